@@ -1,0 +1,58 @@
+import { resolve } from 'node:path'
+import { type ConfigFileRef, type ConfigProblem, findConfigFiles, formatProblem, mergeHooks, readConfigFile } from '../config/load.ts'
+import { ExitCode } from '../errors.ts'
+import { CANONICAL_EVENTS } from '../events.ts'
+import { compilePattern } from '../pattern.ts'
+
+export interface ValidateOptions {
+  readonly files: readonly string[]
+  readonly cwd: string
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly json: boolean
+}
+
+/**
+ * Every problem in the given (or discovered) config files. Stricter than `fire`: unknown keys
+ * and duplicate names are errors here; a pattern no known event can match is a warning.
+ */
+export function validateConfig(options: ValidateOptions): { output: string; exitCode: number } {
+  const refs: ConfigFileRef[] =
+    options.files.length > 0
+      ? options.files.map((file) => ({ layer: 'config', file: resolve(options.cwd, file) }))
+      : findConfigFiles({ cwd: options.cwd, env: options.env }).files
+  const problems: ConfigProblem[] = []
+  for (const ref of refs) {
+    const found: ConfigProblem[] = []
+    const entries = readConfigFile(ref, found)
+    mergeHooks(entries, found)
+    problems.push(...found.map((problem) => ({ ...problem, severity: 'error' as const })))
+    for (const { index, entry } of entries) {
+      for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
+        if (!matchesSomeKnownEvent(pattern)) {
+          problems.push({
+            severity: 'warning',
+            file: ref.file,
+            path: `hooks[${index}].event`,
+            message: `pattern '${pattern}' matches no known event (see 'hookrun events'); it only fires for events an agent names itself`,
+          })
+        }
+      }
+    }
+  }
+  const errors = problems.filter((problem) => problem.severity === 'error').length
+  const exitCode = errors > 0 ? ExitCode.Failure : ExitCode.Proceed
+  if (options.json) return { output: `${JSON.stringify({ files: refs, problems }, null, 2)}\n`, exitCode }
+  const lines = problems.map((problem) => `${problem.severity}: ${formatProblem(problem)}`)
+  if (refs.length === 0) lines.push('no config files found to validate')
+  else lines.push(`${refs.length} file(s) checked: ${errors} error(s), ${problems.length - errors} warning(s)`)
+  return { output: `${lines.join('\n')}\n`, exitCode }
+}
+
+/** Only the event part (first two segments) is checked: any subject is fine. */
+function matchesSomeKnownEvent(pattern: string): boolean {
+  return pattern.split(',').some((alternative) => {
+    const eventPart = alternative.trim().split(':').slice(0, 2).join(':')
+    const compiled = compilePattern(eventPart)
+    return CANONICAL_EVENTS.some((event) => compiled.matches(event.name.split(':')))
+  })
+}

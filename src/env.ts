@@ -1,0 +1,95 @@
+import type { FiredEvent } from './event.ts'
+import type { Payload } from './payload.ts'
+
+/** Values longer than this are cut in the environment; the full data is always on stdin. */
+export const ENV_VALUE_CAP = 10_000
+
+/** Deeper `hookrun fire` nesting than this (a hook that fires hookrun again) is refused. */
+export const MAX_DEPTH = 8
+
+/** Variables a hook never inherits: they would change how a nested Bun or hookrun behaves. */
+const SCRUBBED = ['BUN_OPTIONS', 'BUN_BE_BUN']
+
+/** What hookrun knows about the fire, beyond the event and payload. */
+export interface EnvContext {
+  readonly hookName: string
+  readonly projectDir: string
+  readonly configDir: string
+  readonly depth: number
+}
+
+type Extract = (event: FiredEvent, payload: Payload, context: EnvContext) => unknown
+
+/**
+ * The `HOOKRUN_*` variables, one row each: suffix and where its value comes from. The payload
+ * keys cover the spellings of the agents hookrun serves (snake_case, camelCase).
+ */
+export const HOOK_VARIABLES: ReadonlyArray<readonly [suffix: string, extract: Extract]> = [
+  ['EVENT', (event) => event.name],
+  ['QUALIFIED_EVENT', (event) => event.qualified],
+  ['SESSION_ID', (_, payload) => pick(payload, 'session_id', 'sessionId', 'conv_id', 'conversation_id')],
+  ['WORK_DIR', (_, payload) => pick(payload, 'cwd', 'work_dir', 'workDir') ?? process.cwd()],
+  ['PROJECT_DIR', (_, __, context) => context.projectDir],
+  ['CONFIG_DIR', (_, __, context) => context.configDir],
+  ['TOOL_NAME', (event) => event.tool],
+  ['TOOL_ARGS', (_, payload) => toolInput(payload)],
+  ['BASH_COMMAND', (_, payload) => (toolInput(payload) as { command?: unknown } | undefined)?.command],
+  ['TOOL_OUTPUT', (_, payload) => pick(payload, 'tool_response', 'tool_output', 'toolOutput', 'tool_result', 'output')],
+  ['TOOL_ERROR', (_, payload) => toolError(payload)],
+  ['TURN_NUMBER', (_, payload) => pick(payload, 'turn_number', 'turnNumber', 'turn')],
+  ['MODEL', (_, payload) => pick(payload, 'model')],
+  ['USER_MESSAGE', (_, payload) => pick(payload, 'prompt', 'user_message', 'userMessage', 'message')],
+  ['ASSISTANT_MESSAGE', (_, payload) => pick(payload, 'last_assistant_message', 'assistant_message', 'assistantMessage')],
+  ['HOOK_NAME', (_, __, context) => context.hookName],
+  ['DEPTH', (_, __, context) => context.depth + 1],
+]
+
+/** Keys that hold a tool's input, in the order agents use them. */
+export const TOOL_INPUT_KEYS = ['tool_input', 'toolInput', 'tool_args', 'toolArgs', 'input', 'args'] as const
+
+export function toolInput(payload: Payload): unknown {
+  return pick(payload, ...TOOL_INPUT_KEYS)
+}
+
+/** The environment of one hook: the caller's, minus internals, plus HOOKRUN_* and the hook's own `env`. */
+export function hookEnvironment(
+  base: Readonly<Record<string, string | undefined>>,
+  event: FiredEvent,
+  payload: Payload,
+  context: EnvContext,
+  extra: Readonly<Record<string, string>> | undefined,
+): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...base }
+  for (const [suffix, extract] of HOOK_VARIABLES) {
+    const value = asEnvValue(extract(event, payload, context))
+    env[`HOOKRUN_${suffix}`] = value
+  }
+  Object.assign(env, extra)
+  // Set to undefined rather than deleted: the spawner merges over process.env, and undefined
+  // values are dropped when the child is created.
+  for (const key of SCRUBBED) env[key] = undefined
+  return env
+}
+
+function pick(payload: Payload, ...keys: string[]): unknown {
+  for (const key of keys) {
+    const value = payload[key]
+    if (value !== undefined && value !== null) return value
+  }
+  return undefined
+}
+
+function toolError(payload: Payload): unknown {
+  const flag = pick(payload, 'tool_error', 'toolError', 'is_error', 'isError')
+  if (typeof flag === 'boolean') return String(flag)
+  if (pick(payload, 'error') !== undefined) return 'true'
+  return undefined
+}
+
+function asEnvValue(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  // NUL cannot be in an environment variable; cut at it rather than fail the spawn.
+  const clean = text.includes('\0') ? text.slice(0, text.indexOf('\0')) : text
+  return clean.length > ENV_VALUE_CAP ? clean.slice(0, ENV_VALUE_CAP) : clean
+}

@@ -1,0 +1,134 @@
+import type { Hook } from './config/load.ts'
+import type { FiredEvent } from './event.ts'
+import { isGate } from './events.ts'
+import { type DecisionValue, type HookAnswer, HookAnswerSchema, type HookReport } from './protocol.ts'
+import type { CommandRun } from './run.ts'
+
+/** One hook's answer, read from its exit code and output (DESIGN §6). */
+export interface HookResult {
+  readonly report: HookReport
+  /** The chain stops here (a deny, or a failure that blocks). */
+  readonly blocks: boolean
+  readonly decision?: DecisionValue
+  readonly reason?: string
+  readonly answer?: HookAnswer
+  /** Text for the model: JSON `additionalContext`, or plain stdout on events that take it. */
+  readonly context: readonly string[]
+  readonly warnings: readonly string[]
+}
+
+/** Events whose plain stdout becomes context for the model (as in Claude Code). */
+const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit'])
+
+export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env: { PATH?: string }): HookResult {
+  const base = {
+    name: hook.name,
+    source: hook.source.layer,
+    file: hook.source.file,
+    exitCode: run.exitCode,
+    signal: run.signal,
+    durationMs: run.durationMs,
+    timedOut: run.timedOut,
+  }
+  const warnings: string[] = []
+  if (run.truncated.stdout) warnings.push(`hook '${hook.name}' wrote more stdout than hookrun keeps; the rest was discarded`)
+
+  const failure = (why: string): HookResult => {
+    const policy = hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow')
+    const reason = `hook '${hook.name}' ${why}`
+    if (policy === 'block') {
+      return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
+    }
+    warnings.push(`${reason}; the event proceeds (onError: allow)`)
+    return { report: { ...base, outcome: 'error', reason }, blocks: false, context: [], warnings }
+  }
+
+  if (run.spawnError !== undefined) return failure(run.spawnError)
+  if (run.timedOut) return failure(`timed out after ${hook.timeout}s and was killed`)
+
+  const parsed = parseAnswer(run.stdout)
+  if (parsed.invalid !== undefined) {
+    if (run.exitCode === 0) return failure(`printed a JSON answer that does not fit: ${parsed.invalid}`)
+    warnings.push(`hook '${hook.name}' printed a JSON answer that does not fit: ${parsed.invalid}; ignored`)
+  }
+  if (parsed.notJson !== undefined) warnings.push(`hook '${hook.name}' printed output starting with '{' that is not JSON (${parsed.notJson}); read as text`)
+  const answer = parsed.answer
+
+  if (run.exitCode === 2) {
+    const reason = answerReason(answer) ?? firstLines(run.stderr) ?? `blocked by hook '${hook.name}' (exit 2)`
+    return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer, context: answerContext(answer), warnings }
+  }
+  if (run.exitCode !== 0) return failure(describeExit(run, env))
+
+  const decision = answerDecision(answer)
+  const reason = answerReason(answer)
+  const context = answerContext(answer)
+  if (answer === undefined && CONTEXT_EVENTS.has(event.name) && run.stdout.trim() !== '') context.push(run.stdout.trim())
+  const outcome = decision ?? 'allow'
+  return {
+    report: { ...base, outcome, ...(reason !== undefined && { reason }) },
+    blocks: decision === 'deny',
+    decision,
+    reason,
+    answer,
+    context,
+    warnings,
+  }
+}
+
+interface ParsedAnswer {
+  answer?: HookAnswer
+  /** The JSON parsed but did not fit the protocol: what is wrong, naming the field. */
+  invalid?: string
+  /** Started with `{` but did not parse. */
+  notJson?: string
+}
+
+function parseAnswer(stdout: string): ParsedAnswer {
+  const text = stdout.trim()
+  if (!text.startsWith('{')) return {}
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return { notJson: (error as Error).message }
+  }
+  const result = HookAnswerSchema.safeParse(json)
+  if (result.success) return { answer: result.data }
+  const issue = result.error.issues[0]!
+  return { invalid: `${issue.path.join('.') || '(answer)'}: ${issue.message.replace(/^Invalid input: /, '')}` }
+}
+
+function answerDecision(answer: HookAnswer | undefined): DecisionValue | undefined {
+  if (answer === undefined) return undefined
+  const nested = answer.hookSpecificOutput?.permissionDecision
+  // Claude's `defer` hands the call back to the agent's own rules: no decision from this hook.
+  return answer.decision ?? (nested === 'defer' ? undefined : nested)
+}
+
+function answerReason(answer: HookAnswer | undefined): string | undefined {
+  return answer?.reason ?? answer?.hookSpecificOutput?.permissionDecisionReason
+}
+
+function answerContext(answer: HookAnswer | undefined): string[] {
+  const context: string[] = []
+  if (answer?.additionalContext) context.push(answer.additionalContext)
+  if (answer?.hookSpecificOutput?.additionalContext) context.push(answer.hookSpecificOutput.additionalContext)
+  return context
+}
+
+function describeExit(run: CommandRun, env: { PATH?: string }): string {
+  const said = firstLines(run.stderr)
+  const tail = said === undefined ? '' : `: ${said}`
+  if (run.exitCode === null) return `was killed by ${run.signal ?? 'a signal'}${tail}`
+  if (run.exitCode === 127) return `failed: command not found (exit 127; PATH=${env.PATH ?? ''})${tail}`
+  if (run.exitCode === 126) return `failed: command is not executable (exit 126; check its mode and shebang)${tail}`
+  return `failed with exit ${run.exitCode}${tail}`
+}
+
+/** The first lines of what a hook said, kept short enough for a one-line message. */
+function firstLines(text: string): string | undefined {
+  const trimmed = text.trim()
+  if (trimmed === '') return undefined
+  return trimmed.length > 2000 ? `${trimmed.slice(0, 2000)}…` : trimmed
+}

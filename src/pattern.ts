@@ -1,0 +1,79 @@
+import picomatch from 'picomatch'
+
+/**
+ * Event patterns (DESIGN §3):
+ *   tool:pre_execute            exact; any subject
+ *   tool:*                      `*` is one segment
+ *   tool:pre_execute:bash       subject-specific; `tool:*:write` too
+ *   tool:pre_execute:bash|write `|` alternates inside a segment
+ *   session:start,session:end   comma means any of
+ *   *                           everything
+ * A pattern of N segments is matched against the first N segments of the qualified event.
+ * Matching is case-insensitive.
+ */
+export interface EventPattern {
+  readonly source: string
+  matches(segments: readonly string[]): boolean
+}
+
+type SegmentTest = (segment: string) => boolean
+
+const GLOB_CHARS = /[*?[\]{}()!+@]/
+const anySegment: SegmentTest = () => true
+
+const compiled = new Map<string, EventPattern>()
+
+/** Compile once per process: the same pattern text always returns the same matcher. */
+export function compilePattern(source: string | readonly string[]): EventPattern {
+  const text = typeof source === 'string' ? source : source.join(',')
+  let pattern = compiled.get(text)
+  if (!pattern) {
+    pattern = buildPattern(text)
+    compiled.set(text, pattern)
+  }
+  return pattern
+}
+
+function buildPattern(text: string): EventPattern {
+  const alternatives = text
+    .split(',')
+    .map((alternative) => alternative.trim())
+    .filter((alternative) => alternative !== '')
+    .map((alternative) => alternative.split(':').map(compileSegment))
+  return {
+    source: text,
+    matches(segments) {
+      return alternatives.some(
+        (tests) => tests.length <= segments.length && tests.every((test, index) => test(segments[index]!)),
+      )
+    },
+  }
+}
+
+/** Literal segments compare as strings; only real globs pay for picomatch. */
+function compileSegment(segment: string): SegmentTest {
+  const choices = segment.toLowerCase().split('|').map((choice) => choice.trim())
+  if (choices.includes('*')) return anySegment
+  const tests = choices.map((choice): SegmentTest => {
+    if (!GLOB_CHARS.test(choice)) return (value) => value === choice
+    // A segment never contains `/`, so picomatch's path rules do not apply to it.
+    const glob = picomatch(choice, { nocase: true, dot: true, nonegate: false })
+    return (value) => glob(value)
+  })
+  return tests.length === 1 ? tests[0]! : (value) => tests.some((test) => test(value))
+}
+
+/** Problems that make a pattern useless (reported by config validation). */
+export function patternProblem(source: string): string | undefined {
+  const alternatives = source.split(',').map((alternative) => alternative.trim())
+  if (alternatives.every((alternative) => alternative === '')) return 'is empty'
+  for (const alternative of alternatives) {
+    if (alternative === '') return `has an empty alternative (a stray comma)`
+    const segments = alternative.split(':')
+    if (segments.length > 3) return `'${alternative}' has ${segments.length} segments; at most 3 (domain:action:subject)`
+    if (segments.some((segment) => segment.trim() === '' || segment.split('|').some((choice) => choice.trim() === ''))) {
+      return `'${alternative}' has an empty segment or choice`
+    }
+  }
+  return undefined
+}

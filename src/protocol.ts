@@ -1,0 +1,70 @@
+import { z } from 'zod'
+
+/**
+ * The hook protocol (DESIGN §6–§7): what a hook may print as JSON, and what `hookrun fire`
+ * answers. Both are zod schemas so the types, the validation and the documentation agree.
+ */
+
+/** allow / deny / ask, with the synonyms older hooks print. */
+export const DecisionValueSchema = z
+  .enum(['allow', 'deny', 'ask', 'approve', 'block'])
+  .transform((value) => (value === 'approve' ? 'allow' : value === 'block' ? 'deny' : value))
+
+/** Claude Code's nested form of the same answer. */
+const HookSpecificOutputSchema = z.looseObject({
+  hookEventName: z.string().optional(),
+  permissionDecision: z.enum(['allow', 'deny', 'ask', 'defer']).optional(),
+  permissionDecisionReason: z.string().optional(),
+  updatedInput: z.record(z.string(), z.unknown()).optional(),
+  additionalContext: z.string().optional(),
+})
+
+/** A hook's JSON answer on stdout. Unknown keys are allowed: agents add fields over time. */
+export const HookAnswerSchema = z.looseObject({
+  decision: DecisionValueSchema.optional(),
+  reason: z.string().optional(),
+  continue: z.boolean().optional(),
+  stopReason: z.string().optional(),
+  systemMessage: z.string().optional(),
+  additionalContext: z.string().optional(),
+  updatedInput: z.record(z.string(), z.unknown()).optional(),
+  updatedPrompt: z.string().optional(),
+  suppressOutput: z.boolean().optional(),
+  hookSpecificOutput: HookSpecificOutputSchema.optional(),
+})
+
+export type HookAnswer = z.output<typeof HookAnswerSchema>
+export type DecisionValue = 'allow' | 'deny' | 'ask'
+
+/** How one hook ended, as reported in `hooks[]` of the decision. */
+export const HookReportSchema = z.object({
+  name: z.string(),
+  source: z.enum(['user', 'project', 'local', 'config']),
+  file: z.string(),
+  outcome: z.enum(['allow', 'deny', 'ask', 'error', 'background']),
+  exitCode: z.number().nullable(),
+  signal: z.string().nullable().optional(),
+  durationMs: z.number(),
+  timedOut: z.boolean(),
+  reason: z.string().optional(),
+})
+
+/** The one JSON object `hookrun fire` prints. */
+export const DecisionSchema = z.object({
+  event: z.string(),
+  decision: z.enum(['allow', 'deny', 'ask']),
+  blocked: z.boolean(),
+  reason: z.string().optional(),
+  continue: z.boolean(),
+  stopReason: z.string().optional(),
+  systemMessage: z.string().optional(),
+  additionalContext: z.array(z.string()),
+  updatedInput: z.record(z.string(), z.unknown()).optional(),
+  updatedPrompt: z.string().optional(),
+  suppressOutput: z.boolean().optional(),
+  hooks: z.array(HookReportSchema),
+  warnings: z.array(z.string()),
+})
+
+export type HookReport = z.output<typeof HookReportSchema>
+export type Decision = z.output<typeof DecisionSchema>

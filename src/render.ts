@@ -1,0 +1,15 @@
+import { ExitCode } from './errors.ts'
+import type { Decision } from './protocol.ts'
+
+export interface Rendered {
+  readonly stdout: string
+  readonly exitCode: number
+}
+
+/** hookrun's own answer: one JSON object; exit 2 when blocked, else 0 (DESIGN §7). */
+export function renderNative(decision: Decision): Rendered {
+  return {
+    stdout: `${JSON.stringify(decision)}\n`,
+    exitCode: decision.blocked ? ExitCode.Blocked : ExitCode.Proceed,
+  }
+}
