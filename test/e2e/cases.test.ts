@@ -1,0 +1,85 @@
+/**
+ * Data-driven end-to-end cases: each file in cases/ is a small project (config + scripts), a
+ * command line and payload, and what hookrun must answer. Every case runs against every way
+ * users run hookrun: the compiled binary, the Node bundle, Bun and Deno on the source.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { makeProject, removeProject, runCli, RUNTIMES, waitForNoProcess, writeFiles } from '../helpers.ts'
+
+interface Case {
+  description: string
+  files?: Record<string, string | object>
+  args: string[]
+  /** A JSON value is serialised; a string is sent as it is. */
+  stdin?: unknown
+  env?: Record<string, string>
+  /** Run from this subfolder of the project. */
+  cwd?: string
+  /** Only under these runtimes (default: all). */
+  runtimes?: string[]
+  expect: {
+    exitCode: number
+    /** Partial match against the JSON on stdout. */
+    stdout?: Record<string, unknown>
+    /** The names of the hooks that ran, in order. */
+    hooks?: string[]
+    stdoutIncludes?: string[]
+    stderrIncludes?: string[]
+    stderrEmpty?: boolean
+    /** Files (relative to the project) that must exist with this content afterwards (trimmed). */
+    files?: Record<string, string>
+    absentFiles?: string[]
+    maxDurationMs?: number
+    /** No process whose command line contains this may be left afterwards. */
+    noProcess?: string
+  }
+}
+
+const CASES_DIR = join(import.meta.dirname, 'cases')
+const cases = readdirSync(CASES_DIR)
+  .filter((file) => file.endsWith('.json'))
+  .sort()
+  .map((file) => ({ file, spec: JSON.parse(readFileSync(join(CASES_DIR, file), 'utf8')) as Case }))
+
+const projects: string[] = []
+afterAll(() => projects.forEach(removeProject))
+
+/** `$DIR` in args, env, stdin and file contents stands for the project folder. */
+function fill<T>(value: T, dir: string): T {
+  return JSON.parse(JSON.stringify(value).replaceAll('$DIR', dir)) as T
+}
+
+for (const runtime of RUNTIMES) {
+  describe(runtime.name, () => {
+    for (const { file, spec } of cases) {
+      if (spec.runtimes && !spec.runtimes.includes(runtime.name)) continue
+      test(`${file.replace(/\.json$/, '')}: ${spec.description}`, async () => {
+        const dir = makeProject()
+        projects.push(dir)
+        writeFiles(dir, fill(spec.files ?? {}, dir))
+        const stdin = spec.stdin === undefined ? '' : typeof spec.stdin === 'string' ? spec.stdin : JSON.stringify(fill(spec.stdin, dir))
+        const result = await runCli(fill(spec.args, dir), {
+          runtime: runtime.name,
+          cwd: spec.cwd ? join(dir, spec.cwd) : dir,
+          input: stdin,
+          env: fill(spec.env ?? {}, dir),
+        })
+        const context = `stdout: ${result.stdout}\nstderr: ${result.stderr}`
+        expect(result.exitCode, context).toBe(spec.expect.exitCode)
+        if (spec.expect.stdout) expect(result.json(), context).toMatchObject(fill(spec.expect.stdout, dir))
+        if (spec.expect.hooks) expect(result.json().hooks.map((hook: { name: string }) => hook.name), context).toEqual(spec.expect.hooks)
+        for (const text of spec.expect.stdoutIncludes ?? []) expect(result.stdout, context).toContain(fill(text, dir))
+        for (const text of spec.expect.stderrIncludes ?? []) expect(result.stderr, context).toContain(fill(text, dir))
+        if (spec.expect.stderrEmpty) expect(result.stderr, context).toBe('')
+        for (const [path, content] of Object.entries(spec.expect.files ?? {})) {
+          expect(readFileSync(join(dir, path), 'utf8').trim(), path).toBe(fill(content, dir))
+        }
+        for (const path of spec.expect.absentFiles ?? []) expect(existsSync(join(dir, path)), `${path} should not exist`).toBe(false)
+        if (spec.expect.maxDurationMs) expect(result.durationMs, context).toBeLessThan(spec.expect.maxDurationMs)
+        if (spec.expect.noProcess) expect(await waitForNoProcess(spec.expect.noProcess)).toEqual([])
+      })
+    }
+  })
+}

@@ -1,0 +1,120 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+
+export const ROOT = resolve(import.meta.dirname, '..')
+const BIN = join(ROOT, 'node_modules', '.bin')
+
+/** The ways users run hookrun. Each e2e case runs under every one of them. */
+export const RUNTIMES: ReadonlyArray<{ readonly name: string; readonly command: readonly string[] }> = [
+  { name: 'binary', command: [join(ROOT, 'dist', 'hookrun')] },
+  { name: 'node', command: [process.execPath, join(ROOT, 'dist', 'hookrun.mjs')] },
+  { name: 'bun', command: [join(BIN, 'bun'), join(ROOT, 'src', 'bin.ts')] },
+  { name: 'deno', command: [join(BIN, 'deno'), 'run', '-A', '--quiet', join(ROOT, 'src', 'bin.ts')] },
+]
+
+export type Files = Record<string, string | object>
+
+/** A throw-away folder with the given files; `.sh` files are made executable. */
+export function makeProject(files: Files = {}): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'hookrun-test-')))
+  writeFiles(dir, files)
+  return dir
+}
+
+export function writeFiles(dir: string, files: Files): void {
+  for (const [path, content] of Object.entries(files)) {
+    const file = join(dir, path)
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2))
+    if (file.endsWith('.sh') || file.endsWith('.py')) chmodSync(file, 0o755)
+  }
+}
+
+export function removeProject(dir: string): void {
+  rmSync(dir, { recursive: true, force: true })
+}
+
+export interface CliResult {
+  readonly exitCode: number | null
+  readonly stdout: string
+  readonly stderr: string
+  readonly durationMs: number
+  json(): any
+}
+
+export interface CliOptions {
+  readonly cwd?: string
+  readonly input?: string
+  readonly env?: Record<string, string | undefined>
+  readonly runtime?: string
+  readonly timeoutMs?: number
+}
+
+/**
+ * Run hookrun as a user would, with a clean HOME/XDG so the developer's own config never leaks
+ * into a test.
+ */
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  const runtime = RUNTIMES.find((candidate) => candidate.name === (options.runtime ?? 'binary'))
+  if (!runtime) throw new Error(`unknown runtime ${options.runtime}`)
+  const home = options.cwd ?? tmpdir()
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.xdg-config'),
+    XDG_CACHE_HOME: join(home, '.xdg-cache'),
+    XDG_STATE_HOME: join(home, '.xdg-state'),
+    HOOKRUN_CONFIG: undefined,
+    HOOKRUN_DEPTH: undefined,
+    HOOKRUN_DEBUG: undefined,
+    NO_COLOR: '1',
+    ...options.env,
+  }
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
+  const [command, ...prefix] = runtime.command
+  const started = performance.now()
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command!, [...prefix, ...args], { cwd: options.cwd ?? ROOT, env: env as NodeJS.ProcessEnv })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.stdin.on('error', () => {})
+    child.stdin.end(options.input ?? '')
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`hookrun ${args.join(' ')} did not finish in ${options.timeoutMs ?? 20_000} ms`))
+    }, options.timeoutMs ?? 20_000)
+    child.on('error', reject)
+    child.on('close', (exitCode) => {
+      clearTimeout(timer)
+      resolvePromise({
+        exitCode,
+        stdout,
+        stderr,
+        durationMs: performance.now() - started,
+        json: () => JSON.parse(stdout),
+      })
+    })
+  })
+}
+
+/** Processes whose command line contains `marker` (used to prove nothing was left behind). */
+export function processesMatching(marker: string): string[] {
+  const result = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+  return result.stdout
+    .split('\n')
+    .filter((line) => line.includes(marker) && !line.includes('ps -eo'))
+}
+
+/** Wait until no process matches `marker`, up to `ms`; returns what is still there. */
+export async function waitForNoProcess(marker: string, ms = 2000): Promise<string[]> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const left = processesMatching(marker)
+    if (left.length === 0 || Date.now() > deadline) return left
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50))
+  }
+}
