@@ -1,3 +1,4 @@
+/// <reference types="bun" />
 /**
  * Build hookrun (run with Bun: `bun build.ts`):
  *   dist/hookrun       the single-file binary for this machine (bun build --compile)

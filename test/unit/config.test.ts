@@ -1,0 +1,103 @@
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { type ConfigProblem, findConfigFiles, loadConfig, readConfigFile } from '../../src/config/load.ts'
+import { HookSchema } from '../../src/config/schema.ts'
+import { makeProject, removeProject } from '../helpers.ts'
+
+const dirs: string[] = []
+afterEach(() => dirs.splice(0).forEach(removeProject))
+function project(files: Record<string, string | object>): string {
+  const dir = makeProject(files)
+  dirs.push(dir)
+  return dir
+}
+const env = (dir: string) => ({ HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg') })
+
+describe('HookSchema', () => {
+  test('fills defaults', () => {
+    expect(HookSchema.parse({ event: '*', command: 'true' })).toEqual({ event: '*', command: 'true', timeout: 10, blocking: true, enabled: true })
+  })
+  test('a name-only enabled:false entry is valid; without a name it is not', () => {
+    expect(HookSchema.safeParse({ name: 'x', enabled: false }).success).toBe(true)
+    expect(HookSchema.safeParse({ enabled: false }).success).toBe(false)
+  })
+  test.each([
+    [{ event: '*' }, 'command'],
+    [{ command: 'true' }, 'event'],
+    [{ event: '*', command: 'true', timeout: 0 }, 'timeout'],
+    [{ event: '*', command: 'true', onError: 'ignore' }, 'onError'],
+    [{ event: 'tool::x', command: 'true' }, 'event'],
+    [{ event: [], command: 'true' }, 'event'],
+  ])('%j is rejected at %s', (entry, field) => {
+    const result = HookSchema.safeParse(entry)
+    expect(result.success).toBe(false)
+    expect(result.error!.issues.map((issue) => issue.path[0])).toContain(field)
+  })
+})
+
+describe('findConfigFiles', () => {
+  test('user, project and local in order; project found from a subfolder', () => {
+    const dir = project({ 'xdg/hookrun/hooks.json': {}, '.hookrun/hooks.json': {}, '.hookrun/hooks.local.json': {}, 'a/b/.keep': '' })
+    const found = findConfigFiles({ cwd: join(dir, 'a/b'), env: env(dir) })
+    expect(found.projectRoot).toBe(dir)
+    expect(found.files).toEqual([
+      { layer: 'user', file: join(dir, 'xdg/hookrun/hooks.json') },
+      { layer: 'project', file: join(dir, '.hookrun/hooks.json') },
+      { layer: 'local', file: join(dir, '.hookrun/hooks.local.json') },
+    ])
+  })
+  test('without XDG_CONFIG_HOME the user file is ~/.config/hookrun/hooks.json', () => {
+    const dir = project({ '.config/hookrun/hooks.json': {} })
+    expect(findConfigFiles({ cwd: dir, env: { HOME: dir } }).files).toEqual([{ layer: 'user', file: join(dir, '.config/hookrun/hooks.json') }])
+  })
+  test('named files replace discovery; HOOKRUN_CONFIG is a list', () => {
+    const dir = project({ '.hookrun/hooks.json': {}, 'a.json': {}, 'b.json': {} })
+    expect(findConfigFiles({ cwd: dir, env: { ...env(dir), HOOKRUN_CONFIG: `${dir}/a.json:${dir}/b.json` } }).files.map((f) => f.layer)).toEqual(['config', 'config'])
+    expect(findConfigFiles({ cwd: dir, env: env(dir), configFiles: ['a.json'] }).files).toEqual([{ layer: 'config', file: join(dir, 'a.json') }])
+  })
+})
+
+describe('readConfigFile', () => {
+  test('each problem names the path; bad entries are skipped, the rest kept', () => {
+    const dir = project({
+      'h.json': { hooks: [{ event: '*', command: 'a' }, { event: '*', command: 'b', timeout: 'soon' }, { event: '*', command: 'c', extra: true }] },
+    })
+    const problems: ConfigProblem[] = []
+    const entries = readConfigFile({ layer: 'config', file: join(dir, 'h.json') }, problems)
+    expect(entries.map((entry) => entry.entry.command)).toEqual(['a', 'c'])
+    expect(problems).toEqual([
+      { severity: 'error', file: join(dir, 'h.json'), path: 'hooks[1].timeout', message: 'expected number, received string; hook skipped' },
+      { severity: 'warning', file: join(dir, 'h.json'), path: 'hooks[2].extra', message: 'unknown key, ignored (see `hookrun schema` for the fields)' },
+    ])
+  })
+  test('a file that is not JSON, or not the right shape, is skipped whole', () => {
+    const dir = project({ 'bad.json': '{', 'shape.json': { hooks: 'all of them' } })
+    const problems: ConfigProblem[] = []
+    expect(readConfigFile({ layer: 'config', file: join(dir, 'bad.json') }, problems)).toEqual([])
+    expect(readConfigFile({ layer: 'config', file: join(dir, 'shape.json') }, problems)).toEqual([])
+    expect(problems[0]!.message).toMatch(/^invalid JSON .*; file skipped$/)
+    expect(problems[1]).toMatchObject({ path: 'hooks', message: 'expected array, received string; file skipped' })
+  })
+})
+
+describe('loadConfig merging', () => {
+  test('same name replaces in place, enabled:false disables, unnamed hooks get layer#index', () => {
+    const dir = project({
+      'xdg/hookrun/hooks.json': { hooks: [{ name: 'a', event: '*', command: 'user-a' }, { event: '*', command: 'anon' }, { name: 'b', event: '*', command: 'user-b' }] },
+      '.hookrun/hooks.json': { hooks: [{ name: 'b', enabled: false }, { name: 'a', event: 'session:*', command: 'project-a' }] },
+    })
+    const config = loadConfig({ cwd: dir, env: env(dir) })
+    expect(config.hooks.map((hook) => [hook.name, hook.command, hook.enabled, hook.source.layer])).toEqual([
+      ['a', 'project-a', true, 'project'],
+      ['user#1', 'anon', true, 'user'],
+      ['b', 'user-b', false, 'user'],
+    ])
+    expect(config.hooks[2]!.disabledBy).toEqual({ file: join(dir, '.hookrun/hooks.json'), index: 0 })
+  })
+  test('duplicate names within one file are reported', () => {
+    const dir = project({ '.hookrun/hooks.json': { hooks: [{ name: 'x', event: '*', command: '1' }, { name: 'x', event: '*', command: '2' }] } })
+    const config = loadConfig({ cwd: dir, env: env(dir) })
+    expect(config.hooks.map((hook) => hook.command)).toEqual(['2'])
+    expect(config.problems[0]).toMatchObject({ path: 'hooks[1].name', message: "duplicate name 'x' (also hooks[0]); this entry replaces that one" })
+  })
+})

@@ -1,0 +1,28 @@
+import { describe, expect, test } from 'vitest'
+import { qualifyEvent } from '../../src/event.ts'
+
+describe('qualifyEvent', () => {
+  test('takes the subject from the payload, keeping the agent spelling in `tool`', () => {
+    expect(qualifyEvent('tool:pre_execute', { tool_name: 'Bash' })).toEqual({
+      name: 'tool:pre_execute',
+      tool: 'Bash',
+      segments: ['tool', 'pre_execute', 'bash'],
+      qualified: 'tool:pre_execute:bash',
+    })
+  })
+  test('--tool wins over the payload and the name', () => {
+    expect(qualifyEvent('tool:pre_execute:read', { tool_name: 'Bash' }, 'Write').qualified).toBe('tool:pre_execute:write')
+  })
+  test('a third segment is the subject', () => {
+    expect(qualifyEvent('tool:post_execute:Edit', {}).tool).toBe('Edit')
+  })
+  test.each([['tool'], ['toolName']])('payload key %s', (key) => {
+    expect(qualifyEvent('tool:pre_execute', { [key]: 'grep' }).qualified).toBe('tool:pre_execute:grep')
+  })
+  test('no subject: the name alone, lowercased', () => {
+    expect(qualifyEvent('Session:Start', {}).qualified).toBe('session:start')
+  })
+  test.each(['tool:*', 'a:b:c:d', '', 'tool:pre execute', 'x,y'])('refuses %j', (name) => {
+    expect(() => qualifyEvent(name, {})).toThrow(/not a valid name/)
+  })
+})

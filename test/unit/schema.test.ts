@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { configJsonSchema } from '../../src/commands/schema.ts'
+import { ROOT } from '../helpers.ts'
+
+test('schema.json is the one generated from the zod schema (run `npm run schema` after changing it)', () => {
+  expect(JSON.parse(readFileSync(join(ROOT, 'schema.json'), 'utf8'))).toEqual(configJsonSchema())
+})
+
+test('the JSON Schema describes the hook fields with their defaults', () => {
+  const schema = configJsonSchema() as any
+  const hook = schema.properties.hooks.items
+  expect(Object.keys(hook.properties)).toEqual(['name', 'event', 'command', 'timeout', 'blocking', 'onError', 'cwd', 'env', 'enabled', 'description'])
+  expect(hook.properties.timeout.default).toBe(10)
+  expect(hook.additionalProperties).toBe(false)
+})
+
+test('the example config validates against it', async () => {
+  const { ConfigFileSchema } = await import('../../src/config/schema.ts')
+  expect(ConfigFileSchema.safeParse(JSON.parse(readFileSync(join(ROOT, 'examples/hooks.json'), 'utf8'))).success).toBe(true)
+})
