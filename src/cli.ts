@@ -1,7 +1,8 @@
 import { cac, type CAC } from 'cac'
 import pkg from '../package.json' with { type: 'json' }
 import { ExitCode, formatError, HookrunError } from './errors.ts'
-import { fire } from './fire.ts'
+import { openSync, writeSync } from 'node:fs'
+import { fire, type ProgressRecord } from './fire.ts'
 import { readPayload } from './payload.ts'
 import { renderNative } from './render.ts'
 
@@ -36,22 +37,38 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
   const cli = cac('hookrun')
 
   cli
-    .command('fire <event>', 'Run the hooks that match an event and print the decision as JSON')
-    .option('--payload <file>', "Event JSON from a file, or '-' for stdin (default: {})")
+    .command('fire [event]', 'Run the hooks that match an event and print the decision as JSON')
+    .option('--payload <file>', "Event JSON from a file, or '-' for stdin (default: {}; stdin when no event is given or with --format)")
     .option('--tool <name>', "The event's subject (default: the payload's tool_name)")
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
     .option('--cwd <dir>', 'Discover the project from this folder (default: the current one)')
     .option('--strict', 'Treat any config problem as fatal (exit 1)')
+    .option('--format <agent>', 'Read and answer in an agent\'s protocol: claude (default: detected from the payload)')
+    .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
     .example("echo '{\"tool_name\":\"bash\",\"tool_input\":{\"command\":\"sudo ls\"}}' | hookrun fire tool:pre_execute --payload -")
-    .action(async (event: string, flags: CommonFlags & { payload?: string; strict?: boolean }) => {
-      const payload = await readPayload(text(flags.payload, 'payload'), io.stdin)
+    .example('hookrun fire --format claude   # as a Claude Code hook command: the event comes from hook_event_name')
+    .action(async (event: string | undefined, flags: CommonFlags & { payload?: string; strict?: boolean; format?: string; events?: string }) => {
+      const format = text(flags.format, 'format')
+      // An agent that runs `hookrun fire --format claude` sends the event on stdin.
+      const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
+      const payload = await readPayload(source, io.stdin)
+      // Dialects load only when one is asked for or the payload names an event itself.
+      const dialect =
+        format !== undefined || typeof payload.hook_event_name === 'string'
+          ? (await import('./dialects/index.ts')).resolveDialect(format, payload)
+          : undefined
+      const eventName = event ?? dialect?.eventName(payload)
+      if (eventName === undefined) {
+        throw new HookrunError('no event: name one (hookrun fire tool:pre_execute), or send a payload with hook_event_name and --format')
+      }
+      const progress = text(flags.events, 'events') === undefined ? undefined : openEvents(String(flags.events))
       const controller = new AbortController()
       const stop = (signal: NodeJS.Signals) => controller.abort(signal)
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)
       try {
         const decision = await fire({
-          event,
+          event: eventName,
           payload,
           tool: text(flags.tool, 'tool'),
           cwd: text(flags.cwd, 'cwd'),
@@ -59,19 +76,28 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           strict: flags.strict === true,
           env: io.env,
           signal: controller.signal,
+          progress,
         })
         if (controller.signal.aborted) {
           const signal = String(controller.signal.reason)
           throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, signal === 'SIGINT' ? 130 : 143)
         }
-        for (const warning of decision.warnings) await io.stderr(`hookrun: warning: ${warning}\n`)
-        const rendered = renderNative(decision)
+        const rendered = dialect ? dialect.render(decision, payload) : { ...renderNative(decision), warnings: [] }
+        for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
         await io.stdout(rendered.stdout)
         setExitCode(rendered.exitCode)
       } finally {
         process.off('SIGINT', stop)
         process.off('SIGTERM', stop)
       }
+    })
+
+  cli
+    .command('events', 'Print the event vocabulary and every alias hookrun understands')
+    .option('--json', 'Print JSON')
+    .action(async (flags: { json?: boolean }) => {
+      const { formatEvents } = await import('./commands/events.ts')
+      await io.stdout(formatEvents(flags.json === true))
     })
 
   cli
@@ -130,6 +156,17 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     await io.stderr(`${formatError(error, io.env.HOOKRUN_DEBUG === '1')}\n`)
     return error instanceof HookrunError ? error.exitCode : ExitCode.Failure
   }
+}
+
+/** `--events FILE|-`: one JSON line per record, written as it happens (`-` is stderr: stdout is the decision's). */
+function openEvents(target: string): (record: ProgressRecord) => void {
+  let fd: number
+  try {
+    fd = target === '-' ? 2 : openSync(target, 'a')
+  } catch (error) {
+    throw new HookrunError(`cannot open --events file ${target}: ${(error as Error).message}`)
+  }
+  return (record) => writeSync(fd, `${JSON.stringify(record)}\n`)
 }
 
 /** mri reads a lone `-` as no value; `--payload -` means stdin, so pass it as `--payload=-`. */

@@ -3,6 +3,8 @@ import type { HookResult } from './interpret.ts'
 import type { Decision } from './protocol.ts'
 
 const STRENGTH = { allow: 0, ask: 1, deny: 2 } as const
+/** A block on these means "do not stop yet" (Claude Code's Stop, the SDK spec's Stop `continue`). */
+const STOP_EVENTS = new Set(['agent:stop', 'subagent:stop'])
 
 /** Rewrites the chain applied, for the agent to apply too. */
 export interface Rewrites {
@@ -11,8 +13,10 @@ export interface Rewrites {
 }
 
 /**
- * Aggregate the hooks that ran (DESIGN §7): deny beats ask beats allow; the reason is the one of
- * the strongest decision; context is kept from every hook in order; any `continue: false` stops.
+ * Aggregate the hooks that ran (DESIGN §7): deny beats ask beats allow; the first hook with the
+ * strongest decision gives the reason; context is kept from every hook in order; any
+ * `continue: false` stops the agent. With no decision from any hook the answer is allow without
+ * `decidedBy`, which dialects render as "no opinion" so the agent's own permission rules apply.
  */
 export function decide(
   event: FiredEvent,
@@ -22,14 +26,15 @@ export function decide(
 ): Decision {
   let decision: Decision['decision'] = 'allow'
   let reason: string | undefined
+  let decidedBy: string | undefined
   let stop: { reason?: string } | undefined
   const systemMessages: string[] = []
   let suppressOutput = false
   for (const result of results) {
-    const value = result.decision ?? 'allow'
-    if (STRENGTH[value] > STRENGTH[decision] || (value === decision && value !== 'allow' && reason === undefined)) {
-      decision = value
+    if (result.decision !== undefined && (decidedBy === undefined || STRENGTH[result.decision] > STRENGTH[decision])) {
+      decision = result.decision
       reason = result.reason
+      decidedBy = result.report.name
     }
     const answer = result.answer
     if (answer?.continue === false && stop === undefined) stop = { reason: answer.stopReason }
@@ -41,6 +46,8 @@ export function decide(
     decision,
     blocked: decision === 'deny',
     ...(reason !== undefined && decision !== 'allow' && { reason }),
+    ...(decidedBy !== undefined && { decidedBy }),
+    ...(decision === 'deny' && STOP_EVENTS.has(event.name) && { keepGoing: true }),
     continue: stop === undefined,
     ...(stop?.reason !== undefined && { stopReason: stop.reason }),
     ...(systemMessages.length > 0 && { systemMessage: systemMessages.join('\n') }),

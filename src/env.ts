@@ -1,4 +1,5 @@
 import type { FiredEvent } from './event.ts'
+import { aliasFor } from './events.ts'
 import type { Payload } from './payload.ts'
 
 /** Values longer than this are cut in the environment; the full data is always on stdin. */
@@ -35,7 +36,7 @@ export const HOOK_VARIABLES: ReadonlyArray<readonly [suffix: string, extract: Ex
   ['TOOL_ARGS', (_, payload) => toolInput(payload)],
   ['BASH_COMMAND', (_, payload) => (toolInput(payload) as { command?: unknown } | undefined)?.command],
   ['TOOL_OUTPUT', (_, payload) => pick(payload, 'tool_response', 'tool_output', 'toolOutput', 'tool_result', 'output')],
-  ['TOOL_ERROR', (_, payload) => toolError(payload)],
+  ['TOOL_ERROR', (event, payload) => toolError(event, payload)],
   ['TURN_NUMBER', (_, payload) => pick(payload, 'turn_number', 'turnNumber', 'turn')],
   ['MODEL', (_, payload) => pick(payload, 'model')],
   ['USER_MESSAGE', (_, payload) => pick(payload, 'prompt', 'user_message', 'userMessage', 'message')],
@@ -43,6 +44,38 @@ export const HOOK_VARIABLES: ReadonlyArray<readonly [suffix: string, extract: Ex
   ['HOOK_NAME', (_, __, context) => context.hookName],
   ['DEPTH', (_, __, context) => context.depth + 1],
 ]
+
+/**
+ * Seed-era variable names (`envPrefixes`). pigo and Code-Forge scripts read their own names, which
+ * are not all `HOOKRUN_*` names with another prefix; any other prefix mirrors every HOOKRUN_* name.
+ */
+const SEED_VARIABLES: Readonly<Record<string, ReadonlyArray<readonly [name: string, from: string | Extract]>>> = {
+  PIGO_: [
+    ['EVENT', (event) => aliasFor(event.name, 'pigo') ?? event.name],
+    ['WORK_DIR', 'WORK_DIR'],
+    ['MODEL', 'MODEL'],
+    ['USER_MESSAGE', 'USER_MESSAGE'],
+    ['ASSISTANT_MESSAGE', 'ASSISTANT_MESSAGE'],
+    ['TOOL_NAME', 'TOOL_NAME'],
+    ['TOOL_ARGS', 'TOOL_ARGS'],
+    ['TOOL_INPUT', 'BASH_COMMAND'],
+    ['TOOL_OUTPUT', 'TOOL_OUTPUT'],
+    ['TOOL_ERROR', 'TOOL_ERROR'],
+    ['TURN_NUMBER', 'TURN_NUMBER'],
+  ],
+  FORGE_: [
+    ['EVENT', 'EVENT'],
+    ['SESSION_ID', 'SESSION_ID'],
+    ['WORKING_DIR', 'WORK_DIR'],
+    ['TOOL_NAME', 'TOOL_NAME'],
+    ['TOOL_ARGS', 'TOOL_ARGS'],
+    ['TOOL_RESULT', (_, payload) => pick(payload, 'tool_result', 'tool_response', 'tool_output', 'result')],
+    ['LLM_MODEL', 'MODEL'],
+    ['LLM_TOKENS', (_, payload) => pick(payload, 'tokens', 'token_count', 'llm_tokens')],
+    ['PERM_LEVEL', (_, payload) => pick(payload, 'permission_level', 'perm_level', 'permission_mode')],
+    ['PERM_RULE', (_, payload) => pick(payload, 'permission_rule', 'perm_rule')],
+  ],
+}
 
 /** Keys that hold a tool's input, in the order agents use them. */
 export const TOOL_INPUT_KEYS = ['tool_input', 'toolInput', 'tool_args', 'toolArgs', 'input', 'args'] as const
@@ -58,11 +91,24 @@ export function hookEnvironment(
   payload: Payload,
   context: EnvContext,
   extra: Readonly<Record<string, string>> | undefined,
+  prefixes: readonly string[] = [],
 ): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...base }
+  const values = new Map<string, string | undefined>()
   for (const [suffix, extract] of HOOK_VARIABLES) {
     const value = asEnvValue(extract(event, payload, context))
+    values.set(suffix, value)
     env[`HOOKRUN_${suffix}`] = value
+  }
+  for (const prefix of prefixes) {
+    const table = SEED_VARIABLES[prefix]
+    if (table === undefined) {
+      for (const [suffix, value] of values) env[`${prefix}${suffix}`] = value
+      continue
+    }
+    for (const [name, from] of table) {
+      env[`${prefix}${name}`] = typeof from === 'string' ? values.get(from) : asEnvValue(from(event, payload, context))
+    }
   }
   Object.assign(env, extra)
   // Set to undefined rather than deleted: the spawner merges over process.env, and undefined
@@ -79,11 +125,13 @@ function pick(payload: Payload, ...keys: string[]): unknown {
   return undefined
 }
 
-function toolError(payload: Payload): unknown {
+/** `true`/`false` after a tool ran (pigo's rule); unset before it ran. */
+function toolError(event: FiredEvent, payload: Payload): unknown {
   const flag = pick(payload, 'tool_error', 'toolError', 'is_error', 'isError')
   if (typeof flag === 'boolean') return String(flag)
-  if (pick(payload, 'error') !== undefined) return 'true'
-  return undefined
+  if (flag === 'true' || flag === 'false') return flag
+  if (event.name === 'tool:error' || pick(payload, 'error') !== undefined) return 'true'
+  return event.name === 'tool:post_execute' ? 'false' : undefined
 }
 
 function asEnvValue(value: unknown): string | undefined {

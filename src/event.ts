@@ -1,4 +1,5 @@
 import { HookrunError } from './errors.ts'
+import { canonicalEvent, resolveAlias } from './events.ts'
 import type { Payload } from './payload.ts'
 
 /** An event as hooks see it: its canonical name plus, for tool events, the subject. */
@@ -17,8 +18,9 @@ export interface FiredEvent {
 const SEGMENT = /^[\w.\-/@$]+$/
 
 /**
- * Qualify an event name with its subject. The subject comes from `--tool`, else from the third
- * segment of the name, else from the payload (`tool_name`, `tool`, `toolName`).
+ * Qualify an event name with its subject. The name may be an alias (`PreToolUse`, `tool_start`),
+ * optionally followed by a subject (`PreToolUse:Bash`). The subject comes from `--tool`, else
+ * from the name, else from the payload (`tool_name`, `tool`, `toolName`).
  */
 export function qualifyEvent(input: string, payload: Payload, toolFlag?: string): FiredEvent {
   const parts = input.trim().split(':')
@@ -27,12 +29,23 @@ export function qualifyEvent(input: string, payload: Payload, toolFlag?: string)
       `event '${input}' is not a valid name: expected domain:action[:subject] (letters, digits, _ . - /), for example tool:pre_execute`,
     )
   }
-  const fromName = parts.length === 3 ? parts.pop() : undefined
-  const name = parts.join(':').toLowerCase()
-  const tool = nonEmpty(toolFlag) ?? fromName ?? toolFromPayload(payload)
+  const { name, subject } = splitEventName(parts)
+  if (subject !== undefined && subject.includes(':')) {
+    throw new HookrunError(`event '${input}' is not a valid name: an alias takes at most one subject, for example PreToolUse:Bash`)
+  }
+  const tool = nonEmpty(toolFlag) ?? subject ?? toolFromPayload(payload)
   const segments = name.split(':')
   if (tool !== undefined) segments.push(tool.toLowerCase())
   return { name, tool, segments, qualified: segments.join(':') }
+}
+
+/** Split `name[:subject]`, where the name is an alias, a one-segment event, or `domain:action`. */
+export function splitEventName(parts: readonly string[]): { name: string; subject?: string } {
+  const aliased = resolveAlias(parts[0]!)
+  if (aliased !== undefined) return { name: aliased, subject: parts.length > 1 ? parts.slice(1).join(':') : undefined }
+  const head = parts[0]!.toLowerCase()
+  if (parts.length === 1 || canonicalEvent(head) !== undefined) return { name: head, subject: parts[1] }
+  return { name: `${head}:${parts[1]!.toLowerCase()}`, subject: parts[2] }
 }
 
 function toolFromPayload(payload: Payload): string | undefined {

@@ -1,50 +1,156 @@
 /**
- * The canonical event vocabulary (DESIGN §3). Names are `domain:action`, lowercase; a tool
- * event is qualified with its subject (`tool:pre_execute:bash`) when it is fired.
- *
- * `gate` marks the events an agent can still stop: a blocking hook that fails on one of them
- * blocks by default (fail closed), on any other event it only warns (fail open).
+ * The event vocabulary (DESIGN §3). Canonical names are `domain:action`, lowercase; a tool event
+ * is qualified with its subject when fired (`tool:pre_execute:bash`). Every name a seed or an
+ * agent uses is an alias of one canonical name: firing or matching an alias is the same as
+ * using the canonical name.
  */
 export interface CanonicalEvent {
   readonly name: string
+  /**
+   * A failing blocking hook blocks by default here (fail closed): the agent can still stop the
+   * action. Elsewhere a failure only warns (fail open).
+   */
   readonly gate: boolean
+  /** A block has an effect on this event (Claude Code's "exit 2 blocks" column). */
+  readonly canBlock: boolean
   readonly description: string
 }
 
+/** Who uses an alias: the five seeds and the agents hookrun sits behind. */
+export type AliasSource = 'pigo' | 'sdk' | 'kodelet' | 'rust' | 'claude' | 'code-forge'
+
+export interface EventAlias {
+  readonly alias: string
+  readonly canonical: string
+  readonly from: readonly AliasSource[]
+}
+
+const event = (name: string, gate: boolean, canBlock: boolean, description: string): CanonicalEvent => ({ name, gate, canBlock, description })
+
 export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
-  { name: 'tool:pre_execute', gate: true, description: 'before a tool runs; a block cancels the call' },
-  { name: 'tool:post_execute', gate: false, description: 'after a tool succeeded' },
-  { name: 'tool:error', gate: false, description: 'after a tool failed' },
-  { name: 'llm:pre_request', gate: true, description: 'before a model request' },
-  { name: 'llm:post_response', gate: false, description: 'after a model response' },
-  { name: 'llm:stream_start', gate: false, description: 'a model response starts streaming' },
-  { name: 'llm:stream_end', gate: false, description: 'a model response finished streaming' },
-  { name: 'session:start', gate: false, description: 'a session starts or resumes' },
-  { name: 'session:end', gate: false, description: 'a session ends' },
-  { name: 'session:message', gate: false, description: 'a message is added to the session' },
-  { name: 'permission:check', gate: true, description: 'a permission is checked' },
-  { name: 'permission:prompt', gate: true, description: 'the user is about to be asked for a permission' },
-  { name: 'permission:granted', gate: false, description: 'a permission was granted' },
-  { name: 'permission:denied', gate: false, description: 'a permission was denied' },
-  { name: 'user:prompt_submit', gate: true, description: 'the user submitted a prompt; a block erases it' },
-  { name: 'user:interrupt', gate: false, description: 'the user interrupted the agent' },
-  { name: 'agent:start', gate: false, description: 'the agent begins processing user input' },
-  { name: 'agent:stop', gate: false, description: 'the agent finished; a block asks it to keep going' },
-  { name: 'turn:start', gate: false, description: 'before each model turn' },
-  { name: 'turn:end', gate: false, description: 'after each model turn' },
-  { name: 'subagent:start', gate: false, description: 'a subagent was started' },
-  { name: 'subagent:stop', gate: false, description: 'a subagent finished' },
-  { name: 'notification', gate: false, description: 'the agent shows a notification' },
-  { name: 'context:pre_compact', gate: false, description: 'before the conversation is compacted' },
+  event('tool:pre_execute', true, true, 'before a tool runs; a block cancels the call'),
+  event('tool:post_execute', false, true, 'after a tool succeeded; a block sends the reason back to the model'),
+  event('tool:error', false, false, 'after a tool failed'),
+  event('tool:post_batch', false, true, 'after a batch of parallel tool calls'),
+  event('llm:pre_request', true, true, 'before a model request'),
+  event('llm:post_response', false, false, 'after a model response'),
+  event('llm:stream_start', false, false, 'a model response starts streaming'),
+  event('llm:stream_end', false, false, 'a model response finished streaming'),
+  event('llm:message_display', false, false, 'assistant text is shown to the user'),
+  event('session:start', false, false, 'a session starts or resumes'),
+  event('session:end', false, false, 'a session ends'),
+  event('session:message', false, false, 'a message is added to the session'),
+  event('session:setup', false, false, 'one-time setup or maintenance run'),
+  event('session:cwd_changed', false, false, 'the working directory changed'),
+  event('session:directory_added', false, false, 'a directory was added to the workspace'),
+  event('permission:check', true, true, 'a permission is checked'),
+  event('permission:prompt', true, true, 'the user is about to be asked for a permission'),
+  event('permission:granted', false, false, 'a permission was granted'),
+  event('permission:denied', false, false, 'a permission was denied'),
+  event('user:prompt_submit', true, true, 'the user submitted a prompt; a block erases it'),
+  event('user:prompt_expansion', true, true, 'a slash command or MCP prompt expands'),
+  event('user:interrupt', false, false, 'the user interrupted the agent'),
+  event('agent:start', false, false, 'the agent begins processing user input'),
+  event('agent:stop', false, true, 'the agent finished; a block asks it to keep going'),
+  event('agent:stop_failure', false, false, 'the turn ended on an API error'),
+  event('turn:start', false, false, 'before each model turn'),
+  event('turn:end', false, false, 'after each model turn'),
+  event('subagent:start', false, false, 'a subagent was started'),
+  event('subagent:stop', false, true, 'a subagent finished; a block asks it to keep going'),
+  event('task:created', false, true, 'a task is being created'),
+  event('task:completed', false, true, 'a task is being marked complete'),
+  event('teammate:idle', false, true, 'a teammate agent is about to go idle'),
+  event('notification', false, false, 'the agent shows a notification'),
+  event('context:pre_compact', false, true, 'before the conversation is compacted'),
+  event('context:post_compact', false, false, 'after the conversation was compacted'),
+  event('context:instructions_loaded', false, false, 'instruction files (CLAUDE.md, rules) were loaded'),
+  event('config:change', false, true, 'a settings file changed'),
+  event('file:changed', false, false, 'a watched file changed on disk'),
+  event('worktree:create', false, true, 'a git worktree is being created'),
+  event('worktree:remove', false, false, 'a git worktree was removed'),
+  event('mcp:elicitation', false, true, 'an MCP server asks the user for input'),
+  event('mcp:elicitation_result', false, true, 'the user answered an MCP elicitation'),
 ]
 
-const BY_NAME = new Map(CANONICAL_EVENTS.map((event) => [event.name, event]))
+const alias = (name: string, canonical: string, ...from: AliasSource[]): EventAlias => ({ alias: name, canonical, from })
+
+/** Every other name, with who uses it. The SDK spec's 15 events are Claude Code's names too. */
+export const EVENT_ALIASES: readonly EventAlias[] = [
+  // pigo (seed 000)
+  alias('agent_start', 'agent:start', 'pigo'),
+  alias('turn_start', 'turn:start', 'pigo'),
+  alias('tool_start', 'tool:pre_execute', 'pigo'),
+  alias('tool_end', 'tool:post_execute', 'pigo'),
+  alias('turn_end', 'turn:end', 'pigo', 'kodelet'),
+  alias('agent_end', 'agent:stop', 'pigo'),
+  // kodelet (seed 002)
+  alias('before_tool_call', 'tool:pre_execute', 'kodelet'),
+  alias('after_tool_call', 'tool:post_execute', 'kodelet'),
+  alias('user_message_send', 'user:prompt_submit', 'kodelet'),
+  alias('agent_stop', 'agent:stop', 'kodelet'),
+  // Claude Code; the SDK spec (seed 001) names 15 of these, the Rust plan (seed 004) four
+  alias('PreToolUse', 'tool:pre_execute', 'claude', 'sdk', 'rust'),
+  alias('PostToolUse', 'tool:post_execute', 'claude', 'sdk', 'rust'),
+  alias('PostToolUseFailure', 'tool:error', 'claude', 'sdk', 'rust'),
+  alias('UserPromptSubmit', 'user:prompt_submit', 'claude', 'sdk', 'rust'),
+  alias('Notification', 'notification', 'claude', 'sdk'),
+  alias('SessionStart', 'session:start', 'claude', 'sdk'),
+  alias('SessionEnd', 'session:end', 'claude', 'sdk'),
+  alias('Stop', 'agent:stop', 'claude', 'sdk'),
+  alias('SubagentStart', 'subagent:start', 'claude', 'sdk'),
+  alias('SubagentStop', 'subagent:stop', 'claude', 'sdk'),
+  alias('PreCompact', 'context:pre_compact', 'claude', 'sdk'),
+  alias('PermissionRequest', 'permission:prompt', 'claude', 'sdk'),
+  alias('Setup', 'session:setup', 'claude', 'sdk'),
+  alias('TeammateIdle', 'teammate:idle', 'claude', 'sdk'),
+  alias('TaskCompleted', 'task:completed', 'claude', 'sdk'),
+  alias('TaskCreated', 'task:created', 'claude'),
+  alias('PermissionDenied', 'permission:denied', 'claude'),
+  alias('PostToolBatch', 'tool:post_batch', 'claude'),
+  alias('UserPromptExpansion', 'user:prompt_expansion', 'claude'),
+  alias('MessageDisplay', 'llm:message_display', 'claude'),
+  alias('StopFailure', 'agent:stop_failure', 'claude'),
+  alias('PostCompact', 'context:post_compact', 'claude'),
+  alias('InstructionsLoaded', 'context:instructions_loaded', 'claude'),
+  alias('ConfigChange', 'config:change', 'claude'),
+  alias('CwdChanged', 'session:cwd_changed', 'claude'),
+  alias('DirectoryAdded', 'session:directory_added', 'claude'),
+  alias('FileChanged', 'file:changed', 'claude'),
+  alias('WorktreeCreate', 'worktree:create', 'claude'),
+  alias('WorktreeRemove', 'worktree:remove', 'claude'),
+  alias('Elicitation', 'mcp:elicitation', 'claude'),
+  alias('ElicitationResult', 'mcp:elicitation_result', 'claude'),
+]
+
+const BY_NAME = new Map(CANONICAL_EVENTS.map((canonical) => [canonical.name, canonical]))
+// Aliases are looked up without regard to case: `pretooluse`, `PreToolUse` and `TOOL_START` all work.
+const BY_ALIAS = new Map(EVENT_ALIASES.map((entry) => [entry.alias.toLowerCase(), entry.canonical]))
 
 export function canonicalEvent(name: string): CanonicalEvent | undefined {
   return BY_NAME.get(name)
 }
 
+/** The canonical name for an alias (any case), or undefined if `name` is not an alias. */
+export function resolveAlias(name: string): string | undefined {
+  return BY_ALIAS.get(name.toLowerCase())
+}
+
 /** Whether a failing blocking hook on this event blocks by default (see `gate`). */
 export function isGate(name: string): boolean {
   return BY_NAME.get(name)?.gate ?? false
+}
+
+/** Whether a block means anything on this event (unknown events: yes, the agent decides). */
+export function canBlock(name: string): boolean {
+  return BY_NAME.get(name)?.canBlock ?? true
+}
+
+/** The name a given system uses for a canonical event (for example pigo's `tool_start`). */
+export function aliasFor(canonical: string, source: AliasSource): string | undefined {
+  return EVENT_ALIASES.find((entry) => entry.canonical === canonical && entry.from.includes(source))?.alias
+}
+
+/** Is this an event hookrun knows, by canonical name or alias? */
+export function isKnownEvent(name: string): boolean {
+  return BY_NAME.has(name) || BY_ALIAS.has(name.toLowerCase())
 }

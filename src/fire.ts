@@ -4,7 +4,7 @@ import { decide, type Rewrites } from './decide.ts'
 import { hookEnvironment, MAX_DEPTH, TOOL_INPUT_KEYS } from './env.ts'
 import { HookrunError } from './errors.ts'
 import { type FiredEvent, qualifyEvent } from './event.ts'
-import { type HookResult, interpretRun } from './interpret.ts'
+import { answerUpdatedInput, type HookResult, interpretRun } from './interpret.ts'
 import type { Payload } from './payload.ts'
 import type { Decision } from './protocol.ts'
 import { runCommand, startDetached } from './run.ts'
@@ -26,7 +26,22 @@ export interface FireOptions {
   readonly env?: Readonly<Record<string, string | undefined>>
   /** Aborting kills running hooks; the decision then says why. */
   readonly signal?: AbortSignal
+  /** Called as hooks start, print and finish (the CLI's `--events`). */
+  readonly progress?: (record: ProgressRecord) => void
 }
+
+/** NDJSON records of `--events` (the SDK spec's hook_started / hook_output / hook_finished). */
+export type ProgressRecord =
+  | { readonly type: 'hook_started'; readonly hook: string; readonly event: string; readonly time: string }
+  | { readonly type: 'hook_output'; readonly hook: string; readonly stream: 'stdout' | 'stderr'; readonly line: string }
+  | {
+      readonly type: 'hook_finished'
+      readonly hook: string
+      readonly outcome: string
+      readonly exitCode: number | null
+      readonly durationMs: number
+      readonly timedOut: boolean
+    }
 
 /**
  * The whole pipeline (DESIGN §2): event → config → select → run → interpret → decide.
@@ -39,8 +54,14 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const depth = checkDepth(env)
   const config = loadConfig({ cwd: options.cwd ?? process.cwd(), configFiles: options.configFiles, env })
   const warnings = configWarnings(config, options.strict ?? false)
-  const hooks = selectHooks(config.hooks, event)
-  const chain = await runChain(hooks, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal })
+  const hooks = selectHooks(config.hooks, event, payload)
+  const chain = await runChain(hooks, event, payload, {
+    env,
+    depth,
+    projectRoot: config.projectRoot,
+    signal: options.signal,
+    progress: options.progress,
+  })
   return decide(event, chain.results, chain.rewrites, [...warnings, ...chain.warnings])
 }
 
@@ -63,11 +84,12 @@ function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
   return lines
 }
 
-interface ChainContext {
+export interface ChainContext {
   readonly env: Readonly<Record<string, string | undefined>>
   readonly depth: number
   readonly projectRoot: string
   readonly signal?: AbortSignal
+  readonly progress?: (record: ProgressRecord) => void
 }
 
 /**
@@ -93,7 +115,8 @@ export async function runChain(
       event,
       payload,
       { hookName: hook.name, projectDir: context.projectRoot, configDir: dirname(hook.source.file), depth: context.depth },
-      hook.env,
+      hook.shape === 'claude' ? { CLAUDE_PROJECT_DIR: context.env.CLAUDE_PROJECT_DIR ?? context.projectRoot, ...hook.env } : hook.env,
+      hook.envPrefixes,
     )
     const cwd = hook.cwd === undefined ? context.projectRoot : resolve(context.projectRoot, hook.cwd)
     if (!hook.blocking) {
@@ -105,12 +128,24 @@ export async function runChain(
       results.push(backgroundResult(hook))
       continue
     }
-    const run = await runCommand(hook.command, { cwd, env, input, timeoutMs: hook.timeout * 1000, signal: context.signal })
+    const progress = context.progress
+    progress?.({ type: 'hook_started', hook: hook.name, event: event.qualified, time: new Date().toISOString() })
+    const run = await runCommand(hook.command, {
+      cwd,
+      env,
+      input,
+      timeoutMs: hook.timeout * 1000,
+      signal: context.signal,
+      allowAsync: true,
+      onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
+    })
     const result = interpretRun(hook, event, run, { PATH: env.PATH })
+    const { outcome, exitCode, durationMs, timedOut } = result.report
+    progress?.({ type: 'hook_finished', hook: hook.name, outcome, exitCode, durationMs, timedOut })
     results.push(result)
     if (result.blocks) break
     const answer = result.answer
-    const updatedInput = answer?.updatedInput ?? answer?.hookSpecificOutput?.updatedInput
+    const updatedInput = answerUpdatedInput(answer)
     if (updatedInput !== undefined || answer?.updatedPrompt !== undefined) {
       if (updatedInput !== undefined) rewrites.updatedInput = updatedInput
       if (answer?.updatedPrompt !== undefined) rewrites.updatedPrompt = answer.updatedPrompt

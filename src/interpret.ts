@@ -1,6 +1,6 @@
 import type { Hook } from './config/load.ts'
 import type { FiredEvent } from './event.ts'
-import { isGate } from './events.ts'
+import { canBlock, isGate } from './events.ts'
 import { type DecisionValue, type HookAnswer, HookAnswerSchema, type HookReport } from './protocol.ts'
 import type { CommandRun } from './run.ts'
 
@@ -18,8 +18,16 @@ export interface HookResult {
 }
 
 /** Events whose plain stdout becomes context for the model (as in Claude Code). */
-const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit'])
+const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion'])
 
+/**
+ * How a hook's exit code is read depends on the shape it was written in (DESIGN §6):
+ * - hookrun, Code-Forge and pigo: exit 2 blocks; any other failure is handled by `onError`
+ *   (default: block on events that can still be stopped, so a broken gate fails closed).
+ * - Claude Code: only exit 2 blocks, and only where Claude Code lets it; another exit is a
+ *   non-blocking error unless stdout is a valid JSON answer, which then decides; a timeout or a
+ *   command that cannot start gives no decision.
+ */
 export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env: { PATH?: string }): HookResult {
   const base = {
     name: hook.name,
@@ -33,8 +41,9 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   const warnings: string[] = []
   if (run.truncated.stdout) warnings.push(`hook '${hook.name}' wrote more stdout than hookrun keeps; the rest was discarded`)
 
+  const claude = hook.shape === 'claude'
   const failure = (why: string): HookResult => {
-    const policy = hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow')
+    const policy = claude ? 'allow' : (hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow'))
     const reason = `hook '${hook.name}' ${why}`
     if (policy === 'block') {
       return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
@@ -43,6 +52,10 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     return { report: { ...base, outcome: 'error', reason }, blocks: false, context: [], warnings }
   }
 
+  if (run.released) {
+    // `{"async": true}`: released to run on; it gives no decision (DESIGN §5).
+    return { report: { ...base, outcome: 'background', async: true }, blocks: false, context: [], warnings }
+  }
   if (run.spawnError !== undefined) return failure(run.spawnError)
   if (run.timedOut) return failure(`timed out after ${hook.timeout}s and was killed`)
 
@@ -54,11 +67,16 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   if (parsed.notJson !== undefined) warnings.push(`hook '${hook.name}' printed output starting with '{' that is not JSON (${parsed.notJson}); read as text`)
   const answer = parsed.answer
 
+  if (run.exitCode === 2 && claude && !canBlock(event.name)) {
+    warnings.push(`hook '${hook.name}' exited 2, which cannot block ${event.name}${tailOf(run.stderr)}`)
+    return { report: { ...base, outcome: 'error' }, blocks: false, answer, context: answerContext(answer), warnings }
+  }
   if (run.exitCode === 2) {
     const reason = answerReason(answer) ?? firstLines(run.stderr) ?? `blocked by hook '${hook.name}' (exit 2)`
     return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer, context: answerContext(answer), warnings }
   }
-  if (run.exitCode !== 0) return failure(describeExit(run, env))
+  // Claude Code: a valid JSON answer decides whatever the exit code; without one it is an error.
+  if (run.exitCode !== 0 && !(claude && answer !== undefined)) return failure(describeExit(run, env))
 
   const decision = answerDecision(answer)
   const reason = answerReason(answer)
@@ -103,11 +121,21 @@ function answerDecision(answer: HookAnswer | undefined): DecisionValue | undefin
   if (answer === undefined) return undefined
   const nested = answer.hookSpecificOutput?.permissionDecision
   // Claude's `defer` hands the call back to the agent's own rules: no decision from this hook.
-  return answer.decision ?? (nested === 'defer' ? undefined : nested)
+  return answer.decision ?? (nested === 'defer' ? undefined : nested) ?? answer.hookSpecificOutput?.decision?.behavior
 }
 
 function answerReason(answer: HookAnswer | undefined): string | undefined {
-  return answer?.reason ?? answer?.hookSpecificOutput?.permissionDecisionReason
+  return answer?.reason ?? answer?.hookSpecificOutput?.permissionDecisionReason ?? answer?.hookSpecificOutput?.decision?.message
+}
+
+/** The tool input a hook asks for, in any of the forms the protocol allows. */
+export function answerUpdatedInput(answer: HookAnswer | undefined): Record<string, unknown> | undefined {
+  return answer?.updatedInput ?? answer?.hookSpecificOutput?.updatedInput ?? answer?.hookSpecificOutput?.decision?.updatedInput
+}
+
+function tailOf(stderr: string): string {
+  const said = firstLines(stderr)
+  return said === undefined ? '' : `: ${said}`
 }
 
 function answerContext(answer: HookAnswer | undefined): string[] {
@@ -118,8 +146,7 @@ function answerContext(answer: HookAnswer | undefined): string[] {
 }
 
 function describeExit(run: CommandRun, env: { PATH?: string }): string {
-  const said = firstLines(run.stderr)
-  const tail = said === undefined ? '' : `: ${said}`
+  const tail = tailOf(run.stderr)
   if (run.exitCode === null) return `was killed by ${run.signal ?? 'a signal'}${tail}`
   if (run.exitCode === 127) return `failed: command not found (exit 127; PATH=${env.PATH ?? ''})${tail}`
   if (run.exitCode === 126) return `failed: command is not executable (exit 126; check its mode and shebang)${tail}`

@@ -1,4 +1,5 @@
 import picomatch from 'picomatch'
+import { resolveAlias } from './events.ts'
 
 /**
  * Event patterns (DESIGN §3):
@@ -9,7 +10,8 @@ import picomatch from 'picomatch'
  *   session:start,session:end   comma means any of
  *   *                           everything
  * A pattern of N segments is matched against the first N segments of the qualified event.
- * Matching is case-insensitive.
+ * Matching is case-insensitive. An alternative may start with an event alias (`PreToolUse`,
+ * `tool_start`, `PreToolUse:Bash`): it stands for its canonical name.
  */
 export interface EventPattern {
   readonly source: string
@@ -39,7 +41,7 @@ function buildPattern(text: string): EventPattern {
     .split(',')
     .map((alternative) => alternative.trim())
     .filter((alternative) => alternative !== '')
-    .map((alternative) => alternative.split(':').map(compileSegment))
+    .map((alternative) => expandAlias(alternative.split(':')).map(compileSegment))
   return {
     source: text,
     matches(segments) {
@@ -48,6 +50,12 @@ function buildPattern(text: string): EventPattern {
       )
     },
   }
+}
+
+/** `PreToolUse:Bash` → `['tool', 'pre_execute', 'Bash']`; other segments stay as they are. */
+export function expandAlias(segments: string[]): string[] {
+  const canonical = resolveAlias(segments[0]!.trim())
+  return canonical === undefined ? segments : [...canonical.split(':'), ...segments.slice(1)]
 }
 
 /** Literal segments compare as strings; only real globs pay for picomatch. */
@@ -69,7 +77,7 @@ export function patternProblem(source: string): string | undefined {
   if (alternatives.every((alternative) => alternative === '')) return 'is empty'
   for (const alternative of alternatives) {
     if (alternative === '') return `has an empty alternative (a stray comma)`
-    const segments = alternative.split(':')
+    const segments = expandAlias(alternative.split(':'))
     if (segments.length > 3) return `'${alternative}' has ${segments.length} segments; at most 3 (domain:action:subject)`
     if (segments.some((segment) => segment.trim() === '' || segment.split('|').some((choice) => choice.trim() === ''))) {
       return `'${alternative}' has an empty segment or choice`

@@ -17,6 +17,14 @@ const HookSpecificOutputSchema = z.looseObject({
   permissionDecisionReason: z.string().optional(),
   updatedInput: z.record(z.string(), z.unknown()).optional(),
   additionalContext: z.string().optional(),
+  /** PermissionRequest's form: `{ behavior, updatedInput, message }`. */
+  decision: z
+    .looseObject({
+      behavior: z.enum(['allow', 'deny', 'ask']),
+      updatedInput: z.record(z.string(), z.unknown()).optional(),
+      message: z.string().optional(),
+    })
+    .optional(),
 })
 
 /** A hook's JSON answer on stdout. Unknown keys are allowed: agents add fields over time. */
@@ -47,6 +55,8 @@ export const HookReportSchema = z.object({
   durationMs: z.number(),
   timedOut: z.boolean(),
   reason: z.string().optional(),
+  /** The first stdout line was `{"async": true}`: released to run on, it gives no decision. */
+  async: z.boolean().optional(),
 })
 
 /** The one JSON object `hookrun fire` prints. */
@@ -55,6 +65,10 @@ export const DecisionSchema = z.object({
   decision: z.enum(['allow', 'deny', 'ask']),
   blocked: z.boolean(),
   reason: z.string().optional(),
+  /** The hook whose decision stands; absent when no hook decided (the agent's own rules apply). */
+  decidedBy: z.string().optional(),
+  /** On agent:stop / subagent:stop a block means: do not stop, keep going with `reason`. */
+  keepGoing: z.boolean().optional(),
   continue: z.boolean(),
   stopReason: z.string().optional(),
   systemMessage: z.string().optional(),

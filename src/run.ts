@@ -4,6 +4,8 @@ import { x } from 'tinyexec'
 
 /** What running one hook command produced, before any interpretation. */
 export interface CommandRun {
+  /** The hook's first stdout line was `{"async": true}`: it was released to run on detached. */
+  readonly released?: boolean
   /** Exit status, or null when killed by a signal or never started. */
   readonly exitCode: number | null
   readonly signal: string | null
@@ -26,6 +28,14 @@ export interface CommandOptions {
   readonly timeoutMs: number
   /** Aborting kills the command's process group (hookrun itself got SIGINT/SIGTERM). */
   readonly signal?: AbortSignal
+  /** Each output line as it comes (for `--events`). */
+  readonly onLine?: (stream: 'stdout' | 'stderr', line: string) => void
+  /**
+   * Honour a first stdout line `{"async": true, "asyncTimeout": ms}`: release the hook to run on
+   * detached. Its later output is discarded: hooks run with SIGPIPE ignored, so writing to the
+   * closed pipe is an EPIPE error, not death.
+   */
+  readonly allowAsync?: boolean
 }
 
 export const OUTPUT_CAPS = { stdout: 16 * 1024 * 1024, stderr: 1024 * 1024 }
@@ -85,10 +95,40 @@ export function runCommand(command: string, options: CommandOptions): Promise<Co
     }
     const onAbort = () => terminate()
 
+    if (options.onLine) {
+      forEachLine(proc.stdout, (line) => options.onLine!('stdout', line))
+      forEachLine(proc.stderr, (line) => options.onLine!('stderr', line))
+    }
+    if (options.allowAsync) {
+      watchFirstLine(proc.stdout, (line) => {
+        const request = asyncRequest(line)
+        if (request === undefined || exit !== undefined || settled) return
+        watchReleased(proc, request.asyncTimeout ?? options.timeoutMs)
+        settled = true
+        for (const timer of timers) clearTimeout(timer)
+        options.signal?.removeEventListener('abort', onAbort)
+        proc.stdin?.destroy()
+        stdout.stop()
+        stderr.stop()
+        proc.unref()
+        resolvePromise({
+          released: true,
+          exitCode: null,
+          signal: null,
+          timedOut: false,
+          stdout: line,
+          stderr: stderr.text(),
+          truncated: { stdout: false, stderr: false },
+          durationMs: Math.round(performance.now() - started),
+        })
+      })
+    }
+
     proc.once('error', (error) => {
       if (exit === undefined) finish(describeSpawnError(error, options.cwd))
     })
     proc.once('exit', (code, signal) => {
+      if (settled) return // released async hooks are the keeper's business now
       exit = { code, signal }
       // The command is done; its pipes close as soon as no grandchild holds them.
       Promise.all([stdout.ended, stderr.ended]).then(() => finish())
@@ -141,7 +181,8 @@ export function startDetached(command: string, options: Omit<CommandOptions, 'ti
 }
 
 function spawnGroup(command: string, options: Pick<CommandOptions, 'cwd' | 'env'>, stdio: ['pipe', 'pipe' | 'ignore', 'pipe' | 'ignore']): ChildProcess {
-  const result = x('sh', ['-c', command], {
+  // SIGPIPE ignored: a released async hook must survive writing after hookrun has exited.
+  const result = x('sh', ['-c', `trap '' PIPE\n${command}`], {
     // The node_modules/.bin of whatever repository the agent is in must not shadow user commands.
     nodePath: false,
     // detached: the command leads its own process group, which is what a timeout kills.
@@ -161,6 +202,65 @@ function writeInput(proc: ChildProcess, input: string, done?: () => void): void 
   // A hook may exit without reading its input: that EPIPE is its business, not a crash of ours.
   stdin.on('error', () => done?.())
   stdin.end(input, () => done?.())
+}
+
+/** `{"async": true, "asyncTimeout"?: ms}` on one line, or undefined. */
+function asyncRequest(line: string): { asyncTimeout?: number } | undefined {
+  if (!line.trimStart().startsWith('{')) return undefined
+  try {
+    const value = JSON.parse(line) as { async?: unknown; asyncTimeout?: unknown }
+    if (value.async !== true) return undefined
+    return typeof value.asyncTimeout === 'number' && value.asyncTimeout > 0 ? { asyncTimeout: value.asyncTimeout } : {}
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Enforce a released async hook's timeout after hookrun has gone: a detached `sh` that checks
+ * every second whether the hook's process group still exists, and kills it when time is up.
+ */
+function watchReleased(proc: ChildProcess, timeoutMs: number): void {
+  const seconds = Math.max(1, Math.ceil(timeoutMs / 1000))
+  const script = [
+    'i=0',
+    'while kill -0 -$GROUP 2>/dev/null && [ $i -lt $LIMIT ]; do sleep 1; i=$((i+1)); done',
+    'kill -TERM -$GROUP 2>/dev/null && sleep 1 && kill -KILL -$GROUP 2>/dev/null',
+    'exit 0',
+  ].join('\n')
+  const watcher = x('sh', ['-c', script], {
+    nodePath: false,
+    persist: true,
+    nodeOptions: { stdio: 'ignore', env: { PATH: process.env.PATH, GROUP: String(proc.pid), LIMIT: String(seconds) } },
+  }).process
+  watcher?.unref()
+}
+
+function forEachLine(stream: Readable | null, onLine: (line: string) => void): void {
+  if (!stream) return
+  let partial = ''
+  stream.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n')
+    partial = lines.pop()!
+    for (const line of lines) onLine(line)
+  })
+  stream.once('end', () => {
+    if (partial !== '') onLine(partial)
+  })
+}
+
+/** Call `onLine` once with the first line of `stream` (the text before the first newline). */
+function watchFirstLine(stream: Readable | null, onLine: (line: string) => void): void {
+  if (!stream) return
+  let head = ''
+  const onData = (chunk: Buffer) => {
+    head += chunk.toString()
+    const newline = head.indexOf('\n')
+    if (newline === -1 && head.length < 4096) return
+    stream.off('data', onData)
+    onLine(newline === -1 ? head : head.slice(0, newline))
+  }
+  stream.on('data', onData)
 }
 
 function killGroup(proc: ChildProcess, signal: NodeJS.Signals): void {

@@ -1,16 +1,19 @@
 import type { Hook } from './config/load.ts'
 import type { FiredEvent } from './event.ts'
+import { passesFilters } from './filters.ts'
+import type { Payload } from './payload.ts'
 import { compilePattern } from './pattern.ts'
 
 /** Why a configured hook does or does not run for an event (used by `list`). */
-export type Selection = 'matched' | 'disabled' | 'no-match'
+export type Selection = 'matched' | 'disabled' | 'no-match' | 'filtered'
 
-export function selectionOf(hook: Hook, event: FiredEvent): Selection {
+export function selectionOf(hook: Hook, event: FiredEvent, payload: Payload = {}): Selection {
   if (!compilePattern(hook.event).matches(event.segments)) return 'no-match'
+  if (!passesFilters(hook, event, payload)) return 'filtered'
   return hook.enabled ? 'matched' : 'disabled'
 }
 
 /** The hooks that run for this event, in config order. Nothing is spawned before this decision. */
-export function selectHooks(hooks: readonly Hook[], event: FiredEvent): Hook[] {
-  return hooks.filter((hook) => hook.enabled && compilePattern(hook.event).matches(event.segments))
+export function selectHooks(hooks: readonly Hook[], event: FiredEvent, payload: Payload = {}): Hook[] {
+  return hooks.filter((hook) => hook.enabled && compilePattern(hook.event).matches(event.segments) && passesFilters(hook, event, payload))
 }

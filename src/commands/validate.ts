@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { type ConfigFileRef, type ConfigProblem, findConfigFiles, formatProblem, mergeHooks, readConfigFile } from '../config/load.ts'
 import { ExitCode } from '../errors.ts'
 import { CANONICAL_EVENTS } from '../events.ts'
-import { compilePattern } from '../pattern.ts'
+import { compilePattern, expandAlias } from '../pattern.ts'
 
 export interface ValidateOptions {
   readonly files: readonly string[]
@@ -51,7 +51,7 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
 /** Only the event part (first two segments) is checked: any subject is fine. */
 function matchesSomeKnownEvent(pattern: string): boolean {
   return pattern.split(',').some((alternative) => {
-    const eventPart = alternative.trim().split(':').slice(0, 2).join(':')
+    const eventPart = expandAlias(alternative.trim().split(':')).slice(0, 2).join(':')
     const compiled = compilePattern(eventPart)
     return CANONICAL_EVENTS.some((event) => compiled.matches(event.name.split(':')))
   })

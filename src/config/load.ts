@@ -1,15 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
-import type { z } from 'zod'
 import { HookrunError } from '../errors.ts'
-import {
-  ConfigEnvelopeSchema,
-  HookSchema,
-  LenientConfigEnvelopeSchema,
-  LenientHookSchema,
-  type HookEntry,
-} from './schema.ts'
+import { type HookShape, type HookSpec, normalizeConfig } from './shapes.ts'
 
 /** Where a config file came from. Later layers override earlier ones by hook name. */
 export type Layer = 'user' | 'project' | 'local' | 'config'
@@ -34,9 +27,20 @@ export interface Hook {
   readonly env?: Readonly<Record<string, string>>
   readonly enabled: boolean
   readonly description?: string
-  readonly source: { readonly layer: Layer; readonly file: string; readonly index: number }
+  /** The config shape it was written in; Claude-shape hooks keep Claude's exit-code rules. */
+  readonly shape: HookShape
+  /** pigo's `match: { tool }`: tool names separated by `|`. */
+  readonly match?: { readonly tool: string }
+  /** Claude Code's matcher (exact list or regular expression). */
+  readonly matcher?: string
+  /** Claude Code's `if` permission rule. */
+  readonly when?: string
+  /** Extra prefixes for the HOOKRUN_* variables (`PIGO_`, `FORGE_`, …). */
+  readonly envPrefixes: readonly string[]
+  /** `index` counts the file's hooks in order; `path` is the entry's JSON path. */
+  readonly source: { readonly layer: Layer; readonly file: string; readonly index: number; readonly path: string }
   /** Set when a later entry of the same name switched this hook off. */
-  readonly disabledBy?: { readonly file: string; readonly index: number }
+  readonly disabledBy?: { readonly file: string; readonly index: number; readonly path: string }
 }
 
 export interface ConfigProblem {
@@ -118,13 +122,13 @@ export function loadConfig(options: LoadOptions): ResolvedConfig {
   return { hooks: mergeHooks(entries, problems), problems, files, projectRoot }
 }
 
-interface ParsedEntry {
+export interface ParsedEntry {
   readonly ref: ConfigFileRef
   readonly index: number
-  readonly entry: HookEntry
+  readonly entry: HookSpec
 }
 
-/** Read one file into validated entries; every problem names the file and the JSON path. */
+/** Read one file into validated hook specs; every problem names the file and the JSON path. */
 export function readConfigFile(ref: ConfigFileRef, problems: ConfigProblem[]): ParsedEntry[] {
   const problem = (path: string, message: string, severity: ConfigProblem['severity'] = 'error') =>
     problems.push({ severity, file: ref.file, path, message })
@@ -142,54 +146,7 @@ export function readConfigFile(ref: ConfigFileRef, problems: ConfigProblem[]): P
     problem('', `invalid JSON (${(error as Error).message}); file skipped`)
     return []
   }
-  const envelope = parseReportingUnknownKeys(ConfigEnvelopeSchema, LenientConfigEnvelopeSchema, json, '', problem)
-  if (envelope === undefined) return []
-  const entries: ParsedEntry[] = []
-  envelope.hooks.forEach((raw, index) => {
-    const entry = parseReportingUnknownKeys(HookSchema, LenientHookSchema, raw, `hooks[${index}]`, problem)
-    if (entry !== undefined) entries.push({ ref, index, entry })
-  })
-  return entries
-}
-
-/**
- * Parse strictly; if the only trouble is unknown keys, report them as warnings and keep the
- * value without them. Any other issue is an error and the value is dropped (the caller skips it).
- */
-function parseReportingUnknownKeys<T>(
-  strict: z.ZodType<T>,
-  lenient: z.ZodType<T>,
-  raw: unknown,
-  prefix: string,
-  problem: (path: string, message: string, severity?: ConfigProblem['severity']) => void,
-): T | undefined {
-  const result = strict.safeParse(raw)
-  if (result.success) return result.data
-  const unknown = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys')
-  const other = result.error.issues.filter((issue) => issue.code !== 'unrecognized_keys')
-  for (const issue of unknown) {
-    for (const key of issue.keys) {
-      problem(joinPath(prefix, [...issue.path, key]), 'unknown key, ignored (see `hookrun schema` for the fields)', 'warning')
-    }
-  }
-  if (other.length === 0) {
-    const lenientResult = lenient.safeParse(raw)
-    if (lenientResult.success) return lenientResult.data
-  }
-  const what = prefix === '' ? 'file skipped' : 'hook skipped'
-  for (const issue of other) problem(joinPath(prefix, issue.path), `${describeIssue(issue)}; ${what}`)
-  return undefined
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  // zod says "Invalid input: expected number, received string"; the first words add nothing.
-  return issue.message.replace(/^Invalid input: /, '')
-}
-
-function joinPath(prefix: string, path: readonly PropertyKey[]): string {
-  let out = prefix
-  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`
-  return out
+  return normalizeConfig(json, problem).map((entry, index) => ({ ref, index, entry }))
 }
 
 /**
@@ -199,25 +156,25 @@ function joinPath(prefix: string, path: readonly PropertyKey[]): string {
 export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProblem[]): Hook[] {
   const merged: Hook[] = []
   const positions = new Map<string, number>()
-  const seenInFile = new Map<string, number>()
+  const seenInFile = new Map<string, string>()
   for (const { ref, index, entry } of entries) {
-    const source = { layer: ref.layer, file: ref.file, index }
-    if (entry.name !== undefined) {
+    const source = { layer: ref.layer, file: ref.file, index, path: entry.path }
+    if (entry.name !== undefined && entry.shape !== 'claude') {
       const key = `${ref.file}\0${entry.name}`
       const first = seenInFile.get(key)
       if (first !== undefined) {
         problems.push({
           severity: 'warning',
           file: ref.file,
-          path: `hooks[${index}].name`,
-          message: `duplicate name '${entry.name}' (also hooks[${first}]); this entry replaces that one`,
+          path: `${entry.path}.name`,
+          message: `duplicate name '${entry.name}' (also ${first}); this entry replaces that one`,
         })
-      } else seenInFile.set(key, index)
+      } else seenInFile.set(key, entry.path)
     }
     const earlier = entry.name === undefined ? undefined : positions.get(entry.name)
     if (entry.command === undefined || entry.event === undefined) {
       // A name-only `enabled: false` entry (the schema allows nothing else without a command).
-      if (earlier !== undefined) merged[earlier] = { ...merged[earlier]!, enabled: false, disabledBy: { file: ref.file, index } }
+      if (earlier !== undefined) merged[earlier] = { ...merged[earlier]!, enabled: false, disabledBy: { file: ref.file, index, path: entry.path } }
       continue
     }
     const hook: Hook = {
@@ -232,6 +189,11 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       env: entry.env,
       enabled: entry.enabled,
       description: entry.description,
+      shape: entry.shape,
+      match: entry.match,
+      matcher: entry.matcher,
+      when: entry.when,
+      envPrefixes: entry.envPrefixes,
       source,
     }
     if (earlier !== undefined) merged[earlier] = hook

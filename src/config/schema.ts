@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { matcherProblem } from '../filters.ts'
 import { patternProblem } from '../pattern.ts'
 
 /**
@@ -21,6 +22,20 @@ export const EventPatternSchema = z
       "Event pattern(s): 'tool:pre_execute', 'tool:*', 'tool:pre_execute:bash', 'tool:*:write|edit', 'session:start,session:end', '*'. An array means any of.",
   })
 
+const MatchSchema = z
+  .strictObject({
+    tool: z.string().min(1).meta({ description: "Tool name(s) separated by '|', compared without regard to case (pigo's match rule)." }),
+  })
+  .meta({ description: 'pigo-style filter on the tool name.' })
+
+const MatcherSchema = z.string().superRefine((matcher, ctx) => {
+  const problem = matcherProblem(matcher)
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `matcher '${matcher}' ${problem}` })
+}).meta({
+  description:
+    "Claude Code's matcher: '' or '*' matches all; names separated by '|' or ',' match exactly; anything else is an unanchored regular expression.",
+})
+
 const hookShape = {
   name: z.string().min(1).optional().meta({
     description: 'Identifies the hook in output and logs; a later layer replaces or disables a hook of the same name.',
@@ -40,9 +55,12 @@ const hookShape = {
       'What a failure (exit other than 0/2, timeout, cannot start) means. Default: block on events that can be stopped (tool:pre_execute, user:prompt_submit, permission:*), allow with a warning elsewhere.',
   }),
   cwd: z.string().min(1).optional().meta({ description: 'Working directory; relative paths start at the project root.' }),
+  working_dir: z.string().min(1).optional().meta({ description: "Code-Forge's name for cwd." }),
   env: z.record(z.string(), z.string()).optional().meta({ description: 'Extra environment variables for this hook.' }),
   enabled: z.boolean().default(true).meta({ description: 'false switches the hook (or an inherited one of the same name) off.' }),
   description: z.string().optional().meta({ description: 'What the hook is for; shown by `hookrun list`.' }),
+  match: MatchSchema.optional(),
+  matcher: MatcherSchema.optional(),
 }
 
 function requireEventAndCommand(hook: { name?: string; event?: unknown; command?: string; enabled: boolean }, ctx: z.RefinementCtx): void {
@@ -52,23 +70,74 @@ function requireEventAndCommand(hook: { name?: string; event?: unknown; command?
   if (hook.command === undefined) ctx.addIssue({ code: 'custom', path: ['command'], message: 'required: the shell command to run' })
 }
 
+/** hookrun's own flat hook (Code-Forge's list, with `working_dir`, and pigo's `match`). */
 export const HookSchema = z.strictObject(hookShape).superRefine(requireEventAndCommand)
 
-/** The same hook with unknown keys dropped: `fire` warns about them and still runs the hook. */
-export const LenientHookSchema = z.object(hookShape).superRefine(requireEventAndCommand)
+/** pigo (seed 000): `plugins[].hooks.<event>[]`. */
+export const PigoHookSchema = z.strictObject({
+  command: z.string().min(1),
+  match: MatchSchema.optional(),
+  blocking: z.boolean().default(true),
+  timeout: z.number().positive().max(86_400).default(10),
+})
+
+export const PigoPluginSchema = z
+  .strictObject({
+    name: z.string().min(1),
+    enabled: z.boolean().default(true),
+    hooks: z.record(z.string(), z.array(z.unknown())).meta({ description: "pigo event name (tool_start, tool_end, agent_end, …) → hooks" }),
+  })
+  .meta({ description: "A pigo plugin: its hooks keyed by pigo's event names." })
+
+/** Claude Code (settings.json `hooks`): event → matcher groups → handlers. */
+export const ClaudeHandlerSchema = z
+  .strictObject({
+    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']),
+    command: z.string().min(1).optional(),
+    args: z.array(z.string()).optional(),
+    timeout: z.number().positive().optional().meta({ description: 'Seconds; Claude Code defaults to 600 (30 on UserPromptSubmit).' }),
+    async: z.boolean().optional(),
+    asyncRewake: z.boolean().optional(),
+    if: z.string().optional().meta({ description: "One permission rule, e.g. 'Bash(git *)' or 'Edit(*.ts)'." }),
+    shell: z.enum(['bash', 'powershell']).optional(),
+    statusMessage: z.string().optional(),
+    once: z.boolean().optional(),
+  })
+  .meta({ description: "A Claude Code hook handler; hookrun runs type 'command'." })
+
+export const ClaudeGroupSchema = z.strictObject({
+  matcher: MatcherSchema.optional(),
+  hooks: z.array(z.unknown()),
+})
 
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
-  hooks: z.array(HookSchema).default([]).meta({ description: 'Hooks, run in this order.' }),
+  hooks: z
+    .union([z.array(HookSchema), z.record(z.string(), z.array(ClaudeGroupSchema))])
+    .default([])
+    .meta({ description: "hookrun's list of hooks, run in this order; or Claude Code's object form { Event: [ { matcher, hooks: [...] } ] }." }),
+  plugins: z.array(PigoPluginSchema).optional().meta({ description: "pigo's plugins array." }),
+  envPrefixes: z
+    .array(z.string().regex(/^[A-Z][A-Z0-9_]*_$/, 'expected an upper-case prefix ending in _, such as PIGO_'))
+    .optional()
+    .meta({ description: "Also give this file's hooks the HOOKRUN_* variables under these prefixes. PIGO_ and FORGE_ use those seeds' own variable names." }),
 }
 
 export const ConfigFileSchema = z
   .strictObject(fileShape)
   .meta({ title: 'hookrun hooks.json', description: 'Hooks for every coding agent, run by hookrun.' })
 
-/** The top level of a file, its entries left for HookSchema one by one so one bad hook skips alone. */
-export const ConfigEnvelopeSchema = z.strictObject({ ...fileShape, hooks: z.array(z.unknown()).default([]) })
-export const LenientConfigEnvelopeSchema = z.object({ ...fileShape, hooks: z.array(z.unknown()).default([]) })
+/** The top level of a file, its entries left for the entry schemas one by one so one bad hook skips alone. */
+const envelopeShape = {
+  ...fileShape,
+  hooks: z
+    .union([z.array(z.unknown()), z.record(z.string(), z.array(z.unknown()))], {
+      error: "expected an array of hooks, or Claude Code's object { Event: [ { matcher, hooks } ] }",
+    })
+    .default([]),
+  plugins: z.array(z.unknown()).optional(),
+}
+export const ConfigEnvelopeSchema = z.strictObject(envelopeShape)
 
 export type HookEntry = z.output<typeof HookSchema>
 export type ConfigFile = z.output<typeof ConfigFileSchema>

@@ -76,7 +76,7 @@ describe('readConfigFile', () => {
     expect(readConfigFile({ layer: 'config', file: join(dir, 'bad.json') }, problems)).toEqual([])
     expect(readConfigFile({ layer: 'config', file: join(dir, 'shape.json') }, problems)).toEqual([])
     expect(problems[0]!.message).toMatch(/^invalid JSON .*; file skipped$/)
-    expect(problems[1]).toMatchObject({ path: 'hooks', message: 'expected array, received string; file skipped' })
+    expect(problems[1]).toMatchObject({ path: 'hooks', message: "expected an array of hooks, or Claude Code's object { Event: [ { matcher, hooks } ] }; file skipped" })
   })
 })
 
@@ -92,7 +92,7 @@ describe('loadConfig merging', () => {
       ['user#1', 'anon', true, 'user'],
       ['b', 'user-b', false, 'user'],
     ])
-    expect(config.hooks[2]!.disabledBy).toEqual({ file: join(dir, '.hookrun/hooks.json'), index: 0 })
+    expect(config.hooks[2]!.disabledBy).toEqual({ file: join(dir, '.hookrun/hooks.json'), index: 0, path: 'hooks[0]' })
   })
   test('duplicate names within one file are reported', () => {
     const dir = project({ '.hookrun/hooks.json': { hooks: [{ name: 'x', event: '*', command: '1' }, { name: 'x', event: '*', command: '2' }] } })

@@ -13,7 +13,9 @@ const hook = (over: Partial<Hook> = {}): Hook => ({
   timeout: 10,
   blocking: true,
   enabled: true,
-  source: { layer: 'project', file: '/p/.hookrun/hooks.json', index: 0 },
+  shape: 'hookrun',
+  envPrefixes: [],
+  source: { layer: 'project', file: '/p/.hookrun/hooks.json', index: 0, path: 'hooks[0]' },
   ...over,
 })
 const run = (over: Partial<CommandRun> = {}): CommandRun => ({

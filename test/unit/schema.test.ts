@@ -10,8 +10,10 @@ test('schema.json is the one generated from the zod schema (run `npm run schema`
 
 test('the JSON Schema describes the hook fields with their defaults', () => {
   const schema = configJsonSchema() as any
-  const hook = schema.properties.hooks.items
-  expect(Object.keys(hook.properties)).toEqual(['name', 'event', 'command', 'timeout', 'blocking', 'onError', 'cwd', 'env', 'enabled', 'description'])
+  const hook = schema.properties.hooks.anyOf[0].items
+  expect(Object.keys(hook.properties)).toEqual([
+    'name', 'event', 'command', 'timeout', 'blocking', 'onError', 'cwd', 'working_dir', 'env', 'enabled', 'description', 'match', 'matcher',
+  ])
   expect(hook.properties.timeout.default).toBe(10)
   expect(hook.additionalProperties).toBe(false)
 })

@@ -1,0 +1,17 @@
+import { CANONICAL_EVENTS, EVENT_ALIASES } from '../events.ts'
+
+/** `hookrun events`: each canonical event with what it means and every alias, with who uses it. */
+export function formatEvents(json: boolean): string {
+  const rows = CANONICAL_EVENTS.map((event) => ({
+    ...event,
+    aliases: EVENT_ALIASES.filter((alias) => alias.canonical === event.name).map(({ alias, from }) => ({ alias, from })),
+  }))
+  if (json) return `${JSON.stringify(rows, null, 2)}\n`
+  const width = Math.max(...rows.map((row) => row.name.length))
+  const lines = rows.map((row) => {
+    const flags = [row.gate ? 'gate' : '', row.canBlock ? 'can block' : ''].filter(Boolean).join(', ')
+    const aliases = row.aliases.map((entry) => `${entry.alias} (${entry.from.join(', ')})`).join(', ')
+    return `${row.name.padEnd(width)}  ${row.description}${flags ? ` [${flags}]` : ''}${aliases ? `\n${' '.repeat(width + 2)}aliases: ${aliases}` : ''}`
+  })
+  return `${lines.join('\n')}\n`
+}

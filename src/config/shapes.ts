@@ -1,0 +1,169 @@
+import { z } from 'zod'
+import { resolveAlias } from '../events.ts'
+import {
+  ClaudeGroupSchema,
+  ClaudeHandlerSchema,
+  ConfigEnvelopeSchema,
+  type HookEntry,
+  HookSchema,
+  PigoHookSchema,
+  PigoPluginSchema,
+} from './schema.ts'
+
+/**
+ * The three config shapes hookrun reads (DESIGN §4), normalised into one list of hook specs:
+ *   hookrun / Code-Forge   { "hooks": [ { name, event, command, … } ] }
+ *   pigo                   { "plugins": [ { name, enabled, hooks: { tool_start: [ { command, match } ] } } ] }
+ *   Claude Code            { "hooks": { "PreToolUse": [ { matcher, hooks: [ { type, command } ] } ] } }
+ * Each spec remembers the shape it was written in, because the shapes differ in what a failure
+ * means (DESIGN §6): Claude-shape hooks block only on exit 2.
+ */
+export type HookShape = 'hookrun' | 'pigo' | 'claude'
+
+export interface HookSpec extends HookEntry {
+  readonly shape: HookShape
+  /** JSON path of the entry in its file, e.g. `hooks[2]` or `hooks.PreToolUse[0].hooks[1]`. */
+  readonly path: string
+  readonly envPrefixes: readonly string[]
+  /** Claude Code's `if` permission rule, e.g. `Bash(git *)`. */
+  readonly when?: string
+}
+
+export type Report = (path: string, message: string, severity?: 'error' | 'warning') => void
+
+/** Claude Code's default timeouts (seconds): 600, but 30 on UserPromptSubmit. */
+const CLAUDE_DEFAULT_TIMEOUT = 600
+const CLAUDE_PROMPT_TIMEOUT = 30
+
+/** Normalise one parsed JSON file. Problems are reported with their JSON path; bad entries are skipped. */
+export function normalizeConfig(json: unknown, report: Report): HookSpec[] {
+  const envelope = parseEntry(ConfigEnvelopeSchema, json, '', report)
+  if (envelope === undefined) return []
+  const envPrefixes = envelope.envPrefixes ?? []
+  const specs: HookSpec[] = []
+  // Shapes in the order the file lists them: JSON objects keep their key order.
+  for (const key of Object.keys(json as object)) {
+    if (key === 'hooks' && Array.isArray(envelope.hooks)) specs.push(...flatHooks(envelope.hooks, envPrefixes, report))
+    else if (key === 'hooks') specs.push(...claudeHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report))
+    else if (key === 'plugins' && envelope.plugins) specs.push(...pigoPlugins(envelope.plugins, envPrefixes, report))
+  }
+  return specs
+}
+
+function flatHooks(entries: readonly unknown[], envPrefixes: readonly string[], report: Report): HookSpec[] {
+  const specs: HookSpec[] = []
+  entries.forEach((raw, index) => {
+    const path = `hooks[${index}]`
+    const entry = parseEntry(HookSchema, raw, path, report)
+    if (entry === undefined) return
+    if (entry.cwd !== undefined && entry.working_dir !== undefined) report(`${path}.working_dir`, 'both cwd and working_dir are set; cwd is used', 'warning')
+    specs.push({ ...entry, cwd: entry.cwd ?? entry.working_dir, shape: 'hookrun', path, envPrefixes })
+  })
+  return specs
+}
+
+function pigoPlugins(plugins: readonly unknown[], envPrefixes: readonly string[], report: Report): HookSpec[] {
+  const specs: HookSpec[] = []
+  // pigo scripts read PIGO_* variables: its hooks get them without asking.
+  const prefixes = envPrefixes.includes('PIGO_') ? envPrefixes : [...envPrefixes, 'PIGO_']
+  plugins.forEach((raw, pluginIndex) => {
+    const pluginPath = `plugins[${pluginIndex}]`
+    const plugin = parseEntry(PigoPluginSchema, raw, pluginPath, report)
+    if (plugin === undefined) return
+    for (const [eventName, hooks] of Object.entries(plugin.hooks)) {
+      hooks.forEach((rawHook, index) => {
+        const path = `${pluginPath}.hooks.${eventName}[${index}]`
+        const hook = parseEntry(PigoHookSchema, rawHook, path, report)
+        if (hook === undefined) return
+        specs.push({
+          name: `${plugin.name}/${eventName}[${index}]`,
+          event: resolveAlias(eventName) ?? eventName,
+          command: hook.command,
+          timeout: hook.timeout,
+          blocking: hook.blocking,
+          enabled: plugin.enabled,
+          match: hook.match,
+          shape: 'pigo',
+          path,
+          envPrefixes: prefixes,
+        })
+      })
+    }
+  })
+  return specs
+}
+
+function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly string[], report: Report): HookSpec[] {
+  const specs: HookSpec[] = []
+  for (const [eventName, groups] of Object.entries(events)) {
+    groups.forEach((rawGroup, groupIndex) => {
+      const groupPath = `hooks.${eventName}[${groupIndex}]`
+      const group = parseEntry(ClaudeGroupSchema, rawGroup, groupPath, report)
+      if (group === undefined) return
+      group.hooks.forEach((rawHandler, index) => {
+        const path = `${groupPath}.hooks[${index}]`
+        const handler = parseEntry(ClaudeHandlerSchema, rawHandler, path, report)
+        if (handler === undefined) return
+        if (handler.type !== 'command') return report(path, `type '${handler.type}' handlers are not run by hookrun (only 'command'); skipped`, 'warning')
+        if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
+        if (handler.shell === 'powershell') return report(`${path}.shell`, "'powershell' is not supported by hookrun; skipped", 'warning')
+        if (handler.asyncRewake) report(`${path}.asyncRewake`, 'hookrun cannot wake the agent later; the hook runs in the background like async', 'warning')
+        const command = handler.args ? [handler.command, ...handler.args].map(shellQuote).join(' ') : handler.command
+        const canonical = resolveAlias(eventName) ?? eventName
+        const matcher = group.matcher === undefined || group.matcher === '' || group.matcher === '*' ? undefined : group.matcher
+        specs.push({
+          // The same handler in several settings files runs once (Claude Code's rule): the name is
+          // made from what the handler is, so later layers replace earlier copies.
+          name: `${eventName}[${matcher ?? '*'}] ${command}`,
+          event: canonical,
+          command,
+          timeout: handler.timeout ?? (canonical === 'user:prompt_submit' ? CLAUDE_PROMPT_TIMEOUT : CLAUDE_DEFAULT_TIMEOUT),
+          blocking: !(handler.async || handler.asyncRewake),
+          enabled: true,
+          matcher,
+          shape: 'claude',
+          path,
+          envPrefixes,
+          ...(handler.if !== undefined && { when: handler.if }),
+        })
+      })
+    })
+  }
+  return specs
+}
+
+const strictToLenient = new WeakMap<z.ZodObject, z.ZodObject>()
+
+/**
+ * Parse strictly; if the only trouble is unknown keys, report them as warnings and keep the value
+ * without them. Any other issue is an error and the value is dropped (the caller skips it).
+ */
+export function parseEntry<T extends z.ZodObject>(schema: T, raw: unknown, path: string, report: Report): z.output<T> | undefined {
+  const result = schema.safeParse(raw)
+  if (result.success) return result.data
+  const unknownKeys = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys')
+  const other = result.error.issues.filter((issue) => issue.code !== 'unrecognized_keys')
+  for (const issue of unknownKeys) {
+    for (const key of issue.keys) report(joinPath(path, [...issue.path, key]), 'unknown key, ignored (see `hookrun schema` for the fields)', 'warning')
+  }
+  if (other.length === 0) {
+    let lenient = strictToLenient.get(schema)
+    if (!lenient) strictToLenient.set(schema, (lenient = schema.strip()))
+    const stripped = lenient.safeParse(raw)
+    if (stripped.success) return stripped.data as z.output<T>
+  }
+  const what = path === '' ? 'file skipped' : 'hook skipped'
+  for (const issue of other) report(joinPath(path, issue.path), `${issue.message.replace(/^Invalid input: /, '')}; ${what}`)
+  return undefined
+}
+
+function joinPath(prefix: string, path: readonly PropertyKey[]): string {
+  let out = prefix
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`
+  return out
+}
+
+/** Quote for `sh -c`: Claude's exec form (`args`) must not be re-split by the shell. */
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
+}

@@ -1,0 +1,97 @@
+import { EVENT_ALIASES } from '../events.ts'
+import type { Dialect } from './types.ts'
+
+/**
+ * Claude Code (reference/agent-hook-protocols.md §2–3). hookrun sits behind one Claude Code entry
+ * per event, `hookrun fire --format claude`, reads the event from `hook_event_name` and answers
+ * with exit 0 and Claude's JSON: `hookSpecificOutput` for PreToolUse / PermissionRequest and the
+ * context-taking events, top-level `decision: "block"` where the event uses it.
+ */
+const CLAUDE_EVENTS = new Set(EVENT_ALIASES.filter((entry) => entry.from.includes('claude')).map((entry) => entry.alias))
+
+/** Events that take top-level `decision: "block"` + `reason`. */
+const BLOCK_DECISION_EVENTS = new Set([
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'Stop',
+  'SubagentStop',
+  'ConfigChange',
+  'PreCompact',
+  'TaskCreated',
+  'TaskCompleted',
+  'TeammateIdle',
+])
+
+/** Events whose `hookSpecificOutput.additionalContext` reaches the model. */
+const CONTEXT_EVENTS = new Set([
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'SessionStart',
+  'Setup',
+  'SubagentStart',
+  'Stop',
+  'SubagentStop',
+])
+
+export const claude: Dialect = {
+  name: 'claude',
+  detect: (payload) => typeof payload.hook_event_name === 'string' && CLAUDE_EVENTS.has(payload.hook_event_name),
+  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  render(decision, payload) {
+    const eventName = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : 'PreToolUse'
+    const warnings: string[] = []
+    const cannot = (field: string) => warnings.push(`Claude Code cannot apply ${field} on ${eventName}; it was not sent`)
+    const out: Record<string, unknown> = {}
+    const specific: Record<string, unknown> = { hookEventName: eventName }
+    const context = decision.additionalContext.join('\n\n')
+    const decided = decision.decidedBy !== undefined
+
+    if (eventName === 'PreToolUse') {
+      if (decided) {
+        specific.permissionDecision = decision.decision
+        if (decision.reason !== undefined) specific.permissionDecisionReason = decision.reason
+      }
+      if (decision.updatedInput !== undefined) specific.updatedInput = decision.updatedInput
+    } else if (eventName === 'PermissionRequest') {
+      if (decided && decision.decision !== 'ask') {
+        specific.decision = {
+          behavior: decision.decision,
+          ...(decision.updatedInput !== undefined && { updatedInput: decision.updatedInput }),
+          ...(decision.decision === 'deny' && decision.reason !== undefined && { message: decision.reason }),
+        }
+      } else if (decision.updatedInput !== undefined) cannot('updatedInput without an allow')
+    } else {
+      if (decision.updatedInput !== undefined) cannot('updatedInput')
+      if (decision.blocked && BLOCK_DECISION_EVENTS.has(eventName)) {
+        out.decision = 'block'
+        out.reason = decision.reason ?? `blocked by hook '${decision.decidedBy ?? 'unknown'}'`
+      } else if (decision.blocked && (eventName === 'Elicitation' || eventName === 'ElicitationResult')) {
+        specific.action = 'decline'
+      } else if (decision.blocked) {
+        warnings.push(`a block cannot stop ${eventName} in Claude Code; reported as a system message`)
+        out.systemMessage = decision.reason
+      }
+      if (decision.decision === 'ask') cannot("decision 'ask'")
+    }
+    if (decision.updatedPrompt !== undefined) cannot('updatedPrompt (Claude Code cannot rewrite a prompt)')
+    if (context !== '') {
+      if (CONTEXT_EVENTS.has(eventName)) specific.additionalContext = context
+      else cannot('additionalContext')
+    }
+    if (!decision.continue) {
+      out.continue = false
+      if (decision.stopReason !== undefined) out.stopReason = decision.stopReason
+    }
+    if (decision.systemMessage !== undefined) out.systemMessage = [out.systemMessage, decision.systemMessage].filter(Boolean).join('\n')
+    if (decision.suppressOutput) out.suppressOutput = true
+    if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific
+    return { stdout: `${JSON.stringify(out)}\n`, exitCode: 0, warnings }
+  },
+}
