@@ -38,7 +38,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 
   cli
     .command('fire [event]', 'Run the hooks that match an event and print the decision as JSON')
-    .option('--payload <file>', "Event JSON from a file, or '-' for stdin (default: {}; stdin when no event is given or with --format)")
+    .option('--payload <file>', "Event JSON from a file, or '-' for stdin (default: {}, or stdin when no event is given)")
     .option('--tool <name>', "The event's subject (default: the payload's tool_name)")
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
     .option('--cwd <dir>', 'Discover the project from this folder (default: the current one)')
@@ -49,13 +49,15 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .example('hookrun fire --format claude   # as a Claude Code hook command: the event comes from hook_event_name')
     .action(async (event: string | undefined, flags: CommonFlags & { payload?: string; strict?: boolean; format?: string; events?: string }) => {
       const format = text(flags.format, 'format')
-      // An agent that runs `hookrun fire --format claude` sends the event on stdin.
-      const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
-      const payload = await readPayload(source, io.stdin)
       // Dialects load only when one is asked for or the payload names an event itself.
+      const dialects = format === undefined ? undefined : await import('./dialects/index.ts')
+      dialects?.checkFormat(format!)
+      // An agent that runs `hookrun fire --format claude` sends the event on stdin.
+      const source = text(flags.payload, 'payload') ?? (event === undefined ? '-' : undefined)
+      const payload = await readPayload(source, io.stdin)
       const dialect =
-        format !== undefined || typeof payload.hook_event_name === 'string'
-          ? (await import('./dialects/index.ts')).resolveDialect(format, payload)
+        dialects !== undefined || typeof payload.hook_event_name === 'string'
+          ? (dialects ?? (await import('./dialects/index.ts'))).resolveDialect(format, payload)
           : undefined
       const eventName = event ?? dialect?.eventName(payload)
       if (eventName === undefined) {

@@ -45,7 +45,7 @@ export function decide(
     event: event.qualified,
     decision,
     blocked: decision === 'deny',
-    ...(reason !== undefined && decision !== 'allow' && { reason }),
+    ...(reason !== undefined && { reason }),
     ...(decidedBy !== undefined && { decidedBy }),
     ...(decision === 'deny' && STOP_EVENTS.has(event.name) && { keepGoing: true }),
     continue: stop === undefined,

@@ -31,9 +31,13 @@ interface Case {
     /** Files (relative to the project) that must exist with this content afterwards (trimmed). */
     files?: Record<string, string>
     absentFiles?: string[]
+    /** Files that must contain each of these strings. */
+    fileIncludes?: Record<string, string[]>
     maxDurationMs?: number
     /** No process whose command line contains this may be left afterwards. */
     noProcess?: string
+    /** How long processes may take to go (default 2000 ms). */
+    noProcessWithinMs?: number
   }
 }
 
@@ -77,8 +81,12 @@ for (const runtime of RUNTIMES) {
           expect(readFileSync(join(dir, path), 'utf8').trim(), path).toBe(fill(content, dir))
         }
         for (const path of spec.expect.absentFiles ?? []) expect(existsSync(join(dir, path)), `${path} should not exist`).toBe(false)
+        for (const [path, parts] of Object.entries(spec.expect.fileIncludes ?? {})) {
+          const content = readFileSync(join(dir, path), 'utf8')
+          for (const part of parts) expect(content, path).toContain(fill(part, dir))
+        }
         if (spec.expect.maxDurationMs) expect(result.durationMs, context).toBeLessThan(spec.expect.maxDurationMs)
-        if (spec.expect.noProcess) expect(await waitForNoProcess(spec.expect.noProcess)).toEqual([])
+        if (spec.expect.noProcess) expect(await waitForNoProcess(spec.expect.noProcess, spec.expect.noProcessWithinMs)).toEqual([])
       })
     }
   })

@@ -77,8 +77,8 @@ describe('decide', () => {
     expect(decision).toMatchObject({ decision: 'deny', blocked: true, reason: 'no' })
     expect(decide(pre, [result('{"decision":"ask","reason":"a"}'), result('{"decision":"ask","reason":"b"}')], {}, []).reason).toBe('a')
   })
-  test('allow has no reason; no hooks is an allow', () => {
-    expect(decide(pre, [result('{"decision":"allow","reason":"fine"}')], {}, [])).not.toHaveProperty('reason')
+  test('an explicit allow keeps its reason and names its hook; no hooks is an allow without decidedBy', () => {
+    expect(decide(pre, [result('{"decision":"allow","reason":"fine"}', 'ok-hook')], {}, [])).toMatchObject({ decision: 'allow', reason: 'fine', decidedBy: 'ok-hook' })
     expect(decide(pre, [], {}, ['w'])).toEqual({ event: 'tool:pre_execute:bash', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: ['w'] })
   })
   test('continue:false, messages, context and rewrites are carried', () => {
