@@ -26,3 +26,26 @@ describe('qualifyEvent', () => {
     expect(() => qualifyEvent(name, {})).toThrow(/not a valid name/)
   })
 })
+
+describe('aliases', () => {
+  test.each([
+    ['PreToolUse', 'tool:pre_execute'],
+    ['pretooluse', 'tool:pre_execute'],
+    ['tool_start', 'tool:pre_execute'],
+    ['before_tool_call', 'tool:pre_execute'],
+    ['agent_end', 'agent:stop'],
+    ['Stop', 'agent:stop'],
+    ['user_message_send', 'user:prompt_submit'],
+    ['PermissionRequest', 'permission:prompt'],
+    ['TeammateIdle', 'teammate:idle'],
+    ['turn_end', 'turn:end'],
+  ])('%s fires %s', (alias, canonical) => {
+    expect(qualifyEvent(alias, {}).name).toBe(canonical)
+  })
+  test('an alias may carry a subject', () => {
+    expect(qualifyEvent('PreToolUse:Bash', {}).qualified).toBe('tool:pre_execute:bash')
+  })
+  test('one-segment events take a subject as second segment', () => {
+    expect(qualifyEvent('notification:idle', {}).segments).toEqual(['notification', 'idle'])
+  })
+})

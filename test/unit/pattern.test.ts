@@ -28,6 +28,12 @@ describe('compilePattern', () => {
     ['TOOL:PRE_EXECUTE:BASH', 'tool:pre_execute:bash', true],
     ['tool:pre_execute:!bash', 'tool:pre_execute:write', true],
     ['tool:pre_execute:!bash', 'tool:pre_execute:bash', false],
+    ['PreToolUse', 'tool:pre_execute:bash', true],
+    ['tool_start', 'tool:pre_execute:bash', true],
+    ['PreToolUse:Bash', 'tool:pre_execute:bash', true],
+    ['PreToolUse:Bash', 'tool:pre_execute:write', false],
+    ['Stop,SubagentStop', 'subagent:stop', true],
+    ['tool_end', 'tool:pre_execute:bash', false],
   ])('%s against %s → %s', (pattern, event, expected) => {
     expect(compilePattern(pattern).matches(seg(event))).toBe(expected)
   })

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest'
+import { normalizeConfig } from '../../src/config/shapes.ts'
+
+function normalize(json: unknown) {
+  const problems: Array<[string, string, string | undefined]> = []
+  const specs = normalizeConfig(json, (path, message, severity) => problems.push([path, message, severity]))
+  return { specs, problems }
+}
+
+describe('normalizeConfig', () => {
+  test("Code-Forge's flat list: working_dir becomes cwd, timeout in seconds kept", () => {
+    const { specs } = normalize({ hooks: [{ event: 'tool:post_execute', command: './v.sh', timeout: 60.0, working_dir: 'scripts' }] })
+    expect(specs[0]).toMatchObject({ cwd: 'scripts', timeout: 60, shape: 'hookrun', path: 'hooks[0]', blocking: true })
+  })
+
+  test("pigo plugins: names, aliases resolved, match kept, PIGO_ prefix added, plugin enabled applies", () => {
+    const { specs } = normalize({
+      plugins: [
+        { name: 'gate', hooks: { tool_start: [{ command: 'a', match: { tool: 'bash|write' }, timeout: 5 }] } },
+        { name: 'log', enabled: false, hooks: { tool_end: [{ command: 'b', blocking: false }] } },
+      ],
+    })
+    expect(specs.map((spec) => [spec.name, spec.event, spec.enabled, spec.blocking, spec.timeout, spec.path])).toEqual([
+      ['gate/tool_start[0]', 'tool:pre_execute', true, true, 5, 'plugins[0].hooks.tool_start[0]'],
+      ['log/tool_end[0]', 'tool:post_execute', false, false, 10, 'plugins[1].hooks.tool_end[0]'],
+    ])
+    expect(specs[0]).toMatchObject({ shape: 'pigo', match: { tool: 'bash|write' }, envPrefixes: ['PIGO_'] })
+  })
+
+  test("Claude Code's object form: matcher, timeouts (600, 30 on UserPromptSubmit), async, args, if", () => {
+    const { specs, problems } = normalize({
+      hooks: {
+        PreToolUse: [{ matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'guard', timeout: 30, if: 'Edit(*.ts)' }] }],
+        UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'ctx' }] }],
+        PostToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'fmt', args: ['--file', 'a b.ts'], async: true }] }],
+      },
+    })
+    expect(problems).toEqual([])
+    expect(specs.map((spec) => [spec.event, spec.matcher, spec.timeout, spec.blocking, spec.command, spec.when])).toEqual([
+      ['tool:pre_execute', 'Edit|Write', 30, true, 'guard', 'Edit(*.ts)'],
+      ['user:prompt_submit', undefined, 30, true, 'ctx', undefined],
+      ['tool:post_execute', undefined, 600, false, "fmt --file 'a b.ts'", undefined],
+    ])
+    expect(specs.every((spec) => spec.shape === 'claude')).toBe(true)
+  })
+
+  test('Claude handlers hookrun cannot run are skipped with a warning', () => {
+    const { specs, problems } = normalize({
+      hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'check' }, { type: 'command', command: 'x', shell: 'powershell' }] }] },
+    })
+    expect(specs).toEqual([])
+    expect(problems).toEqual([
+      ['hooks.Stop[0].hooks[0].prompt', 'unknown key, ignored (see `hookrun schema` for the fields)', 'warning'],
+      ['hooks.Stop[0].hooks[0]', "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning'],
+      ['hooks.Stop[0].hooks[1].shell', "'powershell' is not supported by hookrun; skipped", 'warning'],
+    ])
+  })
+
+  test('an invalid regular expression matcher is an error naming the path', () => {
+    const { specs, problems } = normalize({ hooks: [{ event: 'tool:pre_execute', command: 'x', matcher: 'Edit(' }] })
+    expect(specs).toEqual([])
+    expect(problems[0]![0]).toBe('hooks[0].matcher')
+    expect(problems[0]![1]).toMatch(/^matcher 'Edit\(' is not a valid regular expression/)
+  })
+
+  test('shapes are read in the order the file lists them', () => {
+    const { specs } = normalize({ plugins: [{ name: 'p', hooks: { agent_end: [{ command: 'first' }] } }], hooks: [{ event: '*', command: 'second' }] })
+    expect(specs.map((spec) => spec.command)).toEqual(['first', 'second'])
+  })
+
+  test('envPrefixes must look like prefixes', () => {
+    const { problems } = normalize({ envPrefixes: ['pigo'], hooks: [] })
+    expect(problems[0]).toEqual(['envPrefixes[0]', 'expected an upper-case prefix ending in _, such as PIGO_; file skipped', undefined])
+  })
+})
