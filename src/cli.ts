@@ -82,7 +82,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--json', 'Print JSON')
     .action(async (event: string | undefined, flags: CommonFlags) => {
       const { listHooks } = await import('./commands/list.ts')
-      const output = listHooks({ event, tool: text(flags.tool, 'tool'), cwd: text(flags.cwd, 'cwd') ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true })
+      const output = await listHooks({ event, tool: text(flags.tool, 'tool'), cwd: text(flags.cwd, 'cwd') ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true })
       await io.stdout(output)
     })
 

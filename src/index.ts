@@ -43,3 +43,6 @@ export {
   type HookReport,
 } from './protocol.ts'
 export { HookrunError, ExitCode, formatError } from './errors.ts'
+export { withFolderHooks, patternsFromAnswer, type ConfigWithFolders, type ShadowedHook } from './folders/hooks.ts'
+export { discoverHookFolders, installedPlugins, type Discovery, type FoundSource, type InstalledPlugin } from './folders/discover.ts'
+export { KODELET_EVENT_ALIASES, fromKodeletAnswer } from './folders/kodelet.ts'
