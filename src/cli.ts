@@ -97,6 +97,26 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       setExitCode(result.exitCode)
     })
 
+  cli
+    .command('plugin <action> [target]', 'Manage plugins: add <path | git URL>[@ref], list, remove <name>')
+    .option('--global', "The user's plugins ($XDG_CONFIG_HOME/hookrun/plugins) instead of the project's")
+    .option('--name <org/repo>', 'add: install under this name instead of the one taken from the source')
+    .option('--cwd <dir>', 'Find the project from this folder')
+    .option('--json', 'list: print JSON with every hook name')
+    .example('hookrun plugin add https://github.com/acme/agent-hooks@v1.2.0')
+    .action(async (action: string, target: string | undefined, flags: CommonFlags & { global?: boolean; name?: string }) => {
+      const { pluginCommand } = await import('./commands/plugin.ts')
+      const { output, warnings } = await pluginCommand(action, target, {
+        global: flags.global === true,
+        name: text(flags.name, 'name'),
+        cwd: text(flags.cwd, 'cwd') ?? process.cwd(),
+        env: io.env,
+        json: flags.json === true,
+      })
+      for (const warning of warnings) await io.stderr(`hookrun: warning: ${warning}\n`)
+      await io.stdout(output)
+    })
+
   cli.command('schema', 'Print the JSON Schema of hooks.json').action(async () => {
     const { configJsonSchema } = await import('./commands/schema.ts')
     await io.stdout(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)

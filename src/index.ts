@@ -45,4 +45,5 @@ export {
 export { HookrunError, ExitCode, formatError } from './errors.ts'
 export { withFolderHooks, patternsFromAnswer, type ConfigWithFolders, type ShadowedHook } from './folders/hooks.ts'
 export { discoverHookFolders, installedPlugins, type Discovery, type FoundSource, type InstalledPlugin } from './folders/discover.ts'
+export { addPlugin, listPlugins, removePlugin, parsePluginSource, type PluginInfo } from './folders/plugins.ts'
 export { KODELET_EVENT_ALIASES, fromKodeletAnswer } from './folders/kodelet.ts'
