@@ -3,6 +3,7 @@ import pkg from '../package.json' with { type: 'json' }
 import { ExitCode, formatError, HookrunError } from './errors.ts'
 import { fire } from './fire.ts'
 import { readPayload } from './payload.ts'
+import { applySetFields } from './set-fields.ts'
 import { renderNative } from './render.ts'
 
 /** Where the CLI writes; tests pass their own. */
@@ -42,9 +43,10 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
     .option('--cwd <dir>', 'Discover the project from this folder (default: the current one)')
     .option('--strict', 'Treat any config problem as fatal (exit 1)')
+    .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })
     .example("echo '{\"tool_name\":\"bash\",\"tool_input\":{\"command\":\"sudo ls\"}}' | hookrun fire tool:pre_execute --payload -")
-    .action(async (event: string, flags: CommonFlags & { payload?: string; strict?: boolean }) => {
-      const payload = await readPayload(text(flags.payload, 'payload'), io.stdin)
+    .action(async (event: string, flags: CommonFlags & { payload?: string; strict?: boolean; set?: string[] }) => {
+      const payload = applySetFields(await readPayload(text(flags.payload, 'payload'), io.stdin), flags.set ?? [])
       const controller = new AbortController()
       const stop = (signal: NodeJS.Signals) => controller.abort(signal)
       process.once('SIGINT', stop)

@@ -47,3 +47,4 @@ export { withFolderHooks, patternsFromAnswer, type ConfigWithFolders, type Shado
 export { discoverHookFolders, installedPlugins, type Discovery, type FoundSource, type InstalledPlugin } from './folders/discover.ts'
 export { addPlugin, listPlugins, removePlugin, parsePluginSource, type PluginInfo } from './folders/plugins.ts'
 export { KODELET_EVENT_ALIASES, fromKodeletAnswer } from './folders/kodelet.ts'
+export { applySetFields } from './set-fields.ts'
