@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { z } from 'zod'
 
 /**
  * What each hook executable answered to `./hook hook`, so that a fire does not start one process
@@ -14,19 +13,13 @@ import { z } from 'zod'
 
 type Env = Readonly<Record<string, string | undefined>>
 
-const CacheEntrySchema = z.object({
-  size: z.number(),
-  mtimeMs: z.number(),
-  exitCode: z.number(),
-  stdout: z.string(),
-})
-
-const CacheFileSchema = z.object({
-  version: z.literal(1),
-  hooks: z.record(z.string(), CacheEntrySchema),
-})
-
-export type CachedAnswer = z.output<typeof CacheEntrySchema>
+/** What one file answered, and the size and modification time it had then. */
+export interface CachedAnswer {
+  readonly size: number
+  readonly mtimeMs: number
+  readonly exitCode: number
+  readonly stdout: string
+}
 
 /** `$XDG_CACHE_HOME/hookrun`, default `~/.cache/hookrun`. */
 export function userCacheDir(env: Env = process.env): string {
@@ -42,8 +35,10 @@ export function hookAnswerCacheFile(env: Env = process.env): string {
 /** The cached answers by path. A missing, unreadable or foreign file is an empty cache. */
 export function readAnswerCache(file: string): Map<string, CachedAnswer> {
   try {
-    const parsed = CacheFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')))
-    if (parsed.success) return new Map(Object.entries(parsed.data.hooks))
+    // Checked by hand rather than with zod: this is hookrun's own file, read on every fire.
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown; hooks?: Record<string, unknown> }
+    if (parsed?.version !== 1 || typeof parsed.hooks !== 'object' || parsed.hooks === null) return new Map()
+    return new Map(Object.entries(parsed.hooks).filter((entry): entry is [string, CachedAnswer] => isCachedAnswer(entry[1])))
   } catch {
     // Not there yet, or damaged: every file is asked again and the cache rewritten.
   }
@@ -71,4 +66,16 @@ export function writeAnswerCache(file: string, answers: ReadonlyMap<string, Cach
       // Nothing more to do: the next fire asks again.
     }
   }
+}
+
+function isCachedAnswer(value: unknown): value is CachedAnswer {
+  const answer = value as Partial<CachedAnswer> | null
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    typeof answer.size === 'number' &&
+    typeof answer.mtimeMs === 'number' &&
+    typeof answer.exitCode === 'number' &&
+    typeof answer.stdout === 'string'
+  )
 }
