@@ -8,6 +8,9 @@
  */
 import { chmod, mkdir, rm } from 'node:fs/promises'
 
+// Bun's type package is not a dependency; this is the one Bun API the build uses.
+declare const Bun: { build(options: Record<string, unknown>): Promise<unknown> }
+
 async function build(): Promise<void> {
   await rm('dist', { recursive: true, force: true })
   await mkdir('dist', { recursive: true })

@@ -4,6 +4,7 @@ import { ExitCode, formatError, HookrunError } from './errors.ts'
 import { openSync, writeSync } from 'node:fs'
 import { fire, type ProgressRecord } from './fire.ts'
 import { readPayload } from './payload.ts'
+import { applySetFields } from './set-fields.ts'
 import { renderNative } from './render.ts'
 
 /** Where the CLI writes; tests pass their own. */
@@ -45,16 +46,17 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--strict', 'Treat any config problem as fatal (exit 1)')
     .option('--format <agent>', 'Read and answer in an agent\'s protocol: claude (default: detected from the payload)')
     .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
+    .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })
     .example("echo '{\"tool_name\":\"bash\",\"tool_input\":{\"command\":\"sudo ls\"}}' | hookrun fire tool:pre_execute --payload -")
     .example('hookrun fire --format claude   # as a Claude Code hook command: the event comes from hook_event_name')
-    .action(async (event: string | undefined, flags: CommonFlags & { payload?: string; strict?: boolean; format?: string; events?: string }) => {
+    .action(async (event: string | undefined, flags: CommonFlags & { payload?: string; strict?: boolean; format?: string; events?: string; set?: string[] }) => {
       const format = text(flags.format, 'format')
       // Dialects load only when one is asked for or the payload names an event itself.
       const dialects = format === undefined ? undefined : await import('./dialects/index.ts')
       dialects?.checkFormat(format!)
       // An agent that runs `hookrun fire --format claude` sends the event on stdin.
       const source = text(flags.payload, 'payload') ?? (event === undefined ? '-' : undefined)
-      const payload = await readPayload(source, io.stdin)
+      const payload = applySetFields(await readPayload(source, io.stdin), flags.set ?? [])
       const dialect =
         dialects !== undefined || typeof payload.hook_event_name === 'string'
           ? (dialects ?? (await import('./dialects/index.ts'))).resolveDialect(format, payload)
@@ -110,7 +112,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--json', 'Print JSON')
     .action(async (event: string | undefined, flags: CommonFlags) => {
       const { listHooks } = await import('./commands/list.ts')
-      const output = listHooks({ event, tool: text(flags.tool, 'tool'), cwd: text(flags.cwd, 'cwd') ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true })
+      const output = await listHooks({ event, tool: text(flags.tool, 'tool'), cwd: text(flags.cwd, 'cwd') ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true })
       await io.stdout(output)
     })
 
@@ -123,6 +125,26 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       const result = validateConfig({ files, cwd: text(flags.cwd, 'cwd') ?? process.cwd(), env: io.env, json: flags.json === true })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
+    })
+
+  cli
+    .command('plugin <action> [target]', 'Manage plugins: add <path | git URL>[@ref], list, remove <name>')
+    .option('--global', "The user's plugins ($XDG_CONFIG_HOME/hookrun/plugins) instead of the project's")
+    .option('--name <org/repo>', 'add: install under this name instead of the one taken from the source')
+    .option('--cwd <dir>', 'Find the project from this folder')
+    .option('--json', 'list: print JSON with every hook name')
+    .example('hookrun plugin add https://github.com/acme/agent-hooks@v1.2.0')
+    .action(async (action: string, target: string | undefined, flags: CommonFlags & { global?: boolean; name?: string }) => {
+      const { pluginCommand } = await import('./commands/plugin.ts')
+      const { output, warnings } = await pluginCommand(action, target, {
+        global: flags.global === true,
+        name: text(flags.name, 'name'),
+        cwd: text(flags.cwd, 'cwd') ?? process.cwd(),
+        env: io.env,
+        json: flags.json === true,
+      })
+      for (const warning of warnings) await io.stderr(`hookrun: warning: ${warning}\n`)
+      await io.stdout(output)
     })
 
   cli.command('schema', 'Print the JSON Schema of hooks.json').action(async () => {

@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path'
 import { formatProblem, type Hook, loadConfig, type ResolvedConfig } from './config/load.ts'
 import { decide, type Rewrites } from './decide.ts'
 import { hookEnvironment, MAX_DEPTH, TOOL_INPUT_KEYS } from './env.ts'
+import { withFolderHooks } from './folders/hooks.ts'
 import { HookrunError } from './errors.ts'
 import { type FiredEvent, qualifyEvent } from './event.ts'
 import { answerUpdatedInput, type HookResult, interpretRun } from './interpret.ts'
@@ -52,7 +53,8 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const payload = options.payload ?? {}
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
-  const config = loadConfig({ cwd: options.cwd ?? process.cwd(), configFiles: options.configFiles, env })
+  const loaded = loadConfig({ cwd: options.cwd ?? process.cwd(), configFiles: options.configFiles, env })
+  const config = await withFolderHooks(loaded, { env, signal: options.signal })
   const warnings = configWarnings(config, options.strict ?? false)
   const hooks = selectHooks(config.hooks, event, payload)
   const chain = await runChain(hooks, event, payload, {

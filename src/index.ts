@@ -43,3 +43,8 @@ export {
   type HookReport,
 } from './protocol.ts'
 export { HookrunError, ExitCode, formatError } from './errors.ts'
+export { withFolderHooks, patternsFromAnswer, type ConfigWithFolders, type ShadowedHook } from './folders/hooks.ts'
+export { discoverHookFolders, installedPlugins, type Discovery, type FoundSource, type InstalledPlugin } from './folders/discover.ts'
+export { addPlugin, listPlugins, removePlugin, parsePluginSource, type PluginInfo } from './folders/plugins.ts'
+export { fromKodeletAnswer } from './folders/kodelet.ts'
+export { applySetFields } from './set-fields.ts'

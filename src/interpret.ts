@@ -1,6 +1,7 @@
 import type { Hook } from './config/load.ts'
 import type { FiredEvent } from './event.ts'
 import { canBlock, isGate } from './events.ts'
+import { fromKodeletAnswer } from './folders/kodelet.ts'
 import { type DecisionValue, type HookAnswer, HookAnswerSchema, type HookReport } from './protocol.ts'
 import type { CommandRun } from './run.ts'
 
@@ -111,7 +112,8 @@ function parseAnswer(stdout: string): ParsedAnswer {
   } catch (error) {
     return { notJson: (error as Error).message }
   }
-  const result = HookAnswerSchema.safeParse(json)
+  // kodelet's `{"blocked": true}` / `{"input": …}` are read as the protocol's own fields.
+  const result = HookAnswerSchema.safeParse(fromKodeletAnswer(json))
   if (result.success) return { answer: result.data }
   const issue = result.error.issues[0]!
   return { invalid: `${issue.path.join('.') || '(answer)'}: ${issue.message.replace(/^Invalid input: /, '')}` }

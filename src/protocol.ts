@@ -47,7 +47,7 @@ export type DecisionValue = 'allow' | 'deny' | 'ask'
 /** How one hook ended, as reported in `hooks[]` of the decision. */
 export const HookReportSchema = z.object({
   name: z.string(),
-  source: z.enum(['user', 'project', 'local', 'config']),
+  source: z.enum(['user', 'project', 'local', 'config', 'project-folder', 'project-plugin', 'user-folder', 'user-plugin']),
   file: z.string(),
   outcome: z.enum(['allow', 'deny', 'ask', 'error', 'background']),
   exitCode: z.number().nullable(),

@@ -16,7 +16,7 @@ export const RUNTIMES: ReadonlyArray<{ readonly name: string; readonly command: 
 
 export type Files = Record<string, string | object>
 
-/** A throw-away folder with the given files; `.sh` files are made executable. */
+/** A throw-away folder with the given files; `.sh`/`.py` files and files starting with `#!` are made executable. */
 export function makeProject(files: Files = {}): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'hookrun-test-')))
   writeFiles(dir, files)
@@ -28,7 +28,7 @@ export function writeFiles(dir: string, files: Files): void {
     const file = join(dir, path)
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2))
-    if (file.endsWith('.sh') || file.endsWith('.py')) chmodSync(file, 0o755)
+    if (file.endsWith('.sh') || file.endsWith('.py') || (typeof content === 'string' && content.startsWith('#!'))) chmodSync(file, 0o755)
   }
 }
 

@@ -1,6 +1,7 @@
 import { relative } from 'node:path'
 import { formatProblem, type Hook, loadConfig } from '../config/load.ts'
 import { qualifyEvent } from '../event.ts'
+import { withFolderHooks } from '../folders/hooks.ts'
 import { selectionOf } from '../select.ts'
 
 export interface ListOptions {
@@ -13,8 +14,8 @@ export interface ListOptions {
 }
 
 /** Every configured hook in run order, where it comes from, and (given an event) whether it runs. */
-export function listHooks(options: ListOptions): string {
-  const config = loadConfig(options)
+export async function listHooks(options: ListOptions): Promise<string> {
+  const config = await withFolderHooks(loadConfig(options), { env: options.env })
   const event = options.event === undefined ? undefined : qualifyEvent(options.event, {}, options.tool)
   const rows = config.hooks.map((hook) => ({
     name: hook.name,
@@ -30,11 +31,16 @@ export function listHooks(options: ListOptions): string {
     ...(hook.disabledBy !== undefined && { disabledBy: hook.disabledBy }),
     ...(event !== undefined && { status: selectionOf(hook, event) }),
   }))
+  const shadowed = config.shadowed.map((hook) => ({ name: hook.name, source: hook.source.layer, file: hook.source.file, shadowedBy: { source: hook.by.layer, file: hook.by.file } }))
+  const skipped = config.discovery?.skipped ?? []
   if (options.json) {
-    return `${JSON.stringify({ ...(event && { event: event.qualified }), files: config.files, hooks: rows, problems: config.problems }, null, 2)}\n`
+    const json = { ...(event && { event: event.qualified }), files: config.files, hooks: rows, shadowed, skipped, problems: config.problems }
+    return `${JSON.stringify(json, null, 2)}\n`
   }
   const lines: string[] = []
-  if (config.files.length === 0) lines.push('no hooks.json found (user: ~/.config/hookrun/hooks.json, project: .hookrun/hooks.json)')
+  if (config.hooks.length === 0 && config.shadowed.length === 0 && config.files.length === 0) {
+    lines.push('no hooks found (user: ~/.config/hookrun/hooks.json and hooks/, project: .hookrun/hooks.json and hooks/, plugins)')
+  }
   for (const ref of config.files) lines.push(`${ref.layer.padEnd(7)} ${ref.file}`)
   if (config.hooks.length > 0) lines.push('')
   const table = config.hooks.map((hook) => [
@@ -44,7 +50,9 @@ export function listHooks(options: ListOptions): string {
     where(hook, options.cwd),
     hook.description ?? hook.command,
   ])
-  lines.push(...formatTable(event === undefined ? ['STATE', 'NAME', 'EVENT', 'FROM', 'WHAT'] : ['RUNS', 'NAME', 'EVENT', 'FROM', 'WHAT'], table))
+  const hidden = config.shadowed.map((hook) => ['shadowed', hook.name, '', where({ source: hook.source }, options.cwd), `by ${where({ source: hook.by }, options.cwd)}`])
+  lines.push(...formatTable(event === undefined ? ['STATE', 'NAME', 'EVENT', 'FROM', 'WHAT'] : ['RUNS', 'NAME', 'EVENT', 'FROM', 'WHAT'], [...table, ...hidden]))
+  for (const file of skipped) lines.push(`skipped: ${file.path}: ${file.why}`)
   for (const problem of config.problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`)
   return `${lines.join('\n')}\n`
 }
@@ -54,14 +62,15 @@ function statusLabel(hook: Hook, status: ReturnType<typeof selectionOf>): string
   return status === 'disabled' ? 'disabled' : 'no'
 }
 
-function where(hook: Hook, cwd: string): string {
+function where(hook: Pick<Hook, 'source' | 'disabledBy'>, cwd: string): string {
   const path = relative(cwd, hook.source.file)
   const shown = path.startsWith('..') ? hook.source.file : path
   const disabled = hook.disabledBy ? ` (off: ${relative(cwd, hook.disabledBy.file) || hook.disabledBy.file}#${hook.disabledBy.index})` : ''
-  return `${hook.source.layer} ${shown}#${hook.source.index}${disabled}`
+  // An executable is a whole file; a hooks.json hook is an entry in one.
+  return `${hook.source.layer} ${shown}${hook.source.executable ? '' : `#${hook.source.index}`}${disabled}`
 }
 
-function formatTable(header: string[], rows: string[][]): string[] {
+export function formatTable(header: string[], rows: string[][]): string[] {
   if (rows.length === 0) return []
   const all = [header, ...rows]
   const widths = header.map((_, column) => Math.min(40, Math.max(...all.map((row) => row[column]!.length))))

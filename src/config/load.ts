@@ -4,8 +4,12 @@ import { delimiter, dirname, join, resolve } from 'node:path'
 import { HookrunError } from '../errors.ts'
 import { type HookShape, type HookSpec, normalizeConfig } from './shapes.ts'
 
-/** Where a config file came from. Later layers override earlier ones by hook name. */
-export type Layer = 'user' | 'project' | 'local' | 'config'
+/**
+ * Where a hook came from. The hooks.json layers (user, project, local, or `config` for named
+ * files) override earlier ones by hook name; the folder and plugin layers (src/folders/) come
+ * after them, highest precedence first.
+ */
+export type Layer = 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
 
 export interface ConfigFileRef {
   readonly layer: Layer
@@ -37,8 +41,11 @@ export interface Hook {
   readonly when?: string
   /** Extra prefixes for the HOOKRUN_* variables (`PIGO_`, `FORGE_`, …). */
   readonly envPrefixes: readonly string[]
-  /** `index` counts the file's hooks in order; `path` is the entry's JSON path. */
-  readonly source: { readonly layer: Layer; readonly file: string; readonly index: number; readonly path: string }
+  /**
+   * `index` counts the file's hooks in order; `path` is the entry's JSON path. For an executable in
+   * a hook folder, `file` is the executable (`index` 0, `path` empty).
+   */
+  readonly source: { readonly layer: Layer; readonly file: string; readonly index: number; readonly path: string; readonly executable?: boolean }
   /** Set when a later entry of the same name switched this hook off. */
   readonly disabledBy?: { readonly file: string; readonly index: number; readonly path: string }
 }
@@ -57,6 +64,8 @@ export interface ResolvedConfig {
   readonly files: readonly ConfigFileRef[]
   /** Where hooks run by default: the folder holding `.hookrun/`, else the working directory. */
   readonly projectRoot: string
+  /** Names a name-only `enabled: false` entry switched off (they also switch off folder and plugin hooks). */
+  readonly switchedOff?: ReadonlyMap<string, { readonly file: string; readonly index: number; readonly path: string }>
 }
 
 export interface LoadOptions {
@@ -105,11 +114,14 @@ export function userConfigDir(env: Readonly<Record<string, string | undefined>> 
   return join(base, 'hookrun')
 }
 
-/** The nearest folder at or above `cwd` that holds `.hookrun/hooks.json` or `.hookrun/hooks.local.json`. */
+/** What makes a folder's `.hookrun/` a project: a config file, a hook folder or installed plugins. */
+const PROJECT_MARKERS = ['hooks.json', 'hooks.local.json', 'hooks', 'plugins']
+
+/** The nearest folder at or above `cwd` whose `.hookrun/` holds hooks.json, hooks.local.json, hooks/ or plugins/. */
 export function findProjectRoot(cwd: string): string | undefined {
   for (let dir = cwd; ; dir = dirname(dir)) {
     const folder = join(dir, '.hookrun')
-    if (existsSync(join(folder, 'hooks.json')) || existsSync(join(folder, 'hooks.local.json'))) return dir
+    if (PROJECT_MARKERS.some((marker) => existsSync(join(folder, marker)))) return dir
     if (dirname(dir) === dir) return undefined
   }
 }
@@ -119,7 +131,11 @@ export function loadConfig(options: LoadOptions): ResolvedConfig {
   const { files, projectRoot } = findConfigFiles(options)
   const problems: ConfigProblem[] = []
   const entries = files.flatMap((ref) => readConfigFile(ref, problems))
-  return { hooks: mergeHooks(entries, problems), problems, files, projectRoot }
+  const switchedOff = new Map<string, { file: string; index: number; path: string }>()
+  for (const { ref, index, entry } of entries) {
+    if (entry.name !== undefined && entry.command === undefined && !entry.enabled) switchedOff.set(entry.name, { file: ref.file, index, path: entry.path })
+  }
+  return { hooks: mergeHooks(entries, problems), problems, files, projectRoot, switchedOff }
 }
 
 export interface ParsedEntry {

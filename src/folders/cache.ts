@@ -1,0 +1,81 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * What each hook executable answered to `./hook hook`, so that a fire does not start one process
+ * per file just to learn which events they serve. An answer is reused while the file's path,
+ * size and modification time are unchanged; a changed file is asked again.
+ *
+ * The cache holds what the file said (exit code and output), not what hookrun made of it, so a
+ * newer hookrun that reads answers differently needs no invalidation.
+ */
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** What one file answered, and the size and modification time it had then. */
+export interface CachedAnswer {
+  readonly size: number
+  readonly mtimeMs: number
+  readonly exitCode: number
+  readonly stdout: string
+}
+
+/** `$XDG_CACHE_HOME/hookrun`, default `~/.cache/hookrun`. */
+export function userCacheDir(env: Env = process.env): string {
+  const xdg = env.XDG_CACHE_HOME
+  const base = xdg && xdg.startsWith('/') ? xdg : join(env.HOME || homedir(), '.cache')
+  return join(base, 'hookrun')
+}
+
+export function hookAnswerCacheFile(env: Env = process.env): string {
+  return join(userCacheDir(env), 'hook-answers.json')
+}
+
+/** The cached answers by path. A missing, unreadable or foreign file is an empty cache. */
+export function readAnswerCache(file: string): Map<string, CachedAnswer> {
+  try {
+    // Checked by hand rather than with zod: this is hookrun's own file, read on every fire.
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown; hooks?: Record<string, unknown> }
+    if (parsed?.version !== 1 || typeof parsed.hooks !== 'object' || parsed.hooks === null) return new Map()
+    return new Map(Object.entries(parsed.hooks).filter((entry): entry is [string, CachedAnswer] => isCachedAnswer(entry[1])))
+  } catch {
+    // Not there yet, or damaged: every file is asked again and the cache rewritten.
+  }
+  return new Map()
+}
+
+/**
+ * Replace the cache file atomically (write a temporary file beside it, then rename), so a fire
+ * running at the same time reads the old cache or the new one, never half of either. Answers for
+ * files that no longer exist are dropped. Failing to write (a read-only home) only costs speed.
+ */
+export function writeAnswerCache(file: string, answers: ReadonlyMap<string, CachedAnswer>): void {
+  const hooks: Record<string, CachedAnswer> = {}
+  for (const [path, answer] of answers) if (existsSync(path)) hooks[path] = answer
+  const dir = join(file, '..')
+  const temporary = join(dir, `.hook-answers.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`)
+  try {
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(temporary, `${JSON.stringify({ version: 1, hooks })}\n`)
+    renameSync(temporary, file)
+  } catch {
+    try {
+      rmSync(temporary, { force: true })
+    } catch {
+      // Nothing more to do: the next fire asks again.
+    }
+  }
+}
+
+function isCachedAnswer(value: unknown): value is CachedAnswer {
+  const answer = value as Partial<CachedAnswer> | null
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    typeof answer.size === 'number' &&
+    typeof answer.mtimeMs === 'number' &&
+    typeof answer.exitCode === 'number' &&
+    typeof answer.stdout === 'string'
+  )
+}

@@ -1,0 +1,29 @@
+import { HookrunError } from './errors.ts'
+import type { Payload } from './payload.ts'
+
+/**
+ * `hookrun fire … --set key=value` (repeatable): payload fields from the command line, for
+ * callers that are shell scripts (kodelet's `recipe_name` is the example). `key=value` sets a
+ * string; `key:=JSON` sets any JSON value (`turn_number:=3`, `flags:=["a"]`). A field set here
+ * replaces the same field of the payload; every field reaches every hook unchanged.
+ */
+export function applySetFields(payload: Payload, assignments: readonly string[]): Payload {
+  if (assignments.length === 0) return payload
+  const next: Payload = { ...payload }
+  for (const assignment of assignments) {
+    const equals = assignment.indexOf('=')
+    const json = equals > 0 && assignment[equals - 1] === ':'
+    const key = equals < 0 ? '' : assignment.slice(0, json ? equals - 1 : equals)
+    if (key === '') throw new HookrunError(`--set '${assignment}' needs key=value (a string) or key:=JSON`)
+    const text = assignment.slice(equals + 1)
+    if (!json) next[key] = text
+    else {
+      try {
+        next[key] = JSON.parse(text)
+      } catch (error) {
+        throw new HookrunError(`--set '${assignment}': the value after ':=' is not JSON (${(error as Error).message}); use key=value for a string`)
+      }
+    }
+  }
+  return next
+}
