@@ -43,3 +43,25 @@ export {
   type HookReport,
 } from './protocol.ts'
 export { HookrunError, ExitCode, formatError } from './errors.ts'
+
+// In-process hooks for agents written in TypeScript or JavaScript (README: "Function hooks").
+export {
+  createRunner,
+  FunctionHookOptionsSchema,
+  type Runner,
+  type RunnerOptions,
+  type RunnerFireOptions,
+  type FunctionHookOptions,
+} from './runner.ts'
+export {
+  allow,
+  deny,
+  ask,
+  none,
+  FunctionHookAnswerSchema,
+  type HookContext,
+  type FunctionHook,
+  type FunctionHookAnswer,
+  type FunctionHookReturn,
+} from './function-hook.ts'
+export { loadHooks, type ChainStep, type InProcessStep, type LoadedHooks, type ProgressRecord } from './fire.ts'
