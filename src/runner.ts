@@ -120,6 +120,9 @@ export function createRunner(options: RunnerOptions = {}): Runner {
       return (await load()).config
     },
     async fire(eventName, payload = {}, fireOptions = {}) {
+      if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+        throw new HookrunError(`runner.fire(${JSON.stringify(eventName)}): the payload must be an object (the event JSON), not ${Array.isArray(payload) ? 'an array' : String(payload)}`)
+      }
       const event = qualifyEvent(eventName, payload, fireOptions.tool)
       const loaded = await (loading ?? load())
       const configured = selectHooks(loaded.config.hooks, event, payload)

@@ -242,6 +242,40 @@ test('a runner reads the config once; reload() reads it again', async () => {
   })
 })
 
+test('config problems: a warning in every decision, or with strict a rejected fire and reload', async () => {
+  await inProject([{ name: 'ok', event: 'session:start', command: 'echo fine' }, { name: 'broken', event: 'session:start', timeout: 'soon', command: 'true' }], {}, async (dir) => {
+    const lenient = await runnerIn(dir).fire('session:start')
+    assert.deepEqual([names(lenient), lenient.additionalContext], [['ok'], ['fine']])
+    assert.match(lenient.warnings.join('\n'), /hooks\.json: hooks\[1\]\.timeout/)
+    const strict = runnerIn(dir, { strict: true })
+    await assert.rejects(strict.fire('session:start'), (error: unknown) => error instanceof HookrunError && /hooks\[1\]\.timeout/.test(error.message))
+    await assert.rejects(strict.reload(), HookrunError)
+    writeFileSync(join(dir, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'ok', event: 'session:start', command: 'echo fixed' }] }))
+    await strict.reload()
+    assert.deepEqual((await strict.fire('session:start')).additionalContext, ['fixed'])
+  })
+})
+
+test('fire() refuses a payload that is not an object, and an event name that is not one', async () => {
+  await inProject([], {}, async (dir) => {
+    const runner = runnerIn(dir)
+    await assert.rejects(runner.fire('tool:pre_execute', 'ls' as never), /runner\.fire\("tool:pre_execute"\): the payload must be an object/)
+    await assert.rejects(runner.fire('tool pre execute'), (error: unknown) => error instanceof HookrunError && /is not a valid name/.test(error.message))
+  })
+})
+
+test('progress records cover function hooks as they cover command hooks', async () => {
+  await inProject([{ name: 'cmd', event: 'session:start', command: 'echo hi' }], {}, async (dir) => {
+    const records: { type: string; hook: string }[] = []
+    const runner = runnerIn(dir).on('session:start', () => undefined, { name: 'fn' })
+    await runner.fire('session:start', {}, { progress: (record) => records.push(record) })
+    assert.deepEqual(
+      records.map(({ type, hook }) => `${type} ${hook}`),
+      ['hook_started cmd', 'hook_output cmd', 'hook_finished cmd', 'hook_started fn', 'hook_finished fn'],
+    )
+  })
+})
+
 test('a runner answers with the Decision fire() gives the CLI', async () => {
   const hooks = [
     { name: 'ctx', event: 'tool:pre_execute', command: 'echo \'{"decision":"ask","reason":"sure?","additionalContext":"c"}\'' },
