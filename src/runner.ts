@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ResolvedConfig } from './config/load.ts'
+import type { Hook, ResolvedConfig } from './config/load.ts'
 import { HookSchema } from './config/schema.ts'
 import { decide } from './decide.ts'
 import { HookrunError } from './errors.ts'
@@ -10,7 +10,6 @@ import { compilePattern, patternProblem } from './pattern.ts'
 import type { Payload } from './payload.ts'
 import type { Decision } from './protocol.ts'
 import { selectHooks } from './select.ts'
-import type { Hook } from './config/load.ts'
 
 /**
  * hookrun inside an agent: `createRunner()` reads the config once, `on()` adds function hooks,
