@@ -28,7 +28,7 @@ type Extract = (event: FiredEvent, payload: Payload, context: EnvContext) => unk
 export const HOOK_VARIABLES: ReadonlyArray<readonly [suffix: string, extract: Extract]> = [
   ['EVENT', (event) => event.name],
   ['QUALIFIED_EVENT', (event) => event.qualified],
-  ['SESSION_ID', (_, payload) => pick(payload, 'session_id', 'sessionId', 'conv_id', 'conversation_id')],
+  ['SESSION_ID', (_, payload) => sessionIdOf(payload)],
   ['WORK_DIR', (_, payload) => pick(payload, 'cwd', 'work_dir', 'workDir') ?? process.cwd()],
   ['PROJECT_DIR', (_, __, context) => context.projectDir],
   ['CONFIG_DIR', (_, __, context) => context.configDir],
@@ -79,6 +79,11 @@ const SEED_VARIABLES: Readonly<Record<string, ReadonlyArray<readonly [name: stri
 
 /** Keys that hold a tool's input, in the order agents use them. */
 export const TOOL_INPUT_KEYS = ['tool_input', 'toolInput', 'tool_args', 'toolArgs', 'input', 'args'] as const
+
+/** The agent's session id, in any of the spellings agents use. */
+export function sessionIdOf(payload: Payload): unknown {
+  return pick(payload, 'session_id', 'sessionId', 'conv_id', 'conversation_id')
+}
 
 export function toolInput(payload: Payload): unknown {
   return pick(payload, ...TOOL_INPUT_KEYS)

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path'
-import { formatProblem, type Hook, loadConfig, type ResolvedConfig } from './config/load.ts'
+import { formatProblem, type Hook, loadConfig, type LoadOptions, type ResolvedConfig } from './config/load.ts'
 import { decide, type Rewrites } from './decide.ts'
 import { hookEnvironment, MAX_DEPTH, TOOL_INPUT_KEYS } from './env.ts'
 import { withFolderHooks } from './folders/hooks.ts'
@@ -53,9 +53,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const payload = options.payload ?? {}
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
-  const loaded = loadConfig({ cwd: options.cwd ?? process.cwd(), configFiles: options.configFiles, env })
-  const config = await withFolderHooks(loaded, { env, signal: options.signal })
-  const warnings = configWarnings(config, options.strict ?? false)
+  const { config, warnings } = await loadHooks({ cwd: options.cwd ?? process.cwd(), configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
   const hooks = selectHooks(config.hooks, event, payload)
   const chain = await runChain(hooks, event, payload, {
     env,
@@ -67,7 +65,23 @@ export async function fire(options: FireOptions): Promise<Decision> {
   return decide(event, chain.results, chain.rewrites, [...warnings, ...chain.warnings])
 }
 
-function checkDepth(env: Readonly<Record<string, string | undefined>>): number {
+/** The configured hooks and what was wrong with the config, read once per `fire` (or per runner). */
+export interface LoadedHooks {
+  readonly config: ResolvedConfig
+  /** One line per config problem, for the decision's `warnings`. */
+  readonly warnings: readonly string[]
+}
+
+/**
+ * Read every config layer. This is the one place config is loaded for a fire: `fire()` calls it
+ * every time, a runner (src/runner.ts) once and again on `reload()`.
+ */
+export async function loadHooks(options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks> {
+  const config = await withFolderHooks(loadConfig(options), { env: options.env, signal: options.signal })
+  return { config, warnings: configWarnings(config, options.strict) }
+}
+
+export function checkDepth(env: Readonly<Record<string, string | undefined>>): number {
   const depth = Number.parseInt(env.HOOKRUN_DEPTH ?? '0', 10) || 0
   if (depth >= MAX_DEPTH) {
     throw new HookrunError(
@@ -94,12 +108,25 @@ export interface ChainContext {
   readonly progress?: (record: ProgressRecord) => void
 }
 
+/** One step of the chain: a command hook from the config, or a hook that runs in-process. */
+export type ChainStep = Hook | InProcessStep
+
+/** A hook that runs inside the caller's process: the library's function hooks (src/function-hook.ts). */
+export interface InProcessStep {
+  readonly name: string
+  /**
+   * Run with the payload as earlier steps left it. A rewrite travels in the result's `answer`
+   * (`updatedInput`, `updatedPrompt`), exactly as a command hook's JSON answer carries it.
+   */
+  run(event: FiredEvent, payload: Payload, signal: AbortSignal | undefined): Promise<HookResult>
+}
+
 /**
- * Run the selected hooks in order. Each sees the payload as earlier hooks left it; the chain
- * stops at the first block.
+ * Run the selected steps in order. Each sees the payload as earlier steps left it; the chain
+ * stops at the first block. Command hooks and in-process hooks differ only in how one step runs.
  */
 export async function runChain(
-  hooks: readonly Hook[],
+  steps: readonly ChainStep[],
   event: FiredEvent,
   original: Payload,
   context: ChainContext,
@@ -108,42 +135,29 @@ export async function runChain(
   const warnings: string[] = []
   const handoffs: Promise<unknown>[] = []
   let payload = withEventName(original, event)
-  let input = JSON.stringify(payload)
+  // The payload as command hooks read it on stdin; serialised only when a command hook runs.
+  let input: string | undefined
   const rewrites: { updatedInput?: Record<string, unknown>; updatedPrompt?: string } = {}
-  for (const hook of hooks) {
+  for (const step of steps) {
     if (context.signal?.aborted) break
-    const env = hookEnvironment(
-      context.env,
-      event,
-      payload,
-      { hookName: hook.name, projectDir: context.projectRoot, configDir: dirname(hook.source.file), depth: context.depth },
-      hook.shape === 'claude' ? { CLAUDE_PROJECT_DIR: context.env.CLAUDE_PROJECT_DIR ?? context.projectRoot, ...hook.env } : hook.env,
-      hook.envPrefixes,
-    )
-    const cwd = hook.cwd === undefined ? context.projectRoot : resolve(context.projectRoot, hook.cwd)
-    if (!hook.blocking) {
+    if (!('run' in step) && !step.blocking) {
+      const { env, cwd } = commandSetup(step, event, payload, context)
       handoffs.push(
-        startDetached(hook.command, { cwd, env, input }).then((error) => {
-          if (error !== undefined) warnings.push(`hook '${hook.name}' (blocking: false) ${error}`)
+        startDetached(step.command, { cwd, env, input: (input ??= JSON.stringify(payload)) }).then((error) => {
+          if (error !== undefined) warnings.push(`hook '${step.name}' (blocking: false) ${error}`)
         }),
       )
-      results.push(backgroundResult(hook))
+      results.push(backgroundResult(step))
       continue
     }
     const progress = context.progress
-    progress?.({ type: 'hook_started', hook: hook.name, event: event.qualified, time: new Date().toISOString() })
-    const run = await runCommand(hook.command, {
-      cwd,
-      env,
-      input,
-      timeoutMs: hook.timeout * 1000,
-      signal: context.signal,
-      allowAsync: true,
-      onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
-    })
-    const result = interpretRun(hook, event, run, { PATH: env.PATH })
+    progress?.({ type: 'hook_started', hook: step.name, event: event.qualified, time: new Date().toISOString() })
+    const result =
+      'run' in step
+        ? await step.run(event, payload, context.signal)
+        : await runCommandHook(step, event, payload, (input ??= JSON.stringify(payload)), context)
     const { outcome, exitCode, durationMs, timedOut } = result.report
-    progress?.({ type: 'hook_finished', hook: hook.name, outcome, exitCode, durationMs, timedOut })
+    progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
     results.push(result)
     if (result.blocks) break
     const answer = result.answer
@@ -152,12 +166,40 @@ export async function runChain(
       if (updatedInput !== undefined) rewrites.updatedInput = updatedInput
       if (answer?.updatedPrompt !== undefined) rewrites.updatedPrompt = answer.updatedPrompt
       payload = applyRewrites(payload, updatedInput, answer?.updatedPrompt)
-      input = JSON.stringify(payload)
+      input = undefined
     }
   }
   // Detached hooks must have their input before hookrun exits.
   await Promise.all(handoffs)
   return { results, rewrites, warnings }
+}
+
+function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: ChainContext) {
+  const env = hookEnvironment(
+    context.env,
+    event,
+    payload,
+    { hookName: hook.name, projectDir: context.projectRoot, configDir: dirname(hook.source.file), depth: context.depth },
+    hook.shape === 'claude' ? { CLAUDE_PROJECT_DIR: context.env.CLAUDE_PROJECT_DIR ?? context.projectRoot, ...hook.env } : hook.env,
+    hook.envPrefixes,
+  )
+  const cwd = hook.cwd === undefined ? context.projectRoot : resolve(context.projectRoot, hook.cwd)
+  return { env, cwd }
+}
+
+async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: string, context: ChainContext): Promise<HookResult> {
+  const { env, cwd } = commandSetup(hook, event, payload, context)
+  const progress = context.progress
+  const run = await runCommand(hook.command, {
+    cwd,
+    env,
+    input,
+    timeoutMs: hook.timeout * 1000,
+    signal: context.signal,
+    allowAsync: true,
+    onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
+  })
+  return interpretRun(hook, event, run, { PATH: env.PATH })
 }
 
 /** Hooks get the event name in the payload too, unless the agent already put its own there. */
@@ -166,7 +208,8 @@ function withEventName(payload: Payload, event: FiredEvent): Payload {
   return { ...payload, event: payload.event ?? event.qualified, hook_event_name: payload.hook_event_name ?? event.name }
 }
 
-const PROMPT_KEYS = ['prompt', 'user_prompt', 'userPrompt', 'message'] as const
+/** Keys that hold the user's prompt, in the order agents use them. */
+export const PROMPT_KEYS = ['prompt', 'user_prompt', 'userPrompt', 'message'] as const
 
 function applyRewrites(payload: Payload, updatedInput: Record<string, unknown> | undefined, updatedPrompt: string | undefined): Payload {
   const next = { ...payload }

@@ -48,3 +48,25 @@ export { discoverHookFolders, installedPlugins, type Discovery, type FoundSource
 export { addPlugin, listPlugins, removePlugin, parsePluginSource, type PluginInfo } from './folders/plugins.ts'
 export { fromKodeletAnswer } from './folders/kodelet.ts'
 export { applySetFields } from './set-fields.ts'
+
+// In-process hooks for agents written in TypeScript or JavaScript (README: "Function hooks").
+export {
+  createRunner,
+  FunctionHookOptionsSchema,
+  type Runner,
+  type RunnerOptions,
+  type RunnerFireOptions,
+  type FunctionHookOptions,
+} from './runner.ts'
+export {
+  allow,
+  deny,
+  ask,
+  none,
+  FunctionHookAnswerSchema,
+  type HookContext,
+  type FunctionHook,
+  type FunctionHookAnswer,
+  type FunctionHookReturn,
+} from './function-hook.ts'
+export { loadHooks, type ChainStep, type InProcessStep, type LoadedHooks, type ProgressRecord } from './fire.ts'

@@ -119,14 +119,14 @@ function parseAnswer(stdout: string): ParsedAnswer {
   return { invalid: `${issue.path.join('.') || '(answer)'}: ${issue.message.replace(/^Invalid input: /, '')}` }
 }
 
-function answerDecision(answer: HookAnswer | undefined): DecisionValue | undefined {
+export function answerDecision(answer: HookAnswer | undefined): DecisionValue | undefined {
   if (answer === undefined) return undefined
   const nested = answer.hookSpecificOutput?.permissionDecision
   // Claude's `defer` hands the call back to the agent's own rules: no decision from this hook.
   return answer.decision ?? (nested === 'defer' ? undefined : nested) ?? answer.hookSpecificOutput?.decision?.behavior
 }
 
-function answerReason(answer: HookAnswer | undefined): string | undefined {
+export function answerReason(answer: HookAnswer | undefined): string | undefined {
   return answer?.reason ?? answer?.hookSpecificOutput?.permissionDecisionReason ?? answer?.hookSpecificOutput?.decision?.message
 }
 
@@ -140,7 +140,7 @@ function tailOf(stderr: string): string {
   return said === undefined ? '' : `: ${said}`
 }
 
-function answerContext(answer: HookAnswer | undefined): string[] {
+export function answerContext(answer: HookAnswer | undefined): string[] {
   const context: string[] = []
   if (answer?.additionalContext) context.push(answer.additionalContext)
   if (answer?.hookSpecificOutput?.additionalContext) context.push(answer.hookSpecificOutput.additionalContext)

@@ -47,7 +47,8 @@ export type DecisionValue = 'allow' | 'deny' | 'ask'
 /** How one hook ended, as reported in `hooks[]` of the decision. */
 export const HookReportSchema = z.object({
   name: z.string(),
-  source: z.enum(['user', 'project', 'local', 'config', 'project-folder', 'project-plugin', 'user-folder', 'user-plugin']),
+  // 'function': a function hook registered on a runner (src/runner.ts).
+  source: z.enum(['user', 'project', 'local', 'config', 'project-folder', 'project-plugin', 'user-folder', 'user-plugin', 'function']),
   file: z.string(),
   outcome: z.enum(['allow', 'deny', 'ask', 'error', 'background']),
   exitCode: z.number().nullable(),

@@ -1,0 +1,143 @@
+/**
+ * The library as users install it: `npm pack`, installed into a fresh project, then
+ * `import { createRunner } from 'hookrun'` under Node, Bun and Deno, and its type declarations
+ * checked by tsc the way a TypeScript consumer's editor reads them.
+ */
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { makeProject, removeProject, ROOT, writeFiles } from '../helpers.ts'
+
+const BIN = join(ROOT, 'node_modules', '.bin')
+
+function run(command: string, args: readonly string[], options: SpawnSyncOptions & { cwd: string }) {
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    timeout: 120_000,
+    ...options,
+    env: {
+      ...process.env,
+      // The Node running the tests comes first: the package must work under it.
+      PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
+      HOOKRUN_CONFIG: '',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+      ...options.env,
+    },
+  })
+  return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) }
+}
+
+/** Fires through a command hook and a function hook, each rewriting what the other sees. */
+const SCRIPT = `
+import { createRunner, allow } from 'hookrun'
+const here = process.cwd()
+const runner = createRunner({ env: { ...process.env, HOME: here, XDG_CONFIG_HOME: here + '/.xdg' } })
+runner.on('tool:pre_execute:bash', (ctx) => {
+  ctx.toolInput.command = 'sudo ' + ctx.toolInput.command
+  return allow()
+}, { name: 'add-sudo', before: 'no-sudo' })
+runner.on('tool:pre_execute', (ctx) => { seen = ctx.toolInput }, { name: 'after' })
+let seen
+const decision = await runner.fire('tool:pre_execute', { tool_name: 'Bash', tool_input: { command: 'ls' } })
+console.log(JSON.stringify({ decision, seen }))
+`
+
+describe('library package', () => {
+  let scratch: string
+  let project: string
+  let packed: { files: { path: string }[] }
+
+  beforeAll(() => {
+    scratch = makeProject()
+    const pack = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT })
+    expect(pack.status, pack.stderr).toBe(0)
+    packed = JSON.parse(pack.stdout)[0]
+    project = join(scratch, 'consumer')
+    writeFiles(project, {
+      'package.json': { name: 'consumer', private: true, type: 'module' },
+      '.hookrun/hooks.json': {
+        hooks: [
+          { name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'grep -q sudo && { echo "no sudo" >&2; exit 2; }; exit 0' },
+        ],
+      },
+      'fire.mjs': SCRIPT,
+    })
+    const tarball = join(scratch, JSON.parse(pack.stdout)[0].filename)
+    const install = run('npm', ['install', '--prefer-offline', '--no-package-lock', tarball], { cwd: project })
+    expect(install.status, install.stderr).toBe(0)
+  }, 180_000)
+  afterAll(() => removeProject(scratch))
+
+  test('exports point at files the package holds: the bundle and its type declarations', () => {
+    const paths = new Set(packed.files.map((file) => file.path))
+    for (const file of ['dist/index.mjs', 'dist/types/index.d.ts', 'dist/types/runner.d.ts', 'dist/types/function-hook.d.ts']) {
+      expect(paths.has(file), file).toBe(true)
+    }
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules/hookrun/package.json'), 'utf8'))
+    expect(manifest.exports['.']).toEqual({ types: './dist/types/index.d.ts', default: './dist/index.mjs' })
+    for (const target of Object.values(manifest.exports['.']) as string[]) expect(existsSync(join(project, 'node_modules/hookrun', target)), target).toBe(true)
+  })
+
+  const runtimes = [
+    { name: 'node', command: [process.execPath] },
+    { name: 'bun', command: [join(BIN, 'bun')] },
+    { name: 'deno', command: [join(BIN, 'deno'), 'run', '-A', '--quiet'] },
+  ]
+  test.each(runtimes)('import { createRunner } from "hookrun" fires under $name', ({ command }) => {
+    const [program, ...args] = command
+    const result = run(program!, [...args, 'fire.mjs'], { cwd: project })
+    expect(result.status, result.stderr).toBe(0)
+    const { decision, seen } = JSON.parse(result.stdout)
+    // The function hook's rewrite reached the command hook, which blocked; the chain stopped there.
+    expect(decision).toMatchObject({
+      decision: 'deny',
+      blocked: true,
+      reason: 'no sudo',
+      decidedBy: 'no-sudo',
+      hooks: [
+        { name: 'add-sudo', source: 'function', outcome: 'allow' },
+        { name: 'no-sudo', source: 'project', outcome: 'deny', exitCode: 2 },
+      ],
+    })
+    expect(decision.hooks[0].file).toMatch(/fire\.mjs:\d+:\d+$/)
+    expect(seen).toBeUndefined()
+  })
+
+  test('its declarations type-check in a strict TypeScript project', () => {
+    writeFiles(project, {
+      'tsconfig.json': {
+        compilerOptions: {
+          strict: true,
+          target: 'es2022',
+          lib: ['es2023'],
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          types: ['node'],
+          typeRoots: [join(ROOT, 'node_modules/@types')],
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        files: ['consumer.ts'],
+      },
+      'consumer.ts': `
+import { createRunner, deny, none, type Decision, type HookContext } from 'hookrun'
+const runner = createRunner()
+runner.on('tool:pre_execute:bash', (ctx: HookContext) => (String(ctx.toolInput?.command).includes('rm -rf') ? deny('no') : none()), { timeout: 2, onError: 'block', order: 'first' })
+const decision: Decision = await runner.fire('tool:pre_execute', { tool_name: 'Bash', tool_input: { command: 'ls' } })
+export const blocked: boolean = decision.blocked
+// @ts-expect-error a misspelt option is a type error
+runner.on('*', () => {}, { timout: 3 })
+// @ts-expect-error a function hook answers with allow / deny / ask, not a string
+runner.on('*', () => 'deny')
+`,
+    })
+    const result = run(join(BIN, 'tsc'), ['-p', '.', '--listFiles'], { cwd: project })
+    expect(result.status, result.stdout + result.stderr).toBe(0)
+    // The declarations were what it read, not the package's source.
+    expect(result.stdout).toContain('node_modules/hookrun/dist/types/runner.d.ts')
+    expect(result.stdout).not.toContain('node_modules/hookrun/src/')
+  })
+})
