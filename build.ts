@@ -22,10 +22,13 @@ import { assetName, RELEASE_TARGETS, type ReleaseTarget, writeChecksums } from '
 
 const RELEASE_DIR = 'dist/release'
 
-/** The same binary for this machine and for every release target. */
-async function compileBinary(outfile: string, target?: ReleaseTarget): Promise<void> {
+/**
+ * The same binary for this machine and for every release target (`npm run bench` compiles its
+ * hello-world floor with this too, so the two differ only in their code).
+ */
+export async function compileBinary(outfile: string, target?: ReleaseTarget, entrypoint = './src/bin.ts'): Promise<void> {
   await Bun.build({
-    entrypoints: ['./src/bin.ts'],
+    entrypoints: [entrypoint],
     compile: {
       outfile,
       ...(target === undefined ? {} : { target: `bun-${target}` as Bun.Build.CompileTarget }),
@@ -91,10 +94,11 @@ function checkHostBinary(): void {
   }
 }
 
-const release = process.argv.includes('--release')
-await buildLocal()
-console.log('built dist/hookrun, dist/hookrun.mjs, dist/index.mjs')
-if (release) {
-  const files = await buildRelease()
-  console.log(`built ${files.length} release binaries of hookrun ${pkg.version} and ${RELEASE_DIR}/SHA256SUMS`)
+if (import.meta.main) {
+  await buildLocal()
+  console.log('built dist/hookrun, dist/hookrun.mjs, dist/index.mjs')
+  if (process.argv.includes('--release')) {
+    const files = await buildRelease()
+    console.log(`built ${files.length} release binaries of hookrun ${pkg.version} and ${RELEASE_DIR}/SHA256SUMS`)
+  }
 }
