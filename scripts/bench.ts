@@ -225,7 +225,7 @@ async function main(): Promise<void> {
   for (const file of [HOOKRUN, NODE_BUNDLE]) if (!Bun.file(file).size) throw new Error(`${file} is missing; run npm run build`)
   const helloSource = join(work, 'hello.ts')
   writeFileSync(helloSource, "console.log('hello world')\n")
-  await compileBinary(HELLO, undefined, helloSource)
+  await compileBinary(HELLO, { entrypoint: helloSource })
 
   const measurements: Measurement[] = [
     { key: 'floor:sh', cmd: ['sh', '-c', 'true'], cwd: work, payload: smallPayload, ok: [0] },
