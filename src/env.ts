@@ -141,8 +141,17 @@ function toolError(event: FiredEvent, payload: Payload): unknown {
 
 function asEnvValue(value: unknown): string | undefined {
   if (value === undefined) return undefined
-  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  const text = typeof value === 'string' ? value : JSON.stringify(value, cutLongStrings)
   // NUL cannot be in an environment variable; cut at it rather than fail the spawn.
   const clean = text.includes('\0') ? text.slice(0, text.indexOf('\0')) : text
   return clean.length > ENV_VALUE_CAP ? clean.slice(0, ENV_VALUE_CAP) : clean
+}
+
+/**
+ * Only the first ENV_VALUE_CAP characters of the JSON are kept, and a string's first
+ * ENV_VALUE_CAP characters serialise to at least that many: cutting longer strings there first
+ * gives the same value without serialising a 10 MB file write once per hook.
+ */
+function cutLongStrings(_key: string, item: unknown): unknown {
+  return typeof item === 'string' && item.length > ENV_VALUE_CAP ? item.slice(0, ENV_VALUE_CAP) : item
 }

@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { hookEnvironment } from '../../src/env.ts'
+import { ENV_VALUE_CAP, hookEnvironment } from '../../src/env.ts'
 import { qualifyEvent } from '../../src/event.ts'
 
 const context = { hookName: 'h', projectDir: '/p', configDir: '/p/.hookrun', depth: 0 }
@@ -24,5 +25,30 @@ describe('hookEnvironment', () => {
     const env = hookEnvironment({}, qualifyEvent('session:start', {}), {}, context, undefined, ['MY_'])
     expect(env.MY_EVENT).toBe('session:start')
     expect(env.MY_HOOK_NAME).toBe('h')
+  })
+})
+
+function toolArgs(toolInput: unknown): string | undefined {
+  const payload = { tool_name: 'Write', tool_input: toolInput }
+  return hookEnvironment({}, qualifyEvent('tool:pre_execute', payload), payload, context, undefined).HOOKRUN_TOOL_ARGS
+}
+
+describe('HOOKRUN_TOOL_ARGS', () => {
+  test('is the tool input as JSON, cut at ENV_VALUE_CAP characters, even when a string in it is huge', () => {
+    const input = { file_path: '/x', content: `a"\\\n\u2028é${'x'.repeat(3 * ENV_VALUE_CAP)}`, after: [1, 2] }
+    expect(toolArgs(input)).toBe(JSON.stringify(input).slice(0, ENV_VALUE_CAP))
+    expect(toolArgs(input)).toHaveLength(ENV_VALUE_CAP)
+  })
+
+  test('equals the cut full JSON for any tool input', () => {
+    // Long strings with characters JSON escapes, around the cap, anywhere in the input.
+    const text = fc.oneof(fc.string(), fc.string({ minLength: ENV_VALUE_CAP - 5, maxLength: ENV_VALUE_CAP + 5, unit: fc.constantFrom('a', '"', '\\', '\n', 'é', '\u0001', '😀') }))
+    const input = fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(text, fc.array(text, { maxLength: 3 }), fc.integer()), { maxKeys: 4 })
+    fc.assert(
+      fc.property(input, (value) => {
+        expect(toolArgs(value)).toBe(JSON.stringify(value).slice(0, ENV_VALUE_CAP))
+      }),
+      { numRuns: 200 },
+    )
   })
 })
