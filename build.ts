@@ -6,7 +6,18 @@
  *   dist/index.mjs     the library bundle for `import { fire } from "hookrun"`
  * The version is compiled in: src/cli.ts imports it from package.json and the bundler inlines it.
  */
+import type { BunPlugin } from 'bun'
 import { chmod, mkdir, rm } from 'node:fs/promises'
+import { resolve } from 'node:path'
+
+// jsonc-parser's "main" is a UMD build whose require() calls a bundler cannot follow (the Node
+// bundle then fails at run time); its ESM build bundles cleanly.
+const jsoncParserEsm: BunPlugin = {
+  name: 'jsonc-parser-esm',
+  setup(build) {
+    build.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: resolve('node_modules/jsonc-parser/lib/esm/main.js') }))
+  },
+}
 
 async function build(): Promise<void> {
   await rm('dist', { recursive: true, force: true })
@@ -22,6 +33,7 @@ async function build(): Promise<void> {
     },
     minify: true,
     bytecode: true,
+    plugins: [jsoncParserEsm],
   })
 
   await Bun.build({
@@ -31,6 +43,7 @@ async function build(): Promise<void> {
     target: 'node',
     format: 'esm',
     minify: true,
+    plugins: [jsoncParserEsm],
   })
   await chmod('dist/hookrun.mjs', 0o755)
 
@@ -40,6 +53,7 @@ async function build(): Promise<void> {
     naming: 'index.mjs',
     target: 'node',
     format: 'esm',
+    plugins: [jsoncParserEsm],
   })
 }
 

@@ -131,9 +131,10 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
   cli
     .command('events', 'Print the event vocabulary and every alias hookrun understands')
     .option('--json', 'Print JSON')
-    .action(async (flags: { json?: boolean }) => {
-      const { formatEvents } = await import('./commands/events.ts')
-      await io.stdout(formatEvents(flags.json === true))
+    .option('--tools', "Print the tool subjects instead: each with every agent's name for it")
+    .action(async (flags: { json?: boolean; tools?: boolean }) => {
+      const { formatEvents, formatTools } = await import('./commands/events.ts')
+      await io.stdout(flags.tools ? formatTools(flags.json === true) : formatEvents(flags.json === true))
     })
 
   cli

@@ -30,7 +30,7 @@ deny() {
 case $cmd in
   *"rm -rf /" | *"rm -rf / "* | *"rm -rf /*"* | *"rm -fr /" | *"rm -fr / "* | *"rm -rf ~" | *"rm -rf ~/" | *"rm -rf ~ "* | *'rm -rf $HOME'*)
     deny "refusing to delete the root or home folder: $cmd" ;;
-  sudo\\ * | *[\\;\\&\\|\\ ]sudo\\ *)
+  sudo\\ * | *[\\;\\&\\|]sudo\\ * | *[\\;\\&\\|]\\ sudo\\ *)
     deny "sudo is not allowed for the agent: $cmd" ;;
   *mkfs* | *"dd "*"of=/dev/"*)
     deny "refusing to write to a disk device: $cmd" ;;
@@ -112,20 +112,8 @@ const GATE_TESTS = `${JSON.stringify(
 )}
 `
 
+// The audit log comes first, so it also records what a gate then blocks (it runs in the background).
 export const TEMPLATES: readonly Template[] = [
-  {
-    name: 'dangerous-commands',
-    description: 'block shell commands that destroy data or take over the machine (rm -rf /, sudo, mkfs, force-push, curl | sh)',
-    hook: {
-      name: 'dangerous-commands',
-      description: 'Refuse shell commands that destroy data or take over the machine',
-      event: 'tool:pre_execute:bash',
-      command: script('dangerous-commands.sh'),
-      timeout: 5,
-    },
-    onByDefault: true,
-    files: { 'scripts/dangerous-commands.sh': DANGEROUS_COMMANDS, 'tests/dangerous-commands.json': GATE_TESTS },
-  },
   {
     name: 'audit-log',
     description: 'append every event to .hookrun/audit.log (Code-Forge: logging hooks for audit trails)',
@@ -138,6 +126,19 @@ export const TEMPLATES: readonly Template[] = [
     },
     onByDefault: true,
     files: { 'scripts/audit-log.sh': AUDIT_LOG, '.gitignore': 'audit.log\nhooks.local.json\n' },
+  },
+  {
+    name: 'dangerous-commands',
+    description: 'block shell commands that destroy data or take over the machine (rm -rf /, sudo, mkfs, force-push, curl | sh)',
+    hook: {
+      name: 'dangerous-commands',
+      description: 'Refuse shell commands that destroy data or take over the machine',
+      event: 'tool:pre_execute:bash',
+      command: script('dangerous-commands.sh'),
+      timeout: 5,
+    },
+    onByDefault: true,
+    files: { 'scripts/dangerous-commands.sh': DANGEROUS_COMMANDS, 'tests/dangerous-commands.json': GATE_TESTS },
   },
   {
     name: 'notify',
