@@ -43,3 +43,6 @@ export {
   type HookReport,
 } from './protocol.ts'
 export { HookrunError, ExitCode, formatError } from './errors.ts'
+export { canonicalTool, TOOL_ALIASES, type ToolAlias } from './tools.ts'
+export { DIALECTS, resolveDialect, prepareDialect, type Dialect, type PreparedDialect } from './dialects/index.ts'
+export { explainFire, addExclusionCheck, type Explanation, type HookExplanation, type Exclusion, type ExclusionCheck } from './explain.ts'

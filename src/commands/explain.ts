@@ -69,7 +69,9 @@ function formatExplanation(
   }
   lines.push(...explanation.how.map((line, index) => `${index === 0 ? 'how      ' : '         '} ${line}`))
   if (rendered !== undefined) {
-    lines.push(`answer    ${rendered.format}${rendered.agentEvent !== undefined ? ` (${rendered.agentEvent})` : ''}, exit ${rendered.exitCode}: ${rendered.stdout.trim()}`)
+    // hookrun's own answer is the decision above (`--json` has it whole); an agent's is shown as sent.
+    const shown = rendered.format === 'hookrun' ? "hookrun's JSON" : rendered.stdout.trim()
+    lines.push(`answer    ${rendered.format}${rendered.agentEvent !== undefined ? ` (${rendered.agentEvent})` : ''}, exit ${rendered.exitCode}: ${shown}`)
     for (const warning of rendered.warnings) lines.push(`          warning: ${warning}`)
   }
   for (const problem of explanation.problems) lines.push(`problem   ${problem}`)

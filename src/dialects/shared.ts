@@ -19,40 +19,6 @@ export class Answer {
   cannot(field: string, consequence = 'it was not sent'): void {
     this.warnings.push(`${this.label} cannot apply ${field} on ${this.event}; ${consequence}`)
   }
-
-  /** Warn for each field the decision sets that this event has no place for. */
-  cannotAny(decision: Decision, fields: readonly DecisionField[]): void {
-    for (const field of fields) if (isSet(decision, field)) this.cannot(FIELD_TEXT[field])
-  }
-}
-
-/** Decision fields beyond the verdict itself, as dialects report them. */
-export type DecisionField = 'updatedInput' | 'updatedPrompt' | 'additionalContext' | 'continue' | 'systemMessage' | 'suppressOutput'
-
-const FIELD_TEXT: Record<DecisionField, string> = {
-  updatedInput: 'updatedInput',
-  updatedPrompt: 'updatedPrompt',
-  additionalContext: 'additionalContext',
-  continue: 'continue: false',
-  systemMessage: 'systemMessage',
-  suppressOutput: 'suppressOutput',
-}
-
-export function isSet(decision: Decision, field: DecisionField): boolean {
-  switch (field) {
-    case 'updatedInput':
-      return decision.updatedInput !== undefined
-    case 'updatedPrompt':
-      return decision.updatedPrompt !== undefined
-    case 'additionalContext':
-      return decision.additionalContext.length > 0
-    case 'continue':
-      return !decision.continue
-    case 'systemMessage':
-      return decision.systemMessage !== undefined
-    case 'suppressOutput':
-      return decision.suppressOutput === true
-  }
 }
 
 /** A hook decided (allow, ask or deny); without one the agent's own rules apply. */
