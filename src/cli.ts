@@ -46,87 +46,80 @@ function text(value: unknown, flag: string): string | undefined {
 export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
   const cli = cac('hookrun')
 
-  const fireCommand = (name: string, description: string) =>
-    cli
-      .command(name, description)
-      .option('--payload <file>', "Event JSON from a file, or '-' for stdin (default: {}, or stdin when no event is given)")
-      .option('--tool <name>', "The event's subject (default: the payload's tool_name)")
-      .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
-      .option('--cwd <dir>', 'Discover the project from this folder (default: the current one)')
-      .option('--strict', 'Treat any config problem as fatal (exit 1)')
-      .option('--format <agent>', "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot (default: detected from the payload)")
-
-  fireCommand('fire [event]', 'Run the hooks that match an event and print the decision as JSON')
+  const fireCommand = cli
+    .command('fire [event]', 'Run the hooks that match an event and print the decision as JSON')
+    .option('--payload <file>', "Event JSON from a file, or '-' for stdin (default: {}, or stdin when no event or a --format is given)")
+    .option('--tool <name>', "The event's subject (default: the payload's tool_name)")
+    .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
+    .option('--cwd <dir>', 'Discover the project from this folder (default: the current one)')
+    .option('--strict', 'Treat any config problem as fatal (exit 1)')
+    .option('--format <agent>', "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot (default: detected from the payload)")
     .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
-    .option('--explain', 'Print how the decision was reached instead of the decision (--json for JSON)')
-    .option('--json', 'With --explain: print the explanation as JSON')
+    .option('--explain', 'Print how the decision was reached instead of the decision (with --json: as JSON)')
+    .option('--json', 'Print the explanation as JSON (with --explain)')
     .example("echo '{\"tool_name\":\"bash\",\"tool_input\":{\"command\":\"sudo ls\"}}' | hookrun fire tool:pre_execute --payload -")
     .example('hookrun fire --format claude   # as a Claude Code hook command: the event comes from hook_event_name')
-    .action((event: string | undefined, flags: FireFlags) => fireAction(event, flags))
+    .action(async (event: string | undefined, flags: FireFlags) => {
+      const format = text(flags.format, 'format')
+      // Dialects load only when one is asked for or the payload may come from an agent.
+      const dialects = format === undefined ? undefined : await import('./dialects/index.ts')
+      dialects?.checkFormat(format!)
+      // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
+      const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
+      const read = await readPayload(source, io.stdin)
+      const prepared =
+        dialects !== undefined || mayBeAgentPayload(read)
+          ? (dialects ?? (await import('./dialects/index.ts'))).prepareDialect(format, event, read)
+          : undefined
+      const eventName = prepared === undefined ? event : prepared.event
+      if (eventName === undefined) {
+        throw new HookrunError('no event: name one (hookrun fire tool:pre_execute), or send a payload with hook_event_name and --format')
+      }
+      const payload = prepared?.payload ?? read
+      const progress = text(flags.events, 'events') === undefined ? undefined : openEvents(String(flags.events))
+      const controller = new AbortController()
+      const stop = (signal: NodeJS.Signals) => controller.abort(signal)
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
+      try {
+        const options = {
+          event: eventName,
+          payload,
+          tool: text(flags.tool, 'tool') ?? prepared?.tool,
+          cwd: text(flags.cwd, 'cwd'),
+          configFiles: configFiles(flags),
+          strict: flags.strict === true,
+          env: io.env,
+          signal: controller.signal,
+          progress,
+        }
+        if (flags.explain) {
+          const { explainCommand } = await import('./commands/explain.ts')
+          const result = await explainCommand(options, { prepared, json: flags.json === true, dryRun: flags.dryRun === true })
+          await io.stdout(result.output)
+          return setExitCode(result.exitCode)
+        }
+        const decision = await fire(options)
+        if (controller.signal.aborted) {
+          const signal = String(controller.signal.reason)
+          throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, signal === 'SIGINT' ? 130 : 143)
+        }
+        const rendered = prepared ? prepared.dialect.render(decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
+        for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
+        await io.stdout(rendered.stdout)
+        setExitCode(rendered.exitCode)
+      } finally {
+        process.off('SIGINT', stop)
+        process.off('SIGTERM', stop)
+      }
+    })
 
-  fireCommand('explain [event]', 'Fire an event and show every configured hook: matched or why not, what ran, each answer, the decision')
-    .option('--json', 'Print JSON')
+  // `explain` is `fire --explain`, with fire's flags (less --events) and --dry-run.
+  const explainCommand = cli.command('explain [event]', 'Fire an event and show every configured hook: run or why not, each answer, how the decision was reached')
+  for (const option of fireCommand.options) if (!['events', 'explain'].includes(option.name)) explainCommand.option(option.rawName, option.description)
+  explainCommand
     .option('--dry-run', 'Only show which hooks would run; run none')
-    .action((event: string | undefined, flags: FireFlags) => fireAction(event, { ...flags, explain: true }))
-
-  async function fireAction(event: string | undefined, flags: FireFlags): Promise<void> {
-    const format = text(flags.format, 'format')
-    // Dialects load only when one is asked for or the payload may come from an agent.
-    const dialects = format === undefined ? undefined : await import('./dialects/index.ts')
-    dialects?.checkFormat(format!)
-    // An agent sends the payload on stdin: without an event (`hookrun fire --format claude`), or
-    // in an agent's protocol (`hookrun fire preToolUse --format copilot`), stdin is the default.
-    const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
-    const read = await readPayload(source, io.stdin)
-    const prepared =
-      dialects !== undefined || mayBeAgentPayload(read)
-        ? (dialects ?? (await import('./dialects/index.ts'))).prepareDialect(format, event, read)
-        : undefined
-    const eventName = prepared === undefined ? event : prepared.event
-    if (eventName === undefined) {
-      throw new HookrunError('no event: name one (hookrun fire tool:pre_execute), or send a payload with hook_event_name and --format')
-    }
-    const payload = prepared?.payload ?? read
-    const progress = text(flags.events, 'events') === undefined ? undefined : openEvents(String(flags.events))
-    const controller = new AbortController()
-    const stop = (signal: NodeJS.Signals) => controller.abort(signal)
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
-    try {
-      const options = {
-        event: eventName,
-        payload,
-        tool: text(flags.tool, 'tool') ?? prepared?.tool,
-        cwd: text(flags.cwd, 'cwd'),
-        configFiles: configFiles(flags),
-        strict: flags.strict === true,
-        env: io.env,
-        signal: controller.signal,
-        progress,
-      }
-      if (flags.explain) {
-        const { explainCommand } = await import('./commands/explain.ts')
-        const result = await explainCommand(options, { prepared, json: flags.json === true, dryRun: flags.dryRun === true })
-        await io.stdout(result.output)
-        setExitCode(result.exitCode)
-        return
-      }
-      const decision = await fire(options)
-      if (controller.signal.aborted) {
-        const signal = String(controller.signal.reason)
-        throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, signal === 'SIGINT' ? 130 : 143)
-      }
-      const rendered = prepared
-        ? prepared.dialect.render(decision, payload, prepared.agentEvent)
-        : { ...renderNative(decision), warnings: [] }
-      for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
-      await io.stdout(rendered.stdout)
-      setExitCode(rendered.exitCode)
-    } finally {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-    }
-  }
+    .action((event: string | undefined, flags: FireFlags) => fireCommand.commandAction!(event, { ...flags, explain: true }))
 
   cli
     .command('events', 'Print the event vocabulary and every alias hookrun understands')
