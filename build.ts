@@ -14,12 +14,22 @@
  *
  * The version is compiled in: src/cli.ts imports it from package.json and the bundler inlines it.
  */
+import type { BunPlugin } from 'bun'
 import { spawnSync } from 'node:child_process'
 import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pkg from './package.json' with { type: 'json' }
 import { assetName, RELEASE_TARGETS, type ReleaseTarget, writeChecksums } from './scripts/release.ts'
+
+// jsonc-parser's "main" is a UMD build whose require() calls a bundler cannot follow (the Node
+// bundle then fails at run time); its ESM build bundles cleanly.
+const jsoncParserEsm: BunPlugin = {
+  name: 'jsonc-parser-esm',
+  setup(build) {
+    build.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: resolve('node_modules/jsonc-parser/lib/esm/main.js') }))
+  },
+}
 
 const RELEASE_DIR = 'dist/release'
 const ORDER_DIR = 'dist/bytecode-order'
@@ -52,6 +62,7 @@ export async function compileBinary(outfile: string, options: CompileOptions = {
     },
     minify: true,
     bytecode: true,
+    plugins: [jsoncParserEsm],
   })
 }
 
@@ -97,6 +108,7 @@ async function buildLocal(): Promise<void> {
     target: 'node',
     format: 'esm',
     minify: true,
+    plugins: [jsoncParserEsm],
   })
   await chmod('dist/hookrun.mjs', 0o755)
 
@@ -106,6 +118,7 @@ async function buildLocal(): Promise<void> {
     naming: 'index.mjs',
     target: 'node',
     format: 'esm',
+    plugins: [jsoncParserEsm],
   })
 }
 

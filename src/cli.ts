@@ -3,6 +3,7 @@ import pkg from '../package.json' with { type: 'json' }
 import { ExitCode, formatError, HookrunError } from './errors.ts'
 import { openSync, writeSync } from 'node:fs'
 import { fire, type ProgressRecord } from './fire.ts'
+import { mayBeAgentPayload } from './dialects/hint.ts'
 import { readPayload } from './payload.ts'
 import { applySetFields } from './set-fields.ts'
 import { renderNative } from './render.ts'
@@ -22,6 +23,16 @@ interface CommonFlags {
   json?: boolean
 }
 
+interface FireFlags extends CommonFlags {
+  payload?: string
+  set?: string[]
+  strict?: boolean
+  format?: string
+  events?: string
+  explain?: boolean
+  dryRun?: boolean
+}
+
 /** `--config` may be given once (a string) or repeatedly (an array). */
 function configFiles(flags: CommonFlags): string[] | undefined {
   if (flags.config === undefined) return undefined
@@ -37,56 +48,66 @@ function text(value: unknown, flag: string): string | undefined {
 export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
   const cli = cac('hookrun')
 
-  cli
+  const fireCommand = cli
     .command('fire [event]', 'Run the hooks that match an event and print the decision as JSON')
-    .option('--payload <file>', "Event JSON from a file, or '-' for stdin (default: {}, or stdin when no event is given)")
+    .option('--payload <file>', "Event JSON from a file, or '-' for stdin (default: {}, or stdin when no event or a --format is given)")
     .option('--tool <name>', "The event's subject (default: the payload's tool_name)")
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
     .option('--cwd <dir>', 'Discover the project from this folder (default: the current one)')
     .option('--strict', 'Treat any config problem as fatal (exit 1)')
-    .option('--format <agent>', 'Read and answer in an agent\'s protocol: claude (default: detected from the payload)')
+    .option('--format <agent>', "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot (default: detected from the payload)")
     .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
     .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })
+    .option('--explain', 'Print how the decision was reached instead of the decision (with --json: as JSON)')
+    .option('--json', 'Print the explanation as JSON (with --explain)')
     .example("echo '{\"tool_name\":\"bash\",\"tool_input\":{\"command\":\"sudo ls\"}}' | hookrun fire tool:pre_execute --payload -")
     .example('hookrun fire --format claude   # as a Claude Code hook command: the event comes from hook_event_name')
-    .action(async (event: string | undefined, flags: CommonFlags & { payload?: string; strict?: boolean; format?: string; events?: string; set?: string[] }) => {
+    .action(async (event: string | undefined, flags: FireFlags) => {
       const format = text(flags.format, 'format')
-      // Dialects load only when one is asked for or the payload names an event itself.
+      // Dialects load only when one is asked for or the payload may come from an agent.
       const dialects = format === undefined ? undefined : await import('./dialects/index.ts')
       dialects?.checkFormat(format!)
-      // An agent that runs `hookrun fire --format claude` sends the event on stdin.
-      const source = text(flags.payload, 'payload') ?? (event === undefined ? '-' : undefined)
-      const payload = applySetFields(await readPayload(source, io.stdin), flags.set ?? [])
-      const dialect =
-        dialects !== undefined || typeof payload.hook_event_name === 'string'
-          ? (dialects ?? (await import('./dialects/index.ts'))).resolveDialect(format, payload)
+      // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
+      const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
+      const read = applySetFields(await readPayload(source, io.stdin), flags.set ?? [])
+      const prepared =
+        dialects !== undefined || mayBeAgentPayload(read)
+          ? (dialects ?? (await import('./dialects/index.ts'))).prepareDialect(format, event, read)
           : undefined
-      const eventName = event ?? dialect?.eventName(payload)
+      const eventName = prepared === undefined ? event : prepared.event
       if (eventName === undefined) {
         throw new HookrunError('no event: name one (hookrun fire tool:pre_execute), or send a payload with hook_event_name and --format')
       }
+      const payload = prepared?.payload ?? read
       const progress = text(flags.events, 'events') === undefined ? undefined : openEvents(String(flags.events))
       const controller = new AbortController()
       const stop = (signal: NodeJS.Signals) => controller.abort(signal)
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)
       try {
-        const decision = await fire({
+        const options = {
           event: eventName,
           payload,
-          tool: text(flags.tool, 'tool'),
+          tool: text(flags.tool, 'tool') ?? prepared?.tool,
           cwd: text(flags.cwd, 'cwd'),
           configFiles: configFiles(flags),
           strict: flags.strict === true,
           env: io.env,
           signal: controller.signal,
           progress,
-        })
+        }
+        if (flags.explain) {
+          const { explainCommand } = await import('./commands/explain.ts')
+          const result = await explainCommand(options, { prepared, json: flags.json === true, dryRun: flags.dryRun === true })
+          await io.stdout(result.output)
+          return setExitCode(result.exitCode)
+        }
+        const decision = await fire(options)
         if (controller.signal.aborted) {
           const signal = String(controller.signal.reason)
           throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, signal === 'SIGINT' ? 130 : 143)
         }
-        const rendered = dialect ? dialect.render(decision, payload) : { ...renderNative(decision), warnings: [] }
+        const rendered = prepared ? prepared.dialect.render(decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
         for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
         await io.stdout(rendered.stdout)
         setExitCode(rendered.exitCode)
@@ -96,12 +117,20 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       }
     })
 
+  // `explain` is `fire --explain`, with fire's flags (less --events) and --dry-run.
+  const explainCommand = cli.command('explain [event]', 'Fire an event and show every configured hook: run or why not, each answer, how the decision was reached')
+  for (const option of fireCommand.options) if (!['events', 'explain'].includes(option.name)) explainCommand.option(option.rawName, option.description)
+  explainCommand
+    .option('--dry-run', 'Only show which hooks would run; run none')
+    .action((event: string | undefined, flags: FireFlags) => fireCommand.commandAction!(event, { ...flags, explain: true }))
+
   cli
     .command('events', 'Print the event vocabulary and every alias hookrun understands')
     .option('--json', 'Print JSON')
-    .action(async (flags: { json?: boolean }) => {
-      const { formatEvents } = await import('./commands/events.ts')
-      await io.stdout(formatEvents(flags.json === true))
+    .option('--tools', "Print the tool subjects instead: each with every agent's name for it")
+    .action(async (flags: { json?: boolean; tools?: boolean }) => {
+      const { formatEvents, formatTools } = await import('./commands/events.ts')
+      await io.stdout(flags.tools ? formatTools(flags.json === true) : formatEvents(flags.json === true))
     })
 
   cli
@@ -146,6 +175,49 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       for (const warning of warnings) await io.stderr(`hookrun: warning: ${warning}\n`)
       await io.stdout(output)
     })
+
+    .command('test [...files]', 'Run hook test cases (default: .hookrun/tests/*.json) through the real pipeline; exit 1 on any failure')
+    .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
+    .option('--cwd <dir>', 'Discover the project from this folder')
+    .option('--json', 'Print JSON')
+    .action(async (files: string[], flags: CommonFlags) => {
+      const { runTests } = await import('./commands/test.ts')
+      const result = await runTests({ files, cwd: text(flags.cwd, 'cwd') ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+
+  cli
+    .command('init', 'Write a starter .hookrun/hooks.json, scripts and tests; never overwrites a file')
+    .option('--template <name>', 'Only this template (repeatable): dangerous-commands, audit-log, notify, git-commit')
+    .option('--list', 'List the templates')
+    .option('--cwd <dir>', 'The project folder (default: the current one)')
+    .action(async (flags: { template?: string | string[]; list?: boolean; cwd?: string }) => {
+      const { initProject, listTemplates } = await import('./commands/init.ts')
+      if (flags.list) return void (await io.stdout(listTemplates()))
+      const templates = flags.template === undefined ? [] : (Array.isArray(flags.template) ? flags.template : [flags.template]).flatMap((name) => String(name).split(','))
+      await io.stdout(initProject({ cwd: text(flags.cwd, 'cwd') ?? process.cwd(), templates }))
+    })
+
+  for (const [name, description] of [
+    ['install', "Add hookrun's router entries to an agent's own hooks config (one per event it has)"],
+    ['uninstall', "Remove hookrun's router entries from an agent's hooks config; nothing else"],
+  ] as const) {
+    cli
+      .command(name, description)
+      .option('--agent <name>', 'claude, cursor, gemini, codex or copilot (repeatable)')
+      .option('--user', "The agent's user config, for every project (default)")
+      .option('--project', "The agent's config in this project (--cwd)")
+      .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
+      .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string }) => {
+        if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+        const { installAgents } = await import('./commands/install.ts')
+        const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
+        const result = installAgents({ agents, scope: flags.project ? 'project' : 'user', cwd: text(flags.cwd, 'cwd') ?? process.cwd(), env: io.env }, name === 'uninstall')
+        await io.stdout(result.output)
+        setExitCode(result.exitCode)
+      })
+  }
 
   cli.command('schema', 'Print the JSON Schema of hooks.json').action(async () => {
     const { configJsonSchema } = await import('./commands/schema.ts')

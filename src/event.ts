@@ -1,6 +1,7 @@
 import { HookrunError } from './errors.ts'
 import { canonicalEvent, resolveAlias } from './events.ts'
 import type { Payload } from './payload.ts'
+import { canonicalTool } from './tools.ts'
 
 /** An event as hooks see it: its canonical name plus, for tool events, the subject. */
 export interface FiredEvent {
@@ -8,7 +9,10 @@ export interface FiredEvent {
   readonly name: string
   /** The tool name as the agent spelled it (`Bash`), if any. */
   readonly tool?: string
-  /** Lowercased segments matched against patterns: `['tool', 'pre_execute', 'bash']`. */
+  /**
+   * Lowercased segments matched against patterns; the subject is the tool's canonical name
+   * (src/tools.ts): Gemini's `run_shell_command` gives `['tool', 'pre_execute', 'bash']`.
+   */
   readonly segments: readonly string[]
   /** `name` plus the subject: `tool:pre_execute:bash`. */
   readonly qualified: string
@@ -20,7 +24,8 @@ const SEGMENT = /^[\w.\-/@$]+$/
 /**
  * Qualify an event name with its subject. The name may be an alias (`PreToolUse`, `tool_start`),
  * optionally followed by a subject (`PreToolUse:Bash`). The subject comes from `--tool`, else
- * from the name, else from the payload (`tool_name`, `tool`, `toolName`).
+ * from the name, else from the payload (`tool_name`, `tool`, `toolName`). `tool` keeps the agent's
+ * spelling; the subject segment is the canonical name, so one pattern serves every agent.
  */
 export function qualifyEvent(input: string, payload: Payload, toolFlag?: string): FiredEvent {
   const parts = input.trim().split(':')
@@ -35,7 +40,7 @@ export function qualifyEvent(input: string, payload: Payload, toolFlag?: string)
   }
   const tool = nonEmpty(toolFlag) ?? subject ?? toolFromPayload(payload)
   const segments = name.split(':')
-  if (tool !== undefined) segments.push(tool.toLowerCase())
+  if (tool !== undefined) segments.push(canonicalTool(tool))
   return { name, tool, segments, qualified: segments.join(':') }
 }
 

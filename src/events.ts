@@ -17,7 +17,7 @@ export interface CanonicalEvent {
 }
 
 /** Who uses an alias: the five seeds and the agents hookrun sits behind. */
-export type AliasSource = 'pigo' | 'sdk' | 'kodelet' | 'rust' | 'claude' | 'code-forge'
+export type AliasSource = 'pigo' | 'sdk' | 'kodelet' | 'rust' | 'claude' | 'code-forge' | 'codex' | 'cursor' | 'gemini' | 'copilot'
 
 export interface EventAlias {
   readonly alias: string
@@ -37,6 +37,8 @@ export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
   event('llm:stream_start', false, false, 'a model response starts streaming'),
   event('llm:stream_end', false, false, 'a model response finished streaming'),
   event('llm:message_display', false, false, 'assistant text is shown to the user'),
+  event('llm:thought', false, false, 'the model finished a thinking block'),
+  event('llm:tool_selection', false, false, 'before the model picks which tools it may call'),
   event('session:start', false, false, 'a session starts or resumes'),
   event('session:end', false, false, 'a session ends'),
   event('session:message', false, false, 'a message is added to the session'),
@@ -53,6 +55,7 @@ export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
   event('agent:start', false, false, 'the agent begins processing user input'),
   event('agent:stop', false, true, 'the agent finished; a block asks it to keep going'),
   event('agent:stop_failure', false, false, 'the turn ended on an API error'),
+  event('agent:error', false, false, 'an error occurred while the agent ran'),
   event('turn:start', false, false, 'before each model turn'),
   event('turn:end', false, false, 'after each model turn'),
   event('subagent:start', false, false, 'a subagent was started'),
@@ -89,18 +92,18 @@ export const EVENT_ALIASES: readonly EventAlias[] = [
   alias('user_message_send', 'user:prompt_submit', 'kodelet'),
   alias('agent_stop', 'agent:stop', 'kodelet'),
   // Claude Code; the SDK spec (seed 001) names 15 of these, the Rust plan (seed 004) four
-  alias('PreToolUse', 'tool:pre_execute', 'claude', 'sdk', 'rust'),
-  alias('PostToolUse', 'tool:post_execute', 'claude', 'sdk', 'rust'),
+  alias('PreToolUse', 'tool:pre_execute', 'claude', 'codex', 'sdk', 'rust'),
+  alias('PostToolUse', 'tool:post_execute', 'claude', 'codex', 'sdk', 'rust'),
   alias('PostToolUseFailure', 'tool:error', 'claude', 'sdk', 'rust'),
-  alias('UserPromptSubmit', 'user:prompt_submit', 'claude', 'sdk', 'rust'),
-  alias('Notification', 'notification', 'claude', 'sdk'),
-  alias('SessionStart', 'session:start', 'claude', 'sdk'),
-  alias('SessionEnd', 'session:end', 'claude', 'sdk'),
-  alias('Stop', 'agent:stop', 'claude', 'sdk'),
-  alias('SubagentStart', 'subagent:start', 'claude', 'sdk'),
-  alias('SubagentStop', 'subagent:stop', 'claude', 'sdk'),
-  alias('PreCompact', 'context:pre_compact', 'claude', 'sdk'),
-  alias('PermissionRequest', 'permission:prompt', 'claude', 'sdk'),
+  alias('UserPromptSubmit', 'user:prompt_submit', 'claude', 'codex', 'sdk', 'rust'),
+  alias('Notification', 'notification', 'claude', 'sdk', 'gemini'),
+  alias('SessionStart', 'session:start', 'claude', 'codex', 'sdk', 'gemini'),
+  alias('SessionEnd', 'session:end', 'claude', 'sdk', 'gemini'),
+  alias('Stop', 'agent:stop', 'claude', 'codex', 'sdk'),
+  alias('SubagentStart', 'subagent:start', 'claude', 'codex', 'sdk'),
+  alias('SubagentStop', 'subagent:stop', 'claude', 'codex', 'sdk'),
+  alias('PreCompact', 'context:pre_compact', 'claude', 'codex', 'sdk'),
+  alias('PermissionRequest', 'permission:prompt', 'claude', 'codex', 'sdk'),
   alias('Setup', 'session:setup', 'claude', 'sdk'),
   alias('TeammateIdle', 'teammate:idle', 'claude', 'sdk'),
   alias('TaskCompleted', 'task:completed', 'claude', 'sdk'),
@@ -109,8 +112,8 @@ export const EVENT_ALIASES: readonly EventAlias[] = [
   alias('PostToolBatch', 'tool:post_batch', 'claude'),
   alias('UserPromptExpansion', 'user:prompt_expansion', 'claude'),
   alias('MessageDisplay', 'llm:message_display', 'claude'),
-  alias('StopFailure', 'agent:stop_failure', 'claude'),
-  alias('PostCompact', 'context:post_compact', 'claude'),
+  alias('StopFailure', 'agent:stop_failure', 'claude', 'codex'),
+  alias('PostCompact', 'context:post_compact', 'claude', 'codex'),
   alias('InstructionsLoaded', 'context:instructions_loaded', 'claude'),
   alias('ConfigChange', 'config:change', 'claude'),
   alias('CwdChanged', 'session:cwd_changed', 'claude'),
@@ -120,6 +123,43 @@ export const EVENT_ALIASES: readonly EventAlias[] = [
   alias('WorktreeRemove', 'worktree:remove', 'claude'),
   alias('Elicitation', 'mcp:elicitation', 'claude'),
   alias('ElicitationResult', 'mcp:elicitation_result', 'claude'),
+  // Gemini CLI (docs/hooks/reference.md); SessionStart, SessionEnd and Notification are Claude's names too
+  alias('BeforeTool', 'tool:pre_execute', 'gemini'),
+  alias('AfterTool', 'tool:post_execute', 'gemini'),
+  alias('BeforeAgent', 'user:prompt_submit', 'gemini'),
+  alias('AfterAgent', 'agent:stop', 'gemini'),
+  alias('BeforeModel', 'llm:pre_request', 'gemini'),
+  alias('AfterModel', 'llm:post_response', 'gemini'),
+  alias('BeforeToolSelection', 'llm:tool_selection', 'gemini'),
+  alias('PreCompress', 'context:pre_compact', 'gemini'),
+  // Cursor (cursor.com/docs/agent/hooks): camelCase. The generic tool events come first, so
+  // they are what `aliasFor` gives; the shell, MCP and file events are the same events with a
+  // fixed tool (src/dialects/cursor.ts).
+  alias('sessionStart', 'session:start', 'cursor', 'copilot'),
+  alias('sessionEnd', 'session:end', 'cursor', 'copilot'),
+  alias('preToolUse', 'tool:pre_execute', 'cursor', 'copilot'),
+  alias('postToolUse', 'tool:post_execute', 'cursor', 'copilot'),
+  alias('postToolUseFailure', 'tool:error', 'cursor', 'copilot'),
+  alias('subagentStart', 'subagent:start', 'cursor', 'copilot'),
+  alias('subagentStop', 'subagent:stop', 'cursor', 'copilot'),
+  alias('preCompact', 'context:pre_compact', 'cursor', 'copilot'),
+  alias('stop', 'agent:stop', 'cursor'),
+  alias('beforeSubmitPrompt', 'user:prompt_submit', 'cursor'),
+  alias('beforeShellExecution', 'tool:pre_execute', 'cursor'),
+  alias('afterShellExecution', 'tool:post_execute', 'cursor'),
+  alias('beforeMCPExecution', 'tool:pre_execute', 'cursor'),
+  alias('afterMCPExecution', 'tool:post_execute', 'cursor'),
+  alias('beforeReadFile', 'tool:pre_execute', 'cursor'),
+  alias('afterFileEdit', 'tool:post_execute', 'cursor'),
+  alias('afterAgentResponse', 'llm:post_response', 'cursor'),
+  alias('afterAgentThought', 'llm:thought', 'cursor'),
+  // GitHub Copilot (docs.github.com/en/copilot/reference/hooks-reference), camelCase; the names
+  // it shares with Cursor are above
+  alias('userPromptSubmitted', 'user:prompt_submit', 'copilot'),
+  alias('agentStop', 'agent:stop', 'copilot'),
+  alias('errorOccurred', 'agent:error', 'copilot'),
+  alias('permissionRequest', 'permission:prompt', 'copilot'),
+  alias('notification', 'notification', 'copilot'),
 ]
 
 const BY_NAME = new Map(CANONICAL_EVENTS.map((canonical) => [canonical.name, canonical]))
@@ -148,6 +188,11 @@ export function canBlock(name: string): boolean {
 /** The name a given system uses for a canonical event (for example pigo's `tool_start`). */
 export function aliasFor(canonical: string, source: AliasSource): string | undefined {
   return EVENT_ALIASES.find((entry) => entry.canonical === canonical && entry.from.includes(source))?.alias
+}
+
+/** Every event name a system uses, spelled as it spells it (`PreToolUse`, `beforeShellExecution`). */
+export function namesOf(source: AliasSource): Set<string> {
+  return new Set(EVENT_ALIASES.filter((entry) => entry.from.includes(source)).map((entry) => entry.alias))
 }
 
 /** Is this an event hookrun knows, by canonical name or alias? */

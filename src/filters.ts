@@ -3,23 +3,54 @@ import type { Hook } from './config/load.ts'
 import { toolInput } from './env.ts'
 import type { FiredEvent } from './event.ts'
 import type { Payload } from './payload.ts'
+import { canonicalTool } from './tools.ts'
 
 /**
  * Filters a hook can carry besides its event pattern, from the shapes it may be written in:
  * pigo's `match: {tool}`, Claude Code's `matcher` and Claude Code's `if` rule.
  */
 export function passesFilters(hook: Hook, event: FiredEvent, payload: Payload): boolean {
-  if (hook.match !== undefined && !matchesToolList(hook.match.tool, event)) return false
-  if (hook.matcher !== undefined && !matchesClaudeMatcher(hook.matcher, event, payload)) return false
-  if (hook.when !== undefined && !matchesPermissionRule(hook.when, event, payload)) return false
-  return true
+  return failedFilter(hook, event, payload) === undefined
+}
+
+/** The filter that keeps a hook from running, with why in words (for `explain`), or undefined. */
+export function failedFilter(hook: Hook, event: FiredEvent, payload: Payload): { filter: 'match' | 'matcher' | 'if'; detail: string } | undefined {
+  const tool = event.tool === undefined ? 'no tool' : `tool ${describeTool(event)}`
+  if (hook.match !== undefined && !matchesToolList(hook.match.tool, event)) {
+    return { filter: 'match', detail: `match.tool '${hook.match.tool}' does not name ${tool}` }
+  }
+  if (hook.matcher !== undefined && !matchesClaudeMatcher(hook.matcher, event, payload)) {
+    const values = matcherValues(event, payload)
+    const against = values?.length ? values.map((value) => `'${value}'`).join(' / ') : tool
+    return { filter: 'matcher', detail: `matcher '${hook.matcher}' does not match ${against}` }
+  }
+  if (hook.when !== undefined && !matchesPermissionRule(hook.when, event, payload)) {
+    const command = (toolInput(payload) as { command?: unknown } | undefined)?.command
+    const what = typeof command === 'string' ? `command '${command}'` : tool
+    return { filter: 'if', detail: `if '${hook.when}' does not match ${what}${isToolEvent(event) ? '' : ' (an if rule only runs on tool events)'}` }
+  }
+  return undefined
+}
+
+function describeTool(event: FiredEvent): string {
+  const subject = event.segments[event.segments.length - 1]!
+  return subject === event.tool ? event.tool : `${event.tool} (${subject})`
+}
+
+function isToolEvent(event: FiredEvent): boolean {
+  return event.name.startsWith('tool:') || event.name.startsWith('permission:')
+}
+
+/** Does a name given in a config stand for this event's tool? Its own spelling, or the same canonical subject. */
+function namesTool(name: string, event: FiredEvent): boolean {
+  const lower = name.trim().toLowerCase()
+  return lower === event.tool!.toLowerCase() || canonicalTool(lower) === event.segments[event.segments.length - 1]
 }
 
 /** pigo: exact tool names separated by `|` (hookrun compares names without regard to case). */
 function matchesToolList(list: string, event: FiredEvent): boolean {
   if (event.tool === undefined) return false
-  const tool = event.tool.toLowerCase()
-  return list.split('|').some((name) => name.trim().toLowerCase() === tool)
+  return list.split('|').some((name) => namesTool(name, event))
 }
 
 /** What Claude Code compares a matcher against, per event; events not listed ignore matchers. */
@@ -48,13 +79,15 @@ const regexCache = new Map<string, RegExp>()
 /**
  * Claude Code's matcher rules: only letters, digits, `_`, `-`, spaces, `,` and `|` mean a list of
  * exact names; anything else is an unanchored regular expression. A tool matcher is tested against
- * the agent's own tool name and hookrun's subject, so `Bash` also fires for another agent's shell.
+ * the agent's own tool name and hookrun's subject, so `Bash` also fires for another agent's shell;
+ * a name in an exact list also stands for its canonical subject (`run_shell_command` is `bash`).
  */
 export function matchesClaudeMatcher(matcher: string, event: FiredEvent, payload: Payload): boolean {
   const values = matcherValues(event, payload)
   if (values === undefined) return true
   if (EXACT_LIST.test(matcher)) {
     const names = matcher.split(/[|,]/).map((name) => name.trim().toLowerCase())
+    if (event.tool !== undefined && MATCHER_FIELD[event.name] === undefined) return names.some((name) => namesTool(name, event))
     return values.some((value) => names.includes(value.toLowerCase()))
   }
   let regex = regexCache.get(matcher)
@@ -94,7 +127,7 @@ export function matchesPermissionRule(rule: string, event: FiredEvent, payload: 
   const parsed = RULE.exec(rule.trim())
   if (!parsed || event.tool === undefined) return false
   const [, toolPart, argument] = parsed
-  if (!toolPart!.split('|').some((name) => name === '*' || name.toLowerCase() === event.tool!.toLowerCase())) return false
+  if (!toolPart!.split('|').some((name) => name === '*' || namesTool(name, event))) return false
   if (argument === undefined || argument === '' || argument === '*') return true
   const input = toolInput(payload) as Record<string, unknown> | undefined
   const command = typeof input?.command === 'string' ? input.command : undefined

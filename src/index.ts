@@ -70,3 +70,6 @@ export {
   type FunctionHookReturn,
 } from './function-hook.ts'
 export { loadHooks, type ChainStep, type InProcessStep, type LoadedHooks, type ProgressRecord } from './fire.ts'
+export { canonicalTool, TOOL_ALIASES, type ToolAlias } from './tools.ts'
+export { DIALECTS, resolveDialect, prepareDialect, type Dialect, type PreparedDialect } from './dialects/index.ts'
+export { explainFire, addExclusionCheck, type Explanation, type HookExplanation, type Exclusion, type ExclusionCheck } from './explain.ts'

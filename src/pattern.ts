@@ -1,5 +1,6 @@
 import picomatch from 'picomatch'
 import { resolveAlias } from './events.ts'
+import { canonicalTool } from './tools.ts'
 
 /**
  * Event patterns (DESIGN §3):
@@ -11,7 +12,8 @@ import { resolveAlias } from './events.ts'
  *   *                           everything
  * A pattern of N segments is matched against the first N segments of the qualified event.
  * Matching is case-insensitive. An alternative may start with an event alias (`PreToolUse`,
- * `tool_start`, `PreToolUse:Bash`): it stands for its canonical name.
+ * `tool_start`, `PreToolUse:Bash`): it stands for its canonical name. A literal subject is a tool
+ * name in any agent's spelling: `tool:*:run_shell_command` means `tool:*:bash` (src/tools.ts).
  */
 export interface EventPattern {
   readonly source: string
@@ -41,7 +43,7 @@ function buildPattern(text: string): EventPattern {
     .split(',')
     .map((alternative) => alternative.trim())
     .filter((alternative) => alternative !== '')
-    .map((alternative) => expandAlias(alternative.split(':')).map(compileSegment))
+    .map((alternative) => expandAlias(alternative.split(':')).map((segment, index) => compileSegment(segment, index === SUBJECT)))
   return {
     source: text,
     matches(segments) {
@@ -58,9 +60,16 @@ export function expandAlias(segments: string[]): string[] {
   return canonical === undefined ? segments : [...canonical.split(':'), ...segments.slice(1)]
 }
 
+/** The third segment of an event is its subject (the tool). */
+const SUBJECT = 2
+
 /** Literal segments compare as strings; only real globs pay for picomatch. */
-function compileSegment(segment: string): SegmentTest {
-  const choices = segment.toLowerCase().split('|').map((choice) => choice.trim())
+function compileSegment(segment: string, subject = false): SegmentTest {
+  const choices = segment
+    .toLowerCase()
+    .split('|')
+    .map((choice) => choice.trim())
+    .map((choice) => (subject && !GLOB_CHARS.test(choice) ? canonicalTool(choice) : choice))
   if (choices.includes('*')) return anySegment
   const tests = choices.map((choice): SegmentTest => {
     if (!GLOB_CHARS.test(choice)) return (value) => value === choice

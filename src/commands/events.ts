@@ -1,4 +1,13 @@
 import { CANONICAL_EVENTS, EVENT_ALIASES } from '../events.ts'
+import { toolSubjects } from '../tools.ts'
+
+/** `hookrun events --tools`: each canonical tool subject with every agent's name for it. */
+export function formatTools(json: boolean): string {
+  const rows = toolSubjects()
+  if (json) return `${JSON.stringify(rows, null, 2)}\n`
+  const width = Math.max(...rows.map((row) => row.subject.length))
+  return `${rows.map((row) => `${row.subject.padEnd(width)}  ${row.names.map((entry) => `${entry.name} (${entry.from.join(', ')})`).join(', ')}`).join('\n')}\n`
+}
 
 /** `hookrun events`: each canonical event with what it means and every alias, with who uses it. */
 export function formatEvents(json: boolean): string {

@@ -42,10 +42,12 @@ const CONTEXT_EVENTS = new Set([
 
 export const claude: Dialect = {
   name: 'claude',
+  label: 'Claude Code',
+  source: 'claude',
   detect: (payload) => typeof payload.hook_event_name === 'string' && CLAUDE_EVENTS.has(payload.hook_event_name),
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
-  render(decision, payload) {
-    const eventName = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : 'PreToolUse'
+  render(decision, payload, agentEvent) {
+    const eventName = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : 'PreToolUse')
     const warnings: string[] = []
     const cannot = (field: string) => warnings.push(`Claude Code cannot apply ${field} on ${eventName}; it was not sent`)
     const out: Record<string, unknown> = {}

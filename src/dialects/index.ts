@@ -1,10 +1,26 @@
 import { HookrunError } from '../errors.ts'
+import { splitEventName } from '../event.ts'
+import { aliasFor, namesOf } from '../events.ts'
 import type { Payload } from '../payload.ts'
 import { claude } from './claude.ts'
+import { codex } from './codex.ts'
+import { copilot } from './copilot.ts'
+import { cursor } from './cursor.ts'
+import { gemini } from './gemini.ts'
 import type { Dialect } from './types.ts'
 
-/** Every agent protocol hookrun speaks besides its own. */
-export const DIALECTS: readonly Dialect[] = [claude]
+/**
+ * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
+ * field and event names, so the order is part of the rule (README "Which agent sent it"):
+ *   1. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
+ *   2. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads)
+ *   3. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
+ *               SessionEnd / Notification with Gemini's ISO `timestamp` string
+ *   4. Codex:   a Codex event name with `turn_id`
+ *   5. Claude Code: any Claude Code event name
+ * Anything else gets hookrun's own answer.
+ */
+export const DIALECTS: readonly Dialect[] = [cursor, copilot, gemini, codex, claude]
 
 const NATIVE = new Set(['hookrun', 'native'])
 
@@ -20,6 +36,39 @@ export function resolveDialect(format: string | undefined, payload: Payload): Di
   if (NATIVE.has(format)) return undefined
   checkFormat(format)
   return DIALECTS.find((candidate) => candidate.name === format)
+}
+
+/** What the fire pipeline needs from an agent's payload, and what rendering needs back. */
+export interface PreparedDialect {
+  readonly dialect: Dialect
+  /** The event to fire: the command line's, else the one the payload names. */
+  readonly event?: string
+  /** The event in the agent's own spelling, which decides the answer's shape. */
+  readonly agentEvent?: string
+  /** The tool, when the agent's event implies one the payload does not name. */
+  readonly tool?: string
+  readonly payload: Payload
+}
+
+/**
+ * Resolve the dialect (if any) and read the agent's payload: which event, in the agent's own
+ * name and for firing, and what the payload leaves out. `eventArg` is the command line's event.
+ */
+export function prepareDialect(format: string | undefined, eventArg: string | undefined, payload: Payload): PreparedDialect | undefined {
+  const dialect = resolveDialect(format, payload)
+  if (dialect === undefined) return undefined
+  const named = dialect.eventName(payload)
+  const own = namesOf(dialect.source)
+  let agentEvent: string | undefined
+  if (eventArg !== undefined && own.has(eventArg)) agentEvent = eventArg
+  else if (named !== undefined && own.has(named)) agentEvent = named
+  else if (eventArg !== undefined) agentEvent = aliasFor(splitEventName(eventArg.trim().split(':')).name, dialect.source)
+  const event = eventArg ?? named
+  if (event === undefined && dialect === copilot) {
+    throw new HookrunError('Copilot does not name the event in its payload: name it on the command line, for example hookrun fire preToolUse --format copilot')
+  }
+  const normalized = dialect.normalize?.(payload, agentEvent) ?? { payload }
+  return { dialect, event, agentEvent, tool: normalized.tool, payload: normalized.payload }
 }
 
 export type { Dialect }

@@ -1,14 +1,37 @@
+import type { AliasSource } from '../events.ts'
 import type { Payload } from '../payload.ts'
 import type { Decision } from '../protocol.ts'
 import type { Rendered } from '../render.ts'
 
-/** An agent's hook protocol: how its payload names the event, and how it reads a decision. */
+/** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
+export interface Normalized {
+  /** The tool the event is about, in the agent's own spelling, when the payload has no tool name. */
+  readonly tool?: string
+  /** The payload hooks see: the agent's own fields untouched, missing ones added. */
+  readonly payload: Payload
+}
+
+/**
+ * An agent's hook protocol: how its payload names the event and the tool, and how it reads a
+ * decision. The agent's event name (`agentEvent`) decides the answer's shape: Cursor answers a
+ * `beforeShellExecution` differently from a `preToolUse`, though both are `tool:pre_execute`.
+ */
 export interface Dialect {
+  /** The `--format` name. */
   readonly name: string
-  /** Does this payload come from this agent? */
+  /** The agent's name in messages: `Claude Code`, `Cursor`. */
+  readonly label: string
+  /** Its column in the alias table (src/events.ts). */
+  readonly source: AliasSource
+  /** Does this payload come from this agent? (Detection order: src/dialects/index.ts.) */
   detect(payload: Payload): boolean
-  /** The event the payload is about, in any name hookrun resolves (an alias is fine). */
+  /** The event the payload names itself, in the agent's spelling; undefined when it names none. */
   eventName(payload: Payload): string | undefined
-  /** The decision in the agent's own JSON and exit code; `warnings` name what it cannot honour. */
-  render(decision: Decision, payload: Payload): Rendered & { readonly warnings: readonly string[] }
+  /** Fill in what hookrun needs and the agent left out (a tool name, an object tool input). */
+  normalize?(payload: Payload, agentEvent: string | undefined): Normalized
+  /**
+   * The decision in the agent's own JSON and exit code; `warnings` name each field the agent
+   * cannot honour, with the agent and the event. `agentEvent` defaults to the payload's.
+   */
+  render(decision: Decision, payload: Payload, agentEvent?: string): Rendered & { readonly warnings: readonly string[] }
 }

@@ -1,0 +1,84 @@
+import { relative } from 'node:path'
+import type { PreparedDialect } from '../dialects/index.ts'
+import { ExitCode } from '../errors.ts'
+import { type Explanation, explainFire, type ExplainOptions, type HookExplanation } from '../explain.ts'
+import { renderNative } from '../render.ts'
+
+export interface ExplainFlags {
+  /** The agent dialect the payload came in, if any: its answer is shown too. */
+  readonly prepared?: PreparedDialect
+  readonly json: boolean
+  readonly dryRun: boolean
+}
+
+/**
+ * `hookrun explain <event>` and `hookrun fire --explain`: the hooks are run as `fire` runs them;
+ * the output tells the story instead of giving the answer. The exit code is the answer's.
+ */
+export async function explainCommand(options: ExplainOptions, flags: ExplainFlags): Promise<{ output: string; exitCode: number }> {
+  const explanation = await explainFire({ ...options, dryRun: flags.dryRun })
+  const { decision } = explanation
+  const rendered =
+    decision === undefined
+      ? undefined
+      : flags.prepared
+        ? { format: flags.prepared.dialect.name, agentEvent: flags.prepared.agentEvent, ...flags.prepared.dialect.render(decision, options.payload ?? {}, flags.prepared.agentEvent) }
+        : { format: 'hookrun', ...renderNative(decision), warnings: [] as readonly string[] }
+  const exitCode = rendered?.exitCode ?? ExitCode.Proceed
+  if (flags.json) return { output: `${JSON.stringify({ ...explanation, ...(rendered && { answer: rendered }) }, null, 2)}\n`, exitCode }
+  return { output: formatExplanation(explanation, rendered, options.cwd ?? process.cwd()), exitCode }
+}
+
+const STATUS: Record<HookExplanation['status'], string> = { ran: 'ran', background: 'started', skipped: 'no', 'would-run': 'would run' }
+
+function formatExplanation(
+  explanation: Explanation,
+  rendered: { format: string; agentEvent?: string; stdout: string; exitCode: number; warnings: readonly string[] } | undefined,
+  cwd: string,
+): string {
+  const lines: string[] = []
+  const shown = (file: string) => {
+    const path = relative(cwd, file)
+    return path.startsWith('..') || path === '' ? file : path
+  }
+  lines.push(`event     ${explanation.event}${explanation.tool !== undefined ? `   (tool: ${explanation.tool})` : ''}`)
+  if (explanation.files.length === 0) lines.push('config    no hooks.json found')
+  explanation.files.forEach((ref, index) => lines.push(`${index === 0 ? 'config   ' : '         '} ${ref.layer.padEnd(7)} ${shown(ref.file)}`))
+  lines.push('', 'hooks')
+  if (explanation.hooks.length === 0) lines.push('  (none configured)')
+  for (const hook of explanation.hooks) {
+    const state = hook.exclusion === undefined ? STATUS[hook.status] : hook.exclusion === 'after-block' ? 'skipped' : hook.exclusion
+    lines.push(`  ${state.padEnd(10)} ${hook.name}   ${hook.layer} ${shown(hook.file)} ${hook.path}`)
+    if (hook.detail !== undefined) lines.push(`             ${hook.detail}`)
+    const result = hook.result
+    if (result !== undefined) {
+      const { report } = result
+      const exit = report.timedOut ? 'timed out' : report.exitCode === null ? `killed by ${report.signal ?? 'a signal'}` : `exit ${report.exitCode}`
+      lines.push(`             ${exit} in ${report.durationMs} ms → ${report.outcome}${report.reason !== undefined ? `: ${report.reason}` : ''}`)
+      const answer = result.answer
+      if (answer !== undefined) lines.push(`             answer ${JSON.stringify(answer)}`)
+      for (const context of result.context) lines.push(`             context: ${oneLine(context)}`)
+      for (const warning of result.warnings) lines.push(`             warning: ${warning}`)
+    }
+  }
+  const { decision } = explanation
+  lines.push('')
+  if (decision !== undefined) {
+    const verdict = decision.decidedBy === undefined ? 'allow (no hook decided)' : decision.decision
+    lines.push(`decision  ${verdict}${decision.blocked ? ' — blocked' : ''}${decision.reason !== undefined ? `: ${decision.reason}` : ''}`)
+  }
+  lines.push(...explanation.how.map((line, index) => `${index === 0 ? 'how      ' : '         '} ${line}`))
+  if (rendered !== undefined) {
+    // hookrun's own answer is the decision above (`--json` has it whole); an agent's is shown as sent.
+    const shown = rendered.format === 'hookrun' ? "hookrun's JSON" : rendered.stdout.trim()
+    lines.push(`answer    ${rendered.format}${rendered.agentEvent !== undefined ? ` (${rendered.agentEvent})` : ''}, exit ${rendered.exitCode}: ${shown}`)
+    for (const warning of rendered.warnings) lines.push(`          warning: ${warning}`)
+  }
+  for (const problem of explanation.problems) lines.push(`problem   ${problem}`)
+  return `${lines.join('\n')}\n`
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ⏎ ')
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat
+}

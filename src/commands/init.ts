@@ -1,0 +1,73 @@
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { SCHEMA_ID } from './schema.ts'
+import { HookrunError } from '../errors.ts'
+import { type Template, TEMPLATES } from '../templates.ts'
+
+export interface InitOptions {
+  readonly cwd: string
+  /** Template names; none means every template (the intrusive ones switched off). */
+  readonly templates: readonly string[]
+}
+
+/**
+ * `hookrun init [--template NAME]`: a starter `.hookrun/hooks.json` with scripts (and test cases
+ * for the gate) in the project. An existing file is never overwritten: it is reported, and for
+ * an existing hooks.json the entries to add are printed instead.
+ */
+export function initProject(options: InitOptions): string {
+  const chosen = chooseTemplates(options.templates)
+  const all = options.templates.length === 0
+  const folder = join(resolve(options.cwd), '.hookrun')
+  const shown = (file: string) => relative(resolve(options.cwd), file)
+  const lines: string[] = []
+  const hooks = chosen.map((template) => (all && !template.onByDefault ? { ...template.hook, enabled: false } : template.hook))
+
+  const config = join(folder, 'hooks.json')
+  if (existsSync(config)) {
+    lines.push(`kept   ${shown(config)} (it exists); add these hooks to its "hooks" list:`)
+    lines.push(...JSON.stringify(hooks, null, 2).split('\n').map((line) => `         ${line}`))
+  } else {
+    write(config, `${JSON.stringify({ $schema: SCHEMA_ID, hooks }, null, 2)}\n`)
+    lines.push(`wrote  ${shown(config)}`)
+  }
+  for (const template of chosen) {
+    for (const [path, content] of Object.entries(template.files)) {
+      const file = join(folder, path)
+      if (existsSync(file)) {
+        lines.push(`kept   ${shown(file)} (it exists)`)
+        continue
+      }
+      write(file, content)
+      lines.push(`wrote  ${shown(file)}`)
+    }
+  }
+  const off = hooks.filter((hook) => hook.enabled === false).map((hook) => String(hook.name))
+  if (off.length > 0) lines.push('', `switched off until you set "enabled": true: ${off.join(', ')}`)
+  lines.push('', 'next: hookrun test   (runs .hookrun/tests/*.json)   ·   hookrun install --agent claude|cursor|gemini|codex|copilot')
+  return `${lines.join('\n')}\n`
+}
+
+function chooseTemplates(names: readonly string[]): Template[] {
+  if (names.length === 0) return [...TEMPLATES]
+  return names.map((name) => {
+    const template = TEMPLATES.find((candidate) => candidate.name === name)
+    if (template === undefined) {
+      throw new HookrunError(`--template ${name} is not known; use one of: ${TEMPLATES.map((candidate) => candidate.name).join(', ')}`)
+    }
+    return template
+  })
+}
+
+function write(file: string, content: string): void {
+  mkdirSync(dirname(file), { recursive: true })
+  // `wx`: fail rather than replace a file that appeared since we looked.
+  writeFileSync(file, content, { flag: 'wx' })
+  if (file.endsWith('.sh')) chmodSync(file, 0o755)
+}
+
+/** `hookrun init --list`: the templates, one per line. */
+export function listTemplates(): string {
+  const width = Math.max(...TEMPLATES.map((template) => template.name.length))
+  return `${TEMPLATES.map((template) => `${template.name.padEnd(width)}  ${template.description}`).join('\n')}\n`
+}

@@ -1,0 +1,189 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { z } from 'zod'
+import { findProjectRoot } from '../config/load.ts'
+import { mayBeAgentPayload } from '../dialects/hint.ts'
+import { prepareDialect } from '../dialects/index.ts'
+import { ExitCode, HookrunError } from '../errors.ts'
+import { fire } from '../fire.ts'
+import type { Decision } from '../protocol.ts'
+import { renderNative } from '../render.ts'
+
+/**
+ * `hookrun test [FILE...]`: hook test cases kept beside the config (`.hookrun/tests/*.json`), each
+ * an event and a payload with what the answer must be, run through the same pipeline `fire`
+ * runs (dialect, fire, render) with the real hooks.
+ */
+export const TestExpectSchema = z
+  .strictObject({
+    decision: z.enum(['allow', 'deny', 'ask']).optional().meta({ description: "The decision; 'allow' also when no hook decided." }),
+    decidedBy: z.string().nullable().optional().meta({ description: 'The hook whose decision stands; null: no hook decided.' }),
+    blocked: z.boolean().optional(),
+    reason: z.string().optional().meta({ description: 'A part of the reason.' }),
+    exitCode: z.number().int().optional().meta({ description: "The exit code hookrun (or the agent's dialect) answers with." }),
+    hooks: z.array(z.string()).optional().meta({ description: 'The names of the hooks that ran, in order.' }),
+    context: z.string().optional().meta({ description: 'A part of the context for the model.' }),
+    updatedInput: z.record(z.string(), z.unknown()).optional().meta({ description: 'Fields the rewritten tool input must have.' }),
+    output: z.record(z.string(), z.unknown()).optional().meta({ description: 'Fields the JSON answer must have (with format: the agent’s JSON).' }),
+  })
+  .meta({ description: 'What the answer must be; every field given is checked.' })
+
+export const TestCaseSchema = z.strictObject({
+  name: z.string().optional(),
+  event: z.string().optional().meta({ description: "The event, as for 'hookrun fire' (optional with a payload that names it and format)." }),
+  tool: z.string().optional(),
+  format: z.string().optional().meta({ description: "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot." }),
+  payload: z.record(z.string(), z.unknown()).default({}),
+  env: z.record(z.string(), z.string()).optional(),
+  expect: TestExpectSchema,
+})
+
+export const TestFileSchema = z.union([
+  TestCaseSchema,
+  z.array(TestCaseSchema),
+  z.strictObject({ $schema: z.string().optional(), cases: z.array(TestCaseSchema) }),
+])
+
+type TestCase = z.output<typeof TestCaseSchema>
+
+export interface TestOptions {
+  readonly files: readonly string[]
+  readonly cwd: string
+  readonly configFiles?: readonly string[]
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly json: boolean
+}
+
+interface CaseResult {
+  readonly file: string
+  readonly name: string
+  readonly passed: boolean
+  readonly failures: readonly string[]
+}
+
+export async function runTests(options: TestOptions): Promise<{ output: string; exitCode: number }> {
+  const root = findProjectRoot(resolve(options.cwd)) ?? resolve(options.cwd)
+  const files = options.files.length > 0 ? options.files.map((file) => resolve(options.cwd, file)) : defaultFiles(root)
+  if (files.length === 0) {
+    throw new HookrunError(`no test files: put cases in ${join(root, '.hookrun', 'tests')}/*.json, or name files (hookrun test FILE...)`)
+  }
+  const results: CaseResult[] = []
+  for (const file of files) {
+    const shown = relative(options.cwd, file) || file
+    const cases = readCases(file)
+    if (typeof cases === 'string') {
+      results.push({ file: shown, name: '(file)', passed: false, failures: [cases] })
+      continue
+    }
+    for (const [index, testCase] of cases.entries()) {
+      const failures = await runCase(testCase, { ...options, cwd: root })
+      results.push({ file: shown, name: testCase.name ?? `case ${index + 1}`, passed: failures.length === 0, failures })
+    }
+  }
+  const failed = results.filter((result) => !result.passed).length
+  const exitCode = failed > 0 ? ExitCode.Failure : ExitCode.Proceed
+  if (options.json) return { output: `${JSON.stringify({ passed: results.length - failed, failed, cases: results }, null, 2)}\n`, exitCode }
+  const lines = results.map((result) =>
+    result.passed ? `pass  ${result.file} › ${result.name}` : `FAIL  ${result.file} › ${result.name}\n${result.failures.map((failure) => `        ${failure}`).join('\n')}`,
+  )
+  lines.push('', `${results.length - failed} passed, ${failed} failed`)
+  return { output: `${lines.join('\n')}\n`, exitCode }
+}
+
+function defaultFiles(root: string): string[] {
+  const dir = join(root, '.hookrun', 'tests')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => join(dir, name))
+}
+
+/** The cases of one file, or what is wrong with the file. */
+function readCases(file: string): TestCase[] | string {
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return code === 'ENOENT' ? 'no such file' : `not valid JSON: ${(error as Error).message}`
+  }
+  const parsed = TestFileSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const path = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '')
+    return `${path || '(file)'}: ${issue.message.replace(/^Invalid input: /, '')} (a test file is one case, an array of cases, or { "cases": [...] })`
+  }
+  const value = parsed.data
+  return Array.isArray(value) ? value : 'cases' in value ? value.cases : [value]
+}
+
+async function runCase(testCase: TestCase, options: TestOptions): Promise<string[]> {
+  let decision: Decision
+  let rendered: { stdout: string; exitCode: number }
+  try {
+    const prepared =
+      testCase.format !== undefined || mayBeAgentPayload(testCase.payload) ? prepareDialect(testCase.format, testCase.event, testCase.payload) : undefined
+    const event = prepared === undefined ? testCase.event : prepared.event
+    if (event === undefined) return ['no event: give "event" (or a payload that names it, with "format")']
+    const payload = prepared?.payload ?? testCase.payload
+    decision = await fire({
+      event,
+      payload,
+      tool: testCase.tool ?? prepared?.tool,
+      cwd: options.cwd,
+      configFiles: options.configFiles,
+      env: { ...options.env, ...testCase.env },
+    })
+    rendered = prepared ? prepared.dialect.render(decision, payload, prepared.agentEvent) : renderNative(decision)
+  } catch (error) {
+    if (!(error instanceof HookrunError)) throw error
+    const expected = testCase.expect.exitCode
+    return expected === error.exitCode ? [] : [`hookrun refused: ${error.message}`]
+  }
+  return compare(testCase.expect, decision, rendered)
+}
+
+function compare(expect: z.output<typeof TestExpectSchema>, decision: Decision, rendered: { stdout: string; exitCode: number }): string[] {
+  const failures: string[] = []
+  const check = (field: string, ok: boolean, expected: unknown, actual: unknown) => {
+    if (!ok) failures.push(`${field}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`)
+  }
+  if (expect.decision !== undefined) check('decision', decision.decision === expect.decision, expect.decision, decision.decision)
+  if (expect.decidedBy !== undefined) check('decidedBy', (decision.decidedBy ?? null) === expect.decidedBy, expect.decidedBy, decision.decidedBy ?? null)
+  if (expect.blocked !== undefined) check('blocked', decision.blocked === expect.blocked, expect.blocked, decision.blocked)
+  if (expect.reason !== undefined) {
+    const reason = decision.reason ?? ''
+    if (!reason.includes(expect.reason)) failures.push(`reason: expected to contain ${JSON.stringify(expect.reason)}, got ${JSON.stringify(decision.reason ?? null)}`)
+  }
+  if (expect.exitCode !== undefined) check('exitCode', rendered.exitCode === expect.exitCode, expect.exitCode, rendered.exitCode)
+  if (expect.hooks !== undefined) {
+    const ran = decision.hooks.map((hook) => hook.name)
+    check('hooks', JSON.stringify(ran) === JSON.stringify(expect.hooks), expect.hooks, ran)
+  }
+  if (expect.context !== undefined) {
+    const context = decision.additionalContext.join('\n\n')
+    if (!context.includes(expect.context)) failures.push(`context: expected to contain ${JSON.stringify(expect.context)}, got ${JSON.stringify(context)}`)
+  }
+  if (expect.updatedInput !== undefined) check('updatedInput', contains(decision.updatedInput, expect.updatedInput), expect.updatedInput, decision.updatedInput ?? null)
+  if (expect.output !== undefined) {
+    const last = rendered.stdout.trim().split('\n').at(-1) ?? ''
+    let output: unknown
+    try {
+      output = JSON.parse(last)
+    } catch {
+      output = last
+    }
+    check('output', contains(output, expect.output), expect.output, output)
+  }
+  // A failing case shows what hookrun warned about: often the why.
+  if (failures.length > 0) failures.push(...decision.warnings.map((warning) => `(warning: ${warning})`))
+  return failures
+}
+
+/** Does `actual` have every field of `expected` (objects compared field by field, the rest by value)? */
+function contains(actual: unknown, expected: unknown): boolean {
+  if (typeof expected !== 'object' || expected === null || Array.isArray(expected)) return JSON.stringify(actual) === JSON.stringify(expected)
+  if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return false
+  return Object.entries(expected).every(([key, value]) => contains((actual as Record<string, unknown>)[key], value))
+}

@@ -1,0 +1,94 @@
+import { namesOf } from '../events.ts'
+import { Answer, blockReason, contextText, decided, jsonLine, ownEvent } from './shared.ts'
+import type { Dialect } from './types.ts'
+
+/**
+ * OpenAI Codex CLI. Its hooks copy Claude Code's wire format (event names, `hookSpecificOutput`,
+ * top-level `decision: "block"`), but it is stricter about what it accepts; what it rejects
+ * marks the hook as failed, so hookrun never sends it (openai/codex
+ * codex-rs/hooks/src/engine/output_parser.rs):
+ * - PreToolUse: `permissionDecision` is `deny` (with a non-empty reason), or `allow` only together
+ *   with `updatedInput`; `ask`, a bare `allow`, `continue: false`, `stopReason` and
+ *   `suppressOutput` are refused.
+ * - PermissionRequest: `decision.behavior` allow | deny with `message`; `updatedInput`,
+ *   `updatedPermissions`, `interrupt` and the universal stop fields are refused.
+ * - PostToolUse, UserPromptSubmit, Stop, SubagentStop: `decision: "block"` needs a non-empty
+ *   reason; Stop and SubagentStop take no `additionalContext`; PostToolUse refuses `suppressOutput`.
+ * Codex reads JSON on exit 0 (exit 2 with stderr also blocks); hookrun answers with exit 0.
+ * A Codex payload is a Claude-shaped one with `turn_id`, which Codex sends on turn events.
+ */
+const CODEX_EVENTS = namesOf('codex')
+
+/** Events that take top-level `decision: "block"` + `reason`. */
+const BLOCK_EVENTS = new Set(['PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop'])
+/** Events whose `hookSpecificOutput.additionalContext` Codex reads. */
+const CONTEXT_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'SubagentStart'])
+
+export const codex: Dialect = {
+  name: 'codex',
+  label: 'Codex',
+  source: 'codex',
+  detect: (payload) =>
+    typeof payload.hook_event_name === 'string' && CODEX_EVENTS.has(payload.hook_event_name) && typeof payload.turn_id === 'string',
+  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  render(decision, payload, agentEvent) {
+    const event = ownEvent(payload, agentEvent, CODEX_EVENTS) ?? 'PreToolUse'
+    const answer = new Answer('Codex', event)
+    const out: Record<string, unknown> = {}
+    const specific: Record<string, unknown> = { hookEventName: event }
+    const context = contextText(decision)
+    const strict = event === 'PreToolUse' || event === 'PermissionRequest'
+
+    if (event === 'PreToolUse') {
+      if (decided(decision) && decision.decision !== 'allow') {
+        if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'answered deny: a hook wanted a person to confirm')
+        specific.permissionDecision = 'deny'
+        specific.permissionDecisionReason = blockReason(decision)
+        if (decision.updatedInput !== undefined) answer.cannot('updatedInput with a deny')
+      } else if (decision.updatedInput !== undefined && decided(decision)) {
+        specific.permissionDecision = 'allow'
+        specific.updatedInput = decision.updatedInput
+      } else if (decision.updatedInput !== undefined) {
+        answer.cannot('updatedInput', 'it was not sent: Codex applies it only with an allow, and no hook allowed')
+      } else if (decided(decision)) {
+        answer.cannot("decision 'allow'", "not sent: Codex cannot pre-approve a call from a hook; its own approval rules apply")
+      }
+    } else if (event === 'PermissionRequest') {
+      if (decided(decision) && decision.decision !== 'ask') {
+        specific.decision = {
+          behavior: decision.decision,
+          ...(decision.decision === 'deny' && { message: blockReason(decision) }),
+        }
+      } else if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'no decision was sent; Codex asks as it would')
+      if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+    } else {
+      if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+      if (decision.blocked && BLOCK_EVENTS.has(event)) {
+        out.decision = 'block'
+        out.reason = blockReason(decision)
+      } else if (decision.blocked) {
+        answer.cannot('a block', 'reported as a system message')
+        out.systemMessage = decision.reason
+      } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+    }
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Codex cannot rewrite a prompt')
+    if (context !== undefined) {
+      if (CONTEXT_EVENTS.has(event)) specific.additionalContext = context
+      else answer.cannot('additionalContext')
+    }
+    if (!decision.continue) {
+      if (strict) answer.cannot('continue: false')
+      else {
+        out.continue = false
+        if (decision.stopReason !== undefined) out.stopReason = decision.stopReason
+      }
+    }
+    if (decision.systemMessage !== undefined) out.systemMessage = [out.systemMessage, decision.systemMessage].filter(Boolean).join('\n')
+    if (decision.suppressOutput) {
+      if (strict || event === 'PostToolUse') answer.cannot('suppressOutput')
+      else out.suppressOutput = true
+    }
+    if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific
+    return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}

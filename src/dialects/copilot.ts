@@ -1,0 +1,86 @@
+import { namesOf } from '../events.ts'
+import { Answer, blockReason, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
+import type { Dialect, Normalized } from './types.ts'
+
+/**
+ * GitHub Copilot CLI and cloud agent (docs.github.com/en/copilot/reference/hooks-reference). Hooks
+ * configured with camelCase event names get camelCase payloads (`sessionId`, `timestamp` in epoch
+ * milliseconds, `cwd`, `toolName`, `toolArgs`) and no event name, so the installed command names
+ * the event: `hookrun fire preToolUse --format copilot`. A `sessionId` string with a numeric
+ * `timestamp` is Copilot's and no other agent's. (Hooks configured with PascalCase names get
+ * Claude-shaped payloads and are answered as Claude Code.)
+ *
+ * Answers are JSON on exit 0. preToolUse: `permissionDecision` allow | deny | ask,
+ * `permissionDecisionReason` (required with deny), `modifiedArgs`; any other exit there denies.
+ * permissionRequest: `behavior`, `message`, `interrupt`. agentStop and subagentStop:
+ * `decision: "block"` + `reason` (another turn). sessionStart, subagentStart, postToolUse,
+ * postToolUseFailure and notification: `additionalContext`. userPromptSubmitted's output is
+ * dropped for command hooks. A `{"type":"progress"}` line before the answer is shown to the user.
+ */
+const COPILOT_EVENTS = namesOf('copilot')
+
+const CONTEXT_EVENTS = new Set(['sessionStart', 'subagentStart', 'postToolUse', 'postToolUseFailure', 'notification'])
+const BLOCK_EVENTS = new Set(['agentStop', 'subagentStop'])
+
+export const copilot: Dialect = {
+  name: 'copilot',
+  label: 'Copilot',
+  source: 'copilot',
+  detect: (payload) => typeof payload.sessionId === 'string' && typeof payload.timestamp === 'number',
+  // Only its notification payload names itself (`Notification`); the command line names the rest.
+  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  normalize(payload): Normalized {
+    // toolArgs arrives as a JSON string from the CLI: hooks and `if` rules get it as an object.
+    const added: Record<string, unknown> = {}
+    const input = objectFrom(payload.toolArgs)
+    if (!('tool_input' in payload) && input !== undefined) added.tool_input = input
+    if (!('tool_response' in payload) && payload.toolResult !== undefined) added.tool_response = payload.toolResult
+    return { payload: Object.keys(added).length > 0 ? { ...payload, ...added } : payload }
+  },
+  render(decision, payload, agentEvent) {
+    const named = ownEvent(payload, agentEvent, COPILOT_EVENTS) ?? (payload.hook_event_name === 'Notification' ? 'notification' : undefined)
+    const event = named ?? 'preToolUse'
+    const answer = new Answer('Copilot', event)
+    const out: Record<string, unknown> = {}
+    const context = contextText(decision)
+    const forModel: string[] = context === undefined ? [] : [context]
+
+    if (event === 'preToolUse') {
+      if (decided(decision)) {
+        out.permissionDecision = decision.decision
+        if (decision.decision !== 'allow') out.permissionDecisionReason = blockReason(decision)
+      }
+      if (decision.updatedInput !== undefined) out.modifiedArgs = decision.updatedInput
+    } else if (event === 'permissionRequest') {
+      if (decided(decision) && decision.decision !== 'ask') {
+        out.behavior = decision.decision
+        if (decision.decision === 'deny') {
+          out.message = blockReason(decision)
+          if (!decision.continue) out.interrupt = true
+        }
+      } else if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'no decision was sent; Copilot asks as it would')
+      if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+    } else {
+      if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+      if (decision.blocked && BLOCK_EVENTS.has(event)) {
+        out.decision = 'block'
+        out.reason = blockReason(decision)
+      } else if (decision.blocked && event === 'postToolUse') {
+        answer.cannot('a block', 'the tool already ran; the reason goes to the model as additionalContext')
+        if (decision.reason !== undefined) forModel.push(decision.reason)
+      } else if (decision.blocked) {
+        answer.cannot('a block', 'the event proceeds')
+      } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+    }
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: only Copilot SDK hooks can rewrite a prompt')
+    if (forModel.length > 0) {
+      if (CONTEXT_EVENTS.has(event)) out.additionalContext = forModel.join('\n\n')
+      else answer.cannot('additionalContext')
+    }
+    if (!decision.continue && out.interrupt === undefined) answer.cannot('continue: false', 'the agent goes on')
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    // The one display-only channel every Copilot command hook has: a progress line.
+    const progress = decision.systemMessage === undefined ? '' : jsonLine({ type: 'progress', message: decision.systemMessage.replace(/\s*\n\s*/g, ' ') })
+    return { stdout: `${progress}${jsonLine(out)}`, exitCode: 0, warnings: answer.warnings }
+  },
+}

@@ -1,0 +1,106 @@
+import { namesOf } from '../events.ts'
+import { Answer, blockReason, contextText, decided, jsonLine, ownEvent } from './shared.ts'
+import type { Dialect, Normalized } from './types.ts'
+
+/**
+ * Cursor (cursor.com/docs/agent/hooks; fields cross-checked against the Cursor adapters of
+ * eqtylab cupcake and CorridorSecurity hookshot). Every payload carries `hook_event_name` in
+ * camelCase plus `conversation_id`, `generation_id`, `workspace_roots` and `cursor_version`; no
+ * other agent sends camelCase event names there. Answers are one JSON object on exit 0 (exit 2
+ * also denies; other failures let the action through unless the entry says `failClosed`), and
+ * Cursor wants JSON on every path, so "no opinion" is `{}`.
+ *
+ * - permission events answer `permission` (`allow` | `deny`, and `ask` only on
+ *   beforeShellExecution and beforeMCPExecution) with `user_message` and `agent_message`;
+ *   only preToolUse takes `updated_input`.
+ * - beforeSubmitPrompt: `continue` and `user_message`. sessionStart and postToolUse:
+ *   `additional_context`. stop and subagentStop: `followup_message` (Cursor sends it as the next
+ *   message, so the agent keeps going). preCompact: `user_message`. The after-events take nothing.
+ */
+const CURSOR_EVENTS = namesOf('cursor')
+
+const PERMISSION_EVENTS = new Set(['preToolUse', 'beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'subagentStart'])
+const ASK_EVENTS = new Set(['beforeShellExecution', 'beforeMCPExecution'])
+const CONTEXT_EVENTS = new Set(['sessionStart', 'postToolUse'])
+const FOLLOWUP_EVENTS = new Set(['stop', 'subagentStop'])
+/** Events with a message for the person at the keyboard. */
+const USER_MESSAGE_EVENTS = new Set([...PERMISSION_EVENTS, 'beforeSubmitPrompt', 'preCompact'])
+
+/** The tool behind Cursor's tool-specific events, as its generic preToolUse names it. */
+const EVENT_TOOLS: Readonly<Record<string, string>> = {
+  beforeShellExecution: 'Shell',
+  afterShellExecution: 'Shell',
+  beforeReadFile: 'Read',
+  afterFileEdit: 'Edit',
+}
+
+export const cursor: Dialect = {
+  name: 'cursor',
+  label: 'Cursor',
+  source: 'cursor',
+  detect: (payload) =>
+    typeof payload.cursor_version === 'string' || (typeof payload.hook_event_name === 'string' && CURSOR_EVENTS.has(payload.hook_event_name)),
+  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  normalize(payload, agentEvent): Normalized {
+    const tool = agentEvent === undefined ? undefined : EVENT_TOOLS[agentEvent]
+    if (tool === undefined || 'tool_input' in payload) return { tool, payload }
+    // The shell and file events carry the command or path at the top level; hooks and `if`
+    // rules read them from tool_input, as they do for every other agent.
+    const input =
+      tool === 'Shell'
+        ? { command: payload.command, ...(payload.cwd !== undefined && { cwd: payload.cwd }) }
+        : { file_path: payload.file_path, ...(payload.edits !== undefined && { edits: payload.edits }) }
+    return { tool, payload: { ...payload, tool_input: input } }
+  },
+  render(decision, payload, agentEvent) {
+    const event = ownEvent(payload, agentEvent, CURSOR_EVENTS) ?? 'preToolUse'
+    const answer = new Answer('Cursor', event)
+    const out: Record<string, unknown> = {}
+    const context = contextText(decision)
+
+    if (PERMISSION_EVENTS.has(event)) {
+      if (decided(decision)) {
+        let permission = decision.decision
+        if (permission === 'ask' && !ASK_EVENTS.has(event)) {
+          answer.cannot("permission 'ask'", 'answered deny: a hook wanted a person to confirm')
+          permission = 'deny'
+        }
+        out.permission = permission
+        if (permission !== 'allow') {
+          out.user_message = blockReason(decision)
+          out.agent_message = blockReason(decision)
+        }
+      }
+      if (decision.updatedInput !== undefined) {
+        if (event === 'preToolUse') out.updated_input = decision.updatedInput
+        else answer.cannot('updatedInput')
+      }
+    } else {
+      if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+      if (event === 'beforeSubmitPrompt' && (decision.blocked || decision.decision === 'ask' || !decision.continue)) {
+        if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the prompt was stopped: a hook wanted a person to confirm')
+        out.continue = false
+        out.user_message = decision.reason ?? decision.stopReason ?? blockReason(decision)
+      } else if (decision.blocked && FOLLOWUP_EVENTS.has(event)) {
+        out.followup_message = blockReason(decision)
+      } else if (decision.blocked && event === 'postToolUse') {
+        answer.cannot('a block', 'the tool already ran; the reason goes to the model as additional_context')
+      } else if (decision.blocked) {
+        answer.cannot('a block', 'the event proceeds')
+      } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+    }
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Cursor cannot rewrite a prompt')
+    const forModel = [context, event === 'postToolUse' && decision.blocked ? decision.reason : undefined].filter(Boolean).join('\n\n')
+    if (forModel !== '') {
+      if (CONTEXT_EVENTS.has(event)) out.additional_context = forModel
+      else answer.cannot('additionalContext')
+    }
+    if (!decision.continue && event !== 'beforeSubmitPrompt') answer.cannot('continue: false', 'the agent goes on')
+    if (decision.systemMessage !== undefined) {
+      if (USER_MESSAGE_EVENTS.has(event)) out.user_message = [out.user_message, decision.systemMessage].filter(Boolean).join('\n')
+      else answer.cannot('systemMessage')
+    }
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}

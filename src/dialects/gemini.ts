@@ -1,0 +1,85 @@
+import { namesOf } from '../events.ts'
+import { Answer, blockReason, contextText, decided, jsonLine, ownEvent } from './shared.ts'
+import type { Dialect } from './types.ts'
+
+/**
+ * Gemini CLI (google-gemini/gemini-cli docs/hooks/reference.md and index.md). Payloads carry
+ * `hook_event_name` in PascalCase and an ISO `timestamp`; several names (SessionStart,
+ * SessionEnd, Notification) are Claude Code's too, so only the Gemini-only names, or a shared
+ * name with Gemini's `timestamp` string, mean Gemini. Answers are JSON on exit 0 ("preferred for
+ * all logic"; exit 2 blocks with stderr, other exits only warn):
+ * - common: `decision` (`allow` | `deny`), `reason`, `continue` + `stopReason`, `systemMessage`,
+ *   `suppressOutput`.
+ * - BeforeTool: `decision` (`ask` too, per index.md), `hookSpecificOutput.tool_input` merges over
+ *   the model's arguments. AfterTool: a deny replaces the tool result with `reason`;
+ *   `additionalContext` is appended. BeforeAgent: a deny drops the prompt; `additionalContext`.
+ *   AfterAgent: a deny makes the agent retry with `reason` as the next prompt.
+ * - SessionStart takes `additionalContext` and `systemMessage`; SessionEnd, Notification and
+ *   PreCompress only `systemMessage`; BeforeToolSelection none of the common fields.
+ */
+const GEMINI_EVENTS = namesOf('gemini')
+/** The names Gemini shares with Claude Code: Gemini's only when the payload has its `timestamp`. */
+const SHARED = new Set(['SessionStart', 'SessionEnd', 'Notification'])
+
+const DECISION_EVENTS = new Set(['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'BeforeModel', 'AfterModel'])
+const CONTEXT_EVENTS = new Set(['AfterTool', 'BeforeAgent', 'SessionStart'])
+/** Events where `continue: false` stops the agent loop; elsewhere flow control is ignored. */
+const FLOW_EVENTS = DECISION_EVENTS
+
+export const gemini: Dialect = {
+  name: 'gemini',
+  label: 'Gemini CLI',
+  source: 'gemini',
+  detect(payload) {
+    const event = payload.hook_event_name
+    if (typeof event !== 'string' || !GEMINI_EVENTS.has(event)) return false
+    return !SHARED.has(event) || typeof payload.timestamp === 'string'
+  },
+  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  render(decision, payload, agentEvent) {
+    const event = ownEvent(payload, agentEvent, GEMINI_EVENTS) ?? 'BeforeTool'
+    const answer = new Answer('Gemini CLI', event)
+    const out: Record<string, unknown> = {}
+    const specific: Record<string, unknown> = { hookEventName: event }
+    const context = contextText(decision)
+
+    if (event === 'BeforeTool') {
+      if (decided(decision)) {
+        out.decision = decision.decision
+        if (decision.decision !== 'allow') out.reason = blockReason(decision)
+      }
+      if (decision.updatedInput !== undefined) specific.tool_input = decision.updatedInput
+    } else {
+      if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+      if ((decision.blocked || decision.decision === 'ask') && DECISION_EVENTS.has(event)) {
+        if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'answered deny: a hook wanted a person to confirm')
+        out.decision = 'deny'
+        out.reason = blockReason(decision)
+      } else if (decision.blocked) {
+        answer.cannot('a block', decision.reason === undefined ? 'the event proceeds' : 'reported as a system message')
+        if (decision.reason !== undefined && event !== 'BeforeToolSelection') out.systemMessage = decision.reason
+      } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+    }
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Gemini CLI cannot rewrite a prompt')
+    if (context !== undefined) {
+      if (CONTEXT_EVENTS.has(event)) specific.additionalContext = context
+      else answer.cannot('additionalContext')
+    }
+    if (!decision.continue) {
+      if (FLOW_EVENTS.has(event)) {
+        out.continue = false
+        if (decision.stopReason !== undefined) out.stopReason = decision.stopReason
+      } else answer.cannot('continue: false', 'the agent goes on')
+    }
+    if (decision.systemMessage !== undefined) {
+      if (event === 'BeforeToolSelection') answer.cannot('systemMessage')
+      else out.systemMessage = [out.systemMessage, decision.systemMessage].filter(Boolean).join('\n')
+    }
+    if (decision.suppressOutput) {
+      if (event === 'BeforeToolSelection') answer.cannot('suppressOutput')
+      else out.suppressOutput = true
+    }
+    if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific
+    return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}

@@ -1,0 +1,61 @@
+import type { Payload } from '../payload.ts'
+import type { Decision } from '../protocol.ts'
+
+/**
+ * What every dialect needs when it writes an answer: a warning list in one wording (field,
+ * agent, event: "Cursor cannot apply updatedInput on beforeShellExecution; it was not sent") and
+ * the decision's parts in the form agents take them.
+ */
+export class Answer {
+  readonly warnings: string[] = []
+  readonly label: string
+  readonly event: string
+  constructor(label: string, event: string) {
+    this.label = label
+    this.event = event
+  }
+
+  /** A field the agent cannot take here. */
+  cannot(field: string, consequence = 'it was not sent'): void {
+    this.warnings.push(`${this.label} cannot apply ${field} on ${this.event}; ${consequence}`)
+  }
+}
+
+/** A hook decided (allow, ask or deny); without one the agent's own rules apply. */
+export function decided(decision: Decision): boolean {
+  return decision.decidedBy !== undefined
+}
+
+/** Context from every hook, in order, as one text. */
+export function contextText(decision: Decision): string | undefined {
+  return decision.additionalContext.length > 0 ? decision.additionalContext.join('\n\n') : undefined
+}
+
+/** The reason a block carries; agents that require one get the deciding hook's name. */
+export function blockReason(decision: Decision): string {
+  return decision.reason?.trim() || `blocked by hook '${decision.decidedBy ?? 'unknown'}'`
+}
+
+/** The agent's own event name: the one given, else the payload's `hook_event_name` if it is one of the agent's. */
+export function ownEvent(payload: Payload, agentEvent: string | undefined, names: ReadonlySet<string>): string | undefined {
+  if (agentEvent !== undefined) return agentEvent
+  const named = payload.hook_event_name
+  return typeof named === 'string' && names.has(named) ? named : undefined
+}
+
+/** One JSON object on a line: what every agent reads from a hook's stdout. */
+export function jsonLine(value: unknown): string {
+  return `${JSON.stringify(value)}\n`
+}
+
+/** Parse a JSON object given as a string (Copilot's `toolArgs`, Cursor's MCP `tool_input`). */
+export function objectFrom(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>
+  if (typeof value !== 'string') return undefined
+  try {
+    const parsed: unknown = JSON.parse(value)
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}

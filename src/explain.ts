@@ -1,0 +1,243 @@
+import { findConfigFiles, formatProblem, type ConfigFileRef, type ConfigProblem, type Hook, loadConfig, type Layer, readConfigFile } from './config/load.ts'
+import { decide } from './decide.ts'
+import { type FiredEvent, qualifyEvent } from './event.ts'
+import type { FireOptions } from './fire.ts'
+import { runChain } from './fire.ts'
+import { failedFilter } from './filters.ts'
+import { answerUpdatedInput, type HookResult } from './interpret.ts'
+import { compilePattern } from './pattern.ts'
+import type { Decision, HookAnswer, HookReport } from './protocol.ts'
+import { selectHooks } from './select.ts'
+
+/**
+ * Why a configured hook does not run for an event. `untrusted` is for checks that come from
+ * outside this module (see `ExclusionCheck`): the trust feature keeps project hooks whose file
+ * the user has not trusted from running.
+ */
+export type Exclusion = 'pattern' | 'disabled' | 'shadowed' | 'untrusted' | 'filtered' | 'after-block'
+
+/**
+ * A check that can keep a configured hook from running, beyond its pattern, `enabled` and its
+ * filters. Return undefined to let the hook run. The trust feature registers one with
+ * `addExclusionCheck` that answers `{ exclusion: 'untrusted', detail: '… not trusted (hookrun trust)' }`;
+ * hooks it excludes are also left out of the run, so `explain` never runs what `fire` would not.
+ */
+export type ExclusionCheck = (hook: Hook, event: FiredEvent) => { exclusion: Exclusion; detail: string } | undefined
+
+const EXCLUSION_CHECKS: ExclusionCheck[] = []
+
+export function addExclusionCheck(check: ExclusionCheck): void {
+  EXCLUSION_CHECKS.push(check)
+}
+
+/** One configured hook, and what became of it. */
+export interface HookExplanation {
+  readonly name: string
+  readonly layer: Layer
+  readonly file: string
+  readonly index: number
+  /** JSON path of the entry in its file. */
+  readonly path: string
+  readonly event: readonly string[]
+  readonly command: string
+  /** ran: it ran and answered; background: started and not waited for; would-run: a dry run's "yes". */
+  readonly status: 'ran' | 'background' | 'skipped' | 'would-run'
+  readonly exclusion?: Exclusion
+  readonly detail?: string
+  readonly result?: {
+    readonly report: HookReport
+    readonly decision?: string
+    readonly answer?: HookAnswer
+    readonly context: readonly string[]
+    readonly warnings: readonly string[]
+  }
+}
+
+export interface Explanation {
+  /** Qualified event: `tool:pre_execute:bash`. */
+  readonly event: string
+  /** The tool in the agent's spelling, when there is one. */
+  readonly tool?: string
+  readonly files: readonly ConfigFileRef[]
+  readonly hooks: readonly HookExplanation[]
+  /** Absent on a dry run. */
+  readonly decision?: Decision
+  /** How the decision was reached, one sentence each. */
+  readonly how: readonly string[]
+  readonly problems: readonly string[]
+}
+
+export interface ExplainOptions extends FireOptions {
+  /** Select only; run nothing. */
+  readonly dryRun?: boolean
+}
+
+/**
+ * The fire pipeline with every step kept: the same stages `fire` composes (qualify, load, select,
+ * run, decide), plus the hooks that did not run and why.
+ */
+export async function explainFire(options: ExplainOptions): Promise<Explanation> {
+  const env = options.env ?? process.env
+  const payload = options.payload ?? {}
+  const event = qualifyEvent(options.event, payload, options.tool)
+  const load = { cwd: options.cwd ?? process.cwd(), configFiles: options.configFiles, env }
+  const config = loadConfig(load)
+  const problems = config.problems.map(formatProblem)
+
+  const excluded = new Map<Hook, { exclusion: Exclusion; detail: string }>()
+  for (const hook of config.hooks) {
+    const why = exclusionOf(hook, event, payload)
+    if (why !== undefined) excluded.set(hook, why)
+  }
+  // What runs is decided by the real select stage; the reasons above only explain it.
+  const selected = selectHooks(config.hooks, event, payload).filter((hook) => !excluded.has(hook))
+  const shadowed = shadowedEntries(load, config.hooks)
+
+  if (options.dryRun) {
+    const hooks = config.hooks.map((hook) => explained(hook, excluded.get(hook) ?? { status: 'would-run' }))
+    const names = selected.map((hook) => `'${hook.name}'`)
+    const how = [selected.length === 0 ? `dry run: no hook would run for ${event.qualified}` : `dry run: ${names.join(', ')} would run, in this order`]
+    return { event: event.qualified, tool: event.tool, files: config.files, hooks: [...hooks, ...shadowed], how, problems }
+  }
+
+  const depth = Number.parseInt(env.HOOKRUN_DEPTH ?? '0', 10) || 0
+  const chain = await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress })
+  const decision = decide(event, chain.results, chain.rewrites, [...problems, ...chain.warnings])
+  const resultOf = new Map<Hook, HookResult>(chain.results.map((result, index) => [selected[index]!, result]))
+  const stoppedAt = chain.results.length < selected.length ? chain.results.at(-1) : undefined
+
+  const hooks = config.hooks.map((hook) => {
+    const result = resultOf.get(hook)
+    if (result !== undefined) return explained(hook, { status: result.report.outcome === 'background' ? 'background' : 'ran', result })
+    const why = excluded.get(hook)
+    if (why !== undefined) return explained(hook, why)
+    if (!selected.includes(hook)) return explained(hook, { exclusion: 'filtered', detail: 'not selected' })
+    const detail = stoppedAt === undefined ? 'the run was interrupted before it' : `the chain stopped at '${stoppedAt.report.name}' (${stoppedAt.report.outcome})`
+    return explained(hook, { exclusion: 'after-block', detail })
+  })
+  return {
+    event: event.qualified,
+    tool: event.tool,
+    files: config.files,
+    hooks: [...hooks, ...shadowed],
+    decision,
+    how: howDecided(event, selected, chain.results, decision),
+    problems,
+  }
+}
+
+function exclusionOf(hook: Hook, event: FiredEvent, payload: Record<string, unknown>): { exclusion: Exclusion; detail: string } | undefined {
+  if (!compilePattern(hook.event).matches(event.segments)) {
+    return { exclusion: 'pattern', detail: `${hook.event.map((pattern) => `'${pattern}'`).join(', ')} does not match ${event.qualified}` }
+  }
+  if (!hook.enabled) {
+    const by = hook.disabledBy
+    return { exclusion: 'disabled', detail: by === undefined ? 'enabled: false' : `switched off by ${by.file} (${by.path})` }
+  }
+  for (const check of EXCLUSION_CHECKS) {
+    const why = check(hook, event)
+    if (why !== undefined) return why
+  }
+  const filter = failedFilter(hook, event, payload)
+  return filter === undefined ? undefined : { exclusion: 'filtered', detail: filter.detail }
+}
+
+function explained(
+  hook: Hook,
+  state: { status?: HookExplanation['status']; exclusion?: Exclusion; detail?: string; result?: HookResult },
+): HookExplanation {
+  const { result } = state
+  return {
+    name: hook.name,
+    layer: hook.source.layer,
+    file: hook.source.file,
+    index: hook.source.index,
+    path: hook.source.path,
+    event: hook.event,
+    command: hook.command,
+    status: state.status ?? 'skipped',
+    ...(state.exclusion !== undefined && { exclusion: state.exclusion, detail: state.detail }),
+    ...(result !== undefined && {
+      result: {
+        report: result.report,
+        ...(result.decision !== undefined && { decision: result.decision }),
+        ...(result.answer !== undefined && { answer: result.answer }),
+        context: result.context,
+        warnings: result.warnings,
+      },
+    }),
+  }
+}
+
+/**
+ * Entries a later layer replaced by name (or, for Claude Code's shape, the same handler in another
+ * settings file): they are read from the same files `loadConfig` reads, and are not in its hooks.
+ */
+function shadowedEntries(load: Parameters<typeof findConfigFiles>[0], hooks: readonly Hook[]): HookExplanation[] {
+  const kept = new Set(hooks.map((hook) => `${hook.source.file}\0${hook.source.index}`))
+  const byName = new Map(hooks.map((hook) => [hook.name, hook]))
+  const out: HookExplanation[] = []
+  for (const ref of findConfigFiles(load).files) {
+    for (const { index, entry } of readConfigFile(ref, [] as ConfigProblem[])) {
+      if (entry.command === undefined || entry.event === undefined || entry.name === undefined) continue
+      if (kept.has(`${ref.file}\0${index}`)) continue
+      const winner = byName.get(entry.name)
+      if (winner === undefined) continue
+      out.push({
+        name: entry.name,
+        layer: ref.layer,
+        file: ref.file,
+        index,
+        path: entry.path,
+        event: typeof entry.event === 'string' ? [entry.event] : entry.event,
+        command: entry.command,
+        status: 'skipped',
+        exclusion: 'shadowed',
+        detail: `replaced by the ${winner.source.layer} hook of the same name in ${winner.source.file} (${winner.source.path})`,
+      })
+    }
+  }
+  return out
+}
+
+/** The decision, told as the rules in DESIGN §7 reached it. */
+function howDecided(event: FiredEvent, selected: readonly Hook[], results: readonly HookResult[], decision: Decision): string[] {
+  const how: string[] = []
+  const ran = results.filter((result) => result.report.outcome !== 'background')
+  const background = results.length - ran.length
+  if (selected.length === 0) how.push(`no hook matched ${event.qualified}`)
+  else how.push(`${selected.length} hook(s) matched; ${ran.length} ran${background > 0 ? `, ${background} started in the background` : ''}`)
+
+  const winner = results.find((result) => result.report.name === decision.decidedBy)
+  if (winner === undefined) {
+    how.push("no hook gave a decision: allow without one, so the agent's own permission rules apply")
+  } else {
+    how.push(`'${winner.report.name}' decided ${decision.decision} by ${verdictSource(winner)}`)
+    const others = results.filter((result) => result !== winner && result.decision !== undefined)
+    if (others.length > 0) {
+      const listed = others.map((result) => `${result.decision} from '${result.report.name}'`).join(', ')
+      how.push(`it beats ${listed}: deny beats ask beats allow, and the first of equals stands`)
+    }
+  }
+  const last = results.at(-1)
+  if (last?.blocks && results.length < selected.length) {
+    how.push(`the chain stopped at '${last.report.name}': ${selected.length - results.length} later hook(s) did not run`)
+  }
+  if (decision.keepGoing) how.push(`on ${event.name} a block means the agent keeps going, with the reason as its next instruction`)
+  const stopper = results.find((result) => result.answer?.continue === false)
+  if (stopper !== undefined) how.push(`'${stopper.report.name}' asked the agent to stop (continue: false)`)
+  const rewriter = [...results].reverse().find((result) => answerUpdatedInput(result.answer) !== undefined)
+  if (rewriter !== undefined) how.push(`the tool input is replaced by the updatedInput of '${rewriter.report.name}' (each hook saw the input as earlier hooks left it)`)
+  const prompter = [...results].reverse().find((result) => result.answer?.updatedPrompt !== undefined)
+  if (prompter !== undefined) how.push(`the prompt is replaced by the updatedPrompt of '${prompter.report.name}'`)
+  const contributors = results.filter((result) => result.context.length > 0).map((result) => `'${result.report.name}'`)
+  if (contributors.length > 0) how.push(`context for the model from ${contributors.join(', ')}, in that order`)
+  return how
+}
+
+function verdictSource(result: HookResult): string {
+  const { report } = result
+  if (report.outcome === 'error') return `failing (${report.reason ?? 'error'}), which blocks under its onError`
+  if (report.exitCode === 2) return 'exiting 2'
+  return 'its JSON answer'
+}

@@ -1,0 +1,161 @@
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { namesOf } from '../events.ts'
+
+/**
+ * Where each agent keeps its hooks, and the router entry hookrun puts there: one entry per event
+ * the agent has, each running `hookrun fire --format AGENT`, which reads the agent's payload and
+ * answers in its protocol. Sources: shared/reference/agent-hook-protocols.md §1.1 and §6, and
+ * the agents' docs named in src/dialects/*.ts.
+ */
+export type AgentName = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot'
+
+export type Scope = 'user' | 'project'
+
+export interface Places {
+  /** The user's home (`HOME`). */
+  readonly home: string
+  /** The project root for `--project`. */
+  readonly project: string
+  readonly env: Readonly<Record<string, string | undefined>>
+}
+
+export interface AgentTarget {
+  readonly name: AgentName
+  readonly label: string
+  file(scope: Scope, places: Places): string
+  /**
+   * groups: `hooks.Event = [ { matcher?, hooks: [handler] } ]` (Claude Code, Codex, Gemini CLI);
+   * flat: `hooks.event = [handler]` (Cursor, Copilot).
+   */
+  readonly shape: 'groups' | 'flat'
+  /** The handler field that holds the command. */
+  readonly commandField: 'command' | 'bash'
+  /** Keys a new file starts with besides `hooks`. */
+  readonly header: Readonly<Record<string, unknown>>
+  /** The file may have comments (Gemini CLI reads its settings as JSON with comments). */
+  readonly comments: boolean
+  /** The agent's events that get a router entry, in its spelling. */
+  readonly events: readonly string[]
+  /** Events left out on purpose, with why (printed by install, listed in the README). */
+  readonly skipped: Readonly<Record<string, string>>
+  /** The router's command for one event. */
+  command(self: string, event: string): string
+  /** The handler object for one event (inside a group for the groups shape). */
+  handler(command: string): Record<string, unknown>
+  /** What to tell the user after installing. */
+  readonly note?: string
+}
+
+const home = (places: Places, variable: string, fallback: string) => places.env[variable] || join(places.home, fallback)
+
+const STREAMING = 'fires for every streamed chunk of a response; a process per chunk would slow the agent down'
+const CURSOR_SPECIFIC = 'preToolUse / postToolUse already fire for this tool; a second entry would run your hooks twice (hookrun --format cursor still reads it if you wire it by hand)'
+
+function eventsOf(source: AgentName, skipped: Readonly<Record<string, string>>): string[] {
+  return [...namesOf(source)].filter((name) => skipped[name] === undefined)
+}
+
+const claudeSkipped = {
+  MessageDisplay: STREAMING,
+  WorktreeCreate: 'its hook must print the new worktree path; a router there would break worktree creation',
+}
+const geminiSkipped = { AfterModel: STREAMING }
+const cursorSkipped = {
+  beforeShellExecution: CURSOR_SPECIFIC,
+  afterShellExecution: CURSOR_SPECIFIC,
+  beforeMCPExecution: CURSOR_SPECIFIC,
+  afterMCPExecution: CURSOR_SPECIFIC,
+  beforeReadFile: CURSOR_SPECIFIC,
+  afterFileEdit: CURSOR_SPECIFIC,
+}
+
+/** Generous, so the router is never cut off before the hooks it runs (each has its own timeout). */
+const ROUTER_TIMEOUT_SECONDS = 600
+
+export const AGENTS: readonly AgentTarget[] = [
+  {
+    name: 'claude',
+    label: 'Claude Code',
+    file: (scope, places) =>
+      scope === 'user' ? join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json') : join(places.project, '.claude', 'settings.json'),
+    shape: 'groups',
+    commandField: 'command',
+    header: {},
+    comments: false,
+    events: eventsOf('claude', claudeSkipped),
+    skipped: claudeSkipped,
+    command: (self) => `${self} fire --format claude`,
+    handler: (command) => ({ type: 'command', command }),
+  },
+  {
+    name: 'cursor',
+    label: 'Cursor',
+    file: (scope, places) => join(scope === 'user' ? join(places.home, '.cursor') : join(places.project, '.cursor'), 'hooks.json'),
+    shape: 'flat',
+    commandField: 'command',
+    header: { version: 1 },
+    comments: false,
+    events: eventsOf('cursor', cursorSkipped),
+    skipped: cursorSkipped,
+    command: (self) => `${self} fire --format cursor`,
+    handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  },
+  {
+    name: 'gemini',
+    label: 'Gemini CLI',
+    file: (scope, places) => join(scope === 'user' ? home(places, 'GEMINI_CLI_HOME', '') : places.project, '.gemini', 'settings.json'),
+    shape: 'groups',
+    commandField: 'command',
+    header: {},
+    comments: true,
+    events: eventsOf('gemini', geminiSkipped),
+    skipped: geminiSkipped,
+    command: (self) => `${self} fire --format gemini`,
+    // Gemini's timeout is in milliseconds; `name` is what `/hooks disable` takes.
+    handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
+    note: "Gemini CLI runs hooks only while its hooks system is on (/settings → Advanced → Enable Hooks System, or tools.enableHooks)",
+  },
+  {
+    name: 'codex',
+    label: 'Codex',
+    file: (scope, places) => join(scope === 'user' ? home(places, 'CODEX_HOME', '.codex') : join(places.project, '.codex'), 'hooks.json'),
+    shape: 'groups',
+    commandField: 'command',
+    header: {},
+    comments: false,
+    events: eventsOf('codex', {}),
+    skipped: {},
+    command: (self) => `${self} fire --format codex`,
+    handler: (command) => ({ type: 'command', command }),
+    note: 'Codex runs a new or changed hook only after you review and trust it: open /hooks in Codex',
+  },
+  {
+    name: 'copilot',
+    label: 'Copilot',
+    // Copilot reads every *.json in its hooks folders, so hookrun gets a file of its own.
+    file: (scope, places) => join(scope === 'user' ? join(home(places, 'COPILOT_HOME', '.copilot'), 'hooks') : join(places.project, '.github', 'hooks'), 'hookrun.json'),
+    shape: 'flat',
+    commandField: 'bash',
+    header: { version: 1 },
+    comments: false,
+    events: eventsOf('copilot', {}),
+    skipped: {},
+    // Copilot's camelCase payloads do not name the event, so the command does.
+    command: (self, event) => `${self} fire ${event} --format copilot`,
+    handler: (command) => ({ type: 'command', bash: command, timeoutSec: ROUTER_TIMEOUT_SECONDS }),
+  },
+]
+
+export function agentTarget(name: string): AgentTarget | undefined {
+  return AGENTS.find((agent) => agent.name === name)
+}
+
+/** Is this command one of hookrun's router entries for the agent (any hookrun path, any event)? */
+export function isRouterCommand(command: unknown, agent: AgentName): boolean {
+  return typeof command === 'string' && new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$`).test(command)
+}
+
+export function defaultHome(env: Readonly<Record<string, string | undefined>>): string {
+  return env.HOME || homedir()
+}

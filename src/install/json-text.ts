@@ -1,0 +1,121 @@
+import { type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
+
+/**
+ * Edits to a JSON (or JSONC) document as text: jsonc-parser finds where things are, and each edit
+ * touches only the bytes it adds or removes, so every other entry keeps its formatting, escapes
+ * and comments. (jsonc-parser's own `modify` re-formats whole lines around an insertion, which
+ * would rewrite a user's compact entries.) Removing what was appended gives the bytes back.
+ */
+export type Path = ReadonlyArray<string | number>
+
+export class JsonTextError extends Error {}
+
+/** Indentation and line ends as the file already has them (two spaces and \n when it cannot tell). */
+export interface Style {
+  readonly unit: string
+  readonly eol: string
+}
+
+export function styleOf(text: string): Style {
+  return { unit: /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ', eol: text.includes('\r\n') ? '\r\n' : '\n' }
+}
+
+export function parseJson(text: string, allowComments: boolean): Node {
+  const errors: ParseError[] = []
+  const root = parseTree(text, errors, { disallowComments: !allowComments, allowTrailingComma: false })
+  const error = errors[0]
+  if (error !== undefined) {
+    const before = text.slice(0, error.offset)
+    throw new JsonTextError(`is not valid JSON (${printParseErrorCode(error.error)} at line ${before.split('\n').length}, column ${error.offset - before.lastIndexOf('\n')})`)
+  }
+  if (root === undefined) throw new JsonTextError('is empty, not a JSON object')
+  return root
+}
+
+/** The value of property `key` of an object node. */
+export function child(node: Node | undefined, key: string): Node | undefined {
+  if (node?.type !== 'object') return undefined
+  return node.children?.find((property) => property.children?.[0]?.value === key)?.children?.[1]
+}
+
+export function keysOf(node: Node | undefined): string[] {
+  return node?.type === 'object' ? (node.children ?? []).map((property) => String(property.children![0]!.value)) : []
+}
+
+export function nodeAt(root: Node, path: Path): Node | undefined {
+  let node: Node | undefined = root
+  for (const segment of path) node = typeof segment === 'number' ? (node?.type === 'array' ? node.children?.[segment] : undefined) : child(node, segment)
+  return node
+}
+
+/**
+ * Append `value` to the array at `path` (object keys), creating the missing objects and the array
+ * as new properties at the end of their parents.
+ */
+export function appendAt(text: string, style: Style, path: readonly string[], value: unknown): string {
+  let node = parseJson(text, true)
+  for (const [index, key] of path.entries()) {
+    const next = child(node, key)
+    if (next === undefined) {
+      // Build what is missing from here down: { key: { … : [value] } }.
+      const built = path.slice(index + 1).reduceRight<unknown>((inner, name) => ({ [name]: inner }), [value])
+      return addItem(text, style, node, (base) => `${JSON.stringify(key)}: ${serialize(built, base, style)}`, `${JSON.stringify(key)}: ${JSON.stringify(built)}`)
+    }
+    node = next
+  }
+  if (node.type !== 'array') throw new JsonTextError(`"${path.join('.')}" is not an array`)
+  return addItem(text, style, node, (base) => serialize(value, base, style), JSON.stringify(value))
+}
+
+/** Replace the value at `path` (which exists) with `value`, written compactly. */
+export function replaceAt(text: string, path: Path, value: unknown): string {
+  const node = nodeAt(parseJson(text, true), path)
+  if (node === undefined) throw new JsonTextError(`nothing at ${path.join('.')}`)
+  return splice(text, node.offset, node.length, JSON.stringify(value))
+}
+
+/** Remove the array item or object property at `path`, with the separator before it (or after it, for the first). */
+export function removeAt(text: string, path: Path): string {
+  const parentPath = path.slice(0, -1)
+  const last = path.at(-1)!
+  const container = nodeAt(parseJson(text, true), parentPath)
+  const items = container?.children ?? []
+  const index = typeof last === 'number' ? last : items.findIndex((property) => property.children?.[0]?.value === last)
+  const item = items[index]
+  if (container === undefined || item === undefined) throw new JsonTextError(`nothing at ${path.join('.')}`)
+  if (items.length === 1) return splice(text, container.offset + 1, container.length - 2, '')
+  if (index > 0) {
+    const end = items[index - 1]!.offset + items[index - 1]!.length
+    return splice(text, end, item.offset + item.length - end, '')
+  }
+  return splice(text, item.offset, items[1]!.offset - item.offset, '')
+}
+
+/** Add an item at the end of an array or object, laid out as its siblings are. */
+function addItem(text: string, style: Style, container: Node, multiline: (base: string) => string, compact: string): string {
+  const items = container.children ?? []
+  const last = items.at(-1)
+  if (last === undefined) {
+    const base = indentAt(text, container.offset)
+    const inner = base + style.unit
+    return splice(text, container.offset + 1, container.length - 2, `${style.eol}${inner}${multiline(inner)}${style.eol}${base}`)
+  }
+  const end = last.offset + last.length
+  if (!text.slice(container.offset, last.offset).includes('\n')) return splice(text, end, 0, `, ${compact}`)
+  const base = indentAt(text, last.offset)
+  return splice(text, end, 0, `,${style.eol}${base}${multiline(base)}`)
+}
+
+function serialize(value: unknown, base: string, style: Style): string {
+  return JSON.stringify(value, null, style.unit).split('\n').join(`${style.eol}${base}`)
+}
+
+/** The whitespace that starts the line `offset` is on. */
+function indentAt(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1
+  return /^[ \t]*/.exec(text.slice(start))![0]
+}
+
+function splice(text: string, offset: number, length: number, content: string): string {
+  return text.slice(0, offset) + content + text.slice(offset + length)
+}

@@ -1,0 +1,21 @@
+import { isAbsolute, resolve } from 'node:path'
+
+/**
+ * The command that runs this hookrun, with absolute paths, for agents to call: the compiled
+ * binary itself (`process.execPath`), or the runtime plus the script it runs (Node and Bun:
+ * `process.argv[1]`; Deno also needs `run -A`). An agent starts hooks without our PATH, working
+ * directory or shell aliases, so nothing here may be relative.
+ */
+export function selfCommand(argv: readonly string[] = process.argv, execPath: string = process.execPath): string[] {
+  const script = argv[1]
+  // A `bun build --compile` binary runs its bundle from a virtual folder.
+  if (script === undefined || script.startsWith('/$bunfs/') || /^[A-Z]:[\\/]~BUN[\\/]/.test(script)) return [execPath]
+  const path = isAbsolute(script) ? script : resolve(script)
+  if ('Deno' in globalThis) return [execPath, 'run', '-A', path]
+  return [execPath, path]
+}
+
+/** Quote for `sh -c` only where needed, so ordinary paths stay readable in the agent's config. */
+export function shellWords(words: readonly string[]): string {
+  return words.map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`)).join(' ')
+}

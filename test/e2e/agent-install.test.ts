@@ -1,0 +1,88 @@
+/**
+ * `hookrun install` as users run it, under every runtime: the router command written into the
+ * agent's config holds an absolute path to this hookrun, and running that command exactly as the
+ * agent would (sh -c, the agent's payload on stdin) gives the agent's answer. Uninstall gives the
+ * user's file back byte for byte.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { makeProject, removeProject, runCli, RUNTIMES } from '../helpers.ts'
+
+const projects: string[] = []
+afterAll(() => projects.forEach(removeProject))
+
+const USER_SETTINGS = `{
+  "model": "opus",
+  "hooks": {
+    "PreToolUse": [
+      { "matcher": "Edit|Write", "hooks": [ { "type": "command", "command": "./format.sh", "timeout": 30 } ] }
+    ]
+  }
+}
+`
+
+/** What an agent does with a hook command: sh -c, payload on stdin, its own environment (HOME is the project here). */
+function runAsAgent(command: string, payload: object, cwd: string) {
+  const env: Record<string, string | undefined> = { ...process.env, HOME: cwd, XDG_CONFIG_HOME: join(cwd, '.xdg-config'), HOOKRUN_CONFIG: undefined, HOOKRUN_DEPTH: undefined }
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
+  return spawnSync('sh', ['-c', command], { cwd, input: JSON.stringify(payload), encoding: 'utf8', env: env as NodeJS.ProcessEnv, timeout: 20_000 })
+}
+
+for (const runtime of RUNTIMES) {
+  describe(runtime.name, () => {
+    test('install --agent claude: the installed command runs this hookrun and answers Claude Code; uninstall restores the file', async () => {
+      const dir = makeProject({
+        '.claude/settings.json': USER_SETTINGS,
+        '.hookrun/hooks.json': { hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: "echo 'sudo is not allowed' >&2; exit 2" }] },
+      })
+      projects.push(dir)
+      const install = await runCli(['install', '--agent', 'claude'], { runtime: runtime.name, cwd: dir })
+      expect(install.exitCode, install.stderr).toBe(0)
+      const text = readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')
+      expect(text).toContain('{ "matcher": "Edit|Write", "hooks": [ { "type": "command", "command": "./format.sh", "timeout": 30 } ] }')
+      const command: string = JSON.parse(text).hooks.PreToolUse[1].hooks[0].command
+      expect(command).toMatch(/^'?\/\S+.* fire --format claude$/)
+
+      const answer = runAsAgent(command, { session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'sudo ls' }, tool_use_id: 't' }, dir)
+      expect(answer.status, answer.stderr).toBe(0)
+      expect(JSON.parse(answer.stdout)).toEqual({
+        hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'sudo is not allowed' },
+      })
+
+      const uninstall = await runCli(['uninstall', '--agent', 'claude'], { runtime: runtime.name, cwd: dir })
+      expect(uninstall.exitCode, uninstall.stderr).toBe(0)
+      expect(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')).toBe(USER_SETTINGS)
+    })
+
+    test('install --agent copilot --project: each entry names its event, and Copilot gets its own JSON', async () => {
+      const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'no-rm', event: 'tool:pre_execute:bash', command: "echo 'no rm -rf' >&2; exit 2" }] } })
+      projects.push(dir)
+      const install = await runCli(['install', '--agent', 'copilot', '--project'], { runtime: runtime.name, cwd: dir })
+      expect(install.exitCode, install.stderr).toBe(0)
+      const file = join(dir, '.github', 'hooks', 'hookrun.json')
+      const command: string = JSON.parse(readFileSync(file, 'utf8')).hooks.preToolUse[0].bash
+      expect(command).toMatch(/ fire preToolUse --format copilot$/)
+      const answer = runAsAgent(command, { sessionId: 's', timestamp: 1704614600000, cwd: dir, toolName: 'bash', toolArgs: '{"command":"rm -rf /"}' }, dir)
+      expect(JSON.parse(answer.stdout)).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'no rm -rf' })
+      await runCli(['uninstall', '--agent', 'copilot', '--project'], { runtime: runtime.name, cwd: dir })
+      expect(existsSync(file)).toBe(false)
+    })
+
+    test('init, then hookrun test passes on the starter cases; a wrong case fails with exit 1', async () => {
+      const dir = makeProject()
+      projects.push(dir)
+      expect((await runCli(['init'], { runtime: runtime.name, cwd: dir })).exitCode).toBe(0)
+      const passing = await runCli(['test'], { runtime: runtime.name, cwd: dir })
+      expect(passing.exitCode, passing.stdout + passing.stderr).toBe(0)
+      expect(passing.stdout).toContain('3 passed, 0 failed')
+      // The same cases against a config without the gate: the deny cases must fail.
+      const empty = makeProject({ '.hookrun/hooks.json': { hooks: [] } })
+      projects.push(empty)
+      const wrong = await runCli(['test', join(dir, '.hookrun', 'tests', 'dangerous-commands.json')], { runtime: runtime.name, cwd: empty })
+      expect(wrong.exitCode).toBe(1)
+      expect(wrong.stdout).toContain('1 passed, 2 failed')
+    })
+  })
+}
