@@ -176,6 +176,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       await io.stdout(output)
     })
 
+  cli
     .command('test [...files]', 'Run hook test cases (default: .hookrun/tests/*.json) through the real pipeline; exit 1 on any failure')
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
     .option('--cwd <dir>', 'Discover the project from this folder')

@@ -1,8 +1,8 @@
-import { findConfigFiles, formatProblem, type ConfigFileRef, type ConfigProblem, type Hook, loadConfig, type Layer, readConfigFile } from './config/load.ts'
+import { findConfigFiles, type ConfigFileRef, type ConfigProblem, type Hook, type Layer, readConfigFile } from './config/load.ts'
 import { decide } from './decide.ts'
 import { type FiredEvent, qualifyEvent } from './event.ts'
 import type { FireOptions } from './fire.ts'
-import { runChain } from './fire.ts'
+import { checkDepth, loadHooks, runChain } from './fire.ts'
 import { failedFilter } from './filters.ts'
 import { answerUpdatedInput, type HookResult } from './interpret.ts'
 import { compilePattern } from './pattern.ts'
@@ -81,8 +81,8 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   const payload = options.payload ?? {}
   const event = qualifyEvent(options.event, payload, options.tool)
   const load = { cwd: options.cwd ?? process.cwd(), configFiles: options.configFiles, env }
-  const config = loadConfig(load)
-  const problems = config.problems.map(formatProblem)
+  // The same load as `fire`: hooks.json layers plus hook folders and plugins.
+  const { config, warnings: problems } = await loadHooks({ ...load, strict: false, signal: options.signal })
 
   const excluded = new Map<Hook, { exclusion: Exclusion; detail: string }>()
   for (const hook of config.hooks) {
@@ -91,7 +91,21 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   }
   // What runs is decided by the real select stage; the reasons above only explain it.
   const selected = selectHooks(config.hooks, event, payload).filter((hook) => !excluded.has(hook))
-  const shadowed = shadowedEntries(load, config.hooks)
+  const shadowed = [
+    ...shadowedEntries(load, config.hooks),
+    ...config.shadowed.map((entry): HookExplanation => ({
+      name: entry.name,
+      layer: entry.source.layer,
+      file: entry.source.file,
+      index: entry.source.index,
+      path: entry.source.path,
+      event: [],
+      command: entry.source.executable ? `'${entry.source.file}' run` : '',
+      status: 'skipped',
+      exclusion: 'shadowed',
+      detail: `shadowed by the ${entry.by.layer} hook of the same name in ${entry.by.file}`,
+    })),
+  ]
 
   if (options.dryRun) {
     const hooks = config.hooks.map((hook) => explained(hook, excluded.get(hook) ?? { status: 'would-run' }))
@@ -100,7 +114,7 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
     return { event: event.qualified, tool: event.tool, files: config.files, hooks: [...hooks, ...shadowed], how, problems }
   }
 
-  const depth = Number.parseInt(env.HOOKRUN_DEPTH ?? '0', 10) || 0
+  const depth = checkDepth(env)
   const chain = await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress })
   const decision = decide(event, chain.results, chain.rewrites, [...problems, ...chain.warnings])
   const resultOf = new Map<Hook, HookResult>(chain.results.map((result, index) => [selected[index]!, result]))

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path'
 import { formatProblem, type Hook, loadConfig, type LoadOptions, type ResolvedConfig } from './config/load.ts'
 import { decide, type Rewrites } from './decide.ts'
 import { hookEnvironment, MAX_DEPTH, TOOL_INPUT_KEYS } from './env.ts'
-import { withFolderHooks } from './folders/hooks.ts'
+import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
 import { HookrunError } from './errors.ts'
 import { type FiredEvent, qualifyEvent } from './event.ts'
 import { answerUpdatedInput, type HookResult, interpretRun } from './interpret.ts'
@@ -67,7 +67,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
 
 /** The configured hooks and what was wrong with the config, read once per `fire` (or per runner). */
 export interface LoadedHooks {
-  readonly config: ResolvedConfig
+  readonly config: ConfigWithFolders
   /** One line per config problem, for the decision's `warnings`. */
   readonly warnings: readonly string[]
 }
