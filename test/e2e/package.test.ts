@@ -1,12 +1,13 @@
 /**
- * The library as users install it: `npm pack`, installed into a fresh project, then
- * `import { createRunner } from 'hookrun'` under Node, Bun and Deno, and its type declarations
- * checked by tsc the way a TypeScript consumer's editor reads them.
+ * The npm package as users install it: `npm pack` (once), installed into a fresh project; its
+ * `hookrun` command under Node, `import { fire, createRunner } from 'hookrun'` under Node, Bun and
+ * Deno, and its type declarations checked by tsc the way a TypeScript consumer's editor reads them.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import pkg from '../../package.json' with { type: 'json' }
 import { makeProject, removeProject, ROOT, writeFiles } from '../helpers.ts'
 
 const BIN = join(ROOT, 'node_modules', '.bin')
@@ -45,10 +46,10 @@ const decision = await runner.fire('tool:pre_execute', { tool_name: 'Bash', tool
 console.log(JSON.stringify({ decision, seen }))
 `
 
-describe('library package', () => {
+describe('npm package', () => {
   let scratch: string
   let project: string
-  let packed: { files: { path: string }[] }
+  let packed: { filename: string; size: number; files: { path: string }[] }
 
   beforeAll(() => {
     scratch = makeProject()
@@ -70,6 +71,36 @@ describe('library package', () => {
     expect(install.status, install.stderr).toBe(0)
   }, 180_000)
   afterAll(() => removeProject(scratch))
+
+  test('holds the Node bundles, the library source and the schema, not the 100 MB binary', () => {
+    const paths = packed.files.map((file) => file.path)
+    expect(paths).toEqual(expect.arrayContaining(['dist/hookrun.mjs', 'dist/index.mjs', 'schema.json', 'src/index.ts', 'package.json', 'README.md']))
+    expect(paths).not.toContain('dist/hookrun')
+    expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('dist/release/'))).toEqual([])
+    expect(packed.size).toBeLessThan(2 * 1024 * 1024)
+  })
+
+  test('its hookrun command runs under Node in a fresh project', () => {
+    const bin = join(project, 'node_modules', '.bin', 'hookrun')
+    const version = run(bin, ['--version'], { cwd: project })
+    expect(version.status, version.stderr).toBe(0)
+    expect(version.stdout).toContain(`hookrun/${pkg.version}`)
+    const input = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'sudo ls' } })
+    const fire = run(bin, ['fire', 'tool:pre_execute', '--payload', '-'], { cwd: project, input, env: { HOME: project, XDG_CONFIG_HOME: join(project, '.xdg') } })
+    expect(fire.status, fire.stderr).toBe(2)
+    expect(JSON.parse(fire.stdout)).toMatchObject({ decision: 'deny', blocked: true, reason: 'no sudo', hooks: [{ name: 'no-sudo', source: 'project' }] })
+  })
+
+  test('import { fire } from "hookrun" fires in-process under Node', () => {
+    writeFiles(project, { 'lib-hooks.json': { hooks: [{ name: 'greet', event: 'session:start', command: 'echo hello from the packed library' }] } })
+    const script = `
+      import { fire } from 'hookrun'
+      const decision = await fire({ event: 'session:start', payload: {}, configFiles: ['lib-hooks.json'] })
+      console.log(JSON.stringify(decision))`
+    const result = run(process.execPath, ['--input-type=module', '-e', script], { cwd: project })
+    expect(result.status, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({ event: 'session:start', decision: 'allow', additionalContext: ['hello from the packed library'], hooks: [{ name: 'greet' }] })
+  })
 
   test('exports point at files the package holds: the bundle and its type declarations', () => {
     const paths = new Set(packed.files.map((file) => file.path))
