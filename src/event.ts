@@ -1,5 +1,6 @@
 import { HookrunError } from './errors.ts'
 import type { Payload } from './payload.ts'
+import { MAX_SEGMENT_LENGTH } from './pattern.ts'
 
 /** An event as hooks see it: its canonical name plus, for tool events, the subject. */
 export interface FiredEvent {
@@ -29,7 +30,17 @@ export function qualifyEvent(input: string, payload: Payload, toolFlag?: string)
   }
   const fromName = parts.length === 3 ? parts.pop() : undefined
   const name = parts.join(':').toLowerCase()
-  const tool = nonEmpty(toolFlag) ?? fromName ?? toolFromPayload(payload)
+  const flag = nonEmpty(toolFlag)
+  if (flag !== undefined && fromName !== undefined && flag.toLowerCase() !== fromName.toLowerCase()) {
+    throw new HookrunError(`event '${input}' names the subject '${fromName}' but --tool says '${flag}'; give the subject once`)
+  }
+  const tool = flag ?? fromName ?? toolFromPayload(payload)
+  // Patterns are matched against every segment: a bounded length keeps that fast whatever the input.
+  const long = [...parts, tool ?? ''].find((segment) => segment.length > MAX_SEGMENT_LENGTH)
+  if (long !== undefined) {
+    const what = long === tool && long !== fromName ? `tool name ${flag !== undefined ? 'given by --tool' : 'in the payload'}` : `event '${input.slice(0, 40)}…'`
+    throw new HookrunError(`${what} has a segment of ${long.length} characters; at most ${MAX_SEGMENT_LENGTH}`)
+  }
   const segments = name.split(':')
   if (tool !== undefined) segments.push(tool.toLowerCase())
   return { name, tool, segments, qualified: segments.join(':') }

@@ -1,0 +1,67 @@
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, parsePayload, readPayload } from '../../src/payload.ts'
+import { makeProject, removeProject } from '../helpers.ts'
+
+const bytes = (text: string) => new TextEncoder().encode(text)
+const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
+
+const projects: string[] = []
+afterAll(() => projects.forEach(removeProject))
+
+describe('parsePayload: every way a payload is wrong has its own one-line message', () => {
+  test.each([
+    ['', 'payload is empty; send a JSON object'],
+    ['  \n', 'payload is empty'],
+    ['{not json', 'payload is not valid JSON: '],
+    ['[1,2]', 'payload must be a JSON object, got an array'],
+    ['"text"', 'payload must be a JSON object, got a string'],
+    ['null', 'payload must be a JSON object, got null'],
+  ])('%j', (text, message) => {
+    expect(() => parsePayload(bytes(text))).toThrow(message)
+  })
+
+  test('invalid UTF-8', () => {
+    expect(() => parsePayload(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]))).toThrow('payload is not valid UTF-8 text')
+  })
+
+  test(`nesting: ${MAX_PAYLOAD_DEPTH} levels pass, one more is refused, 100,000 never overflow the stack`, () => {
+    expect(parsePayload(bytes(nested(MAX_PAYLOAD_DEPTH)))).toHaveProperty('a')
+    expect(() => parsePayload(bytes(nested(MAX_PAYLOAD_DEPTH + 1)))).toThrow(`payload is nested more than ${MAX_PAYLOAD_DEPTH} levels deep`)
+    expect(() => parsePayload(bytes(nested(100_000)))).toThrow(`nested more than ${MAX_PAYLOAD_DEPTH} levels deep`)
+    expect(() => parsePayload(bytes(`{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`))).toThrow('levels deep')
+  })
+
+  test('a wide payload is fine and quick to check', () => {
+    const wide = JSON.stringify({ items: Array.from({ length: 200_000 }, (_, index) => ({ index })) })
+    const started = performance.now()
+    expect(parsePayload(bytes(wide)).items).toHaveLength(200_000)
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
+})
+
+describe('readPayload: bounded, whatever the source', () => {
+  test('stdin larger than the limit is refused without reading it all', async () => {
+    let sent = 0
+    async function* endless() {
+      const chunk = new Uint8Array(1024 * 1024).fill(0x20)
+      for (;;) {
+        sent += chunk.byteLength
+        yield chunk
+      }
+    }
+    await expect(readPayload('-', endless())).rejects.toThrow('payload on stdin is larger than 64 MiB')
+    expect(sent).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES + 1024 * 1024)
+  })
+
+  test('a payload path naming an endless device is refused at the limit', async () => {
+    await expect(readPayload('/dev/zero')).rejects.toThrow('payload file /dev/zero is larger than 64 MiB')
+  })
+
+  test('a missing file and a folder are named', async () => {
+    const dir = makeProject()
+    projects.push(dir)
+    await expect(readPayload(join(dir, 'nope.json'))).rejects.toThrow(`cannot read payload file ${join(dir, 'nope.json')}: no such file`)
+    await expect(readPayload(dir)).rejects.toThrow(`cannot read payload file ${dir}: it is a folder`)
+  })
+})
