@@ -9,6 +9,7 @@ import type { Payload } from './payload.ts'
 import type { Decision } from './protocol.ts'
 import { runCommand, startDetached } from './run.ts'
 import { selectHooks } from './select.ts'
+import { untrustedWarning } from './trust.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -35,13 +36,22 @@ export interface FireOptions {
 export async function fire(options: FireOptions): Promise<Decision> {
   const env = options.env ?? process.env
   const payload = options.payload ?? {}
+  const cwd = options.cwd ?? process.cwd()
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
-  const config = loadConfig({ cwd: options.cwd ?? process.cwd(), configFiles: options.configFiles, env })
+  const config = loadConfig({ cwd, configFiles: options.configFiles, env })
   const warnings = configWarnings(config, options.strict ?? false)
+  const untrusted = untrustedWarning(config.trust, config.untrustedHooks, event)
+  if (untrusted !== undefined) warnings.unshift(untrusted)
   const hooks = selectHooks(config.hooks, event)
   const chain = await runChain(hooks, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal })
-  return decide(event, chain.results, chain.rewrites, [...warnings, ...chain.warnings])
+  const decision = decide(event, chain.results, chain.rewrites, [...warnings, ...chain.warnings])
+  if (config.settings.log === undefined) return decision
+  // The audit log is opt-in: its code is loaded only when a log is configured.
+  const { appendAuditLine, auditLine } = await import('./audit.ts')
+  const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
+  const failure = appendAuditLine(config.settings.log.path, auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted }))
+  return failure === undefined ? decision : { ...decision, warnings: [...decision.warnings, failure] }
 }
 
 function checkDepth(env: Readonly<Record<string, string | undefined>>): number {

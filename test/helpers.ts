@@ -2,6 +2,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { trustProject } from '../src/commands/trust.ts'
+import { findProjectRoot } from '../src/config/load.ts'
 
 export const ROOT = resolve(import.meta.dirname, '..')
 const BIN = join(ROOT, 'node_modules', '.bin')
@@ -53,13 +55,10 @@ export interface CliOptions {
 }
 
 /**
- * Run hookrun as a user would, with a clean HOME/XDG so the developer's own config never leaks
- * into a test.
+ * The environment hookrun runs with in tests: a clean HOME/XDG (the folder it runs in) so the
+ * developer's own config and trust records never leak into a test.
  */
-export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
-  const runtime = RUNTIMES.find((candidate) => candidate.name === (options.runtime ?? 'binary'))
-  if (!runtime) throw new Error(`unknown runtime ${options.runtime}`)
-  const home = options.cwd ?? tmpdir()
+export function cliEnvironment(home: string, extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string | undefined> = {
     ...process.env,
     HOME: home,
@@ -70,10 +69,34 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
     HOOKRUN_DEPTH: undefined,
     HOOKRUN_DEBUG: undefined,
     NO_COLOR: '1',
-    ...options.env,
+    ...extra,
   }
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
-  const [command, ...prefix] = runtime.command
+  return env as Record<string, string>
+}
+
+/**
+ * Trust the project at or above `cwd` for runs from `cwd` (whose HOME is `cwd`), exactly as
+ * `hookrun trust` does. Tests of anything but trust start from a trusted project.
+ */
+export function trustProjectFor(cwd: string, env: Record<string, string | undefined> = {}): void {
+  if (findProjectRoot(cwd) === undefined) return
+  trustProject({ cwd, env: cliEnvironment(cwd, env) })
+}
+
+export function runtimeCommand(name: string): readonly string[] {
+  const runtime = RUNTIMES.find((candidate) => candidate.name === name)
+  if (!runtime) throw new Error(`unknown runtime ${name}`)
+  return runtime.command
+}
+
+/**
+ * Run hookrun as a user would, with a clean HOME/XDG so the developer's own config never leaks
+ * into a test.
+ */
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  const env = cliEnvironment(options.cwd ?? tmpdir(), options.env)
+  const [command, ...prefix] = runtimeCommand(options.runtime ?? 'binary')
   const started = performance.now()
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command!, [...prefix, ...args], { cwd: options.cwd ?? ROOT, env: env as NodeJS.ProcessEnv })

@@ -3,11 +3,17 @@ import { homedir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import type { z } from 'zod'
 import { HookrunError } from '../errors.ts'
+import { needsTrust, type ProjectTrust, resolveTrust } from '../trust.ts'
+import { lintHookEntry } from './lint.ts'
+import { type Settings, takeSettings } from './settings.ts'
 import {
   ConfigEnvelopeSchema,
+  type FileSettings,
   HookSchema,
   LenientConfigEnvelopeSchema,
   LenientHookSchema,
+  LogSchema,
+  TrustedFoldersSchema,
   type HookEntry,
 } from './schema.ts'
 
@@ -53,6 +59,12 @@ export interface ResolvedConfig {
   readonly files: readonly ConfigFileRef[]
   /** Where hooks run by default: the folder holding `.hookrun/`, else the working directory. */
   readonly projectRoot: string
+  /** Trusted folders and the audit log, from the user config (or --config files). */
+  readonly settings: Settings
+  /** Whether the project's own hooks may run; undefined when there are none (see src/trust.ts). */
+  readonly trust?: ProjectTrust
+  /** Hooks of an untrusted project: shown by `list`, never run. */
+  readonly untrustedHooks: readonly Hook[]
 }
 
 export interface LoadOptions {
@@ -110,46 +122,89 @@ export function findProjectRoot(cwd: string): string | undefined {
   }
 }
 
-/** Discover, read, validate and merge every layer. Never throws for a bad file: it becomes a problem. */
+/**
+ * Discover, read, validate and merge every layer. Never throws for a bad file: it becomes a problem.
+ * Project layers take part only when the project is trusted (src/trust.ts).
+ */
 export function loadConfig(options: LoadOptions): ResolvedConfig {
+  const env = options.env ?? process.env
   const { files, projectRoot } = findConfigFiles(options)
+  const documents = files.map(readConfigDocument)
   const problems: ConfigProblem[] = []
-  const entries = files.flatMap((ref) => readConfigFile(ref, problems))
-  return { hooks: mergeHooks(entries, problems), problems, files, projectRoot }
+  const settings = takeSettings(documents, problems, env)
+  const trust = resolveTrust(projectRoot, documents.filter((document) => needsTrust(document.ref.layer)), settings, env)
+  const runs = (document: ConfigDocument) => !needsTrust(document.ref.layer) || trust?.trusted === true
+  const runnable = documents.filter(runs)
+  for (const document of runnable) problems.push(...document.problems)
+  const hooks = mergeHooks(runnable.flatMap((document) => document.entries), problems)
+  const untrustedHooks = mergeHooks(documents.filter((document) => !runs(document)).flatMap((document) => document.entries), [])
+  return { hooks, problems, files, projectRoot, settings, trust, untrustedHooks }
 }
 
-interface ParsedEntry {
+export interface ParsedEntry {
   readonly ref: ConfigFileRef
   readonly index: number
   readonly entry: HookEntry
 }
 
+/** One config file as read: its text (what trust hashes), settings, valid entries and problems. */
+export interface ConfigDocument {
+  readonly ref: ConfigFileRef
+  /** Undefined when the file could not be read. */
+  readonly text?: string
+  readonly settings: FileSettings
+  readonly entries: ParsedEntry[]
+  readonly problems: ConfigProblem[]
+}
+
 /** Read one file into validated entries; every problem names the file and the JSON path. */
 export function readConfigFile(ref: ConfigFileRef, problems: ConfigProblem[]): ParsedEntry[] {
-  const problem = (path: string, message: string, severity: ConfigProblem['severity'] = 'error') =>
-    problems.push({ severity, file: ref.file, path, message })
+  const document = readConfigDocument(ref)
+  problems.push(...document.problems)
+  return document.entries
+}
+
+export function readConfigDocument(ref: ConfigFileRef): ConfigDocument {
   let text: string
   try {
     text = readFileSync(ref.file, 'utf8')
   } catch (error) {
-    problem('', `cannot read: ${(error as Error).message}; file skipped`)
-    return []
+    const problem = { severity: 'error' as const, file: ref.file, path: '', message: `cannot read: ${(error as Error).message}; file skipped` }
+    return { ref, settings: {}, entries: [], problems: [problem] }
   }
+  return parseConfigDocument(ref, text)
+}
+
+/** Parse a config file's text. Never throws: whatever the text, the answer is entries and problems. */
+export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDocument {
+  const problems: ConfigProblem[] = []
+  const problem = (path: string, message: string, severity: ConfigProblem['severity'] = 'error') =>
+    problems.push({ severity, file: ref.file, path, message })
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (error) {
     problem('', `invalid JSON (${(error as Error).message}); file skipped`)
-    return []
+    return { ref, text, settings: {}, entries: [], problems }
   }
   const envelope = parseReportingUnknownKeys(ConfigEnvelopeSchema, LenientConfigEnvelopeSchema, json, '', problem)
-  if (envelope === undefined) return []
+  if (envelope === undefined) return { ref, text, settings: {}, entries: [], problems }
   const entries: ParsedEntry[] = []
   envelope.hooks.forEach((raw, index) => {
     const entry = parseReportingUnknownKeys(HookSchema, LenientHookSchema, raw, `hooks[${index}]`, problem)
-    if (entry !== undefined) entries.push({ ref, index, entry })
+    if (entry === undefined) return
+    for (const lint of lintHookEntry(entry)) problem(`hooks[${index}].${lint.path}`, lint.message, 'warning')
+    entries.push({ ref, index, entry })
   })
-  return entries
+  const setting = <T>(key: string, schema: z.ZodType<T>, value: unknown): T | undefined => {
+    if (value === undefined) return undefined
+    const result = schema.safeParse(value)
+    if (result.success) return result.data
+    for (const issue of result.error.issues) problem(joinPath(key, issue.path), `${describeIssue(issue)}; setting ignored`)
+    return undefined
+  }
+  const settings = { trustedFolders: setting('trustedFolders', TrustedFoldersSchema, envelope.trustedFolders), log: setting('log', LogSchema, envelope.log) }
+  return { ref, text, settings, entries, problems }
 }
 
 /**

@@ -57,18 +57,41 @@ export const HookSchema = z.strictObject(hookShape).superRefine(requireEventAndC
 /** The same hook with unknown keys dropped: `fire` warns about them and still runs the hook. */
 export const LenientHookSchema = z.object(hookShape).superRefine(requireEventAndCommand)
 
+export const TrustedFoldersSchema = z.array(z.string()).meta({
+  description:
+    "User config only. Folders whose project hooks run without 'hookrun trust': absolute paths or ~/…, globs allowed ('~/src/mine/*'). A project is trusted when its root or a folder above it matches.",
+})
+
+export const LogSchema = z
+  .strictObject({
+    path: z.string().min(1).meta({ description: 'The audit log file (JSON Lines); ~/… and paths relative to this config file allowed.' }),
+  })
+  .meta({ description: "User config only. Append one JSON line per fire (event, each hook's outcome, the decision), secrets redacted." })
+
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
   hooks: z.array(HookSchema).default([]).meta({ description: 'Hooks, run in this order.' }),
+  // Settings: read from the user config (and --config files) only; a project file cannot set them.
+  trustedFolders: TrustedFoldersSchema.optional(),
+  log: LogSchema.optional(),
 }
 
 export const ConfigFileSchema = z
   .strictObject(fileShape)
   .meta({ title: 'hookrun hooks.json', description: 'Hooks for every coding agent, run by hookrun.' })
 
-/** The top level of a file, its entries left for HookSchema one by one so one bad hook skips alone. */
-export const ConfigEnvelopeSchema = z.strictObject({ ...fileShape, hooks: z.array(z.unknown()).default([]) })
-export const LenientConfigEnvelopeSchema = z.object({ ...fileShape, hooks: z.array(z.unknown()).default([]) })
+/**
+ * The top level of a file, its entries left for HookSchema one by one so one bad hook skips alone,
+ * and its settings left for their own schemas so a bad setting is ignored alone.
+ */
+const envelopeShape = { ...fileShape, hooks: z.array(z.unknown()).default([]), trustedFolders: z.unknown().optional(), log: z.unknown().optional() }
+export const ConfigEnvelopeSchema = z.strictObject(envelopeShape)
+export const LenientConfigEnvelopeSchema = z.object(envelopeShape)
 
 export type HookEntry = z.output<typeof HookSchema>
+/** The settings a config file may carry besides its hooks. */
+export interface FileSettings {
+  readonly trustedFolders?: z.output<typeof TrustedFoldersSchema>
+  readonly log?: z.output<typeof LogSchema>
+}
 export type ConfigFile = z.output<typeof ConfigFileSchema>
