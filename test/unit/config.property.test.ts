@@ -7,15 +7,18 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { type ConfigDocument, mergeHooks, parseConfigDocument } from '../../src/config/load.ts'
 import { HookSchema } from '../../src/config/schema.ts'
+import { cpuMs } from '../helpers.ts'
 
 const FEW_MS = 50
 const ref = { layer: 'project' as const, file: '/p/.hookrun/hooks.json' }
 
 function parseTimed(text: string): { document: ConfigDocument; ms: number } {
-  const started = performance.now()
-  const document = parseConfigDocument(ref, text)
-  mergeHooks(document.entries, document.problems)
-  return { document, ms: performance.now() - started }
+  const { value: document, ms } = cpuMs(() => {
+    const parsed = parseConfigDocument(ref, text)
+    mergeHooks(parsed.entries, parsed.problems)
+    return parsed
+  })
+  return { document, ms }
 }
 
 function checkDocument(document: ConfigDocument): void {

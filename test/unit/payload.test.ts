@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, parsePayload, readPayload } from '../../src/payload.ts'
-import { makeProject, removeProject } from '../helpers.ts'
+import { cpuMs, makeProject, removeProject } from '../helpers.ts'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
@@ -34,9 +34,9 @@ describe('parsePayload: every way a payload is wrong has its own one-line messag
 
   test('a wide payload is fine and quick to check', () => {
     const wide = JSON.stringify({ items: Array.from({ length: 200_000 }, (_, index) => ({ index })) })
-    const started = performance.now()
-    expect(parsePayload(bytes(wide)).items).toHaveLength(200_000)
-    expect(performance.now() - started).toBeLessThan(2000)
+    const { value, ms } = cpuMs(() => parsePayload(bytes(wide)))
+    expect(value.items).toHaveLength(200_000)
+    expect(ms).toBeLessThan(2000)
   })
 })
 
