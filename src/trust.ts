@@ -6,24 +6,39 @@
  *
  * A trust record is one small JSON file per project in the user's state folder, holding a
  * sha256 of every file of the project's material. Any change (a file edited, added or removed)
- * makes the hashes differ and the project untrusted again.
+ * makes the hashes differ and the project untrusted again. So that a trusted project costs
+ * `fire` no hashing, the record also keeps each file's stat signature (device, inode, mode,
+ * size, modification and change times): while every signature is unchanged the content is too,
+ * because no write, chmod or replacement leaves the change time as it was. When anything differs
+ * the files are hashed, and only the hashes decide.
  *
  * The material is a list of files: `projectMaterial` builds it, `hashProjectMaterial` hashes any
  * such list. Other kinds of project material (hook folders, plugins) join by adding their files
  * to that list.
  */
-import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import picomatch from 'picomatch'
-import { z } from 'zod'
 import type { ConfigDocument, Hook, Layer } from './config/load.ts'
 import type { Settings } from './config/settings.ts'
+import { HookrunError } from './errors.ts'
 import type { FiredEvent } from './event.ts'
 import { selectHooks } from './select.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
+
+/**
+ * node:crypto, loaded on first use: it costs milliseconds to load (in the compiled binary most of
+ * all) and most fires never hash anything.
+ */
+function crypto(): typeof import('node:crypto') {
+  return process.getBuiltinModule('node:crypto')
+}
+
+function sha256(data: string | Uint8Array): string {
+  return crypto().createHash('sha256').update(data).digest('hex')
+}
 
 /** Layers whose files come with the project (a cloned repository) and need the user's trust. */
 const PROJECT_LAYERS: ReadonlySet<Layer> = new Set(['project', 'local'])
@@ -65,7 +80,9 @@ export function resolveTrust(
   if (folder !== undefined) return { root: projectRoot, trusted: true, via: 'folder', folder, command }
   const record = readTrustRecord(projectRoot, env)
   if (record === undefined) return { root: projectRoot, trusted: false, reason: 'never', command }
-  const material = hashProjectMaterial(projectRoot, projectMaterial(projectRoot, documents), textsOf(documents))
+  const files = projectMaterial(projectRoot, documents)
+  if (unchangedSince(record, projectRoot, files)) return { root: projectRoot, trusted: true, via: 'record', command }
+  const material = hashProjectMaterial(projectRoot, files, textsOf(documents))
   if (material.digest === record.digest) return { root: projectRoot, trusted: true, via: 'record', command }
   return { root: projectRoot, trusted: false, reason: 'changed', changed: changedFiles(record.files, material.files), command }
 }
@@ -89,8 +106,10 @@ export interface MaterialHash {
   readonly files: Readonly<Record<string, FileHash>>
 }
 
-const FileHashSchema = z.object({ sha256: z.string(), executable: z.boolean() })
-type FileHash = z.output<typeof FileHashSchema>
+export interface FileHash {
+  readonly sha256: string
+  readonly executable: boolean
+}
 
 /**
  * The files whose content decides what a project's hooks do: its config files, and the files
@@ -122,19 +141,16 @@ export function projectMaterial(projectRoot: string, documents: readonly ConfigD
 export function hashProjectMaterial(projectRoot: string, files: readonly string[], alreadyRead?: ReadonlyMap<string, string>): MaterialHash {
   const hashes: Record<string, FileHash> = {}
   for (const file of files) hashes[relativePath(projectRoot, file)] = hashFile(file, alreadyRead?.get(file))
-  const digest = createHash('sha256')
-  for (const path of Object.keys(hashes).sort()) {
-    const { sha256, executable } = hashes[path]!
-    digest.update(`${path}\0${executable ? 'x' : '-'}\0${sha256}\n`)
-  }
-  return { digest: digest.digest('hex'), files: hashes }
+  const lines = Object.keys(hashes)
+    .sort()
+    .map((path) => `${path}\0${hashes[path]!.executable ? 'x' : '-'}\0${hashes[path]!.sha256}\n`)
+  return { digest: sha256(lines.join('')), files: hashes }
 }
 
 function hashFile(file: string, text: string | undefined): FileHash {
   try {
     const executable = (statSync(file).mode & 0o111) !== 0
-    const content = text === undefined ? readFileSync(file) : Buffer.from(text, 'utf8')
-    return { sha256: createHash('sha256').update(content).digest('hex'), executable }
+    return { sha256: sha256(text === undefined ? readFileSync(file) : Buffer.from(text, 'utf8')), executable }
   } catch {
     return { sha256: 'unreadable', executable: false }
   }
@@ -249,14 +265,57 @@ function foldersUp(start: string): string[] {
 // ---------------------------------------------------------------------------------------------
 // Trust records
 
-const TrustRecordSchema = z.object({
-  version: z.literal(1),
-  root: z.string(),
-  digest: z.string(),
-  files: z.record(z.string(), FileHashSchema),
-  trustedAt: z.string(),
-})
-export type TrustRecord = z.output<typeof TrustRecordSchema>
+export interface TrustRecord {
+  readonly version: 1
+  /** The project root's real path. */
+  readonly root: string
+  readonly digest: string
+  /** Per file: its hash, and its stat signature when that can stand in for hashing (see `settled`). */
+  readonly files: Readonly<Record<string, FileHash & { readonly stat: string | null }>>
+  readonly trustedAt: string
+}
+
+/** The record file is hookrun's own; a light check keeps the cold start of `fire` short. */
+function asTrustRecord(value: unknown): TrustRecord | undefined {
+  const record = value as Partial<TrustRecord> | null
+  if (record?.version !== 1 || typeof record.root !== 'string' || typeof record.digest !== 'string' || typeof record.files !== 'object' || record.files === null) return undefined
+  const filesValid = Object.values(record.files).every(
+    (file) => typeof file?.sha256 === 'string' && typeof file.executable === 'boolean' && (file.stat === null || typeof file.stat === 'string'),
+  )
+  return filesValid ? (record as TrustRecord) : undefined
+}
+
+/** Device, inode, mode, size, modification and change time: any write, chmod or replacement changes it. */
+function statSignature(file: string): string {
+  try {
+    const stat = statSync(file, { bigint: true })
+    return `${stat.dev}:${stat.ino}:${stat.mode}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`
+  } catch {
+    return 'missing'
+  }
+}
+
+/**
+ * Whether a signature taken at `trustedAtMs` can stand in for the file's hash later. Timestamps
+ * tick coarsely (a few ms; whole seconds on some file systems and runtimes), so a file changed
+ * just before it was trusted could change again within the same tick without the signature
+ * showing it. Such a file is hashed on every fire instead ("racy git" has the same problem).
+ */
+function settled(signature: string, trustedAtMs: number): boolean {
+  const changed = signature === 'missing' ? undefined : BigInt(signature.slice(signature.lastIndexOf(':') + 1))
+  if (changed === undefined) return false
+  const coarse = changed % 1_000_000_000n === 0n
+  return Number(changed / 1_000_000n) < trustedAtMs - (coarse ? 2000 : 100)
+}
+
+/** The fast path of `fire`: the same files as recorded, each with its recorded, settled signature. */
+function unchangedSince(record: TrustRecord, projectRoot: string, files: readonly string[]): boolean {
+  if (files.length !== Object.keys(record.files).length) return false
+  return files.every((file) => {
+    const recorded = record.files[relativePath(projectRoot, file)]
+    return recorded?.stat != null && recorded.stat === statSignature(file)
+  })
+}
 
 /** `$XDG_STATE_HOME/hookrun`, default `~/.local/state/hookrun`: where trust records live. */
 export function stateDir(env: Env = process.env): string {
@@ -265,10 +324,14 @@ export function stateDir(env: Env = process.env): string {
   return join(base, 'hookrun')
 }
 
-/** One file per project, named by a hash of its real path: reading it costs one small read. */
+/**
+ * One file per project, named by its real path (base64url; a hash of it for very long paths):
+ * reading it costs one small read and no hashing.
+ */
 export function trustRecordFile(projectRoot: string, env: Env = process.env): string {
-  const key = createHash('sha256').update(canonicalPath(projectRoot)).digest('hex').slice(0, 32)
-  return join(stateDir(env), 'trust', `${key}.json`)
+  const root = canonicalPath(projectRoot)
+  const encoded = Buffer.from(root).toString('base64url')
+  return join(stateDir(env), 'trust', `${encoded.length <= 200 ? encoded : sha256(root)}.json`)
 }
 
 /** The project's record, or undefined when there is none (an unreadable record trusts nothing). */
@@ -280,26 +343,35 @@ export function readTrustRecord(projectRoot: string, env: Env = process.env): Tr
     return undefined
   }
   try {
-    const record = TrustRecordSchema.parse(JSON.parse(text))
-    return record.root === canonicalPath(projectRoot) ? record : undefined
+    const record = asTrustRecord(JSON.parse(text))
+    return record?.root === canonicalPath(projectRoot) ? record : undefined
   } catch {
     return undefined
   }
 }
 
-/** Record the project's current material as trusted (written atomically: a temp file, then a rename). */
+/**
+ * Record the project's current material as trusted. The files are read afresh (what is recorded
+ * is what is on disk), between two stat signatures that must agree; the record is written
+ * atomically (a temporary file, then a rename).
+ */
 export function writeTrustRecord(projectRoot: string, documents: readonly ConfigDocument[], env: Env = process.env): TrustRecord {
-  const material = hashProjectMaterial(projectRoot, projectMaterial(projectRoot, documents), textsOf(documents))
-  const record: TrustRecord = {
-    version: 1,
-    root: canonicalPath(projectRoot),
-    digest: material.digest,
-    files: material.files,
-    trustedAt: new Date().toISOString(),
-  }
+  const trustedAt = Date.now()
+  const files = projectMaterial(projectRoot, documents)
+  const before = files.map(statSignature)
+  const material = hashProjectMaterial(projectRoot, files)
+  files.forEach((file, index) => {
+    if (statSignature(file) !== before[index]) throw new HookrunError(`${file} changed while it was being hashed; run 'hookrun trust' again`)
+  })
+  const recorded: Record<string, TrustRecord['files'][string]> = {}
+  files.forEach((file, index) => {
+    const path = relativePath(projectRoot, file)
+    recorded[path] = { ...material.files[path]!, stat: settled(before[index]!, trustedAt) ? before[index]! : null }
+  })
+  const record: TrustRecord = { version: 1, root: canonicalPath(projectRoot), digest: material.digest, files: recorded, trustedAt: new Date(trustedAt).toISOString() }
   const file = trustRecordFile(projectRoot, env)
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  const temporary = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`
   try {
     writeFileSync(temporary, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 })
     renameSync(temporary, file)

@@ -32,6 +32,8 @@ beforeAll(async () => {
     '.hookrun/gate.sh': GATE,
     '.xdg-config/hookrun/hooks.json': { log: { path: '~/audit.jsonl' } },
   })
+  // Trusted a moment after writing, as a person would: fires then check stat signatures, not hashes.
+  await new Promise((wake) => setTimeout(wake, 150))
   trustProjectFor(dir)
   tmp = join(dir, 'tmp')
   mkdirSync(tmp)

@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { trustProject, untrustProject } from '../../src/commands/trust.ts'
@@ -128,6 +128,25 @@ describe('trust through loadConfig', () => {
     trustProject({ cwd: dir, env })
     rmSync(join(dir, '.hookrun/hooks.local.json'))
     expect(loadConfig({ cwd: dir, env }).trust?.changed).toEqual(['.hookrun/hooks.local.json removed'])
+  })
+
+  test('an unchanged, settled project is trusted from stat signatures alone; any write makes hookrun hash again', async () => {
+    const { dir, env } = project(gateProject)
+    // Files changed just before trusting are hashed on every fire (timestamps tick coarsely).
+    trustProject({ cwd: dir, env })
+    const racy = JSON.parse(readFileSync(trustRecordFile(dir, env), 'utf8'))
+    expect(Object.values(racy.files).map((file: any) => file.stat)).toEqual([null, null])
+
+    await new Promise((wake) => setTimeout(wake, 150))
+    trustProject({ cwd: dir, env })
+    const record = JSON.parse(readFileSync(trustRecordFile(dir, env), 'utf8'))
+    expect(Object.values(record.files).every((file: any) => typeof file.stat === 'string')).toBe(true)
+    // Prove the fast path does not hash: a record whose digest is wrong is still honoured...
+    writeFileSync(trustRecordFile(dir, env), JSON.stringify({ ...record, digest: 'wrong' }))
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: true, via: 'record' })
+    // ...until a file changes, even to content of the same size: then the hashes decide.
+    writeFileSync(join(dir, '.hookrun/scripts/gate.sh'), '#!/bin/sh\nexit 3\n')
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, changed: ['.hookrun/scripts/gate.sh edited'] })
   })
 
   test('a record is written atomically, private, in the state folder; untrust removes it', () => {
