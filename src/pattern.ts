@@ -65,7 +65,7 @@ function compileSegment(segment: string): SegmentTest {
 
 /**
  * The longest event segment (an action or a tool name) that patterns are matched against.
- * Together with MAX_WILDCARDS it bounds the worst case of a glob match to about a millisecond.
+ * Together with MAX_WILDCARDS it bounds the worst case of a glob match to a few milliseconds.
  */
 export const MAX_SEGMENT_LENGTH = 256
 

@@ -32,12 +32,12 @@ type Env = Readonly<Record<string, string | undefined>>
  * node:crypto, loaded on first use: it costs milliseconds to load (in the compiled binary most of
  * all) and most fires never hash anything.
  */
-function crypto(): typeof import('node:crypto') {
+function nodeCrypto(): typeof import('node:crypto') {
   return process.getBuiltinModule('node:crypto')
 }
 
 function sha256(data: string | Uint8Array): string {
-  return crypto().createHash('sha256').update(data).digest('hex')
+  return nodeCrypto().createHash('sha256').update(data).digest('hex')
 }
 
 /** Layers whose files come with the project (a cloned repository) and need the user's trust. */
@@ -65,8 +65,9 @@ export interface ProjectTrust {
 }
 
 /**
- * Decide whether the project's documents may run. Hashing happens only when a trust record
- * exists and no trusted folder already covers the project.
+ * Decide whether the project's documents may run. Nothing is hashed when a trusted folder
+ * covers the project, when there is no record, or when every file's stat signature matches the
+ * record; otherwise the files are hashed once and the hashes decide.
  */
 export function resolveTrust(
   projectRoot: string,
@@ -114,7 +115,8 @@ export interface FileHash {
 /**
  * The files whose content decides what a project's hooks do: its config files, and the files
  * their commands run by a path inside the project (`./scripts/gate.sh`, `python3 tools/x.py`,
- * `"$HOOKRUN_CONFIG_DIR/check.sh"`). Absolute paths, unique.
+ * `"$HOOKRUN_CONFIG_DIR/check.sh"`). Absolute paths, unique. Hook folders and plugins add their
+ * files here; `trust` and `fire` both take the list from this one function.
  */
 export function projectMaterial(projectRoot: string, documents: readonly ConfigDocument[]): string[] {
   const files = new Set<string>()
@@ -371,7 +373,7 @@ export function writeTrustRecord(projectRoot: string, documents: readonly Config
   const record: TrustRecord = { version: 1, root: canonicalPath(projectRoot), digest: material.digest, files: recorded, trustedAt: new Date(trustedAt).toISOString() }
   const file = trustRecordFile(projectRoot, env)
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
-  const temporary = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`
+  const temporary = `${file}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`
   try {
     writeFileSync(temporary, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 })
     renameSync(temporary, file)
