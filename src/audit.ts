@@ -4,7 +4,8 @@
  * configured.
  *
  * Lines from concurrent fires never interleave: each line is one write(2) on a file opened with
- * O_APPEND, which the kernel appends as a unit; lines are kept small so that holds.
+ * O_APPEND, which local file systems append as a unit (network file systems such as NFS do not
+ * promise that). Lines are kept bounded: strings cut, a large payload left out.
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
