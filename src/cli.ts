@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { cac, type CAC } from 'cac'
 import pkg from '../package.json' with { type: 'json' }
 import { ExitCode, formatError, HookrunError } from './errors.ts'
@@ -36,13 +38,32 @@ interface FireFlags extends CommonFlags {
 /** `--config` may be given once (a string) or repeatedly (an array). */
 function configFiles(flags: CommonFlags): string[] | undefined {
   if (flags.config === undefined) return undefined
-  return (Array.isArray(flags.config) ? flags.config : [flags.config]).map(String)
+  return (Array.isArray(flags.config) ? flags.config : [flags.config]).map((value) => text(value, 'config')!)
 }
 
+/** A flag that takes one value: given twice is a contradiction, not a choice. */
 function text(value: unknown, flag: string): string | undefined {
   if (value === undefined) return undefined
+  if (Array.isArray(value)) throw new HookrunError(`--${flag} was given ${value.length} times (${value.join(', ')}); give it once`)
   if (typeof value !== 'string' && typeof value !== 'number') throw new HookrunError(`--${flag} needs a value`)
   return String(value)
+}
+
+function bool(value: unknown, flag: string): boolean {
+  if (Array.isArray(value)) throw new HookrunError(`--${flag} was given ${value.length} times; give it once`)
+  return value === true
+}
+
+/** `--cwd` must name a folder: hooks run there, so a typo must not become a failing hook. */
+function folder(value: unknown): string | undefined {
+  const dir = text(value, 'cwd')
+  if (dir === undefined) return undefined
+  let isFolder = false
+  try {
+    isFolder = statSync(dir).isDirectory()
+  } catch {}
+  if (!isFolder) throw new HookrunError(`--cwd ${resolve(dir)}: no such folder`)
+  return dir
 }
 
 export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
@@ -89,9 +110,9 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           event: eventName,
           payload,
           tool: text(flags.tool, 'tool') ?? prepared?.tool,
-          cwd: text(flags.cwd, 'cwd'),
+          cwd: folder(flags.cwd),
           configFiles: configFiles(flags),
-          strict: flags.strict === true,
+          strict: bool(flags.strict, 'strict'),
           env: io.env,
           signal: controller.signal,
           progress,
@@ -141,7 +162,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--json', 'Print JSON')
     .action(async (event: string | undefined, flags: CommonFlags) => {
       const { listHooks } = await import('./commands/list.ts')
-      const output = await listHooks({ event, tool: text(flags.tool, 'tool'), cwd: text(flags.cwd, 'cwd') ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true })
+      const output = await listHooks({ event, tool: text(flags.tool, 'tool'), cwd: folder(flags.cwd) ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: bool(flags.json, 'json') })
       await io.stdout(output)
     })
 
@@ -151,7 +172,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--json', 'Print JSON')
     .action(async (files: string[], flags: CommonFlags) => {
       const { validateConfig } = await import('./commands/validate.ts')
-      const result = validateConfig({ files, cwd: text(flags.cwd, 'cwd') ?? process.cwd(), env: io.env, json: flags.json === true })
+      const result = validateConfig({ files, cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, json: bool(flags.json, 'json') })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })
@@ -197,7 +218,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       const { initProject, listTemplates } = await import('./commands/init.ts')
       if (flags.list) return void (await io.stdout(listTemplates()))
       const templates = flags.template === undefined ? [] : (Array.isArray(flags.template) ? flags.template : [flags.template]).flatMap((name) => String(name).split(','))
-      await io.stdout(initProject({ cwd: text(flags.cwd, 'cwd') ?? process.cwd(), templates }))
+      await io.stdout(initProject({ cwd: text(flags.cwd, 'cwd') ?? process.cwd(), templates, env: io.env }))
     })
 
   for (const [name, description] of [
@@ -220,6 +241,19 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       })
   }
 
+  cli
+    .command('trust [dir]', "Let the project's hooks run: trust its hook files as they are now (any change revokes it)")
+    .example('hookrun trust            # the project at or above the current folder')
+    .action(async (dir: string | undefined) => {
+      const { trustProject } = await import('./commands/trust.ts')
+      await io.stdout(trustProject({ dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }))
+    })
+
+  cli.command('untrust [dir]', "Stop the project's hooks: forget the trust given with 'hookrun trust'").action(async (dir: string | undefined) => {
+    const { untrustProject } = await import('./commands/trust.ts')
+    await io.stdout(untrustProject({ dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }))
+  })
+
   cli.command('schema', 'Print the JSON Schema of hooks.json').action(async () => {
     const { configJsonSchema } = await import('./commands/schema.ts')
     await io.stdout(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
@@ -237,7 +271,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     exitCode = code
   })
   try {
-    cli.parse(['hookrun', 'hookrun', ...joinDashValues(argv)], { run: false })
+    cli.parse(['hookrun', 'hookrun', ...prepareArgv(argv, valueFlags(cli))], { run: false })
     if (cli.options.help || cli.options.version) return ExitCode.Proceed
     if (!cli.matchedCommand) {
       const [unknown] = cli.args
@@ -266,12 +300,27 @@ function openEvents(target: string): (record: ProgressRecord) => void {
   return (record) => writeSync(fd, `${JSON.stringify(record)}\n`)
 }
 
-/** mri reads a lone `-` as no value; `--payload -` means stdin, so pass it as `--payload=-`. */
-function joinDashValues(argv: readonly string[]): string[] {
+/** The long flags that take a value (`--payload <file>`), from cac's own option table. */
+function valueFlags(cli: CAC): Set<string> {
+  const options = [...cli.globalCommand.options, ...cli.commands.flatMap((command) => command.options)]
+  return new Set(options.filter((option) => option.required === true).flatMap((option) => option.names.map((name) => `--${name}`)))
+}
+
+/**
+ * Two things the flag parser (mri) gets wrong, fixed before it runs: a lone `-` reads as no
+ * value, yet `--payload -` means stdin, so it is passed as `--payload=-`; and an empty value
+ * (`--config ''`) would become the number 0, so it is refused here.
+ */
+function prepareArgv(argv: readonly string[], takesValue: ReadonlySet<string>): string[] {
   const out: string[] = []
   for (const arg of argv) {
     const previous = out.at(-1)
-    if (arg === '-' && previous?.startsWith('--') && !previous.includes('=')) out[out.length - 1] = `${previous}=-`
+    const afterValueFlag = previous !== undefined && takesValue.has(previous)
+    const [flag, value] = arg.split(/=(.*)/s)
+    if ((afterValueFlag && arg === '') || (takesValue.has(flag!) && value === '')) {
+      throw new HookrunError(`${afterValueFlag ? previous : flag} needs a value; it was given an empty one`)
+    }
+    if (arg === '-' && afterValueFlag) out[out.length - 1] = `${previous}=-`
     else out.push(arg)
   }
   return out

@@ -1,6 +1,7 @@
 import { HookrunError } from './errors.ts'
 import { canonicalEvent, resolveAlias } from './events.ts'
 import type { Payload } from './payload.ts'
+import { MAX_SEGMENT_LENGTH } from './pattern.ts'
 import { canonicalTool } from './tools.ts'
 
 /** An event as hooks see it: its canonical name plus, for tool events, the subject. */
@@ -38,7 +39,17 @@ export function qualifyEvent(input: string, payload: Payload, toolFlag?: string)
   if (subject !== undefined && subject.includes(':')) {
     throw new HookrunError(`event '${input}' is not a valid name: an alias takes at most one subject, for example PreToolUse:Bash`)
   }
-  const tool = nonEmpty(toolFlag) ?? subject ?? toolFromPayload(payload)
+  const flag = nonEmpty(toolFlag)
+  if (flag !== undefined && subject !== undefined && canonicalTool(flag) !== canonicalTool(subject)) {
+    throw new HookrunError(`event '${input}' names the subject '${subject}' but --tool says '${flag}'; give the subject once`)
+  }
+  const tool = flag ?? subject ?? toolFromPayload(payload)
+  // Patterns are matched against every segment: a bounded length keeps that fast whatever the input.
+  const long = [...parts, tool ?? ''].find((segment) => segment.length > MAX_SEGMENT_LENGTH)
+  if (long !== undefined) {
+    const what = long === tool && long !== subject ? `tool name ${flag !== undefined ? 'given by --tool' : 'in the payload'}` : `event '${input.slice(0, 40)}…'`
+    throw new HookrunError(`${what} has a segment of ${long.length} characters; at most ${MAX_SEGMENT_LENGTH}`)
+  }
   const segments = name.split(':')
   if (tool !== undefined) segments.push(canonicalTool(tool))
   return { name, tool, segments, qualified: segments.join(':') }

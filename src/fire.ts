@@ -10,6 +10,7 @@ import type { Payload } from './payload.ts'
 import type { Decision } from './protocol.ts'
 import { runCommand, startDetached } from './run.ts'
 import { selectHooks } from './select.ts'
+import { untrustedWarning } from './trust.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -51,9 +52,11 @@ export type ProgressRecord =
 export async function fire(options: FireOptions): Promise<Decision> {
   const env = options.env ?? process.env
   const payload = options.payload ?? {}
+  const cwd = options.cwd ?? process.cwd()
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
-  const { config, warnings } = await loadHooks({ cwd: options.cwd ?? process.cwd(), configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
+  const { config, warnings } = await loadHooks({ cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
+  const untrusted = untrustedWarning(config.trust, config.untrustedHooks, event, payload)
   const hooks = selectHooks(config.hooks, event, payload)
   const chain = await runChain(hooks, event, payload, {
     env,
@@ -62,7 +65,13 @@ export async function fire(options: FireOptions): Promise<Decision> {
     signal: options.signal,
     progress: options.progress,
   })
-  return decide(event, chain.results, chain.rewrites, [...warnings, ...chain.warnings])
+  const decision = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...warnings, ...chain.warnings])
+  if (config.settings.log === undefined) return decision
+  // The audit log is opt-in: its code is loaded only when a log is configured.
+  const { appendAuditLine, auditLine } = await import('./audit.ts')
+  const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
+  const failure = appendAuditLine(config.settings.log.path, auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted }))
+  return failure === undefined ? decision : { ...decision, warnings: [...decision.warnings, failure] }
 }
 
 /** The configured hooks and what was wrong with the config, read once per `fire` (or per runner). */

@@ -8,7 +8,7 @@
  * Nothing happens at import time.
  */
 export { fire, runChain, type FireOptions } from './fire.ts'
-export { readPayload, parsePayload, MAX_PAYLOAD_BYTES, type Payload } from './payload.ts'
+export { readPayload, parsePayload, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, type Payload } from './payload.ts'
 export { qualifyEvent, type FiredEvent } from './event.ts'
 export { CANONICAL_EVENTS, canonicalEvent, isGate, type CanonicalEvent } from './events.ts'
 export {
@@ -16,6 +16,8 @@ export {
   findConfigFiles,
   findProjectRoot,
   readConfigFile,
+  readConfigDocument,
+  parseConfigDocument,
   mergeHooks,
   userConfigDir,
   formatProblem,
@@ -24,9 +26,26 @@ export {
   type ConfigProblem,
   type ResolvedConfig,
   type LoadOptions,
+  type ConfigDocument,
 } from './config/load.ts'
+export { type Settings } from './config/settings.ts'
+export {
+  resolveTrust,
+  projectMaterial,
+  hashProjectMaterial,
+  readTrustRecord,
+  writeTrustRecord,
+  removeTrustRecord,
+  trustedFolderOf,
+  needsTrust,
+  stateDir,
+  type ProjectTrust,
+  type MaterialHash,
+  type TrustRecord,
+} from './trust.ts'
+export { redactText, redactValue, isSecretName, REDACTED } from './redact.ts'
 export { ConfigFileSchema, HookSchema, EventPatternSchema, type ConfigFile, type HookEntry } from './config/schema.ts'
-export { compilePattern, patternProblem, type EventPattern } from './pattern.ts'
+export { compilePattern, patternProblem, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, type EventPattern } from './pattern.ts'
 export { selectHooks, selectionOf } from './select.ts'
 export { runCommand, startDetached, OUTPUT_CAPS, type CommandRun, type CommandOptions } from './run.ts'
 export { interpretRun, type HookResult } from './interpret.ts'

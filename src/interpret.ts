@@ -43,8 +43,8 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   if (run.truncated.stdout) warnings.push(`hook '${hook.name}' wrote more stdout than hookrun keeps; the rest was discarded`)
 
   const claude = hook.shape === 'claude'
+  const policy = claude ? 'allow' : (hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow'))
   const failure = (why: string): HookResult => {
-    const policy = claude ? 'allow' : (hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow'))
     const reason = `hook '${hook.name}' ${why}`
     if (policy === 'block') {
       return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
@@ -65,7 +65,11 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     if (run.exitCode === 0) return failure(`printed a JSON answer that does not fit: ${parsed.invalid}`)
     warnings.push(`hook '${hook.name}' printed a JSON answer that does not fit: ${parsed.invalid}; ignored`)
   }
-  if (parsed.notJson !== undefined) warnings.push(`hook '${hook.name}' printed output starting with '{' that is not JSON (${parsed.notJson}); read as text`)
+  if (parsed.notJson !== undefined) {
+    // A gate whose answer is garbled fails closed, like one whose answer does not fit.
+    if (run.exitCode === 0 && policy === 'block') return failure(`printed output starting with '{' that is not JSON (${parsed.notJson})`)
+    warnings.push(`hook '${hook.name}' printed output starting with '{' that is not JSON (${parsed.notJson}); read as text`)
+  }
   const answer = parsed.answer
 
   if (run.exitCode === 2 && claude && !canBlock(event.name)) {
@@ -151,7 +155,7 @@ function describeExit(run: CommandRun, env: { PATH?: string }): string {
   const tail = tailOf(run.stderr)
   if (run.exitCode === null) return `was killed by ${run.signal ?? 'a signal'}${tail}`
   if (run.exitCode === 127) return `failed: command not found (exit 127; PATH=${env.PATH ?? ''})${tail}`
-  if (run.exitCode === 126) return `failed: command is not executable (exit 126; check its mode and shebang)${tail}`
+  if (run.exitCode === 126) return `failed: command is not executable (exit 126; check its mode and shebang; PATH=${env.PATH ?? ''})${tail}`
   return `failed with exit ${run.exitCode}${tail}`
 }
 

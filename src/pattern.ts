@@ -80,17 +80,69 @@ function compileSegment(segment: string, subject = false): SegmentTest {
   return tests.length === 1 ? tests[0]! : (value) => tests.some((test) => test(value))
 }
 
-/** Problems that make a pattern useless (reported by config validation). */
+/**
+ * The longest event segment (an action or a tool name) that patterns are matched against.
+ * Together with MAX_WILDCARDS it bounds the worst case of a glob match to a few milliseconds.
+ */
+export const MAX_SEGMENT_LENGTH = 256
+
+/** `*` wildcards allowed in one segment choice; each one more multiplies the worst-case work. */
+export const MAX_WILDCARDS = 3
+
+/** Characters an event name segment can hold (see `qualifyEvent`); the subject may hold more. */
+const EVENT_SEGMENT_CHARS = /^[\w.\-/@$]*$/
+/** picomatch syntax, stripped before checking what is left against EVENT_SEGMENT_CHARS. */
+const GLOB_SYNTAX = /[*?[\]{}()!+@^]/g
+/** Extglob groups (`+(a)`, `*(a)`, …): nested quantifiers, the classic way to make a regex backtrack. */
+const EXTGLOB = /[*+?@!]\(/
+
+/**
+ * Problems that make a pattern useless or dangerous (reported by config validation, and the hook
+ * is skipped): empty parts, too many segments, parts that can never match an event, and globs
+ * built to make the regex engine backtrack.
+ */
 export function patternProblem(source: string): string | undefined {
   const alternatives = source.split(',').map((alternative) => alternative.trim())
   if (alternatives.every((alternative) => alternative === '')) return 'is empty'
+  if (/\{[^{}]*,[^{}]*\}/.test(source)) {
+    return "uses {a,b} braces, but ',' separates whole patterns here; write the choices with '|' inside the segment (tool:pre_execute|post_execute)"
+  }
   for (const alternative of alternatives) {
     if (alternative === '') return `has an empty alternative (a stray comma)`
     const segments = expandAlias(alternative.split(':'))
     if (segments.length > 3) return `'${alternative}' has ${segments.length} segments; at most 3 (domain:action:subject)`
-    if (segments.some((segment) => segment.trim() === '' || segment.split('|').some((choice) => choice.trim() === ''))) {
-      return `'${alternative}' has an empty segment or choice`
+    for (const [index, segment] of segments.entries()) {
+      for (const raw of segment.split('|')) {
+        const choice = raw.trim()
+        if (choice === '') return `'${alternative}' has an empty segment or choice`
+        const problem = choiceProblem(choice, index < 2)
+        if (problem !== undefined) return `'${alternative}': ${problem}`
+      }
     }
   }
   return undefined
+}
+
+function choiceProblem(choice: string, inEventName: boolean): string | undefined {
+  if (choice.length > MAX_SEGMENT_LENGTH) return `a segment is longer than ${MAX_SEGMENT_LENGTH} characters`
+  if (EXTGLOB.test(choice)) return `'${choice}' uses an extglob group, which can make matching backtrack; use '|' inside a segment`
+  const wildcards = choice.split('*').length - 1
+  if (wildcards > MAX_WILDCARDS) return `'${choice}' has ${wildcards} '*' wildcards; at most ${MAX_WILDCARDS} in one segment (more can make matching backtrack)`
+  if (!balanced(choice, '[', ']') || !balanced(choice, '{', '}') || !balanced(choice, '(', ')')) {
+    return `'${choice}' has an unbalanced bracket, brace or parenthesis, so it can never match`
+  }
+  if (choice.includes('\\')) return `'${choice}' uses a backslash; event names hold no characters that need escaping, so it can never match`
+  if (inEventName && !EVENT_SEGMENT_CHARS.test(choice.replace(GLOB_SYNTAX, ''))) {
+    return `'${choice}' holds characters no event name has (letters, digits and _ . - / @ $ only), so it can never match`
+  }
+  return undefined
+}
+
+function balanced(text: string, open: string, close: string): boolean {
+  let depth = 0
+  for (const char of text) {
+    if (char === open) depth++
+    else if (char === close && --depth < 0) return false
+  }
+  return depth === 0
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
 import { HookrunError } from './errors.ts'
 
 /** The event JSON an agent hands to `fire`: always a JSON object. */
@@ -6,6 +6,9 @@ export type Payload = Record<string, unknown>
 
 /** Payloads larger than this are refused; a 10 MB file write must still pass. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024
+
+/** Deeper nesting is refused: it would overflow the stack of whatever walks the payload next. */
+export const MAX_PAYLOAD_DEPTH = 512
 
 /**
  * Read the payload once: `-` is stdin, anything else a file path, nothing means `{}`.
@@ -19,10 +22,10 @@ export async function readPayload(source: string | undefined, stdin: AsyncIterab
 }
 
 async function readPayloadFile(file: string): Promise<Uint8Array> {
+  // Read as a stream with the same limit as stdin: the path may name a pipe or a device, and a
+  // huge file must not be read whole before its size is known.
   try {
-    const bytes = await readFile(file)
-    if (bytes.byteLength > MAX_PAYLOAD_BYTES) throw tooLarge(`payload file ${file}`)
-    return bytes
+    return await readLimited(createReadStream(file), `payload file ${file}`)
   } catch (error) {
     if (error instanceof HookrunError) throw error
     const code = (error as NodeJS.ErrnoException).code
@@ -36,6 +39,7 @@ async function readLimited(stream: AsyncIterable<Uint8Array>, where: string): Pr
   let size = 0
   for await (const chunk of stream) {
     size += chunk.byteLength
+    // Leaving the loop closes the stream: the rest is never read, so memory stays bounded.
     if (size > MAX_PAYLOAD_BYTES) throw tooLarge(where)
     chunks.push(chunk)
   }
@@ -59,12 +63,33 @@ export function parsePayload(bytes: Uint8Array, where = 'payload'): Payload {
   try {
     value = JSON.parse(text)
   } catch (error) {
-    const why = error instanceof RangeError ? 'it is nested too deeply' : (error as Error).message
-    throw new HookrunError(`${where} is not valid JSON: ${why}`)
+    // A parser that recurses gives up on deep nesting with a RangeError: same message as the check below.
+    if (error instanceof RangeError) throw nestedTooDeeply(where)
+    throw new HookrunError(`${where} is not valid JSON: ${(error as Error).message}`)
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`
     throw new HookrunError(`${where} must be a JSON object, got ${kind}`)
   }
+  if (nestingDepth(value, MAX_PAYLOAD_DEPTH) > MAX_PAYLOAD_DEPTH) throw nestedTooDeeply(where)
   return value as Payload
+}
+
+function nestedTooDeeply(where: string): HookrunError {
+  return new HookrunError(`${where} is nested more than ${MAX_PAYLOAD_DEPTH} levels deep; send a flatter JSON object`)
+}
+
+/** How deep objects and arrays nest, walked without recursion; stops counting past `limit`. */
+function nestingDepth(root: object, limit: number): number {
+  let deepest = 0
+  const stack: Array<[unknown, number]> = [[root, 1]]
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!
+    if (depth > deepest) deepest = depth
+    if (deepest > limit) return deepest
+    for (const child of Object.values(value as object)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1])
+    }
+  }
+  return deepest
 }

@@ -1,7 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { trustProject } from '../src/commands/trust.ts'
+import { findProjectRoot } from '../src/config/load.ts'
 
 export const ROOT = resolve(import.meta.dirname, '..')
 const BIN = join(ROOT, 'node_modules', '.bin')
@@ -38,28 +40,33 @@ export function removeProject(dir: string): void {
 
 export interface CliResult {
   readonly exitCode: number | null
+  readonly signal: NodeJS.Signals | null
   readonly stdout: string
   readonly stderr: string
   readonly durationMs: number
+  /** Peak resident memory of hookrun in KiB, when `measureMemory` was set. */
+  readonly maxRssKb?: number
   json(): any
 }
 
 export interface CliOptions {
   readonly cwd?: string
-  readonly input?: string
+  readonly input?: string | Uint8Array
   readonly env?: Record<string, string | undefined>
   readonly runtime?: string
   readonly timeoutMs?: number
+  /** Run under GNU time to report hookrun's peak memory (`maxRssKb`). */
+  readonly measureMemory?: boolean
 }
 
+const TIME = '/usr/bin/time'
+const MAXRSS = 'hookrun-test-maxrss-kb='
+
 /**
- * Run hookrun as a user would, with a clean HOME/XDG so the developer's own config never leaks
- * into a test.
+ * The environment hookrun runs with in tests: a clean HOME/XDG (the folder it runs in) so the
+ * developer's own config and trust records never leak into a test.
  */
-export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
-  const runtime = RUNTIMES.find((candidate) => candidate.name === (options.runtime ?? 'binary'))
-  if (!runtime) throw new Error(`unknown runtime ${options.runtime}`)
-  const home = options.cwd ?? tmpdir()
+export function cliEnvironment(home: string, extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string | undefined> = {
     ...process.env,
     HOME: home,
@@ -70,35 +77,76 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
     HOOKRUN_DEPTH: undefined,
     HOOKRUN_DEBUG: undefined,
     NO_COLOR: '1',
-    ...options.env,
+    ...extra,
   }
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
-  const [command, ...prefix] = runtime.command
+  return env as Record<string, string>
+}
+
+/**
+ * Trust the project at or above `cwd` for runs from `cwd` (whose HOME is `cwd`), exactly as
+ * `hookrun trust` does. Tests of anything but trust start from a trusted project.
+ */
+export function trustProjectFor(cwd: string, env: Record<string, string | undefined> = {}): void {
+  if (findProjectRoot(cwd) === undefined) return
+  trustProject({ cwd, env: cliEnvironment(cwd, env) })
+}
+
+export function runtimeCommand(name: string): readonly string[] {
+  const runtime = RUNTIMES.find((candidate) => candidate.name === name)
+  if (!runtime) throw new Error(`unknown runtime ${name}`)
+  return runtime.command
+}
+
+/**
+ * Run hookrun as a user would, with a clean HOME/XDG so the developer's own config never leaks
+ * into a test.
+ */
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return startCli(args, options).result
+}
+
+/** Start hookrun and return its process too (to signal it while it runs). */
+export function startCli(args: readonly string[], options: CliOptions = {}): { child: ChildProcess; result: Promise<CliResult> } {
+  const env = cliEnvironment(options.cwd ?? tmpdir(), options.env)
+  if (options.measureMemory && !existsSync(TIME)) throw new Error(`${TIME} (GNU time) is needed to measure memory`)
+  const [command, ...rest] = [...(options.measureMemory ? [TIME, '-f', `${MAXRSS}%M`] : []), ...runtimeCommand(options.runtime ?? 'binary'), ...args]
   const started = performance.now()
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command!, [...prefix, ...args], { cwd: options.cwd ?? ROOT, env: env as NodeJS.ProcessEnv })
+  const child = spawn(command!, rest, { cwd: options.cwd ?? ROOT, env: env as NodeJS.ProcessEnv })
+  const result = new Promise<CliResult>((resolvePromise, reject) => {
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.stdin.on('error', () => {})
-    child.stdin.end(options.input ?? '')
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.stdin!.on('error', () => {})
+    child.stdin!.end(options.input ?? '')
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
       reject(new Error(`hookrun ${args.join(' ')} did not finish in ${options.timeoutMs ?? 20_000} ms`))
     }, options.timeoutMs ?? 20_000)
     child.on('error', reject)
-    child.on('close', (exitCode) => {
+    child.on('close', (exitCode, signal) => {
       clearTimeout(timer)
+      let maxRssKb: number | undefined
+      if (options.measureMemory) {
+        const at = stderr.lastIndexOf(MAXRSS)
+        maxRssKb = Number(stderr.slice(at + MAXRSS.length).trim())
+        stderr = stderr.slice(0, at)
+        // GNU time reports a child's non-zero exit on the line before its own.
+        stderr = stderr.replace(/Command (exited with non-zero status|terminated by signal) \d+\n$/, '')
+      }
       resolvePromise({
         exitCode,
+        signal,
         stdout,
         stderr,
         durationMs: performance.now() - started,
+        maxRssKb,
         json: () => JSON.parse(stdout),
       })
     })
   })
+  return { child, result }
 }
 
 /** Processes whose command line contains `marker` (used to prove nothing was left behind). */
@@ -117,4 +165,26 @@ export async function waitForNoProcess(marker: string, ms = 2000): Promise<strin
     if (left.length === 0 || Date.now() > deadline) return left
     await new Promise((resolveWait) => setTimeout(resolveWait, 50))
   }
+}
+
+/**
+ * The CPU time (ms) this process spends in `fn`. Unlike wall time, it does not count the time
+ * other processes on a busy machine take, so "takes a few milliseconds" can be asserted reliably.
+ */
+export function cpuMs<T>(fn: () => T): { value: T; ms: number } {
+  const started = process.cpuUsage()
+  const value = fn()
+  const used = process.cpuUsage(started)
+  return { value, ms: (used.user + used.system) / 1000 }
+}
+
+/**
+ * Project hooks run only in trusted projects. Tests of anything but trust list their project in
+ * the user config's `trustedFolders` (merged into what the test wrote there).
+ */
+export function trustFolderIn(dir: string, xdgConfigHome: string): void {
+  const file = join(xdgConfigHome, 'hookrun', 'hooks.json')
+  const existing = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, JSON.stringify({ ...existing, trustedFolders: [...(existing.trustedFolders ?? []), dir] }, null, 2))
 }

@@ -3,11 +3,13 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { SCHEMA_ID } from './schema.ts'
 import { HookrunError } from '../errors.ts'
 import { type Template, TEMPLATES } from '../templates.ts'
+import { trustProject } from './trust.ts'
 
 export interface InitOptions {
   readonly cwd: string
   /** Template names; none means every template (the intrusive ones switched off). */
   readonly templates: readonly string[]
+  readonly env: Readonly<Record<string, string | undefined>>
 }
 
 /**
@@ -24,6 +26,9 @@ export function initProject(options: InitOptions): string {
   const hooks = chosen.map((template) => (all && !template.onByDefault ? { ...template.hook, enabled: false } : template.hook))
 
   const config = join(folder, 'hooks.json')
+  // Hooks hookrun writes itself are trusted at once; a project that already had hook files keeps
+  // needing the user's own 'hookrun trust' (init must not vouch for what it did not write).
+  const fresh = !existsSync(config) && !existsSync(join(folder, 'hooks.local.json'))
   if (existsSync(config)) {
     lines.push(`kept   ${shown(config)} (it exists); add these hooks to its "hooks" list:`)
     lines.push(...JSON.stringify(hooks, null, 2).split('\n').map((line) => `         ${line}`))
@@ -41,6 +46,10 @@ export function initProject(options: InitOptions): string {
       write(file, content)
       lines.push(`wrote  ${shown(file)}`)
     }
+  }
+  if (fresh) {
+    trustProject({ cwd: resolve(options.cwd), env: options.env })
+    lines.push(`trusted the new hooks (they were written by hookrun init); edit them and run 'hookrun trust' again`)
   }
   const off = hooks.filter((hook) => hook.enabled === false).map((hook) => String(hook.name))
   if (off.length > 0) lines.push('', `switched off until you set "enabled": true: ${off.join(', ')}`)

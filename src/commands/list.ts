@@ -1,8 +1,9 @@
 import { relative } from 'node:path'
 import { formatProblem, type Hook, loadConfig } from '../config/load.ts'
-import { qualifyEvent } from '../event.ts'
+import { type FiredEvent, qualifyEvent } from '../event.ts'
 import { withFolderHooks } from '../folders/hooks.ts'
 import { selectionOf } from '../select.ts'
+import { needsTrust, type ProjectTrust } from '../trust.ts'
 
 export interface ListOptions {
   readonly event?: string
@@ -17,7 +18,14 @@ export interface ListOptions {
 export async function listHooks(options: ListOptions): Promise<string> {
   const config = await withFolderHooks(loadConfig(options), { env: options.env })
   const event = options.event === undefined ? undefined : qualifyEvent(options.event, {}, options.tool)
-  const rows = config.hooks.map((hook) => ({
+  const untrusted = new Set(config.untrustedHooks)
+  const all = [...config.hooks, ...config.untrustedHooks]
+  // An untrusted hook that would have run says so; one that would not run anyway says that.
+  const status = (hook: Hook, at: FiredEvent) => {
+    const selection = selectionOf(hook, at)
+    return untrusted.has(hook) && selection === 'matched' ? 'untrusted' : selection
+  }
+  const rows = all.map((hook) => ({
     name: hook.name,
     event: hook.event.join(','),
     command: hook.command,
@@ -29,22 +37,24 @@ export async function listHooks(options: ListOptions): Promise<string> {
     index: hook.source.index,
     ...(hook.description !== undefined && { description: hook.description }),
     ...(hook.disabledBy !== undefined && { disabledBy: hook.disabledBy }),
-    ...(event !== undefined && { status: selectionOf(hook, event) }),
+    ...(untrusted.has(hook) && { trusted: false }),
+    ...(event !== undefined && { status: status(hook, event) }),
   }))
   const shadowed = config.shadowed.map((hook) => ({ name: hook.name, source: hook.source.layer, file: hook.source.file, shadowedBy: { source: hook.by.layer, file: hook.by.file } }))
   const skipped = config.discovery?.skipped ?? []
   if (options.json) {
-    const json = { ...(event && { event: event.qualified }), files: config.files, hooks: rows, shadowed, skipped, problems: config.problems }
+    const trust = config.trust
+    const json = { ...(event && { event: event.qualified }), files: config.files, ...(trust && { trust }), hooks: rows, shadowed, skipped, problems: config.problems }
     return `${JSON.stringify(json, null, 2)}\n`
   }
   const lines: string[] = []
-  if (config.hooks.length === 0 && config.shadowed.length === 0 && config.files.length === 0) {
+  if (all.length === 0 && config.shadowed.length === 0 && config.files.length === 0) {
     lines.push('no hooks found (user: ~/.config/hookrun/hooks.json and hooks/, project: .hookrun/hooks.json and hooks/, plugins)')
   }
-  for (const ref of config.files) lines.push(`${ref.layer.padEnd(7)} ${ref.file}`)
-  if (config.hooks.length > 0) lines.push('')
-  const table = config.hooks.map((hook) => [
-    event === undefined ? (hook.enabled ? 'on' : 'off') : statusLabel(hook, selectionOf(hook, event)),
+  for (const ref of config.files) lines.push(`${ref.layer.padEnd(7)} ${ref.file}${needsTrust(ref.layer) ? `  (${trustLabel(config.trust)})` : ''}`)
+  if (all.length > 0) lines.push('')
+  const table = all.map((hook) => [
+    event === undefined ? (untrusted.has(hook) ? 'untrusted' : hook.enabled ? 'on' : 'off') : statusLabel(hook, status(hook, event)),
     hook.name,
     hook.event.join(','),
     where(hook, options.cwd),
@@ -54,12 +64,21 @@ export async function listHooks(options: ListOptions): Promise<string> {
   lines.push(...formatTable(event === undefined ? ['STATE', 'NAME', 'EVENT', 'FROM', 'WHAT'] : ['RUNS', 'NAME', 'EVENT', 'FROM', 'WHAT'], [...table, ...hidden]))
   for (const file of skipped) lines.push(`skipped: ${file.path}: ${file.why}`)
   for (const problem of config.problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`)
+  if (config.trust && !config.trust.trusted) {
+    const why = config.trust.reason === 'changed' ? `changed since you trusted them (${config.trust.changed?.join(', ')})` : 'not trusted'
+    lines.push(`project hooks ${why}: they do not run. Review them, then run: ${config.trust.command}`)
+  }
   return `${lines.join('\n')}\n`
 }
 
-function statusLabel(hook: Hook, status: ReturnType<typeof selectionOf>): string {
+function trustLabel(trust: ProjectTrust | undefined): string {
+  if (trust?.trusted) return trust.via === 'folder' ? `trusted: trustedFolders '${trust.folder}'` : 'trusted'
+  return trust?.reason === 'changed' ? 'changed since trusted: not run' : 'not trusted: not run'
+}
+
+function statusLabel(hook: Hook, status: ReturnType<typeof selectionOf> | 'untrusted'): string {
   if (status === 'matched') return hook.blocking ? 'yes' : 'yes (bg)'
-  return status === 'disabled' ? 'disabled' : 'no'
+  return status === 'disabled' || status === 'untrusted' ? status : 'no'
 }
 
 function where(hook: Pick<Hook, 'source' | 'disabledBy'>, cwd: string): string {

@@ -2,6 +2,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { HookrunError } from '../errors.ts'
+import { needsTrust, type ProjectTrust, resolveTrust } from '../trust.ts'
+import { lintHookEntry } from './lint.ts'
+import type { FileSettings } from './schema.ts'
+import { type Settings, takeSettings } from './settings.ts'
 import { type HookShape, type HookSpec, normalizeConfig } from './shapes.ts'
 
 /**
@@ -66,6 +70,12 @@ export interface ResolvedConfig {
   readonly projectRoot: string
   /** Names a name-only `enabled: false` entry switched off (they also switch off folder and plugin hooks). */
   readonly switchedOff?: ReadonlyMap<string, { readonly file: string; readonly index: number; readonly path: string }>
+  /** Trusted folders and the audit log, from the user config (or --config files). */
+  readonly settings: Settings
+  /** Whether the project's own hooks may run; undefined when there are none (see src/trust.ts). */
+  readonly trust?: ProjectTrust
+  /** Hooks of an untrusted project: shown by `list`, never run. */
+  readonly untrustedHooks: readonly Hook[]
 }
 
 export interface LoadOptions {
@@ -126,16 +136,28 @@ export function findProjectRoot(cwd: string): string | undefined {
   }
 }
 
-/** Discover, read, validate and merge every layer. Never throws for a bad file: it becomes a problem. */
+/**
+ * Discover, read, validate and merge every layer. Never throws for a bad file: it becomes a problem.
+ * Project layers take part only when the project is trusted (src/trust.ts).
+ */
 export function loadConfig(options: LoadOptions): ResolvedConfig {
+  const env = options.env ?? process.env
   const { files, projectRoot } = findConfigFiles(options)
+  const documents = files.map(readConfigDocument)
   const problems: ConfigProblem[] = []
-  const entries = files.flatMap((ref) => readConfigFile(ref, problems))
+  const settings = takeSettings(documents, problems, env)
+  const trust = resolveTrust(projectRoot, documents.filter((document) => needsTrust(document.ref.layer)), settings, env)
+  const runs = (document: ConfigDocument) => !needsTrust(document.ref.layer) || trust?.trusted === true
+  const runnable = documents.filter(runs)
+  for (const document of runnable) problems.push(...document.problems)
+  const entries = runnable.flatMap((document) => document.entries)
   const switchedOff = new Map<string, { file: string; index: number; path: string }>()
   for (const { ref, index, entry } of entries) {
     if (entry.name !== undefined && entry.command === undefined && !entry.enabled) switchedOff.set(entry.name, { file: ref.file, index, path: entry.path })
   }
-  return { hooks: mergeHooks(entries, problems), problems, files, projectRoot, switchedOff }
+  const hooks = mergeHooks(entries, problems)
+  const untrustedHooks = mergeHooks(documents.filter((document) => !runs(document)).flatMap((document) => document.entries), [])
+  return { hooks, problems, files, projectRoot, switchedOff, settings, trust, untrustedHooks }
 }
 
 export interface ParsedEntry {
@@ -144,25 +166,52 @@ export interface ParsedEntry {
   readonly entry: HookSpec
 }
 
+/** One config file as read: its text (what trust hashes), settings, valid entries and problems. */
+export interface ConfigDocument {
+  readonly ref: ConfigFileRef
+  /** Undefined when the file could not be read. */
+  readonly text?: string
+  readonly settings: FileSettings
+  readonly entries: ParsedEntry[]
+  readonly problems: ConfigProblem[]
+}
+
 /** Read one file into validated hook specs; every problem names the file and the JSON path. */
 export function readConfigFile(ref: ConfigFileRef, problems: ConfigProblem[]): ParsedEntry[] {
-  const problem = (path: string, message: string, severity: ConfigProblem['severity'] = 'error') =>
-    problems.push({ severity, file: ref.file, path, message })
+  const document = readConfigDocument(ref)
+  problems.push(...document.problems)
+  return document.entries
+}
+
+export function readConfigDocument(ref: ConfigFileRef): ConfigDocument {
   let text: string
   try {
     text = readFileSync(ref.file, 'utf8')
   } catch (error) {
-    problem('', `cannot read: ${(error as Error).message}; file skipped`)
-    return []
+    const problem = { severity: 'error' as const, file: ref.file, path: '', message: `cannot read: ${(error as Error).message}; file skipped` }
+    return { ref, settings: {}, entries: [], problems: [problem] }
   }
+  return parseConfigDocument(ref, text)
+}
+
+/** Parse a config file's text. Never throws: whatever the text, the answer is entries and problems. */
+export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDocument {
+  const problems: ConfigProblem[] = []
+  const problem = (path: string, message: string, severity: ConfigProblem['severity'] = 'error') =>
+    problems.push({ severity, file: ref.file, path, message })
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (error) {
     problem('', `invalid JSON (${(error as Error).message}); file skipped`)
-    return []
+    return { ref, text, settings: {}, entries: [], problems }
   }
-  return normalizeConfig(json, problem).map((entry, index) => ({ ref, index, entry }))
+  const { specs, settings } = normalizeConfig(json, problem)
+  const entries = specs.map((entry, index): ParsedEntry => {
+    for (const lint of lintHookEntry(entry)) problem(`${entry.path}.${lint.path}`, lint.message, 'warning')
+    return { ref, index, entry }
+  })
+  return { ref, text, settings, entries, problems }
 }
 
 /**

@@ -110,6 +110,17 @@ export const ClaudeGroupSchema = z.strictObject({
   hooks: z.array(z.unknown()),
 })
 
+export const TrustedFoldersSchema = z.array(z.string()).meta({
+  description:
+    "User config only. Folders whose project hooks run without 'hookrun trust': absolute paths or ~/…, globs allowed ('~/src/mine/*'). A project is trusted when its root or a folder above it matches.",
+})
+
+export const LogSchema = z
+  .strictObject({
+    path: z.string().min(1).meta({ description: 'The audit log file (JSON Lines); ~/… and paths relative to this config file allowed.' }),
+  })
+  .meta({ description: "User config only. Append one JSON line per fire (event, each hook's outcome, the decision), secrets redacted." })
+
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
   hooks: z
@@ -121,13 +132,19 @@ const fileShape = {
     .array(z.string().regex(/^[A-Z][A-Z0-9_]*_$/, 'expected an upper-case prefix ending in _, such as PIGO_'))
     .optional()
     .meta({ description: "Also give this file's hooks the HOOKRUN_* variables under these prefixes. PIGO_ and FORGE_ use those seeds' own variable names." }),
+  // Settings: read from the user config (and --config files) only; a project file cannot set them.
+  trustedFolders: TrustedFoldersSchema.optional(),
+  log: LogSchema.optional(),
 }
 
 export const ConfigFileSchema = z
   .strictObject(fileShape)
   .meta({ title: 'hookrun hooks.json', description: 'Hooks for every coding agent, run by hookrun.' })
 
-/** The top level of a file, its entries left for the entry schemas one by one so one bad hook skips alone. */
+/**
+ * The top level of a file, its entries left for the entry schemas one by one so one bad hook skips
+ * alone, and its settings left for their own schemas so a bad setting is ignored alone.
+ */
 const envelopeShape = {
   ...fileShape,
   hooks: z
@@ -136,8 +153,15 @@ const envelopeShape = {
     })
     .default([]),
   plugins: z.array(z.unknown()).optional(),
+  trustedFolders: z.unknown().optional(),
+  log: z.unknown().optional(),
 }
 export const ConfigEnvelopeSchema = z.strictObject(envelopeShape)
 
 export type HookEntry = z.output<typeof HookSchema>
+/** The settings a config file may carry besides its hooks. */
+export interface FileSettings {
+  readonly trustedFolders?: z.output<typeof TrustedFoldersSchema>
+  readonly log?: z.output<typeof LogSchema>
+}
 export type ConfigFile = z.output<typeof ConfigFileSchema>

@@ -4,8 +4,11 @@ import {
   ClaudeGroupSchema,
   ClaudeHandlerSchema,
   ConfigEnvelopeSchema,
+  type FileSettings,
   type HookEntry,
   HookSchema,
+  LogSchema,
+  TrustedFoldersSchema,
   PigoHookSchema,
   PigoPluginSchema,
 } from './schema.ts'
@@ -35,10 +38,24 @@ export type Report = (path: string, message: string, severity?: 'error' | 'warni
 const CLAUDE_DEFAULT_TIMEOUT = 600
 const CLAUDE_PROMPT_TIMEOUT = 30
 
-/** Normalise one parsed JSON file. Problems are reported with their JSON path; bad entries are skipped. */
-export function normalizeConfig(json: unknown, report: Report): HookSpec[] {
+/**
+ * Normalise one parsed JSON file into hook specs and its settings. Problems are reported with
+ * their JSON path; bad entries (and bad settings) are skipped alone.
+ */
+export function normalizeConfig(json: unknown, report: Report): { specs: HookSpec[]; settings: FileSettings } {
   const envelope = parseEntry(ConfigEnvelopeSchema, json, '', report)
-  if (envelope === undefined) return []
+  if (envelope === undefined) return { specs: [], settings: {} }
+  const setting = <T>(key: string, schema: z.ZodType<T>, value: unknown): T | undefined => {
+    if (value === undefined) return undefined
+    const result = schema.safeParse(value)
+    if (result.success) return result.data
+    for (const issue of result.error.issues) report(joinPath(key, issue.path), `${issue.message.replace(/^Invalid input: /, '')}; setting ignored`)
+    return undefined
+  }
+  const settings = {
+    trustedFolders: setting('trustedFolders', TrustedFoldersSchema, envelope.trustedFolders),
+    log: setting('log', LogSchema, envelope.log),
+  }
   const envPrefixes = envelope.envPrefixes ?? []
   const specs: HookSpec[] = []
   // Shapes in the order the file lists them: JSON objects keep their key order.
@@ -47,7 +64,7 @@ export function normalizeConfig(json: unknown, report: Report): HookSpec[] {
     else if (key === 'hooks') specs.push(...claudeHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report))
     else if (key === 'plugins' && envelope.plugins) specs.push(...pigoPlugins(envelope.plugins, envPrefixes, report))
   }
-  return specs
+  return { specs, settings }
 }
 
 function flatHooks(entries: readonly unknown[], envPrefixes: readonly string[], report: Report): HookSpec[] {

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { makeProject, removeProject, runCli, RUNTIMES } from '../helpers.ts'
+import { makeProject, removeProject, runCli, RUNTIMES, trustFolderIn } from '../helpers.ts'
 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
@@ -38,6 +38,7 @@ for (const runtime of RUNTIMES) {
         '.hookrun/hooks.json': { hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: "echo 'sudo is not allowed' >&2; exit 2" }] },
       })
       projects.push(dir)
+      trustFolderIn(dir, join(dir, '.xdg-config'))
       const install = await runCli(['install', '--agent', 'claude'], { runtime: runtime.name, cwd: dir })
       expect(install.exitCode, install.stderr).toBe(0)
       const text = readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')
@@ -59,6 +60,7 @@ for (const runtime of RUNTIMES) {
     test('install --agent copilot --project: each entry names its event, and Copilot gets its own JSON', async () => {
       const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'no-rm', event: 'tool:pre_execute:bash', command: "echo 'no rm -rf' >&2; exit 2" }] } })
       projects.push(dir)
+      trustFolderIn(dir, join(dir, '.xdg-config'))
       const install = await runCli(['install', '--agent', 'copilot', '--project'], { runtime: runtime.name, cwd: dir })
       expect(install.exitCode, install.stderr).toBe(0)
       const file = join(dir, '.github', 'hooks', 'hookrun.json')

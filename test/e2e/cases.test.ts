@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { makeProject, removeProject, runCli, RUNTIMES, waitForNoProcess, writeFiles } from '../helpers.ts'
+import { makeProject, removeProject, runCli, runtimeCommand, RUNTIMES, trustProjectFor, waitForNoProcess, writeFiles } from '../helpers.ts'
 
 interface Case {
   description: string
@@ -19,6 +19,11 @@ interface Case {
   cwd?: string
   /** Only under these runtimes (default: all). */
   runtimes?: string[]
+  /**
+   * Trust the project's hooks before running, as `hookrun trust` would (default: true, so a
+   * case about anything else is not about trust). `false` runs it untrusted.
+   */
+  trust?: boolean
   expect: {
     exitCode: number
     /** Partial match against the JSON on stdout. */
@@ -50,9 +55,13 @@ const cases = readdirSync(CASES_DIR)
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
 
-/** `$DIR` in args, env, stdin and file contents stands for the project folder. */
-function fill<T>(value: T, dir: string): T {
-  return JSON.parse(JSON.stringify(value).replaceAll('$DIR', dir)) as T
+/**
+ * `$DIR` in args, env, stdin and file contents stands for the project folder; `$HOOKRUN_CLI` for the
+ * command line of the hookrun under test (so a hook can call hookrun again).
+ */
+function fill<T>(value: T, dir: string, runtime = 'binary'): T {
+  const hookrun = runtimeCommand(runtime).map((part) => `'${part}'`).join(' ')
+  return JSON.parse(JSON.stringify(value).replaceAll('$DIR', dir).replaceAll('$HOOKRUN_CLI', hookrun)) as T
 }
 
 for (const runtime of RUNTIMES) {
@@ -62,14 +71,12 @@ for (const runtime of RUNTIMES) {
       test(`${file.replace(/\.json$/, '')}: ${spec.description}`, async () => {
         const dir = makeProject()
         projects.push(dir)
-        writeFiles(dir, fill(spec.files ?? {}, dir))
+        writeFiles(dir, fill(spec.files ?? {}, dir, runtime.name))
+        const cwd = spec.cwd ? join(dir, spec.cwd) : dir
+        const env = fill(spec.env ?? {}, dir)
+        if (spec.trust !== false) trustProjectFor(cwd, env)
         const stdin = spec.stdin === undefined ? '' : typeof spec.stdin === 'string' ? spec.stdin : JSON.stringify(fill(spec.stdin, dir))
-        const result = await runCli(fill(spec.args, dir), {
-          runtime: runtime.name,
-          cwd: spec.cwd ? join(dir, spec.cwd) : dir,
-          input: stdin,
-          env: fill(spec.env ?? {}, dir),
-        })
+        const result = await runCli(fill(spec.args, dir), { runtime: runtime.name, cwd, input: stdin, env })
         const context = `stdout: ${result.stdout}\nstderr: ${result.stderr}`
         expect(result.exitCode, context).toBe(spec.expect.exitCode)
         if (spec.expect.stdout) expect(result.json(), context).toMatchObject(fill(spec.expect.stdout, dir))

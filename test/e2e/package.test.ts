@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
-import { makeProject, removeProject, ROOT, writeFiles } from '../helpers.ts'
+import { makeProject, removeProject, ROOT, writeFiles, trustFolderIn } from '../helpers.ts'
 
 const BIN = join(ROOT, 'node_modules', '.bin')
 
@@ -66,6 +66,7 @@ describe('npm package', () => {
       },
       'fire.mjs': SCRIPT,
     })
+    trustFolderIn(project, join(project, '.xdg'))
     const tarball = join(scratch, JSON.parse(pack.stdout)[0].filename)
     const install = run('npm', ['install', '--prefer-offline', '--no-package-lock', tarball], { cwd: project })
     expect(install.status, install.stderr).toBe(0)

@@ -19,7 +19,7 @@ import {
   type Runner,
   type RunnerOptions,
 } from '../../src/index.ts'
-import { type Files, makeProject, removeProject } from '../helpers.ts'
+import { type Files, makeProject, removeProject, trustFolderIn } from '../helpers.ts'
 
 export interface LibraryCase {
   readonly name: string
@@ -32,6 +32,7 @@ const test = (name: string, run: () => Promise<void>) => CASES.push({ name, run 
 /** A project with `.hookrun/hooks.json` holding `hooks`, plus any other files; removed afterwards. */
 async function inProject(hooks: object[], files: Files, body: (dir: string) => Promise<void>): Promise<void> {
   const dir = makeProject({ '.hookrun/hooks.json': { hooks }, ...files })
+  trustFolderIn(dir, join(dir, '.xdg'))
   try {
     await body(dir)
   } finally {

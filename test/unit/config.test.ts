@@ -1,8 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { type ConfigProblem, findConfigFiles, loadConfig, readConfigFile } from '../../src/config/load.ts'
 import { HookSchema } from '../../src/config/schema.ts'
-import { makeProject, removeProject } from '../helpers.ts'
+import { makeProject, removeProject, writeFiles } from '../helpers.ts'
 
 const dirs: string[] = []
 afterEach(() => dirs.splice(0).forEach(removeProject))
@@ -11,7 +12,13 @@ function project(files: Record<string, string | object>): string {
   dirs.push(dir)
   return dir
 }
-const env = (dir: string) => ({ HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg') })
+const env = (dir: string) => ({ HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_STATE_HOME: join(dir, 'state') })
+/** Project hooks run only when trusted: list the test folder in the user config's trustedFolders. */
+function trustFolder(dir: string): void {
+  const file = join(dir, 'xdg/hookrun/hooks.json')
+  const existing = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
+  writeFiles(dir, { 'xdg/hookrun/hooks.json': { ...existing, trustedFolders: [dir] } })
+}
 
 describe('HookSchema', () => {
   test('fills defaults', () => {
@@ -86,6 +93,7 @@ describe('loadConfig merging', () => {
       'xdg/hookrun/hooks.json': { hooks: [{ name: 'a', event: '*', command: 'user-a' }, { event: '*', command: 'anon' }, { name: 'b', event: '*', command: 'user-b' }] },
       '.hookrun/hooks.json': { hooks: [{ name: 'b', enabled: false }, { name: 'a', event: 'session:*', command: 'project-a' }] },
     })
+    trustFolder(dir)
     const config = loadConfig({ cwd: dir, env: env(dir) })
     expect(config.hooks.map((hook) => [hook.name, hook.command, hook.enabled, hook.source.layer])).toEqual([
       ['a', 'project-a', true, 'project'],
@@ -96,6 +104,7 @@ describe('loadConfig merging', () => {
   })
   test('duplicate names within one file are reported', () => {
     const dir = project({ '.hookrun/hooks.json': { hooks: [{ name: 'x', event: '*', command: '1' }, { name: 'x', event: '*', command: '2' }] } })
+    trustFolder(dir)
     const config = loadConfig({ cwd: dir, env: env(dir) })
     expect(config.hooks.map((hook) => hook.command)).toEqual(['2'])
     expect(config.problems[0]).toMatchObject({ path: 'hooks[1].name', message: "duplicate name 'x' (also hooks[0]); this entry replaces that one" })

@@ -10,8 +10,9 @@ describe('qualifyEvent', () => {
       qualified: 'tool:pre_execute:bash',
     })
   })
-  test('--tool wins over the payload and the name', () => {
-    expect(qualifyEvent('tool:pre_execute:read', { tool_name: 'Bash' }, 'Write').qualified).toBe('tool:pre_execute:write')
+  test('--tool wins over the payload; contradicting the name is refused', () => {
+    expect(qualifyEvent('tool:pre_execute', { tool_name: 'Bash' }, 'Write').qualified).toBe('tool:pre_execute:write')
+    expect(() => qualifyEvent('tool:pre_execute:read', {}, 'Write')).toThrow("names the subject 'read' but --tool says 'Write'")
   })
   test('a third segment is the subject', () => {
     expect(qualifyEvent('tool:post_execute:Edit', {}).tool).toBe('Edit')

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { explainCommand } from '../../src/commands/explain.ts'
 import { prepareDialect } from '../../src/dialects/index.ts'
 import { addExclusionCheck, explainFire } from '../../src/explain.ts'
-import { makeProject, removeProject } from '../helpers.ts'
+import { makeProject, removeProject, trustFolderIn } from '../helpers.ts'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach(removeProject))
@@ -29,6 +29,7 @@ function project() {
     },
   })
   dirs.push(dir)
+  trustFolderIn(dir, join(dir, 'home', '.config'))
   return { cwd: dir, env: { ...process.env, HOME: join(dir, 'home'), XDG_CONFIG_HOME: join(dir, 'home', '.config') } }
 }
 

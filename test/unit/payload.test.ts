@@ -1,64 +1,87 @@
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, test } from 'vitest'
-import { HookrunError } from '../../src/errors.ts'
-import { MAX_PAYLOAD_BYTES, parsePayload, readPayload } from '../../src/payload.ts'
-import { makeProject } from '../helpers.ts'
+import { afterAll, describe, expect, test } from 'vitest'
+import { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, parsePayload, readPayload } from '../../src/payload.ts'
+import { cpuMs, makeProject, removeProject } from '../helpers.ts'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
-async function* chunks(...parts: Uint8Array[]) {
-  yield* parts
-}
+const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
 
-describe('readPayload', () => {
+const projects: string[] = []
+afterAll(() => projects.forEach(removeProject))
+
+describe('parsePayload: every way a payload is wrong has its own one-line message', () => {
+  test.each([
+    ['', 'payload is empty; send a JSON object'],
+    ['  \n', 'payload is empty'],
+    ['{not json', 'payload is not valid JSON: '],
+    ['[1,2]', 'payload must be a JSON object, got an array'],
+    ['"text"', 'payload must be a JSON object, got a string'],
+    ['null', 'payload must be a JSON object, got null'],
+  ])('%j', (text, message) => {
+    expect(() => parsePayload(bytes(text))).toThrow(message)
+  })
+
+  test('invalid UTF-8', () => {
+    expect(() => parsePayload(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]))).toThrow('payload is not valid UTF-8 text')
+  })
+
+  test(`nesting: ${MAX_PAYLOAD_DEPTH} levels pass, one more is refused, 100,000 never overflow the stack`, () => {
+    expect(parsePayload(bytes(nested(MAX_PAYLOAD_DEPTH)))).toHaveProperty('a')
+    expect(() => parsePayload(bytes(nested(MAX_PAYLOAD_DEPTH + 1)))).toThrow(`payload is nested more than ${MAX_PAYLOAD_DEPTH} levels deep`)
+    expect(() => parsePayload(bytes(nested(100_000)))).toThrow(`nested more than ${MAX_PAYLOAD_DEPTH} levels deep`)
+    expect(() => parsePayload(bytes(`{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`))).toThrow('levels deep')
+  })
+
+  test('a wide payload is fine and quick to check', () => {
+    const wide = JSON.stringify({ items: Array.from({ length: 200_000 }, (_, index) => ({ index })) })
+    const { value, ms } = cpuMs(() => parsePayload(bytes(wide)))
+    expect(value.items).toHaveLength(200_000)
+    expect(ms).toBeLessThan(2000)
+  })
+})
+
+describe('readPayload: bounded, whatever the source', () => {
+  test('stdin larger than the limit is refused without reading it all', async () => {
+    let sent = 0
+    async function* endless() {
+      const chunk = new Uint8Array(1024 * 1024).fill(0x20)
+      for (;;) {
+        sent += chunk.byteLength
+        yield chunk
+      }
+    }
+    await expect(readPayload('-', endless())).rejects.toThrow('payload on stdin is larger than 64 MiB')
+    expect(sent).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES + 1024 * 1024)
+  })
+
+  test('a payload path naming an endless device is refused at the limit', async () => {
+    await expect(readPayload('/dev/zero')).rejects.toThrow('payload file /dev/zero is larger than 64 MiB')
+  })
+
+  test('a missing file and a folder are named', async () => {
+    const dir = makeProject()
+    projects.push(dir)
+    await expect(readPayload(join(dir, 'nope.json'))).rejects.toThrow(`cannot read payload file ${join(dir, 'nope.json')}: no such file`)
+    await expect(readPayload(dir)).rejects.toThrow(`cannot read payload file ${dir}: it is a folder`)
+  })
+})
+
+describe('readPayload: sources', () => {
+  async function* chunks(...parts: Uint8Array[]) {
+    yield* parts
+  }
   test('absent means an empty object and reads nothing', async () => {
     expect(await readPayload(undefined, chunks(bytes('not json')))).toEqual({})
   })
   test('reads stdin in chunks', async () => {
     expect(await readPayload('-', chunks(bytes('{"a":'), bytes('1}')))).toEqual({ a: 1 })
   })
-  test('reads a file', async () => {
-    const dir = makeProject({ 'event.json': { tool_name: 'bash' } })
-    expect(await readPayload(join(dir, 'event.json'))).toEqual({ tool_name: 'bash' })
-  })
-  test('a missing file is named', async () => {
-    await expect(readPayload('/no/such/payload.json')).rejects.toThrow('cannot read payload file /no/such/payload.json: no such file')
-  })
-  test('refuses more than the limit without reading it all', async () => {
-    const big = new Uint8Array(MAX_PAYLOAD_BYTES / 2)
-    await expect(readPayload('-', chunks(big, big, big))).rejects.toThrow(/larger than 64 MiB/)
-  })
-  test('a 10 MB payload works', async () => {
+  test('a 10 MB payload file works', async () => {
     const dir = makeProject()
-    const file = join(dir, 'big.json')
-    writeFileSync(file, JSON.stringify({ tool_input: { content: 'x'.repeat(10 * 1024 * 1024) } }))
-    const payload = await readPayload(file)
+    projects.push(dir)
+    const { writeFileSync } = await import('node:fs')
+    writeFileSync(join(dir, 'big.json'), JSON.stringify({ tool_input: { content: 'x'.repeat(10 * 1024 * 1024) } }))
+    const payload = await readPayload(join(dir, 'big.json'))
     expect((payload.tool_input as { content: string }).content.length).toBe(10 * 1024 * 1024)
-  })
-})
-
-describe('parsePayload', () => {
-  test.each([
-    ['', 'payload is empty'],
-    ['  \n', 'payload is empty'],
-    ['{oops', 'payload is not valid JSON'],
-    ['[]', 'payload must be a JSON object, got an array'],
-    ['null', 'payload must be a JSON object, got null'],
-    ['"text"', 'payload must be a JSON object, got a string'],
-    ['42', 'payload must be a JSON object, got a number'],
-  ])('%j → %s', (text, message) => {
-    expect(() => parsePayload(bytes(text))).toThrow(message)
-  })
-  test('invalid UTF-8 is refused', () => {
-    expect(() => parsePayload(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))).toThrow('payload is not valid UTF-8')
-  })
-  test('deep nesting parses or is a clear HookrunError, never a raw RangeError', () => {
-    const deep = '['.repeat(200_000) + ']'.repeat(200_000)
-    try {
-      expect(parsePayload(bytes(`{"a":${deep}}`))).toHaveProperty('a')
-    } catch (error) {
-      expect(error).toBeInstanceOf(HookrunError)
-      expect((error as Error).message).toBe('payload is not valid JSON: it is nested too deeply')
-    }
   })
 })

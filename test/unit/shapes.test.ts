@@ -3,7 +3,7 @@ import { normalizeConfig } from '../../src/config/shapes.ts'
 
 function normalize(json: unknown) {
   const problems: Array<[string, string, string | undefined]> = []
-  const specs = normalizeConfig(json, (path, message, severity) => problems.push([path, message, severity]))
+  const { specs } = normalizeConfig(json, (path, message, severity) => problems.push([path, message, severity]))
   return { specs, problems }
 }
 

@@ -1,0 +1,78 @@
+/**
+ * The opt-in audit log (`"log": {"path": …}` in the user config): one JSON line per fire with
+ * the event, each hook's outcome and the decision, secrets redacted. Loaded only when a log is
+ * configured.
+ *
+ * Lines from concurrent fires never interleave: each line is one write(2) on a file opened with
+ * O_APPEND, which local file systems append as a unit (network file systems such as NFS do not
+ * promise that). Lines are kept bounded: strings cut, a large payload left out.
+ */
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type { Payload } from './payload.ts'
+import type { Decision } from './protocol.ts'
+import { redactText, redactValue } from './redact.ts'
+
+/** A logged payload larger than this (after cutting strings) is left out, with its size. */
+const MAX_LOGGED_PAYLOAD = 16 * 1024
+const PAYLOAD_LIMITS = { maxString: 1000, maxValues: 2000 }
+const MAX_TEXT = 2000
+
+export interface AuditEntry {
+  readonly decision: Decision
+  readonly payload: Payload
+  readonly cwd: string
+  readonly projectRoot: string
+  /** The signal that interrupted the fire, if one did. */
+  readonly interrupted?: string
+}
+
+/** The line for one fire (without the newline). */
+export function auditLine(entry: AuditEntry, now = new Date()): string {
+  const { decision } = entry
+  const text = (value: string) => redactText(value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value)
+  const payload = JSON.stringify(redactValue(entry.payload, PAYLOAD_LIMITS))
+  return JSON.stringify({
+    time: now.toISOString(),
+    pid: process.pid,
+    cwd: entry.cwd,
+    project: entry.projectRoot,
+    event: decision.event,
+    decision: decision.decision,
+    blocked: decision.blocked,
+    ...(decision.reason !== undefined && { reason: text(decision.reason) }),
+    continue: decision.continue,
+    ...(decision.stopReason !== undefined && { stopReason: text(decision.stopReason) }),
+    ...(entry.interrupted !== undefined && { interrupted: entry.interrupted }),
+    hooks: decision.hooks.map((hook) => ({
+      name: hook.name,
+      source: hook.source,
+      outcome: hook.outcome,
+      exitCode: hook.exitCode,
+      ...(hook.signal && { signal: hook.signal }),
+      durationMs: hook.durationMs,
+      timedOut: hook.timedOut,
+      ...(hook.reason !== undefined && { reason: text(hook.reason) }),
+    })),
+    warnings: decision.warnings.map(text),
+    payload: payload.length > MAX_LOGGED_PAYLOAD ? { omitted: `${payload.length} characters; too large to log` } : JSON.parse(payload),
+  })
+}
+
+/** Append one line; returns a warning when the log cannot be written (the fire itself goes on). */
+export function appendAuditLine(path: string, line: string): string | undefined {
+  const bytes = Buffer.from(`${line}\n`)
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+    const fd = openSync(path, 'a', 0o600)
+    try {
+      const written = writeSync(fd, bytes)
+      if (written !== bytes.length) return `audit log ${path}: only ${written} of ${bytes.length} bytes written`
+    } finally {
+      closeSync(fd)
+    }
+  } catch (error) {
+    return `cannot write audit log ${path}: ${(error as Error).message}`
+  }
+  return undefined
+}

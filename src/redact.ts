@@ -1,0 +1,90 @@
+/**
+ * Secret redaction for anything hookrun writes to a log. Two rules:
+ *   - a value stored under a name like KEY, TOKEN, SECRET or PASSWORD (a JSON key, a shell
+ *     assignment `API_KEY=…`, a header or flag `--token …`) is replaced;
+ *   - strings shaped like well-known credentials (GitHub, OpenAI/Anthropic, AWS, Slack, Google,
+ *     Stripe, npm tokens, JWTs, bearer tokens, private keys, passwords in URLs) are replaced.
+ * Every pattern is linear in the length of the text: redaction runs on untrusted input.
+ */
+
+export const REDACTED = '[REDACTED]'
+
+const SECRET_WORD = /^(?:key|auth|authorization|cookie|pwd|credentials?|.*(?:token|secret|password|passwd|apikey|accesskey|secretkey|privatekey))$/
+
+/** `API_KEY`, `apiKey`, `client-secret`, `password`, `GITHUB_TOKEN`: yes. `max_tokens`, `keyboard`: no. */
+export function isSecretName(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '')
+  // Compounds written as one word count too: `apikey`, `accesstoken`.
+  return words.some((word) => SECRET_WORD.test(word)) || SECRET_WORD.test(words.join(''))
+}
+
+const TOKEN_SHAPES: readonly RegExp[] = [
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----[^-]*-----END [A-Z ]*PRIVATE KEY-----/g,
+  /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g,
+  /\b(?:sk|pk|rk)-[A-Za-z0-9_-]{20,}/g,
+  /\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}/g,
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
+  /\bAIza[0-9A-Za-z_-]{35}/g,
+  /\bnpm_[A-Za-z0-9]{36}/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+  /\b(?<=[Bb]earer\s+)[A-Za-z0-9._~+/=-]{8,}/g,
+]
+
+const VALUE = `("[^"]*"|'[^']*'|[^\\s"',;&|}]+)`
+/**
+ * `NAME=value`, `"name": "value"`, `Name: value` (one match per word start, so linear). A colon
+ * counts only before a space or a quote, so `https://…` is not read as a name and a value.
+ */
+const ASSIGNED = new RegExp(`(?<![\\w-])(["']?)([A-Za-z_][\\w-]*)\\1(\\s*=\\s*|\\s*:(?=[\\s"'])\\s*)${VALUE}`, 'g')
+/** `--token value`, `--password=value` */
+const FLAG = new RegExp(`(?<![\\w-])(--?[A-Za-z][\\w-]*)(\\s+|=)${VALUE}`, 'g')
+/** `scheme://user:password@host` */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:)[^/\s@]+@/gi
+
+/** Redact secrets in a text. Callers bound its length (quoted values are scanned to their end). */
+export function redactText(text: string): string {
+  let out = text
+  for (const shape of TOKEN_SHAPES) out = out.replace(shape, REDACTED)
+  out = out.replace(URL_PASSWORD, `$1${REDACTED}@`)
+  out = out.replace(ASSIGNED, (match, quote: string, name: string, separator: string) =>
+    isSecretName(name) ? `${quote}${name}${quote}${separator}${REDACTED}` : match,
+  )
+  out = out.replace(FLAG, (match, flag: string, separator: string) => (isSecretName(flag) ? `${flag}${separator}${REDACTED}` : match))
+  return out
+}
+
+export interface RedactLimits {
+  /** Strings are cut to this many characters (after redaction). */
+  readonly maxString: number
+  /** At most this many values are visited; past it, the rest is left out. */
+  readonly maxValues: number
+}
+
+/**
+ * A copy of a JSON value with secrets replaced and long strings cut. Text a bit past the cut is
+ * redacted before cutting, so a token that straddles the cut does not leave its start behind.
+ */
+export function redactValue(value: unknown, limits: RedactLimits): unknown {
+  let budget = limits.maxValues
+  const text = (input: string) => {
+    const redacted = redactText(input.length > limits.maxString + 256 ? input.slice(0, limits.maxString + 256) : input)
+    return redacted.length > limits.maxString ? `${redacted.slice(0, limits.maxString)}…` : redacted
+  }
+  const walk = (node: unknown): unknown => {
+    if (--budget < 0) return '…'
+    if (typeof node === 'string') return text(node)
+    if (Array.isArray(node)) return node.map(walk)
+    if (typeof node === 'object' && node !== null) {
+      const out: Record<string, unknown> = {}
+      for (const [key, child] of Object.entries(node)) out[key] = isSecretName(key) ? REDACTED : walk(child)
+      return out
+    }
+    return node
+  }
+  return walk(value)
+}

@@ -1,0 +1,428 @@
+/**
+ * Trust for project material (DESIGN §8). A project's `.hookrun/hooks.json` and
+ * `hooks.local.json` arrive with a cloned repository; their hooks run only once the user has
+ * trusted that exact content (`hookrun trust`), or the project lies in a folder the user config
+ * lists in `trustedFolders`. The user's own config and `--config` files are always trusted.
+ *
+ * A trust record is one small JSON file per project in the user's state folder, holding a
+ * sha256 of every file of the project's material. Any change (a file edited, added or removed)
+ * makes the hashes differ and the project untrusted again. So that a trusted project costs
+ * `fire` no hashing, the record also keeps each file's stat signature (device, inode, mode,
+ * size, modification and change times): while every signature is unchanged the content is too,
+ * because no write, chmod or replacement leaves the change time as it was. When anything differs
+ * the files are hashed, and only the hashes decide.
+ *
+ * The material is a list of files: `projectMaterial` builds it, `hashProjectMaterial` hashes any
+ * such list. Other kinds of project material (hook folders, plugins) join by adding their files
+ * to that list.
+ */
+import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import picomatch from 'picomatch'
+import type { ConfigDocument, Hook, Layer } from './config/load.ts'
+import type { Settings } from './config/settings.ts'
+import { HookrunError } from './errors.ts'
+import type { FiredEvent } from './event.ts'
+import type { Payload } from './payload.ts'
+import { selectHooks } from './select.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/**
+ * node:crypto, loaded on first use: it costs milliseconds to load (in the compiled binary most of
+ * all) and most fires never hash anything.
+ */
+function nodeCrypto(): typeof import('node:crypto') {
+  return process.getBuiltinModule('node:crypto')
+}
+
+function sha256(data: string | Uint8Array): string {
+  return nodeCrypto().createHash('sha256').update(data).digest('hex')
+}
+
+/** Layers whose files come with the project (a cloned repository) and need the user's trust. */
+const PROJECT_LAYERS: ReadonlySet<Layer> = new Set(['project', 'local'])
+
+export function needsTrust(layer: Layer): boolean {
+  return PROJECT_LAYERS.has(layer)
+}
+
+/** Whether a project's hooks may run, and why. */
+export interface ProjectTrust {
+  /** The project root (the folder holding `.hookrun/`). */
+  readonly root: string
+  readonly trusted: boolean
+  /** Trusted by a `trustedFolders` entry (no hashing), or by a trust record that matches. */
+  readonly via?: 'folder' | 'record'
+  /** The `trustedFolders` entry that matched. */
+  readonly folder?: string
+  /** Untrusted: no record, or the material changed since it was trusted. */
+  readonly reason?: 'never' | 'changed'
+  /** What changed: `.hookrun/hooks.json edited`, `scripts/gate.sh added`, … */
+  readonly changed?: readonly string[]
+  /** The exact command that trusts this project. */
+  readonly command: string
+}
+
+/**
+ * Decide whether the project's documents may run. Nothing is hashed when a trusted folder
+ * covers the project, when there is no record, or when every file's stat signature matches the
+ * record; otherwise the files are hashed once and the hashes decide.
+ */
+export function resolveTrust(
+  projectRoot: string,
+  documents: readonly ConfigDocument[],
+  settings: Settings,
+  env: Env,
+): ProjectTrust | undefined {
+  if (documents.length === 0) return undefined
+  const command = `hookrun trust ${shellQuote(projectRoot)}`
+  const folder = trustedFolderOf(projectRoot, settings.trustedFolders)
+  if (folder !== undefined) return { root: projectRoot, trusted: true, via: 'folder', folder, command }
+  const record = readTrustRecord(projectRoot, env)
+  if (record === undefined) return { root: projectRoot, trusted: false, reason: 'never', command }
+  const files = projectMaterial(projectRoot, documents)
+  if (unchangedSince(record, projectRoot, files)) return { root: projectRoot, trusted: true, via: 'record', command }
+  const material = hashProjectMaterial(projectRoot, files, textsOf(documents))
+  if (material.digest === record.digest) return { root: projectRoot, trusted: true, via: 'record', command }
+  return { root: projectRoot, trusted: false, reason: 'changed', changed: changedFiles(record.files, material.files), command }
+}
+
+/** The warning `fire` gives when hooks of an untrusted project would have run for this event. */
+export function untrustedWarning(trust: ProjectTrust | undefined, untrustedHooks: readonly Hook[], event: FiredEvent, payload: Payload = {}): string | undefined {
+  if (trust === undefined || trust.trusted) return undefined
+  const skipped = selectHooks(untrustedHooks, event, payload)
+  if (skipped.length === 0) return undefined
+  const why = trust.reason === 'changed' ? `changed since you trusted them (${trust.changed?.join(', ')})` : 'not trusted'
+  const names = skipped.map((hook) => hook.name).join(', ')
+  return `project hooks in ${trust.root} ${why}; skipped: ${names}. Review them ('hookrun list'), then run: ${trust.command}`
+}
+
+// ---------------------------------------------------------------------------------------------
+// Material and hashing
+
+/** Hashes of a project's material: one per file (path relative to the root) and one over all. */
+export interface MaterialHash {
+  readonly digest: string
+  readonly files: Readonly<Record<string, FileHash>>
+}
+
+export interface FileHash {
+  readonly sha256: string
+  readonly executable: boolean
+}
+
+/**
+ * The files whose content decides what a project's hooks do: its config files, and the files
+ * their commands run by a path inside the project (`./scripts/gate.sh`, `python3 tools/x.py`,
+ * `"$HOOKRUN_CONFIG_DIR/check.sh"`). Absolute paths, unique. Hook folders and plugins add their
+ * files here; `trust` and `fire` both take the list from this one function.
+ */
+export function projectMaterial(projectRoot: string, documents: readonly ConfigDocument[]): string[] {
+  const files = new Set<string>()
+  for (const document of documents) {
+    files.add(document.ref.file)
+    const vars = { HOOKRUN_CONFIG_DIR: dirname(document.ref.file), HOOKRUN_PROJECT_DIR: projectRoot }
+    for (const { entry } of document.entries) {
+      if (entry.command === undefined) continue
+      const cwd = entry.cwd === undefined ? projectRoot : resolve(projectRoot, entry.cwd)
+      for (const script of scriptsRunBy(entry.command, vars)) {
+        const file = resolve(cwd, script)
+        if (isInside(projectRoot, file) && isFile(file)) files.add(file)
+      }
+    }
+  }
+  return [...files]
+}
+
+/**
+ * Hash a list of project files with sha256: each file's content and executable bit, and a
+ * digest over all of them in path order. `alreadyRead` supplies texts the caller has parsed, so
+ * what is hashed is exactly what runs. A file that cannot be read hashes as `unreadable`.
+ */
+export function hashProjectMaterial(projectRoot: string, files: readonly string[], alreadyRead?: ReadonlyMap<string, string>): MaterialHash {
+  const hashes: Record<string, FileHash> = {}
+  for (const file of files) hashes[relativePath(projectRoot, file)] = hashFile(file, alreadyRead?.get(file))
+  const lines = Object.keys(hashes)
+    .sort()
+    .map((path) => `${path}\0${hashes[path]!.executable ? 'x' : '-'}\0${hashes[path]!.sha256}\n`)
+  return { digest: sha256(lines.join('')), files: hashes }
+}
+
+function hashFile(file: string, text: string | undefined): FileHash {
+  try {
+    const executable = (statSync(file).mode & 0o111) !== 0
+    return { sha256: sha256(text === undefined ? readFileSync(file) : Buffer.from(text, 'utf8')), executable }
+  } catch {
+    return { sha256: 'unreadable', executable: false }
+  }
+}
+
+function textsOf(documents: readonly ConfigDocument[]): Map<string, string> {
+  return new Map(documents.flatMap((document) => (document.text === undefined ? [] : [[document.ref.file, document.text] as const])))
+}
+
+function changedFiles(before: Readonly<Record<string, FileHash>>, after: Readonly<Record<string, FileHash>>): string[] {
+  const paths = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()
+  return paths.flatMap((path) => {
+    const was = before[path]
+    const is = after[path]
+    if (was === undefined) return [`${path} added`]
+    if (is === undefined) return [`${path} removed`]
+    return was.sha256 === is.sha256 && was.executable === is.executable ? [] : [`${path} edited`]
+  })
+}
+
+const INTERPRETERS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'fish', 'node', 'deno', 'bun', 'tsx', 'python', 'python3', 'ruby', 'perl', 'php', 'pwsh', 'lua'])
+const WRAPPERS = new Set(['exec', 'env', 'command', 'nohup', 'time', 'nice'])
+const ASSIGNMENT = /^[A-Za-z_]\w*=/
+
+/**
+ * Best effort: the paths a shell command runs — the program of each simple command, and the
+ * script an interpreter is handed. Only words holding a `/` are paths (the rest are PATH look-ups).
+ */
+export function scriptsRunBy(command: string, vars: Readonly<Record<string, string>>): string[] {
+  const found: string[] = []
+  for (const part of command.split(/&&|\|\||\$\(|[;&|\n()`]/)) {
+    const words = shellWords(part, vars)
+    let index = 0
+    while (index < words.length && (ASSIGNMENT.test(words[index]!) || WRAPPERS.has(words[index]!))) index++
+    const program = words[index]
+    if (program === undefined) continue
+    found.push(program)
+    if (INTERPRETERS.has(basename(program))) {
+      const script = words.slice(index + 1).find((word) => !word.startsWith('-') && word !== 'run')
+      if (script !== undefined) found.push(script)
+    }
+  }
+  return found.filter((word) => word.includes('/') && !word.includes('$'))
+}
+
+/** Split like a shell would (quotes, backslashes), expanding only the variables in `vars`. */
+function shellWords(text: string, vars: Readonly<Record<string, string>>): string[] {
+  const words: string[] = []
+  const variable = /\$(?:\{(\w+)\}|(\w+))/y
+  let word = ''
+  let inWord = false
+  let quote: string | undefined
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!
+    if (quote === "'") {
+      if (char === "'") quote = undefined
+      else word += char
+      continue
+    }
+    if (char === '\\' && index + 1 < text.length) {
+      word += text[++index]
+      inWord = true
+    } else if (char === '"' || char === "'") {
+      quote = quote === char ? undefined : (quote ?? char)
+      if (quote !== undefined && quote !== char) word += char
+      inWord = true
+    } else if (char === '$') {
+      variable.lastIndex = index
+      const match = variable.exec(text)
+      const name = match?.[1] ?? match?.[2]
+      if (match && name !== undefined && Object.hasOwn(vars, name)) {
+        word += vars[name]
+        index += match[0].length - 1
+      } else word += char
+      inWord = true
+    } else if (quote === undefined && /\s/.test(char)) {
+      if (inWord) words.push(word)
+      word = ''
+      inWord = false
+    } else {
+      word += char
+      inWord = true
+    }
+  }
+  if (inWord) words.push(word)
+  return words
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trusted folders
+
+/** The `trustedFolders` entry that covers the project: it matches the root or a folder above it. */
+export function trustedFolderOf(projectRoot: string, folders: Settings['trustedFolders']): string | undefined {
+  if (folders.length === 0) return undefined
+  const candidates = new Set([...foldersUp(resolve(projectRoot)), ...foldersUp(canonicalPath(projectRoot))])
+  for (const { pattern } of folders) {
+    const trimmed = pattern.length > 1 ? pattern.replace(/\/+$/, '') : pattern
+    const matches = picomatch(trimmed, { dot: true })
+    for (const folder of candidates) if (matches(folder)) return pattern
+  }
+  return undefined
+}
+
+function foldersUp(start: string): string[] {
+  const folders: string[] = []
+  for (let folder = start; ; folder = dirname(folder)) {
+    folders.push(folder)
+    if (dirname(folder) === folder) return folders
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trust records
+
+export interface TrustRecord {
+  readonly version: 1
+  /** The project root's real path. */
+  readonly root: string
+  readonly digest: string
+  /** Per file: its hash, and its stat signature when that can stand in for hashing (see `settled`). */
+  readonly files: Readonly<Record<string, FileHash & { readonly stat: string | null }>>
+  readonly trustedAt: string
+}
+
+/** The record file is hookrun's own; a light check keeps the cold start of `fire` short. */
+function asTrustRecord(value: unknown): TrustRecord | undefined {
+  const record = value as Partial<TrustRecord> | null
+  if (record?.version !== 1 || typeof record.root !== 'string' || typeof record.digest !== 'string' || typeof record.files !== 'object' || record.files === null) return undefined
+  const filesValid = Object.values(record.files).every(
+    (file) => typeof file?.sha256 === 'string' && typeof file.executable === 'boolean' && (file.stat === null || typeof file.stat === 'string'),
+  )
+  return filesValid ? (record as TrustRecord) : undefined
+}
+
+/** Device, inode, mode, size, modification and change time: any write, chmod or replacement changes it. */
+function statSignature(file: string): string {
+  try {
+    const stat = statSync(file, { bigint: true })
+    return `${stat.dev}:${stat.ino}:${stat.mode}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`
+  } catch {
+    return 'missing'
+  }
+}
+
+/**
+ * Whether a signature taken at `trustedAtMs` can stand in for the file's hash later. Timestamps
+ * tick coarsely (a few ms; whole seconds on some file systems and runtimes), so a file changed
+ * just before it was trusted could change again within the same tick without the signature
+ * showing it. Such a file is hashed on every fire instead ("racy git" has the same problem).
+ */
+function settled(signature: string, trustedAtMs: number): boolean {
+  const changed = signature === 'missing' ? undefined : BigInt(signature.slice(signature.lastIndexOf(':') + 1))
+  if (changed === undefined) return false
+  const coarse = changed % 1_000_000_000n === 0n
+  return Number(changed / 1_000_000n) < trustedAtMs - (coarse ? 2000 : 100)
+}
+
+/** The fast path of `fire`: the same files as recorded, each with its recorded, settled signature. */
+function unchangedSince(record: TrustRecord, projectRoot: string, files: readonly string[]): boolean {
+  if (files.length !== Object.keys(record.files).length) return false
+  return files.every((file) => {
+    const recorded = record.files[relativePath(projectRoot, file)]
+    return recorded?.stat != null && recorded.stat === statSignature(file)
+  })
+}
+
+/** `$XDG_STATE_HOME/hookrun`, default `~/.local/state/hookrun`: where trust records live. */
+export function stateDir(env: Env = process.env): string {
+  const xdg = env.XDG_STATE_HOME
+  const base = xdg && xdg.startsWith('/') ? xdg : join(env.HOME || homedir(), '.local', 'state')
+  return join(base, 'hookrun')
+}
+
+/**
+ * One file per project, named by its real path (base64url; a hash of it for very long paths):
+ * reading it costs one small read and no hashing.
+ */
+export function trustRecordFile(projectRoot: string, env: Env = process.env): string {
+  const root = canonicalPath(projectRoot)
+  const encoded = Buffer.from(root).toString('base64url')
+  return join(stateDir(env), 'trust', `${encoded.length <= 200 ? encoded : sha256(root)}.json`)
+}
+
+/** The project's record, or undefined when there is none (an unreadable record trusts nothing). */
+export function readTrustRecord(projectRoot: string, env: Env = process.env): TrustRecord | undefined {
+  let text: string
+  try {
+    text = readFileSync(trustRecordFile(projectRoot, env), 'utf8')
+  } catch {
+    return undefined
+  }
+  try {
+    const record = asTrustRecord(JSON.parse(text))
+    return record?.root === canonicalPath(projectRoot) ? record : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Record the project's current material as trusted. The files are read afresh (what is recorded
+ * is what is on disk), between two stat signatures that must agree; the record is written
+ * atomically (a temporary file, then a rename).
+ */
+export function writeTrustRecord(projectRoot: string, documents: readonly ConfigDocument[], env: Env = process.env): TrustRecord {
+  const trustedAt = Date.now()
+  const files = projectMaterial(projectRoot, documents)
+  const before = files.map(statSignature)
+  const material = hashProjectMaterial(projectRoot, files)
+  files.forEach((file, index) => {
+    if (statSignature(file) !== before[index]) throw new HookrunError(`${file} changed while it was being hashed; run 'hookrun trust' again`)
+  })
+  const recorded: Record<string, TrustRecord['files'][string]> = {}
+  files.forEach((file, index) => {
+    const path = relativePath(projectRoot, file)
+    recorded[path] = { ...material.files[path]!, stat: settled(before[index]!, trustedAt) ? before[index]! : null }
+  })
+  const record: TrustRecord = { version: 1, root: canonicalPath(projectRoot), digest: material.digest, files: recorded, trustedAt: new Date(trustedAt).toISOString() }
+  const file = trustRecordFile(projectRoot, env)
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  const temporary = `${file}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`
+  try {
+    writeFileSync(temporary, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 })
+    renameSync(temporary, file)
+  } finally {
+    rmSync(temporary, { force: true })
+  }
+  return record
+}
+
+/** Forget the project's record; false when there was none. */
+export function removeTrustRecord(projectRoot: string, env: Env = process.env): boolean {
+  try {
+    rmSync(trustRecordFile(projectRoot, env))
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    throw error
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function canonicalPath(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return resolve(path)
+  }
+}
+
+function relativePath(root: string, file: string): string {
+  return relative(root, file).split(sep).join('/')
+}
+
+function isInside(root: string, file: string): boolean {
+  const path = relative(root, file)
+  return path !== '' && !path.startsWith('..') && !isAbsolute(path)
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** Quote a path for a POSIX shell when it needs it, so the printed command can be pasted. */
+export function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`
+}

@@ -1,0 +1,50 @@
+/**
+ * Trust as a user lives it, under every runtime: a cloned project's hooks wait; `hookrun trust`
+ * lets them run; any change pauses them again until trusted again; `hookrun untrust` stops them.
+ */
+import { appendFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { makeProject, removeProject, runCli, RUNTIMES } from '../helpers.ts'
+
+const projects: string[] = []
+afterAll(() => projects.forEach(removeProject))
+
+for (const runtime of RUNTIMES) {
+  describe(runtime.name, () => {
+    test('untrusted → trust → runs → edited → paused → trust again → untrust', async () => {
+      const dir = makeProject({
+        '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: '"$HOOKRUN_CONFIG_DIR/gate.sh"' }] },
+        '.hookrun/gate.sh': '#!/bin/sh\necho "gate says no" >&2\nexit 2\n',
+        'src/deep/keep': '',
+      })
+      projects.push(dir)
+      const cli = (...args: string[]) => runCli(args, { runtime: runtime.name, cwd: dir })
+      const fire = () => cli('fire', 'tool:pre_execute')
+      const skipped = (why: string) => `hookrun: warning: project hooks in ${dir} ${why}; skipped: gate. Review them ('hookrun list'), then run: hookrun trust ${dir}\n`
+
+      let result = await fire()
+      expect([result.exitCode, result.stderr]).toEqual([0, skipped('not trusted')])
+
+      result = await cli('trust', 'src/deep')
+      expect(result.exitCode, result.stderr).toBe(0)
+      expect(result.stdout).toContain(`trusted ${dir}: its 1 project hook(s) run from now on.`)
+      result = await fire()
+      expect([result.exitCode, result.json().reason, result.stderr]).toEqual([2, 'gate says no', ''])
+      expect((await cli('list')).stdout).toContain(`project ${dir}/.hookrun/hooks.json  (trusted)`)
+
+      appendFileSync(join(dir, '.hookrun/gate.sh'), 'exit 0\n')
+      result = await fire()
+      expect([result.exitCode, result.stderr]).toEqual([0, skipped('changed since you trusted them (.hookrun/gate.sh edited)')])
+
+      expect((await cli('trust')).exitCode).toBe(0)
+      expect((await fire()).exitCode).toBe(2)
+
+      result = await cli('untrust')
+      expect([result.exitCode, result.stdout]).toEqual([0, `untrusted ${dir}: its project hooks no longer run\n`])
+      expect((await fire()).stderr).toBe(skipped('not trusted'))
+      result = await cli('untrust')
+      expect(result.stdout).toBe(`${dir} was not trusted by 'hookrun trust'; nothing to undo\n`)
+    })
+  })
+}

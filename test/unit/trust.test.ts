@@ -1,0 +1,185 @@
+import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { trustProject, untrustProject } from '../../src/commands/trust.ts'
+import { findConfigFiles, loadConfig, readConfigDocument } from '../../src/config/load.ts'
+import { hashProjectMaterial, projectMaterial, scriptsRunBy, stateDir, trustedFolderOf, trustRecordFile } from '../../src/trust.ts'
+import { makeProject, removeProject } from '../helpers.ts'
+
+const projects: string[] = []
+afterAll(() => projects.forEach(removeProject))
+
+function project(files: Parameters<typeof makeProject>[0]): { dir: string; env: Record<string, string> } {
+  const dir = makeProject(files)
+  projects.push(dir)
+  return { dir, env: { HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg-config'), XDG_STATE_HOME: join(dir, '.xdg-state') } }
+}
+
+const gateProject = {
+  '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: '"$HOOKRUN_CONFIG_DIR/scripts/gate.sh"' }] },
+  '.hookrun/scripts/gate.sh': '#!/bin/sh\nexit 2\n',
+}
+
+describe('hashProjectMaterial', () => {
+  test('one digest over content and executable bit, independent of the order of the list', () => {
+    const { dir } = project({ 'a.txt': 'a', 'b.sh': 'b' })
+    const files = [join(dir, 'a.txt'), join(dir, 'b.sh')]
+    const first = hashProjectMaterial(dir, files)
+    expect(hashProjectMaterial(dir, [...files].reverse()).digest).toBe(first.digest)
+    expect(first.files).toEqual({
+      'a.txt': { sha256: 'ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb', executable: false },
+      'b.sh': { sha256: '3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d', executable: true },
+    })
+    chmodSync(join(dir, 'b.sh'), 0o644)
+    expect(hashProjectMaterial(dir, files).digest).not.toBe(first.digest)
+    writeFileSync(join(dir, 'a.txt'), 'A')
+    expect(hashProjectMaterial(dir, files).files['a.txt']!.sha256).not.toBe(first.files['a.txt']!.sha256)
+  })
+
+  test('hashes the text the caller parsed, not a later read; an unreadable file hashes as such', () => {
+    const { dir } = project({ 'hooks.json': 'on disk' })
+    const file = join(dir, 'hooks.json')
+    const parsed = hashProjectMaterial(dir, [file], new Map([[file, 'as parsed']]))
+    expect(parsed.digest).not.toBe(hashProjectMaterial(dir, [file]).digest)
+    expect(hashProjectMaterial(dir, [join(dir, 'missing')]).files.missing).toEqual({ sha256: 'unreadable', executable: false })
+  })
+})
+
+describe('scriptsRunBy: the files a command runs', () => {
+  const vars = { HOOKRUN_CONFIG_DIR: '/p/.hookrun', HOOKRUN_PROJECT_DIR: '/p' }
+  test.each([
+    ['./gate.sh', ['./gate.sh']],
+    ['"$HOOKRUN_CONFIG_DIR/scripts/gate.sh" --strict', ['/p/.hookrun/scripts/gate.sh']],
+    ['${HOOKRUN_PROJECT_DIR}/bin/check && echo done', ['/p/bin/check']],
+    ['python3 -u tools/lint.py "$HOOKRUN_TOOL_ARGS"', ['tools/lint.py']],
+    ['FOO=1 exec bash scripts/a.sh | tee out/log.txt', ['scripts/a.sh']],
+    ['deno run -A hooks/x.ts; node ./y.js', ['hooks/x.ts', './y.js']],
+    ["cat > stdin.json; printf '%s' \"$HOOKRUN_EVENT\" > out/env.txt", []],
+    ['jq -e .tool_input | grep sudo', []],
+    ['"$HOME/bin/hook"', []],
+    ["sh -c './inner.sh'", ['./inner.sh']],
+  ])('%s', (command, expected) => {
+    expect(scriptsRunBy(command, vars)).toEqual(expected)
+  })
+})
+
+describe('projectMaterial', () => {
+  test('the config files and the project files their commands run; nothing outside, nothing missing', () => {
+    const { dir, env } = project({
+      ...gateProject,
+      '.hookrun/hooks.local.json': {
+        hooks: [
+          { name: 'lint', event: '*', command: 'python3 tools/lint.py', cwd: 'sub' },
+          { name: 'outside', event: '*', command: '/bin/true && ../../etc/x.sh' },
+          { name: 'later', event: '*', command: './not-there-yet.sh' },
+        ],
+      },
+      'sub/tools/lint.py': 'print()',
+    })
+    const documents = findConfigFiles({ cwd: dir, env }).files.map(readConfigDocument)
+    expect(projectMaterial(dir, documents).map((file) => file.slice(dir.length + 1)).sort()).toEqual([
+      '.hookrun/hooks.json',
+      '.hookrun/hooks.local.json',
+      '.hookrun/scripts/gate.sh',
+      'sub/tools/lint.py',
+    ])
+  })
+})
+
+describe('trustedFolderOf', () => {
+  test('a project is trusted when its root or a folder above it matches an entry', () => {
+    const folders = (...patterns: string[]) => patterns.map((pattern) => ({ pattern, file: 'hooks.json' }))
+    expect(trustedFolderOf('/home/u/src/repo', folders('/home/u/src/*'))).toBe('/home/u/src/*')
+    expect(trustedFolderOf('/home/u/src/repo/packages/a', folders('/home/u/src/*'))).toBe('/home/u/src/*')
+    expect(trustedFolderOf('/home/u/src/repo', folders('/home/u/src'))).toBe('/home/u/src')
+    expect(trustedFolderOf('/home/u/src/repo', folders('/home/u/src/repo/'))).toBe('/home/u/src/repo/')
+    expect(trustedFolderOf('/home/u/work/repo', folders('/home/u/src/*', '/home/u/src'))).toBeUndefined()
+    expect(trustedFolderOf('/home/u/src-evil/repo', folders('/home/u/src'))).toBeUndefined()
+  })
+})
+
+describe('trust through loadConfig', () => {
+  test('untrusted project hooks do not run and cannot switch off or replace the user’s own hooks', () => {
+    const { dir, env } = project({
+      '.xdg-config/hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command: 'user-gate' }] },
+      '.hookrun/hooks.json': { hooks: [{ name: 'gate', enabled: false }, { name: 'extra', event: '*', command: 'true' }] },
+      '.hookrun/hooks.local.json': { hooks: [{ name: 'gate', event: '*', command: 'project-gate' }] },
+    })
+    const config = loadConfig({ cwd: dir, env })
+    expect(config.trust).toMatchObject({ root: dir, trusted: false, reason: 'never', command: `hookrun trust ${dir}` })
+    expect(config.hooks.map((hook) => [hook.name, hook.command, hook.enabled])).toEqual([['gate', 'user-gate', true]])
+    expect(config.untrustedHooks.map((hook) => hook.name)).toEqual(['extra', 'gate'])
+  })
+
+  test('trust → runs; an edited, added or removed file revokes it and says which', () => {
+    const { dir, env } = project(gateProject)
+    trustProject({ cwd: dir, env })
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: true, via: 'record' })
+    expect(loadConfig({ cwd: dir, env }).hooks.map((hook) => hook.name)).toEqual(['gate'])
+
+    writeFileSync(join(dir, '.hookrun/scripts/gate.sh'), '#!/bin/sh\nexit 0\n')
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, reason: 'changed', changed: ['.hookrun/scripts/gate.sh edited'] })
+    expect(loadConfig({ cwd: dir, env }).hooks).toEqual([])
+
+    trustProject({ cwd: dir, env })
+    writeFileSync(join(dir, '.hookrun/hooks.local.json'), '{"hooks":[]}')
+    expect(loadConfig({ cwd: dir, env }).trust?.changed).toEqual(['.hookrun/hooks.local.json added'])
+
+    trustProject({ cwd: dir, env })
+    rmSync(join(dir, '.hookrun/hooks.local.json'))
+    expect(loadConfig({ cwd: dir, env }).trust?.changed).toEqual(['.hookrun/hooks.local.json removed'])
+  })
+
+  test('an unchanged, settled project is trusted from stat signatures alone; any write makes hookrun hash again', async () => {
+    const { dir, env } = project(gateProject)
+    // Files changed just before trusting are hashed on every fire (timestamps tick coarsely).
+    trustProject({ cwd: dir, env })
+    const racy = JSON.parse(readFileSync(trustRecordFile(dir, env), 'utf8'))
+    expect(Object.values(racy.files).map((file: any) => file.stat)).toEqual([null, null])
+
+    await new Promise((wake) => setTimeout(wake, 150))
+    trustProject({ cwd: dir, env })
+    const record = JSON.parse(readFileSync(trustRecordFile(dir, env), 'utf8'))
+    expect(Object.values(record.files).every((file: any) => typeof file.stat === 'string')).toBe(true)
+    // Prove the fast path does not hash: a record whose digest is wrong is still honoured...
+    writeFileSync(trustRecordFile(dir, env), JSON.stringify({ ...record, digest: 'wrong' }))
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: true, via: 'record' })
+    // ...until a file changes, even to content of the same size: then the hashes decide.
+    writeFileSync(join(dir, '.hookrun/scripts/gate.sh'), '#!/bin/sh\nexit 3\n')
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, changed: ['.hookrun/scripts/gate.sh edited'] })
+  })
+
+  test('a record is written atomically, private, in the state folder; untrust removes it', () => {
+    const { dir, env } = project(gateProject)
+    trustProject({ cwd: join(dir, '.hookrun'), env })
+    const record = trustRecordFile(dir, env)
+    expect(record.startsWith(join(stateDir(env), 'trust'))).toBe(true)
+    expect(readdirSync(join(stateDir(env), 'trust'))).toEqual([record.slice(record.lastIndexOf('/') + 1)])
+    expect(statSync(record).mode & 0o777).toBe(0o600)
+    expect(untrustProject({ cwd: dir, env })).toContain(`untrusted ${dir}`)
+    expect(readdirSync(join(stateDir(env), 'trust'))).toEqual([])
+    expect(loadConfig({ cwd: dir, env }).trust?.trusted).toBe(false)
+  })
+
+  test('trust is bound to the folder: a copy of a trusted project elsewhere is not trusted', () => {
+    const { dir, env } = project(gateProject)
+    trustProject({ cwd: dir, env })
+    const copy = `${dir}-copy`
+    projects.push(copy)
+    cpSync(dir, copy, { recursive: true })
+    expect(loadConfig({ cwd: copy, env }).trust?.trusted).toBe(false)
+  })
+
+  test('a trustedFolders entry trusts without a record; --config files need no trust', () => {
+    const { dir, env } = project({ ...gateProject, '.xdg-config/hookrun/hooks.json': { trustedFolders: ['~'] } })
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: true, via: 'folder', folder: dir })
+    const named = loadConfig({ cwd: dir, env, configFiles: ['.hookrun/hooks.json'] })
+    expect(named.trust).toBeUndefined()
+    expect(named.hooks.map((hook) => hook.source.layer)).toEqual(['config'])
+  })
+
+  test('trust outside a project is one clear error', () => {
+    const { dir, env } = project({})
+    expect(() => trustProject({ cwd: dir, env })).toThrow(`no .hookrun/hooks.json or .hookrun/hooks.local.json at or above ${dir}; nothing to trust`)
+  })
+})
