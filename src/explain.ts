@@ -92,6 +92,9 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   // What runs is decided by the real select stage; the reasons above only explain it.
   const selected = selectHooks(config.hooks, event, payload).filter((hook) => !excluded.has(hook))
   const shadowed = [
+    ...config.untrustedHooks.map((hook) =>
+      explained(hook, { exclusion: 'untrusted', detail: `the project is not trusted; review it, then run: ${config.trust?.command ?? 'hookrun trust'}` }),
+    ),
     ...shadowedEntries(load, config.hooks),
     ...config.shadowed.map((entry): HookExplanation => ({
       name: entry.name,

@@ -42,7 +42,7 @@ function sha256(data: string | Uint8Array): string {
 }
 
 /** Layers whose files come with the project (a cloned repository) and need the user's trust. */
-const PROJECT_LAYERS: ReadonlySet<Layer> = new Set(['project', 'local'])
+const PROJECT_LAYERS: ReadonlySet<Layer> = new Set(['project', 'local', 'project-folder', 'project-plugin'])
 
 export function needsTrust(layer: Layer): boolean {
   return PROJECT_LAYERS.has(layer)
@@ -75,14 +75,15 @@ export function resolveTrust(
   documents: readonly ConfigDocument[],
   settings: Settings,
   env: Env,
+  folderFiles: readonly string[] = [],
 ): ProjectTrust | undefined {
-  if (documents.length === 0) return undefined
+  if (documents.length === 0 && folderFiles.length === 0) return undefined
   const command = `hookrun trust ${shellQuote(projectRoot)}`
   const folder = trustedFolderOf(projectRoot, settings.trustedFolders)
   if (folder !== undefined) return { root: projectRoot, trusted: true, via: 'folder', folder, command }
   const record = readTrustRecord(projectRoot, env)
   if (record === undefined) return { root: projectRoot, trusted: false, reason: 'never', command }
-  const files = projectMaterial(projectRoot, documents)
+  const files = projectMaterial(projectRoot, documents, folderFiles)
   if (unchangedSince(record, projectRoot, files)) return { root: projectRoot, trusted: true, via: 'record', command }
   const material = hashProjectMaterial(projectRoot, files, textsOf(documents))
   if (material.digest === record.digest) return { root: projectRoot, trusted: true, via: 'record', command }
@@ -119,8 +120,8 @@ export interface FileHash {
  * `"$HOOKRUN_CONFIG_DIR/check.sh"`). Absolute paths, unique. Hook folders and plugins add their
  * files here; `trust` and `fire` both take the list from this one function.
  */
-export function projectMaterial(projectRoot: string, documents: readonly ConfigDocument[]): string[] {
-  const files = new Set<string>()
+export function projectMaterial(projectRoot: string, documents: readonly ConfigDocument[], folderFiles: readonly string[] = []): string[] {
+  const files = new Set<string>(folderFiles)
   for (const document of documents) {
     files.add(document.ref.file)
     const vars = { HOOKRUN_CONFIG_DIR: dirname(document.ref.file), HOOKRUN_PROJECT_DIR: projectRoot }
@@ -358,9 +359,14 @@ export function readTrustRecord(projectRoot: string, env: Env = process.env): Tr
  * is what is on disk), between two stat signatures that must agree; the record is written
  * atomically (a temporary file, then a rename).
  */
-export function writeTrustRecord(projectRoot: string, documents: readonly ConfigDocument[], env: Env = process.env): TrustRecord {
+export function writeTrustRecord(
+  projectRoot: string,
+  documents: readonly ConfigDocument[],
+  env: Env = process.env,
+  folderFiles: readonly string[] = [],
+): TrustRecord {
   const trustedAt = Date.now()
-  const files = projectMaterial(projectRoot, documents)
+  const files = projectMaterial(projectRoot, documents, folderFiles)
   const before = files.map(statSignature)
   const material = hashProjectMaterial(projectRoot, files)
   files.forEach((file, index) => {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { type ConfigDocument, findConfigFiles, findProjectRoot, loadConfig, readConfigDocument } from '../config/load.ts'
 import { HookrunError } from '../errors.ts'
+import { discoverHookFolders, projectFolderMaterial } from '../folders/discover.ts'
 import { needsTrust, removeTrustRecord, writeTrustRecord } from '../trust.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -17,10 +18,11 @@ export function trustProject(options: TrustOptions): string {
   const start = resolve(options.cwd, options.dir ?? '.')
   const root = findProjectRoot(start)
   if (root === undefined) {
-    throw new HookrunError(`no .hookrun/hooks.json or .hookrun/hooks.local.json at or above ${start}; nothing to trust`)
+    throw new HookrunError(`no .hookrun/ with hooks.json, hooks.local.json, hooks/ or plugins/ at or above ${start}; nothing to trust`)
   }
   const documents = projectDocuments(root, options.env)
-  const record = writeTrustRecord(root, documents, options.env)
+  const env = discoveryEnv(options.env)
+  const record = writeTrustRecord(root, documents, options.env, projectFolderMaterial(discoverHookFolders({ projectRoot: root, env }), root, env))
   const hooks = documents.reduce((count, document) => count + document.entries.filter((parsed) => parsed.entry.command !== undefined).length, 0)
   const problems = documents.reduce((count, document) => count + document.problems.length, 0)
   const files = Object.entries(record.files).map(([path, hash]) => `  ${path}  sha256:${hash.sha256.slice(0, 16)}${hash.executable ? '  (executable)' : ''}`)

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { HookrunError } from '../errors.ts'
+import { type Discovery, discoverHookFolders, projectFolderMaterial } from '../folders/discover.ts'
 import { needsTrust, type ProjectTrust, resolveTrust } from '../trust.ts'
 import { lintHookEntry } from './lint.ts'
 import type { FileSettings } from './schema.ts'
@@ -76,6 +77,8 @@ export interface ResolvedConfig {
   readonly trust?: ProjectTrust
   /** Hooks of an untrusted project: shown by `list`, never run. */
   readonly untrustedHooks: readonly Hook[]
+  /** The hook folders and plugins found; absent when `--config`/`HOOKRUN_CONFIG` replaced discovery. */
+  readonly discovery?: Discovery
 }
 
 export interface LoadOptions {
@@ -146,7 +149,11 @@ export function loadConfig(options: LoadOptions): ResolvedConfig {
   const documents = files.map(readConfigDocument)
   const problems: ConfigProblem[] = []
   const settings = takeSettings(documents, problems, env)
-  const trust = resolveTrust(projectRoot, documents.filter((document) => needsTrust(document.ref.layer)), settings, env)
+  // Hook folders and plugins: found here (reading folders only, running nothing) so that trust
+  // covers them too; they become hooks later (src/folders/hooks.ts). --config replaces them.
+  const discovery = files.some((ref) => ref.layer === 'config') ? undefined : discoverHookFolders({ projectRoot, env })
+  const folderFiles = discovery === undefined ? [] : projectFolderMaterial(discovery, projectRoot, env)
+  const trust = resolveTrust(projectRoot, documents.filter((document) => needsTrust(document.ref.layer)), settings, env, folderFiles)
   const runs = (document: ConfigDocument) => !needsTrust(document.ref.layer) || trust?.trusted === true
   const runnable = documents.filter(runs)
   for (const document of runnable) problems.push(...document.problems)
@@ -157,7 +164,7 @@ export function loadConfig(options: LoadOptions): ResolvedConfig {
   }
   const hooks = mergeHooks(entries, problems)
   const untrustedHooks = mergeHooks(documents.filter((document) => !runs(document)).flatMap((document) => document.entries), [])
-  return { hooks, problems, files, projectRoot, switchedOff, settings, trust, untrustedHooks }
+  return { hooks, problems, files, projectRoot, switchedOff, settings, trust, untrustedHooks, discovery }
 }
 
 export interface ParsedEntry {

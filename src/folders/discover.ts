@@ -1,5 +1,5 @@
-import { readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { type Dirent, readdirSync, statSync } from 'node:fs'
+import { join, sep } from 'node:path'
 import { userConfigDir } from '../config/load.ts'
 
 /**
@@ -141,7 +141,7 @@ export function isLeftover(name: string): boolean {
   return LEFTOVER.test(name)
 }
 
-function sortedEntries(dir: string): { name: string }[] {
+function sortedEntries(dir: string): Dirent[] {
   try {
     // Code-point order, so the run order is the same on every machine and locale.
     return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -164,4 +164,33 @@ function isFile(path: string): boolean {
   } catch {
     return false
   }
+}
+
+/**
+ * The files of the project's hook folders and plugins that decide what they do: the executables
+ * and skipped files of `.hookrun/hooks/`, and every file of each project plugin (its hooks.json
+ * names scripts anywhere in it). Trust hashes these with the project's hooks.json.
+ */
+export function projectFolderMaterial(discovery: Discovery, projectRoot: string, env: Env = process.env): string[] {
+  const files = new Set<string>()
+  const projectDir = join(projectRoot, '.hookrun') + sep
+  for (const file of discovery.files) if (file.startsWith(projectDir)) files.add(file)
+  for (const plugin of installedPlugins('project', projectRoot, env)) for (const file of filesUnder(plugin.dir)) files.add(file)
+  return [...files].sort()
+}
+
+/** Regular files below `dir` (not `.git`), at most 2,000: a plugin is small, and hashing is bounded. */
+function filesUnder(dir: string): string[] {
+  const out: string[] = []
+  const walk = (folder: string) => {
+    for (const entry of sortedEntries(folder)) {
+      if (out.length >= 2000) return
+      if (entry.name === '.git') continue
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (entry.isFile()) out.push(path)
+    }
+  }
+  walk(dir)
+  return out
 }

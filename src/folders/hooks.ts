@@ -4,7 +4,8 @@ import { HookSchema } from '../config/schema.ts'
 import { patternProblem } from '../pattern.ts'
 import { runCommand } from '../run.ts'
 import { type CachedAnswer, hookAnswerCacheFile, readAnswerCache, writeAnswerCache } from './cache.ts'
-import { type Discovery, discoverHookFolders, type FoundExecutable, type FoundPluginConfig } from './discover.ts'
+import { needsTrust } from '../trust.ts'
+import type { Discovery, FoundExecutable, FoundPluginConfig, FoundSource } from './discover.ts'
 
 /**
  * Folder and plugin hooks as ordinary `Hook`s, appended to the hooks.json hooks.
@@ -53,16 +54,25 @@ const DEFAULTS = HookSchema.parse({ event: '*', command: 'true' })
  */
 export async function withFolderHooks(config: ResolvedConfig, options: FolderHookOptions = {}): Promise<ConfigWithFolders> {
   // Files named with --config / HOOKRUN_CONFIG replace discovery, folders included.
-  if (config.files.some((ref) => ref.layer === 'config')) return { ...config, shadowed: [] }
-  const env = options.env ?? process.env
-  const discovery = discoverHookFolders({ projectRoot: config.projectRoot, env })
+  const discovery = config.discovery
+  if (discovery === undefined) return { ...config, shadowed: [] }
   if (discovery.sources.length === 0) return { ...config, shadowed: [], discovery }
+  const env = options.env ?? process.env
+
+  // Project folders and plugins come with the repository: an untrusted project's executables are
+  // not even asked which events they serve (that would run them). They are listed from the
+  // answer cache when it knows them, else as serving every event, so `fire` and `list` can say
+  // what was skipped.
+  const trusted = config.trust?.trusted === true
+  const runnable = discovery.sources.filter((source) => trusted || !needsTrust(source.layer))
+  const held = discovery.sources.filter((source) => !trusted && needsTrust(source.layer))
+  const untrustedHooks = [...config.untrustedHooks, ...heldHooks(held, env)]
 
   const problems: ConfigProblem[] = [...config.problems]
-  const executables = discovery.sources.filter((source): source is FoundExecutable => source.kind === 'executable')
+  const executables = runnable.filter((source): source is FoundExecutable => source.kind === 'executable')
   const answers = await hookAnswers(executables, { env, projectRoot: config.projectRoot, signal: options.signal })
   const candidates: Hook[] = []
-  for (const source of discovery.sources) {
+  for (const source of runnable) {
     if (source.kind === 'config') candidates.push(...pluginConfigHooks(source, problems))
     else {
       const hook = executableHook(source, answers.get(source.path), problems)
@@ -83,7 +93,20 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
     const off = config.switchedOff?.get(hook.name)
     hooks.push(off === undefined ? hook : { ...hook, enabled: false, disabledBy: off })
   }
-  return { ...config, hooks, problems, shadowed, discovery }
+  return { ...config, hooks, problems, shadowed, discovery, untrustedHooks }
+}
+
+/** Hooks of an untrusted project's folders and plugins, for reporting only: nothing is run. */
+function heldHooks(sources: readonly FoundSource[], env: Env): Hook[] {
+  if (sources.length === 0) return []
+  const cache = readAnswerCache(hookAnswerCacheFile(env))
+  return sources.flatMap((source): Hook[] => {
+    if (source.kind === 'config') return pluginConfigHooks(source, [])
+    const cached = cache.get(source.path)
+    const known = cached !== undefined && cached.size === source.size && cached.mtimeMs === source.mtimeMs
+    const hook = executableHook(source, known ? cached : { exitCode: 0, stdout: '*', size: source.size, mtimeMs: source.mtimeMs }, [])
+    return hook === undefined ? [] : [known ? hook : { ...hook, description: 'events unknown until the project is trusted' }]
+  })
 }
 
 /** A plugin's hooks.json hooks, named `org/repo/<name>`, with `HOOKRUN_PLUGIN_DIR` set. */

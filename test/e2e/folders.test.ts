@@ -8,13 +8,14 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { makeProject, removeProject, runCli, RUNTIMES, writeFiles } from '../helpers.ts'
+import { makeProject, removeProject, runCli, RUNTIMES, writeFiles, trustFolderIn } from '../helpers.ts'
 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
 
 function project(files: Record<string, string | object> = {}): string {
   const dir = makeProject(files)
+  trustFolderIn(dir, join(dir, '.xdg-config'))
   projects.push(dir)
   return dir
 }
@@ -95,6 +96,7 @@ for (const runtime of RUNTIMES) {
 
     test('plugin add from a local git repository at a tag and at a commit, then list and remove', async () => {
       const dir = project({ 'sub/.keep': '' })
+      trustFolderIn(dir, join(dir, 'sub', '.xdg-config')) // the fires below run from sub/, whose HOME it is
       const { url, v1 } = pluginRepository(dir)
 
       const added = await cli(dir, ['plugin', 'add', `${url}@v1`])

