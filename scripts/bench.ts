@@ -17,7 +17,7 @@
  * one. Medians and ratios are printed and written to a JSON file (default .bench/results.json).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { cpus, release, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -161,6 +161,12 @@ function writeCase(benchCase: BenchCase, command: string): { project: string; re
   const repo = join(work, `lefthook-${benchCase.id}`)
   mkdirSync(join(project, '.hookrun'), { recursive: true })
   writeFileSync(join(project, '.hookrun', 'hooks.json'), JSON.stringify(benchCase.hookrun(command)))
+  // A user's config is not seconds old: date it back, as hookrun caches only settled files.
+  const past = new Date(Date.now() - 3_600_000)
+  utimesSync(join(project, '.hookrun', 'hooks.json'), past, past)
+  // Project hooks run only once trusted; a trusted, unchanged project is what every fire sees.
+  const trusted = Bun.spawnSync({ cmd: [HOOKRUN, 'trust', project], env: ENV, stdout: 'ignore', stderr: 'pipe' })
+  if (trusted.exitCode !== 0) throw new Error(`hookrun trust ${project}: ${trusted.stderr.toString()}`)
   mkdirSync(repo, { recursive: true })
   const { yaml, hook } = benchCase.lefthook(command)
   writeFileSync(join(repo, 'lefthook.yml'), yaml)

@@ -1,4 +1,5 @@
-import { findConfigFiles, type ConfigFileRef, type ConfigProblem, type Hook, type Layer, readConfigFile } from './config/load.ts'
+import { findConfigFiles, type ConfigFileRef, type ConfigProblem, type Hook, type Layer } from './config/load.ts'
+import { readConfigFile } from './config/parse.ts'
 import { decide } from './decide.ts'
 import { type FiredEvent, qualifyEvent } from './event.ts'
 import type { FireOptions } from './fire.ts'

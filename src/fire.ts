@@ -1,11 +1,12 @@
 import { dirname, resolve } from 'node:path'
-import { formatProblem, type Hook, loadConfig, type LoadOptions, type ResolvedConfig } from './config/load.ts'
+import { openDocumentCache } from './config/cache.ts'
+import { type ConfigFileRef, findConfigFiles, formatProblem, type Hook, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
 import { decide, type Rewrites } from './decide.ts'
 import { hookEnvironment, MAX_DEPTH, TOOL_INPUT_KEYS } from './env.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
 import { HookrunError } from './errors.ts'
 import { type FiredEvent, qualifyEvent } from './event.ts'
-import { answerUpdatedInput, type HookResult, interpretRun } from './interpret.ts'
+import { answerUpdatedInput, type HookResult, interpretRun, readAnswer } from './interpret.ts'
 import type { Payload } from './payload.ts'
 import type { Decision } from './protocol.ts'
 import { runCommand, startDetached } from './run.ts'
@@ -86,7 +87,16 @@ export interface LoadedHooks {
  * every time, a runner (src/runner.ts) once and again on `reload()`.
  */
 export async function loadHooks(options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks> {
-  const config = await withFolderHooks(loadConfig(options), { env: options.env, signal: options.signal })
+  const env = options.env ?? process.env
+  // Parsed documents come from the cache while their files are unchanged; zod and the parser load
+  // only for a file that is new or changed (src/config/cache.ts).
+  const cache = openDocumentCache(env)
+  const { files } = findConfigFiles(options)
+  const parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
+  const read = (ref: ConfigFileRef) => cache.get(ref) ?? cache.put(ref, parser!.readConfigDocument(ref))
+  const resolved = resolveConfig(options, read)
+  cache.save()
+  const config = await withFolderHooks(resolved, { env, signal: options.signal })
   return { config, warnings: configWarnings(config, options.strict) }
 }
 
@@ -208,7 +218,7 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
     allowAsync: true,
     onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
   })
-  return interpretRun(hook, event, run, { PATH: env.PATH })
+  return interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
 }
 
 /** Hooks get the event name in the payload too, unless the agent already put its own there. */

@@ -11,23 +11,8 @@ export { fire, runChain, type FireOptions } from './fire.ts'
 export { readPayload, parsePayload, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, type Payload } from './payload.ts'
 export { qualifyEvent, type FiredEvent } from './event.ts'
 export { CANONICAL_EVENTS, canonicalEvent, isGate, type CanonicalEvent } from './events.ts'
-export {
-  loadConfig,
-  findConfigFiles,
-  findProjectRoot,
-  readConfigFile,
-  readConfigDocument,
-  parseConfigDocument,
-  mergeHooks,
-  userConfigDir,
-  formatProblem,
-  type Hook,
-  type Layer,
-  type ConfigProblem,
-  type ResolvedConfig,
-  type LoadOptions,
-  type ConfigDocument,
-} from './config/load.ts'
+export { findConfigFiles, findProjectRoot, mergeHooks, userConfigDir, formatProblem, type Hook, type Layer, type ConfigProblem, type ResolvedConfig, type LoadOptions, type ConfigDocument } from './config/load.ts'
+export { loadConfig, readConfigFile, readConfigDocument, parseConfigDocument } from './config/parse.ts'
 export { type Settings } from './config/settings.ts'
 export {
   resolveTrust,
@@ -48,7 +33,8 @@ export { ConfigFileSchema, HookSchema, EventPatternSchema, type ConfigFile, type
 export { compilePattern, patternProblem, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, type EventPattern } from './pattern.ts'
 export { selectHooks, selectionOf } from './select.ts'
 export { runCommand, startDetached, OUTPUT_CAPS, type CommandRun, type CommandOptions } from './run.ts'
-export { interpretRun, type HookResult } from './interpret.ts'
+export { interpretRun, readAnswer, type HookResult, type ParsedAnswer } from './interpret.ts'
+export { parseAnswer, interpretCommandRun } from './answer.ts'
 export { decide, type Rewrites } from './decide.ts'
 export { renderNative, type Rendered } from './render.ts'
 export { hookEnvironment, HOOK_VARIABLES, ENV_VALUE_CAP, MAX_DEPTH } from './env.ts'

@@ -1,8 +1,7 @@
 import type { Hook } from './config/load.ts'
 import type { FiredEvent } from './event.ts'
 import { canBlock, isGate } from './events.ts'
-import { fromKodeletAnswer } from './folders/kodelet.ts'
-import { type DecisionValue, type HookAnswer, HookAnswerSchema, type HookReport } from './protocol.ts'
+import type { DecisionValue, HookAnswer, HookReport } from './protocol.ts'
 import type { CommandRun } from './run.ts'
 
 /** One hook's answer, read from its exit code and output (DESIGN §6). */
@@ -29,7 +28,7 @@ const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:pro
  *   non-blocking error unless stdout is a valid JSON answer, which then decides; a timeout or a
  *   command that cannot start gives no decision.
  */
-export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env: { PATH?: string }): HookResult {
+export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env: { PATH?: string }, parsed: ParsedAnswer): HookResult {
   const base = {
     name: hook.name,
     source: hook.source.layer,
@@ -60,7 +59,6 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   if (run.spawnError !== undefined) return failure(run.spawnError)
   if (run.timedOut) return failure(`timed out after ${hook.timeout}s and was killed`)
 
-  const parsed = parseAnswer(run.stdout)
   if (parsed.invalid !== undefined) {
     if (run.exitCode === 0) return failure(`printed a JSON answer that does not fit: ${parsed.invalid}`)
     warnings.push(`hook '${hook.name}' printed a JSON answer that does not fit: ${parsed.invalid}; ignored`)
@@ -99,7 +97,8 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   }
 }
 
-interface ParsedAnswer {
+/** What a hook's stdout says as an answer (see src/answer.ts, which parses it with zod). */
+export interface ParsedAnswer {
   answer?: HookAnswer
   /** The JSON parsed but did not fit the protocol: what is wrong, naming the field. */
   invalid?: string
@@ -107,20 +106,13 @@ interface ParsedAnswer {
   notJson?: string
 }
 
-function parseAnswer(stdout: string): ParsedAnswer {
-  const text = stdout.trim()
-  if (!text.startsWith('{')) return {}
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    return { notJson: (error as Error).message }
-  }
-  // kodelet's `{"blocked": true}` / `{"input": …}` are read as the protocol's own fields.
-  const result = HookAnswerSchema.safeParse(fromKodeletAnswer(json))
-  if (result.success) return { answer: result.data }
-  const issue = result.error.issues[0]!
-  return { invalid: `${issue.path.join('.') || '(answer)'}: ${issue.message.replace(/^Invalid input: /, '')}` }
+/**
+ * Read a hook's stdout as an answer. Only output that starts with `{` is parsed, and only then is
+ * the protocol's zod schema loaded: a hook that answers by exit code costs `fire` no zod.
+ */
+export async function readAnswer(stdout: string): Promise<ParsedAnswer> {
+  if (!stdout.trimStart().startsWith('{')) return {}
+  return (await import('./answer.ts')).parseAnswer(stdout)
 }
 
 export function answerDecision(answer: HookAnswer | undefined): DecisionValue | undefined {

@@ -1,5 +1,6 @@
 import { relative } from 'node:path'
-import { formatProblem, type Hook, loadConfig } from '../config/load.ts'
+import { formatProblem, type Hook } from '../config/load.ts'
+import { loadConfig } from '../config/parse.ts'
 import { type FiredEvent, qualifyEvent } from '../event.ts'
 import { withFolderHooks } from '../folders/hooks.ts'
 import { selectionOf } from '../select.ts'

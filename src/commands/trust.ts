@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import { type ConfigDocument, findConfigFiles, findProjectRoot, loadConfig, readConfigDocument } from '../config/load.ts'
+import { type ConfigDocument, findConfigFiles, findProjectRoot } from '../config/load.ts'
+import { loadConfig, readConfigDocument } from '../config/parse.ts'
 import { HookrunError } from '../errors.ts'
 import { discoverHookFolders, projectFolderMaterial } from '../folders/discover.ts'
 import { needsTrust, removeTrustRecord, writeTrustRecord } from '../trust.ts'

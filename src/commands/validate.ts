@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import { type ConfigFileRef, type ConfigProblem, findConfigFiles, formatProblem, mergeHooks, readConfigFile } from '../config/load.ts'
+import { type ConfigFileRef, type ConfigProblem, findConfigFiles, formatProblem, mergeHooks } from '../config/load.ts'
+import { readConfigFile } from '../config/parse.ts'
 import { ExitCode } from '../errors.ts'
 import { CANONICAL_EVENTS } from '../events.ts'
 import { compilePattern, expandAlias } from '../pattern.ts'

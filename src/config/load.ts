@@ -1,13 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { HookrunError } from '../errors.ts'
 import { type Discovery, discoverHookFolders, projectFolderMaterial } from '../folders/discover.ts'
 import { needsTrust, type ProjectTrust, resolveTrust } from '../trust.ts'
-import { lintHookEntry } from './lint.ts'
 import type { FileSettings } from './schema.ts'
 import { type Settings, takeSettings } from './settings.ts'
-import { type HookShape, type HookSpec, normalizeConfig } from './shapes.ts'
+import type { HookShape, HookSpec } from './shapes.ts'
 
 /**
  * Where a hook came from. The hooks.json layers (user, project, local, or `config` for named
@@ -139,14 +138,19 @@ export function findProjectRoot(cwd: string): string | undefined {
   }
 }
 
+/** Reads one config file into a document (src/config/parse.ts, or its cache in src/config/cache.ts). */
+export type DocumentReader = (ref: ConfigFileRef) => ConfigDocument
+
 /**
- * Discover, read, validate and merge every layer. Never throws for a bad file: it becomes a problem.
- * Project layers take part only when the project is trusted (src/trust.ts).
+ * Discover every layer, read each file with `read`, and merge. Never throws for a bad file: it
+ * becomes a problem. Project layers take part only when the project is trusted (src/trust.ts).
+ * This module stays free of zod, so that `fire` can read configs from the cache without loading
+ * it; `loadConfig` (src/config/parse.ts) is this with the parser.
  */
-export function loadConfig(options: LoadOptions): ResolvedConfig {
+export function resolveConfig(options: LoadOptions, read: DocumentReader): ResolvedConfig {
   const env = options.env ?? process.env
   const { files, projectRoot } = findConfigFiles(options)
-  const documents = files.map(readConfigDocument)
+  const documents = files.map(read)
   const problems: ConfigProblem[] = []
   const settings = takeSettings(documents, problems, env)
   // Hook folders and plugins: found here (reading folders only, running nothing) so that trust
@@ -181,44 +185,6 @@ export interface ConfigDocument {
   readonly settings: FileSettings
   readonly entries: ParsedEntry[]
   readonly problems: ConfigProblem[]
-}
-
-/** Read one file into validated hook specs; every problem names the file and the JSON path. */
-export function readConfigFile(ref: ConfigFileRef, problems: ConfigProblem[]): ParsedEntry[] {
-  const document = readConfigDocument(ref)
-  problems.push(...document.problems)
-  return document.entries
-}
-
-export function readConfigDocument(ref: ConfigFileRef): ConfigDocument {
-  let text: string
-  try {
-    text = readFileSync(ref.file, 'utf8')
-  } catch (error) {
-    const problem = { severity: 'error' as const, file: ref.file, path: '', message: `cannot read: ${(error as Error).message}; file skipped` }
-    return { ref, settings: {}, entries: [], problems: [problem] }
-  }
-  return parseConfigDocument(ref, text)
-}
-
-/** Parse a config file's text. Never throws: whatever the text, the answer is entries and problems. */
-export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDocument {
-  const problems: ConfigProblem[] = []
-  const problem = (path: string, message: string, severity: ConfigProblem['severity'] = 'error') =>
-    problems.push({ severity, file: ref.file, path, message })
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    problem('', `invalid JSON (${(error as Error).message}); file skipped`)
-    return { ref, text, settings: {}, entries: [], problems }
-  }
-  const { specs, settings } = normalizeConfig(json, problem)
-  const entries = specs.map((entry, index): ParsedEntry => {
-    for (const lint of lintHookEntry(entry)) problem(`${entry.path}.${lint.path}`, lint.message, 'warning')
-    return { ref, index, entry }
-  })
-  return { ref, text, settings, entries, problems }
 }
 
 /**

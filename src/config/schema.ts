@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { matcherProblem } from '../filters.ts'
+import { HOOK_DEFAULTS } from './defaults.ts'
 import { patternProblem } from '../pattern.ts'
 
 /**
@@ -44,10 +45,10 @@ const hookShape = {
   command: z.string().min(1).optional().meta({
     description: "Shell command, run with 'sh -c' in the project root. Required unless the entry only disables a hook.",
   }),
-  timeout: z.number().positive().max(86_400).default(10).meta({
+  timeout: z.number().positive().max(86_400).default(HOOK_DEFAULTS.timeout).meta({
     description: 'Seconds before the hook is killed (its whole process group). A timeout is a failure.',
   }),
-  blocking: z.boolean().default(true).meta({
+  blocking: z.boolean().default(HOOK_DEFAULTS.blocking).meta({
     description: 'false: start the hook detached and do not wait for it (fire-and-forget); it cannot block.',
   }),
   onError: z.enum(['block', 'allow']).optional().meta({
@@ -57,7 +58,7 @@ const hookShape = {
   cwd: z.string().min(1).optional().meta({ description: 'Working directory; relative paths start at the project root.' }),
   working_dir: z.string().min(1).optional().meta({ description: "Code-Forge's name for cwd." }),
   env: z.record(z.string(), z.string()).optional().meta({ description: 'Extra environment variables for this hook.' }),
-  enabled: z.boolean().default(true).meta({ description: 'false switches the hook (or an inherited one of the same name) off.' }),
+  enabled: z.boolean().default(HOOK_DEFAULTS.enabled).meta({ description: 'false switches the hook (or an inherited one of the same name) off.' }),
   description: z.string().optional().meta({ description: 'What the hook is for; shown by `hookrun list`.' }),
   match: MatchSchema.optional(),
   matcher: MatcherSchema.optional(),

@@ -30,6 +30,8 @@ export interface HookSpec extends HookEntry {
   readonly envPrefixes: readonly string[]
   /** Claude Code's `if` permission rule, e.g. `Bash(git *)`. */
   readonly when?: string
+  /** Position among the file's entries (valid or not), so a bad entry does not rename later ones. */
+  readonly ordinal: number
 }
 
 export type Report = (path: string, message: string, severity?: 'error' | 'warning') => void
@@ -58,28 +60,30 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
   }
   const envPrefixes = envelope.envPrefixes ?? []
   const specs: HookSpec[] = []
+  const counter = { next: 0 }
   // Shapes in the order the file lists them: JSON objects keep their key order.
   for (const key of Object.keys(json as object)) {
-    if (key === 'hooks' && Array.isArray(envelope.hooks)) specs.push(...flatHooks(envelope.hooks, envPrefixes, report))
-    else if (key === 'hooks') specs.push(...claudeHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report))
-    else if (key === 'plugins' && envelope.plugins) specs.push(...pigoPlugins(envelope.plugins, envPrefixes, report))
+    if (key === 'hooks' && Array.isArray(envelope.hooks)) specs.push(...flatHooks(envelope.hooks, envPrefixes, report, counter))
+    else if (key === 'hooks') specs.push(...claudeHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
+    else if (key === 'plugins' && envelope.plugins) specs.push(...pigoPlugins(envelope.plugins, envPrefixes, report, counter))
   }
   return { specs, settings }
 }
 
-function flatHooks(entries: readonly unknown[], envPrefixes: readonly string[], report: Report): HookSpec[] {
+function flatHooks(entries: readonly unknown[], envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {
   const specs: HookSpec[] = []
   entries.forEach((raw, index) => {
+    const ordinal = counter.next++
     const path = `hooks[${index}]`
     const entry = parseEntry(HookSchema, raw, path, report)
     if (entry === undefined) return
     if (entry.cwd !== undefined && entry.working_dir !== undefined) report(`${path}.working_dir`, 'both cwd and working_dir are set; cwd is used', 'warning')
-    specs.push({ ...entry, cwd: entry.cwd ?? entry.working_dir, shape: 'hookrun', path, envPrefixes })
+    specs.push({ ...entry, cwd: entry.cwd ?? entry.working_dir, shape: 'hookrun', path, envPrefixes, ordinal })
   })
   return specs
 }
 
-function pigoPlugins(plugins: readonly unknown[], envPrefixes: readonly string[], report: Report): HookSpec[] {
+function pigoPlugins(plugins: readonly unknown[], envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {
   const specs: HookSpec[] = []
   // pigo scripts read PIGO_* variables: its hooks get them without asking.
   const prefixes = envPrefixes.includes('PIGO_') ? envPrefixes : [...envPrefixes, 'PIGO_']
@@ -89,6 +93,7 @@ function pigoPlugins(plugins: readonly unknown[], envPrefixes: readonly string[]
     if (plugin === undefined) return
     for (const [eventName, hooks] of Object.entries(plugin.hooks)) {
       hooks.forEach((rawHook, index) => {
+        const ordinal = counter.next++
         const path = `${pluginPath}.hooks.${eventName}[${index}]`
         const hook = parseEntry(PigoHookSchema, rawHook, path, report)
         if (hook === undefined) return
@@ -102,6 +107,7 @@ function pigoPlugins(plugins: readonly unknown[], envPrefixes: readonly string[]
           match: hook.match,
           shape: 'pigo',
           path,
+          ordinal,
           envPrefixes: prefixes,
         })
       })
@@ -110,7 +116,7 @@ function pigoPlugins(plugins: readonly unknown[], envPrefixes: readonly string[]
   return specs
 }
 
-function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly string[], report: Report): HookSpec[] {
+function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {
   const specs: HookSpec[] = []
   for (const [eventName, groups] of Object.entries(events)) {
     groups.forEach((rawGroup, groupIndex) => {
@@ -118,6 +124,7 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
       const group = parseEntry(ClaudeGroupSchema, rawGroup, groupPath, report)
       if (group === undefined) return
       group.hooks.forEach((rawHandler, index) => {
+        const ordinal = counter.next++
         const path = `${groupPath}.hooks[${index}]`
         const handler = parseEntry(ClaudeHandlerSchema, rawHandler, path, report)
         if (handler === undefined) return
@@ -140,6 +147,7 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
           matcher,
           shape: 'claude',
           path,
+          ordinal,
           envPrefixes,
           ...(handler.if !== undefined && { when: handler.if }),
         })

@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { homedir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { userCacheDir, writeJsonAtomic } from '../cache-file.ts'
+
+export { userCacheDir }
 
 /**
  * What each hook executable answered to `./hook hook`, so that a fire does not start one process
@@ -21,13 +23,6 @@ export interface CachedAnswer {
   readonly stdout: string
 }
 
-/** `$XDG_CACHE_HOME/hookrun`, default `~/.cache/hookrun`. */
-export function userCacheDir(env: Env = process.env): string {
-  const xdg = env.XDG_CACHE_HOME
-  const base = xdg && xdg.startsWith('/') ? xdg : join(env.HOME || homedir(), '.cache')
-  return join(base, 'hookrun')
-}
-
 export function hookAnswerCacheFile(env: Env = process.env): string {
   return join(userCacheDir(env), 'hook-answers.json')
 }
@@ -45,27 +40,11 @@ export function readAnswerCache(file: string): Map<string, CachedAnswer> {
   return new Map()
 }
 
-/**
- * Replace the cache file atomically (write a temporary file beside it, then rename), so a fire
- * running at the same time reads the old cache or the new one, never half of either. Answers for
- * files that no longer exist are dropped. Failing to write (a read-only home) only costs speed.
- */
+/** Replace the cache file atomically. Answers for files that no longer exist are dropped. */
 export function writeAnswerCache(file: string, answers: ReadonlyMap<string, CachedAnswer>): void {
   const hooks: Record<string, CachedAnswer> = {}
   for (const [path, answer] of answers) if (existsSync(path)) hooks[path] = answer
-  const dir = join(file, '..')
-  const temporary = join(dir, `.hook-answers.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`)
-  try {
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(temporary, `${JSON.stringify({ version: 1, hooks })}\n`)
-    renameSync(temporary, file)
-  } catch {
-    try {
-      rmSync(temporary, { force: true })
-    } catch {
-      // Nothing more to do: the next fire asks again.
-    }
-  }
+  writeJsonAtomic(file, { version: 1, hooks })
 }
 
 function isCachedAnswer(value: unknown): value is CachedAnswer {

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path'
-import { type ConfigProblem, type Hook, mergeHooks, readConfigFile, type ResolvedConfig } from '../config/load.ts'
-import { HookSchema } from '../config/schema.ts'
+import { HOOK_DEFAULTS } from '../config/defaults.ts'
+import { type ConfigFileRef, type ConfigProblem, type Hook, mergeHooks, type ParsedEntry, type ResolvedConfig } from '../config/load.ts'
 import { patternProblem } from '../pattern.ts'
 import { runCommand } from '../run.ts'
 import { type CachedAnswer, hookAnswerCacheFile, readAnswerCache, writeAnswerCache } from './cache.ts'
@@ -44,8 +44,6 @@ export interface FolderHookOptions {
 /** How long an executable may take to say which events it serves. */
 export const HOOK_QUERY_TIMEOUT_MS = 5000
 
-/** The defaults of a hooks.json entry, from the schema itself. */
-const DEFAULTS = HookSchema.parse({ event: '*', command: 'true' })
 
 /**
  * Add the folder and plugin hooks to a loaded config. Executables are asked `hook` only when the
@@ -66,14 +64,17 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
   const trusted = config.trust?.trusted === true
   const runnable = discovery.sources.filter((source) => trusted || !needsTrust(source.layer))
   const held = discovery.sources.filter((source) => !trusted && needsTrust(source.layer))
-  const untrustedHooks = [...config.untrustedHooks, ...heldHooks(held, env)]
+  // A plugin's hooks.json is read with the config parser, loaded only when there is one.
+  const parser = discovery.sources.some((source) => source.kind === 'config') ? await import('../config/parse.ts') : undefined
+  const readFile = (ref: ConfigFileRef, problems: ConfigProblem[]) => parser!.readConfigFile(ref, problems)
+  const untrustedHooks = [...config.untrustedHooks, ...heldHooks(held, env, readFile)]
 
   const problems: ConfigProblem[] = [...config.problems]
   const executables = runnable.filter((source): source is FoundExecutable => source.kind === 'executable')
   const answers = await hookAnswers(executables, { env, projectRoot: config.projectRoot, signal: options.signal })
   const candidates: Hook[] = []
   for (const source of runnable) {
-    if (source.kind === 'config') candidates.push(...pluginConfigHooks(source, problems))
+    if (source.kind === 'config') candidates.push(...pluginConfigHooks(source, problems, readFile))
     else {
       const hook = executableHook(source, answers.get(source.path), problems)
       if (hook !== undefined) candidates.push(hook)
@@ -97,11 +98,11 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
 }
 
 /** Hooks of an untrusted project's folders and plugins, for reporting only: nothing is run. */
-function heldHooks(sources: readonly FoundSource[], env: Env): Hook[] {
+function heldHooks(sources: readonly FoundSource[], env: Env, readFile: ReadConfigFile): Hook[] {
   if (sources.length === 0) return []
   const cache = readAnswerCache(hookAnswerCacheFile(env))
   return sources.flatMap((source): Hook[] => {
-    if (source.kind === 'config') return pluginConfigHooks(source, [])
+    if (source.kind === 'config') return pluginConfigHooks(source, [], readFile)
     const cached = cache.get(source.path)
     const known = cached !== undefined && cached.size === source.size && cached.mtimeMs === source.mtimeMs
     const hook = executableHook(source, known ? cached : { exitCode: 0, stdout: '*', size: source.size, mtimeMs: source.mtimeMs }, [])
@@ -110,8 +111,10 @@ function heldHooks(sources: readonly FoundSource[], env: Env): Hook[] {
 }
 
 /** A plugin's hooks.json hooks, named `org/repo/<name>`, with `HOOKRUN_PLUGIN_DIR` set. */
-function pluginConfigHooks(source: FoundPluginConfig, problems: ConfigProblem[]): Hook[] {
-  const entries = readConfigFile({ layer: source.layer, file: source.file }, problems)
+type ReadConfigFile = (ref: ConfigFileRef, problems: ConfigProblem[]) => ParsedEntry[]
+
+function pluginConfigHooks(source: FoundPluginConfig, problems: ConfigProblem[], readFile: ReadConfigFile): Hook[] {
+  const entries = readFile({ layer: source.layer, file: source.file }, problems)
   return mergeHooks(entries, problems).map((hook) => ({
     ...hook,
     name: hook.named ? `${source.plugin.name}/${hook.name}` : `${source.plugin.name}#${hook.source.index}`,
@@ -134,8 +137,8 @@ function executableHook(source: FoundExecutable, answer: AnswerOrFailure | undef
     named: true,
     event: read.patterns,
     command: `${shellQuote(source.path)} run`,
-    timeout: DEFAULTS.timeout,
-    blocking: DEFAULTS.blocking,
+    timeout: HOOK_DEFAULTS.timeout,
+    blocking: HOOK_DEFAULTS.blocking,
     enabled: true,
     shape: 'hookrun',
     envPrefixes: [],

@@ -1,7 +1,8 @@
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join, relative, resolve, sep } from 'node:path'
 import { x } from 'tinyexec'
-import { type ConfigProblem, mergeHooks, readConfigFile } from '../config/load.ts'
+import { type ConfigProblem, mergeHooks } from '../config/load.ts'
+import { readConfigFile } from '../config/parse.ts'
 import { HookrunError } from '../errors.ts'
 import { installedPlugins, pluginNameOf, pluginsDir, scanExecutables, type Scope } from './discover.ts'
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest'
 import { validateConfig } from '../../src/commands/validate.ts'
-import { loadConfig, parseConfigDocument } from '../../src/config/load.ts'
+import { loadConfig, parseConfigDocument } from '../../src/config/parse.ts'
 import { makeProject, removeProject } from '../helpers.ts'
 
 const ref = { layer: 'user' as const, file: '/home/u/.config/hookrun/hooks.json' }

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { type ConfigProblem, findConfigFiles, loadConfig, readConfigFile } from '../../src/config/load.ts'
+import { type ConfigProblem, findConfigFiles } from '../../src/config/load.ts'
+import { loadConfig, readConfigFile } from '../../src/config/parse.ts'
 import { HookSchema } from '../../src/config/schema.ts'
 import { makeProject, removeProject, writeFiles } from '../helpers.ts'
 

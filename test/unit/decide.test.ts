@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { Hook } from '../../src/config/load.ts'
 import { decide } from '../../src/decide.ts'
 import { qualifyEvent } from '../../src/event.ts'
-import { interpretRun } from '../../src/interpret.ts'
+import { interpretCommandRun as interpretRun } from '../../src/answer.ts'
 import type { CommandRun } from '../../src/run.ts'
 
 const hook = (over: Partial<Hook> = {}): Hook => ({

@@ -2,7 +2,8 @@ import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, statSync, writeFi
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { trustProject, untrustProject } from '../../src/commands/trust.ts'
-import { findConfigFiles, loadConfig, readConfigDocument } from '../../src/config/load.ts'
+import { findConfigFiles } from '../../src/config/load.ts'
+import { loadConfig, readConfigDocument } from '../../src/config/parse.ts'
 import { hashProjectMaterial, projectMaterial, scriptsRunBy, stateDir, trustedFolderOf, trustRecordFile } from '../../src/trust.ts'
 import { makeProject, removeProject } from '../helpers.ts'
 

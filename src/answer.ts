@@ -1,0 +1,28 @@
+import type { Hook } from './config/load.ts'
+import type { FiredEvent } from './event.ts'
+import { fromKodeletAnswer } from './folders/kodelet.ts'
+import { type HookResult, interpretRun, type ParsedAnswer } from './interpret.ts'
+import { HookAnswerSchema } from './protocol.ts'
+import type { CommandRun } from './run.ts'
+
+/** Parse a hook's stdout with the protocol's zod schema (loaded lazily by `readAnswer`). */
+export function parseAnswer(stdout: string): ParsedAnswer {
+  const text = stdout.trim()
+  if (!text.startsWith('{')) return {}
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return { notJson: (error as Error).message }
+  }
+  // kodelet's `{"blocked": true}` / `{"input": …}` are read as the protocol's own fields.
+  const result = HookAnswerSchema.safeParse(fromKodeletAnswer(json))
+  if (result.success) return { answer: result.data }
+  const issue = result.error.issues[0]!
+  return { invalid: `${issue.path.join('.') || '(answer)'}: ${issue.message.replace(/^Invalid input: /, '')}` }
+}
+
+/** `interpretRun` with the answer parsed here: for callers that do not mind loading zod. */
+export function interpretCommandRun(hook: Hook, event: FiredEvent, run: CommandRun, env: { PATH?: string }): HookResult {
+  return interpretRun(hook, event, run, env, parseAnswer(run.stdout))
+}
