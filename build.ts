@@ -77,6 +77,9 @@ async function recordBytecodeOrder(binary: string): Promise<string[]> {
   try {
     await mkdir(join(project, '.hookrun'))
     await writeFile(join(project, '.hookrun', 'hooks.json'), JSON.stringify({ hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }] }))
+    // The common path: a trusted project (here by the user config's trustedFolders).
+    await mkdir(join(project, '.config', 'hookrun'), { recursive: true })
+    await writeFile(join(project, '.config', 'hookrun', 'hooks.json'), JSON.stringify({ trustedFolders: [project] }))
     await mkdir(ORDER_DIR, { recursive: true })
     const input = JSON.stringify({ session_id: 'build', tool_name: 'Bash', tool_input: { command: 'ls' } })
     const files: string[] = []
@@ -85,6 +88,7 @@ async function recordBytecodeOrder(binary: string): Promise<string[]> {
       const env = { PATH: process.env.PATH, HOME: project, XDG_CONFIG_HOME: join(project, '.config'), BUN_BYTECODE_ORDER_OUT: resolve(file) }
       const result = spawnSync(resolve(binary), ['fire', event, '--payload', '-'], { cwd: project, env, input, encoding: 'utf8' })
       if (result.status !== 0) throw new Error(`recording the bytecode order: hookrun fire ${event} exited ${result.status}: ${result.stderr}`)
+      if (name === 'match' && !result.stdout.includes('"name":"check"')) throw new Error(`recording the bytecode order: the hook did not run: ${result.stdout}${result.stderr}`)
       if ((await stat(file)).size === 0) throw new Error(`recording the bytecode order: ${file} is empty`)
       files.push(file)
     }
