@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import type { Hook } from '../src/config/load.ts'
+import type { Decision } from '../src/protocol.ts'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -187,4 +189,26 @@ export function trustFolderIn(dir: string, xdgConfigHome: string): void {
   const existing = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, JSON.stringify({ ...existing, trustedFolders: [...(existing.trustedFolders ?? []), dir] }, null, 2))
+}
+
+/** A decision as `fire` returns it, for tests of what reads one (dialects, renderers). */
+export function makeDecision(over: Partial<Decision> = {}): Decision {
+  return { event: 'tool:pre_execute:bash', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: [], ...over }
+}
+
+/** A configured hook, for tests of the stages after config (select, interpret, decide). */
+export function makeHook(over: Partial<Hook> = {}): Hook {
+  return {
+    name: 'h',
+    named: true,
+    event: ['*'],
+    command: 'true',
+    timeout: 10,
+    blocking: true,
+    enabled: true,
+    shape: 'hookrun',
+    envPrefixes: [],
+    source: { layer: 'project', file: '/p/.hookrun/hooks.json', index: 0, path: 'hooks[0]' },
+    ...over,
+  }
 }

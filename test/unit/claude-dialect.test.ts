@@ -1,18 +1,10 @@
+import { makeDecision } from '../helpers.ts'
 import { describe, expect, test } from 'vitest'
 import { claude } from '../../src/dialects/claude.ts'
 import { resolveDialect } from '../../src/dialects/index.ts'
 import type { Decision } from '../../src/protocol.ts'
 
-const decision = (over: Partial<Decision> = {}): Decision => ({
-  event: 'tool:pre_execute:bash',
-  decision: 'allow',
-  blocked: false,
-  continue: true,
-  additionalContext: [],
-  hooks: [],
-  warnings: [],
-  ...over,
-})
+const decision = makeDecision
 const render = (event: string, over: Partial<Decision>) => {
   const out = claude.render(decision(over), { hook_event_name: event })
   return { json: JSON.parse(out.stdout), exitCode: out.exitCode, warnings: out.warnings }

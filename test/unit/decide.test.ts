@@ -1,3 +1,4 @@
+import { makeHook } from '../helpers.ts'
 import { describe, expect, test } from 'vitest'
 import type { Hook } from '../../src/config/load.ts'
 import { decide } from '../../src/decide.ts'
@@ -5,19 +6,7 @@ import { qualifyEvent } from '../../src/event.ts'
 import { interpretCommandRun as interpretRun } from '../../src/answer.ts'
 import type { CommandRun } from '../../src/run.ts'
 
-const hook = (over: Partial<Hook> = {}): Hook => ({
-  name: 'h',
-  named: true,
-  event: ['*'],
-  command: 'x',
-  timeout: 10,
-  blocking: true,
-  enabled: true,
-  shape: 'hookrun',
-  envPrefixes: [],
-  source: { layer: 'project', file: '/p/.hookrun/hooks.json', index: 0, path: 'hooks[0]' },
-  ...over,
-})
+const hook = (over: Partial<Hook> = {}) => makeHook({ command: 'x', ...over })
 const run = (over: Partial<CommandRun> = {}): CommandRun => ({
   exitCode: 0,
   signal: null,

@@ -1,3 +1,4 @@
+import { makeDecision } from '../helpers.ts'
 import { describe, expect, test } from 'vitest'
 import { mayBeAgentPayload } from '../../src/dialects/hint.ts'
 import { prepareDialect, resolveDialect } from '../../src/dialects/index.ts'
@@ -19,16 +20,7 @@ const PAYLOADS = {
   native: { tool_name: 'bash', tool_input: { command: 'ls' } },
 }
 
-const decision = (over: Partial<Decision> = {}): Decision => ({
-  event: 'tool:pre_execute:bash',
-  decision: 'allow',
-  blocked: false,
-  continue: true,
-  additionalContext: [],
-  hooks: [],
-  warnings: [],
-  ...over,
-})
+const decision = makeDecision
 const deny = (reason = 'no', over: Partial<Decision> = {}) => decision({ decision: 'deny', blocked: true, reason, decidedBy: 'gate', ...over })
 
 function answer(dialect: Dialect, agentEvent: string, over: Decision) {

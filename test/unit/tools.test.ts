@@ -1,3 +1,4 @@
+import { makeHook } from '../helpers.ts'
 import { describe, expect, test } from 'vitest'
 import type { Hook } from '../../src/config/load.ts'
 import { qualifyEvent } from '../../src/event.ts'
@@ -6,19 +7,7 @@ import { failedFilter, matchesClaudeMatcher, matchesPermissionRule } from '../..
 import { compilePattern } from '../../src/pattern.ts'
 import { canonicalTool, TOOL_ALIASES } from '../../src/tools.ts'
 
-const hook = (over: Partial<Hook>): Hook => ({
-  name: 'h',
-  named: true,
-  event: ['tool:pre_execute'],
-  command: 'true',
-  timeout: 10,
-  blocking: true,
-  enabled: true,
-  shape: 'hookrun',
-  envPrefixes: [],
-  source: { layer: 'project', file: '/p/.hookrun/hooks.json', index: 0, path: 'hooks[0]' },
-  ...over,
-})
+const hook = (over: Partial<Hook>) => makeHook({ event: ['tool:pre_execute'], ...over })
 
 describe('canonical tool subjects', () => {
   test.each([
