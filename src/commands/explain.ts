@@ -53,8 +53,13 @@ function formatExplanation(
     const result = hook.result
     if (result !== undefined) {
       const { report } = result
-      const exit = report.timedOut ? 'timed out' : report.exitCode === null ? `killed by ${report.signal ?? 'a signal'}` : `exit ${report.exitCode}`
-      lines.push(`             ${exit} in ${report.durationMs} ms → ${report.outcome}${report.reason !== undefined ? `: ${report.reason}` : ''}`)
+      if (report.outcome === 'background') {
+        const how = report.async ? `released after ${report.durationMs} ms ({"async": true})` : 'started detached (blocking: false)'
+        lines.push(`             ${how}; not waited for, gives no decision`)
+      } else {
+        const exit = report.timedOut ? 'timed out' : report.exitCode === null ? `killed by ${report.signal ?? 'a signal'}` : `exit ${report.exitCode}`
+        lines.push(`             ${exit} in ${report.durationMs} ms → ${report.outcome}${report.reason !== undefined ? `: ${report.reason}` : ''}`)
+      }
       const answer = result.answer
       if (answer !== undefined) lines.push(`             answer ${JSON.stringify(answer)}`)
       for (const context of result.context) lines.push(`             context: ${oneLine(context)}`)
