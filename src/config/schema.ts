@@ -103,6 +103,17 @@ export const ClaudeHandlerSchema = z
     shell: z.enum(['bash', 'powershell']).optional(),
     statusMessage: z.string().optional(),
     once: z.boolean().optional(),
+    // Fields of the handler types hookrun does not run (http, prompt, agent, mcp_tool): known, so
+    // only the skip itself is reported.
+    url: z.string().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    allowedEnvVars: z.array(z.string()).optional(),
+    prompt: z.string().optional(),
+    model: z.string().optional(),
+    continueOnBlock: z.boolean().optional(),
+    server: z.string().optional(),
+    tool: z.string().optional(),
+    input: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ description: "A Claude Code hook handler; hookrun runs type 'command'." })
 

@@ -50,7 +50,6 @@ describe('normalizeConfig', () => {
     })
     expect(specs).toEqual([])
     expect(problems).toEqual([
-      ['hooks.Stop[0].hooks[0].prompt', 'unknown key, ignored (see `hookrun schema` for the fields)', 'warning'],
       ['hooks.Stop[0].hooks[0]', "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning'],
       ['hooks.Stop[0].hooks[1].shell', "'powershell' is not supported by hookrun; skipped", 'warning'],
     ])
