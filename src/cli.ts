@@ -1,9 +1,8 @@
-import { statSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 import { cac, type CAC } from 'cac'
 import pkg from '../package.json' with { type: 'json' }
 import { ExitCode, formatError, HookrunError } from './errors.ts'
-import { openSync, writeSync } from 'node:fs'
+import { openSync, statSync, writeSync } from 'node:fs'
 import { fire, type ProgressRecord } from './fire.ts'
 import { mayBeAgentPayload } from './dialects/hint.ts'
 import { readPayload } from './payload.ts'
@@ -110,7 +109,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           event: eventName,
           payload,
           tool: text(flags.tool, 'tool') ?? prepared?.tool,
-          cwd: folder(flags.cwd),
+          cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload),
           configFiles: configFiles(flags),
           strict: bool(flags.strict, 'strict'),
           env: io.env,
@@ -287,6 +286,25 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     await io.stderr(`${formatError(error, io.env.HOOKRUN_DEBUG === '1')}\n`)
     return error instanceof HookrunError ? error.exitCode : ExitCode.Failure
   }
+}
+
+/**
+ * Where the agent is working, from its payload: `cwd` (Claude Code, Codex, Gemini CLI, Copilot,
+ * kodelet) or Cursor's first workspace root. Agents run user-level hooks from their own folder
+ * (Cursor: ~/.cursor), so the project is found from here when `--cwd` is not given.
+ */
+function agentWorkingDirectory(payload: Record<string, unknown>): string | undefined {
+  const roots = payload.workspace_roots
+  const candidates = [payload.cwd, Array.isArray(roots) ? roots[0] : undefined]
+  for (const candidate of candidates) {
+    if (typeof candidate !== 'string' || !isAbsolute(candidate)) continue
+    try {
+      if (statSync(candidate).isDirectory()) return candidate
+    } catch {
+      // Not a folder here (a remote agent's path): use the working directory instead.
+    }
+  }
+  return undefined
 }
 
 /** `--events FILE|-`: one JSON line per record, written as it happens (`-` is stderr: stdout is the decision's). */

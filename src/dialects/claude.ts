@@ -60,7 +60,11 @@ export const claude: Dialect = {
         specific.permissionDecision = decision.decision
         if (decision.reason !== undefined) specific.permissionDecisionReason = decision.reason
       }
-      if (decision.updatedInput !== undefined) specific.updatedInput = decision.updatedInput
+      if (decision.updatedInput !== undefined) {
+        specific.updatedInput = decision.updatedInput
+        // Claude Code applies a rewrite together with allow or ask, not on its own.
+        if (!decided) warnings.push(`Claude Code applies updatedInput on PreToolUse only with an allow or ask decision; no hook gave one, so it may be ignored`)
+      }
     } else if (eventName === 'PermissionRequest') {
       if (decided && decision.decision !== 'ask') {
         specific.decision = {
@@ -68,7 +72,10 @@ export const claude: Dialect = {
           ...(decision.updatedInput !== undefined && { updatedInput: decision.updatedInput }),
           ...(decision.decision === 'deny' && decision.reason !== undefined && { message: decision.reason }),
         }
-      } else if (decision.updatedInput !== undefined) cannot('updatedInput without an allow')
+      } else {
+        if (decided) cannot("decision 'ask' (the permission dialog is shown as usual)")
+        if (decision.updatedInput !== undefined) cannot('updatedInput without an allow')
+      }
     } else {
       if (decision.updatedInput !== undefined) cannot('updatedInput')
       if (decision.blocked && BLOCK_DECISION_EVENTS.has(eventName)) {

@@ -1,5 +1,5 @@
 import { namesOf } from '../events.ts'
-import { Answer, blockReason, contextText, decided, jsonLine, ownEvent } from './shared.ts'
+import { Answer, blockReason, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Dialect, Normalized } from './types.ts'
 
 /**
@@ -43,6 +43,12 @@ export const cursor: Dialect = {
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
   normalize(payload, agentEvent): Normalized {
     const tool = agentEvent === undefined ? undefined : EVENT_TOOLS[agentEvent]
+    // Cursor sends tool_input as a JSON string: hooks (and HOOKRUN_BASH_COMMAND, and gates that
+    // read the command) must see the object, or a command would slip past them.
+    if (typeof payload.tool_input === 'string') {
+      const parsed = objectFrom(payload.tool_input)
+      if (parsed !== undefined) return { tool, payload: { ...payload, tool_input: parsed } }
+    }
     if (tool === undefined || 'tool_input' in payload) return { tool, payload }
     // The shell and file events carry the command or path at the top level; hooks and `if`
     // rules read them from tool_input, as they do for every other agent.

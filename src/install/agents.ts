@@ -86,7 +86,9 @@ export const AGENTS: readonly AgentTarget[] = [
     events: eventsOf('claude', claudeSkipped),
     skipped: claudeSkipped,
     command: (self) => `${self} fire --format claude`,
-    handler: (command) => ({ type: 'command', command }),
+    // Claude Code's default is 30 s on UserPromptSubmit: a router killed by the agent would let
+    // the prompt through whatever hookrun's onError says. hookrun enforces each hook's timeout.
+    handler: (command) => ({ type: 'command', command, timeout: 600 }),
   },
   {
     name: 'cursor',

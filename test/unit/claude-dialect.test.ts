@@ -47,3 +47,16 @@ describe('Claude Code dialect', () => {
     expect(render('SessionEnd', { decision: 'deny', blocked: true, reason: 'no' })).toMatchObject({ json: { systemMessage: 'no' }, warnings: ['a block cannot stop SessionEnd in Claude Code; reported as a system message'] })
   })
 })
+
+describe('Claude Code dialect: rewrites and asks it cannot take', () => {
+  test('updatedInput with no decision is sent, with a warning that Claude may ignore it', () => {
+    const out = claude.render(makeDecision({ updatedInput: { command: 'ls' } }), { hook_event_name: 'PreToolUse' })
+    expect(JSON.parse(out.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'ls' } } })
+    expect(out.warnings[0]).toMatch(/only with an allow or ask decision/)
+  })
+  test("PermissionRequest: a hook's ask is not dropped silently", () => {
+    const out = claude.render(makeDecision({ decision: 'ask', decidedBy: 'h', reason: 'r' }), { hook_event_name: 'PermissionRequest' })
+    expect(JSON.parse(out.stdout)).toEqual({})
+    expect(out.warnings).toEqual(["Claude Code cannot apply decision 'ask' (the permission dialog is shown as usual) on PermissionRequest; it was not sent"])
+  })
+})

@@ -59,7 +59,7 @@ describe('install / uninstall --agent claude', () => {
     const claude = AGENTS.find((agent) => agent.name === 'claude')!
     expect(Object.keys(settings.hooks).sort()).toEqual([...claude.events].sort())
     expect(settings.hooks.PreToolUse).toHaveLength(2)
-    expect(settings.hooks.PreToolUse[1]).toEqual({ hooks: [{ type: 'command', command: `${SELF} fire --format claude` }] })
+    expect(settings.hooks.PreToolUse[1]).toEqual({ hooks: [{ type: 'command', command: `${SELF} fire --format claude`, timeout: 600 }] })
     expect(settings.hooks.WorktreeCreate).toBeUndefined()
 
     expect(run(where, 'claude').output).toMatch(/already installed/)
@@ -74,7 +74,7 @@ describe('install / uninstall --agent claude', () => {
     run(where, 'claude')
     run(where, 'claude', false, 'user', '/new/place/hookrun')
     const settings = JSON.parse(readFileSync(join(where.home, '.claude', 'settings.json'), 'utf8'))
-    expect(settings.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: '/new/place/hookrun fire --format claude' }] }])
+    expect(settings.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: '/new/place/hookrun fire --format claude', timeout: 600 }] }])
   })
 
   test("a group the user wrote around hookrun's handler keeps the user's handler on uninstall", () => {
