@@ -89,7 +89,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       dialects?.checkFormat(format!)
       // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
       const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
-      const read = applySetFields(await readPayload(source, io.stdin), flags.set ?? [])
+      const read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
       const prepared =
         dialects !== undefined || mayBeAgentPayload(read)
           ? (dialects ?? (await import('./dialects/index.ts'))).prepareDialect(format, event, read)
@@ -139,7 +139,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 
   // `explain` is `fire --explain`, with fire's flags (less --events) and --dry-run.
   const explainCommand = cli.command('explain [event]', 'Fire an event and show every configured hook: run or why not, each answer, how the decision was reached')
-  for (const option of fireCommand.options) if (!['events', 'explain'].includes(option.name)) explainCommand.option(option.rawName, option.description)
+  for (const option of fireCommand.options) if (!['events', 'explain'].includes(option.name)) explainCommand.option(option.rawName, option.description, option.config)
   explainCommand
     .option('--dry-run', 'Only show which hooks would run; run none')
     .action((event: string | undefined, flags: FireFlags) => fireCommand.commandAction!(event, { ...flags, explain: true }))
@@ -285,6 +285,18 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     await io.stderr(`${formatError(error, io.env.HOOKRUN_DEBUG === '1')}\n`)
     return error instanceof HookrunError ? error.exitCode : ExitCode.Failure
+  }
+}
+
+/** Read the payload; when stdin was read only because no event was named, say that if it is empty. */
+async function readImpliedPayload(source: string | undefined, implied: boolean, stdin: AsyncIterable<Uint8Array>) {
+  try {
+    return await readPayload(source, stdin)
+  } catch (error) {
+    if (implied && error instanceof HookrunError && / is empty;/.test(error.message)) {
+      throw new HookrunError("no event: name one (hookrun fire tool:pre_execute), or send the agent's event JSON on stdin (it was empty)")
+    }
+    throw error
   }
 }
 

@@ -133,7 +133,7 @@ export function matchesPermissionRule(rule: string, event: FiredEvent, payload: 
   const command = typeof input?.command === 'string' ? input.command : undefined
   if (command !== undefined) {
     const glob = picomatch(argument, { bash: true, dot: true })
-    const parts = [command, ...command.split(/&&|\|\||;/).map((part) => part.trim().replace(/^(\w+=\S*\s+)+/, ''))]
+    const parts = [command, ...command.split(/&&|\|\||\$\(|[;&|\n()`]/).map((part) => part.trim().replace(/^(\w+=\S*\s+)+/, ''))]
     return parts.some((part) => glob(part))
   }
   const target = ['file_path', 'path', 'url', 'pattern', 'query'].map((key) => input?.[key]).find((value) => typeof value === 'string') as string | undefined

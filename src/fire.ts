@@ -93,7 +93,12 @@ export async function loadHooks(options: LoadOptions & { readonly strict: boolea
   const cache = openDocumentCache(env)
   const { files } = findConfigFiles(options)
   const parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
-  const read = (ref: ConfigFileRef) => cache.get(ref) ?? cache.put(ref, parser!.readConfigDocument(ref))
+  const read = (ref: ConfigFileRef) => {
+    const cached = cache.get(ref)
+    if (cached !== undefined) return cached
+    const before = cache.signature(ref)
+    return cache.put(ref, parser!.readConfigDocument(ref), before)
+  }
   const resolved = resolveConfig(options, read)
   cache.save()
   const config = await withFolderHooks(resolved, { env, signal: options.signal })

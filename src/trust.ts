@@ -24,6 +24,7 @@ import type { ConfigDocument, Hook, Layer } from './config/load.ts'
 import type { Settings } from './config/settings.ts'
 import { HookrunError } from './errors.ts'
 import type { FiredEvent } from './event.ts'
+import { type Discovery, projectFolderMaterial } from './folders/discover.ts'
 import type { Payload } from './payload.ts'
 import { selectHooks } from './select.ts'
 
@@ -180,8 +181,10 @@ const WRAPPERS = new Set(['exec', 'env', 'command', 'nohup', 'time', 'nice'])
 const ASSIGNMENT = /^[A-Za-z_]\w*=/
 
 /**
- * Best effort: the paths a shell command runs — the program of each simple command, and the
- * script an interpreter is handed. Only words holding a `/` are paths (the rest are PATH look-ups).
+ * Best effort: the paths a shell command runs — the program of each simple command (a path only
+ * when it holds a `/`; the rest are PATH look-ups), and every file argument an interpreter is
+ * handed (`sh gate.sh`, `node -r ./reg.js lint.js`: each may be code). The caller keeps those that
+ * are files inside the project, so naming a word that is not a file costs nothing.
  */
 export function scriptsRunBy(command: string, vars: Readonly<Record<string, string>>): string[] {
   const found: string[] = []
@@ -191,13 +194,56 @@ export function scriptsRunBy(command: string, vars: Readonly<Record<string, stri
     while (index < words.length && (ASSIGNMENT.test(words[index]!) || WRAPPERS.has(words[index]!))) index++
     const program = words[index]
     if (program === undefined) continue
-    found.push(program)
+    if (program.includes('/')) found.push(program)
     if (INTERPRETERS.has(basename(program))) {
-      const script = words.slice(index + 1).find((word) => !word.startsWith('-') && word !== 'run')
-      if (script !== undefined) found.push(script)
+      for (const word of words.slice(index + 1)) if (!word.startsWith('-') && word !== 'run') found.push(word)
     }
   }
-  return found.filter((word) => word.includes('/') && !word.includes('$'))
+  return found.filter((word) => !word.includes('$'))
+}
+
+/**
+ * The hook-folder and plugin part of a project's material: the files of `.hookrun/hooks/` and of
+ * each project plugin, and the project files its hooks.json commands run.
+ */
+export function folderMaterial(discovery: Discovery, projectRoot: string, env: Env): string[] {
+  const configs = discovery.sources.flatMap((source) => (source.kind === 'config' && source.layer === 'project-plugin' ? [{ file: source.file, dir: source.plugin.dir }] : []))
+  return [...new Set([...projectFolderMaterial(discovery, projectRoot, env), ...pluginCommandFiles(projectRoot, configs)])]
+}
+
+/**
+ * The files a project plugin's hooks.json commands run (`./tools/check.sh` runs from the project
+ * root, outside the plugin folder). Read with JSON.parse alone: trust is checked on every fire.
+ */
+export function pluginCommandFiles(projectRoot: string, configs: ReadonlyArray<{ readonly file: string; readonly dir: string }>): string[] {
+  const files: string[] = []
+  for (const { file, dir } of configs) {
+    let json: unknown
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8'))
+    } catch {
+      continue // the file itself is hashed; a broken one runs nothing
+    }
+    const vars = { HOOKRUN_CONFIG_DIR: dir, HOOKRUN_PLUGIN_DIR: dir, HOOKRUN_PROJECT_DIR: projectRoot }
+    for (const command of stringsUnder(json, 'command')) {
+      for (const script of scriptsRunBy(command, vars)) {
+        const path = resolve(projectRoot, script)
+        if (isInside(projectRoot, path) && isFile(path)) files.push(path)
+      }
+    }
+  }
+  return files
+}
+
+function stringsUnder(value: unknown, key: string, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) stringsUnder(item, key, out)
+  else if (typeof value === 'object' && value !== null) {
+    for (const [name, item] of Object.entries(value)) {
+      if (name === key && typeof item === 'string') out.push(item)
+      else stringsUnder(item, key, out)
+    }
+  }
+  return out
 }
 
 /** Split like a shell would (quotes, backslashes), expanding only the variables in `vars`. */

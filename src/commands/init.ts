@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { SCHEMA_ID } from './schema.ts'
 import { HookrunError } from '../errors.ts'
 import { type Template, TEMPLATES } from '../templates.ts'
-import { trustProject } from './trust.ts'
+import { projectMaterialFiles, trustProject } from './trust.ts'
 
 export interface InitOptions {
   readonly cwd: string
@@ -26,9 +26,11 @@ export function initProject(options: InitOptions): string {
   const hooks = chosen.map((template) => (all && !template.onByDefault ? { ...template.hook, enabled: false } : template.hook))
 
   const config = join(folder, 'hooks.json')
-  // Hooks hookrun writes itself are trusted at once; a project that already had hook files keeps
-  // needing the user's own 'hookrun trust' (init must not vouch for what it did not write).
-  const fresh = !existsSync(config) && !existsSync(join(folder, 'hooks.local.json'))
+  const written = new Set<string>()
+  const write = (file: string, content: string) => {
+    writeNew(file, content)
+    written.add(file)
+  }
   if (existsSync(config)) {
     lines.push(`kept   ${shown(config)} (it exists); add these hooks to its "hooks" list:`)
     lines.push(...JSON.stringify(hooks, null, 2).split('\n').map((line) => `         ${line}`))
@@ -47,9 +49,16 @@ export function initProject(options: InitOptions): string {
       lines.push(`wrote  ${shown(file)}`)
     }
   }
-  if (fresh) {
+  // What init wrote itself is trusted at once; any other hook file in the project (a clone's
+  // scripts, hook folder, plugins, hooks.local.json) keeps needing the user's own 'hookrun trust':
+  // init must not vouch for what it did not write.
+  const foreign = projectMaterialFiles(resolve(options.cwd), options.env).filter((file) => !written.has(file))
+  if (written.has(config) && foreign.length === 0) {
     trustProject({ cwd: resolve(options.cwd), env: options.env })
-    lines.push(`trusted the new hooks (they were written by hookrun init); edit them and run 'hookrun trust' again`)
+    lines.push(`trusted the new hooks (hookrun init wrote them); after editing them run 'hookrun trust' again`)
+  } else {
+    const other = foreign.map(shown).join(', ')
+    lines.push(`not trusted: the project has hook files hookrun init did not write (${other}); review them, then run: hookrun trust`)
   }
   const off = hooks.filter((hook) => hook.enabled === false).map((hook) => String(hook.name))
   if (off.length > 0) lines.push('', `switched off until you set "enabled": true: ${off.join(', ')}`)
@@ -68,7 +77,7 @@ function chooseTemplates(names: readonly string[]): Template[] {
   })
 }
 
-function write(file: string, content: string): void {
+function writeNew(file: string, content: string): void {
   mkdirSync(dirname(file), { recursive: true })
   // `wx`: fail rather than replace a file that appeared since we looked.
   writeFileSync(file, content, { flag: 'wx' })

@@ -2,8 +2,8 @@ import { resolve } from 'node:path'
 import { type ConfigDocument, findConfigFiles, findProjectRoot } from '../config/load.ts'
 import { loadConfig, readConfigDocument } from '../config/parse.ts'
 import { HookrunError } from '../errors.ts'
-import { discoverHookFolders, projectFolderMaterial } from '../folders/discover.ts'
-import { needsTrust, removeTrustRecord, writeTrustRecord } from '../trust.ts'
+import { discoverHookFolders } from '../folders/discover.ts'
+import { folderMaterial, needsTrust, projectMaterial, removeTrustRecord, writeTrustRecord } from '../trust.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -21,10 +21,9 @@ export function trustProject(options: TrustOptions): string {
   if (root === undefined) {
     throw new HookrunError(`no .hookrun/ with hooks.json, hooks.local.json, hooks/ or plugins/ at or above ${start}; nothing to trust`)
   }
-  const documents = projectDocuments(root, options.env)
-  const env = discoveryEnv(options.env)
-  const record = writeTrustRecord(root, documents, options.env, projectFolderMaterial(discoverHookFolders({ projectRoot: root, env }), root, env))
-  const hooks = documents.reduce((count, document) => count + document.entries.filter((parsed) => parsed.entry.command !== undefined).length, 0)
+  const { documents, folderFiles, executables } = projectInputs(root, options.env)
+  const record = writeTrustRecord(root, documents, options.env, folderFiles)
+  const hooks = documents.reduce((count, document) => count + document.entries.filter((parsed) => parsed.entry.command !== undefined).length, executables)
   const problems = documents.reduce((count, document) => count + document.problems.length, 0)
   const files = Object.entries(record.files).map(([path, hash]) => `  ${path}  sha256:${hash.sha256.slice(0, 16)}${hash.executable ? '  (executable)' : ''}`)
   return [
@@ -34,6 +33,20 @@ export function trustProject(options: TrustOptions): string {
     ...(problems > 0 ? [`note: the config has ${problems} problem(s); run 'hookrun validate'`] : []),
     '',
   ].join('\n')
+}
+
+/** What trust covers in a project: its hooks.json documents and its hook-folder and plugin files. */
+function projectInputs(root: string, env: Env): { documents: ConfigDocument[]; folderFiles: string[]; executables: number } {
+  const documents = projectDocuments(root, env)
+  const discovery = discoverHookFolders({ projectRoot: root, env: discoveryEnv(env) })
+  const executables = discovery.sources.filter((source) => source.kind === 'executable' && needsTrust(source.layer)).length
+  return { documents, folderFiles: folderMaterial(discovery, root, discoveryEnv(env)), executables }
+}
+
+/** Every file `hookrun trust` would hash for the project at `root`. */
+export function projectMaterialFiles(root: string, env: Env): string[] {
+  const { documents, folderFiles } = projectInputs(root, env)
+  return projectMaterial(root, documents, folderFiles)
 }
 
 /** `hookrun untrust [DIR]`: forget the project's trust record. */

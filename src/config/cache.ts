@@ -22,7 +22,13 @@ const FORMAT = `${pkg.version}/1`
 export interface DocumentCache {
   /** The cached document of a file whose signature is unchanged, else undefined. */
   get(ref: ConfigFileRef): ConfigDocument | undefined
-  put(ref: ConfigFileRef, document: ConfigDocument): ConfigDocument
+  /**
+   * Remember a document read from `ref`. `before` is the file's signature taken before it was
+   * read: if the file changed while it was read, nothing is stored.
+   */
+  put(ref: ConfigFileRef, document: ConfigDocument, before: string | undefined): ConfigDocument
+  /** The file's stat signature now (take it before reading the file). */
+  signature(ref: ConfigFileRef): string | undefined
   /** Write the cache if anything was put. */
   save(): void
 }
@@ -42,9 +48,10 @@ export function openDocumentCache(env: Env): DocumentCache {
       // Entries carry their file reference; the layer can differ between fires (--config).
       return { ...entry.document, ref, entries: entry.document.entries.map((parsed) => ({ ...parsed, ref })) }
     },
-    put(ref, document) {
+    signature: (ref) => signature(ref.file),
+    put(ref, document, before) {
       const at = signature(ref.file)
-      if (at !== undefined && settled(ref.file)) {
+      if (at !== undefined && at === before && settled(ref.file)) {
         const { ref: _ref, text: _text, ...kept } = document
         entries[ref.file] = { signature: at, document: { ...kept, entries: kept.entries.map(({ ref: _entryRef, ...parsed }) => parsed) } as unknown as CachedDocument }
         changed = true

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { HookrunError } from '../errors.ts'
-import { type Discovery, discoverHookFolders, projectFolderMaterial } from '../folders/discover.ts'
-import { needsTrust, type ProjectTrust, resolveTrust } from '../trust.ts'
+import { type Discovery, discoverHookFolders } from '../folders/discover.ts'
+import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust.ts'
 import type { FileSettings } from './schema.ts'
 import { type Settings, takeSettings } from './settings.ts'
 import type { HookShape, HookSpec } from './shapes.ts'
@@ -156,7 +156,7 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader): Resol
   // Hook folders and plugins: found here (reading folders only, running nothing) so that trust
   // covers them too; they become hooks later (src/folders/hooks.ts). --config replaces them.
   const discovery = files.some((ref) => ref.layer === 'config') ? undefined : discoverHookFolders({ projectRoot, env })
-  const folderFiles = discovery === undefined ? [] : projectFolderMaterial(discovery, projectRoot, env)
+  const folderFiles = discovery === undefined ? [] : folderMaterial(discovery, projectRoot, env)
   const trust = resolveTrust(projectRoot, documents.filter((document) => needsTrust(document.ref.layer)), settings, env, folderFiles)
   const runs = (document: ConfigDocument) => !needsTrust(document.ref.layer) || trust?.trusted === true
   const runnable = documents.filter(runs)

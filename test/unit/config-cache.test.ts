@@ -25,7 +25,7 @@ describe('the parsed-config cache', () => {
     const ref = { layer: 'project' as const, file }
     const first = openDocumentCache(env)
     expect(first.get(ref)).toBeUndefined()
-    first.put(ref, readConfigDocument(ref))
+    first.put(ref, readConfigDocument(ref), first.signature(ref))
     first.save()
     const cached = openDocumentCache(env).get(ref)
     expect(cached?.entries.map((parsed) => [parsed.entry.name, parsed.entry.command, parsed.ref])).toEqual([['one', 'echo 1', ref]])
@@ -34,11 +34,25 @@ describe('the parsed-config cache', () => {
     expect(openDocumentCache(env).get(ref)).toBeUndefined()
   })
 
+  test('a file that changed while it was read is not cached', () => {
+    const { env, file } = project()
+    past(file)
+    const ref = { layer: 'project' as const, file }
+    const cache = openDocumentCache(env)
+    const before = cache.signature(ref)
+    const document = readConfigDocument(ref)
+    writeFileSync(file, JSON.stringify({ hooks: [{ name: 'one', event: '*', command: 'echo 9' }] }))
+    past(file)
+    cache.put(ref, document, before)
+    cache.save()
+    expect(openDocumentCache(env).get(ref)).toBeUndefined()
+  })
+
   test('a file changed in the last seconds is not cached (a same-tick edit could go unseen)', () => {
     const { env, file } = project()
     const ref = { layer: 'project' as const, file }
     const cache = openDocumentCache(env)
-    cache.put(ref, readConfigDocument(ref))
+    cache.put(ref, readConfigDocument(ref), cache.signature(ref))
     cache.save()
     expect(openDocumentCache(env).get(ref)).toBeUndefined()
   })

@@ -36,6 +36,13 @@ describe("Claude Code's if rule", () => {
     ['Bash(git *)', 'Bash', { command: 'npm test' }, false],
     ['Bash(git *)', 'Bash', { command: 'cd repo && git status' }, true],
     ['Bash(rm *)', 'Bash', { command: 'FOO=1 rm -rf x' }, true],
+    // Every simple command is checked, whatever joins it (a gate errs toward running).
+    ['Bash(rm *)', 'Bash', { command: 'ls & rm -rf x' }, true],
+    ['Bash(rm *)', 'Bash', { command: 'ls | rm -rf x' }, true],
+    ['Bash(rm *)', 'Bash', { command: 'ls\nrm -rf x' }, true],
+    ['Bash(rm *)', 'Bash', { command: 'echo $(rm -rf x)' }, true],
+    ['Bash(rm *)', 'Bash', { command: '(rm -rf x)' }, true],
+    ['Bash(rm *)', 'Bash', { command: 'echo `rm -rf x`' }, true],
     ['Edit(*.ts)', 'Edit', { file_path: '/src/app/main.ts' }, true],
     ['Edit(*.ts)', 'Edit', { file_path: '/src/app/main.rs' }, false],
     ['Edit(*.ts)', 'Write', { file_path: '/src/app/main.ts' }, false],

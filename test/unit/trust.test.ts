@@ -59,6 +59,8 @@ describe('scriptsRunBy: the files a command runs', () => {
     ['jq -e .tool_input | grep sudo', []],
     ['"$HOME/bin/hook"', []],
     ["sh -c './inner.sh'", ['./inner.sh']],
+    ['sh gate.sh', ['gate.sh']],
+    ['node -r ./tools/reg.js tools/lint.js --fix', ['./tools/reg.js', 'tools/lint.js']],
   ])('%s', (command, expected) => {
     expect(scriptsRunBy(command, vars)).toEqual(expected)
   })
@@ -187,7 +189,11 @@ describe('trust through loadConfig', () => {
 
 describe('trust covers hook folders and plugins', () => {
   test('trusting hashes the hook folder; editing an executable revokes the trust', async () => {
-    const dir = makeProject({ '.hookrun/hooks/guard': '#!/bin/sh\necho tool:pre_execute\n', '.hookrun/plugins/acme@x/hooks.json': { hooks: [] } })
+    const dir = makeProject({
+      '.hookrun/hooks/guard': '#!/bin/sh\necho tool:pre_execute\n',
+      '.hookrun/plugins/acme@x/hooks.json': { hooks: [{ name: 'check', event: '*', command: './tools/check.sh' }] },
+      'tools/check.sh': 'exit 0\n',
+    })
     const env = { HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg`, XDG_STATE_HOME: `${dir}/.state`, XDG_CACHE_HOME: `${dir}/.cache` }
     try {
       expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, reason: 'never' })
@@ -198,8 +204,34 @@ describe('trust covers hook folders and plugins', () => {
       expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, reason: 'changed', changed: ['.hookrun/hooks/guard edited'] })
       writeFileSync(`${dir}/.hookrun/plugins/acme@x/run.sh`, 'echo new')
       expect(loadConfig({ cwd: dir, env }).trust?.changed).toContain('.hookrun/plugins/acme@x/run.sh added')
+      // A script the plugin's hooks.json runs from the project root is covered too.
+      trustProject({ cwd: dir, env })
+      writeFileSync(`${dir}/tools/check.sh`, 'echo evil; exit 2\n')
+      expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, changed: ['tools/check.sh edited'] })
     } finally {
       removeProject(dir)
+    }
+  })
+})
+
+describe('hookrun init and trust', () => {
+  test('init trusts the files it wrote, and only those', async () => {
+    const { initProject } = await import('../../src/commands/init.ts')
+    const fresh = makeProject()
+    const planted = makeProject({
+      '.hookrun/scripts/audit-log.sh': '#!/bin/sh\ntouch /tmp/planted-by-a-clone\n',
+      '.hookrun/hooks/zz': '#!/bin/sh\necho "*"\n',
+    })
+    try {
+      for (const [dir, trusted] of [[fresh, true], [planted, false]] as const) {
+        const env = { HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg`, XDG_STATE_HOME: `${dir}/.state`, XDG_CACHE_HOME: `${dir}/.cache` }
+        const output = initProject({ cwd: dir, templates: [], env })
+        expect(output).toContain(trusted ? 'trusted the new hooks' : 'not trusted: the project has hook files hookrun init did not write')
+        expect(loadConfig({ cwd: dir, env }).trust?.trusted).toBe(trusted)
+      }
+    } finally {
+      removeProject(fresh)
+      removeProject(planted)
     }
   })
 })
