@@ -1,10 +1,14 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
 import { ExitCode, HookrunError } from '../errors.ts'
 import { type AgentTarget, agentTarget, AGENTS, defaultHome, isRouterCommand, type Scope } from '../install/agents.ts'
 import { appendAt, child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt, replaceAt, styleOf } from '../install/json-text.ts'
 import { selfCommand, shellWords } from '../install/self.ts'
+import { writeJsonAtomic } from '../cache-file.ts'
+import { stateDir } from '../trust.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
 
 export interface InstallOptions {
   readonly agents: readonly string[]
@@ -36,7 +40,7 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
   for (const target of targets) {
     const file = target.file(options.scope, places)
     try {
-      lines.push(...(remove ? uninstallFrom(target, file) : installInto(target, file, self, options.scope)))
+      lines.push(...(remove ? uninstallFrom(target, file, options.env) : installInto(target, file, self, options.scope, options.env)))
     } catch (error) {
       if (!(error instanceof JsonTextError)) throw error
       lines.push(`${target.name}: ${file}: ${error.message}; left untouched`)
@@ -46,7 +50,7 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 
-function installInto(target: AgentTarget, file: string, self: string, scope: Scope): string[] {
+function installInto(target: AgentTarget, file: string, self: string, scope: Scope, env: Env): string[] {
   const existed = existsSync(file)
   const fresh = freshText(target)
   let text = existed ? readFileSync(file, 'utf8') : fresh
@@ -73,6 +77,7 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   }
   if (added === 0 && updated === 0) return [`${target.name}: already installed in ${file} (${target.events.length} events)`]
   write(file, text)
+  if (!existed) rememberCreated(file, env, true)
   const lines = [
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${added} event(s) added${updated > 0 ? `, ${updated} entr(ies) pointed at this hookrun` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
@@ -84,7 +89,7 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   return lines
 }
 
-function uninstallFrom(target: AgentTarget, file: string): string[] {
+function uninstallFrom(target: AgentTarget, file: string, env: Env): string[] {
   if (!existsSync(file)) return [`${target.name}: nothing to remove (${file} does not exist)`]
   let text = readFileSync(file, 'utf8')
   checkShape(target, parse(target, text))
@@ -101,13 +106,34 @@ function uninstallFrom(target: AgentTarget, file: string): string[] {
   }
   if (removed === 0) return [`${target.name}: nothing to remove (no hookrun entries in ${file})`]
   if (keysOf(child(parse(target, text), 'hooks')).length === 0) text = removeAt(text, ['hooks'])
-  // A file that holds nothing but what install would have created for hookrun goes too.
-  if (sameJson(text, freshText(target))) {
+  // A file install created that now holds nothing but its starting keys goes too; a file the user
+  // had (even an empty one) stays.
+  if (sameJson(text, freshText(target)) && rememberCreated(file, env, false)) {
     rmSync(file)
     return [`${target.name}: removed ${removed} entr(ies) and ${file}, which held only hookrun's entries`]
   }
   write(file, text)
   return [`${target.name}: removed ${removed} entr(ies) from ${file}`]
+}
+
+/**
+ * The agent config files `install` created (not edited), in hookrun's state folder, so that
+ * `uninstall` removes only those. `add` records `file`; otherwise it is forgotten, and the answer
+ * says whether it was recorded.
+ */
+function rememberCreated(file: string, env: Env, add: boolean): boolean {
+  const record = join(stateDir(env), 'installed-files.json')
+  let files: string[] = []
+  try {
+    const parsed = JSON.parse(readFileSync(record, 'utf8')) as { files?: unknown }
+    if (Array.isArray(parsed.files)) files = parsed.files.filter((entry): entry is string => typeof entry === 'string')
+  } catch {
+    // No record yet.
+  }
+  const had = files.includes(file)
+  const next = add ? (had ? files : [...files, file]) : files.filter((entry) => entry !== file)
+  if (next !== files) writeJsonAtomic(record, { files: next })
+  return had
 }
 
 /** What install starts a new file with: the agent's header keys (Cursor and Copilot: version 1). */

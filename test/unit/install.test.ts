@@ -178,3 +178,22 @@ describe('the router command', () => {
     expect(shellWords(['/usr/bin/node', "/my tools/it's/hookrun.mjs"])).toBe(`/usr/bin/node '/my tools/it'\\''s/hookrun.mjs'`)
   })
 })
+
+describe('uninstall removes only files install created', () => {
+  test('a file the user had, even an empty one, stays; one install created goes', () => {
+    const where = place()
+    const had = join(where.home, '.codex', 'hooks.json')
+    put(had, '{}\n')
+    run(where, 'codex')
+    expect(readFileSync(had, 'utf8')).not.toBe('{}\n')
+    run(where, 'codex', true)
+    expect(existsSync(had)).toBe(true)
+    expect(readFileSync(had, 'utf8')).toBe('{}\n')
+
+    const created = join(where.home, '.cursor', 'hooks.json')
+    run(where, 'cursor')
+    expect(existsSync(created)).toBe(true)
+    run(where, 'cursor', true)
+    expect(existsSync(created)).toBe(false)
+  })
+})
