@@ -3,6 +3,7 @@ import { cac, type CAC } from 'cac'
 import pkg from '../package.json' with { type: 'json' }
 import { ExitCode, formatError, HookrunError } from './errors.ts'
 import { openSync, statSync, writeSync } from 'node:fs'
+import { findProjectRoot } from './config/load.ts'
 import { fire, type ProgressRecord } from './fire.ts'
 import { mayBeAgentPayload } from './dialects/hint.ts'
 import { readPayload } from './payload.ts'
@@ -109,7 +110,9 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           event: eventName,
           payload,
           tool: text(flags.tool, 'tool') ?? prepared?.tool,
-          cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload),
+          // The working directory's project comes first (an agent that cd'ed elsewhere must not
+          // leave its project's gates behind); the payload's folder serves when there is none.
+          cwd: folder(flags.cwd) ?? (findProjectRoot(process.cwd()) === undefined ? agentWorkingDirectory(payload) : undefined),
           configFiles: configFiles(flags),
           strict: bool(flags.strict, 'strict'),
           env: io.env,
