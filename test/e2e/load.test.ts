@@ -77,7 +77,8 @@ describe(`${FIRES} concurrent fires`, () => {
   })
 
   test('no process is left behind', async () => {
-    expect(await waitForNoProcess(dir)).toEqual([])
+    // Generous: on a loaded 2-core machine the last of 200 fires can take seconds to be reaped; a leak stays.
+    expect(await waitForNoProcess(dir, 15_000)).toEqual([])
     expect(processesMatching('hookrun-test-maxrss')).toEqual([])
   })
 
