@@ -110,9 +110,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           event: eventName,
           payload,
           tool: text(flags.tool, 'tool') ?? prepared?.tool,
-          // The working directory's project comes first (an agent that cd'ed elsewhere must not
-          // leave its project's gates behind); the payload's folder serves when there is none.
-          cwd: folder(flags.cwd) ?? (findProjectRoot(process.cwd()) === undefined ? agentWorkingDirectory(payload) : undefined),
+          cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload),
           configFiles: configFiles(flags),
           strict: bool(flags.strict, 'strict'),
           env: io.env,
@@ -306,11 +304,14 @@ async function readImpliedPayload(source: string | undefined, implied: boolean, 
 /**
  * Where the agent is working, from its payload: `cwd` (Claude Code, Codex, Gemini CLI, Copilot,
  * kodelet) or Cursor's first workspace root. Agents run user-level hooks from their own folder
- * (Cursor: ~/.cursor), so the project is found from here when `--cwd` is not given.
+ * (Cursor: ~/.cursor), so when hookrun's working directory is in no project the project is found
+ * from here. The working directory's project comes first: an agent that cd'ed elsewhere must not
+ * leave its project's gates behind.
  */
 function agentWorkingDirectory(payload: Record<string, unknown>): string | undefined {
   const roots = payload.workspace_roots
   const candidates = [payload.cwd, Array.isArray(roots) ? roots[0] : undefined]
+  if (candidates.every((candidate) => typeof candidate !== 'string') || findProjectRoot(process.cwd()) !== undefined) return undefined
   for (const candidate of candidates) {
     if (typeof candidate !== 'string' || !isAbsolute(candidate)) continue
     try {
