@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { SCHEMA_ID } from './schema.ts'
 import { HookrunError } from '../errors.ts'
@@ -32,8 +32,13 @@ export function initProject(options: InitOptions): string {
     written.add(file)
   }
   if (existsSync(config)) {
-    lines.push(`kept   ${shown(config)} (it exists); add these hooks to its "hooks" list:`)
-    lines.push(...JSON.stringify(hooks, null, 2).split('\n').map((line) => `         ${line}`))
+    const present = namesIn(config)
+    const missing = hooks.filter((hook) => !present.has(String(hook.name)))
+    if (missing.length === 0) lines.push(`kept   ${shown(config)} (it has these hooks already)`)
+    else {
+      lines.push(`kept   ${shown(config)} (it exists); add these hooks to its "hooks" list:`)
+      lines.push(...JSON.stringify(missing, null, 2).split('\n').map((line) => `         ${line}`))
+    }
   } else {
     write(config, `${JSON.stringify({ $schema: SCHEMA_ID, hooks }, null, 2)}\n`)
     lines.push(`wrote  ${shown(config)}`)
@@ -75,6 +80,16 @@ function chooseTemplates(names: readonly string[]): Template[] {
     }
     return template
   })
+}
+
+/** The hook names an existing hooks.json already has (none when it cannot be read). */
+function namesIn(file: string): Set<string> {
+  try {
+    const hooks = (JSON.parse(readFileSync(file, 'utf8')) as { hooks?: unknown }).hooks
+    return new Set(Array.isArray(hooks) ? hooks.flatMap((hook) => (typeof hook?.name === 'string' ? [hook.name] : [])) : [])
+  } catch {
+    return new Set()
+  }
 }
 
 function writeNew(file: string, content: string): void {

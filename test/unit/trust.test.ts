@@ -235,3 +235,21 @@ describe('hookrun init and trust', () => {
     }
   })
 })
+
+describe('hookrun init run again', () => {
+  test('lists only the template hooks the existing hooks.json lacks', async () => {
+    const { initProject } = await import('../../src/commands/init.ts')
+    const dir = makeProject()
+    const env = { HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg`, XDG_STATE_HOME: `${dir}/.state` }
+    try {
+      initProject({ cwd: dir, templates: [], env })
+      expect(initProject({ cwd: dir, templates: [], env })).toContain('(it has these hooks already)')
+      writeFileSync(`${dir}/.hookrun/hooks.json`, JSON.stringify({ hooks: [{ name: 'audit-log', event: '*', command: 'true' }] }))
+      const again = initProject({ cwd: dir, templates: [], env })
+      expect(again).toContain('"name": "dangerous-commands"')
+      expect(again).not.toContain('"name": "audit-log"')
+    } finally {
+      removeProject(dir)
+    }
+  })
+})
