@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import process from 'node:process'
 import { main } from './cli.ts'
-import { readStdin } from './stdin.ts'
+import { readStdin } from './payload/stdin.ts'
 
 // Streams are created on first use only: most events write one line to stdout and none to stderr.
 const write = (stream: () => NodeJS.WriteStream) => (text: string) =>

@@ -1,14 +1,15 @@
+// The command line (cac): flags in, library calls out. Nothing else lives here; commands load lazily.
 import { isAbsolute, resolve } from 'node:path'
 import { cac, type CAC } from 'cac'
 import pkg from '../package.json' with { type: 'json' }
-import { ExitCode, formatError, HookrunError } from './errors.ts'
+import { ExitCode, formatError, HookrunError } from './core/errors.ts'
 import { openSync, statSync, writeSync } from 'node:fs'
 import { findProjectRoot } from './config/load.ts'
 import { fire, type ProgressRecord } from './fire.ts'
 import { mayBeAgentPayload } from './dialects/hint.ts'
-import { readPayload } from './payload.ts'
-import { applySetFields } from './set-fields.ts'
-import { renderNative } from './render.ts'
+import { readPayload } from './payload/payload.ts'
+import { applySetFields } from './payload/set-fields.ts'
+import { renderNative } from './answer/render.ts'
 
 /** Where the CLI writes; tests pass their own. */
 export interface Io {

@@ -1,17 +1,20 @@
+// fire(): the pipeline top to bottom (DESIGN §2): event → config → select → run → interpret → decide.
 import { dirname, resolve } from 'node:path'
 import { openDocumentCache } from './config/cache.ts'
-import { type ConfigFileRef, findConfigFiles, formatProblem, type Hook, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
-import { decide, type Rewrites } from './decide.ts'
-import { hookEnvironment, MAX_DEPTH, TOOL_INPUT_KEYS } from './env.ts'
+import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
+import type { ConfigFileRef, FiredEvent, Hook, HookResult, Payload } from './core/types.ts'
+import { decide, type Rewrites } from './answer/decide.ts'
+import { hookEnvironment, MAX_DEPTH } from './run/env.ts'
+import { TOOL_INPUT_KEYS } from './payload/fields.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
-import { HookrunError } from './errors.ts'
-import { type FiredEvent, qualifyEvent } from './event.ts'
-import { answerUpdatedInput, type HookResult, interpretRun, readAnswer } from './interpret.ts'
-import type { Payload } from './payload.ts'
-import type { Decision } from './protocol.ts'
-import { runCommand, startDetached } from './run.ts'
-import { selectHooks } from './select.ts'
-import { untrustedWarning } from './trust.ts'
+import { HookrunError } from './core/errors.ts'
+import { qualifyEvent } from './event/event.ts'
+import { answerUpdatedInput, interpretRun } from './answer/interpret.ts'
+import { readAnswer } from './answer/read.ts'
+import type { Decision } from './core/protocol.ts'
+import { runCommand, startDetached } from './run/command.ts'
+import { selectHooks } from './select/select.ts'
+import { untrustedWarning } from './select/untrusted.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -69,7 +72,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const decision = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...warnings, ...chain.warnings])
   if (config.settings.log === undefined) return decision
   // The audit log is opt-in: its code is loaded only when a log is configured.
-  const { appendAuditLine, auditLine } = await import('./audit.ts')
+  const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
   const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
   const failure = appendAuditLine(config.settings.log.path, auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted }))
   return failure === undefined ? decision : { ...decision, warnings: [...decision.warnings, failure] }
@@ -84,7 +87,7 @@ export interface LoadedHooks {
 
 /**
  * Read every config layer. This is the one place config is loaded for a fire: `fire()` calls it
- * every time, a runner (src/runner.ts) once and again on `reload()`.
+ * every time, a runner (src/library/runner.ts) once and again on `reload()`.
  */
 export async function loadHooks(options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks> {
   const env = options.env ?? process.env
@@ -135,7 +138,7 @@ export interface ChainContext {
 /** One step of the chain: a command hook from the config, or a hook that runs in-process. */
 export type ChainStep = Hook | InProcessStep
 
-/** A hook that runs inside the caller's process: the library's function hooks (src/function-hook.ts). */
+/** A hook that runs inside the caller's process: the library's function hooks (src/library/function-hook.ts). */
 export interface InProcessStep {
   readonly name: string
   /**

@@ -8,36 +8,32 @@
  * Nothing happens at import time.
  */
 export { fire, runChain, type FireOptions } from './fire.ts'
-export { readPayload, parsePayload, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, type Payload } from './payload.ts'
-export { qualifyEvent, type FiredEvent } from './event.ts'
-export { CANONICAL_EVENTS, canonicalEvent, isGate, type CanonicalEvent } from './events.ts'
-export { findConfigFiles, findProjectRoot, mergeHooks, userConfigDir, formatProblem, type Hook, type Layer, type ConfigProblem, type ResolvedConfig, type LoadOptions, type ConfigDocument } from './config/load.ts'
+export { readPayload, parsePayload, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH } from './payload/payload.ts'
+export type { Payload } from './core/types.ts'
+export { qualifyEvent } from './event/event.ts'
+export type { FiredEvent } from './core/types.ts'
+export { CANONICAL_EVENTS, canonicalEvent, isGate, type CanonicalEvent } from './event/events.ts'
+export { findConfigFiles, findProjectRoot, mergeHooks, formatProblem, type ResolvedConfig, type LoadOptions } from './config/load.ts'
+export { userConfigDir } from './core/places.ts'
+export type { ConfigDocument } from './config/document.ts'
+export type { Hook, Layer, ConfigProblem } from './core/types.ts'
 export { loadConfig, readConfigFile, readConfigDocument, parseConfigDocument } from './config/parse.ts'
-export { type Settings } from './config/settings.ts'
-export {
-  resolveTrust,
-  projectMaterial,
-  hashProjectMaterial,
-  readTrustRecord,
-  writeTrustRecord,
-  removeTrustRecord,
-  trustedFolderOf,
-  needsTrust,
-  stateDir,
-  type ProjectTrust,
-  type MaterialHash,
-  type TrustRecord,
-} from './trust.ts'
-export { redactText, redactValue, isSecretName, REDACTED } from './redact.ts'
+export type { Settings } from './core/types.ts'
+export { resolveTrust, projectMaterial, hashProjectMaterial, readTrustRecord, writeTrustRecord, removeTrustRecord, trustedFolderOf, needsTrust, type ProjectTrust, type MaterialHash, type TrustRecord } from './trust/trust.ts'
+export { stateDir } from './core/places.ts'
+export { redactText, redactValue, isSecretName, REDACTED } from './audit/redact.ts'
 export { ConfigFileSchema, HookSchema, EventPatternSchema, type ConfigFile, type HookEntry } from './config/schema.ts'
-export { compilePattern, patternProblem, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, type EventPattern } from './pattern.ts'
-export { selectHooks, selectionOf } from './select.ts'
-export { runCommand, startDetached, OUTPUT_CAPS, type CommandRun, type CommandOptions } from './run.ts'
-export { interpretRun, readAnswer, type HookResult, type ParsedAnswer } from './interpret.ts'
-export { parseAnswer, interpretCommandRun } from './answer.ts'
-export { decide, type Rewrites } from './decide.ts'
-export { renderNative, type Rendered } from './render.ts'
-export { hookEnvironment, HOOK_VARIABLES, ENV_VALUE_CAP, MAX_DEPTH } from './env.ts'
+export { compilePattern, patternProblem, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, type EventPattern } from './event/pattern.ts'
+export { selectHooks, selectionOf } from './select/select.ts'
+export { runCommand, startDetached, OUTPUT_CAPS, type CommandOptions } from './run/command.ts'
+export type { CommandRun } from './core/types.ts'
+export { interpretRun } from './answer/interpret.ts'
+export { readAnswer } from './answer/read.ts'
+export type { HookResult, ParsedAnswer } from './core/types.ts'
+export { parseAnswer, interpretCommandRun } from './answer/parse.ts'
+export { decide, type Rewrites } from './answer/decide.ts'
+export { renderNative, type Rendered } from './answer/render.ts'
+export { hookEnvironment, HOOK_VARIABLES, ENV_VALUE_CAP, MAX_DEPTH } from './run/env.ts'
 export {
   HookAnswerSchema,
   DecisionSchema,
@@ -46,13 +42,13 @@ export {
   type Decision,
   type DecisionValue,
   type HookReport,
-} from './protocol.ts'
-export { HookrunError, ExitCode, formatError } from './errors.ts'
+} from './core/protocol.ts'
+export { HookrunError, ExitCode, formatError } from './core/errors.ts'
 export { withFolderHooks, patternsFromAnswer, type ConfigWithFolders, type ShadowedHook } from './folders/hooks.ts'
-export { discoverHookFolders, installedPlugins, type Discovery, type FoundSource, type InstalledPlugin } from './folders/discover.ts'
+export { discoverHookFolders, installedPlugins, type Discovery, type FoundSource, type InstalledPlugin } from './discover/folders.ts'
 export { addPlugin, listPlugins, removePlugin, parsePluginSource, type PluginInfo } from './folders/plugins.ts'
-export { fromKodeletAnswer } from './folders/kodelet.ts'
-export { applySetFields } from './set-fields.ts'
+export { fromKodeletAnswer } from './answer/kodelet.ts'
+export { applySetFields } from './payload/set-fields.ts'
 
 // In-process hooks for agents written in TypeScript or JavaScript (README: "Function hooks").
 export {
@@ -62,7 +58,7 @@ export {
   type RunnerOptions,
   type RunnerFireOptions,
   type FunctionHookOptions,
-} from './runner.ts'
+} from './library/runner.ts'
 export {
   allow,
   deny,
@@ -73,8 +69,8 @@ export {
   type FunctionHook,
   type FunctionHookAnswer,
   type FunctionHookReturn,
-} from './function-hook.ts'
+} from './library/function-hook.ts'
 export { loadHooks, type ChainStep, type InProcessStep, type LoadedHooks, type ProgressRecord } from './fire.ts'
-export { canonicalTool, TOOL_ALIASES, type ToolAlias } from './tools.ts'
+export { canonicalTool, TOOL_ALIASES, type ToolAlias } from './event/tools.ts'
 export { DIALECTS, resolveDialect, prepareDialect, type Dialect, type PreparedDialect } from './dialects/index.ts'
-export { explainFire, addExclusionCheck, type Explanation, type HookExplanation, type Exclusion, type ExclusionCheck } from './explain.ts'
+export { explainFire, addExclusionCheck, type Explanation, type HookExplanation, type Exclusion, type ExclusionCheck } from './explain/explain.ts'

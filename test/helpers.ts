@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import type { Hook } from '../src/config/load.ts'
-import type { Decision } from '../src/protocol.ts'
+import type { Hook } from '../src/core/types.ts'
+import type { Decision } from '../src/core/protocol.ts'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'

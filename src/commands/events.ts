@@ -1,5 +1,6 @@
-import { CANONICAL_EVENTS, EVENT_ALIASES } from '../events.ts'
-import { toolSubjects } from '../tools.ts'
+// `hookrun events`: the event and tool alias tables for people.
+import { CANONICAL_EVENTS, EVENT_ALIASES } from '../event/events.ts'
+import { toolSubjects } from '../event/tools.ts'
 
 /** `hookrun events --tools`: each canonical tool subject with every agent's name for it. */
 export function formatTools(json: boolean): string {

@@ -1,8 +1,9 @@
+// `hookrun explain`: why each hook would or would not run, for people.
 import { relative } from 'node:path'
 import type { PreparedDialect } from '../dialects/index.ts'
-import { ExitCode } from '../errors.ts'
-import { type Explanation, explainFire, type ExplainOptions, type HookExplanation } from '../explain.ts'
-import { renderNative } from '../render.ts'
+import { ExitCode } from '../core/errors.ts'
+import { type Explanation, explainFire, type ExplainOptions, type HookExplanation } from '../explain/explain.ts'
+import { renderNative } from '../answer/render.ts'
 
 export interface ExplainFlags {
   /** The agent dialect the payload came in, if any: its answer is shown too. */

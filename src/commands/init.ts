@@ -1,8 +1,9 @@
+// `hookrun init`: a starter hooks.json and scripts from templates.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { SCHEMA_ID } from './schema.ts'
-import { HookrunError } from '../errors.ts'
-import { type Template, TEMPLATES } from '../templates.ts'
+import { HookrunError } from '../core/errors.ts'
+import { type Template, TEMPLATES } from './templates.ts'
 import { projectMaterialFiles, trustProject } from './trust.ts'
 
 export interface InitOptions {

@@ -1,12 +1,13 @@
+// `hookrun install` / `uninstall`: router entries in agents' config files.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
-import { ExitCode, HookrunError } from '../errors.ts'
+import { ExitCode, HookrunError } from '../core/errors.ts'
 import { type AgentTarget, agentTarget, AGENTS, defaultHome, isRouterCommand, type Scope } from '../install/agents.ts'
 import { appendAt, child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt, replaceAt, styleOf } from '../install/json-text.ts'
 import { selfCommand, shellWords } from '../install/self.ts'
-import { writeJsonAtomic } from '../cache-file.ts'
-import { stateDir } from '../trust.ts'
+import { writeJsonAtomic } from '../core/cache-file.ts'
+import { stateDir } from '../core/places.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 

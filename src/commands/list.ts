@@ -1,10 +1,12 @@
+// `hookrun list`: every configured hook with where it came from.
 import { relative } from 'node:path'
-import { formatProblem, type Hook } from '../config/load.ts'
+import { formatProblem } from '../config/load.ts'
+import type { FiredEvent, Hook } from '../core/types.ts'
 import { loadConfig } from '../config/parse.ts'
-import { type FiredEvent, qualifyEvent } from '../event.ts'
+import { qualifyEvent } from '../event/event.ts'
 import { withFolderHooks } from '../folders/hooks.ts'
-import { selectionOf } from '../select.ts'
-import { needsTrust, type ProjectTrust } from '../trust.ts'
+import { selectionOf } from '../select/select.ts'
+import { needsTrust, type ProjectTrust } from '../trust/trust.ts'
 
 export interface ListOptions {
   readonly event?: string

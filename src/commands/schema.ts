@@ -1,3 +1,4 @@
+// `hookrun schema`: the JSON Schema of hooks.json, generated from the zod schema.
 import { z } from 'zod'
 import { ConfigFileSchema } from '../config/schema.ts'
 

@@ -1,13 +1,14 @@
+// `hookrun test`: run test cases (payload + expected decision) through fire.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { z } from 'zod'
 import { findProjectRoot } from '../config/load.ts'
 import { mayBeAgentPayload } from '../dialects/hint.ts'
 import { prepareDialect } from '../dialects/index.ts'
-import { ExitCode, HookrunError } from '../errors.ts'
+import { ExitCode, HookrunError } from '../core/errors.ts'
 import { fire } from '../fire.ts'
-import type { Decision } from '../protocol.ts'
-import { renderNative } from '../render.ts'
+import type { Decision } from '../core/protocol.ts'
+import { renderNative } from '../answer/render.ts'
 
 /**
  * `hookrun test [FILE...]`: hook test cases kept beside the config (`.hookrun/tests/*.json`), each

@@ -1,9 +1,11 @@
+// `hookrun trust` / `untrust`: record or remove a project's trust.
 import { resolve } from 'node:path'
-import { type ConfigDocument, findConfigFiles, findProjectRoot } from '../config/load.ts'
+import { findConfigFiles, findProjectRoot } from '../config/load.ts'
+import type { ConfigDocument } from '../config/document.ts'
 import { loadConfig, readConfigDocument } from '../config/parse.ts'
-import { HookrunError } from '../errors.ts'
-import { discoverHookFolders } from '../folders/discover.ts'
-import { folderMaterial, needsTrust, projectMaterial, removeTrustRecord, writeTrustRecord } from '../trust.ts'
+import { HookrunError } from '../core/errors.ts'
+import { discoverHookFolders } from '../discover/folders.ts'
+import { folderMaterial, needsTrust, projectMaterial, removeTrustRecord, writeTrustRecord } from '../trust/trust.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 

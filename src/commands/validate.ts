@@ -1,9 +1,11 @@
+// `hookrun validate`: every config problem, with file and field.
 import { resolve } from 'node:path'
-import { type ConfigFileRef, type ConfigProblem, findConfigFiles, formatProblem, mergeHooks } from '../config/load.ts'
+import { findConfigFiles, formatProblem, mergeHooks } from '../config/load.ts'
+import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
 import { readConfigFile } from '../config/parse.ts'
-import { ExitCode } from '../errors.ts'
-import { CANONICAL_EVENTS } from '../events.ts'
-import { compilePattern, expandAlias } from '../pattern.ts'
+import { ExitCode } from '../core/errors.ts'
+import { CANONICAL_EVENTS } from '../event/events.ts'
+import { compilePattern, expandAlias } from '../event/pattern.ts'
 
 export interface ValidateOptions {
   readonly files: readonly string[]

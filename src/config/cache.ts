@@ -1,8 +1,11 @@
+// Parsed config documents cached by stat signature, so fire loads no zod while files are unchanged.
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
-import { userCacheDir, writeJsonAtomic } from '../cache-file.ts'
-import type { ConfigDocument, ConfigFileRef } from './load.ts'
+import { writeJsonAtomic } from '../core/cache-file.ts'
+import { userCacheDir } from '../core/places.ts'
+import type { ConfigDocument } from './document.ts'
+import type { ConfigFileRef } from '../core/types.ts'
 
 /**
  * Parsed config files, kept between fires. Validating a config means loading zod and its schemas,

@@ -1,3 +1,4 @@
+// Config checks beyond the schema (warnings a valid file can still deserve).
 import type { HookEntry } from './schema.ts'
 
 /**

@@ -1,66 +1,13 @@
+// Stage config: find the layers, read each (cache or parser), apply trust, merge by name with provenance.
 import { existsSync } from 'node:fs'
-import { homedir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
-import { HookrunError } from '../errors.ts'
-import { type Discovery, discoverHookFolders } from '../folders/discover.ts'
-import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust.ts'
-import type { FileSettings } from './schema.ts'
-import { type Settings, takeSettings } from './settings.ts'
-import type { HookShape, HookSpec } from './shapes.ts'
-
-/**
- * Where a hook came from. The hooks.json layers (user, project, local, or `config` for named
- * files) override earlier ones by hook name; the folder and plugin layers (src/folders/) come
- * after them, highest precedence first.
- */
-export type Layer = 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
-
-export interface ConfigFileRef {
-  readonly layer: Layer
-  readonly file: string
-}
-
-/** A hook ready to select and run, with where it was written. */
-export interface Hook {
-  /** The hook's `name`, or `<layer>#<index>` for an unnamed hook. */
-  readonly name: string
-  readonly named: boolean
-  readonly event: readonly string[]
-  readonly command: string
-  /** Seconds. */
-  readonly timeout: number
-  readonly blocking: boolean
-  readonly onError?: 'block' | 'allow'
-  readonly cwd?: string
-  readonly env?: Readonly<Record<string, string>>
-  readonly enabled: boolean
-  readonly description?: string
-  /** The config shape it was written in; Claude-shape hooks keep Claude's exit-code rules. */
-  readonly shape: HookShape
-  /** pigo's `match: { tool }`: tool names separated by `|`. */
-  readonly match?: { readonly tool: string }
-  /** Claude Code's matcher (exact list or regular expression). */
-  readonly matcher?: string
-  /** Claude Code's `if` permission rule. */
-  readonly when?: string
-  /** Extra prefixes for the HOOKRUN_* variables (`PIGO_`, `FORGE_`, …). */
-  readonly envPrefixes: readonly string[]
-  /**
-   * `index` counts the file's hooks in order; `path` is the entry's JSON path. For an executable in
-   * a hook folder, `file` is the executable (`index` 0, `path` empty).
-   */
-  readonly source: { readonly layer: Layer; readonly file: string; readonly index: number; readonly path: string; readonly executable?: boolean }
-  /** Set when a later entry of the same name switched this hook off. */
-  readonly disabledBy?: { readonly file: string; readonly index: number; readonly path: string }
-}
-
-export interface ConfigProblem {
-  readonly severity: 'error' | 'warning'
-  readonly file: string
-  /** JSON path inside the file, e.g. `hooks[2].timeout`; empty for the whole file. */
-  readonly path: string
-  readonly message: string
-}
+import { HookrunError } from '../core/errors.ts'
+import { userConfigDir } from '../core/places.ts'
+import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
+import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
+import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust/trust.ts'
+import { takeSettings } from './settings.ts'
+import type { ConfigFileRef, ConfigProblem, Hook, Settings } from '../core/types.ts'
 
 export interface ResolvedConfig {
   readonly hooks: readonly Hook[]
@@ -72,7 +19,7 @@ export interface ResolvedConfig {
   readonly switchedOff?: ReadonlyMap<string, { readonly file: string; readonly index: number; readonly path: string }>
   /** Trusted folders and the audit log, from the user config (or --config files). */
   readonly settings: Settings
-  /** Whether the project's own hooks may run; undefined when there are none (see src/trust.ts). */
+  /** Whether the project's own hooks may run; undefined when there are none (see src/trust/trust.ts). */
   readonly trust?: ProjectTrust
   /** Hooks of an untrusted project: shown by `list`, never run. */
   readonly untrustedHooks: readonly Hook[]
@@ -119,13 +66,6 @@ export function findConfigFiles(options: LoadOptions): { files: ConfigFileRef[];
   return { files, projectRoot: projectRoot ?? cwd }
 }
 
-/** `$XDG_CONFIG_HOME/hookrun`, default `~/.config/hookrun`. */
-export function userConfigDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const xdg = env.XDG_CONFIG_HOME
-  const base = xdg && xdg.startsWith('/') ? xdg : join(env.HOME || homedir(), '.config')
-  return join(base, 'hookrun')
-}
-
 /** What makes a folder's `.hookrun/` a project: a config file, a hook folder or installed plugins. */
 const PROJECT_MARKERS = ['hooks.json', 'hooks.local.json', 'hooks', 'plugins']
 
@@ -138,12 +78,9 @@ export function findProjectRoot(cwd: string): string | undefined {
   }
 }
 
-/** Reads one config file into a document (src/config/parse.ts, or its cache in src/config/cache.ts). */
-export type DocumentReader = (ref: ConfigFileRef) => ConfigDocument
-
 /**
  * Discover every layer, read each file with `read`, and merge. Never throws for a bad file: it
- * becomes a problem. Project layers take part only when the project is trusted (src/trust.ts).
+ * becomes a problem. Project layers take part only when the project is trusted (src/trust/trust.ts).
  * This module stays free of zod, so that `fire` can read configs from the cache without loading
  * it; `loadConfig` (src/config/parse.ts) is this with the parser.
  */
@@ -169,22 +106,6 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader): Resol
   const hooks = mergeHooks(entries, problems)
   const untrustedHooks = mergeHooks(documents.filter((document) => !runs(document)).flatMap((document) => document.entries), [])
   return { hooks, problems, files, projectRoot, switchedOff, settings, trust, untrustedHooks, discovery }
-}
-
-export interface ParsedEntry {
-  readonly ref: ConfigFileRef
-  readonly index: number
-  readonly entry: HookSpec
-}
-
-/** One config file as read: its text (what trust hashes), settings, valid entries and problems. */
-export interface ConfigDocument {
-  readonly ref: ConfigFileRef
-  /** Undefined when the file could not be read. */
-  readonly text?: string
-  readonly settings: FileSettings
-  readonly entries: ParsedEntry[]
-  readonly problems: ConfigProblem[]
 }
 
 /**

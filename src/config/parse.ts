@@ -1,5 +1,8 @@
+// One config file → a ConfigDocument (zod validation, shapes normalised, problems named by path).
 import { readFileSync } from 'node:fs'
-import { type ConfigDocument, type ConfigFileRef, type ConfigProblem, type LoadOptions, type ParsedEntry, resolveConfig, type ResolvedConfig } from './load.ts'
+import { type LoadOptions, resolveConfig, type ResolvedConfig } from './load.ts'
+import type { ConfigDocument, ParsedEntry } from './document.ts'
+import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
 import { lintHookEntry } from './lint.ts'
 import { normalizeConfig } from './shapes.ts'
 

@@ -1,7 +1,8 @@
+// The zod schema of hooks.json: the single source of its types, validation and JSON Schema.
 import { z } from 'zod'
-import { matcherProblem } from '../filters.ts'
+import { matcherProblem } from '../event/pattern.ts'
 import { HOOK_DEFAULTS } from './defaults.ts'
-import { patternProblem } from '../pattern.ts'
+import { patternProblem } from '../event/pattern.ts'
 
 /**
  * The config file and hook shapes. These schemas are the single source of truth: the TypeScript

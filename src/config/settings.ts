@@ -1,14 +1,8 @@
+// Settings besides hooks (trusted folders, audit log), read only from files the user chose.
 import { homedir } from 'node:os'
 import { dirname, resolve } from 'node:path'
-import type { ConfigDocument, ConfigProblem, Layer } from './load.ts'
-
-/** What the user's own config says besides its hooks. */
-export interface Settings {
-  /** `trustedFolders` entries (home expanded), each with the file that listed it. */
-  readonly trustedFolders: ReadonlyArray<{ readonly pattern: string; readonly file: string }>
-  /** Where the audit log goes (absolute), and the file that said so. */
-  readonly log?: { readonly path: string; readonly file: string }
-}
+import type { ConfigDocument } from './document.ts'
+import type { ConfigProblem, Layer, Settings } from '../core/types.ts'
 
 /**
  * Only files the user chose may carry settings: their user config and `--config` files. A

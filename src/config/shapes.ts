@@ -1,5 +1,7 @@
+// The config shapes (hookrun, pigo, Claude Code) normalised into one list of hook specs.
 import { z } from 'zod'
-import { resolveAlias } from '../events.ts'
+import { resolveAlias } from '../event/events.ts'
+import type { HookShape } from '../core/types.ts'
 import {
   ClaudeGroupSchema,
   ClaudeHandlerSchema,
@@ -21,8 +23,6 @@ import {
  * Each spec remembers the shape it was written in, because the shapes differ in what a failure
  * means (DESIGN §6): Claude-shape hooks block only on exit 2.
  */
-export type HookShape = 'hookrun' | 'pigo' | 'claude'
-
 export interface HookSpec extends HookEntry {
   readonly shape: HookShape
   /** JSON path of the entry in its file, e.g. `hooks[2]` or `hooks.PreToolUse[0].hooks[1]`. */

@@ -1,4 +1,5 @@
-import { EVENT_ALIASES } from '../events.ts'
+// Claude Code's dialect: its payloads in, its JSON answers and exit codes out.
+import { EVENT_ALIASES } from '../event/events.ts'
 import type { Dialect } from './types.ts'
 
 /**

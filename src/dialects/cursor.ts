@@ -1,4 +1,5 @@
-import { namesOf } from '../events.ts'
+// Cursor's dialect: its payloads in, its JSON answers and exit codes out.
+import { namesOf } from '../event/events.ts'
 import { Answer, blockReason, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Dialect, Normalized } from './types.ts'
 

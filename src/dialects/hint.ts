@@ -1,4 +1,5 @@
-import type { Payload } from '../payload.ts'
+// Which dialect a payload is written in, guessed cheaply before any dialect code loads.
+import type { Payload } from '../core/types.ts'
 
 /**
  * Might this payload come from an agent with a protocol of its own? A cheap look at two field

@@ -1,7 +1,8 @@
-import { HookrunError } from '../errors.ts'
-import { splitEventName } from '../event.ts'
-import { aliasFor, namesOf } from '../events.ts'
-import type { Payload } from '../payload.ts'
+// The dialect table: pick one by name or by payload, prepare the event, render the decision.
+import { HookrunError } from '../core/errors.ts'
+import { splitEventName } from '../event/event.ts'
+import { aliasFor, namesOf } from '../event/events.ts'
+import type { Payload } from '../core/types.ts'
 import { claude } from './claude.ts'
 import { codex } from './codex.ts'
 import { copilot } from './copilot.ts'

@@ -1,5 +1,6 @@
-import type { Payload } from '../payload.ts'
-import type { Decision } from '../protocol.ts'
+// Helpers the dialects share (reading payload fields, building answers).
+import type { Payload } from '../core/types.ts'
+import type { Decision } from '../core/protocol.ts'
 
 /**
  * What every dialect needs when it writes an answer: a warning list in one wording (field,

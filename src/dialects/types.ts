@@ -1,7 +1,8 @@
-import type { AliasSource } from '../events.ts'
-import type { Payload } from '../payload.ts'
-import type { Decision } from '../protocol.ts'
-import type { Rendered } from '../render.ts'
+// What a dialect is: normalise an agent's payload, render a decision in its JSON.
+import type { AliasSource } from '../event/events.ts'
+import type { Payload } from '../core/types.ts'
+import type { Decision } from '../core/protocol.ts'
+import type { Rendered } from '../answer/render.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
 export interface Normalized {
@@ -21,7 +22,7 @@ export interface Dialect {
   readonly name: string
   /** The agent's name in messages: `Claude Code`, `Cursor`. */
   readonly label: string
-  /** Its column in the alias table (src/events.ts). */
+  /** Its column in the alias table (src/event/events.ts). */
   readonly source: AliasSource
   /** Does this payload come from this agent? (Detection order: src/dialects/index.ts.) */
   detect(payload: Payload): boolean

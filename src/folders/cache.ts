@@ -1,6 +1,8 @@
+// The answers hook-folder executables gave to `hook` (which events they serve), cached by stat.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { userCacheDir, writeJsonAtomic } from '../cache-file.ts'
+import { writeJsonAtomic } from '../core/cache-file.ts'
+import { userCacheDir } from '../core/places.ts'
 
 export { userCacheDir }
 

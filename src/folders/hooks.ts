@@ -1,11 +1,14 @@
+// Hook folders and plugins become hooks: executables asked which events they serve, plugin configs read.
 import { dirname } from 'node:path'
 import { HOOK_DEFAULTS } from '../config/defaults.ts'
-import { type ConfigFileRef, type ConfigProblem, type Hook, mergeHooks, type ParsedEntry, type ResolvedConfig } from '../config/load.ts'
-import { patternProblem } from '../pattern.ts'
-import { runCommand } from '../run.ts'
+import { mergeHooks, type ResolvedConfig } from '../config/load.ts'
+import type { ParsedEntry } from '../config/document.ts'
+import type { ConfigFileRef, ConfigProblem, Hook } from '../core/types.ts'
+import { patternProblem } from '../event/pattern.ts'
+import { runCommand } from '../run/command.ts'
 import { type CachedAnswer, hookAnswerCacheFile, readAnswerCache, writeAnswerCache } from './cache.ts'
-import { needsTrust } from '../trust.ts'
-import type { Discovery, FoundExecutable, FoundPluginConfig, FoundSource } from './discover.ts'
+import { needsTrust } from '../trust/trust.ts'
+import type { Discovery, FoundExecutable, FoundPluginConfig, FoundSource } from '../discover/folders.ts'
 
 /**
  * Folder and plugin hooks as ordinary `Hook`s, appended to the hooks.json hooks.

@@ -1,10 +1,12 @@
+// Plugin management: add (folder or git URL), list, remove.
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join, relative, resolve, sep } from 'node:path'
 import { x } from 'tinyexec'
-import { type ConfigProblem, mergeHooks } from '../config/load.ts'
+import { mergeHooks } from '../config/load.ts'
+import type { ConfigProblem } from '../core/types.ts'
 import { readConfigFile } from '../config/parse.ts'
-import { HookrunError } from '../errors.ts'
-import { installedPlugins, pluginNameOf, pluginsDir, scanExecutables, type Scope } from './discover.ts'
+import { HookrunError } from '../core/errors.ts'
+import { installedPlugins, pluginNameOf, pluginsDir, scanExecutables, type Scope } from '../discover/folders.ts'
 
 /**
  * Installing, listing and removing plugins (`hookrun plugin …`). A plugin is a folder with a

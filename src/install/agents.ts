@@ -1,6 +1,7 @@
+// Where each agent reads its hooks config, and the router entries hookrun writes there.
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { namesOf } from '../events.ts'
+import { namesOf } from '../event/events.ts'
 
 /**
  * Where each agent keeps its hooks, and the router entry hookrun puts there: one entry per event

@@ -1,3 +1,4 @@
+// Edit an agent's JSON(C) settings in place, keeping every byte of the user's own.
 import { type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
 
 /**

@@ -1,3 +1,4 @@
+// How an agent should call this hookrun (the command line written into its config).
 import { isAbsolute, resolve } from 'node:path'
 
 /**

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { HOOK_VARIABLES } from '../../src/env.ts'
+import { HOOK_VARIABLES } from '../../src/run/env.ts'
 import { cliEnvironment, makeProject, removeProject, runCli, RUNTIMES, trustProjectFor } from '../helpers.ts'
 
 const projects: string[] = []

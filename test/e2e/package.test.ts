@@ -105,7 +105,7 @@ describe('npm package', () => {
 
   test('exports point at files the package holds: the bundle and its type declarations', () => {
     const paths = new Set(packed.files.map((file) => file.path))
-    for (const file of ['dist/index.mjs', 'dist/types/index.d.ts', 'dist/types/runner.d.ts', 'dist/types/function-hook.d.ts']) {
+    for (const file of ['dist/index.mjs', 'dist/types/index.d.ts', 'dist/types/library/runner.d.ts', 'dist/types/library/function-hook.d.ts']) {
       expect(paths.has(file), file).toBe(true)
     }
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules/hookrun/package.json'), 'utf8'))
@@ -169,7 +169,7 @@ runner.on('*', () => 'deny')
     const result = run(join(BIN, 'tsc'), ['-p', '.', '--listFiles'], { cwd: project })
     expect(result.status, result.stdout + result.stderr).toBe(0)
     // The declarations were what it read, not the package's source.
-    expect(result.stdout).toContain('node_modules/hookrun/dist/types/runner.d.ts')
+    expect(result.stdout).toContain('node_modules/hookrun/dist/types/library/runner.d.ts')
     expect(result.stdout).not.toContain('node_modules/hookrun/src/')
   })
 })

@@ -2,7 +2,7 @@ import { makeDecision } from '../helpers.ts'
 import { describe, expect, test } from 'vitest'
 import { claude } from '../../src/dialects/claude.ts'
 import { resolveDialect } from '../../src/dialects/index.ts'
-import type { Decision } from '../../src/protocol.ts'
+import type { Decision } from '../../src/core/protocol.ts'
 
 const decision = makeDecision
 const render = (event: string, over: Partial<Decision>) => {

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { type ConfigDocument, mergeHooks } from '../../src/config/load.ts'
+import { mergeHooks } from '../../src/config/load.ts'
+import type { ConfigDocument } from '../../src/config/document.ts'
 import { parseConfigDocument } from '../../src/config/parse.ts'
 import { HookSchema } from '../../src/config/schema.ts'
 import { cpuMs } from '../helpers.ts'

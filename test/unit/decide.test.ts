@@ -1,10 +1,9 @@
 import { makeHook } from '../helpers.ts'
 import { describe, expect, test } from 'vitest'
-import type { Hook } from '../../src/config/load.ts'
-import { decide } from '../../src/decide.ts'
-import { qualifyEvent } from '../../src/event.ts'
-import { interpretCommandRun as interpretRun } from '../../src/answer.ts'
-import type { CommandRun } from '../../src/run.ts'
+import type { CommandRun, Hook } from '../../src/core/types.ts'
+import { decide } from '../../src/answer/decide.ts'
+import { qualifyEvent } from '../../src/event/event.ts'
+import { interpretCommandRun as interpretRun } from '../../src/answer/parse.ts'
 
 const hook = (over: Partial<Hook> = {}) => makeHook({ command: 'x', ...over })
 const run = (over: Partial<CommandRun> = {}): CommandRun => ({

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { mayBeAgentPayload } from '../../src/dialects/hint.ts'
 import { prepareDialect, resolveDialect } from '../../src/dialects/index.ts'
 import type { Dialect } from '../../src/dialects/types.ts'
-import type { Decision } from '../../src/protocol.ts'
+import type { Decision } from '../../src/core/protocol.ts'
 
 /** Payloads as each agent's documentation shows them (sources in src/dialects/*.ts). */
 const PAYLOADS = {

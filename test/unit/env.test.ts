@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { ENV_VALUE_CAP, hookEnvironment } from '../../src/env.ts'
-import { qualifyEvent } from '../../src/event.ts'
+import { ENV_VALUE_CAP, hookEnvironment } from '../../src/run/env.ts'
+import { qualifyEvent } from '../../src/event/event.ts'
 
 const context = { hookName: 'h', projectDir: '/p', configDir: '/p/.hookrun', depth: 0 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { qualifyEvent } from '../../src/event.ts'
+import { qualifyEvent } from '../../src/event/event.ts'
 
 describe('qualifyEvent', () => {
   test('takes the subject from the payload, keeping the agent spelling in `tool`', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { qualifyEvent } from '../../src/event.ts'
-import { matchesClaudeMatcher, matchesPermissionRule, matcherProblem } from '../../src/filters.ts'
+import { qualifyEvent } from '../../src/event/event.ts'
+import { matchesClaudeMatcher, matchesPermissionRule } from '../../src/select/filters.ts'
+import { matcherProblem } from '../../src/event/pattern.ts'
 
 const tool = (name: string, input: Record<string, unknown> = {}) => ({ event: qualifyEvent('tool:pre_execute', { tool_name: name }), payload: { tool_name: name, tool_input: input } })
 

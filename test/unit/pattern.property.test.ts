@@ -6,8 +6,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { EventPatternSchema } from '../../src/config/schema.ts'
-import { qualifyEvent } from '../../src/event.ts'
-import { compilePattern, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, patternProblem } from '../../src/pattern.ts'
+import { qualifyEvent } from '../../src/event/event.ts'
+import { compilePattern, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, patternProblem } from '../../src/event/pattern.ts'
 import { cpuMs } from '../helpers.ts'
 
 /** CPU time, generous; a backtracking match takes seconds. */

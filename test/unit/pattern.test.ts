@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { compilePattern, patternProblem } from '../../src/pattern.ts'
+import { compilePattern, patternProblem } from '../../src/event/pattern.ts'
 
 const seg = (qualified: string) => qualified.split(':')
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, parsePayload, readPayload } from '../../src/payload.ts'
+import { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, parsePayload, readPayload } from '../../src/payload/payload.ts'
 import { cpuMs, makeProject, removeProject } from '../helpers.ts'
 
 const bytes = (text: string) => new TextEncoder().encode(text)

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { auditLine } from '../../src/audit.ts'
-import type { Decision } from '../../src/protocol.ts'
-import { isSecretName, REDACTED, redactText, redactValue } from '../../src/redact.ts'
+import { auditLine } from '../../src/audit/audit.ts'
+import type { Decision } from '../../src/core/protocol.ts'
+import { isSecretName, REDACTED, redactText, redactValue } from '../../src/audit/redact.ts'
 import { cpuMs } from '../helpers.ts'
 
 describe('isSecretName', () => {

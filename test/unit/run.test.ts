@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { runCommand, startDetached } from '../../src/run.ts'
+import { runCommand, startDetached } from '../../src/run/command.ts'
 import { makeProject, waitForNoProcess } from '../helpers.ts'
 
 const base = { cwd: '/', env: { ...process.env, BUN_OPTIONS: undefined }, input: '{"x":1}', timeoutMs: 5000 }

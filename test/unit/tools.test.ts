@@ -1,11 +1,11 @@
 import { makeHook } from '../helpers.ts'
 import { describe, expect, test } from 'vitest'
-import type { Hook } from '../../src/config/load.ts'
-import { qualifyEvent } from '../../src/event.ts'
-import { EVENT_ALIASES } from '../../src/events.ts'
-import { failedFilter, matchesClaudeMatcher, matchesPermissionRule } from '../../src/filters.ts'
-import { compilePattern } from '../../src/pattern.ts'
-import { canonicalTool, TOOL_ALIASES } from '../../src/tools.ts'
+import type { Hook } from '../../src/core/types.ts'
+import { qualifyEvent } from '../../src/event/event.ts'
+import { EVENT_ALIASES } from '../../src/event/events.ts'
+import { failedFilter, matchesClaudeMatcher, matchesPermissionRule } from '../../src/select/filters.ts'
+import { compilePattern } from '../../src/event/pattern.ts'
+import { canonicalTool, TOOL_ALIASES } from '../../src/event/tools.ts'
 
 const hook = (over: Partial<Hook>) => makeHook({ event: ['tool:pre_execute'], ...over })
 

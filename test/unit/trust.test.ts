@@ -4,7 +4,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { trustProject, untrustProject } from '../../src/commands/trust.ts'
 import { findConfigFiles } from '../../src/config/load.ts'
 import { loadConfig, readConfigDocument } from '../../src/config/parse.ts'
-import { hashProjectMaterial, projectMaterial, scriptsRunBy, stateDir, trustedFolderOf, trustRecordFile } from '../../src/trust.ts'
+import { hashProjectMaterial, projectMaterial, scriptsRunBy, trustedFolderOf, trustRecordFile } from '../../src/trust/trust.ts'
+import { stateDir } from '../../src/core/places.ts'
 import { makeProject, removeProject } from '../helpers.ts'
 
 const projects: string[] = []

@@ -1,3 +1,4 @@
+// Event patterns and Claude matchers: checked, then compiled once per process.
 import picomatch from 'picomatch'
 import { resolveAlias } from './events.ts'
 import { canonicalTool } from './tools.ts'
@@ -13,7 +14,7 @@ import { canonicalTool } from './tools.ts'
  * A pattern of N segments is matched against the first N segments of the qualified event.
  * Matching is case-insensitive. An alternative may start with an event alias (`PreToolUse`,
  * `tool_start`, `PreToolUse:Bash`): it stands for its canonical name. A literal subject is a tool
- * name in any agent's spelling: `tool:*:run_shell_command` means `tool:*:bash` (src/tools.ts).
+ * name in any agent's spelling: `tool:*:run_shell_command` means `tool:*:bash` (src/event/tools.ts).
  */
 export interface EventPattern {
   readonly source: string
@@ -145,4 +146,18 @@ function balanced(text: string, open: string, close: string): boolean {
     else if (char === close && --depth < 0) return false
   }
   return depth === 0
+}
+
+/** A Claude Code matcher that is a plain list of names (`Write|Edit`, `Bash`), not a regular expression. */
+export const EXACT_LIST = /^[\w\- ,|]+$/
+
+/** Is `matcher` usable? (A config check: an invalid regular expression would never match.) */
+export function matcherProblem(matcher: string): string | undefined {
+  if (matcher === '' || matcher === '*' || EXACT_LIST.test(matcher)) return undefined
+  try {
+    new RegExp(matcher)
+    return undefined
+  } catch (error) {
+    return `is not a valid regular expression: ${(error as Error).message}`
+  }
 }

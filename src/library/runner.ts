@@ -1,15 +1,16 @@
+// createRunner: hookrun inside a TypeScript agent, config loaded once, function hooks registered.
 import { z } from 'zod'
-import type { Hook, ResolvedConfig } from './config/load.ts'
-import { HookSchema } from './config/schema.ts'
-import { decide } from './decide.ts'
-import { HookrunError } from './errors.ts'
-import { qualifyEvent } from './event.ts'
-import { type ChainStep, checkDepth, type LoadedHooks, loadHooks, type ProgressRecord, runChain } from './fire.ts'
+import type { ResolvedConfig } from '../config/load.ts'
+import type { Hook, Payload } from '../core/types.ts'
+import { HookSchema } from '../config/schema.ts'
+import { decide } from '../answer/decide.ts'
+import { HookrunError } from '../core/errors.ts'
+import { qualifyEvent } from '../event/event.ts'
+import { type ChainStep, checkDepth, type LoadedHooks, loadHooks, type ProgressRecord, runChain } from '../fire.ts'
 import { type FunctionHook, type FunctionHookSpec, functionStep } from './function-hook.ts'
-import { compilePattern, patternProblem } from './pattern.ts'
-import type { Payload } from './payload.ts'
-import type { Decision } from './protocol.ts'
-import { selectHooks } from './select.ts'
+import { compilePattern, patternProblem } from '../event/pattern.ts'
+import type { Decision } from '../core/protocol.ts'
+import { selectHooks } from '../select/select.ts'
 
 /**
  * hookrun inside an agent: `createRunner()` reads the config once, `on()` adds function hooks,

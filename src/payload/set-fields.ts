@@ -1,5 +1,6 @@
-import { HookrunError } from './errors.ts'
-import type { Payload } from './payload.ts'
+// `--set key=value`: payload fields from the command line.
+import { HookrunError } from '../core/errors.ts'
+import type { Payload } from '../core/types.ts'
 
 /**
  * `hookrun fire … --set key=value` (repeatable): payload fields from the command line, for

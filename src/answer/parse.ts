@@ -1,9 +1,8 @@
-import type { Hook } from './config/load.ts'
-import type { FiredEvent } from './event.ts'
-import { fromKodeletAnswer } from './folders/kodelet.ts'
-import { type HookResult, interpretRun, type ParsedAnswer } from './interpret.ts'
-import { HookAnswerSchema } from './protocol.ts'
-import type { CommandRun } from './run.ts'
+// A hook's JSON answer parsed with the protocol's zod schema (loaded only when a hook prints JSON).
+import type { CommandRun, FiredEvent, Hook, HookResult, ParsedAnswer } from '../core/types.ts'
+import { fromKodeletAnswer } from './kodelet.ts'
+import { interpretRun } from './interpret.ts'
+import { HookAnswerSchema } from '../core/protocol.ts'
 
 /** Parse a hook's stdout with the protocol's zod schema (loaded lazily by `readAnswer`). */
 export function parseAnswer(stdout: string): ParsedAnswer {

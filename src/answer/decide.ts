@@ -1,6 +1,6 @@
-import type { FiredEvent } from './event.ts'
-import type { HookResult } from './interpret.ts'
-import type { Decision } from './protocol.ts'
+// Stage decide: every hook's result → one Decision (deny > ask > allow; contexts kept in order).
+import type { FiredEvent, HookResult } from '../core/types.ts'
+import type { Decision } from '../core/protocol.ts'
 
 const STRENGTH = { allow: 0, ask: 1, deny: 2 } as const
 /** A block on these means "do not stop yet" (Claude Code's Stop, the SDK spec's Stop `continue`). */

@@ -1,8 +1,7 @@
+// Stage payload: read stdin or a file once, size- and depth-checked, into a JSON object.
 import { createReadStream } from 'node:fs'
-import { HookrunError } from './errors.ts'
-
-/** The event JSON an agent hands to `fire`: always a JSON object. */
-export type Payload = Record<string, unknown>
+import { HookrunError } from '../core/errors.ts'
+import type { Payload } from '../core/types.ts'
 
 /** Payloads larger than this are refused; a 10 MB file write must still pass. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024

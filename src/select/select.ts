@@ -1,8 +1,7 @@
-import type { Hook } from './config/load.ts'
-import type { FiredEvent } from './event.ts'
+// Stage select: the hooks that run for an event, in config order, before anything is spawned.
+import type { FiredEvent, Hook, Payload } from '../core/types.ts'
 import { passesFilters } from './filters.ts'
-import type { Payload } from './payload.ts'
-import { compilePattern } from './pattern.ts'
+import { compilePattern } from '../event/pattern.ts'
 
 /** Why a configured hook does or does not run for an event (used by `list`). */
 export type Selection = 'matched' | 'disabled' | 'no-match' | 'filtered'

@@ -1,12 +1,12 @@
+// Function hooks: TypeScript functions that run in the chain beside command hooks.
 import { z } from 'zod'
-import { sessionIdOf, toolInput } from './env.ts'
-import type { FiredEvent } from './event.ts'
-import { isGate } from './events.ts'
-import { PROMPT_KEYS, type InProcessStep } from './fire.ts'
-import { answerContext, answerDecision, answerReason, answerUpdatedInput, type HookResult } from './interpret.ts'
-import type { EventPattern } from './pattern.ts'
-import type { Payload } from './payload.ts'
-import { HookAnswerSchema, type HookReport } from './protocol.ts'
+import { sessionIdOf, toolInput } from '../payload/fields.ts'
+import type { FiredEvent, HookResult, Payload } from '../core/types.ts'
+import { isGate } from '../event/events.ts'
+import { PROMPT_KEYS, type InProcessStep } from '../fire.ts'
+import { answerContext, answerDecision, answerReason, answerUpdatedInput } from '../answer/interpret.ts'
+import type { EventPattern } from '../event/pattern.ts'
+import { HookAnswerSchema, type HookReport } from '../core/protocol.ts'
 
 /**
  * Function hooks: hooks that are functions inside the agent (the SDK-style runner's callbacks and

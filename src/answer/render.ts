@@ -1,5 +1,6 @@
-import { ExitCode } from './errors.ts'
-import type { Decision } from './protocol.ts'
+// Stage render: a Decision as hookrun's own JSON and exit code (dialects render agents' JSON).
+import { ExitCode } from '../core/errors.ts'
+import type { Decision } from '../core/protocol.ts'
 
 export interface Rendered {
   readonly stdout: string

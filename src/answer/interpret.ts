@@ -1,21 +1,7 @@
-import type { Hook } from './config/load.ts'
-import type { FiredEvent } from './event.ts'
-import { canBlock, isGate } from './events.ts'
-import type { DecisionValue, HookAnswer, HookReport } from './protocol.ts'
-import type { CommandRun } from './run.ts'
-
-/** One hook's answer, read from its exit code and output (DESIGN §6). */
-export interface HookResult {
-  readonly report: HookReport
-  /** The chain stops here (a deny, or a failure that blocks). */
-  readonly blocks: boolean
-  readonly decision?: DecisionValue
-  readonly reason?: string
-  readonly answer?: HookAnswer
-  /** Text for the model: JSON `additionalContext`, or plain stdout on events that take it. */
-  readonly context: readonly string[]
-  readonly warnings: readonly string[]
-}
+// Stage interpret: a hook's exit code and answer → one HookResult, by the rules of the shape it was written in.
+import type { CommandRun, FiredEvent, Hook, HookResult, ParsedAnswer } from '../core/types.ts'
+import { canBlock, isGate } from '../event/events.ts'
+import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
 
 /** Events whose plain stdout becomes context for the model (as in Claude Code). */
 const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion'])
@@ -95,24 +81,6 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     context,
     warnings,
   }
-}
-
-/** What a hook's stdout says as an answer (see src/answer.ts, which parses it with zod). */
-export interface ParsedAnswer {
-  answer?: HookAnswer
-  /** The JSON parsed but did not fit the protocol: what is wrong, naming the field. */
-  invalid?: string
-  /** Started with `{` but did not parse. */
-  notJson?: string
-}
-
-/**
- * Read a hook's stdout as an answer. Only output that starts with `{` is parsed, and only then is
- * the protocol's zod schema loaded: a hook that answers by exit code costs `fire` no zod.
- */
-export async function readAnswer(stdout: string): Promise<ParsedAnswer> {
-  if (!stdout.trimStart().startsWith('{')) return {}
-  return (await import('./answer.ts')).parseAnswer(stdout)
 }
 
 export function answerDecision(answer: HookAnswer | undefined): DecisionValue | undefined {

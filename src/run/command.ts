@@ -1,23 +1,8 @@
+// Stage run: one hook command as a process group, with timeout, closed stdin and bounded output.
 import type { ChildProcess } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import { x } from 'tinyexec'
-
-/** What running one hook command produced, before any interpretation. */
-export interface CommandRun {
-  /** The hook's first stdout line was `{"async": true}`: it was released to run on detached. */
-  readonly released?: boolean
-  /** Exit status, or null when killed by a signal or never started. */
-  readonly exitCode: number | null
-  readonly signal: string | null
-  readonly timedOut: boolean
-  /** Why the command could not start at all (for example a missing working directory). */
-  readonly spawnError?: string
-  readonly stdout: string
-  readonly stderr: string
-  /** Output beyond the caps was read and thrown away (memory stays bounded). */
-  readonly truncated: { readonly stdout: boolean; readonly stderr: boolean }
-  readonly durationMs: number
-}
+import type { CommandRun } from '../core/types.ts'
 
 export interface CommandOptions {
   readonly cwd: string

@@ -1,15 +1,6 @@
+// Small JSON files hookrun keeps for itself (caches, records), written so readers never see half.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
-
-type Env = Readonly<Record<string, string | undefined>>
-
-/** `$XDG_CACHE_HOME/hookrun`, default `~/.cache/hookrun`. */
-export function userCacheDir(env: Env = process.env): string {
-  const xdg = env.XDG_CACHE_HOME
-  const base = xdg && xdg.startsWith('/') ? xdg : join(env.HOME || homedir(), '.cache')
-  return join(base, 'hookrun')
-}
 
 /**
  * Replace a JSON file atomically (write a temporary file beside it, then rename), so a fire

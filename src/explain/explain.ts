@@ -1,14 +1,16 @@
-import { findConfigFiles, type ConfigFileRef, type ConfigProblem, type Hook, type Layer } from './config/load.ts'
-import { readConfigFile } from './config/parse.ts'
-import { decide } from './decide.ts'
-import { type FiredEvent, qualifyEvent } from './event.ts'
-import type { FireOptions } from './fire.ts'
-import { checkDepth, loadHooks, runChain } from './fire.ts'
-import { failedFilter } from './filters.ts'
-import { answerUpdatedInput, type HookResult } from './interpret.ts'
-import { compilePattern } from './pattern.ts'
-import type { Decision, HookAnswer, HookReport } from './protocol.ts'
-import { selectHooks } from './select.ts'
+// explainFire: fire's pipeline with every decision point recorded, running the same hooks.
+import { findConfigFiles } from '../config/load.ts'
+import type { ConfigFileRef, ConfigProblem, FiredEvent, Hook, HookResult, Layer } from '../core/types.ts'
+import { readConfigFile } from '../config/parse.ts'
+import { decide } from '../answer/decide.ts'
+import { qualifyEvent } from '../event/event.ts'
+import type { FireOptions } from '../fire.ts'
+import { checkDepth, loadHooks, runChain } from '../fire.ts'
+import { failedFilter } from '../select/filters.ts'
+import { answerUpdatedInput } from '../answer/interpret.ts'
+import { compilePattern } from '../event/pattern.ts'
+import type { Decision, HookAnswer, HookReport } from '../core/protocol.ts'
+import { selectHooks } from '../select/select.ts'
 
 /**
  * Why a configured hook does not run for an event. `untrusted` is for checks that come from

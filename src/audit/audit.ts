@@ -9,8 +9,8 @@
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { Payload } from './payload.ts'
-import type { Decision } from './protocol.ts'
+import type { Payload } from '../core/types.ts'
+import type { Decision } from '../core/protocol.ts'
 import { redactText, redactValue } from './redact.ts'
 
 /** A logged payload larger than this (after cutting strings) is left out, with its size. */

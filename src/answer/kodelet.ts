@@ -1,7 +1,7 @@
 /**
  * kodelet's executable-hook answers (ADR 029), in hookrun's terms. Kept in this one small module
  * so `fire` can read kodelet-style answers without loading folder discovery. kodelet's hook type
- * names (`before_tool_call`, …) are aliases in `src/events.ts`.
+ * names (`before_tool_call`, …) are aliases in `src/event/events.ts`.
  */
 
 /**

@@ -1,6 +1,7 @@
-import type { FiredEvent } from './event.ts'
-import { aliasFor } from './events.ts'
-import type { Payload } from './payload.ts'
+// The environment a hook runs with: the caller's, scrubbed, plus HOOKRUN_* and its own `env`.
+import { pick, sessionIdOf, toolInput } from '../payload/fields.ts'
+import type { FiredEvent, Payload } from '../core/types.ts'
+import { aliasFor } from '../event/events.ts'
 
 /** Values longer than this are cut in the environment; the full data is always on stdin. */
 export const ENV_VALUE_CAP = 10_000
@@ -77,18 +78,6 @@ const SEED_VARIABLES: Readonly<Record<string, ReadonlyArray<readonly [name: stri
   ],
 }
 
-/** Keys that hold a tool's input, in the order agents use them. */
-export const TOOL_INPUT_KEYS = ['tool_input', 'toolInput', 'tool_args', 'toolArgs', 'input', 'args'] as const
-
-/** The agent's session id, in any of the spellings agents use. */
-export function sessionIdOf(payload: Payload): unknown {
-  return pick(payload, 'session_id', 'sessionId', 'conv_id', 'conversation_id')
-}
-
-export function toolInput(payload: Payload): unknown {
-  return pick(payload, ...TOOL_INPUT_KEYS)
-}
-
 /** The environment of one hook: the caller's, minus internals, plus HOOKRUN_* and the hook's own `env`. */
 export function hookEnvironment(
   base: Readonly<Record<string, string | undefined>>,
@@ -122,13 +111,6 @@ export function hookEnvironment(
   return env
 }
 
-function pick(payload: Payload, ...keys: string[]): unknown {
-  for (const key of keys) {
-    const value = payload[key]
-    if (value !== undefined && value !== null) return value
-  }
-  return undefined
-}
 
 /** `true`/`false` after a tool ran (pigo's rule); unset before it ran. */
 function toolError(event: FiredEvent, payload: Payload): unknown {

@@ -1,9 +1,9 @@
+// Filters besides the event pattern: pigo's match, Claude's matcher and `if` rule.
 import picomatch from 'picomatch'
-import type { Hook } from './config/load.ts'
-import { toolInput } from './env.ts'
-import type { FiredEvent } from './event.ts'
-import type { Payload } from './payload.ts'
-import { canonicalTool } from './tools.ts'
+import type { FiredEvent, Hook, Payload } from '../core/types.ts'
+import { toolInput } from '../payload/fields.ts'
+import { canonicalTool } from '../event/tools.ts'
+import { EXACT_LIST } from '../event/pattern.ts'
 
 /**
  * Filters a hook can carry besides its event pattern, from the shapes it may be written in:
@@ -73,7 +73,6 @@ const MATCHER_FIELD: Readonly<Record<string, readonly string[]>> = {
   'file:changed': ['file_path'],
 }
 
-const EXACT_LIST = /^[\w\- ,|]+$/
 const regexCache = new Map<string, RegExp>()
 
 /**
@@ -105,16 +104,6 @@ function matcherValues(event: FiredEvent, payload: Payload): string[] | undefine
   return fields.map((field) => payload[field]).filter((value): value is string => typeof value === 'string')
 }
 
-/** Is `matcher` usable? (A config check: an invalid regular expression would never match.) */
-export function matcherProblem(matcher: string): string | undefined {
-  if (matcher === '' || matcher === '*' || EXACT_LIST.test(matcher)) return undefined
-  try {
-    new RegExp(matcher)
-    return undefined
-  } catch (error) {
-    return `is not a valid regular expression: ${(error as Error).message}`
-  }
-}
 
 const RULE = /^([\w*|-]+)(?:\((.*)\))?$/s
 

@@ -1,6 +1,7 @@
+// Where hook folders and plugins are, and which files they hold (read-only: nothing runs here).
 import { type Dirent, readdirSync, statSync } from 'node:fs'
 import { join, sep } from 'node:path'
-import { userConfigDir } from '../config/load.ts'
+import { userConfigDir } from '../core/places.ts'
 
 /**
  * Hook folders and plugins (kodelet ADR 029 in hookrun's terms). Highest precedence first:

@@ -17,18 +17,24 @@
  * to that list.
  */
 import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { homedir } from 'node:os'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import picomatch from 'picomatch'
-import type { ConfigDocument, Hook, Layer } from './config/load.ts'
-import type { Settings } from './config/settings.ts'
-import { HookrunError } from './errors.ts'
-import type { FiredEvent } from './event.ts'
-import { type Discovery, projectFolderMaterial } from './folders/discover.ts'
-import type { Payload } from './payload.ts'
-import { selectHooks } from './select.ts'
+import type { ConfigFileRef, Layer, Settings } from '../core/types.ts'
+import { HookrunError } from '../core/errors.ts'
+import { stateDir } from '../core/places.ts'
+import { type Discovery, projectFolderMaterial } from '../discover/folders.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
+
+/**
+ * What trust needs of a config file as loading read it (src/config/document.ts): where it is,
+ * its text, and the commands and working folders of its entries.
+ */
+export interface ConfigDocument {
+  readonly ref: ConfigFileRef
+  readonly text?: string
+  readonly entries: ReadonlyArray<{ readonly entry: { readonly command?: string; readonly cwd?: string } }>
+}
 
 /**
  * node:crypto, loaded on first use: it costs milliseconds to load (in the compiled binary most of
@@ -89,16 +95,6 @@ export function resolveTrust(
   const material = hashProjectMaterial(projectRoot, files, textsOf(documents))
   if (material.digest === record.digest) return { root: projectRoot, trusted: true, via: 'record', command }
   return { root: projectRoot, trusted: false, reason: 'changed', changed: changedFiles(record.files, material.files), command }
-}
-
-/** The warning `fire` gives when hooks of an untrusted project would have run for this event. */
-export function untrustedWarning(trust: ProjectTrust | undefined, untrustedHooks: readonly Hook[], event: FiredEvent, payload: Payload = {}): string | undefined {
-  if (trust === undefined || trust.trusted) return undefined
-  const skipped = selectHooks(untrustedHooks, event, payload)
-  if (skipped.length === 0) return undefined
-  const why = trust.reason === 'changed' ? `changed since you trusted them (${trust.changed?.join(', ')})` : 'not trusted'
-  const names = skipped.map((hook) => hook.name).join(', ')
-  return `project hooks in ${trust.root} ${why}; skipped: ${names}. Review them ('hookrun list'), then run: ${trust.command}`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,13 +361,6 @@ function unchangedSince(record: TrustRecord, projectRoot: string, files: readonl
     const recorded = record.files[relativePath(projectRoot, file)]
     return recorded?.stat != null && recorded.stat === statSignature(file)
   })
-}
-
-/** `$XDG_STATE_HOME/hookrun`, default `~/.local/state/hookrun`: where trust records live. */
-export function stateDir(env: Env = process.env): string {
-  const xdg = env.XDG_STATE_HOME
-  const base = xdg && xdg.startsWith('/') ? xdg : join(env.HOME || homedir(), '.local', 'state')
-  return join(base, 'hookrun')
 }
 
 /**

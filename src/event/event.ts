@@ -1,23 +1,9 @@
-import { HookrunError } from './errors.ts'
+// Stage event: an event name (or alias) plus payload → the qualified FiredEvent.
+import { HookrunError } from '../core/errors.ts'
 import { canonicalEvent, resolveAlias } from './events.ts'
-import type { Payload } from './payload.ts'
+import type { FiredEvent, Payload } from '../core/types.ts'
 import { MAX_SEGMENT_LENGTH } from './pattern.ts'
 import { canonicalTool } from './tools.ts'
-
-/** An event as hooks see it: its canonical name plus, for tool events, the subject. */
-export interface FiredEvent {
-  /** Canonical name without subject, e.g. `tool:pre_execute`. */
-  readonly name: string
-  /** The tool name as the agent spelled it (`Bash`), if any. */
-  readonly tool?: string
-  /**
-   * Lowercased segments matched against patterns; the subject is the tool's canonical name
-   * (src/tools.ts): Gemini's `run_shell_command` gives `['tool', 'pre_execute', 'bash']`.
-   */
-  readonly segments: readonly string[]
-  /** `name` plus the subject: `tool:pre_execute:bash`. */
-  readonly qualified: string
-}
 
 // A segment is a name: letters, digits and a few separators; pattern syntax is not allowed.
 const SEGMENT = /^[\w.\-/@$]+$/

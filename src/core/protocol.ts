@@ -1,3 +1,4 @@
+// The hook protocol as zod schemas: a hook's JSON answer and the Decision fire answers with.
 import { z } from 'zod'
 
 /**
@@ -47,7 +48,7 @@ export type DecisionValue = 'allow' | 'deny' | 'ask'
 /** How one hook ended, as reported in `hooks[]` of the decision. */
 export const HookReportSchema = z.object({
   name: z.string(),
-  // 'function': a function hook registered on a runner (src/runner.ts).
+  // 'function': a function hook registered on a runner (src/library/runner.ts).
   source: z.enum(['user', 'project', 'local', 'config', 'project-folder', 'project-plugin', 'user-folder', 'user-plugin', 'function']),
   file: z.string(),
   outcome: z.enum(['allow', 'deny', 'ask', 'error', 'background']),

@@ -1,3 +1,4 @@
+// Reading stdin synchronously where the runtime's stream would cost more.
 import { readSync } from 'node:fs'
 
 /**

@@ -1,0 +1,24 @@
+// One config file as read: the unit the parser produces, the cache stores and trust hashes.
+import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
+import type { FileSettings } from './schema.ts'
+import type { HookSpec } from './shapes.ts'
+
+export interface ParsedEntry {
+  readonly ref: ConfigFileRef
+  readonly index: number
+  readonly entry: HookSpec
+}
+
+/** One config file as read: its text (what trust hashes), settings, valid entries and problems. */
+export interface ConfigDocument {
+  readonly ref: ConfigFileRef
+  /** Undefined when the file could not be read. */
+  readonly text?: string
+  readonly settings: FileSettings
+  readonly entries: ParsedEntry[]
+  readonly problems: ConfigProblem[]
+}
+
+/** Reads one config file into a document (src/config/parse.ts, or its cache in src/config/cache.ts). */
+export type DocumentReader = (ref: ConfigFileRef) => ConfigDocument
+

@@ -1,0 +1,137 @@
+// The pipeline's vocabulary: the types every stage passes to the next. Imports nothing of the
+// project outside src/core/, so any stage can use it without pulling in another stage.
+import type { DecisionValue, HookAnswer, HookReport } from './protocol.ts'
+
+export type { Decision, DecisionValue, HookAnswer, HookReport } from './protocol.ts'
+
+// Where hooks come from
+
+/**
+ * Where a hook came from. The hooks.json layers (user, project, local, or `config` for named
+ * files) override earlier ones by hook name; the folder and plugin layers (src/folders/) come
+ * after them, highest precedence first.
+ */
+export type Layer = 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
+
+export interface ConfigFileRef {
+  readonly layer: Layer
+  readonly file: string
+}
+
+export interface ConfigProblem {
+  readonly severity: 'error' | 'warning'
+  readonly file: string
+  /** JSON path inside the file, e.g. `hooks[2].timeout`; empty for the whole file. */
+  readonly path: string
+  readonly message: string
+}
+
+// Hooks
+
+/** The config shape a hook was written in (src/config/shapes.ts): the shapes differ in what a failure means. */
+export type HookShape = 'hookrun' | 'pigo' | 'claude'
+
+/** A hook ready to select and run, with where it was written. */
+export interface Hook {
+  /** The hook's `name`, or `<layer>#<index>` for an unnamed hook. */
+  readonly name: string
+  readonly named: boolean
+  readonly event: readonly string[]
+  readonly command: string
+  /** Seconds. */
+  readonly timeout: number
+  readonly blocking: boolean
+  readonly onError?: 'block' | 'allow'
+  readonly cwd?: string
+  readonly env?: Readonly<Record<string, string>>
+  readonly enabled: boolean
+  readonly description?: string
+  /** The config shape it was written in; Claude-shape hooks keep Claude's exit-code rules. */
+  readonly shape: HookShape
+  /** pigo's `match: { tool }`: tool names separated by `|`. */
+  readonly match?: { readonly tool: string }
+  /** Claude Code's matcher (exact list or regular expression). */
+  readonly matcher?: string
+  /** Claude Code's `if` permission rule. */
+  readonly when?: string
+  /** Extra prefixes for the HOOKRUN_* variables (`PIGO_`, `FORGE_`, …). */
+  readonly envPrefixes: readonly string[]
+  /**
+   * `index` counts the file's hooks in order; `path` is the entry's JSON path. For an executable in
+   * a hook folder, `file` is the executable (`index` 0, `path` empty).
+   */
+  readonly source: { readonly layer: Layer; readonly file: string; readonly index: number; readonly path: string; readonly executable?: boolean }
+  /** Set when a later entry of the same name switched this hook off. */
+  readonly disabledBy?: { readonly file: string; readonly index: number; readonly path: string }
+}
+
+// The user settings
+
+/** What the user's own config says besides its hooks. */
+export interface Settings {
+  /** `trustedFolders` entries (home expanded), each with the file that listed it. */
+  readonly trustedFolders: ReadonlyArray<{ readonly pattern: string; readonly file: string }>
+  /** Where the audit log goes (absolute), and the file that said so. */
+  readonly log?: { readonly path: string; readonly file: string }
+}
+
+// Events and payloads
+
+/** The event JSON an agent hands to `fire`: always a JSON object. */
+export type Payload = Record<string, unknown>
+
+/** An event as hooks see it: its canonical name plus, for tool events, the subject. */
+export interface FiredEvent {
+  /** Canonical name without subject, e.g. `tool:pre_execute`. */
+  readonly name: string
+  /** The tool name as the agent spelled it (`Bash`), if any. */
+  readonly tool?: string
+  /**
+   * Lowercased segments matched against patterns; the subject is the tool's canonical name
+   * (src/event/tools.ts): Gemini's `run_shell_command` gives `['tool', 'pre_execute', 'bash']`.
+   */
+  readonly segments: readonly string[]
+  /** `name` plus the subject: `tool:pre_execute:bash`. */
+  readonly qualified: string
+}
+
+// Running and answering
+
+/** What running one hook command produced, before any interpretation. */
+export interface CommandRun {
+  /** The hook's first stdout line was `{"async": true}`: it was released to run on detached. */
+  readonly released?: boolean
+  /** Exit status, or null when killed by a signal or never started. */
+  readonly exitCode: number | null
+  readonly signal: string | null
+  readonly timedOut: boolean
+  /** Why the command could not start at all (for example a missing working directory). */
+  readonly spawnError?: string
+  readonly stdout: string
+  readonly stderr: string
+  /** Output beyond the caps was read and thrown away (memory stays bounded). */
+  readonly truncated: { readonly stdout: boolean; readonly stderr: boolean }
+  readonly durationMs: number
+}
+
+/** What a hook's stdout says as an answer (see src/answer/parse.ts, which parses it with zod). */
+export interface ParsedAnswer {
+  answer?: HookAnswer
+  /** The JSON parsed but did not fit the protocol: what is wrong, naming the field. */
+  invalid?: string
+  /** Started with `{` but did not parse. */
+  notJson?: string
+}
+
+/** One hook's answer, read from its exit code and output (DESIGN §6). */
+export interface HookResult {
+  readonly report: HookReport
+  /** The chain stops here (a deny, or a failure that blocks). */
+  readonly blocks: boolean
+  readonly decision?: DecisionValue
+  readonly reason?: string
+  readonly answer?: HookAnswer
+  /** Text for the model: JSON `additionalContext`, or plain stdout on events that take it. */
+  readonly context: readonly string[]
+  readonly warnings: readonly string[]
+}
