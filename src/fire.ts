@@ -15,6 +15,7 @@ import type { Decision } from './core/protocol.ts'
 import { runCommand, startDetached } from './run/command.ts'
 import { selectHooks } from './select/select.ts'
 import { untrustedWarning } from './select/untrusted.ts'
+import { needsTrust } from './trust/trust.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -207,7 +208,13 @@ function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: 
     event,
     payload,
     { hookName: hook.name, projectDir: context.projectRoot, configDir: dirname(hook.source.file), depth: context.depth },
-    hook.shape === 'claude' ? { CLAUDE_PROJECT_DIR: context.env.CLAUDE_PROJECT_DIR ?? context.projectRoot, ...hook.env } : hook.env,
+    // A project's hooks get the project root as CLAUDE_PROJECT_DIR whatever the agent set: trust
+    // pinned the files that path names (src/trust/material.ts).
+    needsTrust(hook.source.layer)
+      ? { CLAUDE_PROJECT_DIR: context.projectRoot, ...hook.env }
+      : hook.shape === 'claude'
+        ? { CLAUDE_PROJECT_DIR: context.env.CLAUDE_PROJECT_DIR ?? context.projectRoot, ...hook.env }
+        : hook.env,
     hook.envPrefixes,
   )
   const cwd = hook.cwd === undefined ? context.projectRoot : resolve(context.projectRoot, hook.cwd)
