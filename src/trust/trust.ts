@@ -142,6 +142,8 @@ function commandVariables(projectRoot: string, configDir: string, pluginDir?: st
     HOOKRUN_CONFIG_DIR: configDir,
     HOOKRUN_PROJECT_DIR: projectRoot,
     CLAUDE_PROJECT_DIR: projectRoot,
+    GEMINI_PROJECT_DIR: projectRoot,
+    CURSOR_PROJECT_DIR: projectRoot,
     ...(pluginDir !== undefined && { HOOKRUN_PLUGIN_DIR: pluginDir }),
   }
 }
