@@ -245,10 +245,13 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 
   cli
     .command('trust [dir]', "Let the project's hooks run: trust its hook files as they are now (any change revokes it)")
+    .option('--diff', 'Show what changed since the project was trusted; trust nothing')
     .example('hookrun trust            # the project at or above the current folder')
-    .action(async (dir: string | undefined) => {
-      const { trustProject } = await import('./commands/trust.ts')
-      await io.stdout(trustProject({ dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }))
+    .example('hookrun trust --diff     # what changed since you trusted it')
+    .action(async (dir: string | undefined, flags: { diff?: boolean }) => {
+      const { trustDiff, trustProject } = await import('./commands/trust.ts')
+      const options = { dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }
+      await io.stdout(bool(flags.diff, 'diff') ? trustDiff(options) : trustProject(options))
     })
 
   cli.command('untrust [dir]', "Stop the project's hooks: forget the trust given with 'hookrun trust'").action(async (dir: string | undefined) => {

@@ -104,6 +104,9 @@ export const ClaudeHandlerSchema = z
     shell: z.enum(['bash', 'powershell']).optional(),
     statusMessage: z.string().optional(),
     once: z.boolean().optional(),
+    onFailure: z.enum(['block', 'allow']).optional().meta({
+      description: "'block': a handler that cannot start, times out or exits with an unexpected code blocks instead of failing open (hookrun's onError: block).",
+    }),
     // Fields of the handler types hookrun does not run (http, prompt, agent, mcp_tool): known, so
     // only the skip itself is reported.
     url: z.string().optional(),

@@ -145,6 +145,7 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
           blocking: !(handler.async || handler.asyncRewake),
           enabled: true,
           matcher,
+          ...(handler.onFailure !== undefined && { onError: handler.onFailure }),
           shape: 'claude',
           path,
           ordinal,

@@ -48,11 +48,24 @@ interface Case {
   }
 }
 
+/**
+ * A file holds one case, or several under `cases` (one file per agent: `agent-claude.json`), with
+ * `source` naming the document the cases were built from.
+ */
+interface CaseFile {
+  source?: string
+  cases: Case[]
+}
+
 const CASES_DIR = join(import.meta.dirname, 'cases')
 const cases = readdirSync(CASES_DIR)
   .filter((file) => file.endsWith('.json'))
   .sort()
-  .map((file) => ({ file, spec: JSON.parse(readFileSync(join(CASES_DIR, file), 'utf8')) as Case }))
+  .flatMap((file) => {
+    const json = JSON.parse(readFileSync(join(CASES_DIR, file), 'utf8')) as Case | CaseFile
+    const name = file.replace(/\.json$/, '')
+    return 'cases' in json ? json.cases.map((spec, index) => ({ name: `${name}[${index}]`, spec })) : [{ name, spec: json }]
+  })
 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
@@ -68,9 +81,9 @@ function fill<T>(value: T, dir: string, runtime = 'binary'): T {
 
 for (const runtime of RUNTIMES) {
   describe(runtime.name, () => {
-    for (const { file, spec } of cases) {
+    for (const { name, spec } of cases) {
       if (spec.runtimes && !spec.runtimes.includes(runtime.name)) continue
-      test(`${file.replace(/\.json$/, '')}: ${spec.description}`, async () => {
+      test(`${name}: ${spec.description}`, async () => {
         const dir = makeProject()
         projects.push(dir)
         writeFiles(dir, fill(spec.files ?? {}, dir, runtime.name))
