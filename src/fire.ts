@@ -15,6 +15,7 @@ import type { Decision } from './core/protocol.ts'
 import { runCommand, startDetached } from './run/command.ts'
 import { selectHooks } from './select/select.ts'
 import { untrustedWarning } from './select/untrusted.ts'
+import { needsTrust } from './trust/trust.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -282,10 +283,15 @@ const PROJECT_DIR_VARIABLES: Readonly<Partial<Record<Hook['shape'], readonly str
 }
 
 function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record<string, string>> | undefined {
+  // A project's own hooks get the project root whatever the agent set: trust pinned the files
+  // these paths name (src/trust/material.ts), so they must mean the same when the hook runs.
+  if (needsTrust(hook.source.layer)) return { ...Object.fromEntries(ALL_PROJECT_DIR_VARIABLES.map((name) => [name, context.projectRoot])), ...hook.env }
   const names = PROJECT_DIR_VARIABLES[hook.shape]
   if (names === undefined) return hook.env
   return { ...Object.fromEntries(names.map((name) => [name, context.env[name] ?? context.projectRoot])), ...hook.env }
 }
+
+const ALL_PROJECT_DIR_VARIABLES = [...new Set(Object.values(PROJECT_DIR_VARIABLES).flat())]
 
 async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: string, context: ChainContext): Promise<HookResult> {
   const { env, cwd } = commandSetup(hook, event, payload, context)

@@ -10,6 +10,8 @@ import { makeProject, removeProject, runCli, runtimeCommand, RUNTIMES, trustProj
 
 interface Case {
   description: string
+  /** Where the agent documents the payload and answer the case uses. */
+  source?: string
   files?: Record<string, string | object>
   args: string[]
   /** A JSON value is serialised; a string is sent as it is. */
