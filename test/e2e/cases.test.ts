@@ -12,6 +12,8 @@ import { ALL_RUNTIMES, makeProject, removeProject, runCli, runtimeCommand, RUNTI
 
 interface Case {
   description: string
+  /** Where the agent documents the payload and answer the case uses. */
+  source?: string
   files?: Record<string, string | object>
   args: string[]
   /** A JSON value is serialised; a string is sent as it is. */
@@ -50,11 +52,24 @@ interface Case {
   }
 }
 
+/**
+ * A file holds one case, or several under `cases` (one file per agent: `agent-claude.json`), with
+ * `source` naming the document the cases were built from.
+ */
+interface CaseFile {
+  source?: string
+  cases: Case[]
+}
+
 const CASES_DIR = join(import.meta.dirname, 'cases')
 const cases = readdirSync(CASES_DIR)
   .filter((file) => file.endsWith('.json'))
   .sort()
-  .map((file) => ({ file, spec: JSON.parse(readFileSync(join(CASES_DIR, file), 'utf8')) as Case }))
+  .flatMap((file) => {
+    const json = JSON.parse(readFileSync(join(CASES_DIR, file), 'utf8')) as Case | CaseFile
+    const name = file.replace(/\.json$/, '')
+    return 'cases' in json ? json.cases.map((spec, index) => ({ name: `${name}[${index}]`, spec })) : [{ name, spec: json }]
+  })
 
 /**
  * `$DIR` in args, env, stdin and file contents stands for the project folder; `$HOOKRUN_CLI` for the
@@ -75,16 +90,12 @@ for (const runtime of ALL_RUNTIMES) {
   if (chosen.length === 0) continue
   describe(runtime.name, () => {
     describe.concurrent('cases', () => {
-      for (const { file, spec } of chosen.filter(({ spec }) => !timed(spec))) test(name(file, spec), () => runCase(spec, runtime.name))
+      for (const { name, spec } of chosen.filter(({ spec }) => !timed(spec))) test(`${name}: ${spec.description}`, () => runCase(spec, runtime.name))
     })
     describe.sequential('timed cases', () => {
-      for (const { file, spec } of chosen.filter(({ spec }) => timed(spec))) test(name(file, spec), () => runCase(spec, runtime.name))
+      for (const { name, spec } of chosen.filter(({ spec }) => timed(spec))) test(`${name}: ${spec.description}`, () => runCase(spec, runtime.name))
     })
   })
-}
-
-function name(file: string, spec: Case): string {
-  return `${file.replace(/\.json$/, '')}: ${spec.description}`
 }
 
 async function runCase(spec: Case, runtime: string): Promise<void> {
