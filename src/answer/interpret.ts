@@ -1,5 +1,5 @@
 // Stage interpret: a hook's exit code and answer → one HookResult, by the rules of the shape it was written in.
-import type { CommandRun, FiredEvent, Hook, HookResult, ParsedAnswer } from '../core/types.ts'
+import { type CommandRun, type FiredEvent, type Hook, type HookResult, isAgentShape, type ParsedAnswer } from '../core/types.ts'
 import { canBlock, isGate } from '../event/events.ts'
 import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
 
@@ -10,9 +10,10 @@ const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:pro
  * How a hook's exit code is read depends on the shape it was written in (DESIGN §6):
  * - hookrun, Code-Forge and pigo: exit 2 blocks; any other failure is handled by `onError`
  *   (default: block on events that can still be stopped, so a broken gate fails closed).
- * - Claude Code: only exit 2 blocks, and only where Claude Code lets it; another exit is a
- *   non-blocking error unless stdout is a valid JSON answer, which then decides; a timeout or a
- *   command that cannot start gives no decision.
+ * - Claude Code, Gemini CLI and Cursor: only exit 2 blocks, and only where the agent lets it;
+ *   another exit is a non-blocking error unless stdout is a valid JSON answer, which then decides;
+ *   a timeout or a command that cannot start gives no decision — unless the handler asked to
+ *   fail closed (Claude's `onFailure: "block"`, Cursor's `failClosed: true`: `onError: block`).
  */
 export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env: { PATH?: string }, parsed: ParsedAnswer): HookResult {
   const base = {
@@ -27,8 +28,8 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   const warnings: string[] = []
   if (run.truncated.stdout) warnings.push(`hook '${hook.name}' wrote more stdout than hookrun keeps; the rest was discarded`)
 
-  const claude = hook.shape === 'claude'
-  const policy = claude ? 'allow' : (hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow'))
+  const agent = isAgentShape(hook.shape)
+  const policy = agent ? (hook.onError ?? 'allow') : (hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow'))
   const failure = (why: string): HookResult => {
     const reason = `hook '${hook.name}' ${why}`
     if (policy === 'block') {
@@ -56,7 +57,7 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   }
   const answer = parsed.answer
 
-  if (run.exitCode === 2 && claude && !canBlock(event.name)) {
+  if (run.exitCode === 2 && agent && !canBlock(event.name)) {
     warnings.push(`hook '${hook.name}' exited 2, which cannot block ${event.name}${tailOf(run.stderr)}`)
     return { report: { ...base, outcome: 'error' }, blocks: false, answer, context: answerContext(answer), warnings }
   }
@@ -64,8 +65,8 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     const reason = answerReason(answer) ?? firstLines(run.stderr) ?? `blocked by hook '${hook.name}' (exit 2)`
     return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer, context: answerContext(answer), warnings }
   }
-  // Claude Code: a valid JSON answer decides whatever the exit code; without one it is an error.
-  if (run.exitCode !== 0 && !(claude && answer !== undefined)) return failure(describeExit(run, env))
+  // The agents: a valid JSON answer decides whatever the exit code; without one it is an error.
+  if (run.exitCode !== 0 && !(agent && answer !== undefined)) return failure(describeExit(run, env))
 
   const decision = answerDecision(answer)
   const reason = answerReason(answer)
