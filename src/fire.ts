@@ -1,15 +1,16 @@
 // fire(): the pipeline top to bottom (DESIGN §2): event → config → select → run → interpret → decide.
 import { dirname, resolve } from 'node:path'
+import pkg from '../package.json' with { type: 'json' }
 import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
-import type { ConfigFileRef, FiredEvent, Hook, HookResult, Payload } from './core/types.ts'
+import type { ConfigFileRef, FiredEvent, Hook, HookResult, HttpRun, HttpTarget, Payload } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
 import { hookEnvironment, MAX_DEPTH } from './run/env.ts'
 import { TOOL_INPUT_KEYS } from './payload/fields.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
 import { HookrunError } from './core/errors.ts'
 import { qualifyEvent } from './event/event.ts'
-import { answerUpdatedInput, interpretRun } from './answer/interpret.ts'
+import { answerUpdatedInput, interpretHttp, interpretRun } from './answer/interpret.ts'
 import { readAnswer } from './answer/read.ts'
 import type { Decision } from './core/protocol.ts'
 import { runCommand, startDetached } from './run/command.ts'
@@ -167,6 +168,18 @@ export async function runChain(
   const rewrites: { updatedInput?: Record<string, unknown>; updatedPrompt?: string } = {}
   for (const step of steps) {
     if (context.signal?.aborted) break
+    if (!('run' in step) && !step.blocking && step.http !== undefined) {
+      // Sent now, waited for (up to its timeout) only at the end: it gives no decision.
+      const target = step.http
+      const body = (input ??= JSON.stringify(payload))
+      handoffs.push(
+        postHttpHook(step, target, body, context).then((run) => {
+          if (run.failure !== undefined || run.timedOut) warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
+        }),
+      )
+      results.push(backgroundResult(step))
+      continue
+    }
     if (!('run' in step) && !step.blocking) {
       const { env, cwd } = commandSetup(step, event, payload, context)
       handoffs.push(
@@ -182,7 +195,9 @@ export async function runChain(
     const result =
       'run' in step
         ? await step.run(event, payload, context.signal)
-        : await runCommandHook(step, event, payload, (input ??= JSON.stringify(payload)), context)
+        : step.http !== undefined
+          ? await runHttpHook(step, step.http, event, (input ??= JSON.stringify(payload)), context)
+          : await runCommandHook(step, event, payload, (input ??= JSON.stringify(payload)), context)
     const { outcome, exitCode, durationMs, timedOut } = result.report
     progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
     results.push(result)
@@ -227,6 +242,18 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
     onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
   })
   return interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
+}
+
+/** POST the payload to an http hook; its code loads only when one runs. */
+async function postHttpHook(hook: Hook, target: HttpTarget, body: string, context: ChainContext): Promise<HttpRun> {
+  const { postHook } = await import('./run/http.ts')
+  return postHook(target, body, { timeoutMs: hook.timeout * 1000, env: context.env, signal: context.signal, userAgent: `hookrun/${pkg.version}` })
+}
+
+async function runHttpHook(hook: Hook, target: HttpTarget, event: FiredEvent, body: string, context: ChainContext): Promise<HookResult> {
+  const run = await postHttpHook(hook, target, body, context)
+  const parsed = run.failure === undefined && run.status !== undefined && run.status >= 200 && run.status < 300 ? await readAnswer(run.body) : {}
+  return interpretHttp(hook, event, run, parsed)
 }
 
 /** Hooks get the event name in the payload too, unless the agent already put its own there. */
