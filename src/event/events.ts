@@ -25,6 +25,11 @@ export interface EventAlias {
   readonly alias: string
   readonly canonical: string
   readonly from: readonly AliasSource[]
+  /**
+   * The tool subject the agent's event implies (Cursor's `beforeShellExecution` is
+   * `tool:pre_execute` for shell tools): a handler configured on it runs for that tool only.
+   */
+  readonly subject?: string
 }
 
 const event = (name: string, gate: boolean, canBlock: boolean, description: string): CanonicalEvent => ({ name, gate, canBlock, description })
@@ -80,6 +85,8 @@ export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
 ]
 
 const alias = (name: string, canonical: string, ...from: AliasSource[]): EventAlias => ({ alias: name, canonical, from })
+/** An alias whose event implies a tool (pattern subject syntax: `bash`, `edit|write`, `mcp__*`). */
+const toolAlias = (name: string, canonical: string, subject: string, ...from: AliasSource[]): EventAlias => ({ alias: name, canonical, from, subject })
 
 /** Every other name, with who uses it. The SDK spec's 15 events are Claude Code's names too. */
 const OWN_ALIASES: readonly EventAlias[] = [
@@ -149,12 +156,12 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('preCompact', 'context:pre_compact', 'cursor', 'copilot'),
   alias('stop', 'agent:stop', 'cursor'),
   alias('beforeSubmitPrompt', 'user:prompt_submit', 'cursor'),
-  alias('beforeShellExecution', 'tool:pre_execute', 'cursor'),
-  alias('afterShellExecution', 'tool:post_execute', 'cursor'),
-  alias('beforeMCPExecution', 'tool:pre_execute', 'cursor'),
-  alias('afterMCPExecution', 'tool:post_execute', 'cursor'),
-  alias('beforeReadFile', 'tool:pre_execute', 'cursor'),
-  alias('afterFileEdit', 'tool:post_execute', 'cursor'),
+  toolAlias('beforeShellExecution', 'tool:pre_execute', 'bash', 'cursor'),
+  toolAlias('afterShellExecution', 'tool:post_execute', 'bash', 'cursor'),
+  toolAlias('beforeMCPExecution', 'tool:pre_execute', 'mcp__*', 'cursor'),
+  toolAlias('afterMCPExecution', 'tool:post_execute', 'mcp__*', 'cursor'),
+  toolAlias('beforeReadFile', 'tool:pre_execute', 'read', 'cursor'),
+  toolAlias('afterFileEdit', 'tool:post_execute', 'edit|write', 'cursor'),
   alias('afterAgentResponse', 'llm:post_response', 'cursor'),
   alias('afterAgentThought', 'llm:thought', 'cursor'),
   // GitHub Copilot (docs.github.com/en/copilot/reference/hooks-reference), camelCase; the names
@@ -211,6 +218,20 @@ const BY_ALIAS = new Map(EVENT_ALIASES.map((entry) => [entry.alias.toLowerCase()
 
 export function canonicalEvent(name: string): CanonicalEvent | undefined {
   return BY_NAME.get(name)
+}
+
+const SUBJECTS = new Map(EVENT_ALIASES.filter((entry) => entry.subject !== undefined).map((entry) => [entry.alias.toLowerCase(), entry.subject!]))
+
+/**
+ * The pattern a config entry written for an agent's event name stands for: the canonical name,
+ * with the tool the event implies (`beforeShellExecution` → `tool:pre_execute:bash`); a name
+ * hookrun does not know stays as it is.
+ */
+export function eventPattern(name: string): string {
+  const canonical = resolveAlias(name)
+  if (canonical === undefined) return name
+  const subject = SUBJECTS.get(name.toLowerCase())
+  return subject === undefined ? canonical : `${canonical}:${subject}`
 }
 
 /** The canonical name for an alias (any case), or undefined if `name` is not an alias. */
