@@ -77,7 +77,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
     .option('--cwd <dir>', 'Discover the project from this folder (default: the current one)')
     .option('--strict', 'Treat any config problem as fatal (exit 1)')
-    .option('--format <agent>', "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot (default: detected from the payload)")
+    .option('--format <agent>', "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen (default: detected from the payload; see hookrun agents)")
     .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
     .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })
     .option('--explain', 'Print how the decision was reached instead of the decision (with --json: as JSON)')
@@ -111,7 +111,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           event: eventName,
           payload,
           tool: text(flags.tool, 'tool') ?? prepared?.tool,
-          cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload),
+          cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.projectDirVariable && io.env[prepared.dialect.projectDirVariable]),
           configFiles: configFiles(flags),
           strict: bool(flags.strict, 'strict'),
           env: io.env,
@@ -131,6 +131,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
         }
         const rendered = prepared ? prepared.dialect.render(decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
         for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
+        if (rendered.stderr) await io.stderr(rendered.stderr)
         await io.stdout(rendered.stdout)
         setExitCode(rendered.exitCode)
       } finally {
@@ -228,7 +229,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
   ] as const) {
     cli
       .command(name, description)
-      .option('--agent <name>', 'claude, cursor, gemini, codex or copilot (repeatable)')
+      .option('--agent <name>', 'claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush or qwen (repeatable)')
       .option('--user', "The agent's user config, for every project (default)")
       .option('--project', "The agent's config in this project (--cwd)")
       .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
@@ -244,10 +245,13 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 
   cli
     .command('trust [dir]', "Let the project's hooks run: trust its hook files as they are now (any change revokes it)")
+    .option('--diff', 'Show what changed since the project was trusted; trust nothing')
     .example('hookrun trust            # the project at or above the current folder')
-    .action(async (dir: string | undefined) => {
-      const { trustProject } = await import('./commands/trust.ts')
-      await io.stdout(trustProject({ dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }))
+    .example('hookrun trust --diff     # what changed since you trusted it')
+    .action(async (dir: string | undefined, flags: { diff?: boolean }) => {
+      const { trustDiff, trustProject } = await import('./commands/trust.ts')
+      const options = { dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }
+      await io.stdout(bool(flags.diff, 'diff') ? trustDiff(options) : trustProject(options))
     })
 
   cli.command('untrust [dir]', "Stop the project's hooks: forget the trust given with 'hookrun trust'").action(async (dir: string | undefined) => {
@@ -309,9 +313,10 @@ async function readImpliedPayload(source: string | undefined, implied: boolean, 
  * from here. The working directory's project comes first: an agent that cd'ed elsewhere must not
  * leave its project's gates behind.
  */
-function agentWorkingDirectory(payload: Record<string, unknown>): string | undefined {
+function agentWorkingDirectory(payload: Record<string, unknown>, projectDir?: string): string | undefined {
   const roots = payload.workspace_roots
-  const candidates = [payload.cwd, Array.isArray(roots) ? roots[0] : undefined]
+  // The agent's project variable (FACTORY_PROJECT_DIR) names the root even after the agent cd'd away.
+  const candidates = [projectDir || undefined, payload.cwd, Array.isArray(roots) ? roots[0] : undefined]
   if (candidates.every((candidate) => typeof candidate !== 'string') || findProjectRoot(process.cwd()) !== undefined) return undefined
   for (const candidate of candidates) {
     if (typeof candidate !== 'string' || !isAbsolute(candidate)) continue

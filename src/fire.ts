@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
 import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
-import type { ConfigFileRef, FiredEvent, Hook, HookResult, HttpRun, HttpTarget, Payload } from './core/types.ts'
+import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
 import { hookEnvironment, MAX_DEPTH } from './run/env.ts'
 import { TOOL_INPUT_KEYS } from './payload/fields.ts'
@@ -16,6 +16,7 @@ import type { Decision } from './core/protocol.ts'
 import { runCommand, startDetached } from './run/command.ts'
 import { selectHooks } from './select/select.ts'
 import { untrustedWarning } from './select/untrusted.ts'
+import { needsTrust } from './trust/trust.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -149,71 +150,129 @@ export interface InProcessStep {
   run(event: FiredEvent, payload: Payload, signal: AbortSignal | undefined): Promise<HookResult>
 }
 
+/** What running the steps gave: the results in config order, and the steps a block kept from running. */
+export interface ChainOutcome {
+  readonly results: HookResult[]
+  /** The step of each result (same order). */
+  readonly ran: ChainStep[]
+  /** Chain steps that did not run because an earlier step blocked. */
+  readonly skipped: ChainStep[]
+  readonly rewrites: Rewrites
+  readonly warnings: string[]
+}
+
+/** The rule a step runs under: function hooks are hookrun's own, so they chain. */
+export function ruleOf(step: ChainStep): HookRule {
+  return 'run' in step ? 'chain' : ruleOfShape(step.shape)
+}
+
 /**
- * Run the selected steps in order. Each sees the payload as earlier steps left it; the chain
- * stops at the first block. Command hooks and in-process hooks differ only in how one step runs.
+ * Consecutive steps of the `all` rule form one stage, run concurrently (one after another when a
+ * Gemini group says `sequential`: Gemini then runs every matching handler in order). A chain
+ * step is a stage of its own.
  */
-export async function runChain(
-  steps: readonly ChainStep[],
-  event: FiredEvent,
-  original: Payload,
-  context: ChainContext,
-): Promise<{ results: HookResult[]; rewrites: Rewrites; warnings: string[] }> {
+function stagesOf(steps: readonly ChainStep[]): { rule: HookRule; steps: ChainStep[]; sequential: boolean }[] {
+  const stages: { rule: HookRule; steps: ChainStep[]; sequential: boolean }[] = []
+  for (const step of steps) {
+    const rule = ruleOf(step)
+    const sequential = !('run' in step) && step.sequential === true
+    const last = stages.at(-1)
+    if (rule === 'all' && last?.rule === 'all') {
+      last.steps.push(step)
+      last.sequential ||= sequential
+    } else stages.push({ rule, steps: [step], sequential: rule === 'chain' || sequential })
+  }
+  return stages
+}
+
+/**
+ * Run the selected steps (DESIGN §7). hookrun's own hooks form a chain: in order, each seeing the
+ * payload as earlier steps left it, stopping at the first block. Handlers written in an agent's
+ * shape keep that agent's rule: every one of them runs, whatever blocked, concurrently, each
+ * seeing the payload as it was when they started; their rewrites apply afterwards in config
+ * order. Command hooks and in-process hooks differ only in how one step runs.
+ */
+export async function runChain(steps: readonly ChainStep[], event: FiredEvent, original: Payload, context: ChainContext): Promise<ChainOutcome> {
   const results: HookResult[] = []
+  const ran: ChainStep[] = []
+  const skipped: ChainStep[] = []
   const warnings: string[] = []
   const handoffs: Promise<unknown>[] = []
   let payload = withEventName(original, event)
-  // The payload as command hooks read it on stdin; serialised only when a command hook runs.
-  let input: string | undefined
+  // The payload as command hooks read it on stdin; serialised once per version of the payload.
+  const stdin = new WeakMap<Payload, string>()
+  const inputOf = (seen: Payload) => stdin.get(seen) ?? (stdin.set(seen, JSON.stringify(seen)), stdin.get(seen)!)
   const rewrites: { updatedInput?: Record<string, unknown>; updatedPrompt?: string } = {}
-  for (const step of steps) {
-    if (context.signal?.aborted) break
+  let blocked = false
+
+  const runStep = async (step: ChainStep, seen: Payload): Promise<HookResult> => {
     if (!('run' in step) && !step.blocking && step.http !== undefined) {
       // Sent now, waited for (up to its timeout) only at the end: it gives no decision.
       const target = step.http
-      const body = (input ??= JSON.stringify(payload))
       handoffs.push(
-        postHttpHook(step, target, body, context).then((run) => {
+        postHttpHook(step, target, inputOf(seen), context).then((run) => {
           if (run.failure !== undefined || run.timedOut) warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
         }),
       )
-      results.push(backgroundResult(step))
-      continue
+      return backgroundResult(step)
     }
     if (!('run' in step) && !step.blocking) {
-      const { env, cwd } = commandSetup(step, event, payload, context)
+      const { env, cwd } = commandSetup(step, event, seen, context)
       handoffs.push(
-        startDetached(step.command, { cwd, env, input: (input ??= JSON.stringify(payload)) }).then((error) => {
+        startDetached(step.command, { cwd, env, input: inputOf(seen) }).then((error) => {
           if (error !== undefined) warnings.push(`hook '${step.name}' (blocking: false) ${error}`)
         }),
       )
-      results.push(backgroundResult(step))
-      continue
+      return backgroundResult(step)
     }
     const progress = context.progress
     progress?.({ type: 'hook_started', hook: step.name, event: event.qualified, time: new Date().toISOString() })
     const result =
       'run' in step
-        ? await step.run(event, payload, context.signal)
+        ? await step.run(event, seen, context.signal)
         : step.http !== undefined
-          ? await runHttpHook(step, step.http, event, (input ??= JSON.stringify(payload)), context)
-          : await runCommandHook(step, event, payload, (input ??= JSON.stringify(payload)), context)
+          ? await runHttpHook(step, step.http, event, inputOf(seen), context)
+          : await runCommandHook(step, event, seen, inputOf(seen), context)
     const { outcome, exitCode, durationMs, timedOut } = result.report
     progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
+    return result
+  }
+  const keep = (step: ChainStep, result: HookResult) => {
+    ran.push(step)
     results.push(result)
-    if (result.blocks) break
+    if (result.blocks) {
+      blocked = true
+      return
+    }
     const answer = result.answer
     const updatedInput = answerUpdatedInput(answer)
     if (updatedInput !== undefined || answer?.updatedPrompt !== undefined) {
       if (updatedInput !== undefined) rewrites.updatedInput = updatedInput
       if (answer?.updatedPrompt !== undefined) rewrites.updatedPrompt = answer.updatedPrompt
       payload = applyRewrites(payload, updatedInput, answer?.updatedPrompt)
-      input = undefined
     }
+  }
+
+  for (const stage of stagesOf(steps)) {
+    if (context.signal?.aborted) break
+    if (stage.rule === 'chain' && blocked) {
+      skipped.push(...stage.steps)
+      continue
+    }
+    if (stage.sequential) {
+      for (const step of stage.steps) {
+        if (context.signal?.aborted) break
+        keep(step, await runStep(step, payload))
+      }
+      continue
+    }
+    const seen = payload
+    const stageResults = await Promise.all(stage.steps.map((step) => runStep(step, seen)))
+    stage.steps.forEach((step, index) => keep(step, stageResults[index]!))
   }
   // Detached hooks must have their input before hookrun exits.
   await Promise.all(handoffs)
-  return { results, rewrites, warnings }
+  return { results, ran, skipped, rewrites, warnings }
 }
 
 function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: ChainContext) {
@@ -222,12 +281,33 @@ function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: 
     event,
     payload,
     { hookName: hook.name, projectDir: context.projectRoot, configDir: dirname(hook.source.file), depth: context.depth },
-    hook.shape === 'claude' ? { CLAUDE_PROJECT_DIR: context.env.CLAUDE_PROJECT_DIR ?? context.projectRoot, ...hook.env } : hook.env,
+    projectDirVariables(hook, context),
     hook.envPrefixes,
   )
   const cwd = hook.cwd === undefined ? context.projectRoot : resolve(context.projectRoot, hook.cwd)
   return { env, cwd }
 }
+
+/**
+ * The project-folder variables a handler written for an agent reads, as that agent sets them
+ * (agent-hook-protocols.md §1.6, §6.1, §6.3: Gemini CLI and Cursor also set Claude's name).
+ */
+const PROJECT_DIR_VARIABLES: Readonly<Partial<Record<Hook['shape'], readonly string[]>>> = {
+  claude: ['CLAUDE_PROJECT_DIR'],
+  gemini: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+  cursor: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+}
+
+function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record<string, string>> | undefined {
+  // A project's own hooks get the project root whatever the agent set: trust pinned the files
+  // these paths name (src/trust/material.ts), so they must mean the same when the hook runs.
+  if (needsTrust(hook.source.layer)) return { ...Object.fromEntries(ALL_PROJECT_DIR_VARIABLES.map((name) => [name, context.projectRoot])), ...hook.env }
+  const names = PROJECT_DIR_VARIABLES[hook.shape]
+  if (names === undefined) return hook.env
+  return { ...Object.fromEntries(names.map((name) => [name, context.env[name] ?? context.projectRoot])), ...hook.env }
+}
+
+const ALL_PROJECT_DIR_VARIABLES = [...new Set(Object.values(PROJECT_DIR_VARIABLES).flat())]
 
 async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: string, context: ChainContext): Promise<HookResult> {
   const { env, cwd } = commandSetup(hook, event, payload, context)

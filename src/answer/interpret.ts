@@ -1,5 +1,5 @@
 // Stage interpret: a hook's exit code and answer → one HookResult, by the rules of the shape it was written in.
-import type { CommandRun, FiredEvent, Hook, HookResult, HttpRun, ParsedAnswer } from '../core/types.ts'
+import { type CommandRun, type FiredEvent, type Hook, type HookResult, type HttpRun, isAgentShape, type ParsedAnswer } from '../core/types.ts'
 import { canBlock, isGate } from '../event/events.ts'
 import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
 
@@ -10,9 +10,10 @@ const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:pro
  * How a hook's exit code is read depends on the shape it was written in (DESIGN §6):
  * - hookrun, Code-Forge and pigo: exit 2 blocks; any other failure is handled by `onError`
  *   (default: block on events that can still be stopped, so a broken gate fails closed).
- * - Claude Code: only exit 2 blocks, and only where Claude Code lets it; another exit is a
- *   non-blocking error unless stdout is a valid JSON answer, which then decides; a timeout or a
- *   command that cannot start gives no decision.
+ * - Claude Code, Gemini CLI and Cursor: only exit 2 blocks, and only where the agent lets it;
+ *   another exit is a non-blocking error unless stdout is a valid JSON answer, which then decides;
+ *   a timeout or a command that cannot start gives no decision — unless the handler asked to
+ *   fail closed (Claude's `onFailure: "block"`, Cursor's `failClosed: true`: `onError: block`).
  */
 export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env: { PATH?: string }, parsed: ParsedAnswer): HookResult {
   const base = {
@@ -27,7 +28,7 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   const warnings: string[] = []
   if (run.truncated.stdout) warnings.push(`hook '${hook.name}' wrote more stdout than hookrun keeps; the rest was discarded`)
 
-  const claude = hook.shape === 'claude'
+  const agent = isAgentShape(hook.shape)
   const policy = failurePolicy(hook, event)
   const failure = (why: string): HookResult => failed(hook, base, policy, warnings, why)
 
@@ -49,7 +50,7 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   }
   const answer = parsed.answer
 
-  if (run.exitCode === 2 && claude && !canBlock(event.name)) {
+  if (run.exitCode === 2 && agent && !canBlock(event.name)) {
     warnings.push(`hook '${hook.name}' exited 2, which cannot block ${event.name}${tailOf(run.stderr)}`)
     return { report: { ...base, outcome: 'error' }, blocks: false, answer, context: answerContext(answer), warnings }
   }
@@ -57,8 +58,8 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     const reason = answerReason(answer) ?? firstLines(run.stderr) ?? `blocked by hook '${hook.name}' (exit 2)`
     return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer, context: answerContext(answer), warnings }
   }
-  // Claude Code: a valid JSON answer decides whatever the exit code; without one it is an error.
-  if (run.exitCode !== 0 && !(claude && answer !== undefined)) return failure(describeExit(run, env))
+  // The agents: a valid JSON answer decides whatever the exit code; without one it is an error.
+  if (run.exitCode !== 0 && !(agent && answer !== undefined)) return failure(describeExit(run, env))
 
   const context = answer === undefined && CONTEXT_EVENTS.has(event.name) && run.stdout.trim() !== '' ? [run.stdout.trim()] : []
   return answered(base, answer, context, warnings)
@@ -100,11 +101,11 @@ type ReportBase = Omit<HookResult['report'], 'outcome' | 'reason'>
 
 /**
  * What a failure (cannot start, timeout, unexpected exit or answer) means: `onError`, else block
- * on a gate and allow elsewhere. Claude Code's own failures never block, unless the handler says
- * `onFailure: "block"` (which arrives here as onError).
+ * on a gate and allow elsewhere. An agent's own shape (Claude Code's) never blocks on a failure,
+ * unless the handler says `onFailure: "block"` (which arrives here as onError).
  */
 function failurePolicy(hook: Hook, event: FiredEvent): 'block' | 'allow' {
-  if (hook.shape === 'claude') return hook.onError ?? 'allow'
+  if (isAgentShape(hook.shape)) return hook.onError ?? 'allow'
   return hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow')
 }
 

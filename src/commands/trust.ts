@@ -1,11 +1,24 @@
 // `hookrun trust` / `untrust`: record or remove a project's trust.
-import { resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { diffLines } from 'diff'
 import { findConfigFiles, findProjectRoot } from '../config/load.ts'
 import type { ConfigDocument } from '../config/document.ts'
 import { loadConfig, readConfigDocument } from '../config/parse.ts'
 import { HookrunError } from '../core/errors.ts'
 import { discoverHookFolders } from '../discover/folders.ts'
-import { folderMaterial, needsTrust, projectMaterial, removeTrustRecord, writeTrustRecord } from '../trust/trust.ts'
+import {
+  changedFiles,
+  folderMaterial,
+  hashProjectMaterial,
+  needsTrust,
+  projectMaterial,
+  readTrustedTexts,
+  readTrustRecord,
+  removeTrustRecord,
+  shellQuote,
+  writeTrustRecord,
+} from '../trust/trust.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -18,23 +31,90 @@ export interface TrustOptions {
 
 /** `hookrun trust [DIR]`: record the project's current material as trusted. */
 export function trustProject(options: TrustOptions): string {
+  const root = projectRootOf(options)
+  const { documents, folderFiles, executables } = projectInputs(root, options.env)
+  const record = writeTrustRecord(root, documents, options.env, folderFiles)
+  const hooks = documents.reduce((count, document) => count + document.entries.filter((parsed) => parsed.entry.command !== undefined).length, executables)
+  const problems = documents.reduce((count, document) => count + document.problems.length, 0)
+  const paths = Object.entries(record.files)
+  // A large plugin or hook folder is summarised: one line per folder instead of per file.
+  const files =
+    paths.length <= 40
+      ? paths.map(([path, hash]) => `  ${path}  sha256:${hash.sha256.slice(0, 16)}${hash.executable ? '  (executable)' : ''}`)
+      : summariseByFolder(paths.map(([path]) => path))
+  return [
+    `trusted ${root}: its ${hooks} project hook(s) run from now on.`,
+    `The trust covers ${paths.length} file(s):`,
+    ...files,
+    ...(record.notCovered ?? []).map((line) => `not covered: ${line}`),
+    `Any change to these files revokes the trust ('hookrun trust --diff' shows it); 'hookrun untrust' revokes it now.`,
+    ...(problems > 0 ? [`note: the config has ${problems} problem(s); run 'hookrun validate'`] : []),
+    '',
+  ].join('\n')
+}
+
+/** `hookrun trust --diff [DIR]`: what changed since the project was trusted. */
+export function trustDiff(options: TrustOptions): string {
+  const root = projectRootOf(options)
+  const record = readTrustRecord(root, options.env)
+  if (record === undefined) throw new HookrunError(`${root} has not been trusted with 'hookrun trust'; there is nothing to compare with. Review its hooks ('hookrun list'), then run: hookrun trust ${shellQuote(root)}`)
+  const { documents, folderFiles } = projectInputs(root, options.env)
+  const { files } = projectMaterial(root, documents, folderFiles)
+  const now = hashProjectMaterial(root, files)
+  const changes = changedFiles(record.files, now.files)
+  if (changes.length === 0) return `nothing changed in ${root} since it was trusted\n`
+  const texts = readTrustedTexts(root, options.env)
+  const lines = [`changed in ${root} since it was trusted (${record.trustedAt}):`]
+  for (const change of changes) {
+    const [, path, how] = /^(.*) (added|removed|edited)$/.exec(change)!
+    lines.push(`${how!.padEnd(7)} ${path}`)
+    const before = texts[path!]
+    const after = how === 'removed' ? undefined : readText(join(root, path!))
+    const patch = lineDiff(how === 'added' ? '' : before, after ?? '')
+    if (patch !== undefined) lines.push(patch)
+  }
+  lines.push(`Review the changes, then run: hookrun trust ${shellQuote(root)}`)
+  return `${lines.join('\n')}\n`
+}
+
+function projectRootOf(options: TrustOptions): string {
   const start = resolve(options.cwd, options.dir ?? '.')
   const root = findProjectRoot(start)
   if (root === undefined) {
     throw new HookrunError(`no .hookrun/ with hooks.json, hooks.local.json, hooks/ or plugins/ at or above ${start}; nothing to trust`)
   }
-  const { documents, folderFiles, executables } = projectInputs(root, options.env)
-  const record = writeTrustRecord(root, documents, options.env, folderFiles)
-  const hooks = documents.reduce((count, document) => count + document.entries.filter((parsed) => parsed.entry.command !== undefined).length, executables)
-  const problems = documents.reduce((count, document) => count + document.problems.length, 0)
-  const files = Object.entries(record.files).map(([path, hash]) => `  ${path}  sha256:${hash.sha256.slice(0, 16)}${hash.executable ? '  (executable)' : ''}`)
-  return [
-    `trusted ${root}: its ${hooks} project hook(s) run from now on.`,
-    ...files,
-    `Any change to these files revokes the trust; 'hookrun untrust' revokes it now.`,
-    ...(problems > 0 ? [`note: the config has ${problems} problem(s); run 'hookrun validate'`] : []),
-    '',
-  ].join('\n')
+  return root
+}
+
+function summariseByFolder(paths: readonly string[]): string[] {
+  const counts = new Map<string, number>()
+  for (const path of paths) {
+    const folder = path.split('/').slice(0, 3).join('/')
+    const key = folder === path ? path : `${folder}/`
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  return [...counts].map(([folder, count]) => (count === 1 && !folder.endsWith('/') ? `  ${folder}` : `  ${folder}  (${count} files)`))
+}
+
+function readText(file: string): string | undefined {
+  try {
+    const bytes = readFileSync(file)
+    return bytes.length > 64 * 1024 || bytes.includes(0) ? undefined : bytes.toString('utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/** The changed lines of a text file (`-` before, `+` now), when both sides are known texts. */
+function lineDiff(before: string | undefined, after: string): string | undefined {
+  if (before === undefined) return undefined
+  const changes = diffLines(before, after)
+  const out = changes.flatMap((change) => (change.added ? withPrefix('+', change.value) : change.removed ? withPrefix('-', change.value) : []))
+  return out.length === 0 ? undefined : out.join('')
+}
+
+function withPrefix(prefix: string, text: string): string[] {
+  return text.split(/(?<=\n)/).filter((line) => line !== '').map((line) => `${prefix}${line.endsWith('\n') ? line : `${line}\n`}`)
 }
 
 /** What trust covers in a project: its hooks.json documents and its hook-folder and plugin files. */
@@ -48,7 +128,7 @@ function projectInputs(root: string, env: Env): { documents: ConfigDocument[]; f
 /** Every file `hookrun trust` would hash for the project at `root`. */
 export function projectMaterialFiles(root: string, env: Env): string[] {
   const { documents, folderFiles } = projectInputs(root, env)
-  return projectMaterial(root, documents, folderFiles)
+  return [...projectMaterial(root, documents, folderFiles).files]
 }
 
 /** `hookrun untrust [DIR]`: forget the project's trust record. */

@@ -136,8 +136,9 @@ export const ClaudeHandlerSchema = z
     shell: z.enum(['bash', 'powershell']).optional(),
     statusMessage: z.string().optional(),
     once: z.boolean().optional(),
-    /** Claude Code 2.1.295: a handler that fails (cannot start or connect, times out) blocks. */
-    onFailure: z.enum(['block']).optional(),
+    onFailure: z.enum(['block', 'allow']).optional().meta({
+      description: "'block': a handler that cannot start, times out or exits with an unexpected code blocks instead of failing open (hookrun's onError: block).",
+    }),
     // http handlers (src/run/http.ts).
     url: z.string().optional(),
     headers: z.record(z.string(), z.string()).optional(),
@@ -158,6 +159,20 @@ export const ClaudeGroupSchema = z.strictObject({
   hooks: z.array(z.unknown()),
 })
 
+/** Cursor's own hooks.json (`{"version": 1, "hooks": {"beforeShellExecution": [handler]}}`): handlers without groups. */
+export const CursorHandlerSchema = z
+  .strictObject({
+    command: z.string().min(1).optional(),
+    type: z.enum(['command', 'prompt']).optional().meta({ description: "hookrun runs 'command' (the default); 'prompt' handlers are skipped with a warning." }),
+    timeout: z.number().positive().max(86_400).optional().meta({ description: 'Seconds.' }),
+    failClosed: z.boolean().optional().meta({ description: "true: a failure (crash, timeout, bad answer) blocks instead of letting the action through (hookrun's onError: block)." }),
+    matcher: MatcherSchema.optional(),
+    loop_limit: z.number().int().nonnegative().nullable().optional().meta({ description: "Cursor's cap on stop follow-ups; Cursor applies it to its own entries." }),
+    prompt: z.string().optional(),
+    model: z.string().optional(),
+  })
+  .meta({ description: "A Cursor hook handler (.cursor/hooks.json); hookrun runs type 'command'." })
+
 export const TrustedFoldersSchema = z.array(z.string()).meta({
   description:
     "User config only. Folders whose project hooks run without 'hookrun trust': absolute paths or ~/…, globs allowed ('~/src/mine/*'). A project is trusted when its root or a folder above it matches.",
@@ -172,9 +187,13 @@ export const LogSchema = z
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
   hooks: z
-    .union([z.array(HookSchema), z.record(z.string(), z.array(ClaudeGroupSchema))])
+    .union([z.array(HookSchema), z.record(z.string(), z.array(ClaudeGroupSchema)), z.record(z.string(), z.array(CursorHandlerSchema))])
     .default([])
-    .meta({ description: "hookrun's list of hooks, run in this order; or Claude Code's object form { Event: [ { matcher, hooks: [...] } ] }." }),
+    .meta({
+      description:
+        "hookrun's list of hooks, run in this order; or Claude Code's object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }.",
+    }),
+  version: z.number().int().positive().optional().meta({ description: "Cursor's hooks.json version (1): the file's hooks are read in Cursor's shape." }),
   plugins: z.array(PigoPluginSchema).optional().meta({ description: "pigo's plugins array." }),
   envPrefixes: z
     .array(z.string().regex(/^[A-Z][A-Z0-9_]*_$/, 'expected an upper-case prefix ending in _, such as PIGO_'))

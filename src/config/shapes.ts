@@ -1,11 +1,13 @@
 // The config shapes (hookrun, pigo, Claude Code) normalised into one list of hook specs.
 import { z } from 'zod'
-import { resolveAlias } from '../event/events.ts'
+import { eventPattern, resolveAlias } from '../event/events.ts'
+import { HOOK_DEFAULTS } from './defaults.ts'
 import type { HookShape } from '../core/types.ts'
 import {
   ClaudeGroupSchema,
   ClaudeHandlerSchema,
   ConfigEnvelopeSchema,
+  CursorHandlerSchema,
   type FileSettings,
   type HookEntry,
   HookSchema,
@@ -64,6 +66,7 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
   // Shapes in the order the file lists them: JSON objects keep their key order.
   for (const key of Object.keys(json as object)) {
     if (key === 'hooks' && Array.isArray(envelope.hooks)) specs.push(...flatHooks(envelope.hooks, envPrefixes, report, counter))
+    else if (key === 'hooks' && envelope.version !== undefined) specs.push(...cursorHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
     else if (key === 'hooks') specs.push(...claudeHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
     else if (key === 'plugins' && envelope.plugins) specs.push(...pigoPlugins(envelope.plugins, envPrefixes, report, counter))
   }
@@ -150,6 +153,7 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
           blocking: !(handler.async || handler.asyncRewake),
           enabled: true,
           matcher,
+          ...(handler.onFailure !== undefined && { onError: handler.onFailure }),
           shape: 'claude',
           path,
           ordinal,
@@ -190,12 +194,49 @@ function claudeHttpHandler(
     blocking: true,
     enabled: true,
     // Claude Code 2.1.295: `onFailure: "block"` makes a failing handler block instead of failing open.
-    ...(handler.onFailure === 'block' && { onError: 'block' as const }),
+    ...(handler.onFailure !== undefined && { onError: handler.onFailure }),
     matcher,
     shape: 'claude',
     path,
     ...(handler.if !== undefined && { when: handler.if }),
   }
+}
+
+/**
+ * Cursor's own file (agent-hook-protocols.md §6.3, §9.2): `{"version": 1, "hooks": {"<event>":
+ * [handler]}}`, no groups. Cursor's tool-specific events keep their tool: a
+ * `beforeShellExecution` handler runs for shell tools only (`tool:pre_execute:bash`). Only exit 2
+ * or a deny answer blocks; other failures let the action through unless `failClosed`.
+ */
+function cursorHooks(events: Record<string, unknown[]>, envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {
+  const specs: HookSpec[] = []
+  for (const [eventName, handlers] of Object.entries(events)) {
+    handlers.forEach((raw, index) => {
+      const ordinal = counter.next++
+      const path = `hooks.${eventName}[${index}]`
+      const handler = parseEntry(CursorHandlerSchema, raw, path, report)
+      if (handler === undefined) return
+      if (handler.type === 'prompt') return report(path, "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning')
+      if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
+      const matcher = handler.matcher === undefined || handler.matcher === '' || handler.matcher === '*' ? undefined : handler.matcher
+      specs.push({
+        // The same handler in several files (user and project) runs once, as in Claude's shape.
+        name: `${eventName}[${matcher ?? '*'}] ${handler.command}`,
+        event: eventPattern(eventName),
+        command: handler.command,
+        timeout: handler.timeout ?? HOOK_DEFAULTS.timeout,
+        blocking: true,
+        enabled: true,
+        matcher,
+        ...(handler.failClosed === true && { onError: 'block' as const }),
+        shape: 'cursor',
+        path,
+        ordinal,
+        envPrefixes,
+      })
+    })
+  }
+  return specs
 }
 
 const strictToLenient = new WeakMap<z.ZodObject, z.ZodObject>()

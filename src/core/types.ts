@@ -29,7 +29,24 @@ export interface ConfigProblem {
 // Hooks
 
 /** The config shape a hook was written in (src/config/shapes.ts): the shapes differ in what a failure means. */
-export type HookShape = 'hookrun' | 'pigo' | 'claude'
+export type HookShape = 'hookrun' | 'pigo' | 'claude' | 'gemini' | 'cursor'
+
+/**
+ * Which handlers run when several match (README "Which handlers run"): `all` is the agents' rule
+ * (Claude Code, Gemini CLI and Cursor run every matching handler, concurrently, and the most
+ * restrictive answer wins); `chain` is hookrun's own (in order, stop at the first block).
+ */
+export type HookRule = 'all' | 'chain'
+
+/** The rule a shape keeps: the one the document it was written for is run by. */
+export function ruleOfShape(shape: HookShape): HookRule {
+  return shape === 'hookrun' || shape === 'pigo' ? 'chain' : 'all'
+}
+
+/** Shapes written for an agent: only exit 2 blocks, other failures only warn (unless onError says block). */
+export function isAgentShape(shape: HookShape): boolean {
+  return ruleOfShape(shape) === 'all'
+}
 
 /** A hook ready to select and run, with where it was written. */
 export interface Hook {
@@ -57,6 +74,8 @@ export interface Hook {
   readonly matcher?: string
   /** Claude Code's `if` permission rule. */
   readonly when?: string
+  /** Its Gemini CLI group says `sequential: true`: the matching handlers run one after another. */
+  readonly sequential?: boolean
   /** Extra prefixes for the HOOKRUN_* variables (`PIGO_`, `FORGE_`, …). */
   readonly envPrefixes: readonly string[]
   /**

@@ -24,6 +24,11 @@ export interface Dialect {
   readonly label: string
   /** Its column in the alias table (src/event/events.ts). */
   readonly source: AliasSource
+  /**
+   * The variable in which the agent gives its hooks the project root (`FACTORY_PROJECT_DIR`):
+   * hookrun looks for the project there when its working directory is in none.
+   */
+  readonly projectDirVariable?: string
   /** Does this payload come from this agent? (Detection order: src/dialects/index.ts.) */
   detect(payload: Payload): boolean
   /** The event the payload names itself, in the agent's spelling; undefined when it names none. */

@@ -1,11 +1,11 @@
 // explainFire: fire's pipeline with every decision point recorded, running the same hooks.
 import { findConfigFiles } from '../config/load.ts'
-import type { ConfigFileRef, ConfigProblem, FiredEvent, Hook, HookResult, Layer } from '../core/types.ts'
+import { type ConfigFileRef, type ConfigProblem, type FiredEvent, type Hook, type HookResult, type HookRule, type Layer, ruleOfShape } from '../core/types.ts'
 import { readConfigFile } from '../config/parse.ts'
 import { decide } from '../answer/decide.ts'
 import { qualifyEvent } from '../event/event.ts'
 import type { FireOptions } from '../fire.ts'
-import { checkDepth, loadHooks, runChain } from '../fire.ts'
+import { type ChainOutcome, checkDepth, loadHooks, ruleOf, runChain } from '../fire.ts'
 import { failedFilter } from '../select/filters.ts'
 import { answerUpdatedInput } from '../answer/interpret.ts'
 import { compilePattern } from '../event/pattern.ts'
@@ -43,6 +43,11 @@ export interface HookExplanation {
   readonly path: string
   readonly event: readonly string[]
   readonly command: string
+  /**
+   * Which handlers run (README "Which handlers run"): `chain` for hookrun's own shapes (in order,
+   * stop at the first block), `all` for an agent's shape (every matching handler, concurrently).
+   */
+  readonly rule?: HookRule
   /** ran: it ran and answered; background: started and not waited for; would-run: a dry run's "yes". */
   readonly status: 'ran' | 'background' | 'skipped' | 'would-run'
   readonly exclusion?: Exclusion
@@ -123,8 +128,8 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   const depth = checkDepth(env)
   const chain = await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress })
   const decision = decide(event, chain.results, chain.rewrites, [...problems, ...chain.warnings])
-  const resultOf = new Map<Hook, HookResult>(chain.results.map((result, index) => [selected[index]!, result]))
-  const stoppedAt = chain.results.length < selected.length ? chain.results.at(-1) : undefined
+  const resultOf = new Map<Hook, HookResult>(chain.results.map((result, index) => [chain.ran[index] as Hook, result]))
+  const stoppedAt = chain.results.find((result) => result.blocks)
 
   const hooks = config.hooks.map((hook) => {
     const result = resultOf.get(hook)
@@ -141,7 +146,7 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
     files: config.files,
     hooks: [...hooks, ...shadowed],
     decision,
-    how: howDecided(event, selected, chain.results, decision),
+    how: howDecided(event, selected, chain, decision),
     problems,
   }
 }
@@ -175,6 +180,7 @@ function explained(
     path: hook.source.path,
     event: hook.event,
     command: hook.command,
+    rule: ruleOfShape(hook.shape),
     status: state.status ?? 'skipped',
     ...(state.exclusion !== undefined && { exclusion: state.exclusion, detail: state.detail }),
     ...(result !== undefined && {
@@ -211,6 +217,7 @@ function shadowedEntries(load: Parameters<typeof findConfigFiles>[0], hooks: rea
         path: entry.path,
         event: typeof entry.event === 'string' ? [entry.event] : entry.event,
         command: entry.command,
+        rule: ruleOfShape(entry.shape),
         status: 'skipped',
         exclusion: 'shadowed',
         detail: `replaced by the ${winner.source.layer} hook of the same name in ${winner.source.file} (${winner.source.path})`,
@@ -221,12 +228,14 @@ function shadowedEntries(load: Parameters<typeof findConfigFiles>[0], hooks: rea
 }
 
 /** The decision, told as the rules in DESIGN §7 reached it. */
-function howDecided(event: FiredEvent, selected: readonly Hook[], results: readonly HookResult[], decision: Decision): string[] {
+function howDecided(event: FiredEvent, selected: readonly Hook[], chain: ChainOutcome, decision: Decision): string[] {
   const how: string[] = []
+  const { results } = chain
   const ran = results.filter((result) => result.report.outcome !== 'background')
   const background = results.length - ran.length
   if (selected.length === 0) how.push(`no hook matched ${event.qualified}`)
   else how.push(`${selected.length} hook(s) matched; ${ran.length} ran${background > 0 ? `, ${background} started in the background` : ''}`)
+  how.push(...rulesApplied(selected))
 
   const winner = results.find((result) => result.report.name === decision.decidedBy)
   if (winner === undefined) {
@@ -239,9 +248,9 @@ function howDecided(event: FiredEvent, selected: readonly Hook[], results: reado
       how.push(`it beats ${listed}: deny beats ask beats allow, and the first of equals stands`)
     }
   }
-  const last = results.at(-1)
-  if (last?.blocks && results.length < selected.length) {
-    how.push(`the chain stopped at '${last.report.name}': ${selected.length - results.length} later hook(s) did not run`)
+  const blocker = results.find((result) => result.blocks)
+  if (blocker !== undefined && chain.skipped.length > 0) {
+    how.push(`the chain stopped at '${blocker.report.name}': ${chain.skipped.length} later hook(s) did not run`)
   }
   if (decision.keepGoing) how.push(`on ${event.name} a block means the agent keeps going, with the reason as its next instruction`)
   const stopper = results.find((result) => result.answer?.continue === false)
@@ -253,6 +262,20 @@ function howDecided(event: FiredEvent, selected: readonly Hook[], results: reado
   const contributors = results.filter((result) => result.context.length > 0).map((result) => `'${result.report.name}'`)
   if (contributors.length > 0) how.push(`context for the model from ${contributors.join(', ')}, in that order`)
   return how
+}
+
+/** Which rule decided which handlers run, one line per rule that applied (README "Which handlers run"). */
+function rulesApplied(selected: readonly Hook[]): string[] {
+  const rules = new Set(selected.map(ruleOf))
+  const lines: string[] = []
+  if (rules.has('all')) {
+    const sequential = selected.some((hook) => hook.sequential === true)
+    lines.push(
+      `rule 'all' for the agent-shaped handlers: every one runs, whatever another answers, ${sequential ? 'one after another (a Gemini group says sequential)' : 'concurrently'}; the most restrictive answer wins`,
+    )
+  }
+  if (rules.has('chain')) lines.push("rule 'chain' for hookrun's own hooks: in order, each seeing earlier rewrites, stopping at the first block")
+  return lines
 }
 
 function verdictSource(result: HookResult): string {

@@ -17,12 +17,13 @@
  * to that list.
  */
 import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import picomatch from 'picomatch'
 import type { ConfigFileRef, Layer, Settings } from '../core/types.ts'
 import { HookrunError } from '../core/errors.ts'
 import { stateDir } from '../core/places.ts'
 import { type Discovery, projectFolderMaterial } from '../discover/folders.ts'
+import { collectMaterial, type CommandSource, commandMaterial, type Material, relativePath } from './material.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -33,7 +34,9 @@ type Env = Readonly<Record<string, string | undefined>>
 export interface ConfigDocument {
   readonly ref: ConfigFileRef
   readonly text?: string
-  readonly entries: ReadonlyArray<{ readonly entry: { readonly command?: string; readonly cwd?: string } }>
+  readonly entries: ReadonlyArray<{
+    readonly entry: { readonly command?: string; readonly cwd?: string; readonly path?: string; readonly name?: string; readonly env?: Readonly<Record<string, string>> }
+  }>
 }
 
 /**
@@ -90,7 +93,7 @@ export function resolveTrust(
   if (folder !== undefined) return { root: projectRoot, trusted: true, via: 'folder', folder, command }
   const record = readTrustRecord(projectRoot, env)
   if (record === undefined) return { root: projectRoot, trusted: false, reason: 'never', command }
-  const files = projectMaterial(projectRoot, documents, folderFiles)
+  const { files } = projectMaterial(projectRoot, documents, folderFiles)
   if (unchangedSince(record, projectRoot, files)) return { root: projectRoot, trusted: true, via: 'record', command }
   const material = hashProjectMaterial(projectRoot, files, textsOf(documents))
   if (material.digest === record.digest) return { root: projectRoot, trusted: true, via: 'record', command }
@@ -112,26 +115,37 @@ export interface FileHash {
 }
 
 /**
- * The files whose content decides what a project's hooks do: its config files, and the files
- * their commands run by a path inside the project (`./scripts/gate.sh`, `python3 tools/x.py`,
- * `"$HOOKRUN_CONFIG_DIR/check.sh"`). Absolute paths, unique. Hook folders and plugins add their
- * files here; `trust` and `fire` both take the list from this one function.
+ * The files whose content decides what a project's hooks do (src/trust/material.ts): its config
+ * files, every file of its hook folders, and the files its commands name. `trust` and `fire` both
+ * take the list from this one function; `notCovered` says what it cannot pin.
  */
-export function projectMaterial(projectRoot: string, documents: readonly ConfigDocument[], folderFiles: readonly string[] = []): string[] {
-  const files = new Set<string>(folderFiles)
+export function projectMaterial(projectRoot: string, documents: readonly ConfigDocument[], folderFiles: readonly string[] = []): Material {
+  const commands: CommandSource[] = []
   for (const document of documents) {
-    files.add(document.ref.file)
-    const vars = { HOOKRUN_CONFIG_DIR: dirname(document.ref.file), HOOKRUN_PROJECT_DIR: projectRoot }
+    const vars = commandVariables(projectRoot, dirname(document.ref.file))
+    const file = relativePath(projectRoot, document.ref.file)
     for (const { entry } of document.entries) {
       if (entry.command === undefined) continue
       const cwd = entry.cwd === undefined ? projectRoot : resolve(projectRoot, entry.cwd)
-      for (const script of scriptsRunBy(entry.command, vars)) {
-        const file = resolve(cwd, script)
-        if (isInside(projectRoot, file) && isFile(file)) files.add(file)
-      }
+      const label = `${file} ${entry.path ?? ''}${entry.name === undefined ? '' : ` '${entry.name}'`}`
+      // A hook's own `env` overrides the variables hookrun sets, for the expansion as when it runs.
+      commands.push({ command: entry.command, cwd, vars: { ...vars, ...entry.env }, label, setsPath: entry.env?.PATH !== undefined })
     }
   }
-  return [...files]
+  const material = collectMaterial(projectRoot, [...documents.map((document) => document.ref.file), ...folderFiles], commands)
+  return material
+}
+
+/** The variables hookrun sets for a project hook whose config file is in `configDir`. */
+function commandVariables(projectRoot: string, configDir: string, pluginDir?: string): Record<string, string> {
+  return {
+    HOOKRUN_CONFIG_DIR: configDir,
+    HOOKRUN_PROJECT_DIR: projectRoot,
+    CLAUDE_PROJECT_DIR: projectRoot,
+    GEMINI_PROJECT_DIR: projectRoot,
+    CURSOR_PROJECT_DIR: projectRoot,
+    ...(pluginDir !== undefined && { HOOKRUN_PLUGIN_DIR: pluginDir }),
+  }
 }
 
 /**
@@ -161,7 +175,7 @@ function textsOf(documents: readonly ConfigDocument[]): Map<string, string> {
   return new Map(documents.flatMap((document) => (document.text === undefined ? [] : [[document.ref.file, document.text] as const])))
 }
 
-function changedFiles(before: Readonly<Record<string, FileHash>>, after: Readonly<Record<string, FileHash>>): string[] {
+export function changedFiles(before: Readonly<Record<string, FileHash>>, after: Readonly<Record<string, FileHash>>): string[] {
   const paths = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()
   return paths.flatMap((path) => {
     const was = before[path]
@@ -170,32 +184,6 @@ function changedFiles(before: Readonly<Record<string, FileHash>>, after: Readonl
     if (is === undefined) return [`${path} removed`]
     return was.sha256 === is.sha256 && was.executable === is.executable ? [] : [`${path} edited`]
   })
-}
-
-const INTERPRETERS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'fish', 'node', 'deno', 'bun', 'tsx', 'python', 'python3', 'ruby', 'perl', 'php', 'pwsh', 'lua'])
-const WRAPPERS = new Set(['exec', 'env', 'command', 'nohup', 'time', 'nice'])
-const ASSIGNMENT = /^[A-Za-z_]\w*=/
-
-/**
- * Best effort: the paths a shell command runs — the program of each simple command (a path only
- * when it holds a `/`; the rest are PATH look-ups), and every file argument an interpreter is
- * handed (`sh gate.sh`, `node -r ./reg.js lint.js`: each may be code). The caller keeps those that
- * are files inside the project, so naming a word that is not a file costs nothing.
- */
-export function scriptsRunBy(command: string, vars: Readonly<Record<string, string>>): string[] {
-  const found: string[] = []
-  for (const part of command.split(/&&|\|\||\$\(|[;&|\n()`]/)) {
-    const words = shellWords(part, vars)
-    let index = 0
-    while (index < words.length && (ASSIGNMENT.test(words[index]!) || WRAPPERS.has(words[index]!))) index++
-    const program = words[index]
-    if (program === undefined) continue
-    if (program.includes('/')) found.push(program)
-    if (INTERPRETERS.has(basename(program))) {
-      for (const word of words.slice(index + 1)) if (!word.startsWith('-') && word !== 'run') found.push(word)
-    }
-  }
-  return found.filter((word) => !word.includes('$'))
 }
 
 /**
@@ -220,13 +208,8 @@ export function pluginCommandFiles(projectRoot: string, configs: ReadonlyArray<{
     } catch {
       continue // the file itself is hashed; a broken one runs nothing
     }
-    const vars = { HOOKRUN_CONFIG_DIR: dir, HOOKRUN_PLUGIN_DIR: dir, HOOKRUN_PROJECT_DIR: projectRoot }
-    for (const command of stringsUnder(json, 'command')) {
-      for (const script of scriptsRunBy(command, vars)) {
-        const path = resolve(projectRoot, script)
-        if (isInside(projectRoot, path) && isFile(path)) files.push(path)
-      }
-    }
+    const vars = commandVariables(projectRoot, dir, dir)
+    for (const command of stringsUnder(json, 'command')) files.push(...commandMaterial(projectRoot, { command, cwd: projectRoot, vars }).files)
   }
   return files
 }
@@ -240,49 +223,6 @@ function stringsUnder(value: unknown, key: string, out: string[] = []): string[]
     }
   }
   return out
-}
-
-/** Split like a shell would (quotes, backslashes), expanding only the variables in `vars`. */
-function shellWords(text: string, vars: Readonly<Record<string, string>>): string[] {
-  const words: string[] = []
-  const variable = /\$(?:\{(\w+)\}|(\w+))/y
-  let word = ''
-  let inWord = false
-  let quote: string | undefined
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!
-    if (quote === "'") {
-      if (char === "'") quote = undefined
-      else word += char
-      continue
-    }
-    if (char === '\\' && index + 1 < text.length) {
-      word += text[++index]
-      inWord = true
-    } else if (char === '"' || char === "'") {
-      quote = quote === char ? undefined : (quote ?? char)
-      if (quote !== undefined && quote !== char) word += char
-      inWord = true
-    } else if (char === '$') {
-      variable.lastIndex = index
-      const match = variable.exec(text)
-      const name = match?.[1] ?? match?.[2]
-      if (match && name !== undefined && Object.hasOwn(vars, name)) {
-        word += vars[name]
-        index += match[0].length - 1
-      } else word += char
-      inWord = true
-    } else if (quote === undefined && /\s/.test(char)) {
-      if (inWord) words.push(word)
-      word = ''
-      inWord = false
-    } else {
-      word += char
-      inWord = true
-    }
-  }
-  if (inWord) words.push(word)
-  return words
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,6 +259,8 @@ export interface TrustRecord {
   /** Per file: its hash, and its stat signature when that can stand in for hashing (see `settled`). */
   readonly files: Readonly<Record<string, FileHash & { readonly stat: string | null }>>
   readonly trustedAt: string
+  /** What the material did not pin when it was trusted (see src/trust/material.ts). */
+  readonly notCovered?: readonly string[]
 }
 
 /** The record file is hookrun's own; a light check keeps the cold start of `fire` short. */
@@ -401,7 +343,7 @@ export function writeTrustRecord(
   folderFiles: readonly string[] = [],
 ): TrustRecord {
   const trustedAt = Date.now()
-  const files = projectMaterial(projectRoot, documents, folderFiles)
+  const { files, notCovered } = projectMaterial(projectRoot, documents, folderFiles)
   const before = files.map(statSignature)
   const material = hashProjectMaterial(projectRoot, files)
   files.forEach((file, index) => {
@@ -412,22 +354,63 @@ export function writeTrustRecord(
     const path = relativePath(projectRoot, file)
     recorded[path] = { ...material.files[path]!, stat: settled(before[index]!, trustedAt) ? before[index]! : null }
   })
-  const record: TrustRecord = { version: 1, root: canonicalPath(projectRoot), digest: material.digest, files: recorded, trustedAt: new Date(trustedAt).toISOString() }
+  const record: TrustRecord = { version: 1, root: canonicalPath(projectRoot), digest: material.digest, files: recorded, trustedAt: new Date(trustedAt).toISOString(), notCovered }
   const file = trustRecordFile(projectRoot, env)
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  // The texts go beside the record, for `hookrun trust --diff`; `fire` never reads them.
+  writePrivateAtomic(trustedTextsFile(file), `${JSON.stringify(trustedTexts(projectRoot, files))}\n`)
+  writePrivateAtomic(file, `${JSON.stringify(record, null, 2)}\n`)
+  return record
+}
+
+function writePrivateAtomic(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`
   try {
-    writeFileSync(temporary, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 })
+    writeFileSync(temporary, text, { mode: 0o600 })
     renameSync(temporary, file)
   } finally {
     rmSync(temporary, { force: true })
   }
-  return record
+}
+
+/** Text files up to this size are kept for `--diff`, up to TEXTS_TOTAL in all. */
+const TEXT_MAX = 64 * 1024
+const TEXTS_TOTAL = 4 * 1024 * 1024
+
+function trustedTextsFile(recordFile: string): string {
+  return recordFile.replace(/\.json$/, '.texts.json')
+}
+
+/** The small text files of the material, by relative path, as they were when trusted. */
+function trustedTexts(projectRoot: string, files: readonly string[]): Record<string, string> {
+  const texts: Record<string, string> = {}
+  let total = 0
+  for (const file of files) {
+    try {
+      const bytes = readFileSync(file)
+      if (bytes.length > TEXT_MAX || total + bytes.length > TEXTS_TOTAL || bytes.includes(0)) continue
+      texts[relativePath(projectRoot, file)] = bytes.toString('utf8')
+      total += bytes.length
+    } catch {
+      // unreadable: hashed as such, nothing to show
+    }
+  }
+  return texts
+}
+
+/** The texts recorded with the project's trust (empty when there are none). */
+export function readTrustedTexts(projectRoot: string, env: Env = process.env): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(trustedTextsFile(trustRecordFile(projectRoot, env)), 'utf8')) as Record<string, string>
+  } catch {
+    return {}
+  }
 }
 
 /** Forget the project's record; false when there was none. */
 export function removeTrustRecord(projectRoot: string, env: Env = process.env): boolean {
   try {
+    rmSync(trustedTextsFile(trustRecordFile(projectRoot, env)), { force: true })
     rmSync(trustRecordFile(projectRoot, env))
     return true
   } catch (error) {
@@ -443,23 +426,6 @@ function canonicalPath(path: string): string {
     return realpathSync(path)
   } catch {
     return resolve(path)
-  }
-}
-
-function relativePath(root: string, file: string): string {
-  return relative(root, file).split(sep).join('/')
-}
-
-function isInside(root: string, file: string): boolean {
-  const path = relative(root, file)
-  return path !== '' && !path.startsWith('..') && !isAbsolute(path)
-}
-
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile()
-  } catch {
-    return false
   }
 }
 

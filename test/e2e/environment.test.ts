@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { HOOK_VARIABLES } from '../../src/run/env.ts'
-import { cliEnvironment, makeProject, removeProject, runCli, RUNTIMES, trustProjectFor } from '../helpers.ts'
+import { cliEnvironment, makeProject, removeProject, runCli, ALL_RUNTIMES, trustProjectFor } from '../helpers.ts'
 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
@@ -14,7 +14,7 @@ afterAll(() => projects.forEach(removeProject))
 /** What `sh` itself adds to every process it starts. */
 const SHELL_VARIABLES = new Set(['PWD', 'OLDPWD', 'SHLVL', '_'])
 
-for (const runtime of RUNTIMES) {
+for (const runtime of ALL_RUNTIMES) {
   describe(runtime.name, () => {
     test('hooks see the caller’s variables and HOOKRUN_*, nothing else', async () => {
       const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'dump', event: 'tool:pre_execute', command: 'env -0 > env.bin' }] } })
@@ -33,13 +33,17 @@ for (const runtime of RUNTIMES) {
       )
       const caller = cliEnvironment(dir, extra)
       const hookrun = new Set(HOOK_VARIABLES.map(([suffix]) => `HOOKRUN_${suffix}`))
-      const unexplained = [...seen.keys()].filter((key) => !(key in caller) && !hookrun.has(key) && !SHELL_VARIABLES.has(key))
+      // A project's hooks also get the agents' project-folder variables, set to the project root:
+      // trust expanded them that way (src/trust/material.ts).
+      const projectDirs = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR']
+      for (const name of projectDirs) expect(seen.get(name), name).toBe(dir)
+      const unexplained = [...seen.keys()].filter((key) => !(key in caller) && !hookrun.has(key) && !SHELL_VARIABLES.has(key) && !projectDirs.includes(key))
       expect(unexplained).toEqual([])
       expect(seen.has('BUN_OPTIONS')).toBe(false)
       expect(seen.has('BUN_BE_BUN')).toBe(false)
       expect(seen.get('CALLER_ONLY')).toBe('x')
       for (const [key, value] of Object.entries(caller)) {
-        if (key.startsWith('BUN_') || SHELL_VARIABLES.has(key)) continue
+        if (key.startsWith('BUN_') || SHELL_VARIABLES.has(key) || projectDirs.includes(key)) continue
         expect(seen.get(key), key).toBe(value)
       }
     })

@@ -53,6 +53,7 @@ describe('explain', () => {
     expect(explanation.decision).toMatchObject({ decision: 'deny', decidedBy: 'no-sudo' })
     expect(explanation.how).toEqual([
       '4 hook(s) matched; 3 ran',
+      "rule 'chain' for hookrun's own hooks: in order, each seeing earlier rewrites, stopping at the first block",
       "'no-sudo' decided deny by exiting 2",
       "it beats allow from 'ask-first': deny beats ask beats allow, and the first of equals stands",
       "the chain stopped at 'no-sudo': 1 later hook(s) did not run",

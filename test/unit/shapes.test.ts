@@ -27,6 +27,24 @@ describe('normalizeConfig', () => {
     expect(specs[0]).toMatchObject({ shape: 'pigo', match: { tool: 'bash|write' }, envPrefixes: ['PIGO_'] })
   })
 
+  test("Cursor's own hooks.json: handlers without groups, tool events keep their tool, failClosed is onError block, prompt skipped", () => {
+    const { specs, problems } = normalize({
+      version: 1,
+      hooks: {
+        beforeShellExecution: [{ command: './gate.sh', timeout: 5, failClosed: true }],
+        afterFileEdit: [{ command: 'fmt', matcher: 'Write' }],
+        beforeSubmitPrompt: [{ type: 'prompt', prompt: 'is this safe?' }],
+        stop: [{ command: 'check', loop_limit: 3 }],
+      },
+    })
+    expect(specs.map((spec) => [spec.event, spec.shape, spec.timeout, spec.onError, spec.matcher])).toEqual([
+      ['tool:pre_execute:bash', 'cursor', 5, 'block', undefined],
+      ['tool:post_execute:edit|write', 'cursor', 10, undefined, 'Write'],
+      ['agent:stop', 'cursor', 10, undefined, undefined],
+    ])
+    expect(problems).toEqual([['hooks.beforeSubmitPrompt[0]', "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning']])
+  })
+
   test("Claude Code's object form: matcher, timeouts (600, 30 on UserPromptSubmit), async, args, if", () => {
     const { specs, problems } = normalize({
       hooks: {

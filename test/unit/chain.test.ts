@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { decide } from '../../src/answer/decide.ts'
+import type { Hook } from '../../src/core/types.ts'
+import { qualifyEvent } from '../../src/event/event.ts'
+import { runChain } from '../../src/fire.ts'
+import { makeHook, makeProject, removeProject } from '../helpers.ts'
+
+// Which handlers run (README "Which handlers run"): agent shapes run every matching handler,
+// concurrently; hookrun's own shapes chain and stop at the first block.
+const dir = makeProject()
+afterAll(() => removeProject(dir))
+const event = qualifyEvent('tool:pre_execute', { tool_name: 'Bash' })
+const context = { env: { ...process.env, BUN_OPTIONS: undefined }, depth: 0, projectRoot: dir }
+const hook = (name: string, command: string, over: Partial<Hook> = {}) => makeHook({ name, command, ...over })
+const run = (hooks: Hook[]) => runChain(hooks, event, { tool_name: 'Bash', tool_input: { command: 'ls' } }, context)
+
+describe("rule 'all' (Claude Code, Gemini CLI, Cursor shapes)", () => {
+  test('a logger beside a gate still runs when the gate blocks, and every context is kept', async () => {
+    const chain = await run([
+      hook('gate', "echo 'no' >&2; exit 2", { shape: 'claude' }),
+      hook('logger', `echo logged > ${join(dir, 'logged')}; echo '{"additionalContext":"from the logger"}'`, { shape: 'claude' }),
+    ])
+    expect(chain.results.map((result) => result.report.name)).toEqual(['gate', 'logger'])
+    expect(readFileSync(join(dir, 'logged'), 'utf8').trim()).toBe('logged')
+    const decision = decide(event, chain.results, chain.rewrites, chain.warnings)
+    expect(decision).toMatchObject({ decision: 'deny', decidedBy: 'gate', reason: 'no', additionalContext: ['from the logger'] })
+  })
+
+  test('the most restrictive answer wins whatever the order: deny > ask > allow', async () => {
+    const answer = (decision: string) => `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"${decision}"}}'`
+    const chain = await run([hook('a', answer('allow'), { shape: 'claude' }), hook('b', answer('ask'), { shape: 'claude' }), hook('c', answer('deny'), { shape: 'claude' })])
+    expect(decide(event, chain.results, chain.rewrites, []).decidedBy).toBe('c')
+  })
+
+  test('N handlers take about as long as the slowest one, not the sum', async () => {
+    const hooks = [1, 2, 3, 4, 5].map((n) => hook(`sleeper-${n}`, 'sleep 0.3', { shape: 'claude' }))
+    const started = performance.now()
+    const chain = await run(hooks)
+    const elapsed = performance.now() - started
+    expect(chain.results).toHaveLength(5)
+    expect(elapsed).toBeLessThan(1200)
+  })
+
+  test('concurrent handlers all see the payload as it was; their rewrites apply afterwards in config order', async () => {
+    const rewrite = (command: string) => `cat > /dev/null; echo '{"updatedInput":{"command":"${command}"}}'`
+    const chain = await run([
+      hook('first', rewrite('one'), { shape: 'claude' }),
+      hook('second', `cat > ${join(dir, 'seen')}; echo '{"updatedInput":{"command":"two"}}'`, { shape: 'claude' }),
+    ])
+    expect(JSON.parse(readFileSync(join(dir, 'seen'), 'utf8')).tool_input).toEqual({ command: 'ls' })
+    expect(chain.rewrites.updatedInput).toEqual({ command: 'two' })
+  })
+
+  test('a Gemini group with sequential: true runs its handlers in order, each seeing the earlier rewrite, none stopped by a block', async () => {
+    const chain = await run([
+      hook('rewrite', `cat > /dev/null; echo '{"updatedInput":{"command":"ls -la"}}'`, { shape: 'gemini', sequential: true }),
+      hook('gate', "cat > /dev/null; echo 'blocked' >&2; exit 2", { shape: 'gemini' }),
+      hook('reader', `cat > ${join(dir, 'sequential-seen')}`, { shape: 'gemini' }),
+    ])
+    expect(chain.results.map((result) => result.report.name)).toEqual(['rewrite', 'gate', 'reader'])
+    expect(JSON.parse(readFileSync(join(dir, 'sequential-seen'), 'utf8')).tool_input).toEqual({ command: 'ls -la' })
+  })
+})
+
+describe("rule 'chain' (hookrun's own shapes)", () => {
+  test('stops at the first block: later hooks do not run', async () => {
+    const chain = await run([hook('gate', 'exit 2'), hook('later', `touch ${join(dir, 'later-ran')}`)])
+    expect(chain.results.map((result) => result.report.name)).toEqual(['gate'])
+    expect(chain.skipped.map((step) => step.name)).toEqual(['later'])
+    expect(existsSync(join(dir, 'later-ran'))).toBe(false)
+  })
+
+  test('a file with both shapes: a block stops the chain hooks after it, never an agent-shaped handler', async () => {
+    const chain = await run([
+      hook('native-gate', 'exit 2'),
+      hook('claude-logger', `touch ${join(dir, 'claude-logger-ran')}`, { shape: 'claude' }),
+      hook('native-later', `touch ${join(dir, 'native-later-ran')}`),
+    ])
+    expect(chain.results.map((result) => result.report.name)).toEqual(['native-gate', 'claude-logger'])
+    expect(existsSync(join(dir, 'claude-logger-ran'))).toBe(true)
+    expect(existsSync(join(dir, 'native-later-ran'))).toBe(false)
+  })
+})
