@@ -1,8 +1,9 @@
 // fire(): the pipeline top to bottom (DESIGN §2): event → config → select → run → interpret → decide.
 import { dirname, resolve } from 'node:path'
+import pkg from '../package.json' with { type: 'json' }
 import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
-import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type Payload, ruleOfShape } from './core/types.ts'
+import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
 import { hookEnvironment, MAX_DEPTH } from './run/env.ts'
 import { TOOL_INPUT_KEYS } from './payload/fields.ts'
@@ -10,7 +11,7 @@ import { payloadBytes } from './payload/payload.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
 import { HookrunError } from './core/errors.ts'
 import { qualifyEvent } from './event/event.ts'
-import { answerUpdatedInput, interpretRun } from './answer/interpret.ts'
+import { answerUpdatedInput, interpretHttp, interpretRun } from './answer/interpret.ts'
 import { readAnswer } from './answer/read.ts'
 import type { Decision } from './core/protocol.ts'
 import { runCommand, startDetached } from './run/command.ts'
@@ -209,10 +210,25 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
     if (input === undefined) stdin.set(seen, (input = (seen === first ? passedThrough(original, event) : undefined) ?? JSON.stringify(seen)))
     return input
   }
+  // An http hook's body is text (its runner sends strings).
+  const bodyOf = (seen: Payload) => {
+    const input = inputOf(seen)
+    return typeof input === 'string' ? input : new TextDecoder().decode(input)
+  }
   const rewrites: { updatedInput?: Record<string, unknown>; updatedPrompt?: string } = {}
   let blocked = false
 
   const runStep = async (step: ChainStep, seen: Payload): Promise<HookResult> => {
+    if (!('run' in step) && !step.blocking && step.http !== undefined) {
+      // Sent now, waited for (up to its timeout) only at the end: it gives no decision.
+      const target = step.http
+      handoffs.push(
+        postHttpHook(step, target, bodyOf(seen), context).then((run) => {
+          if (run.failure !== undefined || run.timedOut) warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
+        }),
+      )
+      return backgroundResult(step)
+    }
     if (!('run' in step) && !step.blocking) {
       const { env, cwd } = commandSetup(step, event, seen, context)
       handoffs.push(
@@ -224,7 +240,12 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
     }
     const progress = context.progress
     progress?.({ type: 'hook_started', hook: step.name, event: event.qualified, time: new Date().toISOString() })
-    const result = 'run' in step ? await step.run(event, seen, context.signal) : await runCommandHook(step, event, seen, inputOf(seen), context)
+    const result =
+      'run' in step
+        ? await step.run(event, seen, context.signal)
+        : step.http !== undefined
+          ? await runHttpHook(step, step.http, event, bodyOf(seen), context)
+          : await runCommandHook(step, event, seen, inputOf(seen), context)
     const { outcome, exitCode, durationMs, timedOut } = result.report
     progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
     return result
@@ -340,6 +361,18 @@ function passedThrough(original: Payload, event: FiredEvent): Uint8Array | undef
   spliced.set(insert, close)
   spliced.set(bytes.subarray(close), close + insert.length)
   return spliced
+}
+
+/** POST the payload to an http hook; its code loads only when one runs. */
+async function postHttpHook(hook: Hook, target: HttpTarget, body: string, context: ChainContext): Promise<HttpRun> {
+  const { postHook } = await import('./run/http.ts')
+  return postHook(target, body, { timeoutMs: hook.timeout * 1000, env: context.env, signal: context.signal, userAgent: `hookrun/${pkg.version}` })
+}
+
+async function runHttpHook(hook: Hook, target: HttpTarget, event: FiredEvent, body: string, context: ChainContext): Promise<HookResult> {
+  const run = await postHttpHook(hook, target, body, context)
+  const parsed = run.failure === undefined && run.status !== undefined && run.status >= 200 && run.status < 300 ? await readAnswer(run.body) : {}
+  return interpretHttp(hook, event, run, parsed)
 }
 
 /** Hooks get the event name in the payload too, unless the agent already put its own there. */
