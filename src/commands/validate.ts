@@ -31,7 +31,9 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
     problems.push(...found.map((problem) => ({ ...problem, severity: 'error' as const })))
     for (const { index, entry } of entries) {
       for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
-        if (!matchesSomeKnownEvent(pattern)) {
+        // A typo of a known name already has its own error, with the name it was surely meant to be.
+        const typo = found.some((problem) => problem.path === `${entry.path}.event` && problem.brokenHook !== undefined)
+        if (!typo && !matchesSomeKnownEvent(pattern)) {
           problems.push({
             severity: 'warning',
             file: ref.file,
