@@ -11,7 +11,7 @@ export type { Decision, DecisionValue, HookAnswer, HookReport } from './protocol
  * files) override earlier ones by hook name; the folder and plugin layers (src/folders/) come
  * after them, highest precedence first.
  */
-export type Layer = 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
+export type Layer = 'managed' | 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
 
 export interface ConfigFileRef {
   readonly layer: Layer
@@ -83,6 +83,8 @@ export interface Hook {
    * a hook folder, `file` is the executable (`index` 0, `path` empty).
    */
   readonly source: { readonly layer: Layer; readonly file: string; readonly index: number; readonly path: string; readonly executable?: boolean }
+  /** A managed hook marked `locked`: no later layer may replace, disable or move it. */
+  readonly locked?: boolean
   /** Set when a later entry of the same name switched this hook off. */
   readonly disabledBy?: { readonly file: string; readonly index: number; readonly path: string }
 }
@@ -106,7 +108,9 @@ export interface Settings {
   /** `trustedFolders` entries (home expanded), each with the file that listed it. */
   readonly trustedFolders: ReadonlyArray<{ readonly pattern: string; readonly file: string }>
   /** Where the audit log goes (absolute), and the file that said so. */
-  readonly log?: { readonly path: string; readonly file: string }
+  readonly log?: { readonly path: string; readonly file: string; readonly chain?: boolean }
+  /** `allowManagedHooksOnly` in the managed config: the file that said so. Only managed hooks run. */
+  readonly managedOnly?: { readonly file: string }
 }
 
 // Events and payloads

@@ -1,6 +1,6 @@
 // explainFire: fire's pipeline with every decision point recorded, running the same hooks.
 import { findConfigFiles } from '../config/load.ts'
-import { type ConfigFileRef, type ConfigProblem, type FiredEvent, type Hook, type HookResult, type HookRule, type Layer, ruleOfShape } from '../core/types.ts'
+import { type ConfigFileRef, type ConfigProblem, type FiredEvent, type Hook, type HookResult, type HookRule, type Layer, ruleOfShape, type Settings } from '../core/types.ts'
 import { readConfigFile } from '../config/parse.ts'
 import { decide } from '../answer/decide.ts'
 import { qualifyEvent } from '../event/event.ts'
@@ -17,7 +17,7 @@ import { selectHooks } from '../select/select.ts'
  * outside this module (see `ExclusionCheck`): the trust feature keeps project hooks whose file
  * the user has not trusted from running.
  */
-export type Exclusion = 'pattern' | 'disabled' | 'shadowed' | 'untrusted' | 'filtered' | 'after-block'
+export type Exclusion = 'pattern' | 'disabled' | 'shadowed' | 'untrusted' | 'managed-only' | 'filtered' | 'after-block'
 
 /**
  * A check that can keep a configured hook from running, beyond its pattern, `enabled` and its
@@ -103,6 +103,9 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
     ...config.untrustedHooks.map((hook) =>
       explained(hook, { exclusion: 'untrusted', detail: `the project is not trusted; review it, then run: ${config.trust?.command ?? 'hookrun trust'}` }),
     ),
+    ...(config.notManaged ?? []).map((hook) =>
+      explained(hook, { exclusion: 'managed-only', detail: `allowManagedHooksOnly in ${config.settings.managedOnly?.file}: only managed hooks run` }),
+    ),
     ...shadowedEntries(load, config.hooks),
     ...config.shadowed.map((entry): HookExplanation => ({
       name: entry.name,
@@ -121,7 +124,10 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   if (options.dryRun) {
     const hooks = config.hooks.map((hook) => explained(hook, excluded.get(hook) ?? { status: 'would-run' }))
     const names = selected.map((hook) => `'${hook.name}'`)
-    const how = [selected.length === 0 ? `dry run: no hook would run for ${event.qualified}` : `dry run: ${names.join(', ')} would run, in this order`]
+    const how = [
+      selected.length === 0 ? `dry run: no hook would run for ${event.qualified}` : `dry run: ${names.join(', ')} would run, in this order`,
+      ...managedOnlyLine(config.settings),
+    ]
     return { event: event.qualified, tool: event.tool, files: config.files, hooks: [...hooks, ...shadowed], how, problems }
   }
 
@@ -146,9 +152,14 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
     files: config.files,
     hooks: [...hooks, ...shadowed],
     decision,
-    how: howDecided(event, selected, chain, decision),
+    how: [...howDecided(event, selected, chain, decision), ...managedOnlyLine(config.settings)],
     problems,
   }
+}
+
+function managedOnlyLine(settings: Settings): string[] {
+  const file = settings.managedOnly?.file
+  return file === undefined ? [] : [`allowManagedHooksOnly in ${file}: the hooks of every other layer (user, project, local, folders, plugins) are ignored`]
 }
 
 function exclusionOf(hook: Hook, event: FiredEvent, payload: Record<string, unknown>): { exclusion: Exclusion; detail: string } | undefined {
