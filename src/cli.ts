@@ -111,6 +111,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           event: eventName,
           payload,
           tool: text(flags.tool, 'tool') ?? prepared?.tool,
+          agent: prepared?.dialect.name,
           cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.projectDirVariable && io.env[prepared.dialect.projectDirVariable]),
           configFiles: configFiles(flags),
           strict: bool(flags.strict, 'strict'),
@@ -258,6 +259,35 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     const { untrustProject } = await import('./commands/trust.ts')
     await io.stdout(untrustProject({ dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }))
   })
+
+  cli
+    .command('log [action]', "Show the audit log as a table (or JSON); 'log verify' checks a chained log for edits and cuts")
+    .option('--since <when>', 'Only lines since then: 30m, 2h, 7d, or a date (2026-11-01T09:00)')
+    .option('--decision <decision>', 'Only allow, deny or ask')
+    .option('--agent <name>', 'Only events from this agent (claude, cursor, …)')
+    .option('--file <file>', 'Read this log instead of the configured one')
+    .option('--config <file>', 'Find the log setting in this config file instead of discovery (repeatable)')
+    .option('--cwd <dir>', 'Discover the config from this folder')
+    .option('--json', 'Print the matching lines as a JSON array')
+    .example('hookrun log --since 1d --decision deny')
+    .action(async (action: string | undefined, flags: CommonFlags & { since?: string; decision?: string; agent?: string; file?: string }) => {
+      const { showLog, verifyLog } = await import('./commands/log.ts')
+      const options = {
+        cwd: folder(flags.cwd) ?? process.cwd(),
+        env: io.env,
+        file: text(flags.file, 'file'),
+        configFiles: configFiles(flags),
+        since: text(flags.since, 'since'),
+        decision: text(flags.decision, 'decision'),
+        agent: text(flags.agent, 'agent'),
+        json: bool(flags.json, 'json'),
+      }
+      if (action === undefined) return void (await io.stdout(showLog(options)))
+      if (action !== 'verify') throw new HookrunError(`hookrun log ${action}: unknown action; use 'hookrun log' or 'hookrun log verify'`)
+      const result = verifyLog(options)
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
 
   cli.command('schema', 'Print the JSON Schema of hooks.json').action(async () => {
     const { configJsonSchema } = await import('./commands/schema.ts')

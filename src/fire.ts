@@ -36,6 +36,8 @@ export interface FireOptions {
   readonly signal?: AbortSignal
   /** Called as hooks start, print and finish (the CLI's `--events`). */
   readonly progress?: (record: ProgressRecord) => void
+  /** The agent that fired (claude, cursor, …) for the audit log and telemetry; default: HOOKRUN_AGENT. */
+  readonly agent?: string
 }
 
 /** NDJSON records of `--events` (the SDK spec's hook_started / hook_output / hook_finished). */
@@ -76,7 +78,9 @@ export async function fire(options: FireOptions): Promise<Decision> {
   // The audit log is opt-in: its code is loaded only when a log is configured.
   const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
   const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
-  const failure = appendAuditLine(config.settings.log.path, auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted }))
+  const agent = options.agent ?? env.HOOKRUN_AGENT
+  const line = auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted, ...(agent && { agent }) })
+  const failure = appendAuditLine(config.settings.log.path, line, config.settings.log.chain === true)
   return failure === undefined ? decision : { ...decision, warnings: [...decision.warnings, failure] }
 }
 
