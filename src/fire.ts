@@ -1,4 +1,5 @@
 // fire(): the pipeline top to bottom (DESIGN §2): event → config → select → run → interpret → decide.
+import { count } from './core/words.ts'
 import { dirname, resolve } from 'node:path'
 import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
@@ -122,7 +123,7 @@ export function checkDepth(env: Readonly<Record<string, string | undefined>>): n
 function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
   const lines = config.problems.map(formatProblem)
   if (strict && lines.length > 0) {
-    const more = lines.length > 1 ? ` (and ${lines.length - 1} more problem(s); run 'hookrun validate')` : ''
+    const more = lines.length > 1 ? ` (and ${count(lines.length - 1, 'more problem')}; run 'hookrun validate')` : ''
     throw new HookrunError(`${lines[0]}${more}`)
   }
   return lines

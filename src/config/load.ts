@@ -1,5 +1,5 @@
 // Stage config: find the layers, read each (cache or parser), apply trust, merge by name with provenance.
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { HookrunError } from '../core/errors.ts'
 import { userConfigDir } from '../core/places.ts'
@@ -48,7 +48,12 @@ export function findConfigFiles(options: LoadOptions): { files: ConfigFileRef[];
   if (named.length > 0) {
     const files = named.map((file) => ({ layer: 'config' as const, file: resolve(cwd, file) }))
     for (const { file } of files) {
-      if (!existsSync(file)) throw new HookrunError(`config file ${file} does not exist (named by --config or HOOKRUN_CONFIG)`)
+      const by = options.configFiles?.length ? '--config' : 'HOOKRUN_CONFIG'
+      if (!existsSync(file)) throw new HookrunError(`config file ${file} (named by ${by}) does not exist; check the path`)
+      if (statSync(file).isDirectory()) {
+        const inside = existsSync(join(file, 'hooks.json')) ? join(file, 'hooks.json') : join(file, '.hookrun', 'hooks.json')
+        throw new HookrunError(`config file ${file} (named by ${by}) is a folder; name a file, such as ${inside}`)
+      }
     }
     return { files, projectRoot: cwd }
   }
