@@ -5,7 +5,7 @@ import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, 
 import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type Payload, ruleOfShape } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
 import { hookEnvironment, MAX_DEPTH } from './run/env.ts'
-import { TOOL_INPUT_KEYS } from './payload/fields.ts'
+import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
 import { HookrunError } from './core/errors.ts'
 import { qualifyEvent } from './event/event.ts'
@@ -229,7 +229,7 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
       return
     }
     const answer = result.answer
-    const updatedInput = answerUpdatedInput(answer)
+    const updatedInput = answerUpdatedInput(answer, toolInput(payload))
     if (updatedInput !== undefined || answer?.updatedPrompt !== undefined) {
       if (updatedInput !== undefined) rewrites.updatedInput = updatedInput
       if (answer?.updatedPrompt !== undefined) rewrites.updatedPrompt = answer.updatedPrompt

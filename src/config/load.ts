@@ -7,7 +7,7 @@ import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
 import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
 import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust/trust.ts'
 import { takeSettings } from './settings.ts'
-import type { ConfigFileRef, ConfigProblem, Hook, Settings } from '../core/types.ts'
+import { type ConfigFileRef, type ConfigProblem, type Hook, isAgentShape, type Settings } from '../core/types.ts'
 
 export interface ResolvedConfig {
   readonly hooks: readonly Hook[]
@@ -118,7 +118,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
   const seenInFile = new Map<string, string>()
   for (const { ref, index, entry } of entries) {
     const source = { layer: ref.layer, file: ref.file, index, path: entry.path }
-    if (entry.name !== undefined && entry.shape !== 'claude') {
+    if (entry.name !== undefined && !isAgentShape(entry.shape)) {
       const key = `${ref.file}\0${entry.name}`
       const first = seenInFile.get(key)
       if (first !== undefined) {
@@ -152,6 +152,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       match: entry.match,
       matcher: entry.matcher,
       when: entry.when,
+      ...(entry.sequential === true && { sequential: true }),
       envPrefixes: entry.envPrefixes,
       source,
     }
