@@ -58,7 +58,15 @@ function formatExplanation(
         const how = report.async ? `released after ${report.durationMs} ms ({"async": true})` : 'started detached (blocking: false)'
         lines.push(`             ${how}; not waited for, gives no decision`)
       } else {
-        const exit = report.timedOut ? 'timed out' : report.exitCode === null ? `killed by ${report.signal ?? 'a signal'}` : `exit ${report.exitCode}`
+        const exit = report.timedOut
+          ? 'timed out'
+          : report.httpStatus !== undefined
+            ? `HTTP ${report.httpStatus}`
+            : hook.command.startsWith('POST ')
+              ? 'no answer'
+              : report.exitCode === null
+                ? `killed by ${report.signal ?? 'a signal'}`
+                : `exit ${report.exitCode}`
         lines.push(`             ${exit} in ${report.durationMs} ms → ${report.outcome}${report.reason !== undefined ? `: ${report.reason}` : ''}`)
       }
       const answer = result.answer

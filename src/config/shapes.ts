@@ -136,13 +136,18 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
         const path = `${groupPath}.hooks[${index}]`
         const handler = parseEntry(ClaudeHandlerSchema, rawHandler, path, report)
         if (handler === undefined) return
-        if (handler.type !== 'command') return report(path, `type '${handler.type}' handlers are not run by hookrun (only 'command'); skipped`, 'warning')
+        if (handler.type === 'http') {
+          const spec = claudeHttpHandler(handler, eventName, group.matcher, path, report)
+          if (spec !== undefined) specs.push({ ...spec, ordinal, envPrefixes })
+          return
+        }
+        if (handler.type !== 'command') return report(path, `type '${handler.type}' handlers are not run by hookrun (only 'command' and 'http'); skipped`, 'warning')
         if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
         if (handler.shell === 'powershell') return report(`${path}.shell`, "'powershell' is not supported by hookrun; skipped", 'warning')
         if (handler.asyncRewake) report(`${path}.asyncRewake`, 'hookrun cannot wake the agent later; the hook runs in the background like async', 'warning')
         const command = handler.args ? [handler.command, ...handler.args].map(shellQuote).join(' ') : handler.command
         const canonical = resolveAlias(eventName) ?? eventName
-        const matcher = group.matcher === undefined || group.matcher === '' || group.matcher === '*' ? undefined : group.matcher
+        const matcher = claudeMatcher(group.matcher)
         specs.push({
           // The same handler in several settings files runs once (Claude Code's rule): the name is
           // made from what the handler is, so later layers replace earlier copies.
@@ -206,7 +211,7 @@ function geminiHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
         const path = `${groupPath}.hooks[${index}]`
         const handler = parseEntry(GeminiHandlerSchema, rawHandler, path, report)
         if (handler === undefined) return
-        const matcher = group.matcher === undefined || group.matcher === '' || group.matcher === '*' ? undefined : group.matcher
+        const matcher = claudeMatcher(group.matcher)
         specs.push({
           // As in Claude's shape, the name says what the handler is, so a copy in another layer runs once.
           name: `${eventName}[${matcher ?? '*'}] ${handler.name ?? handler.command}`,
@@ -229,6 +234,42 @@ function geminiHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
   return specs
 }
 
+function claudeMatcher(matcher: string | undefined): string | undefined {
+  return matcher === undefined || matcher === '' || matcher === '*' ? undefined : matcher
+}
+
+/** Claude Code's `type: "http"` handler: POST the input JSON to `url` (src/run/http.ts). */
+function claudeHttpHandler(
+  handler: z.output<typeof ClaudeHandlerSchema>,
+  eventName: string,
+  groupMatcher: string | undefined,
+  path: string,
+  report: Report,
+): Omit<HookSpec, 'ordinal' | 'envPrefixes'> | undefined {
+  if (handler.url === undefined) return void report(`${path}.url`, 'required for an http handler; skipped')
+  if (!/^https?:\/\/[^\s/?#]+/i.test(handler.url)) return void report(`${path}.url`, `'${handler.url}' is not an http:// or https:// URL; skipped`)
+  if (handler.async) report(`${path}.async`, 'an http handler is always waited for (up to its timeout); async is ignored', 'warning')
+  const canonical = resolveAlias(eventName) ?? eventName
+  const matcher = claudeMatcher(groupMatcher)
+  return {
+    // Claude Code runs the same URL once across settings files: named by what it is, later layers replace it.
+    name: `${eventName}[${matcher ?? '*'}] ${handler.url}`,
+    event: canonical,
+    url: handler.url,
+    ...(handler.headers !== undefined && { headers: handler.headers }),
+    ...(handler.allowedEnvVars !== undefined && { allowedEnvVars: handler.allowedEnvVars }),
+    timeout: handler.timeout ?? (canonical === 'user:prompt_submit' ? CLAUDE_PROMPT_TIMEOUT : CLAUDE_DEFAULT_TIMEOUT),
+    blocking: true,
+    enabled: true,
+    // Claude Code 2.1.295: `onFailure: "block"` makes a failing handler block instead of failing open.
+    ...(handler.onFailure !== undefined && { onError: handler.onFailure }),
+    matcher,
+    shape: 'claude',
+    path,
+    ...(handler.if !== undefined && { when: handler.if }),
+  }
+}
+
 /**
  * Cursor's own file (agent-hook-protocols.md §6.3, §9.2): `{"version": 1, "hooks": {"<event>":
  * [handler]}}`, no groups. Cursor's tool-specific events keep their tool: a
@@ -245,7 +286,7 @@ function cursorHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
       if (handler === undefined) return
       if (handler.type === 'prompt') return report(path, "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning')
       if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
-      const matcher = handler.matcher === undefined || handler.matcher === '' || handler.matcher === '*' ? undefined : handler.matcher
+      const matcher = claudeMatcher(handler.matcher)
       specs.push({
         // The same handler in several files (user and project) runs once, as in Claude's shape.
         name: `${eventName}[${matcher ?? '*'}] ${handler.command}`,

@@ -85,6 +85,8 @@ export const HookReportSchema = z.object({
   reason: z.string().optional(),
   /** The first stdout line was `{"async": true}`: released to run on, it gives no decision. */
   async: z.boolean().optional(),
+  /** An http hook's answer status (its `exitCode` is null). */
+  httpStatus: z.number().optional(),
 })
 
 /** The one JSON object `hookrun fire` prints. */
