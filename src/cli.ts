@@ -129,7 +129,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           const signal = String(controller.signal.reason)
           throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, signal === 'SIGINT' ? 130 : 143)
         }
-        const rendered = prepared ? prepared.dialect.render(decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
+        const rendered = prepared ? (dialects ?? (await import('./dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
         for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
         if (rendered.stderr) await io.stderr(rendered.stderr)
         await io.stdout(rendered.stdout)

@@ -53,7 +53,8 @@ export function writeFiles(dir: string, files: Files): void {
 }
 
 export function removeProject(dir: string): void {
-  rmSync(dir, { recursive: true, force: true })
+  // A background hook may still be writing in it: retry on ENOTEMPTY.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5 })
 }
 
 export interface CliResult {

@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path'
 import { z } from 'zod'
 import { findProjectRoot } from '../config/load.ts'
 import { mayBeAgentPayload } from '../dialects/hint.ts'
-import { prepareDialect } from '../dialects/index.ts'
+import { prepareDialect, renderFor } from '../dialects/index.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
 import { didYouMean } from '../core/suggest.ts'
@@ -190,7 +190,7 @@ async function runCase(testCase: TestCase, options: TestOptions): Promise<string
       configFiles: options.configFiles,
       env: { ...options.env, ...testCase.env },
     })
-    rendered = prepared ? prepared.dialect.render(decision, payload, prepared.agentEvent) : renderNative(decision)
+    rendered = prepared ? renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : renderNative(decision)
   } catch (error) {
     if (!(error instanceof HookrunError)) throw error
     const expected = testCase.expect.exitCode

@@ -7,7 +7,7 @@ import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
 import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
 import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust/trust.ts'
 import { takeSettings } from './settings.ts'
-import type { ConfigFileRef, ConfigProblem, Hook, Settings } from '../core/types.ts'
+import { type ConfigFileRef, type ConfigProblem, type Hook, type HttpTarget, isAgentShape, type Settings } from '../core/types.ts'
 
 export interface ResolvedConfig {
   readonly hooks: readonly Hook[]
@@ -106,7 +106,7 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader): Resol
   const entries = runnable.flatMap((document) => document.entries)
   const switchedOff = new Map<string, { file: string; index: number; path: string }>()
   for (const { ref, index, entry } of entries) {
-    if (entry.name !== undefined && entry.command === undefined && !entry.enabled) switchedOff.set(entry.name, { file: ref.file, index, path: entry.path })
+    if (entry.name !== undefined && entry.command === undefined && entry.url === undefined && !entry.enabled) switchedOff.set(entry.name, { file: ref.file, index, path: entry.path })
   }
   const hooks = mergeHooks(entries, problems)
   const untrustedHooks = mergeHooks(documents.filter((document) => !runs(document)).flatMap((document) => document.entries), [])
@@ -123,7 +123,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
   const seenInFile = new Map<string, string>()
   for (const { ref, index, entry } of entries) {
     const source = { layer: ref.layer, file: ref.file, index, path: entry.path }
-    if (entry.name !== undefined && entry.shape !== 'claude') {
+    if (entry.name !== undefined && !isAgentShape(entry.shape)) {
       const key = `${ref.file}\0${entry.name}`
       const first = seenInFile.get(key)
       if (first !== undefined) {
@@ -136,8 +136,8 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       } else seenInFile.set(key, entry.path)
     }
     const earlier = entry.name === undefined ? undefined : positions.get(entry.name)
-    if (entry.command === undefined || entry.event === undefined) {
-      // A name-only `enabled: false` entry (the schema allows nothing else without a command).
+    if ((entry.command === undefined && entry.url === undefined) || entry.event === undefined) {
+      // A name-only `enabled: false` entry (the schema allows nothing else without a command or url).
       if (earlier !== undefined) merged[earlier] = { ...merged[earlier]!, enabled: false, disabledBy: { file: ref.file, index, path: entry.path } }
       continue
     }
@@ -145,7 +145,8 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       name: entry.name ?? `${ref.layer}#${index}`,
       named: entry.name !== undefined,
       event: typeof entry.event === 'string' ? [entry.event] : entry.event,
-      command: entry.command,
+      command: entry.command ?? `POST ${entry.url}`,
+      ...(entry.url !== undefined && { http: httpTarget(entry) }),
       timeout: entry.timeout,
       blocking: entry.blocking,
       onError: entry.onError,
@@ -157,6 +158,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       match: entry.match,
       matcher: entry.matcher,
       when: entry.when,
+      ...(entry.sequential === true && { sequential: true }),
       envPrefixes: entry.envPrefixes,
       source,
     }
@@ -171,4 +173,14 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
 
 function splitList(value: string | undefined): string[] {
   return value ? value.split(delimiter).filter((item) => item !== '') : []
+}
+
+function httpTarget(entry: ParsedEntry['entry']): HttpTarget {
+  return {
+    url: entry.url!,
+    ...(entry.headers !== undefined && { headers: entry.headers }),
+    ...(entry.allowedEnvVars !== undefined && { allowedEnvVars: entry.allowedEnvVars }),
+    ...(entry.followRedirects !== undefined && { followRedirects: entry.followRedirects }),
+    ...(entry.maxResponseBytes !== undefined && { maxResponseBytes: entry.maxResponseBytes }),
+  }
 }

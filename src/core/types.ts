@@ -54,7 +54,10 @@ export interface Hook {
   readonly name: string
   readonly named: boolean
   readonly event: readonly string[]
+  /** The shell command; for an http hook `POST <url>`, which is what `list` and `explain` show. */
   readonly command: string
+  /** Set for an http hook (`url` instead of `command`): POST the payload there instead of running a command. */
+  readonly http?: HttpTarget
   /** Seconds. */
   readonly timeout: number
   readonly blocking: boolean
@@ -82,6 +85,18 @@ export interface Hook {
   readonly source: { readonly layer: Layer; readonly file: string; readonly index: number; readonly path: string; readonly executable?: boolean }
   /** Set when a later entry of the same name switched this hook off. */
   readonly disabledBy?: { readonly file: string; readonly index: number; readonly path: string }
+}
+
+/** Where an http hook sends the payload, and how (src/run/http.ts). */
+export interface HttpTarget {
+  readonly url: string
+  /** Header values; `$VAR` and `${VAR}` expand only for names in `allowedEnvVars`. */
+  readonly headers?: Readonly<Record<string, string>>
+  readonly allowedEnvVars?: readonly string[]
+  /** A 3xx answer is a failure unless this is true. */
+  readonly followRedirects?: boolean
+  /** A longer answer is a failure. */
+  readonly maxResponseBytes?: number
 }
 
 // The user settings
@@ -115,6 +130,17 @@ export interface FiredEvent {
 }
 
 // Running and answering
+
+/** What POSTing the payload to an http hook produced, before any interpretation. */
+export interface HttpRun {
+  /** The last answer's status; absent when none came. */
+  readonly status?: number
+  readonly body: string
+  /** Why there is no usable answer: no connection, a redirect not followed, a body too large. */
+  readonly failure?: string
+  readonly timedOut: boolean
+  readonly durationMs: number
+}
 
 /** What running one hook command produced, before any interpretation. */
 export interface CommandRun {
