@@ -7,10 +7,11 @@
  * O_APPEND, which local file systems append as a unit (network file systems such as NFS do not
  * promise that). Lines are kept bounded: strings cut, a large payload left out.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
+import { closeSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Payload } from '../core/types.ts'
 import type { Decision } from '../core/protocol.ts'
+import { makeFolders } from '../core/places.ts'
 import { chainLine, lastLine, withLock } from './chain.ts'
 import { redactText, redactValue } from './redact.ts'
 
@@ -72,7 +73,7 @@ export function auditLine(entry: AuditEntry, now = new Date()): string {
  */
 export function appendAuditLine(path: string, line: string, chain = false): string | undefined {
   try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+    makeFolders(dirname(path), 0o700)
     const append = () => {
       const fd = openSync(path, chain ? 'a+' : 'a', 0o600)
       try {

@@ -1,5 +1,5 @@
 // Stage config: find the layers, read each (cache or parser), apply trust, merge by name with provenance.
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { HookrunError } from '../core/errors.ts'
 import { managedConfigDir, userConfigDir } from '../core/places.ts'
@@ -7,7 +7,7 @@ import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
 import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
 import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust/trust.ts'
 import { takeSettings } from './settings.ts'
-import type { ConfigFileRef, ConfigProblem, Hook, HttpTarget, Settings } from '../core/types.ts'
+import { type ConfigFileRef, type ConfigProblem, type Hook, type HttpTarget, isAgentShape, type Settings } from '../core/types.ts'
 
 export interface ResolvedConfig {
   readonly hooks: readonly Hook[]
@@ -53,7 +53,12 @@ export function findConfigFiles(options: LoadOptions): { files: ConfigFileRef[];
   if (named.length > 0) {
     const files = named.map((file) => ({ layer: 'config' as const, file: resolve(cwd, file) }))
     for (const { file } of files) {
-      if (!existsSync(file)) throw new HookrunError(`config file ${file} does not exist (named by --config or HOOKRUN_CONFIG)`)
+      const by = options.configFiles?.length ? '--config' : 'HOOKRUN_CONFIG'
+      if (!existsSync(file)) throw new HookrunError(`config file ${file} (named by ${by}) does not exist; check the path`)
+      if (statSync(file).isDirectory()) {
+        const inside = existsSync(join(file, 'hooks.json')) ? join(file, 'hooks.json') : join(file, '.hookrun', 'hooks.json')
+        throw new HookrunError(`config file ${file} (named by ${by}) is a folder; name a file, such as ${inside}`)
+      }
     }
     return { files: [...managed, ...files], projectRoot: cwd }
   }
@@ -127,7 +132,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
   const seenInFile = new Map<string, string>()
   for (const { ref, index, entry } of entries) {
     const source = { layer: ref.layer, file: ref.file, index, path: entry.path }
-    if (entry.name !== undefined && entry.shape !== 'claude') {
+    if (entry.name !== undefined && !isAgentShape(entry.shape)) {
       const key = `${ref.file}\0${entry.name}`
       const first = seenInFile.get(key)
       if (first !== undefined) {
@@ -177,6 +182,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       match: entry.match,
       matcher: entry.matcher,
       when: entry.when,
+      ...(entry.sequential === true && { sequential: true }),
       envPrefixes: entry.envPrefixes,
       source,
       ...(entry.locked === true && ref.layer === 'managed' && { locked: true }),

@@ -162,6 +162,23 @@ export const ClaudeGroupSchema = z.strictObject({
   hooks: z.array(z.unknown()),
 })
 
+/** Gemini CLI (settings.json `hooks`): Claude's nesting, `sequential` groups, named handlers, timeouts in ms. */
+export const GeminiHandlerSchema = z
+  .strictObject({
+    type: z.enum(['command']).default('command').meta({ description: "Gemini CLI runs 'command' handlers only." }),
+    command: z.string().min(1),
+    name: z.string().min(1).optional().meta({ description: 'Names the handler in output (Gemini: in /hooks enable|disable).' }),
+    description: z.string().optional(),
+    timeout: z.number().positive().max(86_400_000).optional().meta({ description: 'Milliseconds (Gemini CLI), default 60000.' }),
+  })
+  .meta({ description: 'A Gemini CLI hook handler.' })
+
+export const GeminiGroupSchema = z.strictObject({
+  matcher: MatcherSchema.optional(),
+  sequential: z.boolean().optional().meta({ description: 'true: the handlers matching this event run one after another (Gemini CLI runs all of them so if any matching group asks).' }),
+  hooks: z.array(z.unknown()),
+})
+
 /** Cursor's own hooks.json (`{"version": 1, "hooks": {"beforeShellExecution": [handler]}}`): handlers without groups. */
 export const CursorHandlerSchema = z
   .strictObject({
@@ -197,11 +214,11 @@ export const AllowManagedHooksOnlySchema = z.boolean().meta({
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
   hooks: z
-    .union([z.array(HookSchema), z.record(z.string(), z.array(ClaudeGroupSchema)), z.record(z.string(), z.array(CursorHandlerSchema))])
+    .union([z.array(HookSchema), z.record(z.string(), z.array(ClaudeGroupSchema)), z.record(z.string(), z.array(GeminiGroupSchema)), z.record(z.string(), z.array(CursorHandlerSchema))])
     .default([])
     .meta({
       description:
-        "hookrun's list of hooks, run in this order; or Claude Code's object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }.",
+        "hookrun's list of hooks, run in this order; or Claude Code's (and Gemini CLI's) object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }.",
     }),
   version: z.number().int().positive().optional().meta({ description: "Cursor's hooks.json version (1): the file's hooks are read in Cursor's shape." }),
   plugins: z.array(PigoPluginSchema).optional().meta({ description: "pigo's plugins array." }),

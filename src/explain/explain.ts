@@ -1,4 +1,5 @@
 // explainFire: fire's pipeline with every decision point recorded, running the same hooks.
+import { count } from '../core/words.ts'
 import { findConfigFiles } from '../config/load.ts'
 import { type ConfigFileRef, type ConfigProblem, type FiredEvent, type Hook, type HookResult, type HookRule, type Layer, ruleOfShape, type Settings } from '../core/types.ts'
 import { readConfigFile } from '../config/parse.ts'
@@ -245,7 +246,7 @@ function howDecided(event: FiredEvent, selected: readonly Hook[], chain: ChainOu
   const ran = results.filter((result) => result.report.outcome !== 'background')
   const background = results.length - ran.length
   if (selected.length === 0) how.push(`no hook matched ${event.qualified}`)
-  else how.push(`${selected.length} hook(s) matched; ${ran.length} ran${background > 0 ? `, ${background} started in the background` : ''}`)
+  else how.push(`${count(selected.length, 'hook')} matched; ${ran.length} ran${background > 0 ? `, ${background} started in the background` : ''}`)
   how.push(...rulesApplied(selected))
 
   const winner = results.find((result) => result.report.name === decision.decidedBy)
@@ -261,7 +262,7 @@ function howDecided(event: FiredEvent, selected: readonly Hook[], chain: ChainOu
   }
   const blocker = results.find((result) => result.blocks)
   if (blocker !== undefined && chain.skipped.length > 0) {
-    how.push(`the chain stopped at '${blocker.report.name}': ${chain.skipped.length} later hook(s) did not run`)
+    how.push(`the chain stopped at '${blocker.report.name}': ${count(chain.skipped.length, 'later hook')} did not run`)
   }
   if (decision.keepGoing) how.push(`on ${event.name} a block means the agent keeps going, with the reason as its next instruction`)
   const stopper = results.find((result) => result.answer?.continue === false)
