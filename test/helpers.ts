@@ -10,13 +10,29 @@ import { findProjectRoot } from '../src/config/load.ts'
 export const ROOT = resolve(import.meta.dirname, '..')
 const BIN = join(ROOT, 'node_modules', '.bin')
 
-/** The ways users run hookrun. Each e2e case runs under every one of them. */
-export const RUNTIMES: ReadonlyArray<{ readonly name: string; readonly command: readonly string[] }> = [
+/** The ways users run hookrun. */
+export const ALL_RUNTIMES: ReadonlyArray<{ readonly name: string; readonly command: readonly string[] }> = [
   { name: 'binary', command: [join(ROOT, 'dist', 'hookrun')] },
   { name: 'node', command: [process.execPath, join(ROOT, 'dist', 'hookrun.mjs')] },
   { name: 'bun', command: [join(BIN, 'bun'), join(ROOT, 'src', 'bin.ts')] },
   { name: 'deno', command: [join(BIN, 'deno'), 'run', '-A', '--quiet', join(ROOT, 'src', 'bin.ts')] },
 ]
+
+/**
+ * The runtimes the e2e suites run under: `HOOKRUN_TEST_RUNTIMES=all` (CI, `.ci/run`) or a comma
+ * list; by default the compiled binary and Node, which between them cover the code. Bun and Deno
+ * start slowly, so locally they run only the tests that exist because runtimes differ (stdin,
+ * environment, the package, the library) and the cases marked `everyRuntime`.
+ */
+export const RUNTIMES = selectRuntimes(process.env.HOOKRUN_TEST_RUNTIMES)
+
+export function selectRuntimes(choice: string | undefined): typeof ALL_RUNTIMES {
+  if (choice === 'all') return ALL_RUNTIMES
+  const names = (choice || 'binary,node').split(',').map((name) => name.trim())
+  const unknown = names.filter((name) => !ALL_RUNTIMES.some((runtime) => runtime.name === name))
+  if (unknown.length > 0) throw new Error(`HOOKRUN_TEST_RUNTIMES: unknown runtime ${unknown.join(', ')}; use all or a list of ${ALL_RUNTIMES.map((runtime) => runtime.name).join(', ')}`)
+  return ALL_RUNTIMES.filter((runtime) => names.includes(runtime.name))
+}
 
 export type Files = Record<string, string | object>
 
@@ -37,7 +53,8 @@ export function writeFiles(dir: string, files: Files): void {
 }
 
 export function removeProject(dir: string): void {
-  rmSync(dir, { recursive: true, force: true })
+  // A background hook may still be writing in it: retry on ENOTEMPTY.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5 })
 }
 
 export interface CliResult {
@@ -95,7 +112,7 @@ export function trustProjectFor(cwd: string, env: Record<string, string | undefi
 }
 
 export function runtimeCommand(name: string): readonly string[] {
-  const runtime = RUNTIMES.find((candidate) => candidate.name === name)
+  const runtime = ALL_RUNTIMES.find((candidate) => candidate.name === name)
   if (!runtime) throw new Error(`unknown runtime ${name}`)
   return runtime.command
 }

@@ -1,5 +1,6 @@
 // A hook's JSON answer parsed with the protocol's zod schema (loaded only when a hook prints JSON).
 import type { CommandRun, FiredEvent, Hook, HookResult, ParsedAnswer } from '../core/types.ts'
+import { fromAgentAnswer } from './agent-answers.ts'
 import { fromKodeletAnswer } from './kodelet.ts'
 import { interpretRun } from './interpret.ts'
 import { HookAnswerSchema } from '../core/protocol.ts'
@@ -14,8 +15,9 @@ export function parseAnswer(stdout: string): ParsedAnswer {
   } catch (error) {
     return { notJson: (error as Error).message }
   }
-  // kodelet's `{"blocked": true}` / `{"input": …}` are read as the protocol's own fields.
-  const result = HookAnswerSchema.safeParse(fromKodeletAnswer(json))
+  // kodelet's `{"blocked": true}` / `{"input": …}`, Cursor's `{"permission": "deny"}` and
+  // Copilot's `{"permissionDecision": "deny"}` are read as the protocol's own fields.
+  const result = HookAnswerSchema.safeParse(fromAgentAnswer(fromKodeletAnswer(json)))
   if (result.success) return { answer: result.data }
   const issue = result.error.issues[0]!
   return { invalid: `${issue.path.join('.') || '(answer)'}: ${issue.message.replace(/^Invalid input: /, '')}` }

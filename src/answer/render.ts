@@ -5,6 +5,8 @@ import type { Decision } from '../core/protocol.ts'
 export interface Rendered {
   readonly stdout: string
   readonly exitCode: number
+  /** For agents that read the reason of a block from stderr (Windsurf, Kiro). */
+  readonly stderr?: string
 }
 
 /** hookrun's own answer: one JSON object; exit 2 when blocked, else 0 (DESIGN §7). */

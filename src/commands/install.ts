@@ -1,9 +1,11 @@
 // `hookrun install` / `uninstall`: router entries in agents' config files.
+import { count } from '../core/words.ts'
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
 import { ExitCode, HookrunError } from '../core/errors.ts'
-import { type AgentTarget, agentTarget, AGENTS, defaultHome, isRouterCommand, type Scope } from '../install/agents.ts'
+import { type AgentTarget, agentTarget, AGENTS, defaultHome, isRouterCommand, type Places, type Scope } from '../install/agents.ts'
+import { describeOverlap, findOverlaps, FOREIGN_READS, routedEvents } from '../install/overlaps.ts'
 import { appendAt, child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt, replaceAt, styleOf } from '../install/json-text.ts'
 import { selfCommand, shellWords } from '../install/self.ts'
 import { writeJsonAtomic } from '../core/cache-file.ts'
@@ -41,7 +43,7 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
   for (const target of targets) {
     const file = target.file(options.scope, places)
     try {
-      lines.push(...(remove ? uninstallFrom(target, file, options.env) : installInto(target, file, self, options.scope, options.env)))
+      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, self, options.scope, places)))
     } catch (error) {
       if (!(error instanceof JsonTextError)) throw error
       lines.push(`${target.name}: ${file}: ${error.message}; left untouched`)
@@ -51,17 +53,29 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 
-function installInto(target: AgentTarget, file: string, self: string, scope: Scope, env: Env): string[] {
+function installInto(target: AgentTarget, file: string, self: string, scope: Scope, places: Places): string[] {
   const existed = existsSync(file)
   const fresh = freshText(target)
   let text = existed ? readFileSync(file, 'utf8') : fresh
   checkShape(target, parse(target, text))
   const style = styleOf(text)
+  const covered = coveredEvents(target, scope, places)
   let added = 0
   let updated = 0
+  let dropped = 0
   for (const event of target.events) {
-    const command = target.command(self, event)
     const found = routerEntries(target, parse(target, text), event)
+    if (covered.has(event)) {
+      // The agent already gets this event through another agent's file: an entry here would
+      // answer it twice. One hookrun put here before goes.
+      for (const entry of found.reverse()) {
+        text = removeAt(text, entry.remove)
+        dropped++
+      }
+      if (found.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
+      continue
+    }
+    const command = target.command(self, event)
     if (found.length === 0) {
       text = appendAt(text, style, ['hooks', event], target.shape === 'groups' ? { hooks: [target.handler(command)] } : target.handler(command))
       added++
@@ -76,21 +90,59 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
       }
     }
   }
-  if (added === 0 && updated === 0) return [`${target.name}: already installed in ${file} (${target.events.length} events)`]
-  write(file, text)
-  if (!existed) rememberCreated(file, env, true)
+  const events = target.events.filter((event) => !covered.has(event))
+  const unchanged = added === 0 && updated === 0 && dropped === 0
+  if (!unchanged) {
+    write(file, text)
+    if (!existed) rememberCreated(file, places.env, true)
+  }
+  // Read after writing: this file may be the one another agent runs too.
+  const overlapLines = [
+    ...coveredLines(target, covered),
+    ...findOverlaps(places).filter((overlap) => overlap.owner === target.name && overlap.twice.length > 0).map((overlap) => `  overlap: ${describeOverlap(overlap)}`),
+  ]
+  if (unchanged) return [`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines]
   const lines = [
-    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${added} event(s) added${updated > 0 ? `, ${updated} entr(ies) pointed at this hookrun` : ''}`,
+    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} ${target.label} would run twice` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
-    `  events:  ${target.events.join(', ')}`,
+    `  events:  ${events.join(', ')}`,
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
+  lines.push(...overlapLines)
   if (scope === 'project') lines.push("  note: the command holds this machine's path to hookrun; teammates run `hookrun install --project` on theirs, or use --user")
   if (target.note !== undefined) lines.push(`  note: ${target.note}`)
   return lines
 }
 
-function uninstallFrom(target: AgentTarget, file: string, env: Env): string[] {
+/**
+ * The agent's events that hookrun's entries in another agent's file already answer there
+ * (src/install/overlaps.ts), with that file. A user-level install is trimmed only by user-level
+ * files: a project's entries do not serve the user's other projects.
+ */
+function coveredEvents(target: AgentTarget, scope: Scope, places: Places): Map<string, { file: string; owner: string; source: string }> {
+  const covered = new Map<string, { file: string; owner: string; source: string }>()
+  for (const overlap of findOverlaps(places)) {
+    if (overlap.reader !== target.name || (scope === 'user' && overlap.scope !== 'user')) continue
+    for (const event of overlap.events) if (!covered.has(event)) covered.set(event, { file: overlap.file, owner: agentTarget(overlap.owner)!.label, source: overlap.source })
+  }
+  return covered
+}
+
+function coveredLines(target: AgentTarget, covered: ReadonlyMap<string, { file: string; owner: string; source: string }>): string[] {
+  const byFile = new Map<string, { events: string[]; owner: string; source: string }>()
+  for (const [event, { file, owner, source }] of covered) {
+    const entry = byFile.get(file) ?? { events: [], owner, source }
+    entry.events.push(event)
+    byFile.set(file, entry)
+  }
+  return [...byFile].map(
+    ([file, { events, owner, source }]) =>
+      `  not ${events.join(', ')}: ${target.label} runs hookrun's ${owner} entries in ${file} for these, so an entry here would answer them twice (${source}; it needs ${target.label}'s third-party hooks setting on)`,
+  )
+}
+
+function uninstallFrom(target: AgentTarget, file: string, places: Places): string[] {
+  const env = places.env
   if (!existsSync(file)) return [`${target.name}: nothing to remove (${file} does not exist)`]
   let text = readFileSync(file, 'utf8')
   checkShape(target, parse(target, text))
@@ -109,12 +161,20 @@ function uninstallFrom(target: AgentTarget, file: string, env: Env): string[] {
   if (keysOf(child(parse(target, text), 'hooks')).length === 0) text = removeAt(text, ['hooks'])
   // A file install created that now holds nothing but its starting keys goes too; a file the user
   // had (even an empty one) stays.
+  const notes = readersLeftShort(target, places)
   if (sameJson(text, freshText(target)) && rememberCreated(file, env, false)) {
     rmSync(file)
-    return [`${target.name}: removed ${removed} entr(ies) and ${file}, which held only hookrun's entries`]
+    return [`${target.name}: removed ${count(removed, 'entry', 'entries')} and ${file}, which held only hookrun's entries`, ...notes]
   }
   write(file, text)
-  return [`${target.name}: removed ${removed} entr(ies) from ${file}`]
+  return [`${target.name}: removed ${count(removed, 'entry', 'entries')} from ${file}`, ...notes]
+}
+
+/** Agents that answered some events through the entries just removed, and have hookrun entries of their own. */
+function readersLeftShort(target: AgentTarget, places: Places): string[] {
+  return FOREIGN_READS.filter((read) => read.owner === target.name)
+    .filter((read) => (['project', 'user'] as const).some((scope) => routedEvents(agentTarget(read.reader)!.file(scope, places), read.reader).length > 0))
+    .map((read) => `  note: ${agentTarget(read.reader)!.label} answered some events through these entries; run \`hookrun install --agent ${read.reader}\` again to give them entries of its own`)
 }
 
 /**

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { type LoadOptions, resolveConfig, type ResolvedConfig } from './load.ts'
 import type { ConfigDocument, ParsedEntry } from './document.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
+import { jsonSyntaxError } from '../core/json-error.ts'
 import { lintHookEntry } from './lint.ts'
 import { normalizeConfig } from './shapes.ts'
 import { isKnownEvent } from '../event/events.ts'
@@ -56,7 +57,7 @@ export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDoc
   try {
     json = JSON.parse(text)
   } catch (error) {
-    problems.push({ severity: 'error', file: ref.file, path: '', message: `invalid JSON (${(error as Error).message}); file skipped`, brokenHook: {} })
+    problems.push({ severity: 'error', file: ref.file, path: '', message: `not valid JSON: ${jsonSyntaxError(text, (error as Error).message)}; file skipped`, brokenHook: {} })
     return { ref, text, settings: {}, entries: [], problems }
   }
   const { specs, settings } = normalizeConfig(json, problem)

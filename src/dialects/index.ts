@@ -2,26 +2,40 @@
 import { HookrunError } from '../core/errors.ts'
 import { splitEventName } from '../event/event.ts'
 import { aliasFor, namesOf } from '../event/events.ts'
+import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
+import { carryFields } from './shared.ts'
 import { claude } from './claude.ts'
 import { codex } from './codex.ts'
 import { copilot } from './copilot.ts'
+import { crush } from './crush.ts'
 import { cursor } from './cursor.ts'
+import { droid } from './droid.ts'
 import { gemini } from './gemini.ts'
+import { kiro } from './kiro.ts'
+import { qwen } from './qwen.ts'
+import { windsurf } from './windsurf.ts'
 import type { Dialect } from './types.ts'
 
 /**
  * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
  * field and event names, so the order is part of the rule (README "Which agent sent it"):
- *   1. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
- *   2. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads)
- *   3. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
+ *   1. Windsurf: `agent_action_name` (no other agent has it)
+ *   2. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
+ *   3. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
+ *               Cursor's `conversation_id` and `cursor_version`
+ *   4. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
+ *   5. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads)
+ *   6. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
  *               SessionEnd / Notification with Gemini's ISO `timestamp` string
- *   4. Codex:   a Codex event name with `turn_id`
- *   5. Claude Code: any Claude Code event name
+ *   7. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
+ *               `timestamp` string (Claude Code sends none)
+ *   8. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
+ *   9. Codex:   a Codex event name with `turn_id`
+ *  10. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
-export const DIALECTS: readonly Dialect[] = [cursor, copilot, gemini, codex, claude]
+export const DIALECTS: readonly Dialect[] = [windsurf, crush, kiro, cursor, copilot, gemini, qwen, droid, codex, claude]
 
 const NATIVE = new Set(['hookrun', 'native'])
 
@@ -70,6 +84,19 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
   }
   const normalized = dialect.normalize?.(payload, agentEvent) ?? { payload }
   return { dialect, event, agentEvent, tool: normalized.tool, payload: normalized.payload }
+}
+
+/**
+ * The decision in the dialect's JSON. A dialect that declares no `carries` takes none of the
+ * fields hookrun carries (toolConfig, llm_request, updatedMCPToolOutput, …): each one the decision
+ * has is named in a warning, so no field is dropped without a word, whoever wrote the dialect.
+ */
+export function renderFor(dialect: Dialect, decision: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
+  const rendered = dialect.render(decision, payload, agentEvent)
+  if (dialect.carries !== undefined) return rendered
+  const event = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : decision.event)
+  const left = carryFields(decision, event, [], () => {}).map((field) => `${dialect.label} cannot apply ${field} on ${event}; it was not sent`)
+  return left.length === 0 ? rendered : { ...rendered, warnings: [...rendered.warnings, ...left] }
 }
 
 export type { Dialect }

@@ -42,13 +42,17 @@ export interface FoundExecutable {
   readonly mtimeMs: number
 }
 
-/** A plugin's own `hooks.json`. */
+/** A plugin's own `hooks.json`, or an Open Plugins `hooks/hooks.json` (src/folders/open-plugins.ts). */
 export interface FoundPluginConfig {
   readonly kind: 'config'
   readonly file: string
   readonly layer: FolderLayer
   readonly plugin: InstalledPlugin
+  readonly openPlugin?: true
 }
+
+/** Where an Open Plugins plugin keeps its hooks: `hooks/hooks.json`, Claude-shaped. */
+export const OPEN_PLUGIN_HOOKS = join('hooks', 'hooks.json')
 
 export type FoundSource = FoundExecutable | FoundPluginConfig
 
@@ -101,6 +105,8 @@ export function discoverHookFolders(options: { readonly projectRoot: string; rea
     for (const plugin of installedPlugins(scope, options.projectRoot, env)) {
       const config = join(plugin.dir, 'hooks.json')
       if (isFile(config)) sources.push({ kind: 'config', file: config, layer: pluginLayer, plugin })
+      const open = join(plugin.dir, OPEN_PLUGIN_HOOKS)
+      if (isFile(open)) sources.push({ kind: 'config', file: open, layer: pluginLayer, plugin, openPlugin: true })
       sources.push(...scanExecutables(join(plugin.dir, 'hooks'), pluginLayer, plugin, skipped))
     }
   }
@@ -117,6 +123,8 @@ export function scanExecutables(dir: string, layer: FolderLayer, plugin: Install
   const found: FoundExecutable[] = []
   for (const entry of sortedEntries(dir)) {
     if (isLeftover(entry.name)) continue
+    // A plugin's hooks/hooks.json is its Open Plugins config, read as such, not a hook.
+    if (plugin !== undefined && entry.name === 'hooks.json') continue
     const path = join(dir, entry.name)
     let stat
     try {

@@ -17,12 +17,19 @@ export interface CanonicalEvent {
 }
 
 /** Who uses an alias: the five seeds and the agents hookrun sits behind. */
-export type AliasSource = 'pigo' | 'sdk' | 'kodelet' | 'rust' | 'claude' | 'code-forge' | 'codex' | 'cursor' | 'gemini' | 'copilot'
+export type AliasSource =
+  | 'pigo' | 'sdk' | 'kodelet' | 'rust' | 'claude' | 'code-forge' | 'codex' | 'cursor' | 'gemini' | 'copilot'
+  | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen'
 
 export interface EventAlias {
   readonly alias: string
   readonly canonical: string
   readonly from: readonly AliasSource[]
+  /**
+   * The tool subject the agent's event implies (Cursor's `beforeShellExecution` is
+   * `tool:pre_execute` for shell tools): a handler configured on it runs for that tool only.
+   */
+  readonly subject?: string
 }
 
 const event = (name: string, gate: boolean, canBlock: boolean, description: string): CanonicalEvent => ({ name, gate, canBlock, description })
@@ -45,6 +52,7 @@ export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
   event('session:setup', false, false, 'one-time setup or maintenance run'),
   event('session:cwd_changed', false, false, 'the working directory changed'),
   event('session:directory_added', false, false, 'a directory was added to the workspace'),
+  event('session:delete', false, false, 'a saved session was deleted'),
   event('permission:check', true, true, 'a permission is checked'),
   event('permission:prompt', true, true, 'the user is about to be asked for a permission'),
   event('permission:granted', false, false, 'a permission was granted'),
@@ -71,14 +79,17 @@ export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
   event('file:changed', false, false, 'a watched file changed on disk'),
   event('worktree:create', false, true, 'a git worktree is being created'),
   event('worktree:remove', false, false, 'a git worktree was removed'),
+  event('worktree:setup', false, false, 'a git worktree was set up for the agent'),
   event('mcp:elicitation', false, true, 'an MCP server asks the user for input'),
   event('mcp:elicitation_result', false, true, 'the user answered an MCP elicitation'),
 ]
 
 const alias = (name: string, canonical: string, ...from: AliasSource[]): EventAlias => ({ alias: name, canonical, from })
+/** An alias whose event implies a tool (pattern subject syntax: `bash`, `edit|write`, `mcp__*`). */
+const toolAlias = (name: string, canonical: string, subject: string, ...from: AliasSource[]): EventAlias => ({ alias: name, canonical, from, subject })
 
 /** Every other name, with who uses it. The SDK spec's 15 events are Claude Code's names too. */
-export const EVENT_ALIASES: readonly EventAlias[] = [
+const OWN_ALIASES: readonly EventAlias[] = [
   // pigo (seed 000)
   alias('agent_start', 'agent:start', 'pigo'),
   alias('turn_start', 'turn:start', 'pigo'),
@@ -145,12 +156,12 @@ export const EVENT_ALIASES: readonly EventAlias[] = [
   alias('preCompact', 'context:pre_compact', 'cursor', 'copilot'),
   alias('stop', 'agent:stop', 'cursor'),
   alias('beforeSubmitPrompt', 'user:prompt_submit', 'cursor'),
-  alias('beforeShellExecution', 'tool:pre_execute', 'cursor'),
-  alias('afterShellExecution', 'tool:post_execute', 'cursor'),
-  alias('beforeMCPExecution', 'tool:pre_execute', 'cursor'),
-  alias('afterMCPExecution', 'tool:post_execute', 'cursor'),
-  alias('beforeReadFile', 'tool:pre_execute', 'cursor'),
-  alias('afterFileEdit', 'tool:post_execute', 'cursor'),
+  toolAlias('beforeShellExecution', 'tool:pre_execute', 'bash', 'cursor'),
+  toolAlias('afterShellExecution', 'tool:post_execute', 'bash', 'cursor'),
+  toolAlias('beforeMCPExecution', 'tool:pre_execute', 'mcp__*', 'cursor'),
+  toolAlias('afterMCPExecution', 'tool:post_execute', 'mcp__*', 'cursor'),
+  toolAlias('beforeReadFile', 'tool:pre_execute', 'read', 'cursor'),
+  toolAlias('afterFileEdit', 'tool:post_execute', 'edit|write', 'cursor'),
   alias('afterAgentResponse', 'llm:post_response', 'cursor'),
   alias('afterAgentThought', 'llm:thought', 'cursor'),
   // GitHub Copilot (docs.github.com/en/copilot/reference/hooks-reference), camelCase; the names
@@ -160,7 +171,46 @@ export const EVENT_ALIASES: readonly EventAlias[] = [
   alias('errorOccurred', 'agent:error', 'copilot'),
   alias('permissionRequest', 'permission:prompt', 'copilot'),
   alias('notification', 'notification', 'copilot'),
+  // Windsurf Cascade (docs.windsurf.com/windsurf/cascade/hooks): snake_case, `agent_action_name`
+  alias('pre_run_command', 'tool:pre_execute', 'windsurf'),
+  alias('post_run_command', 'tool:post_execute', 'windsurf'),
+  alias('pre_write_code', 'tool:pre_execute', 'windsurf'),
+  alias('post_write_code', 'tool:post_execute', 'windsurf'),
+  alias('pre_read_code', 'tool:pre_execute', 'windsurf'),
+  alias('post_read_code', 'tool:post_execute', 'windsurf'),
+  alias('pre_mcp_tool_use', 'tool:pre_execute', 'windsurf'),
+  alias('post_mcp_tool_use', 'tool:post_execute', 'windsurf'),
+  alias('pre_user_prompt', 'user:prompt_submit', 'windsurf'),
+  alias('post_cascade_response', 'llm:post_response', 'windsurf'),
+  alias('post_setup_worktree', 'worktree:setup', 'windsurf'),
+  // Kiro CLI (kiro.dev/docs/cli/hooks); preToolUse, postToolUse and stop are below
+  alias('agentSpawn', 'agent:start', 'kiro'),
+  alias('userPromptSubmit', 'user:prompt_submit', 'kiro'),
+  // Qwen Code's own (QwenLM/qwen-code docs/users/features/hooks.md); its Claude Code names are below
+  alias('SessionDelete', 'session:delete', 'qwen'),
+  alias('TodoCreated', 'task:created', 'qwen'),
+  alias('TodoCompleted', 'task:completed', 'qwen'),
 ]
+
+/**
+ * Agents that use names an entry above already has, spelled the same: they join its `from`, so
+ * each name stays one row. Sources: each agent's docs, named in src/dialects/<agent>.ts.
+ */
+const SHARED_NAMES: ReadonlyArray<readonly [AliasSource, readonly string[]]> = [
+  // Factory Droid: nine of Claude Code's events (docs.factory.ai/reference/hooks-reference)
+  ['droid', ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Notification', 'Stop', 'SubagentStop', 'PreCompact', 'SessionStart', 'SessionEnd']],
+  // Kiro CLI: the camelCase tool and stop events Cursor uses too
+  ['kiro', ['preToolUse', 'postToolUse', 'stop']],
+  // Crush: PreToolUse and PreCompact (charmbracelet/crush docs/hooks)
+  ['crush', ['PreToolUse', 'PreCompact']],
+  // Qwen Code: Claude Code's names for these
+  ['qwen', ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'MessageDisplay', 'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'Notification', 'PermissionRequest', 'PermissionDenied']],
+]
+
+export const EVENT_ALIASES: readonly EventAlias[] = OWN_ALIASES.map((entry) => {
+  const more = SHARED_NAMES.filter(([, names]) => names.includes(entry.alias)).map(([source]) => source)
+  return more.length === 0 ? entry : { ...entry, from: [...entry.from, ...more] }
+})
 
 const BY_NAME = new Map(CANONICAL_EVENTS.map((canonical) => [canonical.name, canonical]))
 // Aliases are looked up without regard to case: `pretooluse`, `PreToolUse` and `TOOL_START` all work.
@@ -168,6 +218,20 @@ const BY_ALIAS = new Map(EVENT_ALIASES.map((entry) => [entry.alias.toLowerCase()
 
 export function canonicalEvent(name: string): CanonicalEvent | undefined {
   return BY_NAME.get(name)
+}
+
+const SUBJECTS = new Map(EVENT_ALIASES.filter((entry) => entry.subject !== undefined).map((entry) => [entry.alias.toLowerCase(), entry.subject!]))
+
+/**
+ * The pattern a config entry written for an agent's event name stands for: the canonical name,
+ * with the tool the event implies (`beforeShellExecution` → `tool:pre_execute:bash`); a name
+ * hookrun does not know stays as it is.
+ */
+export function eventPattern(name: string): string {
+  const canonical = resolveAlias(name)
+  if (canonical === undefined) return name
+  const subject = SUBJECTS.get(name.toLowerCase())
+  return subject === undefined ? canonical : `${canonical}:${subject}`
 }
 
 /** The canonical name for an alias (any case), or undefined if `name` is not an alias. */

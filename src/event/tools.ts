@@ -9,7 +9,7 @@
  * NotebookEdit is not edit), so a Claude matcher keeps Claude's meaning on Claude's payloads.
  * A name the table does not know is its own subject, lowercased (`mcp__memory__create`).
  */
-export type ToolSource = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot'
+export type ToolSource = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen'
 
 export interface ToolAlias {
   readonly name: string
@@ -20,7 +20,7 @@ export interface ToolAlias {
 const tool = (name: string, subject: string, ...from: ToolSource[]): ToolAlias => ({ name, subject, from })
 
 /** Sources: each agent's reference (shared/reference/agent-hook-protocols.md §2, §6) and the docs named there. */
-export const TOOL_ALIASES: readonly ToolAlias[] = [
+const OWN_TOOLS: readonly ToolAlias[] = [
   tool('Bash', 'bash', 'claude', 'codex'),
   tool('Shell', 'bash', 'cursor'),
   tool('run_shell_command', 'bash', 'gemini'),
@@ -69,7 +69,49 @@ export const TOOL_ALIASES: readonly ToolAlias[] = [
   tool('AskUserQuestion', 'ask', 'claude'),
   tool('ask_user', 'ask', 'gemini', 'copilot'),
   tool('save_memory', 'memory', 'gemini'),
+  // Windsurf names no tool: src/dialects/windsurf.ts names them after its events
+  tool('run_command', 'bash', 'windsurf'),
+  tool('write_code', 'edit', 'windsurf'),
+  tool('read_code', 'read', 'windsurf'),
+  // Factory Droid (docs.factory.ai; the names its matchers take)
+  tool('Execute', 'bash', 'droid'),
+  tool('Create', 'write', 'droid'),
+  tool('ApplyPatch', 'edit', 'droid'),
+  tool('FetchUrl', 'webfetch', 'droid'),
+  tool('AskUser', 'ask', 'droid'),
+  // Kiro CLI (kiro.dev/docs/cli/reference/built-in-tools; fs_read, fs_write, execute_bash and use_aws are the older names)
+  tool('read', 'read', 'kiro'),
+  tool('write', 'write', 'kiro', 'crush'),
+  tool('fs_read', 'read', 'kiro'),
+  tool('fs_write', 'write', 'kiro'),
+  tool('execute_bash', 'bash', 'kiro'),
+  tool('use_aws', 'aws', 'kiro'),
+  tool('aws', 'aws', 'kiro'),
+  tool('todo_list', 'todo', 'kiro'),
+  // Crush (charmbracelet/crush docs/hooks: bash, edit, write, multiedit, view, ls, grep, glob, …)
+  tool('multiedit', 'multiedit', 'crush'),
+  tool('ls', 'ls', 'crush'),
+  tool('fetch', 'webfetch', 'crush'),
+  tool('agentic_fetch', 'webfetch', 'crush'),
+  tool('agent', 'agent', 'crush'),
+  tool('todos', 'todo', 'crush'),
+  // Qwen Code (runtime tool ids, as Gemini CLI's; docs/users/features/hooks.md)
+  tool('todo_write', 'todo', 'qwen'),
 ]
+
+
+/** Agents that use a name above spelled the same join its `from` (sources as above). */
+const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
+  ['droid', ['Read', 'Edit', 'MultiEdit', 'LS', 'Grep', 'Glob', 'WebSearch', 'Task', 'TodoWrite']],
+  ['kiro', ['shell', 'web_search', 'web_fetch']],
+  ['crush', ['bash', 'edit', 'view', 'grep', 'glob']],
+  ['qwen', ['run_shell_command', 'read_file', 'read_many_files', 'write_file', 'edit', 'glob', 'grep_search', 'list_directory', 'web_fetch', 'web_search', 'save_memory', 'task']],
+]
+
+export const TOOL_ALIASES: readonly ToolAlias[] = OWN_TOOLS.map((entry) => {
+  const more = SHARED_NAMES.filter(([, names]) => names.includes(entry.name)).map(([source]) => source)
+  return more.length === 0 ? entry : { ...entry, from: [...entry.from, ...more] }
+})
 
 // Looked up without regard to case: `Bash`, `bash` and `BASH` are the same tool.
 const BY_NAME = new Map(TOOL_ALIASES.map((entry) => [entry.name.toLowerCase(), entry.subject]))

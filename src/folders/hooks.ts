@@ -9,6 +9,7 @@ import { runCommand } from '../run/command.ts'
 import { type CachedAnswer, hookAnswerCacheFile, readAnswerCache, writeAnswerCache } from './cache.ts'
 import { needsTrust } from '../trust/trust.ts'
 import type { Discovery, FoundExecutable, FoundPluginConfig, FoundSource } from '../discover/folders.ts'
+import { openPluginHooks } from './open-plugins.ts'
 
 /**
  * Folder and plugin hooks as ordinary `Hook`s, appended to the hooks.json hooks.
@@ -118,7 +119,9 @@ type ReadConfigFile = (ref: ConfigFileRef, problems: ConfigProblem[]) => ParsedE
 
 function pluginConfigHooks(source: FoundPluginConfig, problems: ConfigProblem[], readFile: ReadConfigFile): Hook[] {
   const entries = readFile({ layer: source.layer, file: source.file }, problems)
-  return mergeHooks(entries, problems).map((hook) => ({
+  const merged = mergeHooks(entries, problems)
+  const hooks = source.openPlugin ? openPluginHooks(merged, source.plugin.dir, problems).hooks : merged
+  return hooks.map((hook) => ({
     ...hook,
     name: hook.named ? `${source.plugin.name}/${hook.name}` : `${source.plugin.name}#${hook.source.index}`,
     env: { ...hook.env, HOOKRUN_PLUGIN_DIR: source.plugin.dir },

@@ -5,8 +5,9 @@ import { x } from 'tinyexec'
 import { mergeHooks } from '../config/load.ts'
 import type { ConfigProblem } from '../core/types.ts'
 import { readConfigFile } from '../config/parse.ts'
+import { openPluginHooks } from './open-plugins.ts'
 import { HookrunError } from '../core/errors.ts'
-import { installedPlugins, pluginNameOf, pluginsDir, scanExecutables, type Scope } from '../discover/folders.ts'
+import { installedPlugins, OPEN_PLUGIN_HOOKS, pluginNameOf, pluginsDir, scanExecutables, type Scope } from '../discover/folders.ts'
 
 /**
  * Installing, listing and removing plugins (`hookrun plugin …`). A plugin is a folder with a
@@ -122,7 +123,7 @@ export async function addPlugin(spec: string, options: PluginOptions & { readonl
     const hooks = pluginHookNames(temporary, name, problems)
     if (hooks.length === 0) {
       const why = problems.length > 0 ? `; ${problems[0]!.message}` : ''
-      throw new HookrunError(`${spec} has no hooks: a plugin needs a hooks.json with hooks, or executables in hooks/${why}; nothing was installed`)
+      throw new HookrunError(`${spec} has no hooks: a plugin needs a hooks.json with hooks, an Open Plugins hooks/hooks.json, or executables in hooks/${why}; nothing was installed`)
     }
     const metadata = { name, source: source.location, ...(source.ref !== undefined && { ref: source.ref }), ...(commit !== undefined && { commit }), installedAt: new Date().toISOString() }
     writeFileSync(join(temporary, PLUGIN_METADATA_FILE), `${JSON.stringify(metadata, null, 2)}\n`)
@@ -209,6 +210,15 @@ export function pluginHookNames(dir: string, name: string, problems: ConfigProbl
   if (existsSync(config)) {
     const hooks = mergeHooks(readConfigFile({ layer: 'project-plugin', file: config }, problems), problems)
     names.push(...hooks.map((hook) => (hook.named ? `${name}/${hook.name}` : `${name}#${hook.source.index}`)))
+  }
+  const open = join(dir, OPEN_PLUGIN_HOOKS)
+  if (existsSync(open)) {
+    const merged = mergeHooks(readConfigFile({ layer: 'project-plugin', file: open }, problems), problems)
+    const { hooks, ignored } = openPluginHooks(merged, dir, problems)
+    names.push(...hooks.map((hook) => (hook.named ? `${name}/${hook.name}` : `${name}#${hook.source.index}`)))
+    for (const event of ignored) {
+      problems.push({ severity: 'warning', file: open, path: `hooks.${event}`, message: `event '${event}' is not one hookrun knows; its hooks are ignored, as the Open Plugins spec requires` })
+    }
   }
   const plugin = { name, dir, scope: 'project' as const }
   names.push(...scanExecutables(join(dir, 'hooks'), 'project-plugin', plugin).map((file) => file.name))

@@ -1,4 +1,5 @@
 // Where each agent reads its hooks config, and the router entries hookrun writes there.
+import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { namesOf } from '../event/events.ts'
@@ -9,7 +10,7 @@ import { namesOf } from '../event/events.ts'
  * answers in its protocol. Sources: shared/reference/agent-hook-protocols.md §1.1 and §6, and
  * the agents' docs named in src/dialects/*.ts.
  */
-export type AgentName = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot'
+export type AgentName = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen'
 
 export type Scope = 'user' | 'project'
 
@@ -62,6 +63,7 @@ const claudeSkipped = {
   WorktreeCreate: 'its hook must print the new worktree path; a router there would break worktree creation',
 }
 const geminiSkipped = { AfterModel: STREAMING }
+const qwenSkipped = { MessageDisplay: STREAMING }
 const cursorSkipped = {
   beforeShellExecution: CURSOR_SPECIFIC,
   afterShellExecution: CURSOR_SPECIFIC,
@@ -147,6 +149,93 @@ export const AGENTS: readonly AgentTarget[] = [
     // Copilot's camelCase payloads do not name the event, so the command does.
     command: (self, event) => `${self} fire ${event} --format copilot`,
     handler: (command) => ({ type: 'command', bash: command, timeoutSec: ROUTER_TIMEOUT_SECONDS }),
+  },
+  {
+    name: 'windsurf',
+    label: 'Windsurf',
+    // docs.windsurf.com/windsurf/cascade/hooks "Configuration"; the system-level files are the admin's.
+    file: (scope, places) => (scope === 'user' ? join(places.home, '.codeium', 'windsurf', 'hooks.json') : join(places.project, '.windsurf', 'hooks.json')),
+    shape: 'flat',
+    commandField: 'command',
+    header: {},
+    comments: false,
+    events: eventsOf('windsurf', {}),
+    skipped: {},
+    command: (self) => `${self} fire --format windsurf`,
+    // Cascade reads no JSON; show_output lets the person at the keyboard see hookrun's messages.
+    handler: (command) => ({ command, show_output: true }),
+  },
+  {
+    name: 'droid',
+    label: 'Factory Droid',
+    // docs.factory.ai/harness/hooks: hooks.json beside settings.json, and the `hooks` key of
+    // settings.json when there is no hooks.json. Droid 0.186 reads only settings.json
+    // (Factory-AI/factory#3), so hookrun writes there unless the user already has a hooks.json.
+    file: (scope, places) => {
+      const dir = scope === 'user' ? join(places.home, '.factory') : join(places.project, '.factory')
+      return existsSync(join(dir, 'hooks.json')) ? join(dir, 'hooks.json') : join(dir, 'settings.json')
+    },
+    shape: 'groups',
+    commandField: 'command',
+    header: {},
+    comments: false,
+    events: eventsOf('droid', {}),
+    skipped: {},
+    command: (self) => `${self} fire --format droid`,
+    handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
+    note: 'an organisation hooks policy in Factory may ignore hooks it does not manage',
+  },
+  {
+    name: 'kiro',
+    label: 'Kiro',
+    // Kiro CLI reads hooks from an agent's configuration (kiro.dev/docs/cli/hooks): hookrun
+    // brings an agent of its own rather than editing the user's.
+    file: (scope, places) => join(scope === 'user' ? join(places.home, '.kiro') : join(places.project, '.kiro'), 'agents', 'hookrun.json'),
+    shape: 'flat',
+    commandField: 'command',
+    header: { name: 'hookrun', description: 'The default tools, with hookrun answering every hook', tools: ['*'] },
+    comments: false,
+    events: eventsOf('kiro', {}),
+    skipped: {},
+    command: (self) => `${self} fire --format kiro`,
+    // Kiro's default is 30 s (timeout_ms).
+    handler: (command) => ({ command, timeout_ms: ROUTER_TIMEOUT_SECONDS * 1000 }),
+    note: 'start Kiro with this agent: kiro-cli chat --agent hookrun (or make it the default: kiro-cli settings chat.defaultAgent hookrun)',
+  },
+  {
+    name: 'crush',
+    label: 'Crush',
+    // charmbracelet/crush docs/hooks: crush.json or .crush.json in the project, ~/.config/crush/crush.json globally.
+    file: (scope, places) => {
+      if (scope === 'user') return join(home(places, 'XDG_CONFIG_HOME', '.config'), 'crush', 'crush.json')
+      const hidden = join(places.project, '.crush.json')
+      return existsSync(hidden) && !existsSync(join(places.project, 'crush.json')) ? hidden : join(places.project, 'crush.json')
+    },
+    shape: 'flat',
+    commandField: 'command',
+    header: {},
+    comments: true,
+    events: eventsOf('crush', {}),
+    skipped: {},
+    command: (self) => `${self} fire --format crush`,
+    // `name` is what Crush's TUI shows; its default timeout is 30 s.
+    handler: (command) => ({ name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  },
+  {
+    name: 'qwen',
+    label: 'Qwen Code',
+    // QwenLM/qwen-code docs/users/features/hooks.md: hooks in .qwen/settings.json or the user's settings.
+    file: (scope, places) => join(scope === 'user' ? join(places.home, '.qwen') : join(places.project, '.qwen'), 'settings.json'),
+    shape: 'groups',
+    commandField: 'command',
+    header: {},
+    comments: true,
+    events: eventsOf('qwen', qwenSkipped),
+    skipped: qwenSkipped,
+    command: (self) => `${self} fire --format qwen`,
+    // Qwen's command-hook timeout is in milliseconds.
+    handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
+    note: 'Qwen Code runs project hooks only in a trusted folder',
   },
 ]
 

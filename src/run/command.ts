@@ -1,15 +1,15 @@
 // Stage run: one hook command as a process group, with timeout, closed stdin and bounded output.
-import type { ChildProcess } from 'node:child_process'
-import type { Readable } from 'node:stream'
-import { x } from 'tinyexec'
 import type { CommandRun } from '../core/types.ts'
+import { commandArgv } from './argv.ts'
+import type { Child, ChildOutput } from './child.ts'
+import { startChild } from './spawn.ts'
 
 export interface CommandOptions {
   readonly cwd: string
   /** The complete environment; keys with `undefined` values are removed. */
   readonly env: Readonly<Record<string, string | undefined>>
-  /** Written to the command's own stdin pipe, which is then closed. */
-  readonly input: string
+  /** Written to the command's own stdin pipe, which is then closed (bytes go as they are). */
+  readonly input: string | Uint8Array
   readonly timeoutMs: number
   /** Aborting kills the command's process group (hookrun itself got SIGINT/SIGTERM). */
   readonly signal?: AbortSignal
@@ -30,21 +30,20 @@ export const KILL_GRACE_MS = 500
 export const DRAIN_GRACE_MS = 250
 
 /**
- * Spawn `sh -c command` as its own process group, so a timeout (or hookrun being interrupted)
- * can kill the whole group. tinyexec does the spawning (env merge, Windows normalisation); the
- * output is read here instead of through its promise, because that promise buffers without a cap
- * and waits until every process holding the pipes has exited.
+ * Run one hook command as its own process group, so a timeout (or hookrun being interrupted) can
+ * kill the whole group. The process starts through the runtime's fastest primitive
+ * (src/run/spawn.ts); its output is read here, capped, and no longer waited for once the command
+ * has exited and a grandchild still holds the pipes.
  */
-export function runCommand(command: string, options: CommandOptions): Promise<CommandRun> {
+export async function runCommand(command: string, options: CommandOptions): Promise<CommandRun> {
   const started = performance.now()
+  let child: Child
+  try {
+    child = await startCommand(command, options, 'pipe')
+  } catch (error) {
+    return notStarted(error, options.cwd, started)
+  }
   return new Promise((resolvePromise) => {
-    let child: ChildProcess | undefined
-    try {
-      child = spawnGroup(command, options, ['pipe', 'pipe', 'pipe'])
-    } catch (error) {
-      resolvePromise(notStarted(error, started))
-      return
-    }
     const proc = child
     const stdout = collect(proc.stdout, OUTPUT_CAPS.stdout)
     const stderr = collect(proc.stderr, OUTPUT_CAPS.stderr)
@@ -53,18 +52,18 @@ export function runCommand(command: string, options: CommandOptions): Promise<Co
     const timers: ReturnType<typeof setTimeout>[] = []
     let settled = false
 
-    const finish = (spawnError?: string) => {
+    const finish = () => {
       if (settled) return
       settled = true
       for (const timer of timers) clearTimeout(timer)
       options.signal?.removeEventListener('abort', onAbort)
+      proc.closeInput()
       stdout.stop()
       stderr.stop()
       resolvePromise({
         exitCode: exit?.code ?? null,
         signal: exit?.signal ?? null,
         timedOut,
-        spawnError,
         stdout: stdout.text(),
         stderr: stderr.text(),
         truncated: { stdout: stdout.truncated(), stderr: stderr.truncated() },
@@ -72,8 +71,8 @@ export function runCommand(command: string, options: CommandOptions): Promise<Co
       })
     }
     const terminate = () => {
-      killGroup(proc, 'SIGTERM')
-      timers.push(setTimeout(() => killGroup(proc, 'SIGKILL'), KILL_GRACE_MS))
+      killGroup(proc.pid, 'SIGTERM')
+      timers.push(setTimeout(() => killGroup(proc.pid, 'SIGKILL'), KILL_GRACE_MS))
       // Whatever happens to the group, hookrun answers: a process that survives SIGKILL
       // (uninterruptible, or escaped with setsid) no longer holds hookrun up.
       timers.push(setTimeout(() => finish(), KILL_GRACE_MS + DRAIN_GRACE_MS * 4))
@@ -88,11 +87,11 @@ export function runCommand(command: string, options: CommandOptions): Promise<Co
       watchFirstLine(proc.stdout, (line) => {
         const request = asyncRequest(line)
         if (request === undefined || exit !== undefined || settled) return
-        watchReleased(proc, request.asyncTimeout ?? options.timeoutMs)
+        watchReleased(proc.pid, request.asyncTimeout ?? options.timeoutMs)
         settled = true
         for (const timer of timers) clearTimeout(timer)
         options.signal?.removeEventListener('abort', onAbort)
-        proc.stdin?.destroy()
+        proc.closeInput()
         stdout.stop()
         stderr.stop()
         proc.unref()
@@ -109,17 +108,14 @@ export function runCommand(command: string, options: CommandOptions): Promise<Co
       })
     }
 
-    proc.once('error', (error) => {
-      if (exit === undefined) finish(describeSpawnError(error, options.cwd))
-    })
-    proc.once('exit', (code, signal) => {
+    proc.exited.then((result) => {
       if (settled) return // released async hooks are the keeper's business now
-      exit = { code, signal }
+      exit = result
       // The command is done; its pipes close as soon as no grandchild holds them.
       Promise.all([stdout.ended, stderr.ended]).then(() => finish())
       timers.push(
         setTimeout(() => {
-          killGroup(proc, 'SIGKILL') // what is left of the group holds our pipes: the hook is over
+          killGroup(proc.pid, 'SIGKILL') // what is left of the group holds our pipes: the hook is over
           finish()
         }, DRAIN_GRACE_MS),
       )
@@ -132,7 +128,7 @@ export function runCommand(command: string, options: CommandOptions): Promise<Co
     )
     if (options.signal?.aborted) terminate()
     else options.signal?.addEventListener('abort', onAbort, { once: true })
-    writeInput(proc, options.input)
+    void proc.writeInput(options.input)
   })
 }
 
@@ -140,53 +136,43 @@ export function runCommand(command: string, options: CommandOptions): Promise<Co
  * Start a command detached and do not wait for it (`blocking: false`). The promise resolves once
  * its input is handed over (bounded, so a hook that never reads stdin cannot hold hookrun).
  */
-export function startDetached(command: string, options: Omit<CommandOptions, 'timeoutMs' | 'signal'>): Promise<string | undefined> {
-  let proc: ChildProcess
+export async function startDetached(command: string, options: Omit<CommandOptions, 'timeoutMs' | 'signal'>): Promise<string | undefined> {
+  let proc: Child
   try {
-    proc = spawnGroup(command, options, ['pipe', 'ignore', 'ignore'])
+    proc = await startCommand(command, options, 'ignore')
   } catch (error) {
-    return Promise.resolve(describeSpawnError(error, options.cwd))
+    return describeSpawnError(error, options.cwd)
   }
-  return new Promise((resolvePromise) => {
-    let spawnError: string | undefined
-    proc.once('error', (error) => {
-      spawnError = describeSpawnError(error, options.cwd)
-    })
-    const done = () => {
-      clearTimeout(timer)
-      proc.unref()
-      resolvePromise(spawnError)
-    }
-    const timer = setTimeout(() => {
-      proc.stdin?.destroy()
-      done()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const bound = new Promise<void>((resolveBound) => {
+    timer = setTimeout(() => {
+      proc.closeInput()
+      resolveBound()
     }, 1000)
-    writeInput(proc, options.input, done)
   })
+  await Promise.race([proc.writeInput(options.input), bound])
+  clearTimeout(timer)
+  proc.unref()
+  return undefined
 }
 
-function spawnGroup(command: string, options: Pick<CommandOptions, 'cwd' | 'env'>, stdio: ['pipe', 'pipe' | 'ignore', 'pipe' | 'ignore']): ChildProcess {
-  // SIGPIPE ignored: a released async hook must survive writing after hookrun has exited.
-  const result = x('sh', ['-c', `trap '' PIPE\n${command}`], {
-    // The node_modules/.bin of whatever repository the agent is in must not shadow user commands.
-    nodePath: false,
-    // detached: the command leads its own process group, which is what a timeout kills.
-    persist: true,
-    nodeOptions: { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio },
-  })
-  if (!result.process) throw new Error('the process was not created')
-  return result.process
-}
-
-function writeInput(proc: ChildProcess, input: string, done?: () => void): void {
-  const stdin = proc.stdin
-  if (!stdin) {
-    done?.()
-    return
+/**
+ * Start the command without a shell when it has nothing a shell must interpret (src/run/argv.ts),
+ * else as `sh -c`. A direct start that fails (not found, not executable) goes through `sh`, whose
+ * exit status (127, 126) and message are what hooks are judged by.
+ */
+async function startCommand(command: string, options: Pick<CommandOptions, 'cwd' | 'env'>, output: 'pipe' | 'ignore'): Promise<Child> {
+  const request = { cwd: options.cwd, env: options.env, stdout: output, stderr: output } as const
+  const direct = commandArgv(command, options.env.PATH, options.cwd)
+  if (direct !== undefined) {
+    try {
+      return await startChild({ ...request, argv: direct })
+    } catch {
+      // Fall through to the shell, which says why the command cannot run.
+    }
   }
-  // A hook may exit without reading its input: that EPIPE is its business, not a crash of ours.
-  stdin.on('error', () => done?.())
-  stdin.end(input, () => done?.())
+  // SIGPIPE ignored: a released async hook must survive writing after hookrun has exited.
+  return startChild({ ...request, argv: ['sh', '-c', `trap '' PIPE\n${command}`] })
 }
 
 /** `{"async": true, "asyncTimeout"?: ms}` on one line, or undefined. */
@@ -205,7 +191,7 @@ function asyncRequest(line: string): { asyncTimeout?: number } | undefined {
  * Enforce a released async hook's timeout after hookrun has gone: a detached `sh` that checks
  * every second whether the hook's process group still exists, and kills it when time is up.
  */
-function watchReleased(proc: ChildProcess, timeoutMs: number): void {
+function watchReleased(group: number, timeoutMs: number): void {
   const seconds = Math.max(1, Math.ceil(timeoutMs / 1000))
   const script = [
     'i=0',
@@ -213,45 +199,53 @@ function watchReleased(proc: ChildProcess, timeoutMs: number): void {
     'kill -TERM -$GROUP 2>/dev/null && sleep 1 && kill -KILL -$GROUP 2>/dev/null',
     'exit 0',
   ].join('\n')
-  const watcher = x('sh', ['-c', script], {
-    nodePath: false,
-    persist: true,
-    nodeOptions: { stdio: 'ignore', env: { PATH: process.env.PATH, GROUP: String(proc.pid), LIMIT: String(seconds) } },
-  }).process
-  watcher?.unref()
+  const env = { PATH: process.env.PATH, GROUP: String(group), LIMIT: String(seconds) }
+  startChild({ argv: ['sh', '-c', script], cwd: '/', env, stdout: 'ignore', stderr: 'ignore' }).then(
+    (watcher) => {
+      watcher.closeInput()
+      watcher.unref()
+    },
+    () => {
+      // No watcher: the hook's own timeout is then not enforced after hookrun exits.
+    },
+  )
 }
 
-function forEachLine(stream: Readable | null, onLine: (line: string) => void): void {
+/** Calls `onLine` with each line of `stream` (the last one too, without its newline). */
+function forEachLine(stream: ChildOutput | undefined, onLine: (line: string) => void): void {
   if (!stream) return
+  const decoder = new TextDecoder()
   let partial = ''
-  stream.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString()).split('\n')
+  stream.onData((chunk) => {
+    const lines = (partial + decoder.decode(chunk, { stream: true })).split('\n')
     partial = lines.pop()!
     for (const line of lines) onLine(line)
   })
-  stream.once('end', () => {
+  void stream.ended.then(() => {
+    partial += decoder.decode()
     if (partial !== '') onLine(partial)
   })
 }
 
 /** Call `onLine` once with the first line of `stream` (the text before the first newline). */
-function watchFirstLine(stream: Readable | null, onLine: (line: string) => void): void {
+function watchFirstLine(stream: ChildOutput | undefined, onLine: (line: string) => void): void {
   if (!stream) return
+  const decoder = new TextDecoder()
   let head = ''
-  const onData = (chunk: Buffer) => {
-    head += chunk.toString()
+  let done = false
+  stream.onData((chunk) => {
+    if (done) return
+    head += decoder.decode(chunk, { stream: true })
     const newline = head.indexOf('\n')
     if (newline === -1 && head.length < 4096) return
-    stream.off('data', onData)
+    done = true
     onLine(newline === -1 ? head : head.slice(0, newline))
-  }
-  stream.on('data', onData)
+  })
 }
 
-function killGroup(proc: ChildProcess, signal: NodeJS.Signals): void {
-  if (proc.pid === undefined) return
+function killGroup(pid: number, signal: NodeJS.Signals): void {
   try {
-    process.kill(-proc.pid, signal)
+    process.kill(-pid, signal)
   } catch {
     // ESRCH: the group is gone already.
   }
@@ -264,42 +258,36 @@ interface Collector {
   stop(): void
 }
 
-function collect(stream: Readable | null, cap: number): Collector {
-  const chunks: Buffer[] = []
+function collect(stream: ChildOutput | undefined, cap: number): Collector {
+  const chunks: Uint8Array[] = []
   let size = 0
   let dropped = false
-  const ended = new Promise<void>((resolveEnded) => {
-    if (!stream) return resolveEnded()
-    stream.on('data', (chunk: Buffer) => {
-      if (size >= cap) {
-        dropped = true // keep draining so the writer never blocks, but keep nothing
-        return
-      }
-      const room = cap - size
-      if (chunk.length > room) dropped = true
-      const kept = chunk.length > room ? chunk.subarray(0, room) : chunk
-      chunks.push(kept)
-      size += kept.length
-    })
-    stream.once('end', () => resolveEnded())
-    stream.once('close', () => resolveEnded())
-    stream.once('error', () => resolveEnded())
+  stream?.onData((chunk) => {
+    if (size >= cap) {
+      dropped = true // keep draining so the writer never blocks, but keep nothing
+      return
+    }
+    const room = cap - size
+    if (chunk.length > room) dropped = true
+    const kept = chunk.length > room ? chunk.subarray(0, room) : chunk
+    chunks.push(kept)
+    size += kept.length
   })
   return {
-    ended,
+    ended: stream?.ended ?? Promise.resolve(),
     // Invalid UTF-8 becomes U+FFFD rather than an error: a hook's bytes never crash hookrun.
-    text: () => new TextDecoder().decode(Buffer.concat(chunks, size)),
+    text: () => (size === 0 ? '' : new TextDecoder().decode(Buffer.concat(chunks, size))),
     truncated: () => dropped,
-    stop: () => stream?.destroy(),
+    stop: () => stream?.stop(),
   }
 }
 
-function notStarted(error: unknown, started: number): CommandRun {
+function notStarted(error: unknown, cwd: string, started: number): CommandRun {
   return {
     exitCode: null,
     signal: null,
     timedOut: false,
-    spawnError: describeSpawnError(error, undefined),
+    spawnError: describeSpawnError(error, cwd),
     stdout: '',
     stderr: '',
     truncated: { stdout: false, stderr: false },
@@ -307,8 +295,8 @@ function notStarted(error: unknown, started: number): CommandRun {
   }
 }
 
-function describeSpawnError(error: unknown, cwd: string | undefined): string {
+function describeSpawnError(error: unknown, cwd: string): string {
   const code = (error as NodeJS.ErrnoException).code
-  if (code === 'ENOENT' && cwd !== undefined) return `cannot start: working directory ${cwd} does not exist, or sh is not on PATH`
+  if (code === 'ENOENT') return `cannot start: working directory ${cwd} does not exist, or sh is not on PATH`
   return `cannot start: ${(error as Error).message}`
 }

@@ -72,6 +72,22 @@ for (const runtime of RUNTIMES) {
       expect(existsSync(file)).toBe(false)
     })
 
+    test('install --agent windsurf --project: Cascade runs the entry, and a block is exit 2 with the reason on stderr', async () => {
+      const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'no-env', event: 'tool:pre_execute:read', command: "echo 'no .env reads' >&2; exit 2" }] } })
+      projects.push(dir)
+      trustFolderIn(dir, join(dir, '.xdg-config'))
+      const install = await runCli(['install', '--agent', 'windsurf', '--project'], { runtime: runtime.name, cwd: dir })
+      expect(install.exitCode, install.stderr).toBe(0)
+      const file = join(dir, '.windsurf', 'hooks.json')
+      const command: string = JSON.parse(readFileSync(file, 'utf8')).hooks.pre_read_code[0].command
+      const payload = { agent_action_name: 'pre_read_code', trajectory_id: 't', execution_id: 'e', timestamp: '2026-11-20T10:00:00Z', tool_info: { file_path: join(dir, '.env') } }
+      const answer = runAsAgent(command, payload, dir)
+      expect(answer.status, answer.stderr).toBe(2)
+      expect(answer.stderr).toBe('no .env reads\n')
+      await runCli(['uninstall', '--agent', 'windsurf', '--project'], { runtime: runtime.name, cwd: dir })
+      expect(existsSync(file)).toBe(false)
+    })
+
     test('init, then hookrun test passes on the starter cases; a wrong case fails with exit 1', async () => {
       const dir = makeProject()
       projects.push(dir)

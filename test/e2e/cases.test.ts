@@ -1,15 +1,19 @@
 /**
  * Data-driven end-to-end cases: each file in cases/ is a small project (config + scripts), a
  * command line and payload, and what hookrun must answer. Every case runs against every way
- * users run hookrun: the compiled binary, the Node bundle, Bun and Deno on the source.
+ * users run hookrun that this run covers (test/helpers.ts: all four in CI; the compiled binary and
+ * the Node bundle by default, plus Bun and Deno on the source for cases marked `everyRuntime`).
+ * Cases run a few at a time; those that time hookrun or look for leftover processes run alone.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
-import { makeProject, removeProject, runCli, runtimeCommand, RUNTIMES, trustProjectFor, waitForNoProcess, writeFiles } from '../helpers.ts'
+import { describe, expect, test } from 'vitest'
+import { ALL_RUNTIMES, makeProject, removeProject, runCli, runtimeCommand, RUNTIMES, trustProjectFor, waitForNoProcess, writeFiles } from '../helpers.ts'
 
 interface Case {
   description: string
+  /** Where the agent documents the payload and answer the case uses. */
+  source?: string
   files?: Record<string, string | object>
   args: string[]
   /** A JSON value is serialised; a string is sent as it is. */
@@ -17,8 +21,10 @@ interface Case {
   env?: Record<string, string>
   /** Run from this subfolder of the project. */
   cwd?: string
-  /** Only under these runtimes (default: all). */
+  /** Only under these runtimes (default: all); such a case runs under them in every run. */
   runtimes?: string[]
+  /** Exercises what differs between runtimes: run it under all four even in a quick run. */
+  everyRuntime?: boolean
   /**
    * Trust the project's hooks before running, as `hookrun trust` would (default: true, so a
    * case about anything else is not about trust). `false` runs it untrusted.
@@ -65,9 +71,6 @@ const cases = readdirSync(CASES_DIR)
     return 'cases' in json ? json.cases.map((spec, index) => ({ name: `${name}[${index}]`, spec })) : [{ name, spec: json }]
   })
 
-const projects: string[] = []
-afterAll(() => projects.forEach(removeProject))
-
 /**
  * `$DIR` in args, env, stdin and file contents stands for the project folder; `$HOOKRUN_CLI` for the
  * command line of the hookrun under test (so a hook can call hookrun again).
@@ -77,37 +80,51 @@ function fill<T>(value: T, dir: string, runtime = 'binary'): T {
   return JSON.parse(JSON.stringify(value).replaceAll('$DIR', dir).replaceAll('$HOOKRUN_CLI', hookrun)) as T
 }
 
-for (const runtime of RUNTIMES) {
+/** Cases that time hookrun or look for leftover processes would be slowed or confused by others. */
+const timed = (spec: Case) => spec.expect.maxDurationMs !== undefined || spec.expect.noProcess !== undefined
+
+for (const runtime of ALL_RUNTIMES) {
+  const chosen = cases.filter(({ spec }) =>
+    spec.runtimes ? spec.runtimes.includes(runtime.name) : RUNTIMES.includes(runtime) || spec.everyRuntime === true,
+  )
+  if (chosen.length === 0) continue
   describe(runtime.name, () => {
-    for (const { name, spec } of cases) {
-      if (spec.runtimes && !spec.runtimes.includes(runtime.name)) continue
-      test(`${name}: ${spec.description}`, async () => {
-        const dir = makeProject()
-        projects.push(dir)
-        writeFiles(dir, fill(spec.files ?? {}, dir, runtime.name))
-        const cwd = spec.cwd ? join(dir, spec.cwd) : dir
-        const env = fill(spec.env ?? {}, dir)
-        if (spec.trust !== false) trustProjectFor(cwd, env)
-        const stdin = spec.stdin === undefined ? '' : typeof spec.stdin === 'string' ? spec.stdin : JSON.stringify(fill(spec.stdin, dir))
-        const result = await runCli(fill(spec.args, dir), { runtime: runtime.name, cwd, input: stdin, env })
-        const context = `stdout: ${result.stdout}\nstderr: ${result.stderr}`
-        expect(result.exitCode, context).toBe(spec.expect.exitCode)
-        if (spec.expect.stdout) expect(result.json(), context).toMatchObject(fill(spec.expect.stdout, dir))
-        if (spec.expect.hooks) expect(result.json().hooks.map((hook: { name: string }) => hook.name), context).toEqual(spec.expect.hooks)
-        for (const text of spec.expect.stdoutIncludes ?? []) expect(result.stdout, context).toContain(fill(text, dir))
-        for (const text of spec.expect.stderrIncludes ?? []) expect(result.stderr, context).toContain(fill(text, dir))
-        if (spec.expect.stderrEmpty) expect(result.stderr, context).toBe('')
-        for (const [path, content] of Object.entries(spec.expect.files ?? {})) {
-          expect(readFileSync(join(dir, path), 'utf8').trim(), path).toBe(fill(content, dir))
-        }
-        for (const path of spec.expect.absentFiles ?? []) expect(existsSync(join(dir, path)), `${path} should not exist`).toBe(false)
-        for (const [path, parts] of Object.entries(spec.expect.fileIncludes ?? {})) {
-          const content = readFileSync(join(dir, path), 'utf8')
-          for (const part of parts) expect(content, path).toContain(fill(part, dir))
-        }
-        if (spec.expect.maxDurationMs) expect(result.durationMs, context).toBeLessThan(spec.expect.maxDurationMs)
-        if (spec.expect.noProcess) expect(await waitForNoProcess(spec.expect.noProcess, spec.expect.noProcessWithinMs)).toEqual([])
-      })
-    }
+    describe.concurrent('cases', () => {
+      for (const { name, spec } of chosen.filter(({ spec }) => !timed(spec))) test(`${name}: ${spec.description}`, () => runCase(spec, runtime.name))
+    })
+    describe.sequential('timed cases', () => {
+      for (const { name, spec } of chosen.filter(({ spec }) => timed(spec))) test(`${name}: ${spec.description}`, () => runCase(spec, runtime.name))
+    })
   })
+}
+
+async function runCase(spec: Case, runtime: string): Promise<void> {
+  const dir = makeProject()
+  try {
+    writeFiles(dir, fill(spec.files ?? {}, dir, runtime))
+    const cwd = spec.cwd ? join(dir, spec.cwd) : dir
+    const env = fill(spec.env ?? {}, dir)
+    if (spec.trust !== false) trustProjectFor(cwd, env)
+    const stdin = spec.stdin === undefined ? '' : typeof spec.stdin === 'string' ? spec.stdin : JSON.stringify(fill(spec.stdin, dir))
+    const result = await runCli(fill(spec.args, dir), { runtime, cwd, input: stdin, env })
+    const context = `stdout: ${result.stdout}\nstderr: ${result.stderr}`
+    expect(result.exitCode, context).toBe(spec.expect.exitCode)
+    if (spec.expect.stdout) expect(result.json(), context).toMatchObject(fill(spec.expect.stdout, dir))
+    if (spec.expect.hooks) expect(result.json().hooks.map((hook: { name: string }) => hook.name), context).toEqual(spec.expect.hooks)
+    for (const text of spec.expect.stdoutIncludes ?? []) expect(result.stdout, context).toContain(fill(text, dir))
+    for (const text of spec.expect.stderrIncludes ?? []) expect(result.stderr, context).toContain(fill(text, dir))
+    if (spec.expect.stderrEmpty) expect(result.stderr, context).toBe('')
+    for (const [path, content] of Object.entries(spec.expect.files ?? {})) {
+      expect(readFileSync(join(dir, path), 'utf8').trim(), path).toBe(fill(content, dir))
+    }
+    for (const path of spec.expect.absentFiles ?? []) expect(existsSync(join(dir, path)), `${path} should not exist`).toBe(false)
+    for (const [path, parts] of Object.entries(spec.expect.fileIncludes ?? {})) {
+      const content = readFileSync(join(dir, path), 'utf8')
+      for (const part of parts) expect(content, path).toContain(fill(part, dir))
+    }
+    if (spec.expect.maxDurationMs) expect(result.durationMs, context).toBeLessThan(spec.expect.maxDurationMs)
+    if (spec.expect.noProcess) expect(await waitForNoProcess(spec.expect.noProcess, spec.expect.noProcessWithinMs)).toEqual([])
+  } finally {
+    removeProject(dir)
+  }
 }

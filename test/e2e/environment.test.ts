@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { HOOK_VARIABLES } from '../../src/run/env.ts'
-import { cliEnvironment, makeProject, removeProject, runCli, RUNTIMES, trustProjectFor } from '../helpers.ts'
+import { cliEnvironment, makeProject, removeProject, runCli, ALL_RUNTIMES, trustProjectFor } from '../helpers.ts'
 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
@@ -14,7 +14,7 @@ afterAll(() => projects.forEach(removeProject))
 /** What `sh` itself adds to every process it starts. */
 const SHELL_VARIABLES = new Set(['PWD', 'OLDPWD', 'SHLVL', '_'])
 
-for (const runtime of RUNTIMES) {
+for (const runtime of ALL_RUNTIMES) {
   describe(runtime.name, () => {
     test('hooks see the caller’s variables and HOOKRUN_*, nothing else', async () => {
       const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'dump', event: 'tool:pre_execute', command: 'env -0 > env.bin' }] } })

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process'
 import { afterAll, describe, expect, test } from 'vitest'
-import { makeProject, removeProject, RUNTIMES, trustFolderIn } from '../helpers.ts'
+import { makeProject, removeProject, ALL_RUNTIMES, trustFolderIn } from '../helpers.ts'
 
 // perl is on every Linux and macOS machine and can set O_NONBLOCK on its stdin before exec.
 const NON_BLOCKING_EXEC = 'use Fcntl; my $f = fcntl(STDIN, F_GETFL, 0); fcntl(STDIN, F_SETFL, $f | O_NONBLOCK) or die "fcntl: $!"; exec @ARGV or die "exec: $!"'
@@ -13,7 +13,7 @@ const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
 
 describe('payload on a non-blocking stdin pipe, written after hookrun started', () => {
-  for (const runtime of RUNTIMES) {
+  for (const runtime of ALL_RUNTIMES) {
     test(runtime.name, async () => {
       const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'echo-prompt', event: 'user:prompt_submit', command: 'echo "prompt: $HOOKRUN_USER_MESSAGE"' }] } })
       projects.push(dir)

@@ -28,7 +28,7 @@ for (const runtime of RUNTIMES) {
 
       result = await cli('trust', 'src/deep')
       expect(result.exitCode, result.stderr).toBe(0)
-      expect(result.stdout).toContain(`trusted ${dir}: its 1 project hook(s) run from now on.`)
+      expect(result.stdout).toContain(`trusted ${dir}: its 1 project hook run from now on.`)
       result = await fire()
       expect([result.exitCode, result.json().reason, result.stderr]).toEqual([2, 'gate says no', ''])
       expect((await cli('list')).stdout).toContain(`project ${dir}/.hookrun/hooks.json  (trusted)`)

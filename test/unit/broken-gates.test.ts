@@ -39,7 +39,7 @@ describe('a broken entry on a gate event blocks, naming file and field', () => {
   test('a file caught mid-write (invalid JSON) blocks gate events', async () => {
     const { file, decision } = await fireWith('{"hooks": [{"name": "gate", "event": "tool:pre_execute", "comm', 'tool:pre_execute')
     expect(decision).toMatchObject({ decision: 'deny', blocked: true })
-    expect(decision.reason).toContain(`${file}: invalid JSON`)
+    expect(decision.reason).toContain(`${file}: not valid JSON`)
   })
 
   test('the same broken entry only warns on events it was not for, and on events that are not gates', async () => {

@@ -1,0 +1,60 @@
+/**
+ * Answers written for another agent, read as the protocol's own fields wherever the hook runs: a
+ * hook script written for Cursor (`{"permission": "deny", "agentMessage": …}`) or Copilot
+ * (`{"permissionDecision": "deny"}`, `{"behavior": "deny"}`) denies under every agent, instead of
+ * being an answer with no decision — a gate failing open. Sources: agent-hook-protocols.md §6.3
+ * and §9.2 (Cursor), §6.4 and §9.4 (Copilot). The protocol's own field wins when a hook prints
+ * both. One row per field, so an agent's new answer field is one more row.
+ */
+interface AgentField {
+  /** The agent's field, top level in its answer. */
+  readonly field: string
+  /** The protocol's field it fills (src/core/protocol.ts). */
+  readonly to: 'decision' | 'reason' | 'systemMessage' | 'additionalContext' | 'updatedInput' | 'continue'
+  /** Only when the answer also has this field (Copilot's `message` means something only beside `behavior`). */
+  readonly with?: string
+  /** The value the protocol field gets, when it is not the agent's value as it is. */
+  readonly value?: (value: unknown) => unknown
+}
+
+export const AGENT_ANSWER_FIELDS: readonly AgentField[] = [
+  // Cursor: permission events answer `permission` with a message for the agent and one for the user.
+  { field: 'permission', to: 'decision' },
+  { field: 'agentMessage', to: 'reason' },
+  { field: 'agent_message', to: 'reason' },
+  // stop / subagentStop: a follow-up message makes the agent go on, which is a block on agent:stop.
+  { field: 'followup_message', to: 'decision', value: () => 'deny' },
+  { field: 'followup_message', to: 'reason' },
+  { field: 'additional_context', to: 'additionalContext' },
+  { field: 'updated_input', to: 'updatedInput' },
+  // Copilot: preToolUse answers at the top level; permissionRequest answers `behavior`.
+  { field: 'permissionDecision', to: 'decision' },
+  { field: 'permissionDecisionReason', to: 'reason' },
+  { field: 'modifiedArgs', to: 'updatedInput' },
+  { field: 'behavior', to: 'decision' },
+  { field: 'message', to: 'reason', with: 'behavior' },
+  { field: 'interrupt', to: 'continue', with: 'behavior', value: (value) => (value === true ? false : undefined) },
+]
+
+/** Cursor's message for the user: the reason when there is no other, else a message shown to the user. */
+const USER_MESSAGE_FIELDS = ['userMessage', 'user_message'] as const
+
+/** The answer with other agents' fields copied into the protocol's, or the same object when it has none. */
+export function fromAgentAnswer(json: unknown): unknown {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return json
+  const answer = json as Record<string, unknown>
+  const added: Record<string, unknown> = {}
+  for (const row of AGENT_ANSWER_FIELDS) {
+    if (!(row.field in answer) || answer[row.to] !== undefined || added[row.to] !== undefined) continue
+    if (row.with !== undefined && !(row.with in answer)) continue
+    const value = row.value === undefined ? answer[row.field] : row.value(answer[row.field])
+    if (value !== undefined) added[row.to] = value
+  }
+  for (const field of USER_MESSAGE_FIELDS) {
+    const message = answer[field]
+    if (typeof message !== 'string') continue
+    if (answer.reason === undefined && added.reason === undefined) added.reason = message
+    else if (answer.systemMessage === undefined && added.systemMessage === undefined && message !== added.reason) added.systemMessage = message
+  }
+  return Object.keys(added).length === 0 ? json : { ...answer, ...added }
+}

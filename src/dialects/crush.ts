@@ -1,0 +1,67 @@
+import { namesOf } from '../event/events.ts'
+import { Answer, blockReason, contextText, decided, jsonLine, objectFrom } from './shared.ts'
+import type { Dialect } from './types.ts'
+
+/**
+ * Crush (charmbracelet/crush docs/hooks/README.md). Claude Code-compatible config, but its own
+ * payload and answer: stdin is `{event, session_id, cwd, tool_name, tool_input}` (the event in
+ * `event`, not `hook_event_name`, which is how it is told apart), and the answer on exit 0 is
+ * `{decision: allow | deny, halt, reason, context, updated_input}`. `allow` pre-approves and skips
+ * the permission prompt; no decision leaves the prompt to Crush. `halt: true` (or exit 49) ends the
+ * whole turn. `updated_input` is a shallow merge over the tool's input, not a replacement.
+ * Events: PreToolUse and PreCompact (a deny there skips that round of compaction).
+ * Event names are case-insensitive and may be snake_case (`pre_tool_use`).
+ */
+const CRUSH_EVENTS = namesOf('crush')
+const BY_FOLDED = new Map([...CRUSH_EVENTS].map((name) => [fold(name), name]))
+
+/** `PreToolUse`, `pretooluse`, `PRE_TOOL_USE` and `pre_tool_use` are one name to Crush. */
+function fold(name: string): string {
+  return name.replaceAll('_', '').toLowerCase()
+}
+
+function crushEvent(value: unknown): string | undefined {
+  return typeof value === 'string' ? BY_FOLDED.get(fold(value)) : undefined
+}
+
+export const crush: Dialect = {
+  name: 'crush',
+  label: 'Crush',
+  source: 'crush',
+  projectDirVariable: 'CRUSH_PROJECT_DIR',
+  detect: (payload) => payload.hook_event_name === undefined && crushEvent(payload.event) !== undefined && typeof payload.session_id === 'string',
+  eventName: (payload) => crushEvent(payload.event) ?? (typeof payload.event === 'string' ? payload.event : undefined),
+  render(decision, payload, agentEvent) {
+    const event = (agentEvent !== undefined && CRUSH_EVENTS.has(agentEvent) ? agentEvent : crushEvent(payload.event)) ?? 'PreToolUse'
+    const answer = new Answer('Crush', event)
+    const out: Record<string, unknown> = {}
+    if (decision.blocked) {
+      out.decision = 'deny'
+      out.reason = blockReason(decision)
+    } else if (decision.decision === 'ask') {
+      answer.cannot("decision 'ask'", "no decision was sent, so Crush's own permission prompt decides")
+    } else if (decided(decision)) out.decision = 'allow'
+    if (!decision.continue) {
+      out.halt = true
+      out.reason = [out.reason, decision.stopReason].filter(Boolean).join('\n') || blockReason(decision)
+    }
+    if (decision.updatedInput !== undefined) {
+      if (event !== 'PreToolUse') answer.cannot('updatedInput')
+      else {
+        out.updated_input = decision.updatedInput
+        // A patch cannot delete: keys a hook dropped keep their old values in Crush.
+        const kept = Object.keys(objectFrom(payload.tool_input) ?? {}).filter((key) => !(key in decision.updatedInput!))
+        if (kept.length > 0) answer.cannot(`the removal of ${kept.join(', ')} from the tool input`, 'Crush merges updated_input over the input, so they keep their values')
+      }
+    }
+    const context = contextText(decision)
+    if (context !== undefined) {
+      if (event === 'PreToolUse') out.context = context
+      else answer.cannot('additionalContext')
+    }
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Crush cannot rewrite a prompt')
+    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}

@@ -1,0 +1,76 @@
+import { namesOf } from '../event/events.ts'
+import { claude } from './claude.ts'
+import { Answer, blockReason, contextText, jsonLine, ownEvent } from './shared.ts'
+import type { Dialect } from './types.ts'
+
+/**
+ * Qwen Code (QwenLM/qwen-code docs/users/features/hooks.md). Claude Code's format with more
+ * events; payloads add an ISO `timestamp` to Claude Code's common fields, which Claude Code does
+ * not send, so a Claude Code event name with a `timestamp` string is Qwen's. SessionStart,
+ * SessionEnd and Notification with a `timestamp` are Gemini CLI's names too (Qwen Code began as
+ * a fork of it): those read as Gemini's unless `--format qwen` says otherwise.
+ *
+ * Answers are Claude Code's (`hookSpecificOutput` with `hookEventName`), except that
+ * PreToolUse's `permissionDecision` comes with a required `permissionDecisionReason`, and Qwen's
+ * own events: TodoCreated / TodoCompleted take `decision: "block"` + `reason` (during their
+ * validation phase); SessionDelete, MessageDisplay and StopFailure ignore every answer.
+ */
+const QWEN_EVENTS = namesOf('qwen')
+const CLAUDE_EVENTS = namesOf('claude')
+const TODO_EVENTS = new Set(['TodoCreated', 'TodoCompleted'])
+const FIRE_AND_FORGET = new Set(['SessionDelete', 'MessageDisplay', 'StopFailure'])
+
+export const qwen: Dialect = {
+  name: 'qwen',
+  label: 'Qwen Code',
+  // Answered with Claude Code's renderer, which places the fields it carries.
+  carries: claude.carries,
+  source: 'qwen',
+  projectDirVariable: 'QWEN_PROJECT_DIR',
+  detect(payload) {
+    const event = payload.hook_event_name
+    if (typeof event !== 'string' || !QWEN_EVENTS.has(event)) return false
+    return !CLAUDE_EVENTS.has(event) || typeof payload.timestamp === 'string'
+  },
+  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  render(decision, payload, agentEvent) {
+    const event = ownEvent(payload, agentEvent, QWEN_EVENTS) ?? 'PreToolUse'
+    if (TODO_EVENTS.has(event) || FIRE_AND_FORGET.has(event)) return renderOwn(decision, event)
+    const rendered = claude.render(decision, payload, event)
+    const warnings = rendered.warnings.map((warning) => warning.replaceAll('Claude Code', 'Qwen Code'))
+    if (event !== 'PreToolUse' || decision.decidedBy === undefined) return { ...rendered, warnings }
+    // Qwen requires a reason with every permissionDecision.
+    const out = JSON.parse(rendered.stdout) as { hookSpecificOutput: Record<string, unknown> }
+    out.hookSpecificOutput.permissionDecisionReason ??=
+      decision.decision === 'deny' ? blockReason(decision) : `${decision.decision === 'allow' ? 'allowed' : 'asked for'} by hook '${decision.decidedBy}'`
+    return { ...rendered, stdout: jsonLine(out), warnings }
+  },
+}
+
+/** Qwen Code's own events: the todo gates, and the ones that take no answer. */
+function renderOwn(decision: Parameters<Dialect['render']>[0], event: string) {
+  const answer = new Answer('Qwen Code', event)
+  const out: Record<string, unknown> = {}
+  const gate = TODO_EVENTS.has(event)
+  if (decision.blocked) {
+    if (gate) {
+      out.decision = 'block'
+      out.reason = blockReason(decision)
+    } else answer.cannot('a block', 'the event proceeds')
+  } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+  if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+  if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
+  if (contextText(decision) !== undefined) answer.cannot('additionalContext')
+  if (!decision.continue) {
+    if (gate) {
+      out.continue = false
+      if (decision.stopReason !== undefined) out.stopReason = decision.stopReason
+    } else answer.cannot('continue: false', 'the agent goes on')
+  }
+  if (decision.systemMessage !== undefined) {
+    if (gate) out.systemMessage = decision.systemMessage
+    else answer.cannot('systemMessage')
+  }
+  if (decision.suppressOutput) answer.cannot('suppressOutput')
+  return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+}

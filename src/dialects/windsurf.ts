@@ -1,0 +1,89 @@
+import { namesOf } from '../event/events.ts'
+import type { Payload } from '../core/types.ts'
+import { Answer, blockReason, contextText, decided, objectFrom, ownEvent } from './shared.ts'
+import type { Dialect, Normalized } from './types.ts'
+
+/**
+ * Windsurf Cascade (docs.windsurf.com/windsurf/cascade/hooks; the tool_info of pre_user_prompt,
+ * post_cascade_response and post_setup_worktree as CorridorSecurity/hookshot
+ * docs/reference-cascade.md lists them). Every payload names its event in `agent_action_name`
+ * (no other agent uses that field) with `trajectory_id`, `execution_id`, `timestamp` and the
+ * event's details in `tool_info`. Cascade reads no JSON: exit 2 on a pre-hook blocks the action
+ * and shows stderr to the agent; any other exit lets it through; stdout and stderr are shown to
+ * the user when the entry says `show_output`. So hookrun answers a block with exit 2 and the
+ * reason on stderr, prints a system message on stdout, and warns about everything else.
+ */
+const WINDSURF_EVENTS = namesOf('windsurf')
+
+/** Pre-hooks: exit 2 blocks the action (the docs' "Exit Codes" table). */
+const BLOCKING_EVENTS = new Set(['pre_read_code', 'pre_write_code', 'pre_run_command', 'pre_mcp_tool_use', 'pre_user_prompt'])
+
+/**
+ * The tool each event is about, with how its tool_info becomes tool_input. Cascade names no tool,
+ * so these names are hookrun's (src/event/tools.ts gives them their subjects); an MCP call is named
+ * as Claude Code names MCP tools, `mcp__<server>__<tool>`, so one matcher serves both.
+ */
+const EVENT_TOOLS: Readonly<Record<string, (info: Record<string, unknown>) => { tool: string; input: Record<string, unknown> }>> = {
+  pre_run_command: runCommand,
+  post_run_command: runCommand,
+  pre_write_code: (info) => ({ tool: 'write_code', input: pick(info, 'file_path', 'edits') }),
+  post_write_code: (info) => ({ tool: 'write_code', input: pick(info, 'file_path', 'edits') }),
+  pre_read_code: (info) => ({ tool: 'read_code', input: pick(info, 'file_path') }),
+  post_read_code: (info) => ({ tool: 'read_code', input: pick(info, 'file_path') }),
+  pre_mcp_tool_use: mcpTool,
+  post_mcp_tool_use: mcpTool,
+}
+
+function runCommand(info: Record<string, unknown>) {
+  return { tool: 'run_command', input: { command: info.command_line, ...pick(info, 'cwd') } }
+}
+
+function mcpTool(info: Record<string, unknown>) {
+  return { tool: `mcp__${String(info.mcp_server_name)}__${String(info.mcp_tool_name)}`, input: objectFrom(info.mcp_tool_arguments) ?? {} }
+}
+
+function pick(info: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => info[key] !== undefined).map((key) => [key, info[key]]))
+}
+
+export const windsurf: Dialect = {
+  name: 'windsurf',
+  label: 'Windsurf',
+  source: 'windsurf',
+  detect: (payload) => typeof payload.agent_action_name === 'string' && WINDSURF_EVENTS.has(payload.agent_action_name),
+  eventName: (payload) => (typeof payload.agent_action_name === 'string' ? payload.agent_action_name : undefined),
+  normalize(payload, agentEvent): Normalized {
+    const info = objectFrom(payload.tool_info) ?? {}
+    const added: Payload = {}
+    // HOOKRUN_SESSION_ID and hooks that read session_id get the conversation's id.
+    if (payload.session_id === undefined && typeof payload.trajectory_id === 'string') added.session_id = payload.trajectory_id
+    if (agentEvent === 'pre_user_prompt' && payload.prompt === undefined && typeof info.user_prompt === 'string') added.prompt = info.user_prompt
+    if (agentEvent === 'post_cascade_response' && payload.response === undefined && typeof info.response === 'string') added.response = info.response
+    const toolOf = agentEvent === undefined ? undefined : EVENT_TOOLS[agentEvent]
+    if (toolOf === undefined) return { payload: Object.keys(added).length > 0 ? { ...payload, ...added } : payload }
+    const { tool, input } = toolOf(info)
+    // Gates and `if` rules read tool_input, as for every other agent; tool_info stays as it came.
+    return { tool, payload: { ...payload, ...added, tool_name: payload.tool_name ?? tool, tool_input: payload.tool_input ?? input } }
+  },
+  render(decision, payload, agentEvent) {
+    const event = ownEvent(payload, agentEvent, WINDSURF_EVENTS) ?? (typeof payload.agent_action_name === 'string' ? payload.agent_action_name : 'pre_run_command')
+    const answer = new Answer('Windsurf', event)
+    let exitCode = 0
+    let stderr = ''
+    if (BLOCKING_EVENTS.has(event) && (decision.blocked || decision.decision === 'ask')) {
+      if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
+      exitCode = 2
+      stderr = `${blockReason(decision)}\n`
+    } else if (decision.blocked) answer.cannot('a block', BLOCKING_EVENTS.has(event) ? 'the action proceeds' : 'only pre-hooks can block; the action already happened')
+    else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+    else if (decided(decision) && decision.decision === 'allow') answer.cannot("decision 'allow'", 'Cascade has no pre-approval; its own rules apply')
+    if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Windsurf cannot rewrite a prompt')
+    if (contextText(decision) !== undefined) answer.cannot('additionalContext')
+    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    // stdout reaches the person at the keyboard when the entry says show_output (install sets it).
+    const stdout = decision.systemMessage === undefined ? '' : `${decision.systemMessage}\n`
+    return { stdout, stderr, exitCode, warnings: answer.warnings }
+  },
+}

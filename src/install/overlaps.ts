@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { aliasFor, resolveAlias } from '../event/events.ts'
+import { type AgentName, agentTarget, isRouterCommand, type Places, type Scope } from './agents.ts'
+import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
+
+/**
+ * Agents that also run the hooks in another agent's files, so that hookrun installed into both
+ * answers every event twice there. Source for each: the reader's own docs.
+ * - Cursor runs Claude Code's hooks from `.claude/settings.local.json`, `.claude/settings.json`
+ *   and `~/.claude/settings.json`, every matching hook from every source
+ *   (cursor.com/docs/reference/third-party-hooks), once "third-party configs" is on.
+ */
+export interface ForeignRead {
+  readonly reader: AgentName
+  readonly owner: AgentName
+  /** The owner's files the reader runs, each with the scope it has for the reader. */
+  files(places: Places): ReadonlyArray<{ readonly file: string; readonly scope: Scope }>
+  readonly source: string
+}
+
+export const FOREIGN_READS: readonly ForeignRead[] = [
+  {
+    reader: 'cursor',
+    owner: 'claude',
+    files: (places) => [
+      { file: join(places.project, '.claude', 'settings.local.json'), scope: 'project' },
+      { file: join(places.project, '.claude', 'settings.json'), scope: 'project' },
+      { file: join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json'), scope: 'user' },
+    ],
+    source: 'cursor.com/docs/reference/third-party-hooks',
+  },
+]
+
+/** hookrun's entries in one agent's file that another agent runs too. */
+export interface Overlap {
+  readonly reader: AgentName
+  readonly owner: AgentName
+  /** The owner's file with hookrun entries that the reader runs. */
+  readonly file: string
+  readonly scope: Scope
+  /** The reader's events those entries already answer (in the reader's spelling). */
+  readonly events: readonly string[]
+  /** The reader's own files holding hookrun entries for the same events: the double firing. */
+  readonly twice: ReadonlyArray<{ readonly file: string; readonly events: readonly string[] }>
+  readonly source: string
+}
+
+/**
+ * Every place where hookrun would answer one event twice, or would if the reader's own file got
+ * hookrun's entries too (`twice` empty). `hookrun install` writes around them, `explain` and
+ * `doctor` report them.
+ */
+export function findOverlaps(places: Places): Overlap[] {
+  const overlaps: Overlap[] = []
+  for (const read of FOREIGN_READS) {
+    const readerTarget = agentTarget(read.reader)!
+    const readerFiles = (['project', 'user'] as const).map((scope) => readerTarget.file(scope, places))
+    for (const { file, scope } of read.files(places)) {
+      const events = routedEvents(file, read.owner)
+        .map((event) => aliasFor(resolveAlias(event) ?? event, read.reader))
+        .filter((event): event is string => event !== undefined && readerTarget.events.includes(event))
+      if (events.length === 0) continue
+      const twice = readerFiles
+        .map((readerFile) => ({ file: readerFile, events: routedEvents(readerFile, read.reader).filter((event) => events.includes(event)) }))
+        .filter((entry) => entry.events.length > 0)
+      overlaps.push({ reader: read.reader, owner: read.owner, file, scope, events: [...new Set(events)], twice, source: read.source })
+    }
+  }
+  return overlaps
+}
+
+/** The events of an agent's file that hold a hookrun router entry for that agent. */
+export function routedEvents(file: string, agent: AgentName): string[] {
+  if (!existsSync(file)) return []
+  let root
+  try {
+    root = parseJson(readFileSync(file, 'utf8'), true)
+  } catch {
+    return [] // not JSON: install and doctor report that file on their own
+  }
+  const hooks = child(root, 'hooks')
+  return keysOf(hooks).filter((event) => {
+    const list = nodeAt(root, ['hooks', event])
+    return (list?.children ?? []).some((item) => {
+      if (isRouterCommand(child(item, 'command')?.value ?? child(item, 'bash')?.value, agent)) return true
+      return (child(item, 'hooks')?.children ?? []).some((handler) => isRouterCommand(child(handler, 'command')?.value, agent))
+    })
+  })
+}
+
+/** One line per overlap, for `explain` and `doctor`. */
+export function describeOverlap(overlap: Overlap): string {
+  const reader = agentTarget(overlap.reader)!.label
+  const owner = agentTarget(overlap.owner)!.label
+  const where = overlap.twice.map((entry) => entry.file).join(' and ')
+  return overlap.twice.length > 0
+    ? `${reader} runs hookrun's ${owner} entries in ${overlap.file} and its own in ${where}: ${overlap.twice.flatMap((entry) => entry.events).join(', ')} answered twice; run \`hookrun install --agent ${overlap.reader}${overlap.scope === 'user' ? ' --user' : ''}\` again to drop the duplicates (${overlap.source})`
+    : `${reader} also runs hookrun's ${owner} entries in ${overlap.file} (${overlap.events.join(', ')}); \`hookrun install --agent ${overlap.reader}\` leaves those events out (${overlap.source})`
+}

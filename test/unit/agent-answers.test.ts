@@ -1,0 +1,26 @@
+import { describe, expect, test } from 'vitest'
+import { parseAnswer } from '../../src/answer/parse.ts'
+
+// Answers written for another agent are read as the protocol's fields wherever the hook runs
+// (agent-hook-protocols.md §6.3, §6.4, §9.2, §9.4): a gate written for Cursor or Copilot denies.
+const read = (answer: unknown) => parseAnswer(JSON.stringify(answer)).answer
+
+describe('answers written for another agent', () => {
+  test("Cursor: permission with agentMessage as the reason and userMessage for the user", () => {
+    expect(read({ permission: 'deny', userMessage: 'Blocked', agentMessage: 'use trash' })).toMatchObject({ decision: 'deny', reason: 'use trash', systemMessage: 'Blocked' })
+    expect(read({ permission: 'ask', user_message: 'confirm?' })).toMatchObject({ decision: 'ask', reason: 'confirm?' })
+    expect(read({ followup_message: 'run the tests' })).toMatchObject({ decision: 'deny', reason: 'run the tests' })
+    expect(read({ additional_context: 'ctx', updated_input: { command: 'ls' } })).toMatchObject({ additionalContext: 'ctx', updatedInput: { command: 'ls' } })
+  })
+  test('Copilot: top-level permissionDecision, modifiedArgs, and behavior with message and interrupt', () => {
+    expect(read({ permissionDecision: 'deny', permissionDecisionReason: 'no', modifiedArgs: { a: 1 } })).toMatchObject({ decision: 'deny', reason: 'no', updatedInput: { a: 1 } })
+    expect(read({ behavior: 'deny', message: 'not now', interrupt: true })).toMatchObject({ decision: 'deny', reason: 'not now', continue: false })
+  })
+  test('a message without behavior is not a reason, and the protocol’s own fields win', () => {
+    expect(read({ message: 'hello' })?.reason).toBeUndefined()
+    expect(read({ decision: 'allow', permission: 'deny' })?.decision).toBe('allow')
+  })
+  test('a value the agent would not take does not fit: a gate with a typo fails closed', () => {
+    expect(parseAnswer('{"permission":"maybe"}').invalid).toMatch(/^decision:/)
+  })
+})

@@ -1,0 +1,142 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { installAgents } from '../../src/commands/install.ts'
+import { findOverlaps } from '../../src/install/overlaps.ts'
+import { makeProject, removeProject } from '../helpers.ts'
+
+/** install / uninstall for the agents of issue 16; the shared guarantees are in install.test.ts. */
+const dirs: string[] = []
+afterAll(() => dirs.forEach(removeProject))
+
+function place() {
+  const root = makeProject()
+  dirs.push(root)
+  const home = join(root, 'home')
+  const project = join(root, 'project')
+  mkdirSync(home)
+  mkdirSync(project)
+  return { home, project, env: { HOME: home } as Record<string, string> }
+}
+
+const SELF = '/opt/hookrun/bin/hookrun'
+const run = (where: ReturnType<typeof place>, agent: string, remove = false, scope: 'user' | 'project' = 'user') =>
+  installAgents({ agents: [agent], scope, cwd: where.project, env: where.env, self: SELF }, remove)
+
+function put(file: string, text: string): string {
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, text)
+  return text
+}
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8'))
+
+describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen Code', () => {
+  test("Windsurf: flat entries in the workspace's .windsurf/hooks.json, show_output on; the user's entries come back byte for byte", () => {
+    const where = place()
+    const file = join(where.project, '.windsurf', 'hooks.json')
+    const original = put(file, '{\n  "hooks": {\n    "post_write_code": [ { "command": "bash /u/format.sh", "show_output": false } ]\n  }\n}\n')
+    expect(run(where, 'windsurf', false, 'project').exitCode).toBe(0)
+    const config = read(file)
+    expect(config.hooks.pre_run_command).toEqual([{ command: `${SELF} fire --format windsurf`, show_output: true }])
+    expect(config.hooks.post_write_code).toEqual([{ command: 'bash /u/format.sh', show_output: false }, { command: `${SELF} fire --format windsurf`, show_output: true }])
+    run(where, 'windsurf', true, 'project')
+    expect(readFileSync(file, 'utf8')).toBe(original)
+  })
+
+  test('Windsurf user level is ~/.codeium/windsurf/hooks.json', () => {
+    const where = place()
+    run(where, 'windsurf')
+    expect(existsSync(join(where.home, '.codeium', 'windsurf', 'hooks.json'))).toBe(true)
+    run(where, 'windsurf', true)
+    expect(existsSync(join(where.home, '.codeium', 'windsurf', 'hooks.json'))).toBe(false)
+  })
+
+  test("Factory Droid: groups in .factory/settings.json, or in hooks.json when the user has one (Droid then reads only that)", () => {
+    const where = place()
+    const settings = join(where.project, '.factory', 'settings.json')
+    const original = put(settings, '{ "model": "claude-sonnet" }\n')
+    run(where, 'droid', false, 'project')
+    expect(read(settings).hooks.PreToolUse).toEqual([{ hooks: [{ type: 'command', command: `${SELF} fire --format droid`, timeout: 600 }] }])
+    expect(Object.keys(read(settings).hooks)).toHaveLength(9)
+    run(where, 'droid', true, 'project')
+    expect(readFileSync(settings, 'utf8')).toBe(original)
+
+    const hooksFile = put(join(where.home, '.factory', 'hooks.json'), '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ] } }\n')
+    run(where, 'droid')
+    expect(read(join(where.home, '.factory', 'hooks.json')).hooks.Stop).toHaveLength(2)
+    expect(existsSync(join(where.home, '.factory', 'settings.json'))).toBe(false)
+    run(where, 'droid', true)
+    expect(readFileSync(join(where.home, '.factory', 'hooks.json'), 'utf8')).toBe(hooksFile)
+  })
+
+  test("Kiro: an agent of hookrun's own in .kiro/agents/hookrun.json, flat camelCase entries; uninstall removes the file it created", () => {
+    const where = place()
+    const file = join(where.project, '.kiro', 'agents', 'hookrun.json')
+    run(where, 'kiro', false, 'project')
+    const agent = read(file)
+    expect(agent.name).toBe('hookrun')
+    expect(agent.hooks.preToolUse).toEqual([{ command: `${SELF} fire --format kiro`, timeout_ms: 600000 }])
+    expect(Object.keys(agent.hooks).sort()).toEqual(['agentSpawn', 'postToolUse', 'preToolUse', 'stop', 'userPromptSubmit'])
+    run(where, 'kiro', true, 'project')
+    expect(existsSync(file)).toBe(false)
+  })
+
+  test("Crush: flat PreToolUse / PreCompact entries in the project's crush.json (or .crush.json if that is the one there)", () => {
+    const where = place()
+    const file = join(where.project, '.crush.json')
+    const original = put(file, '{\n  "options": { "debug": false }\n}\n')
+    run(where, 'crush', false, 'project')
+    expect(read(file).hooks).toEqual({
+      PreToolUse: [{ name: 'hookrun', command: `${SELF} fire --format crush`, timeout: 600 }],
+      PreCompact: [{ name: 'hookrun', command: `${SELF} fire --format crush`, timeout: 600 }],
+    })
+    expect(existsSync(join(where.project, 'crush.json'))).toBe(false)
+    run(where, 'crush', true, 'project')
+    expect(readFileSync(file, 'utf8')).toBe(original)
+
+    run(where, 'crush')
+    expect(existsSync(join(where.home, '.config', 'crush', 'crush.json'))).toBe(true)
+  })
+
+  test('Qwen Code: groups with a millisecond timeout in .qwen/settings.json, MessageDisplay left out', () => {
+    const where = place()
+    run(where, 'qwen')
+    const config = read(join(where.home, '.qwen', 'settings.json'))
+    expect(config.hooks.PreToolUse).toEqual([{ hooks: [{ type: 'command', name: 'hookrun', command: `${SELF} fire --format qwen`, timeout: 600000 }] }])
+    expect(config.hooks.TodoCreated).toHaveLength(1)
+    expect(config.hooks.MessageDisplay).toBeUndefined()
+  })
+})
+
+describe('no double firing', () => {
+  test("Cursor after Claude Code: the events Cursor already answers through Claude's file are left out, and said so", () => {
+    const where = place()
+    run(where, 'claude', false, 'project')
+    const result = run(where, 'cursor', false, 'project')
+    expect(result.output).toMatch(/not preToolUse.*: Cursor runs hookrun's Claude Code entries in .*\.claude\/settings\.json for these/)
+    const cursor = read(join(where.project, '.cursor', 'hooks.json'))
+    expect(cursor.hooks.preToolUse).toBeUndefined()
+    expect(cursor.hooks.beforeSubmitPrompt).toBeUndefined()
+    // Cursor-only events still get the router.
+    expect(cursor.hooks.afterAgentThought).toHaveLength(1)
+  })
+
+  test('Claude Code after Cursor: the overlap is found and a second install --agent cursor drops the duplicates', () => {
+    const where = place()
+    run(where, 'cursor', false, 'project')
+    expect(findOverlaps({ home: where.home, project: where.project, env: where.env })).toEqual([])
+    expect(run(where, 'claude', false, 'project').output).toMatch(/Cursor runs hookrun's Claude Code entries in .* and its own in .*hooks\.json/)
+    const [overlap] = findOverlaps({ home: where.home, project: where.project, env: where.env })
+    expect(overlap!.twice[0]!.events).toContain('preToolUse')
+    expect(run(where, 'cursor', false, 'project').output).toMatch(/removed \d+ entr(y|ies) Cursor would run twice/)
+    expect(read(join(where.project, '.cursor', 'hooks.json')).hooks.preToolUse).toBeUndefined()
+    expect(findOverlaps({ home: where.home, project: where.project, env: where.env })[0]!.twice).toEqual([])
+  })
+
+  test("a user-level Cursor install is not trimmed by one project's Claude entries", () => {
+    const where = place()
+    run(where, 'claude', false, 'project')
+    run(where, 'cursor')
+    expect(read(join(where.home, '.cursor', 'hooks.json')).hooks.preToolUse).toHaveLength(1)
+  })
+})
