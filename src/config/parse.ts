@@ -66,7 +66,7 @@ export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDoc
     for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
       const typo = eventTypo(pattern)
       if (typo !== undefined) {
-        problems.push({ severity: 'warning', file: ref.file, path: `${entry.path}.event`, message: typo.message, brokenHook: { events: [typo.meant] } })
+        problems.push({ severity: 'warning', file: ref.file, path: eventPath(entry), message: typo.message, brokenHook: { events: [typo.meant] } })
       }
     }
     return { ref, index: entry.ordinal, entry }
@@ -93,6 +93,11 @@ function withBrokenHook(problem: ConfigProblem, json: unknown): ConfigProblem {
   if (keyed) return { ...problem, brokenHook: { events: [keyed[1]!] } }
   if (/^plugins\[\d+\]/.test(path)) return { ...problem, brokenHook: {} }
   return problem // a setting (trustedFolders, log, envPrefixes): not a hook
+}
+
+/** Where an entry's event is written: its field, or the event key of an agent-shaped file. */
+export function eventPath(entry: { readonly shape: string; readonly path: string }): string {
+  return entry.shape === 'hookrun' ? `${entry.path}.event` : entry.path.replace(/\[\d+\](\.hooks\[\d+\])?$/, '')
 }
 
 /** `tool:pre_exectue` (or `PreToolUs`): an unknown event this close to a known one is a typo. */

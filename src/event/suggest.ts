@@ -1,9 +1,6 @@
 // The known event name nearest to a typo (`tool:pre_exectue` → `tool:pre_execute`).
-import { distance } from 'fastest-levenshtein'
+import { nearest } from '../core/suggest.ts'
 import { CANONICAL_EVENTS, EVENT_ALIASES, isKnownEvent, resolveAlias } from './events.ts'
-
-/** At most this many edits away counts as a typo of a known name; farther is a custom event. */
-const MAX_EDITS = 2
 
 const KNOWN_NAMES = [...CANONICAL_EVENTS.map((event) => event.name), ...EVENT_ALIASES.map((alias) => alias.alias)]
 
@@ -13,16 +10,7 @@ const KNOWN_NAMES = [...CANONICAL_EVENTS.map((event) => event.name), ...EVENT_AL
  */
 export function nearestEvent(name: string): string | undefined {
   if (isKnownEvent(name) || /[*?[\]{}()!|,]/.test(name) || name.length < 4) return undefined
-  let best: string | undefined
-  let bestDistance = MAX_EDITS + 1
-  for (const known of KNOWN_NAMES) {
-    const edits = distance(name.toLowerCase(), known.toLowerCase())
-    if (edits < bestDistance) {
-      best = known
-      bestDistance = edits
-    }
-  }
-  return best
+  return nearest(name, KNOWN_NAMES)
 }
 
 /** The canonical event a known name stands for. */
