@@ -111,6 +111,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           event: eventName,
           payload,
           tool: text(flags.tool, 'tool') ?? prepared?.tool,
+          agent: prepared?.dialect.name,
           cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.projectDirVariable && io.env[prepared.dialect.projectDirVariable]),
           configFiles: configFiles(flags),
           strict: bool(flags.strict, 'strict'),
@@ -129,7 +130,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           const signal = String(controller.signal.reason)
           throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, signal === 'SIGINT' ? 130 : 143)
         }
-        const rendered = prepared ? prepared.dialect.render(decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
+        const rendered = prepared ? (dialects ?? (await import('./dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
         for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
         if (rendered.stderr) await io.stderr(rendered.stderr)
         await io.stdout(rendered.stdout)
@@ -259,13 +260,48 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     await io.stdout(untrustProject({ dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }))
   })
 
+  cli
+    .command('log [action]', "Show the audit log as a table (or JSON); 'log verify' checks a chained log for edits and cuts")
+    .option('--since <when>', 'Only lines since then: 30m, 2h, 7d, or a date (2026-11-01T09:00)')
+    .option('--decision <decision>', 'Only allow, deny or ask')
+    .option('--agent <name>', 'Only events from this agent (claude, cursor, …)')
+    .option('--file <file>', 'Read this log instead of the configured one')
+    .option('--config <file>', 'Find the log setting in this config file instead of discovery (repeatable)')
+    .option('--cwd <dir>', 'Discover the config from this folder')
+    .option('--json', 'Print the matching lines as a JSON array')
+    .example('hookrun log --since 1d --decision deny')
+    .action(async (action: string | undefined, flags: CommonFlags & { since?: string; decision?: string; agent?: string; file?: string }) => {
+      const { showLog, verifyLog } = await import('./commands/log.ts')
+      const options = {
+        cwd: folder(flags.cwd) ?? process.cwd(),
+        env: io.env,
+        file: text(flags.file, 'file'),
+        configFiles: configFiles(flags),
+        since: text(flags.since, 'since'),
+        decision: text(flags.decision, 'decision'),
+        agent: text(flags.agent, 'agent'),
+        json: bool(flags.json, 'json'),
+      }
+      if (action === undefined) return void (await io.stdout(showLog(options)))
+      if (action !== 'verify') throw new HookrunError(`hookrun log ${action}: unknown action; use 'hookrun log' or 'hookrun log verify'`)
+      const result = verifyLog(options)
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+
   cli.command('schema', 'Print the JSON Schema of hooks.json').action(async () => {
     const { configJsonSchema } = await import('./commands/schema.ts')
     await io.stdout(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
   })
 
-  cli.help()
-  cli.version(pkg.version)
+  // Parsed before cac sees it (main): `help fire` is `fire --help`.
+  cli.command('help [command]', "Show the commands, or one command's options and examples")
+  // cac lists `hookrun X --help` for every command; one line says the same.
+  cli.help((sections) =>
+    sections.map((section) => (section.title?.startsWith('For more info') ? { body: "Run 'hookrun help <command>' for a command's options and examples." } : section)),
+  )
+  // Not cli.version(): cac names Node's version under Bun and Deno; main prints the runtime's own.
+  cli.option('-v, --version', 'Print the version and the runtime it runs on')
   return cli
 }
 
@@ -276,19 +312,30 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     exitCode = code
   })
   try {
-    cli.parse(['hookrun', 'hookrun', ...prepareArgv(argv, valueFlags(cli))], { run: false })
-    if (cli.options.help || cli.options.version) return ExitCode.Proceed
+    let args = prepareArgv(argv, valueFlags(cli))
+    if (args[0] === 'help') {
+      const topic = args.slice(1).find((arg) => !arg.startsWith('-'))
+      if (topic !== undefined && !cli.commands.some((command) => command.name === topic)) throw (await import('./commands/usage.ts')).unknownCommand(cli, topic)
+      args = topic === undefined ? ['--help'] : [topic, '--help']
+    }
+    cli.parse(['hookrun', 'hookrun', ...args], { run: false })
+    if (cli.options.help) return ExitCode.Proceed
+    if (cli.options.version) {
+      await io.stdout((await import('./commands/usage.ts')).versionLine(pkg.version))
+      return ExitCode.Proceed
+    }
     if (!cli.matchedCommand) {
       const [unknown] = cli.args
       if (unknown === undefined) {
         cli.outputHelp()
         return ExitCode.Proceed
       }
-      throw new HookrunError(`unknown command '${unknown}'; run 'hookrun --help' for the commands`)
+      throw (await import('./commands/usage.ts')).unknownCommand(cli, String(unknown))
     }
     await cli.runMatchedCommand()
     return exitCode
-  } catch (error) {
+  } catch (caught) {
+    const error = caught instanceof Error && caught.name === 'CACError' ? (await import('./commands/usage.ts')).explainUsageError(caught, cli) : caught
     await io.stderr(`${formatError(error, io.env.HOOKRUN_DEBUG === '1')}\n`)
     return error instanceof HookrunError ? error.exitCode : ExitCode.Failure
   }

@@ -1,7 +1,7 @@
 // Stage interpret: a hook's exit code and answer → one HookResult, by the rules of the shape it was written in.
 import { type CommandRun, type FiredEvent, type Hook, type HookResult, type HttpRun, isAgentShape, type ParsedAnswer } from '../core/types.ts'
 import { canBlock, isGate } from '../event/events.ts'
-import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
+import { CARRIED_FIELDS, type CarriedField, type DecisionValue, type HookAnswer } from '../core/protocol.ts'
 
 /** Events whose plain stdout becomes context for the model (as in Claude Code). */
 const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion'])
@@ -146,8 +146,23 @@ export function answerReason(answer: HookAnswer | undefined): string | undefined
 }
 
 /** The tool input a hook asks for, in any of the forms the protocol allows. */
-export function answerUpdatedInput(answer: HookAnswer | undefined): Record<string, unknown> | undefined {
-  return answer?.updatedInput ?? answer?.hookSpecificOutput?.updatedInput ?? answer?.hookSpecificOutput?.decision?.updatedInput
+export function answerUpdatedInput(answer: HookAnswer | undefined, current?: unknown): Record<string, unknown> | undefined {
+  const whole = answer?.updatedInput ?? answer?.hookSpecificOutput?.updatedInput ?? answer?.hookSpecificOutput?.decision?.updatedInput
+  if (whole !== undefined) return whole
+  // Gemini CLI's BeforeTool `tool_input` is merged over the tool's arguments (§6.1).
+  const merged = answer?.hookSpecificOutput?.tool_input
+  if (merged === undefined) return undefined
+  return { ...(typeof current === 'object' && current !== null && !Array.isArray(current) ? current : {}), ...merged }
+}
+
+/** A field hookrun carries to the agents that take it (`CARRIED_FIELDS`), top level or nested. */
+export function answerCarried(answer: HookAnswer | undefined, field: CarriedField): unknown {
+  if (answer === undefined) return undefined
+  for (const key of CARRIED_FIELDS[field]) {
+    const value = answer[key] ?? answer.hookSpecificOutput?.[key]
+    if (value !== undefined) return value
+  }
+  return undefined
 }
 
 function tailOf(stderr: string): string {

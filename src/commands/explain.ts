@@ -1,6 +1,6 @@
 // `hookrun explain`: why each hook would or would not run, for people.
 import { relative } from 'node:path'
-import type { PreparedDialect } from '../dialects/index.ts'
+import { type PreparedDialect, renderFor } from '../dialects/index.ts'
 import { ExitCode } from '../core/errors.ts'
 import { type Explanation, explainFire, type ExplainOptions, type HookExplanation } from '../explain/explain.ts'
 import { renderNative } from '../answer/render.ts'
@@ -23,7 +23,7 @@ export async function explainCommand(options: ExplainOptions, flags: ExplainFlag
     decision === undefined
       ? undefined
       : flags.prepared
-        ? { format: flags.prepared.dialect.name, agentEvent: flags.prepared.agentEvent, ...flags.prepared.dialect.render(decision, options.payload ?? {}, flags.prepared.agentEvent) }
+        ? { format: flags.prepared.dialect.name, agentEvent: flags.prepared.agentEvent, ...renderFor(flags.prepared.dialect, decision, options.payload ?? {}, flags.prepared.agentEvent) }
         : { format: 'hookrun', ...renderNative(decision), warnings: [] as readonly string[] }
   const exitCode = rendered?.exitCode ?? ExitCode.Proceed
   if (flags.json) return { output: `${JSON.stringify({ ...explanation, ...(rendered && { answer: rendered }) }, null, 2)}\n`, exitCode }

@@ -90,6 +90,9 @@ const hookShape = {
   description: z.string().optional().meta({ description: 'What the hook is for; shown by `hookrun list`.' }),
   match: MatchSchema.optional(),
   matcher: MatcherSchema.optional(),
+  locked: z.boolean().optional().meta({
+    description: 'Managed config only: no user, project or local layer may replace, disable or reorder this hook (an attempt is a warning).',
+  }),
 }
 
 function requireEventAndCommand(hook: { name?: string; event?: unknown; command?: string; url?: string; type?: string; enabled: boolean }, ctx: z.RefinementCtx): void {
@@ -159,6 +162,23 @@ export const ClaudeGroupSchema = z.strictObject({
   hooks: z.array(z.unknown()),
 })
 
+/** Gemini CLI (settings.json `hooks`): Claude's nesting, `sequential` groups, named handlers, timeouts in ms. */
+export const GeminiHandlerSchema = z
+  .strictObject({
+    type: z.enum(['command']).default('command').meta({ description: "Gemini CLI runs 'command' handlers only." }),
+    command: z.string().min(1),
+    name: z.string().min(1).optional().meta({ description: 'Names the handler in output (Gemini: in /hooks enable|disable).' }),
+    description: z.string().optional(),
+    timeout: z.number().positive().max(86_400_000).optional().meta({ description: 'Milliseconds (Gemini CLI), default 60000.' }),
+  })
+  .meta({ description: 'A Gemini CLI hook handler.' })
+
+export const GeminiGroupSchema = z.strictObject({
+  matcher: MatcherSchema.optional(),
+  sequential: z.boolean().optional().meta({ description: 'true: the handlers matching this event run one after another (Gemini CLI runs all of them so if any matching group asks).' }),
+  hooks: z.array(z.unknown()),
+})
+
 /** Cursor's own hooks.json (`{"version": 1, "hooks": {"beforeShellExecution": [handler]}}`): handlers without groups. */
 export const CursorHandlerSchema = z
   .strictObject({
@@ -181,17 +201,24 @@ export const TrustedFoldersSchema = z.array(z.string()).meta({
 export const LogSchema = z
   .strictObject({
     path: z.string().min(1).meta({ description: 'The audit log file (JSON Lines); ~/… and paths relative to this config file allowed.' }),
+    chain: z.boolean().optional().meta({
+      description: "Tamper-evident: each line carries seq and the SHA-256 of the line before it; 'hookrun log verify' finds an edit or a cut.",
+    }),
   })
   .meta({ description: "User config only. Append one JSON line per fire (event, each hook's outcome, the decision), secrets redacted." })
+
+export const AllowManagedHooksOnlySchema = z.boolean().meta({
+  description: "Managed config only: true runs the managed layer's hooks and ignores every other layer's (user, project, local, hook folders, plugins).",
+})
 
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
   hooks: z
-    .union([z.array(HookSchema), z.record(z.string(), z.array(ClaudeGroupSchema)), z.record(z.string(), z.array(CursorHandlerSchema))])
+    .union([z.array(HookSchema), z.record(z.string(), z.array(ClaudeGroupSchema)), z.record(z.string(), z.array(GeminiGroupSchema)), z.record(z.string(), z.array(CursorHandlerSchema))])
     .default([])
     .meta({
       description:
-        "hookrun's list of hooks, run in this order; or Claude Code's object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }.",
+        "hookrun's list of hooks, run in this order; or Claude Code's (and Gemini CLI's) object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }.",
     }),
   version: z.number().int().positive().optional().meta({ description: "Cursor's hooks.json version (1): the file's hooks are read in Cursor's shape." }),
   plugins: z.array(PigoPluginSchema).optional().meta({ description: "pigo's plugins array." }),
@@ -202,6 +229,7 @@ const fileShape = {
   // Settings: read from the user config (and --config files) only; a project file cannot set them.
   trustedFolders: TrustedFoldersSchema.optional(),
   log: LogSchema.optional(),
+  allowManagedHooksOnly: AllowManagedHooksOnlySchema.optional(),
 }
 
 export const ConfigFileSchema = z
@@ -222,6 +250,7 @@ const envelopeShape = {
   plugins: z.array(z.unknown()).optional(),
   trustedFolders: z.unknown().optional(),
   log: z.unknown().optional(),
+  allowManagedHooksOnly: z.unknown().optional(),
 }
 export const ConfigEnvelopeSchema = z.strictObject(envelopeShape)
 
@@ -230,5 +259,6 @@ export type HookEntry = z.output<typeof HookSchema>
 export interface FileSettings {
   readonly trustedFolders?: z.output<typeof TrustedFoldersSchema>
   readonly log?: z.output<typeof LogSchema>
+  readonly allowManagedHooksOnly?: boolean
 }
 export type ConfigFile = z.output<typeof ConfigFileSchema>

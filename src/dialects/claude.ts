@@ -1,6 +1,7 @@
 // Claude Code's dialect: its payloads in, its JSON answers and exit codes out.
 import { EVENT_ALIASES } from '../event/events.ts'
-import type { Dialect } from './types.ts'
+import { carryFields } from './shared.ts'
+import type { CarriedRow, Dialect } from './types.ts'
 
 /**
  * Claude Code (reference/agent-hook-protocols.md §2–3). hookrun sits behind one Claude Code entry
@@ -41,8 +42,15 @@ const CONTEXT_EVENTS = new Set([
   'SubagentStop',
 ])
 
+/** PostToolUse may replace what the model sees of the tool's output (§3.3). */
+const CLAUDE_CARRIES: readonly CarriedRow[] = [
+  { field: 'updatedToolOutput', events: ['PostToolUse'], key: 'updatedToolOutput' },
+  { field: 'updatedMCPToolOutput', events: ['PostToolUse'], key: 'updatedMCPToolOutput' },
+]
+
 export const claude: Dialect = {
   name: 'claude',
+  carries: CLAUDE_CARRIES,
   label: 'Claude Code',
   source: 'claude',
   detect: (payload) => typeof payload.hook_event_name === 'string' && CLAUDE_EVENTS.has(payload.hook_event_name),
@@ -101,6 +109,7 @@ export const claude: Dialect = {
     }
     if (decision.systemMessage !== undefined) out.systemMessage = [out.systemMessage, decision.systemMessage].filter(Boolean).join('\n')
     if (decision.suppressOutput) out.suppressOutput = true
+    for (const field of carryFields(decision, eventName, CLAUDE_CARRIES, (key, value) => (specific[key] = value))) cannot(field)
     if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific
     return { stdout: `${JSON.stringify(out)}\n`, exitCode: 0, warnings }
   },

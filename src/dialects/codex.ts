@@ -1,6 +1,6 @@
 // Codex's dialect: its payloads in, its JSON answers and exit codes out.
 import { namesOf } from '../event/events.ts'
-import { Answer, blockReason, contextText, decided, jsonLine, ownEvent } from './shared.ts'
+import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
 import type { Dialect } from './types.ts'
 
 /**
@@ -27,6 +27,8 @@ const CONTEXT_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'UserPromptSubmit',
 
 export const codex: Dialect = {
   name: 'codex',
+  // It takes none of the fields hookrun carries (toolConfig, llm_request, updatedMCPToolOutput, …).
+  carries: [],
   label: 'Codex',
   source: 'codex',
   detect: (payload) =>
@@ -90,6 +92,7 @@ export const codex: Dialect = {
       else out.suppressOutput = true
     }
     if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific
+    for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }

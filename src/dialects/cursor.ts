@@ -1,6 +1,6 @@
 // Cursor's dialect: its payloads in, its JSON answers and exit codes out.
 import { namesOf } from '../event/events.ts'
-import { Answer, blockReason, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
+import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Dialect, Normalized } from './types.ts'
 
 /**
@@ -37,6 +37,8 @@ const EVENT_TOOLS: Readonly<Record<string, string>> = {
 
 export const cursor: Dialect = {
   name: 'cursor',
+  // It takes none of the fields hookrun carries (toolConfig, llm_request, updatedMCPToolOutput, …).
+  carries: [],
   label: 'Cursor',
   source: 'cursor',
   detect: (payload) =>
@@ -108,6 +110,7 @@ export const cursor: Dialect = {
       else answer.cannot('systemMessage')
     }
     if (decision.suppressOutput) answer.cannot('suppressOutput')
+    for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
