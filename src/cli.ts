@@ -234,11 +234,13 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       .option('--user', "The agent's user config, for every project (default)")
       .option('--project', "The agent's config in this project (--cwd)")
       .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
-      .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string }) => {
+      .option('--sync', "install: compile hooks.json again into every agent config of this project that holds hookrun's entries")
+      .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; sync?: boolean }) => {
         if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+        if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
         const { installAgents } = await import('./commands/install.ts')
         const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
-        const result = installAgents({ agents, scope: flags.project ? 'project' : 'user', cwd: text(flags.cwd, 'cwd') ?? process.cwd(), env: io.env }, name === 'uninstall')
+        const result = installAgents({ agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: text(flags.cwd, 'cwd') ?? process.cwd(), env: io.env, sync: flags.sync === true }, name === 'uninstall')
         await io.stdout(result.output)
         setExitCode(result.exitCode)
       })
