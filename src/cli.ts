@@ -101,6 +101,19 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
         throw new HookrunError('no event: name one (hookrun fire tool:pre_execute), or send a payload with hook_event_name and --format')
       }
       const payload = prepared?.payload ?? read
+      // Claude Code's entry run by Cursor, which runs its own hookrun entry for this event too.
+      const ownerEvent = prepared?.agentEvent ?? prepared?.event
+      if (!flags.explain && prepared?.dialect.name === 'claude' && ownerEvent !== undefined && (typeof payload.cursor_version === 'string' || typeof payload.conversation_id === 'string')) {
+        const { answeredByReaderEntry } = await import('./install/overlaps.ts')
+        const roots = payload.workspace_roots
+        const cwd = folder(flags.cwd) ?? io.env.CURSOR_PROJECT_DIR ?? (Array.isArray(roots) && typeof roots[0] === 'string' ? roots[0] : process.cwd())
+        const elsewhere = answeredByReaderEntry('claude', ownerEvent, { project: findProjectRoot(cwd) ?? cwd, env: io.env }, payload)
+        if (elsewhere !== undefined) {
+          await io.stderr(`hookrun: ${ownerEvent} is answered by hookrun's entry in ${elsewhere.file}; this Claude Code entry gives no opinion, so hooks run once\n`)
+          await io.stdout('{}\n')
+          return setExitCode(0)
+        }
+      }
       const progress = text(flags.events, 'events') === undefined ? undefined : openEvents(String(flags.events))
       const controller = new AbortController()
       const stop = (signal: NodeJS.Signals) => controller.abort(signal)
