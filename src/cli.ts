@@ -170,6 +170,14 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     })
 
   cli
+    .command('agents', 'Print what hookrun knows of each agent: the events it sends, the answer fields it honours, where it reads hooks, what install writes there')
+    .option('--json', 'Print JSON')
+    .action(async (flags: { json?: boolean }) => {
+      const { formatAgents } = await import('./commands/agents.ts')
+      await io.stdout(formatAgents(flags.json === true))
+    })
+
+  cli
     .command('list [event]', 'Show configured hooks, or those an event would run, with their files')
     .option('--tool <name>', "The event's subject")
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
