@@ -25,6 +25,8 @@ interface KnownEvent {
   tool?: string
   prepared?: { readonly dialect: import('./dialects/types.ts').Dialect; readonly agentEvent?: string }
   interrupted?: boolean
+  /** The fire itself started (flags and payload were fine). */
+  firing?: boolean
 }
 
 /** Where the CLI writes; tests pass their own. */
@@ -152,7 +154,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
         await io.stdout(result.output)
         return setExitCode(result.exitCode)
       }
-      const decision = await fire(options)
+      known.firing = true
+    const decision = await fire(options)
       if (controller.signal.aborted) {
         const signal = String(controller.signal.reason) as NodeJS.Signals
         known.interrupted = true
@@ -173,7 +176,9 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
    * fails on a gate event it answers with a block, in the agent's own form, and says why.
    */
   async function blockFailedGate(error: unknown, known: KnownEvent): Promise<boolean> {
-    if (known.name === undefined || known.interrupted) return false
+    // Bad usage and an unreadable payload are the caller's errors, exit 1 as documented; what
+    // fails once the fire has started, or any internal error, is hookrun's, and a gate blocks.
+    if (known.name === undefined || known.interrupted || (!known.firing && error instanceof HookrunError)) return false
     let event
     try {
       event = qualifyEvent(known.name, known.payload, known.tool)

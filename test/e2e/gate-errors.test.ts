@@ -44,17 +44,22 @@ describe('a hook answer nested deeper than a payload may be', () => {
 describe('hookrun failing on a gate event blocks instead of exiting 1', () => {
   test.each([
     ['recursion limit', ['fire', 'tool:pre_execute'], { HOOKRUN_DEPTH: '8' }, 'hook recursion'],
-    ['a payload that is not JSON', ['fire', 'tool:pre_execute', '--payload', '-'], {}, 'not valid JSON'],
+    ['--strict and a config problem', ['fire', 'tool:pre_execute', '--strict', '--config', 'bad.json'], {}, 'bad.json'],
   ])('%s', async (_name, args, env, why) => {
-    const dir = project()
-    const result = await runCli(args, { cwd: dir, env, input: '{not json', runtime: 'node' })
+    const dir = project({ 'bad.json': { hooks: [{ name: 'x', event: 'session:start', command: 'true', timeout: 'soon' }] } })
+    const result = await runCli(args, { cwd: dir, env, runtime: 'node' })
     expect(result.exitCode, result.stderr).toBe(2)
     expect(result.json()).toMatchObject({ decision: 'deny', blocked: true, decidedBy: 'hookrun' })
     expect(result.json().reason).toContain(why)
     expect(result.json().reason).toContain('blocked because hookrun could not decide')
     // The same failure on an event that is only information: exit 1, as documented.
-    const info = await runCli(args.map((arg) => (arg === 'tool:pre_execute' ? 'tool:post_execute' : arg)), { cwd: dir, env, input: '{not json', runtime: 'node' })
+    const info = await runCli(args.map((arg) => (arg === 'tool:pre_execute' ? 'tool:post_execute' : arg)), { cwd: dir, env, runtime: 'node' })
     expect(info.exitCode).toBe(1)
+  })
+
+  test('bad usage and an unreadable payload stay exit 1, as documented', async () => {
+    const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { cwd: project(), input: '{not json', runtime: 'node' })
+    expect([result.exitCode, result.stdout]).toEqual([1, ''])
   })
 
   test('in the agent dialect: Claude Code gets a deny it shows', async () => {
