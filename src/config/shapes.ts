@@ -4,6 +4,7 @@ import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
 import { HOOK_DEFAULTS } from './defaults.ts'
 import type { HookShape } from '../core/types.ts'
 import {
+  AllowManagedHooksOnlySchema,
   ClaudeGroupSchema,
   ClaudeHandlerSchema,
   ConfigEnvelopeSchema,
@@ -64,6 +65,7 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
   const settings = {
     trustedFolders: setting('trustedFolders', TrustedFoldersSchema, envelope.trustedFolders),
     log: setting('log', LogSchema, envelope.log),
+    allowManagedHooksOnly: setting('allowManagedHooksOnly', AllowManagedHooksOnlySchema, envelope.allowManagedHooksOnly),
   }
   const envPrefixes = envelope.envPrefixes ?? []
   const specs: HookSpec[] = []

@@ -124,6 +124,19 @@ function toolError(event: FiredEvent, payload: Payload): unknown {
   return event.name === 'tool:post_execute' ? 'false' : undefined
 }
 
+/**
+ * The HOOKRUN_* variables whose value would hold a NUL character: an environment variable ends at
+ * the first NUL, so a hook reading it would judge only the part before it (`ls\0; rm -rf ~`).
+ * Values made from JSON never do (JSON writes NUL as `\u0000`).
+ */
+export function variablesWithNul(event: FiredEvent, payload: Payload): string[] {
+  const context: EnvContext = { hookName: '', projectDir: '', configDir: '', depth: 0 }
+  return HOOK_VARIABLES.flatMap(([suffix, extract]) => {
+    const value = extract(event, payload, context)
+    return typeof value === 'string' && value.includes('\0') ? [`HOOKRUN_${suffix}`] : []
+  })
+}
+
 function asEnvValue(value: unknown): string | undefined {
   if (value === undefined) return undefined
   const text = typeof value === 'string' ? value : JSON.stringify(value, cutLongStrings)
