@@ -1,20 +1,27 @@
 // fire(): the pipeline top to bottom (DESIGN §2): event → config → select → run → interpret → decide.
+import { count } from './core/words.ts'
 import { dirname, resolve } from 'node:path'
+import pkg from '../package.json' with { type: 'json' }
 import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
-import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type Payload, ruleOfShape } from './core/types.ts'
+import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
-import { hookEnvironment, MAX_DEPTH } from './run/env.ts'
-import { TOOL_INPUT_KEYS } from './payload/fields.ts'
+import { hookEnvironment, MAX_DEPTH, variablesWithNul } from './run/env.ts'
+import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
+import { payloadBytes } from './payload/payload.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
 import { HookrunError } from './core/errors.ts'
 import { qualifyEvent } from './event/event.ts'
-import { answerUpdatedInput, interpretRun } from './answer/interpret.ts'
+import { answerUpdatedInput, interpretHttp, interpretRun } from './answer/interpret.ts'
 import { readAnswer } from './answer/read.ts'
 import type { Decision } from './core/protocol.ts'
 import { runCommand, startDetached } from './run/command.ts'
 import { selectHooks } from './select/select.ts'
-import { untrustedWarning } from './select/untrusted.ts'
+import { gateBlock, hookrunBlock, untrustedNotice, untrustedWarning } from './select/gates.ts'
+import { isGate, isKnownEvent } from './event/events.ts'
+import { nearestEvent } from './event/suggest.ts'
+import { firstNoticeOf } from './trust/notices.ts'
+import { sessionIdOf } from './payload/fields.ts'
 import { needsTrust } from './trust/trust.ts'
 
 export interface FireOptions {
@@ -35,6 +42,8 @@ export interface FireOptions {
   readonly signal?: AbortSignal
   /** Called as hooks start, print and finish (the CLI's `--events`). */
   readonly progress?: (record: ProgressRecord) => void
+  /** The agent that fired (claude, cursor, …) for the audit log and telemetry; default: HOOKRUN_AGENT. */
+  readonly agent?: string
 }
 
 /** NDJSON records of `--events` (the SDK spec's hook_started / hook_output / hook_finished). */
@@ -61,22 +70,46 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
   const { config, warnings } = await loadHooks({ cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
-  const untrusted = untrustedWarning(config.trust, config.untrustedHooks, event, payload)
-  const hooks = selectHooks(config.hooks, event, payload)
-  const chain = await runChain(hooks, event, payload, {
-    env,
-    depth,
-    projectRoot: config.projectRoot,
-    signal: options.signal,
-    progress: options.progress,
-  })
-  const decision = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...warnings, ...chain.warnings])
+  const untrusted = untrustedWarning(config.trust, config.untrustedHooks)
+  // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
+  const block = gateBlock(config.trust, config.problems, event)
+  const chain =
+    block !== undefined
+      ? { results: [block], rewrites: {}, warnings: [] }
+      : await runChain(selectHooks(config.hooks, event, payload), event, payload, {
+          env,
+          depth,
+          projectRoot: config.projectRoot,
+          signal: options.signal,
+          progress: options.progress,
+        })
+  const decided = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...unknownEventWarning(event), ...warnings, ...chain.warnings])
+  const decision = withTrustNotice(decided, config.trust, payload, env)
   if (config.settings.log === undefined) return decision
   // The audit log is opt-in: its code is loaded only when a log is configured.
   const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
   const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
-  const failure = appendAuditLine(config.settings.log.path, auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted }))
+  const agent = options.agent ?? env.HOOKRUN_AGENT
+  const line = auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted, ...(agent && { agent }) })
+  const failure = appendAuditLine(config.settings.log.path, line, config.settings.log.chain === true)
   return failure === undefined ? decision : { ...decision, warnings: [...decision.warnings, failure] }
+}
+
+/** Any agent may fire its own events; one a typo away from a known name is worth a word. */
+export function unknownEventWarning(event: FiredEvent): string[] {
+  if (isKnownEvent(event.name)) return []
+  const nearest = nearestEvent(event.name)
+  return nearest === undefined ? [] : [`unknown event '${event.name}'; did you mean '${nearest}'?`]
+}
+
+/**
+ * Hooks that do not run because their project is untrusted are shown to the user in the agent
+ * (the decision's `systemMessage`, which every dialect renders on its user-visible channel),
+ * once per session: stderr alone is not shown by agents on success.
+ */
+function withTrustNotice(decision: Decision, trust: ConfigWithFolders['trust'], payload: Payload, env: Readonly<Record<string, string | undefined>>): Decision {
+  if (trust === undefined || trust.trusted || !firstNoticeOf(trust.root, sessionIdOf(payload), env)) return decision
+  return { ...decision, systemMessage: [`hookrun: ${untrustedNotice(trust)}`, decision.systemMessage].filter(Boolean).join('\n') }
 }
 
 /** The configured hooks and what was wrong with the config, read once per `fire` (or per runner). */
@@ -94,8 +127,8 @@ export async function loadHooks(options: LoadOptions & { readonly strict: boolea
   const env = options.env ?? process.env
   // Parsed documents come from the cache while their files are unchanged; zod and the parser load
   // only for a file that is new or changed (src/config/cache.ts).
-  const cache = openDocumentCache(env)
   const { files } = findConfigFiles(options)
+  const cache = openDocumentCache(env, files)
   const parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
   const read = (ref: ConfigFileRef) => {
     const cached = cache.get(ref)
@@ -104,7 +137,8 @@ export async function loadHooks(options: LoadOptions & { readonly strict: boolea
     return cache.put(ref, parser!.readConfigDocument(ref), before)
   }
   const resolved = resolveConfig(options, read)
-  cache.save()
+  // An untrusted project's own files are never cached (trust decides, after reading them).
+  cache.save((ref) => !needsTrust(ref.layer) || resolved.trust?.trusted === true)
   const config = await withFolderHooks(resolved, { env, signal: options.signal })
   return { config, warnings: configWarnings(config, options.strict) }
 }
@@ -122,7 +156,7 @@ export function checkDepth(env: Readonly<Record<string, string | undefined>>): n
 function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
   const lines = config.problems.map(formatProblem)
   if (strict && lines.length > 0) {
-    const more = lines.length > 1 ? ` (and ${lines.length - 1} more problem(s); run 'hookrun validate')` : ''
+    const more = lines.length > 1 ? ` (and ${count(lines.length - 1, 'more problem')}; run 'hookrun validate')` : ''
     throw new HookrunError(`${lines[0]}${more}`)
   }
   return lines
@@ -198,13 +232,34 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   const warnings: string[] = []
   const handoffs: Promise<unknown>[] = []
   let payload = withEventName(original, event)
-  // The payload as command hooks read it on stdin; serialised once per version of the payload.
-  const stdin = new WeakMap<Payload, string>()
-  const inputOf = (seen: Payload) => stdin.get(seen) ?? (stdin.set(seen, JSON.stringify(seen)), stdin.get(seen)!)
+  // The payload as command hooks read it on stdin: the bytes that came in while nothing rewrote
+  // them, else serialised once per version of the payload.
+  const stdin = new WeakMap<Payload, string | Uint8Array>()
+  const first = payload
+  const inputOf = (seen: Payload) => {
+    let input = stdin.get(seen)
+    if (input === undefined) stdin.set(seen, (input = (seen === first ? passedThrough(original, event) : undefined) ?? JSON.stringify(seen)))
+    return input
+  }
+  // An http hook's body is text (its runner sends strings).
+  const bodyOf = (seen: Payload) => {
+    const input = inputOf(seen)
+    return typeof input === 'string' ? input : new TextDecoder().decode(input)
+  }
   const rewrites: { updatedInput?: Record<string, unknown>; updatedPrompt?: string } = {}
   let blocked = false
 
   const runStep = async (step: ChainStep, seen: Payload): Promise<HookResult> => {
+    if (!('run' in step) && !step.blocking && step.http !== undefined) {
+      // Sent now, waited for (up to its timeout) only at the end: it gives no decision.
+      const target = step.http
+      handoffs.push(
+        postHttpHook(step, target, bodyOf(seen), context).then((run) => {
+          if (run.failure !== undefined || run.timedOut) warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
+        }),
+      )
+      return backgroundResult(step)
+    }
     if (!('run' in step) && !step.blocking) {
       const { env, cwd } = commandSetup(step, event, seen, context)
       handoffs.push(
@@ -216,7 +271,12 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
     }
     const progress = context.progress
     progress?.({ type: 'hook_started', hook: step.name, event: event.qualified, time: new Date().toISOString() })
-    const result = 'run' in step ? await step.run(event, seen, context.signal) : await runCommandHook(step, event, seen, inputOf(seen), context)
+    const result =
+      'run' in step
+        ? await step.run(event, seen, context.signal)
+        : step.http !== undefined
+          ? await runHttpHook(step, step.http, event, bodyOf(seen), context)
+          : await runCommandHook(step, event, seen, inputOf(seen), context)
     const { outcome, exitCode, durationMs, timedOut } = result.report
     progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
     return result
@@ -229,7 +289,7 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
       return
     }
     const answer = result.answer
-    const updatedInput = answerUpdatedInput(answer)
+    const updatedInput = answerUpdatedInput(answer, toolInput(payload))
     if (updatedInput !== undefined || answer?.updatedPrompt !== undefined) {
       if (updatedInput !== undefined) rewrites.updatedInput = updatedInput
       if (answer?.updatedPrompt !== undefined) rewrites.updatedPrompt = answer.updatedPrompt
@@ -293,7 +353,14 @@ function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record
 
 const ALL_PROJECT_DIR_VARIABLES = [...new Set(Object.values(PROJECT_DIR_VARIABLES).flat())]
 
-async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: string, context: ChainContext): Promise<HookResult> {
+async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: string | Uint8Array, context: ChainContext): Promise<HookResult> {
+  const cut = variablesWithNul(event, payload)
+  const nulWarning = cut.length === 0 ? undefined : `${cut.join(', ')} would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)`
+  // A gate must not judge a value cut short: it fails closed instead of running.
+  if (nulWarning !== undefined && isGate(event.name)) {
+    const blocked = hookrunBlock(`hook '${hook.name}' was not run: ${nulWarning}`, hook.source.file)
+    return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
+  }
   const { env, cwd } = commandSetup(hook, event, payload, context)
   const progress = context.progress
   const run = await runCommand(hook.command, {
@@ -305,7 +372,46 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
     allowAsync: true,
     onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
   })
-  return interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
+  const result = interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
+  return nulWarning === undefined ? result : { ...result, warnings: [...result.warnings, `hook '${hook.name}': ${nulWarning}; it ran with the value cut there`] }
+}
+
+/**
+ * The payload's own bytes with what `withEventName` adds appended inside the closing brace: the
+ * same JSON a hook would get from serialising that object, without decoding and encoding it
+ * again. Undefined (serialise instead) when the payload did not come from bytes or has a null
+ * event field that `withEventName` would replace.
+ */
+function passedThrough(original: Payload, event: FiredEvent): Uint8Array | undefined {
+  const raw = payloadBytes(original)
+  if (raw === undefined || ('event' in original && original.event == null) || ('hook_event_name' in original && original.hook_event_name == null)) return undefined
+  const added = [
+    ...('event' in original ? [] : [['event', event.qualified]]),
+    ...('hook_event_name' in original ? [] : [['hook_event_name', event.name]]),
+  ]
+  const bytes = raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? raw.subarray(3) : raw // a BOM the decoder skipped
+  if (added.length === 0) return bytes
+  let close = bytes.length - 1
+  while (close > 0 && bytes[close] !== 0x7d) close-- // the object's closing brace (only whitespace follows it)
+  const fields = added.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')
+  const insert = new TextEncoder().encode(Object.keys(original).length > 0 ? `,${fields}` : fields)
+  const spliced = new Uint8Array(bytes.length + insert.length)
+  spliced.set(bytes.subarray(0, close))
+  spliced.set(insert, close)
+  spliced.set(bytes.subarray(close), close + insert.length)
+  return spliced
+}
+
+/** POST the payload to an http hook; its code loads only when one runs. */
+async function postHttpHook(hook: Hook, target: HttpTarget, body: string, context: ChainContext): Promise<HttpRun> {
+  const { postHook } = await import('./run/http.ts')
+  return postHook(target, body, { timeoutMs: hook.timeout * 1000, env: context.env, signal: context.signal, userAgent: `hookrun/${pkg.version}` })
+}
+
+async function runHttpHook(hook: Hook, target: HttpTarget, event: FiredEvent, body: string, context: ChainContext): Promise<HookResult> {
+  const run = await postHttpHook(hook, target, body, context)
+  const parsed = run.failure === undefined && run.status !== undefined && run.status >= 200 && run.status < 300 ? await readAnswer(run.body) : {}
+  return interpretHttp(hook, event, run, parsed)
 }
 
 /** Hooks get the event name in the payload too, unless the agent already put its own there. */

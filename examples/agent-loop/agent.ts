@@ -165,7 +165,7 @@ async function main(): Promise<void> {
   } finally {
     await fire('session:end', { reason: 'exit' }).catch(() => undefined)
   }
-  console.log(`session ended after ${turns} turn(s); audit log:`)
+  console.log(`session ended after ${turns} ${turns === 1 ? 'turn' : 'turns'}; audit log:`)
   for (const line of audit) console.log(`  ${line}`)
 }
 

@@ -1,6 +1,7 @@
 // Stage decide: every hook's result → one Decision (deny > ask > allow; contexts kept in order).
 import type { FiredEvent, HookResult } from '../core/types.ts'
-import type { Decision } from '../core/protocol.ts'
+import { CARRIED_FIELDS, type CarriedField, type Decision } from '../core/protocol.ts'
+import { answerCarried } from './interpret.ts'
 
 const STRENGTH = { allow: 0, ask: 1, deny: 2 } as const
 /** A block on these means "do not stop yet" (Claude Code's Stop, the SDK spec's Stop `continue`). */
@@ -30,7 +31,13 @@ export function decide(
   let stop: { reason?: string } | undefined
   const systemMessages: string[] = []
   let suppressOutput = false
+  const carried: Partial<Record<CarriedField, unknown>> = {}
   for (const result of results) {
+    for (const field of Object.keys(CARRIED_FIELDS) as CarriedField[]) {
+      const value = answerCarried(result.answer, field)
+      // The last hook in config order wins, as for updatedInput; tool configs merge as Gemini merges them.
+      if (value !== undefined) carried[field] = field === 'toolConfig' && carried.toolConfig !== undefined ? mergeToolConfigs(carried.toolConfig, value) : value
+    }
     if (result.decision !== undefined && (decidedBy === undefined || STRENGTH[result.decision] > STRENGTH[decision])) {
       decision = result.decision
       reason = result.reason
@@ -55,7 +62,24 @@ export function decide(
     ...(rewrites.updatedInput !== undefined && { updatedInput: rewrites.updatedInput }),
     ...(rewrites.updatedPrompt !== undefined && { updatedPrompt: rewrites.updatedPrompt }),
     ...(suppressOutput && { suppressOutput }),
+    ...(carried as Partial<Pick<Decision, CarriedField>>),
     hooks: results.map((result) => result.report),
     warnings: [...warnings, ...results.flatMap((result) => result.warnings)],
   }
+}
+
+type ToolConfig = NonNullable<Decision['toolConfig']>
+const MODE_STRENGTH = { AUTO: 0, ANY: 1, NONE: 2 } as const
+
+/**
+ * Gemini CLI's merge of several BeforeToolSelection answers (its hook aggregator): the most
+ * restrictive mode wins (NONE > ANY > AUTO), allowed function names are the sorted union, and
+ * NONE allows none.
+ */
+function mergeToolConfigs(first: unknown, second: unknown): ToolConfig {
+  const a = first as ToolConfig
+  const b = second as ToolConfig
+  const mode = [a.mode, b.mode].filter((value) => value !== undefined).sort((x, y) => MODE_STRENGTH[y!] - MODE_STRENGTH[x!])[0]
+  const names = [...new Set([...(a.allowedFunctionNames ?? []), ...(b.allowedFunctionNames ?? [])])].sort()
+  return { ...a, ...b, ...(mode !== undefined && { mode }), allowedFunctionNames: mode === 'NONE' ? [] : names }
 }

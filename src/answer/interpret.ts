@@ -1,10 +1,13 @@
 // Stage interpret: a hook's exit code and answer → one HookResult, by the rules of the shape it was written in.
-import { type CommandRun, type FiredEvent, type Hook, type HookResult, isAgentShape, type ParsedAnswer } from '../core/types.ts'
+import { type CommandRun, type FiredEvent, type Hook, type HookResult, type HttpRun, isAgentShape, type ParsedAnswer } from '../core/types.ts'
 import { canBlock, isGate } from '../event/events.ts'
-import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
+import { CARRIED_FIELDS, type CarriedField, type DecisionValue, type HookAnswer } from '../core/protocol.ts'
 
 /** Events whose plain stdout becomes context for the model (as in Claude Code). */
-const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion'])
+const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])
+
+/** Events where an agent-shaped handler that times out blocks (Claude Code's PreModelSwitch, §9.1). */
+const TIMEOUT_BLOCKS = new Set(['llm:pre_model_switch'])
 
 /**
  * How a hook's exit code is read depends on the shape it was written in (DESIGN §6):
@@ -29,21 +32,18 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   if (run.truncated.stdout) warnings.push(`hook '${hook.name}' wrote more stdout than hookrun keeps; the rest was discarded`)
 
   const agent = isAgentShape(hook.shape)
-  const policy = agent ? (hook.onError ?? 'allow') : (hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow'))
-  const failure = (why: string): HookResult => {
-    const reason = `hook '${hook.name}' ${why}`
-    if (policy === 'block') {
-      return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
-    }
-    warnings.push(`${reason}; the event proceeds (onError: allow)`)
-    return { report: { ...base, outcome: 'error', reason }, blocks: false, context: [], warnings }
-  }
+  const policy = failurePolicy(hook, event)
+  const failure = (why: string): HookResult => failed(hook, base, policy, warnings, why)
 
   if (run.released) {
     // `{"async": true}`: released to run on; it gives no decision (DESIGN §5).
     return { report: { ...base, outcome: 'background', async: true }, blocks: false, context: [], warnings }
   }
   if (run.spawnError !== undefined) return failure(run.spawnError)
+  if (run.timedOut && agent && TIMEOUT_BLOCKS.has(event.name)) {
+    const reason = `hook '${hook.name}' timed out after ${hook.timeout}s and was killed; on ${event.name} a timeout blocks`
+    return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
+  }
   if (run.timedOut) return failure(`timed out after ${hook.timeout}s and was killed`)
 
   if (parsed.invalid !== undefined) {
@@ -68,10 +68,67 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   // The agents: a valid JSON answer decides whatever the exit code; without one it is an error.
   if (run.exitCode !== 0 && !(agent && answer !== undefined)) return failure(describeExit(run, env))
 
+  const context = answer === undefined && CONTEXT_EVENTS.has(event.name) && run.stdout.trim() !== '' ? [run.stdout.trim()] : []
+  return answered(base, answer, context, warnings)
+}
+
+/**
+ * An http hook's answer (DESIGN §6 over HTTP, as Claude Code reads its http handlers): a 2xx with
+ * an empty body gives no opinion, a 2xx with a JSON object is read like a command's stdout, and
+ * anything else (another status, a body that is not a JSON answer, no answer in time, a redirect
+ * not followed, a body over the limit) is a failure that `onError` judges, so a gate's unreachable
+ * policy service fails closed. A status code alone never blocks.
+ */
+export function interpretHttp(hook: Hook, event: FiredEvent, run: HttpRun, parsed: ParsedAnswer): HookResult {
+  const base = {
+    name: hook.name,
+    source: hook.source.layer,
+    file: hook.source.file,
+    exitCode: null,
+    signal: null,
+    durationMs: run.durationMs,
+    timedOut: run.timedOut,
+    ...(run.status !== undefined && { httpStatus: run.status }),
+  }
+  const warnings: string[] = []
+  const failure = (why: string): HookResult => failed(hook, base, failurePolicy(hook, event), warnings, why)
+  if (run.timedOut) return failure(`did not answer within ${hook.timeout}s (${hook.http?.url ?? 'its url'})`)
+  if (run.failure !== undefined) return failure(run.failure)
+  const status = run.status ?? 0
+  const body = run.body.trim()
+  if (status < 200 || status > 299) return failure(`answered HTTP ${status}${body === '' ? '' : `: ${firstLines(body)}`}`)
+  if (body === '') return answered(base, undefined, [], warnings)
+  if (!body.startsWith('{')) return failure(`answered HTTP ${status} with a body that is not a JSON object: ${firstLines(body)}`)
+  if (parsed.notJson !== undefined) return failure(`answered HTTP ${status} with a body that is not JSON (${parsed.notJson})`)
+  if (parsed.invalid !== undefined) return failure(`answered a JSON object that does not fit: ${parsed.invalid}`)
+  return answered(base, parsed.answer, [], warnings)
+}
+
+type ReportBase = Omit<HookResult['report'], 'outcome' | 'reason'>
+
+/**
+ * What a failure (cannot start, timeout, unexpected exit or answer) means: `onError`, else block
+ * on a gate and allow elsewhere. An agent's own shape (Claude Code's) never blocks on a failure,
+ * unless the handler says `onFailure: "block"` (which arrives here as onError).
+ */
+function failurePolicy(hook: Hook, event: FiredEvent): 'block' | 'allow' {
+  if (isAgentShape(hook.shape)) return hook.onError ?? 'allow'
+  return hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow')
+}
+
+function failed(hook: Hook, base: ReportBase, policy: 'block' | 'allow', warnings: string[], why: string): HookResult {
+  const reason = `hook '${hook.name}' ${why}`
+  if (policy === 'block') {
+    return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
+  }
+  warnings.push(`${reason}; the event proceeds (onError: allow)`)
+  return { report: { ...base, outcome: 'error', reason }, blocks: false, context: [], warnings }
+}
+
+/** A hook that answered: its decision, reason and context, from the JSON answer if there is one. */
+function answered(base: ReportBase, answer: HookAnswer | undefined, extraContext: readonly string[], warnings: string[]): HookResult {
   const decision = answerDecision(answer)
   const reason = answerReason(answer)
-  const context = answerContext(answer)
-  if (answer === undefined && CONTEXT_EVENTS.has(event.name) && run.stdout.trim() !== '') context.push(run.stdout.trim())
   const outcome = decision ?? 'allow'
   return {
     report: { ...base, outcome, ...(reason !== undefined && { reason }) },
@@ -79,7 +136,7 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     decision,
     reason,
     answer,
-    context,
+    context: [...answerContext(answer), ...extraContext],
     warnings,
   }
 }
@@ -96,8 +153,23 @@ export function answerReason(answer: HookAnswer | undefined): string | undefined
 }
 
 /** The tool input a hook asks for, in any of the forms the protocol allows. */
-export function answerUpdatedInput(answer: HookAnswer | undefined): Record<string, unknown> | undefined {
-  return answer?.updatedInput ?? answer?.hookSpecificOutput?.updatedInput ?? answer?.hookSpecificOutput?.decision?.updatedInput
+export function answerUpdatedInput(answer: HookAnswer | undefined, current?: unknown): Record<string, unknown> | undefined {
+  const whole = answer?.updatedInput ?? answer?.hookSpecificOutput?.updatedInput ?? answer?.hookSpecificOutput?.decision?.updatedInput
+  if (whole !== undefined) return whole
+  // Gemini CLI's BeforeTool `tool_input` is merged over the tool's arguments (§6.1).
+  const merged = answer?.hookSpecificOutput?.tool_input
+  if (merged === undefined) return undefined
+  return { ...(typeof current === 'object' && current !== null && !Array.isArray(current) ? current : {}), ...merged }
+}
+
+/** A field hookrun carries to the agents that take it (`CARRIED_FIELDS`), top level or nested. */
+export function answerCarried(answer: HookAnswer | undefined, field: CarriedField): unknown {
+  if (answer === undefined) return undefined
+  for (const key of CARRIED_FIELDS[field]) {
+    const value = answer[key] ?? answer.hookSpecificOutput?.[key]
+    if (value !== undefined) return value
+  }
+  return undefined
 }
 
 function tailOf(stderr: string): string {

@@ -1,6 +1,6 @@
 // `hookrun explain`: why each hook would or would not run, for people.
 import { relative } from 'node:path'
-import type { PreparedDialect } from '../dialects/index.ts'
+import { type PreparedDialect, renderFor } from '../dialects/index.ts'
 import { ExitCode } from '../core/errors.ts'
 import { type Explanation, explainFire, type ExplainOptions, type HookExplanation } from '../explain/explain.ts'
 import { renderNative } from '../answer/render.ts'
@@ -26,7 +26,7 @@ export async function explainCommand(options: ExplainOptions, flags: ExplainFlag
     decision === undefined
       ? undefined
       : flags.prepared
-        ? { format: flags.prepared.dialect.name, agentEvent: flags.prepared.agentEvent, ...flags.prepared.dialect.render(decision, options.payload ?? {}, flags.prepared.agentEvent) }
+        ? { format: flags.prepared.dialect.name, agentEvent: flags.prepared.agentEvent, ...renderFor(flags.prepared.dialect, decision, options.payload ?? {}, flags.prepared.agentEvent) }
         : { format: 'hookrun', ...renderNative(decision), warnings: [] as readonly string[] }
   const exitCode = rendered?.exitCode ?? ExitCode.Proceed
   // Where another agent would run this answer a second time (src/install/overlaps.ts).
@@ -66,7 +66,15 @@ function formatExplanation(
         const how = report.async ? `released after ${report.durationMs} ms ({"async": true})` : 'started detached (blocking: false)'
         lines.push(`             ${how}; not waited for, gives no decision`)
       } else {
-        const exit = report.timedOut ? 'timed out' : report.exitCode === null ? `killed by ${report.signal ?? 'a signal'}` : `exit ${report.exitCode}`
+        const exit = report.timedOut
+          ? 'timed out'
+          : report.httpStatus !== undefined
+            ? `HTTP ${report.httpStatus}`
+            : hook.command.startsWith('POST ')
+              ? 'no answer'
+              : report.exitCode === null
+                ? `killed by ${report.signal ?? 'a signal'}`
+                : `exit ${report.exitCode}`
         lines.push(`             ${exit} in ${report.durationMs} ms → ${report.outcome}${report.reason !== undefined ? `: ${report.reason}` : ''}`)
       }
       const answer = result.answer

@@ -1,4 +1,5 @@
 // `hookrun install` / `uninstall`: router entries in agents' config files.
+import { count } from '../core/words.ts'
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
@@ -102,7 +103,7 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   ]
   if (unchanged) return [`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines]
   const lines = [
-    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${added} event(s) added${updated > 0 ? `, ${updated} entr(ies) pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${dropped} entr(ies) ${target.label} would run twice` : ''}`,
+    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} ${target.label} would run twice` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
     `  events:  ${events.join(', ')}`,
   ]
@@ -163,10 +164,10 @@ function uninstallFrom(target: AgentTarget, file: string, places: Places): strin
   const notes = readersLeftShort(target, places)
   if (sameJson(text, freshText(target)) && rememberCreated(file, env, false)) {
     rmSync(file)
-    return [`${target.name}: removed ${removed} entr(ies) and ${file}, which held only hookrun's entries`, ...notes]
+    return [`${target.name}: removed ${count(removed, 'entry', 'entries')} and ${file}, which held only hookrun's entries`, ...notes]
   }
   write(file, text)
-  return [`${target.name}: removed ${removed} entr(ies) from ${file}`, ...notes]
+  return [`${target.name}: removed ${count(removed, 'entry', 'entries')} from ${file}`, ...notes]
 }
 
 /** Agents that answered some events through the entries just removed, and have hookrun entries of their own. */

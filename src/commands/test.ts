@@ -1,11 +1,13 @@
 // `hookrun test`: run test cases (payload + expected decision) through fire.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { z } from 'zod'
 import { findProjectRoot } from '../config/load.ts'
 import { mayBeAgentPayload } from '../dialects/hint.ts'
-import { prepareDialect } from '../dialects/index.ts'
+import { prepareDialect, renderFor } from '../dialects/index.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
+import { jsonSyntaxError } from '../core/json-error.ts'
+import { didYouMean } from '../core/suggest.ts'
 import { fire } from '../fire.ts'
 import type { Decision } from '../core/protocol.ts'
 import { renderNative } from '../answer/render.ts'
@@ -64,9 +66,10 @@ interface CaseResult {
 
 export async function runTests(options: TestOptions): Promise<{ output: string; exitCode: number }> {
   const root = findProjectRoot(resolve(options.cwd)) ?? resolve(options.cwd)
-  const files = options.files.length > 0 ? options.files.map((file) => resolve(options.cwd, file)) : defaultFiles(root)
+  const files = options.files.length > 0 ? options.files.flatMap((file) => namedFiles(resolve(options.cwd, String(file)))) : defaultFiles(root)
   if (files.length === 0) {
-    throw new HookrunError(`no test files: put cases in ${join(root, '.hookrun', 'tests')}/*.json, or name files (hookrun test FILE...)`)
+    const where = options.files.length > 0 ? options.files.join(', ') : join(root, '.hookrun', 'tests')
+    throw new HookrunError(`no test files in ${where}: put cases in .hookrun/tests/*.json (hookrun init writes examples), or name files (hookrun test FILE...)`)
   }
   const results: CaseResult[] = []
   for (const file of files) {
@@ -91,8 +94,25 @@ export async function runTests(options: TestOptions): Promise<{ output: string; 
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 
+/** A named folder stands for its test files: a project's .hookrun/tests, else the folder's own *.json. */
+function namedFiles(path: string): string[] {
+  if (!isFolder(path)) return [path]
+  return isFolder(join(path, '.hookrun', 'tests')) ? defaultFiles(path) : jsonFilesIn(path)
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
 function defaultFiles(root: string): string[] {
-  const dir = join(root, '.hookrun', 'tests')
+  return jsonFilesIn(join(root, '.hookrun', 'tests'))
+}
+
+function jsonFilesIn(dir: string): string[] {
   if (!existsSync(dir)) return []
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
@@ -100,23 +120,57 @@ function defaultFiles(root: string): string[] {
     .map((name) => join(dir, name))
 }
 
-/** The cases of one file, or what is wrong with the file. */
+/** The cases of one file, or what is wrong with the file: naming the case and the field. */
 function readCases(file: string): TestCase[] | string {
-  let json: unknown
+  let text: string
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'))
+    text = readFileSync(file, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    return code === 'ENOENT' ? 'no such file' : `not valid JSON: ${(error as Error).message}`
+    return code === 'ENOENT' ? 'no such file; name a test file (.json) or a folder of them' : `cannot read: ${(error as Error).message}`
   }
-  const parsed = TestFileSchema.safeParse(json)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    const path = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '')
-    return `${path || '(file)'}: ${issue.message.replace(/^Invalid input: /, '')} (a test file is one case, an array of cases, or { "cases": [...] })`
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return `not valid JSON: ${jsonSyntaxError(text, (error as Error).message)}`
   }
-  const value = parsed.data
-  return Array.isArray(value) ? value : 'cases' in value ? value.cases : [value]
+  const shape = 'a test file is one case ({ "event", "payload", "expect" }), an array of cases, or { "cases": [...] }'
+  if (typeof json !== 'object' || json === null) return `${shape}; this one is ${json === null ? 'null' : `a ${typeof json}`}`
+  // Check it as the shape it has, so a problem names the case and the field, not the union's guesses.
+  const list = Array.isArray(json) ? json : 'cases' in json ? (json as { cases: unknown }).cases : undefined
+  const parsed = list === undefined ? TestCaseSchema.safeParse(json) : TestFileSchema.safeParse(json)
+  if (parsed.success) {
+    const value = parsed.data
+    return Array.isArray(value) ? value : 'cases' in value ? value.cases : [value as TestCase]
+  }
+  const issue = (list === undefined ? undefined : caseIssues(json, list)[0]) ?? parsed.error.issues[0]!
+  const keys = [...issue.path]
+  if (list !== undefined && !Array.isArray(json) && keys[0] === 'cases') keys.shift()
+  const index = list !== undefined && typeof keys[0] === 'number' ? (keys.shift() as number) : undefined
+  const named = index === undefined ? undefined : (list as Array<{ name?: unknown }>)[index]?.name
+  const where = index === undefined ? '' : `case ${index + 1}${typeof named === 'string' ? ` ("${named}")` : ''}: `
+  const field = keys.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '')
+  const message = /received undefined$/.test(issue.message)
+    ? 'missing; every case needs it'
+    : 'keys' in issue && Array.isArray(issue.keys)
+      ? `unknown field ${issue.keys.map((key) => `"${key}"${didYouMean(String(key), KNOWN_FIELDS)}`).join(', ')}`
+      : issue.message.replace(/^Invalid input: /, '')
+  return `${where}${field === '' ? '' : `${field}: `}${message}${index === undefined && list === undefined ? ` (${shape})` : ''}`
+}
+
+const KNOWN_FIELDS = [...Object.keys(TestCaseSchema.shape), ...Object.keys(TestExpectSchema.shape)]
+
+/** The issues of a list of cases, each case checked on its own (a union would report its own guess). */
+function caseIssues(json: object, list: unknown): Array<{ path: PropertyKey[]; message: string; keys?: string[] }> {
+  if (!Array.isArray(list)) return [{ path: ['cases'], message: `expected an array of cases, got ${typeof list}` }]
+  const prefix = Array.isArray(json) ? [] : ['cases']
+  for (const [index, item] of list.entries()) {
+    const result = TestCaseSchema.safeParse(item)
+    if (!result.success) return result.error.issues.map((issue) => ({ ...issue, path: [...prefix, index, ...issue.path] }))
+  }
+  const rest = z.strictObject({ $schema: z.string().optional(), cases: z.array(z.unknown()) }).safeParse(json)
+  return rest.success ? [] : rest.error.issues
 }
 
 async function runCase(testCase: TestCase, options: TestOptions): Promise<string[]> {
@@ -136,7 +190,7 @@ async function runCase(testCase: TestCase, options: TestOptions): Promise<string
       configFiles: options.configFiles,
       env: { ...options.env, ...testCase.env },
     })
-    rendered = prepared ? prepared.dialect.render(decision, payload, prepared.agentEvent) : renderNative(decision)
+    rendered = prepared ? renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : renderNative(decision)
   } catch (error) {
     if (!(error instanceof HookrunError)) throw error
     const expected = testCase.expect.exitCode

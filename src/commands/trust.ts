@@ -1,4 +1,5 @@
 // `hookrun trust` / `untrust`: record or remove a project's trust.
+import { count } from '../core/words.ts'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { diffLines } from 'diff'
@@ -43,12 +44,12 @@ export function trustProject(options: TrustOptions): string {
       ? paths.map(([path, hash]) => `  ${path}  sha256:${hash.sha256.slice(0, 16)}${hash.executable ? '  (executable)' : ''}`)
       : summariseByFolder(paths.map(([path]) => path))
   return [
-    `trusted ${root}: its ${hooks} project hook(s) run from now on.`,
-    `The trust covers ${paths.length} file(s):`,
+    `trusted ${root}: its ${count(hooks, 'project hook')} run from now on.`,
+    `The trust covers ${count(paths.length, 'file')}:`,
     ...files,
     ...(record.notCovered ?? []).map((line) => `not covered: ${line}`),
     `Any change to these files revokes the trust ('hookrun trust --diff' shows it); 'hookrun untrust' revokes it now.`,
-    ...(problems > 0 ? [`note: the config has ${problems} problem(s); run 'hookrun validate'`] : []),
+    ...(problems > 0 ? [`note: the config has ${count(problems, 'problem')}; run 'hookrun validate'`] : []),
     '',
   ].join('\n')
 }

@@ -1,10 +1,12 @@
 // `hookrun validate`: every config problem, with file and field.
+import { count } from '../core/words.ts'
 import { resolve } from 'node:path'
 import { findConfigFiles, formatProblem, mergeHooks } from '../config/load.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
-import { readConfigFile } from '../config/parse.ts'
+import { eventPath, readConfigFile } from '../config/parse.ts'
 import { ExitCode } from '../core/errors.ts'
-import { CANONICAL_EVENTS } from '../event/events.ts'
+import { CANONICAL_EVENTS, EVENT_ALIASES } from '../event/events.ts'
+import { didYouMean } from '../core/suggest.ts'
 import { compilePattern, expandAlias } from '../event/pattern.ts'
 
 export interface ValidateOptions {
@@ -18,6 +20,8 @@ export interface ValidateOptions {
  * Every problem in the given (or discovered) config files. Stricter than `fire`: unknown keys
  * and duplicate names are errors here; a pattern no known event can match is a warning.
  */
+const EVENT_NAMES = [...CANONICAL_EVENTS.map((event) => event.name), ...EVENT_ALIASES.map((alias) => alias.alias)]
+
 export function validateConfig(options: ValidateOptions): { output: string; exitCode: number } {
   const refs: ConfigFileRef[] =
     options.files.length > 0
@@ -29,14 +33,17 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
     const entries = readConfigFile(ref, found)
     mergeHooks(entries, found)
     problems.push(...found.map((problem) => ({ ...problem, severity: 'error' as const })))
-    for (const { index, entry } of entries) {
+    for (const { entry } of entries) {
       for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
-        if (!matchesSomeKnownEvent(pattern)) {
+        // A typo of a known name already has its own error, with the name it was surely meant to be.
+        const typo = found.some((problem) => problem.path === eventPath(entry) && problem.brokenHook !== undefined)
+        if (!typo && !matchesSomeKnownEvent(pattern)) {
           problems.push({
             severity: 'warning',
             file: ref.file,
-            path: `hooks[${index}].event`,
-            message: `pattern '${pattern}' matches no known event (see 'hookrun events'); it only fires for events an agent names itself`,
+            // Where the pattern is written: a field, or the event key of an agent-shaped file.
+            path: eventPath(entry),
+            message: `pattern '${pattern}' matches no known event${didYouMean(pattern, EVENT_NAMES, (name) => `'${name}'`)}; it only fires for events an agent names itself (see 'hookrun events')`,
           })
         }
       }
@@ -47,7 +54,7 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
   if (options.json) return { output: `${JSON.stringify({ files: refs, problems }, null, 2)}\n`, exitCode }
   const lines = problems.map((problem) => `${problem.severity}: ${formatProblem(problem)}`)
   if (refs.length === 0) lines.push('no config files found to validate')
-  else lines.push(`${refs.length} file(s) checked: ${errors} error(s), ${problems.length - errors} warning(s)`)
+  else lines.push(`${count(refs.length, 'file')} checked: ${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`)
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 

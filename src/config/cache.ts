@@ -12,15 +12,25 @@ import type { ConfigFileRef } from '../core/types.ts'
  * which costs a compiled hookrun more than everything else `fire` does; a file whose stat
  * signature (inode, size, modification and change time) is unchanged parses to the same
  * document, so `fire` reads it from here and never loads zod. A file changed in the last two
- * seconds is parsed every time until it settles. The cache is bound to the hookrun
- * version (a newer one may read configs differently) and rewritten atomically; a missing or
- * damaged cache only costs one parse.
+ * seconds is parsed every time until it settles.
+ *
+ * One small cache file per set of config files (user + project + local, or the `--config` files),
+ * named by a hash of their paths: a fire reads only what its own project needs, in one read, not
+ * every project's documents (measured: with two projects in one shared file, reading and parsing
+ * it cost 3.7–5.3 ms a fire). A file is written only when it stays under MAX_CACHE_BYTES, and never
+ * holds a document the caller did not keep (an untrusted project's files are not cached: a
+ * repository cannot make hookrun store what it wrote). Bound to the hookrun version (a newer one
+ * may read configs differently) and rewritten atomically; a missing, damaged or foreign cache
+ * file only costs one parse.
  */
 
 type Env = Readonly<Record<string, string | undefined>>
 type CachedDocument = Omit<ConfigDocument, 'ref' | 'text'>
 
-const FORMAT = `${pkg.version}/1`
+const FORMAT = `${pkg.version}/2`
+
+/** A cache file larger than this is not written: such configs are parsed on every fire. */
+export const MAX_CACHE_BYTES = 1024 * 1024
 
 export interface DocumentCache {
   /** The cached document of a file whose signature is unchanged, else undefined. */
@@ -32,28 +42,42 @@ export interface DocumentCache {
   put(ref: ConfigFileRef, document: ConfigDocument, before: string | undefined): ConfigDocument
   /** The file's stat signature now (take it before reading the file). */
   signature(ref: ConfigFileRef): string | undefined
-  /** Write the cache if anything was put. */
-  save(): void
+  /** Write the cache if anything was put, with only the documents `keep` accepts. */
+  save(keep?: (ref: ConfigFileRef) => boolean): void
 }
 
-export function configCacheFile(env: Env): string {
-  return join(userCacheDir(env), 'config-documents.json')
+/** The cache file for one set of config files. */
+export function configCacheFile(env: Env, files: readonly ConfigFileRef[]): string {
+  return join(userCacheDir(env), 'config', `${fnv1a(files.map((ref) => ref.file).join('\n'))}.json`)
 }
 
-export function openDocumentCache(env: Env): DocumentCache {
-  const file = configCacheFile(env)
+/**
+ * 32-bit FNV-1a, as 8 hex digits: names a cache file, nothing more (node:crypto costs the
+ * compiled binary ~4 ms to load; a collision only makes two config sets share a file).
+ */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return (hash >>> 0).toString(16).padStart(8, '0')
+}
+
+export function openDocumentCache(env: Env, files: readonly ConfigFileRef[]): DocumentCache {
+  const file = configCacheFile(env, files)
   const entries = readEntries(file)
+  const refs = new Map<string, ConfigFileRef>()
   let changed = false
   return {
     get(ref) {
       const entry = entries[ref.file]
       if (entry === undefined || entry.signature !== signature(ref.file)) return undefined
+      refs.set(ref.file, ref)
       // Entries carry their file reference; the layer can differ between fires (--config).
       return { ...entry.document, ref, entries: entry.document.entries.map((parsed) => ({ ...parsed, ref })) }
     },
     signature: (ref) => signature(ref.file),
     put(ref, document, before) {
       const at = signature(ref.file)
+      refs.set(ref.file, ref)
       if (at !== undefined && at === before && settled(ref.file)) {
         const { ref: _ref, text: _text, ...kept } = document
         entries[ref.file] = { signature: at, document: { ...kept, entries: kept.entries.map(({ ref: _entryRef, ...parsed }) => parsed) } as unknown as CachedDocument }
@@ -61,8 +85,12 @@ export function openDocumentCache(env: Env): DocumentCache {
       }
       return document
     },
-    save() {
-      if (changed) writeJsonAtomic(file, { format: FORMAT, entries })
+    save(keep = () => true) {
+      if (!changed) return
+      // Only this set's files, and only those the caller keeps.
+      const kept = Object.fromEntries(Object.entries(entries).filter(([path]) => refs.has(path) && keep(refs.get(path)!)))
+      const value = { format: FORMAT, entries: kept }
+      if (Object.keys(kept).length > 0 && Buffer.byteLength(JSON.stringify(value)) <= MAX_CACHE_BYTES) writeJsonAtomic(file, value)
     },
   }
 }

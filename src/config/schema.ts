@@ -38,14 +38,41 @@ const MatcherSchema = z.string().superRefine((matcher, ctx) => {
     "Claude Code's matcher: '' or '*' matches all; names separated by '|' or ',' match exactly; anything else is an unanchored regular expression.",
 })
 
+const HttpUrlSchema = z
+  .string()
+  .regex(/^https?:\/\/[^\s/?#]+/i, 'expected an http:// or https:// URL')
+  .meta({ description: 'http hook: POST the payload JSON here and read the answer from the response body.' })
+
+/** An http hook's fields (Claude Code's `type: "http"` handler, plus limits hookrun adds). */
+const httpShape = {
+  type: z.enum(['command', 'http']).optional().meta({ description: "'http' with url, 'command' (the default) with command; given or not, the hook's fields decide." }),
+  url: HttpUrlSchema.optional(),
+  headers: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ description: 'http hook: request headers. $VAR and ${VAR} expand only for names listed in allowedEnvVars (others become empty).' }),
+  allowedEnvVars: z
+    .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected a variable name such as API_TOKEN (no $)'))
+    .optional()
+    .meta({ description: 'http hook: the environment variables its headers may use; no other is ever sent.' }),
+  followRedirects: z.boolean().optional().meta({ description: 'http hook: follow a 3xx answer (default false: a redirect is a failure).' }),
+  maxResponseBytes: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({ description: 'http hook: a longer response body is a failure (default 1048576).' }),
+}
+
 const hookShape = {
   name: z.string().min(1).optional().meta({
     description: 'Identifies the hook in output and logs; a later layer replaces or disables a hook of the same name.',
   }),
   event: EventPatternSchema.optional(),
   command: z.string().min(1).optional().meta({
-    description: "Shell command, run with 'sh -c' in the project root. Required unless the entry only disables a hook.",
+    description: "Shell command, run with 'sh -c' in the project root. Required unless the entry only disables a hook or is an http hook (url).",
   }),
+  ...httpShape,
   timeout: z.number().positive().max(86_400).default(HOOK_DEFAULTS.timeout).meta({
     description: 'Seconds before the hook is killed (its whole process group). A timeout is a failure.',
   }),
@@ -63,13 +90,21 @@ const hookShape = {
   description: z.string().optional().meta({ description: 'What the hook is for; shown by `hookrun list`.' }),
   match: MatchSchema.optional(),
   matcher: MatcherSchema.optional(),
+  locked: z.boolean().optional().meta({
+    description: 'Managed config only: no user, project or local layer may replace, disable or reorder this hook (an attempt is a warning).',
+  }),
 }
 
-function requireEventAndCommand(hook: { name?: string; event?: unknown; command?: string; enabled: boolean }, ctx: z.RefinementCtx): void {
+function requireEventAndCommand(hook: { name?: string; event?: unknown; command?: string; url?: string; type?: string; enabled: boolean }, ctx: z.RefinementCtx): void {
+  if (hook.command !== undefined && hook.url !== undefined) ctx.addIssue({ code: 'custom', path: ['url'], message: 'a hook has a command or a url, not both' })
+  if (hook.type === 'http' && hook.command !== undefined) ctx.addIssue({ code: 'custom', path: ['command'], message: "type 'http' takes a url, not a command" })
+  if (hook.type === 'command' && hook.url !== undefined) ctx.addIssue({ code: 'custom', path: ['url'], message: "type 'command' takes a command, not a url" })
   // An entry that only switches an inherited hook off needs nothing but its name.
-  if (hook.enabled === false && hook.name !== undefined) return
+  if (hook.enabled === false && hook.name !== undefined && hook.command === undefined && hook.url === undefined) return
   if (hook.event === undefined) ctx.addIssue({ code: 'custom', path: ['event'], message: 'required: the event pattern this hook runs on' })
-  if (hook.command === undefined) ctx.addIssue({ code: 'custom', path: ['command'], message: 'required: the shell command to run' })
+  if (hook.command === undefined && hook.url === undefined) {
+    ctx.addIssue({ code: 'custom', path: [hook.type === 'http' ? 'url' : 'command'], message: hook.type === 'http' ? 'required: the URL to POST the payload to' : 'required: the shell command to run (or a url for an http hook)' })
+  }
 }
 
 /** hookrun's own flat hook (Code-Forge's list, with `working_dir`, and pigo's `match`). */
@@ -107,11 +142,12 @@ export const ClaudeHandlerSchema = z
     onFailure: z.enum(['block', 'allow']).optional().meta({
       description: "'block': a handler that cannot start, times out or exits with an unexpected code blocks instead of failing open (hookrun's onError: block).",
     }),
-    // Fields of the handler types hookrun does not run (http, prompt, agent, mcp_tool): known, so
-    // only the skip itself is reported.
+    // http handlers (src/run/http.ts).
     url: z.string().optional(),
     headers: z.record(z.string(), z.string()).optional(),
     allowedEnvVars: z.array(z.string()).optional(),
+    // Fields of the handler types hookrun does not run (prompt, agent, mcp_tool): known, so only
+    // the skip itself is reported.
     prompt: z.string().optional(),
     model: z.string().optional(),
     continueOnBlock: z.boolean().optional(),
@@ -119,10 +155,27 @@ export const ClaudeHandlerSchema = z
     tool: z.string().optional(),
     input: z.record(z.string(), z.unknown()).optional(),
   })
-  .meta({ description: "A Claude Code hook handler; hookrun runs type 'command'." })
+  .meta({ description: "A Claude Code hook handler; hookrun runs types 'command' and 'http'." })
 
 export const ClaudeGroupSchema = z.strictObject({
   matcher: MatcherSchema.optional(),
+  hooks: z.array(z.unknown()),
+})
+
+/** Gemini CLI (settings.json `hooks`): Claude's nesting, `sequential` groups, named handlers, timeouts in ms. */
+export const GeminiHandlerSchema = z
+  .strictObject({
+    type: z.enum(['command']).default('command').meta({ description: "Gemini CLI runs 'command' handlers only." }),
+    command: z.string().min(1),
+    name: z.string().min(1).optional().meta({ description: 'Names the handler in output (Gemini: in /hooks enable|disable).' }),
+    description: z.string().optional(),
+    timeout: z.number().positive().max(86_400_000).optional().meta({ description: 'Milliseconds (Gemini CLI), default 60000.' }),
+  })
+  .meta({ description: 'A Gemini CLI hook handler.' })
+
+export const GeminiGroupSchema = z.strictObject({
+  matcher: MatcherSchema.optional(),
+  sequential: z.boolean().optional().meta({ description: 'true: the handlers matching this event run one after another (Gemini CLI runs all of them so if any matching group asks).' }),
   hooks: z.array(z.unknown()),
 })
 
@@ -148,17 +201,24 @@ export const TrustedFoldersSchema = z.array(z.string()).meta({
 export const LogSchema = z
   .strictObject({
     path: z.string().min(1).meta({ description: 'The audit log file (JSON Lines); ~/… and paths relative to this config file allowed.' }),
+    chain: z.boolean().optional().meta({
+      description: "Tamper-evident: each line carries seq and the SHA-256 of the line before it; 'hookrun log verify' finds an edit or a cut.",
+    }),
   })
   .meta({ description: "User config only. Append one JSON line per fire (event, each hook's outcome, the decision), secrets redacted." })
+
+export const AllowManagedHooksOnlySchema = z.boolean().meta({
+  description: "Managed config only: true runs the managed layer's hooks and ignores every other layer's (user, project, local, hook folders, plugins).",
+})
 
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
   hooks: z
-    .union([z.array(HookSchema), z.record(z.string(), z.array(ClaudeGroupSchema)), z.record(z.string(), z.array(CursorHandlerSchema))])
+    .union([z.array(HookSchema), z.record(z.string(), z.array(ClaudeGroupSchema)), z.record(z.string(), z.array(GeminiGroupSchema)), z.record(z.string(), z.array(CursorHandlerSchema))])
     .default([])
     .meta({
       description:
-        "hookrun's list of hooks, run in this order; or Claude Code's object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }.",
+        "hookrun's list of hooks, run in this order; or Claude Code's (and Gemini CLI's) object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }.",
     }),
   version: z.number().int().positive().optional().meta({ description: "Cursor's hooks.json version (1): the file's hooks are read in Cursor's shape." }),
   plugins: z.array(PigoPluginSchema).optional().meta({ description: "pigo's plugins array." }),
@@ -169,6 +229,7 @@ const fileShape = {
   // Settings: read from the user config (and --config files) only; a project file cannot set them.
   trustedFolders: TrustedFoldersSchema.optional(),
   log: LogSchema.optional(),
+  allowManagedHooksOnly: AllowManagedHooksOnlySchema.optional(),
 }
 
 export const ConfigFileSchema = z
@@ -189,6 +250,7 @@ const envelopeShape = {
   plugins: z.array(z.unknown()).optional(),
   trustedFolders: z.unknown().optional(),
   log: z.unknown().optional(),
+  allowManagedHooksOnly: z.unknown().optional(),
 }
 export const ConfigEnvelopeSchema = z.strictObject(envelopeShape)
 
@@ -197,5 +259,6 @@ export type HookEntry = z.output<typeof HookSchema>
 export interface FileSettings {
   readonly trustedFolders?: z.output<typeof TrustedFoldersSchema>
   readonly log?: z.output<typeof LogSchema>
+  readonly allowManagedHooksOnly?: boolean
 }
 export type ConfigFile = z.output<typeof ConfigFileSchema>

@@ -1,13 +1,16 @@
 // The config shapes (hookrun, pigo, Claude Code) normalised into one list of hook specs.
 import { z } from 'zod'
-import { eventPattern, resolveAlias } from '../event/events.ts'
+import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
 import { HOOK_DEFAULTS } from './defaults.ts'
 import type { HookShape } from '../core/types.ts'
 import {
+  AllowManagedHooksOnlySchema,
   ClaudeGroupSchema,
   ClaudeHandlerSchema,
   ConfigEnvelopeSchema,
   CursorHandlerSchema,
+  GeminiGroupSchema,
+  GeminiHandlerSchema,
   type FileSettings,
   type HookEntry,
   HookSchema,
@@ -32,15 +35,18 @@ export interface HookSpec extends HookEntry {
   readonly envPrefixes: readonly string[]
   /** Claude Code's `if` permission rule, e.g. `Bash(git *)`. */
   readonly when?: string
+  /** Its Gemini CLI group says `sequential: true`. */
+  readonly sequential?: boolean
   /** Position among the file's entries (valid or not), so a bad entry does not rename later ones. */
   readonly ordinal: number
 }
 
 export type Report = (path: string, message: string, severity?: 'error' | 'warning') => void
 
-/** Claude Code's default timeouts (seconds): 600, but 30 on UserPromptSubmit. */
+/** Claude Code's default timeouts (seconds): 600, but 30 on UserPromptSubmit and the model-switch events (§1.3, §9.1). */
 const CLAUDE_DEFAULT_TIMEOUT = 600
-const CLAUDE_PROMPT_TIMEOUT = 30
+const CLAUDE_SHORT_TIMEOUT_EVENTS = new Set(['user:prompt_submit', 'llm:pre_model_switch', 'llm:post_model_switch'])
+const claudeTimeout = (canonical: string, timeout: number | undefined) => timeout ?? (CLAUDE_SHORT_TIMEOUT_EVENTS.has(canonical) ? 30 : CLAUDE_DEFAULT_TIMEOUT)
 
 /**
  * Normalise one parsed JSON file into hook specs and its settings. Problems are reported with
@@ -59,6 +65,7 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
   const settings = {
     trustedFolders: setting('trustedFolders', TrustedFoldersSchema, envelope.trustedFolders),
     log: setting('log', LogSchema, envelope.log),
+    allowManagedHooksOnly: setting('allowManagedHooksOnly', AllowManagedHooksOnlySchema, envelope.allowManagedHooksOnly),
   }
   const envPrefixes = envelope.envPrefixes ?? []
   const specs: HookSpec[] = []
@@ -67,6 +74,7 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
   for (const key of Object.keys(json as object)) {
     if (key === 'hooks' && Array.isArray(envelope.hooks)) specs.push(...flatHooks(envelope.hooks, envPrefixes, report, counter))
     else if (key === 'hooks' && envelope.version !== undefined) specs.push(...cursorHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
+    else if (key === 'hooks' && isGeminiShaped(envelope.hooks as Record<string, unknown[]>)) specs.push(...geminiHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
     else if (key === 'hooks') specs.push(...claudeHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
     else if (key === 'plugins' && envelope.plugins) specs.push(...pigoPlugins(envelope.plugins, envPrefixes, report, counter))
   }
@@ -131,20 +139,25 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
         const path = `${groupPath}.hooks[${index}]`
         const handler = parseEntry(ClaudeHandlerSchema, rawHandler, path, report)
         if (handler === undefined) return
-        if (handler.type !== 'command') return report(path, `type '${handler.type}' handlers are not run by hookrun (only 'command'); skipped`, 'warning')
+        if (handler.type === 'http') {
+          const spec = claudeHttpHandler(handler, eventName, group.matcher, path, report)
+          if (spec !== undefined) specs.push({ ...spec, ordinal, envPrefixes })
+          return
+        }
+        if (handler.type !== 'command') return report(path, `type '${handler.type}' handlers are not run by hookrun (only 'command' and 'http'); skipped`, 'warning')
         if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
         if (handler.shell === 'powershell') return report(`${path}.shell`, "'powershell' is not supported by hookrun; skipped", 'warning')
         if (handler.asyncRewake) report(`${path}.asyncRewake`, 'hookrun cannot wake the agent later; the hook runs in the background like async', 'warning')
         const command = handler.args ? [handler.command, ...handler.args].map(shellQuote).join(' ') : handler.command
         const canonical = resolveAlias(eventName) ?? eventName
-        const matcher = group.matcher === undefined || group.matcher === '' || group.matcher === '*' ? undefined : group.matcher
+        const matcher = claudeMatcher(group.matcher)
         specs.push({
           // The same handler in several settings files runs once (Claude Code's rule): the name is
           // made from what the handler is, so later layers replace earlier copies.
           name: `${eventName}[${matcher ?? '*'}] ${command}`,
           event: canonical,
           command,
-          timeout: handler.timeout ?? (canonical === 'user:prompt_submit' ? CLAUDE_PROMPT_TIMEOUT : CLAUDE_DEFAULT_TIMEOUT),
+          timeout: claudeTimeout(canonical, handler.timeout),
           blocking: !(handler.async || handler.asyncRewake),
           enabled: true,
           matcher,
@@ -159,6 +172,105 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
     })
   }
   return specs
+}
+
+/** Gemini CLI's event names that are not also Claude Code's (BeforeTool, AfterModel, …). */
+const GEMINI_ONLY_EVENTS = (() => {
+  const claudeNames = namesOf('claude')
+  return new Set([...namesOf('gemini')].filter((name) => !claudeNames.has(name)))
+})()
+
+/**
+ * Gemini CLI writes Claude's nesting too; its files are told apart by what only Gemini has: one
+ * of its own event names, a `sequential` group, or a named handler.
+ */
+function isGeminiShaped(events: Record<string, unknown[]>): boolean {
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+  return Object.entries(events).some(
+    ([eventName, groups]) =>
+      GEMINI_ONLY_EVENTS.has(eventName) ||
+      groups.some((group) => isObject(group) && ('sequential' in group || (Array.isArray(group.hooks) && group.hooks.some((handler) => isObject(handler) && 'name' in handler)))),
+  )
+}
+
+/** Gemini CLI's default handler timeout, in milliseconds (agent-hook-protocols.md §6.1). */
+const GEMINI_DEFAULT_TIMEOUT_MS = 60_000
+
+/**
+ * Gemini CLI's settings.json `hooks` (agent-hook-protocols.md §6.1, §9.5): event → groups with
+ * `matcher` and `sequential` → handlers with `name` and a timeout in milliseconds. Only exit 2 or
+ * a deny blocks; other failures warn. A `sequential` group makes the event's matching handlers run
+ * one after another (src/fire.ts).
+ */
+function geminiHooks(events: Record<string, unknown[]>, envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {
+  const specs: HookSpec[] = []
+  for (const [eventName, groups] of Object.entries(events)) {
+    groups.forEach((rawGroup, groupIndex) => {
+      const groupPath = `hooks.${eventName}[${groupIndex}]`
+      const group = parseEntry(GeminiGroupSchema, rawGroup, groupPath, report)
+      if (group === undefined) return
+      group.hooks.forEach((rawHandler, index) => {
+        const ordinal = counter.next++
+        const path = `${groupPath}.hooks[${index}]`
+        const handler = parseEntry(GeminiHandlerSchema, rawHandler, path, report)
+        if (handler === undefined) return
+        const matcher = claudeMatcher(group.matcher)
+        specs.push({
+          // As in Claude's shape, the name says what the handler is, so a copy in another layer runs once.
+          name: `${eventName}[${matcher ?? '*'}] ${handler.name ?? handler.command}`,
+          event: eventPattern(eventName),
+          command: handler.command,
+          timeout: (handler.timeout ?? GEMINI_DEFAULT_TIMEOUT_MS) / 1000,
+          blocking: true,
+          enabled: true,
+          matcher,
+          ...(handler.description !== undefined && { description: handler.description }),
+          ...(group.sequential === true && { sequential: true }),
+          shape: 'gemini',
+          path,
+          ordinal,
+          envPrefixes,
+        })
+      })
+    })
+  }
+  return specs
+}
+
+function claudeMatcher(matcher: string | undefined): string | undefined {
+  return matcher === undefined || matcher === '' || matcher === '*' ? undefined : matcher
+}
+
+/** Claude Code's `type: "http"` handler: POST the input JSON to `url` (src/run/http.ts). */
+function claudeHttpHandler(
+  handler: z.output<typeof ClaudeHandlerSchema>,
+  eventName: string,
+  groupMatcher: string | undefined,
+  path: string,
+  report: Report,
+): Omit<HookSpec, 'ordinal' | 'envPrefixes'> | undefined {
+  if (handler.url === undefined) return void report(`${path}.url`, 'required for an http handler; skipped')
+  if (!/^https?:\/\/[^\s/?#]+/i.test(handler.url)) return void report(`${path}.url`, `'${handler.url}' is not an http:// or https:// URL; skipped`)
+  if (handler.async) report(`${path}.async`, 'an http handler is always waited for (up to its timeout); async is ignored', 'warning')
+  const canonical = resolveAlias(eventName) ?? eventName
+  const matcher = claudeMatcher(groupMatcher)
+  return {
+    // Claude Code runs the same URL once across settings files: named by what it is, later layers replace it.
+    name: `${eventName}[${matcher ?? '*'}] ${handler.url}`,
+    event: canonical,
+    url: handler.url,
+    ...(handler.headers !== undefined && { headers: handler.headers }),
+    ...(handler.allowedEnvVars !== undefined && { allowedEnvVars: handler.allowedEnvVars }),
+    timeout: claudeTimeout(canonical, handler.timeout),
+    blocking: true,
+    enabled: true,
+    // Claude Code 2.1.295: `onFailure: "block"` makes a failing handler block instead of failing open.
+    ...(handler.onFailure !== undefined && { onError: handler.onFailure }),
+    matcher,
+    shape: 'claude',
+    path,
+    ...(handler.if !== undefined && { when: handler.if }),
+  }
 }
 
 /**
@@ -177,7 +289,7 @@ function cursorHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
       if (handler === undefined) return
       if (handler.type === 'prompt') return report(path, "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning')
       if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
-      const matcher = handler.matcher === undefined || handler.matcher === '' || handler.matcher === '*' ? undefined : handler.matcher
+      const matcher = claudeMatcher(handler.matcher)
       specs.push({
         // The same handler in several files (user and project) runs once, as in Claude's shape.
         name: `${eventName}[${matcher ?? '*'}] ${handler.command}`,

@@ -1,6 +1,7 @@
 // Small JSON files hookrun keeps for itself (caches, records), written so readers never see half.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { makeFolders } from './places.ts'
 
 /**
  * Replace a JSON file atomically (write a temporary file beside it, then rename), so a fire
@@ -10,7 +11,7 @@ import { dirname, join } from 'node:path'
 export function writeJsonAtomic(file: string, value: unknown): void {
   const temporary = join(dirname(file), `.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`)
   try {
-    mkdirSync(dirname(file), { recursive: true })
+    makeFolders(dirname(file))
     writeFileSync(temporary, `${JSON.stringify(value)}\n`)
     renameSync(temporary, file)
   } catch {

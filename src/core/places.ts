@@ -1,6 +1,8 @@
 // Where hookrun keeps the user's things: config, cache and state folders (XDG, with the usual defaults).
+import { existsSync, mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { HookrunError } from './errors.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -23,4 +25,55 @@ export function userCacheDir(env: Env = process.env): string {
 /** `$XDG_STATE_HOME/hookrun`, default `~/.local/state/hookrun`: where trust records live. */
 export function stateDir(env: Env = process.env): string {
   return xdgDir(env, 'XDG_STATE_HOME', ['.local', 'state'])
+}
+
+/**
+ * Make a folder under one of hookrun's own (state, cache): when that cannot be done, one line that
+ * names the folder, why, and the variable that chose it, instead of a bare ENOENT.
+ */
+export function makeOwnFolder(dir: string, env: Env = process.env, mode = 0o700): void {
+  try {
+    makeFolders(dir, mode)
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    const variable = ['XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME'].find((name) => env[name]?.startsWith('/') && dir.startsWith(env[name]!))
+    const fix = variable ? `set ${variable} (now ${env[variable]}) to a folder you can write` : `check that ${env.HOME || homedir()} is writable`
+    throw new HookrunError(`cannot create ${dir} (${reason}); ${fix}`)
+  }
+}
+
+/**
+ * `mkdir -p`, one level at a time: Node's `mkdirSync(dir, { recursive: true })` never returns
+ * for a path under /proc (Node 20), and a hook runner must not hang on a bad XDG variable.
+ */
+export function makeFolders(dir: string, mode = 0o777): void {
+  const missing: string[] = []
+  for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at)
+  for (const each of missing) {
+    try {
+      mkdirSync(each, { mode })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+  }
+}
+
+/** Where each system keeps the managed (organisation-wide) config folder. */
+const SYSTEM_MANAGED_DIRS: Readonly<Record<string, (env: Env) => string>> = {
+  linux: () => '/etc/hookrun',
+  darwin: () => '/Library/Application Support/hookrun',
+  win32: (env) => join(env.ProgramData || 'C:\\ProgramData', 'hookrun'),
+}
+
+/**
+ * The managed config folder: `/etc/hookrun` on Linux (and other Unix systems), `/Library/Application
+ * Support/hookrun` on macOS, `%ProgramData%\hookrun` on Windows. `HOOKRUN_MANAGED_DIR` replaces it
+ * only while the system folder holds no hooks.json, so tests (and a machine without a policy) can
+ * use one, but a user can never point hookrun away from the organisation's file.
+ */
+export function managedConfigDir(env: Env = process.env, platform: string = process.platform): string {
+  const system = (SYSTEM_MANAGED_DIRS[platform] ?? SYSTEM_MANAGED_DIRS.linux!)(env)
+  const override = env.HOOKRUN_MANAGED_DIR
+  if (override && !existsSync(join(system, 'hooks.json'))) return override
+  return system
 }

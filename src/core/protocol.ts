@@ -11,6 +11,28 @@ export const DecisionValueSchema = z
   .enum(['allow', 'deny', 'ask', 'approve', 'block'])
   .transform((value) => (value === 'approve' ? 'allow' : value === 'block' ? 'deny' : value))
 
+/**
+ * Answer fields hookrun does not interpret but carries to the agents that take them (README
+ * "What each agent gets back"): the Decision's name for each, and the names a hook may print it
+ * under, at the top level or in `hookSpecificOutput`. Sources: agent-hook-protocols.md §3.3
+ * (Claude PostToolUse), §6.1 and §9.5 (Gemini BeforeToolSelection, BeforeModel, AfterModel).
+ */
+export const CARRIED_FIELDS = {
+  toolConfig: ['toolConfig'],
+  llmRequest: ['llm_request', 'llmRequest'],
+  llmResponse: ['llm_response', 'llmResponse'],
+  updatedToolOutput: ['updatedToolOutput'],
+  updatedMCPToolOutput: ['updatedMCPToolOutput'],
+} as const satisfies Record<string, readonly string[]>
+
+export type CarriedField = keyof typeof CARRIED_FIELDS
+
+/** Gemini's BeforeToolSelection answer: which functions the model may call. */
+const ToolConfigSchema = z.looseObject({
+  mode: z.enum(['AUTO', 'ANY', 'NONE']).optional(),
+  allowedFunctionNames: z.array(z.string()).optional(),
+})
+
 /** Claude Code's nested form of the same answer. */
 const HookSpecificOutputSchema = z.looseObject({
   hookEventName: z.string().optional(),
@@ -18,6 +40,9 @@ const HookSpecificOutputSchema = z.looseObject({
   permissionDecisionReason: z.string().optional(),
   updatedInput: z.record(z.string(), z.unknown()).optional(),
   additionalContext: z.string().optional(),
+  /** Gemini BeforeTool: fields merged over the tool's arguments. */
+  tool_input: z.record(z.string(), z.unknown()).optional(),
+  toolConfig: ToolConfigSchema.optional(),
   /** PermissionRequest's form: `{ behavior, updatedInput, message }`. */
   decision: z
     .looseObject({
@@ -39,6 +64,7 @@ export const HookAnswerSchema = z.looseObject({
   updatedInput: z.record(z.string(), z.unknown()).optional(),
   updatedPrompt: z.string().optional(),
   suppressOutput: z.boolean().optional(),
+  toolConfig: ToolConfigSchema.optional(),
   hookSpecificOutput: HookSpecificOutputSchema.optional(),
 })
 
@@ -49,7 +75,7 @@ export type DecisionValue = 'allow' | 'deny' | 'ask'
 export const HookReportSchema = z.object({
   name: z.string(),
   // 'function': a function hook registered on a runner (src/library/runner.ts).
-  source: z.enum(['user', 'project', 'local', 'config', 'project-folder', 'project-plugin', 'user-folder', 'user-plugin', 'function']),
+  source: z.enum(['managed', 'user', 'project', 'local', 'config', 'project-folder', 'project-plugin', 'user-folder', 'user-plugin', 'function']),
   file: z.string(),
   outcome: z.enum(['allow', 'deny', 'ask', 'error', 'background']),
   exitCode: z.number().nullable(),
@@ -59,6 +85,8 @@ export const HookReportSchema = z.object({
   reason: z.string().optional(),
   /** The first stdout line was `{"async": true}`: released to run on, it gives no decision. */
   async: z.boolean().optional(),
+  /** An http hook's answer status (its `exitCode` is null). */
+  httpStatus: z.number().optional(),
 })
 
 /** The one JSON object `hookrun fire` prints. */
@@ -78,6 +106,15 @@ export const DecisionSchema = z.object({
   updatedInput: z.record(z.string(), z.unknown()).optional(),
   updatedPrompt: z.string().optional(),
   suppressOutput: z.boolean().optional(),
+  /** Gemini's BeforeToolSelection tool config, merged over every hook as Gemini merges it. */
+  toolConfig: ToolConfigSchema.optional(),
+  /** Gemini's BeforeModel request to send instead. */
+  llmRequest: z.record(z.string(), z.unknown()).optional(),
+  /** Gemini's model response to use instead (BeforeModel: without calling the model). */
+  llmResponse: z.record(z.string(), z.unknown()).optional(),
+  /** Claude Code's PostToolUse: the tool output the model sees instead. */
+  updatedToolOutput: z.unknown().optional(),
+  updatedMCPToolOutput: z.unknown().optional(),
   hooks: z.array(HookReportSchema),
   warnings: z.array(z.string()),
 })

@@ -1,6 +1,7 @@
 // Claude Code's dialect: its payloads in, its JSON answers and exit codes out.
 import { EVENT_ALIASES } from '../event/events.ts'
-import type { Dialect } from './types.ts'
+import { carryFields } from './shared.ts'
+import type { CarriedRow, Dialect } from './types.ts'
 
 /**
  * Claude Code (reference/agent-hook-protocols.md §2–3). hookrun sits behind one Claude Code entry
@@ -39,10 +40,19 @@ const CONTEXT_EVENTS = new Set([
   'SubagentStart',
   'Stop',
   'SubagentStop',
+  // §9.1: its plain stdout becomes context
+  'PostModelSwitch',
 ])
+
+/** PostToolUse may replace what the model sees of the tool's output (§3.3). */
+const CLAUDE_CARRIES: readonly CarriedRow[] = [
+  { field: 'updatedToolOutput', events: ['PostToolUse'], key: 'updatedToolOutput' },
+  { field: 'updatedMCPToolOutput', events: ['PostToolUse'], key: 'updatedMCPToolOutput' },
+]
 
 export const claude: Dialect = {
   name: 'claude',
+  carries: CLAUDE_CARRIES,
   label: 'Claude Code',
   source: 'claude',
   detect: (payload) => typeof payload.hook_event_name === 'string' && CLAUDE_EVENTS.has(payload.hook_event_name),
@@ -66,6 +76,13 @@ export const claude: Dialect = {
         // Claude Code applies a rewrite together with allow or ask, not on its own.
         if (!decided) warnings.push(`Claude Code applies updatedInput on PreToolUse only with an allow or ask decision; no hook gave one, so it may be ignored`)
       }
+    } else if (eventName === 'PreModelSwitch') {
+      // §9.1: answers allow / deny / ask, as PreToolUse does; a deny keeps the current model.
+      if (decided) {
+        specific.permissionDecision = decision.decision
+        if (decision.reason !== undefined) specific.permissionDecisionReason = decision.reason
+      }
+      if (decision.updatedInput !== undefined) cannot('updatedInput')
     } else if (eventName === 'PermissionRequest') {
       if (decided && decision.decision !== 'ask') {
         specific.decision = {
@@ -101,6 +118,7 @@ export const claude: Dialect = {
     }
     if (decision.systemMessage !== undefined) out.systemMessage = [out.systemMessage, decision.systemMessage].filter(Boolean).join('\n')
     if (decision.suppressOutput) out.suppressOutput = true
+    for (const field of carryFields(decision, eventName, CLAUDE_CARRIES, (key, value) => (specific[key] = value))) cannot(field)
     if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific
     return { stdout: `${JSON.stringify(out)}\n`, exitCode: 0, warnings }
   },

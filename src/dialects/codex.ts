@@ -1,6 +1,6 @@
 // Codex's dialect: its payloads in, its JSON answers and exit codes out.
 import { namesOf } from '../event/events.ts'
-import { Answer, blockReason, contextText, decided, jsonLine, ownEvent } from './shared.ts'
+import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
 import type { Dialect } from './types.ts'
 
 /**
@@ -19,6 +19,7 @@ import type { Dialect } from './types.ts'
  * A Codex payload is a Claude-shaped one with `turn_id`, which Codex sends on turn events.
  */
 const CODEX_EVENTS = namesOf('codex')
+const CODEX_ONLY_EVENTS = new Set([...CODEX_EVENTS].filter((name) => !namesOf('claude').has(name)))
 
 /** Events that take top-level `decision: "block"` + `reason`. */
 const BLOCK_EVENTS = new Set(['PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop'])
@@ -27,10 +28,14 @@ const CONTEXT_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'UserPromptSubmit',
 
 export const codex: Dialect = {
   name: 'codex',
+  // It takes none of the fields hookrun carries (toolConfig, llm_request, updatedMCPToolOutput, …).
+  carries: [],
   label: 'Codex',
   source: 'codex',
+  // Codex's own events (Interrupt) say Codex by themselves; the ones it shares with Claude Code need turn_id.
   detect: (payload) =>
-    typeof payload.hook_event_name === 'string' && CODEX_EVENTS.has(payload.hook_event_name) && typeof payload.turn_id === 'string',
+    typeof payload.hook_event_name === 'string' &&
+    (CODEX_ONLY_EVENTS.has(payload.hook_event_name) || (CODEX_EVENTS.has(payload.hook_event_name) && typeof payload.turn_id === 'string')),
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, CODEX_EVENTS) ?? 'PreToolUse'
@@ -90,6 +95,7 @@ export const codex: Dialect = {
       else out.suppressOutput = true
     }
     if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific
+    for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }

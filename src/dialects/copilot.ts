@@ -1,6 +1,6 @@
 // GitHub Copilot's dialect: its payloads in, its JSON answers and exit codes out.
 import { namesOf } from '../event/events.ts'
-import { Answer, blockReason, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
+import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Dialect, Normalized } from './types.ts'
 
 /**
@@ -25,6 +25,8 @@ const BLOCK_EVENTS = new Set(['agentStop', 'subagentStop'])
 
 export const copilot: Dialect = {
   name: 'copilot',
+  // It takes none of the fields hookrun carries (toolConfig, llm_request, updatedMCPToolOutput, …).
+  carries: [],
   label: 'Copilot',
   source: 'copilot',
   detect: (payload) => typeof payload.sessionId === 'string' && typeof payload.timestamp === 'number',
@@ -80,6 +82,7 @@ export const copilot: Dialect = {
     }
     if (!decision.continue && out.interrupt === undefined) answer.cannot('continue: false', 'the agent goes on')
     if (decision.suppressOutput) answer.cannot('suppressOutput')
+    for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
     // The one display-only channel every Copilot command hook has: a progress line.
     const progress = decision.systemMessage === undefined ? '' : jsonLine({ type: 'progress', message: decision.systemMessage.replace(/\s*\n\s*/g, ' ') })
     return { stdout: `${progress}${jsonLine(out)}`, exitCode: 0, warnings: answer.warnings }

@@ -1,6 +1,6 @@
 // Cursor's dialect: its payloads in, its JSON answers and exit codes out.
 import { namesOf } from '../event/events.ts'
-import { Answer, blockReason, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
+import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Dialect, Normalized } from './types.ts'
 
 /**
@@ -20,7 +20,7 @@ import type { Dialect, Normalized } from './types.ts'
  */
 const CURSOR_EVENTS = namesOf('cursor')
 
-const PERMISSION_EVENTS = new Set(['preToolUse', 'beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'subagentStart'])
+const PERMISSION_EVENTS = new Set(['preToolUse', 'beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'beforeTabFileRead', 'subagentStart'])
 const ASK_EVENTS = new Set(['beforeShellExecution', 'beforeMCPExecution'])
 const CONTEXT_EVENTS = new Set(['sessionStart', 'postToolUse'])
 const FOLLOWUP_EVENTS = new Set(['stop', 'subagentStop'])
@@ -33,10 +33,14 @@ const EVENT_TOOLS: Readonly<Record<string, string>> = {
   afterShellExecution: 'Shell',
   beforeReadFile: 'Read',
   afterFileEdit: 'Edit',
+  beforeTabFileRead: 'Read',
+  afterTabFileEdit: 'Edit',
 }
 
 export const cursor: Dialect = {
   name: 'cursor',
+  // It takes none of the fields hookrun carries (toolConfig, llm_request, updatedMCPToolOutput, …).
+  carries: [],
   label: 'Cursor',
   source: 'cursor',
   detect: (payload) =>
@@ -108,6 +112,7 @@ export const cursor: Dialect = {
       else answer.cannot('systemMessage')
     }
     if (decision.suppressOutput) answer.cannot('suppressOutput')
+    for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }

@@ -17,6 +17,8 @@ const DROID_ONLY_TOOLS = new Set(['Execute', 'Create', 'FetchUrl', 'ApplyPatch',
 export const droid: Dialect = {
   name: 'droid',
   label: 'Factory Droid',
+  // Answered with Claude Code's renderer, which places the fields it carries.
+  carries: claude.carries,
   source: 'droid',
   projectDirVariable: 'FACTORY_PROJECT_DIR',
   detect: (payload) =>

@@ -1,7 +1,7 @@
 // Gemini CLI's dialect: its payloads in, its JSON answers and exit codes out.
 import { namesOf } from '../event/events.ts'
-import { Answer, blockReason, contextText, decided, jsonLine, ownEvent } from './shared.ts'
-import type { Dialect } from './types.ts'
+import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
+import type { CarriedRow, Dialect } from './types.ts'
 
 /**
  * Gemini CLI (google-gemini/gemini-cli docs/hooks/reference.md and index.md). Payloads carry
@@ -27,8 +27,20 @@ const CONTEXT_EVENTS = new Set(['AfterTool', 'BeforeAgent', 'SessionStart'])
 /** Events where `continue: false` stops the agent loop; elsewhere flow control is ignored. */
 const FLOW_EVENTS = DECISION_EVENTS
 
+/**
+ * BeforeToolSelection answers `toolConfig {mode, allowedFunctionNames}`; BeforeModel may send a
+ * request to use instead (`llm_request`) or a response that skips the model (`llm_response`);
+ * AfterModel may replace the response (§6.1, §9.5).
+ */
+const GEMINI_CARRIES: readonly CarriedRow[] = [
+  { field: 'toolConfig', events: ['BeforeToolSelection'], key: 'toolConfig' },
+  { field: 'llmRequest', events: ['BeforeModel'], key: 'llm_request' },
+  { field: 'llmResponse', events: ['BeforeModel', 'AfterModel'], key: 'llm_response' },
+]
+
 export const gemini: Dialect = {
   name: 'gemini',
+  carries: GEMINI_CARRIES,
   label: 'Gemini CLI',
   source: 'gemini',
   detect(payload) {
@@ -80,6 +92,7 @@ export const gemini: Dialect = {
       if (event === 'BeforeToolSelection') answer.cannot('suppressOutput')
       else out.suppressOutput = true
     }
+    for (const field of carryFields(decision, event, GEMINI_CARRIES, (key, value) => (specific[key] = value))) answer.cannot(field)
     if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },

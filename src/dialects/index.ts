@@ -2,7 +2,9 @@
 import { HookrunError } from '../core/errors.ts'
 import { splitEventName } from '../event/event.ts'
 import { aliasFor, namesOf } from '../event/events.ts'
+import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
+import { carryFields } from './shared.ts'
 import { claude } from './claude.ts'
 import { codex } from './codex.ts'
 import { copilot } from './copilot.ts'
@@ -82,6 +84,19 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
   }
   const normalized = dialect.normalize?.(payload, agentEvent) ?? { payload }
   return { dialect, event, agentEvent, tool: normalized.tool, payload: normalized.payload }
+}
+
+/**
+ * The decision in the dialect's JSON. A dialect that declares no `carries` takes none of the
+ * fields hookrun carries (toolConfig, llm_request, updatedMCPToolOutput, …): each one the decision
+ * has is named in a warning, so no field is dropped without a word, whoever wrote the dialect.
+ */
+export function renderFor(dialect: Dialect, decision: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
+  const rendered = dialect.render(decision, payload, agentEvent)
+  if (dialect.carries !== undefined) return rendered
+  const event = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : decision.event)
+  const left = carryFields(decision, event, [], () => {}).map((field) => `${dialect.label} cannot apply ${field} on ${event}; it was not sent`)
+  return left.length === 0 ? rendered : { ...rendered, warnings: [...rendered.warnings, ...left] }
 }
 
 export type { Dialect }

@@ -23,6 +23,8 @@ const FIRE_AND_FORGET = new Set(['SessionDelete', 'MessageDisplay', 'StopFailure
 export const qwen: Dialect = {
   name: 'qwen',
   label: 'Qwen Code',
+  // Answered with Claude Code's renderer, which places the fields it carries.
+  carries: claude.carries,
   source: 'qwen',
   projectDirVariable: 'QWEN_PROJECT_DIR',
   detect(payload) {

@@ -1,6 +1,7 @@
 // Helpers the dialects share (reading payload fields, building answers).
 import type { Payload } from '../core/types.ts'
-import type { Decision } from '../core/protocol.ts'
+import { CARRIED_FIELDS, type CarriedField, type Decision } from '../core/protocol.ts'
+import type { CarriedRow } from './types.ts'
 
 /**
  * What every dialect needs when it writes an answer: a warning list in one wording (field,
@@ -59,4 +60,20 @@ export function objectFrom(value: unknown): Record<string, unknown> | undefined 
   } catch {
     return undefined
   }
+}
+
+/**
+ * Place each carried field the decision has (`CARRIED_FIELDS`) where the agent takes it on this
+ * event (`place(key, value)`); return the fields it cannot take here, for the caller to warn about.
+ */
+export function carryFields(decision: Decision, event: string, rows: readonly CarriedRow[], place: (key: string, value: unknown) => void): CarriedField[] {
+  const left: CarriedField[] = []
+  for (const field of Object.keys(CARRIED_FIELDS) as CarriedField[]) {
+    const value = decision[field]
+    if (value === undefined) continue
+    const row = rows.find((candidate) => candidate.field === field && candidate.events.includes(event))
+    if (row === undefined) left.push(field)
+    else place(row.key, value)
+  }
+  return left
 }

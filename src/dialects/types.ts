@@ -1,7 +1,7 @@
 // What a dialect is: normalise an agent's payload, render a decision in its JSON.
 import type { AliasSource } from '../event/events.ts'
 import type { Payload } from '../core/types.ts'
-import type { Decision } from '../core/protocol.ts'
+import type { CarriedField, Decision } from '../core/protocol.ts'
 import type { Rendered } from '../answer/render.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
@@ -29,6 +29,12 @@ export interface Dialect {
    * hookrun looks for the project there when its working directory is in none.
    */
   readonly projectDirVariable?: string
+  /**
+   * The answer fields hookrun carries (`CARRIED_FIELDS`) that this agent takes, on which of its
+   * events and under which key of its answer; `render` places them. Left out: the agent takes
+   * none, and `renderFor` warns about each one a decision has.
+   */
+  readonly carries?: readonly CarriedRow[]
   /** Does this payload come from this agent? (Detection order: src/dialects/index.ts.) */
   detect(payload: Payload): boolean
   /** The event the payload names itself, in the agent's spelling; undefined when it names none. */
@@ -40,4 +46,11 @@ export interface Dialect {
    * cannot honour, with the agent and the event. `agentEvent` defaults to the payload's.
    */
   render(decision: Decision, payload: Payload, agentEvent?: string): Rendered & { readonly warnings: readonly string[] }
+}
+
+/** One carried answer field and where an agent takes it: `key` in `hookSpecificOutput` on `events`. */
+export interface CarriedRow {
+  readonly field: CarriedField
+  readonly events: readonly string[]
+  readonly key: string
 }

@@ -71,7 +71,21 @@ export function parsePayload(bytes: Uint8Array, where = 'payload'): Payload {
     throw new HookrunError(`${where} must be a JSON object, got ${kind}`)
   }
   if (nestingDepth(value, MAX_PAYLOAD_DEPTH) > MAX_PAYLOAD_DEPTH) throw nestedTooDeeply(where)
+  RAW_BYTES.set(value, bytes)
   return value as Payload
+}
+
+/**
+ * The bytes a payload object was parsed from, kept so hooks can be handed them as they came
+ * instead of a serialisation of the object (a 10 MB payload is not encoded again per event).
+ * Held by the object itself: anything that builds a new payload (a rewrite, `--set`, a dialect
+ * filling in a field) has none, and is serialised.
+ */
+const RAW_BYTES = new WeakMap<object, Uint8Array>()
+
+/** The bytes `payload` was parsed from by `parsePayload`, if it is that very object. */
+export function payloadBytes(payload: Payload): Uint8Array | undefined {
+  return RAW_BYTES.get(payload)
 }
 
 function nestedTooDeeply(where: string): HookrunError {
@@ -79,7 +93,7 @@ function nestedTooDeeply(where: string): HookrunError {
 }
 
 /** How deep objects and arrays nest, walked without recursion; stops counting past `limit`. */
-function nestingDepth(root: object, limit: number): number {
+export function nestingDepth(root: object, limit: number): number {
   let deepest = 0
   const stack: Array<[unknown, number]> = [[root, 1]]
   while (stack.length > 0) {

@@ -15,7 +15,8 @@ export function passesFilters(hook: Hook, event: FiredEvent, payload: Payload): 
 
 /** The filter that keeps a hook from running, with why in words (for `explain`), or undefined. */
 export function failedFilter(hook: Hook, event: FiredEvent, payload: Payload): { filter: 'match' | 'matcher' | 'if'; detail: string } | undefined {
-  const tool = event.tool === undefined ? 'no tool' : `tool ${describeTool(event)}`
+  // An event about no tool: say so, rather than "does not match no tool".
+  const tool = event.tool === undefined ? `any tool (${event.qualified} is not about a tool)` : `tool ${describeTool(event)}`
   if (hook.match !== undefined && !matchesToolList(hook.match.tool, event)) {
     return { filter: 'match', detail: `match.tool '${hook.match.tool}' does not name ${tool}` }
   }

@@ -16,12 +16,12 @@
  * such list. Other kinds of project material (hook folders, plugins) join by adding their files
  * to that list.
  */
-import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import picomatch from 'picomatch'
 import type { ConfigFileRef, Layer, Settings } from '../core/types.ts'
 import { HookrunError } from '../core/errors.ts'
-import { stateDir } from '../core/places.ts'
+import { makeOwnFolder, stateDir } from '../core/places.ts'
 import { type Discovery, projectFolderMaterial } from '../discover/folders.ts'
 import { collectMaterial, type CommandSource, commandMaterial, type Material, relativePath } from './material.ts'
 
@@ -356,7 +356,7 @@ export function writeTrustRecord(
   })
   const record: TrustRecord = { version: 1, root: canonicalPath(projectRoot), digest: material.digest, files: recorded, trustedAt: new Date(trustedAt).toISOString(), notCovered }
   const file = trustRecordFile(projectRoot, env)
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  makeOwnFolder(dirname(file), env)
   // The texts go beside the record, for `hookrun trust --diff`; `fire` never reads them.
   writePrivateAtomic(trustedTextsFile(file), `${JSON.stringify(trustedTexts(projectRoot, files))}\n`)
   writePrivateAtomic(file, `${JSON.stringify(record, null, 2)}\n`)

@@ -40,7 +40,7 @@ test.each([
     '  [context for the model: Bash was denied: sudo is not allowed here: run the command without it | a file changed: run the tests before you finish | Write was denied: secrets files (.env, keys) are protected; ask the user to edit them | run the tests (npm test) before you stop]',
     'assistant (turn 2): Running the tests.',
     '  ✓ Bash: 1 test passed',
-    'session ended after 2 turn(s); audit log:',
+    'session ended after 2 turns; audit log:',
     '  tool:post_execute Read {"file_path":"/workspace/src/app.ts"}',
     '  tool:post_execute Write {"file_path":"/workspace/src/app.ts","content":"export const answer = 42\\n"}',
     '  tool:error Read {"file_path":"/workspace/src/missing.ts"}',

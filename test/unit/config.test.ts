@@ -75,16 +75,17 @@ describe('readConfigFile', () => {
     const entries = readConfigFile({ layer: 'config', file: join(dir, 'h.json') }, problems)
     expect(entries.map((entry) => entry.entry.command)).toEqual(['a', 'c'])
     expect(problems).toEqual([
-      { severity: 'error', file: join(dir, 'h.json'), path: 'hooks[1].timeout', message: 'expected number, received string; hook skipped' },
+      { severity: 'error', file: join(dir, 'h.json'), path: 'hooks[1].timeout', message: 'expected number, received string; hook skipped', brokenHook: { events: ['*'] } },
       { severity: 'warning', file: join(dir, 'h.json'), path: 'hooks[2].extra', message: 'unknown key, ignored (see `hookrun schema` for the fields)' },
     ])
   })
   test('a file that is not JSON, or not the right shape, is skipped whole', () => {
-    const dir = project({ 'bad.json': '{', 'shape.json': { hooks: 'all of them' } })
+    const dir = project({ 'bad.json': '{\n  "hooks": [],\n}', 'shape.json': { hooks: 'all of them' } })
     const problems: ConfigProblem[] = []
     expect(readConfigFile({ layer: 'config', file: join(dir, 'bad.json') }, problems)).toEqual([])
     expect(readConfigFile({ layer: 'config', file: join(dir, 'shape.json') }, problems)).toEqual([])
-    expect(problems[0]!.message).toMatch(/^invalid JSON .*; file skipped$/)
+    // The same words under every runtime, with where to look.
+    expect(problems[0]!.message).toBe('not valid JSON: line 3, column 1: expected a property name in double quotes (JSON allows no trailing comma); file skipped')
     expect(problems[1]).toMatchObject({ path: 'hooks', message: "expected an array of hooks, or Claude Code's object { Event: [ { matcher, hooks } ] }; file skipped" })
   })
 })

@@ -52,11 +52,11 @@ describe('explain', () => {
     expect(byName['git-only@project']).toMatchObject({ exclusion: 'filtered', detail: "match.tool 'write' does not name tool run_shell_command (bash)" })
     expect(explanation.decision).toMatchObject({ decision: 'deny', decidedBy: 'no-sudo' })
     expect(explanation.how).toEqual([
-      '4 hook(s) matched; 3 ran',
+      '4 hooks matched; 3 ran',
       "rule 'chain' for hookrun's own hooks: in order, each seeing earlier rewrites, stopping at the first block",
       "'no-sudo' decided deny by exiting 2",
       "it beats allow from 'ask-first': deny beats ask beats allow, and the first of equals stands",
-      "the chain stopped at 'no-sudo': 1 later hook(s) did not run",
+      "the chain stopped at 'no-sudo': 1 later hook did not run",
       "context for the model from 'context', in that order",
     ])
   })

@@ -12,7 +12,8 @@ test('the JSON Schema describes the hook fields with their defaults', () => {
   const schema = configJsonSchema() as any
   const hook = schema.properties.hooks.anyOf[0].items
   expect(Object.keys(hook.properties)).toEqual([
-    'name', 'event', 'command', 'timeout', 'blocking', 'onError', 'cwd', 'working_dir', 'env', 'enabled', 'description', 'match', 'matcher',
+    'name', 'event', 'command', 'type', 'url', 'headers', 'allowedEnvVars', 'followRedirects', 'maxResponseBytes',
+    'timeout', 'blocking', 'onError', 'cwd', 'working_dir', 'env', 'enabled', 'description', 'match', 'matcher', 'locked',
   ])
   expect(hook.properties.timeout.default).toBe(10)
   expect(hook.additionalProperties).toBe(false)

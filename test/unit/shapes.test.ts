@@ -68,8 +68,60 @@ describe('normalizeConfig', () => {
     })
     expect(specs).toEqual([])
     expect(problems).toEqual([
-      ['hooks.Stop[0].hooks[0]', "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning'],
+      ['hooks.Stop[0].hooks[0]', "type 'prompt' handlers are not run by hookrun (only 'command' and 'http'); skipped", 'warning'],
       ['hooks.Stop[0].hooks[1].shell', "'powershell' is not supported by hookrun; skipped", 'warning'],
+    ])
+  })
+
+  test("http hooks: hookrun's url form and Claude Code's type 'http' handler (deduplicated by URL, onFailure: block)", () => {
+    const { specs, problems } = normalize({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'http', url: 'https://policy.example/check', headers: { Authorization: 'Bearer $TOKEN' }, allowedEnvVars: ['TOKEN'], timeout: 5, onFailure: 'block' },
+              { type: 'http', url: 'ftp://nope' },
+              { type: 'http' },
+            ],
+          },
+        ],
+      },
+    })
+    expect(problems).toEqual([
+      ['hooks.PreToolUse[0].hooks[1].url', "'ftp://nope' is not an http:// or https:// URL; skipped", undefined],
+      ['hooks.PreToolUse[0].hooks[2].url', 'required for an http handler; skipped', undefined],
+    ])
+    expect(specs).toMatchObject([
+      {
+        name: 'PreToolUse[Bash] https://policy.example/check',
+        event: 'tool:pre_execute',
+        url: 'https://policy.example/check',
+        headers: { Authorization: 'Bearer $TOKEN' },
+        allowedEnvVars: ['TOKEN'],
+        timeout: 5,
+        onError: 'block',
+        matcher: 'Bash',
+        shape: 'claude',
+      },
+    ])
+    expect(specs[0]!.command).toBeUndefined()
+
+    const native = normalize({
+      hooks: [
+        { name: 'opa', event: 'tool:pre_execute', url: 'http://127.0.0.1:8181/v1/data/hooks', followRedirects: true, maxResponseBytes: 4096 },
+        { name: 'both', event: 'tool:pre_execute', url: 'http://x.test', command: 'true' },
+        { name: 'neither', event: 'tool:pre_execute', type: 'http' },
+        { name: 'bad-var', event: 'tool:pre_execute', url: 'http://x.test', allowedEnvVars: ['$TOKEN'] },
+      ],
+    })
+    expect(native.specs.map((spec) => [spec.name, spec.url, spec.followRedirects, spec.maxResponseBytes])).toEqual([
+      ['opa', 'http://127.0.0.1:8181/v1/data/hooks', true, 4096],
+    ])
+    expect(native.problems).toEqual([
+      ['hooks[1].url', 'a hook has a command or a url, not both; hook skipped', undefined],
+      ['hooks[2].url', 'required: the URL to POST the payload to; hook skipped', undefined],
+      ['hooks[3].allowedEnvVars[0]', 'expected a variable name such as API_TOKEN (no $); hook skipped', undefined],
     ])
   })
 

@@ -1,0 +1,33 @@
+// Where and why a JSON text does not parse, the same under every runtime (their own messages differ).
+import { parse, type ParseError, printParseErrorCode } from 'jsonc-parser'
+
+const WHAT: Readonly<Record<string, string>> = {
+  PropertyNameExpected: 'expected a property name in double quotes (JSON allows no trailing comma)',
+  ValueExpected: 'expected a value (JSON allows no trailing comma)',
+  CommaExpected: 'expected a comma',
+  ColonExpected: 'expected a colon',
+  CloseBraceExpected: 'expected a closing }',
+  CloseBracketExpected: 'expected a closing ]',
+  EndOfFileExpected: 'unexpected text after the end of the JSON value',
+  InvalidSymbol: 'unexpected character',
+  InvalidCommentToken: 'JSON allows no comments',
+  UnexpectedEndOfString: 'a string is not closed',
+  UnexpectedEndOfComment: 'a comment is not closed',
+  InvalidEscapeCharacter: 'invalid escape in a string',
+  InvalidCharacter: 'a control character in a string (escape it)',
+}
+
+/**
+ * `line 3, column 5: expected a comma` for a text JSON.parse refused; `fallback` (the runtime's
+ * own message) when the stricter-than-needed scan finds nothing.
+ */
+export function jsonSyntaxError(text: string, fallback: string): string {
+  const errors: ParseError[] = []
+  parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
+  const error = errors[0]
+  if (error === undefined) return fallback
+  const before = text.slice(0, error.offset)
+  const line = before.split('\n').length
+  const column = error.offset - before.lastIndexOf('\n')
+  return `line ${line}, column ${column}: ${WHAT[printParseErrorCode(error.error)] ?? printParseErrorCode(error.error)}`
+}

@@ -1,0 +1,120 @@
+// Stage run, for http hooks: POST the payload JSON to the hook's URL and bring back the answer.
+// Loaded only when a selected hook has a url. node:http(s) rather than fetch: the body cap, the
+// redirect rule and the timeout stay in our hands on Node, Bun and Deno alike.
+import type { IncomingMessage } from 'node:http'
+import { HEADER_VARIABLE } from '../config/lint.ts'
+import type { HttpRun, HttpTarget } from '../core/types.ts'
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
+const MAX_REDIRECTS = 5
+
+/**
+ * Header values with `$VAR` / `${VAR}` filled in: from the environment for names listed in
+ * `allowedEnvVars`, empty for any other (Claude Code's rule), so a config can never send a
+ * variable its author did not name.
+ */
+export function expandHeaders(headers: Readonly<Record<string, string>>, allowed: readonly string[], env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = value.replace(HEADER_VARIABLE, (_match, braced: string | undefined, bare: string | undefined) => {
+      const variable = (braced ?? bare)!
+      return allowed.includes(variable) ? (env[variable] ?? '') : ''
+    })
+  }
+  return out
+}
+
+interface Answered {
+  readonly status: number
+  readonly location?: string
+  readonly body: string
+  readonly tooBig: boolean
+}
+
+export interface PostOptions {
+  readonly timeoutMs: number
+  /** Where allowed header variables come from. */
+  readonly env: Readonly<Record<string, string | undefined>>
+  /** Aborting ends the request (hookrun itself was interrupted). */
+  readonly signal?: AbortSignal
+  readonly userAgent: string
+}
+
+/**
+ * POST `body` (the payload JSON) to the hook's URL. Never throws: every way of getting no usable
+ * answer is a `failure` sentence (or `timedOut`), for the interpret stage to judge by `onError`.
+ * The configured headers go to the hook's own origin only, never to where a redirect points.
+ */
+export async function postHook(target: HttpTarget, body: string, options: PostOptions): Promise<HttpRun> {
+  const started = performance.now()
+  const done = (run: Omit<HttpRun, 'durationMs'>): HttpRun => ({ ...run, durationMs: Math.round(performance.now() - started) })
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, options.timeoutMs)
+  const onAbort = () => controller.abort()
+  options.signal?.addEventListener('abort', onAbort, { once: true })
+  const configured = expandHeaders(target.headers ?? {}, target.allowedEnvVars ?? [], options.env)
+  const limit = target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
+  let url = new URL(target.url)
+  const origin = url.origin
+  try {
+    for (let hop = 0; ; hop++) {
+      const headers = url.origin === origin ? configured : {}
+      const answer = await post(url, body, { ...headers, 'user-agent': options.userAgent }, limit, controller.signal)
+      if (answer.status >= 300 && answer.status < 400 && answer.location !== undefined) {
+        const next = new URL(answer.location, url)
+        if (!target.followRedirects) return done({ status: answer.status, body: '', timedOut: false, failure: `answered HTTP ${answer.status}, a redirect to ${next.href}, which is not followed (followRedirects: false)` })
+        if (hop >= MAX_REDIRECTS) return done({ status: answer.status, body: '', timedOut: false, failure: `redirected more than ${MAX_REDIRECTS} times` })
+        if (url.protocol === 'https:' && next.protocol !== 'https:') return done({ status: answer.status, body: '', timedOut: false, failure: `redirected from https to ${next.href}, which is not followed` })
+        url = next
+        continue
+      }
+      if (answer.tooBig) return done({ status: answer.status, body: '', timedOut: false, failure: `answered with more than ${limit} bytes (maxResponseBytes)` })
+      return done({ status: answer.status, body: answer.body, timedOut: false })
+    }
+  } catch (error) {
+    if (timedOut) return done({ body: '', timedOut: true, failure: `did not answer within ${options.timeoutMs / 1000}s` })
+    if (options.signal?.aborted) return done({ body: '', timedOut: false, failure: `was interrupted (${String(options.signal.reason)})` })
+    return done({ body: '', timedOut: false, failure: `cannot reach ${url.href}: ${(error as Error).message}` })
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+async function post(url: URL, body: string, headers: Record<string, string>, limit: number, signal: AbortSignal): Promise<Answered> {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${url.protocol} is not http: or https:`)
+  const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http')
+  return new Promise((resolvePromise, reject) => {
+    const req = request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (res: IncomingMessage) => {
+      const chunks: Buffer[] = []
+      let size = 0
+      let tooBig = false
+      const status = res.statusCode ?? 0
+      const location = typeof res.headers.location === 'string' ? res.headers.location : undefined
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length
+        if (size <= limit) return void chunks.push(chunk)
+        // Past the cap nothing more is read: the connection is dropped.
+        tooBig = true
+        res.destroy()
+        resolvePromise({ status, location, body: '', tooBig })
+      })
+      res.once('end', () => resolvePromise({ status, location, body: new TextDecoder().decode(Buffer.concat(chunks)), tooBig }))
+      res.once('error', reject)
+    })
+    req.once('error', reject)
+    // Not request's own `signal` option: Deno's node:http ignores it.
+    const onAbort = () => {
+      req.destroy()
+      reject(new Error('aborted'))
+    }
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    req.once('close', () => signal.removeEventListener('abort', onAbort))
+    req.end(body)
+  })
+}

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { versionLine } from '../../src/commands/usage.ts'
+import { didYouMean, nearest } from '../../src/core/suggest.ts'
+import { count } from '../../src/core/words.ts'
+import { ROOT, runCli } from '../helpers.ts'
+
+describe('nearest: the word a typo meant', () => {
+  const commands = ['fire', 'explain', 'install', 'uninstall', 'validate', 'list', 'test', 'trust', 'untrust']
+  test.each([
+    ['instal', 'install'],
+    ['valdate', 'validate'],
+    ['fier', 'fire'],
+    ['TRUST', 'trust'],
+    ['expl', 'explain'],
+  ])('%s → %s', (typo, meant) => expect(nearest(typo, commands)).toBe(meant))
+  test('nothing close: no guess', () => {
+    expect(nearest('frobnicate', commands)).toBeUndefined()
+    expect(didYouMean('frobnicate', commands)).toBe('')
+  })
+  test('an ambiguous prefix is no guess', () => expect(nearest('un', commands)).toBeUndefined())
+  test('didYouMean shows the candidate as asked', () => expect(didYouMean('--jsn', ['--json', '--cwd'])).toBe(' (did you mean --json?)'))
+})
+
+test('count: counted nouns, never "(s)"', () => {
+  expect([count(0, 'hook'), count(1, 'hook'), count(2, 'entry', 'entries')]).toEqual(['0 hooks', '1 hook', '2 entries'])
+})
+
+describe('--version names the runtime by its own version', () => {
+  test('under Node: node and its version', () => {
+    expect(versionLine('1.2.3')).toBe(`hookrun 1.2.3 (node ${process.versions.node}, ${process.platform}-${process.arch})\n`)
+  })
+  test('the compiled binary: the Bun it was built with, not the Node version Bun reports', async () => {
+    const bun = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'bun', 'package.json'), 'utf8')).version as string
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string
+    const result = await runCli(['--version'])
+    expect(result.stdout).toBe(`hookrun ${pkg} (bun ${bun}, ${process.platform}-${process.arch})\n`)
+    expect((await runCli(['-v'])).stdout).toBe(result.stdout)
+  })
+})
