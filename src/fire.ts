@@ -6,7 +6,7 @@ import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
 import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
-import { hookEnvironment, MAX_DEPTH } from './run/env.ts'
+import { hookEnvironment, MAX_DEPTH, variablesWithNul } from './run/env.ts'
 import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
 import { payloadBytes } from './payload/payload.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
@@ -17,7 +17,11 @@ import { readAnswer } from './answer/read.ts'
 import type { Decision } from './core/protocol.ts'
 import { runCommand, startDetached } from './run/command.ts'
 import { selectHooks } from './select/select.ts'
-import { untrustedWarning } from './select/untrusted.ts'
+import { gateBlock, hookrunBlock, untrustedNotice, untrustedWarning } from './select/gates.ts'
+import { isGate, isKnownEvent } from './event/events.ts'
+import { nearestEvent } from './event/suggest.ts'
+import { firstNoticeOf } from './trust/notices.ts'
+import { sessionIdOf } from './payload/fields.ts'
 import { needsTrust } from './trust/trust.ts'
 
 export interface FireOptions {
@@ -38,6 +42,8 @@ export interface FireOptions {
   readonly signal?: AbortSignal
   /** Called as hooks start, print and finish (the CLI's `--events`). */
   readonly progress?: (record: ProgressRecord) => void
+  /** The agent that fired (claude, cursor, …) for the audit log and telemetry; default: HOOKRUN_AGENT. */
+  readonly agent?: string
 }
 
 /** NDJSON records of `--events` (the SDK spec's hook_started / hook_output / hook_finished). */
@@ -64,22 +70,46 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
   const { config, warnings } = await loadHooks({ cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
-  const untrusted = untrustedWarning(config.trust, config.untrustedHooks, event, payload)
-  const hooks = selectHooks(config.hooks, event, payload)
-  const chain = await runChain(hooks, event, payload, {
-    env,
-    depth,
-    projectRoot: config.projectRoot,
-    signal: options.signal,
-    progress: options.progress,
-  })
-  const decision = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...warnings, ...chain.warnings])
+  const untrusted = untrustedWarning(config.trust, config.untrustedHooks)
+  // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
+  const block = gateBlock(config.trust, config.problems, event)
+  const chain =
+    block !== undefined
+      ? { results: [block], rewrites: {}, warnings: [] }
+      : await runChain(selectHooks(config.hooks, event, payload), event, payload, {
+          env,
+          depth,
+          projectRoot: config.projectRoot,
+          signal: options.signal,
+          progress: options.progress,
+        })
+  const decided = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...unknownEventWarning(event), ...warnings, ...chain.warnings])
+  const decision = withTrustNotice(decided, config.trust, payload, env)
   if (config.settings.log === undefined) return decision
   // The audit log is opt-in: its code is loaded only when a log is configured.
   const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
   const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
-  const failure = appendAuditLine(config.settings.log.path, auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted }))
+  const agent = options.agent ?? env.HOOKRUN_AGENT
+  const line = auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted, ...(agent && { agent }) })
+  const failure = appendAuditLine(config.settings.log.path, line, config.settings.log.chain === true)
   return failure === undefined ? decision : { ...decision, warnings: [...decision.warnings, failure] }
+}
+
+/** Any agent may fire its own events; one a typo away from a known name is worth a word. */
+export function unknownEventWarning(event: FiredEvent): string[] {
+  if (isKnownEvent(event.name)) return []
+  const nearest = nearestEvent(event.name)
+  return nearest === undefined ? [] : [`unknown event '${event.name}'; did you mean '${nearest}'?`]
+}
+
+/**
+ * Hooks that do not run because their project is untrusted are shown to the user in the agent
+ * (the decision's `systemMessage`, which every dialect renders on its user-visible channel),
+ * once per session: stderr alone is not shown by agents on success.
+ */
+function withTrustNotice(decision: Decision, trust: ConfigWithFolders['trust'], payload: Payload, env: Readonly<Record<string, string | undefined>>): Decision {
+  if (trust === undefined || trust.trusted || !firstNoticeOf(trust.root, sessionIdOf(payload), env)) return decision
+  return { ...decision, systemMessage: [`hookrun: ${untrustedNotice(trust)}`, decision.systemMessage].filter(Boolean).join('\n') }
 }
 
 /** The configured hooks and what was wrong with the config, read once per `fire` (or per runner). */
@@ -324,6 +354,13 @@ function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record
 const ALL_PROJECT_DIR_VARIABLES = [...new Set(Object.values(PROJECT_DIR_VARIABLES).flat())]
 
 async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: string | Uint8Array, context: ChainContext): Promise<HookResult> {
+  const cut = variablesWithNul(event, payload)
+  const nulWarning = cut.length === 0 ? undefined : `${cut.join(', ')} would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)`
+  // A gate must not judge a value cut short: it fails closed instead of running.
+  if (nulWarning !== undefined && isGate(event.name)) {
+    const blocked = hookrunBlock(`hook '${hook.name}' was not run: ${nulWarning}`, hook.source.file)
+    return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
+  }
   const { env, cwd } = commandSetup(hook, event, payload, context)
   const progress = context.progress
   const run = await runCommand(hook.command, {
@@ -335,7 +372,8 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
     allowAsync: true,
     onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
   })
-  return interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
+  const result = interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
+  return nulWarning === undefined ? result : { ...result, warnings: [...result.warnings, `hook '${hook.name}': ${nulWarning}; it ran with the value cut there`] }
 }
 
 /**

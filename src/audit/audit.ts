@@ -1,6 +1,6 @@
 /**
  * The opt-in audit log (`"log": {"path": …}` in the user config): one JSON line per fire with
- * the event, each hook's outcome and the decision, secrets redacted. Loaded only when a log is
+ * the calling agent, the event, each hook's outcome and the decision, secrets redacted. Loaded only when a log is
  * configured.
  *
  * Lines from concurrent fires never interleave: each line is one write(2) on a file opened with
@@ -12,6 +12,7 @@ import { dirname } from 'node:path'
 import type { Payload } from '../core/types.ts'
 import type { Decision } from '../core/protocol.ts'
 import { makeFolders } from '../core/places.ts'
+import { chainLine, lastLine, withLock } from './chain.ts'
 import { redactText, redactValue } from './redact.ts'
 
 /** A logged payload larger than this (after cutting strings) is left out, with its size. */
@@ -26,6 +27,8 @@ export interface AuditEntry {
   readonly projectRoot: string
   /** The signal that interrupted the fire, if one did. */
   readonly interrupted?: string
+  /** The agent that fired the event (its dialect's name: claude, cursor, …), when known. */
+  readonly agent?: string
 }
 
 /** The line for one fire (without the newline). */
@@ -36,12 +39,14 @@ export function auditLine(entry: AuditEntry, now = new Date()): string {
   return JSON.stringify({
     time: now.toISOString(),
     pid: process.pid,
+    ...(entry.agent !== undefined && { agent: entry.agent }),
     cwd: entry.cwd,
     project: entry.projectRoot,
     event: decision.event,
     decision: decision.decision,
     blocked: decision.blocked,
     ...(decision.reason !== undefined && { reason: text(decision.reason) }),
+    ...(decision.decidedBy !== undefined && { decidedBy: decision.decidedBy }),
     continue: decision.continue,
     ...(decision.stopReason !== undefined && { stopReason: text(decision.stopReason) }),
     ...(entry.interrupted !== undefined && { interrupted: entry.interrupted }),
@@ -50,6 +55,7 @@ export function auditLine(entry: AuditEntry, now = new Date()): string {
       source: hook.source,
       outcome: hook.outcome,
       exitCode: hook.exitCode,
+      ...(hook.httpStatus !== undefined && { httpStatus: hook.httpStatus }),
       ...(hook.signal && { signal: hook.signal }),
       durationMs: hook.durationMs,
       timedOut: hook.timedOut,
@@ -60,20 +66,26 @@ export function auditLine(entry: AuditEntry, now = new Date()): string {
   })
 }
 
-/** Append one line; returns a warning when the log cannot be written (the fire itself goes on). */
-export function appendAuditLine(path: string, line: string): string | undefined {
-  const bytes = Buffer.from(`${line}\n`)
+/**
+ * Append one line; returns a warning when the log cannot be written (the fire itself goes on).
+ * With `chain`, the line gets `seq` and the hash of the last line (src/audit/chain.ts), under a
+ * lock so that concurrent fires chain one after the other.
+ */
+export function appendAuditLine(path: string, line: string, chain = false): string | undefined {
   try {
     makeFolders(dirname(path), 0o700)
-    const fd = openSync(path, 'a', 0o600)
-    try {
-      const written = writeSync(fd, bytes)
-      if (written !== bytes.length) return `audit log ${path}: only ${written} of ${bytes.length} bytes written`
-    } finally {
-      closeSync(fd)
+    const append = () => {
+      const fd = openSync(path, chain ? 'a+' : 'a', 0o600)
+      try {
+        const bytes = Buffer.from(`${chain ? chainLine(lastLine(fd), line) : line}\n`)
+        const written = writeSync(fd, bytes)
+        return written === bytes.length ? undefined : `audit log ${path}: only ${written} of ${bytes.length} bytes written`
+      } finally {
+        closeSync(fd)
+      }
     }
+    return chain ? withLock(path, append) : append()
   } catch (error) {
     return `cannot write audit log ${path}: ${(error as Error).message}`
   }
-  return undefined
 }

@@ -2,7 +2,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { HookrunError } from '../core/errors.ts'
-import { userConfigDir } from '../core/places.ts'
+import { managedConfigDir, userConfigDir } from '../core/places.ts'
 import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
 import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
 import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust/trust.ts'
@@ -23,6 +23,8 @@ export interface ResolvedConfig {
   readonly trust?: ProjectTrust
   /** Hooks of an untrusted project: shown by `list`, never run. */
   readonly untrustedHooks: readonly Hook[]
+  /** With `allowManagedHooksOnly`: the other layers' hooks, which do not run (`explain` lists them). */
+  readonly notManaged?: readonly Hook[]
   /** The hook folders and plugins found; absent when `--config`/`HOOKRUN_CONFIG` replaced discovery. */
   readonly discovery?: Discovery
 }
@@ -40,11 +42,14 @@ export function formatProblem(problem: ConfigProblem): string {
   return `${where}: ${problem.message}`
 }
 
-/** Find the config layers (DESIGN §4): user, project, local — or only the files the caller named. */
+/** Find the config layers (DESIGN §4): managed, user, project, local — or managed and the files the caller named. */
 export function findConfigFiles(options: LoadOptions): { files: ConfigFileRef[]; projectRoot: string } {
   const env = options.env ?? process.env
   const cwd = resolve(options.cwd)
   const named = options.configFiles?.length ? options.configFiles : splitList(env.HOOKRUN_CONFIG)
+  // The organisation's managed config comes first, and --config does not replace it.
+  const managedFile = join(managedConfigDir(env), 'hooks.json')
+  const managed: ConfigFileRef[] = existsSync(managedFile) ? [{ layer: 'managed', file: managedFile }] : []
   if (named.length > 0) {
     const files = named.map((file) => ({ layer: 'config' as const, file: resolve(cwd, file) }))
     for (const { file } of files) {
@@ -55,9 +60,9 @@ export function findConfigFiles(options: LoadOptions): { files: ConfigFileRef[];
         throw new HookrunError(`config file ${file} (named by ${by}) is a folder; name a file, such as ${inside}`)
       }
     }
-    return { files, projectRoot: cwd }
+    return { files: [...managed, ...files], projectRoot: cwd }
   }
-  const files: ConfigFileRef[] = []
+  const files: ConfigFileRef[] = [...managed]
   const userFile = join(userConfigDir(env), 'hooks.json')
   if (existsSync(userFile)) files.push({ layer: 'user', file: userFile })
   const projectRoot = findProjectRoot(cwd)
@@ -97,20 +102,24 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader): Resol
   const settings = takeSettings(documents, problems, env)
   // Hook folders and plugins: found here (reading folders only, running nothing) so that trust
   // covers them too; they become hooks later (src/folders/hooks.ts). --config replaces them.
-  const discovery = files.some((ref) => ref.layer === 'config') ? undefined : discoverHookFolders({ projectRoot, env })
+  // allowManagedHooksOnly: no other layer's hooks run, hook folders and plugins included.
+  const managedOnly = settings.managedOnly !== undefined
+  const discovery = managedOnly || files.some((ref) => ref.layer === 'config') ? undefined : discoverHookFolders({ projectRoot, env })
   const folderFiles = discovery === undefined ? [] : folderMaterial(discovery, projectRoot, env)
   const trust = resolveTrust(projectRoot, documents.filter((document) => needsTrust(document.ref.layer)), settings, env, folderFiles)
   const runs = (document: ConfigDocument) => !needsTrust(document.ref.layer) || trust?.trusted === true
   const runnable = documents.filter(runs)
   for (const document of runnable) problems.push(...document.problems)
-  const entries = runnable.flatMap((document) => document.entries)
+  const admitted = managedOnly ? runnable.filter((document) => document.ref.layer === 'managed') : runnable
+  const entries = admitted.flatMap((document) => document.entries)
   const switchedOff = new Map<string, { file: string; index: number; path: string }>()
   for (const { ref, index, entry } of entries) {
     if (entry.name !== undefined && entry.command === undefined && entry.url === undefined && !entry.enabled) switchedOff.set(entry.name, { file: ref.file, index, path: entry.path })
   }
   const hooks = mergeHooks(entries, problems)
   const untrustedHooks = mergeHooks(documents.filter((document) => !runs(document)).flatMap((document) => document.entries), [])
-  return { hooks, problems, files, projectRoot, switchedOff, settings, trust, untrustedHooks, discovery }
+  const notManaged = managedOnly ? mergeHooks(runnable.filter((document) => document.ref.layer !== 'managed').flatMap((document) => document.entries), []) : []
+  return { hooks, problems, files, projectRoot, switchedOff, settings, trust, untrustedHooks, notManaged, discovery }
 }
 
 /**
@@ -136,6 +145,21 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       } else seenInFile.set(key, entry.path)
     }
     const earlier = entry.name === undefined ? undefined : positions.get(entry.name)
+    if (entry.locked && ref.layer !== 'managed') {
+      problems.push({ severity: 'warning', file: ref.file, path: `${entry.path}.locked`, message: 'only the managed config can lock a hook; ignored' })
+    }
+    const lockedHook = earlier === undefined ? undefined : merged[earlier]
+    if (lockedHook?.locked && lockedHook.source.file !== ref.file) {
+      // A locked managed hook keeps its place and its content, whatever a later layer says.
+      const attempt = (entry.command === undefined && entry.url === undefined) || entry.event === undefined ? 'switch off' : 'replace'
+      problems.push({
+        severity: 'warning',
+        file: ref.file,
+        path: entry.path,
+        message: `cannot ${attempt} '${entry.name}': it is locked by the managed config ${lockedHook.source.file} (${lockedHook.source.path}); this entry is ignored`,
+      })
+      continue
+    }
     if ((entry.command === undefined && entry.url === undefined) || entry.event === undefined) {
       // A name-only `enabled: false` entry (the schema allows nothing else without a command or url).
       if (earlier !== undefined) merged[earlier] = { ...merged[earlier]!, enabled: false, disabledBy: { file: ref.file, index, path: entry.path } }
@@ -161,6 +185,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       ...(entry.sequential === true && { sequential: true }),
       envPrefixes: entry.envPrefixes,
       source,
+      ...(entry.locked === true && ref.layer === 'managed' && { locked: true }),
     }
     if (earlier !== undefined) merged[earlier] = hook
     else {

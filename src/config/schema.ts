@@ -90,6 +90,9 @@ const hookShape = {
   description: z.string().optional().meta({ description: 'What the hook is for; shown by `hookrun list`.' }),
   match: MatchSchema.optional(),
   matcher: MatcherSchema.optional(),
+  locked: z.boolean().optional().meta({
+    description: 'Managed config only: no user, project or local layer may replace, disable or reorder this hook (an attempt is a warning).',
+  }),
 }
 
 function requireEventAndCommand(hook: { name?: string; event?: unknown; command?: string; url?: string; type?: string; enabled: boolean }, ctx: z.RefinementCtx): void {
@@ -198,8 +201,15 @@ export const TrustedFoldersSchema = z.array(z.string()).meta({
 export const LogSchema = z
   .strictObject({
     path: z.string().min(1).meta({ description: 'The audit log file (JSON Lines); ~/… and paths relative to this config file allowed.' }),
+    chain: z.boolean().optional().meta({
+      description: "Tamper-evident: each line carries seq and the SHA-256 of the line before it; 'hookrun log verify' finds an edit or a cut.",
+    }),
   })
   .meta({ description: "User config only. Append one JSON line per fire (event, each hook's outcome, the decision), secrets redacted." })
+
+export const AllowManagedHooksOnlySchema = z.boolean().meta({
+  description: "Managed config only: true runs the managed layer's hooks and ignores every other layer's (user, project, local, hook folders, plugins).",
+})
 
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
@@ -219,6 +229,7 @@ const fileShape = {
   // Settings: read from the user config (and --config files) only; a project file cannot set them.
   trustedFolders: TrustedFoldersSchema.optional(),
   log: LogSchema.optional(),
+  allowManagedHooksOnly: AllowManagedHooksOnlySchema.optional(),
 }
 
 export const ConfigFileSchema = z
@@ -239,6 +250,7 @@ const envelopeShape = {
   plugins: z.array(z.unknown()).optional(),
   trustedFolders: z.unknown().optional(),
   log: z.unknown().optional(),
+  allowManagedHooksOnly: z.unknown().optional(),
 }
 export const ConfigEnvelopeSchema = z.strictObject(envelopeShape)
 
@@ -247,5 +259,6 @@ export type HookEntry = z.output<typeof HookSchema>
 export interface FileSettings {
   readonly trustedFolders?: z.output<typeof TrustedFoldersSchema>
   readonly log?: z.output<typeof LogSchema>
+  readonly allowManagedHooksOnly?: boolean
 }
 export type ConfigFile = z.output<typeof ConfigFileSchema>

@@ -5,12 +5,15 @@ import type { ConfigDocument } from './document.ts'
 import type { ConfigProblem, Layer, Settings } from '../core/types.ts'
 
 /**
- * Only files the user chose may carry settings: their user config and `--config` files. A
- * project file cannot trust itself or redirect the user's audit log.
+ * Only files the user chose may carry settings: their user config and `--config` files, and the
+ * organisation's managed config. A project file cannot trust itself or redirect the user's audit log.
  */
-const SETTINGS_LAYERS: ReadonlySet<Layer> = new Set(['user', 'config'])
+const SETTINGS_LAYERS: ReadonlySet<Layer> = new Set(['managed', 'user', 'config'])
 
-/** Collect settings from the documents in layer order (a later `log` wins); misplaced ones are warnings. */
+/**
+ * Collect settings from the documents in layer order (a later `log` wins, except over the managed
+ * config's: an organisation's audit log stays where it put it); misplaced ones are warnings.
+ */
 export function takeSettings(
   documents: readonly ConfigDocument[],
   problems: ConfigProblem[],
@@ -18,8 +21,13 @@ export function takeSettings(
 ): Settings {
   const trustedFolders: Array<{ pattern: string; file: string }> = []
   let log: Settings['log']
+  let managedOnly: Settings['managedOnly']
   for (const { ref, settings } of documents) {
     const warn = (path: string, message: string) => problems.push({ severity: 'warning', file: ref.file, path, message })
+    if (settings.allowManagedHooksOnly !== undefined) {
+      if (ref.layer !== 'managed') warn('allowManagedHooksOnly', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
+      else if (settings.allowManagedHooksOnly) managedOnly = { file: ref.file }
+    }
     if (!SETTINGS_LAYERS.has(ref.layer)) {
       if (settings.trustedFolders !== undefined) warn('trustedFolders', 'only read from your user config; ignored here (a project cannot trust itself)')
       if (settings.log !== undefined) warn('log', 'only read from your user config or a --config file; ignored here')
@@ -29,9 +37,14 @@ export function takeSettings(
       if (pattern === '~' || pattern.startsWith('~/') || pattern.startsWith('/')) trustedFolders.push({ pattern: expandHome(pattern, env), file: ref.file })
       else warn(`trustedFolders[${index}]`, `'${pattern}' must be an absolute path or start with ~/ (globs allowed); ignored`)
     })
-    if (settings.log !== undefined) log = { path: resolve(dirname(ref.file), expandHome(settings.log.path, env)), file: ref.file }
+    if (settings.log === undefined) continue
+    if (log !== undefined && documents.some((document) => document.ref.file === log!.file && document.ref.layer === 'managed')) {
+      warn('log', `the managed config ${log.file} sets the audit log; ignored here`)
+      continue
+    }
+    log = { path: resolve(dirname(ref.file), expandHome(settings.log.path, env)), file: ref.file, ...(settings.log.chain === true && { chain: true }) }
   }
-  return { trustedFolders, ...(log !== undefined && { log }) }
+  return { trustedFolders, ...(log !== undefined && { log }), ...(managedOnly !== undefined && { managedOnly }) }
 }
 
 export function expandHome(path: string, env: Readonly<Record<string, string | undefined>>): string {

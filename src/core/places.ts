@@ -57,3 +57,23 @@ export function makeFolders(dir: string, mode = 0o777): void {
     }
   }
 }
+
+/** Where each system keeps the managed (organisation-wide) config folder. */
+const SYSTEM_MANAGED_DIRS: Readonly<Record<string, (env: Env) => string>> = {
+  linux: () => '/etc/hookrun',
+  darwin: () => '/Library/Application Support/hookrun',
+  win32: (env) => join(env.ProgramData || 'C:\\ProgramData', 'hookrun'),
+}
+
+/**
+ * The managed config folder: `/etc/hookrun` on Linux (and other Unix systems), `/Library/Application
+ * Support/hookrun` on macOS, `%ProgramData%\hookrun` on Windows. `HOOKRUN_MANAGED_DIR` replaces it
+ * only while the system folder holds no hooks.json, so tests (and a machine without a policy) can
+ * use one, but a user can never point hookrun away from the organisation's file.
+ */
+export function managedConfigDir(env: Env = process.env, platform: string = process.platform): string {
+  const system = (SYSTEM_MANAGED_DIRS[platform] ?? SYSTEM_MANAGED_DIRS.linux!)(env)
+  const override = env.HOOKRUN_MANAGED_DIR
+  if (override && !existsSync(join(system, 'hooks.json'))) return override
+  return system
+}

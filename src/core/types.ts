@@ -11,7 +11,7 @@ export type { Decision, DecisionValue, HookAnswer, HookReport } from './protocol
  * files) override earlier ones by hook name; the folder and plugin layers (src/folders/) come
  * after them, highest precedence first.
  */
-export type Layer = 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
+export type Layer = 'managed' | 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
 
 export interface ConfigFileRef {
   readonly layer: Layer
@@ -24,6 +24,12 @@ export interface ConfigProblem {
   /** JSON path inside the file, e.g. `hooks[2].timeout`; empty for the whole file. */
   readonly path: string
   readonly message: string
+  /**
+   * The problem took a hook away (an entry that cannot be read, a file that cannot be parsed, an
+   * event name that is surely a typo): the event patterns that hook was for, or no `events` when
+   * they cannot be told (then it was for any event). On a gate event such a problem blocks.
+   */
+  readonly brokenHook?: { readonly events?: readonly string[] }
 }
 
 // Hooks
@@ -83,6 +89,8 @@ export interface Hook {
    * a hook folder, `file` is the executable (`index` 0, `path` empty).
    */
   readonly source: { readonly layer: Layer; readonly file: string; readonly index: number; readonly path: string; readonly executable?: boolean }
+  /** A managed hook marked `locked`: no later layer may replace, disable or move it. */
+  readonly locked?: boolean
   /** Set when a later entry of the same name switched this hook off. */
   readonly disabledBy?: { readonly file: string; readonly index: number; readonly path: string }
 }
@@ -106,7 +114,9 @@ export interface Settings {
   /** `trustedFolders` entries (home expanded), each with the file that listed it. */
   readonly trustedFolders: ReadonlyArray<{ readonly pattern: string; readonly file: string }>
   /** Where the audit log goes (absolute), and the file that said so. */
-  readonly log?: { readonly path: string; readonly file: string }
+  readonly log?: { readonly path: string; readonly file: string; readonly chain?: boolean }
+  /** `allowManagedHooksOnly` in the managed config: the file that said so. Only managed hooks run. */
+  readonly managedOnly?: { readonly file: string }
 }
 
 // Events and payloads

@@ -1,7 +1,7 @@
 // explainFire: fire's pipeline with every decision point recorded, running the same hooks.
 import { count } from '../core/words.ts'
 import { findConfigFiles } from '../config/load.ts'
-import { type ConfigFileRef, type ConfigProblem, type FiredEvent, type Hook, type HookResult, type HookRule, type Layer, ruleOfShape } from '../core/types.ts'
+import { type ConfigFileRef, type ConfigProblem, type FiredEvent, type Hook, type HookResult, type HookRule, type Layer, ruleOfShape, type Settings } from '../core/types.ts'
 import { readConfigFile } from '../config/parse.ts'
 import { decide } from '../answer/decide.ts'
 import { qualifyEvent } from '../event/event.ts'
@@ -12,13 +12,14 @@ import { answerUpdatedInput } from '../answer/interpret.ts'
 import { compilePattern } from '../event/pattern.ts'
 import type { Decision, HookAnswer, HookReport } from '../core/protocol.ts'
 import { selectHooks } from '../select/select.ts'
+import { gateBlock } from '../select/gates.ts'
 
 /**
  * Why a configured hook does not run for an event. `untrusted` is for checks that come from
  * outside this module (see `ExclusionCheck`): the trust feature keeps project hooks whose file
  * the user has not trusted from running.
  */
-export type Exclusion = 'pattern' | 'disabled' | 'shadowed' | 'untrusted' | 'filtered' | 'after-block'
+export type Exclusion = 'pattern' | 'disabled' | 'shadowed' | 'untrusted' | 'managed-only' | 'filtered' | 'after-block'
 
 /**
  * A check that can keep a configured hook from running, beyond its pattern, `enabled` and its
@@ -104,6 +105,9 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
     ...config.untrustedHooks.map((hook) =>
       explained(hook, { exclusion: 'untrusted', detail: `the project is not trusted; review it, then run: ${config.trust?.command ?? 'hookrun trust'}` }),
     ),
+    ...(config.notManaged ?? []).map((hook) =>
+      explained(hook, { exclusion: 'managed-only', detail: `allowManagedHooksOnly in ${config.settings.managedOnly?.file}: only managed hooks run` }),
+    ),
     ...shadowedEntries(load, config.hooks),
     ...config.shadowed.map((entry): HookExplanation => ({
       name: entry.name,
@@ -122,12 +126,20 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   if (options.dryRun) {
     const hooks = config.hooks.map((hook) => explained(hook, excluded.get(hook) ?? { status: 'would-run' }))
     const names = selected.map((hook) => `'${hook.name}'`)
-    const how = [selected.length === 0 ? `dry run: no hook would run for ${event.qualified}` : `dry run: ${names.join(', ')} would run, in this order`]
+    const how = [
+      selected.length === 0 ? `dry run: no hook would run for ${event.qualified}` : `dry run: ${names.join(', ')} would run, in this order`,
+      ...managedOnlyLine(config.settings),
+    ]
     return { event: event.qualified, tool: event.tool, files: config.files, hooks: [...hooks, ...shadowed], how, problems }
   }
 
   const depth = checkDepth(env)
-  const chain = await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress })
+  // The same rule as `fire`: a gate hookrun cannot vouch for blocks before any hook runs.
+  const block = gateBlock(config.trust, config.problems, event)
+  const chain: ChainOutcome =
+    block !== undefined
+      ? { results: [block], ran: [], skipped: [...selected], rewrites: {}, warnings: [] }
+      : await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress })
   const decision = decide(event, chain.results, chain.rewrites, [...problems, ...chain.warnings])
   const resultOf = new Map<Hook, HookResult>(chain.results.map((result, index) => [chain.ran[index] as Hook, result]))
   const stoppedAt = chain.results.find((result) => result.blocks)
@@ -147,9 +159,14 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
     files: config.files,
     hooks: [...hooks, ...shadowed],
     decision,
-    how: howDecided(event, selected, chain, decision),
+    how: [...(block !== undefined ? [`hookrun blocked before any hook ran: ${block.reason}`] : howDecided(event, selected, chain, decision)), ...managedOnlyLine(config.settings)],
     problems,
   }
+}
+
+function managedOnlyLine(settings: Settings): string[] {
+  const file = settings.managedOnly?.file
+  return file === undefined ? [] : [`allowManagedHooksOnly in ${file}: the hooks of every other layer (user, project, local, folders, plugins) are ignored`]
 }
 
 function exclusionOf(hook: Hook, event: FiredEvent, payload: Record<string, unknown>): { exclusion: Exclusion; detail: string } | undefined {
