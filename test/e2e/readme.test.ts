@@ -4,7 +4,7 @@
  * (stdout and stderr, as a user sees them). `…` on a line of its own stands for any lines, and
  * inside a line for any text. Each block runs in a fresh folder that is also HOME, in one `sh`,
  * with the freshly built `hookrun` first on PATH. hooks.json examples (```json blocks with
- * "hooks") must pass `hookrun validate`.
+ * "hooks" at the top) must pass `hookrun validate`.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -107,9 +107,12 @@ describe('README hooks.json examples validate', () => {
   const configs = blocks.filter((block) => block.info === 'json' && /^\s*\{/.test(block.text) && isConfig(block.text))
   for (const block of configs) {
     test(`README.md:${block.line}`, () => {
-      const dir = makeProject({ 'hooks.json': block.text })
+      // An organisation's managed config is validated where hookrun reads it, as the managed layer.
+      const managed = block.text.includes('"allowManagedHooksOnly"')
+      const dir = makeProject({ [managed ? 'managed/hooks.json' : 'hooks.json']: block.text })
       folders.push(dir)
-      const result = spawnSync(join(ROOT, 'dist', 'hookrun'), ['validate', 'hooks.json'], { cwd: dir, env: cliEnvironment(dir), encoding: 'utf8' })
+      const env = cliEnvironment(dir, managed ? { HOOKRUN_MANAGED_DIR: join(dir, 'managed') } : {})
+      const result = spawnSync(join(ROOT, 'dist', 'hookrun'), managed ? ['validate'] : ['validate', 'hooks.json'], { cwd: dir, env, encoding: 'utf8' })
       expect(result.status, `README.md:${block.line}\n${result.stdout}${result.stderr}`).toBe(0)
     })
   }
