@@ -4,7 +4,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, sta
 import { dirname, join, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
 import { ExitCode, HookrunError } from '../core/errors.ts'
-import { type AgentTarget, agentTarget, AGENTS, defaultHome, isRouterCommand, type Places, type Scope } from '../install/agents.ts'
+import { didYouMean } from '../core/suggest.ts'
+import { type AgentTarget, agentTarget, AGENTS, defaultHome, isRouterCommand, type Places, PORTABLE_SELF, type Scope } from '../install/agents.ts'
 import { describeOverlap, findOverlaps, FOREIGN_READS, routedEvents } from '../install/overlaps.ts'
 import { appendAt, child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt, replaceAt, styleOf } from '../install/json-text.ts'
 import { isCompiledMatcher, projectNativeMatchers } from '../install/matchers.ts'
@@ -22,6 +23,8 @@ export interface InstallOptions {
   readonly env: Readonly<Record<string, string | undefined>>
   /** The command agents run for hookrun; default: this hookrun (src/install/self.ts). */
   readonly self?: string
+  /** Only these of the agent's events (its own spelling, any case); default: every one it has. */
+  readonly events?: readonly string[]
   /** `--sync`: every agent whose project config holds hookrun's entries, compiled again from hooks.json. */
   readonly sync?: boolean
 }
@@ -44,6 +47,7 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
     if (target === undefined) throw new HookrunError(`--agent ${name} is not known; use one of: ${AGENTS.map((agent) => agent.name).join(', ')}`)
     return target
   })
+  if (remove && options.events?.length) throw new HookrunError('--events is for install; uninstall removes all of hookrun\'s entries (to keep fewer events, run install --events again)')
   if (targets.length === 0) throw new HookrunError(`--agent is required: one of ${AGENTS.map((agent) => agent.name).join(', ')}`)
   const places = { home: defaultHome(options.env), project: resolve(options.cwd), env: options.env }
   const self = options.self ?? shellWords(selfCommand())
@@ -52,7 +56,9 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
   for (const target of targets) {
     const file = target.file(options.scope, places)
     try {
-      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, self, options.scope, places)))
+      const command = options.scope === 'project' && !target.localProjectFile ? PORTABLE_SELF : self
+      const chosen = options.events?.length ? chosenEvents(target, options.events) : undefined
+      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen)))
     } catch (error) {
       if (!(error instanceof JsonTextError)) throw error
       lines.push(`${target.name}: ${file}: ${error.message}; left untouched`)
@@ -62,13 +68,27 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 
-function installInto(target: AgentTarget, file: string, self: string, scope: Scope, places: Places): string[] {
+/** `--events`: the agent's own names, any case; an event it does not have is an error with the nearest one. */
+function chosenEvents(target: AgentTarget, names: readonly string[]): Set<string> {
+  return new Set(
+    names.map((name) => {
+      const found = target.events.find((event) => event.toLowerCase() === name.toLowerCase())
+      if (found !== undefined) return found
+      const why = target.skipped[name] !== undefined ? ` (left out on purpose: ${target.skipped[name]})` : didYouMean(name, target.events)
+      throw new HookrunError(`--events ${name}: ${target.label} has no such event${why}; it has ${target.events.join(', ')}`)
+    }),
+  )
+}
+
+function installInto(target: AgentTarget, file: string, self: string, scope: Scope, places: Places, chosen?: ReadonlySet<string>): string[] {
   const existed = existsSync(file)
   const fresh = freshText(target)
   let text = existed ? readFileSync(file, 'utf8') : fresh
   checkShape(target, parse(target, text))
   const style = styleOf(text)
   const covered = coveredEvents(target, scope, places)
+  // Events not chosen with --events lose an entry hookrun put there before, as covered ones do.
+  const left = (event: string) => covered.has(event) || (chosen !== undefined && !chosen.has(event))
   // A project install knows the project's hooks: entries only where they can fire (src/install/matchers.ts).
   const native = scope === 'project' ? projectNativeMatchers(target, places.project, places.env, readConfigDocument) : undefined
   let added = 0
@@ -77,7 +97,7 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   let pruned = 0
   for (const event of target.events) {
     const found = routerEntries(target, parse(target, text), event)
-    if (native !== undefined && !native.has(event) && !covered.has(event)) {
+    if (native !== undefined && !native.has(event) && !left(event)) {
       // No hook can fire on it: the agent need not start hookrun at all.
       for (const entry of found.reverse()) text = removeAt(text, entry.remove)
       if (found.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
@@ -85,9 +105,9 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
       continue
     }
     const matcher = native?.get(event)?.matcher
-    if (covered.has(event)) {
-      // The agent already gets this event through another agent's file: an entry here would
-      // answer it twice. One hookrun put here before goes.
+    if (left(event)) {
+      // The agent already gets this event through another agent's file (an entry here would
+      // answer it twice), or --events left it out. One hookrun put here before goes.
       for (const entry of found.reverse()) {
         text = removeAt(text, entry.remove)
         dropped++
@@ -119,7 +139,8 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
       }
     }
   }
-  const events = target.events.filter((event) => !covered.has(event) && (native === undefined || native.has(event)))
+  const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
+  const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
   const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
   if (!unchanged) {
     write(file, text)
@@ -132,14 +153,15 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   ]
   if (unchanged) return [`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines]
   const lines = [
-    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} ${target.label} would run twice` : ''}`,
+    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} ${chosen === undefined ? `${target.label} would run twice` : 'for events not chosen'}` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
-    ...(native === undefined ? [] : [`  only the events and tools this project's hooks can fire on (${target.events.length - events.length - covered.size} left out${pruned > 0 ? `, ${pruned} entr(ies) removed` : ''}); after editing hooks.json run: hookrun install --project --sync`]),
+    ...(native === undefined ? [] : [`  only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${pruned} entr(ies) removed` : ''}); after editing hooks.json run: hookrun install --project --sync`]),
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
   lines.push(...overlapLines)
-  if (scope === 'project') lines.push("  note: the command holds this machine's path to hookrun; teammates run `hookrun install --project` on theirs, or use --user")
+  if (scope === 'project' && target.localProjectFile) lines.push(`  note: ${file} is this machine's own settings (keep it out of git); teammates run the same install`)
+  else if (scope === 'project') lines.push('  note: the command runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH')
   if (target.note !== undefined) lines.push(`  note: ${target.note}`)
   return lines
 }

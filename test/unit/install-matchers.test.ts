@@ -24,7 +24,9 @@ describe('compileNativeMatchers: hookrun patterns as the agent\'s own events and
   })
   test('Cursor and Copilot: per-event lists only (no tool matcher)', () => {
     const entries = compile('cursor', [{ event: ['tool:pre_execute:bash'] }])!
-    expect([...entries]).toEqual([['preToolUse', {}]])
+    expect(entries.get('preToolUse')).toEqual({})
+    expect([...entries.values()].every((entry) => entry.matcher === undefined)).toBe(true)
+    expect(entries.has('stop')).toBe(false)
   })
   test('anything hookrun cannot name exactly means every tool, never fewer', () => {
     expect(compile('claude', [{ event: ['tool:pre_execute:mcp__*'] }])!.get('PreToolUse')).toEqual({})
@@ -60,7 +62,7 @@ describe('install --project compiles the project hooks; --sync and staleness fol
     writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'true' }] }))
     const result = installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun' }, false)
     expect(result.exitCode).toBe(0)
-    const settings = join(project, '.claude', 'settings.json')
+    const settings = agentTarget('claude')!.file('project', { home, project, env })
     expect(JSON.parse(readFileSync(settings, 'utf8')).hooks).toEqual({
       PreToolUse: [{ matcher: '^(Bash)$', hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] }],
     })
