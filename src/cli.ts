@@ -10,6 +10,7 @@ import { mayBeAgentPayload } from './dialects/hint.ts'
 import { readPayload } from './payload/payload.ts'
 import { applySetFields } from './payload/set-fields.ts'
 import { renderNative } from './answer/render.ts'
+import { selfCommand } from './install/self.ts'
 
 /** Where the CLI writes; tests pass their own. */
 export interface Io {
@@ -112,6 +113,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           payload,
           tool: text(flags.tool, 'tool') ?? prepared?.tool,
           agent: prepared?.dialect.name,
+          // With telemetry on, spans are shipped by a detached `hookrun telemetry flush`.
+          telemetryShipper: [...selfCommand(), 'telemetry', 'flush'],
           cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.projectDirVariable && io.env[prepared.dialect.projectDirVariable]),
           configFiles: configFiles(flags),
           strict: bool(flags.strict, 'strict'),
@@ -287,6 +290,18 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       const result = verifyLog(options)
       await io.stdout(result.output)
       setExitCode(result.exitCode)
+    })
+
+  cli
+    .command('telemetry <action>', "flush: export the spans fires spooled to the OpenTelemetry collector now (fires start this in the background)")
+    .action(async (action: string) => {
+      if (action !== 'flush') throw new HookrunError(`hookrun telemetry ${action}: unknown action; use 'hookrun telemetry flush'`)
+      const { flushSpool } = await import('./telemetry/export.ts')
+      const result = await flushSpool(io.env)
+      if (result.alreadyRunning) return void (await io.stdout('another hookrun telemetry flush is running; it ships the spool\n'))
+      for (const failure of result.failures) await io.stderr(`hookrun: warning: telemetry export to ${failure}\n`)
+      await io.stdout(`${result.shipped} fire(s) exported${result.failures.length > 0 ? `, ${result.failures.length} export(s) failed` : ''}\n`)
+      if (result.failures.length > 0) setExitCode(ExitCode.Failure)
     })
 
   cli.command('schema', 'Print the JSON Schema of hooks.json').action(async () => {

@@ -1,10 +1,11 @@
 // fire(): the pipeline top to bottom (DESIGN §2): event → config → select → run → interpret → decide.
 import { count } from './core/words.ts'
+import { spawn } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
 import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
-import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape } from './core/types.ts'
+import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape, type Settings } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
 import { hookEnvironment, MAX_DEPTH } from './run/env.ts'
 import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
@@ -19,6 +20,7 @@ import { runCommand, startDetached } from './run/command.ts'
 import { selectHooks } from './select/select.ts'
 import { untrustedWarning } from './select/untrusted.ts'
 import { needsTrust } from './trust/trust.ts'
+import type { FireFacts } from './telemetry/record.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -39,7 +41,12 @@ export interface FireOptions {
   /** Called as hooks start, print and finish (the CLI's `--events`). */
   readonly progress?: (record: ProgressRecord) => void
   /** The agent that fired (claude, cursor, …) for the audit log and telemetry; default: HOOKRUN_AGENT. */
-  readonly agent?: string
+  readonly agent?: string  /**
+   * With telemetry on: the command that ships spooled spans (`hookrun telemetry flush`), started
+   * detached when none runs. The CLI sets it; without it `fire()` exports in the background of the
+   * calling process.
+   */
+  readonly telemetryShipper?: readonly string[]
 }
 
 /** NDJSON records of `--events` (the SDK spec's hook_started / hook_output / hook_finished). */
@@ -60,6 +67,7 @@ export type ProgressRecord =
  * Payload reading and rendering belong to the caller (the CLI, or an agent in-process).
  */
 export async function fire(options: FireOptions): Promise<Decision> {
+  const started = performance.timeOrigin + performance.now()
   const env = options.env ?? process.env
   const payload = options.payload ?? {}
   const cwd = options.cwd ?? process.cwd()
@@ -75,15 +83,52 @@ export async function fire(options: FireOptions): Promise<Decision> {
     signal: options.signal,
     progress: options.progress,
   })
-  const decision = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...warnings, ...chain.warnings])
-  if (config.settings.log === undefined) return decision
-  // The audit log is opt-in: its code is loaded only when a log is configured.
-  const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
-  const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
+  const decided = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...warnings, ...chain.warnings])
   const agent = options.agent ?? env.HOOKRUN_AGENT
-  const line = auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted, ...(agent && { agent }) })
-  const failure = appendAuditLine(config.settings.log.path, line, config.settings.log.chain === true)
-  return failure === undefined ? decision : { ...decision, warnings: [...decision.warnings, failure] }
+  let decision = decided
+  if (config.settings.log !== undefined) {
+    // The audit log is opt-in: its code is loaded only when a log is configured.
+    const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
+    const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
+    const line = auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted, ...(agent && { agent }) })
+    const failure = appendAuditLine(config.settings.log.path, line, config.settings.log.chain === true)
+    if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
+  }
+  if (config.settings.telemetry !== undefined || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
+    // Telemetry is opt-in too; the OpenTelemetry packages never load here (src/telemetry/).
+    const facts = { event, decision, payload, hooks, startedAt: chain.startedAt, start: started, end: performance.timeOrigin + performance.now(), env, ...(agent && { agent }) }
+    const failure = await recordTelemetry(config.settings, facts, options.telemetryShipper)
+    if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
+  }
+  return decision
+}
+
+/**
+ * Hand one fire's spans over for export: to the spool and a detached shipper when hookrun runs as
+ * a command (the agent waits for our exit, never for the collector), or to a background export in
+ * this process when a program calls `fire()` itself (it lives on after the decision).
+ */
+async function recordTelemetry(settings: Settings, facts: FireFacts, shipper: readonly string[] | undefined): Promise<string | undefined> {
+  const { fireRecord, spoolRecord, telemetryTarget } = await import('./telemetry/record.ts')
+  const target = telemetryTarget(settings, facts.env)
+  if (target === undefined) return undefined
+  const record = fireRecord(target, facts)
+  try {
+    if (shipper === undefined) {
+      void import('./telemetry/export.ts').then((exporter) => exporter.exportRecords([record])).catch(() => undefined)
+      return undefined
+    }
+    if (spoolRecord(record, facts.env)) startShipper(shipper, facts.env)
+    return undefined
+  } catch (error) {
+    return `telemetry: ${(error as Error).message}; this fire's spans are not exported`
+  }
+}
+
+function startShipper([command, ...args]: readonly string[], env: Readonly<Record<string, string | undefined>>): void {
+  const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
+  child.on('error', () => undefined)
+  child.unref()
 }
 
 /** The configured hooks and what was wrong with the config, read once per `fire` (or per runner). */
@@ -166,6 +211,8 @@ export interface ChainOutcome {
   readonly skipped: ChainStep[]
   readonly rewrites: Rewrites
   readonly warnings: string[]
+  /** When each result's step started (epoch ms, same order as `results`): for telemetry spans. */
+  readonly startedAt: number[]
 }
 
 /** The rule a step runs under: function hooks are hookrun's own, so they chain. */
@@ -223,7 +270,14 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   const rewrites: { updatedInput?: Record<string, unknown>; updatedPrompt?: string } = {}
   let blocked = false
 
+  const startTimes = new WeakMap<HookResult, number>()
   const runStep = async (step: ChainStep, seen: Payload): Promise<HookResult> => {
+    const started = performance.timeOrigin + performance.now()
+    const result = await runOneStep(step, seen)
+    startTimes.set(result, started)
+    return result
+  }
+  const runOneStep = async (step: ChainStep, seen: Payload): Promise<HookResult> => {
     if (!('run' in step) && !step.blocking && step.http !== undefined) {
       // Sent now, waited for (up to its timeout) only at the end: it gives no decision.
       const target = step.http
@@ -255,9 +309,11 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
     progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
     return result
   }
+  const startedAt: number[] = []
   const keep = (step: ChainStep, result: HookResult) => {
     ran.push(step)
     results.push(result)
+    startedAt.push(startTimes.get(result) ?? performance.timeOrigin + performance.now())
     if (result.blocks) {
       blocked = true
       return
@@ -290,7 +346,7 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   }
   // Detached hooks must have their input before hookrun exits.
   await Promise.all(handoffs)
-  return { results, ran, skipped, rewrites, warnings }
+  return { results, ran, skipped, rewrites, warnings, startedAt }
 }
 
 function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: ChainContext) {

@@ -207,6 +207,23 @@ export const LogSchema = z
   })
   .meta({ description: "User config only. Append one JSON line per fire (event, each hook's outcome, the decision), secrets redacted." })
 
+export const TelemetrySchema = z
+  .strictObject({
+    endpoint: HttpUrlSchema.optional().meta({
+      description: "OTLP/HTTP endpoint of a collector, e.g. http://localhost:4318 (/v1/traces is added); default: OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT.",
+    }),
+    headers: z.record(z.string(), z.string()).optional().meta({ description: 'Headers for the collector (an API key); default: OTEL_EXPORTER_OTLP_HEADERS.' }),
+    serviceName: z.string().min(1).optional().meta({ description: "service.name of the spans; default: OTEL_SERVICE_NAME, else 'hookrun'." }),
+    attributes: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+      .optional()
+      .meta({ description: 'Resource attributes on every span, e.g. {"team": "payments"}; OTEL_RESOURCE_ATTRIBUTES adds more.' }),
+  })
+  .meta({
+    description:
+      'User or managed config: every fire becomes an OpenTelemetry trace (a span for the fire, one per hook), exported over OTLP/HTTP after the decision by a background process. The OTEL_EXPORTER_OTLP_* variables turn it on too.',
+  })
+
 export const AllowManagedHooksOnlySchema = z.boolean().meta({
   description: "Managed config only: true runs the managed layer's hooks and ignores every other layer's (user, project, local, hook folders, plugins).",
 })
@@ -230,6 +247,7 @@ const fileShape = {
   trustedFolders: TrustedFoldersSchema.optional(),
   log: LogSchema.optional(),
   allowManagedHooksOnly: AllowManagedHooksOnlySchema.optional(),
+  telemetry: TelemetrySchema.optional(),
 }
 
 export const ConfigFileSchema = z
@@ -251,6 +269,7 @@ const envelopeShape = {
   trustedFolders: z.unknown().optional(),
   log: z.unknown().optional(),
   allowManagedHooksOnly: z.unknown().optional(),
+  telemetry: z.unknown().optional(),
 }
 export const ConfigEnvelopeSchema = z.strictObject(envelopeShape)
 
@@ -260,5 +279,6 @@ export interface FileSettings {
   readonly trustedFolders?: z.output<typeof TrustedFoldersSchema>
   readonly log?: z.output<typeof LogSchema>
   readonly allowManagedHooksOnly?: boolean
+  readonly telemetry?: z.output<typeof TelemetrySchema>
 }
 export type ConfigFile = z.output<typeof ConfigFileSchema>

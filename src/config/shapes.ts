@@ -18,6 +18,7 @@ import {
   TrustedFoldersSchema,
   PigoHookSchema,
   PigoPluginSchema,
+  TelemetrySchema,
 } from './schema.ts'
 
 /**
@@ -65,6 +66,7 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
     trustedFolders: setting('trustedFolders', TrustedFoldersSchema, envelope.trustedFolders),
     log: setting('log', LogSchema, envelope.log),
     allowManagedHooksOnly: setting('allowManagedHooksOnly', AllowManagedHooksOnlySchema, envelope.allowManagedHooksOnly),
+    telemetry: setting('telemetry', TelemetrySchema, envelope.telemetry),
   }
   const envPrefixes = envelope.envPrefixes ?? []
   const specs: HookSpec[] = []

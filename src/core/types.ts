@@ -109,8 +109,19 @@ export interface Settings {
   readonly trustedFolders: ReadonlyArray<{ readonly pattern: string; readonly file: string }>
   /** Where the audit log goes (absolute), and the file that said so. */
   readonly log?: { readonly path: string; readonly file: string; readonly chain?: boolean }
+  /** OpenTelemetry export (src/telemetry/): from the managed config, else the user's, and the file that said so. */
+  readonly telemetry?: TelemetrySettings
   /** `allowManagedHooksOnly` in the managed config: the file that said so. Only managed hooks run. */
   readonly managedOnly?: { readonly file: string }
+}
+
+/** The `telemetry` setting as written. */
+export interface TelemetrySettings {
+  readonly endpoint?: string
+  readonly headers?: Readonly<Record<string, string>>
+  readonly serviceName?: string
+  readonly attributes?: Readonly<Record<string, string | number | boolean>>
+  readonly file: string
 }
 
 // Events and payloads
