@@ -31,6 +31,13 @@ const jsoncParserEsm: BunPlugin = {
   },
 }
 
+/**
+ * The OpenTelemetry packages load only in `hookrun telemetry flush` (src/telemetry/export.ts). The
+ * Node bundles leave them in node_modules (they are dependencies), so Node never parses them on a
+ * fire; the single-file binary has to carry them, evaluated only when that command imports them.
+ */
+const OPENTELEMETRY = ['@opentelemetry/*']
+
 const RELEASE_DIR = 'dist/release'
 const ORDER_DIR = 'dist/bytecode-order'
 
@@ -113,6 +120,7 @@ async function buildLocal(): Promise<void> {
     format: 'esm',
     minify: true,
     plugins: [jsoncParserEsm],
+    external: OPENTELEMETRY,
   })
   await chmod('dist/hookrun.mjs', 0o755)
 
@@ -123,6 +131,7 @@ async function buildLocal(): Promise<void> {
     target: 'node',
     format: 'esm',
     plugins: [jsoncParserEsm],
+    external: OPENTELEMETRY,
   })
 }
 

@@ -113,8 +113,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
           payload,
           tool: text(flags.tool, 'tool') ?? prepared?.tool,
           agent: prepared?.dialect.name,
-          // With telemetry on, spans are shipped by a detached `hookrun telemetry flush`.
-          telemetryShipper: [...selfCommand(), 'telemetry', 'flush'],
+          // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
+          selfCommand: selfCommand(),
           cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.projectDirVariable && io.env[prepared.dialect.projectDirVariable]),
           configFiles: configFiles(flags),
           strict: bool(flags.strict, 'strict'),
@@ -288,6 +288,19 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       if (action === undefined) return void (await io.stdout(showLog(options)))
       if (action !== 'verify') throw new HookrunError(`hookrun log ${action}: unknown action; use 'hookrun log' or 'hookrun log verify'`)
       const result = verifyLog(options)
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+
+  cli
+    .command('policy <action> [file]', "The managed config's remote policy: status, pull (fetch now), sign --key PRIVATE.pem FILE (make the signed file to serve)")
+    .option('--key <file>', 'sign: the Ed25519 private key (PEM)')
+    .option('--quiet', 'pull: print nothing (as the background refresh runs it)')
+    .option('--cwd <dir>', 'Discover the config from this folder')
+    .example('openssl genpkey -algorithm ed25519 -out policy-key.pem && hookrun policy sign --key policy-key.pem policy.json > signed.json')
+    .action(async (action: string, file: string | undefined, flags: { key?: string; quiet?: boolean; cwd?: string }) => {
+      const { policyCommand } = await import('./commands/policy.ts')
+      const result = await policyCommand(action, { cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, quiet: flags.quiet === true, key: text(flags.key, 'key'), file })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })

@@ -42,11 +42,12 @@ export interface FireOptions {
   readonly progress?: (record: ProgressRecord) => void
   /** The agent that fired (claude, cursor, …) for the audit log and telemetry; default: HOOKRUN_AGENT. */
   readonly agent?: string  /**
-   * With telemetry on: the command that ships spooled spans (`hookrun telemetry flush`), started
-   * detached when none runs. The CLI sets it; without it `fire()` exports in the background of the
-   * calling process.
+   * The command that runs this hookrun (the CLI sets it): background work starts with it detached,
+   * `hookrun telemetry flush` to ship spans and `hookrun policy pull` to refresh a stale remote
+   * policy. Without it `fire()` exports spans in the calling program's background and leaves the
+   * policy refresh to `hookrun policy pull`.
    */
-  readonly telemetryShipper?: readonly string[]
+  readonly selfCommand?: readonly string[]
 }
 
 /** NDJSON records of `--events` (the SDK spec's hook_started / hook_output / hook_finished). */
@@ -74,6 +75,11 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
   const { config, warnings } = await loadHooks({ cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
+  if (config.policy?.stale && options.selfCommand !== undefined) {
+    // A stale remote policy is refreshed in the background; this fire uses the copy it has.
+    const { claimRefresh } = await import('./config/policy.ts')
+    if (claimRefresh(config.policy.url, env)) startDetachedSelf([...options.selfCommand, 'policy', 'pull', '--quiet'], env)
+  }
   const untrusted = untrustedWarning(config.trust, config.untrustedHooks, event, payload)
   const hooks = selectHooks(config.hooks, event, payload)
   const chain = await runChain(hooks, event, payload, {
@@ -97,7 +103,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
   if (config.settings.telemetry !== undefined || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
     // Telemetry is opt-in too; the OpenTelemetry packages never load here (src/telemetry/).
     const facts = { event, decision, payload, hooks, startedAt: chain.startedAt, start: started, end: performance.timeOrigin + performance.now(), env, ...(agent && { agent }) }
-    const failure = await recordTelemetry(config.settings, facts, options.telemetryShipper)
+    const failure = await recordTelemetry(config.settings, facts, options.selfCommand)
     if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
   }
   return decision
@@ -108,24 +114,24 @@ export async function fire(options: FireOptions): Promise<Decision> {
  * a command (the agent waits for our exit, never for the collector), or to a background export in
  * this process when a program calls `fire()` itself (it lives on after the decision).
  */
-async function recordTelemetry(settings: Settings, facts: FireFacts, shipper: readonly string[] | undefined): Promise<string | undefined> {
+async function recordTelemetry(settings: Settings, facts: FireFacts, self: readonly string[] | undefined): Promise<string | undefined> {
   const { fireRecord, spoolRecord, telemetryTarget } = await import('./telemetry/record.ts')
   const target = telemetryTarget(settings, facts.env)
   if (target === undefined) return undefined
   const record = fireRecord(target, facts)
   try {
-    if (shipper === undefined) {
+    if (self === undefined) {
       void import('./telemetry/export.ts').then((exporter) => exporter.exportRecords([record])).catch(() => undefined)
       return undefined
     }
-    if (spoolRecord(record, facts.env)) startShipper(shipper, facts.env)
+    if (spoolRecord(record, facts.env)) startDetachedSelf([...self, 'telemetry', 'flush'], facts.env)
     return undefined
   } catch (error) {
     return `telemetry: ${(error as Error).message}; this fire's spans are not exported`
   }
 }
 
-function startShipper([command, ...args]: readonly string[], env: Readonly<Record<string, string | undefined>>): void {
+function startDetachedSelf([command, ...args]: readonly string[], env: Readonly<Record<string, string | undefined>>): void {
   const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
   child.on('error', () => undefined)
   child.unref()
@@ -148,14 +154,19 @@ export async function loadHooks(options: LoadOptions & { readonly strict: boolea
   // only for a file that is new or changed (src/config/cache.ts).
   const { files } = findConfigFiles(options)
   const cache = openDocumentCache(env, files)
-  const parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
+  let parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
   const read = (ref: ConfigFileRef) => {
     const cached = cache.get(ref)
     if (cached !== undefined) return cached
     const before = cache.signature(ref)
     return cache.put(ref, parser!.readConfigDocument(ref), before)
   }
-  const resolved = resolveConfig(options, read)
+  // A managed config that names a remote policy: its cached copy is checked (node:crypto) and read too.
+  const managed = files.find((ref) => ref.layer === 'managed')
+  const policySetting = managed === undefined ? undefined : read(managed).settings.policy
+  const policy = policySetting === undefined ? undefined : await import('./config/policy.ts')
+  if (policy !== undefined && cache.get({ layer: 'policy', file: policy.policyFiles(policySetting!.url, env).document }) === undefined) parser ??= await import('./config/parse.ts')
+  const resolved = resolveConfig(options, read, policy && ((setting) => policy.cachedPolicy(setting, env)))
   // An untrusted project's own files are never cached (trust decides, after reading them).
   cache.save((ref) => !needsTrust(ref.layer) || resolved.trust?.trusted === true)
   const config = await withFolderHooks(resolved, { env, signal: options.signal })

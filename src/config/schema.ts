@@ -224,6 +224,17 @@ export const TelemetrySchema = z
       'User or managed config: every fire becomes an OpenTelemetry trace (a span for the fire, one per hook), exported over OTLP/HTTP after the decision by a background process. The OTEL_EXPORTER_OTLP_* variables turn it on too.',
   })
 
+export const PolicySchema = z
+  .strictObject({
+    url: HttpUrlSchema.meta({ description: 'Where the signed policy is served: {"document": "<hooks.json text>", "signature": "<base64 Ed25519>"} (hookrun policy sign makes one).' }),
+    publicKey: z.string().min(1).meta({ description: 'The Ed25519 public key the policy must be signed with: PEM, or its 32 raw bytes in base64.' }),
+    refreshSeconds: z.number().positive().optional().meta({ description: 'How long a copy stays fresh when the server sends no Cache-Control max-age (default 300).' }),
+  })
+  .meta({
+    description:
+      'Managed config only: a remote, signed hooks.json that runs right after the managed hooks. Fires use the cached copy and refresh it in the background; a bad signature is refused and the last good copy kept.',
+  })
+
 export const AllowManagedHooksOnlySchema = z.boolean().meta({
   description: "Managed config only: true runs the managed layer's hooks and ignores every other layer's (user, project, local, hook folders, plugins).",
 })
@@ -248,6 +259,7 @@ const fileShape = {
   log: LogSchema.optional(),
   allowManagedHooksOnly: AllowManagedHooksOnlySchema.optional(),
   telemetry: TelemetrySchema.optional(),
+  policy: PolicySchema.optional(),
 }
 
 export const ConfigFileSchema = z
@@ -270,6 +282,7 @@ const envelopeShape = {
   log: z.unknown().optional(),
   allowManagedHooksOnly: z.unknown().optional(),
   telemetry: z.unknown().optional(),
+  policy: z.unknown().optional(),
 }
 export const ConfigEnvelopeSchema = z.strictObject(envelopeShape)
 
@@ -280,5 +293,6 @@ export interface FileSettings {
   readonly log?: z.output<typeof LogSchema>
   readonly allowManagedHooksOnly?: boolean
   readonly telemetry?: z.output<typeof TelemetrySchema>
+  readonly policy?: z.output<typeof PolicySchema>
 }
 export type ConfigFile = z.output<typeof ConfigFileSchema>

@@ -8,7 +8,12 @@ import type { ConfigProblem, Layer, Settings } from '../core/types.ts'
  * Only files the user chose may carry settings: their user config and `--config` files, and the
  * organisation's managed config. A project file cannot trust itself or redirect the user's audit log.
  */
-const SETTINGS_LAYERS: ReadonlySet<Layer> = new Set(['managed', 'user', 'config'])
+const SETTINGS_LAYERS: ReadonlySet<Layer> = new Set(['managed', 'policy', 'user', 'config'])
+
+/** The organisation's layers: the managed file and the remote policy it names. */
+export function isManagedLayer(layer: Layer): boolean {
+  return layer === 'managed' || layer === 'policy'
+}
 
 /**
  * Collect settings from the documents in layer order (a later `log` wins, except over the managed
@@ -25,8 +30,9 @@ export function takeSettings(
   let telemetry: Settings['telemetry']
   for (const { ref, settings } of documents) {
     const warn = (path: string, message: string) => problems.push({ severity: 'warning', file: ref.file, path, message })
+    if (settings.policy !== undefined && ref.layer !== 'managed') warn('policy', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
     if (settings.allowManagedHooksOnly !== undefined) {
-      if (ref.layer !== 'managed') warn('allowManagedHooksOnly', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
+      if (!isManagedLayer(ref.layer)) warn('allowManagedHooksOnly', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
       else if (settings.allowManagedHooksOnly) managedOnly = { file: ref.file }
     }
     if (!SETTINGS_LAYERS.has(ref.layer)) {
@@ -55,7 +61,7 @@ export function takeSettings(
 }
 
 function isManaged(documents: readonly ConfigDocument[], file: string): boolean {
-  return documents.some((document) => document.ref.file === file && document.ref.layer === 'managed')
+  return documents.some((document) => document.ref.file === file && isManagedLayer(document.ref.layer))
 }
 
 export function expandHome(path: string, env: Readonly<Record<string, string | undefined>>): string {

@@ -18,6 +18,7 @@ import {
   TrustedFoldersSchema,
   PigoHookSchema,
   PigoPluginSchema,
+  PolicySchema,
   TelemetrySchema,
 } from './schema.ts'
 
@@ -67,6 +68,7 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
     log: setting('log', LogSchema, envelope.log),
     allowManagedHooksOnly: setting('allowManagedHooksOnly', AllowManagedHooksOnlySchema, envelope.allowManagedHooksOnly),
     telemetry: setting('telemetry', TelemetrySchema, envelope.telemetry),
+    policy: setting('policy', PolicySchema, envelope.policy),
   }
   const envPrefixes = envelope.envPrefixes ?? []
   const specs: HookSpec[] = []

@@ -11,7 +11,7 @@ export type { Decision, DecisionValue, HookAnswer, HookReport } from './protocol
  * files) override earlier ones by hook name; the folder and plugin layers (src/folders/) come
  * after them, highest precedence first.
  */
-export type Layer = 'managed' | 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
+export type Layer = 'managed' | 'policy' | 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
 
 export interface ConfigFileRef {
   readonly layer: Layer

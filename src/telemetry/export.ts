@@ -1,7 +1,7 @@
 // OpenTelemetry export: fires (./record.ts) become spans through the OpenTelemetry SDK and go to
 // the collector over OTLP/HTTP. Runs in `hookrun telemetry flush`, a process of its own, never in
 // the fire that the agent waits for; its packages load only here.
-import { closeSync, openSync, readFileSync, rmSync, unlinkSync, utimesSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, rmSync, unlinkSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pkg from '../../package.json' with { type: 'json' }
@@ -55,9 +55,12 @@ function remoteParent(api: typeof import('@opentelemetry/api'), traceparent: str
   return api.trace.setSpanContext(api.ROOT_CONTEXT, { traceId: match[1]!, spanId: match[2]!, traceFlags: Number.parseInt(match[3]!, 16), isRemote: true })
 }
 
-/** How long a shipper waits for more fires before it exits. */
-const LINGER_MS = 1500
-const POLL_MS = 100
+/**
+ * How long a shipper waits for more fires before it exits: an agent fires in bursts, and a shipper
+ * still running spares each fire of the burst the cost of starting one.
+ */
+const LINGER_MS = 10_000
+const POLL_MS = 200
 
 /**
  * `hookrun telemetry flush`: ship the spool, then keep shipping what arrives until nothing has for
@@ -84,7 +87,8 @@ export async function flushSpool(env: Env): Promise<{ shipped: number; failures:
   }
   try {
     let idleSince = Date.now()
-    while (Date.now() - idleSince < LINGER_MS) {
+    // Until idle for a while, or until the cache folder is removed under us.
+    while (Date.now() - idleSince < LINGER_MS && existsSync(dir)) {
       touch(lock)
       if (await shipOnce()) idleSince = Date.now()
       else await sleep(POLL_MS)
