@@ -85,7 +85,7 @@ describe('npm package', () => {
     const bin = join(project, 'node_modules', '.bin', 'hookrun')
     const version = run(bin, ['--version'], { cwd: project })
     expect(version.status, version.stderr).toBe(0)
-    expect(version.stdout).toContain(`hookrun/${pkg.version}`)
+    expect(version.stdout).toContain(`hookrun ${pkg.version} (node `)
     const input = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'sudo ls' } })
     const fire = run(bin, ['fire', 'tool:pre_execute', '--payload', '-'], { cwd: project, input, env: { HOME: project, XDG_CONFIG_HOME: join(project, '.xdg') } })
     expect(fire.status, fire.stderr).toBe(2)
