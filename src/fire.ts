@@ -6,7 +6,7 @@ import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
 import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
-import { hookEnvironment, MAX_DEPTH } from './run/env.ts'
+import { hookEnvironment, MAX_DEPTH, variablesWithNul } from './run/env.ts'
 import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
 import { payloadBytes } from './payload/payload.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
@@ -17,8 +17,8 @@ import { readAnswer } from './answer/read.ts'
 import type { Decision } from './core/protocol.ts'
 import { runCommand, startDetached } from './run/command.ts'
 import { selectHooks } from './select/select.ts'
-import { gateBlock, untrustedNotice, untrustedWarning } from './select/gates.ts'
-import { isKnownEvent } from './event/events.ts'
+import { gateBlock, hookrunBlock, untrustedNotice, untrustedWarning } from './select/gates.ts'
+import { isGate, isKnownEvent } from './event/events.ts'
 import { nearestEvent } from './event/suggest.ts'
 import { firstNoticeOf } from './trust/notices.ts'
 import { sessionIdOf } from './payload/fields.ts'
@@ -354,6 +354,13 @@ function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record
 const ALL_PROJECT_DIR_VARIABLES = [...new Set(Object.values(PROJECT_DIR_VARIABLES).flat())]
 
 async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: string | Uint8Array, context: ChainContext): Promise<HookResult> {
+  const cut = variablesWithNul(event, payload)
+  const nulWarning = cut.length === 0 ? undefined : `${cut.join(', ')} would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)`
+  // A gate must not judge a value cut short: it fails closed instead of running.
+  if (nulWarning !== undefined && isGate(event.name)) {
+    const blocked = hookrunBlock(`hook '${hook.name}' was not run: ${nulWarning}`, hook.source.file)
+    return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
+  }
   const { env, cwd } = commandSetup(hook, event, payload, context)
   const progress = context.progress
   const run = await runCommand(hook.command, {
@@ -365,7 +372,8 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
     allowAsync: true,
     onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
   })
-  return interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
+  const result = interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
+  return nulWarning === undefined ? result : { ...result, warnings: [...result.warnings, `hook '${hook.name}': ${nulWarning}; it ran with the value cut there`] }
 }
 
 /**

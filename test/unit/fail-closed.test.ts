@@ -87,3 +87,16 @@ describe('the notice store', () => {
     expect(later.systemMessage).toBeUndefined()
   })
 })
+
+describe('a NUL in a value a hook reads from its environment', () => {
+  test('fails closed on a gate instead of showing the hook the part before it', async () => {
+    const { dir, env } = project({ 'hooks.json': { hooks: [{ name: 'no-rm', event: 'tool:pre_execute', command: 'case "$HOOKRUN_BASH_COMMAND" in *rm*) exit 2;; esac' }] } })
+    const payload = { tool_name: 'Bash', tool_input: { command: 'ls\0; rm -rf ~' } }
+    const decision = await fire({ event: 'tool:pre_execute', cwd: dir, env, configFiles: [join(dir, 'hooks.json')], payload })
+    expect(decision).toMatchObject({ decision: 'deny', blocked: true })
+    expect(decision.reason).toBe("hook 'no-rm' was not run: HOOKRUN_BASH_COMMAND would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)")
+    // Only information: the hook runs with the value cut at the NUL, and a warning says so.
+    const info = await fire({ event: 'tool:post_execute', cwd: dir, env, configFiles: [join(dir, 'hooks.json')], payload })
+    expect(info.blocked).toBe(false)
+  })
+})

@@ -61,11 +61,12 @@ describe('install / uninstall --agent claude', () => {
     expect(settings.hooks.PreToolUse).toHaveLength(2)
     expect(settings.hooks.PreToolUse[1]).toEqual({ hooks: [{ type: 'command', command: `${SELF} fire --format claude`, timeout: 600 }] })
     expect(settings.hooks.WorktreeCreate).toBeUndefined()
+    expect(settings.hooks.PreModelSwitch).toHaveLength(1)
 
     expect(run(where, 'claude').output).toMatch(/already installed/)
     expect(readFileSync(file, 'utf8')).toBe(installed)
 
-    expect(run(where, 'claude', true).output).toMatch(/removed 29 entr/)
+    expect(run(where, 'claude', true).output).toMatch(/removed 31 entr/)
     expect(readFileSync(file, 'utf8')).toBe(original)
   })
 
