@@ -11,6 +11,8 @@
  *     dist/release/hookrun-<target>[.exe]  one binary per RELEASE_TARGETS entry (cross-compiled;
  *                                          Bun fetches each target's runtime from the npm registry)
  *     dist/release/SHA256SUMS              checksums that install.sh verifies
+ *     dist/npm/hookrun, dist/npm/<target>  the npm packages: hookrun, and one per platform with its
+ *                                          binary (scripts/npm-packages.ts)
  *
  * The version is compiled in: src/cli.ts imports it from package.json and the bundler inlines it.
  */
@@ -20,6 +22,7 @@ import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pkg from './package.json' with { type: 'json' }
+import { NPM_PLATFORMS, writePlatformPackage, writeRootPackage } from './scripts/npm-packages.ts'
 import { assetName, RELEASE_TARGETS, type ReleaseTarget, writeChecksums } from './scripts/release.ts'
 
 // jsonc-parser's "main" is a UMD build whose require() calls a bundler cannot follow (the Node
@@ -39,6 +42,7 @@ const jsoncParserEsm: BunPlugin = {
 const OPENTELEMETRY = ['@opentelemetry/*']
 
 const RELEASE_DIR = 'dist/release'
+const NPM_DIR = 'dist/npm'
 const ORDER_DIR = 'dist/bytecode-order'
 
 interface CompileOptions {
@@ -146,6 +150,10 @@ async function buildRelease(): Promise<string[]> {
   }
   await writeChecksums(RELEASE_DIR, files)
   checkHostBinary()
+  // npm: hookrun and one package per platform, carrying these binaries (scripts/npm-packages.ts).
+  await rm(NPM_DIR, { recursive: true, force: true })
+  writeRootPackage(NPM_DIR)
+  for (const entry of NPM_PLATFORMS) writePlatformPackage(entry, join(RELEASE_DIR, assetName(entry.target)), NPM_DIR)
   return files
 }
 
@@ -165,6 +173,6 @@ if (import.meta.main) {
   console.log('built dist/hookrun, dist/hookrun.mjs, dist/index.mjs')
   if (process.argv.includes('--release')) {
     const files = await buildRelease()
-    console.log(`built ${files.length} release binaries of hookrun ${pkg.version} and ${RELEASE_DIR}/SHA256SUMS`)
+    console.log(`built ${files.length} release binaries of hookrun ${pkg.version}, ${RELEASE_DIR}/SHA256SUMS and the npm packages in ${NPM_DIR}`)
   }
 }

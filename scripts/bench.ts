@@ -7,6 +7,7 @@
  *   (a) an event that matches no hook        (b) one matching hook `true`
  *   (c) ten matching hooks `true`            (d) 1,000 configured hooks, one matches
  *   (e) a 10 MB payload to one hook that reads it
+ *   (f) a Claude Code settings file with five handlers on PreToolUse, fired as Claude fires it
  *
  * Every command runs in rounds, interleaved (each round runs every command once, in a rotating
  * order), so load on the machine falls on all of them alike. Baselines in the same rounds:
@@ -17,12 +18,13 @@
  * one. Medians and ratios are printed and written to a JSON file (default .bench/results.json).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { cpus, release, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { compileBinary } from '../build.ts'
 import pkg from '../package.json' with { type: 'json' }
+import { hostPlatform } from './npm-packages.ts'
 
 const ROOT = resolve(import.meta.dir, '..')
 const MiB = 1024 * 1024
@@ -58,6 +60,25 @@ const NODE = Bun.which('node') ?? 'node'
 const LEFTHOOK = lefthookBinary()
 const HELLO = join(work, 'hello')
 
+/**
+ * What `npm install hookrun` lays out on this machine (test/e2e/npm-platform.test.ts installs the
+ * real packed packages): node_modules/.bin/hookrun → hookrun/bin/hookrun, the launcher, which
+ * execs @hookrun/<platform>/bin/hookrun. Laid out here so the bench needs no network.
+ */
+function npmLayout(): string {
+  const modules = join(work, 'npm', 'node_modules')
+  const host = hostPlatform()
+  if (host === undefined) throw new Error(`no npm platform package for ${process.platform}-${process.arch}`)
+  mkdirSync(join(modules, 'hookrun', 'bin'), { recursive: true })
+  copyFileSync(join(ROOT, 'bin', 'hookrun'), join(modules, 'hookrun', 'bin', 'hookrun'))
+  chmodSync(join(modules, 'hookrun', 'bin', 'hookrun'), 0o755)
+  mkdirSync(join(modules, host.name, 'bin'), { recursive: true })
+  symlinkSync(HOOKRUN, join(modules, host.name, 'bin', 'hookrun'))
+  mkdirSync(join(modules, '.bin'))
+  symlinkSync('../hookrun/bin/hookrun', join(modules, '.bin', 'hookrun'))
+  return join(modules, '.bin', 'hookrun')
+}
+
 function lefthookBinary(): string {
   const os = process.platform === 'win32' ? 'windows' : process.platform
   const file = join(ROOT, 'node_modules', `lefthook-${os}-${process.arch}`, 'bin', os === 'windows' ? 'lefthook.exe' : 'lefthook')
@@ -84,13 +105,15 @@ const bigPayload = new TextEncoder().encode(
 )
 
 interface BenchCase {
-  readonly id: 'a' | 'b' | 'c' | 'd' | 'e'
+  readonly id: 'a' | 'b' | 'c' | 'd' | 'e' | 'f'
   readonly title: string
   readonly payload: Uint8Array
   /** How many commands run (checked before timing). */
   readonly commands: number
   /** hookrun's config for a given hook command. */
   hookrun(command: string): object
+  /** hookrun's arguments (default: `fire tool:pre_execute --payload -`). */
+  readonly fire?: readonly string[]
   /** lefthook's config (YAML) doing the same work, and the hook it runs. */
   lefthook(command: string): { yaml: string; hook: string }
 }
@@ -148,6 +171,21 @@ const CASES: readonly BenchCase[] = [
     commands: 1,
     hookrun: (command) => ({ hooks: [{ name: 'read-all', event: 'tool:pre_execute', command }] }),
     lefthook: (command) => ({ yaml: `output: false\npre-tool-use:\n  jobs:\n${job(command, true)}`, hook: 'pre-tool-use' }),
+  },
+  {
+    id: 'f',
+    title: 'Claude settings, 5 handlers on PreToolUse',
+    payload: smallPayload,
+    commands: 5,
+    // Claude Code's own shape, fired the way its router entry fires it. Claude runs a matcher
+    // group's handlers concurrently; lefthook is told to run its five jobs in parallel too.
+    // Five different commands: Claude runs identical handlers once.
+    hookrun: (command) => ({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: Array.from({ length: 5 }, (_, i) => ({ type: 'command', command: `${command} # ${i}` })) }] } }),
+    fire: ['fire', '--format', 'claude'],
+    lefthook: (command) => ({
+      yaml: `output: false\npre-tool-use:\n  parallel: true\n  jobs:\n${Array.from({ length: 5 }, (_, i) => job(`${command} # ${i}`)).join('')}`,
+      hook: 'pre-tool-use',
+    }),
   },
 ]
 
@@ -240,16 +278,19 @@ async function main(): Promise<void> {
     { key: 'floor:pipe10', cmd: ['sh', '-c', 'cat >/dev/null'], cwd: work, payload: bigPayload, ok: [0] },
   ]
   const checks: string[] = []
+  const npmCommand = npmLayout()
   for (const benchCase of CASES) {
     // First the traced hooks: each runner must run exactly the commands the case says.
     const traced = writeCase(benchCase, traceCommand(benchCase))
     const init = spawnSync('git', ['init', '-q', traced.repo], { env: ENV, encoding: 'utf8' })
     if (init.status !== 0) throw new Error(`git init ${traced.repo}: ${init.stderr}`)
-    const fire = ['fire', 'tool:pre_execute', '--payload', '-']
+    const fire = benchCase.fire ?? ['fire', 'tool:pre_execute', '--payload', '-']
     const runners: Measurement[] = [
       { key: `${benchCase.id}:hookrun`, cmd: [HOOKRUN, ...fire], cwd: traced.project, payload: benchCase.payload, ok: [0] },
       { key: `${benchCase.id}:node`, cmd: [NODE, NODE_BUNDLE, ...fire], cwd: traced.project, payload: benchCase.payload, ok: [0] },
       { key: `${benchCase.id}:lefthook`, cmd: [LEFTHOOK, 'run', traced.hook], cwd: traced.repo, payload: benchCase.payload, ok: [0] },
+      // (b) as `npm install hookrun` users run it too.
+      ...(benchCase.id === 'b' ? [{ key: 'b:npm', cmd: [npmCommand, ...fire], cwd: traced.project, payload: benchCase.payload, ok: [0] }] : []),
     ]
     for (const runner of runners) {
       const trace = join(work, `trace-${runner.key.replace(':', '-')}`)
@@ -299,11 +340,9 @@ async function main(): Promise<void> {
   checks.push(`b+otel: the collector received ${exported} export request(s)`)
 
   const med = (key: string) => median(samples.get(key)!)
-  const memory = {
-    'b:hookrun': median(Array.from({ length: 9 }, () => peakMiB(measurements.find((m) => m.key === 'b:hookrun')!) ?? Number.NaN)),
-    'floor:hello': median(Array.from({ length: 9 }, () => peakMiB(measurements.find((m) => m.key === 'floor:hello')!) ?? Number.NaN)),
-    'b:lefthook': median(Array.from({ length: 9 }, () => peakMiB(measurements.find((m) => m.key === 'b:lefthook')!) ?? Number.NaN)),
-  }
+  const peak = (key: string) => median(Array.from({ length: 9 }, () => peakMiB(measurements.find((m) => m.key === key)!) ?? Number.NaN))
+  const memory = Object.fromEntries(['b:hookrun', 'floor:hello', 'b:lefthook', 'e:hookrun', 'e:lefthook'].map((key) => [key, peak(key)])) as Record<string, number>
+  const payloadMiB = bigPayload.byteLength / MiB
 
   const sh = med('floor:sh')
   const hello = med('floor:hello')
@@ -317,7 +356,10 @@ async function main(): Promise<void> {
     { target: 'each extra matching hook / `sh -c true`', value: perExtraHook / sh, limit: 1.5, unit: '×' },
     { target: '(d) / (b)', value: med('d:hookrun') / b, limit: 1.2, unit: '×' },
     { target: '(e), limit 2 × (b) + piping 10 MB', value: med('e:hookrun'), limit: eLimit, unit: ' ms' },
-    { target: 'peak memory of (b)', value: memory['b:hookrun'], limit: 45, unit: ' MiB' },
+    { target: 'peak memory of (b)', value: memory['b:hookrun']!, limit: 45, unit: ' MiB' },
+    { target: 'peak memory of (e), limit payload + 45 MiB', value: memory['e:hookrun']!, limit: payloadMiB + 45, unit: ' MiB' },
+    { target: '(f) / (b)', value: med('f:hookrun') / b, limit: 1.5, unit: '×' },
+    { target: '(b) through the npm package / the binary', value: med('b:npm') / b, limit: 1.2, unit: '×' },
     { target: '(b) with OpenTelemetry on − (b)', value: med('b+otel:hookrun') - b, limit: 2, unit: ' ms' },
   ].map((row) => ({ ...row, met: row.value <= row.limit }))
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
@@ -334,9 +376,10 @@ async function main(): Promise<void> {
     `| --- | ---: | ---: | ---: | ---: |`,
     ...CASES.map((c) => `| (${c.id}) ${c.title} | ${fmt(med(`${c.id}:hookrun`))} | ${fmt(med(`${c.id}:node`))} | ${fmt(med(`${c.id}:lefthook`))} | ${(med(`${c.id}:hookrun`) / med(`${c.id}:lefthook`)).toFixed(2)}× |`),
     '',
+    `(b) through the npm package (its launcher execs the platform package's binary): ${fmt(med('b:npm'))}.`,
     `Floors: \`sh -c true\` ${fmt(sh)}, hello-world binary ${fmt(hello)}, piping 10 MB ${fmt(pipe10)} (over \`sh -c true\`); each extra matching hook ${fmt(perExtraHook)}.`,
     `(b) with OpenTelemetry on (OTEL_EXPORTER_OTLP_ENDPOINT, a loopback collector): binary ${fmt(med('b+otel:hookrun'))}, Node ${fmt(med('b+otel:node'))}.`,
-    `Peak memory of (b): hookrun ${memory['b:hookrun'].toFixed(1)} MiB, hello-world ${memory['floor:hello'].toFixed(1)} MiB, lefthook ${memory['b:lefthook'].toFixed(1)} MiB.`,
+    `Peak memory of (b): hookrun ${memory['b:hookrun']!.toFixed(1)} MiB, hello-world ${memory['floor:hello']!.toFixed(1)} MiB, lefthook ${memory['b:lefthook']!.toFixed(1)} MiB; of (e): hookrun ${memory['e:hookrun']!.toFixed(1)} MiB, lefthook ${memory['e:lefthook']!.toFixed(1)} MiB (payload ${payloadMiB.toFixed(1)} MiB).`,
     '',
     `| target | measured | limit | |`,
     `| --- | ---: | ---: | --- |`,

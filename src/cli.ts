@@ -9,8 +9,26 @@ import { fire, type ProgressRecord } from './fire.ts'
 import { mayBeAgentPayload } from './dialects/hint.ts'
 import { readPayload } from './payload/payload.ts'
 import { applySetFields } from './payload/set-fields.ts'
+import { qualifyEvent } from './event/event.ts'
+import { isGate } from './event/events.ts'
+import type { Decision } from './core/types.ts'
 import { renderNative } from './answer/render.ts'
 import { selfCommand } from './install/self.ts'
+
+/** Signals that stop a fire: its hooks are killed and hookrun exits 128 + the signal number. */
+const STOP_SIGNALS: readonly NodeJS.Signals[] = process.platform === 'win32' ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']
+const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 }
+
+/** The event of a fire as far as it is known, for blocking a gate when hookrun fails (`blockFailedGate`). */
+interface KnownEvent {
+  name?: string
+  payload: Record<string, unknown>
+  tool?: string
+  prepared?: { readonly dialect: import('./dialects/types.ts').Dialect; readonly agentEvent?: string }
+  interrupted?: boolean
+  /** The fire itself started (flags and payload were fine). */
+  firing?: boolean
+}
 
 /** Where the CLI writes; tests pass their own. */
 export interface Io {
@@ -35,6 +53,7 @@ interface FireFlags extends CommonFlags {
   events?: string
   explain?: boolean
   dryRun?: boolean
+  pretty?: boolean
 }
 
 /** `--config` may be given once (a string) or repeatedly (an array). */
@@ -54,6 +73,12 @@ function text(value: unknown, flag: string): string | undefined {
 function bool(value: unknown, flag: string): boolean {
   if (Array.isArray(value)) throw new HookrunError(`--${flag} was given ${value.length} times; give it once`)
   return value === true
+}
+
+/** A repeatable, comma-separated flag (`--events a,b --events c`). */
+function list(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined
+  return (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).map((item) => item.trim()).filter((item) => item !== '')
 }
 
 /** `--cwd` must name a folder: hooks run there, so a typo must not become a failing hook. */
@@ -83,70 +108,126 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })
     .option('--explain', 'Print how the decision was reached instead of the decision (with --json: as JSON)')
     .option('--json', 'Print the explanation as JSON (with --explain)')
+    .option('--pretty', 'Print the decision for a person: the verdict, then one aligned line per hook (same exit code)')
     .example("echo '{\"tool_name\":\"bash\",\"tool_input\":{\"command\":\"sudo ls\"}}' | hookrun fire tool:pre_execute --payload -")
     .example('hookrun fire --format claude   # as a Claude Code hook command: the event comes from hook_event_name')
     .action(async (event: string | undefined, flags: FireFlags) => {
-      const format = text(flags.format, 'format')
-      // Dialects load only when one is asked for or the payload may come from an agent.
-      const dialects = format === undefined ? undefined : await import('./dialects/index.ts')
-      dialects?.checkFormat(format!)
-      // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
-      const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
-      const read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
-      const prepared =
-        dialects !== undefined || mayBeAgentPayload(read)
-          ? (dialects ?? (await import('./dialects/index.ts'))).prepareDialect(format, event, read)
-          : undefined
-      const eventName = prepared === undefined ? event : prepared.event
-      if (eventName === undefined) {
-        throw new HookrunError('no event: name one (hookrun fire tool:pre_execute), or send a payload with hook_event_name and --format')
-      }
-      const payload = prepared?.payload ?? read
-      const progress = text(flags.events, 'events') === undefined ? undefined : openEvents(String(flags.events))
-      const controller = new AbortController()
-      const stop = (signal: NodeJS.Signals) => controller.abort(signal)
-      process.once('SIGINT', stop)
-      process.once('SIGTERM', stop)
+      // What is known of the event so far: when hookrun fails on a gate event it blocks (below).
+      const known: KnownEvent = { name: event, payload: {} }
       try {
-        const options = {
-          event: eventName,
-          payload,
-          tool: text(flags.tool, 'tool') ?? prepared?.tool,
-          agent: prepared?.dialect.name,
-          // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
-          selfCommand: selfCommand(),
-          cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.projectDirVariable && io.env[prepared.dialect.projectDirVariable]),
-          configFiles: configFiles(flags),
-          strict: bool(flags.strict, 'strict'),
-          env: io.env,
-          signal: controller.signal,
-          progress,
-        }
-        if (flags.explain) {
-          const { explainCommand } = await import('./commands/explain.ts')
-          const result = await explainCommand(options, { prepared, json: flags.json === true, dryRun: flags.dryRun === true })
-          await io.stdout(result.output)
-          return setExitCode(result.exitCode)
-        }
-        const decision = await fire(options)
-        if (controller.signal.aborted) {
-          const signal = String(controller.signal.reason)
-          throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, signal === 'SIGINT' ? 130 : 143)
-        }
-        const rendered = prepared ? (dialects ?? (await import('./dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
-        for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
-        if (rendered.stderr) await io.stderr(rendered.stderr)
-        await io.stdout(rendered.stdout)
-        setExitCode(rendered.exitCode)
-      } finally {
-        process.off('SIGINT', stop)
-        process.off('SIGTERM', stop)
+        await fireAction(event, flags, known)
+      } catch (error) {
+        if (!(await blockFailedGate(error, known))) throw error
       }
     })
 
+  /** `hookrun fire`, filling in `known` as the event, payload and dialect become known. */
+  async function fireAction(event: string | undefined, flags: FireFlags, known: KnownEvent): Promise<void> {
+    const format = text(flags.format, 'format')
+    // Dialects load only when one is asked for or the payload may come from an agent.
+    const dialects = format === undefined ? undefined : await import('./dialects/index.ts')
+    dialects?.checkFormat(format!)
+    // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
+    const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
+    const read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
+    const prepared =
+      dialects !== undefined || mayBeAgentPayload(read)
+        ? (dialects ?? (await import('./dialects/index.ts'))).prepareDialect(format, event, read)
+        : undefined
+    if (flags.pretty && prepared !== undefined) throw new HookrunError(`--pretty prints hookrun's own answer; ${prepared.dialect.name} reads its JSON, so drop --pretty (or --format)`)
+    const eventName = prepared === undefined ? event : prepared.event
+    if (eventName === undefined) {
+      throw new HookrunError('no event: name one (hookrun fire tool:pre_execute), or send a payload with hook_event_name and --format')
+    }
+    const payload = prepared?.payload ?? read
+    Object.assign(known, { name: eventName, payload, tool: text(flags.tool, 'tool') ?? prepared?.tool, prepared })
+    // Claude Code's entry run by Cursor, which runs its own hookrun entry for this event too.
+    const ownerEvent = prepared?.agentEvent ?? prepared?.event
+    if (!flags.explain && prepared?.dialect.name === 'claude' && ownerEvent !== undefined && (typeof payload.cursor_version === 'string' || typeof payload.conversation_id === 'string')) {
+      const { answeredByReaderEntry } = await import('./install/overlaps.ts')
+      const roots = payload.workspace_roots
+      const cwd = folder(flags.cwd) ?? io.env.CURSOR_PROJECT_DIR ?? (Array.isArray(roots) && typeof roots[0] === 'string' ? roots[0] : process.cwd())
+      const elsewhere = answeredByReaderEntry('claude', ownerEvent, { project: findProjectRoot(cwd) ?? cwd, env: io.env }, payload)
+      if (elsewhere !== undefined) {
+        await io.stderr(`hookrun: ${ownerEvent} is answered by hookrun's entry in ${elsewhere.file}; this Claude Code entry gives no opinion, so hooks run once\n`)
+        await io.stdout('{}\n')
+        return setExitCode(0)
+      }
+    }
+    const progress = text(flags.events, 'events') === undefined ? undefined : openEvents(String(flags.events))
+    const controller = new AbortController()
+    const stop = (signal: NodeJS.Signals) => controller.abort(signal)
+    for (const signal of STOP_SIGNALS) process.once(signal, stop)
+    try {
+      const options = {
+        event: eventName,
+        payload,
+        tool: text(flags.tool, 'tool') ?? prepared?.tool,
+        agent: prepared?.dialect.name,
+        // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
+        selfCommand: selfCommand(),
+        cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.projectDirVariable && io.env[prepared.dialect.projectDirVariable]),
+        configFiles: configFiles(flags),
+        strict: bool(flags.strict, 'strict'),
+        env: io.env,
+        signal: controller.signal,
+        progress,
+      }
+      if (flags.explain) {
+        const { explainCommand } = await import('./commands/explain.ts')
+        const result = await explainCommand(options, { prepared, json: flags.json === true, dryRun: flags.dryRun === true })
+        await io.stdout(result.output)
+        return setExitCode(result.exitCode)
+      }
+      known.firing = true
+      const decision = await fire(options)
+      if (controller.signal.aborted) {
+        const signal = String(controller.signal.reason) as NodeJS.Signals
+        known.interrupted = true
+        throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, 128 + (SIGNAL_NUMBERS[signal] ?? 15))
+      }
+      const rendered = prepared ? (dialects ?? (await import('./dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
+      for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
+      if (rendered.stderr) await io.stderr(rendered.stderr)
+      if (flags.pretty) await io.stdout((await import('./answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
+      else await io.stdout(rendered.stdout)
+      setExitCode(rendered.exitCode)
+    } finally {
+      for (const signal of STOP_SIGNALS) process.off(signal, stop)
+    }
+  }
+
+  /**
+   * A gate never fails open (DESIGN §8): agents read exit 1 as "proceed", so when hookrun itself
+   * fails on a gate event it answers with a block, in the agent's own form, and says why.
+   */
+  async function blockFailedGate(error: unknown, known: KnownEvent): Promise<boolean> {
+    // Bad usage and an unreadable payload are the caller's errors, exit 1 as documented; what
+    // fails once the fire has started, or any internal error, is hookrun's, and a gate blocks.
+    if (known.name === undefined || known.interrupted || (!known.firing && error instanceof HookrunError)) return false
+    let event
+    try {
+      event = qualifyEvent(known.name, known.payload, known.tool)
+    } catch {
+      return false // not an event name at all: a usage error
+    }
+    if (!isGate(event.name)) return false
+    const why = formatError(error, io.env.HOOKRUN_DEBUG === '1').replace(/^hookrun: /, '')
+    const reason = `blocked because hookrun could not decide: ${why}`
+    const decision: Decision = { event: event.qualified, decision: 'deny', blocked: true, reason, decidedBy: 'hookrun', continue: true, additionalContext: [], hooks: [], warnings: [] }
+    const rendered = known.prepared
+      ? (await import('./dialects/index.ts')).renderFor(known.prepared.dialect, decision, known.payload, known.prepared.agentEvent)
+      : { ...renderNative(decision), warnings: [] }
+    await io.stderr(`hookrun: ${why}\n`)
+    if (rendered.stderr) await io.stderr(rendered.stderr)
+    await io.stdout(rendered.stdout)
+    setExitCode(rendered.exitCode)
+    return true
+  }
+
   // `explain` is `fire --explain`, with fire's flags (less --events) and --dry-run.
   const explainCommand = cli.command('explain [event]', 'Fire an event and show every configured hook: run or why not, each answer, how the decision was reached')
-  for (const option of fireCommand.options) if (!['events', 'explain'].includes(option.name)) explainCommand.option(option.rawName, option.description, option.config)
+  for (const option of fireCommand.options) if (!['events', 'explain', 'pretty'].includes(option.name)) explainCommand.option(option.rawName, option.description, option.config)
   explainCommand
     .option('--dry-run', 'Only show which hooks would run; run none')
     .action((event: string | undefined, flags: FireFlags) => fireCommand.commandAction!(event, { ...flags, explain: true }))
@@ -158,6 +239,14 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .action(async (flags: { json?: boolean; tools?: boolean }) => {
       const { formatEvents, formatTools } = await import('./commands/events.ts')
       await io.stdout(flags.tools ? formatTools(flags.json === true) : formatEvents(flags.json === true))
+    })
+
+  cli
+    .command('agents', 'Print what hookrun knows of each agent: the events it sends, the answer fields it honours, where it reads hooks, what install writes there')
+    .option('--json', 'Print JSON')
+    .action(async (flags: { json?: boolean }) => {
+      const { formatAgents } = await import('./commands/agents.ts')
+      await io.stdout(formatAgents(flags.json === true))
     })
 
   cli
@@ -195,7 +284,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       const { output, warnings } = await pluginCommand(action, target, {
         global: flags.global === true,
         name: text(flags.name, 'name'),
-        cwd: text(flags.cwd, 'cwd') ?? process.cwd(),
+        cwd: folder(flags.cwd) ?? process.cwd(),
         env: io.env,
         json: flags.json === true,
       })
@@ -210,7 +299,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--json', 'Print JSON')
     .action(async (files: string[], flags: CommonFlags) => {
       const { runTests } = await import('./commands/test.ts')
-      const result = await runTests({ files, cwd: text(flags.cwd, 'cwd') ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true })
+      const result = await runTests({ files, cwd: folder(flags.cwd) ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })
@@ -224,7 +313,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       const { initProject, listTemplates } = await import('./commands/init.ts')
       if (flags.list) return void (await io.stdout(listTemplates()))
       const templates = flags.template === undefined ? [] : (Array.isArray(flags.template) ? flags.template : [flags.template]).flatMap((name) => String(name).split(','))
-      await io.stdout(initProject({ cwd: text(flags.cwd, 'cwd') ?? process.cwd(), templates, env: io.env }))
+      await io.stdout(initProject({ cwd: folder(flags.cwd) ?? process.cwd(), templates, env: io.env }))
     })
 
   for (const [name, description] of [
@@ -237,11 +326,17 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       .option('--user', "The agent's user config, for every project (default)")
       .option('--project', "The agent's config in this project (--cwd)")
       .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
-      .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string }) => {
+      .option('--events <names>', "install: only these of the agent's events, comma-separated (default: all it has)")
+      .option('--sync', "install: compile hooks.json again into every agent config of this project that holds hookrun's entries")
+      .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean }) => {
         if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+        if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
         const { installAgents } = await import('./commands/install.ts')
         const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
-        const result = installAgents({ agents, scope: flags.project ? 'project' : 'user', cwd: text(flags.cwd, 'cwd') ?? process.cwd(), env: io.env }, name === 'uninstall')
+        const result = installAgents(
+          { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true },
+          name === 'uninstall',
+        )
         await io.stdout(result.output)
         setExitCode(result.exitCode)
       })

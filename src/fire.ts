@@ -7,7 +7,7 @@ import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
 import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape, type Settings } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
-import { hookEnvironment, MAX_DEPTH } from './run/env.ts'
+import { hookEnvironment, MAX_DEPTH, variablesWithNul } from './run/env.ts'
 import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
 import { payloadBytes } from './payload/payload.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
@@ -18,7 +18,11 @@ import { readAnswer } from './answer/read.ts'
 import type { Decision } from './core/protocol.ts'
 import { runCommand, startDetached } from './run/command.ts'
 import { selectHooks } from './select/select.ts'
-import { untrustedWarning } from './select/untrusted.ts'
+import { gateBlock, hookrunBlock, untrustedNotice, untrustedWarning } from './select/gates.ts'
+import { isGate, isKnownEvent } from './event/events.ts'
+import { nearestEvent } from './event/suggest.ts'
+import { firstNoticeOf } from './trust/notices.ts'
+import { sessionIdOf } from './payload/fields.ts'
 import { needsTrust } from './trust/trust.ts'
 import type { FireFacts } from './telemetry/record.ts'
 
@@ -41,7 +45,8 @@ export interface FireOptions {
   /** Called as hooks start, print and finish (the CLI's `--events`). */
   readonly progress?: (record: ProgressRecord) => void
   /** The agent that fired (claude, cursor, …) for the audit log and telemetry; default: HOOKRUN_AGENT. */
-  readonly agent?: string  /**
+  readonly agent?: string
+  /**
    * The command that runs this hookrun (the CLI sets it): background work starts with it detached,
    * `hookrun telemetry flush` to ship spans and `hookrun policy pull` to refresh a stale remote
    * policy. Without it `fire()` exports spans in the calling program's background and leaves the
@@ -80,18 +85,23 @@ export async function fire(options: FireOptions): Promise<Decision> {
     const { claimRefresh } = await import('./config/policy.ts')
     if (claimRefresh(config.policy.url, env)) startDetachedSelf([...options.selfCommand, 'policy', 'pull', '--quiet'], env)
   }
-  const untrusted = untrustedWarning(config.trust, config.untrustedHooks, event, payload)
-  const hooks = selectHooks(config.hooks, event, payload)
-  const chain = await runChain(hooks, event, payload, {
-    env,
-    depth,
-    projectRoot: config.projectRoot,
-    signal: options.signal,
-    progress: options.progress,
-  })
-  const decided = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...warnings, ...chain.warnings])
+  const untrusted = untrustedWarning(config.trust, config.untrustedHooks)
+  // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
+  const block = gateBlock(config.trust, config.problems, event)
+  const hooks = block !== undefined ? [] : selectHooks(config.hooks, event, payload)
+  const chain =
+    block !== undefined
+      ? { results: [block], rewrites: {}, warnings: [], startedAt: [started] }
+      : await runChain(hooks, event, payload, {
+          env,
+          depth,
+          projectRoot: config.projectRoot,
+          signal: options.signal,
+          progress: options.progress,
+        })
+  const decided = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...unknownEventWarning(event), ...warnings, ...chain.warnings])
   const agent = options.agent ?? env.HOOKRUN_AGENT
-  let decision = decided
+  let decision = withTrustNotice(decided, config.trust, payload, env)
   if (config.settings.log !== undefined) {
     // The audit log is opt-in: its code is loaded only when a log is configured.
     const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
@@ -135,6 +145,23 @@ function startDetachedSelf([command, ...args]: readonly string[], env: Readonly<
   const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
   child.on('error', () => undefined)
   child.unref()
+}
+
+/** Any agent may fire its own events; one a typo away from a known name is worth a word. */
+export function unknownEventWarning(event: FiredEvent): string[] {
+  if (isKnownEvent(event.name)) return []
+  const nearest = nearestEvent(event.name)
+  return nearest === undefined ? [] : [`unknown event '${event.name}'; did you mean '${nearest}'?`]
+}
+
+/**
+ * Hooks that do not run because their project is untrusted are shown to the user in the agent
+ * (the decision's `systemMessage`, which every dialect renders on its user-visible channel),
+ * once per session: stderr alone is not shown by agents on success.
+ */
+function withTrustNotice(decision: Decision, trust: ConfigWithFolders['trust'], payload: Payload, env: Readonly<Record<string, string | undefined>>): Decision {
+  if (trust === undefined || trust.trusted || !firstNoticeOf(trust.root, sessionIdOf(payload), env)) return decision
+  return { ...decision, systemMessage: [`hookrun: ${untrustedNotice(trust)}`, decision.systemMessage].filter(Boolean).join('\n') }
 }
 
 /** The configured hooks and what was wrong with the config, read once per `fire` (or per runner). */
@@ -395,6 +422,13 @@ function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record
 const ALL_PROJECT_DIR_VARIABLES = [...new Set(Object.values(PROJECT_DIR_VARIABLES).flat())]
 
 async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: string | Uint8Array, context: ChainContext): Promise<HookResult> {
+  const cut = variablesWithNul(event, payload)
+  const nulWarning = cut.length === 0 ? undefined : `${cut.join(', ')} would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)`
+  // A gate must not judge a value cut short: it fails closed instead of running.
+  if (nulWarning !== undefined && isGate(event.name)) {
+    const blocked = hookrunBlock(`hook '${hook.name}' was not run: ${nulWarning}`, hook.source.file)
+    return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
+  }
   const { env, cwd } = commandSetup(hook, event, payload, context)
   const progress = context.progress
   const run = await runCommand(hook.command, {
@@ -406,7 +440,8 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
     allowAsync: true,
     onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
   })
-  return interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
+  const result = interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
+  return nulWarning === undefined ? result : { ...result, warnings: [...result.warnings, `hook '${hook.name}': ${nulWarning}; it ran with the value cut there`] }
 }
 
 /**

@@ -4,6 +4,7 @@ import { fromAgentAnswer } from './agent-answers.ts'
 import { fromKodeletAnswer } from './kodelet.ts'
 import { interpretRun } from './interpret.ts'
 import { HookAnswerSchema } from '../core/protocol.ts'
+import { MAX_PAYLOAD_DEPTH, nestingDepth } from '../payload/payload.ts'
 
 /** Parse a hook's stdout with the protocol's zod schema (loaded lazily by `readAnswer`). */
 export function parseAnswer(stdout: string): ParsedAnswer {
@@ -14,6 +15,10 @@ export function parseAnswer(stdout: string): ParsedAnswer {
     json = JSON.parse(text)
   } catch (error) {
     return { notJson: (error as Error).message }
+  }
+  // The same bound as a payload's: deeper nesting would overflow the stack of what reads it next.
+  if (typeof json === 'object' && json !== null && nestingDepth(json, MAX_PAYLOAD_DEPTH) > MAX_PAYLOAD_DEPTH) {
+    return { invalid: `(answer): nested more than ${MAX_PAYLOAD_DEPTH} levels deep` }
   }
   // kodelet's `{"blocked": true}` / `{"input": …}`, Cursor's `{"permission": "deny"}` and
   // Copilot's `{"permissionDecision": "deny"}` are read as the protocol's own fields.

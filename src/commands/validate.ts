@@ -3,7 +3,7 @@ import { count } from '../core/words.ts'
 import { resolve } from 'node:path'
 import { findConfigFiles, formatProblem, mergeHooks } from '../config/load.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
-import { readConfigFile } from '../config/parse.ts'
+import { eventPath, readConfigFile } from '../config/parse.ts'
 import { ExitCode } from '../core/errors.ts'
 import { CANONICAL_EVENTS, EVENT_ALIASES } from '../event/events.ts'
 import { didYouMean } from '../core/suggest.ts'
@@ -35,12 +35,14 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
     problems.push(...found.map((problem) => ({ ...problem, severity: 'error' as const })))
     for (const { entry } of entries) {
       for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
-        if (!matchesSomeKnownEvent(pattern)) {
+        // A typo of a known name already has its own error, with the name it was surely meant to be.
+        const typo = found.some((problem) => problem.path === eventPath(entry) && problem.brokenHook !== undefined)
+        if (!typo && !matchesSomeKnownEvent(pattern)) {
           problems.push({
             severity: 'warning',
             file: ref.file,
             // Where the pattern is written: a field, or the event key of an agent-shaped file.
-            path: entry.shape === 'hookrun' ? `${entry.path}.event` : entry.path.replace(/\[\d+\](\.hooks\[\d+\])?$/, ''),
+            path: eventPath(entry),
             message: `pattern '${pattern}' matches no known event${didYouMean(pattern, EVENT_NAMES, (name) => `'${name}'`)}; it only fires for events an agent names itself (see 'hookrun events')`,
           })
         }

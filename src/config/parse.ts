@@ -7,6 +7,8 @@ import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
 import { lintHookEntry } from './lint.ts'
 import { normalizeConfig } from './shapes.ts'
+import { isKnownEvent } from '../event/events.ts'
+import { canonicalOf, nearestEvent } from '../event/suggest.ts'
 
 /**
  * Reading config files with the zod schemas. `fire` loads this module only when a config file
@@ -27,15 +29,25 @@ export function readConfigFile(ref: ConfigFileRef, problems: ConfigProblem[]): P
 }
 
 export function readConfigDocument(ref: ConfigFileRef): ConfigDocument {
-  let text: string
-  try {
-    text = readFileSync(ref.file, 'utf8')
-  } catch (error) {
-    const problem = { severity: 'error' as const, file: ref.file, path: '', message: `cannot read: ${(error as Error).message}; file skipped` }
-    return { ref, settings: {}, entries: [], problems: [problem] }
+  const read = (): ConfigDocument => {
+    let text: string
+    try {
+      text = readFileSync(ref.file, 'utf8')
+    } catch (error) {
+      const problem = { severity: 'error' as const, file: ref.file, path: '', message: `cannot read: ${(error as Error).message}; file skipped`, brokenHook: {} }
+      return { ref, settings: {}, entries: [], problems: [problem] }
+    }
+    return parseConfigDocument(ref, text)
   }
-  return parseConfigDocument(ref, text)
+  const first = read()
+  if (!first.problems.some((problem) => problem.path === '' && problem.severity === 'error')) return first
+  // Caught mid-write (an editor that writes in place)? Read once more after a moment.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, REREAD_AFTER_MS)
+  return read()
 }
+
+/** How long to wait before reading a config file again that could not be parsed. */
+const REREAD_AFTER_MS = 50
 
 /** Parse a config file's text. Never throws: whatever the text, the answer is entries and problems. */
 export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDocument {
@@ -46,14 +58,63 @@ export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDoc
   try {
     json = JSON.parse(text)
   } catch (error) {
-    problem('', `not valid JSON: ${jsonSyntaxError(text, (error as Error).message)}; file skipped`)
+    problems.push({ severity: 'error', file: ref.file, path: '', message: `not valid JSON: ${jsonSyntaxError(text, (error as Error).message)}; file skipped`, brokenHook: {} })
     return { ref, text, settings: {}, entries: [], problems }
   }
   const { specs, settings } = normalizeConfig(json, problem)
   const entries = specs.map((entry): ParsedEntry => {
     for (const lint of lintHookEntry(entry)) problem(`${entry.path}.${lint.path}`, lint.message, 'warning')
+    for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
+      const typo = eventTypo(pattern)
+      if (typo !== undefined) {
+        problems.push({ severity: 'warning', file: ref.file, path: eventPath(entry), message: typo.message, brokenHook: { events: [typo.meant] } })
+      }
+    }
     return { ref, index: entry.ordinal, entry }
   })
-  return { ref, text, settings, entries, problems }
+  return { ref, text, settings, entries, problems: problems.map((found) => withBrokenHook(found, json)) }
+}
+
+/**
+ * An error on a hook entry means the hook was dropped: remember which events it was for, read
+ * from the raw JSON (its `event`, or the Claude/pigo event key it sits under), so a gate it
+ * guarded fails closed. An error that makes the whole file or hook list unusable was for any event.
+ */
+function withBrokenHook(problem: ConfigProblem, json: unknown): ConfigProblem {
+  if (problem.severity !== 'error' || problem.brokenHook !== undefined) return problem
+  const path = problem.path
+  if (path === '' || path === 'hooks' || path === 'plugins') return { ...problem, brokenHook: {} }
+  const flat = /^hooks\[(\d+)\]/.exec(path)
+  if (flat) {
+    const event = (json as { hooks: Array<{ event?: unknown } | undefined> }).hooks[Number(flat[1])]?.event
+    const events = typeof event === 'string' ? [event] : Array.isArray(event) && event.every((item) => typeof item === 'string') ? (event as string[]) : undefined
+    return { ...problem, brokenHook: events === undefined ? {} : { events } }
+  }
+  const keyed = /^(?:hooks|plugins\[\d+\]\.hooks)\.([^.[]+)/.exec(path)
+  if (keyed) return { ...problem, brokenHook: { events: [keyed[1]!] } }
+  if (/^plugins\[\d+\]/.test(path)) return { ...problem, brokenHook: {} }
+  return problem // a setting (trustedFolders, log, envPrefixes): not a hook
+}
+
+/** Where an entry's event is written: its field, or the event key of an agent-shaped file. */
+export function eventPath(entry: { readonly shape: string; readonly path: string }): string {
+  return entry.shape === 'hookrun' ? `${entry.path}.event` : entry.path.replace(/\[\d+\](\.hooks\[\d+\])?$/, '')
+}
+
+/** `tool:pre_exectue` (or `PreToolUs`): an unknown event this close to a known one is a typo. */
+function eventTypo(pattern: string): { message: string; meant: string } | undefined {
+  for (const alternative of pattern.split(',')) {
+    const segments = alternative.trim().split(':')
+    if (isKnownEvent(segments[0]!) || isKnownEvent(segments.slice(0, 2).join(':'))) continue
+    // `tool:pre_exectue[:bash]` is a canonical name misspelt; `PreToolUs[:Bash]` an alias.
+    for (const length of segments.length >= 2 ? [2, 1] : [1]) {
+      const name = segments.slice(0, length).join(':')
+      const nearest = nearestEvent(name)
+      if (nearest === undefined) continue
+      const meant = [canonicalOf(nearest), ...segments.slice(length)].join(':')
+      return { message: `unknown event '${name}'; did you mean '${nearest}'?`, meant }
+    }
+  }
+  return undefined
 }
 

@@ -24,6 +24,12 @@ export interface ConfigProblem {
   /** JSON path inside the file, e.g. `hooks[2].timeout`; empty for the whole file. */
   readonly path: string
   readonly message: string
+  /**
+   * The problem took a hook away (an entry that cannot be read, a file that cannot be parsed, an
+   * event name that is surely a typo): the event patterns that hook was for, or no `events` when
+   * they cannot be told (then it was for any event). On a gate event such a problem blocks.
+   */
+  readonly brokenHook?: { readonly events?: readonly string[] }
 }
 
 // Hooks

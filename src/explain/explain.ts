@@ -12,6 +12,7 @@ import { answerUpdatedInput } from '../answer/interpret.ts'
 import { compilePattern } from '../event/pattern.ts'
 import type { Decision, HookAnswer, HookReport } from '../core/protocol.ts'
 import { selectHooks } from '../select/select.ts'
+import { gateBlock } from '../select/gates.ts'
 
 /**
  * Why a configured hook does not run for an event. `untrusted` is for checks that come from
@@ -133,7 +134,12 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   }
 
   const depth = checkDepth(env)
-  const chain = await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress })
+  // The same rule as `fire`: a gate hookrun cannot vouch for blocks before any hook runs.
+  const block = gateBlock(config.trust, config.problems, event)
+  const chain: ChainOutcome =
+    block !== undefined
+      ? { results: [block], ran: [], skipped: [...selected], rewrites: {}, warnings: [], startedAt: [Date.now()] }
+      : await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress })
   const decision = decide(event, chain.results, chain.rewrites, [...problems, ...chain.warnings])
   const resultOf = new Map<Hook, HookResult>(chain.results.map((result, index) => [chain.ran[index] as Hook, result]))
   const stoppedAt = chain.results.find((result) => result.blocks)
@@ -153,7 +159,7 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
     files: config.files,
     hooks: [...hooks, ...shadowed],
     decision,
-    how: [...howDecided(event, selected, chain, decision), ...managedOnlyLine(config.settings)],
+    how: [...(block !== undefined ? [`hookrun blocked before any hook ran: ${block.reason}`] : howDecided(event, selected, chain, decision)), ...managedOnlyLine(config.settings)],
     problems,
   }
 }

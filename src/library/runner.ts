@@ -11,6 +11,7 @@ import { type FunctionHook, type FunctionHookSpec, functionStep } from './functi
 import { compilePattern, patternProblem } from '../event/pattern.ts'
 import type { Decision } from '../core/protocol.ts'
 import { selectHooks } from '../select/select.ts'
+import { gateBlock } from '../select/gates.ts'
 
 /**
  * hookrun inside an agent: `createRunner()` reads the config once, `on()` adds function hooks,
@@ -128,13 +129,18 @@ export function createRunner(options: RunnerOptions = {}): Runner {
       const configured = selectHooks(loaded.config.hooks, event, payload)
       const functions = registered.filter((hook) => hook.pattern.matches(event.segments))
       const { steps, warnings } = orderSteps(configured, functions, loaded.config.hooks, fireOptions.metadata ?? metadata)
-      const chain = await runChain(steps, event, payload, {
-        env,
-        depth: loaded.depth,
-        projectRoot: loaded.config.projectRoot,
-        signal: fireOptions.signal,
-        progress: fireOptions.progress,
-      })
+      // The same rule as `fire`: a gate hookrun cannot vouch for blocks before any hook runs.
+      const block = gateBlock(loaded.config.trust, loaded.config.problems, event)
+      const chain =
+        block !== undefined
+          ? { results: [block], rewrites: {}, warnings: [] }
+          : await runChain(steps, event, payload, {
+              env,
+              depth: loaded.depth,
+              projectRoot: loaded.config.projectRoot,
+              signal: fireOptions.signal,
+              progress: fireOptions.progress,
+            })
       return decide(event, chain.results, chain.rewrites, [...loaded.warnings, ...warnings, ...chain.warnings])
     },
   }

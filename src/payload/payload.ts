@@ -93,7 +93,7 @@ function nestedTooDeeply(where: string): HookrunError {
 }
 
 /** How deep objects and arrays nest, walked without recursion; stops counting past `limit`. */
-function nestingDepth(root: object, limit: number): number {
+export function nestingDepth(root: object, limit: number): number {
   let deepest = 0
   const stack: Array<[unknown, number]> = [[root, 1]]
   while (stack.length > 0) {

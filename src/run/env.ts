@@ -40,6 +40,9 @@ export const HOOK_VARIABLES: ReadonlyArray<readonly [suffix: string, extract: Ex
   ['TOOL_ERROR', (event, payload) => toolError(event, payload)],
   ['TURN_NUMBER', (_, payload) => pick(payload, 'turn_number', 'turnNumber', 'turn')],
   ['MODEL', (_, payload) => pick(payload, 'model')],
+  // Inside a subagent (Claude Code, Codex §9.3): which one.
+  ['AGENT_ID', (_, payload) => pick(payload, 'agent_id', 'agentId')],
+  ['AGENT_TYPE', (_, payload) => pick(payload, 'agent_type', 'agentType')],
   ['USER_MESSAGE', (_, payload) => pick(payload, 'prompt', 'user_message', 'userMessage', 'message')],
   ['ASSISTANT_MESSAGE', (_, payload) => pick(payload, 'last_assistant_message', 'assistant_message', 'assistantMessage')],
   ['HOOK_NAME', (_, __, context) => context.hookName],
@@ -119,6 +122,19 @@ function toolError(event: FiredEvent, payload: Payload): unknown {
   if (flag === 'true' || flag === 'false') return flag
   if (event.name === 'tool:error' || pick(payload, 'error') !== undefined) return 'true'
   return event.name === 'tool:post_execute' ? 'false' : undefined
+}
+
+/**
+ * The HOOKRUN_* variables whose value would hold a NUL character: an environment variable ends at
+ * the first NUL, so a hook reading it would judge only the part before it (`ls\0; rm -rf ~`).
+ * Values made from JSON never do (JSON writes NUL as `\u0000`).
+ */
+export function variablesWithNul(event: FiredEvent, payload: Payload): string[] {
+  const context: EnvContext = { hookName: '', projectDir: '', configDir: '', depth: 0 }
+  return HOOK_VARIABLES.flatMap(([suffix, extract]) => {
+    const value = extract(event, payload, context)
+    return typeof value === 'string' && value.includes('\0') ? [`HOOKRUN_${suffix}`] : []
+  })
 }
 
 function asEnvValue(value: unknown): string | undefined {

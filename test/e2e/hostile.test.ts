@@ -88,6 +88,8 @@ for (const runtime of ALL_RUNTIMES) {
     for (const [signal, code] of [
       ['SIGINT', 130],
       ['SIGTERM', 143],
+      ['SIGHUP', 129],
+      ['SIGQUIT', 131],
     ] as const) {
       test(`hookrun interrupted by ${signal} kills the hooks' process groups (even one ignoring SIGTERM), says so, exits ${code}`, async () => {
         const marker = `${31400 + ALL_RUNTIMES.indexOf(runtime) * 10 + code % 10}`

@@ -75,7 +75,7 @@ describe('npm package', () => {
 
   test('holds the Node bundles, the library source and the schema, not the 100 MB binary', () => {
     const paths = packed.files.map((file) => file.path)
-    expect(paths).toEqual(expect.arrayContaining(['dist/hookrun.mjs', 'dist/index.mjs', 'schema.json', 'src/index.ts', 'package.json', 'README.md']))
+    expect(paths).toEqual(expect.arrayContaining(['bin/hookrun', 'dist/hookrun.mjs', 'dist/index.mjs', 'schema.json', 'src/index.ts', 'package.json', 'README.md']))
     expect(paths).not.toContain('dist/hookrun')
     expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('dist/release/'))).toEqual([])
     expect(packed.size).toBeLessThan(2 * 1024 * 1024)
@@ -85,7 +85,8 @@ describe('npm package', () => {
     const bin = join(project, 'node_modules', '.bin', 'hookrun')
     const version = run(bin, ['--version'], { cwd: project })
     expect(version.status, version.stderr).toBe(0)
-    expect(version.stdout).toContain(`hookrun/${pkg.version}`)
+    // No platform package in this install (the repository's package.json lists none): the launcher runs the Node bundle.
+    expect(version.stdout).toContain(`hookrun ${pkg.version} (node `)
     const input = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'sudo ls' } })
     const fire = run(bin, ['fire', 'tool:pre_execute', '--payload', '-'], { cwd: project, input, env: { HOME: project, XDG_CONFIG_HOME: join(project, '.xdg') } })
     expect(fire.status, fire.stderr).toBe(2)

@@ -21,10 +21,10 @@ for (const runtime of RUNTIMES) {
       projects.push(dir)
       const cli = (...args: string[]) => runCli(args, { runtime: runtime.name, cwd: dir })
       const fire = () => cli('fire', 'tool:pre_execute')
-      const skipped = (why: string) => `hookrun: warning: project hooks in ${dir} ${why}; skipped: gate. Review them ('hookrun list'), then run: hookrun trust ${dir}\n`
+      const notTrusted = `hookrun: warning: project hooks in ${dir} are not trusted, so they do not run. Review them ('hookrun list'), then run: hookrun trust ${dir} (skipped: gate)\n`
 
       let result = await fire()
-      expect([result.exitCode, result.stderr]).toEqual([0, skipped('not trusted')])
+      expect([result.exitCode, result.stderr]).toEqual([0, notTrusted])
 
       result = await cli('trust', 'src/deep')
       expect(result.exitCode, result.stderr).toBe(0)
@@ -33,16 +33,20 @@ for (const runtime of RUNTIMES) {
       expect([result.exitCode, result.json().reason, result.stderr]).toEqual([2, 'gate says no', ''])
       expect((await cli('list')).stdout).toContain(`project ${dir}/.hookrun/hooks.json  (trusted)`)
 
+      // Changed since trusted: the gate event blocks (fail closed) and says what to do.
       appendFileSync(join(dir, '.hookrun/gate.sh'), 'exit 0\n')
       result = await fire()
-      expect([result.exitCode, result.stderr]).toEqual([0, skipped('changed since you trusted them (.hookrun/gate.sh edited)')])
+      const changed = `project hooks in ${dir} changed since you trusted them (.hookrun/gate.sh edited): review with 'hookrun trust --diff', then run: hookrun trust ${dir}`
+      expect([result.exitCode, result.json().reason, result.stderr]).toEqual([2, changed, `hookrun: warning: ${changed} (skipped: gate)\n`])
+      result = await cli('trust', '--diff')
+      expect([result.exitCode, result.stdout]).toEqual([0, expect.stringContaining('edited  .hookrun/gate.sh\n+exit 0\n')])
 
       expect((await cli('trust')).exitCode).toBe(0)
       expect((await fire()).exitCode).toBe(2)
 
       result = await cli('untrust')
       expect([result.exitCode, result.stdout]).toEqual([0, `untrusted ${dir}: its project hooks no longer run\n`])
-      expect((await fire()).stderr).toBe(skipped('not trusted'))
+      expect((await fire()).stderr).toBe(notTrusted)
       result = await cli('untrust')
       expect(result.stdout).toBe(`${dir} was not trusted by 'hookrun trust'; nothing to undo\n`)
     })

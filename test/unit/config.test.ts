@@ -75,7 +75,7 @@ describe('readConfigFile', () => {
     const entries = readConfigFile({ layer: 'config', file: join(dir, 'h.json') }, problems)
     expect(entries.map((entry) => entry.entry.command)).toEqual(['a', 'c'])
     expect(problems).toEqual([
-      { severity: 'error', file: join(dir, 'h.json'), path: 'hooks[1].timeout', message: 'expected number, received string; hook skipped' },
+      { severity: 'error', file: join(dir, 'h.json'), path: 'hooks[1].timeout', message: 'expected number, received string; hook skipped', brokenHook: { events: ['*'] } },
       { severity: 'warning', file: join(dir, 'h.json'), path: 'hooks[2].extra', message: 'unknown key, ignored (see `hookrun schema` for the fields)' },
     ])
   })

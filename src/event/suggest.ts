@@ -1,0 +1,19 @@
+// The known event name nearest to a typo (`tool:pre_exectue` → `tool:pre_execute`).
+import { nearest } from '../core/suggest.ts'
+import { CANONICAL_EVENTS, EVENT_ALIASES, isKnownEvent, resolveAlias } from './events.ts'
+
+const KNOWN_NAMES = [...CANONICAL_EVENTS.map((event) => event.name), ...EVENT_ALIASES.map((alias) => alias.alias)]
+
+/**
+ * The known name a name was surely meant to be, or undefined when it is known, holds pattern
+ * characters, or is far from every known name (hookrun serves any agent's own events).
+ */
+export function nearestEvent(name: string): string | undefined {
+  if (isKnownEvent(name) || /[*?[\]{}()!|,]/.test(name) || name.length < 4) return undefined
+  return nearest(name, KNOWN_NAMES)
+}
+
+/** The canonical event a known name stands for. */
+export function canonicalOf(name: string): string {
+  return resolveAlias(name) ?? name
+}

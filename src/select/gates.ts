@@ -1,0 +1,76 @@
+// Gates hookrun cannot vouch for block (DESIGN §8): a changed project, an entry that cannot be read.
+import { formatProblem } from '../config/load.ts'
+import type { ConfigProblem, FiredEvent, Hook, HookResult } from '../core/types.ts'
+import { isGate } from '../event/events.ts'
+import { compilePattern, patternProblem } from '../event/pattern.ts'
+import type { ProjectTrust } from '../trust/trust.ts'
+
+/** The name a block of hookrun's own goes by in `decidedBy` and `hooks[]`. */
+export const HOOKRUN = 'hookrun'
+
+/**
+ * The warning `fire` gives when the project's hooks do not run. The hooks are only named: their
+ * patterns and filters are never evaluated (a crafted regex must not cost a fire anything).
+ */
+export function untrustedWarning(trust: ProjectTrust | undefined, untrustedHooks: readonly Hook[]): string | undefined {
+  if (trust === undefined || trust.trusted) return undefined
+  const names = untrustedHooks.map((hook) => hook.name)
+  const listed = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ')
+  return `${untrustedNotice(trust)}${listed === '' ? '' : ` (skipped: ${listed})`}`
+}
+
+/** What the user is told in the agent (once per session) and on stderr. */
+export function untrustedNotice(trust: ProjectTrust): string {
+  if (trust.reason === 'changed') {
+    return `project hooks in ${trust.root} changed since you trusted them (${changedList(trust)}): review with 'hookrun trust --diff', then run: ${trust.command}`
+  }
+  return `project hooks in ${trust.root} are not trusted, so they do not run. Review them ('hookrun list'), then run: ${trust.command}`
+}
+
+function changedList(trust: ProjectTrust): string {
+  const changed = trust.changed ?? []
+  return changed.length > 5 ? `${changed.slice(0, 5).join(', ')} and ${changed.length - 5} more` : changed.join(', ')
+}
+
+/**
+ * A project that was trusted and changed since: hookrun cannot tell what its gates would have
+ * said, so on a gate event the answer is a block (DESIGN §8) that tells the user what to do. A
+ * project never trusted blocks nothing: its hooks simply do not run until the user trusts them.
+ */
+export function changedProjectBlock(trust: ProjectTrust | undefined, event: FiredEvent): HookResult | undefined {
+  if (trust === undefined || trust.trusted || trust.reason !== 'changed' || !isGate(event.name)) return undefined
+  return hookrunBlock(untrustedNotice(trust), `${trust.root}/.hookrun`)
+}
+
+/**
+ * The block hookrun itself gives before any hook runs on a gate event, or undefined: the project
+ * changed since it was trusted, or a config problem took away a hook that was for this event.
+ */
+export function gateBlock(trust: ProjectTrust | undefined, problems: readonly ConfigProblem[], event: FiredEvent): HookResult | undefined {
+  return changedProjectBlock(trust, event) ?? brokenGateBlock(problems, event)
+}
+
+/** A hook entry that cannot be read counts as a failed gate on the events it was for (any event, when that cannot be told). */
+export function brokenGateBlock(problems: readonly ConfigProblem[], event: FiredEvent): HookResult | undefined {
+  if (!isGate(event.name)) return undefined
+  const broken = problems.find(({ brokenHook }) => brokenHook !== undefined && (brokenHook.events === undefined || brokenHook.events.some((pattern) => patternMatches(pattern, event))))
+  if (broken === undefined) return undefined
+  return hookrunBlock(`${formatProblem(broken)} — a gate entry that cannot be read blocks; fix it (see 'hookrun validate')`, broken.file)
+}
+
+/** A pattern hookrun cannot compile could have been for anything. */
+function patternMatches(pattern: string, event: FiredEvent): boolean {
+  return patternProblem(pattern) !== undefined || compilePattern(pattern).matches(event.segments)
+}
+
+/** A block decided by hookrun itself (not by a hook), reported like a hook that denied. */
+export function hookrunBlock(reason: string, file: string): HookResult {
+  return {
+    report: { name: HOOKRUN, source: 'project', file, outcome: 'deny', exitCode: null, durationMs: 0, timedOut: false, reason },
+    blocks: true,
+    decision: 'deny',
+    reason,
+    context: [],
+    warnings: [],
+  }
+}

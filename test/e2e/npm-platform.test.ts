@@ -1,0 +1,91 @@
+/**
+ * The npm packages as published: hookrun (with optionalDependencies on every platform package)
+ * and the package for this machine, each packed with `npm pack` and installed from the tarballs
+ * into a fresh project (the registry does not have them; npm skips the other platforms' packages).
+ * The `hookrun` command must then run the native binary, not Node; without the platform package
+ * (`--omit=optional`) it runs the Node bundle.
+ */
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import pkg from '../../package.json' with { type: 'json' }
+import { hostPlatform, NPM_PLATFORMS, writePlatformPackage, writeRootPackage } from '../../scripts/npm-packages.ts'
+import { makeProject, removeProject, ROOT, writeFiles } from '../helpers.ts'
+
+function run(command: string, args: readonly string[], options: SpawnSyncOptions & { cwd: string }) {
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    timeout: 180_000,
+    ...options,
+    env: {
+      ...process.env,
+      PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
+      HOOKRUN_CONFIG: '',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+      ...options.env,
+    },
+  })
+  return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) }
+}
+
+let scratch: string
+const tarballs: Record<string, string> = {}
+const host = hostPlatform()!
+
+/** A fresh project with the given tarballs installed. */
+function consumer(name: string, packages: string[], flags: string[] = []): string {
+  const dir = join(scratch, name)
+  writeFiles(dir, {
+    'package.json': { name, private: true },
+    '.hookrun/hooks.json': { hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'grep -q sudo && { echo "no sudo" >&2; exit 2; }; exit 0' }] },
+  })
+  const install = run('npm', ['install', '--no-package-lock', ...flags, ...packages], { cwd: dir })
+  expect(install.status, install.stderr).toBe(0)
+  return dir
+}
+
+beforeAll(() => {
+  scratch = makeProject()
+  const out = join(scratch, 'npm')
+  for (const folder of [writeRootPackage(out), writePlatformPackage(host, join(ROOT, 'dist', 'hookrun'), out)]) {
+    const pack = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: folder })
+    expect(pack.status, pack.stderr).toBe(0)
+    const packed = JSON.parse(pack.stdout)[0]
+    tarballs[packed.name] = join(scratch, packed.filename)
+  }
+}, 240_000)
+afterAll(() => removeProject(scratch))
+
+test('hookrun lists every platform package as optional; each says which os, cpu and libc it fits', () => {
+  const manifest = JSON.parse(readFileSync(join(scratch, 'npm', 'hookrun', 'package.json'), 'utf8'))
+  expect(manifest.optionalDependencies).toEqual(Object.fromEntries(NPM_PLATFORMS.map((entry) => [entry.name, pkg.version])))
+  expect(manifest.bin).toEqual({ hookrun: './bin/hookrun' })
+  const platform = JSON.parse(readFileSync(join(scratch, 'npm', host.target, 'package.json'), 'utf8'))
+  expect(platform).toMatchObject({ name: host.name, version: pkg.version, os: [process.platform], cpu: [process.arch], files: ['bin/hookrun'] })
+  if (host.libc !== undefined) expect(platform.libc).toEqual([host.libc])
+})
+
+test('installed from the packed tarballs, the hookrun command runs the native binary', () => {
+  const dir = consumer('with-binary', [tarballs.hookrun!, tarballs[host.name]!])
+  const bin = join(dir, 'node_modules', '.bin', 'hookrun')
+  const version = run(bin, ['--version'], { cwd: dir })
+  expect(version.status, version.stderr).toBe(0)
+  // --version names the runtime: the compiled binary reports Bun, the Node bundle Node.
+  expect(version.stdout).toContain(`hookrun ${pkg.version} (bun `)
+  const input = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'sudo ls' } })
+  const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg') }
+  expect(run(bin, ['trust'], { cwd: dir, env }).status).toBe(0)
+  const fire = run(bin, ['fire', 'tool:pre_execute', '--payload', '-'], { cwd: dir, input, env })
+  expect(fire.status, fire.stderr).toBe(2)
+  expect(JSON.parse(fire.stdout)).toMatchObject({ decision: 'deny', reason: 'no sudo' })
+}, 240_000)
+
+test('without the platform package (--omit=optional) the hookrun command runs the Node bundle', () => {
+  const dir = consumer('node-only', [tarballs.hookrun!], ['--omit=optional'])
+  const version = run(join(dir, 'node_modules', '.bin', 'hookrun'), ['--version'], { cwd: dir })
+  expect(version.status, version.stderr).toBe(0)
+  expect(version.stdout).toContain(`hookrun ${pkg.version} (node `)
+}, 240_000)
