@@ -4,7 +4,10 @@ import { canBlock, isGate } from '../event/events.ts'
 import { CARRIED_FIELDS, type CarriedField, type DecisionValue, type HookAnswer } from '../core/protocol.ts'
 
 /** Events whose plain stdout becomes context for the model (as in Claude Code). */
-const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion'])
+const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])
+
+/** Events where an agent-shaped handler that times out blocks (Claude Code's PreModelSwitch, §9.1). */
+const TIMEOUT_BLOCKS = new Set(['llm:pre_model_switch'])
 
 /**
  * How a hook's exit code is read depends on the shape it was written in (DESIGN §6):
@@ -37,6 +40,10 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     return { report: { ...base, outcome: 'background', async: true }, blocks: false, context: [], warnings }
   }
   if (run.spawnError !== undefined) return failure(run.spawnError)
+  if (run.timedOut && agent && TIMEOUT_BLOCKS.has(event.name)) {
+    const reason = `hook '${hook.name}' timed out after ${hook.timeout}s and was killed; on ${event.name} a timeout blocks`
+    return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
+  }
   if (run.timedOut) return failure(`timed out after ${hook.timeout}s and was killed`)
 
   if (parsed.invalid !== undefined) {

@@ -4,6 +4,9 @@ import { type PreparedDialect, renderFor } from '../dialects/index.ts'
 import { ExitCode } from '../core/errors.ts'
 import { type Explanation, explainFire, type ExplainOptions, type HookExplanation } from '../explain/explain.ts'
 import { renderNative } from '../answer/render.ts'
+import { findProjectRoot } from '../config/load.ts'
+import { defaultHome } from '../install/agents.ts'
+import { describeOverlap, findOverlaps } from '../install/overlaps.ts'
 
 export interface ExplainFlags {
   /** The agent dialect the payload came in, if any: its answer is shown too. */
@@ -26,8 +29,13 @@ export async function explainCommand(options: ExplainOptions, flags: ExplainFlag
         ? { format: flags.prepared.dialect.name, agentEvent: flags.prepared.agentEvent, ...renderFor(flags.prepared.dialect, decision, options.payload ?? {}, flags.prepared.agentEvent) }
         : { format: 'hookrun', ...renderNative(decision), warnings: [] as readonly string[] }
   const exitCode = rendered?.exitCode ?? ExitCode.Proceed
-  if (flags.json) return { output: `${JSON.stringify({ ...explanation, ...(rendered && { answer: rendered }) }, null, 2)}\n`, exitCode }
-  return { output: formatExplanation(explanation, rendered, options.cwd ?? process.cwd()), exitCode }
+  // Where another agent would run this answer a second time (src/install/overlaps.ts).
+  const env = options.env ?? process.env
+  const cwd = options.cwd ?? process.cwd()
+  const overlaps = findOverlaps({ home: defaultHome(env), project: findProjectRoot(cwd) ?? cwd, env }).filter((overlap) => overlap.twice.length > 0)
+  if (flags.json) return { output: `${JSON.stringify({ ...explanation, ...(rendered && { answer: rendered }), overlaps }, null, 2)}\n`, exitCode }
+  const overlapLines = overlaps.map((overlap) => `overlap   ${describeOverlap(overlap)}\n`).join('')
+  return { output: formatExplanation(explanation, rendered, cwd) + overlapLines, exitCode }
 }
 
 const STATUS: Record<HookExplanation['status'], string> = { ran: 'ran', background: 'started', skipped: 'no', 'would-run': 'would run' }

@@ -18,6 +18,8 @@ import {
   TrustedFoldersSchema,
   PigoHookSchema,
   PigoPluginSchema,
+  PolicySchema,
+  TelemetrySchema,
 } from './schema.ts'
 
 /**
@@ -43,9 +45,10 @@ export interface HookSpec extends HookEntry {
 
 export type Report = (path: string, message: string, severity?: 'error' | 'warning') => void
 
-/** Claude Code's default timeouts (seconds): 600, but 30 on UserPromptSubmit. */
+/** Claude Code's default timeouts (seconds): 600, but 30 on UserPromptSubmit and the model-switch events (§1.3, §9.1). */
 const CLAUDE_DEFAULT_TIMEOUT = 600
-const CLAUDE_PROMPT_TIMEOUT = 30
+const CLAUDE_SHORT_TIMEOUT_EVENTS = new Set(['user:prompt_submit', 'llm:pre_model_switch', 'llm:post_model_switch'])
+const claudeTimeout = (canonical: string, timeout: number | undefined) => timeout ?? (CLAUDE_SHORT_TIMEOUT_EVENTS.has(canonical) ? 30 : CLAUDE_DEFAULT_TIMEOUT)
 
 /**
  * Normalise one parsed JSON file into hook specs and its settings. Problems are reported with
@@ -65,6 +68,8 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
     trustedFolders: setting('trustedFolders', TrustedFoldersSchema, envelope.trustedFolders),
     log: setting('log', LogSchema, envelope.log),
     allowManagedHooksOnly: setting('allowManagedHooksOnly', AllowManagedHooksOnlySchema, envelope.allowManagedHooksOnly),
+    telemetry: setting('telemetry', TelemetrySchema, envelope.telemetry),
+    policy: setting('policy', PolicySchema, envelope.policy),
   }
   const envPrefixes = envelope.envPrefixes ?? []
   const specs: HookSpec[] = []
@@ -156,7 +161,7 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
           name: `${eventName}[${matcher ?? '*'}] ${command}`,
           event: canonical,
           command,
-          timeout: handler.timeout ?? (canonical === 'user:prompt_submit' ? CLAUDE_PROMPT_TIMEOUT : CLAUDE_DEFAULT_TIMEOUT),
+          timeout: claudeTimeout(canonical, handler.timeout),
           blocking: !(handler.async || handler.asyncRewake),
           enabled: true,
           matcher,
@@ -260,7 +265,7 @@ function claudeHttpHandler(
     url: handler.url,
     ...(handler.headers !== undefined && { headers: handler.headers }),
     ...(handler.allowedEnvVars !== undefined && { allowedEnvVars: handler.allowedEnvVars }),
-    timeout: handler.timeout ?? (canonical === 'user:prompt_submit' ? CLAUDE_PROMPT_TIMEOUT : CLAUDE_DEFAULT_TIMEOUT),
+    timeout: claudeTimeout(canonical, handler.timeout),
     blocking: true,
     enabled: true,
     // Claude Code 2.1.295: `onFailure: "block"` makes a failing handler block instead of failing open.

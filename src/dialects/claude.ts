@@ -40,6 +40,8 @@ const CONTEXT_EVENTS = new Set([
   'SubagentStart',
   'Stop',
   'SubagentStop',
+  // §9.1: its plain stdout becomes context
+  'PostModelSwitch',
 ])
 
 /** PostToolUse may replace what the model sees of the tool's output (§3.3). */
@@ -74,6 +76,13 @@ export const claude: Dialect = {
         // Claude Code applies a rewrite together with allow or ask, not on its own.
         if (!decided) warnings.push(`Claude Code applies updatedInput on PreToolUse only with an allow or ask decision; no hook gave one, so it may be ignored`)
       }
+    } else if (eventName === 'PreModelSwitch') {
+      // §9.1: answers allow / deny / ask, as PreToolUse does; a deny keeps the current model.
+      if (decided) {
+        specific.permissionDecision = decision.decision
+        if (decision.reason !== undefined) specific.permissionDecisionReason = decision.reason
+      }
+      if (decision.updatedInput !== undefined) cannot('updatedInput')
     } else if (eventName === 'PermissionRequest') {
       if (decided && decision.decision !== 'ask') {
         specific.decision = {

@@ -19,6 +19,7 @@ import type { Dialect } from './types.ts'
  * A Codex payload is a Claude-shaped one with `turn_id`, which Codex sends on turn events.
  */
 const CODEX_EVENTS = namesOf('codex')
+const CODEX_ONLY_EVENTS = new Set([...CODEX_EVENTS].filter((name) => !namesOf('claude').has(name)))
 
 /** Events that take top-level `decision: "block"` + `reason`. */
 const BLOCK_EVENTS = new Set(['PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop'])
@@ -31,8 +32,10 @@ export const codex: Dialect = {
   carries: [],
   label: 'Codex',
   source: 'codex',
+  // Codex's own events (Interrupt) say Codex by themselves; the ones it shares with Claude Code need turn_id.
   detect: (payload) =>
-    typeof payload.hook_event_name === 'string' && CODEX_EVENTS.has(payload.hook_event_name) && typeof payload.turn_id === 'string',
+    typeof payload.hook_event_name === 'string' &&
+    (CODEX_ONLY_EVENTS.has(payload.hook_event_name) || (CODEX_EVENTS.has(payload.hook_event_name) && typeof payload.turn_id === 'string')),
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, CODEX_EVENTS) ?? 'PreToolUse'

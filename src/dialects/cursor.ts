@@ -20,7 +20,7 @@ import type { Dialect, Normalized } from './types.ts'
  */
 const CURSOR_EVENTS = namesOf('cursor')
 
-const PERMISSION_EVENTS = new Set(['preToolUse', 'beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'subagentStart'])
+const PERMISSION_EVENTS = new Set(['preToolUse', 'beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'beforeTabFileRead', 'subagentStart'])
 const ASK_EVENTS = new Set(['beforeShellExecution', 'beforeMCPExecution'])
 const CONTEXT_EVENTS = new Set(['sessionStart', 'postToolUse'])
 const FOLLOWUP_EVENTS = new Set(['stop', 'subagentStop'])
@@ -33,6 +33,8 @@ const EVENT_TOOLS: Readonly<Record<string, string>> = {
   afterShellExecution: 'Shell',
   beforeReadFile: 'Read',
   afterFileEdit: 'Edit',
+  beforeTabFileRead: 'Read',
+  afterTabFileEdit: 'Edit',
 }
 
 export const cursor: Dialect = {

@@ -46,6 +46,8 @@ export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
   event('llm:message_display', false, false, 'assistant text is shown to the user'),
   event('llm:thought', false, false, 'the model finished a thinking block'),
   event('llm:tool_selection', false, false, 'before the model picks which tools it may call'),
+  event('llm:pre_model_switch', true, true, 'before the session switches to another model; a block keeps the current one'),
+  event('llm:post_model_switch', false, false, 'after the session switched to another model'),
   event('session:start', false, false, 'a session starts or resumes'),
   event('session:end', false, false, 'a session ends'),
   event('session:message', false, false, 'a message is added to the session'),
@@ -109,7 +111,7 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('UserPromptSubmit', 'user:prompt_submit', 'claude', 'codex', 'sdk', 'rust'),
   alias('Notification', 'notification', 'claude', 'sdk', 'gemini'),
   alias('SessionStart', 'session:start', 'claude', 'codex', 'sdk', 'gemini'),
-  alias('SessionEnd', 'session:end', 'claude', 'sdk', 'gemini'),
+  alias('SessionEnd', 'session:end', 'claude', 'codex', 'sdk', 'gemini'),
   alias('Stop', 'agent:stop', 'claude', 'codex', 'sdk'),
   alias('SubagentStart', 'subagent:start', 'claude', 'codex', 'sdk'),
   alias('SubagentStop', 'subagent:stop', 'claude', 'codex', 'sdk'),
@@ -123,6 +125,11 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('PostToolBatch', 'tool:post_batch', 'claude'),
   alias('UserPromptExpansion', 'user:prompt_expansion', 'claude'),
   alias('MessageDisplay', 'llm:message_display', 'claude'),
+  // Claude Code 2.1.251 (agent-hook-protocols.md §9.1)
+  alias('PreModelSwitch', 'llm:pre_model_switch', 'claude'),
+  alias('PostModelSwitch', 'llm:post_model_switch', 'claude'),
+  // Codex (§9.3): the user interrupted a turn; Codex gives its hooks 3 s
+  alias('Interrupt', 'user:interrupt', 'codex'),
   alias('StopFailure', 'agent:stop_failure', 'claude', 'codex'),
   alias('PostCompact', 'context:post_compact', 'claude', 'codex'),
   alias('InstructionsLoaded', 'context:instructions_loaded', 'claude'),
@@ -164,6 +171,9 @@ const OWN_ALIASES: readonly EventAlias[] = [
   toolAlias('afterFileEdit', 'tool:post_execute', 'edit|write', 'cursor'),
   alias('afterAgentResponse', 'llm:post_response', 'cursor'),
   alias('afterAgentThought', 'llm:thought', 'cursor'),
+  // Cursor Tab (§6.3, §9.2): Tab reads a file for a completion / Tab's edit was accepted
+  toolAlias('beforeTabFileRead', 'tool:pre_execute', 'read', 'cursor'),
+  toolAlias('afterTabFileEdit', 'tool:post_execute', 'edit', 'cursor'),
   // GitHub Copilot (docs.github.com/en/copilot/reference/hooks-reference), camelCase; the names
   // it shares with Cursor are above
   alias('userPromptSubmitted', 'user:prompt_submit', 'copilot'),

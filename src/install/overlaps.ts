@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { aliasFor, resolveAlias } from '../event/events.ts'
-import { type AgentName, agentTarget, isRouterCommand, type Places, type Scope } from './agents.ts'
+import { type AgentName, agentTarget, defaultHome, isRouterCommand, type Places, type Scope } from './agents.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
 
 /**
@@ -16,6 +16,8 @@ export interface ForeignRead {
   readonly owner: AgentName
   /** The owner's files the reader runs, each with the scope it has for the reader. */
   files(places: Places): ReadonlyArray<{ readonly file: string; readonly scope: Scope }>
+  /** Does this payload come from the reader running the owner's entry? */
+  runningUnder(payload: Readonly<Record<string, unknown>>): boolean
   readonly source: string
 }
 
@@ -28,9 +30,40 @@ export const FOREIGN_READS: readonly ForeignRead[] = [
       { file: join(places.project, '.claude', 'settings.json'), scope: 'project' },
       { file: join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json'), scope: 'user' },
     ],
+    // Cursor's payloads carry cursor_version and conversation_id, Claude Code's never do. (Not the
+    // CURSOR_VERSION variable: Claude Code started in Cursor's terminal may inherit it, and its
+    // gates must still run.)
+    runningUnder: (payload) => typeof payload.cursor_version === 'string' || typeof payload.conversation_id === 'string',
     source: 'cursor.com/docs/reference/third-party-hooks',
   },
 ]
+
+/**
+ * The router's side of "no double firing": hookrun's entry in the owner's file (Claude Code's),
+ * run by the reader (Cursor), when the reader's own file has hookrun's entry for the same event
+ * too (as when the Cursor install is user-level and the Claude Code one is in a project). The
+ * reader's own entry answers; this call should answer "no opinion" without running the hooks a
+ * second time. Returns that entry's file, or undefined when this call must run the hooks.
+ */
+export function answeredByReaderEntry(
+  owner: string,
+  ownerEvent: string,
+  where: { readonly project: string; readonly env: Places['env'] },
+  payload: Readonly<Record<string, unknown>>,
+): { reader: AgentName; file: string } | undefined {
+  const places = { ...where, home: defaultHome(where.env) }
+  for (const read of FOREIGN_READS) {
+    if (read.owner !== owner || !read.runningUnder(payload)) continue
+    const event = aliasFor(resolveAlias(ownerEvent) ?? ownerEvent, read.reader)
+    if (event === undefined) continue
+    const target = agentTarget(read.reader)!
+    for (const scope of ['project', 'user'] as const) {
+      const file = target.file(scope, places)
+      if (routedEvents(file, read.reader).includes(event)) return { reader: read.reader, file }
+    }
+  }
+  return undefined
+}
 
 /** hookrun's entries in one agent's file that another agent runs too. */
 export interface Overlap {
@@ -55,8 +88,12 @@ export function findOverlaps(places: Places): Overlap[] {
   const overlaps: Overlap[] = []
   for (const read of FOREIGN_READS) {
     const readerTarget = agentTarget(read.reader)!
-    const readerFiles = (['project', 'user'] as const).map((scope) => readerTarget.file(scope, places))
+    // When the home is the project (as in a test), the user's files are the project's: one each.
+    const readerFiles = [...new Set((['project', 'user'] as const).map((scope) => readerTarget.file(scope, places)))]
+    const seen = new Set<string>()
     for (const { file, scope } of read.files(places)) {
+      if (seen.has(file)) continue
+      seen.add(file)
       const events = routedEvents(file, read.owner)
         .map((event) => aliasFor(resolveAlias(event) ?? event, read.reader))
         .filter((event): event is string => event !== undefined && readerTarget.events.includes(event))

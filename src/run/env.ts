@@ -40,6 +40,9 @@ export const HOOK_VARIABLES: ReadonlyArray<readonly [suffix: string, extract: Ex
   ['TOOL_ERROR', (event, payload) => toolError(event, payload)],
   ['TURN_NUMBER', (_, payload) => pick(payload, 'turn_number', 'turnNumber', 'turn')],
   ['MODEL', (_, payload) => pick(payload, 'model')],
+  // Inside a subagent (Claude Code, Codex §9.3): which one.
+  ['AGENT_ID', (_, payload) => pick(payload, 'agent_id', 'agentId')],
+  ['AGENT_TYPE', (_, payload) => pick(payload, 'agent_type', 'agentType')],
   ['USER_MESSAGE', (_, payload) => pick(payload, 'prompt', 'user_message', 'userMessage', 'message')],
   ['ASSISTANT_MESSAGE', (_, payload) => pick(payload, 'last_assistant_message', 'assistant_message', 'assistantMessage')],
   ['HOOK_NAME', (_, __, context) => context.hookName],

@@ -1,0 +1,94 @@
+// `hookrun agents`: the capability matrix, generated from the dialect and install tables.
+import { namesOf, resolveAlias } from '../event/events.ts'
+import { DIALECTS } from '../dialects/index.ts'
+import type { Dialect } from '../dialects/types.ts'
+import type { Decision } from '../core/protocol.ts'
+import { agentTarget } from '../install/agents.ts'
+
+/**
+ * `hookrun agents`: what hookrun knows of each agent, read from the tables that drive it, never
+ * written by hand: the events the agent sends (the alias table), what each event's answer can
+ * carry (found by rendering one decision per field through the agent's dialect and keeping the
+ * fields it renders without a "cannot apply" warning), where the agent reads hooks and what
+ * `hookrun install` puts there (the install targets).
+ */
+export interface AgentRow {
+  readonly agent: string
+  readonly label: string
+  readonly format: string
+  readonly events: ReadonlyArray<{ readonly name: string; readonly fires: string; readonly honours: readonly string[] }>
+  readonly config?: { readonly user: string; readonly project: string }
+  readonly installs?: { readonly command: string; readonly events: readonly string[]; readonly skipped: Readonly<Record<string, string>> }
+}
+
+const BASE: Decision = { event: 'probe', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: [] }
+
+/**
+ * One decision per answer field, and the words a dialect's warning uses when it drops that field.
+ * `over` is the probe whose answer this one must differ from (an allow for a rewrite, which
+ * agents take only with one); by default the answer to no decision at all.
+ */
+const PROBES: ReadonlyArray<{ readonly field: string; readonly decision: Partial<Decision>; readonly dropped: RegExp; readonly over?: string }> = [
+  { field: 'block', decision: { decision: 'deny', blocked: true, reason: 'r', decidedBy: 'h' }, dropped: /a block|'deny'/ },
+  { field: 'ask', decision: { decision: 'ask', reason: 'r', decidedBy: 'h' }, dropped: /'ask'/ },
+  { field: 'allow', decision: { decision: 'allow', decidedBy: 'h' }, dropped: /'allow'/ },
+  { field: 'updatedInput', decision: { decision: 'allow', decidedBy: 'h', updatedInput: { command: 'x' } }, dropped: /updatedInput/, over: 'allow' },
+  { field: 'updatedPrompt', decision: { updatedPrompt: 'p' }, dropped: /updatedPrompt/ },
+  { field: 'additionalContext', decision: { additionalContext: ['c'] }, dropped: /additionalContext/ },
+  { field: 'continue', decision: { continue: false, stopReason: 's' }, dropped: /continue: false/ },
+  { field: 'systemMessage', decision: { systemMessage: 'm' }, dropped: /systemMessage/ },
+  { field: 'suppressOutput', decision: { suppressOutput: true }, dropped: /suppressOutput/ },
+]
+
+/**
+ * The answer fields a dialect carries to its agent on one of its events: those whose probe
+ * changes what the agent receives, with no warning that the field was dropped.
+ */
+export function honouredFields(dialect: Dialect, event: string): string[] {
+  const answer = (decision: Partial<Decision>) => dialect.render({ ...BASE, ...decision }, {}, event)
+  const sent = (rendered: ReturnType<typeof answer>) => JSON.stringify([rendered.stdout, rendered.stderr ?? '', rendered.exitCode])
+  return PROBES.filter((probe) => {
+    const rendered = answer(probe.decision)
+    if (rendered.warnings.some((warning) => probe.dropped.test(warning))) return false
+    const baseline = PROBES.find((other) => other.field === probe.over)?.decision ?? {}
+    return sent(rendered) !== sent(answer(baseline))
+  }).map((probe) => probe.field)
+}
+
+export function agentRows(): AgentRow[] {
+  const places = { home: '~', project: '.', env: {} }
+  return DIALECTS.map((dialect) => {
+    const target = agentTarget(dialect.name)
+    return {
+      agent: dialect.name,
+      label: dialect.label,
+      format: `--format ${dialect.name}`,
+      events: [...namesOf(dialect.source)].map((name) => ({ name, fires: resolveAlias(name) ?? name, honours: honouredFields(dialect, name) })),
+      ...(target !== undefined && {
+        config: { user: target.file('user', places), project: target.file('project', places) },
+        installs: { command: target.command('hookrun', target.events[0] ?? ''), events: target.events, skipped: target.skipped },
+      }),
+    }
+  })
+}
+
+export function formatAgents(json: boolean): string {
+  const rows = agentRows()
+  if (json) return `${JSON.stringify(rows, null, 2)}\n`
+  const blocks = rows.map((row) => {
+    const width = Math.max(...row.events.map((event) => event.name.length))
+    const fireWidth = Math.max(...row.events.map((event) => event.fires.length))
+    const lines = [`${row.label} (${row.format})`]
+    if (row.config) lines.push(`  reads hooks from  ${row.config.user} (user), ${row.config.project} (project)`)
+    if (row.installs) {
+      lines.push(`  hookrun installs  \`${row.installs.command}\` on ${row.installs.events.length} of ${row.events.length} events`)
+      const byReason = new Map<string, string[]>()
+      for (const [event, why] of Object.entries(row.installs.skipped)) byReason.set(why, [...(byReason.get(why) ?? []), event])
+      for (const [why, events] of byReason) lines.push(`    not ${events.join(', ')}: ${why}`)
+    }
+    lines.push(`  ${'event'.padEnd(width)}  ${'fires'.padEnd(fireWidth)}  answer fields it honours`)
+    for (const event of row.events) lines.push(`  ${event.name.padEnd(width)}  ${event.fires.padEnd(fireWidth)}  ${event.honours.join(', ') || '(none: output is ignored)'}`)
+    return lines.join('\n')
+  })
+  return `${blocks.join('\n\n')}\n`
+}

@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest'
+import { agentRows, formatAgents, honouredFields } from '../../src/commands/agents.ts'
+import { DIALECTS, resolveDialect } from '../../src/dialects/index.ts'
+import { namesOf } from '../../src/event/events.ts'
+import { AGENTS } from '../../src/install/agents.ts'
+
+/** `hookrun agents`: the matrix comes from the dialect, alias and install tables. */
+const dialect = (name: string) => resolveDialect(name, {})!
+
+describe('the capability matrix', () => {
+  test('one row per dialect, with every event the alias table gives it and the install target', () => {
+    const rows = agentRows()
+    expect(rows.map((row) => row.agent)).toEqual(DIALECTS.map((entry) => entry.name))
+    for (const row of rows) {
+      expect(row.events.map((event) => event.name)).toEqual([...namesOf(DIALECTS.find((entry) => entry.name === row.agent)!.source)])
+      expect(row.installs?.events).toEqual(AGENTS.find((agent) => agent.name === row.agent)!.events)
+    }
+  })
+
+  test('honoured fields are what the dialect sends: exit-code agents honour little, Claude Code much', () => {
+    expect(honouredFields(dialect('kiro'), 'preToolUse')).toEqual(['block'])
+    expect(honouredFields(dialect('kiro'), 'agentSpawn')).toEqual(['additionalContext'])
+    expect(honouredFields(dialect('windsurf'), 'pre_run_command')).toEqual(['block', 'systemMessage'])
+    expect(honouredFields(dialect('windsurf'), 'post_write_code')).toEqual(['systemMessage'])
+    expect(honouredFields(dialect('claude'), 'PreToolUse')).toEqual(['block', 'ask', 'allow', 'updatedInput', 'additionalContext', 'continue', 'systemMessage', 'suppressOutput'])
+    // Codex refuses a bare allow and an ask; its rewrite goes with an allow.
+    expect(honouredFields(dialect('codex'), 'PreToolUse')).toEqual(['block', 'updatedInput', 'additionalContext', 'systemMessage'])
+    expect(honouredFields(dialect('crush'), 'PreToolUse')).toEqual(['block', 'allow', 'updatedInput', 'additionalContext', 'continue'])
+  })
+
+  test('the text names the files, the command and the left-out events once per reason', () => {
+    const text = formatAgents(false)
+    expect(text).toContain('Kiro (--format kiro)\n  reads hooks from  ~/.kiro/agents/hookrun.json (user), .kiro/agents/hookrun.json (project)')
+    expect(text).toContain('hookrun installs  `hookrun fire --format windsurf` on 11 of 11 events')
+    expect(text).toMatch(/not beforeShellExecution, afterShellExecution, beforeMCPExecution, afterMCPExecution, beforeReadFile, afterFileEdit: /)
+    expect(JSON.parse(formatAgents(true))).toHaveLength(DIALECTS.length)
+  })
+})
