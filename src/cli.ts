@@ -51,6 +51,7 @@ interface FireFlags extends CommonFlags {
   strict?: boolean
   format?: string
   events?: string
+  record?: string
   explain?: boolean
   dryRun?: boolean
   pretty?: boolean
@@ -106,6 +107,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--format <agent>', "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen (default: detected from the payload; see hookrun agents)")
     .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
     .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })
+    .option('--record <dir>', 'Also save the payload, secrets redacted, as a hookrun test case with this answer in DIR (or set HOOKRUN_RECORD)')
     .option('--explain', 'Print how the decision was reached instead of the decision (with --json: as JSON)')
     .option('--json', 'Print the explanation as JSON (with --explain)')
     .option('--pretty', 'Print the decision for a person: the verdict, then one aligned line per hook (same exit code)')
@@ -187,7 +189,20 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
         throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, 128 + (SIGNAL_NUMBERS[signal] ?? 15))
       }
       const rendered = prepared ? (dialects ?? (await import('./dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
-      for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
+      const recordIn = text(flags.record, 'record') ?? (io.env.HOOKRUN_RECORD || undefined)
+      const recorded =
+        recordIn === undefined
+          ? undefined
+          : (await import('./commands/record.ts')).recordCase(resolve(recordIn), {
+              event: prepared === undefined ? eventName : event,
+              format: prepared?.dialect.name,
+              agentEvent: prepared?.agentEvent,
+              tool: text(flags.tool, 'tool'),
+              payload: read,
+              decision,
+              exitCode: rendered.exitCode,
+            })
+      for (const warning of [...decision.warnings, ...rendered.warnings, ...(recorded === undefined ? [] : [recorded])]) await io.stderr(`hookrun: warning: ${warning}\n`)
       if (rendered.stderr) await io.stderr(rendered.stderr)
       if (flags.pretty) await io.stdout((await import('./answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
       else await io.stdout(rendered.stdout)

@@ -1,6 +1,6 @@
 // The zod schema of hooks.json: the single source of its types, validation and JSON Schema.
 import { z } from 'zod'
-import { matcherProblem } from '../event/pattern.ts'
+import { matcherProblem, permissionRuleProblem } from '../event/pattern.ts'
 import { HOOK_DEFAULTS } from './defaults.ts'
 import { patternProblem } from '../event/pattern.ts'
 
@@ -135,7 +135,14 @@ export const ClaudeHandlerSchema = z
     timeout: z.number().positive().optional().meta({ description: 'Seconds; Claude Code defaults to 600 (30 on UserPromptSubmit).' }),
     async: z.boolean().optional(),
     asyncRewake: z.boolean().optional(),
-    if: z.string().optional().meta({ description: "One permission rule, e.g. 'Bash(git *)' or 'Edit(*.ts)'." }),
+    if: z
+      .string()
+      .superRefine((rule, ctx) => {
+        const problem = permissionRuleProblem(rule)
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `if rule '${rule}': ${problem}` })
+      })
+      .optional()
+      .meta({ description: "One permission rule, e.g. 'Bash(git *)' or 'Edit(*.ts)'." }),
     shell: z.enum(['bash', 'powershell']).optional(),
     statusMessage: z.string().optional(),
     once: z.boolean().optional(),
