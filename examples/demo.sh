@@ -1,14 +1,20 @@
 #!/bin/sh
-# Fire a few events through examples/hooks.json with the compiled binary and show the answers.
+# Fire a few events through examples/hooks.json with the compiled binary: for each, the payload
+# sent, the exact command, and the answer (--pretty; drop it to see the JSON an agent reads).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 HOOKRUN=${HOOKRUN:-./dist/hookrun}
 
+# Bold titles on a terminal only: piped or with NO_COLOR set, plain text.
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$(printf '\033[1m'); plain=$(printf '\033[0m'); else bold=''; plain=''; fi
+
 fire() {
-  title=$1; shift
-  payload=$1; shift
-  printf '\n\033[1m$ hookrun fire %s\033[0m   # %s\n' "$*" "$title"
-  printf '%s' "$payload" | "$HOOKRUN" fire "$@" --config examples/hooks.json --payload -
+  title=$1
+  payload=$2
+  event=$3
+  printf '\n%s# %s%s\n' "$bold" "$title" "$plain"
+  printf "$ echo '%s' \\\\\n    | hookrun fire %s --config examples/hooks.json --payload - --pretty\n" "$payload" "$event"
+  printf '%s' "$payload" | "$HOOKRUN" fire "$event" --config examples/hooks.json --payload - --pretty
   printf 'exit code: %s\n' "$?"
 }
 

@@ -47,7 +47,16 @@ export interface AgentTarget {
   handler(command: string): Record<string, unknown>
   /** What to tell the user after installing. */
   readonly note?: string
+  /**
+   * `--project` writes the agent's own uncommitted file (Claude Code's `settings.local.json`), so
+   * the command may hold this machine's path; elsewhere a project file is shared and gets the
+   * portable command (`hookrun` from PATH).
+   */
+  readonly localProjectFile?: boolean
 }
+
+/** What a committed project file runs: hookrun from PATH, no machine's path in it. */
+export const PORTABLE_SELF = 'hookrun'
 
 const home = (places: Places, variable: string, fallback: string) => places.env[variable] || join(places.home, fallback)
 
@@ -81,7 +90,8 @@ export const AGENTS: readonly AgentTarget[] = [
     name: 'claude',
     label: 'Claude Code',
     file: (scope, places) =>
-      scope === 'user' ? join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json') : join(places.project, '.claude', 'settings.json'),
+      scope === 'user' ? join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json') : join(places.project, '.claude', 'settings.local.json'),
+    localProjectFile: true,
     shape: 'groups',
     commandField: 'command',
     header: {},

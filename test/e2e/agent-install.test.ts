@@ -1,14 +1,15 @@
 /**
  * `hookrun install` as users run it, under every runtime: the router command written into the
- * agent's config holds an absolute path to this hookrun, and running that command exactly as the
+ * agent's user config holds an absolute path to this hookrun (a committed project file: `hookrun`
+ * from PATH), and running that command exactly as the
  * agent would (sh -c, the agent's payload on stdin) gives the agent's answer. Uninstall gives the
  * user's file back byte for byte.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { makeProject, removeProject, runCli, RUNTIMES, trustFolderIn } from '../helpers.ts'
+import { makeProject, removeProject, runCli, runtimeCommand, RUNTIMES, trustFolderIn } from '../helpers.ts'
 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
@@ -23,9 +24,16 @@ const USER_SETTINGS = `{
 }
 `
 
-/** What an agent does with a hook command: sh -c, payload on stdin, its own environment (HOME is the project here). */
-function runAsAgent(command: string, payload: object, cwd: string) {
-  const env: Record<string, string | undefined> = { ...process.env, HOME: cwd, XDG_CONFIG_HOME: join(cwd, '.xdg-config'), HOOKRUN_CONFIG: undefined, HOOKRUN_DEPTH: undefined }
+/**
+ * What an agent does with a hook command: sh -c, payload on stdin, its own environment (HOME is
+ * the project here). A project file's command is the portable `hookrun …`, so `hookrun` on PATH
+ * is the runtime under test.
+ */
+function runAsAgent(command: string, payload: object, cwd: string, runtime = 'binary') {
+  const bin = join(cwd, '.path')
+  mkdirSync(bin, { recursive: true })
+  writeFileSync(join(bin, 'hookrun'), `#!/bin/sh\nexec ${runtimeCommand(runtime).map((part) => `'${part}'`).join(' ')} "$@"\n`, { mode: 0o755 })
+  const env: Record<string, string | undefined> = { ...process.env, PATH: `${bin}:${process.env.PATH}`, HOME: cwd, XDG_CONFIG_HOME: join(cwd, '.xdg-config'), HOOKRUN_CONFIG: undefined, HOOKRUN_DEPTH: undefined }
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
   return spawnSync('sh', ['-c', command], { cwd, input: JSON.stringify(payload), encoding: 'utf8', env: env as NodeJS.ProcessEnv, timeout: 20_000 })
 }
@@ -65,8 +73,8 @@ for (const runtime of RUNTIMES) {
       expect(install.exitCode, install.stderr).toBe(0)
       const file = join(dir, '.github', 'hooks', 'hookrun.json')
       const command: string = JSON.parse(readFileSync(file, 'utf8')).hooks.preToolUse[0].bash
-      expect(command).toMatch(/ fire preToolUse --format copilot$/)
-      const answer = runAsAgent(command, { sessionId: 's', timestamp: 1704614600000, cwd: dir, toolName: 'bash', toolArgs: '{"command":"rm -rf /"}' }, dir)
+      expect(command).toBe('hookrun fire preToolUse --format copilot')
+      const answer = runAsAgent(command, { sessionId: 's', timestamp: 1704614600000, cwd: dir, toolName: 'bash', toolArgs: '{"command":"rm -rf /"}' }, dir, runtime.name)
       expect(JSON.parse(answer.stdout)).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'no rm -rf' })
       await runCli(['uninstall', '--agent', 'copilot', '--project'], { runtime: runtime.name, cwd: dir })
       expect(existsSync(file)).toBe(false)
@@ -81,7 +89,8 @@ for (const runtime of RUNTIMES) {
       const file = join(dir, '.windsurf', 'hooks.json')
       const command: string = JSON.parse(readFileSync(file, 'utf8')).hooks.pre_read_code[0].command
       const payload = { agent_action_name: 'pre_read_code', trajectory_id: 't', execution_id: 'e', timestamp: '2026-11-20T10:00:00Z', tool_info: { file_path: join(dir, '.env') } }
-      const answer = runAsAgent(command, payload, dir)
+      expect(command).toBe('hookrun fire --format windsurf')
+      const answer = runAsAgent(command, payload, dir, runtime.name)
       expect(answer.status, answer.stderr).toBe(2)
       expect(answer.stderr).toBe('no .env reads\n')
       await runCli(['uninstall', '--agent', 'windsurf', '--project'], { runtime: runtime.name, cwd: dir })

@@ -20,6 +20,8 @@ function place() {
 }
 
 const SELF = '/opt/hookrun/bin/hookrun'
+// A project file teams commit runs hookrun from PATH: no machine's path in it.
+const PORTABLE = 'hookrun'
 const run = (where: ReturnType<typeof place>, agent: string, remove = false, scope: 'user' | 'project' = 'user') =>
   installAgents({ agents: [agent], scope, cwd: where.project, env: where.env, self: SELF }, remove)
 
@@ -37,8 +39,8 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     const original = put(file, '{\n  "hooks": {\n    "post_write_code": [ { "command": "bash /u/format.sh", "show_output": false } ]\n  }\n}\n')
     expect(run(where, 'windsurf', false, 'project').exitCode).toBe(0)
     const config = read(file)
-    expect(config.hooks.pre_run_command).toEqual([{ command: `${SELF} fire --format windsurf`, show_output: true }])
-    expect(config.hooks.post_write_code).toEqual([{ command: 'bash /u/format.sh', show_output: false }, { command: `${SELF} fire --format windsurf`, show_output: true }])
+    expect(config.hooks.pre_run_command).toEqual([{ command: `${PORTABLE} fire --format windsurf`, show_output: true }])
+    expect(config.hooks.post_write_code).toEqual([{ command: 'bash /u/format.sh', show_output: false }, { command: `${PORTABLE} fire --format windsurf`, show_output: true }])
     run(where, 'windsurf', true, 'project')
     expect(readFileSync(file, 'utf8')).toBe(original)
   })
@@ -56,7 +58,7 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     const settings = join(where.project, '.factory', 'settings.json')
     const original = put(settings, '{ "model": "claude-sonnet" }\n')
     run(where, 'droid', false, 'project')
-    expect(read(settings).hooks.PreToolUse).toEqual([{ hooks: [{ type: 'command', command: `${SELF} fire --format droid`, timeout: 600 }] }])
+    expect(read(settings).hooks.PreToolUse).toEqual([{ hooks: [{ type: 'command', command: `${PORTABLE} fire --format droid`, timeout: 600 }] }])
     expect(Object.keys(read(settings).hooks)).toHaveLength(9)
     run(where, 'droid', true, 'project')
     expect(readFileSync(settings, 'utf8')).toBe(original)
@@ -75,7 +77,7 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     run(where, 'kiro', false, 'project')
     const agent = read(file)
     expect(agent.name).toBe('hookrun')
-    expect(agent.hooks.preToolUse).toEqual([{ command: `${SELF} fire --format kiro`, timeout_ms: 600000 }])
+    expect(agent.hooks.preToolUse).toEqual([{ command: `${PORTABLE} fire --format kiro`, timeout_ms: 600000 }])
     expect(Object.keys(agent.hooks).sort()).toEqual(['agentSpawn', 'postToolUse', 'preToolUse', 'stop', 'userPromptSubmit'])
     run(where, 'kiro', true, 'project')
     expect(existsSync(file)).toBe(false)
@@ -87,8 +89,8 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     const original = put(file, '{\n  "options": { "debug": false }\n}\n')
     run(where, 'crush', false, 'project')
     expect(read(file).hooks).toEqual({
-      PreToolUse: [{ name: 'hookrun', command: `${SELF} fire --format crush`, timeout: 600 }],
-      PreCompact: [{ name: 'hookrun', command: `${SELF} fire --format crush`, timeout: 600 }],
+      PreToolUse: [{ name: 'hookrun', command: `${PORTABLE} fire --format crush`, timeout: 600 }],
+      PreCompact: [{ name: 'hookrun', command: `${PORTABLE} fire --format crush`, timeout: 600 }],
     })
     expect(existsSync(join(where.project, 'crush.json'))).toBe(false)
     run(where, 'crush', true, 'project')
@@ -113,7 +115,7 @@ describe('no double firing', () => {
     const where = place()
     run(where, 'claude', false, 'project')
     const result = run(where, 'cursor', false, 'project')
-    expect(result.output).toMatch(/not preToolUse.*: Cursor runs hookrun's Claude Code entries in .*\.claude\/settings\.json for these/)
+    expect(result.output).toMatch(/not preToolUse.*: Cursor runs hookrun's Claude Code entries in .*\.claude\/settings\.local\.json for these/)
     const cursor = read(join(where.project, '.cursor', 'hooks.json'))
     expect(cursor.hooks.preToolUse).toBeUndefined()
     expect(cursor.hooks.beforeSubmitPrompt).toBeUndefined()

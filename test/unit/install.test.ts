@@ -20,6 +20,8 @@ function place() {
 }
 
 const SELF = '/opt/hookrun/bin/hookrun'
+// A project file teams commit runs hookrun from PATH: no machine's path in it.
+const PORTABLE = 'hookrun'
 const run = (where: ReturnType<typeof place>, agent: string, remove = false, scope: 'user' | 'project' = 'user', self = SELF) =>
   installAgents({ agents: [agent], scope, cwd: where.project, env: where.env, self }, remove)
 
@@ -101,12 +103,14 @@ describe('install / uninstall --agent claude', () => {
     expect(run(where, 'claude', true).exitCode).toBe(1)
   })
 
-  test("--project writes the project's settings and keeps the file's mode", () => {
+  test("--project writes the project's local settings (this machine's, uncommitted) and keeps the file's mode", () => {
     const where = place()
-    const file = join(where.project, '.claude', 'settings.json')
+    const file = join(where.project, '.claude', 'settings.local.json')
     put(file, '{}\n')
     chmodSync(file, 0o600)
-    expect(run(where, 'claude', false, 'project').output).toMatch(/teammates run/)
+    expect(run(where, 'claude', false, 'project').output).toMatch(/settings.local.json is this machine's own settings \(keep it out of git\); teammates run the same install/)
+    expect(readFileSync(file, 'utf8')).toContain(`"command": "${SELF} fire --format claude"`)
+    expect(existsSync(join(where.project, '.claude', 'settings.json'))).toBe(false)
     expect(statSync(file).mode & 0o777).toBe(0o600)
     expect(existsSync(join(where.home, '.claude'))).toBe(false)
   })
@@ -134,7 +138,7 @@ describe('the other agents', () => {
     expect(text).toContain('// my settings')
     expect(text).toContain('"disabled": ["old-hook"]')
     // The user's hooks object is on one line: hookrun's entries follow it there, compactly.
-    expect(text).toContain(`"hooks": { "disabled": ["old-hook"], "Notification": [{"hooks":[{"type":"command","name":"hookrun","command":"${SELF} fire --format gemini","timeout":600000}]}]`)
+    expect(text).toContain(`"hooks": { "disabled": ["old-hook"], "Notification": [{"hooks":[{"type":"command","name":"hookrun","command":"${PORTABLE} fire --format gemini","timeout":600000}]}]`)
     expect(text).not.toContain('"AfterModel"')
     run(where, 'gemini', true, 'project')
     expect(readFileSync(file, 'utf8')).toBe(original)
@@ -153,8 +157,8 @@ describe('the other agents', () => {
     const mine = put(join(where.project, '.github', 'hooks', 'mine.json'), '{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"./check.sh"}]}}')
     run(where, 'copilot', false, 'project')
     const config = JSON.parse(readFileSync(join(where.project, '.github', 'hooks', 'hookrun.json'), 'utf8'))
-    expect(config.hooks.preToolUse).toEqual([{ type: 'command', bash: `${SELF} fire preToolUse --format copilot`, timeoutSec: 600 }])
-    expect(config.hooks.agentStop[0].bash).toBe(`${SELF} fire agentStop --format copilot`)
+    expect(config.hooks.preToolUse).toEqual([{ type: 'command', bash: `${PORTABLE} fire preToolUse --format copilot`, timeoutSec: 600 }])
+    expect(config.hooks.agentStop[0].bash).toBe(`${PORTABLE} fire agentStop --format copilot`)
     run(where, 'copilot', true, 'project')
     expect(existsSync(join(where.project, '.github', 'hooks', 'hookrun.json'))).toBe(false)
     expect(readFileSync(join(where.project, '.github', 'hooks', 'mine.json'), 'utf8')).toBe(mine)

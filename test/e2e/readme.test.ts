@@ -1,0 +1,144 @@
+/**
+ * Every README example runs exactly as printed. The convention: a ```console block is a terminal
+ * session. `$ ` starts a command, `> ` continues one, every other line is what the terminal shows
+ * (stdout and stderr, as a user sees them). `…` on a line of its own stands for any lines, and
+ * inside a line for any text. Each block runs in a fresh folder that is also HOME, in one `sh`,
+ * with the freshly built `hookrun` first on PATH. hooks.json examples (```json blocks with
+ * "hooks" at the top) must pass `hookrun validate`.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { cliEnvironment, makeProject, removeProject, ROOT } from '../helpers.ts'
+
+interface Block {
+  readonly line: number
+  readonly info: string
+  readonly text: string
+}
+
+/** The fenced blocks of a markdown text, with the line each starts on. */
+export function fencedBlocks(markdown: string): Block[] {
+  const blocks: Block[] = []
+  const lines = markdown.split('\n')
+  for (let index = 0; index < lines.length; index++) {
+    const open = /^```(\S*)/.exec(lines[index]!)
+    if (!open) continue
+    const end = lines.findIndex((line, at) => at > index && line.startsWith('```'))
+    blocks.push({ line: index + 1, info: open[1]!, text: lines.slice(index + 1, end).join('\n') })
+    index = end
+  }
+  return blocks
+}
+
+interface Step {
+  readonly command: string
+  readonly expected: string[]
+}
+
+/** A console block's commands, each with the lines it must print. */
+export function consoleSteps(text: string): Step[] {
+  const steps: Array<{ command: string; expected: string[] }> = []
+  for (const line of text.split('\n')) {
+    if (line.startsWith('$ ')) steps.push({ command: line.slice(2), expected: [] })
+    else if (line.startsWith('> ') && steps.length > 0) steps.at(-1)!.command += `\n${line.slice(2)}`
+    else if (steps.length > 0) steps.at(-1)!.expected.push(line)
+    else throw new Error(`a console block must start with a "$ " command; found: ${line}`)
+  }
+  return steps
+}
+
+/** Does `actual` (lines) fit `expected`, where `…` is any lines alone and any text inside a line? */
+export function fits(expected: readonly string[], actual: readonly string[]): boolean {
+  const pattern = expected
+    .map((line) => (line.trim() === '…' ? '(?:[^\\n]*\\n)*?' : `${line.split('…').map(escape).join('[^\\n]*')}\\n`))
+    .join('')
+  return new RegExp(`^${pattern}$`).test(actual.map((line) => `${line}\n`).join(''))
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+const MARK = '@@hookrun-readme-step@@'
+
+/** Run a block's steps in one shell in `dir`; what each step printed, as lines. */
+function runSteps(steps: readonly Step[], dir: string): string[][] {
+  const bin = join(dir, '.bin')
+  mkdirSync(bin)
+  symlinkSync(join(ROOT, 'dist', 'hookrun'), join(bin, 'hookrun'))
+  // The marker between steps must not change `$?`: the status is kept and given back before each command.
+  const script = ['exec 2>&1', 'status=0', ...steps.flatMap((step) => [`printf '\\n%s\\n' '${MARK}'; (exit $status)`, step.command, 'status=$?'])].join('\n')
+  writeFileSync(join(dir, '.steps.sh'), script)
+  const env = cliEnvironment(dir, { PATH: `${bin}:${process.env.PATH}`, XDG_CONFIG_HOME: undefined, XDG_CACHE_HOME: undefined, XDG_STATE_HOME: undefined })
+  const result = spawnSync('sh', ['.steps.sh'], { cwd: dir, env, encoding: 'utf8', timeout: 30_000 })
+  // Each part starts after a marker; the newline printed before the next marker is not output.
+  return result.stdout
+    .split(`\n${MARK}\n`)
+    .slice(1)
+    .map((part) => part.replace(/\n$/, '').split('\n').filter((line, index, all) => !(line === '' && index === all.length - 1)))
+}
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const blocks = fencedBlocks(README)
+const folders: string[] = []
+afterAll(() => folders.forEach(removeProject))
+
+describe('README console examples run as printed', () => {
+  const sessions = blocks.filter((block) => block.info === 'console')
+  test('there are some', () => expect(sessions.length).toBeGreaterThanOrEqual(3))
+  for (const block of sessions) {
+    const steps = consoleSteps(block.text)
+    test.concurrent(`README.md:${block.line}: ${steps[0]!.command.split('\n')[0]}`, ({ expect }) => {
+      const dir = makeProject()
+      folders.push(dir)
+      const printed = runSteps(steps, dir)
+      steps.forEach((step, index) => {
+        const actual = printed[index] ?? []
+        expect(fits(step.expected, actual), `README.md:${block.line}: $ ${step.command}\nprinted:\n${actual.join('\n')}\nREADME shows:\n${step.expected.join('\n')}`).toBe(true)
+      })
+    })
+  }
+})
+
+describe('README hooks.json examples validate', () => {
+  // A config has "hooks" at its top; a decision, an audit line or a test file has other keys there too.
+  const configs = blocks.filter((block) => block.info === 'json' && /^\s*\{/.test(block.text) && isConfig(block.text))
+  for (const block of configs) {
+    test(`README.md:${block.line}`, () => {
+      // An organisation's managed config is validated where hookrun reads it, as the managed layer.
+      const managed = block.text.includes('"allowManagedHooksOnly"')
+      const dir = makeProject({ [managed ? 'managed/hooks.json' : 'hooks.json']: block.text })
+      folders.push(dir)
+      const env = cliEnvironment(dir, managed ? { HOOKRUN_MANAGED_DIR: join(dir, 'managed') } : {})
+      const result = spawnSync(join(ROOT, 'dist', 'hookrun'), managed ? ['validate'] : ['validate', 'hooks.json'], { cwd: dir, env, encoding: 'utf8' })
+      expect(result.status, `README.md:${block.line}\n${result.stdout}${result.stderr}`).toBe(0)
+    })
+  }
+})
+
+function isConfig(text: string): boolean {
+  try {
+    const json = JSON.parse(text) as Record<string, unknown>
+    return 'hooks' in json && !['event', 'decision', 'cases', 'name'].some((key) => key in json)
+  } catch {
+    return false
+  }
+}
+
+describe('the convention itself', () => {
+  test('… matches any lines alone and any text inside a line', () => {
+    expect(fits(['a', '…', 'z'], ['a', 'b', 'c', 'z'])).toBe(true)
+    expect(fits(['a', '…', 'z'], ['a', 'z'])).toBe(true)
+    expect(fits(['{"x":…}'], ['{"x":1}'])).toBe(true)
+    expect(fits(['a'], ['a', 'b'])).toBe(false)
+    expect(fits(['a (x)'], ['a (y)'])).toBe(false)
+  })
+  test('$ starts a command, > continues it, the rest is output', () => {
+    expect(consoleSteps('$ echo 1 \\\n> 2\n1 2\n$ true')).toEqual([
+      { command: 'echo 1 \\\n2', expected: ['1 2'] },
+      { command: 'true', expected: [] },
+    ])
+  })
+})
