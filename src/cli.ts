@@ -13,6 +13,7 @@ import { qualifyEvent } from './event/event.ts'
 import { isGate } from './event/events.ts'
 import type { Decision } from './core/types.ts'
 import { renderNative } from './answer/render.ts'
+import { selfCommand } from './install/self.ts'
 
 /** Signals that stop a fire: its hooks are killed and hookrun exits 128 + the signal number. */
 const STOP_SIGNALS: readonly NodeJS.Signals[] = process.platform === 'win32' ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']
@@ -50,6 +51,7 @@ interface FireFlags extends CommonFlags {
   strict?: boolean
   format?: string
   events?: string
+  record?: string
   explain?: boolean
   dryRun?: boolean
   pretty?: boolean
@@ -105,6 +107,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--format <agent>', "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen (default: detected from the payload; see hookrun agents)")
     .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
     .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })
+    .option('--record <dir>', 'Also save the payload, secrets redacted, as a hookrun test case with this answer in DIR (or set HOOKRUN_RECORD)')
     .option('--explain', 'Print how the decision was reached instead of the decision (with --json: as JSON)')
     .option('--json', 'Print the explanation as JSON (with --explain)')
     .option('--pretty', 'Print the decision for a person: the verdict, then one aligned line per hook (same exit code)')
@@ -163,6 +166,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
         payload,
         tool: text(flags.tool, 'tool') ?? prepared?.tool,
         agent: prepared?.dialect.name,
+        // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
+        selfCommand: selfCommand(),
         cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.projectDirVariable && io.env[prepared.dialect.projectDirVariable]),
         configFiles: configFiles(flags),
         strict: bool(flags.strict, 'strict'),
@@ -184,7 +189,20 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
         throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, 128 + (SIGNAL_NUMBERS[signal] ?? 15))
       }
       const rendered = prepared ? (dialects ?? (await import('./dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
-      for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
+      const recordIn = text(flags.record, 'record') ?? (io.env.HOOKRUN_RECORD || undefined)
+      const recorded =
+        recordIn === undefined
+          ? undefined
+          : (await import('./commands/record.ts')).recordCase(resolve(recordIn), {
+              event: prepared === undefined ? eventName : event,
+              format: prepared?.dialect.name,
+              agentEvent: prepared?.agentEvent,
+              tool: text(flags.tool, 'tool'),
+              payload: read,
+              decision,
+              exitCode: rendered.exitCode,
+            })
+      for (const warning of [...decision.warnings, ...rendered.warnings, ...(recorded === undefined ? [] : [recorded])]) await io.stderr(`hookrun: warning: ${warning}\n`)
       if (rendered.stderr) await io.stderr(rendered.stderr)
       if (flags.pretty) await io.stdout((await import('./answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
       else await io.stdout(rendered.stdout)
@@ -324,11 +342,16 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       .option('--project', "The agent's config in this project (--cwd)")
       .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
       .option('--events <names>', "install: only these of the agent's events, comma-separated (default: all it has)")
-      .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[] }) => {
+      .option('--sync', "install: compile hooks.json again into every agent config of this project that holds hookrun's entries")
+      .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean }) => {
         if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+        if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
         const { installAgents } = await import('./commands/install.ts')
         const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
-        const result = installAgents({ agents, scope: flags.project ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events) }, name === 'uninstall')
+        const result = installAgents(
+          { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true },
+          name === 'uninstall',
+        )
         await io.stdout(result.output)
         setExitCode(result.exitCode)
       })
@@ -377,6 +400,31 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       const result = verifyLog(options)
       await io.stdout(result.output)
       setExitCode(result.exitCode)
+    })
+
+  cli
+    .command('policy <action> [file]', "The managed config's remote policy: status, pull (fetch now), sign --key PRIVATE.pem FILE (make the signed file to serve)")
+    .option('--key <file>', 'sign: the Ed25519 private key (PEM)')
+    .option('--quiet', 'pull: print nothing (as the background refresh runs it)')
+    .option('--cwd <dir>', 'Discover the config from this folder')
+    .example('openssl genpkey -algorithm ed25519 -out policy-key.pem && hookrun policy sign --key policy-key.pem policy.json > signed.json')
+    .action(async (action: string, file: string | undefined, flags: { key?: string; quiet?: boolean; cwd?: string }) => {
+      const { policyCommand } = await import('./commands/policy.ts')
+      const result = await policyCommand(action, { cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, quiet: flags.quiet === true, key: text(flags.key, 'key'), file })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+
+  cli
+    .command('telemetry <action>', "flush: export the spans fires spooled to the OpenTelemetry collector now (fires start this in the background)")
+    .action(async (action: string) => {
+      if (action !== 'flush') throw new HookrunError(`hookrun telemetry ${action}: unknown action; use 'hookrun telemetry flush'`)
+      const { flushSpool } = await import('./telemetry/export.ts')
+      const result = await flushSpool(io.env)
+      if (result.alreadyRunning) return void (await io.stdout('another hookrun telemetry flush is running; it ships the spool\n'))
+      for (const failure of result.failures) await io.stderr(`hookrun: warning: telemetry export to ${failure}\n`)
+      await io.stdout(`${result.shipped} fire(s) exported${result.failures.length > 0 ? `, ${result.failures.length} export(s) failed` : ''}\n`)
+      if (result.failures.length > 0) setExitCode(ExitCode.Failure)
     })
 
   cli.command('schema', 'Print the JSON Schema of hooks.json').action(async () => {

@@ -8,7 +8,9 @@ import { didYouMean } from '../core/suggest.ts'
 import { type AgentTarget, agentTarget, AGENTS, defaultHome, isRouterCommand, type Places, PORTABLE_SELF, type Scope } from '../install/agents.ts'
 import { describeOverlap, findOverlaps, FOREIGN_READS, routedEvents } from '../install/overlaps.ts'
 import { appendAt, child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt, replaceAt, styleOf } from '../install/json-text.ts'
+import { isCompiledMatcher, projectNativeMatchers } from '../install/matchers.ts'
 import { selfCommand, shellWords } from '../install/self.ts'
+import { readConfigDocument } from '../config/parse.ts'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
 
@@ -23,6 +25,8 @@ export interface InstallOptions {
   readonly self?: string
   /** Only these of the agent's events (its own spelling, any case); default: every one it has. */
   readonly events?: readonly string[]
+  /** `--sync`: every agent whose project config holds hookrun's entries, compiled again from hooks.json. */
+  readonly sync?: boolean
 }
 
 /**
@@ -33,6 +37,11 @@ export interface InstallOptions {
  * JSON, or whose `hooks` is not what the agent expects, is reported and left untouched.
  */
 export function installAgents(options: InstallOptions, remove: boolean): { output: string; exitCode: number } {
+  if (options.sync && !remove) {
+    const agents = options.agents.length > 0 ? options.agents : projectInstalls(resolve(options.cwd), options.env).map((target) => target.name)
+    if (agents.length === 0) return { output: 'no agent config in this project holds hookrun entries; run hookrun install --project --agent NAME first\n', exitCode: ExitCode.Proceed }
+    return installAgents({ ...options, agents, scope: 'project', sync: false }, false)
+  }
   const targets = options.agents.map((name) => {
     const target = agentTarget(name)
     if (target === undefined) throw new HookrunError(`--agent ${name} is not known; use one of: ${AGENTS.map((agent) => agent.name).join(', ')}`)
@@ -80,11 +89,22 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   const covered = coveredEvents(target, scope, places)
   // Events not chosen with --events lose an entry hookrun put there before, as covered ones do.
   const left = (event: string) => covered.has(event) || (chosen !== undefined && !chosen.has(event))
+  // A project install knows the project's hooks: entries only where they can fire (src/install/matchers.ts).
+  const native = scope === 'project' ? projectNativeMatchers(target, places.project, places.env, readConfigDocument) : undefined
   let added = 0
   let updated = 0
   let dropped = 0
+  let pruned = 0
   for (const event of target.events) {
     const found = routerEntries(target, parse(target, text), event)
+    if (native !== undefined && !native.has(event) && !left(event)) {
+      // No hook can fire on it: the agent need not start hookrun at all.
+      for (const entry of found.reverse()) text = removeAt(text, entry.remove)
+      if (found.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
+      pruned += found.length
+      continue
+    }
+    const matcher = native?.get(event)?.matcher
     if (left(event)) {
       // The agent already gets this event through another agent's file (an entry here would
       // answer it twice), or --events left it out. One hookrun put here before goes.
@@ -96,10 +116,19 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
       continue
     }
     const command = target.command(self, event)
+    const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
     if (found.length === 0) {
-      text = appendAt(text, style, ['hooks', event], target.shape === 'groups' ? { hooks: [target.handler(command)] } : target.handler(command))
+      text = appendAt(text, style, ['hooks', event], target.shape === 'groups' ? group(target.handler(command)) : target.handler(command))
       added++
       continue
+    }
+    // A group of hookrun's own carries the compiled matcher (a user's group keeps theirs).
+    for (const entry of found) {
+      if (target.shape !== 'groups' || entry.remove.length !== 3) continue
+      const current = child(nodeAt(parse(target, text), entry.remove), 'matcher')?.value
+      if (current === matcher) continue
+      text = replaceAt(text, entry.remove, group(target.handler(command)))
+      updated++
     }
     // Already there: keep it, but point it at this hookrun if it moved.
     for (const handler of found.flatMap((entry) => entry.handlers)) {
@@ -110,8 +139,9 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
       }
     }
   }
-  const events = target.events.filter((event) => !left(event))
-  const unchanged = added === 0 && updated === 0 && dropped === 0
+  const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
+  const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
+  const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
   if (!unchanged) {
     write(file, text)
     if (!existed) rememberCreated(file, places.env, true)
@@ -125,7 +155,8 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   const lines = [
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} ${chosen === undefined ? `${target.label} would run twice` : 'for events not chosen'}` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
-    `  events:  ${events.join(', ')}`,
+    `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
+    ...(native === undefined ? [] : [`  only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${pruned} entr(ies) removed` : ''}); after editing hooks.json run: hookrun install --project --sync`]),
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
   lines.push(...overlapLines)
@@ -160,6 +191,54 @@ function coveredLines(target: AgentTarget, covered: ReadonlyMap<string, { file: 
     ([file, { events, owner, source }]) =>
       `  not ${events.join(', ')}: ${target.label} runs hookrun's ${owner} entries in ${file} for these, so an entry here would answer them twice (${source}; it needs ${target.label}'s third-party hooks setting on)`,
   )
+}
+
+/**
+ * Agent configs of this project whose hookrun entries no longer match what hooks.json compiles to
+ * (src/install/matchers.ts): an event a hook now fires on has no entry, an entry is left for an
+ * event no hook wants, or a tool matcher differs. One line each, naming the fix; for `doctor`.
+ */
+export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, string | undefined>>): string[] {
+  const project = resolve(cwd)
+  const places = { home: defaultHome(env), project, env }
+  const lines: string[] = []
+  for (const target of projectInstalls(project, env)) {
+    const native = projectNativeMatchers(target, project, env, readConfigDocument)
+    if (native === undefined) continue
+    const file = target.file('project', places)
+    const root = parse(target, readFileSync(file, 'utf8'))
+    const covered = coveredEvents(target, 'project', places)
+    const differences: string[] = []
+    for (const event of target.events) {
+      if (covered.has(event)) continue
+      const entries = routerEntries(target, root, event)
+      const wanted = native.get(event)
+      if (wanted === undefined && entries.length > 0) differences.push(`${event} has an entry no hook needs`)
+      if (wanted !== undefined && entries.length === 0) differences.push(`${event} has no entry`)
+      if (wanted === undefined || target.shape !== 'groups') continue
+      for (const entry of entries.filter((found) => found.remove.length === 3)) {
+        const matcher = child(nodeAt(root, entry.remove), 'matcher')?.value
+        if (matcher !== wanted.matcher) differences.push(`${event} matches ${matcher ?? 'every tool'}, hooks.json wants ${wanted.matcher ?? 'every tool'}`)
+      }
+    }
+    if (differences.length > 0) lines.push(`${target.name}: ${file} is out of date with hooks.json (${differences.join('; ')}); run: hookrun install --project --sync`)
+  }
+  return lines
+}
+
+/** The agents whose project config file holds hookrun's router entries. */
+export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
+  const places = { home: defaultHome(env), project, env }
+  return AGENTS.filter((target) => {
+    const file = target.file('project', places)
+    if (!existsSync(file)) return false
+    try {
+      const root = parse(target, readFileSync(file, 'utf8'))
+      return keysOf(child(root, 'hooks')).some((event) => routerEntries(target, root, event).length > 0)
+    } catch {
+      return false
+    }
+  })
 }
 
 function uninstallFrom(target: AgentTarget, file: string, places: Places): string[] {
@@ -278,7 +357,8 @@ function routerEntries(target: AgentTarget, root: Node, event: string): Array<{ 
     if (ours.length === 0) continue
     const paths = ours.map((inner): Path => [...at, 'hooks', inner])
     // A group with a matcher or handlers of the user's stays; only hookrun's handlers go.
-    if (ours.length === handlers.children!.length && child(item, 'matcher') === undefined) entries.push({ remove: at, handlers: paths })
+    const matcher = child(item, 'matcher')
+    if (ours.length === handlers.children!.length && (matcher === undefined || isCompiledMatcher(matcher.value))) entries.push({ remove: at, handlers: paths })
     else for (const path of paths) entries.push({ remove: path, handlers: [path] })
   }
   return entries

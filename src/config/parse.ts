@@ -1,6 +1,7 @@
 // One config file → a ConfigDocument (zod validation, shapes normalised, problems named by path).
 import { readFileSync } from 'node:fs'
 import { type LoadOptions, resolveConfig, type ResolvedConfig } from './load.ts'
+import { cachedPolicy } from './policy.ts'
 import type { ConfigDocument, ParsedEntry } from './document.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
@@ -17,7 +18,7 @@ import { canonicalOf, nearestEvent } from '../event/suggest.ts'
 
 /** Discover, read, validate and merge every layer (see `resolveConfig`). */
 export function loadConfig(options: LoadOptions): ResolvedConfig {
-  return resolveConfig(options, readConfigDocument)
+  return resolveConfig(options, readConfigDocument, (setting) => cachedPolicy(setting, options.env ?? process.env))
 }
 
 /** Read one file into validated hook specs; every problem names the file and the JSON path. */

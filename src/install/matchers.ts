@@ -1,0 +1,119 @@
+// hookrun's configured patterns compiled into an agent's own event lists and tool matchers.
+import { resolveConfig } from '../config/load.ts'
+import type { Hook } from '../core/types.ts'
+import { resolveAlias } from '../event/events.ts'
+import { compilePattern, EXACT_LIST, expandAlias } from '../event/pattern.ts'
+import { canonicalTool, toolSubjects } from '../event/tools.ts'
+import type { AgentName, AgentTarget } from './agents.ts'
+
+/**
+ * Zero-cost no-match in the agent itself: an agent starts a process for every event that has an
+ * entry in its config, and for a tool event every tool its `matcher` lets through. Compiled from
+ * the project's hooks, hookrun's entries go only on events some hook could fire on, and on tool
+ * events of Claude Code, Codex and Gemini CLI carry a matcher naming only the tools those hooks
+ * want — so the agent does not start hookrun at all for the rest.
+ *
+ * Always an over-approximation, never an under-approximation (a gate must not go unasked): filters
+ * (`if`, `match` values) are ignored; a subject hookrun cannot name in the agent's spelling, a
+ * glob subject, a Claude regex matcher, a hook entry that could not be read, or hook folders and
+ * plugins (their events are known only by running them) all mean "every tool" or "every event".
+ */
+
+/** What one agent event gets: an entry, with a tool matcher or none (every tool). */
+export interface NativeEntry {
+  readonly matcher?: string
+}
+
+/** Agents whose groups have a regex `matcher` on the tool name for tool events. */
+const TOOL_MATCHERS: ReadonlySet<AgentName> = new Set(['claude', 'codex', 'gemini'])
+const ALL = 'all' as const
+type Subjects = Set<string> | typeof ALL
+
+/**
+ * The agent events hookrun's hooks could fire on, each with its native matcher; undefined when
+ * that cannot be told from the config (hook folders or plugins, an unreadable entry with no events):
+ * then every event keeps its entry.
+ */
+export function compileNativeMatchers(target: AgentTarget, hooks: readonly Hook[], opaque: boolean): Map<string, NativeEntry> | undefined {
+  if (opaque) return undefined
+  const subjects = toolSubjects()
+  const entries = new Map<string, NativeEntry>()
+  for (const event of target.events) {
+    const canonical = resolveAlias(event)
+    if (canonical === undefined) {
+      entries.set(event, {}) // not an event hookrun can name: keep it
+      continue
+    }
+    const segments = canonical.split(':')
+    const wanting = hooks.filter((hook) => hook.enabled && alternativesFor(hook, segments).length > 0)
+    if (wanting.length === 0) continue
+    if (!TOOL_MATCHERS.has(target.name) || segments[0] !== 'tool') {
+      entries.set(event, {})
+      continue
+    }
+    let wanted: Subjects = new Set()
+    for (const hook of wanting) wanted = union(wanted, hookSubjects(hook, segments))
+    entries.set(event, wanted === ALL ? {} : toolMatcher(target.name, wanted, subjects))
+  }
+  return entries
+}
+
+/** The entries for a project's own install: its user, project and local hooks, trusted or not yet. */
+export function projectNativeMatchers(target: AgentTarget, cwd: string, env: Readonly<Record<string, string | undefined>>, read: Parameters<typeof resolveConfig>[1]) {
+  const config = resolveConfig({ cwd, env }, read)
+  const unreadable = config.problems.filter((problem) => problem.brokenHook !== undefined)
+  const brokenPatterns = unreadable.flatMap((problem) => problem.brokenHook!.events ?? [])
+  // No config file at all (nothing to compile: the agent keeps every entry, as before), hook
+  // folders or plugins, or an unreadable entry that names no events: every event keeps its entry.
+  const opaque = config.files.length === 0 || (config.discovery?.sources.length ?? 0) > 0 || unreadable.some((problem) => problem.brokenHook!.events === undefined)
+  // An unreadable entry blocks the gate events it was for: the agent must still ask hookrun there.
+  const broken = brokenPatterns.length === 0 ? [] : [{ ...config.hooks[0], enabled: true, event: brokenPatterns, matcher: undefined, match: undefined } as Hook]
+  return compileNativeMatchers(target, [...config.hooks, ...config.untrustedHooks, ...broken], opaque)
+}
+
+/**
+ * The alternatives of a hook's patterns (`a,b` → a, b) whose event part matches this event, as
+ * segments. The subject is left out of this test: for most events hookrun cannot list the
+ * subjects an agent sends, so any subject counts.
+ */
+function alternativesFor(hook: Hook, segments: readonly string[]): string[][] {
+  return hook.event
+    .flatMap((pattern) => pattern.split(','))
+    .map((alternative) => alternative.trim())
+    .filter((alternative) => alternative !== '')
+    .map((alternative) => expandAlias(alternative.split(':')))
+    .filter((parts) => compilePattern(parts.slice(0, 2).join(':')).matches(segments))
+}
+
+/** The canonical tools a hook wants on this tool event, or ALL. */
+function hookSubjects(hook: Hook, segments: readonly string[]): Subjects {
+  let fromPatterns: Subjects = new Set()
+  for (const parts of alternativesFor(hook, segments)) {
+    const subject = parts[2]?.trim()
+    fromPatterns = union(fromPatterns, subject === undefined || /[*?[\]{}()!+@]/.test(subject) ? ALL : new Set(subject.split('|').map((name) => canonicalTool(name.trim()))))
+  }
+  if (fromPatterns !== ALL) return fromPatterns
+  // The pattern takes every tool: a Claude exact-list matcher or pigo's match.tool may narrow it.
+  const list = hook.matcher !== undefined && hook.matcher !== '' && hook.matcher !== '*' && EXACT_LIST.test(hook.matcher) ? hook.matcher : hook.match?.tool
+  return list === undefined ? ALL : new Set(list.split(/[|,]/).map((name) => canonicalTool(name.trim())).filter((name) => name !== ''))
+}
+
+function union(a: Subjects, b: Subjects): Subjects {
+  return a === ALL || b === ALL ? ALL : new Set([...a, ...b])
+}
+
+/** `^(Bash|Write)$`: the agent's own names of the wanted tools; every tool when one has none. */
+function toolMatcher(agent: AgentName, wanted: ReadonlySet<string>, subjects: ReturnType<typeof toolSubjects>): NativeEntry {
+  const names: string[] = []
+  for (const subject of wanted) {
+    const own = subjects.find((entry) => entry.subject === subject)?.names.filter((name) => name.from.includes(agent)).map((name) => name.name) ?? []
+    if (own.length === 0) return {}
+    names.push(...own)
+  }
+  return { matcher: `^(${[...new Set(names)].sort().map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$` }
+}
+
+/** A matcher hookrun compiled (`^(Bash|Write)$`), as opposed to one the user wrote. */
+export function isCompiledMatcher(matcher: unknown): boolean {
+  return typeof matcher === 'string' && /^\^\((?:[\w\\.-]+\|)*[\w\\.-]+\)\$$/.test(matcher)
+}

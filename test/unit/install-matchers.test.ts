@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { installAgents, staleAgentConfigs } from '../../src/commands/install.ts'
+import { agentTarget } from '../../src/install/agents.ts'
+import { compileNativeMatchers, isCompiledMatcher } from '../../src/install/matchers.ts'
+import { makeHook, makeProject, removeProject } from '../helpers.ts'
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach(removeProject))
+
+const compile = (agent: string, hooks: Parameters<typeof makeHook>[0][]) => compileNativeMatchers(agentTarget(agent)!, hooks.map(makeHook), false)
+
+describe('compileNativeMatchers: hookrun patterns as the agent\'s own events and matchers', () => {
+  test('Claude: entries only on events a hook fires on; a tool event names only the wanted tools', () => {
+    const entries = compile('claude', [{ event: ['tool:pre_execute:bash|write'] }, { event: ['session:start'] }])!
+    expect([...entries.keys()].sort()).toEqual(['PreToolUse', 'SessionStart'])
+    expect(entries.get('PreToolUse')).toEqual({ matcher: '^(Bash|Write)$' })
+    expect(entries.get('SessionStart')).toEqual({})
+  })
+  test("Gemini and Codex get the tools in their own spelling", () => {
+    expect(compile('gemini', [{ event: ['tool:pre_execute:bash'] }])!.get('BeforeTool')).toEqual({ matcher: '^(run_shell_command)$' })
+    expect(compile('codex', [{ event: ['PreToolUse:Bash'] }])!.get('PreToolUse')?.matcher).toMatch(/^\^\(.*Bash.*\)\$$/)
+  })
+  test('Cursor and Copilot: per-event lists only (no tool matcher)', () => {
+    const entries = compile('cursor', [{ event: ['tool:pre_execute:bash'] }])!
+    expect(entries.get('preToolUse')).toEqual({})
+    expect([...entries.values()].every((entry) => entry.matcher === undefined)).toBe(true)
+    expect(entries.has('stop')).toBe(false)
+  })
+  test('anything hookrun cannot name exactly means every tool, never fewer', () => {
+    expect(compile('claude', [{ event: ['tool:pre_execute:mcp__*'] }])!.get('PreToolUse')).toEqual({})
+    expect(compile('claude', [{ event: ['tool:pre_execute'] }])!.get('PreToolUse')).toEqual({})
+    expect(compile('claude', [{ event: ['tool:pre_execute:bash'] }, { event: ['tool:*'] }])!.get('PreToolUse')).toEqual({})
+    // A Claude-shape hook: an exact-list matcher narrows, a regular expression does not.
+    expect(compile('claude', [{ event: ['tool:pre_execute'], shape: 'claude', matcher: 'Edit|Write' }])!.get('PreToolUse')).toEqual({ matcher: '^(Edit|Write)$' })
+    expect(compile('claude', [{ event: ['tool:pre_execute'], shape: 'claude', matcher: 'Notebook.*' }])!.get('PreToolUse')).toEqual({})
+  })
+  test('`*` keeps every event; a switched-off hook wants nothing; hook folders make it unknowable', () => {
+    const all = compile('claude', [{ event: ['*'] }])!
+    expect(all.size).toBe(agentTarget('claude')!.events.length)
+    expect(compile('claude', [{ event: ['agent:stop'], enabled: false }])!.size).toBe(0)
+    expect(compileNativeMatchers(agentTarget('claude')!, [makeHook({ event: ['agent:stop'] })], true)).toBeUndefined()
+  })
+  test('compiled matchers are told apart from the user\'s', () => {
+    expect(isCompiledMatcher('^(Bash|Write)$')).toBe(true)
+    expect(isCompiledMatcher('Edit|Write')).toBe(false)
+    expect(isCompiledMatcher('^Bash$')).toBe(false)
+  })
+})
+
+describe('install --project compiles the project hooks; --sync and staleness follow hooks.json', () => {
+  test('entries only where hooks fire, a stale file is reported, --sync brings it up to date', () => {
+    const root = makeProject()
+    dirs.push(root)
+    const home = join(root, 'home')
+    const project = join(root, 'project')
+    mkdirSync(home)
+    mkdirSync(join(project, '.hookrun'), { recursive: true })
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') }
+    const hooksFile = join(project, '.hookrun', 'hooks.json')
+    writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'true' }] }))
+    const result = installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun' }, false)
+    expect(result.exitCode).toBe(0)
+    const settings = agentTarget('claude')!.file('project', { home, project, env })
+    expect(JSON.parse(readFileSync(settings, 'utf8')).hooks).toEqual({
+      PreToolUse: [{ matcher: '^(Bash)$', hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] }],
+    })
+    expect(staleAgentConfigs(project, env)).toEqual([])
+
+    writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash|write', command: 'true' }, { name: 'done', event: 'agent:stop', command: 'true' }] }))
+    const stale = staleAgentConfigs(project, env)
+    expect(stale).toHaveLength(1)
+    expect(stale[0]).toContain('Stop has no entry')
+    expect(stale[0]).toContain('PreToolUse matches ^(Bash)$, hooks.json wants ^(Bash|Write)$')
+    expect(stale[0]).toContain('hookrun install --project --sync')
+
+    installAgents({ agents: [], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true }, false)
+    const synced = JSON.parse(readFileSync(settings, 'utf8')).hooks
+    expect(Object.keys(synced).sort()).toEqual(['PreToolUse', 'Stop'])
+    expect(synced.PreToolUse[0].matcher).toBe('^(Bash|Write)$')
+    expect(staleAgentConfigs(project, env)).toEqual([])
+
+    // A hook removed: its event's entry goes with the next sync; uninstall still removes the rest.
+    writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'done', event: 'agent:stop', command: 'true' }] }))
+    installAgents({ agents: [], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true }, false)
+    expect(Object.keys(JSON.parse(readFileSync(settings, 'utf8')).hooks)).toEqual(['Stop'])
+    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun' }, true)
+    // install created the file, and it held only hookrun's entries: uninstall removes it.
+    expect(existsSync(settings)).toBe(false)
+  })
+})
