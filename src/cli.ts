@@ -443,6 +443,16 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       setExitCode(result.exitCode)
     })
 
+  cli
+    .command('completion <shell>', 'Print tab completion for bash, zsh or fish (eval "$(hookrun completion bash)" in ~/.bashrc)')
+    .action(async (shell: string) => {
+      const { completionScript } = await import('./commands/completion.ts')
+      const commands = cli.commands
+        .filter((command) => command.name !== '')
+        .map((command) => ({ name: command.name, description: command.description, options: command.options.flatMap((option) => option.rawName.match(/--[\w-]+/g) ?? []) }))
+      await io.stdout(completionScript(String(shell), commands))
+    })
+
   // Parsed before cac sees it (main): `help fire` is `fire --help`.
   cli.command('help [command]', "Show the commands, or one command's options and examples")
   // cac lists `hookrun X --help` for every command; one line says the same.
