@@ -432,6 +432,17 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     await io.stdout(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
   })
 
+  cli
+    .command('doctor', 'Check what would make hooks silently not fire: hookrun on PATH, agents wired, project trusted, config, audit log; exit 1 when a gate is not in force')
+    .option('--cwd <dir>', 'Check the project at or above this folder (default: the current one)')
+    .option('--json', 'Print JSON')
+    .action(async (flags: CommonFlags) => {
+      const { doctorCommand } = await import('./commands/doctor.ts')
+      const result = doctorCommand({ cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, version: pkg.version, json: bool(flags.json, 'json') })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+
   // Parsed before cac sees it (main): `help fire` is `fire --help`.
   cli.command('help [command]', "Show the commands, or one command's options and examples")
   // cac lists `hookrun X --help` for every command; one line says the same.

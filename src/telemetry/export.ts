@@ -57,10 +57,11 @@ function remoteParent(api: typeof import('@opentelemetry/api'), traceparent: str
 
 /**
  * How long a shipper waits for more fires before it exits: an agent fires in bursts, and a shipper
- * still running spares each fire of the burst the cost of starting one.
+ * still running spares each fire of the burst the cost of starting one. It looks once a second, so
+ * a busy agent's fires go out in one request per second, not one each.
  */
 const LINGER_MS = 10_000
-const POLL_MS = 200
+const POLL_MS = 1000
 
 /**
  * `hookrun telemetry flush`: ship the spool, then keep shipping what arrives until nothing has for

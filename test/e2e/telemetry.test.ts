@@ -3,10 +3,8 @@
  * variables) every fire is a trace, shipped after the decision by a detached `hookrun telemetry
  * flush` to an OTLP/HTTP collector, here a real one on 127.0.0.1 that records what it receives.
  */
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { makeProject, removeProject, runCli, RUNTIMES } from '../helpers.ts'
+import { makeProject, processesMatching, removeProject, runCli, RUNTIMES } from '../helpers.ts'
 import { json, type Loopback, startServer } from '../loopback.ts'
 
 let collector: Loopback
@@ -15,9 +13,9 @@ beforeAll(async () => {
   collector = await startServer((_request, res) => json(res, {}))
 })
 afterAll(async () => {
-  // Shippers linger a moment after their last export: let them finish before their HOME goes.
-  for (const dir of projects) await waitFor(() => !existsSync(join(dir, '.xdg-cache/hookrun/telemetry/shipper.lock')), 5000).catch(() => undefined)
+  // A shipper lingers for more fires, and exits within a second once its cache folder is gone.
   projects.forEach(removeProject)
+  await waitFor(() => processesMatching('telemetry flush').length === 0, 5000).catch(() => undefined)
   await collector.close()
 })
 
