@@ -87,7 +87,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
   }
   const untrusted = untrustedWarning(config.trust, config.untrustedHooks)
   // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
-  const block = gateBlock(config.trust, config.problems, event)
+  const block = gateBlock(config.trust, config.problems, event, config.policy)
   const hooks = block !== undefined ? [] : selectHooks(config.hooks, event, payload)
   const chain =
     block !== undefined

@@ -236,6 +236,9 @@ export const PolicySchema = z
     url: HttpUrlSchema.meta({ description: 'Where the signed policy is served: {"document": "<hooks.json text>", "signature": "<base64 Ed25519>"} (hookrun policy sign makes one).' }),
     publicKey: z.string().min(1).meta({ description: 'The Ed25519 public key the policy must be signed with: PEM, or its 32 raw bytes in base64.' }),
     refreshSeconds: z.number().positive().optional().meta({ description: 'How long a copy stays fresh when the server sends no Cache-Control max-age (default 300).' }),
+    required: z.boolean().optional().meta({
+      description: 'true: until a good copy is cached, events that can be stopped are blocked (the policy never fails open); default: they run without it, with a warning.',
+    }),
   })
   .meta({
     description:
