@@ -433,6 +433,27 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     await io.stdout(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
   })
 
+  cli
+    .command('doctor', 'Check what would make hooks silently not fire: hookrun on PATH, agents wired, project trusted, config, audit log; exit 1 when a gate is not in force')
+    .option('--cwd <dir>', 'Check the project at or above this folder (default: the current one)')
+    .option('--json', 'Print JSON')
+    .action(async (flags: CommonFlags) => {
+      const { doctorCommand } = await import('./commands/doctor.ts')
+      const result = doctorCommand({ cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, version: pkg.version, json: bool(flags.json, 'json') })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+
+  cli
+    .command('completion <shell>', 'Print tab completion for bash, zsh or fish (eval "$(hookrun completion bash)" in ~/.bashrc)')
+    .action(async (shell: string) => {
+      const { completionScript } = await import('./commands/completion.ts')
+      const commands = cli.commands
+        .filter((command) => command.name !== '')
+        .map((command) => ({ name: command.name, description: command.description, options: command.options.flatMap((option) => option.rawName.match(/--[\w-]+/g) ?? []) }))
+      await io.stdout(completionScript(String(shell), commands))
+    })
+
   // Parsed before cac sees it (main): `help fire` is `fire --help`.
   cli.command('help [command]', "Show the commands, or one command's options and examples")
   // cac lists `hookrun X --help` for every command; one line says the same.
