@@ -417,10 +417,11 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 
   cli
     .command('telemetry <action>', "flush: export the spans fires spooled to the OpenTelemetry collector now (fires start this in the background)")
-    .action(async (action: string) => {
+    .option('--linger', 'Keep shipping what new fires spool until none has come for 10 s (how fires start it)')
+    .action(async (action: string, flags: { linger?: boolean }) => {
       if (action !== 'flush') throw new HookrunError(`hookrun telemetry ${action}: unknown action; use 'hookrun telemetry flush'`)
       const { flushSpool } = await import('./telemetry/export.ts')
-      const result = await flushSpool(io.env)
+      const result = await flushSpool(io.env, flags.linger === true)
       if (result.alreadyRunning) return void (await io.stdout('another hookrun telemetry flush is running; it ships the spool\n'))
       for (const failure of result.failures) await io.stderr(`hookrun: warning: telemetry export to ${failure}\n`)
       await io.stdout(`${result.shipped} fire(s) exported${result.failures.length > 0 ? `, ${result.failures.length} export(s) failed` : ''}\n`)
@@ -431,6 +432,27 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     const { configJsonSchema } = await import('./commands/schema.ts')
     await io.stdout(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
   })
+
+  cli
+    .command('doctor', 'Check what would make hooks silently not fire: hookrun on PATH, agents wired, project trusted, config, audit log; exit 1 when a gate is not in force')
+    .option('--cwd <dir>', 'Check the project at or above this folder (default: the current one)')
+    .option('--json', 'Print JSON')
+    .action(async (flags: CommonFlags) => {
+      const { doctorCommand } = await import('./commands/doctor.ts')
+      const result = doctorCommand({ cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, version: pkg.version, json: bool(flags.json, 'json') })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+
+  cli
+    .command('completion <shell>', 'Print tab completion for bash, zsh or fish (eval "$(hookrun completion bash)" in ~/.bashrc)')
+    .action(async (shell: string) => {
+      const { completionScript } = await import('./commands/completion.ts')
+      const commands = cli.commands
+        .filter((command) => command.name !== '')
+        .map((command) => ({ name: command.name, description: command.description, options: command.options.flatMap((option) => option.rawName.match(/--[\w-]+/g) ?? []) }))
+      await io.stdout(completionScript(String(shell), commands))
+    })
 
   // Parsed before cac sees it (main): `help fire` is `fire --help`.
   cli.command('help [command]', "Show the commands, or one command's options and examples")

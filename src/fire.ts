@@ -87,7 +87,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
   }
   const untrusted = untrustedWarning(config.trust, config.untrustedHooks)
   // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
-  const block = gateBlock(config.trust, config.problems, event)
+  const block = gateBlock(config.trust, config.problems, event, config.policy)
   const hooks = block !== undefined ? [] : selectHooks(config.hooks, event, payload)
   const chain =
     block !== undefined
@@ -134,7 +134,7 @@ async function recordTelemetry(settings: Settings, facts: FireFacts, self: reado
       void import('./telemetry/export.ts').then((exporter) => exporter.exportRecords([record])).catch(() => undefined)
       return undefined
     }
-    if (spoolRecord(record, facts.env)) startDetachedSelf([...self, 'telemetry', 'flush'], facts.env)
+    if (spoolRecord(record, facts.env)) startDetachedSelf([...self, 'telemetry', 'flush', '--linger'], facts.env)
     return undefined
   } catch (error) {
     return `telemetry: ${(error as Error).message}; this fire's spans are not exported`

@@ -26,8 +26,11 @@ export interface ResolvedConfig {
   readonly untrustedHooks: readonly Hook[]
   /** With `allowManagedHooksOnly`: the other layers' hooks, which do not run (`explain` lists them). */
   readonly notManaged?: readonly Hook[]
-  /** The managed config's remote policy: its URL, and whether its cached copy is due a refresh. */
-  readonly policy?: { readonly url: string; readonly stale: boolean }
+  /**
+   * The managed config's remote policy: its URL and the managed file naming it, whether its cached
+   * copy is due a refresh, whether there is no usable copy, and whether one is required.
+   */
+  readonly policy?: { readonly url: string; readonly file: string; readonly stale: boolean; readonly missing: boolean; readonly required: boolean }
   /** The hook folders and plugins found; absent when `--config`/`HOOKRUN_CONFIG` replaced discovery. */
   readonly discovery?: Discovery
 }
@@ -120,7 +123,7 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
       files.splice(at, 0, ref)
       documents.splice(at, 0, read(ref))
     }
-    policy = { url: policySetting.url, stale: cached?.stale ?? false }
+    policy = { url: policySetting.url, file: managed.ref.file, stale: cached?.stale ?? false, missing: cached?.file === undefined, required: policySetting.required === true }
   }
   const settings = takeSettings(documents, problems, env)
   // Hook folders and plugins: found here (reading folders only, running nothing) so that trust

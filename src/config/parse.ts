@@ -88,10 +88,10 @@ function withBrokenHook(problem: ConfigProblem, json: unknown): ConfigProblem {
   if (flat) {
     const event = (json as { hooks: Array<{ event?: unknown } | undefined> }).hooks[Number(flat[1])]?.event
     const events = typeof event === 'string' ? [event] : Array.isArray(event) && event.every((item) => typeof item === 'string') ? (event as string[]) : undefined
-    return { ...problem, brokenHook: events === undefined ? {} : { events } }
+    return { ...problem, brokenHook: events === undefined ? {} : { events: withMeant(events) } }
   }
   const keyed = /^(?:hooks|plugins\[\d+\]\.hooks)\.([^.[]+)/.exec(path)
-  if (keyed) return { ...problem, brokenHook: { events: [keyed[1]!] } }
+  if (keyed) return { ...problem, brokenHook: { events: withMeant([keyed[1]!]) } }
   if (/^plugins\[\d+\]/.test(path)) return { ...problem, brokenHook: {} }
   return problem // a setting (trustedFolders, log, envPrefixes): not a hook
 }
@@ -99,6 +99,11 @@ function withBrokenHook(problem: ConfigProblem, json: unknown): ConfigProblem {
 /** Where an entry's event is written: its field, or the event key of an agent-shaped file. */
 export function eventPath(entry: { readonly shape: string; readonly path: string }): string {
   return entry.shape === 'hookrun' ? `${entry.path}.event` : entry.path.replace(/\[\d+\](\.hooks\[\d+\])?$/, '')
+}
+
+/** Event patterns and, for a typo of a known name, the name it was surely meant to be. */
+function withMeant(events: readonly string[]): string[] {
+  return events.flatMap((pattern) => [pattern, ...(eventTypo(pattern)?.meant ?? [])])
 }
 
 /** `tool:pre_exectue` (or `PreToolUs`): an unknown event this close to a known one is a typo. */

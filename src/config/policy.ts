@@ -16,6 +16,8 @@ export interface PolicySetting {
   readonly publicKey: string
   /** Seconds a copy stays fresh when the server sends no max-age. */
   readonly refreshSeconds?: number
+  /** Block gates while there is no good copy. */
+  readonly required?: boolean
 }
 
 /** What the policy URL serves: a hooks.json as text, and its signature. */

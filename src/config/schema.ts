@@ -1,6 +1,6 @@
 // The zod schema of hooks.json: the single source of its types, validation and JSON Schema.
 import { z } from 'zod'
-import { matcherProblem } from '../event/pattern.ts'
+import { matcherProblem, permissionRuleProblem } from '../event/pattern.ts'
 import { HOOK_DEFAULTS } from './defaults.ts'
 import { patternProblem } from '../event/pattern.ts'
 
@@ -135,7 +135,14 @@ export const ClaudeHandlerSchema = z
     timeout: z.number().positive().optional().meta({ description: 'Seconds; Claude Code defaults to 600 (30 on UserPromptSubmit).' }),
     async: z.boolean().optional(),
     asyncRewake: z.boolean().optional(),
-    if: z.string().optional().meta({ description: "One permission rule, e.g. 'Bash(git *)' or 'Edit(*.ts)'." }),
+    if: z
+      .string()
+      .superRefine((rule, ctx) => {
+        const problem = permissionRuleProblem(rule)
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `if rule '${rule}': ${problem}` })
+      })
+      .optional()
+      .meta({ description: "One permission rule, e.g. 'Bash(git *)' or 'Edit(*.ts)'." }),
     shell: z.enum(['bash', 'powershell']).optional(),
     statusMessage: z.string().optional(),
     once: z.boolean().optional(),
@@ -229,6 +236,9 @@ export const PolicySchema = z
     url: HttpUrlSchema.meta({ description: 'Where the signed policy is served: {"document": "<hooks.json text>", "signature": "<base64 Ed25519>"} (hookrun policy sign makes one).' }),
     publicKey: z.string().min(1).meta({ description: 'The Ed25519 public key the policy must be signed with: PEM, or its 32 raw bytes in base64.' }),
     refreshSeconds: z.number().positive().optional().meta({ description: 'How long a copy stays fresh when the server sends no Cache-Control max-age (default 300).' }),
+    required: z.boolean().optional().meta({
+      description: 'true: until a good copy is cached, events that can be stopped are blocked (the policy never fails open); default: they run without it, with a warning.',
+    }),
   })
   .meta({
     description:

@@ -137,7 +137,8 @@ export function fireRecord(target: TelemetryTarget, facts: FireFacts): FireRecor
         : hook !== undefined && { 'process.command_line': text(hook.command) }),
       ...(report.outcome === 'error' && { 'error.type': report.timedOut ? 'timeout' : report.httpStatus !== undefined ? String(report.httpStatus) : 'hook_failed' }),
     }
-    return { name: `hook ${report.name}`, start, end: start + report.durationMs, attributes, ...(report.outcome === 'error' && { error: text(report.reason ?? 'failed') }) }
+    // durationMs is rounded: a hook that ends as the fire does must not end after it.
+    return { name: `hook ${report.name}`, start, end: Math.min(start + report.durationMs, facts.end), attributes, ...(report.outcome === 'error' && { error: text(report.reason ?? 'failed') }) }
   })
   const traceparent = facts.env.TRACEPARENT
   return { target, ...(traceparent && { traceparent }), fire: { name: `fire ${event.name}`, start: facts.start, end: facts.end, attributes: fire }, hooks }
