@@ -417,10 +417,11 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 
   cli
     .command('telemetry <action>', "flush: export the spans fires spooled to the OpenTelemetry collector now (fires start this in the background)")
-    .action(async (action: string) => {
+    .option('--linger', 'Keep shipping what new fires spool until none has come for 10 s (how fires start it)')
+    .action(async (action: string, flags: { linger?: boolean }) => {
       if (action !== 'flush') throw new HookrunError(`hookrun telemetry ${action}: unknown action; use 'hookrun telemetry flush'`)
       const { flushSpool } = await import('./telemetry/export.ts')
-      const result = await flushSpool(io.env)
+      const result = await flushSpool(io.env, flags.linger === true)
       if (result.alreadyRunning) return void (await io.stdout('another hookrun telemetry flush is running; it ships the spool\n'))
       for (const failure of result.failures) await io.stderr(`hookrun: warning: telemetry export to ${failure}\n`)
       await io.stdout(`${result.shipped} fire(s) exported${result.failures.length > 0 ? `, ${result.failures.length} export(s) failed` : ''}\n`)

@@ -134,7 +134,7 @@ async function recordTelemetry(settings: Settings, facts: FireFacts, self: reado
       void import('./telemetry/export.ts').then((exporter) => exporter.exportRecords([record])).catch(() => undefined)
       return undefined
     }
-    if (spoolRecord(record, facts.env)) startDetachedSelf([...self, 'telemetry', 'flush'], facts.env)
+    if (spoolRecord(record, facts.env)) startDetachedSelf([...self, 'telemetry', 'flush', '--linger'], facts.env)
     return undefined
   } catch (error) {
     return `telemetry: ${(error as Error).message}; this fire's spans are not exported`
