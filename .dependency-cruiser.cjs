@@ -12,7 +12,7 @@ const LAYERS = [
   ['run'], // one process per hook
   ['answer'], // a hook's answer, the decision, rendering it
   ['folders'], // hook folders and plugins: executables asked which events they serve
-  ['dialects', 'audit'], // agents' payloads and answers; the audit log
+  ['dialects', 'audit', 'telemetry'], // agents' payloads and answers; the audit log; OpenTelemetry export
 ]
 
 const higherThan = (index) => LAYERS.slice(index + 1).flat()

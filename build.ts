@@ -34,6 +34,13 @@ const jsoncParserEsm: BunPlugin = {
   },
 }
 
+/**
+ * The OpenTelemetry packages load only in `hookrun telemetry flush` (src/telemetry/export.ts). The
+ * Node bundles leave them in node_modules (they are dependencies), so Node never parses them on a
+ * fire; the single-file binary has to carry them, evaluated only when that command imports them.
+ */
+const OPENTELEMETRY = ['@opentelemetry/*']
+
 const RELEASE_DIR = 'dist/release'
 const NPM_DIR = 'dist/npm'
 const ORDER_DIR = 'dist/bytecode-order'
@@ -117,6 +124,7 @@ async function buildLocal(): Promise<void> {
     format: 'esm',
     minify: true,
     plugins: [jsoncParserEsm],
+    external: OPENTELEMETRY,
   })
   await chmod('dist/hookrun.mjs', 0o755)
 
@@ -127,6 +135,7 @@ async function buildLocal(): Promise<void> {
     target: 'node',
     format: 'esm',
     plugins: [jsoncParserEsm],
+    external: OPENTELEMETRY,
   })
 }
 

@@ -159,7 +159,7 @@ main() {
 	reported=$("$partial" --version 2>&1) || fail "the downloaded $asset does not run on this machine ($reported); nothing was installed"
 	if [ -n "$version" ]; then
 		case "$reported " in
-			"hookrun/$version "*) ;;
+			"hookrun $version ("*) ;;
 			*) fail "$base serves '$reported', not hookrun $version; nothing was installed" ;;
 		esac
 	fi

@@ -222,6 +222,7 @@ interface Measurement {
   readonly payload: Uint8Array
   /** Exit codes that mean the command did its work. */
   readonly ok: readonly number[]
+  readonly env?: Record<string, string>
 }
 
 function run(measurement: Measurement, extraEnv: Record<string, string> = {}) {
@@ -229,7 +230,7 @@ function run(measurement: Measurement, extraEnv: Record<string, string> = {}) {
   const result = Bun.spawnSync({
     cmd: measurement.cmd,
     cwd: measurement.cwd,
-    env: { ...ENV, ...extraEnv },
+    env: { ...ENV, ...measurement.env, ...extraEnv },
     stdin: measurement.payload,
     stdout: 'pipe',
     stderr: 'pipe',
@@ -305,6 +306,21 @@ async function main(): Promise<void> {
     measurements.push(...runners)
   }
   console.log(`checked: ${checks.join('; ')}`)
+  // (b) again with OpenTelemetry on, exporting to a collector on loopback that accepts everything.
+  let exported = 0
+  const collector = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch: () => {
+      exported++
+      return new Response('{}', { headers: { 'content-type': 'application/json' } })
+    },
+  })
+  const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}` }
+  for (const runner of ['hookrun', 'node']) {
+    const b = measurements.find((measurement) => measurement.key === `b:${runner}`)!
+    measurements.push({ ...b, key: `b+otel:${runner}`, env: otel })
+  }
 
   const samples = new Map<string, number[]>(measurements.map((measurement) => [measurement.key, []]))
   for (let round = 0; round < WARMUP + ROUNDS; round++) {
@@ -318,6 +334,11 @@ async function main(): Promise<void> {
     process.stderr.write(`\rround ${round + 1}/${WARMUP + ROUNDS}`)
   }
   process.stderr.write('\n')
+  // The spans really went out (shipped by the detached `hookrun telemetry flush`).
+  for (let waited = 0; exported === 0 && waited < 5000; waited += 100) await Bun.sleep(100)
+  collector.stop(true)
+  if (exported === 0) throw new Error('(b) with OpenTelemetry on: the collector received no spans')
+  checks.push(`b+otel: the collector received ${exported} export request(s)`)
 
   const med = (key: string) => median(samples.get(key)!)
   const peak = (key: string) => median(Array.from({ length: 9 }, () => peakMiB(measurements.find((m) => m.key === key)!) ?? Number.NaN))
@@ -340,6 +361,7 @@ async function main(): Promise<void> {
     { target: 'peak memory of (e), limit payload + 45 MiB', value: memory['e:hookrun']!, limit: payloadMiB + 45, unit: ' MiB' },
     { target: '(f) / (b)', value: med('f:hookrun') / b, limit: 1.5, unit: '×' },
     { target: '(b) through the npm package / the binary', value: med('b:npm') / b, limit: 1.2, unit: '×' },
+    { target: '(b) with OpenTelemetry on − (b)', value: med('b+otel:hookrun') - b, limit: 2, unit: ' ms' },
   ].map((row) => ({ ...row, met: row.value <= row.limit }))
   const agentProcesses = processesPer100ToolCalls()
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
@@ -359,6 +381,7 @@ async function main(): Promise<void> {
     `(b) through the npm package (its launcher execs the platform package's binary): ${fmt(med('b:npm'))}.`,
     `Processes Claude Code starts for hookrun in a session of 100 tool calls (scripts/agent-processes.ts): ${agentProcesses.before} with an entry on every event, ${agentProcesses.after} with the matchers \`hookrun install --project\` compiles.`,
     `Floors: \`sh -c true\` ${fmt(sh)}, hello-world binary ${fmt(hello)}, piping 10 MB ${fmt(pipe10)} (over \`sh -c true\`); each extra matching hook ${fmt(perExtraHook)}.`,
+    `(b) with OpenTelemetry on (OTEL_EXPORTER_OTLP_ENDPOINT, a loopback collector): binary ${fmt(med('b+otel:hookrun'))}, Node ${fmt(med('b+otel:node'))}.`,
     `Peak memory of (b): hookrun ${memory['b:hookrun']!.toFixed(1)} MiB, hello-world ${memory['floor:hello']!.toFixed(1)} MiB, lefthook ${memory['b:lefthook']!.toFixed(1)} MiB; of (e): hookrun ${memory['e:hookrun']!.toFixed(1)} MiB, lefthook ${memory['e:lefthook']!.toFixed(1)} MiB (payload ${payloadMiB.toFixed(1)} MiB).`,
     '',
     `| target | measured | limit | |`,

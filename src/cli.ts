@@ -13,6 +13,7 @@ import { qualifyEvent } from './event/event.ts'
 import { isGate } from './event/events.ts'
 import type { Decision } from './core/types.ts'
 import { renderNative } from './answer/render.ts'
+import { selfCommand } from './install/self.ts'
 
 /** Signals that stop a fire: its hooks are killed and hookrun exits 128 + the signal number. */
 const STOP_SIGNALS: readonly NodeJS.Signals[] = process.platform === 'win32' ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']
@@ -50,6 +51,7 @@ interface FireFlags extends CommonFlags {
   strict?: boolean
   format?: string
   events?: string
+  record?: string
   explain?: boolean
   dryRun?: boolean
   pretty?: boolean
@@ -105,6 +107,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     .option('--format <agent>', "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen (default: detected from the payload; see hookrun agents)")
     .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
     .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })
+    .option('--record <dir>', 'Also save the payload, secrets redacted, as a hookrun test case with this answer in DIR (or set HOOKRUN_RECORD)')
     .option('--explain', 'Print how the decision was reached instead of the decision (with --json: as JSON)')
     .option('--json', 'Print the explanation as JSON (with --explain)')
     .option('--pretty', 'Print the decision for a person: the verdict, then one aligned line per hook (same exit code)')
@@ -163,6 +166,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
         payload,
         tool: text(flags.tool, 'tool') ?? prepared?.tool,
         agent: prepared?.dialect.name,
+        // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
+        selfCommand: selfCommand(),
         cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.projectDirVariable && io.env[prepared.dialect.projectDirVariable]),
         configFiles: configFiles(flags),
         strict: bool(flags.strict, 'strict'),
@@ -184,7 +189,20 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
         throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, 128 + (SIGNAL_NUMBERS[signal] ?? 15))
       }
       const rendered = prepared ? (dialects ?? (await import('./dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
-      for (const warning of [...decision.warnings, ...rendered.warnings]) await io.stderr(`hookrun: warning: ${warning}\n`)
+      const recordIn = text(flags.record, 'record') ?? (io.env.HOOKRUN_RECORD || undefined)
+      const recorded =
+        recordIn === undefined
+          ? undefined
+          : (await import('./commands/record.ts')).recordCase(resolve(recordIn), {
+              event: prepared === undefined ? eventName : event,
+              format: prepared?.dialect.name,
+              agentEvent: prepared?.agentEvent,
+              tool: text(flags.tool, 'tool'),
+              payload: read,
+              decision,
+              exitCode: rendered.exitCode,
+            })
+      for (const warning of [...decision.warnings, ...rendered.warnings, ...(recorded === undefined ? [] : [recorded])]) await io.stderr(`hookrun: warning: ${warning}\n`)
       if (rendered.stderr) await io.stderr(rendered.stderr)
       if (flags.pretty) await io.stdout((await import('./answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
       else await io.stdout(rendered.stdout)
@@ -384,10 +402,57 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       setExitCode(result.exitCode)
     })
 
+  cli
+    .command('policy <action> [file]', "The managed config's remote policy: status, pull (fetch now), sign --key PRIVATE.pem FILE (make the signed file to serve)")
+    .option('--key <file>', 'sign: the Ed25519 private key (PEM)')
+    .option('--quiet', 'pull: print nothing (as the background refresh runs it)')
+    .option('--cwd <dir>', 'Discover the config from this folder')
+    .example('openssl genpkey -algorithm ed25519 -out policy-key.pem && hookrun policy sign --key policy-key.pem policy.json > signed.json')
+    .action(async (action: string, file: string | undefined, flags: { key?: string; quiet?: boolean; cwd?: string }) => {
+      const { policyCommand } = await import('./commands/policy.ts')
+      const result = await policyCommand(action, { cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, quiet: flags.quiet === true, key: text(flags.key, 'key'), file })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+
+  cli
+    .command('telemetry <action>', "flush: export the spans fires spooled to the OpenTelemetry collector now (fires start this in the background)")
+    .option('--linger', 'Keep shipping what new fires spool until none has come for 10 s (how fires start it)')
+    .action(async (action: string, flags: { linger?: boolean }) => {
+      if (action !== 'flush') throw new HookrunError(`hookrun telemetry ${action}: unknown action; use 'hookrun telemetry flush'`)
+      const { flushSpool } = await import('./telemetry/export.ts')
+      const result = await flushSpool(io.env, flags.linger === true)
+      if (result.alreadyRunning) return void (await io.stdout('another hookrun telemetry flush is running; it ships the spool\n'))
+      for (const failure of result.failures) await io.stderr(`hookrun: warning: telemetry export to ${failure}\n`)
+      await io.stdout(`${result.shipped} fire(s) exported${result.failures.length > 0 ? `, ${result.failures.length} export(s) failed` : ''}\n`)
+      if (result.failures.length > 0) setExitCode(ExitCode.Failure)
+    })
+
   cli.command('schema', 'Print the JSON Schema of hooks.json').action(async () => {
     const { configJsonSchema } = await import('./commands/schema.ts')
     await io.stdout(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
   })
+
+  cli
+    .command('doctor', 'Check what would make hooks silently not fire: hookrun on PATH, agents wired, project trusted, config, audit log; exit 1 when a gate is not in force')
+    .option('--cwd <dir>', 'Check the project at or above this folder (default: the current one)')
+    .option('--json', 'Print JSON')
+    .action(async (flags: CommonFlags) => {
+      const { doctorCommand } = await import('./commands/doctor.ts')
+      const result = doctorCommand({ cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, version: pkg.version, json: bool(flags.json, 'json') })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+
+  cli
+    .command('completion <shell>', 'Print tab completion for bash, zsh or fish (eval "$(hookrun completion bash)" in ~/.bashrc)')
+    .action(async (shell: string) => {
+      const { completionScript } = await import('./commands/completion.ts')
+      const commands = cli.commands
+        .filter((command) => command.name !== '')
+        .map((command) => ({ name: command.name, description: command.description, options: command.options.flatMap((option) => option.rawName.match(/--[\w-]+/g) ?? []) }))
+      await io.stdout(completionScript(String(shell), commands))
+    })
 
   // Parsed before cac sees it (main): `help fire` is `fire --help`.
   cli.command('help [command]', "Show the commands, or one command's options and examples")

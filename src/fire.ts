@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
 import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
-import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape } from './core/types.ts'
+import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape, type Settings } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
 import { hookEnvironment, MAX_DEPTH, variablesWithNul } from './run/env.ts'
 import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
@@ -23,6 +23,7 @@ import { nearestEvent } from './event/suggest.ts'
 import { firstNoticeOf } from './trust/notices.ts'
 import { sessionIdOf } from './payload/fields.ts'
 import { needsTrust } from './trust/trust.ts'
+import type { FireFacts } from './telemetry/record.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -44,6 +45,13 @@ export interface FireOptions {
   readonly progress?: (record: ProgressRecord) => void
   /** The agent that fired (claude, cursor, …) for the audit log and telemetry; default: HOOKRUN_AGENT. */
   readonly agent?: string
+  /**
+   * The command that runs this hookrun (the CLI sets it): background work starts with it detached,
+   * `hookrun telemetry flush` to ship spans and `hookrun policy pull` to refresh a stale remote
+   * policy. Without it `fire()` exports spans in the calling program's background and leaves the
+   * policy refresh to `hookrun policy pull`.
+   */
+  readonly selfCommand?: readonly string[]
 }
 
 /** NDJSON records of `--events` (the SDK spec's hook_started / hook_output / hook_finished). */
@@ -64,19 +72,26 @@ export type ProgressRecord =
  * Payload reading and rendering belong to the caller (the CLI, or an agent in-process).
  */
 export async function fire(options: FireOptions): Promise<Decision> {
+  const started = performance.timeOrigin + performance.now()
   const env = options.env ?? process.env
   const payload = options.payload ?? {}
   const cwd = options.cwd ?? process.cwd()
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
   const { config, warnings } = await loadHooks({ cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
+  if (config.policy?.stale && options.selfCommand !== undefined) {
+    // A stale remote policy is refreshed in the background; this fire uses the copy it has.
+    const { claimRefresh } = await import('./config/policy.ts')
+    if (claimRefresh(config.policy.url, env)) startDetachedSelf([...options.selfCommand, 'policy', 'pull', '--quiet'], env)
+  }
   const untrusted = untrustedWarning(config.trust, config.untrustedHooks)
   // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
-  const block = gateBlock(config.trust, config.problems, event)
+  const block = gateBlock(config.trust, config.problems, event, config.policy)
+  const hooks = block !== undefined ? [] : selectHooks(config.hooks, event, payload)
   const chain =
     block !== undefined
-      ? { results: [block], rewrites: {}, warnings: [] }
-      : await runChain(selectHooks(config.hooks, event, payload), event, payload, {
+      ? { results: [block], rewrites: {}, warnings: [], startedAt: [started] }
+      : await runChain(hooks, event, payload, {
           env,
           depth,
           projectRoot: config.projectRoot,
@@ -84,15 +99,52 @@ export async function fire(options: FireOptions): Promise<Decision> {
           progress: options.progress,
         })
   const decided = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...unknownEventWarning(event), ...warnings, ...chain.warnings])
-  const decision = withTrustNotice(decided, config.trust, payload, env)
-  if (config.settings.log === undefined) return decision
-  // The audit log is opt-in: its code is loaded only when a log is configured.
-  const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
-  const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
   const agent = options.agent ?? env.HOOKRUN_AGENT
-  const line = auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted, ...(agent && { agent }) })
-  const failure = appendAuditLine(config.settings.log.path, line, config.settings.log.chain === true)
-  return failure === undefined ? decision : { ...decision, warnings: [...decision.warnings, failure] }
+  let decision = withTrustNotice(decided, config.trust, payload, env)
+  if (config.settings.log !== undefined) {
+    // The audit log is opt-in: its code is loaded only when a log is configured.
+    const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
+    const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
+    const line = auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted, ...(agent && { agent }) })
+    const failure = appendAuditLine(config.settings.log.path, line, config.settings.log.chain === true)
+    if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
+  }
+  if (config.settings.telemetry !== undefined || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
+    // Telemetry is opt-in too; the OpenTelemetry packages never load here (src/telemetry/).
+    const facts = { event, decision, payload, hooks, startedAt: chain.startedAt, start: started, end: performance.timeOrigin + performance.now(), env, ...(agent && { agent }) }
+    const failure = await recordTelemetry(config.settings, facts, options.selfCommand)
+    if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
+  }
+  return decision
+}
+
+/**
+ * Hand one fire's spans over for export: to the spool and a detached shipper when hookrun runs as
+ * a command (the agent waits for our exit, never for the collector), or to a background export in
+ * this process when a program calls `fire()` itself (it lives on after the decision).
+ */
+async function recordTelemetry(settings: Settings, facts: FireFacts, self: readonly string[] | undefined): Promise<string | undefined> {
+  const { fireRecord, spoolRecord, telemetryTarget } = await import('./telemetry/record.ts')
+  const target = telemetryTarget(settings, facts.env)
+  if (target === undefined) return undefined
+  const record = fireRecord(target, facts)
+  try {
+    if (self === undefined) {
+      void import('./telemetry/export.ts').then((exporter) => exporter.exportRecords([record])).catch(() => undefined)
+      return undefined
+    }
+    if (spoolRecord(record, facts.env)) startDetachedSelf([...self, 'telemetry', 'flush', '--linger'], facts.env)
+    return undefined
+  } catch (error) {
+    return `telemetry: ${(error as Error).message}; this fire's spans are not exported`
+  }
+}
+
+function startDetachedSelf([command, ...args]: readonly string[], env: Readonly<Record<string, string | undefined>>): void {
+  const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process') // not imported: a bundler hoists builtin imports, loading them on every event
+  const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
+  child.on('error', () => undefined)
+  child.unref()
 }
 
 /** Any agent may fire its own events; one a typo away from a known name is worth a word. */
@@ -129,14 +181,19 @@ export async function loadHooks(options: LoadOptions & { readonly strict: boolea
   // only for a file that is new or changed (src/config/cache.ts).
   const { files } = findConfigFiles(options)
   const cache = openDocumentCache(env, files)
-  const parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
+  let parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
   const read = (ref: ConfigFileRef) => {
     const cached = cache.get(ref)
     if (cached !== undefined) return cached
     const before = cache.signature(ref)
     return cache.put(ref, parser!.readConfigDocument(ref), before)
   }
-  const resolved = resolveConfig(options, read)
+  // A managed config that names a remote policy: its cached copy is checked (node:crypto) and read too.
+  const managed = files.find((ref) => ref.layer === 'managed')
+  const policySetting = managed === undefined ? undefined : read(managed).settings.policy
+  const policy = policySetting === undefined ? undefined : await import('./config/policy.ts')
+  if (policy !== undefined && cache.get({ layer: 'policy', file: policy.policyFiles(policySetting!.url, env).document }) === undefined) parser ??= await import('./config/parse.ts')
+  const resolved = resolveConfig(options, read, policy && ((setting) => policy.cachedPolicy(setting, env)))
   // An untrusted project's own files are never cached (trust decides, after reading them).
   cache.save((ref) => !needsTrust(ref.layer) || resolved.trust?.trusted === true)
   const config = await withFolderHooks(resolved, { env, signal: options.signal })
@@ -192,6 +249,8 @@ export interface ChainOutcome {
   readonly skipped: ChainStep[]
   readonly rewrites: Rewrites
   readonly warnings: string[]
+  /** When each result's step started (epoch ms, same order as `results`): for telemetry spans. */
+  readonly startedAt: number[]
 }
 
 /** The rule a step runs under: function hooks are hookrun's own, so they chain. */
@@ -249,7 +308,14 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   const rewrites: { updatedInput?: Record<string, unknown>; updatedPrompt?: string } = {}
   let blocked = false
 
+  const startTimes = new WeakMap<HookResult, number>()
   const runStep = async (step: ChainStep, seen: Payload): Promise<HookResult> => {
+    const started = performance.timeOrigin + performance.now()
+    const result = await runOneStep(step, seen)
+    startTimes.set(result, started)
+    return result
+  }
+  const runOneStep = async (step: ChainStep, seen: Payload): Promise<HookResult> => {
     if (!('run' in step) && !step.blocking && step.http !== undefined) {
       // Sent now, waited for (up to its timeout) only at the end: it gives no decision.
       const target = step.http
@@ -281,9 +347,11 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
     progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
     return result
   }
+  const startedAt: number[] = []
   const keep = (step: ChainStep, result: HookResult) => {
     ran.push(step)
     results.push(result)
+    startedAt.push(startTimes.get(result) ?? performance.timeOrigin + performance.now())
     if (result.blocks) {
       blocked = true
       return
@@ -316,7 +384,7 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   }
   // Detached hooks must have their input before hookrun exits.
   await Promise.all(handoffs)
-  return { results, ran, skipped, rewrites, warnings }
+  return { results, ran, skipped, rewrites, warnings, startedAt }
 }
 
 function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: ChainContext) {

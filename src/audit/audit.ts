@@ -32,10 +32,15 @@ export interface AuditEntry {
 }
 
 /** The line for one fire (without the newline). */
+/** A payload as hookrun keeps it anywhere (the audit log, `fire --record`): secrets redacted, strings cut. */
+export function redactPayload(payload: Payload): unknown {
+  return redactValue(payload, PAYLOAD_LIMITS)
+}
+
 export function auditLine(entry: AuditEntry, now = new Date()): string {
   const { decision } = entry
   const text = (value: string) => redactText(value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value)
-  const payload = JSON.stringify(redactValue(entry.payload, PAYLOAD_LIMITS))
+  const payload = JSON.stringify(redactPayload(entry.payload))
   return JSON.stringify({
     time: now.toISOString(),
     pid: process.pid,

@@ -27,7 +27,8 @@ import type { ConfigFileRef } from '../core/types.ts'
 type Env = Readonly<Record<string, string | undefined>>
 type CachedDocument = Omit<ConfigDocument, 'ref' | 'text'>
 
-const FORMAT = `${pkg.version}/2`
+// 3: problems carry `brokenHook` (a broken gate entry blocks; src/select/gates.ts).
+const FORMAT = `${pkg.version}/3`
 
 /** A cache file larger than this is not written: such configs are parsed on every fire. */
 export const MAX_CACHE_BYTES = 1024 * 1024

@@ -6,7 +6,8 @@ import { managedConfigDir, userConfigDir } from '../core/places.ts'
 import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
 import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
 import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust/trust.ts'
-import { takeSettings } from './settings.ts'
+import type { CachedPolicy, PolicySetting } from './policy.ts'
+import { isManagedLayer, takeSettings } from './settings.ts'
 import { type ConfigFileRef, type ConfigProblem, type Hook, type HttpTarget, isAgentShape, type Settings } from '../core/types.ts'
 
 export interface ResolvedConfig {
@@ -25,9 +26,17 @@ export interface ResolvedConfig {
   readonly untrustedHooks: readonly Hook[]
   /** With `allowManagedHooksOnly`: the other layers' hooks, which do not run (`explain` lists them). */
   readonly notManaged?: readonly Hook[]
+  /**
+   * The managed config's remote policy: its URL and the managed file naming it, whether its cached
+   * copy is due a refresh, whether there is no usable copy, and whether one is required.
+   */
+  readonly policy?: { readonly url: string; readonly file: string; readonly stale: boolean; readonly missing: boolean; readonly required: boolean }
   /** The hook folders and plugins found; absent when `--config`/`HOOKRUN_CONFIG` replaced discovery. */
   readonly discovery?: Discovery
 }
+
+/** Reads the remote policy's cached copy (./policy.ts), loaded only when a managed config names one. */
+export type PolicyReader = (setting: PolicySetting) => CachedPolicy
 
 export interface LoadOptions {
   /** Working directory to discover the project from. */
@@ -94,11 +103,28 @@ export function findProjectRoot(cwd: string): string | undefined {
  * This module stays free of zod, so that `fire` can read configs from the cache without loading
  * it; `loadConfig` (src/config/parse.ts) is this with the parser.
  */
-export function resolveConfig(options: LoadOptions, read: DocumentReader): ResolvedConfig {
+export function resolveConfig(options: LoadOptions, read: DocumentReader, readPolicy?: PolicyReader): ResolvedConfig {
   const env = options.env ?? process.env
-  const { files, projectRoot } = findConfigFiles(options)
+  const found = findConfigFiles(options)
+  const { projectRoot } = found
+  const files = [...found.files]
   const documents = files.map(read)
   const problems: ConfigProblem[] = []
+  // The managed config's remote policy: its last good copy is a layer right after the managed file.
+  const managed = documents.find((document) => document.ref.layer === 'managed')
+  const policySetting = managed?.settings.policy
+  let policy: ResolvedConfig['policy']
+  if (managed !== undefined && policySetting !== undefined) {
+    const cached = readPolicy?.(policySetting)
+    if (cached?.warning !== undefined) problems.push({ severity: 'warning', file: managed.ref.file, path: 'policy', message: cached.warning })
+    if (cached?.file !== undefined) {
+      const ref: ConfigFileRef = { layer: 'policy', file: cached.file }
+      const at = documents.indexOf(managed) + 1
+      files.splice(at, 0, ref)
+      documents.splice(at, 0, read(ref))
+    }
+    policy = { url: policySetting.url, file: managed.ref.file, stale: cached?.stale ?? false, missing: cached?.file === undefined, required: policySetting.required === true }
+  }
   const settings = takeSettings(documents, problems, env)
   // Hook folders and plugins: found here (reading folders only, running nothing) so that trust
   // covers them too; they become hooks later (src/folders/hooks.ts). --config replaces them.
@@ -110,7 +136,7 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader): Resol
   const runs = (document: ConfigDocument) => !needsTrust(document.ref.layer) || trust?.trusted === true
   const runnable = documents.filter(runs)
   for (const document of runnable) problems.push(...document.problems)
-  const admitted = managedOnly ? runnable.filter((document) => document.ref.layer === 'managed') : runnable
+  const admitted = managedOnly ? runnable.filter((document) => isManagedLayer(document.ref.layer)) : runnable
   const entries = admitted.flatMap((document) => document.entries)
   const switchedOff = new Map<string, { file: string; index: number; path: string }>()
   for (const { ref, index, entry } of entries) {
@@ -118,8 +144,8 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader): Resol
   }
   const hooks = mergeHooks(entries, problems)
   const untrustedHooks = mergeHooks(documents.filter((document) => !runs(document)).flatMap((document) => document.entries), [])
-  const notManaged = managedOnly ? mergeHooks(runnable.filter((document) => document.ref.layer !== 'managed').flatMap((document) => document.entries), []) : []
-  return { hooks, problems, files, projectRoot, switchedOff, settings, trust, untrustedHooks, notManaged, discovery }
+  const notManaged = managedOnly ? mergeHooks(runnable.filter((document) => !isManagedLayer(document.ref.layer)).flatMap((document) => document.entries), []) : []
+  return { hooks, problems, files, projectRoot, switchedOff, settings, trust, untrustedHooks, notManaged, discovery, ...(policy !== undefined && { policy }) }
 }
 
 /**
@@ -145,11 +171,11 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       } else seenInFile.set(key, entry.path)
     }
     const earlier = entry.name === undefined ? undefined : positions.get(entry.name)
-    if (entry.locked && ref.layer !== 'managed') {
+    if (entry.locked && !isManagedLayer(ref.layer)) {
       problems.push({ severity: 'warning', file: ref.file, path: `${entry.path}.locked`, message: 'only the managed config can lock a hook; ignored' })
     }
     const lockedHook = earlier === undefined ? undefined : merged[earlier]
-    if (lockedHook?.locked && lockedHook.source.file !== ref.file) {
+    if (lockedHook?.locked && lockedHook.source.file !== ref.file && !isManagedLayer(ref.layer)) {
       // A locked managed hook keeps its place and its content, whatever a later layer says.
       const attempt = (entry.command === undefined && entry.url === undefined) || entry.event === undefined ? 'switch off' : 'replace'
       problems.push({
@@ -185,7 +211,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       ...(entry.sequential === true && { sequential: true }),
       envPrefixes: entry.envPrefixes,
       source,
-      ...(entry.locked === true && ref.layer === 'managed' && { locked: true }),
+      ...(entry.locked === true && isManagedLayer(ref.layer) && { locked: true }),
     }
     if (earlier !== undefined) merged[earlier] = hook
     else {

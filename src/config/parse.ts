@@ -1,6 +1,7 @@
 // One config file → a ConfigDocument (zod validation, shapes normalised, problems named by path).
 import { readFileSync } from 'node:fs'
 import { type LoadOptions, resolveConfig, type ResolvedConfig } from './load.ts'
+import { cachedPolicy } from './policy.ts'
 import type { ConfigDocument, ParsedEntry } from './document.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
@@ -17,7 +18,7 @@ import { canonicalOf, nearestEvent } from '../event/suggest.ts'
 
 /** Discover, read, validate and merge every layer (see `resolveConfig`). */
 export function loadConfig(options: LoadOptions): ResolvedConfig {
-  return resolveConfig(options, readConfigDocument)
+  return resolveConfig(options, readConfigDocument, (setting) => cachedPolicy(setting, options.env ?? process.env))
 }
 
 /** Read one file into validated hook specs; every problem names the file and the JSON path. */
@@ -87,10 +88,10 @@ function withBrokenHook(problem: ConfigProblem, json: unknown): ConfigProblem {
   if (flat) {
     const event = (json as { hooks: Array<{ event?: unknown } | undefined> }).hooks[Number(flat[1])]?.event
     const events = typeof event === 'string' ? [event] : Array.isArray(event) && event.every((item) => typeof item === 'string') ? (event as string[]) : undefined
-    return { ...problem, brokenHook: events === undefined ? {} : { events } }
+    return { ...problem, brokenHook: events === undefined ? {} : { events: withMeant(events) } }
   }
   const keyed = /^(?:hooks|plugins\[\d+\]\.hooks)\.([^.[]+)/.exec(path)
-  if (keyed) return { ...problem, brokenHook: { events: [keyed[1]!] } }
+  if (keyed) return { ...problem, brokenHook: { events: withMeant([keyed[1]!]) } }
   if (/^plugins\[\d+\]/.test(path)) return { ...problem, brokenHook: {} }
   return problem // a setting (trustedFolders, log, envPrefixes): not a hook
 }
@@ -98,6 +99,11 @@ function withBrokenHook(problem: ConfigProblem, json: unknown): ConfigProblem {
 /** Where an entry's event is written: its field, or the event key of an agent-shaped file. */
 export function eventPath(entry: { readonly shape: string; readonly path: string }): string {
   return entry.shape === 'hookrun' ? `${entry.path}.event` : entry.path.replace(/\[\d+\](\.hooks\[\d+\])?$/, '')
+}
+
+/** Event patterns and, for a typo of a known name, the name it was surely meant to be. */
+function withMeant(events: readonly string[]): string[] {
+  return events.flatMap((pattern) => [pattern, ...(eventTypo(pattern)?.meant ?? [])])
 }
 
 /** `tool:pre_exectue` (or `PreToolUs`): an unknown event this close to a known one is a typo. */

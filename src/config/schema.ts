@@ -1,6 +1,6 @@
 // The zod schema of hooks.json: the single source of its types, validation and JSON Schema.
 import { z } from 'zod'
-import { matcherProblem } from '../event/pattern.ts'
+import { matcherProblem, permissionRuleProblem } from '../event/pattern.ts'
 import { HOOK_DEFAULTS } from './defaults.ts'
 import { patternProblem } from '../event/pattern.ts'
 
@@ -135,7 +135,14 @@ export const ClaudeHandlerSchema = z
     timeout: z.number().positive().optional().meta({ description: 'Seconds; Claude Code defaults to 600 (30 on UserPromptSubmit).' }),
     async: z.boolean().optional(),
     asyncRewake: z.boolean().optional(),
-    if: z.string().optional().meta({ description: "One permission rule, e.g. 'Bash(git *)' or 'Edit(*.ts)'." }),
+    if: z
+      .string()
+      .superRefine((rule, ctx) => {
+        const problem = permissionRuleProblem(rule)
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `if rule '${rule}': ${problem}` })
+      })
+      .optional()
+      .meta({ description: "One permission rule, e.g. 'Bash(git *)' or 'Edit(*.ts)'." }),
     shell: z.enum(['bash', 'powershell']).optional(),
     statusMessage: z.string().optional(),
     once: z.boolean().optional(),
@@ -207,6 +214,37 @@ export const LogSchema = z
   })
   .meta({ description: "User config only. Append one JSON line per fire (event, each hook's outcome, the decision), secrets redacted." })
 
+export const TelemetrySchema = z
+  .strictObject({
+    endpoint: HttpUrlSchema.optional().meta({
+      description: "OTLP/HTTP endpoint of a collector, e.g. http://localhost:4318 (/v1/traces is added); default: OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT.",
+    }),
+    headers: z.record(z.string(), z.string()).optional().meta({ description: 'Headers for the collector (an API key); default: OTEL_EXPORTER_OTLP_HEADERS.' }),
+    serviceName: z.string().min(1).optional().meta({ description: "service.name of the spans; default: OTEL_SERVICE_NAME, else 'hookrun'." }),
+    attributes: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+      .optional()
+      .meta({ description: 'Resource attributes on every span, e.g. {"team": "payments"}; OTEL_RESOURCE_ATTRIBUTES adds more.' }),
+  })
+  .meta({
+    description:
+      'User or managed config: every fire becomes an OpenTelemetry trace (a span for the fire, one per hook), exported over OTLP/HTTP after the decision by a background process. The OTEL_EXPORTER_OTLP_* variables turn it on too.',
+  })
+
+export const PolicySchema = z
+  .strictObject({
+    url: HttpUrlSchema.meta({ description: 'Where the signed policy is served: {"document": "<hooks.json text>", "signature": "<base64 Ed25519>"} (hookrun policy sign makes one).' }),
+    publicKey: z.string().min(1).meta({ description: 'The Ed25519 public key the policy must be signed with: PEM, or its 32 raw bytes in base64.' }),
+    refreshSeconds: z.number().positive().optional().meta({ description: 'How long a copy stays fresh when the server sends no Cache-Control max-age (default 300).' }),
+    required: z.boolean().optional().meta({
+      description: 'true: until a good copy is cached, events that can be stopped are blocked (the policy never fails open); default: they run without it, with a warning.',
+    }),
+  })
+  .meta({
+    description:
+      'Managed config only: a remote, signed hooks.json that runs right after the managed hooks. Fires use the cached copy and refresh it in the background; a bad signature is refused and the last good copy kept.',
+  })
+
 export const AllowManagedHooksOnlySchema = z.boolean().meta({
   description: "Managed config only: true runs the managed layer's hooks and ignores every other layer's (user, project, local, hook folders, plugins).",
 })
@@ -230,6 +268,8 @@ const fileShape = {
   trustedFolders: TrustedFoldersSchema.optional(),
   log: LogSchema.optional(),
   allowManagedHooksOnly: AllowManagedHooksOnlySchema.optional(),
+  telemetry: TelemetrySchema.optional(),
+  policy: PolicySchema.optional(),
 }
 
 export const ConfigFileSchema = z
@@ -251,6 +291,8 @@ const envelopeShape = {
   trustedFolders: z.unknown().optional(),
   log: z.unknown().optional(),
   allowManagedHooksOnly: z.unknown().optional(),
+  telemetry: z.unknown().optional(),
+  policy: z.unknown().optional(),
 }
 export const ConfigEnvelopeSchema = z.strictObject(envelopeShape)
 
@@ -260,5 +302,7 @@ export interface FileSettings {
   readonly trustedFolders?: z.output<typeof TrustedFoldersSchema>
   readonly log?: z.output<typeof LogSchema>
   readonly allowManagedHooksOnly?: boolean
+  readonly telemetry?: z.output<typeof TelemetrySchema>
+  readonly policy?: z.output<typeof PolicySchema>
 }
 export type ConfigFile = z.output<typeof ConfigFileSchema>

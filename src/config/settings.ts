@@ -8,7 +8,12 @@ import type { ConfigProblem, Layer, Settings } from '../core/types.ts'
  * Only files the user chose may carry settings: their user config and `--config` files, and the
  * organisation's managed config. A project file cannot trust itself or redirect the user's audit log.
  */
-const SETTINGS_LAYERS: ReadonlySet<Layer> = new Set(['managed', 'user', 'config'])
+const SETTINGS_LAYERS: ReadonlySet<Layer> = new Set(['managed', 'policy', 'user', 'config'])
+
+/** The organisation's layers: the managed file and the remote policy it names. */
+export function isManagedLayer(layer: Layer): boolean {
+  return layer === 'managed' || layer === 'policy'
+}
 
 /**
  * Collect settings from the documents in layer order (a later `log` wins, except over the managed
@@ -22,29 +27,41 @@ export function takeSettings(
   const trustedFolders: Array<{ pattern: string; file: string }> = []
   let log: Settings['log']
   let managedOnly: Settings['managedOnly']
+  let telemetry: Settings['telemetry']
   for (const { ref, settings } of documents) {
     const warn = (path: string, message: string) => problems.push({ severity: 'warning', file: ref.file, path, message })
+    if (settings.policy !== undefined && ref.layer !== 'managed') warn('policy', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
     if (settings.allowManagedHooksOnly !== undefined) {
-      if (ref.layer !== 'managed') warn('allowManagedHooksOnly', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
+      if (!isManagedLayer(ref.layer)) warn('allowManagedHooksOnly', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
       else if (settings.allowManagedHooksOnly) managedOnly = { file: ref.file }
     }
     if (!SETTINGS_LAYERS.has(ref.layer)) {
       if (settings.trustedFolders !== undefined) warn('trustedFolders', 'only read from your user config; ignored here (a project cannot trust itself)')
       if (settings.log !== undefined) warn('log', 'only read from your user config or a --config file; ignored here')
+      if (settings.telemetry !== undefined) warn('telemetry', 'only read from your user config, the managed config or a --config file; ignored here')
       continue
     }
     settings.trustedFolders?.forEach((pattern, index) => {
       if (pattern === '~' || pattern.startsWith('~/') || pattern.startsWith('/')) trustedFolders.push({ pattern: expandHome(pattern, env), file: ref.file })
       else warn(`trustedFolders[${index}]`, `'${pattern}' must be an absolute path or start with ~/ (globs allowed); ignored`)
     })
+    if (settings.telemetry !== undefined) {
+      // An organisation's telemetry stays on: a user config cannot redirect or drop it.
+      if (telemetry !== undefined && isManaged(documents, telemetry.file)) warn('telemetry', `the managed config ${telemetry.file} sets telemetry; ignored here`)
+      else telemetry = { ...settings.telemetry, file: ref.file }
+    }
     if (settings.log === undefined) continue
-    if (log !== undefined && documents.some((document) => document.ref.file === log!.file && document.ref.layer === 'managed')) {
+    if (log !== undefined && isManaged(documents, log.file)) {
       warn('log', `the managed config ${log.file} sets the audit log; ignored here`)
       continue
     }
     log = { path: resolve(dirname(ref.file), expandHome(settings.log.path, env)), file: ref.file, ...(settings.log.chain === true && { chain: true }) }
   }
-  return { trustedFolders, ...(log !== undefined && { log }), ...(managedOnly !== undefined && { managedOnly }) }
+  return { trustedFolders, ...(log !== undefined && { log }), ...(telemetry !== undefined && { telemetry }), ...(managedOnly !== undefined && { managedOnly }) }
+}
+
+function isManaged(documents: readonly ConfigDocument[], file: string): boolean {
+  return documents.some((document) => document.ref.file === file && isManagedLayer(document.ref.layer))
 }
 
 export function expandHome(path: string, env: Readonly<Record<string, string | undefined>>): string {

@@ -18,6 +18,8 @@ import {
   TrustedFoldersSchema,
   PigoHookSchema,
   PigoPluginSchema,
+  PolicySchema,
+  TelemetrySchema,
 } from './schema.ts'
 
 /**
@@ -66,6 +68,8 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
     trustedFolders: setting('trustedFolders', TrustedFoldersSchema, envelope.trustedFolders),
     log: setting('log', LogSchema, envelope.log),
     allowManagedHooksOnly: setting('allowManagedHooksOnly', AllowManagedHooksOnlySchema, envelope.allowManagedHooksOnly),
+    telemetry: setting('telemetry', TelemetrySchema, envelope.telemetry),
+    policy: setting('policy', PolicySchema, envelope.policy),
   }
   const envPrefixes = envelope.envPrefixes ?? []
   const specs: HookSpec[] = []

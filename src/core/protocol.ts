@@ -62,7 +62,7 @@ export type DecisionValue = 'allow' | 'deny' | 'ask'
 export const HookReportSchema = z.object({
   name: z.string(),
   // 'function': a function hook registered on a runner (src/library/runner.ts).
-  source: z.enum(['managed', 'user', 'project', 'local', 'config', 'project-folder', 'project-plugin', 'user-folder', 'user-plugin', 'function']),
+  source: z.enum(['managed', 'policy', 'user', 'project', 'local', 'config', 'project-folder', 'project-plugin', 'user-folder', 'user-plugin', 'function']),
   file: z.string(),
   outcome: z.enum(['allow', 'deny', 'ask', 'error', 'background']),
   exitCode: z.number().nullable(),

@@ -11,7 +11,7 @@ export type { Decision, DecisionValue, HookAnswer, HookReport } from './protocol
  * files) override earlier ones by hook name; the folder and plugin layers (src/folders/) come
  * after them, highest precedence first.
  */
-export type Layer = 'managed' | 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
+export type Layer = 'managed' | 'policy' | 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
 
 export interface ConfigFileRef {
   readonly layer: Layer
@@ -115,8 +115,19 @@ export interface Settings {
   readonly trustedFolders: ReadonlyArray<{ readonly pattern: string; readonly file: string }>
   /** Where the audit log goes (absolute), and the file that said so. */
   readonly log?: { readonly path: string; readonly file: string; readonly chain?: boolean }
+  /** OpenTelemetry export (src/telemetry/): from the managed config, else the user's, and the file that said so. */
+  readonly telemetry?: TelemetrySettings
   /** `allowManagedHooksOnly` in the managed config: the file that said so. Only managed hooks run. */
   readonly managedOnly?: { readonly file: string }
+}
+
+/** The `telemetry` setting as written. */
+export interface TelemetrySettings {
+  readonly endpoint?: string
+  readonly headers?: Readonly<Record<string, string>>
+  readonly serviceName?: string
+  readonly attributes?: Readonly<Record<string, string | number | boolean>>
+  readonly file: string
 }
 
 // Events and payloads

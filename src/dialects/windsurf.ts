@@ -8,8 +8,8 @@ import type { Dialect, Normalized } from './types.ts'
  * post_cascade_response and post_setup_worktree as CorridorSecurity/hookshot
  * docs/reference-cascade.md lists them). Every payload names its event in `agent_action_name`
  * (no other agent uses that field) with `trajectory_id`, `execution_id`, `timestamp` and the
- * event's details in `tool_info`. Cascade reads no JSON: exit 2 on a pre-hook blocks the action
- * and shows stderr to the agent; any other exit lets it through; stdout and stderr are shown to
+ * event's details in `tool_info`. Cascade reads no JSON: exit 2 shows stderr to the agent and, on
+ * a pre-hook, blocks the action; any other exit lets it through; stdout and stderr are shown to
  * the user when the entry says `show_output`. So hookrun answers a block with exit 2 and the
  * reason on stderr, prints a system message on stdout, and warns about everything else.
  */
@@ -17,6 +17,8 @@ const WINDSURF_EVENTS = namesOf('windsurf')
 
 /** Pre-hooks: exit 2 blocks the action (the docs' "Exit Codes" table). */
 const BLOCKING_EVENTS = new Set(['pre_read_code', 'pre_write_code', 'pre_run_command', 'pre_mcp_tool_use', 'pre_user_prompt'])
+/** After a tool, exit 2 cannot undo it, but "the Cascade agent will see the error message from stderr". */
+const FEEDBACK_EVENTS = new Set(['post_read_code', 'post_write_code', 'post_run_command', 'post_mcp_tool_use'])
 
 /**
  * The tool each event is about, with how its tool_info becomes tool_input. Cascade names no tool,
@@ -74,7 +76,11 @@ export const windsurf: Dialect = {
       if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
       exitCode = 2
       stderr = `${blockReason(decision)}\n`
-    } else if (decision.blocked) answer.cannot('a block', BLOCKING_EVENTS.has(event) ? 'the action proceeds' : 'only pre-hooks can block; the action already happened')
+    } else if (decision.blocked && FEEDBACK_EVENTS.has(event)) {
+      answer.cannot('a block', 'the action already happened; the reason goes to the agent (exit 2, stderr)')
+      exitCode = 2
+      stderr = `${blockReason(decision)}\n`
+    } else if (decision.blocked) answer.cannot('a block', 'the event proceeds')
     else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
     else if (decided(decision) && decision.decision === 'allow') answer.cannot("decision 'allow'", 'Cascade has no pre-approval; its own rules apply')
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')

@@ -156,8 +156,76 @@ export function matcherProblem(matcher: string): string | undefined {
   if (matcher === '' || matcher === '*' || EXACT_LIST.test(matcher)) return undefined
   try {
     new RegExp(matcher)
-    return undefined
   } catch (error) {
     return `is not a valid regular expression: ${(error as Error).message}`
   }
+  return backtrackingProblem(matcher)
+}
+
+/**
+ * The longest value a matcher or an `if` glob is tested against. A longer one counts as matching
+ * (the hook runs and judges it itself): matching time stays bounded, and a gate is never skipped
+ * because its filter was too costly to evaluate.
+ */
+export const MAX_MATCHED_LENGTH = 256
+export const MAX_RULE_TEXT_LENGTH = 4096
+
+/** Unbounded quantifiers (`*`, `+`, `{n,}`) allowed in one matcher: each one more multiplies the worst case. */
+const MAX_UNBOUNDED = 2
+
+/**
+ * Regular-expression shapes that make a backtracking engine take exponential or high-polynomial
+ * time: a repeated group that holds a quantifier or an alternation (`(a+)+`, `(a|aa)*`),
+ * backreferences, and more than MAX_UNBOUNDED unbounded quantifiers.
+ */
+function backtrackingProblem(source: string): string | undefined {
+  const groups: Array<{ quantified: boolean; alternation: boolean }> = [{ quantified: false, alternation: false }]
+  let closed: { quantified: boolean; alternation: boolean } | undefined
+  let unbounded = 0
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index]!
+    const quantifier = /^(?:[*+?]|\{(\d+)(,(\d*))?\})/.exec(source.slice(index))
+    if (quantifier && index > 0) {
+      const [text, , comma, max] = quantifier
+      const repeats = text !== '?' && !(text.startsWith('{') && (comma === undefined || max === '0' || max === '1'))
+      const isUnbounded = text === '*' || text === '+' || (comma !== undefined && max === '')
+      if (repeats && closed !== undefined && (closed.quantified || closed.alternation)) {
+        return `repeats a group that holds a quantifier or an alternation, which can make matching backtrack for minutes; write it without the nested repetition`
+      }
+      if (isUnbounded) unbounded++
+      if (repeats) groups[groups.length - 1]!.quantified = true
+      index += text.length - 1
+      if (source[index + 1] === '?') index++ // lazy
+      closed = undefined
+      continue
+    }
+    closed = undefined
+    if (char === '\\') {
+      if (/[1-9k]/.test(source[index + 1] ?? '')) return 'uses a backreference, which can make matching backtrack; hookrun does not accept one'
+      index++
+    } else if (char === '[') {
+      for (index++; index < source.length && source[index] !== ']'; index++) if (source[index] === '\\') index++
+    } else if (char === '(') {
+      groups.push({ quantified: false, alternation: false })
+      const prefix = /^\?(?:[:=!]|<[=!]|<\w+>)/.exec(source.slice(index + 1))
+      if (prefix) index += prefix[0].length
+    } else if (char === ')' && groups.length > 1) {
+      closed = groups.pop()!
+      const parent = groups[groups.length - 1]!
+      parent.quantified ||= closed.quantified
+      parent.alternation ||= closed.alternation
+    } else if (char === '|') groups[groups.length - 1]!.alternation = true
+  }
+  if (unbounded > MAX_UNBOUNDED) return `has ${unbounded} unbounded quantifiers (*, +, {n,}); at most ${MAX_UNBOUNDED}, more can make matching backtrack`
+  return undefined
+}
+
+/** Is Claude Code's `if` rule usable? Its glob may hold at most 2 `*` and no extglob groups (either can make matching backtrack). */
+export function permissionRuleProblem(rule: string): string | undefined {
+  const argument = /\((.*)\)$/s.exec(rule.trim())?.[1]
+  if (argument === undefined) return undefined
+  if (EXTGLOB.test(argument)) return `'${argument}' uses an extglob group, which can make matching backtrack`
+  const wildcards = argument.split('*').length - 1
+  if (wildcards > MAX_UNBOUNDED) return `'${argument}' has ${wildcards} '*' wildcards; at most ${MAX_UNBOUNDED} (more can make matching backtrack)`
+  return undefined
 }

@@ -128,6 +128,7 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
     const names = selected.map((hook) => `'${hook.name}'`)
     const how = [
       selected.length === 0 ? `dry run: no hook would run for ${event.qualified}` : `dry run: ${names.join(', ')} would run, in this order`,
+      ...rulesApplied(selected),
       ...managedOnlyLine(config.settings),
     ]
     return { event: event.qualified, tool: event.tool, files: config.files, hooks: [...hooks, ...shadowed], how, problems }
@@ -135,10 +136,10 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
 
   const depth = checkDepth(env)
   // The same rule as `fire`: a gate hookrun cannot vouch for blocks before any hook runs.
-  const block = gateBlock(config.trust, config.problems, event)
+  const block = gateBlock(config.trust, config.problems, event, config.policy)
   const chain: ChainOutcome =
     block !== undefined
-      ? { results: [block], ran: [], skipped: [...selected], rewrites: {}, warnings: [] }
+      ? { results: [block], ran: [], skipped: [...selected], rewrites: {}, warnings: [], startedAt: [Date.now()] }
       : await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress })
   const decision = decide(event, chain.results, chain.rewrites, [...problems, ...chain.warnings])
   const resultOf = new Map<Hook, HookResult>(chain.results.map((result, index) => [chain.ran[index] as Hook, result]))

@@ -3,7 +3,7 @@ import picomatch from 'picomatch'
 import type { FiredEvent, Hook, Payload } from '../core/types.ts'
 import { toolInput } from '../payload/fields.ts'
 import { canonicalTool } from '../event/tools.ts'
-import { EXACT_LIST } from '../event/pattern.ts'
+import { EXACT_LIST, MAX_MATCHED_LENGTH, MAX_RULE_TEXT_LENGTH, matcherProblem, permissionRuleProblem } from '../event/pattern.ts'
 
 /**
  * Filters a hook can carry besides its event pattern, from the shapes it may be written in:
@@ -74,7 +74,7 @@ const MATCHER_FIELD: Readonly<Record<string, readonly string[]>> = {
   'file:changed': ['file_path'],
 }
 
-const regexCache = new Map<string, RegExp>()
+const regexCache = new Map<string, RegExp | null>()
 
 /**
  * Claude Code's matcher rules: only letters, digits, `_`, `-`, spaces, `,` and `|` mean a list of
@@ -90,9 +90,12 @@ export function matchesClaudeMatcher(matcher: string, event: FiredEvent, payload
     if (event.tool !== undefined && MATCHER_FIELD[event.name] === undefined) return names.some((name) => namesTool(name, event))
     return values.some((value) => names.includes(value.toLowerCase()))
   }
+  // Refused matchers never reach here from a config (the entry is a broken hook); from elsewhere
+  // (the library) one counts as matching: the hook runs rather than a gate being skipped.
   let regex = regexCache.get(matcher)
-  if (!regex) regexCache.set(matcher, (regex = new RegExp(matcher)))
-  return values.some((value) => regex.test(value))
+  if (regex === undefined) regexCache.set(matcher, (regex = matcherProblem(matcher) === undefined ? new RegExp(matcher) : null))
+  if (regex === null) return true
+  return values.some((value) => value.length > MAX_MATCHED_LENGTH || regex.test(value))
 }
 
 function matcherValues(event: FiredEvent, payload: Payload): string[] | undefined {
@@ -119,14 +122,17 @@ export function matchesPermissionRule(rule: string, event: FiredEvent, payload: 
   const [, toolPart, argument] = parsed
   if (!toolPart!.split('|').some((name) => name === '*' || namesTool(name, event))) return false
   if (argument === undefined || argument === '' || argument === '*') return true
+  // Bounded like a matcher: a refused glob, or a text too long to test cheaply, counts as matching.
+  if (permissionRuleProblem(rule) !== undefined) return true
   const input = toolInput(payload) as Record<string, unknown> | undefined
   const command = typeof input?.command === 'string' ? input.command : undefined
   if (command !== undefined) {
     const glob = picomatch(argument, { bash: true, dot: true })
     const parts = [command, ...command.split(/&&|\|\||\$\(|[;&|\n()`]/).map((part) => part.trim().replace(/^(\w+=\S*\s+)+/, ''))]
-    return parts.some((part) => glob(part))
+    return parts.some((part) => part.length > MAX_RULE_TEXT_LENGTH || glob(part))
   }
   const target = ['file_path', 'path', 'url', 'pattern', 'query'].map((key) => input?.[key]).find((value) => typeof value === 'string') as string | undefined
   if (target === undefined) return false
+  if (target.length > MAX_RULE_TEXT_LENGTH) return true
   return picomatch(argument, { dot: true, basename: !argument.includes('/'), bash: true })(target)
 }

@@ -1,5 +1,5 @@
 // Gates hookrun cannot vouch for block (DESIGN §8): a changed project, an entry that cannot be read.
-import { formatProblem } from '../config/load.ts'
+import { formatProblem, type ResolvedConfig } from '../config/load.ts'
 import type { ConfigProblem, FiredEvent, Hook, HookResult } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
 import { compilePattern, patternProblem } from '../event/pattern.ts'
@@ -44,10 +44,22 @@ export function changedProjectBlock(trust: ProjectTrust | undefined, event: Fire
 
 /**
  * The block hookrun itself gives before any hook runs on a gate event, or undefined: the project
- * changed since it was trusted, or a config problem took away a hook that was for this event.
+ * changed since it was trusted, a config problem took away a hook that was for this event, or the
+ * organisation's required remote policy has no good copy yet.
  */
-export function gateBlock(trust: ProjectTrust | undefined, problems: readonly ConfigProblem[], event: FiredEvent): HookResult | undefined {
-  return changedProjectBlock(trust, event) ?? brokenGateBlock(problems, event)
+export function gateBlock(
+  trust: ProjectTrust | undefined,
+  problems: readonly ConfigProblem[],
+  event: FiredEvent,
+  policy?: ResolvedConfig['policy'],
+): HookResult | undefined {
+  return changedProjectBlock(trust, event) ?? brokenGateBlock(problems, event) ?? missingPolicyBlock(policy, event)
+}
+
+/** `policy.required`: without a good copy of the organisation's policy its gates cannot be vouched for. */
+export function missingPolicyBlock(policy: ResolvedConfig['policy'], event: FiredEvent): HookResult | undefined {
+  if (policy === undefined || !policy.required || !policy.missing || !isGate(event.name)) return undefined
+  return hookrunBlock(`the organisation's remote policy ${policy.url} is required and has no good copy yet; run 'hookrun policy pull' (see 'hookrun policy status')`, policy.file)
 }
 
 /** A hook entry that cannot be read counts as a failed gate on the events it was for (any event, when that cannot be told). */

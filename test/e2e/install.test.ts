@@ -137,7 +137,7 @@ describe('install.sh', () => {
       const installed = join(home, '.local', 'bin', 'hookrun')
       expect(await sha256File(installed)).toBe(await sha256File(BINARY))
       // It ends by running the installed hookrun --version.
-      expect(result.stdout.trim().split('\n').at(-1)).toMatch(new RegExp(`^hookrun/${pkg.version.replaceAll('.', '\\.')} `))
+      expect(result.stdout.trim().split('\n').at(-1)).toMatch(new RegExp(`^hookrun ${pkg.version.replaceAll('.', '\\.')} \\(`))
       // A PATH hint, and no shell start-up file touched.
       expect(result.stdout).toContain(`export PATH="${join(home, '.local', 'bin')}:$PATH"`)
       expect(readdirSync(home)).toEqual(['.local'])
@@ -152,7 +152,7 @@ describe('install.sh', () => {
   test('refuses a binary whose checksum does not match, and installs and runs nothing', async () => {
     const { home, tmp, env } = sandbox()
     const marker = join(home, 'tampered-binary-ran')
-    const tampered = Buffer.from(`#!/bin/sh\ntouch '${marker}'\necho hookrun/${pkg.version}\n`)
+    const tampered = Buffer.from(`#!/bin/sh\ntouch '${marker}'\necho hookrun ${pkg.version} \\(bun\\)\n`)
     const release = await serveRelease({ 'SHA256SUMS': checksums, [asset]: tampered })
     const installDir = join(home, 'bin')
     try {

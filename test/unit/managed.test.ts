@@ -3,6 +3,7 @@
  * hooks run first, `locked` hooks cannot be replaced, switched off or moved by a later layer, and
  * `allowManagedHooksOnly` ignores every other layer's hooks (and `explain` says so).
  */
+import { generateKeyPairSync } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -94,6 +95,23 @@ describe('managed layer', () => {
     const decision = await fire({ event: 'tool:pre_execute', payload, cwd: dir, env })
     expect(decision.hooks.map((report) => report.name)).toEqual(['mine'])
     expect(decision.warnings).toContain(`${userFile}: allowManagedHooksOnly: only read from the managed config (/etc/hookrun/hooks.json); ignored here`)
+  })
+
+  test('a required remote policy without a good copy blocks gates; an optional one only warns', async () => {
+    const publicKey = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString()
+    const policy = { url: 'https://127.0.0.1:9/policy.json', publicKey }
+    const required = setup({ policy: { ...policy, required: true }, hooks: [] }, { hooks: [hook('mine')] }, undefined)
+    const blocked = await fire({ event: 'tool:pre_execute', payload, cwd: required.dir, env: required.env })
+    expect(blocked).toMatchObject({
+      decision: 'deny',
+      reason: "the organisation's remote policy https://127.0.0.1:9/policy.json is required and has no good copy yet; run 'hookrun policy pull' (see 'hookrun policy status')",
+    })
+    expect((await fire({ event: 'session:start', cwd: required.dir, env: required.env })).blocked).toBe(false)
+
+    const optional = setup({ policy, hooks: [] }, { hooks: [hook('mine')] }, undefined)
+    const allowed = await fire({ event: 'tool:pre_execute', payload, cwd: optional.dir, env: optional.env })
+    expect(allowed.blocked).toBe(false)
+    expect(allowed.warnings).toContainEqual(expect.stringContaining('remote policy https://127.0.0.1:9/policy.json has no good copy yet'))
   })
 
   test('the system folder per platform; HOOKRUN_MANAGED_DIR counts only while the system folder has no hooks.json', () => {

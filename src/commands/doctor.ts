@@ -1,0 +1,21 @@
+// `hookrun doctor`: the checks of src/install/doctor.ts, one screen for a person (or JSON).
+import { runDoctor } from '../install/doctor.ts'
+import { count } from '../core/words.ts'
+
+export interface DoctorCommandOptions {
+  readonly cwd: string
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly version: string
+  readonly json: boolean
+}
+
+const LABEL = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const
+
+export function doctorCommand(options: DoctorCommandOptions): { output: string; exitCode: number } {
+  const { lines, exitCode } = runDoctor(options)
+  if (options.json) return { output: `${JSON.stringify({ ok: exitCode === 0, lines }, null, 2)}\n`, exitCode }
+  const out = lines.flatMap((line) => [`${LABEL[line.status]}  ${line.what}`, ...(line.fix === undefined ? [] : [`      fix: ${line.fix}`])])
+  const failed = lines.filter((line) => line.status === 'fail').length
+  out.push('', failed === 0 ? 'every gate is in force' : `${count(failed, 'problem')} ${failed === 1 ? 'keeps' : 'keep'} gates from running (exit 1)`)
+  return { output: `${out.join('\n')}\n`, exitCode }
+}

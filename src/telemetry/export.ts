@@ -1,0 +1,155 @@
+// OpenTelemetry export: fires (./record.ts) become spans through the OpenTelemetry SDK and go to
+// the collector over OTLP/HTTP. Runs in `hookrun telemetry flush`, a process of its own, never in
+// the fire that the agent waits for; its packages load only here.
+import { closeSync, existsSync, openSync, readFileSync, rmSync, unlinkSync, utimesSync } from 'node:fs'
+import { join } from 'node:path'
+import pkg from '../../package.json' with { type: 'json' }
+import { makeOwnFolder } from '../core/places.ts'
+import { type FireRecord, SHIPPER_LOCK, shipperRunning, spoolDir, takeSpool } from './record.ts'
+
+/** A pause (not node:timers/promises: a bundler hoists builtin imports, loading them on every event). */
+const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms))
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** Export fires to their collectors (one request per collector). Returns one line per failure. */
+export async function exportRecords(records: readonly FireRecord[]): Promise<string[]> {
+  const api = await import('@opentelemetry/api')
+  const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-base')
+  const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http')
+  const { resourceFromAttributes } = await import('@opentelemetry/resources')
+  const groups = new Map<string, FireRecord[]>()
+  for (const record of records) {
+    const key = JSON.stringify(record.target)
+    groups.set(key, [...(groups.get(key) ?? []), record])
+  }
+  const failures: string[] = []
+  for (const group of groups.values()) {
+    const { target } = group[0]!
+    const memory = new InMemorySpanExporter()
+    const provider = new BasicTracerProvider({ resource: resourceFromAttributes({ ...target.resource }), spanProcessors: [new SimpleSpanProcessor(memory)] })
+    const tracer = provider.getTracer('hookrun', pkg.version)
+    for (const record of group) {
+      const parent = remoteParent(api, record.traceparent)
+      const fire = tracer.startSpan(record.fire.name, { startTime: record.fire.start, attributes: record.fire.attributes, kind: api.SpanKind.INTERNAL }, parent)
+      if (record.fire.error !== undefined) fire.setStatus({ code: api.SpanStatusCode.ERROR, message: record.fire.error })
+      const inside = api.trace.setSpan(parent, fire)
+      for (const hook of record.hooks) {
+        const span = tracer.startSpan(hook.name, { startTime: hook.start, attributes: hook.attributes, kind: api.SpanKind.INTERNAL }, inside)
+        if (hook.error !== undefined) span.setStatus({ code: api.SpanStatusCode.ERROR, message: hook.error })
+        span.end(hook.end)
+      }
+      fire.end(record.fire.end)
+    }
+    const spans = memory.getFinishedSpans()
+    const exporter = new OTLPTraceExporter({ url: target.url, headers: { ...target.headers } })
+    const result = await new Promise<{ code: number; error?: Error }>((resolveExport) => exporter.export(spans, resolveExport))
+    if (result.code !== 0) failures.push(`${target.url}: ${result.error?.message ?? 'export failed'}`)
+    await exporter.shutdown()
+    await provider.shutdown()
+  }
+  return failures
+}
+
+/** The agent's trace (a W3C `traceparent` from its environment) as the fire span's parent. */
+function remoteParent(api: typeof import('@opentelemetry/api'), traceparent: string | undefined) {
+  const match = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(traceparent?.trim() ?? '')
+  if (match === null) return api.ROOT_CONTEXT
+  return api.trace.setSpanContext(api.ROOT_CONTEXT, { traceId: match[1]!, spanId: match[2]!, traceFlags: Number.parseInt(match[3]!, 16), isRemote: true })
+}
+
+/**
+ * How long a shipper waits for more fires before it exits: an agent fires in bursts, and a shipper
+ * still running spares each fire of the burst the cost of starting one. It looks once a second, so
+ * a busy agent's fires go out in one request per second, not one each.
+ */
+const LINGER_MS = 10_000
+const POLL_MS = 1000
+
+/**
+ * `hookrun telemetry flush`: ship the spool; with `linger` (as fires start it: `--linger`) keep
+ * shipping what arrives until nothing has for a while. Only one shipper runs at a time (a lock file it keeps fresh); fires start one when
+ * none is running. Returns what it did, one line each.
+ */
+export async function flushSpool(env: Env, linger = true): Promise<{ shipped: number; failures: string[]; alreadyRunning: boolean }> {
+  const dir = spoolDir(env)
+  const lock = join(dir, SHIPPER_LOCK)
+  makeOwnFolder(dir, env)
+  if (!takeLock(lock, dir)) return { shipped: 0, failures: [], alreadyRunning: true }
+  let shipped = 0
+  const failures: string[] = []
+  const batch = join(dir, `sending-${process.pid}.jsonl`)
+  const shipOnce = async (): Promise<boolean> => {
+    if (!takeSpool(dir, batch)) return false
+    // A fire that opened the spool just before the rename finishes its one write first.
+    await sleep(20)
+    const records = readRecords(batch)
+    rmSync(batch, { force: true })
+    if (records.length === 0) return false
+    failures.push(...(await exportRecords(records)))
+    shipped += records.length
+    return true
+  }
+  try {
+    let idleSince = Date.now()
+    // Until idle for a while, or until the cache folder is removed under us.
+    while (Date.now() - idleSince < (linger ? LINGER_MS : 0) && existsSync(dir)) {
+      touch(lock)
+      if (await shipOnce()) idleSince = Date.now()
+      else await sleep(POLL_MS)
+    }
+  } finally {
+    try {
+      unlinkSync(lock)
+    } catch {
+      // Already gone.
+    }
+  }
+  // A fire that saw the lock just before it went relies on this last look.
+  await shipOnce()
+  return { shipped, failures, alreadyRunning: false }
+}
+
+function takeLock(lock: string, dir: string): boolean {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      closeSync(openSync(lock, 'wx', 0o600))
+      return true
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      if (shipperRunning(dir)) return false
+      // A shipper that died left its lock: take it over.
+      rmSync(lock, { force: true })
+    }
+  }
+  return false
+}
+
+function touch(file: string): void {
+  const now = new Date()
+  try {
+    utimesSync(file, now, now)
+  } catch {
+    // Removed under us: the next fire starts another shipper.
+  }
+}
+
+function readRecords(file: string): FireRecord[] {
+  const records: FireRecord[] = []
+  let text = ''
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return records
+  }
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue
+    try {
+      records.push(JSON.parse(line) as FireRecord)
+    } catch {
+      // A damaged line is one fire's spans lost, not the batch's.
+    }
+  }
+  return records
+}
+
