@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import type { Hook } from '../src/core/types.ts'
 import type { Decision } from '../src/core/protocol.ts'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
@@ -228,4 +228,26 @@ export function makeHook(over: Partial<Hook> = {}): Hook {
     source: { layer: 'project', file: '/p/.hookrun/hooks.json', index: 0, path: 'hooks[0]' },
     ...over,
   }
+}
+
+/**
+ * Run npm or an installed package's command the way the package tests do: the Node running the
+ * tests first on PATH (the package must work under it), no audit, fund or update notices.
+ */
+export function runPackageCommand(command: string, args: readonly string[], options: SpawnSyncOptions & { cwd: string }) {
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    timeout: 180_000,
+    ...options,
+    env: {
+      ...process.env,
+      PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
+      HOOKRUN_CONFIG: '',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+      ...options.env,
+    },
+  })
+  return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) }
 }

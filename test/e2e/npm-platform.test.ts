@@ -5,31 +5,14 @@
  * The `hookrun` command must then run the native binary, not Node; without the platform package
  * (`--omit=optional`) it runs the Node bundle.
  */
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
 import { hostPlatform, NPM_PLATFORMS, writePlatformPackage, writeRootPackage } from '../../scripts/npm-packages.ts'
-import { makeProject, removeProject, ROOT, writeFiles } from '../helpers.ts'
+import { makeProject, removeProject, ROOT, writeFiles, runPackageCommand } from '../helpers.ts'
 
-function run(command: string, args: readonly string[], options: SpawnSyncOptions & { cwd: string }) {
-  const result = spawnSync(command, args, {
-    encoding: 'utf8',
-    timeout: 180_000,
-    ...options,
-    env: {
-      ...process.env,
-      PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
-      HOOKRUN_CONFIG: '',
-      npm_config_audit: 'false',
-      npm_config_fund: 'false',
-      npm_config_update_notifier: 'false',
-      ...options.env,
-    },
-  })
-  return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) }
-}
+const run = runPackageCommand
 
 let scratch: string
 const tarballs: Record<string, string> = {}

@@ -3,33 +3,15 @@
  * `hookrun` command under Node, `import { fire, createRunner } from 'hookrun'` under Node, Bun and
  * Deno, and its type declarations checked by tsc the way a TypeScript consumer's editor reads them.
  */
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
-import { makeProject, removeProject, ROOT, writeFiles, trustFolderIn } from '../helpers.ts'
+import { makeProject, removeProject, ROOT, writeFiles, trustFolderIn, runPackageCommand } from '../helpers.ts'
 
 const BIN = join(ROOT, 'node_modules', '.bin')
 
-function run(command: string, args: readonly string[], options: SpawnSyncOptions & { cwd: string }) {
-  const result = spawnSync(command, args, {
-    encoding: 'utf8',
-    timeout: 120_000,
-    ...options,
-    env: {
-      ...process.env,
-      // The Node running the tests comes first: the package must work under it.
-      PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
-      HOOKRUN_CONFIG: '',
-      npm_config_audit: 'false',
-      npm_config_fund: 'false',
-      npm_config_update_notifier: 'false',
-      ...options.env,
-    },
-  })
-  return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) }
-}
+const run = runPackageCommand
 
 /** Fires through a command hook and a function hook, each rewriting what the other sees. */
 const SCRIPT = `
