@@ -1,6 +1,5 @@
 // fire(): the pipeline top to bottom (DESIGN §2): event → config → select → run → interpret → decide.
 import { count } from './core/words.ts'
-import { spawn } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
 import { openDocumentCache } from './config/cache.ts'
@@ -142,6 +141,7 @@ async function recordTelemetry(settings: Settings, facts: FireFacts, self: reado
 }
 
 function startDetachedSelf([command, ...args]: readonly string[], env: Readonly<Record<string, string | undefined>>): void {
+  const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process') // not imported: a bundler hoists builtin imports, loading them on every event
   const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
   child.on('error', () => undefined)
   child.unref()

@@ -3,10 +3,12 @@
 // the fire that the agent waits for; its packages load only here.
 import { closeSync, existsSync, openSync, readFileSync, rmSync, unlinkSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import pkg from '../../package.json' with { type: 'json' }
 import { makeOwnFolder } from '../core/places.ts'
 import { type FireRecord, SHIPPER_LOCK, shipperRunning, spoolDir, takeSpool } from './record.ts'
+
+/** A pause (not node:timers/promises: a bundler hoists builtin imports, loading them on every event). */
+const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms))
 
 type Env = Readonly<Record<string, string | undefined>>
 
