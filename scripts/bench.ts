@@ -24,6 +24,7 @@ import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { compileBinary } from '../build.ts'
 import pkg from '../package.json' with { type: 'json' }
+import { processesPer100ToolCalls } from './agent-processes.ts'
 import { hostPlatform } from './npm-packages.ts'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -362,6 +363,7 @@ async function main(): Promise<void> {
     { target: '(b) through the npm package / the binary', value: med('b:npm') / b, limit: 1.2, unit: '×' },
     { target: '(b) with OpenTelemetry on − (b)', value: med('b+otel:hookrun') - b, limit: 2, unit: ' ms' },
   ].map((row) => ({ ...row, met: row.value <= row.limit }))
+  const agentProcesses = processesPer100ToolCalls()
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
   const machine = `${cpu}, ${cpus().length} cores, ${process.platform} ${release()}`
   const versions = {
@@ -377,6 +379,7 @@ async function main(): Promise<void> {
     ...CASES.map((c) => `| (${c.id}) ${c.title} | ${fmt(med(`${c.id}:hookrun`))} | ${fmt(med(`${c.id}:node`))} | ${fmt(med(`${c.id}:lefthook`))} | ${(med(`${c.id}:hookrun`) / med(`${c.id}:lefthook`)).toFixed(2)}× |`),
     '',
     `(b) through the npm package (its launcher execs the platform package's binary): ${fmt(med('b:npm'))}.`,
+    `Processes Claude Code starts for hookrun in a session of 100 tool calls (scripts/agent-processes.ts): ${agentProcesses.before} with an entry on every event, ${agentProcesses.after} with the matchers \`hookrun install --project\` compiles.`,
     `Floors: \`sh -c true\` ${fmt(sh)}, hello-world binary ${fmt(hello)}, piping 10 MB ${fmt(pipe10)} (over \`sh -c true\`); each extra matching hook ${fmt(perExtraHook)}.`,
     `(b) with OpenTelemetry on (OTEL_EXPORTER_OTLP_ENDPOINT, a loopback collector): binary ${fmt(med('b+otel:hookrun'))}, Node ${fmt(med('b+otel:node'))}.`,
     `Peak memory of (b): hookrun ${memory['b:hookrun']!.toFixed(1)} MiB, hello-world ${memory['floor:hello']!.toFixed(1)} MiB, lefthook ${memory['b:lefthook']!.toFixed(1)} MiB; of (e): hookrun ${memory['e:hookrun']!.toFixed(1)} MiB, lefthook ${memory['e:lefthook']!.toFixed(1)} MiB (payload ${payloadMiB.toFixed(1)} MiB).`,
@@ -400,6 +403,7 @@ async function main(): Promise<void> {
     p90Ms: Object.fromEntries([...samples].map(([key, values]) => [key, Number(quantile(values, 0.9).toFixed(3))])),
     derivedMs: { pipe10MB: pipe10, perExtraHook },
     peakMiB: memory,
+    agentProcesses,
     targets,
     table: lines.join('\n'),
   }

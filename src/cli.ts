@@ -36,6 +36,8 @@ export interface Io {
   stderr(text: string): Promise<void> | void
   readonly env: Readonly<Record<string, string | undefined>>
   readonly stdin: AsyncIterable<Uint8Array>
+  /** stderr is a terminal (a person is watching): fire names a hook that runs long. */
+  readonly stderrIsTerminal?: boolean
 }
 
 interface CommonFlags {
@@ -156,7 +158,13 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
         return setExitCode(0)
       }
     }
-    const progress = text(flags.events, 'events') === undefined ? undefined : openEvents(String(flags.events))
+    // --events when asked; else, on a terminal only, which long-running hook is running (stderr).
+    const progress =
+      text(flags.events, 'events') !== undefined
+        ? openEvents(String(flags.events))
+        : io.stderrIsTerminal
+          ? (await import('./commands/progress.ts')).terminalProgress((line) => void io.stderr(line))
+          : undefined
     const controller = new AbortController()
     const stop = (signal: NodeJS.Signals) => controller.abort(signal)
     for (const signal of STOP_SIGNALS) process.once(signal, stop)
@@ -417,10 +425,11 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 
   cli
     .command('telemetry <action>', "flush: export the spans fires spooled to the OpenTelemetry collector now (fires start this in the background)")
-    .action(async (action: string) => {
+    .option('--linger', 'Keep shipping what new fires spool until none has come for 10 s (how fires start it)')
+    .action(async (action: string, flags: { linger?: boolean }) => {
       if (action !== 'flush') throw new HookrunError(`hookrun telemetry ${action}: unknown action; use 'hookrun telemetry flush'`)
       const { flushSpool } = await import('./telemetry/export.ts')
-      const result = await flushSpool(io.env)
+      const result = await flushSpool(io.env, flags.linger === true)
       if (result.alreadyRunning) return void (await io.stdout('another hookrun telemetry flush is running; it ships the spool\n'))
       for (const failure of result.failures) await io.stderr(`hookrun: warning: telemetry export to ${failure}\n`)
       await io.stdout(`${result.shipped} fire(s) exported${result.failures.length > 0 ? `, ${result.failures.length} export(s) failed` : ''}\n`)
@@ -441,6 +450,16 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       const result = doctorCommand({ cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, version: pkg.version, json: bool(flags.json, 'json') })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
+    })
+
+  cli
+    .command('completion <shell>', 'Print tab completion for bash, zsh or fish (eval "$(hookrun completion bash)" in ~/.bashrc)')
+    .action(async (shell: string) => {
+      const { completionScript } = await import('./commands/completion.ts')
+      const commands = cli.commands
+        .filter((command) => command.name !== '')
+        .map((command) => ({ name: command.name, description: command.description, options: command.options.flatMap((option) => option.rawName.match(/--[\w-]+/g) ?? []) }))
+      await io.stdout(completionScript(String(shell), commands))
     })
 
   // Parsed before cac sees it (main): `help fire` is `fire --help`.

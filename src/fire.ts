@@ -1,6 +1,5 @@
 // fire(): the pipeline top to bottom (DESIGN §2): event → config → select → run → interpret → decide.
 import { count } from './core/words.ts'
-import { spawn } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
 import { openDocumentCache } from './config/cache.ts'
@@ -135,7 +134,7 @@ async function recordTelemetry(settings: Settings, facts: FireFacts, self: reado
       void import('./telemetry/export.ts').then((exporter) => exporter.exportRecords([record])).catch(() => undefined)
       return undefined
     }
-    if (spoolRecord(record, facts.env)) startDetachedSelf([...self, 'telemetry', 'flush'], facts.env)
+    if (spoolRecord(record, facts.env)) startDetachedSelf([...self, 'telemetry', 'flush', '--linger'], facts.env)
     return undefined
   } catch (error) {
     return `telemetry: ${(error as Error).message}; this fire's spans are not exported`
@@ -143,6 +142,7 @@ async function recordTelemetry(settings: Settings, facts: FireFacts, self: reado
 }
 
 function startDetachedSelf([command, ...args]: readonly string[], env: Readonly<Record<string, string | undefined>>): void {
+  const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process') // not imported: a bundler hoists builtin imports, loading them on every event
   const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
   child.on('error', () => undefined)
   child.unref()

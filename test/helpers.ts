@@ -54,7 +54,7 @@ export function writeFiles(dir: string, files: Files): void {
 
 export function removeProject(dir: string): void {
   // A background hook may still be writing in it: retry on ENOTEMPTY.
-  rmSync(dir, { recursive: true, force: true, maxRetries: 5 })
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 }
 
 export interface CliResult {

@@ -1,6 +1,7 @@
 // Stage decide: every hook's result → one Decision (deny > ask > allow; contexts kept in order).
 import type { FiredEvent, HookResult } from '../core/types.ts'
-import { CARRIED_FIELDS, type CarriedField, type Decision } from '../core/protocol.ts'
+import { CARRIED_FIELDS, type CarriedField } from '../core/carried.ts'
+import type { Decision } from '../core/protocol.ts'
 import { answerCarried } from './interpret.ts'
 
 const STRENGTH = { allow: 0, ask: 1, deny: 2 } as const

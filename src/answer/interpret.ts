@@ -1,7 +1,8 @@
 // Stage interpret: a hook's exit code and answer → one HookResult, by the rules of the shape it was written in.
 import { type CommandRun, type FiredEvent, type Hook, type HookResult, type HttpRun, isAgentShape, type ParsedAnswer } from '../core/types.ts'
 import { canBlock, isGate } from '../event/events.ts'
-import { CARRIED_FIELDS, type CarriedField, type DecisionValue, type HookAnswer } from '../core/protocol.ts'
+import { CARRIED_FIELDS, type CarriedField } from '../core/carried.ts'
+import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
 
 /** Events whose plain stdout becomes context for the model (as in Claude Code). */
 const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])

@@ -7,7 +7,6 @@
  * the last line's hash so it can be kept elsewhere and compared later.
  */
 import { closeSync, fstatSync, openSync, readSync, statSync, unlinkSync } from 'node:fs'
-import { createHash } from 'node:crypto'
 
 /** `prev` of the first line. */
 export const GENESIS = '0'.repeat(64)
@@ -15,6 +14,8 @@ const LOCK_WAIT_MS = 2000
 const STALE_LOCK_MS = 5000
 
 export function lineHash(line: string): string {
+  // node:crypto fetched when used: a static import would be hoisted and loaded on every event.
+  const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto')
   return createHash('sha256').update(line).digest('hex')
 }
 

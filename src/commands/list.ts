@@ -1,4 +1,5 @@
 // `hookrun list`: every configured hook with where it came from.
+import { table } from '../core/table.ts'
 import { relative } from 'node:path'
 import { formatProblem } from '../config/load.ts'
 import type { FiredEvent, Hook } from '../core/types.ts'
@@ -92,14 +93,7 @@ function where(hook: Pick<Hook, 'source' | 'disabledBy'>, cwd: string): string {
   return `${hook.source.layer} ${shown}${hook.source.executable ? '' : `#${hook.source.index}`}${disabled}`
 }
 
+/** Aligned columns (no width cap: a long name would push its row out of line). */
 export function formatTable(header: string[], rows: string[][]): string[] {
-  if (rows.length === 0) return []
-  const all = [header, ...rows]
-  const widths = header.map((_, column) => Math.min(40, Math.max(...all.map((row) => row[column]!.length))))
-  return all.map((row) =>
-    row
-      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
-      .join('  ')
-      .trimEnd(),
-  )
+  return rows.length === 0 ? [] : table([header, ...rows])
 }

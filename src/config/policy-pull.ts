@@ -1,13 +1,15 @@
 // Fetching the remote policy (`hookrun policy pull`, also started in the background by a fire that
 // sees a stale copy): HTTPS GET with the HTTP caching headers, the Ed25519 signature checked
 // against the pinned key before anything is kept. A bad answer never replaces the last good copy.
-import { sign, createPrivateKey } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { makeFolders } from '../core/places.ts'
 import { dirname } from 'node:path'
 import { type PolicyMeta, type PolicySetting, policyFiles, readMeta, type SignedPolicy, signatureValid } from './policy.ts'
+
+/** node:crypto when used, not imported: a bundler hoists builtin imports, loading them on every event. */
+const nodeCrypto = () => process.getBuiltinModule('node:crypto') as typeof import('node:crypto')
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -104,5 +106,5 @@ async function get(url: string, headers: Record<string, string>): Promise<{ stat
 /** `hookrun policy sign`: the envelope to serve, from a hooks.json text and an Ed25519 private key (PEM). */
 export function signPolicy(document: string, privateKeyPem: string): SignedPolicy {
   JSON.parse(document)
-  return { document, signature: sign(null, Buffer.from(document, 'utf8'), createPrivateKey(privateKeyPem)).toString('base64') }
+  return { document, signature: nodeCrypto().sign(null, Buffer.from(document, 'utf8'), nodeCrypto().createPrivateKey(privateKeyPem)).toString('base64') }
 }

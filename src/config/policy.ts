@@ -1,11 +1,14 @@
 // Remote policy: a signed hooks.json that the managed config names by URL, kept in the user's cache.
 // This module reads and checks the cached copy (every fire that has a policy); ./policy-pull.ts
 // fetches it (`hookrun policy pull`, in the background when the copy is stale).
-import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto'
+import type { KeyObject } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { join } from 'node:path'
 import { userCacheDir } from '../core/places.ts'
+
+/** node:crypto when used, not imported: a bundler hoists builtin imports, loading them on every event. */
+const nodeCrypto = () => process.getBuiltinModule('node:crypto') as typeof import('node:crypto')
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -40,7 +43,7 @@ export interface PolicyMeta {
 
 /** The cached copy's files: `<key>.json` (meta) and `<key>.hooks.json` (the verified document). */
 export function policyFiles(url: string, env: Env): { meta: string; document: string } {
-  const key = createHash('sha256').update(url).digest('hex').slice(0, 16)
+  const key = nodeCrypto().createHash('sha256').update(url).digest('hex').slice(0, 16)
   const dir = join(userCacheDir(env), 'policy')
   return { meta: join(dir, `${key}.json`), document: join(dir, `${key}.hooks.json`) }
 }
@@ -56,15 +59,15 @@ export function readMeta(file: string): PolicyMeta | undefined {
 /** The pinned key; a key that is neither PEM nor 32 base64 bytes is a config error naming it. */
 export function publicKeyOf(text: string): KeyObject {
   const trimmed = text.trim()
-  if (trimmed.startsWith('-----BEGIN')) return createPublicKey(trimmed)
+  if (trimmed.startsWith('-----BEGIN')) return nodeCrypto().createPublicKey(trimmed)
   const raw = Buffer.from(trimmed, 'base64')
   if (raw.length !== 32) throw new Error('publicKey must be an Ed25519 public key: PEM, or its 32 raw bytes in base64')
-  return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' })
+  return nodeCrypto().createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' })
 }
 
 export function signatureValid(document: string, signature: string, publicKey: string): boolean {
   try {
-    return verify(null, Buffer.from(document, 'utf8'), publicKeyOf(publicKey), Buffer.from(signature, 'base64'))
+    return nodeCrypto().verify(null, Buffer.from(document, 'utf8'), publicKeyOf(publicKey), Buffer.from(signature, 'base64'))
   } catch {
     return false
   }
@@ -73,7 +76,7 @@ export function signatureValid(document: string, signature: string, publicKey: s
 /** Short, stable name for a key, for status output: sha256 of the key's DER, first 16 hex digits. */
 export function keyFingerprint(publicKey: string): string {
   try {
-    return createHash('sha256').update(publicKeyOf(publicKey).export({ format: 'der', type: 'spki' })).digest('hex').slice(0, 16)
+    return nodeCrypto().createHash('sha256').update(publicKeyOf(publicKey).export({ format: 'der', type: 'spki' })).digest('hex').slice(0, 16)
   } catch (error) {
     return `invalid (${(error as Error).message})`
   }

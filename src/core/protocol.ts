@@ -11,21 +11,8 @@ export const DecisionValueSchema = z
   .enum(['allow', 'deny', 'ask', 'approve', 'block'])
   .transform((value) => (value === 'approve' ? 'allow' : value === 'block' ? 'deny' : value))
 
-/**
- * Answer fields hookrun does not interpret but carries to the agents that take them (README
- * "What each agent gets back"): the Decision's name for each, and the names a hook may print it
- * under, at the top level or in `hookSpecificOutput`. Sources: agent-hook-protocols.md §3.3
- * (Claude PostToolUse), §6.1 and §9.5 (Gemini BeforeToolSelection, BeforeModel, AfterModel).
- */
-export const CARRIED_FIELDS = {
-  toolConfig: ['toolConfig'],
-  llmRequest: ['llm_request', 'llmRequest'],
-  llmResponse: ['llm_response', 'llmResponse'],
-  updatedToolOutput: ['updatedToolOutput'],
-  updatedMCPToolOutput: ['updatedMCPToolOutput'],
-} as const satisfies Record<string, readonly string[]>
-
-export type CarriedField = keyof typeof CARRIED_FIELDS
+// The carried fields are plain data in a zod-free module: fire's hot path reads them without zod.
+export { CARRIED_FIELDS, type CarriedField } from './carried.ts'
 
 /** Gemini's BeforeToolSelection answer: which functions the model may call. */
 const ToolConfigSchema = z.looseObject({

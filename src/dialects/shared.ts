@@ -1,6 +1,7 @@
 // Helpers the dialects share (reading payload fields, building answers).
 import type { Payload } from '../core/types.ts'
-import { CARRIED_FIELDS, type CarriedField, type Decision } from '../core/protocol.ts'
+import { CARRIED_FIELDS, type CarriedField } from '../core/carried.ts'
+import type { Decision } from '../core/protocol.ts'
 import type { CarriedRow } from './types.ts'
 
 /**

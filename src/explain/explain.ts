@@ -128,6 +128,7 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
     const names = selected.map((hook) => `'${hook.name}'`)
     const how = [
       selected.length === 0 ? `dry run: no hook would run for ${event.qualified}` : `dry run: ${names.join(', ')} would run, in this order`,
+      ...rulesApplied(selected),
       ...managedOnlyLine(config.settings),
     ]
     return { event: event.qualified, tool: event.tool, files: config.files, hooks: [...hooks, ...shadowed], how, problems }

@@ -1,7 +1,6 @@
 // Plugin management: add (folder or git URL), list, remove.
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join, relative, resolve, sep } from 'node:path'
-import { x } from 'tinyexec'
 import { mergeHooks } from '../config/load.ts'
 import type { ConfigProblem } from '../core/types.ts'
 import { readConfigFile } from '../config/parse.ts'
@@ -185,17 +184,14 @@ async function fetchRepository(source: PluginSource, into: string, env: Env): Pr
 }
 
 async function git(args: string[], env: Env): Promise<{ exitCode: number | undefined; stdout: string; stderr: string }> {
-  try {
-    return await x('git', args, {
-      throwOnError: false,
-      nodePath: false,
-      // Never wait for a password prompt: a private or missing repository is an error.
-      nodeOptions: { env: { ...env, GIT_TERMINAL_PROMPT: '0' } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] },
-    })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HookrunError('git is not installed or not on PATH; it is needed to add a plugin from a repository')
-    throw error
-  }
+  // Fetched when needed, not imported: a bundler hoists a builtin import to the top of the bundle,
+  // which would load child_process on every event (see src/run/spawn-node.ts).
+  const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process')
+  // Never wait for a password prompt: a private or missing repository is an error.
+  const result = spawnSync('git', args, { env: { ...env, GIT_TERMINAL_PROMPT: '0' } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') throw new HookrunError('git is not installed or not on PATH; it is needed to add a plugin from a repository')
+  if (result.error !== undefined) throw result.error
+  return { exitCode: result.status ?? undefined, stdout: result.stdout, stderr: result.stderr }
 }
 
 function lastLine(text: string): string {

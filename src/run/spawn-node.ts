@@ -1,26 +1,27 @@
-// node:child_process (via tinyexec) behind the Child contract, for Node and Deno.
+// node:child_process behind the Child contract, for Node and Deno.
 import type { ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import type { Readable } from 'node:stream'
-import { x } from 'tinyexec'
-import type { Child, ChildOutput, SpawnRequest } from './child.ts'
+import { type Child, type ChildOutput, definedEnv, type SpawnRequest } from './child.ts'
 
-/** tinyexec (node:child_process) behind the Child contract (src/run/spawn.ts), for Node and Deno. */
+/**
+ * `child_process.spawn` behind the Child contract (src/run/spawn.ts), for Node and Deno. The module
+ * is fetched with `process.getBuiltinModule` when first needed, not imported: a bundler hoists a
+ * static import of a builtin to the top of the bundle, and the compiled binary (which never takes
+ * this path) would load `child_process` and its streams on every event.
+ */
 export async function startNodeChild(request: SpawnRequest): Promise<Child> {
+  const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process')
   const [program, ...args] = request.argv
-  const proc = x(program!, args, {
-    // The node_modules/.bin of whatever repository the agent is in must not shadow user commands.
-    nodePath: false,
-    // detached: the command leads its own process group, which is what a timeout kills.
-    persist: true,
-    nodeOptions: { cwd: request.cwd, env: request.env as NodeJS.ProcessEnv, stdio: ['pipe', request.stdout, request.stderr] },
-  }).process
-  if (!proc) throw new Error('the process was not created')
+  // detached: the command leads its own process group, which is what a timeout kills.
+  const proc = spawn(program!, args, { cwd: request.cwd, env: definedEnv(request.env), stdio: ['pipe', request.stdout, request.stderr], detached: true, windowsHide: true })
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolveExit) => {
     proc.once('exit', (code, signal) => resolveExit({ code, signal }))
   })
-  // A spawn error (a missing working directory) is an 'error' event instead of 'spawn'.
-  await once(proc, 'spawn')
+  // A spawn error (a missing working directory, a missing program) comes as 'error' instead of 'spawn'.
+  await new Promise<void>((resolveSpawn, rejectSpawn) => {
+    proc.once('spawn', () => resolveSpawn())
+    proc.once('error', rejectSpawn)
+  })
   return {
     pid: proc.pid!,
     stdout: nodeOutput(proc.stdout),
@@ -31,7 +32,6 @@ export async function startNodeChild(request: SpawnRequest): Promise<Child> {
     unref: () => proc.unref(),
   }
 }
-
 function writeInput(proc: ChildProcess, input: string | Uint8Array): Promise<void> {
   const stdin = proc.stdin
   if (!stdin) return Promise.resolve()

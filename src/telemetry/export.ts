@@ -3,9 +3,12 @@
 // the fire that the agent waits for; its packages load only here.
 import { closeSync, existsSync, openSync, readFileSync, rmSync, unlinkSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import pkg from '../../package.json' with { type: 'json' }
+import { makeOwnFolder } from '../core/places.ts'
 import { type FireRecord, SHIPPER_LOCK, shipperRunning, spoolDir, takeSpool } from './record.ts'
+
+/** A pause (not node:timers/promises: a bundler hoists builtin imports, loading them on every event). */
+const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms))
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -64,13 +67,14 @@ const LINGER_MS = 10_000
 const POLL_MS = 1000
 
 /**
- * `hookrun telemetry flush`: ship the spool, then keep shipping what arrives until nothing has for
- * a moment. Only one shipper runs at a time (a lock file it keeps fresh); fires start one when
+ * `hookrun telemetry flush`: ship the spool; with `linger` (as fires start it: `--linger`) keep
+ * shipping what arrives until nothing has for a while. Only one shipper runs at a time (a lock file it keeps fresh); fires start one when
  * none is running. Returns what it did, one line each.
  */
-export async function flushSpool(env: Env): Promise<{ shipped: number; failures: string[]; alreadyRunning: boolean }> {
+export async function flushSpool(env: Env, linger = true): Promise<{ shipped: number; failures: string[]; alreadyRunning: boolean }> {
   const dir = spoolDir(env)
   const lock = join(dir, SHIPPER_LOCK)
+  makeOwnFolder(dir, env)
   if (!takeLock(lock, dir)) return { shipped: 0, failures: [], alreadyRunning: true }
   let shipped = 0
   const failures: string[] = []
@@ -89,7 +93,7 @@ export async function flushSpool(env: Env): Promise<{ shipped: number; failures:
   try {
     let idleSince = Date.now()
     // Until idle for a while, or until the cache folder is removed under us.
-    while (Date.now() - idleSince < LINGER_MS && existsSync(dir)) {
+    while (Date.now() - idleSince < (linger ? LINGER_MS : 0) && existsSync(dir)) {
       touch(lock)
       if (await shipOnce()) idleSince = Date.now()
       else await sleep(POLL_MS)
@@ -111,7 +115,8 @@ function takeLock(lock: string, dir: string): boolean {
     try {
       closeSync(openSync(lock, 'wx', 0o600))
       return true
-    } catch {
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       if (shipperRunning(dir)) return false
       // A shipper that died left its lock: take it over.
       rmSync(lock, { force: true })

@@ -4,7 +4,7 @@
  * flush` to an OTLP/HTTP collector, here a real one on 127.0.0.1 that records what it receives.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { makeProject, processesMatching, removeProject, runCli, RUNTIMES } from '../helpers.ts'
+import { makeProject, processesMatching, removeProject, runCli, RUNTIMES, writeFiles } from '../helpers.ts'
 import { json, type Loopback, startServer } from '../loopback.ts'
 
 let collector: Loopback
@@ -71,6 +71,21 @@ async function waitFor(check: () => boolean, ms: number): Promise<void> {
 }
 
 const claude = (command: string) => JSON.stringify({ session_id: 'sess-42', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } })
+
+test('hookrun telemetry flush ships what is spooled, once, and says how much', async () => {
+  const run = `flush-${Date.now()}`
+  const dir = project(undefined)
+  const record = {
+    target: { url: `${collector.origin}/v1/traces`, headers: {}, resource: { 'service.name': 'hookrun', 'test.run': run } },
+    fire: { name: 'fire session:start', start: Date.now() - 20, end: Date.now(), attributes: { 'hookrun.decision': 'allow' } },
+    hooks: [],
+  }
+  writeFiles(dir, { '.xdg-cache/hookrun/telemetry/spool.jsonl': `${JSON.stringify(record)}\n` })
+  const flushed = await runCli(['telemetry', 'flush'], { cwd: dir })
+  expect([flushed.exitCode, flushed.stdout]).toEqual([0, '1 fire(s) exported\n'])
+  expect(spansFor(run).map((span) => span.name)).toEqual(['fire session:start'])
+  expect((await runCli(['telemetry', 'flush'], { cwd: dir })).stdout).toBe('0 fire(s) exported\n')
+})
 
 for (const runtime of RUNTIMES) {
   describe(runtime.name, () => {

@@ -74,7 +74,10 @@ describe('explain', () => {
     const dry = await explainFire({ event: 'tool:pre_execute', payload: { tool_name: 'Read' }, ...where, dryRun: true })
     expect(dry.decision).toBeUndefined()
     expect(dry.hooks.filter((hook) => hook.status === 'would-run').map((hook) => hook.name)).toEqual(['ask-first', 'context', 'after'])
-    expect(dry.how).toEqual(["dry run: 'ask-first', 'context', 'after' would run, in this order"])
+    expect(dry.how).toEqual([
+      "dry run: 'ask-first', 'context', 'after' would run, in this order",
+      "rule 'chain' for hookrun's own hooks: in order, each seeing earlier rewrites, stopping at the first block",
+    ])
   })
 
   test('the human text and the agent answer', async () => {

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents, staleAgentConfigs } from '../../src/commands/install.ts'
 import { agentTarget } from '../../src/install/agents.ts'
 import { compileNativeMatchers, isCompiledMatcher } from '../../src/install/matchers.ts'
+import { processesPer100ToolCalls } from '../../scripts/agent-processes.ts'
 import { makeHook, makeProject, removeProject } from '../helpers.ts'
 
 const dirs: string[] = []
@@ -89,4 +90,9 @@ describe('install --project compiles the project hooks; --sync and staleness fol
     // install created the file, and it held only hookrun's entries: uninstall removes it.
     expect(existsSync(settings)).toBe(false)
   })
+})
+
+test('in a session of 100 tool calls, compiled matchers start hookrun only for the events and tools its hooks want', () => {
+  // 24 Bash calls reach the shell gate, 18 Edit + 5 Write calls the formatter; nothing else starts hookrun.
+  expect(processesPer100ToolCalls()).toEqual({ before: 223, after: 47, events: 223 })
 })
