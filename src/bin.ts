@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { isatty } from 'node:tty'
 import { writeSync } from 'node:fs'
 import process from 'node:process'
 import { main } from './cli.ts'
@@ -27,4 +28,5 @@ main(process.argv.slice(2), {
   stderr: write(2, () => process.stderr),
   env: process.env,
   stdin: { [Symbol.asyncIterator]: readStdin },
+  stderrIsTerminal: isatty(2),
 }).then((code) => process.exit(code))

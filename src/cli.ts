@@ -36,6 +36,8 @@ export interface Io {
   stderr(text: string): Promise<void> | void
   readonly env: Readonly<Record<string, string | undefined>>
   readonly stdin: AsyncIterable<Uint8Array>
+  /** stderr is a terminal (a person is watching): fire names a hook that runs long. */
+  readonly stderrIsTerminal?: boolean
 }
 
 interface CommonFlags {
@@ -156,7 +158,13 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
         return setExitCode(0)
       }
     }
-    const progress = text(flags.events, 'events') === undefined ? undefined : openEvents(String(flags.events))
+    // --events when asked; else, on a terminal only, which long-running hook is running (stderr).
+    const progress =
+      text(flags.events, 'events') !== undefined
+        ? openEvents(String(flags.events))
+        : io.stderrIsTerminal
+          ? (await import('./commands/progress.ts')).terminalProgress((line) => void io.stderr(line))
+          : undefined
     const controller = new AbortController()
     const stop = (signal: NodeJS.Signals) => controller.abort(signal)
     for (const signal of STOP_SIGNALS) process.once(signal, stop)

@@ -7,6 +7,7 @@ import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, 
 import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape, type Settings } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
 import { hookEnvironment, MAX_DEPTH, variablesWithNul } from './run/env.ts'
+import { FIRE_ID_VARIABLE, killEscapees, newFireId } from './run/escapees.ts'
 import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
 import { payloadBytes } from './payload/payload.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
@@ -225,6 +226,8 @@ export interface ChainContext {
   readonly projectRoot: string
   readonly signal?: AbortSignal
   readonly progress?: (record: ProgressRecord) => void
+  /** The marker blocking command hooks carry (src/run/escapees.ts); made by `runChain`. */
+  readonly fireId?: string
 }
 
 /** One step of the chain: a command hook from the config, or a hook that runs in-process. */
@@ -291,6 +294,10 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   const warnings: string[] = []
   const handoffs: Promise<unknown>[] = []
   let payload = withEventName(original, event)
+  // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
+  const fireId = context.fireId === undefined ? newFireId() : context.fireId
+  const chainContext = fireId === undefined ? context : { ...context, fireId }
+  let letGo = false
   // The payload as command hooks read it on stdin: the bytes that came in while nothing rewrote
   // them, else serialised once per version of the payload.
   const stdin = new WeakMap<Payload, string | Uint8Array>()
@@ -333,6 +340,7 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
           if (error !== undefined) warnings.push(`hook '${step.name}' (blocking: false) ${error}`)
         }),
       )
+      letGo = true
       return backgroundResult(step)
     }
     const progress = context.progress
@@ -342,7 +350,8 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
         ? await step.run(event, seen, context.signal)
         : step.http !== undefined
           ? await runHttpHook(step, step.http, event, bodyOf(seen), context)
-          : await runCommandHook(step, event, seen, inputOf(seen), context)
+          : await runCommandHook(step, event, seen, inputOf(seen), chainContext)
+    if (result.report.async) letGo = true
     const { outcome, exitCode, durationMs, timedOut } = result.report
     progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
     return result
@@ -384,6 +393,9 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   }
   // Detached hooks must have their input before hookrun exits.
   await Promise.all(handoffs)
+  // Whatever the hooks left running in a session of its own ends with the chain, unless a hook
+  // was let go on purpose (blocking: false, {"async": true}): its descendants carry the marker too.
+  if (fireId !== undefined && !letGo && ran.some((step) => !('run' in step))) killEscapees(fireId)
   return { results, ran, skipped, rewrites, warnings, startedAt }
 }
 
@@ -433,7 +445,7 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
   const progress = context.progress
   const run = await runCommand(hook.command, {
     cwd,
-    env,
+    env: context.fireId === undefined ? env : { ...env, [FIRE_ID_VARIABLE]: context.fireId },
     input,
     timeoutMs: hook.timeout * 1000,
     signal: context.signal,

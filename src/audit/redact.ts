@@ -23,7 +23,11 @@ export function isSecretName(name: string): boolean {
 }
 
 const TOKEN_SHAPES: readonly RegExp[] = [
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[^-]*-----END [A-Z ]*PRIVATE KEY-----/g,
+  // To its END line, or to the end of the text when a cut took the END line away.
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----[^-]*(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+  // gitleaks rule facts: GitLab personal access tokens, Hugging Face user and org tokens.
+  /\bglpat-[0-9A-Za-z_-]{20,}/g,
+  /\b(?:hf_[A-Za-z]{34}|api_org_[A-Za-z]{34})\b/g,
   /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g,
   /\b(?:sk|pk|rk)-[A-Za-z0-9_-]{20,}/g,
   /\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}/g,
@@ -46,9 +50,25 @@ const FLAG = new RegExp(`(?<![\\w-])(--?[A-Za-z][\\w-]*)(\\s+|=)${VALUE}`, 'g')
 /** `scheme://user:password@host` */
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:)[^/\s@]+@/gi
 
+/**
+ * Credentials given on a command line, where the flag alone does not say "secret":
+ * `Authorization: Basic …`, `curl -u user:password`, `mysql -pPASSWORD`, `sshpass -p PASSWORD`,
+ * `docker login -p PASSWORD`, `aws configure set aws_secret_access_key VALUE`. Each keeps what
+ * comes before the secret (`$1`) and replaces the secret.
+ */
+const COMMAND_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(\bBasic\s+)[A-Za-z0-9+/=._-]{4,}/g, `$1${REDACTED}`],
+  [/((?:^|[\s;&|(])curl\b[^\n;&|]*?\s(?:-u|--user)(?:\s+|=)["']?[^\s:"']*:)[^\s"']+/g, `$1${REDACTED}`],
+  [/((?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n;&|]*?\s-p)[^\s"']+/g, `$1${REDACTED}`],
+  [/((?:^|[\s;&|(])sshpass\s+-p\s*)[^\s"']+/g, `$1${REDACTED}`],
+  [/((?:^|[\s;&|(])docker\s+login\b[^\n;&|]*?\s-p(?:\s+|=)?)[^\s"']+/g, `$1${REDACTED}`],
+  [/(\baws\s+configure\s+set\s+(?:aws_secret_access_key|aws_session_token)\s+)[^\s"']+/g, `$1${REDACTED}`],
+]
+
 /** Redact secrets in a text. Callers bound its length (quoted values are scanned to their end). */
 export function redactText(text: string): string {
   let out = text
+  for (const [pattern, replacement] of COMMAND_SECRETS) out = out.replace(pattern, replacement)
   for (const shape of TOKEN_SHAPES) out = out.replace(shape, REDACTED)
   out = out.replace(URL_PASSWORD, `$1${REDACTED}@`)
   out = out.replace(ASSIGNED, (match, quote: string, name: string, separator: string) =>
@@ -57,6 +77,9 @@ export function redactText(text: string): string {
   out = out.replace(FLAG, (match, flag: string, separator: string) => (isSecretName(flag) ? `${flag}${separator}${REDACTED}` : match))
   return out
 }
+
+/** Strings up to this length are redacted whole before being cut. */
+const REDACT_WHOLE_MAX = 1024 * 1024
 
 export interface RedactLimits {
   /** Strings are cut to this many characters (after redaction). */
@@ -72,7 +95,9 @@ export interface RedactLimits {
 export function redactValue(value: unknown, limits: RedactLimits): unknown {
   let budget = limits.maxValues
   const text = (input: string) => {
-    const redacted = redactText(input.length > limits.maxString + 256 ? input.slice(0, limits.maxString + 256) : input)
+    // Redacted before it is cut, so a secret that straddles the cut is still recognised whole;
+    // past REDACT_WHOLE_MAX the text is cut first (a private key cut short is still caught).
+    const redacted = redactText(input.length > Math.max(REDACT_WHOLE_MAX, limits.maxString + 256) ? input.slice(0, Math.max(REDACT_WHOLE_MAX, limits.maxString + 256)) : input)
     return redacted.length > limits.maxString ? `${redacted.slice(0, limits.maxString)}…` : redacted
   }
   const walk = (node: unknown): unknown => {

@@ -59,6 +59,11 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
       const command = options.scope === 'project' && !target.localProjectFile ? PORTABLE_SELF : self
       const chosen = options.events?.length ? chosenEvents(target, options.events) : undefined
       lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen)))
+      if (remove && options.scope === 'project') {
+        for (const earlier of target.earlierProjectFiles?.(places) ?? []) {
+          if (routedEvents(earlier, target.name).length > 0) lines.push(...uninstallFrom(target, earlier, places))
+        }
+      }
     } catch (error) {
       if (!(error instanceof JsonTextError)) throw error
       lines.push(`${target.name}: ${file}: ${error.message}; left untouched`)

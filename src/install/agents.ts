@@ -53,6 +53,11 @@ export interface AgentTarget {
    * portable command (`hookrun` from PATH).
    */
   readonly localProjectFile?: boolean
+  /**
+   * Project files earlier versions of hookrun wrote to (Claude Code's committed `settings.json`,
+   * before installs moved to `settings.local.json`): `uninstall --project` cleans them too.
+   */
+  earlierProjectFiles?(places: Places): readonly string[]
 }
 
 /** What a committed project file runs: hookrun from PATH, no machine's path in it. */
@@ -92,6 +97,7 @@ export const AGENTS: readonly AgentTarget[] = [
     file: (scope, places) =>
       scope === 'user' ? join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json') : join(places.project, '.claude', 'settings.local.json'),
     localProjectFile: true,
+    earlierProjectFiles: (places) => [join(places.project, '.claude', 'settings.json')],
     shape: 'groups',
     commandField: 'command',
     header: {},

@@ -36,6 +36,9 @@ for (const runtime of ALL_RUNTIMES) {
       // A project's hooks also get the agents' project-folder variables, set to the project root:
       // trust expanded them that way (src/trust/material.ts).
       const projectDirs = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR']
+      // On Linux, the marker that lets hookrun end what a hook left in a session of its own.
+      if (process.platform === 'linux') expect(seen.get('HOOKRUN_FIRE_ID')).toMatch(/^\d+-[0-9a-f]{12}$/)
+      seen.delete('HOOKRUN_FIRE_ID')
       for (const name of projectDirs) expect(seen.get(name), name).toBe(dir)
       const unexplained = [...seen.keys()].filter((key) => !(key in caller) && !hookrun.has(key) && !SHELL_VARIABLES.has(key) && !projectDirs.includes(key))
       expect(unexplained).toEqual([])

@@ -37,8 +37,9 @@ for (const runtime of ALL_RUNTIMES) {
     if (covered) test('a hook writing 256 MiB to stdout and to stderr: output capped, the rest drained, memory bounded', async () => {
       const dir = projectWith([
         { name: 'small', event: 'session:end', command: 'true' },
-        { name: 'stdout-flood', event: 'tool:post_execute', command: `head -c ${FLOOD_BYTES} /dev/zero` },
-        { name: 'stderr-flood', event: 'tool:error', command: `head -c ${FLOOD_BYTES} /dev/zero | tr '\\0' e >&2; exit 1` },
+        // Minutes, not the default 10 s: on a loaded machine `tr` alone can take longer than that.
+        { name: 'stdout-flood', event: 'tool:post_execute', command: `head -c ${FLOOD_BYTES} /dev/zero`, timeout: 120 },
+        { name: 'stderr-flood', event: 'tool:error', command: `head -c ${FLOOD_BYTES} /dev/zero | tr '\\0' e >&2; exit 1`, timeout: 120 },
       ])
       const options = { runtime: runtime.name, cwd: dir, measureMemory: true, timeoutMs: 60_000 }
       const baseline = await runCli(['fire', 'session:end'], options)
@@ -58,7 +59,7 @@ for (const runtime of ALL_RUNTIMES) {
       // Holding the output would cost at least twice the flood (chunks + their concatenation).
       expect(growth(stdout)).toBeLessThan((1.5 * FLOOD_BYTES) / MIB / MIB)
       expect(growth(stderr)).toBeLessThan((1.5 * FLOOD_BYTES) / MIB / MIB)
-    })
+    }, 180_000)
 
     if (covered) test('a 10 MB payload reaches a hook whole; hooks that never read stdin, or exit before reading, do not hang or crash hookrun', async () => {
       const dir = projectWith([

@@ -114,6 +114,19 @@ describe('install / uninstall --agent claude', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600)
     expect(existsSync(join(where.home, '.claude'))).toBe(false)
   })
+
+  test("uninstall --project also clears the committed settings.json earlier versions wrote to, keeping the user's bytes", () => {
+    const where = place()
+    const committed = join(where.project, '.claude', 'settings.json')
+    // What an earlier hookrun's `install --project` left in the committed file: the user's
+    // settings with router entries added (made here by a user-level install of the same text).
+    const users = put(join(where.home, '.claude', 'settings.json'), CLAUDE_SETTINGS)
+    run(where, 'claude', false, 'user')
+    put(committed, readFileSync(join(where.home, '.claude', 'settings.json'), 'utf8'))
+    const output = run(where, 'claude', true, 'project').output
+    expect(output).toMatch(/removed \d+ entries from .*\.claude\/settings\.json/)
+    expect(readFileSync(committed, 'utf8')).toBe(users)
+  })
 })
 
 describe('the other agents', () => {

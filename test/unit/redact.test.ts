@@ -117,3 +117,29 @@ describe('auditLine', () => {
     expect(JSON.parse(line).payload.omitted).toMatch(/too large to log/)
   })
 })
+
+describe('issue 12: secrets that used to reach the log', () => {
+  const limits = { maxString: 200, maxValues: 100 }
+  const pem = `-----BEGIN RSA PRIVATE KEY-----\n${'MIIEowIBAAKCAQEAx4Ue'.repeat(80)}\n-----END RSA PRIVATE KEY-----\n`
+  test('a private key longer than the cut is redacted before cutting', () => {
+    const out = redactValue({ tool_input: { content: pem } }, limits) as { tool_input: { content: string } }
+    expect(out.tool_input.content).not.toContain('MIIEowIBAAKCAQEAx4Ue')
+  })
+  test.each([
+    ['Authorization: Basic dXNlcjpwYXNzd29yZA==', 'dXNlcjpwYXNzd29yZA=='],
+    ['curl -u alice:s3cretpw https://x.test', 's3cretpw'],
+    ['mysql -u root -pHunter2pw db', 'Hunter2pw'],
+    ['sshpass -p Hunter2pw ssh host', 'Hunter2pw'],
+    ['docker login -u me -p Hunter2pw registry.test', 'Hunter2pw'],
+    ['aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'wJalrXUtnFEMI'],
+    ['token glpat-abcdefghij0123456789', 'glpat-abcdefghij0123456789'],
+    ['hf_abcdefghijklmnopqrstuvwxyzABCDEFGH here', 'hf_abcdefghijklmnopqrstuvwxyzABCDEFGH'],
+  ])('%s', (text, secret) => {
+    const out = redactText(text)
+    expect(out).not.toContain(secret)
+    expect(out).toContain(REDACTED)
+  })
+  test('what is not a secret stays', () => {
+    expect(redactText('mkdir -p build && curl -u alice https://x.test')).toBe('mkdir -p build && curl -u alice https://x.test')
+  })
+})

@@ -141,9 +141,10 @@ for (const path of PATHS) {
       expect(await path.detached('cat > got.json; sleep 1', { cwd: dir, env: env(), input: '{"bg":true}' })).toBeUndefined()
       // The Bun path includes starting Bun for the driver.
       expect(performance.now() - started).toBeLessThan(path.primitive === 'Bun.spawn' ? 3000 : 900)
-      for (let i = 0; i < 80 && !existsSync(`${dir}/got.json`); i++) await new Promise((r) => setTimeout(r, 25))
-      await new Promise((r) => setTimeout(r, 100))
-      expect(readFileSync(`${dir}/got.json`, 'utf8')).toBe('{"bg":true}')
+      // The hook writes the file after hookrun has returned: wait for the whole input to arrive.
+      const got = () => (existsSync(`${dir}/got.json`) ? readFileSync(`${dir}/got.json`, 'utf8') : '')
+      for (let i = 0; i < 200 && got() !== '{"bg":true}'; i++) await new Promise((r) => setTimeout(r, 25))
+      expect(got()).toBe('{"bg":true}')
     })
   })
 }
