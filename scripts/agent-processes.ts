@@ -1,7 +1,7 @@
 /**
  * How many hookrun processes an agent starts in a session, with router entries on every event
- * (what `hookrun install` wrote before it compiled matchers) and with the entries and matchers
- * `hookrun install --project` compiles from the project's hooks (src/install/matchers.ts).
+ * (what `hookrun install` writes by default) and with the entries and matchers
+ * `hookrun install --project --narrow` compiles from the project's hooks (src/install/matchers.ts).
  *
  *   bun scripts/agent-processes.ts        (also printed by npm run bench)
  *

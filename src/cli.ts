@@ -350,14 +350,16 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
       .option('--project', "The agent's config in this project (--cwd)")
       .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
       .option('--events <names>', "install: only these of the agent's events, comma-separated (default: all it has)")
-      .option('--sync', "install: compile hooks.json again into every agent config of this project that holds hookrun's entries")
-      .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean }) => {
+      .option('--narrow', "install --project: entries only on the events and tools this project's hooks can fire on (run install --sync after editing hooks.json)")
+      .option('--sync', "install: narrow every agent config of this project that holds hookrun's entries again, from hooks.json as it is now")
+      .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean }) => {
         if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
         if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
+        if (flags.narrow && (name === 'uninstall' || !flags.project)) throw new HookrunError('--narrow goes with install --project only: a --user install serves every project, so it keeps every event')
         const { installAgents } = await import('./commands/install.ts')
         const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
         const result = installAgents(
-          { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true },
+          { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true, narrow: flags.narrow === true },
           name === 'uninstall',
         )
         await io.stdout(result.output)

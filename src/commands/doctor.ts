@@ -1,5 +1,6 @@
 // `hookrun doctor`: the checks of src/install/doctor.ts, one screen for a person (or JSON).
-import { runDoctor } from '../install/doctor.ts'
+import { DOCTOR_CHECKS, type DoctorCheck, runDoctor } from '../install/doctor.ts'
+import { staleAgentConfigs } from './install.ts'
 import { count } from '../core/words.ts'
 
 export interface DoctorCommandOptions {
@@ -11,8 +12,15 @@ export interface DoctorCommandOptions {
 
 const LABEL = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const
 
+/** An agent config that leaves a hook's event or tool unasked: that gate is not in force. */
+const narrowedCheck: DoctorCheck = (context) =>
+  staleAgentConfigs(context.cwd, context.env).map((line) => {
+    const [what, fix] = line.split('; run: ')
+    return { status: 'fail' as const, what: what!, fix }
+  })
+
 export function doctorCommand(options: DoctorCommandOptions): { output: string; exitCode: number } {
-  const { lines, exitCode } = runDoctor(options)
+  const { lines, exitCode } = runDoctor({ ...options, checks: [...DOCTOR_CHECKS, narrowedCheck] })
   if (options.json) return { output: `${JSON.stringify({ ok: exitCode === 0, lines }, null, 2)}\n`, exitCode }
   const out = lines.flatMap((line) => [`${LABEL[line.status]}  ${line.what}`, ...(line.fix === undefined ? [] : [`      fix: ${line.fix}`])])
   const failed = lines.filter((line) => line.status === 'fail').length

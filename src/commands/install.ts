@@ -25,7 +25,13 @@ export interface InstallOptions {
   readonly self?: string
   /** Only these of the agent's events (its own spelling, any case); default: every one it has. */
   readonly events?: readonly string[]
-  /** `--sync`: every agent whose project config holds hookrun's entries, compiled again from hooks.json. */
+  /**
+   * `--narrow` (project installs): entries only on the events and tools the project's hooks can
+   * fire on (src/install/matchers.ts). Opt-in: a narrowed config must be brought up to date with
+   * `--sync` after hooks.json changes, or a new hook's event is never asked (doctor says so).
+   */
+  readonly narrow?: boolean
+  /** `--sync`: every agent whose project config holds hookrun's entries, narrowed again from hooks.json. */
   readonly sync?: boolean
 }
 
@@ -40,7 +46,7 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
   if (options.sync && !remove) {
     const agents = options.agents.length > 0 ? options.agents : projectInstalls(resolve(options.cwd), options.env).map((target) => target.name)
     if (agents.length === 0) return { output: 'no agent config in this project holds hookrun entries; run hookrun install --project --agent NAME first\n', exitCode: ExitCode.Proceed }
-    return installAgents({ ...options, agents, scope: 'project', sync: false }, false)
+    return installAgents({ ...options, agents, scope: 'project', sync: false, narrow: true }, false)
   }
   const targets = options.agents.map((name) => {
     const target = agentTarget(name)
@@ -58,7 +64,7 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
     try {
       const command = options.scope === 'project' && !target.localProjectFile ? PORTABLE_SELF : self
       const chosen = options.events?.length ? chosenEvents(target, options.events) : undefined
-      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen)))
+      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen, options.narrow === true)))
       if (remove && options.scope === 'project') {
         for (const earlier of target.earlierProjectFiles?.(places) ?? []) {
           if (routedEvents(earlier, target.name).length > 0) lines.push(...uninstallFrom(target, earlier, places))
@@ -85,7 +91,7 @@ function chosenEvents(target: AgentTarget, names: readonly string[]): Set<string
   )
 }
 
-function installInto(target: AgentTarget, file: string, self: string, scope: Scope, places: Places, chosen?: ReadonlySet<string>): string[] {
+function installInto(target: AgentTarget, file: string, self: string, scope: Scope, places: Places, chosen: ReadonlySet<string> | undefined, narrow: boolean): string[] {
   const existed = existsSync(file)
   const fresh = freshText(target)
   let text = existed ? readFileSync(file, 'utf8') : fresh
@@ -94,8 +100,9 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   const covered = coveredEvents(target, scope, places)
   // Events not chosen with --events lose an entry hookrun put there before, as covered ones do.
   const left = (event: string) => covered.has(event) || (chosen !== undefined && !chosen.has(event))
-  // A project install knows the project's hooks: entries only where they can fire (src/install/matchers.ts).
-  const native = scope === 'project' ? projectNativeMatchers(target, places.project, places.env, readConfigDocument) : undefined
+  // --narrow: a project install knows the project's hooks, so entries go only where they can fire
+  // (src/install/matchers.ts).
+  const native = scope === 'project' && narrow ? projectNativeMatchers(target, places.project, places.env, readConfigDocument) : undefined
   let added = 0
   let updated = 0
   let dropped = 0
@@ -161,7 +168,7 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} ${chosen === undefined ? `${target.label} would run twice` : 'for events not chosen'}` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
-    ...(native === undefined ? [] : [`  only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${pruned} entr(ies) removed` : ''}); after editing hooks.json run: hookrun install --project --sync`]),
+    ...(native === undefined ? [] : [`  --narrow: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${pruned} entr(ies) removed` : ''}); after editing hooks.json run: hookrun install --project --sync`]),
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
   lines.push(...overlapLines)
@@ -199,9 +206,10 @@ function coveredLines(target: AgentTarget, covered: ReadonlyMap<string, { file: 
 }
 
 /**
- * Agent configs of this project whose hookrun entries no longer match what hooks.json compiles to
- * (src/install/matchers.ts): an event a hook now fires on has no entry, an entry is left for an
- * event no hook wants, or a tool matcher differs. One line each, naming the fix; for `doctor`.
+ * Agent configs of this project whose hookrun entries leave a hook unasked (src/install/matchers.ts):
+ * an event a hook fires on has no entry (a `--narrow` install before hooks.json changed, or
+ * `--events`), or a tool matcher names other tools than hooks.json wants. One line each, naming the
+ * fix; `doctor` reports them as gates not in force.
  */
 export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, string | undefined>>): string[] {
   const project = resolve(cwd)
@@ -218,12 +226,12 @@ export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, stri
       if (covered.has(event)) continue
       const entries = routerEntries(target, root, event)
       const wanted = native.get(event)
-      if (wanted === undefined && entries.length > 0) differences.push(`${event} has an entry no hook needs`)
+      // Only what leaves a hook unasked: an entry no hook needs costs a process, not a gate.
       if (wanted !== undefined && entries.length === 0) differences.push(`${event} has no entry`)
       if (wanted === undefined || target.shape !== 'groups') continue
       for (const entry of entries.filter((found) => found.remove.length === 3)) {
         const matcher = child(nodeAt(root, entry.remove), 'matcher')?.value
-        if (matcher !== wanted.matcher) differences.push(`${event} matches ${matcher ?? 'every tool'}, hooks.json wants ${wanted.matcher ?? 'every tool'}`)
+        if (matcher !== undefined && matcher !== wanted.matcher) differences.push(`${event} matches ${matcher}, hooks.json wants ${wanted.matcher ?? 'every tool'}`)
       }
     }
     if (differences.length > 0) lines.push(`${target.name}: ${file} is out of date with hooks.json (${differences.join('; ')}); run: hookrun install --project --sync`)

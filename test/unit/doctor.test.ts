@@ -1,10 +1,11 @@
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
 import { initProject } from '../../src/commands/init.ts'
 import { doctorCommand } from '../../src/commands/doctor.ts'
 import { type DoctorCheck, runDoctor } from '../../src/install/doctor.ts'
+import { trustProject } from '../../src/commands/trust.ts'
 import { makeProject, removeProject } from '../helpers.ts'
 
 const folders: string[] = []
@@ -43,6 +44,26 @@ describe('hookrun doctor', () => {
     expect(lines.filter((line) => line.status !== 'ok'), JSON.stringify(lines)).toEqual([])
     expect(exitCode).toBe(0)
     expect(lines.map((line) => line.what)).toContain(`project ${project}: trusted; its hooks run`)
+  })
+
+  test('a --narrow install that hooks.json outgrew: the new hook is never asked, so doctor fails with --sync as the fix', () => {
+    const { project, env } = machine(true)
+    initProject({ cwd: project, templates: ['dangerous-commands'], env })
+    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/bin/sh', narrow: true }, false)
+    expect(doctorCommand({ cwd: project, env, version: '0.0.0', json: false }).exitCode).toBe(0)
+    // A gate on a new event, added after the narrow install: Claude Code has no entry for it.
+    const hooksFile = join(project, '.hookrun', 'hooks.json')
+    const config = JSON.parse(readFileSync(hooksFile, 'utf8'))
+    config.hooks.push({ name: 'prompt-gate', event: 'user:prompt_submit', command: 'true' })
+    writeFileSync(hooksFile, JSON.stringify(config))
+    trustProject({ cwd: project, env })
+    const result = doctorCommand({ cwd: project, env, version: '0.0.0', json: false })
+    expect(result.exitCode).toBe(1)
+    expect(result.output).toContain('UserPromptSubmit has no entry')
+    expect(result.output).toContain('fix: hookrun install --project --sync')
+    installAgents({ agents: [], scope: 'project', cwd: project, env, self: '/bin/sh', sync: true }, false)
+    const after = doctorCommand({ cwd: project, env, version: '0.0.0', json: false })
+    expect(after.exitCode, after.output).toBe(0)
   })
 
   test('an edited, untrusted project, a committed file running a hookrun PATH lacks, a router path that is gone: each fails with its fix', () => {

@@ -61,7 +61,12 @@ describe('install --project compiles the project hooks; --sync and staleness fol
     const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') }
     const hooksFile = join(project, '.hookrun', 'hooks.json')
     writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'true' }] }))
-    const result = installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun' }, false)
+    // Without --narrow a project install keeps an entry on every event: nothing to go stale.
+    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun' }, false)
+    const settingsFile = agentTarget('claude')!.file('project', { home, project, env })
+    expect(Object.keys(JSON.parse(readFileSync(settingsFile, 'utf8')).hooks).length).toBeGreaterThan(10)
+    expect(staleAgentConfigs(project, env)).toEqual([])
+    const result = installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', narrow: true }, false)
     expect(result.exitCode).toBe(0)
     const settings = agentTarget('claude')!.file('project', { home, project, env })
     expect(JSON.parse(readFileSync(settings, 'utf8')).hooks).toEqual({
