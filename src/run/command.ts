@@ -52,14 +52,18 @@ export async function runCommand(command: string, options: CommandOptions): Prom
     const timers: ReturnType<typeof setTimeout>[] = []
     let settled = false
 
-    const finish = () => {
-      if (settled) return
+    /** Done with this process: no more timers, abort handling, input or output reading. */
+    const settle = () => {
       settled = true
       for (const timer of timers) clearTimeout(timer)
       options.signal?.removeEventListener('abort', onAbort)
       proc.closeInput()
       stdout.stop()
       stderr.stop()
+    }
+    const finish = () => {
+      if (settled) return
+      settle()
       resolvePromise({
         exitCode: exit?.code ?? null,
         signal: exit?.signal ?? null,
@@ -88,12 +92,7 @@ export async function runCommand(command: string, options: CommandOptions): Prom
         const request = asyncRequest(line)
         if (request === undefined || exit !== undefined || settled) return
         watchReleased(proc.pid, request.asyncTimeout ?? options.timeoutMs)
-        settled = true
-        for (const timer of timers) clearTimeout(timer)
-        options.signal?.removeEventListener('abort', onAbort)
-        proc.closeInput()
-        stdout.stop()
-        stderr.stop()
+        settle()
         proc.unref()
         resolvePromise({
           released: true,
