@@ -43,6 +43,17 @@ export function makeProject(files: Files = {}): string {
   return dir
 }
 
+/** A user's HOME and a project folder side by side, for install tests; `dirs` collects the root to remove. */
+export function homeAndProject(dirs: string[]): { home: string; project: string; env: Record<string, string> } {
+  const root = makeProject()
+  dirs.push(root)
+  const home = join(root, 'home')
+  const project = join(root, 'project')
+  mkdirSync(home)
+  mkdirSync(project)
+  return { home, project, env: { HOME: home } }
+}
+
 export function writeFiles(dir: string, files: Files): void {
   for (const [path, content] of Object.entries(files)) {
     const file = join(dir, path)

@@ -3,21 +3,13 @@ import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
 import { findOverlaps } from '../../src/install/overlaps.ts'
-import { makeProject, removeProject } from '../helpers.ts'
+import { homeAndProject, removeProject } from '../helpers.ts'
 
 /** install / uninstall for the agents of issue 16; the shared guarantees are in install.test.ts. */
 const dirs: string[] = []
 afterAll(() => dirs.forEach(removeProject))
 
-function place() {
-  const root = makeProject()
-  dirs.push(root)
-  const home = join(root, 'home')
-  const project = join(root, 'project')
-  mkdirSync(home)
-  mkdirSync(project)
-  return { home, project, env: { HOME: home } as Record<string, string> }
-}
+const place = () => homeAndProject(dirs)
 
 const SELF = '/opt/hookrun/bin/hookrun'
 // A project file teams commit runs hookrun from PATH: no machine's path in it.

@@ -4,20 +4,12 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
 import { AGENTS, isRouterCommand } from '../../src/install/agents.ts'
 import { selfCommand, shellWords } from '../../src/install/self.ts'
-import { makeProject, removeProject } from '../helpers.ts'
+import { homeAndProject, removeProject } from '../helpers.ts'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach(removeProject))
 
-function place() {
-  const root = makeProject()
-  dirs.push(root)
-  const home = join(root, 'home')
-  const project = join(root, 'project')
-  mkdirSync(home)
-  mkdirSync(project)
-  return { home, project, env: { HOME: home } }
-}
+const place = () => homeAndProject(dirs)
 
 const SELF = '/opt/hookrun/bin/hookrun'
 // A project file teams commit runs hookrun from PATH: no machine's path in it.
