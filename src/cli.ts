@@ -343,28 +343,36 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     ['install', "Add hookrun's router entries to an agent's own hooks config (one per event it has)"],
     ['uninstall', "Remove hookrun's router entries from an agent's hooks config; nothing else"],
   ] as const) {
-    cli
+    const command = cli
       .command(name, description)
       .option('--agent <name>', 'claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush or qwen (repeatable)')
       .option('--user', "The agent's user config, for every project (default)")
       .option('--project', "The agent's config in this project (--cwd)")
       .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
       .option('--events <names>', "install: only these of the agent's events, comma-separated (default: all it has)")
-      .option('--narrow', "install --project: entries only on the events and tools this project's hooks can fire on (run install --sync after editing hooks.json)")
+      .option('--narrow', "install --project: entries only on the events and tools this project's hooks can fire on; after hooks.json changes, the next fire in a trusted project narrows them again in the background")
       .option('--sync', "install: narrow every agent config of this project that holds hookrun's entries again, from hooks.json as it is now")
-      .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean }) => {
-        if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
-        if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
-        if (flags.narrow && (name === 'uninstall' || !flags.project)) throw new HookrunError('--narrow goes with install --project only: a --user install serves every project, so it keeps every event')
-        const { installAgents } = await import('./commands/install.ts')
-        const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
-        const result = installAgents(
-          { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true, narrow: flags.narrow === true },
-          name === 'uninstall',
-        )
-        await io.stdout(result.output)
-        setExitCode(result.exitCode)
-      })
+      .option('--quiet', 'install --sync: print nothing, and only in a trusted project (how a fire runs it in the background)')
+    if (name === 'install') {
+      command
+        .example('hookrun install --agent claude                      # every project: ~/.claude/settings.json')
+        .example('hookrun install --agent claude --project --narrow   # Claude Code starts hookrun only where a hook wants it')
+        .example('hookrun install --project --sync                    # narrow again now (fires do it by themselves)')
+    }
+    command.action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean; quiet?: boolean }) => {
+      if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+      if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
+      if (flags.quiet && !flags.sync) throw new HookrunError('--quiet goes with install --sync only (how a fire runs it in the background)')
+      if (flags.narrow && (name === 'uninstall' || !flags.project)) throw new HookrunError('--narrow goes with install --project only: a --user install serves every project, so it keeps every event')
+      const { installAgents } = await import('./commands/install.ts')
+      const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
+      const result = installAgents(
+        { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true, narrow: flags.narrow === true, quiet: flags.quiet === true },
+        name === 'uninstall',
+      )
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
   }
 
   cli
