@@ -118,10 +118,12 @@ function followNarrowed(places: Places, config: ResolvedConfig | undefined, foll
   // The stamp names one install folder per project; a plain install elsewhere leaves it alone.
   if (stamp !== undefined && stamp.dir !== places.project && follow.length === 0) return
   if (stamp === undefined && follow.length === 0) return
-  const agents = new Set(stamp?.dir === places.project ? stamp.agents : [])
+  const same = stamp?.dir === places.project ? stamp : undefined
+  const agents = new Set(same?.agents)
   for (const target of unfollow) agents.delete(target.name)
   for (const target of follow) agents.add(target.name)
-  writeStamp({ root, dir: places.project, agents: [...agents], signature: config === undefined ? (stamp?.signature ?? '') : compiledSignature(config) }, places.env)
+  // When a fire last started a sync stays: a config that never settles must not start one per fire.
+  writeStamp({ ...same, root, dir: places.project, agents: [...agents], signature: config === undefined ? (same?.signature ?? '') : compiledSignature(config) }, places.env)
 }
 
 /**

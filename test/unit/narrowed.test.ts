@@ -63,6 +63,19 @@ describe('the stamp a narrowed install leaves, and the signature a fire compares
     expect(readStamp(project, env)!.signature).toBe('')
   })
 
+  test('a sync that cannot stamp exactly keeps the time the last one started: no sync per fire while a file stays unsettled', () => {
+    const { project, env, hooksFile } = narrowedProject()
+    const started = Date.now()
+    writeStamp({ ...readStamp(project, env)!, startedAt: started }, env)
+    writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute', command: 'true' }] }))
+    const future = new Date(Date.now() + 3_600_000) // a clock that disagrees: the file never settles
+    utimesSync(hooksFile, future, future)
+    installAgents({ agents: [], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true }, false)
+    const stamp = readStamp(project, env)!
+    expect(stamp).toMatchObject({ signature: '', startedAt: started })
+    expect(narrowedAction(stamp, 'anything', true, env, started + 1000)).toEqual({ sync: false })
+  })
+
   test('configSignature names each file with its stat signature', () => {
     const refs = [{ layer: 'user' as const, file: '/u/hooks.json' }, { layer: 'project' as const, file: '/p/.hookrun/hooks.json' }]
     expect(configSignature(refs, (ref) => (ref.layer === 'user' ? '1:2:3:4' : undefined), false)).toBe('user /u/hooks.json 1:2:3:4\nproject /p/.hookrun/hooks.json missing')
