@@ -7,7 +7,7 @@ import { openSync, statSync, writeSync } from 'node:fs'
 import { findProjectRoot } from './config/load.ts'
 import { fire, type ProgressRecord } from './fire.ts'
 import { mayBeAgentPayload } from './dialects/hint.ts'
-import { readPayload } from './payload/payload.ts'
+import { PayloadError, readPayload } from './payload/payload.ts'
 import { applySetFields } from './payload/set-fields.ts'
 import { qualifyEvent } from './event/event.ts'
 import { isGate } from './event/events.ts'
@@ -133,7 +133,22 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     dialects?.checkFormat(format!)
     // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
     const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
-    const read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
+    let read
+    try {
+      read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
+    } catch (error) {
+      // The agent's event may still be told from the fields before a syntax error: a gate blocks.
+      if (error instanceof PayloadError && error.partial !== undefined && dialects === undefined) known.payload = error.partial
+      if (error instanceof PayloadError && error.partial !== undefined && dialects !== undefined) {
+        try {
+          const partly = dialects.prepareDialect(format, event, error.partial)
+          if (partly?.event !== undefined) Object.assign(known, { name: partly.event, payload: partly.payload, tool: partly.tool, prepared: partly })
+        } catch {
+          // No event in what was readable: the error alone, exit 1.
+        }
+      }
+      throw error
+    }
     const prepared =
       dialects !== undefined || mayBeAgentPayload(read)
         ? (dialects ?? (await import('./dialects/index.ts'))).prepareDialect(format, event, read)
@@ -225,9 +240,9 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
    * fails on a gate event it answers with a block, in the agent's own form, and says why.
    */
   async function blockFailedGate(error: unknown, known: KnownEvent): Promise<boolean> {
-    // Bad usage and an unreadable payload are the caller's errors, exit 1 as documented; what
-    // fails once the fire has started, or any internal error, is hookrun's, and a gate blocks.
-    if (known.name === undefined || known.interrupted || (!known.firing && error instanceof HookrunError)) return false
+    // Bad usage is the caller's error, exit 1 as documented; a payload that cannot be read (an
+    // agent sent it), what fails once the fire has started, or any internal error: a gate blocks.
+    if (known.name === undefined || known.interrupted || (!known.firing && error instanceof HookrunError && !(error instanceof PayloadError))) return false
     let event
     try {
       event = qualifyEvent(known.name, known.payload, known.tool)
