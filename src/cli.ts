@@ -96,7 +96,11 @@ function folder(value: unknown): string | undefined {
   return dir
 }
 
-export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
+/**
+ * The command line. `only: 'fire'` defines the fire command alone: an agent runs hookrun once per
+ * event, and defining every other command first cost each event about a millisecond.
+ */
+export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'fire'): CAC {
   const cli = cac('hookrun')
 
   const fireCommand = cli
@@ -262,6 +266,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     setExitCode(rendered.exitCode)
     return true
   }
+
+  if (only === 'fire') return withGlobalOptions(cli)
 
   // `explain` is `fire --explain`, with fire's flags (less --events) and --dry-run.
   const explainCommand = cli.command('explain [event]', 'Fire an event and show every configured hook: run or why not, each answer, how the decision was reached')
@@ -489,6 +495,11 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 
   // Parsed before cac sees it (main): `help fire` is `fire --help`.
   cli.command('help [command]', "Show the commands, or one command's options and examples")
+  return withGlobalOptions(cli)
+}
+
+/** What every command line has, whichever commands it defines: the help layout and --version. */
+function withGlobalOptions(cli: CAC): CAC {
   // cac lists `hookrun X --help` for every command; one line says the same.
   cli.help((sections) =>
     sections.map((section) => (section.title?.startsWith('For more info') ? { body: "Run 'hookrun help <command>' for a command's options and examples." } : section)),
@@ -501,9 +512,13 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 /** Run the CLI; returns the exit code. Every user error becomes one line on stderr. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = ExitCode.Proceed
-  const cli = createCli(io, (code) => {
-    exitCode = code
-  })
+  const cli = createCli(
+    io,
+    (code) => {
+      exitCode = code
+    },
+    argv[0] === 'fire' ? 'fire' : undefined,
+  )
   try {
     let args = prepareArgv(argv, valueFlags(cli))
     if (args[0] === 'help') {

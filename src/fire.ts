@@ -24,7 +24,7 @@ import { isGate, isKnownEvent } from './event/events.ts'
 import { nearestEvent } from './event/suggest.ts'
 import { firstNoticeOf } from './trust/notices.ts'
 import { sessionIdOf } from './payload/fields.ts'
-import { needsTrust } from './trust/trust.ts'
+import { needsTrust, withCommandPaths } from './trust/trust.ts'
 import type { FireFacts } from './telemetry/record.ts'
 
 export interface FireOptions {
@@ -192,14 +192,16 @@ export async function loadHooks(options: LoadOptions & { readonly strict: boolea
   const env = options.env ?? process.env
   // Parsed documents come from the cache while their files are unchanged; zod and the parser load
   // only for a file that is new or changed (src/config/cache.ts).
-  const { files } = findConfigFiles(options)
+  const { files, projectRoot } = findConfigFiles(options)
   const cache = openDocumentCache(env, files)
   let parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
   const read = (ref: ConfigFileRef) => {
     const cached = cache.get(ref)
     if (cached !== undefined) return cached
     const before = cache.signature(ref)
-    return cache.put(ref, parser!.readConfigDocument(ref), before)
+    const document = parser!.readConfigDocument(ref)
+    // A project's files keep the paths their commands name: trust looks at them on every fire.
+    return cache.put(ref, needsTrust(ref.layer) ? withCommandPaths(document, projectRoot) : document, before)
   }
   // A managed config that names a remote policy: its cached copy is checked (node:crypto) and read too.
   const managed = files.find((ref) => ref.layer === 'managed')
