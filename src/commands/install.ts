@@ -33,6 +33,26 @@ export interface InstallOptions {
   readonly narrow?: boolean
   /** `--sync`: every agent whose project config holds hookrun's entries, narrowed again from hooks.json. */
   readonly sync?: boolean
+  /** Where agents' files are read and written: the disk, or the edits `hookrun import` plans first. */
+  readonly files?: AgentFiles
+}
+
+/** Where install reads and writes an agent's file. */
+export interface AgentFiles {
+  read(file: string): string | undefined
+  /** `created`: the file did not exist, so uninstall may remove it once it holds only hookrun's entries. */
+  write(file: string, text: string, created: boolean): void
+}
+
+/** The disk: files written beside and renamed over, and the ones install created remembered. */
+export function diskFiles(env: Env): AgentFiles {
+  return {
+    read: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+    write: (file, text, created) => {
+      write(file, text)
+      if (created) rememberCreated(file, env, true)
+    },
+  }
 }
 
 /**
@@ -64,7 +84,7 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
     try {
       const command = options.scope === 'project' && !target.localProjectFile ? PORTABLE_SELF : self
       const chosen = options.events?.length ? chosenEvents(target, options.events) : undefined
-      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen, options.narrow === true)))
+      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen, options.narrow === true, options.files ?? diskFiles(options.env))))
       if (remove && options.scope === 'project') {
         for (const earlier of target.earlierProjectFiles?.(places) ?? []) {
           if (routedEvents(earlier, target.name).length > 0) lines.push(...uninstallFrom(target, earlier, places))
@@ -91,10 +111,11 @@ function chosenEvents(target: AgentTarget, names: readonly string[]): Set<string
   )
 }
 
-function installInto(target: AgentTarget, file: string, self: string, scope: Scope, places: Places, chosen: ReadonlySet<string> | undefined, narrow: boolean): string[] {
-  const existed = existsSync(file)
+function installInto(target: AgentTarget, file: string, self: string, scope: Scope, places: Places, chosen: ReadonlySet<string> | undefined, narrow: boolean, files: AgentFiles): string[] {
+  const before = files.read(file)
+  const existed = before !== undefined
   const fresh = freshText(target)
-  let text = existed ? readFileSync(file, 'utf8') : fresh
+  let text = before ?? fresh
   checkShape(target, parse(target, text))
   const style = styleOf(text)
   const covered = coveredEvents(target, scope, places)
@@ -154,10 +175,7 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
   const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
   const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
-  if (!unchanged) {
-    write(file, text)
-    if (!existed) rememberCreated(file, places.env, true)
-  }
+  if (!unchanged) files.write(file, text, !existed)
   // Read after writing: this file may be the one another agent runs too.
   const overlapLines = [
     ...coveredLines(target, covered),
