@@ -121,7 +121,10 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
     const already = installed === undefined ? [] : routedEventsIn(installed, agent)
     const needed = read.flatMap((each) => each.moved.map((hook) => hook.path.replace(/^hooks\.([^[]+)\[.*$/, '$1')))
     const events = already.length > 0 ? [...new Set([...already, ...needed])] : undefined
-    const install = installAgents({ agents: [agent], scope: options.scope, cwd: project, env: options.env, files, ...(events !== undefined && { events }), ...(options.self !== undefined && { self: options.self }) }, false)
+    const install = installAgents(
+      { agents: [agent], scope: options.scope, cwd: project, env: options.env, files, dryRun: options.dryRun, ...(events !== undefined && { events }), ...(options.self !== undefined && { self: options.self }) },
+      false,
+    )
     lines.push(...install.output.trimEnd().split('\n'))
     exitCode = Math.max(exitCode, install.exitCode)
   }

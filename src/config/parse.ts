@@ -8,6 +8,7 @@ import { jsonSyntaxError } from '../core/json-error.ts'
 import { lintHookEntry } from './lint.ts'
 import { normalizeConfig } from './shapes.ts'
 import { isKnownEvent } from '../event/events.ts'
+import { patternKeys } from '../event/pattern.ts'
 import { canonicalOf, nearestEvent } from '../event/suggest.ts'
 
 /**
@@ -70,7 +71,7 @@ export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDoc
         problems.push({ severity: 'warning', file: ref.file, path: eventPath(entry), message: typo.message, brokenHook: { events: [typo.meant] } })
       }
     }
-    return { ref, index: entry.ordinal, entry }
+    return { ref, index: entry.ordinal, entry, ...(entry.event !== undefined && { eventKeys: patternKeys(entry.event) }) }
   })
   return { ref, text, settings, entries, problems: problems.map((found) => withBrokenHook(found, json)) }
 }

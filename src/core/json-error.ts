@@ -22,12 +22,20 @@ const WHAT: Readonly<Record<string, string>> = {
  * own message) when the stricter-than-needed scan finds nothing.
  */
 export function jsonSyntaxError(text: string, fallback: string): string {
+  return locateJsonError(text)?.message ?? fallback
+}
+
+/**
+ * Where the first syntax error is (`line 3, column 5: expected a comma`), and what a tolerant
+ * parse still made of the text (the fields before the error), or nothing if it finds none.
+ */
+export function locateJsonError(text: string): { message: string; partial: unknown } | undefined {
   const errors: ParseError[] = []
-  parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
+  const partial: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
   const error = errors[0]
-  if (error === undefined) return fallback
+  if (error === undefined) return undefined
   const before = text.slice(0, error.offset)
   const line = before.split('\n').length
   const column = error.offset - before.lastIndexOf('\n')
-  return `line ${line}, column ${column}: ${WHAT[printParseErrorCode(error.error)] ?? printParseErrorCode(error.error)}`
+  return { message: `line ${line}, column ${column}: ${WHAT[printParseErrorCode(error.error)] ?? printParseErrorCode(error.error)}`, partial }
 }

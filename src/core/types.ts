@@ -60,6 +60,8 @@ export interface Hook {
   readonly name: string
   readonly named: boolean
   readonly event: readonly string[]
+  /** The index keys of `event` (src/event/pattern.ts `patternKeys`), when the parser stored them. */
+  readonly eventKeys?: readonly string[]
   /** The shell command; for an http hook `POST <url>`, which is what `list` and `explain` show. */
   readonly command: string
   /** Set for an http hook (`url` instead of `command`): POST the payload there instead of running a command. */

@@ -1,4 +1,5 @@
 // `hookrun doctor`: everything that makes hooks silently not fire, one line each with its fix.
+import { spawnSync } from 'node:child_process'
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
@@ -6,6 +7,7 @@ import { formatProblem } from '../config/load.ts'
 import { AGENTS, defaultHome, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { readCommands } from './router-commands.ts'
+import { shellWords } from './self.ts'
 import { count } from '../core/words.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -75,31 +77,62 @@ export function onPath(name: string, env: Env): string | undefined {
 
 const installCommand = (wiring: Pick<Wiring, 'agent' | 'scope'>) => `hookrun install --agent ${wiring.agent}${wiring.scope === 'project' ? ' --project' : ''}`
 
-/** hookrun on PATH (what committed project files run), and its version. */
+/**
+ * The version a hookrun command line answers (`hookrun 0.1.0 (node 22.1.0, linux-x64)`, see
+ * versionLine in src/commands/usage.ts), or why there is none. `sh -c`: the router's command is a
+ * shell line (`'/opt/my tools/hookrun'`, `/usr/bin/node /…/hookrun.mjs`).
+ */
+function versionOf(command: string, env: Env): { version?: string; problem?: string } {
+  const result = spawnSync('sh', ['-c', `${command} --version`], { env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 10_000 })
+  const version = /^hookrun (\S+) \(/.exec(result.stdout ?? '')?.[1]
+  if (version !== undefined) return { version }
+  if (result.error !== undefined || result.signal !== null) return { problem: `did not answer --version (${result.error?.message ?? result.signal})` }
+  const said = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n')[0]?.slice(0, 80)
+  return { problem: `does not answer --version as hookrun does${said ? ` (it printed: ${said})` : ''}` }
+}
+
+/** hookrun on PATH (what committed project files run), and whether it is this version. */
 const binaryCheck: DoctorCheck = (context) => {
   const found = onPath(PORTABLE_SELF, context.env)
   const portable = wirings(context).filter((wiring) => wiring.commands.some((command) => command.startsWith(`${PORTABLE_SELF} `)))
+  const runBy = portable.length > 0 ? `, but ${portable.map((wiring) => wiring.file).join(' and ')} run${portable.length === 1 ? 's' : ''} it from there` : ''
   if (found === undefined) {
-    const what = `hookrun is not on PATH${portable.length > 0 ? `, but ${portable.map((wiring) => wiring.file).join(' and ')} run${portable.length === 1 ? 's' : ''} it from there` : ''}`
-    return [{ status: portable.length > 0 ? 'fail' : 'warn', what, fix: 'put it there: npm install -g hookrun, or the release installer (README: Install)' }]
+    return [{ status: portable.length > 0 ? 'fail' : 'warn', what: `hookrun is not on PATH${runBy}`, fix: 'put it there: npm install -g hookrun, or the release installer (README: Install)' }]
   }
-  return [{ status: 'ok', what: `hookrun on PATH: ${found}` }]
+  const { version, problem } = versionOf(shellWords([found]), context.env)
+  if (problem !== undefined) return [{ status: portable.length > 0 ? 'fail' : 'warn', what: `hookrun on PATH (${found}) ${problem}${runBy}`, fix: `put hookrun ${context.version} first on PATH (npm install -g hookrun@${context.version}, or the release installer), or remove ${found}` }]
+  if (version !== context.version) {
+    return [{ status: 'warn', what: `hookrun on PATH (${found}) is version ${version}, this one is ${context.version}: agents that run \`hookrun\` get ${version}`, fix: `npm install -g hookrun@${context.version} (or the release installer with --version ${context.version}), or put this hookrun first on PATH` }]
+  }
+  return [{ status: 'ok', what: `hookrun on PATH: ${found} (${version}, this version)` }]
 }
 
-/** Each agent's config: wired, every event it has, and a command that exists. */
+/** Each agent's config: wired, every event it has, and a command that exists and is this version. */
 const agentsCheck: DoctorCheck = (context) => {
   const all = wirings(context)
   if (all.length === 0) {
     return [{ status: 'fail', what: 'no agent runs hookrun: no router entries in any agent config', fix: 'hookrun install --agent claude   (or cursor, gemini, codex, copilot, …)' }]
   }
   const lines: DoctorLine[] = []
+  const versions = new Map<string, ReturnType<typeof versionOf>>()
   for (const wiring of all) {
     const broken = wiring.commands.filter((command) => !commandRuns(command, context))
     if (broken.length > 0) {
       lines.push({ status: 'fail', what: `${wiring.label}: ${wiring.file} runs ${broken[0]}, which is not there`, fix: installCommand(wiring) })
-    } else {
-      lines.push({ status: 'ok', what: `${wiring.label}: ${wiring.file}: ${count(wiring.events.length, 'event')} routed to hookrun` })
+      continue
     }
+    // A portable `hookrun fire …` is the PATH line's business; a path is asked for its version here.
+    const other = wiring.commands
+      .map((command) => command.replace(/\s+fire(?:\s+\S+)?\s+--format[= ]\S+\s*$/, ''))
+      .filter((program) => program !== PORTABLE_SELF)
+      .map((program) => {
+        if (!versions.has(program)) versions.set(program, versionOf(program, context.env))
+        return { program, ...versions.get(program)! }
+      })
+      .find((answer) => answer.version !== context.version)
+    if (other === undefined) lines.push({ status: 'ok', what: `${wiring.label}: ${wiring.file}: ${count(wiring.events.length, 'event')} routed to hookrun` })
+    else if (other.problem !== undefined) lines.push({ status: 'fail', what: `${wiring.label}: ${wiring.file} runs ${other.program}, which ${other.problem}`, fix: installCommand(wiring) })
+    else lines.push({ status: 'warn', what: `${wiring.label}: ${wiring.file} runs ${other.program}, version ${other.version}; this one is ${context.version}`, fix: `${installCommand(wiring)}   (routes it to this hookrun)` })
   }
   return lines
 }

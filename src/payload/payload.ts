@@ -10,6 +10,22 @@ export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024
 export const MAX_PAYLOAD_DEPTH = 512
 
 /**
+ * A payload that cannot be read or is not one JSON object. The CLI blocks a gate event on it
+ * (DESIGN §8): an agent reads exit 1 as "proceed". `partial` holds the fields a tolerant parse
+ * found before a syntax error, so the agent's event can still be told from them.
+ */
+export class PayloadError extends HookrunError {
+  readonly partial?: Payload
+  /** The text that did not parse (set until `readPayload` has located the error). */
+  readonly text?: string
+  constructor(message: string, partial?: Payload, text?: string) {
+    super(message)
+    this.partial = partial
+    this.text = text
+  }
+}
+
+/**
  * Read the payload once: `-` is stdin, anything else a file path, nothing means `{}`.
  * The bytes must be UTF-8 JSON text of one object.
  */
@@ -17,7 +33,18 @@ export async function readPayload(source: string | undefined, stdin: AsyncIterab
   if (source === undefined) return {}
   const where = source === '-' ? 'payload on stdin' : `payload file ${source}`
   const bytes = source === '-' ? await readLimited(stdin, where) : await readPayloadFile(source)
-  return parsePayload(bytes, where)
+  try {
+    return parsePayload(bytes, where)
+  } catch (error) {
+    if (!(error instanceof PayloadError) || error.text === undefined) throw error
+    // The runtimes word syntax errors differently, and some give no position: the parser that
+    // locates it loads only here, never on a payload that parses.
+    const located = (await import('../core/json-error.ts')).locateJsonError(error.text)
+    if (located === undefined) throw error
+    const partial = typeof located.partial === 'object' && located.partial !== null && !Array.isArray(located.partial) ? (located.partial as Payload) : undefined
+    const fix = source === '-' ? 'send the event as one JSON object, e.g. {"tool_name":"bash"}' : `fix ${source}: it must hold one JSON object`
+    throw new PayloadError(`${where} is not valid JSON: ${located.message}; ${fix}`, partial)
+  }
 }
 
 async function readPayloadFile(file: string): Promise<Uint8Array> {
@@ -29,7 +56,7 @@ async function readPayloadFile(file: string): Promise<Uint8Array> {
     if (error instanceof HookrunError) throw error
     const code = (error as NodeJS.ErrnoException).code
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message
-    throw new HookrunError(`cannot read payload file ${file}: ${why}`)
+    throw new PayloadError(`cannot read payload file ${file}: ${why}; pass an existing file, or - for stdin`)
   }
 }
 
@@ -46,7 +73,7 @@ async function readLimited(stream: AsyncIterable<Uint8Array>, where: string): Pr
 }
 
 function tooLarge(where: string): HookrunError {
-  return new HookrunError(`${where} is larger than ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB; pass large data by path instead`)
+  return new PayloadError(`${where} is larger than ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB; pass large data by path instead`)
 }
 
 /** Decode and parse payload bytes; every way they can be wrong gets its own message. */
@@ -55,20 +82,20 @@ export function parsePayload(bytes: Uint8Array, where = 'payload'): Payload {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    throw new HookrunError(`${where} is not valid UTF-8 text; send the event as UTF-8 JSON`)
+    throw new PayloadError(`${where} is not valid UTF-8 text; send the event as UTF-8 JSON`)
   }
-  if (text.trim() === '') throw new HookrunError(`${where} is empty; send a JSON object such as {"tool_name":"bash"}, or omit --payload`)
+  if (text.trim() === '') throw new PayloadError(`${where} is empty; send a JSON object such as {"tool_name":"bash"}, or omit --payload`)
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (error) {
     // A parser that recurses gives up on deep nesting with a RangeError: same message as the check below.
     if (error instanceof RangeError) throw nestedTooDeeply(where)
-    throw new HookrunError(`${where} is not valid JSON: ${(error as Error).message}`)
+    throw new PayloadError(`${where} is not valid JSON: ${(error as Error).message}`, undefined, text)
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`
-    throw new HookrunError(`${where} must be a JSON object, got ${kind}`)
+    throw new PayloadError(`${where} must be a JSON object, got ${kind}; send the event as one JSON object, e.g. {"tool_name":"bash"}`)
   }
   if (nestingDepth(value, MAX_PAYLOAD_DEPTH) > MAX_PAYLOAD_DEPTH) throw nestedTooDeeply(where)
   RAW_BYTES.set(value, bytes)
@@ -89,7 +116,7 @@ export function payloadBytes(payload: Payload): Uint8Array | undefined {
 }
 
 function nestedTooDeeply(where: string): HookrunError {
-  return new HookrunError(`${where} is nested more than ${MAX_PAYLOAD_DEPTH} levels deep; send a flatter JSON object`)
+  return new PayloadError(`${where} is nested more than ${MAX_PAYLOAD_DEPTH} levels deep; send a flatter JSON object`)
 }
 
 /** How deep objects and arrays nest, walked without recursion; stops counting past `limit`. */

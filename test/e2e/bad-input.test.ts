@@ -1,6 +1,7 @@
 /**
  * Payloads the JSON case runner cannot carry (raw bytes, 64 MiB, 100,000 levels of nesting): each
- * is one clear line on stderr, exit 1, and no hook has run. Every runtime.
+ * is one clear line on stderr and no hook has run; on a gate event the answer blocks (exit 2: an
+ * agent reads exit 1 as proceed). Every runtime.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,14 +19,14 @@ const cases: ReadonlyArray<{ name: string; input: () => Uint8Array | string; mes
 
 for (const runtime of RUNTIMES) {
   describe(runtime.name, () => {
-    test.each(cases)('$name: one line, exit 1, no hook ran', async ({ input, message }) => {
+    test.each(cases)('$name: one line, the gate blocks, no hook ran', async ({ input, message }) => {
       const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'toucher', event: '*', command: 'touch ran' }] } })
       projects.push(dir)
       trustProjectFor(dir)
       const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { runtime: runtime.name, cwd: dir, input: input(), timeoutMs: 30_000 })
-      expect(result.exitCode).toBe(1)
+      expect(result.exitCode).toBe(2)
       expect(result.stderr).toBe(`hookrun: ${message}\n`)
-      expect(result.stdout).toBe('')
+      expect(result.json()).toMatchObject({ decision: 'deny', blocked: true, decidedBy: 'hookrun', reason: `blocked because hookrun could not decide: ${message}` })
       expect(existsSync(join(dir, 'ran'))).toBe(false)
     })
   })

@@ -57,9 +57,13 @@ describe('hookrun failing on a gate event blocks instead of exiting 1', () => {
     expect(info.exitCode).toBe(1)
   })
 
-  test('bad usage and an unreadable payload stay exit 1, as documented', async () => {
-    const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { cwd: project(), input: '{not json', runtime: 'node' })
-    expect([result.exitCode, result.stdout]).toEqual([1, ''])
+  test('bad usage stays exit 1, as documented; an unreadable payload blocks a gate only', async () => {
+    const usage = await runCli(['fire', 'tool:pre_execute', '--payload', '-', '--format', 'nope'], { cwd: project(), input: '{}', runtime: 'node' })
+    expect([usage.exitCode, usage.stdout]).toEqual([1, ''])
+    const gate = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { cwd: project(), input: '{not json', runtime: 'node' })
+    expect([gate.exitCode, gate.json().decision]).toEqual([2, 'deny'])
+    const info = await runCli(['fire', 'tool:post_execute', '--payload', '-'], { cwd: project(), input: '{not json', runtime: 'node' })
+    expect([info.exitCode, info.stdout]).toEqual([1, ''])
   })
 
   test('in the agent dialect: Claude Code gets a deny it shows', async () => {

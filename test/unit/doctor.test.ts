@@ -11,19 +11,23 @@ import { makeProject, removeProject } from '../helpers.ts'
 const folders: string[] = []
 afterAll(() => folders.forEach(removeProject))
 
-/** A user (HOME) with a project, and a PATH that holds a `hookrun` or not. */
-function machine(withHookrun: boolean) {
+/** A stand-in hookrun that answers `--version` as hookrun does, with this version. */
+function fakeHookrun(file: string, version: string): string {
+  writeFileSync(file, `#!/bin/sh\n[ "$1" = --version ] && echo 'hookrun ${version} (node 22.0.0, linux-x64)'\nexit 0\n`)
+  chmodSync(file, 0o755)
+  return file
+}
+
+/** A user (HOME) with a project, and a PATH that holds a `hookrun` (of this version) or not. */
+function machine(withHookrun: boolean, version = '0.0.0') {
   const home = makeProject()
   folders.push(home)
   const project = join(home, 'project')
   const bin = join(home, 'bin')
   mkdirSync(project)
   mkdirSync(bin)
-  if (withHookrun) {
-    writeFileSync(join(bin, 'hookrun'), '#!/bin/sh\n')
-    chmodSync(join(bin, 'hookrun'), 0o755)
-  }
-  const env = { HOME: home, PATH: bin }
+  if (withHookrun) fakeHookrun(join(bin, 'hookrun'), version)
+  const env = { HOME: home, PATH: `${bin}:/usr/bin:/bin` }
   return { home, project, bin, env, doctor: () => runDoctor({ cwd: project, env, version: '0.0.0' }) }
 }
 
@@ -36,9 +40,9 @@ describe('hookrun doctor', () => {
   })
 
   test('a project gate wired, trusted and hookrun on PATH: every gate is in force (exit 0)', () => {
-    const { project, env, doctor } = machine(true)
+    const { project, bin, env, doctor } = machine(true)
     initProject({ cwd: project, templates: ['dangerous-commands'], env })
-    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/bin/sh' }, false)
+    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
     installAgents({ agents: ['gemini'], scope: 'project', cwd: project, env }, false)
     const { lines, exitCode } = doctor()
     expect(lines.filter((line) => line.status !== 'ok'), JSON.stringify(lines)).toEqual([])
@@ -47,9 +51,9 @@ describe('hookrun doctor', () => {
   })
 
   test('a --narrow install that hooks.json outgrew: the new hook is never asked, so doctor fails with --sync as the fix', () => {
-    const { project, env } = machine(true)
+    const { project, bin, env } = machine(true)
     initProject({ cwd: project, templates: ['dangerous-commands'], env })
-    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/bin/sh', narrow: true }, false)
+    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun'), narrow: true }, false)
     expect(doctorCommand({ cwd: project, env, version: '0.0.0', json: false }).exitCode).toBe(0)
     // A gate on a new event, added after the narrow install: Claude Code has no entry for it.
     const hooksFile = join(project, '.hookrun', 'hooks.json')
@@ -61,7 +65,7 @@ describe('hookrun doctor', () => {
     expect(result.exitCode).toBe(1)
     expect(result.output).toContain('UserPromptSubmit has no entry')
     expect(result.output).toContain('fix: hookrun install --project --sync')
-    installAgents({ agents: [], scope: 'project', cwd: project, env, self: '/bin/sh', sync: true }, false)
+    installAgents({ agents: [], scope: 'project', cwd: project, env, self: join(bin, 'hookrun'), sync: true }, false)
     const after = doctorCommand({ cwd: project, env, version: '0.0.0', json: false })
     expect(after.exitCode, after.output).toBe(0)
   })
@@ -80,6 +84,31 @@ describe('hookrun doctor', () => {
       { status: 'fail', what: `Claude Code: ${join(project, '.claude', 'settings.local.json')} runs /nowhere/hookrun fire --format claude, which is not there`, fix: 'hookrun install --agent claude --project' },
       { status: 'fail', what: `project ${project}: 1 hook not running, changed since trusted: .hookrun/scripts/dangerous-commands.sh edited`, fix: `hookrun trust --diff, then hookrun trust ${project}` },
     ])
+  })
+
+  test('hookrun on PATH of another version, or not hookrun at all: a line naming both versions and the fix', () => {
+    const { project, bin, env, doctor } = machine(true, '0.0.9')
+    const onPath = doctor().lines[0]!
+    expect(onPath).toEqual({
+      status: 'warn',
+      what: `hookrun on PATH (${join(bin, 'hookrun')}) is version 0.0.9, this one is 0.0.0: agents that run \`hookrun\` get 0.0.9`,
+      fix: 'npm install -g hookrun@0.0.0 (or the release installer with --version 0.0.0), or put this hookrun first on PATH',
+    })
+    writeFileSync(join(bin, 'hookrun'), '#!/bin/sh\necho "usage: something else"\n')
+    expect(doctor().lines[0]).toMatchObject({ status: 'warn', what: `hookrun on PATH (${join(bin, 'hookrun')}) does not answer --version as hookrun does (it printed: usage: something else)` })
+    // A committed file runs it from PATH: then the gate is not in force.
+    installAgents({ agents: ['gemini'], scope: 'project', cwd: project, env }, false)
+    expect(doctor().lines[0]).toMatchObject({ status: 'fail' })
+  })
+
+  test("an agent config that runs another version of hookrun: a line with the install that routes it here", () => {
+    const { project, bin, env, doctor } = machine(true)
+    const old = fakeHookrun(join(bin, 'hookrun-old'), '0.0.9')
+    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: old }, false)
+    const file = join(project, '.claude', 'settings.local.json')
+    expect(doctor().lines).toContainEqual({ status: 'warn', what: `Claude Code: ${file} runs ${old}, version 0.0.9; this one is 0.0.0`, fix: 'hookrun install --agent claude --project   (routes it to this hookrun)' })
+    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    expect(doctor().lines).toContainEqual({ status: 'ok', what: expect.stringMatching(`^Claude Code: ${file}: \\d+ events routed to hookrun$`) })
   })
 
   test('other checks add their lines (the library function other issues extend)', () => {

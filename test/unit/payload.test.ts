@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, parsePayload, readPayload } from '../../src/payload/payload.ts'
+import { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, parsePayload, PayloadError, readPayload } from '../../src/payload/payload.ts'
 import { cpuMs, makeProject, removeProject } from '../helpers.ts'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
@@ -63,6 +63,33 @@ describe('readPayload: bounded, whatever the source', () => {
     projects.push(dir)
     await expect(readPayload(join(dir, 'nope.json'))).rejects.toThrow(`cannot read payload file ${join(dir, 'nope.json')}: no such file`)
     await expect(readPayload(dir)).rejects.toThrow(`cannot read payload file ${dir}: it is a folder`)
+  })
+})
+
+describe('readPayload: a syntax error has its line and column, whatever the runtime says', () => {
+  async function* chunks(...parts: Uint8Array[]) {
+    yield* parts
+  }
+  test.each([
+    ['{"a": 1,}', 'line 1, column 9: expected a property name in double quotes'],
+    ['{\n  "a": 1\n  "b": 2\n}', 'line 3, column 3: expected a comma'],
+    ["{'a': 1}", 'line 1, column 2: '],
+    ['{"a": [1, 2}', 'line 1, column 12: expected a comma'],
+  ])('%j', async (text, where) => {
+    await expect(readPayload('-', chunks(bytes(text)))).rejects.toThrow(`payload on stdin is not valid JSON: ${where}`)
+  })
+
+  test('the fields before the error are kept, so the agent\'s event can still be told', async () => {
+    const error = await readPayload('-', chunks(bytes('{"hook_event_name":"PreToolUse","tool_name":"Bash","x":'))).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(PayloadError)
+    expect((error as PayloadError).partial).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash' })
+  })
+
+  test('a file is named, with what to do', async () => {
+    const dir = makeProject({ 'event.json': '{"a":\n' })
+    projects.push(dir)
+    const file = join(dir, 'event.json')
+    await expect(readPayload(file)).rejects.toThrow(`payload file ${file} is not valid JSON: line 2, column 1: expected a value (JSON allows no trailing comma); fix ${file}: it must hold one JSON object`)
   })
 })
 
