@@ -28,7 +28,7 @@ type Env = Readonly<Record<string, string | undefined>>
 type CachedDocument = Omit<ConfigDocument, 'ref' | 'text'>
 
 // 3: problems carry `brokenHook` (a broken gate entry blocks; src/select/gates.ts).
-const FORMAT = `${pkg.version}/3`
+const FORMAT = `${pkg.version}/4`
 
 /** A cache file larger than this is not written: such configs are parsed on every fire. */
 export const MAX_CACHE_BYTES = 1024 * 1024

@@ -154,7 +154,9 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
  */
 export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProblem[]): Hook[] {
   const merged: Hook[] = []
+  // By name, or an agent-shaped handler's identity (its long name); `shortNames` by its short name.
   const positions = new Map<string, number>()
+  const shortNames = new Map<string, number>()
   const seenInFile = new Map<string, string>()
   for (const { ref, index, entry } of entries) {
     const source = { layer: ref.layer, file: ref.file, index, path: entry.path }
@@ -170,7 +172,8 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
         })
       } else seenInFile.set(key, entry.path)
     }
-    const earlier = entry.name === undefined ? undefined : positions.get(entry.name)
+    // An agent's handler replaces only its own copy; a name the user wrote may be either name.
+    const earlier = entry.identity !== undefined ? positions.get(entry.identity) : entry.name === undefined ? undefined : (positions.get(entry.name) ?? shortNames.get(entry.name))
     if (entry.locked && !isManagedLayer(ref.layer)) {
       problems.push({ severity: 'warning', file: ref.file, path: `${entry.path}.locked`, message: 'only the managed config can lock a hook; ignored' })
     }
@@ -194,6 +197,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
     const hook: Hook = {
       name: entry.name ?? `${ref.layer}#${index}`,
       named: entry.name !== undefined,
+      ...(entry.identity !== undefined && { identity: entry.identity }),
       event: typeof entry.event === 'string' ? [entry.event] : entry.event,
       command: entry.command ?? `POST ${entry.url}`,
       ...(entry.url !== undefined && { http: httpTarget(entry) }),
@@ -215,7 +219,8 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
     }
     if (earlier !== undefined) merged[earlier] = hook
     else {
-      if (entry.name !== undefined) positions.set(entry.name, merged.length)
+      if (entry.identity !== undefined) shortNames.set(entry.name!, merged.length)
+      if (entry.name !== undefined) positions.set(entry.identity ?? entry.name, merged.length)
       merged.push(hook)
     }
   }
