@@ -96,7 +96,11 @@ function folder(value: unknown): string | undefined {
   return dir
 }
 
-export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
+/**
+ * The command line. `only: 'fire'` defines the fire command alone: an agent runs hookrun once per
+ * event, and defining every other command first cost each event about a millisecond.
+ */
+export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'fire'): CAC {
   const cli = cac('hookrun')
 
   const fireCommand = cli
@@ -263,6 +267,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     return true
   }
 
+  if (only === 'fire') return withGlobalOptions(cli)
+
   // `explain` is `fire --explain`, with fire's flags (less --events) and --dry-run.
   const explainCommand = cli.command('explain [event]', 'Fire an event and show every configured hook: run or why not, each answer, how the decision was reached')
   for (const option of fireCommand.options) if (!['events', 'explain', 'pretty'].includes(option.name)) explainCommand.option(option.rawName, option.description, option.config)
@@ -358,29 +364,55 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     ['install', "Add hookrun's router entries to an agent's own hooks config (one per event it has)"],
     ['uninstall', "Remove hookrun's router entries from an agent's hooks config; nothing else"],
   ] as const) {
-    cli
+    const command = cli
       .command(name, description)
       .option('--agent <name>', 'claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush or qwen (repeatable)')
       .option('--user', "The agent's user config, for every project (default)")
       .option('--project', "The agent's config in this project (--cwd)")
       .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
       .option('--events <names>', "install: only these of the agent's events, comma-separated (default: all it has)")
-      .option('--narrow', "install --project: entries only on the events and tools this project's hooks can fire on (run install --sync after editing hooks.json)")
+      .option('--narrow', "install --project: entries only on the events and tools this project's hooks can fire on; after hooks.json changes, the next fire in a trusted project narrows them again in the background")
       .option('--sync', "install: narrow every agent config of this project that holds hookrun's entries again, from hooks.json as it is now")
-      .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean }) => {
-        if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
-        if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
-        if (flags.narrow && (name === 'uninstall' || !flags.project)) throw new HookrunError('--narrow goes with install --project only: a --user install serves every project, so it keeps every event')
-        const { installAgents } = await import('./commands/install.ts')
-        const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
-        const result = installAgents(
-          { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true, narrow: flags.narrow === true },
-          name === 'uninstall',
-        )
-        await io.stdout(result.output)
-        setExitCode(result.exitCode)
-      })
+      .option('--quiet', 'install --sync: print nothing, and only in a trusted project (how a fire runs it in the background)')
+    if (name === 'install') {
+      command
+        .example('hookrun install --agent claude                      # every project: ~/.claude/settings.json')
+        .example('hookrun install --agent claude --project --narrow   # Claude Code starts hookrun only where a hook wants it')
+        .example('hookrun install --project --sync                    # narrow again now (fires do it by themselves)')
+    }
+    command.action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean; quiet?: boolean }) => {
+      if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+      if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
+      if (flags.quiet && !flags.sync) throw new HookrunError('--quiet goes with install --sync only (how a fire runs it in the background)')
+      if (flags.narrow && (name === 'uninstall' || !flags.project)) throw new HookrunError('--narrow goes with install --project only: a --user install serves every project, so it keeps every event')
+      const { installAgents } = await import('./commands/install.ts')
+      const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
+      const result = installAgents(
+        { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true, narrow: flags.narrow === true, quiet: flags.quiet === true },
+        name === 'uninstall',
+      )
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
   }
+
+  cli
+    .command('import', "Move the hooks an agent already has into hooks.json, with hookrun's router entries in their place")
+    .option('--agent <name>', 'claude, cursor, gemini, codex or copilot (repeatable)')
+    .option('--project', "The agent's config in this project, into the project's .hookrun/hooks.json (default)")
+    .option('--user', "The agent's user config, into your own hooks.json")
+    .option('--cwd <dir>', 'The project folder (default: the current one)')
+    .option('--dry-run', 'Write nothing; print the diff of every file import would change')
+    .example('hookrun import --agent claude --dry-run   # what would move, as diffs')
+    .example('hookrun import --agent claude && hookrun trust')
+    .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; dryRun?: boolean }) => {
+      if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+      const { importAgents } = await import('./commands/import.ts')
+      const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
+      const result = await importAgents({ agents, scope: flags.user ? 'user' : 'project', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, dryRun: bool(flags.dryRun, 'dry-run') })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
 
   cli
     .command('trust [dir]', "Let the project's hooks run: trust its hook files as they are now (any change revokes it)")
@@ -481,6 +513,11 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 
   // Parsed before cac sees it (main): `help fire` is `fire --help`.
   cli.command('help [command]', "Show the commands, or one command's options and examples")
+  return withGlobalOptions(cli)
+}
+
+/** What every command line has, whichever commands it defines: the help layout and --version. */
+function withGlobalOptions(cli: CAC): CAC {
   // cac lists `hookrun X --help` for every command; one line says the same.
   cli.help((sections) =>
     sections.map((section) => (section.title?.startsWith('For more info') ? { body: "Run 'hookrun help <command>' for a command's options and examples." } : section)),
@@ -493,9 +530,13 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 /** Run the CLI; returns the exit code. Every user error becomes one line on stderr. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = ExitCode.Proceed
-  const cli = createCli(io, (code) => {
-    exitCode = code
-  })
+  const cli = createCli(
+    io,
+    (code) => {
+      exitCode = code
+    },
+    argv[0] === 'fire' ? 'fire' : undefined,
+  )
   try {
     let args = prepareArgv(argv, valueFlags(cli))
     if (args[0] === 'help') {

@@ -3,6 +3,7 @@ import { count } from './core/words.ts'
 import { dirname, resolve } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
 import { openDocumentCache } from './config/cache.ts'
+import { configSignature, narrowedAction, readStamp } from './config/narrowed.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
 import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape, type Settings } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
@@ -23,7 +24,7 @@ import { isGate, isKnownEvent } from './event/events.ts'
 import { nearestEvent } from './event/suggest.ts'
 import { firstNoticeOf } from './trust/notices.ts'
 import { sessionIdOf } from './payload/fields.ts'
-import { needsTrust } from './trust/trust.ts'
+import { needsTrust, withCommandPaths } from './trust/trust.ts'
 import type { FireFacts } from './telemetry/record.ts'
 
 export interface FireOptions {
@@ -79,7 +80,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const cwd = options.cwd ?? process.cwd()
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
-  const { config, warnings } = await loadHooks({ cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
+  const { config, warnings, signature } = await loadHooks({ cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
   if (config.policy?.stale && options.selfCommand !== undefined) {
     // A stale remote policy is refreshed in the background; this fire uses the copy it has.
     const { claimRefresh } = await import('./config/policy.ts')
@@ -115,6 +116,15 @@ export async function fire(options: FireOptions): Promise<Decision> {
     const facts = { event, decision, payload, hooks, startedAt: chain.startedAt, start: started, end: performance.timeOrigin + performance.now(), env, ...(agent && { agent }) }
     const failure = await recordTelemetry(config.settings, facts, options.selfCommand)
     if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
+  }
+  // A narrowed agent config (install --project --narrow) that hooks.json outgrew is brought up to
+  // date by a detached `install --sync`; without a narrowed install this is one failed open.
+  const stamp = options.selfCommand === undefined || options.configFiles?.length ? undefined : readStamp(config.projectRoot, env)
+  if (stamp !== undefined) {
+    // Only where the project's hooks are trusted: a repository's edit must not change agent configs unseen.
+    const action = narrowedAction(stamp, signature, config.trust?.trusted !== false, env)
+    if (action.sync) startDetachedSelf([...options.selfCommand!, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')], env)
+    if (action.notice !== undefined) decision = { ...decision, systemMessage: [decision.systemMessage, `hookrun: ${action.notice}`].filter(Boolean).join('\n') }
   }
   return decision
 }
@@ -170,6 +180,8 @@ export interface LoadedHooks {
   readonly config: ConfigWithFolders
   /** One line per config problem, for the decision's `warnings`. */
   readonly warnings: readonly string[]
+  /** The stat signature of the config read (src/config/narrowed.ts), from the stats the cache took. */
+  readonly signature: string
 }
 
 /**
@@ -180,14 +192,16 @@ export async function loadHooks(options: LoadOptions & { readonly strict: boolea
   const env = options.env ?? process.env
   // Parsed documents come from the cache while their files are unchanged; zod and the parser load
   // only for a file that is new or changed (src/config/cache.ts).
-  const { files } = findConfigFiles(options)
+  const { files, projectRoot } = findConfigFiles(options)
   const cache = openDocumentCache(env, files)
   let parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
   const read = (ref: ConfigFileRef) => {
     const cached = cache.get(ref)
     if (cached !== undefined) return cached
     const before = cache.signature(ref)
-    return cache.put(ref, parser!.readConfigDocument(ref), before)
+    const document = parser!.readConfigDocument(ref)
+    // A project's files keep the paths their commands name: trust looks at them on every fire.
+    return cache.put(ref, needsTrust(ref.layer) ? withCommandPaths(document, projectRoot) : document, before)
   }
   // A managed config that names a remote policy: its cached copy is checked (node:crypto) and read too.
   const managed = files.find((ref) => ref.layer === 'managed')
@@ -198,7 +212,8 @@ export async function loadHooks(options: LoadOptions & { readonly strict: boolea
   // An untrusted project's own files are never cached (trust decides, after reading them).
   cache.save((ref) => !needsTrust(ref.layer) || resolved.trust?.trusted === true)
   const config = await withFolderHooks(resolved, { env, signal: options.signal })
-  return { config, warnings: configWarnings(config, options.strict) }
+  const signature = configSignature(resolved.files, cache.compared, (resolved.discovery?.sources.length ?? 0) > 0)
+  return { config, warnings: configWarnings(config, options.strict), signature }
 }
 
 export function checkDepth(env: Readonly<Record<string, string | undefined>>): number {

@@ -13,11 +13,7 @@ export interface DoctorCommandOptions {
 const LABEL = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const
 
 /** An agent config that leaves a hook's event or tool unasked: that gate is not in force. */
-const narrowedCheck: DoctorCheck = (context) =>
-  staleAgentConfigs(context.cwd, context.env).map((line) => {
-    const [what, fix] = line.split('; run: ')
-    return { status: 'fail' as const, what: what!, fix }
-  })
+const narrowedCheck: DoctorCheck = (context) => staleAgentConfigs(context.cwd, context.env).map(({ what, fix }) => ({ status: 'fail' as const, what, fix }))
 
 export function doctorCommand(options: DoctorCommandOptions): { output: string; exitCode: number } {
   const { lines, exitCode } = runDoctor({ ...options, checks: [...DOCTOR_CHECKS, narrowedCheck] })

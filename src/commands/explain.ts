@@ -7,6 +7,7 @@ import { renderNative } from '../answer/render.ts'
 import { findProjectRoot } from '../config/load.ts'
 import { defaultHome } from '../install/agents.ts'
 import { describeOverlap, findOverlaps } from '../install/overlaps.ts'
+import { staleAgentConfigs } from './install.ts'
 
 export interface ExplainFlags {
   /** The agent dialect the payload came in, if any: its answer is shown too. */
@@ -32,10 +33,14 @@ export async function explainCommand(options: ExplainOptions, flags: ExplainFlag
   // Where another agent would run this answer a second time (src/install/overlaps.ts).
   const env = options.env ?? process.env
   const cwd = options.cwd ?? process.cwd()
-  const overlaps = findOverlaps({ home: defaultHome(env), project: findProjectRoot(cwd) ?? cwd, env }).filter((overlap) => overlap.twice.length > 0)
-  if (flags.json) return { output: `${JSON.stringify({ ...explanation, ...(rendered && { answer: rendered }), overlaps }, null, 2)}\n`, exitCode }
+  const project = findProjectRoot(cwd) ?? cwd
+  const overlaps = findOverlaps({ home: defaultHome(env), project, env }).filter((overlap) => overlap.twice.length > 0)
+  // Agent configs narrowed before hooks.json changed: the agent does not ask about some hook (doctor's check).
+  const stale = options.configFiles?.length ? [] : staleAgentConfigs(project, env)
+  if (flags.json) return { output: `${JSON.stringify({ ...explanation, ...(rendered && { answer: rendered }), overlaps, staleAgentConfigs: stale }, null, 2)}\n`, exitCode }
   const overlapLines = overlaps.map((overlap) => `overlap   ${describeOverlap(overlap)}\n`).join('')
-  return { output: formatExplanation(explanation, rendered, cwd) + overlapLines, exitCode }
+  const staleLines = stale.map((config) => `stale     ${config.what}\n          fix: ${config.fix}\n`).join('')
+  return { output: formatExplanation(explanation, rendered, cwd) + overlapLines + staleLines, exitCode }
 }
 
 const STATUS: Record<HookExplanation['status'], string> = { ran: 'ran', background: 'started', skipped: 'no', 'would-run': 'would run' }

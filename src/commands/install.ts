@@ -1,7 +1,7 @@
 // `hookrun install` / `uninstall`: router entries in agents' config files.
 import { count } from '../core/words.ts'
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
@@ -10,7 +10,10 @@ import { describeOverlap, findOverlaps, FOREIGN_READS, routedEvents } from '../i
 import { appendAt, child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt, replaceAt, styleOf } from '../install/json-text.ts'
 import { isCompiledMatcher, projectNativeMatchers } from '../install/matchers.ts'
 import { selfCommand, shellWords } from '../install/self.ts'
-import { readConfigDocument } from '../config/parse.ts'
+import { loadConfig } from '../config/parse.ts'
+import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
+import { SETTLE_MS } from '../config/cache.ts'
+import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
 
@@ -33,6 +36,34 @@ export interface InstallOptions {
   readonly narrow?: boolean
   /** `--sync`: every agent whose project config holds hookrun's entries, narrowed again from hooks.json. */
   readonly sync?: boolean
+  /**
+   * `--sync --quiet`, as a fire starts it in the background when hooks.json changed
+   * (src/config/narrowed.ts): print nothing, sync only the agents a narrowed install follows, and
+   * change nothing while the project's hooks are not trusted.
+   */
+  readonly quiet?: boolean
+  /** Where agents' files are read and written: the disk, or the edits `hookrun import` plans first. */
+  readonly files?: AgentFiles
+  /** `hookrun import --dry-run`: plan only, so the project's narrowed-install stamp is left as it is too. */
+  readonly dryRun?: boolean
+}
+
+/** Where install reads and writes an agent's file. */
+export interface AgentFiles {
+  read(file: string): string | undefined
+  /** `created`: the file did not exist, so uninstall may remove it once it holds only hookrun's entries. */
+  write(file: string, text: string, created: boolean): void
+}
+
+/** The disk: files written beside and renamed over, and the ones install created remembered. */
+export function diskFiles(env: Env): AgentFiles {
+  return {
+    read: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+    write: (file, text, created) => {
+      write(file, text)
+      if (created) rememberCreated(file, env, true)
+    },
+  }
 }
 
 /**
@@ -44,10 +75,15 @@ export interface InstallOptions {
  */
 export function installAgents(options: InstallOptions, remove: boolean): { output: string; exitCode: number } {
   if (options.sync && !remove) {
+    if (options.quiet) return syncInBackground(options)
     const agents = options.agents.length > 0 ? options.agents : projectInstalls(resolve(options.cwd), options.env).map((target) => target.name)
     if (agents.length === 0) return { output: 'no agent config in this project holds hookrun entries; run hookrun install --project --agent NAME first\n', exitCode: ExitCode.Proceed }
     return installAgents({ ...options, agents, scope: 'project', sync: false, narrow: true }, false)
   }
+  return installOrRemove(options, remove)
+}
+
+function installOrRemove(options: InstallOptions, remove: boolean, loaded?: ResolvedConfig): { output: string; exitCode: number } {
   const targets = options.agents.map((name) => {
     const target = agentTarget(name)
     if (target === undefined) throw new HookrunError(`--agent ${name} is not known; use one of: ${AGENTS.map((agent) => agent.name).join(', ')}`)
@@ -57,14 +93,18 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
   if (targets.length === 0) throw new HookrunError(`--agent is required: one of ${AGENTS.map((agent) => agent.name).join(', ')}`)
   const places = { home: defaultHome(options.env), project: resolve(options.cwd), env: options.env }
   const self = options.self ?? shellWords(selfCommand())
+  // --narrow: a project install knows the project's hooks (read once for every agent).
+  const config = options.scope === 'project' && options.narrow && !remove ? (loaded ?? loadConfig({ cwd: places.project, env: options.env })) : undefined
   const lines: string[] = []
+  const done: AgentTarget[] = []
   let exitCode: number = ExitCode.Proceed
   for (const target of targets) {
     const file = target.file(options.scope, places)
     try {
       const command = options.scope === 'project' && !target.localProjectFile ? PORTABLE_SELF : self
       const chosen = options.events?.length ? chosenEvents(target, options.events) : undefined
-      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen, options.narrow === true)))
+      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen, config, options.files ?? diskFiles(options.env))))
+      done.push(target)
       if (remove && options.scope === 'project') {
         for (const earlier of target.earlierProjectFiles?.(places) ?? []) {
           if (routedEvents(earlier, target.name).length > 0) lines.push(...uninstallFrom(target, earlier, places))
@@ -76,7 +116,72 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
       exitCode = ExitCode.Failure
     }
   }
+  if (options.scope === 'project' && !options.dryRun) {
+    // Fires keep a narrowed config up to date, except one narrowed to --events by hand, or one the
+    // agent would stop running once changed (src/config/narrowed.ts).
+    const followed = config !== undefined && !options.events?.length
+    followNarrowed(places, config, followed ? done.filter((target) => !target.reviewsChangedHooks) : [], followed ? done.filter((target) => target.reviewsChangedHooks) : done)
+  }
   return { output: `${lines.join('\n')}\n`, exitCode }
+}
+
+/**
+ * Record in the project's stamp (src/config/narrowed.ts) which agents' configs fires keep up to
+ * date, and, with `config`, the config they were just compiled from.
+ */
+function followNarrowed(places: Places, config: ResolvedConfig | undefined, follow: readonly AgentTarget[], unfollow: readonly AgentTarget[]): void {
+  let root = config?.projectRoot
+  try {
+    root ??= findConfigFiles({ cwd: places.project, env: places.env }).projectRoot
+  } catch {
+    return // HOOKRUN_CONFIG names a file that is not there: no fire reads this project's stamp either
+  }
+  const stamp = readStamp(root, places.env)
+  // The stamp names one install folder per project; a plain install elsewhere leaves it alone.
+  if (stamp !== undefined && stamp.dir !== places.project && follow.length === 0) return
+  if (stamp === undefined && follow.length === 0) return
+  const same = stamp?.dir === places.project ? stamp : undefined
+  const agents = new Set(same?.agents)
+  for (const target of unfollow) agents.delete(target.name)
+  for (const target of follow) agents.add(target.name)
+  // When a fire last started a sync stays: a config that never settles must not start one per fire.
+  writeStamp({ ...same, root, dir: places.project, agents: [...agents], signature: config === undefined ? (same?.signature ?? '') : compiledSignature(config) }, places.env)
+}
+
+/**
+ * `install --sync --quiet`: what a fire starts, detached, when hooks.json changed since a narrowed
+ * install. Nobody watches it, so it changes nothing in a project whose hooks are not trusted (an
+ * edit a repository brought must not rewrite agent configs unseen; `hookrun trust` lets the next
+ * fire sync), leaves the agent configs the user took hookrun out of, and tells the user what it
+ * changed through the next fire (the stamp's notice).
+ */
+function syncInBackground(options: InstallOptions): { output: string; exitCode: number } {
+  const project = resolve(options.cwd)
+  const env = options.env
+  // A file edited a moment ago gets a moment to settle, so the stamp can be exact (we have time).
+  const { files } = findConfigFiles({ cwd: project, env })
+  const newest = Math.max(0, ...files.map((ref) => (existsSync(ref.file) ? statSync(ref.file).mtimeMs : 0)))
+  const wait = newest + SETTLE_MS + 50 - Date.now()
+  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(wait, SETTLE_MS + 50))
+  const config = loadConfig({ cwd: project, env })
+  if (config.trust !== undefined && !config.trust.trusted) return { output: '', exitCode: ExitCode.Proceed }
+  const places = { home: defaultHome(env), project, env }
+  const wired = new Set(projectInstalls(project, env).map((target) => target.name))
+  const asked = options.agents.flatMap((name) => agentTarget(name) ?? [])
+  const agents = asked.filter((target) => wired.has(target.name) && !target.reviewsChangedHooks)
+  followNarrowed(places, undefined, [], asked.filter((target) => !agents.includes(target)))
+  if (agents.length === 0) return { output: '', exitCode: ExitCode.Proceed }
+  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
+  const before = agents.map((target) => read(target.file('project', places)))
+  const result = installOrRemove({ ...options, agents: agents.map((target) => target.name), scope: 'project', sync: false, quiet: false, narrow: true, events: undefined }, false, config)
+  const changed = agents.filter((target, index) => read(target.file('project', places)) !== before[index])
+  const stamp = readStamp(config.projectRoot, env)
+  if (changed.length > 0 && stamp !== undefined) {
+    const where = changed.map((target) => relative(project, target.file('project', places))).join(', ')
+    const notice = `hooks.json changed, so hookrun brought its entries in ${where} up to date; an agent that reads its hooks when a session starts (Claude Code does) asks hookrun about the new ones from its next session`
+    writeStamp({ ...stamp, notice }, env)
+  }
+  return { output: '', exitCode: result.exitCode }
 }
 
 /** `--events`: the agent's own names, any case; an event it does not have is an error with the nearest one. */
@@ -91,10 +196,20 @@ function chosenEvents(target: AgentTarget, names: readonly string[]): Set<string
   )
 }
 
-function installInto(target: AgentTarget, file: string, self: string, scope: Scope, places: Places, chosen: ReadonlySet<string> | undefined, narrow: boolean): string[] {
-  const existed = existsSync(file)
+function installInto(
+  target: AgentTarget,
+  file: string,
+  self: string,
+  scope: Scope,
+  places: Places,
+  chosen: ReadonlySet<string> | undefined,
+  config: ResolvedConfig | undefined,
+  files: AgentFiles,
+): string[] {
+  const before = files.read(file)
+  const existed = before !== undefined
   const fresh = freshText(target)
-  let text = existed ? readFileSync(file, 'utf8') : fresh
+  let text = before ?? fresh
   checkShape(target, parse(target, text))
   const style = styleOf(text)
   const covered = coveredEvents(target, scope, places)
@@ -102,7 +217,7 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   const left = (event: string) => covered.has(event) || (chosen !== undefined && !chosen.has(event))
   // --narrow: a project install knows the project's hooks, so entries go only where they can fire
   // (src/install/matchers.ts).
-  const native = scope === 'project' && narrow ? projectNativeMatchers(target, places.project, places.env, readConfigDocument) : undefined
+  const native = config === undefined ? undefined : projectNativeMatchers(target, config)
   let added = 0
   let updated = 0
   let dropped = 0
@@ -154,10 +269,7 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
   const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
   const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
-  if (!unchanged) {
-    write(file, text)
-    if (!existed) rememberCreated(file, places.env, true)
-  }
+  if (!unchanged) files.write(file, text, !existed)
   // Read after writing: this file may be the one another agent runs too.
   const overlapLines = [
     ...coveredLines(target, covered),
@@ -168,7 +280,7 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} ${chosen === undefined ? `${target.label} would run twice` : 'for events not chosen'}` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
-    ...(native === undefined ? [] : [`  --narrow: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${pruned} entr(ies) removed` : ''}); after editing hooks.json run: hookrun install --project --sync`]),
+    ...(native === undefined ? [] : [`  --narrow: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${pruned} entr(ies) removed` : ''})`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
   lines.push(...overlapLines)
@@ -176,6 +288,13 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   else if (scope === 'project') lines.push('  note: the command runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH')
   if (target.note !== undefined) lines.push(`  note: ${target.note}`)
   return lines
+}
+
+/** What keeps a narrowed config up to date after hooks.json changes (src/config/narrowed.ts). */
+function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefined): string {
+  if (chosen !== undefined) return 'run this install again (fires leave a config narrowed with --events as it is)'
+  if (target.reviewsChangedHooks) return `run hookrun install --project --sync, then review the changed entries in ${target.label} (fires leave this file: ${target.label} stops running a changed entry until you review it)`
+  return 'the next fire in this project brings this file up to date by itself when the project is trusted (or run hookrun install --project --sync); an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'
 }
 
 /**
@@ -205,18 +324,30 @@ function coveredLines(target: AgentTarget, covered: ReadonlyMap<string, { file: 
   )
 }
 
+/** An agent config of the project that leaves a hook unasked, and the command that fixes it. */
+export interface StaleAgentConfig {
+  readonly agent: string
+  readonly file: string
+  readonly what: string
+  readonly fix: string
+}
+
 /**
  * Agent configs of this project whose hookrun entries leave a hook unasked (src/install/matchers.ts):
  * an event a hook fires on has no entry (a `--narrow` install before hooks.json changed, or
- * `--events`), or a tool matcher names other tools than hooks.json wants. One line each, naming the
- * fix; `doctor` reports them as gates not in force.
+ * `--events`), or a tool matcher names other tools than hooks.json wants. `doctor` reports them as
+ * gates not in force, `explain` beside its answer; each says whether the next fire fixes it.
  */
-export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, string | undefined>>): string[] {
+export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, string | undefined>>): StaleAgentConfig[] {
   const project = resolve(cwd)
   const places = { home: defaultHome(env), project, env }
-  const lines: string[] = []
-  for (const target of projectInstalls(project, env)) {
-    const native = projectNativeMatchers(target, project, env, readConfigDocument)
+  const installs = projectInstalls(project, env)
+  if (installs.length === 0) return []
+  const config = loadConfig({ cwd: project, env })
+  const stamp = readStamp(config.projectRoot, env)
+  const found: StaleAgentConfig[] = []
+  for (const target of installs) {
+    const native = projectNativeMatchers(target, config)
     if (native === undefined) continue
     const file = target.file('project', places)
     const root = parse(target, readFileSync(file, 'utf8'))
@@ -234,9 +365,12 @@ export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, stri
         if (matcher !== undefined && matcher !== wanted.matcher) differences.push(`${event} matches ${matcher}, hooks.json wants ${wanted.matcher ?? 'every tool'}`)
       }
     }
-    if (differences.length > 0) lines.push(`${target.name}: ${file} is out of date with hooks.json (${differences.join('; ')}); run: hookrun install --project --sync`)
+    if (differences.length === 0) continue
+    const followed = stamp?.dir === project && stamp.agents.includes(target.name)
+    const by = !followed ? '' : config.trust?.trusted === false ? '; fires here bring it up to date once you trust the project\'s hooks (hookrun trust)' : '; the next fire here brings it up to date by itself'
+    found.push({ agent: target.name, file, what: `${target.label}: ${file} is out of date with hooks.json (${differences.join('; ')})${by}`, fix: 'hookrun install --project --sync' })
   }
-  return lines
+  return found
 }
 
 /** The agents whose project config file holds hookrun's router entries. */

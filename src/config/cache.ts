@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
-import { writeJsonAtomic } from '../core/cache-file.ts'
+import { fnv1a, writeJsonAtomic } from '../core/cache-file.ts'
 import { userCacheDir } from '../core/places.ts'
 import type { ConfigDocument } from './document.ts'
 import type { ConfigFileRef } from '../core/types.ts'
@@ -28,7 +28,9 @@ type Env = Readonly<Record<string, string | undefined>>
 type CachedDocument = Omit<ConfigDocument, 'ref' | 'text'>
 
 // 3: problems carry `brokenHook` (a broken gate entry blocks; src/select/gates.ts).
-const FORMAT = `${pkg.version}/4`
+// 4: entries carry their `eventKeys`, project documents their `commandPaths`.
+// 5: agent-shaped entries carry a short `name` and their long `identity`.
+const FORMAT = `${pkg.version}/5`
 
 /** A cache file larger than this is not written: such configs are parsed on every fire. */
 export const MAX_CACHE_BYTES = 1024 * 1024
@@ -43,6 +45,8 @@ export interface DocumentCache {
   put(ref: ConfigFileRef, document: ConfigDocument, before: string | undefined): ConfigDocument
   /** The file's stat signature now (take it before reading the file). */
   signature(ref: ConfigFileRef): string | undefined
+  /** The signature `get` compared the file's entry with (one stat per file and fire), else one taken now. */
+  compared(ref: ConfigFileRef): string | undefined
   /** Write the cache if anything was put, with only the documents `keep` accepts. */
   save(keep?: (ref: ConfigFileRef) => boolean): void
 }
@@ -52,32 +56,29 @@ export function configCacheFile(env: Env, files: readonly ConfigFileRef[]): stri
   return join(userCacheDir(env), 'config', `${fnv1a(files.map((ref) => ref.file).join('\n'))}.json`)
 }
 
-/**
- * 32-bit FNV-1a, as 8 hex digits: names a cache file, nothing more (node:crypto costs the
- * compiled binary ~4 ms to load; a collision only makes two config sets share a file).
- */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
-  return (hash >>> 0).toString(16).padStart(8, '0')
-}
-
 export function openDocumentCache(env: Env, files: readonly ConfigFileRef[]): DocumentCache {
   const file = configCacheFile(env, files)
   const entries = readEntries(file)
   const refs = new Map<string, ConfigFileRef>()
+  // A fire asks for each file more than once (is everything cached? then each read): one stat each.
+  const taken = new Map<string, string | undefined>()
+  const compared = (ref: ConfigFileRef) => {
+    if (!taken.has(ref.file)) taken.set(ref.file, fileSignature(ref.file))
+    return taken.get(ref.file)
+  }
   let changed = false
   return {
     get(ref) {
       const entry = entries[ref.file]
-      if (entry === undefined || entry.signature !== signature(ref.file)) return undefined
+      if (entry === undefined || entry.signature !== compared(ref)) return undefined
       refs.set(ref.file, ref)
       // Entries carry their file reference; the layer can differ between fires (--config).
       return { ...entry.document, ref, entries: entry.document.entries.map((parsed) => ({ ...parsed, ref })) }
     },
-    signature: (ref) => signature(ref.file),
+    signature: (ref) => fileSignature(ref.file),
+    compared,
     put(ref, document, before) {
-      const at = signature(ref.file)
+      const at = fileSignature(ref.file)
       refs.set(ref.file, ref)
       if (at !== undefined && at === before && settled(ref.file)) {
         const { ref: _ref, text: _text, ...kept } = document
@@ -115,9 +116,9 @@ function readEntries(file: string): Record<string, Entry> {
  * Only a file untouched for a while is cached: an edit within the same timestamp tick as the
  * cached one (same size, same times on a coarse file system) would otherwise go unseen.
  */
-const SETTLE_MS = 2000
+export const SETTLE_MS = 2000
 
-function settled(file: string): boolean {
+export function settled(file: string): boolean {
   try {
     const stat = statSync(file)
     return Date.now() - stat.mtimeMs > SETTLE_MS
@@ -126,7 +127,8 @@ function settled(file: string): boolean {
   }
 }
 
-function signature(file: string): string | undefined {
+/** A file's stat signature: inode, size, modification and change time; undefined when it is not there. */
+export function fileSignature(file: string): string | undefined {
   try {
     const stat = statSync(file)
     return `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`

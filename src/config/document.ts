@@ -7,6 +7,8 @@ export interface ParsedEntry {
   readonly ref: ConfigFileRef
   readonly index: number
   readonly entry: HookSpec
+  /** The index keys of its event pattern (`patternKeys`): selection skips a hook whose keys the event lacks. */
+  readonly eventKeys?: readonly string[]
 }
 
 /** One config file as read: its text (what trust hashes), settings, valid entries and problems. */
@@ -17,6 +19,8 @@ export interface ConfigDocument {
   readonly settings: FileSettings
   readonly entries: ParsedEntry[]
   readonly problems: ConfigProblem[]
+  /** A project file's: the paths its commands name, which trust pins when they are files (src/trust/trust.ts `withCommandPaths`). */
+  readonly commandPaths?: { readonly root: string; readonly paths: readonly string[] }
 }
 
 /** Reads one config file into a document (src/config/parse.ts, or its cache in src/config/cache.ts). */

@@ -8,6 +8,7 @@ import { jsonSyntaxError } from '../core/json-error.ts'
 import { lintHookEntry } from './lint.ts'
 import { normalizeConfig } from './shapes.ts'
 import { isKnownEvent } from '../event/events.ts'
+import { patternKeys } from '../event/pattern.ts'
 import { canonicalOf, nearestEvent } from '../event/suggest.ts'
 
 /**
@@ -70,7 +71,7 @@ export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDoc
         problems.push({ severity: 'warning', file: ref.file, path: eventPath(entry), message: typo.message, brokenHook: { events: [typo.meant] } })
       }
     }
-    return { ref, index: entry.ordinal, entry }
+    return { ref, index: entry.ordinal, entry, ...(entry.event !== undefined && { eventKeys: patternKeys(entry.event) }) }
   })
   return { ref, text, settings, entries, problems: problems.map((found) => withBrokenHook(found, json)) }
 }
@@ -98,7 +99,8 @@ function withBrokenHook(problem: ConfigProblem, json: unknown): ConfigProblem {
 
 /** Where an entry's event is written: its field, or the event key of an agent-shaped file. */
 export function eventPath(entry: { readonly shape: string; readonly path: string }): string {
-  return entry.shape === 'hookrun' ? `${entry.path}.event` : entry.path.replace(/\[\d+\](\.hooks\[\d+\])?$/, '')
+  // hookrun's own list (`hooks[3]`, whatever rules the entry keeps) names it in a field.
+  return /^hooks\[\d+\]$/.test(entry.path) ? `${entry.path}.event` : entry.path.replace(/\[\d+\](\.hooks\[\d+\])?$/, '')
 }
 
 /** Event patterns and, for a typo of a known name, the name it was surely meant to be. */

@@ -147,6 +147,18 @@ function urlSlug(url: string): string {
   }
 }
 
+/**
+ * One agent's own `hooks` object read as that agent's document (`hookrun import`): the reading a
+ * pasted file gets (Claude Code's groups, Gemini CLI's with timeouts in ms, Cursor's flat lists),
+ * told which shape it is rather than guessing it from the content.
+ */
+export function normalizeAgentHooks(shape: 'claude' | 'gemini' | 'cursor', events: Record<string, unknown[]>, report: Report): HookSpec[] {
+  const counter = { next: 0 }
+  if (shape === 'gemini') return geminiHooks(events, [], report, counter)
+  if (shape === 'cursor') return cursorHooks(events, [], report, counter)
+  return claudeHooks(events, [], report, counter)
+}
+
 function flatHooks(entries: readonly unknown[], envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {
   const specs: HookSpec[] = []
   entries.forEach((raw, index) => {
@@ -155,7 +167,9 @@ function flatHooks(entries: readonly unknown[], envPrefixes: readonly string[], 
     const entry = parseEntry(HookSchema, raw, path, report)
     if (entry === undefined) return
     if (entry.cwd !== undefined && entry.working_dir !== undefined) report(`${path}.working_dir`, 'both cwd and working_dir are set; cwd is used', 'warning')
-    specs.push({ ...entry, cwd: entry.cwd ?? entry.working_dir, shape: 'hookrun', path, envPrefixes, ordinal })
+    const { if: when, agent, working_dir: workingDir, ...rest } = entry
+    // `agent`: an entry written for an agent (hookrun import) keeps that agent's rules.
+    specs.push({ ...rest, cwd: entry.cwd ?? workingDir, shape: agent ?? 'hookrun', path, envPrefixes, ordinal, ...(when !== undefined && { when }) })
   })
   return specs
 }

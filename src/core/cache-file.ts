@@ -6,19 +6,32 @@ import { makeFolders } from './places.ts'
 /**
  * Replace a JSON file atomically (write a temporary file beside it, then rename), so a fire
  * running at the same time reads the old content or the new, never half of either. Failing to
- * write (a read-only home) only costs speed: caches are rebuilt.
+ * write (a read-only home) only costs speed: caches are rebuilt. True when it was written.
  */
-export function writeJsonAtomic(file: string, value: unknown): void {
+export function writeJsonAtomic(file: string, value: unknown): boolean {
   const temporary = join(dirname(file), `.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`)
   try {
     makeFolders(dirname(file))
     writeFileSync(temporary, `${JSON.stringify(value)}\n`)
     renameSync(temporary, file)
+    return true
   } catch {
     try {
       rmSync(temporary, { force: true })
     } catch {
       // Nothing more to do.
     }
+    return false
   }
+}
+
+/**
+ * 32-bit FNV-1a, as 8 hex digits: names a cache or state file, nothing more (node:crypto costs the
+ * compiled binary ~4 ms to load; a collision only makes two keys share a file, which its content
+ * tells apart).
+ */
+export function fnv1a(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return (hash >>> 0).toString(16).padStart(8, '0')
 }

@@ -35,7 +35,7 @@ export interface ConfigProblem {
 // Hooks
 
 /** The config shape a hook was written in (src/config/shapes.ts): the shapes differ in what a failure means. */
-export type HookShape = 'hookrun' | 'pigo' | 'claude' | 'gemini' | 'cursor'
+export type HookShape = 'hookrun' | 'pigo' | 'claude' | 'gemini' | 'cursor' | 'codex'
 
 /**
  * Which handlers run when several match (README "Which handlers run"): `all` is the agents' rule
@@ -62,6 +62,8 @@ export interface Hook {
   /** An agent-shaped handler's long name (`PreToolUse[Bash] ./check-bash.sh`): layers merge on it, and it still names the hook. */
   readonly identity?: string
   readonly event: readonly string[]
+  /** The index keys of `event` (src/event/pattern.ts `patternKeys`), when the parser stored them. */
+  readonly eventKeys?: readonly string[]
   /** The shell command; for an http hook `POST <url>`, which is what `list` and `explain` show. */
   readonly command: string
   /** Set for an http hook (`url` instead of `command`): POST the payload there instead of running a command. */

@@ -40,11 +40,7 @@ export function compilePattern(source: string | readonly string[]): EventPattern
 }
 
 function buildPattern(text: string): EventPattern {
-  const alternatives = text
-    .split(',')
-    .map((alternative) => alternative.trim())
-    .filter((alternative) => alternative !== '')
-    .map((alternative) => expandAlias(alternative.split(':')).map((segment, index) => compileSegment(segment, index === SUBJECT)))
+  const alternatives = alternativesOf(text).map((segments) => segments.map((choices, index) => compileSegment(choices, index === SUBJECT)))
   return {
     source: text,
     matches(segments) {
@@ -53,6 +49,15 @@ function buildPattern(text: string): EventPattern {
       )
     },
   }
+}
+
+/** A pattern's alternatives, each a list of segments, each segment its choices (lowercased, trimmed; an alias expanded). */
+function alternativesOf(text: string): string[][][] {
+  return text
+    .split(',')
+    .map((alternative) => alternative.trim())
+    .filter((alternative) => alternative !== '')
+    .map((alternative) => expandAlias(alternative.split(':')).map((segment) => segment.toLowerCase().split('|').map((choice) => choice.trim())))
 }
 
 /** `PreToolUse:Bash` → `['tool', 'pre_execute', 'Bash']`; other segments stay as they are. */
@@ -65,12 +70,8 @@ export function expandAlias(segments: string[]): string[] {
 const SUBJECT = 2
 
 /** Literal segments compare as strings; only real globs pay for picomatch. */
-function compileSegment(segment: string, subject = false): SegmentTest {
-  const choices = segment
-    .toLowerCase()
-    .split('|')
-    .map((choice) => choice.trim())
-    .map((choice) => (subject && !GLOB_CHARS.test(choice) ? canonicalTool(choice) : choice))
+function compileSegment(segment: readonly string[], subject = false): SegmentTest {
+  const choices = segment.map((choice) => (subject && !GLOB_CHARS.test(choice) ? canonicalTool(choice) : choice))
   if (choices.includes('*')) return anySegment
   const tests = choices.map((choice): SegmentTest => {
     if (!GLOB_CHARS.test(choice)) return (value) => value === choice
@@ -79,6 +80,42 @@ function compileSegment(segment: string, subject = false): SegmentTest {
     return (value) => glob(value)
   })
   return tests.length === 1 ? tests[0]! : (value) => tests.some((test) => test(value))
+}
+
+/**
+ * The index keys of a pattern, so that selection compiles only the patterns an event can match
+ * (a config of 1,000 hooks must not cost 1,000 compilations per event). Per alternative: its
+ * literal leading segments, then `*` where a glob or the end makes the rest match anything —
+ * `tool:pre_execute:bash`, `tool:pre_execute:*`, `tool:*`, `*`. An event can match the pattern
+ * only if one of its `eventKeys` is among them. The parser stores them with each entry
+ * (src/config/parse.ts), so the config cache carries them.
+ */
+export function patternKeys(source: string | readonly string[]): string[] {
+  const keys = new Set<string>()
+  for (const segments of alternativesOf(typeof source === 'string' ? source : source.join(','))) {
+    let prefixes = ['']
+    let literal = 0
+    for (const choices of segments.slice(0, SUBJECT + 1)) {
+      if (choices.some((choice) => GLOB_CHARS.test(choice)) || prefixes.length * choices.length > MAX_KEYS) break
+      const names = literal === SUBJECT ? choices.map(canonicalTool) : choices
+      prefixes = prefixes.flatMap((prefix) => names.map((name) => `${prefix}${name}:`))
+      literal++
+    }
+    // Events have at most three segments: three literal ones are a whole key.
+    for (const prefix of prefixes) keys.add(literal > SUBJECT ? prefix.slice(0, -1) : `${prefix}*`)
+  }
+  return [...keys]
+}
+
+/** More choices than this in a pattern's segments are indexed by the segments before them. */
+const MAX_KEYS = 64
+
+/** The keys of `patternKeys` that stand for an event (its segments as `qualifyEvent` made them). */
+export function eventKeys(segments: readonly string[]): string[] {
+  const keys = ['*']
+  for (let length = 1; length <= Math.min(segments.length, SUBJECT); length++) keys.push(`${segments.slice(0, length).join(':')}:*`)
+  if (segments.length > SUBJECT) keys.push(segments.slice(0, SUBJECT + 1).join(':'))
+  return keys
 }
 
 /**

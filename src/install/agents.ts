@@ -58,6 +58,11 @@ export interface AgentTarget {
    * before installs moved to `settings.local.json`): `uninstall --project` cleans them too.
    */
   earlierProjectFiles?(places: Places): readonly string[]
+  /**
+   * The agent runs a new or changed hook only after the user reviews it (Codex keeps trust by the
+   * hook's hash): fires never re-narrow its config, as a changed entry would stop running unseen.
+   */
+  readonly reviewsChangedHooks?: boolean
 }
 
 /** What a committed project file runs: hookrun from PATH, no machine's path in it. */
@@ -150,6 +155,7 @@ export const AGENTS: readonly AgentTarget[] = [
     command: (self) => `${self} fire --format codex`,
     handler: (command) => ({ type: 'command', command }),
     note: 'Codex runs a new or changed hook only after you review and trust it: open /hooks in Codex',
+    reviewsChangedHooks: true,
   },
   {
     name: 'copilot',

@@ -1,5 +1,5 @@
 // hookrun's configured patterns compiled into an agent's own event lists and tool matchers.
-import { resolveConfig } from '../config/load.ts'
+import type { ResolvedConfig } from '../config/load.ts'
 import type { Hook } from '../core/types.ts'
 import { resolveAlias } from '../event/events.ts'
 import { compilePattern, EXACT_LIST, expandAlias } from '../event/pattern.ts'
@@ -58,9 +58,11 @@ export function compileNativeMatchers(target: AgentTarget, hooks: readonly Hook[
   return entries
 }
 
-/** The entries for a project's own install: its user, project and local hooks, trusted or not yet. */
-export function projectNativeMatchers(target: AgentTarget, cwd: string, env: Readonly<Record<string, string | undefined>>, read: Parameters<typeof resolveConfig>[1]) {
-  const config = resolveConfig({ cwd, env }, read)
+/**
+ * The entries for a project's own install, from its config as `loadConfig` resolves it (user,
+ * project, local and managed layers and the remote policy's copy): its hooks, trusted or not yet.
+ */
+export function projectNativeMatchers(target: AgentTarget, config: ResolvedConfig) {
   const unreadable = config.problems.filter((problem) => problem.brokenHook !== undefined)
   const brokenPatterns = unreadable.flatMap((problem) => problem.brokenHook!.events ?? [])
   // No config file at all (nothing to compile: the agent keeps every entry, as before), hook

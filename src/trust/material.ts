@@ -59,6 +59,26 @@ export function collectMaterial(projectRoot: string, configFiles: readonly strin
   return { files: [...files].sort(), notCovered }
 }
 
+/**
+ * The files of `collectMaterial`, given the paths the commands name (`commandPaths`) instead of
+ * the commands: of those, the ones that are files now. What `fire` checks trust with.
+ */
+export function collectFiles(projectRoot: string, configFiles: readonly string[], commandPaths: readonly string[]): string[] {
+  const files = new Set<string>(configFiles)
+  for (const folder of HOOK_FOLDERS) walkFiles(projectRoot, join(projectRoot, folder), files, [])
+  for (const path of commandPaths) if (isFile(path)) files.add(path)
+  return [...files].sort()
+}
+
+/**
+ * The paths inside the project that a command names, each pinned when it is a file: the files
+ * `commandMaterial` finds, had every path been a file. Text work only (no file is looked at), so
+ * it can be done once per config content and cached (src/config/cache.ts).
+ */
+export function commandPaths(projectRoot: string, source: Omit<CommandSource, 'label'>): string[] {
+  return commandMaterial(projectRoot, source, () => true).files
+}
+
 /** Every regular file below `dir` (symlinks to files too: their content is what runs). */
 function walkFiles(root: string, dir: string, out: Set<string>, notCovered: string[]): void {
   let entries: Dirent[]
@@ -148,7 +168,7 @@ interface CommandFiles {
  * file inside the project and named as not covered otherwise. Other words that are files inside
  * the project are pinned too (a config file a hook reads decides what it does).
  */
-export function commandMaterial(projectRoot: string, source: Omit<CommandSource, 'label'>): CommandFiles {
+export function commandMaterial(projectRoot: string, source: Omit<CommandSource, 'label'>, exists: (file: string) => boolean = isFile): CommandFiles {
   const files: string[] = []
   const notCovered: string[] = []
   const programs: string[] = []
@@ -170,12 +190,12 @@ export function commandMaterial(projectRoot: string, source: Omit<CommandSource,
     // The hook's own folder as well: a `cd` inside a subshell does not move later commands.
     const alsoFrom = isAbsolute(word) ? undefined : resolve(source.cwd, word)
     const inside = isInside(projectRoot, path)
-    if (inside && isFile(path)) files.push(path)
-    if (alsoFrom !== undefined && alsoFrom !== path && isInside(projectRoot, alsoFrom) && isFile(alsoFrom)) files.push(alsoFrom)
+    if (inside && exists(path)) files.push(path)
+    if (alsoFrom !== undefined && alsoFrom !== path && isInside(projectRoot, alsoFrom) && exists(alsoFrom)) files.push(alsoFrom)
     if (!code) return
     if (!inside && /^\/(usr|bin|sbin)\//.test(path)) programs.push(word)
     else if (!inside) notCovered.push(`${word} is outside the project`)
-    else if (!isFile(path) && (alsoFrom === undefined || !isFile(alsoFrom))) notCovered.push(`${word} does not exist (yet)`)
+    else if (!exists(path) && (alsoFrom === undefined || !exists(alsoFrom))) notCovered.push(`${word} does not exist (yet)`)
   }
   for (const part of simpleCommands(source.command)) {
     const words: string[] = shellWords(part, { ...source.vars, ...(cwd !== undefined && { PWD: cwd }) }).filter((word, index, all) => {
@@ -213,7 +233,7 @@ export function commandMaterial(projectRoot: string, source: Omit<CommandSource,
     if (interpreter && SHELLS.has(basename(program)) && args.includes('-c')) {
       const inline = args[args.indexOf('-c') + 1]
       if (inline !== undefined) {
-        const inner = commandMaterial(projectRoot, { ...source, command: inline, cwd: cwd ?? source.cwd })
+        const inner = commandMaterial(projectRoot, { ...source, command: inline, cwd: cwd ?? source.cwd }, exists)
         files.push(...inner.files)
         notCovered.push(...inner.notCovered)
         programs.push(...inner.programs)

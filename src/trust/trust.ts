@@ -23,7 +23,7 @@ import type { ConfigFileRef, Layer, Settings } from '../core/types.ts'
 import { HookrunError } from '../core/errors.ts'
 import { makeOwnFolder, stateDir } from '../core/places.ts'
 import { type Discovery, projectFolderMaterial } from '../discover/folders.ts'
-import { collectMaterial, type CommandSource, commandMaterial, type Material, relativePath } from './material.ts'
+import { collectFiles, collectMaterial, type CommandSource, commandMaterial, commandPaths, type Material, relativePath } from './material.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -37,6 +37,8 @@ export interface ConfigDocument {
   readonly entries: ReadonlyArray<{
     readonly entry: { readonly command?: string; readonly cwd?: string; readonly path?: string; readonly name?: string; readonly env?: Readonly<Record<string, string>> }
   }>
+  /** The paths its commands name (`withCommandPaths`), worked out for the project at `root`. */
+  readonly commandPaths?: { readonly root: string; readonly paths: readonly string[] }
 }
 
 /**
@@ -93,7 +95,7 @@ export function resolveTrust(
   if (folder !== undefined) return { root: projectRoot, trusted: true, via: 'folder', folder, command }
   const record = readTrustRecord(projectRoot, env)
   if (record === undefined) return { root: projectRoot, trusted: false, reason: 'never', command }
-  const { files } = projectMaterial(projectRoot, documents, folderFiles)
+  const files = materialFiles(projectRoot, documents, folderFiles)
   if (unchangedSince(record, projectRoot, files)) return { root: projectRoot, trusted: true, via: 'record', command }
   const material = hashProjectMaterial(projectRoot, files, textsOf(documents))
   if (material.digest === record.digest) return { root: projectRoot, trusted: true, via: 'record', command }
@@ -120,20 +122,41 @@ export interface FileHash {
  * take the list from this one function; `notCovered` says what it cannot pin.
  */
 export function projectMaterial(projectRoot: string, documents: readonly ConfigDocument[], folderFiles: readonly string[] = []): Material {
-  const commands: CommandSource[] = []
-  for (const document of documents) {
-    const vars = commandVariables(projectRoot, dirname(document.ref.file))
-    const file = relativePath(projectRoot, document.ref.file)
-    for (const { entry } of document.entries) {
-      if (entry.command === undefined) continue
-      const cwd = entry.cwd === undefined ? projectRoot : resolve(projectRoot, entry.cwd)
-      const label = `${file} ${entry.path ?? ''}${entry.name === undefined ? '' : ` '${entry.name}'`}`
-      // A hook's own `env` overrides the variables hookrun sets, for the expansion as when it runs.
-      commands.push({ command: entry.command, cwd, vars: { ...vars, ...entry.env }, label, setsPath: entry.env?.PATH !== undefined })
-    }
-  }
-  const material = collectMaterial(projectRoot, [...documents.map((document) => document.ref.file), ...folderFiles], commands)
-  return material
+  const commands = documents.flatMap((document) => commandSources(projectRoot, document))
+  return collectMaterial(projectRoot, [...documents.map((document) => document.ref.file), ...folderFiles], commands)
+}
+
+/**
+ * `projectMaterial(…).files`, reading the commands' part from each document's `commandPaths`
+ * when every document has them for this project: a trusted project's `fire` then parses none of
+ * its commands (1,000 hooks cost 1,000 shell parses otherwise).
+ */
+function materialFiles(projectRoot: string, documents: readonly ConfigDocument[], folderFiles: readonly string[]): readonly string[] {
+  if (!documents.every((document) => document.commandPaths?.root === projectRoot)) return projectMaterial(projectRoot, documents, folderFiles).files
+  const configFiles = [...documents.map((document) => document.ref.file), ...folderFiles]
+  return collectFiles(projectRoot, configFiles, documents.flatMap((document) => document.commandPaths!.paths))
+}
+
+/**
+ * The document with the paths its commands name (src/trust/material.ts `commandPaths`), for
+ * the project at `projectRoot`: text work done once per config content, kept in the config cache.
+ */
+export function withCommandPaths<T extends ConfigDocument>(document: T, projectRoot: string): T {
+  const paths = new Set(commandSources(projectRoot, document).flatMap((source) => commandPaths(projectRoot, source)))
+  return { ...document, commandPaths: { root: projectRoot, paths: [...paths] } }
+}
+
+/** The commands of a document's entries, each with where it starts and the variables it may use. */
+function commandSources(projectRoot: string, document: ConfigDocument): CommandSource[] {
+  const vars = commandVariables(projectRoot, dirname(document.ref.file))
+  const file = relativePath(projectRoot, document.ref.file)
+  return document.entries.flatMap(({ entry }) => {
+    if (entry.command === undefined) return []
+    const cwd = entry.cwd === undefined ? projectRoot : resolve(projectRoot, entry.cwd)
+    const label = `${file} ${entry.path ?? ''}${entry.name === undefined ? '' : ` '${entry.name}'`}`
+    // A hook's own `env` overrides the variables hookrun sets, for the expansion as when it runs.
+    return [{ command: entry.command, cwd, vars: { ...vars, ...entry.env }, label, setsPath: entry.env?.PATH !== undefined }]
+  })
 }
 
 /** The variables hookrun sets for a project hook whose config file is in `configDir`. */

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
+import { trustProject } from '../../src/commands/trust.ts'
 import { configCacheFile, MAX_CACHE_BYTES, openDocumentCache } from '../../src/config/cache.ts'
 import { findConfigFiles } from '../../src/config/load.ts'
 import { readConfigDocument } from '../../src/config/parse.ts'
@@ -114,5 +115,25 @@ describe('the parsed-config cache', () => {
     expect((await loadHooks({ cwd: dir, env, strict: false })).config.hooks).toHaveLength(4000)
     const folder = join(dir, '.cache', 'hookrun', 'config')
     expect(existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : []).toEqual([])
+  })
+})
+
+describe('trust from the cache', () => {
+  test("a project's cached documents keep the paths their commands name; a file appearing there still revokes trust", async () => {
+    const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command: 'cd tools && ./gate.sh --strict' }] } })
+    dirs.push(dir)
+    const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg'), XDG_CACHE_HOME: join(dir, '.cache'), XDG_STATE_HOME: join(dir, '.state') }
+    const file = join(dir, '.hookrun/hooks.json')
+    past(file)
+    trustProject({ cwd: dir, env })
+    const load = async () => (await loadHooks({ cwd: dir, env, strict: false })).config.trust
+    expect(await load()).toMatchObject({ trusted: true })
+    const cached = JSON.parse(readFileSync(cacheFileOf(dir, env), 'utf8')).entries[file].document
+    // After the cd, and from the hook's own folder (a cd in a subshell does not move later commands).
+    expect(cached.commandPaths).toEqual({ root: dir, paths: [join(dir, 'tools/gate.sh'), join(dir, 'gate.sh')] })
+    expect(await load()).toMatchObject({ trusted: true })
+    mkdirSync(join(dir, 'tools'))
+    writeFileSync(join(dir, 'tools/gate.sh'), '#!/bin/sh\nexit 0\n')
+    expect(await load()).toMatchObject({ trusted: false, reason: 'changed', changed: ['tools/gate.sh added'] })
   })
 })

@@ -6,6 +6,8 @@ import type { ConfigProblem } from '../../src/core/types.ts'
 import { loadConfig, readConfigFile } from '../../src/config/parse.ts'
 import { HookSchema } from '../../src/config/schema.ts'
 import { makeProject, removeProject, writeFiles } from '../helpers.ts'
+import { qualifyEvent } from '../../src/event/event.ts'
+import { selectHooks } from '../../src/select/select.ts'
 
 const dirs: string[] = []
 afterEach(() => dirs.splice(0).forEach(removeProject))
@@ -111,5 +113,19 @@ describe('loadConfig merging', () => {
     const config = loadConfig({ cwd: dir, env: env(dir) })
     expect(config.hooks.map((hook) => hook.command)).toEqual(['2'])
     expect(config.problems[0]).toMatchObject({ path: 'hooks[1].name', message: "duplicate name 'x' (also hooks[0]); this entry replaces that one" })
+  })
+})
+
+describe('selection by index keys', () => {
+  test("each hook carries its pattern's keys; a hook whose keys the event lacks is not matched at all", () => {
+    const dir = project({ '.hookrun/hooks.json': { hooks: [{ name: 'bash', event: 'PreToolUse:Bash', command: '1' }, { name: 'other', event: 'tool:pre_execute:tool7', command: '2' }, { name: 'all', event: 'tool:*', command: '3' }] } })
+    trustFolder(dir)
+    const hooks = loadConfig({ cwd: dir, env: env(dir) }).hooks
+    expect(hooks.map((hook) => hook.eventKeys)).toEqual([['tool:pre_execute:bash'], ['tool:pre_execute:tool7'], ['tool:*']])
+    const event = qualifyEvent('tool:pre_execute', { tool_name: 'Bash' })
+    expect(selectHooks(hooks, event).map((hook) => hook.name)).toEqual(['bash', 'all'])
+    // The keys decide before the pattern is looked at: keys that leave the event out keep a hook out.
+    const misfiled = hooks.map((hook) => (hook.name === 'all' ? { ...hook, eventKeys: ['session:*'] } : hook))
+    expect(selectHooks(misfiled, event).map((hook) => hook.name)).toEqual(['bash'])
   })
 })

@@ -77,9 +77,9 @@ describe('install --project compiles the project hooks; --sync and staleness fol
     writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash|write', command: 'true' }, { name: 'done', event: 'agent:stop', command: 'true' }] }))
     const stale = staleAgentConfigs(project, env)
     expect(stale).toHaveLength(1)
-    expect(stale[0]).toContain('Stop has no entry')
-    expect(stale[0]).toContain('PreToolUse matches ^(Bash)$, hooks.json wants ^(Bash|Write)$')
-    expect(stale[0]).toContain('hookrun install --project --sync')
+    expect(stale[0]!.what).toContain('Stop has no entry')
+    expect(stale[0]!.what).toContain('PreToolUse matches ^(Bash)$, hooks.json wants ^(Bash|Write)$')
+    expect(stale[0]!.fix).toBe('hookrun install --project --sync')
 
     installAgents({ agents: [], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true }, false)
     const synced = JSON.parse(readFileSync(settings, 'utf8')).hooks

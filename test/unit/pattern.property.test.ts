@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { EventPatternSchema } from '../../src/config/schema.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
-import { compilePattern, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, patternProblem } from '../../src/event/pattern.ts'
+import { compilePattern, eventKeys, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, patternKeys, patternProblem } from '../../src/event/pattern.ts'
 import { cpuMs } from '../helpers.ts'
 
 /** CPU time, generous; a backtracking match takes seconds. */
@@ -126,5 +126,42 @@ describe('patterns that can never match or would backtrack are refused', () => {
   test('subjects may hold characters event names cannot (tool names come from the agent)', () => {
     expect(patternProblem('tool:pre_execute:my tool')).toBeUndefined()
     expect(patternProblem('tool:*:mcp__*__*')).toBeUndefined()
+  })
+})
+
+describe('the index keys selection goes by never leave out a pattern that matches', () => {
+  // Names, aliases, tool names in several agents' spellings, globs and choices, in any case.
+  const part = fc.constantFrom('tool', 'session', 'notification', 'user', 'pre_execute', 'post_execute', 'start', 'prompt_submit', 'PreToolUse', 'SessionStart', 'tool_start', 'Bash', 'bash', 'Shell', 'run_shell_command', 'Write', 'edit', 'mcp__x__y', '*', 'pre_*', 't?ol', '[pt]ool', 'b*', '')
+  const choices = fc.array(part, { minLength: 1, maxLength: 3 }).map((list) => list.join('|'))
+  const alternative = fc.array(choices, { minLength: 1, maxLength: 4 }).map((list) => list.join(':'))
+  const pattern = fc.array(alternative, { minLength: 1, maxLength: 3 }).map((list) => list.join(','))
+  const eventName = fc.constantFrom('tool:pre_execute', 'tool:post_execute', 'session:start', 'notification', 'PreToolUse', 'user:prompt_submit', 'SessionStart', 'tool_start')
+  const toolName = fc.option(fc.constantFrom('Bash', 'Shell', 'run_shell_command', 'Write', 'mcp__x__y', 'Edit'), { nil: undefined })
+
+  test('whenever a pattern matches an event, the two share a key', () => {
+    let matched = 0
+    fc.assert(
+      fc.property(pattern, eventName, toolName, fc.boolean(), (source, name, tool, upper) => {
+        const text = upper ? source.toUpperCase() : source
+        const fired = qualifyEvent(name, {}, tool)
+        const shared = patternKeys(text).some((key) => eventKeys(fired.segments).includes(key))
+        if (compilePattern(text).matches(fired.segments)) {
+          matched++
+          expect(shared).toBe(true)
+        }
+      }),
+      { numRuns: 3000 },
+    )
+    expect(matched).toBeGreaterThan(100)
+  })
+
+  test('a pattern for another tool or action shares no key with the event: it is not compiled', () => {
+    const fired = qualifyEvent('tool:pre_execute', {}, 'Bash')
+    for (const other of ['tool:pre_execute:tool7', 'tool:post_execute', 'PostToolUse:Bash', 'session:*']) {
+      expect(patternKeys(other).some((key) => eventKeys(fired.segments).includes(key))).toBe(false)
+    }
+    for (const same of ['tool:pre_execute:run_shell_command', 'PreToolUse:Bash', 'tool:*:bash', 'tool', '*', 'tool:pre_execute|post_execute']) {
+      expect(patternKeys(same).some((key) => eventKeys(fired.segments).includes(key))).toBe(true)
+    }
   })
 })

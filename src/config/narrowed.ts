@@ -1,0 +1,98 @@
+// Narrowed agent configs and the hooks.json they were compiled from: fires keep them up to date.
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fnv1a, writeJsonAtomic } from '../core/cache-file.ts'
+import { stateDir } from '../core/places.ts'
+import type { ConfigFileRef } from '../core/types.ts'
+import { fileSignature, settled } from './cache.ts'
+import type { ResolvedConfig } from './load.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/**
+ * `hookrun install --project --narrow` compiles the project's hooks into agents' own matchers
+ * (src/install/matchers.ts), so an agent does not start hookrun for what no hook wants; the price
+ * is that such a config goes stale when hooks.json changes. The install leaves this stamp in the
+ * state folder, one small file per project: which agents' configs are narrowed, and the stat
+ * signature of the config files they were compiled from. A fire already takes those signatures
+ * for its document cache (src/config/cache.ts), so checking costs one small read (a failed open
+ * for a project without a narrowed install); when they differ, the fire starts
+ * `hookrun install --sync --quiet` detached, at most once per SYNC_EVERY_MS, and never waits for it.
+ */
+export interface NarrowedStamp {
+  /** The project root as fire finds it: the key. */
+  readonly root: string
+  /** The folder `install --project` ran in, where the agents' project configs are. */
+  readonly dir: string
+  /** The agents whose project config is narrowed and kept up to date by fires. */
+  readonly agents: readonly string[]
+  /**
+   * `configSignature` of what the configs were compiled from; '' when that cannot be told (a file
+   * changed in the last seconds, so an edit in the same timestamp tick could go unseen): the next
+   * fire syncs again.
+   */
+  readonly signature: string
+  /** When a fire last started a sync (epoch ms). */
+  readonly startedAt?: number
+  /** What the last background sync changed, for the next fire to tell the user (once). */
+  readonly notice?: string
+}
+
+/** A sync that failed (a broken agent config, say) is retried by a later fire, not by every fire. */
+export const SYNC_EVERY_MS = 30_000
+
+/** One line per config file (layer, path, stat signature), and whether hook folders or plugins were found. */
+export function configSignature(files: readonly ConfigFileRef[], signatureOf: (ref: ConfigFileRef) => string | undefined, folders: boolean): string {
+  return [...files.map((ref) => `${ref.layer} ${ref.file} ${signatureOf(ref) ?? 'missing'}`), ...(folders ? ['hook folders or plugins'] : [])].join('\n')
+}
+
+/**
+ * The signature to stamp for configs compiled from `config` (read just before): '' when a file
+ * changed in the last seconds, as an edit in the same timestamp tick would not change it.
+ */
+export function compiledSignature(config: ResolvedConfig): string {
+  if (!config.files.every((ref) => settled(ref.file))) return ''
+  return configSignature(config.files, (ref) => fileSignature(ref.file), (config.discovery?.sources.length ?? 0) > 0)
+}
+
+export function stampFile(root: string, env: Env): string {
+  return join(stateDir(env), 'narrowed', `${fnv1a(root)}.json`)
+}
+
+export function readStamp(root: string, env: Env): NarrowedStamp | undefined {
+  let text: string
+  try {
+    text = readFileSync(stampFile(root, env), 'utf8')
+  } catch {
+    return undefined // the common case: no narrowed install in this project
+  }
+  try {
+    const stamp = JSON.parse(text) as Partial<NarrowedStamp>
+    const valid = stamp.root === root && typeof stamp.dir === 'string' && typeof stamp.signature === 'string' && Array.isArray(stamp.agents)
+    return valid ? (stamp as NarrowedStamp) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Write the stamp, or remove it when no agent is narrowed any more; false when the state folder cannot be written. */
+export function writeStamp(stamp: NarrowedStamp, env: Env): boolean {
+  if (stamp.agents.length > 0) return writeJsonAtomic(stampFile(stamp.root, env), stamp)
+  rmSync(stampFile(stamp.root, env), { force: true })
+  return true
+}
+
+/**
+ * What this fire does for a narrowed install: start a sync when hooks.json changed since the
+ * configs were compiled (claimed in the stamp, so one fire in SYNC_EVERY_MS starts it), and show
+ * the notice the last sync left. `allowed` is false in a project whose hooks are not trusted (or
+ * changed since): then nothing is started, and the sync waits for `hookrun trust`.
+ */
+export function narrowedAction(stamp: NarrowedStamp, signature: string, allowed: boolean, env: Env, now = Date.now()): { sync: boolean; notice?: string } {
+  const due = allowed && stamp.agents.length > 0 && stamp.signature !== signature && (stamp.startedAt === undefined || now - stamp.startedAt >= SYNC_EVERY_MS || now < stamp.startedAt)
+  if (!due && stamp.notice === undefined) return { sync: false }
+  const { notice, ...kept } = stamp
+  // A state folder that cannot be written claims nothing: better no sync than one per fire.
+  const written = writeStamp(due ? { ...kept, startedAt: now } : kept, env)
+  return { sync: due && written, ...(notice !== undefined && written && { notice }) }
+}
