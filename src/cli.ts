@@ -397,6 +397,24 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
   }
 
   cli
+    .command('import', "Move the hooks an agent already has into hooks.json, with hookrun's router entries in their place")
+    .option('--agent <name>', 'claude, cursor, gemini, codex or copilot (repeatable)')
+    .option('--project', "The agent's config in this project, into the project's .hookrun/hooks.json (default)")
+    .option('--user', "The agent's user config, into your own hooks.json")
+    .option('--cwd <dir>', 'The project folder (default: the current one)')
+    .option('--dry-run', 'Write nothing; print the diff of every file import would change')
+    .example('hookrun import --agent claude --dry-run   # what would move, as diffs')
+    .example('hookrun import --agent claude && hookrun trust')
+    .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; dryRun?: boolean }) => {
+      if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+      const { importAgents } = await import('./commands/import.ts')
+      const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
+      const result = await importAgents({ agents, scope: flags.user ? 'user' : 'project', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, dryRun: bool(flags.dryRun, 'dry-run') })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+
+  cli
     .command('trust [dir]', "Let the project's hooks run: trust its hook files as they are now (any change revokes it)")
     .option('--diff', 'Show what changed since the project was trusted; trust nothing')
     .example('hookrun trust            # the project at or above the current folder')
