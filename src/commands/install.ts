@@ -254,7 +254,8 @@ function installInto(
       if (target.shape !== 'groups' || entry.remove.length !== 3) continue
       const current = child(nodeAt(parse(target, text), entry.remove), 'matcher')?.value
       if (current === matcher) continue
-      text = replaceAt(text, entry.remove, group(target.handler(command)))
+      // Another tool list: only the string changes, so the file keeps its layout.
+      text = typeof current === 'string' && matcher !== undefined ? replaceAt(text, [...entry.remove, 'matcher'], matcher) : replaceAt(text, entry.remove, group(target.handler(command)))
       updated++
     }
     // Already there: keep it, but point it at this hookrun if it moved.

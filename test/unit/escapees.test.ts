@@ -48,7 +48,7 @@ describe.runIf(process.platform === 'linux')('escapee sweep', () => {
     expect(before.lastPid).toBeGreaterThan(0)
     const pid = escapee(fireId)
     await until(() => spawnSync('cat', [`/proc/${pid}/environ`]).stdout.includes(fireId))
-    expect(killEscapees(fireId, before)).toBe(1)
+    expect(await killEscapees(fireId, before)).toBe(1)
     expect(await until(() => !alive(pid))).toBe(true)
   })
 
@@ -57,7 +57,7 @@ describe.runIf(process.platform === 'linux')('escapee sweep', () => {
     const pid = escapee(fireId)
     await until(() => spawnSync('cat', [`/proc/${pid}/environ`]).stdout.includes(fireId))
     const after = pidClock()!
-    expect(killEscapees(fireId, after)).toBe(0)
+    expect(await killEscapees(fireId, after)).toBe(0)
     expect(alive(pid)).toBe(true)
   })
 
@@ -67,12 +67,12 @@ describe.runIf(process.platform === 'linux')('escapee sweep', () => {
     await until(() => spawnSync('cat', [`/proc/${pid}/environ`]).stdout.includes(fireId))
     const now = pidClock()!
     // As if thousands of processes had been created during the fire: the window could have lapped.
-    expect(killEscapees(fireId, { lastPid: now.lastPid, created: now.created - 5000 })).toBe(1)
+    expect(await killEscapees(fireId, { lastPid: now.lastPid, created: now.created - 5000 })).toBe(1)
     const other = newFireId()!
     const second = escapee(other)
     await until(() => spawnSync('cat', [`/proc/${second}/environ`]).stdout.includes(other))
     // As if the ids had wrapped: the last id now is below the one before.
-    expect(killEscapees(other, { lastPid: pidClock()!.lastPid + 1_000_000, created: pidClock()!.created })).toBe(1)
+    expect(await killEscapees(other, { lastPid: pidClock()!.lastPid + 1_000_000, created: pidClock()!.created })).toBe(1)
     expect(await until(() => !alive(pid) && !alive(second))).toBe(true)
   })
 
@@ -80,7 +80,7 @@ describe.runIf(process.platform === 'linux')('escapee sweep', () => {
     const fireId = newFireId()!
     const pid = escapee(fireId)
     await until(() => spawnSync('cat', [`/proc/${pid}/environ`]).stdout.includes(fireId))
-    expect(killEscapees(fireId)).toBe(1)
+    expect(await killEscapees(fireId)).toBe(1)
     expect(await until(() => !alive(pid))).toBe(true)
   })
 })

@@ -180,14 +180,16 @@ describe('which agents fires keep up to date', () => {
 
 describe('install --sync --quiet: the sync a fire starts', () => {
   test('in a trusted project it narrows again, stamps what it compiled and leaves a notice for the next fire', () => {
-    const { project, env, edit, matchers } = narrowedProject()
+    const { project, env, edit, matchers, settings } = narrowedProject()
     expect(matchers()).toEqual(['^(Bash)$'])
+    const before = readFileSync(settings, 'utf8')
     edit([{ name: 'gate', event: 'tool:pre_execute:bash|write', command: 'true' }])
     trustProject({ cwd: project, env })
     expect(staleAgentConfigs(project, env).map((stale) => stale.what)).toEqual([expect.stringContaining('the next fire here brings it up to date by itself')])
     const result = installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true, quiet: true }, false)
     expect(result).toEqual({ output: '', exitCode: 0 })
-    expect(matchers()).toEqual(['^(Bash|Write)$'])
+    // Only the matcher's text changed: the file keeps its layout.
+    expect(readFileSync(settings, 'utf8')).toBe(before.replace('"^(Bash)$"', '"^(Bash|Write)$"'))
     expect(staleAgentConfigs(project, env)).toEqual([])
     const stamp = readStamp(project, env)!
     expect(stamp.notice).toContain('.claude/settings.local.json up to date')
