@@ -73,6 +73,10 @@ export async function compileBinary(outfile: string, options: CompileOptions = {
     },
     minify: true,
     bytecode: true,
+    // ESM with code splitting: what a fire imports lazily (other commands, zod, OpenTelemetry) is
+    // its own embedded chunk, loaded only when imported, not decoded on every start.
+    format: 'esm',
+    splitting: true,
     plugins: [jsoncParserEsm],
   })
 }

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-import { isatty } from 'node:tty'
-import { writeSync } from 'node:fs'
+import { fstatSync, writeSync } from 'node:fs'
 import process from 'node:process'
 import { main } from './cli.ts'
 import { readStdin } from './payload/stdin.ts'
@@ -23,10 +22,23 @@ const write = (fd: 1 | 2, stream: () => NodeJS.WriteStream) => (text: string) =>
   }
 }
 
+/**
+ * A terminal is a character device; pipes and files (how agents run hookrun) are not, and are
+ * answered without node:tty, which loads Node's whole stream stack (~3 ms in a compiled hookrun).
+ */
+function stderrIsTerminal(): boolean {
+  try {
+    if (!fstatSync(2).isCharacterDevice()) return false
+  } catch {
+    return false
+  }
+  return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(2)
+}
+
 main(process.argv.slice(2), {
   stdout: write(1, () => process.stdout),
   stderr: write(2, () => process.stderr),
   env: process.env,
   stdin: { [Symbol.asyncIterator]: readStdin },
-  stderrIsTerminal: isatty(2),
+  stderrIsTerminal: stderrIsTerminal(),
 }).then((code) => process.exit(code))

@@ -96,7 +96,11 @@ function folder(value: unknown): string | undefined {
   return dir
 }
 
-export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
+/**
+ * The command line. `only: 'fire'` defines the fire command alone: an agent runs hookrun once per
+ * event, and defining every other command first cost each event about a millisecond.
+ */
+export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'fire'): CAC {
   const cli = cac('hookrun')
 
   const fireCommand = cli
@@ -263,6 +267,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
     return true
   }
 
+  if (only === 'fire') return withGlobalOptions(cli)
+
   // `explain` is `fire --explain`, with fire's flags (less --events) and --dry-run.
   const explainCommand = cli.command('explain [event]', 'Fire an event and show every configured hook: run or why not, each answer, how the decision was reached')
   for (const option of fireCommand.options) if (!['events', 'explain', 'pretty'].includes(option.name)) explainCommand.option(option.rawName, option.description, option.config)
@@ -391,6 +397,24 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
   }
 
   cli
+    .command('import', "Move the hooks an agent already has into hooks.json, with hookrun's router entries in their place")
+    .option('--agent <name>', 'claude, cursor, gemini, codex or copilot (repeatable)')
+    .option('--project', "The agent's config in this project, into the project's .hookrun/hooks.json (default)")
+    .option('--user', "The agent's user config, into your own hooks.json")
+    .option('--cwd <dir>', 'The project folder (default: the current one)')
+    .option('--dry-run', 'Write nothing; print the diff of every file import would change')
+    .example('hookrun import --agent claude --dry-run   # what would move, as diffs')
+    .example('hookrun import --agent claude && hookrun trust')
+    .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; dryRun?: boolean }) => {
+      if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+      const { importAgents } = await import('./commands/import.ts')
+      const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
+      const result = await importAgents({ agents, scope: flags.user ? 'user' : 'project', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, dryRun: bool(flags.dryRun, 'dry-run') })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+
+  cli
     .command('trust [dir]', "Let the project's hooks run: trust its hook files as they are now (any change revokes it)")
     .option('--diff', 'Show what changed since the project was trusted; trust nothing')
     .example('hookrun trust            # the project at or above the current folder')
@@ -489,6 +513,11 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 
   // Parsed before cac sees it (main): `help fire` is `fire --help`.
   cli.command('help [command]', "Show the commands, or one command's options and examples")
+  return withGlobalOptions(cli)
+}
+
+/** What every command line has, whichever commands it defines: the help layout and --version. */
+function withGlobalOptions(cli: CAC): CAC {
   // cac lists `hookrun X --help` for every command; one line says the same.
   cli.help((sections) =>
     sections.map((section) => (section.title?.startsWith('For more info') ? { body: "Run 'hookrun help <command>' for a command's options and examples." } : section)),
@@ -501,9 +530,13 @@ export function createCli(io: Io, setExitCode: (code: number) => void): CAC {
 /** Run the CLI; returns the exit code. Every user error becomes one line on stderr. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = ExitCode.Proceed
-  const cli = createCli(io, (code) => {
-    exitCode = code
-  })
+  const cli = createCli(
+    io,
+    (code) => {
+      exitCode = code
+    },
+    argv[0] === 'fire' ? 'fire' : undefined,
+  )
   try {
     let args = prepareArgv(argv, valueFlags(cli))
     if (args[0] === 'help') {

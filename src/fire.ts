@@ -8,7 +8,7 @@ import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, 
 import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape, type Settings } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
 import { hookEnvironment, MAX_DEPTH, variablesWithNul } from './run/env.ts'
-import { FIRE_ID_VARIABLE, killEscapees, newFireId } from './run/escapees.ts'
+import { FIRE_ID_VARIABLE, killEscapees, newFireId, pidClock } from './run/escapees.ts'
 import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
 import { payloadBytes } from './payload/payload.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
@@ -313,6 +313,8 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
   const fireId = context.fireId === undefined ? newFireId() : context.fireId
   const chainContext = fireId === undefined ? context : { ...context, fireId }
+  // Read before any command starts: the sweep then looks only at processes created since.
+  const pidsBefore = fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
   let letGo = false
   // The payload as command hooks read it on stdin: the bytes that came in while nothing rewrote
   // them, else serialised once per version of the payload.
@@ -411,7 +413,7 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   await Promise.all(handoffs)
   // Whatever the hooks left running in a session of its own ends with the chain, unless a hook
   // was let go on purpose (blocking: false, {"async": true}): its descendants carry the marker too.
-  if (fireId !== undefined && !letGo && ran.some((step) => !('run' in step))) killEscapees(fireId)
+  if (fireId !== undefined && !letGo && ran.some((step) => !('run' in step))) await killEscapees(fireId, pidsBefore)
   return { results, ran, skipped, rewrites, warnings, startedAt }
 }
 

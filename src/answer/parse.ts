@@ -1,28 +1,19 @@
 // A hook's JSON answer parsed with the protocol's zod schema (loaded only when a hook prints JSON).
 import type { CommandRun, FiredEvent, Hook, HookResult, ParsedAnswer } from '../core/types.ts'
-import { fromAgentAnswer } from './agent-answers.ts'
-import { fromKodeletAnswer } from './kodelet.ts'
+import { prepareAnswer } from './json-answer.ts'
 import { interpretRun } from './interpret.ts'
 import { HookAnswerSchema } from '../core/protocol.ts'
-import { MAX_PAYLOAD_DEPTH, nestingDepth } from '../payload/payload.ts'
 
-/** Parse a hook's stdout with the protocol's zod schema (loaded lazily by `readAnswer`). */
+/** Parse a hook's stdout with the protocol's zod schema (`readAnswer` loads this only when it must). */
 export function parseAnswer(stdout: string): ParsedAnswer {
-  const text = stdout.trim()
-  if (!text.startsWith('{')) return {}
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    return { notJson: (error as Error).message }
-  }
-  // The same bound as a payload's: deeper nesting would overflow the stack of what reads it next.
-  if (typeof json === 'object' && json !== null && nestingDepth(json, MAX_PAYLOAD_DEPTH) > MAX_PAYLOAD_DEPTH) {
-    return { invalid: `(answer): nested more than ${MAX_PAYLOAD_DEPTH} levels deep` }
-  }
-  // kodelet's `{"blocked": true}` / `{"input": …}`, Cursor's `{"permission": "deny"}` and
-  // Copilot's `{"permissionDecision": "deny"}` are read as the protocol's own fields.
-  const result = HookAnswerSchema.safeParse(fromAgentAnswer(fromKodeletAnswer(json)))
+  const prepared = prepareAnswer(stdout)
+  if (prepared === undefined) return {}
+  return 'json' in prepared ? checkAnswer(prepared.json) : prepared
+}
+
+/** An answer's JSON, its fields already the protocol's (prepareAnswer), checked with the schema. */
+export function checkAnswer(json: unknown): ParsedAnswer {
+  const result = HookAnswerSchema.safeParse(json)
   if (result.success) return { answer: result.data }
   const issue = result.error.issues[0]!
   return { invalid: `${issue.path.join('.') || '(answer)'}: ${issue.message.replace(/^Invalid input: /, '')}` }

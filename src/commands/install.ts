@@ -42,6 +42,28 @@ export interface InstallOptions {
    * change nothing while the project's hooks are not trusted.
    */
   readonly quiet?: boolean
+  /** Where agents' files are read and written: the disk, or the edits `hookrun import` plans first. */
+  readonly files?: AgentFiles
+  /** `hookrun import --dry-run`: plan only, so the project's narrowed-install stamp is left as it is too. */
+  readonly dryRun?: boolean
+}
+
+/** Where install reads and writes an agent's file. */
+export interface AgentFiles {
+  read(file: string): string | undefined
+  /** `created`: the file did not exist, so uninstall may remove it once it holds only hookrun's entries. */
+  write(file: string, text: string, created: boolean): void
+}
+
+/** The disk: files written beside and renamed over, and the ones install created remembered. */
+export function diskFiles(env: Env): AgentFiles {
+  return {
+    read: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+    write: (file, text, created) => {
+      write(file, text)
+      if (created) rememberCreated(file, env, true)
+    },
+  }
 }
 
 /**
@@ -81,7 +103,7 @@ function installOrRemove(options: InstallOptions, remove: boolean, loaded?: Reso
     try {
       const command = options.scope === 'project' && !target.localProjectFile ? PORTABLE_SELF : self
       const chosen = options.events?.length ? chosenEvents(target, options.events) : undefined
-      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen, config)))
+      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen, config, options.files ?? diskFiles(options.env))))
       done.push(target)
       if (remove && options.scope === 'project') {
         for (const earlier of target.earlierProjectFiles?.(places) ?? []) {
@@ -94,7 +116,7 @@ function installOrRemove(options: InstallOptions, remove: boolean, loaded?: Reso
       exitCode = ExitCode.Failure
     }
   }
-  if (options.scope === 'project') {
+  if (options.scope === 'project' && !options.dryRun) {
     // Fires keep a narrowed config up to date, except one narrowed to --events by hand, or one the
     // agent would stop running once changed (src/config/narrowed.ts).
     const followed = config !== undefined && !options.events?.length
@@ -174,10 +196,20 @@ function chosenEvents(target: AgentTarget, names: readonly string[]): Set<string
   )
 }
 
-function installInto(target: AgentTarget, file: string, self: string, scope: Scope, places: Places, chosen: ReadonlySet<string> | undefined, config: ResolvedConfig | undefined): string[] {
-  const existed = existsSync(file)
+function installInto(
+  target: AgentTarget,
+  file: string,
+  self: string,
+  scope: Scope,
+  places: Places,
+  chosen: ReadonlySet<string> | undefined,
+  config: ResolvedConfig | undefined,
+  files: AgentFiles,
+): string[] {
+  const before = files.read(file)
+  const existed = before !== undefined
   const fresh = freshText(target)
-  let text = existed ? readFileSync(file, 'utf8') : fresh
+  let text = before ?? fresh
   checkShape(target, parse(target, text))
   const style = styleOf(text)
   const covered = coveredEvents(target, scope, places)
@@ -222,7 +254,8 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
       if (target.shape !== 'groups' || entry.remove.length !== 3) continue
       const current = child(nodeAt(parse(target, text), entry.remove), 'matcher')?.value
       if (current === matcher) continue
-      text = replaceAt(text, entry.remove, group(target.handler(command)))
+      // Another tool list: only the string changes, so the file keeps its layout.
+      text = typeof current === 'string' && matcher !== undefined ? replaceAt(text, [...entry.remove, 'matcher'], matcher) : replaceAt(text, entry.remove, group(target.handler(command)))
       updated++
     }
     // Already there: keep it, but point it at this hookrun if it moved.
@@ -237,10 +270,7 @@ function installInto(target: AgentTarget, file: string, self: string, scope: Sco
   const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
   const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
   const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
-  if (!unchanged) {
-    write(file, text)
-    if (!existed) rememberCreated(file, places.env, true)
-  }
+  if (!unchanged) files.write(file, text, !existed)
   // Read after writing: this file may be the one another agent runs too.
   const overlapLines = [
     ...coveredLines(target, covered),

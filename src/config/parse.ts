@@ -99,7 +99,8 @@ function withBrokenHook(problem: ConfigProblem, json: unknown): ConfigProblem {
 
 /** Where an entry's event is written: its field, or the event key of an agent-shaped file. */
 export function eventPath(entry: { readonly shape: string; readonly path: string }): string {
-  return entry.shape === 'hookrun' ? `${entry.path}.event` : entry.path.replace(/\[\d+\](\.hooks\[\d+\])?$/, '')
+  // hookrun's own list (`hooks[3]`, whatever rules the entry keeps) names it in a field.
+  return /^hooks\[\d+\]$/.test(entry.path) ? `${entry.path}.event` : entry.path.replace(/\[\d+\](\.hooks\[\d+\])?$/, '')
 }
 
 /** Event patterns and, for a typo of a known name, the name it was surely meant to be. */

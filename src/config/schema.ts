@@ -38,6 +38,18 @@ const MatcherSchema = z.string().superRefine((matcher, ctx) => {
     "Claude Code's matcher: '' or '*' matches all; names separated by '|' or ',' match exactly; anything else is an unanchored regular expression.",
 })
 
+/** Claude Code's `if`: one permission rule; hookrun entries may carry it too. */
+const PermissionRuleSchema = z
+  .string()
+  .superRefine((rule, ctx) => {
+    const problem = permissionRuleProblem(rule)
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `if rule '${rule}': ${problem}` })
+  })
+  .meta({ description: "Claude Code's permission rule, e.g. 'Bash(git *)' or 'Edit(*.ts)': the hook runs only for tool calls it matches (never on other events)." })
+
+/** The agents whose rules a hookrun entry may keep (`agent`); Codex runs Claude Code's document by Claude's rules. */
+export const AGENT_RULES = ['claude', 'gemini', 'cursor', 'codex'] as const
+
 const HttpUrlSchema = z
   .string()
   .regex(/^https?:\/\/[^\s/?#]+/i, 'expected an http:// or https:// URL')
@@ -90,6 +102,14 @@ const hookShape = {
   description: z.string().optional().meta({ description: 'What the hook is for; shown by `hookrun list`.' }),
   match: MatchSchema.optional(),
   matcher: MatcherSchema.optional(),
+  if: PermissionRuleSchema.optional(),
+  agent: z.enum(AGENT_RULES).optional().meta({
+    description:
+      "Written for this agent (what 'hookrun import' moves over): the hook keeps that agent's rules. Every matching handler runs, concurrently, whatever another answers; only exit 2 or a deny blocks; a failure or timeout lets the event through unless onError is block; the agent's project-folder variable is set (CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR, CURSOR_PROJECT_DIR).",
+  }),
+  sequential: z.boolean().optional().meta({
+    description: "With agent 'gemini': Gemini CLI's sequential group; the matching handlers of the event run one after another.",
+  }),
   locked: z.boolean().optional().meta({
     description: 'Managed config only: no user, project or local layer may replace, disable or reorder this hook (an attempt is a warning).',
   }),
@@ -135,14 +155,7 @@ export const ClaudeHandlerSchema = z
     timeout: z.number().positive().optional().meta({ description: 'Seconds; Claude Code defaults to 600 (30 on UserPromptSubmit).' }),
     async: z.boolean().optional(),
     asyncRewake: z.boolean().optional(),
-    if: z
-      .string()
-      .superRefine((rule, ctx) => {
-        const problem = permissionRuleProblem(rule)
-        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `if rule '${rule}': ${problem}` })
-      })
-      .optional()
-      .meta({ description: "One permission rule, e.g. 'Bash(git *)' or 'Edit(*.ts)'." }),
+    if: PermissionRuleSchema.optional(),
     shell: z.enum(['bash', 'powershell']).optional(),
     statusMessage: z.string().optional(),
     once: z.boolean().optional(),

@@ -1,6 +1,6 @@
 // Settings besides hooks (trusted folders, audit log), read only from files the user chose.
-import { homedir } from 'node:os'
 import { dirname, resolve } from 'node:path'
+import { homeOf } from '../core/places.ts'
 import type { ConfigDocument } from './document.ts'
 import type { ConfigProblem, Layer, Settings } from '../core/types.ts'
 
@@ -66,5 +66,5 @@ function isManaged(documents: readonly ConfigDocument[], file: string): boolean 
 
 export function expandHome(path: string, env: Readonly<Record<string, string | undefined>>): string {
   if (path !== '~' && !path.startsWith('~/')) return path
-  return `${env.HOME || homedir()}${path.slice(1)}`
+  return `${homeOf(env)}${path.slice(1)}`
 }

@@ -1,14 +1,18 @@
 // Where hookrun keeps the user's things: config, cache and state folders (XDG, with the usual defaults).
 import { existsSync, mkdirSync } from 'node:fs'
-import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
+
+/** The user's home: $HOME, else the system's answer (node:os is loaded only then: every event would pay for it). */
+export function homeOf(env: Readonly<Record<string, string | undefined>>): string {
+  return env.HOME || (process.getBuiltinModule('node:os') as typeof import('node:os')).homedir()
+}
 import { HookrunError } from './errors.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
 function xdgDir(env: Env, variable: string, fallback: readonly string[]): string {
   const xdg = env[variable]
-  const base = xdg && xdg.startsWith('/') ? xdg : join(env.HOME || homedir(), ...fallback)
+  const base = xdg && xdg.startsWith('/') ? xdg : join(homeOf(env), ...fallback)
   return join(base, 'hookrun')
 }
 
@@ -37,7 +41,7 @@ export function makeOwnFolder(dir: string, env: Env = process.env, mode = 0o700)
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
     const variable = ['XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME'].find((name) => env[name]?.startsWith('/') && dir.startsWith(env[name]!))
-    const fix = variable ? `set ${variable} (now ${env[variable]}) to a folder you can write` : `check that ${env.HOME || homedir()} is writable`
+    const fix = variable ? `set ${variable} (now ${env[variable]}) to a folder you can write` : `check that ${homeOf(env)} is writable`
     throw new HookrunError(`cannot create ${dir} (${reason}); ${fix}`)
   }
 }

@@ -109,10 +109,14 @@ export function findOverlaps(places: Places): Overlap[] {
 
 /** The events of an agent's file that hold a hookrun router entry for that agent. */
 export function routedEvents(file: string, agent: AgentName): string[] {
-  if (!existsSync(file)) return []
+  return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent) : []
+}
+
+/** The same for a file's text (`hookrun import` asks before it writes). */
+export function routedEventsIn(text: string, agent: AgentName): string[] {
   let root
   try {
-    root = parseJson(readFileSync(file, 'utf8'), true)
+    root = parseJson(text, true)
   } catch {
     return [] // not JSON: install and doctor report that file on their own
   }

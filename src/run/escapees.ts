@@ -15,30 +15,85 @@ export const FIRE_ID_VARIABLE = 'HOOKRUN_FIRE_ID'
 /** A marker for one fire, or undefined where escapees cannot be found (no /proc). */
 export function newFireId(): string | undefined {
   if (process.platform !== 'linux') return undefined
-  return `${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}`
+  // The pid keeps it unique among live fires; the random part guards against a reused pid. Nothing
+  // here needs to be unguessable, and node:crypto costs a compiled hookrun ~1 ms to load.
+  return `${process.pid}-${Math.floor(Math.random() * 2 ** 48).toString(16).padStart(12, '0')}`
 }
 
-/** SIGKILL every process (of this user) whose environment carries the fire's marker; their count. */
-export function killEscapees(fireId: string): number {
+/**
+ * Where the kernel's process counters stood: the last process id handed out and the number of
+ * processes (and threads) created since boot. Taken before a fire's first hook starts, it bounds
+ * the sweep: a hook's descendants got their ids after it.
+ */
+export interface PidClock {
+  readonly lastPid: number
+  readonly created: number
+}
+
+export function pidClock(): PidClock | undefined {
+  try {
+    // "0.10 0.20 0.30 1/123 4567": the last field is the id most recently handed out.
+    const lastPid = Number(readFileSync('/proc/loadavg', 'latin1').trim().split(' ').at(-1))
+    const created = Number(/^processes (\d+)$/m.exec(readFileSync('/proc/stat', 'latin1'))?.[1])
+    return Number.isSafeInteger(lastPid) && Number.isSafeInteger(created) ? { lastPid, created } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Above this many processes created during a fire, every process is checked, not a window of ids. */
+const WINDOW_LIMIT = 2000
+
+/**
+ * The ids to look at: with a clock from before the hooks started, only the ids handed out since
+ * (ids are given in increasing order), as long as the counter has not wrapped and fewer processes
+ * were created than could lap it; otherwise every process in /proc. Reading each process's
+ * environment costs a few microseconds, and a desktop runs hundreds.
+ */
+function candidatePids(since: PidClock | undefined): string[] {
+  const now = since === undefined ? undefined : pidClock()
+  if (since !== undefined && now !== undefined && now.lastPid >= since.lastPid && now.created - since.created <= WINDOW_LIMIT && now.lastPid - since.lastPid <= WINDOW_LIMIT) {
+    return Array.from({ length: now.lastPid - since.lastPid }, (_, index) => String(since.lastPid + 1 + index))
+  }
+  return readdirSync('/proc').filter((name) => /^\d+$/.test(name))
+}
+
+/** Looks at processes whose environment read empty: one caught in the middle of exec shows none. */
+const RETRIES_MS = [5, 20]
+
+/**
+ * SIGKILL every process (of this user) whose environment carries the fire's marker; their count.
+ * A descendant a hook forked just before exiting may be in the middle of exec, when the kernel
+ * shows no environment yet: those are looked at again, shortly after.
+ */
+export async function killEscapees(fireId: string, since?: PidClock): Promise<number> {
   const needle = Buffer.from(`\0${FIRE_ID_VARIABLE}=${fireId}\0`)
   let killed = 0
-  let pids: string[]
+  let pending: string[]
   try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+    pending = candidatePids(since).filter((name) => Number(name) !== process.pid)
   } catch {
     return 0
   }
-  for (const pid of pids) {
-    try {
-      // Prefixed with NUL so the first variable matches like the others.
-      const environ = Buffer.concat([Buffer.from([0]), readFileSync(`/proc/${pid}/environ`)])
-      if (environ.includes(needle)) {
-        process.kill(Number(pid), 'SIGKILL')
-        killed++
+  for (let look = 0; pending.length > 0; look++) {
+    const unread: string[] = []
+    for (const pid of pending) {
+      try {
+        const environ = readFileSync(`/proc/${pid}/environ`)
+        if (environ.length === 0) unread.push(pid)
+        // Prefixed with NUL so the first variable matches like the others.
+        else if (Buffer.concat([Buffer.from([0]), environ]).includes(needle)) {
+          process.kill(Number(pid), 'SIGKILL')
+          killed++
+        }
+      } catch {
+        // Gone already, or another user's process (unreadable): not ours.
       }
-    } catch {
-      // Gone already, or another user's process (unreadable): not ours.
     }
+    const wait = RETRIES_MS[look]
+    if (wait === undefined) break
+    pending = unread
+    if (pending.length > 0) await new Promise((wake) => setTimeout(wake, wait))
   }
   return killed
 }

@@ -1,5 +1,8 @@
 // How a process is started: Bun.spawn under Bun, child_process elsewhere, one contract.
 import type { Child, SpawnRequest } from './child.ts'
+// Imported, not loaded on demand: the binary spawns on most events, and a chunk load costs more
+// than this small module (it touches `Bun` only when called).
+import { startBunChild } from './spawn-bun.ts'
 /**
  * The one way hookrun starts a process: the fastest primitive the runtime has, behind one
  * interface. Under Bun (and so in the compiled binary) that is `Bun.spawn`; Node's
@@ -15,7 +18,7 @@ import type { Child, SpawnRequest } from './child.ts'
  * and everything it starts. Throws the runtime's spawn error (`code` ENOENT, EACCES, …).
  */
 export async function startChild(request: SpawnRequest): Promise<Child> {
-  if (process.versions.bun !== undefined) return (await import('./spawn-bun.ts')).startBunChild(request)
+  if (process.versions.bun !== undefined) return startBunChild(request)
   return (await import('./spawn-node.ts')).startNodeChild(request)
 }
 

@@ -41,6 +41,7 @@ describe('hookrun completion', () => {
     expect(bash.exitCode).toBe(0)
     expect(bash.stdout).toMatch(/explain\) words="[^"]*--dry-run/)
     expect(bash.stdout).toContain(' doctor ')
+    expect(bash.stdout).toContain('    import) words="--agent --project --user --cwd --dry-run" ;;')
     const dir = makeProject()
     folders.push(dir)
     writeFileSync(join(dir, 'c.bash'), bash.stdout)

@@ -1,4 +1,5 @@
 // The narrowed-install stamp: what fires compare, when they start a sync, and what install records.
+import { generateKeyPairSync } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -7,6 +8,8 @@ import { explainCommand } from '../../src/commands/explain.ts'
 import { trustProject } from '../../src/commands/trust.ts'
 import { loadConfig } from '../../src/config/parse.ts'
 import { compiledSignature, configSignature, narrowedAction, type NarrowedStamp, readStamp, stampFile, SYNC_EVERY_MS, writeStamp } from '../../src/config/narrowed.ts'
+import { policyFiles } from '../../src/config/policy.ts'
+import { signPolicy } from '../../src/config/policy-pull.ts'
 import { loadHooks } from '../../src/fire.ts'
 import { agentTarget } from '../../src/install/agents.ts'
 import { homeAndProject, removeProject } from '../helpers.ts'
@@ -91,6 +94,33 @@ describe('the stamp a narrowed install leaves, and the signature a fire compares
   })
 })
 
+test("the organisation's remote policy is compiled in too, and a pulled copy changes what fires compare", async () => {
+  const { project, env } = homeAndProject(dirs)
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  const url = 'https://policy.example/hooks.json'
+  const managed = { ...env, HOOKRUN_MANAGED_DIR: join(project, 'managed') }
+  mkdirSync(join(project, 'managed'))
+  writeFileSync(join(project, 'managed', 'hooks.json'), JSON.stringify({ policy: { url, publicKey: publicKey.export({ format: 'pem', type: 'spki' }).toString() } }))
+  mkdirSync(join(project, '.hookrun'))
+  writeFileSync(join(project, '.hookrun', 'hooks.json'), JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'true' }] }))
+  // The cached copy `hookrun policy pull` leaves: a gate on Write only the policy has.
+  const cache = (hooks: object[]) => {
+    const { document, signature } = signPolicy(JSON.stringify({ hooks }), privateKey.export({ format: 'pem', type: 'pkcs8' }).toString())
+    const files = policyFiles(url, managed)
+    mkdirSync(join(files.document, '..'), { recursive: true })
+    writeFileSync(files.document, document)
+    writeFileSync(files.meta, JSON.stringify({ url, signature, fetchedAt: Date.now(), expiresAt: Date.now() + 3_600_000 }))
+  }
+  cache([{ name: 'org-gate', event: 'tool:pre_execute:write', command: 'true' }])
+  trustProject({ cwd: project, env: managed })
+  installAgents({ agents: ['claude'], scope: 'project', cwd: project, env: managed, self: '/opt/hookrun', narrow: true }, false)
+  const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8'))
+  expect(settings.hooks.PreToolUse[0].matcher).toBe('^(Bash|Write)$')
+  const before = await fireSignature(project, managed)
+  cache([{ name: 'org-gate', event: 'tool:pre_execute:read', command: 'true' }])
+  expect(await fireSignature(project, managed)).not.toBe(before)
+})
+
 describe('narrowedAction: what one fire does', () => {
   const stampFor = (project: string): NarrowedStamp => ({ root: project, dir: project, agents: ['claude'], signature: 'compiled from this' })
 
@@ -150,14 +180,16 @@ describe('which agents fires keep up to date', () => {
 
 describe('install --sync --quiet: the sync a fire starts', () => {
   test('in a trusted project it narrows again, stamps what it compiled and leaves a notice for the next fire', () => {
-    const { project, env, edit, matchers } = narrowedProject()
+    const { project, env, edit, matchers, settings } = narrowedProject()
     expect(matchers()).toEqual(['^(Bash)$'])
+    const before = readFileSync(settings, 'utf8')
     edit([{ name: 'gate', event: 'tool:pre_execute:bash|write', command: 'true' }])
     trustProject({ cwd: project, env })
     expect(staleAgentConfigs(project, env).map((stale) => stale.what)).toEqual([expect.stringContaining('the next fire here brings it up to date by itself')])
     const result = installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true, quiet: true }, false)
     expect(result).toEqual({ output: '', exitCode: 0 })
-    expect(matchers()).toEqual(['^(Bash|Write)$'])
+    // Only the matcher's text changed: the file keeps its layout.
+    expect(readFileSync(settings, 'utf8')).toBe(before.replace('"^(Bash)$"', '"^(Bash|Write)$"'))
     expect(staleAgentConfigs(project, env)).toEqual([])
     const stamp = readStamp(project, env)!
     expect(stamp.notice).toContain('.claude/settings.local.json up to date')

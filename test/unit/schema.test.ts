@@ -13,7 +13,7 @@ test('the JSON Schema describes the hook fields with their defaults', () => {
   const hook = schema.properties.hooks.anyOf[0].items
   expect(Object.keys(hook.properties)).toEqual([
     'name', 'event', 'command', 'type', 'url', 'headers', 'allowedEnvVars', 'followRedirects', 'maxResponseBytes',
-    'timeout', 'blocking', 'onError', 'cwd', 'working_dir', 'env', 'enabled', 'description', 'match', 'matcher', 'locked',
+    'timeout', 'blocking', 'onError', 'cwd', 'working_dir', 'env', 'enabled', 'description', 'match', 'matcher', 'if', 'agent', 'sequential', 'locked',
   ])
   expect(hook.properties.timeout.default).toBe(10)
   expect(hook.additionalProperties).toBe(false)

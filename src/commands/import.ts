@@ -1,0 +1,227 @@
+// `hookrun import`: an agent's own hooks moved into hooks.json, and hookrun's router put in their place.
+import { writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { getNodeValue } from 'jsonc-parser'
+import { count } from '../core/words.ts'
+import { ExitCode, HookrunError } from '../core/errors.ts'
+import { didYouMean } from '../core/suggest.ts'
+import { makeOwnFolder, stateDir, userConfigDir } from '../core/places.ts'
+import { agentTarget, defaultHome, type Scope } from '../install/agents.ts'
+import { type AgentFileImport, IMPORT_AGENTS, type ImportAgent, readAgentFile, sourceFiles } from '../install/import.ts'
+import { appendAt, child, JsonTextError, parseJson, replaceAt, styleOf } from '../install/json-text.ts'
+import { routedEventsIn } from '../install/overlaps.ts'
+import { type AgentFiles, diskFiles, installAgents } from './install.ts'
+import { SCHEMA_ID } from './schema.ts'
+
+export interface ImportOptions {
+  readonly agents: readonly string[]
+  readonly scope: Scope
+  readonly cwd: string
+  readonly env: Readonly<Record<string, string | undefined>>
+  /** `--dry-run`: write nothing, print the diff of every file that would change. */
+  readonly dryRun: boolean
+  /** The command agents run for hookrun (install's default: this hookrun). */
+  readonly self?: string
+}
+
+/** Every file import touches, as it was and as it will be: nothing is written until all are known. */
+class PlannedFiles implements AgentFiles {
+  readonly before = new Map<string, string | undefined>()
+  readonly after = new Map<string, string>()
+  private readonly disk: AgentFiles
+  constructor(disk: AgentFiles) {
+    this.disk = disk
+  }
+  read(file: string): string | undefined {
+    return this.after.has(file) ? this.after.get(file) : this.disk.read(file)
+  }
+  write(file: string, text: string): void {
+    if (!this.before.has(file)) this.before.set(file, this.disk.read(file))
+    this.after.set(file, text)
+  }
+  /** What is planned so far, to go back to when an agent's part cannot be finished. */
+  checkpoint(): Map<string, string> {
+    return new Map(this.after)
+  }
+  rollback(to: Map<string, string>): void {
+    for (const file of [...this.after.keys()]) if (!to.has(file)) this.after.delete(file)
+    for (const [file, text] of to) this.after.set(file, text)
+  }
+  /** The files whose text changes, with both texts. */
+  changed(): Array<{ file: string; before: string | undefined; after: string }> {
+    return [...this.after].filter(([file, after]) => this.before.get(file) !== after).map(([file, after]) => ({ file, before: this.before.get(file), after }))
+  }
+}
+
+/**
+ * `hookrun import --agent NAME [--project|--user] [--dry-run]`: the hooks an agent runs from its
+ * own config (src/install/import.ts says which, and how each keeps working as before) become
+ * entries of that scope's hooks.json, and install's router entries take their place, so the agent
+ * calls hookrun and hookrun runs the same commands. Everything is planned first, then written (a
+ * backup of every file it changes first); `--dry-run` prints the diffs instead. Importing again
+ * changes nothing.
+ */
+export async function importAgents(options: ImportOptions): Promise<{ output: string; exitCode: number }> {
+  if (options.agents.length === 0) throw new HookrunError(`--agent is required: one of ${IMPORT_AGENTS.join(', ')}`)
+  const agents = options.agents.map((name): ImportAgent => {
+    const found = IMPORT_AGENTS.find((agent) => agent === name.toLowerCase())
+    if (found !== undefined) return found
+    throw new HookrunError(`--agent ${name}: hookrun import reads ${IMPORT_AGENTS.join(', ')}${didYouMean(name, IMPORT_AGENTS)}`)
+  })
+  const project = resolve(options.cwd)
+  const places = { home: defaultHome(options.env), project, env: options.env }
+  const hooksFile = options.scope === 'project' ? join(project, '.hookrun', 'hooks.json') : join(userConfigDir(options.env), 'hooks.json')
+  const files = new PlannedFiles(diskFiles(options.env))
+  const lines: string[] = []
+  let exitCode: number = ExitCode.Proceed
+  let sharedClaudeFile: string | undefined
+
+  for (const agent of [...new Set(agents)]) {
+    const target = agentTarget(agent)!
+    const start = files.checkpoint()
+    const before = lines.length
+    const sources = sourceFiles(agent, options.scope, places)
+    let read: AgentFileImport[]
+    try {
+      read = sources.flatMap((file) => {
+        const text = files.read(file)
+        if (text === undefined) return []
+        try {
+          return [readAgentFile(agent, file, text, options.scope)]
+        } catch (error) {
+          if (error instanceof JsonTextError) throw new JsonTextError(`${file} ${error.message}`)
+          throw error
+        }
+      })
+    } catch (error) {
+      if (!(error instanceof JsonTextError)) throw error
+      lines.push(`${agent}: ${error.message}; nothing imported from ${target.label} (fix the file and run import again)`)
+      exitCode = ExitCode.Failure
+      continue
+    }
+    // Codex may hold hooks inline in config.toml too; import reads hooks.json only, and says so.
+    const toml = agent === 'codex' ? join(dirname(target.file(options.scope, places)), 'config.toml') : undefined
+    if (toml !== undefined && /^\s*\[\[?hooks\b/m.test(files.read(toml) ?? '')) {
+      lines.push(`codex: ${toml} has hooks in TOML ([hooks]), which import does not read: move them to ${target.file(options.scope, places)} and import again`)
+    }
+    const moved = read.reduce((sum, each) => sum + each.moved.length, 0)
+    const held = read.reduce((sum, each) => sum + each.moved.length + each.staying.length + each.routers, 0)
+    // Only Copilot's folder can hold no file at all.
+    const where = sources.length === 0 ? join(dirname(target.file(options.scope, places)), '*.json') : sources.join(', ')
+    if (held === 0) {
+      lines.push(`${agent}: no hooks to import: ${where} ${sources.length > 1 ? 'hold' : 'holds'} no ${target.label} hooks${options.scope === 'project' ? ' (for your own, use --user)' : ' (for a project\'s, use --project)'}`)
+      exitCode = ExitCode.Failure
+      continue
+    }
+    const routed = read.some((each) => each.routers > 0)
+    if (moved === 0) lines.push(`${agent}: nothing to move from ${where}${routed ? " (hookrun's router is there already)" : ''}`)
+    for (const each of read) {
+      if (each.moved.length > 0) {
+        const placed = each.moved.map((hook) => `  ${hook.path} → ${placeEntry(files, hooksFile, hook.entry)}`)
+        lines.push(`${agent}: moved ${count(each.moved.length, 'hook')} from ${each.file} into ${hooksFile}`, ...placed)
+        files.write(each.file, each.text)
+        if (agent === 'claude' && options.scope === 'project' && each.file.endsWith(join('.claude', 'settings.json'))) sharedClaudeFile = each.file
+      }
+      for (const hook of each.moved) for (const field of hook.notCarried) lines.push(`  not carried: ${each.file}: ${hook.path}.${field}`)
+      for (const stay of each.staying) lines.push(`  stays in ${each.file}: ${stay.path}: ${stay.why}`)
+    }
+    if (moved === 0 && !routed) continue
+    // The router where the hooks were: install's own code, on the planned files. An install made
+    // with --events keeps its events, plus the ones the moved hooks need.
+    const installed = files.read(target.file(options.scope, places))
+    const already = installed === undefined ? [] : routedEventsIn(installed, agent)
+    const needed = read.flatMap((each) => each.moved.map((hook) => hook.path.replace(/^hooks\.([^[]+)\[.*$/, '$1')))
+    const events = already.length > 0 ? [...new Set([...already, ...needed])].filter((event) => target.events.includes(event)) : undefined
+    const install = installAgents(
+      { agents: [agent], scope: options.scope, cwd: project, env: options.env, files, dryRun: options.dryRun, ...(events !== undefined && { events }), ...(options.self !== undefined && { self: options.self }) },
+      false,
+    )
+    if (install.exitCode !== ExitCode.Proceed) {
+      // No router, so nothing moves: the agent keeps running its hooks where they are.
+      files.rollback(start)
+      if (agent === 'claude') sharedClaudeFile = undefined
+      lines.splice(before, lines.length - before, ...install.output.trimEnd().split('\n'), `${agent}: nothing imported from ${target.label}: its hooks stay where they are until hookrun's router can be installed`)
+      exitCode = ExitCode.Failure
+      continue
+    }
+    lines.push(...install.output.trimEnd().split('\n'))
+  }
+
+  const changed = files.changed()
+  if (changed.some((each) => each.file === hooksFile)) {
+    if (sharedClaudeFile !== undefined) {
+      lines.push(`note: ${sharedClaudeFile} is shared: teammates' Claude Code now runs these hooks through hookrun, so they need hookrun, \`hookrun install --agent claude --project\` and \`hookrun trust\` too`)
+    }
+    if (options.scope === 'project') {
+      lines.push(
+        `next: run \`hookrun trust${options.cwd === process.cwd() ? '' : ` ${project}`}\`: ${hooksFile} changed, and a project's hooks run only once you trust them (until now the agent ran them under its own trust)`,
+      )
+    }
+  }
+  if (options.dryRun) {
+    const { createTwoFilesPatch, FILE_HEADERS_ONLY } = await import('diff')
+    const diffs = changed.map((each) =>
+      createTwoFilesPatch(each.before === undefined ? '/dev/null' : each.file, each.file, each.before ?? '', each.after, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY }),
+    )
+    const header = changed.length === 0 ? 'dry run: nothing would change' : `dry run: nothing written; import would change ${count(changed.length, 'file')}:`
+    return { output: `${header}\n${lines.join('\n')}\n${diffs.join('')}`, exitCode }
+  }
+  if (changed.length > 0) lines.push(...commit(changed, hooksFile, options.env))
+  return { output: `${lines.join('\n')}\n`, exitCode }
+}
+
+/**
+ * Put one moved hook into hooks.json (planned): added at the end of the list; an entry of the same
+ * name that says the same is left alone (importing twice adds nothing), one that says something
+ * else is replaced in place (the agent's file had the newer word). Says where it went.
+ */
+function placeEntry(files: PlannedFiles, hooksFile: string, entry: Readonly<Record<string, unknown>> & { readonly name: string }): string {
+  const text = files.read(hooksFile) ?? `${JSON.stringify({ $schema: SCHEMA_ID, hooks: [] }, null, 2)}\n`
+  let root
+  try {
+    root = parseJson(text, false)
+  } catch (error) {
+    if (error instanceof JsonTextError) throw new HookrunError(`${hooksFile} ${error.message}; fix it, then run import again (nothing was changed)`)
+    throw error
+  }
+  const list = child(root, 'hooks')
+  if (root.type !== 'object' || (list !== undefined && list.type !== 'array')) {
+    throw new HookrunError(
+      `${hooksFile}: "hooks" is written in an agent's object form, and import adds to hookrun's list ([ … ]); rewrite it as a list or import into the other scope (${hooksFile.includes('.hookrun') ? '--user' : '--project'}); nothing was changed`,
+    )
+  }
+  const existing = list === undefined ? [] : (getNodeValue(list) as unknown[])
+  const index = existing.findIndex((item) => typeof item === 'object' && item !== null && (item as { name?: unknown }).name === entry.name)
+  const label = `"${entry.name}"`
+  if (index >= 0 && canonical(existing[index]) === canonical(entry)) return `already in hooks.json as hooks[${index}] ${label}`
+  if (index >= 0) {
+    files.write(hooksFile, replaceAt(text, ['hooks', index], entry))
+    return `hooks[${index}] ${label} (it replaced the entry of that name)`
+  }
+  files.write(hooksFile, appendAt(text, styleOf(text), ['hooks'], entry))
+  return `hooks[${existing.length}] ${label}`
+}
+
+/** JSON with object keys in order, to compare two entries by what they say. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) : item,
+  )
+}
+
+/** Write every planned file, each one that existed backed up first; the lines that say how to undo it. */
+function commit(changed: ReadonlyArray<{ file: string; before: string | undefined; after: string }>, hooksFile: string, env: Readonly<Record<string, string | undefined>>): string[] {
+  const backups = join(stateDir(env), 'import-backups', new Date().toISOString().replace(/[:.]/g, '-'))
+  const existed = changed.filter((each) => each.before !== undefined)
+  if (existed.length > 0) {
+    makeOwnFolder(backups, env)
+    existed.forEach((each, index) => writeFileSync(join(backups, `${index + 1}-${each.file.replaceAll('/', '_')}`), each.before!, { mode: 0o600 }))
+  }
+  const disk = diskFiles(env)
+  for (const each of changed) disk.write(each.file, each.after, each.before === undefined && each.file !== hooksFile)
+  const created = changed.filter((each) => each.before === undefined).map((each) => each.file)
+  return [
+    ...(existed.length > 0 ? [`backup: ${backups} holds ${existed.map((each) => each.file).join(', ')} as ${existed.length > 1 ? 'they were (to undo, copy them back)' : 'it was (to undo, copy it back)'}`] : []),
+    ...(created.length > 0 ? [`created: ${created.join(', ')} (to undo, delete ${created.length > 1 ? 'them' : 'it'})`] : []),
+  ]
+}

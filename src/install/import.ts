@@ -1,0 +1,276 @@
+// The hooks an agent already has in its own files, read as hookrun entries (`hookrun import`).
+import { existsSync, readdirSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { getNodeValue } from 'jsonc-parser'
+import { eventPattern } from '../event/events.ts'
+import { matcherProblem } from '../event/pattern.ts'
+import { type HookSpec, normalizeAgentHooks } from '../config/shapes.ts'
+import { AGENTS, agentTarget, type AgentTarget, isRouterCommand, type Places, type Scope } from './agents.ts'
+import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt } from './json-text.ts'
+
+/**
+ * How an imported hook keeps working exactly as before (README "hookrun import"). Each handler
+ * becomes one entry of hookrun's own list with `agent` set, which keeps that agent's rules (every
+ * matching handler runs, concurrently; only exit 2 or a deny blocks; a failure lets the event
+ * through unless the handler said to fail closed; the agent's project-folder variable). The entry
+ * is what hookrun reads from the agent's file when it is pasted as it is (src/config/shapes.ts),
+ * with the agent's defaults written out. hookrun's list rather than the agent's own shape: a
+ * hooks.json has one `hooks`, which may already be hookrun's list, and may take several agents'.
+ *
+ * A handler hookrun would not run the same way stays in the agent's file, where the agent keeps
+ * running it, with one line saying why: a type hookrun does not run (prompt, agent, mcp_tool),
+ * a field hookrun does not know, an event that gets no router entry, a Claude Code `asyncRewake`,
+ * a Codex `async` handler (Codex skips those), a Cursor `loop_limit`, a Gemini handler switched off
+ * by name, a Copilot `env` that expands variables.
+ */
+export const IMPORT_AGENTS = ['claude', 'cursor', 'gemini', 'codex', 'copilot'] as const
+export type ImportAgent = (typeof IMPORT_AGENTS)[number]
+
+/** One handler moved into hooks.json. */
+export interface MovedHook {
+  /** Its entry in hooks.json. */
+  readonly entry: Readonly<Record<string, unknown>> & { readonly name: string }
+  /** Its JSON path in the agent's file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
+  readonly path: string
+  /** Fields of the handler hooks.json does not carry, each with why nothing is lost. */
+  readonly notCarried: readonly string[]
+}
+
+/** One of the agent's files, read for import. */
+export interface AgentFileImport {
+  readonly file: string
+  readonly moved: readonly MovedHook[]
+  /** Handlers left where they are, with why. */
+  readonly staying: ReadonlyArray<{ readonly path: string; readonly why: string }>
+  /** hookrun's own router entries in the file (never imported). */
+  readonly routers: number
+  /** The file's text without the moved handlers. */
+  readonly text: string
+}
+
+/**
+ * The files import reads for an agent: its own hooks file for the scope (Claude Code: both
+ * project settings files, the shared one and the local one; Copilot: every *.json of its hooks
+ * folder but hookrun's own).
+ */
+export function sourceFiles(agent: ImportAgent, scope: Scope, places: Places): string[] {
+  const target = agentTarget(agent)!
+  const installed = target.file(scope, places)
+  if (agent === 'claude' && scope === 'project') return [join(places.project, '.claude', 'settings.json'), installed]
+  if (agent !== 'copilot') return [installed]
+  const folder = dirname(installed)
+  if (!existsSync(folder)) return []
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.json') && name !== basename(installed))
+    .sort()
+    .map((name) => join(folder, name))
+}
+
+/** A command that runs hookrun (a router entry of any agent, or `hookrun fire` written by hand): importing it would loop. */
+function runsHookrun(command: unknown): boolean {
+  if (typeof command !== 'string') return false
+  return AGENTS.some((agent) => isRouterCommand(command, agent.name)) || /(?:^|[\s/'"])hookrun(?:\.mjs|\.ts)?['"]?\s+fire(?:\s|$)/.test(command)
+}
+
+interface Handler {
+  readonly path: string
+  readonly remove: Path
+  /** Its group's JSON path (the groups shape), whose problems concern every handler in it. */
+  readonly group?: string
+  readonly event: string
+  readonly raw: Record<string, unknown>
+}
+
+/** Every handler object of the file, with where it is. */
+function handlersOf(target: AgentTarget, hooks: Record<string, unknown>): Handler[] {
+  const found: Handler[] = []
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+  for (const [event, list] of Object.entries(hooks)) {
+    if (!Array.isArray(list)) continue
+    list.forEach((item, index) => {
+      if (!isObject(item)) return
+      if (target.shape === 'flat') return void found.push({ path: `hooks.${event}[${index}]`, remove: ['hooks', event, index], event, raw: item })
+      if (!Array.isArray(item.hooks)) return
+      item.hooks.forEach((handler, inner) => {
+        if (isObject(handler)) {
+          found.push({ path: `hooks.${event}[${index}].hooks[${inner}]`, remove: ['hooks', event, index, 'hooks', inner], group: `hooks.${event}[${index}]`, event, raw: handler })
+        }
+      })
+    })
+  }
+  return found
+}
+
+/** Claude Code's handler fields that only concern its own screen: not carried, and said so. */
+const CLAUDE_SCREEN_FIELDS: Readonly<Record<string, string>> = {
+  statusMessage: "Claude Code's spinner text while the hook runs",
+  once: 'honoured by Claude Code in skill frontmatter only',
+}
+
+/** Copilot's handler fields (docs.github.com/en/copilot/reference/hooks-reference). */
+const COPILOT_FIELDS = new Set(['type', 'bash', 'powershell', 'cwd', 'env', 'timeoutSec', 'matcher'])
+/** Copilot's default timeout, seconds. */
+const COPILOT_DEFAULT_TIMEOUT = 30
+/** Codex's default timeout on every event, seconds (Claude Code's is 30 on UserPromptSubmit). */
+const CODEX_DEFAULT_TIMEOUT = 600
+
+/**
+ * Read one of the agent's files: the handlers that move into hooks.json (as entries), the ones
+ * that stay and why, and the file's text without the moved ones. Throws JsonTextError (with line
+ * and column) for a file that is not JSON, or whose `hooks` is not what the agent expects.
+ */
+export function readAgentFile(agent: ImportAgent, file: string, text: string, scope: Scope): AgentFileImport {
+  const target = agentTarget(agent)!
+  const root = parseJson(text, target.comments)
+  if (root.type !== 'object') throw new JsonTextError('is not a JSON object')
+  const hooksNode = child(root, 'hooks')
+  if (hooksNode === undefined) return { file, moved: [], staying: [], routers: 0, text }
+  if (hooksNode.type !== 'object') throw new JsonTextError(`"hooks" is ${hooksNode.type === 'array' ? 'an array' : `a ${hooksNode.type}`}, but ${target.label} expects an object of events`)
+  const hooks = getNodeValue(hooksNode) as Record<string, unknown>
+  // Gemini CLI's `hooks.disabled`: names of handlers switched off (they stay switched off, where they are).
+  const disabled = agent === 'gemini' && Array.isArray(hooks.disabled) ? new Set(hooks.disabled.filter((name): name is string => typeof name === 'string')) : new Set<string>()
+  const events = Object.fromEntries(Object.entries(hooks).filter(([key, list]) => Array.isArray(list) && !(agent === 'gemini' && key === 'disabled'))) as Record<string, unknown[]>
+
+  const problems: Array<{ path: string; message: string }> = []
+  const specs = agent === 'copilot' ? [] : normalizeAgentHooks(agent === 'codex' ? 'claude' : agent, events, (path, message) => problems.push({ path, message }))
+  const byPath = new Map<string, HookSpec>(specs.map((spec) => [spec.path, spec]))
+
+  const moved: MovedHook[] = []
+  const staying: Array<{ path: string; why: string }> = []
+  let routers = 0
+  for (const handler of handlersOf(target, events)) {
+    const command = handler.raw[target.commandField]
+    if (isRouterCommand(command, target.name)) {
+      routers++
+      continue
+    }
+    const stay = (why: string) => void staying.push({ path: handler.path, why })
+    if (runsHookrun(command)) {
+      stay('it runs hookrun itself; moved into hooks.json it would call hookrun again')
+      continue
+    }
+    if (!target.events.includes(handler.event)) {
+      const skipped = target.skipped[handler.event]
+      stay(skipped !== undefined ? `hookrun's router has no entry on ${handler.event}: ${skipped}` : `${handler.event} is not an event hookrun routes for ${target.label}`)
+      continue
+    }
+    const about = problems.filter(
+      (problem) =>
+        problem.path === handler.path ||
+        problem.path.startsWith(`${handler.path}.`) ||
+        (handler.group !== undefined && (problem.path === handler.group || (problem.path.startsWith(`${handler.group}.`) && !problem.path.startsWith(`${handler.group}.hooks[`)))),
+    )
+    if (about.length > 0) {
+      const said = (problem: { path: string; message: string }) => `${problem.path === handler.path ? '' : `${problem.path}: `}${problem.message.replace(/, ignored \(see `hookrun schema` for the fields\)$/, ' to hookrun')}`
+      stay(about.map(said).join('; '))
+      continue
+    }
+    const converted = agent === 'copilot' ? copilotEntry(handler) : agentEntry(agent, handler, byPath.get(handler.path), disabled, scope, file)
+    if (typeof converted === 'string') stay(converted)
+    else moved.push({ ...converted, path: handler.path })
+  }
+  return { file, moved, staying, routers, text: withoutMoved(target, text, moved.map((hook) => handlersOf(target, events).find((handler) => handler.path === hook.path)!.remove)) }
+}
+
+/** A handler of Claude Code, Codex, Gemini CLI or Cursor as a hooks.json entry, or why it stays. */
+function agentEntry(
+  agent: Exclude<ImportAgent, 'copilot'>,
+  handler: Handler,
+  spec: HookSpec | undefined,
+  disabled: ReadonlySet<string>,
+  scope: Scope,
+  file: string,
+): Omit<MovedHook, 'path'> | string {
+  // Every handler read from an agent's file has a name (src/config/shapes.ts).
+  if (spec?.name === undefined) return 'hookrun does not run it'
+  const raw = handler.raw
+  if (agent === 'codex' && raw.async === true) return 'Codex skips async handlers; moved, hookrun would run it'
+  if (agent === 'cursor' && raw.loop_limit !== undefined) return "its loop_limit caps Cursor's own follow-ups; the router entry could not carry it"
+  if (agent === 'gemini' && typeof raw.name === 'string' && disabled.has(raw.name)) return `switched off in Gemini CLI (hooks.disabled names '${raw.name}')`
+  // Claude's exec form substitutes ${CLAUDE_PROJECT_DIR} into each argument; sh would not expand it inside quotes.
+  if (Array.isArray(raw.args) && raw.args.some((arg) => typeof arg === 'string' && arg.includes('$'))) return 'its args use ${…} placeholders, which only the exec form substitutes'
+  const notCarried = agent === 'claude' || agent === 'codex' ? Object.keys(CLAUDE_SCREEN_FIELDS).filter((key) => key in raw).map((key) => `${key} (${CLAUDE_SCREEN_FIELDS[key]})`) : []
+  const timeout = agent === 'codex' && raw.timeout === undefined ? CODEX_DEFAULT_TIMEOUT : spec.timeout
+  const entry = {
+    // The name hookrun gives the handler read from the agent's file, so a copy in another layer
+    // still runs once; Codex's names are Claude Code's, so they say whose they are.
+    name: agent === 'codex' ? `codex ${spec.identity ?? spec.name}` : (spec.identity ?? spec.name),
+    agent,
+    event: spec.event,
+    ...(spec.matcher !== undefined && { matcher: spec.matcher }),
+    ...(spec.when !== undefined && { if: spec.when }),
+    ...(spec.command !== undefined && { command: spec.command }),
+    ...(spec.url !== undefined && { url: spec.url }),
+    ...(spec.headers !== undefined && { headers: spec.headers }),
+    ...(spec.allowedEnvVars !== undefined && { allowedEnvVars: spec.allowedEnvVars }),
+    timeout,
+    ...(!spec.blocking && { blocking: false }),
+    ...(spec.onError !== undefined && { onError: spec.onError }),
+    // Cursor runs user-level hooks in ~/.cursor, where their relative paths point.
+    ...(agent === 'cursor' && scope === 'user' && { cwd: dirname(file) }),
+    ...(spec.sequential === true && { sequential: true }),
+    ...(spec.description !== undefined && { description: spec.description }),
+  }
+  return { entry, notCarried }
+}
+
+/**
+ * A Copilot handler (`{type, bash, powershell, cwd, env, timeoutSec}`) as a hooks.json entry, or
+ * why it stays. Copilot denies a tool call whose preToolUse hook fails and lets every other event
+ * through (src/dialects/copilot.ts), so the entry keeps hookrun's own rule with that `onError`
+ * written out; its default timeout is 30 s.
+ */
+function copilotEntry(handler: Handler): Omit<MovedHook, 'path'> | string {
+  const raw = handler.raw
+  if (raw.type !== undefined && raw.type !== 'command') return `type '${String(raw.type)}' handlers are Copilot's own; hookrun runs commands`
+  const unknown = Object.keys(raw).filter((key) => !COPILOT_FIELDS.has(key))
+  if (unknown.length > 0) return `${unknown.map((key) => `${handler.path}.${key}`).join(', ')}: unknown to hookrun`
+  if (typeof raw.bash !== 'string' || raw.bash === '') return 'it has no bash command (PowerShell only)'
+  const env = raw.env
+  if (env !== undefined && (typeof env !== 'object' || env === null || Object.values(env).some((value) => typeof value !== 'string' || value.includes('$')))) {
+    return 'its env expands variables (or is not text), which Copilot does and hookrun does not'
+  }
+  if (raw.cwd !== undefined && (typeof raw.cwd !== 'string' || raw.cwd === '')) return 'its cwd is not a folder name'
+  if (raw.timeoutSec !== undefined && (typeof raw.timeoutSec !== 'number' || raw.timeoutSec <= 0 || raw.timeoutSec > 86_400)) return 'its timeoutSec is not a number of seconds'
+  const matcher = typeof raw.matcher === 'string' && raw.matcher !== '' && raw.matcher !== '*' ? raw.matcher : undefined
+  if (raw.matcher !== undefined && typeof raw.matcher !== 'string') return 'its matcher is not text'
+  if (matcher !== undefined && matcherProblem(matcher) !== undefined) return `matcher '${matcher}' ${matcherProblem(matcher)}`
+  const entry = {
+    // Cursor's events have the same names: Copilot's hooks say whose they are.
+    name: `copilot ${handler.event}[${matcher ?? '*'}] ${raw.bash}`,
+    event: eventPattern(handler.event),
+    ...(matcher !== undefined && { matcher }),
+    command: raw.bash,
+    timeout: (raw.timeoutSec as number | undefined) ?? COPILOT_DEFAULT_TIMEOUT,
+    onError: handler.event === 'preToolUse' ? 'block' : 'allow',
+    ...(typeof raw.cwd === 'string' && { cwd: raw.cwd }),
+    ...(env !== undefined && { env }),
+  }
+  return { entry, notCarried: typeof raw.powershell === 'string' ? ['powershell (the command Copilot runs on Windows)'] : [] }
+}
+
+/** The text without the given handlers; a group, event or `hooks` left empty goes with them. */
+function withoutMoved(target: AgentTarget, text: string, paths: readonly Path[]): string {
+  // Last first, so the paths still to remove keep their indexes.
+  const ordered = [...paths].sort((a, b) => compareDescending(a, b))
+  let out = text
+  for (const path of ordered) {
+    out = removeAt(out, path)
+    const root = parseJson(out, true)
+    if (target.shape === 'groups' && nodeAt(root, path.slice(0, -1))?.children?.length === 0) out = removeAt(out, path.slice(0, -2))
+    if (nodeAt(parseJson(out, true), ['hooks', path[1]!])?.children?.length === 0) out = removeAt(out, ['hooks', path[1]!])
+  }
+  if (paths.length > 0 && keysOf(child(parseJson(out, true), 'hooks')).length === 0 && child(parseJson(out, true), 'hooks') !== undefined) out = removeAt(out, ['hooks'])
+  return out
+}
+
+function compareDescending(a: Path, b: Path): number {
+  for (let index = 0; index < Math.max(a.length, b.length); index++) {
+    const [x, y] = [a[index], b[index]]
+    if (x === y) continue
+    if (typeof x === 'number' && typeof y === 'number') return y - x
+    return String(y).localeCompare(String(x))
+  }
+  return 0
+}
+

@@ -1,0 +1,86 @@
+// The setsid sweep looks only at processes created since the fire's hooks started, and at every
+// process when it cannot be sure of that window (src/run/escapees.ts).
+import { spawn, spawnSync } from 'node:child_process'
+import { afterEach, describe, expect, test } from 'vitest'
+import { FIRE_ID_VARIABLE, killEscapees, newFireId, pidClock } from '../../src/run/escapees.ts'
+
+const started: number[] = []
+afterEach(() => {
+  for (const pid of started.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {}
+  }
+})
+
+/** A process in a session of its own carrying the fire's marker, as an escaped hook descendant would. */
+function escapee(fireId: string): number {
+  // Not detached: a process-group leader's setsid would fork, and this pid would not be the sleep.
+  const child = spawn('setsid', ['sleep', '30'], { env: { ...process.env, [FIRE_ID_VARIABLE]: fireId }, stdio: 'ignore' })
+  child.unref()
+  started.push(child.pid!)
+  return child.pid!
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    // A zombie still answers: look at its state.
+    return !/^\S+ \(.*\) Z/.test(spawnSync('cat', [`/proc/${pid}/stat`], { encoding: 'utf8' }).stdout)
+  } catch {
+    return false
+  }
+}
+
+async function until(check: () => boolean): Promise<boolean> {
+  // Polled: the machine may be loaded, and exec and SIGKILL take their time.
+  for (let tries = 0; tries < 100; tries++) {
+    if (check()) return true
+    await new Promise((wake) => setTimeout(wake, 50))
+  }
+  return false
+}
+
+describe.runIf(process.platform === 'linux')('escapee sweep', () => {
+  test('a clock from before the hooks bounds the sweep to what was created since', async () => {
+    const fireId = newFireId()!
+    const before = pidClock()!
+    expect(before.lastPid).toBeGreaterThan(0)
+    const pid = escapee(fireId)
+    await until(() => spawnSync('cat', [`/proc/${pid}/environ`]).stdout.includes(fireId))
+    expect(await killEscapees(fireId, before)).toBe(1)
+    expect(await until(() => !alive(pid))).toBe(true)
+  })
+
+  test('a process created before the clock is outside the window (what shows the window is used)', async () => {
+    const fireId = newFireId()!
+    const pid = escapee(fireId)
+    await until(() => spawnSync('cat', [`/proc/${pid}/environ`]).stdout.includes(fireId))
+    const after = pidClock()!
+    expect(await killEscapees(fireId, after)).toBe(0)
+    expect(alive(pid)).toBe(true)
+  })
+
+  test('when more processes were created than the window trusts, or the ids wrapped, every process is checked', async () => {
+    const fireId = newFireId()!
+    const pid = escapee(fireId)
+    await until(() => spawnSync('cat', [`/proc/${pid}/environ`]).stdout.includes(fireId))
+    const now = pidClock()!
+    // As if thousands of processes had been created during the fire: the window could have lapped.
+    expect(await killEscapees(fireId, { lastPid: now.lastPid, created: now.created - 5000 })).toBe(1)
+    const other = newFireId()!
+    const second = escapee(other)
+    await until(() => spawnSync('cat', [`/proc/${second}/environ`]).stdout.includes(other))
+    // As if the ids had wrapped: the last id now is below the one before.
+    expect(await killEscapees(other, { lastPid: pidClock()!.lastPid + 1_000_000, created: pidClock()!.created })).toBe(1)
+    expect(await until(() => !alive(pid) && !alive(second))).toBe(true)
+  })
+
+  test('without a clock every process is checked', async () => {
+    const fireId = newFireId()!
+    const pid = escapee(fireId)
+    await until(() => spawnSync('cat', [`/proc/${pid}/environ`]).stdout.includes(fireId))
+    expect(await killEscapees(fireId)).toBe(1)
+    expect(await until(() => !alive(pid))).toBe(true)
+  })
+})
