@@ -7,6 +7,7 @@ import { mayBeAgentPayload } from '../dialects/hint.ts'
 import { prepareDialect, renderFor } from '../dialects/index.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
+import { shortNameOf } from '../config/shapes.ts'
 import { didYouMean } from '../core/suggest.ts'
 import { fire } from '../fire.ts'
 import type { Decision } from '../core/protocol.ts'
@@ -205,7 +206,8 @@ function compare(expect: z.output<typeof TestExpectSchema>, decision: Decision, 
     if (!ok) failures.push(`${field}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`)
   }
   if (expect.decision !== undefined) check('decision', decision.decision === expect.decision, expect.decision, decision.decision)
-  if (expect.decidedBy !== undefined) check('decidedBy', (decision.decidedBy ?? null) === expect.decidedBy, expect.decidedBy, decision.decidedBy ?? null)
+  // An agent's handler named by its long name (earlier versions) is the same hook.
+  if (expect.decidedBy !== undefined) check('decidedBy', (decision.decidedBy ?? null) === (expect.decidedBy && shortNameOf(expect.decidedBy)), expect.decidedBy, decision.decidedBy ?? null)
   if (expect.blocked !== undefined) check('blocked', decision.blocked === expect.blocked, expect.blocked, decision.blocked)
   if (expect.reason !== undefined) {
     const reason = decision.reason ?? ''
@@ -214,7 +216,7 @@ function compare(expect: z.output<typeof TestExpectSchema>, decision: Decision, 
   if (expect.exitCode !== undefined) check('exitCode', rendered.exitCode === expect.exitCode, expect.exitCode, rendered.exitCode)
   if (expect.hooks !== undefined) {
     const ran = decision.hooks.map((hook) => hook.name)
-    check('hooks', JSON.stringify(ran) === JSON.stringify(expect.hooks), expect.hooks, ran)
+    check('hooks', JSON.stringify(ran) === JSON.stringify(expect.hooks.map(shortNameOf)), expect.hooks, ran)
   }
   if (expect.context !== undefined) {
     const context = decision.additionalContext.join('\n\n')

@@ -154,7 +154,9 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
  */
 export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProblem[]): Hook[] {
   const merged: Hook[] = []
+  // By name, or an agent-shaped handler's identity (its long name); `shortNames` by its short name.
   const positions = new Map<string, number>()
+  const shortNames = new Map<string, number>()
   const seenInFile = new Map<string, string>()
   for (const { ref, index, entry, eventKeys } of entries) {
     if (entry.name !== undefined && !isAgentShape(entry.shape)) {
@@ -169,7 +171,8 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
         })
       } else seenInFile.set(key, entry.path)
     }
-    const earlier = entry.name === undefined ? undefined : positions.get(entry.name)
+    // An agent's handler replaces only its own copy; a name the user wrote may be either name.
+    const earlier = entry.identity !== undefined ? positions.get(entry.identity) : entry.name === undefined ? undefined : (positions.get(entry.name) ?? shortNames.get(entry.name))
     if (entry.locked && !isManagedLayer(ref.layer)) {
       problems.push({ severity: 'warning', file: ref.file, path: `${entry.path}.locked`, message: 'only the managed config can lock a hook; ignored' })
     }
@@ -193,7 +196,8 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
     const hook = hookOf(ref, index, entry, eventKeys)
     if (earlier !== undefined) merged[earlier] = hook
     else {
-      if (entry.name !== undefined) positions.set(entry.name, merged.length)
+      if (entry.identity !== undefined) shortNames.set(entry.name!, merged.length)
+      if (entry.name !== undefined) positions.set(entry.identity ?? entry.name, merged.length)
       merged.push(hook)
     }
   }
@@ -229,6 +233,7 @@ function hookOf(ref: ConfigFileRef, index: number, entry: ParsedEntry['entry'], 
   if (eventKeys !== undefined) hook.eventKeys = eventKeys
   if (entry.url !== undefined) hook.http = httpTarget(entry)
   if (entry.sequential === true) hook.sequential = true
+  if (entry.identity !== undefined) hook.identity = entry.identity
   if (entry.locked === true && isManagedLayer(ref.layer)) hook.locked = true
   return hook
 }

@@ -41,6 +41,12 @@ export interface HookSpec extends HookEntry {
   readonly sequential?: boolean
   /** Position among the file's entries (valid or not), so a bad entry does not rename later ones. */
   readonly ordinal: number
+  /**
+   * An agent-shaped handler's identity, `PreToolUse[Bash] ./check.sh`: the same handler in two
+   * layers runs once (the agents' rule), so layers merge on it. Its `name` is the short one
+   * (`shortNames`); this long one, which earlier versions showed, still switches it off.
+   */
+  readonly identity?: string
 }
 
 export type Report = (path: string, message: string, severity?: 'error' | 'warning') => void
@@ -82,7 +88,63 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
     else if (key === 'hooks') specs.push(...claudeHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
     else if (key === 'plugins' && envelope.plugins) specs.push(...pigoPlugins(envelope.plugins, envPrefixes, report, counter))
   }
-  return { specs, settings }
+  return { specs: shortNames(specs), settings }
+}
+
+/**
+ * Agent-shaped handlers have no name of their own: each gets `<Event>/<script>`, the agent's
+ * event and the file name of the script it runs without its extension (`PreToolUse/check-bash`
+ * for `"$CLAUDE_PROJECT_DIR"/.claude/hooks/check-bash.sh`), the Gemini handler's own `name`, or
+ * an http handler's last path segment. Made from what the handler is, not where it sits, so
+ * adding or moving a handler never renames another (a `disabled` entry keeps naming the same
+ * hook); a second handler with the same name in the file is `…#2`, `#3`, in file order.
+ */
+function shortNames(specs: HookSpec[]): HookSpec[] {
+  const taken = new Set(specs.filter((spec) => spec.identity === undefined && spec.name !== undefined).map((spec) => spec.name!))
+  return specs.map((spec) => {
+    if (spec.identity === undefined) return spec
+    const base = spec.name!
+    let name = base
+    for (let n = 2; taken.has(name); n++) name = `${base}#${n}`
+    taken.add(name)
+    return { ...spec, name }
+  })
+}
+
+/** What a command runs, for its short name: the script's file name without its extension, else the program. */
+export function commandSlug(command: string): string {
+  // The first simple command only: not a redirection's target (`> /dev/null`) or a later pipe stage.
+  const words = command
+    .split(/[|;&<>]/)[0]!
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.replace(/["']/g, ''))
+  const program = words.findIndex((word) => !/^\w+=/.test(word))
+  const args = program < 0 ? [] : words.slice(program)
+  const script = args.find((word) => !word.startsWith('-') && (word.includes('/') || /\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|php|ps1)$/i.test(word)))
+  const file = (script ?? args[0] ?? '').split('/').filter((part) => part !== '').pop() ?? ''
+  return file.replace(/\.[A-Za-z0-9]+$/, '').replace(/[^\w.@+-]+/g, '-') || 'hook'
+}
+
+/**
+ * The short name of a handler given by its long name (`PreToolUse[Bash] ./check.sh` →
+ * `PreToolUse/check`), as test files written for earlier versions name it; any other name as is.
+ */
+export function shortNameOf(name: string): string {
+  const long = /^([^[\s/]+)\[[^\]]*\] (.+)$/.exec(name)
+  if (long === null) return name
+  const [, eventName, what] = long
+  return `${eventName}/${/^https?:\/\//i.test(what!) ? urlSlug(what!) : commandSlug(what!)}`
+}
+
+/** The short name's last part for an http handler: its URL's last path segment, or its host. */
+function urlSlug(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return parsed.pathname.split('/').filter((part) => part !== '').pop() ?? parsed.hostname
+  } catch {
+    return 'http'
+  }
 }
 
 /**
@@ -170,9 +232,10 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
         const canonical = resolveAlias(eventName) ?? eventName
         const matcher = claudeMatcher(group.matcher)
         specs.push({
-          // The same handler in several settings files runs once (Claude Code's rule): the name is
-          // made from what the handler is, so later layers replace earlier copies.
-          name: `${eventName}[${matcher ?? '*'}] ${command}`,
+          // The same handler in several settings files runs once (Claude Code's rule): its identity
+          // is what the handler is, so later layers replace earlier copies.
+          name: `${eventName}/${commandSlug(command)}`,
+          identity: `${eventName}[${matcher ?? '*'}] ${command}`,
           event: canonical,
           command,
           timeout: claudeTimeout(canonical, handler.timeout),
@@ -234,8 +297,9 @@ function geminiHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
         if (handler === undefined) return
         const matcher = claudeMatcher(group.matcher)
         specs.push({
-          // As in Claude's shape, the name says what the handler is, so a copy in another layer runs once.
-          name: `${eventName}[${matcher ?? '*'}] ${handler.name ?? handler.command}`,
+          // As in Claude's shape, the identity says what the handler is, so a copy in another layer runs once.
+          name: `${eventName}/${handler.name ?? commandSlug(handler.command)}`,
+          identity: `${eventName}[${matcher ?? '*'}] ${handler.name ?? handler.command}`,
           event: eventPattern(eventName),
           command: handler.command,
           timeout: (handler.timeout ?? GEMINI_DEFAULT_TIMEOUT_MS) / 1000,
@@ -273,8 +337,9 @@ function claudeHttpHandler(
   const canonical = resolveAlias(eventName) ?? eventName
   const matcher = claudeMatcher(groupMatcher)
   return {
-    // Claude Code runs the same URL once across settings files: named by what it is, later layers replace it.
-    name: `${eventName}[${matcher ?? '*'}] ${handler.url}`,
+    // Claude Code runs the same URL once across settings files: identified by what it is, later layers replace it.
+    name: `${eventName}/${urlSlug(handler.url)}`,
+    identity: `${eventName}[${matcher ?? '*'}] ${handler.url}`,
     event: canonical,
     url: handler.url,
     ...(handler.headers !== undefined && { headers: handler.headers }),
@@ -310,7 +375,8 @@ function cursorHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
       const matcher = claudeMatcher(handler.matcher)
       specs.push({
         // The same handler in several files (user and project) runs once, as in Claude's shape.
-        name: `${eventName}[${matcher ?? '*'}] ${handler.command}`,
+        name: `${eventName}/${commandSlug(handler.command)}`,
+        identity: `${eventName}[${matcher ?? '*'}] ${handler.command}`,
         event: eventPattern(eventName),
         command: handler.command,
         timeout: handler.timeout ?? HOOK_DEFAULTS.timeout,

@@ -56,9 +56,11 @@ export function isAgentShape(shape: HookShape): boolean {
 
 /** A hook ready to select and run, with where it was written. */
 export interface Hook {
-  /** The hook's `name`, or `<layer>#<index>` for an unnamed hook. */
+  /** The hook's `name`, or `<layer>#<index>` for an unnamed hook; an agent's handler's short name (`PreToolUse/check-bash`). */
   readonly name: string
   readonly named: boolean
+  /** An agent-shaped handler's long name (`PreToolUse[Bash] ./check-bash.sh`): layers merge on it, and it still names the hook. */
+  readonly identity?: string
   readonly event: readonly string[]
   /** The index keys of `event` (src/event/pattern.ts `patternKeys`), when the parser stored them. */
   readonly eventKeys?: readonly string[]

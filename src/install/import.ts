@@ -194,7 +194,7 @@ function agentEntry(
   const entry = {
     // The name hookrun gives the handler read from the agent's file, so a copy in another layer
     // still runs once; Codex's names are Claude Code's, so they say whose they are.
-    name: agent === 'codex' ? `codex ${spec.name}` : (spec.name as string),
+    name: agent === 'codex' ? `codex ${spec.identity ?? spec.name}` : (spec.identity ?? spec.name),
     agent,
     event: spec.event,
     ...(spec.matcher !== undefined && { matcher: spec.matcher }),

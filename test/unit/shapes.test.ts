@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { normalizeConfig } from '../../src/config/shapes.ts'
+import { commandSlug, normalizeConfig, shortNameOf } from '../../src/config/shapes.ts'
 
 function normalize(json: unknown) {
   const problems: Array<[string, string, string | undefined]> = []
@@ -94,7 +94,8 @@ describe('normalizeConfig', () => {
     ])
     expect(specs).toMatchObject([
       {
-        name: 'PreToolUse[Bash] https://policy.example/check',
+        name: 'PreToolUse/check',
+        identity: 'PreToolUse[Bash] https://policy.example/check',
         event: 'tool:pre_execute',
         url: 'https://policy.example/check',
         headers: { Authorization: 'Bearer $TOKEN' },
@@ -140,5 +141,45 @@ describe('normalizeConfig', () => {
   test('envPrefixes must look like prefixes', () => {
     const { problems } = normalize({ envPrefixes: ['pigo'], hooks: [] })
     expect(problems[0]).toEqual(['envPrefixes[0]', 'expected an upper-case prefix ending in _, such as PIGO_; file skipped', undefined])
+  })
+})
+
+describe("agent-shaped handlers' short names", () => {
+  test('<Event>/<script file name>: stable, unique within the file, the long name kept as identity', () => {
+    const { specs } = normalize({
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/check-bash.sh --strict' }] },
+          { matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'python3 .claude/hooks/check-bash.py' }, { type: 'command', command: "jq -r .tool_input.command | grep -q sudo && exit 2" }] },
+        ],
+        Stop: [{ hooks: [{ type: 'command', command: 'LOG=1 npx tsx hooks/notify.ts' }] }],
+      },
+    })
+    expect(specs.map((spec) => [spec.name, spec.identity])).toEqual([
+      ['PreToolUse/check-bash', 'PreToolUse[Bash] "$CLAUDE_PROJECT_DIR"/.claude/hooks/check-bash.sh --strict'],
+      ['PreToolUse/check-bash#2', 'PreToolUse[Write|Edit] python3 .claude/hooks/check-bash.py'],
+      ['PreToolUse/jq', 'PreToolUse[Write|Edit] jq -r .tool_input.command | grep -q sudo && exit 2'],
+      ['Stop/notify', 'Stop[*] LOG=1 npx tsx hooks/notify.ts'],
+    ])
+  })
+
+  test('adding a handler above another does not rename it', () => {
+    const before = normalize({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: './b.sh' }] }] } }).specs
+    const after = normalize({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: './a.sh' }] }, { hooks: [{ type: 'command', command: './b.sh' }] }] } }).specs
+    expect(before.map((spec) => spec.name)).toEqual(['PreToolUse/b'])
+    expect(after.map((spec) => spec.name)).toEqual(['PreToolUse/a', 'PreToolUse/b'])
+  })
+
+  test("Gemini's handler name, Cursor's command; a hookrun hook's name in the same file is never reused", () => {
+    expect(normalize({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ name: 'no-sudo', type: 'command', command: './x.sh' }] }] } }).specs[0]).toMatchObject({ name: 'BeforeTool/no-sudo' })
+    expect(normalize({ version: 1, hooks: { beforeShellExecution: [{ command: './gate.sh' }] } }).specs[0]).toMatchObject({ name: 'beforeShellExecution/gate' })
+  })
+
+  test('an old long name gives its short name; any other name is kept', () => {
+    expect(shortNameOf("PreToolUse[Bash] echo 'no' >&2; exit 2")).toBe('PreToolUse/echo')
+    expect(shortNameOf('PreToolUse[*] https://policy.example/v1/check')).toBe('PreToolUse/check')
+    expect(shortNameOf('no-sudo')).toBe('no-sudo')
+    expect(commandSlug('')).toBe('hook')
+    expect(commandSlug('cat > /dev/null; ./later.sh')).toBe('cat')
   })
 })
