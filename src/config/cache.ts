@@ -66,14 +66,20 @@ export function openDocumentCache(env: Env, files: readonly ConfigFileRef[]): Do
     if (!taken.has(ref.file)) taken.set(ref.file, fileSignature(ref.file))
     return taken.get(ref.file)
   }
+  // What `get` gave for each file, so asking again (a fire asks twice) builds no new entries.
+  const served = new Map<string, ConfigDocument>()
   let changed = false
   return {
     get(ref) {
       const entry = entries[ref.file]
       if (entry === undefined || entry.signature !== compared(ref)) return undefined
       refs.set(ref.file, ref)
+      const given = served.get(ref.file)
+      if (given !== undefined && given.ref.layer === ref.layer) return given
       // Entries carry their file reference; the layer can differ between fires (--config).
-      return { ...entry.document, ref, entries: entry.document.entries.map((parsed) => ({ ...parsed, ref })) }
+      const document = { ...entry.document, ref, entries: entry.document.entries.map((parsed) => ({ ...parsed, ref })) }
+      served.set(ref.file, document)
+      return document
     },
     signature: (ref) => fileSignature(ref.file),
     compared,

@@ -31,8 +31,11 @@ describe('the parsed-config cache', () => {
     expect(first.get(ref)).toBeUndefined()
     first.put(ref, readConfigDocument(ref), first.signature(ref))
     first.save()
-    const cached = openDocumentCache(env, [ref]).get(ref)
+    const reopened = openDocumentCache(env, [ref])
+    const cached = reopened.get(ref)
     expect(cached?.entries.map((parsed) => [parsed.entry.name, parsed.entry.command, parsed.ref])).toEqual([['one', 'echo 1', ref]])
+    // Asked again in the same fire: the same document, its entries not built twice.
+    expect(reopened.get({ ...ref })).toBe(cached)
     // Same size, other content: the signature (times, inode) differs, so the cache is not used.
     writeFileSync(file, JSON.stringify({ hooks: [{ name: 'one', event: '*', command: 'echo 2' }] }))
     expect(openDocumentCache(env, [ref]).get(ref)).toBeUndefined()
