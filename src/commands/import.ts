@@ -39,6 +39,14 @@ class PlannedFiles implements AgentFiles {
     if (!this.before.has(file)) this.before.set(file, this.disk.read(file))
     this.after.set(file, text)
   }
+  /** What is planned so far, to go back to when an agent's part cannot be finished. */
+  checkpoint(): Map<string, string> {
+    return new Map(this.after)
+  }
+  rollback(to: Map<string, string>): void {
+    for (const file of [...this.after.keys()]) if (!to.has(file)) this.after.delete(file)
+    for (const [file, text] of to) this.after.set(file, text)
+  }
   /** The files whose text changes, with both texts. */
   changed(): Array<{ file: string; before: string | undefined; after: string }> {
     return [...this.after].filter(([file, after]) => this.before.get(file) !== after).map(([file, after]) => ({ file, before: this.before.get(file), after }))
@@ -70,6 +78,8 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
 
   for (const agent of [...new Set(agents)]) {
     const target = agentTarget(agent)!
+    const start = files.checkpoint()
+    const before = lines.length
     const sources = sourceFiles(agent, options.scope, places)
     let read: AgentFileImport[]
     try {
@@ -96,7 +106,8 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
     }
     const moved = read.reduce((sum, each) => sum + each.moved.length, 0)
     const held = read.reduce((sum, each) => sum + each.moved.length + each.staying.length + each.routers, 0)
-    const where = sources.length === 0 ? `${agentTarget(agent)!.file(options.scope, places)} and the folder it is in` : sources.join(', ')
+    // Only Copilot's folder can hold no file at all.
+    const where = sources.length === 0 ? join(dirname(target.file(options.scope, places)), '*.json') : sources.join(', ')
     if (held === 0) {
       lines.push(`${agent}: no hooks to import: ${where} ${sources.length > 1 ? 'hold' : 'holds'} no ${target.label} hooks${options.scope === 'project' ? ' (for your own, use --user)' : ' (for a project\'s, use --project)'}`)
       exitCode = ExitCode.Failure
@@ -120,13 +131,20 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
     const installed = files.read(target.file(options.scope, places))
     const already = installed === undefined ? [] : routedEventsIn(installed, agent)
     const needed = read.flatMap((each) => each.moved.map((hook) => hook.path.replace(/^hooks\.([^[]+)\[.*$/, '$1')))
-    const events = already.length > 0 ? [...new Set([...already, ...needed])] : undefined
+    const events = already.length > 0 ? [...new Set([...already, ...needed])].filter((event) => target.events.includes(event)) : undefined
     const install = installAgents(
       { agents: [agent], scope: options.scope, cwd: project, env: options.env, files, dryRun: options.dryRun, ...(events !== undefined && { events }), ...(options.self !== undefined && { self: options.self }) },
       false,
     )
+    if (install.exitCode !== ExitCode.Proceed) {
+      // No router, so nothing moves: the agent keeps running its hooks where they are.
+      files.rollback(start)
+      if (agent === 'claude') sharedClaudeFile = undefined
+      lines.splice(before, lines.length - before, ...install.output.trimEnd().split('\n'), `${agent}: nothing imported from ${target.label}: its hooks stay where they are until hookrun's router can be installed`)
+      exitCode = ExitCode.Failure
+      continue
+    }
     lines.push(...install.output.trimEnd().split('\n'))
-    exitCode = Math.max(exitCode, install.exitCode)
   }
 
   const changed = files.changed()

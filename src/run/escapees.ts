@@ -17,7 +17,7 @@ export function newFireId(): string | undefined {
   if (process.platform !== 'linux') return undefined
   // The pid keeps it unique among live fires; the random part guards against a reused pid. Nothing
   // here needs to be unguessable, and node:crypto costs a compiled hookrun ~1 ms to load.
-  return `${process.pid}-${Math.random().toString(36).slice(2, 12)}`
+  return `${process.pid}-${Math.floor(Math.random() * 2 ** 48).toString(16).padStart(12, '0')}`
 }
 
 /**
@@ -58,27 +58,59 @@ function candidatePids(since: PidClock | undefined): string[] {
   return readdirSync('/proc').filter((name) => /^\d+$/.test(name))
 }
 
-/** SIGKILL every process (of this user) whose environment carries the fire's marker; their count. */
-export function killEscapees(fireId: string, since?: PidClock): number {
+/** Looks at processes whose environment read empty: one caught in the middle of exec shows none. */
+const RETRIES_MS = [5, 20]
+
+/** The kernel's flag for its own threads, which have no environment at all (include/linux/sched.h). */
+const PF_KTHREAD = 0x00200000
+
+/** A process that shows no environment may be in the middle of exec; a kernel thread or a zombie never gets one. */
+export function mayBeExecuting(pid: string): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
+    // "pid (comm) state ppid pgrp session tty tpgid flags …": comm may hold spaces and parentheses.
+    const [state, , , , , , flags] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return state !== 'Z' && state !== 'X' && (Number(flags) & PF_KTHREAD) === 0
+  } catch {
+    return false
+  }
+}
+
+/**
+ * SIGKILL every process (of this user) whose environment carries the fire's marker; their count.
+ * A descendant a hook forked just before exiting may be in the middle of exec, when the kernel
+ * shows no environment yet: those are looked at again, shortly after.
+ */
+export async function killEscapees(fireId: string, since?: PidClock): Promise<number> {
   const needle = Buffer.from(`\0${FIRE_ID_VARIABLE}=${fireId}\0`)
   let killed = 0
-  let pids: string[]
+  let pending: string[]
   try {
-    pids = candidatePids(since).filter((name) => Number(name) !== process.pid)
+    pending = candidatePids(since).filter((name) => Number(name) !== process.pid)
   } catch {
     return 0
   }
-  for (const pid of pids) {
-    try {
-      // Prefixed with NUL so the first variable matches like the others.
-      const environ = Buffer.concat([Buffer.from([0]), readFileSync(`/proc/${pid}/environ`)])
-      if (environ.includes(needle)) {
-        process.kill(Number(pid), 'SIGKILL')
-        killed++
+  for (let look = 0; pending.length > 0; look++) {
+    const unread: string[] = []
+    for (const pid of pending) {
+      try {
+        const environ = readFileSync(`/proc/${pid}/environ`)
+        if (environ.length === 0) {
+          if (mayBeExecuting(pid)) unread.push(pid)
+        }
+        // Prefixed with NUL so the first variable matches like the others.
+        else if (Buffer.concat([Buffer.from([0]), environ]).includes(needle)) {
+          process.kill(Number(pid), 'SIGKILL')
+          killed++
+        }
+      } catch {
+        // Gone already, or another user's process (unreadable): not ours.
       }
-    } catch {
-      // Gone already, or another user's process (unreadable): not ours.
     }
+    const wait = RETRIES_MS[look]
+    if (wait === undefined) break
+    pending = unread
+    if (pending.length > 0) await new Promise((wake) => setTimeout(wake, wait))
   }
   return killed
 }

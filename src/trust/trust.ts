@@ -257,7 +257,8 @@ export function trustedFolderOf(projectRoot: string, folders: Settings['trustedF
   const candidates = new Set([...foldersUp(resolve(projectRoot)), ...foldersUp(canonicalPath(projectRoot))])
   for (const { pattern } of folders) {
     const trimmed = pattern.length > 1 ? pattern.replace(/\/+$/, '') : pattern
-    const matches = picomatch(trimmed, { dot: true })
+    // A folder named as it is (the usual entry) is compared, not compiled into a glob: every fire checks it.
+    const matches = picomatch.scan(trimmed).isGlob ? picomatch(trimmed, { dot: true }) : (folder: string) => folder === trimmed
     for (const folder of candidates) if (matches(folder)) return pattern
   }
   return undefined

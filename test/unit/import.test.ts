@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { importAgents } from '../../src/commands/import.ts'
+import { installAgents } from '../../src/commands/install.ts'
 import { normalizeAgentHooks, normalizeConfig } from '../../src/config/shapes.ts'
 import { fire } from '../../src/fire.ts'
 import { readAgentFile } from '../../src/install/import.ts'
@@ -203,6 +204,45 @@ describe('importAgents', () => {
     expect(readdirSync(backup).map((name) => readFileSync(join(backup, name), 'utf8'))).toEqual([CLAUDE])
   })
 
+  test("--user: the user's settings lose their hooks and get the router in the same file; the hooks go to the user's hooks.json, no trust needed", async () => {
+    const place = setup()
+    const settings = join(place.home, '.claude', 'settings.json')
+    put(settings, '{\n  "theme": "dark",\n  "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ] }\n}\n')
+    const result = await importAgents({ ...place.options, scope: 'user' })
+    expect(result.exitCode).toBe(0)
+    const userHooks = join(place.home, '.config', 'hookrun', 'hooks.json')
+    expect(JSON.parse(readFileSync(userHooks, 'utf8')).hooks).toEqual([{ name: 'Stop[*] say done', agent: 'claude', event: 'agent:stop', command: 'say done', timeout: 600 }])
+    const after = JSON.parse(readFileSync(settings, 'utf8'))
+    expect(after.theme).toBe('dark')
+    expect(after.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] }])
+    expect(result.output).not.toContain('hookrun trust')
+    expect(readFileSync(place.settings, 'utf8')).toBe(CLAUDE)
+  })
+
+  test("Claude Code's local settings are read too, and get the router where their hooks were", async () => {
+    const place = setup()
+    put(place.settings, '{}\n')
+    put(place.local, '{\n  "hooks": { "PreToolUse": [ { "matcher": "Write", "hooks": [ { "type": "command", "command": "./fmt.sh" } ] } ] },\n  "env": { "A": "1" }\n}\n')
+    const result = await importAgents(place.options)
+    expect(result.output).toContain(`claude: moved 1 hook from ${place.local} into ${place.hooksFile}`)
+    expect(result.output).not.toContain('is shared')
+    const local = JSON.parse(readFileSync(place.local, 'utf8'))
+    expect(local.env).toEqual({ A: '1' })
+    expect(local.hooks.PreToolUse).toEqual([{ hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] }])
+    expect(readFileSync(place.settings, 'utf8')).toBe('{}\n')
+  })
+
+  test('a router installed with --events keeps its events, plus the ones the moved hooks need', async () => {
+    const place = setup()
+    put(place.settings, '{}\n')
+    installAgents({ agents: ['claude'], scope: 'project', cwd: place.project, env: place.env, self: '/opt/hookrun', events: ['PreToolUse'] }, false)
+    const local = JSON.parse(readFileSync(place.local, 'utf8'))
+    local.hooks.Stop = [{ hooks: [{ type: 'command', command: 'say done' }] }]
+    put(place.local, JSON.stringify(local, null, 2))
+    expect((await importAgents(place.options)).exitCode).toBe(0)
+    expect(Object.keys(JSON.parse(readFileSync(place.local, 'utf8')).hooks)).toEqual(['PreToolUse', 'Stop'])
+  })
+
   test('importing again changes nothing, and a hooks.json that has the hook already gets no second copy', async () => {
     const place = setup()
     await importAgents(place.options)
@@ -243,6 +283,14 @@ describe('importAgents', () => {
     const broken = await importAgents({ ...place.options, agents: ['cursor'] })
     expect(broken.exitCode).toBe(1)
     expect(broken.output).toMatch(/^cursor: \S+hooks\.json is not valid JSON \(ValueExpected at line 1, column 38\); nothing imported from Cursor/)
+    // Copilot's router file cannot be edited: nothing moves, its hooks stay where Copilot runs them.
+    const mine = put(join(place.project, '.github', 'hooks', 'mine.json'), JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: './p.sh' }] } }))
+    put(join(place.project, '.github', 'hooks', 'hookrun.json'), '{ "version": 1, "hooks": ')
+    const stuck = await importAgents({ ...place.options, agents: ['copilot'] })
+    expect(stuck.exitCode).toBe(1)
+    expect(stuck.output).toMatch(/^copilot: \S+hookrun\.json: is not valid JSON .*; left untouched\ncopilot: nothing imported from Copilot: its hooks stay where they are until hookrun's router can be installed\n$/)
+    expect(readFileSync(join(place.project, '.github', 'hooks', 'mine.json'), 'utf8')).toBe(mine)
+    expect(existsSync(place.hooksFile)).toBe(false)
     put(join(place.project, '.codex', 'config.toml'), 'model = "o4"\n\n[[hooks.PreToolUse]]\nmatcher = "Bash"\n')
     const toml = await importAgents({ ...place.options, agents: ['codex'] })
     expect(toml.output).toMatch(/^codex: \S+config\.toml has hooks in TOML \(\[hooks\]\), which import does not read: move them to \S+\.codex\/hooks\.json and import again\ncodex: no hooks to import/)

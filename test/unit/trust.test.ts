@@ -234,3 +234,18 @@ describe('hookrun init run again', () => {
     }
   })
 })
+
+describe('trustedFolders entries', () => {
+  const folders = (...patterns: string[]) => patterns.map((pattern) => ({ pattern, file: '/home/me/.config/hookrun/hooks.json' }))
+  test('a folder named as it is trusts itself and what is under it, and nothing beside it', () => {
+    expect(trustedFolderOf('/nonexistent/work/app', folders('/nonexistent/work/app'))).toBe('/nonexistent/work/app')
+    expect(trustedFolderOf('/nonexistent/work/app/sub', folders('/nonexistent/work/app/'))).toBe('/nonexistent/work/app/')
+    expect(trustedFolderOf('/nonexistent/work/apple', folders('/nonexistent/work/app'))).toBeUndefined()
+    expect(trustedFolderOf('/nonexistent/work', folders('/nonexistent/work/app'))).toBeUndefined()
+  })
+  test('a glob matches as a glob', () => {
+    expect(trustedFolderOf('/nonexistent/src/one', folders('/nonexistent/src/*'))).toBe('/nonexistent/src/*')
+    expect(trustedFolderOf('/nonexistent/other/one', folders('/nonexistent/src/*'))).toBeUndefined()
+    expect(trustedFolderOf('/nonexistent/a/b/.hidden', folders('/nonexistent/a/**'))).toBe('/nonexistent/a/**')
+  })
+})
