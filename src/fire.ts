@@ -18,6 +18,7 @@ import { answerUpdatedInput, interpretHttp, interpretRun } from './answer/interp
 import { readAnswer } from './answer/read.ts'
 import type { Decision } from './core/protocol.ts'
 import { runCommand, startDetached } from './run/command.ts'
+import type { ChildInput } from './run/child.ts'
 import { selectHooks } from './select/select.ts'
 import { gateBlock, hookrunBlock, untrustedNotice, untrustedWarning } from './select/gates.ts'
 import { isGate, isKnownEvent } from './event/events.ts'
@@ -317,7 +318,7 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   let letGo = false
   // The payload as command hooks read it on stdin: the bytes that came in while nothing rewrote
   // them, else serialised once per version of the payload.
-  const stdin = new WeakMap<Payload, string | Uint8Array>()
+  const stdin = new WeakMap<Payload, ChildInput>()
   const first = payload
   const inputOf = (seen: Payload) => {
     let input = stdin.get(seen)
@@ -327,7 +328,7 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   // An http hook's body is text (its runner sends strings).
   const bodyOf = (seen: Payload) => {
     const input = inputOf(seen)
-    return typeof input === 'string' ? input : new TextDecoder().decode(input)
+    return typeof input === 'string' ? input : new TextDecoder().decode(input instanceof Uint8Array ? input : Buffer.concat(input))
   }
   const rewrites: { updatedInput?: Record<string, unknown>; updatedPrompt?: string } = {}
   let blocked = false
@@ -450,7 +451,7 @@ function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record
 
 const ALL_PROJECT_DIR_VARIABLES = [...new Set(Object.values(PROJECT_DIR_VARIABLES).flat())]
 
-async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: string | Uint8Array, context: ChainContext): Promise<HookResult> {
+async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: ChildInput, context: ChainContext): Promise<HookResult> {
   const cut = variablesWithNul(event, payload)
   const nulWarning = cut.length === 0 ? undefined : `${cut.join(', ')} would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)`
   // A gate must not judge a value cut short: it fails closed instead of running.
@@ -476,10 +477,11 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
 /**
  * The payload's own bytes with what `withEventName` adds appended inside the closing brace: the
  * same JSON a hook would get from serialising that object, without decoding and encoding it
- * again. Undefined (serialise instead) when the payload did not come from bytes or has a null
- * event field that `withEventName` would replace.
+ * again, and as pieces around the addition (a 10 MB payload is not copied to add a field).
+ * Undefined (serialise instead) when the payload did not come from bytes or has a null event
+ * field that `withEventName` would replace.
  */
-function passedThrough(original: Payload, event: FiredEvent): Uint8Array | undefined {
+function passedThrough(original: Payload, event: FiredEvent): ChildInput | undefined {
   const raw = payloadBytes(original)
   if (raw === undefined || ('event' in original && original.event == null) || ('hook_event_name' in original && original.hook_event_name == null)) return undefined
   const added = [
@@ -492,11 +494,7 @@ function passedThrough(original: Payload, event: FiredEvent): Uint8Array | undef
   while (close > 0 && bytes[close] !== 0x7d) close-- // the object's closing brace (only whitespace follows it)
   const fields = added.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')
   const insert = new TextEncoder().encode(Object.keys(original).length > 0 ? `,${fields}` : fields)
-  const spliced = new Uint8Array(bytes.length + insert.length)
-  spliced.set(bytes.subarray(0, close))
-  spliced.set(insert, close)
-  spliced.set(bytes.subarray(close), close + insert.length)
-  return spliced
+  return [bytes.subarray(0, close), insert, bytes.subarray(close)]
 }
 
 /** POST the payload to an http hook; its code loads only when one runs. */

@@ -1,7 +1,8 @@
 /**
  * test/unit/run.test.ts runs its cases in-process (Node: the child_process path) and through this
  * driver under Bun (the Bun.spawn path, the compiled binary's). Input: JSON on stdin
- * { command, options, abortAfterMs?, detached? }; output: { primitive, run } as JSON.
+ * { command, options, abortAfterMs?, detached?, pieces? }; output: { primitive, run } as JSON.
+ * `pieces` ([[length, byte], …]) replaces the input with byte pieces made here.
  */
 import { readFileSync } from 'node:fs'
 import { runCommand, startDetached } from '../src/run/command.ts'
@@ -12,7 +13,9 @@ const request = JSON.parse(readFileSync(0, 'utf8')) as {
   options: { cwd: string; env: Record<string, string>; input: string; timeoutMs: number }
   abortAfterMs?: number
   detached?: boolean
+  pieces?: Array<[number, number]>
 }
+if (request.pieces !== undefined) Object.assign(request.options, { input: request.pieces.map(([length, byte]) => new Uint8Array(length).fill(byte)) })
 if (request.detached) {
   const error = await startDetached(request.command, request.options)
   console.log(JSON.stringify({ primitive: spawnPrimitive(), error }))

@@ -1,5 +1,11 @@
 // The contract every way of starting a process keeps (src/run/spawn.ts picks one).
 
+/**
+ * What a child reads on stdin: text, bytes, or pieces of bytes written in order (a large payload
+ * with a field added goes as its own bytes around the addition, never copied into one buffer).
+ */
+export type ChildInput = string | Uint8Array | readonly Uint8Array[]
+
 export interface SpawnRequest {
   readonly argv: readonly string[]
   readonly cwd: string
@@ -35,7 +41,7 @@ export interface Child {
    * Write the input to the child's stdin and close it. Settles when the bytes are handed over,
    * or when the child closed its end without reading them (its business, not an error).
    */
-  writeInput(input: string | Uint8Array): Promise<void>
+  writeInput(input: ChildInput): Promise<void>
   /** Close stdin now, whatever was written. */
   closeInput(): void
   /** hookrun may exit while the child runs on. */

@@ -1,7 +1,7 @@
 // Stage run: one hook command as a process group, with timeout, closed stdin and bounded output.
 import type { CommandRun } from '../core/types.ts'
 import { commandArgv } from './argv.ts'
-import type { Child, ChildOutput } from './child.ts'
+import type { Child, ChildInput, ChildOutput } from './child.ts'
 import { startChild } from './spawn.ts'
 
 export interface CommandOptions {
@@ -9,7 +9,7 @@ export interface CommandOptions {
   /** The complete environment; keys with `undefined` values are removed. */
   readonly env: Readonly<Record<string, string | undefined>>
   /** Written to the command's own stdin pipe, which is then closed (bytes go as they are). */
-  readonly input: string | Uint8Array
+  readonly input: ChildInput
   readonly timeoutMs: number
   /** Aborting kills the command's process group (hookrun itself got SIGINT/SIGTERM). */
   readonly signal?: AbortSignal

@@ -61,6 +61,21 @@ function candidatePids(since: PidClock | undefined): string[] {
 /** Looks at processes whose environment read empty: one caught in the middle of exec shows none. */
 const RETRIES_MS = [5, 20]
 
+/** The kernel's flag for its own threads, which have no environment at all (include/linux/sched.h). */
+const PF_KTHREAD = 0x00200000
+
+/** A process that shows no environment may be in the middle of exec; a kernel thread or a zombie never gets one. */
+export function mayBeExecuting(pid: string): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
+    // "pid (comm) state ppid pgrp session tty tpgid flags …": comm may hold spaces and parentheses.
+    const [state, , , , , , flags] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return state !== 'Z' && state !== 'X' && (Number(flags) & PF_KTHREAD) === 0
+  } catch {
+    return false
+  }
+}
+
 /**
  * SIGKILL every process (of this user) whose environment carries the fire's marker; their count.
  * A descendant a hook forked just before exiting may be in the middle of exec, when the kernel
@@ -80,7 +95,9 @@ export async function killEscapees(fireId: string, since?: PidClock): Promise<nu
     for (const pid of pending) {
       try {
         const environ = readFileSync(`/proc/${pid}/environ`)
-        if (environ.length === 0) unread.push(pid)
+        if (environ.length === 0) {
+          if (mayBeExecuting(pid)) unread.push(pid)
+        }
         // Prefixed with NUL so the first variable matches like the others.
         else if (Buffer.concat([Buffer.from([0]), environ]).includes(needle)) {
           process.kill(Number(pid), 'SIGKILL')

@@ -1,7 +1,7 @@
 // node:child_process behind the Child contract, for Node and Deno.
 import type { ChildProcess } from 'node:child_process'
 import type { Readable } from 'node:stream'
-import { type Child, type ChildOutput, definedEnv, type SpawnRequest } from './child.ts'
+import { type Child, type ChildInput, type ChildOutput, definedEnv, type SpawnRequest } from './child.ts'
 
 /**
  * `child_process.spawn` behind the Child contract (src/run/spawn.ts), for Node and Deno. The module
@@ -32,13 +32,17 @@ export async function startNodeChild(request: SpawnRequest): Promise<Child> {
     unref: () => proc.unref(),
   }
 }
-function writeInput(proc: ChildProcess, input: string | Uint8Array): Promise<void> {
+function writeInput(proc: ChildProcess, input: ChildInput): Promise<void> {
   const stdin = proc.stdin
   if (!stdin) return Promise.resolve()
   return new Promise((resolveWrite) => {
     // A hook may exit without reading its input: that EPIPE is its business, not a crash of ours.
     stdin.on('error', () => resolveWrite())
-    stdin.end(input, () => resolveWrite())
+    if (typeof input === 'string' || input instanceof Uint8Array) stdin.end(input, () => resolveWrite())
+    else {
+      for (const piece of input) stdin.write(piece)
+      stdin.end(() => resolveWrite())
+    }
   })
 }
 

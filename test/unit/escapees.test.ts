@@ -2,7 +2,7 @@
 // process when it cannot be sure of that window (src/run/escapees.ts).
 import { spawn, spawnSync } from 'node:child_process'
 import { afterEach, describe, expect, test } from 'vitest'
-import { FIRE_ID_VARIABLE, killEscapees, newFireId, pidClock } from '../../src/run/escapees.ts'
+import { FIRE_ID_VARIABLE, killEscapees, mayBeExecuting, newFireId, pidClock } from '../../src/run/escapees.ts'
 
 const started: number[] = []
 afterEach(() => {
@@ -82,5 +82,27 @@ describe.runIf(process.platform === 'linux')('escapee sweep', () => {
     await until(() => spawnSync('cat', [`/proc/${pid}/environ`]).stdout.includes(fireId))
     expect(await killEscapees(fireId)).toBe(1)
     expect(await until(() => !alive(pid))).toBe(true)
+  })
+})
+
+describe.runIf(process.platform === 'linux')('who is looked at again', () => {
+  test('a live process may be in the middle of exec; a kernel thread and a zombie never are', async () => {
+    expect(mayBeExecuting(String(process.pid))).toBe(true)
+    // kthreadd is pid 2 where the kernel's threads are visible (not inside a pid namespace).
+    if (/\(kthreadd\)/.test(spawnSync('cat', ['/proc/2/stat'], { encoding: 'utf8' }).stdout)) expect(mayBeExecuting('2')).toBe(false)
+    // A zombie: a child that exited and was not reaped yet (sh forks one and sleeps without waiting).
+    const parent = spawn('sh', ['-c', 'sleep 0 & exec sleep 30'], { stdio: 'ignore' })
+    started.push(parent.pid!)
+    let zombie: string | undefined
+    await until(() => {
+      zombie = spawnSync('sh', ['-c', `for p in $(cat /proc/${parent.pid}/task/*/children 2>/dev/null); do cat /proc/$p/stat; done`], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .find((line) => / Z /.test(line))
+        ?.split(' ')[0]
+      return zombie !== undefined
+    })
+    expect(zombie).toBeDefined()
+    expect(mayBeExecuting(zombie!)).toBe(false)
+    expect(mayBeExecuting('999999999')).toBe(false)
   })
 })

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, parsePayload, PayloadError, readPayload } from '../../src/payload/payload.ts'
-import { cpuMs, makeProject, removeProject } from '../helpers.ts'
+import { cpuMs, makeProject, removeProject, ROOT } from '../helpers.ts'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
@@ -110,5 +112,18 @@ describe('readPayload: sources', () => {
     writeFileSync(join(dir, 'big.json'), JSON.stringify({ tool_input: { content: 'x'.repeat(10 * 1024 * 1024) } }))
     const payload = await readPayload(join(dir, 'big.json'))
     expect((payload.tool_input as { content: string }).content.length).toBe(10 * 1024 * 1024)
+  })
+})
+
+describe('readStdin', () => {
+  test('a pipe is read into whole 1 MiB buffers (a pipe gives 64 KiB a read), every byte kept in order', () => {
+    const script = `import { readStdin } from ${JSON.stringify(join(ROOT, 'src/payload/stdin.ts'))}
+const sizes = []; const hash = (await import('node:crypto')).createHash('sha256')
+for await (const chunk of readStdin()) { sizes.push(chunk.byteLength); hash.update(chunk) }
+console.log(JSON.stringify({ sizes, sha: hash.digest('hex') }))`
+    const input = Buffer.from(Array.from({ length: 2_500_000 }, (_, i) => i % 251))
+    const result = spawnSync(join(ROOT, 'node_modules/.bin/bun'), ['-e', script], { input, encoding: 'utf8', env: { ...process.env, BUN_OPTIONS: undefined } })
+    expect(result.stderr).toBe('')
+    expect(JSON.parse(result.stdout)).toEqual({ sizes: [1_048_576, 1_048_576, 402_848], sha: createHash('sha256').update(input).digest('hex') })
   })
 })

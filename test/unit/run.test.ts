@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -63,6 +64,16 @@ for (const path of PATHS) {
       if (path.primitive === 'Bun.spawn') return // the driver takes JSON; bytes are checked in-process and by the e2e payload cases
       const run = await path.run('od -An -tx1 | tr -d " \\n"', { ...base(), input: new Uint8Array([0x7b, 0xc3, 0xa9, 0x7d]) })
       expect(run.stdout).toBe('7bc3a97d')
+    })
+    test('input given as pieces arrives whole and in order, however large', async () => {
+      // Pieces larger than the slice the Bun path writes at a time (1 MiB), around a small one.
+      const spec: Array<[number, number]> = [[1_500_000, 0x61], [3, 0x7c], [2_200_000, 0x62]]
+      const expected = createHash('sha256').update(Buffer.concat(spec.map(([length, byte]) => Buffer.alloc(length, byte)))).digest('hex')
+      const run =
+        path.primitive === 'Bun.spawn'
+          ? (viaBun({ command: 'sha256sum', options: base(), pieces: spec }).run as CommandRun)
+          : await path.run('sha256sum', { ...base(), input: spec.map(([length, byte]) => new Uint8Array(length).fill(byte)) })
+      expect(run.stdout.split(' ')[0]).toBe(expected)
     })
     test('a timeout kills the whole group, children too', async () => {
       const marker = path.primitive === 'Bun.spawn' ? '41011' : '41001'
