@@ -157,10 +157,18 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
   // By name, or an agent-shaped handler's identity (its long name); `shortNames` by its short name.
   const positions = new Map<string, number>()
   const shortNames = new Map<string, number>()
-  const seenInFile = new Map<string, string>()
+  // Per file, the names seen so far (entries come file by file: the last file's map is kept at hand).
+  const namesByFile = new Map<string, Map<string, string>>()
+  let seenInFile = new Map<string, string>()
+  let seenFile: string | undefined
   for (const { ref, index, entry, eventKeys } of entries) {
     if (entry.name !== undefined && !isAgentShape(entry.shape)) {
-      const key = `${ref.file}\0${entry.name}`
+      if (ref.file !== seenFile) {
+        seenFile = ref.file
+        seenInFile = namesByFile.get(seenFile) ?? new Map()
+        namesByFile.set(seenFile, seenInFile)
+      }
+      const key = entry.name
       const first = seenInFile.get(key)
       if (first !== undefined) {
         problems.push({
