@@ -18,7 +18,7 @@
  * one. Medians and ratios are printed and written to a JSON file (default .bench/results.json).
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { cpus, release, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -26,6 +26,7 @@ import { compileBinary } from '../build.ts'
 import pkg from '../package.json' with { type: 'json' }
 import { processesPer100ToolCalls } from './agent-processes.ts'
 import { hostPlatform } from './npm-packages.ts'
+import { readTrustRecord } from '../src/trust/trust.ts'
 
 const ROOT = resolve(import.meta.dir, '..')
 const MiB = 1024 * 1024
@@ -201,15 +202,29 @@ function writeCase(benchCase: BenchCase, command: string): { project: string; re
   mkdirSync(join(project, '.hookrun'), { recursive: true })
   writeFileSync(join(project, '.hookrun', 'hooks.json'), JSON.stringify(benchCase.hookrun(command)))
   // A user's config is not seconds old: date it back, as hookrun caches only settled files.
+  const config = join(project, '.hookrun', 'hooks.json')
   const past = new Date(Date.now() - 3_600_000)
-  utimesSync(join(project, '.hookrun', 'hooks.json'), past, past)
+  utimesSync(config, past, past)
   // Project hooks run only once trusted; a trusted, unchanged project is what every fire sees.
+  // Trusted within moments of a change, a file is hashed on every fire (src/trust/trust.ts
+  // `settled`), which no long-trusted project is: trust it once its change time has settled.
+  waitUntilSettled(config)
   const trusted = Bun.spawnSync({ cmd: [HOOKRUN, 'trust', project], env: ENV, stdout: 'ignore', stderr: 'pipe' })
   if (trusted.exitCode !== 0) throw new Error(`hookrun trust ${project}: ${trusted.stderr.toString()}`)
+  const record = readTrustRecord(project, ENV)
+  if (record === undefined || Object.values(record.files).some((file) => file.stat === null)) throw new Error(`hookrun trust ${project}: the record would have fires hash the project`)
   mkdirSync(repo, { recursive: true })
   const { yaml, hook } = benchCase.lefthook(command)
   writeFileSync(join(repo, 'lefthook.yml'), yaml)
   return { project, repo, hook }
+}
+
+/** Wait until `file`'s change time is old enough for trust to record its stat signature. */
+function waitUntilSettled(file: string): void {
+  const { ctimeNs } = statSync(file, { bigint: true })
+  const coarse = ctimeNs % 1_000_000_000n === 0n
+  const wait = Number(ctimeNs / 1_000_000n) + (coarse ? 2000 : 100) + 50 - Date.now()
+  if (wait > 0) Bun.sleepSync(wait)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -180,7 +180,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       } else seenInFile.set(key, entry.path)
     }
     // An agent's handler replaces only its own copy; a name the user wrote may be either name.
-    const earlier = entry.identity !== undefined ? positions.get(entry.identity) : entry.name === undefined ? undefined : (positions.get(entry.name) ?? shortNames.get(entry.name))
+    const earlier = entry.identity !== undefined ? positions.get(entry.identity) : entry.name === undefined ? undefined : (positions.get(entry.name) ?? (shortNames.size === 0 ? undefined : shortNames.get(entry.name)))
     if (entry.locked && !isManagedLayer(ref.layer)) {
       problems.push({ severity: 'warning', file: ref.file, path: `${entry.path}.locked`, message: 'only the managed config can lock a hook; ignored' })
     }

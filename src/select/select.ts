@@ -18,6 +18,18 @@ export function selectionOf(hook: Hook, event: FiredEvent, payload: Payload = {}
  */
 export function selectHooks(hooks: readonly Hook[], event: FiredEvent, payload: Payload = {}): Hook[] {
   const keys = eventKeys(event.segments)
-  const mayMatch = (hook: Hook) => hook.eventKeys === undefined || hook.eventKeys.some((key) => keys.includes(key))
-  return hooks.filter((hook) => hook.enabled && mayMatch(hook) && compilePattern(hook.event).matches(event.segments) && passesFilters(hook, event, payload))
+  // Plain loops: this runs once per configured hook on every event.
+  const selected: Hook[] = []
+  for (const hook of hooks) {
+    if (!hook.enabled || !sharesKey(hook.eventKeys, keys)) continue
+    if (compilePattern(hook.event).matches(event.segments) && passesFilters(hook, event, payload)) selected.push(hook)
+  }
+  return selected
+}
+
+/** Does a hook with these index keys (none stored: it may) share one with the event? */
+function sharesKey(hookKeys: readonly string[] | undefined, keys: readonly string[]): boolean {
+  if (hookKeys === undefined) return true
+  for (const key of hookKeys) if (keys.includes(key)) return true
+  return false
 }

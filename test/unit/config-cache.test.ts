@@ -140,3 +140,19 @@ describe('trust from the cache', () => {
     expect(await load()).toMatchObject({ trusted: false, reason: 'changed', changed: ['tools/gate.sh added'] })
   })
 })
+
+test('entries served from the cache and written back carry no file reference (it is set per fire)', async () => {
+  const { dir, env, file } = project()
+  const user = join(dir, '.xdg', 'hookrun', 'hooks.json')
+  writeFileSync(user, JSON.stringify({ trustedFolders: [dir], hooks: [{ name: 'mine', event: '*', command: 'echo u' }] }))
+  for (const settledFile of [file, user]) past(settledFile)
+  await loadHooks({ cwd: dir, env, strict: false })
+  // The project file changes: the user file comes from the cache, the project file is parsed, both written.
+  writeFileSync(file, JSON.stringify({ hooks: [{ name: 'one', event: '*', command: 'echo 4' }] }))
+  past(file)
+  const loaded = await loadHooks({ cwd: dir, env, strict: false })
+  expect(loaded.config.hooks.map((hook) => [hook.command, hook.source.layer])).toEqual([['echo u', 'user'], ['echo 4', 'project']])
+  const written = JSON.parse(readFileSync(cacheFileOf(dir, env), 'utf8')).entries
+  expect(written[user].document.entries.map((parsed: object) => Object.keys(parsed).sort())).toEqual([['entry', 'eventKeys', 'index']])
+  expect(written[file].document.entries[0].entry.command).toBe('echo 4')
+})
