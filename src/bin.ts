@@ -26,13 +26,13 @@ const write = (fd: 1 | 2, stream: () => NodeJS.WriteStream) => (text: string) =>
  * A terminal is a character device; pipes and files (how agents run hookrun) are not, and are
  * answered without node:tty, which loads Node's whole stream stack (~3 ms in a compiled hookrun).
  */
-function stderrIsTerminal(): boolean {
+function isTerminal(fd: 1 | 2): boolean {
   try {
-    if (!fstatSync(2).isCharacterDevice()) return false
+    if (!fstatSync(fd).isCharacterDevice()) return false
   } catch {
     return false
   }
-  return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(2)
+  return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(fd)
 }
 
 main(process.argv.slice(2), {
@@ -40,5 +40,9 @@ main(process.argv.slice(2), {
   stderr: write(2, () => process.stderr),
   env: process.env,
   stdin: { [Symbol.asyncIterator]: readStdin },
-  stderrIsTerminal: stderrIsTerminal(),
+  stderrIsTerminal: isTerminal(2),
+  // Asked only by commands that print for a person (colour), never by fire.
+  get stdoutIsTerminal() {
+    return isTerminal(1)
+  },
 }).then((code) => process.exit(code))

@@ -14,6 +14,7 @@ import { isGate } from './event/events.ts'
 import type { Decision } from './core/types.ts'
 import { renderNative } from './answer/render.ts'
 import { selfCommand } from './install/self.ts'
+import type { ColourMode, Paint } from './core/paint.ts'
 
 /** Signals that stop a fire: its hooks are killed and hookrun exits 128 + the signal number. */
 const STOP_SIGNALS: readonly NodeJS.Signals[] = process.platform === 'win32' ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']
@@ -38,6 +39,8 @@ export interface Io {
   readonly stdin: AsyncIterable<Uint8Array>
   /** stderr is a terminal (a person is watching): fire names a hook that runs long. */
   readonly stderrIsTerminal?: boolean
+  /** stdout is a terminal: human output may be coloured (`--color=auto`). */
+  readonly stdoutIsTerminal?: boolean
 }
 
 interface CommonFlags {
@@ -57,6 +60,8 @@ interface FireFlags extends CommonFlags {
   explain?: boolean
   dryRun?: boolean
   pretty?: boolean
+  /** Set by `hookrun explain` (a person reads it), not by `fire --explain`. */
+  person?: boolean
 }
 
 /** `--config` may be given once (a string) or repeatedly (an array). */
@@ -100,7 +105,7 @@ function folder(value: unknown): string | undefined {
  * The command line. `only: 'fire'` defines the fire command alone: an agent runs hookrun once per
  * event, and defining every other command first cost each event about a millisecond.
  */
-export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'fire'): CAC {
+export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'fire', colour: ColourMode = 'auto'): CAC {
   const cli = cac('hookrun')
 
   const fireCommand = cli
@@ -204,7 +209,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
       }
       if (flags.explain) {
         const { explainCommand } = await import('./commands/explain.ts')
-        const result = await explainCommand(options, { prepared, json: flags.json === true, dryRun: flags.dryRun === true })
+        const paint = flags.person && !flags.json ? await paintFor(io, colour, 'stdout') : undefined
+        const result = await explainCommand(options, { prepared, json: flags.json === true, dryRun: flags.dryRun === true, paint })
         await io.stdout(result.output)
         return setExitCode(result.exitCode)
       }
@@ -229,7 +235,10 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
               decision,
               exitCode: rendered.exitCode,
             })
-      for (const warning of [...decision.warnings, ...rendered.warnings, ...(recorded === undefined ? [] : [recorded])]) await io.stderr(`hookrun: warning: ${warning}\n`)
+      const warnings = [...decision.warnings, ...rendered.warnings, ...(recorded === undefined ? [] : [recorded])]
+      // stdout is the agent's protocol and is never coloured; a person may be reading stderr.
+      const paint = warnings.length > 0 ? await paintFor(io, colour, 'stderr') : undefined
+      for (const warning of warnings) await io.stderr(`hookrun: ${paint?.warn('warning:') ?? 'warning:'} ${warning}\n`)
       if (rendered.stderr) await io.stderr(rendered.stderr)
       if (flags.pretty) await io.stdout((await import('./answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
       else await io.stdout(rendered.stdout)
@@ -274,7 +283,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
   for (const option of fireCommand.options) if (!['events', 'explain', 'pretty'].includes(option.name)) explainCommand.option(option.rawName, option.description, option.config)
   explainCommand
     .option('--dry-run', 'Only show which hooks would run; run none')
-    .action((event: string | undefined, flags: FireFlags) => fireCommand.commandAction!(event, { ...flags, explain: true }))
+    .action((event: string | undefined, flags: FireFlags) => fireCommand.commandAction!(event, { ...flags, explain: true, person: true }))
 
   cli
     .command('events', 'Print the event vocabulary and every alias hookrun understands')
@@ -282,7 +291,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--tools', "Print the tool subjects instead: each with every agent's name for it")
     .action(async (flags: { json?: boolean; tools?: boolean }) => {
       const { formatEvents, formatTools } = await import('./commands/events.ts')
-      await io.stdout(flags.tools ? formatTools(flags.json === true) : formatEvents(flags.json === true))
+      const paint = await paintFor(io, colour, 'stdout')
+      await io.stdout(flags.tools ? formatTools(flags.json === true, paint) : formatEvents(flags.json === true, paint))
     })
 
   cli
@@ -290,7 +300,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--json', 'Print JSON')
     .action(async (flags: { json?: boolean }) => {
       const { formatAgents } = await import('./commands/agents.ts')
-      await io.stdout(formatAgents(flags.json === true))
+      await io.stdout(formatAgents(flags.json === true, await paintFor(io, colour, 'stdout')))
     })
 
   cli
@@ -301,7 +311,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--json', 'Print JSON')
     .action(async (event: string | undefined, flags: CommonFlags) => {
       const { listHooks } = await import('./commands/list.ts')
-      const output = await listHooks({ event, tool: text(flags.tool, 'tool'), cwd: folder(flags.cwd) ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: bool(flags.json, 'json') })
+      const output = await listHooks({ event, tool: text(flags.tool, 'tool'), cwd: folder(flags.cwd) ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: bool(flags.json, 'json'), paint: await paintFor(io, colour, 'stdout') })
       await io.stdout(output)
     })
 
@@ -311,7 +321,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--json', 'Print JSON')
     .action(async (files: string[], flags: CommonFlags) => {
       const { validateConfig } = await import('./commands/validate.ts')
-      const result = validateConfig({ files, cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, json: bool(flags.json, 'json') })
+      const result = validateConfig({ files, cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, json: bool(flags.json, 'json'), paint: await paintFor(io, colour, 'stdout') })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })
@@ -343,7 +353,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--json', 'Print JSON')
     .action(async (files: string[], flags: CommonFlags) => {
       const { runTests } = await import('./commands/test.ts')
-      const result = await runTests({ files, cwd: folder(flags.cwd) ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true })
+      const result = await runTests({ files, cwd: folder(flags.cwd) ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true, paint: await paintFor(io, colour, 'stdout') })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })
@@ -421,7 +431,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .example('hookrun trust --diff     # what changed since you trusted it')
     .action(async (dir: string | undefined, flags: { diff?: boolean }) => {
       const { trustDiff, trustProject } = await import('./commands/trust.ts')
-      const options = { dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }
+      const options = { dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env, paint: await paintFor(io, colour, 'stdout') }
       await io.stdout(bool(flags.diff, 'diff') ? trustDiff(options) : trustProject(options))
     })
 
@@ -451,6 +461,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
         decision: text(flags.decision, 'decision'),
         agent: text(flags.agent, 'agent'),
         json: bool(flags.json, 'json'),
+        paint: await paintFor(io, colour, 'stdout'),
       }
       if (action === undefined) return void (await io.stdout(showLog(options)))
       if (action !== 'verify') throw new HookrunError(`hookrun log ${action}: unknown action; use 'hookrun log' or 'hookrun log verify'`)
@@ -496,7 +507,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--json', 'Print JSON')
     .action(async (flags: CommonFlags) => {
       const { doctorCommand } = await import('./commands/doctor.ts')
-      const result = doctorCommand({ cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, version: pkg.version, json: bool(flags.json, 'json') })
+      const result = doctorCommand({ cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, version: pkg.version, json: bool(flags.json, 'json'), paint: await paintFor(io, colour, 'stdout') })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })
@@ -507,7 +518,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
       const { completionScript } = await import('./commands/completion.ts')
       const commands = cli.commands
         .filter((command) => command.name !== '')
-        .map((command) => ({ name: command.name, description: command.description, options: command.options.flatMap((option) => option.rawName.match(/--[\w-]+/g) ?? []) }))
+        .map((command) => ({ name: command.name, description: command.description, options: [...command.options.flatMap((option) => option.rawName.match(/--[\w-]+/g) ?? []), '--color', '--no-color'] }))
       await io.stdout(completionScript(String(shell), commands))
     })
 
@@ -524,20 +535,63 @@ function withGlobalOptions(cli: CAC): CAC {
   )
   // Not cli.version(): cac names Node's version under Bun and Deno; main prints the runtime's own.
   cli.option('-v, --version', 'Print the version and the runtime it runs on')
+  // Taken out of the arguments before cac parses them (colourFlags); listed here for help and completion.
+  cli.option('--color [when]', 'Colour human output: --color=auto (the default: on a terminal; NO_COLOR turns it off, FORCE_COLOR on), --color (always), --color=never or --no-color')
   return cli
 }
 
+/**
+ * `--color`, `--color=auto|always|never` and `--no-color`, anywhere on the line (before or after
+ * the command), as git, ls and grep take them: a bare `--color` is `always`, and a value is given
+ * with `=` only, so `--color list` never swallows the command. The last one given wins.
+ */
+function colourFlags(argv: readonly string[]): { args: string[]; colour: ColourMode } {
+  let colour: ColourMode = 'auto'
+  const args: string[] = []
+  for (const arg of argv) {
+    if (arg === '--color') colour = 'always'
+    else if (arg === '--no-color') colour = 'never'
+    else if (arg.startsWith('--color=')) {
+      const value = arg.slice('--color='.length)
+      if (value !== 'auto' && value !== 'always' && value !== 'never') throw new HookrunError(`${arg}: expected --color=auto, --color=always or --color=never`)
+      colour = value
+    } else args.push(arg)
+  }
+  return { args, colour }
+}
+
+/**
+ * How output for a person is painted (src/core/paint.ts). Loaded only when colour may be wanted,
+ * so a fire whose stderr is not a terminal never loads it.
+ */
+async function paintFor(io: Io, colour: ColourMode, stream: 'stdout' | 'stderr'): Promise<Paint | undefined> {
+  const terminal = stream === 'stdout' ? io.stdoutIsTerminal === true : io.stderrIsTerminal === true
+  if (colour === 'never' || (colour === 'auto' && !terminal && io.env.FORCE_COLOR === undefined)) return undefined
+  const { paintFor: paint, wantsColour } = await import('./core/paint.ts')
+  return paint(wantsColour(colour, io.env, terminal))
+}
+
 /** Run the CLI; returns the exit code. Every user error becomes one line on stderr. */
-export async function main(argv: readonly string[], io: Io): Promise<number> {
+export async function main(givenArgv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = ExitCode.Proceed
+  let argv: readonly string[] = givenArgv
+  let colour: ColourMode = 'auto'
+  let colourProblem: unknown
+  try {
+    ;({ args: argv, colour } = colourFlags(givenArgv))
+  } catch (error) {
+    colourProblem = error
+  }
   const cli = createCli(
     io,
     (code) => {
       exitCode = code
     },
     argv[0] === 'fire' ? 'fire' : undefined,
+    colour,
   )
   try {
+    if (colourProblem !== undefined) throw colourProblem
     let args = prepareArgv(argv, valueFlags(cli))
     if (args[0] === 'help') {
       const topic = args.slice(1).find((arg) => !arg.startsWith('-'))
@@ -562,7 +616,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return exitCode
   } catch (caught) {
     const error = caught instanceof Error && caught.name === 'CACError' ? (await import('./commands/usage.ts')).explainUsageError(caught, cli) : caught
-    await io.stderr(`${formatError(error, io.env.HOOKRUN_DEBUG === '1')}\n`)
+    const paint = await paintFor(io, colour, 'stderr')
+    await io.stderr(`${formatError(error, io.env.HOOKRUN_DEBUG === '1').replace(/^hookrun:/, (prefix) => paint?.bad(prefix) ?? prefix)}\n`)
     return error instanceof HookrunError ? error.exitCode : ExitCode.Failure
   }
 }

@@ -107,6 +107,8 @@ export function cliEnvironment(home: string, extra: Record<string, string | unde
     HOOKRUN_DEPTH: undefined,
     HOOKRUN_DEBUG: undefined,
     NO_COLOR: '1',
+    // A test runner's own FORCE_COLOR must not colour what a test reads (it wins over NO_COLOR).
+    FORCE_COLOR: undefined,
     ...extra,
   }
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]

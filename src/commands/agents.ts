@@ -1,4 +1,5 @@
 // `hookrun agents`: the capability matrix, generated from the dialect and install tables.
+import { type Paint, PLAIN } from '../core/paint.ts'
 import { namesOf, resolveAlias } from '../event/events.ts'
 import { DIALECTS } from '../dialects/index.ts'
 import type { Dialect } from '../dialects/types.ts'
@@ -72,13 +73,13 @@ export function agentRows(): AgentRow[] {
   })
 }
 
-export function formatAgents(json: boolean): string {
+export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
   const rows = agentRows()
   if (json) return `${JSON.stringify(rows, null, 2)}\n`
   const blocks = rows.map((row) => {
     const width = Math.max(...row.events.map((event) => event.name.length))
     const fireWidth = Math.max(...row.events.map((event) => event.fires.length))
-    const lines = [`${row.label} (${row.format})`]
+    const lines = [`${paint.strong(row.label)} ${paint.dim(`(${row.format})`)}`]
     if (row.config) lines.push(`  reads hooks from  ${row.config.user} (user), ${row.config.project} (project)`)
     if (row.installs) {
       lines.push(`  hookrun installs  \`${row.installs.command}\` on ${row.installs.events.length} of ${row.events.length} events`)
@@ -86,8 +87,8 @@ export function formatAgents(json: boolean): string {
       for (const [event, why] of Object.entries(row.installs.skipped)) byReason.set(why, [...(byReason.get(why) ?? []), event])
       for (const [why, events] of byReason) lines.push(`    not ${events.join(', ')}: ${why}`)
     }
-    lines.push(`  ${'event'.padEnd(width)}  ${'fires'.padEnd(fireWidth)}  answer fields it honours`)
-    for (const event of row.events) lines.push(`  ${event.name.padEnd(width)}  ${event.fires.padEnd(fireWidth)}  ${event.honours.join(', ') || '(none: output is ignored)'}`)
+    lines.push(`  ${paint.dim(`${'event'.padEnd(width)}  ${'fires'.padEnd(fireWidth)}  answer fields it honours`)}`)
+    for (const event of row.events) lines.push(`  ${event.name.padEnd(width)}  ${event.fires.padEnd(fireWidth)}  ${event.honours.join(', ') || paint.dim('(none: output is ignored)')}`)
     return lines.join('\n')
   })
   return `${blocks.join('\n\n')}\n`

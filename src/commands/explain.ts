@@ -8,12 +8,15 @@ import { findProjectRoot } from '../config/load.ts'
 import { defaultHome } from '../install/agents.ts'
 import { describeOverlap, findOverlaps } from '../install/overlaps.ts'
 import { staleAgentConfigs } from './install.ts'
+import { type Paint, PLAIN } from '../core/paint.ts'
 
 export interface ExplainFlags {
   /** The agent dialect the payload came in, if any: its answer is shown too. */
   readonly prepared?: PreparedDialect
   readonly json: boolean
   readonly dryRun: boolean
+  /** Colour for people (`hookrun explain` on a terminal); `fire --explain` prints plain. */
+  readonly paint?: Paint
 }
 
 /**
@@ -38,9 +41,10 @@ export async function explainCommand(options: ExplainOptions, flags: ExplainFlag
   // Agent configs narrowed before hooks.json changed: the agent does not ask about some hook (doctor's check).
   const stale = options.configFiles?.length ? [] : staleAgentConfigs(project, env)
   if (flags.json) return { output: `${JSON.stringify({ ...explanation, ...(rendered && { answer: rendered }), overlaps, staleAgentConfigs: stale }, null, 2)}\n`, exitCode }
-  const overlapLines = overlaps.map((overlap) => `overlap   ${describeOverlap(overlap)}\n`).join('')
-  const staleLines = stale.map((config) => `stale     ${config.what}\n          fix: ${config.fix}\n`).join('')
-  return { output: formatExplanation(explanation, rendered, cwd) + overlapLines + staleLines, exitCode }
+  const paint = flags.paint ?? PLAIN
+  const overlapLines = overlaps.map((overlap) => `${paint.warn('overlap')}   ${describeOverlap(overlap)}\n`).join('')
+  const staleLines = stale.map((config) => `${paint.bad('stale')}     ${config.what}\n          ${paint.dim('fix:')} ${config.fix}\n`).join('')
+  return { output: formatExplanation(explanation, rendered, cwd, paint) + overlapLines + staleLines, exitCode }
 }
 
 const STATUS: Record<HookExplanation['status'], string> = { ran: 'ran', background: 'started', skipped: 'no', 'would-run': 'would run' }
@@ -49,8 +53,10 @@ function formatExplanation(
   explanation: Explanation,
   rendered: { format: string; agentEvent?: string; stdout: string; exitCode: number; warnings: readonly string[] } | undefined,
   cwd: string,
+  paint: Paint,
 ): string {
   const lines: string[] = []
+  const verdict = (decision: string, text: string) => (decision === 'deny' ? paint.bad : decision === 'ask' ? paint.warn : paint.good)(text)
   const shown = (file: string) => {
     const path = relative(cwd, file)
     return path.startsWith('..') || path === '' ? file : path
@@ -62,8 +68,9 @@ function formatExplanation(
   if (explanation.hooks.length === 0) lines.push('  (none configured)')
   for (const hook of explanation.hooks) {
     const state = hook.exclusion === undefined ? STATUS[hook.status] : hook.exclusion === 'after-block' ? 'skipped' : hook.exclusion
-    lines.push(`  ${state.padEnd(10)} ${hook.name}   ${hook.layer} ${shown(hook.file)} ${hook.path}`)
-    if (hook.detail !== undefined) lines.push(`             ${hook.detail}`)
+    const ran = hook.exclusion === undefined
+    lines.push(`  ${(ran ? paint.strong : paint.dim)(state.padEnd(10))} ${hook.name}   ${paint.dim(`${hook.layer} ${shown(hook.file)} ${hook.path}`)}`)
+    if (hook.detail !== undefined) lines.push(`             ${paint.dim(hook.detail)}`)
     const result = hook.result
     if (result !== undefined) {
       const { report } = result
@@ -80,28 +87,28 @@ function formatExplanation(
               : report.exitCode === null
                 ? `killed by ${report.signal ?? 'a signal'}`
                 : `exit ${report.exitCode}`
-        lines.push(`             ${exit} in ${report.durationMs} ms → ${report.outcome}${report.reason !== undefined ? `: ${report.reason}` : ''}`)
+        lines.push(`             ${exit} in ${report.durationMs} ms → ${verdict(report.outcome, `${report.outcome}${report.reason !== undefined ? `: ${report.reason}` : ''}`)}`)
       }
       const answer = result.answer
       if (answer !== undefined) lines.push(`             answer ${JSON.stringify(answer)}`)
       for (const context of result.context) lines.push(`             context: ${oneLine(context)}`)
-      for (const warning of result.warnings) lines.push(`             warning: ${warning}`)
+      for (const warning of result.warnings) lines.push(`             ${paint.warn('warning:')} ${warning}`)
     }
   }
   const { decision } = explanation
   lines.push('')
   if (decision !== undefined) {
-    const verdict = decision.decidedBy === undefined ? 'allow (no hook decided)' : decision.decision
-    lines.push(`decision  ${verdict}${decision.blocked ? ' — blocked' : ''}${decision.reason !== undefined ? `: ${decision.reason}` : ''}`)
+    const said = decision.decidedBy === undefined ? 'allow (no hook decided)' : decision.decision
+    lines.push(`decision  ${verdict(decision.decision, `${said}${decision.blocked ? ' — blocked' : ''}${decision.reason !== undefined ? `: ${decision.reason}` : ''}`)}`)
   }
   lines.push(...explanation.how.map((line, index) => `${index === 0 ? 'how      ' : '         '} ${line}`))
   if (rendered !== undefined) {
     // hookrun's own answer is the decision above (`--json` has it whole); an agent's is shown as sent.
     const shown = rendered.format === 'hookrun' ? "hookrun's JSON" : rendered.stdout.trim()
     lines.push(`answer    ${rendered.format}${rendered.agentEvent !== undefined ? ` (${rendered.agentEvent})` : ''}, exit ${rendered.exitCode}: ${shown}`)
-    for (const warning of rendered.warnings) lines.push(`          warning: ${warning}`)
+    for (const warning of rendered.warnings) lines.push(`          ${paint.warn('warning:')} ${warning}`)
   }
-  for (const problem of explanation.problems) lines.push(`problem   ${problem}`)
+  for (const problem of explanation.problems) lines.push(`${paint.warn('problem')}   ${problem}`)
   return `${lines.join('\n')}\n`
 }
 

@@ -8,6 +8,7 @@ import { qualifyEvent } from '../event/event.ts'
 import { withFolderHooks } from '../folders/hooks.ts'
 import { selectionOf } from '../select/select.ts'
 import { needsTrust, type ProjectTrust } from '../trust/trust.ts'
+import { type Paint, PLAIN } from '../core/paint.ts'
 
 export interface ListOptions {
   readonly event?: string
@@ -16,6 +17,7 @@ export interface ListOptions {
   readonly configFiles?: readonly string[]
   readonly env: Readonly<Record<string, string | undefined>>
   readonly json: boolean
+  readonly paint?: Paint
 }
 
 /** Every configured hook in run order, where it comes from, and (given an event) whether it runs. */
@@ -51,6 +53,7 @@ export async function listHooks(options: ListOptions): Promise<string> {
     const json = { ...(event && { event: event.qualified }), files: config.files, ...(trust && { trust }), hooks: rows, shadowed, skipped, problems: config.problems }
     return `${JSON.stringify(json, null, 2)}\n`
   }
+  const paint = options.paint ?? PLAIN
   const lines: string[] = []
   if (all.length === 0 && config.shadowed.length === 0 && config.files.length === 0) {
     lines.push('no hooks found (user: ~/.config/hookrun/hooks.json and hooks/, project: .hookrun/hooks.json and hooks/, plugins)')
@@ -58,19 +61,19 @@ export async function listHooks(options: ListOptions): Promise<string> {
   for (const ref of config.files) lines.push(`${ref.layer.padEnd(7)} ${ref.file}${needsTrust(ref.layer) ? `  (${trustLabel(config.trust)})` : ''}`)
   if (all.length > 0) lines.push('')
   const table = all.map((hook) => [
-    event === undefined ? (untrusted.has(hook) ? 'untrusted' : hook.enabled ? 'on' : 'off') : statusLabel(hook, status(hook, event)),
+    stateCell(event === undefined ? (untrusted.has(hook) ? 'untrusted' : hook.enabled ? 'on' : 'off') : statusLabel(hook, status(hook, event)), paint),
     hook.name,
     hook.event.join(','),
-    where(hook, options.cwd),
+    paint.dim(where(hook, options.cwd)),
     hook.description ?? hook.command,
   ])
-  const hidden = config.shadowed.map((hook) => ['shadowed', hook.name, '', where({ source: hook.source }, options.cwd), `by ${where({ source: hook.by }, options.cwd)}`])
-  lines.push(...formatTable(event === undefined ? ['STATE', 'NAME', 'EVENT', 'FROM', 'WHAT'] : ['RUNS', 'NAME', 'EVENT', 'FROM', 'WHAT'], [...table, ...hidden]))
-  for (const file of skipped) lines.push(`skipped: ${file.path}: ${file.why}`)
-  for (const problem of config.problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`)
+  const hidden = config.shadowed.map((hook) => [paint.dim('shadowed'), hook.name, '', paint.dim(where({ source: hook.source }, options.cwd)), paint.dim(`by ${where({ source: hook.by }, options.cwd)}`)])
+  lines.push(...formatTable((event === undefined ? ['STATE', 'NAME', 'EVENT', 'FROM', 'WHAT'] : ['RUNS', 'NAME', 'EVENT', 'FROM', 'WHAT']).map(paint.dim), [...table, ...hidden]))
+  for (const file of skipped) lines.push(`${paint.warn('skipped:')} ${file.path}: ${file.why}`)
+  for (const problem of config.problems) lines.push(`${(problem.severity === 'error' ? paint.bad : paint.warn)(`${problem.severity}:`)} ${formatProblem(problem)}`)
   if (config.trust && !config.trust.trusted) {
     const why = config.trust.reason === 'changed' ? `changed since you trusted them (${config.trust.changed?.join(', ')})` : 'not trusted'
-    lines.push(`project hooks ${why}: they do not run. Review them, then run: ${config.trust.command}`)
+    lines.push(paint.warn(`project hooks ${why}: they do not run. Review them, then run: ${config.trust.command}`))
   }
   return `${lines.join('\n')}\n`
 }
@@ -78,6 +81,12 @@ export async function listHooks(options: ListOptions): Promise<string> {
 function trustLabel(trust: ProjectTrust | undefined): string {
   if (trust?.trusted) return trust.via === 'folder' ? `trusted: trustedFolders '${trust.folder}'` : 'trusted'
   return trust?.reason === 'changed' ? 'changed since trusted: not run' : 'not trusted: not run'
+}
+
+/** `yes`/`on` green, `no` dim, switched off or untrusted yellow. */
+function stateCell(state: string, paint: Paint): string {
+  if (state === 'on' || state.startsWith('yes')) return paint.good(state)
+  return state === 'no' ? paint.dim(state) : paint.warn(state)
 }
 
 function statusLabel(hook: Hook, status: ReturnType<typeof selectionOf> | 'untrusted'): string {

@@ -4,6 +4,8 @@ import { resolve } from 'node:path'
 import { verifyChain } from '../audit/chain.ts'
 import { loadConfig } from '../config/parse.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
+import { type Paint, PLAIN } from '../core/paint.ts'
+import { table } from '../core/table.ts'
 
 export interface LogOptions {
   readonly cwd: string
@@ -16,6 +18,7 @@ export interface LogOptions {
   readonly decision?: string
   readonly agent?: string
   readonly json: boolean
+  readonly paint?: Paint
   readonly now?: Date
 }
 
@@ -82,15 +85,17 @@ export function showLog(options: LogOptions): string {
   }
   if (options.json) return `${JSON.stringify(records, null, 2)}\n`
   if (records.length === 0) return `no matching lines in ${file}\n`
+  const paint = options.paint ?? PLAIN
+  const decisionCell = (decision: string | undefined) => (decision === 'deny' ? paint.bad : decision === 'ask' ? paint.warn : decision === 'allow' ? paint.good : paint.dim)(decision ?? '-')
   const rows = records.map((record) => [
-    (record.time ?? '').replace(/\.\d+Z$/, 'Z'),
+    paint.dim((record.time ?? '').replace(/\.\d+Z$/, 'Z')),
     record.agent ?? '-',
     record.event ?? '-',
-    record.decision ?? '-',
+    decisionCell(record.decision),
     record.decidedBy ?? '-',
     oneLine(record.reason ?? ''),
   ])
-  return table(['TIME', 'AGENT', 'EVENT', 'DECISION', 'BY', 'REASON'], rows)
+  return `${table([['TIME', 'AGENT', 'EVENT', 'DECISION', 'BY', 'REASON'].map(paint.dim), ...rows]).join('\n')}\n`
 }
 
 /** `hookrun log verify`: exit 0 when the chain holds from its first line to its last. */
@@ -106,16 +111,6 @@ export function verifyLog(options: LogOptions): { output: string; exitCode: numb
   }
   const lines = [`${file}: the chain is broken in ${check.problems.length} place(s):`, ...check.problems.map((problem) => `  ${problem}`), `(${head})`]
   return { output: `${lines.join('\n')}\n`, exitCode: ExitCode.Failure }
-}
-
-function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)))
-  const format = (row: readonly string[]) =>
-    row
-      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
-      .join('  ')
-      .trimEnd()
-  return `${[header, ...rows].map(format).join('\n')}\n`
 }
 
 function oneLine(text: string): string {

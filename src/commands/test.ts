@@ -8,6 +8,7 @@ import { prepareDialect, renderFor } from '../dialects/index.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
 import { shortNameOf } from '../config/shapes.ts'
+import { type Paint, PLAIN } from '../core/paint.ts'
 import { didYouMean } from '../core/suggest.ts'
 import { fire } from '../fire.ts'
 import type { Decision } from '../core/protocol.ts'
@@ -56,6 +57,7 @@ export interface TestOptions {
   readonly configFiles?: readonly string[]
   readonly env: Readonly<Record<string, string | undefined>>
   readonly json: boolean
+  readonly paint?: Paint
 }
 
 interface CaseResult {
@@ -88,10 +90,13 @@ export async function runTests(options: TestOptions): Promise<{ output: string; 
   const failed = results.filter((result) => !result.passed).length
   const exitCode = failed > 0 ? ExitCode.Failure : ExitCode.Proceed
   if (options.json) return { output: `${JSON.stringify({ passed: results.length - failed, failed, cases: results }, null, 2)}\n`, exitCode }
+  const paint = options.paint ?? PLAIN
   const lines = results.map((result) =>
-    result.passed ? `pass  ${result.file} › ${result.name}` : `FAIL  ${result.file} › ${result.name}\n${result.failures.map((failure) => `        ${failure}`).join('\n')}`,
+    result.passed
+      ? `${paint.good('pass')}  ${result.file} › ${result.name}`
+      : `${paint.bad('FAIL')}  ${result.file} › ${result.name}\n${result.failures.map((failure) => `        ${failure}`).join('\n')}`,
   )
-  lines.push('', `${results.length - failed} passed, ${failed} failed`)
+  lines.push('', (failed > 0 ? paint.bad : paint.good)(`${results.length - failed} passed, ${failed} failed`))
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 

@@ -1,5 +1,6 @@
 // `hookrun trust` / `untrust`: record or remove a project's trust.
 import { count } from '../core/words.ts'
+import { type Paint, PLAIN } from '../core/paint.ts'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { diffLines } from 'diff'
@@ -28,6 +29,7 @@ export interface TrustOptions {
   readonly dir?: string
   readonly cwd: string
   readonly env: Env
+  readonly paint?: Paint
 }
 
 /** `hookrun trust [DIR]`: record the project's current material as trusted. */
@@ -43,13 +45,14 @@ export function trustProject(options: TrustOptions): string {
     paths.length <= 40
       ? paths.map(([path, hash]) => `  ${path}  sha256:${hash.sha256.slice(0, 16)}${hash.executable ? '  (executable)' : ''}`)
       : summariseByFolder(paths.map(([path]) => path))
+  const paint = options.paint ?? PLAIN
   return [
-    `trusted ${root}: its ${count(hooks, 'project hook')} run from now on.`,
+    paint.good(`trusted ${root}: its ${count(hooks, 'project hook')} run from now on.`),
     `The trust covers ${count(paths.length, 'file')}:`,
-    ...files,
-    ...(record.notCovered ?? []).map((line) => `not covered: ${line}`),
+    ...files.map(paint.dim),
+    ...(record.notCovered ?? []).map((line) => paint.warn(`not covered: ${line}`)),
     `Any change to these files revokes the trust ('hookrun trust --diff' shows it); 'hookrun untrust' revokes it now.`,
-    ...(problems > 0 ? [`note: the config has ${count(problems, 'problem')}; run 'hookrun validate'`] : []),
+    ...(problems > 0 ? [paint.warn(`note: the config has ${count(problems, 'problem')}; run 'hookrun validate'`)] : []),
     '',
   ].join('\n')
 }
@@ -65,13 +68,14 @@ export function trustDiff(options: TrustOptions): string {
   const changes = changedFiles(record.files, now.files)
   if (changes.length === 0) return `nothing changed in ${root} since it was trusted\n`
   const texts = readTrustedTexts(root, options.env)
+  const paint = options.paint ?? PLAIN
   const lines = [`changed in ${root} since it was trusted (${record.trustedAt}):`]
   for (const change of changes) {
     const [, path, how] = /^(.*) (added|removed|edited)$/.exec(change)!
-    lines.push(`${how!.padEnd(7)} ${path}`)
+    lines.push(`${paint.warn(how!.padEnd(7))} ${path}`)
     const before = texts[path!]
     const after = how === 'removed' ? undefined : readText(join(root, path!))
-    const patch = lineDiff(how === 'added' ? '' : before, after ?? '')
+    const patch = lineDiff(how === 'added' ? '' : before, after ?? '', paint)
     if (patch !== undefined) lines.push(patch)
   }
   lines.push(`Review the changes, then run: hookrun trust ${shellQuote(root)}`)
@@ -107,10 +111,10 @@ function readText(file: string): string | undefined {
 }
 
 /** The changed lines of a text file (`-` before, `+` now), when both sides are known texts. */
-function lineDiff(before: string | undefined, after: string): string | undefined {
+function lineDiff(before: string | undefined, after: string, paint: Paint): string | undefined {
   if (before === undefined) return undefined
   const changes = diffLines(before, after)
-  const out = changes.flatMap((change) => (change.added ? withPrefix('+', change.value) : change.removed ? withPrefix('-', change.value) : []))
+  const out = changes.flatMap((change) => (change.added ? withPrefix('+', change.value).map(paint.good) : change.removed ? withPrefix('-', change.value).map(paint.bad) : []))
   return out.length === 0 ? undefined : out.join('')
 }
 

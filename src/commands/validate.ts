@@ -1,5 +1,6 @@
 // `hookrun validate`: every config problem, with file and field.
 import { count } from '../core/words.ts'
+import { type Paint, PLAIN } from '../core/paint.ts'
 import { resolve } from 'node:path'
 import { findConfigFiles, formatProblem, mergeHooks } from '../config/load.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
@@ -14,6 +15,7 @@ export interface ValidateOptions {
   readonly cwd: string
   readonly env: Readonly<Record<string, string | undefined>>
   readonly json: boolean
+  readonly paint?: Paint
 }
 
 /**
@@ -52,9 +54,10 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
   const errors = problems.filter((problem) => problem.severity === 'error').length
   const exitCode = errors > 0 ? ExitCode.Failure : ExitCode.Proceed
   if (options.json) return { output: `${JSON.stringify({ files: refs, problems }, null, 2)}\n`, exitCode }
-  const lines = problems.map((problem) => `${problem.severity}: ${formatProblem(problem)}`)
-  if (refs.length === 0) lines.push('no config files found to validate')
-  else lines.push(`${count(refs.length, 'file')} checked: ${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`)
+  const paint = options.paint ?? PLAIN
+  const lines = problems.map((problem) => `${(problem.severity === 'error' ? paint.bad : paint.warn)(`${problem.severity}:`)} ${formatProblem(problem)}`)
+  if (refs.length === 0) lines.push(paint.warn('no config files found to validate'))
+  else lines.push((errors > 0 ? paint.bad : paint.good)(`${count(refs.length, 'file')} checked: ${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`))
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 

@@ -1,4 +1,5 @@
 // Aligned columns for people (list, fire --pretty, doctor): padded by the widest cell, no trailing blanks.
+import { stripVTControlCharacters } from 'node:util'
 
 /** Each row as one line, every column padded to its widest cell; empty trailing cells drop out. */
 export function table(rows: ReadonlyArray<readonly string[]>, gap = '  '): string[] {
@@ -12,7 +13,7 @@ export function table(rows: ReadonlyArray<readonly string[]>, gap = '  '): strin
   )
 }
 
-/** Characters as a terminal shows them (code points, so `›` or `é` count once). */
+/** Characters as a terminal shows them (code points, so `›` or `é` count once; colour codes not at all). */
 function width(text: string): number {
-  return [...text].length
+  return [...stripVTControlCharacters(text)].length
 }

@@ -41,7 +41,8 @@ describe('hookrun completion', () => {
     expect(bash.exitCode).toBe(0)
     expect(bash.stdout).toMatch(/explain\) words="[^"]*--dry-run/)
     expect(bash.stdout).toContain(' doctor ')
-    expect(bash.stdout).toContain('    import) words="--agent --project --user --cwd --dry-run" ;;')
+    // --color and --no-color go with every command (src/cli.ts colourFlags).
+    expect(bash.stdout).toContain('    import) words="--agent --project --user --cwd --dry-run --color --no-color" ;;')
     const dir = makeProject()
     folders.push(dir)
     writeFileSync(join(dir, 'c.bash'), bash.stdout)
