@@ -152,6 +152,8 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
     if (sharedClaudeFile !== undefined) {
       lines.push(`note: ${sharedClaudeFile} is shared: teammates' Claude Code now runs these hooks through hookrun, so they need hookrun, \`hookrun install --agent claude --project\` and \`hookrun trust\` too`)
     }
+    // HOOKRUN_CONFIG replaces discovery: fire would not read the file the hooks went to.
+    if (options.env.HOOKRUN_CONFIG) lines.push(`note: HOOKRUN_CONFIG is set (${options.env.HOOKRUN_CONFIG}), so fire reads only the files it names, not ${hooksFile}: add it there, or unset it`)
     if (options.scope === 'project') {
       lines.push(
         `next: run \`hookrun trust${options.cwd === process.cwd() ? '' : ` ${project}`}\`: ${hooksFile} changed, and a project's hooks run only once you trust them (until now the agent ran them under its own trust)`,

@@ -136,7 +136,9 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
   const byPath = new Map<string, HookSpec>(specs.map((spec) => [spec.path, spec]))
 
   const moved: MovedHook[] = []
+  const removed: Path[] = []
   const staying: Array<{ path: string; why: string }> = []
+  const told = new Set<{ path: string; message: string }>()
   let routers = 0
   for (const handler of handlersOf(target, events)) {
     const command = handler.raw[target.commandField]
@@ -145,6 +147,13 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
       continue
     }
     const stay = (why: string) => void staying.push({ path: handler.path, why })
+    const about = problems.filter(
+      (problem) =>
+        problem.path === handler.path ||
+        problem.path.startsWith(`${handler.path}.`) ||
+        (handler.group !== undefined && (problem.path === handler.group || (problem.path.startsWith(`${handler.group}.`) && !problem.path.startsWith(`${handler.group}.hooks[`)))),
+    )
+    for (const problem of about) told.add(problem)
     if (runsHookrun(command)) {
       stay('it runs hookrun itself; moved into hooks.json it would call hookrun again')
       continue
@@ -154,12 +163,6 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
       stay(skipped !== undefined ? `hookrun's router has no entry on ${handler.event}: ${skipped}` : `${handler.event} is not an event hookrun routes for ${target.label}`)
       continue
     }
-    const about = problems.filter(
-      (problem) =>
-        problem.path === handler.path ||
-        problem.path.startsWith(`${handler.path}.`) ||
-        (handler.group !== undefined && (problem.path === handler.group || (problem.path.startsWith(`${handler.group}.`) && !problem.path.startsWith(`${handler.group}.hooks[`)))),
-    )
     if (about.length > 0) {
       const said = (problem: { path: string; message: string }) => `${problem.path === handler.path ? '' : `${problem.path}: `}${problem.message.replace(/, ignored \(see `hookrun schema` for the fields\)$/, ' to hookrun')}`
       stay(about.map(said).join('; '))
@@ -167,9 +170,14 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
     }
     const converted = agent === 'copilot' ? copilotEntry(handler) : agentEntry(agent, handler, byPath.get(handler.path), disabled, scope, file)
     if (typeof converted === 'string') stay(converted)
-    else moved.push({ ...converted, path: handler.path })
+    else {
+      moved.push({ ...converted, path: handler.path })
+      removed.push(handler.remove)
+    }
   }
-  return { file, moved, staying, routers, text: withoutMoved(target, text, moved.map((hook) => handlersOf(target, events).find((handler) => handler.path === hook.path)!.remove)) }
+  // What is not a handler at all (a group that is not an object, a string among handlers) stays too, said once.
+  for (const problem of problems) if (!told.has(problem)) staying.push({ path: problem.path, why: problem.message })
+  return { file, moved, staying, routers, text: withoutMoved(target, text, removed) }
 }
 
 /** A handler of Claude Code, Codex, Gemini CLI or Cursor as a hooks.json entry, or why it stays. */

@@ -99,6 +99,13 @@ describe('readAgentFile: Claude Code', () => {
 `)
   })
 
+  test('an entry that is no handler at all stays, and is said to', () => {
+    const odd = readAgentFile('claude', 'f', JSON.stringify({ hooks: { Stop: ['say done', { hooks: [{ type: 'command', command: 'say bye' }] }] } }), 'project')
+    expect(odd.moved.map((hook) => hook.path)).toEqual(['hooks.Stop[1].hooks[0]'])
+    expect(odd.staying).toEqual([{ path: 'hooks.Stop[0]', why: expect.stringContaining('hook skipped') }])
+    expect(JSON.parse(odd.text)).toEqual({ hooks: { Stop: ['say done'] } })
+  })
+
   test('a file that is not JSON is refused with line and column', () => {
     expect(() => readAgentFile('claude', 'f', '{\n  "hooks": {,}\n}', 'project')).toThrow(new JsonTextError('is not valid JSON (ValueExpected at line 2, column 13)'))
     expect(() => readAgentFile('claude', 'f', '{"hooks": []}', 'project')).toThrow(/"hooks" is an array, but Claude Code expects an object of events/)
@@ -216,7 +223,12 @@ describe('importAgents', () => {
     expect(after.theme).toBe('dark')
     expect(after.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] }])
     expect(result.output).not.toContain('hookrun trust')
+    expect(result.output).not.toContain('HOOKRUN_CONFIG')
     expect(readFileSync(place.settings, 'utf8')).toBe(CLAUDE)
+    // With discovery replaced, the user is told fire would not see the hooks where they went.
+    put(settings, '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "say bye" } ] } ] } }')
+    const replaced = await importAgents({ ...place.options, scope: 'user', env: { ...place.env, HOOKRUN_CONFIG: '/etc/hooks.json' } })
+    expect(replaced.output).toContain(`note: HOOKRUN_CONFIG is set (/etc/hooks.json), so fire reads only the files it names, not ${userHooks}: add it there, or unset it\n`)
   })
 
   test("Claude Code's local settings are read too, and get the router where their hooks were", async () => {
