@@ -4,6 +4,7 @@
  * agent uses is an alias of one canonical name: firing or matching an alias is the same as
  * using the canonical name.
  */
+import { sharedSources } from './shared-names.ts'
 export interface CanonicalEvent {
   readonly name: string
   /**
@@ -217,20 +218,25 @@ const SHARED_NAMES: ReadonlyArray<readonly [AliasSource, readonly string[]]> = [
   ['qwen', ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'MessageDisplay', 'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'Notification', 'PermissionRequest', 'PermissionDenied']],
 ]
 
+// Built in one pass at start-up, which every event pays for (a loop, not a filter per row).
+const SHARED_BY_NAME = sharedSources(SHARED_NAMES)
+// Aliases are looked up without regard to case: `pretooluse`, `PreToolUse` and `TOOL_START` all work.
+const BY_ALIAS = new Map<string, string>()
+const SUBJECTS = new Map<string, string>()
 export const EVENT_ALIASES: readonly EventAlias[] = OWN_ALIASES.map((entry) => {
-  const more = SHARED_NAMES.filter(([, names]) => names.includes(entry.alias)).map(([source]) => source)
-  return more.length === 0 ? entry : { ...entry, from: [...entry.from, ...more] }
+  const key = entry.alias.toLowerCase()
+  BY_ALIAS.set(key, entry.canonical)
+  if (entry.subject !== undefined) SUBJECTS.set(key, entry.subject)
+  const more = SHARED_BY_NAME.get(entry.alias)
+  return more === undefined ? entry : { ...entry, from: [...entry.from, ...more] }
 })
 
 const BY_NAME = new Map(CANONICAL_EVENTS.map((canonical) => [canonical.name, canonical]))
-// Aliases are looked up without regard to case: `pretooluse`, `PreToolUse` and `TOOL_START` all work.
-const BY_ALIAS = new Map(EVENT_ALIASES.map((entry) => [entry.alias.toLowerCase(), entry.canonical]))
 
 export function canonicalEvent(name: string): CanonicalEvent | undefined {
   return BY_NAME.get(name)
 }
 
-const SUBJECTS = new Map(EVENT_ALIASES.filter((entry) => entry.subject !== undefined).map((entry) => [entry.alias.toLowerCase(), entry.subject!]))
 
 /**
  * The pattern a config entry written for an agent's event name stands for: the canonical name,

@@ -9,6 +9,7 @@
  * NotebookEdit is not edit), so a Claude matcher keeps Claude's meaning on Claude's payloads.
  * A name the table does not know is its own subject, lowercased (`mcp__memory__create`).
  */
+import { sharedSources } from './shared-names.ts'
 export type ToolSource = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen'
 
 export interface ToolAlias {
@@ -108,13 +109,14 @@ const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
   ['qwen', ['run_shell_command', 'read_file', 'read_many_files', 'write_file', 'edit', 'glob', 'grep_search', 'list_directory', 'web_fetch', 'web_search', 'save_memory', 'task']],
 ]
 
-export const TOOL_ALIASES: readonly ToolAlias[] = OWN_TOOLS.map((entry) => {
-  const more = SHARED_NAMES.filter(([, names]) => names.includes(entry.name)).map(([source]) => source)
-  return more.length === 0 ? entry : { ...entry, from: [...entry.from, ...more] }
-})
-
+const SHARED_BY_NAME = sharedSources(SHARED_NAMES)
 // Looked up without regard to case: `Bash`, `bash` and `BASH` are the same tool.
-const BY_NAME = new Map(TOOL_ALIASES.map((entry) => [entry.name.toLowerCase(), entry.subject]))
+const BY_NAME = new Map<string, string>()
+export const TOOL_ALIASES: readonly ToolAlias[] = OWN_TOOLS.map((entry) => {
+  BY_NAME.set(entry.name.toLowerCase(), entry.subject)
+  const more = SHARED_BY_NAME.get(entry.name)
+  return more === undefined ? entry : { ...entry, from: [...entry.from, ...more] }
+})
 
 /** The canonical subject for a tool name: `run_shell_command` → `bash`; unknown names lowercased. */
 export function canonicalTool(name: string): string {

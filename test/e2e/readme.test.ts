@@ -5,6 +5,12 @@
  * inside a line for any text. Each block runs in a fresh folder that is also HOME, in one `sh`,
  * with the freshly built `hookrun` first on PATH. hooks.json examples (```json blocks with
  * "hooks" at the top) must pass `hookrun validate`.
+ *
+ * A ```sh (or ```bash) block is commands to paste: it runs the same way, under `sh -e`, in a
+ * sandbox that also holds the files examples name (`event.json`, a tool call's payload;
+ * `policy.json`, a hooks.json to sign), and must succeed. A block that cannot run here says so
+ * where a reader sees it, on its first line: `# not run by the README test: <why>`. Every fenced
+ * block names its kind (```text for synopses and output), so no example hides in an unmarked one.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -100,6 +106,43 @@ describe('README console examples run as printed', () => {
       })
     })
   }
+})
+
+const NOT_RUN = /^# not run by the README test: (.+)$/
+
+/** The files the sh examples name, as a reader would have them. */
+const SANDBOX_FILES = {
+  'event.json': { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } },
+  'policy.json': { hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'echo no sudo >&2; exit 2' }] },
+}
+
+describe('README sh examples run as printed, or say why not', () => {
+  const scripts = blocks.filter((block) => block.info === 'sh' || block.info === 'bash')
+  test('there are some of each', () => {
+    expect(scripts.filter((block) => NOT_RUN.test(block.text.split('\n')[0]!)).length).toBeGreaterThan(0)
+    expect(scripts.filter((block) => !NOT_RUN.test(block.text.split('\n')[0]!)).length).toBeGreaterThanOrEqual(3)
+  })
+  for (const block of scripts) {
+    const reason = NOT_RUN.exec(block.text.split('\n')[0]!)?.[1]
+    if (reason !== undefined) continue
+    test.concurrent(`README.md:${block.line}: ${block.text.split('\n')[0]}`, ({ expect }) => {
+      const dir = makeProject(SANDBOX_FILES)
+      folders.push(dir)
+      const bin = join(dir, '.bin')
+      mkdirSync(bin)
+      symlinkSync(join(ROOT, 'dist', 'hookrun'), join(bin, 'hookrun'))
+      writeFileSync(join(dir, '.block.sh'), block.text)
+      const env = cliEnvironment(dir, { PATH: `${bin}:${process.env.PATH}`, XDG_CONFIG_HOME: undefined, XDG_CACHE_HOME: undefined, XDG_STATE_HOME: undefined })
+      const result = spawnSync('sh', ['-e', '.block.sh'], { cwd: dir, env, encoding: 'utf8', timeout: 30_000 })
+      expect(result.status, `README.md:${block.line}\n${block.text}\nprinted:\n${result.stdout}${result.stderr}`).toBe(0)
+    })
+  }
+})
+
+describe('every README block names its kind', () => {
+  test('no fenced block without an info string (```text for synopses and output)', () => {
+    expect(blocks.filter((block) => block.info === '').map((block) => `README.md:${block.line}`)).toEqual([])
+  })
 })
 
 describe('README hooks.json examples validate', () => {
