@@ -146,14 +146,16 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     try {
       read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
     } catch (error) {
-      // The agent's event may still be told from the fields before a syntax error: a gate blocks.
-      if (error instanceof PayloadError && error.partial !== undefined && dialects === undefined) known.payload = error.partial
-      if (error instanceof PayloadError && error.partial !== undefined && dialects !== undefined) {
-        try {
-          const partly = dialects.prepareDialect(format, event, error.partial)
-          if (partly?.event !== undefined) Object.assign(known, { name: partly.event, payload: partly.payload, tool: partly.tool, prepared: partly })
-        } catch {
-          // No event in what was readable: the error alone, exit 1.
+      // The agent's event (and tool) may still be told from the fields before a syntax error: a gate blocks.
+      if (error instanceof PayloadError && error.partial !== undefined) {
+        if (dialects === undefined) known.payload = error.partial
+        else {
+          try {
+            const partly = dialects.prepareDialect(format, event, error.partial)
+            if (partly?.event !== undefined) Object.assign(known, { name: partly.event, payload: partly.payload, tool: partly.tool, prepared: partly })
+          } catch {
+            // No event in what was readable: the error alone, exit 1.
+          }
         }
       }
       throw error
@@ -545,19 +547,20 @@ function withGlobalOptions(cli: CAC): CAC {
  * the command), as git, ls and grep take them: a bare `--color` is `always`, and a value is given
  * with `=` only, so `--color list` never swallows the command. The last one given wins.
  */
-function colourFlags(argv: readonly string[]): { args: string[]; colour: ColourMode } {
+function colourFlags(argv: readonly string[]): { args: string[]; colour: ColourMode; problem?: HookrunError } {
   let colour: ColourMode = 'auto'
+  let problem: HookrunError | undefined
   const args: string[] = []
   for (const arg of argv) {
     if (arg === '--color') colour = 'always'
     else if (arg === '--no-color') colour = 'never'
     else if (arg.startsWith('--color=')) {
       const value = arg.slice('--color='.length)
-      if (value !== 'auto' && value !== 'always' && value !== 'never') throw new HookrunError(`${arg}: expected --color=auto, --color=always or --color=never`)
-      colour = value
+      if (value === 'auto' || value === 'always' || value === 'never') colour = value
+      else problem = new HookrunError(`${arg}: expected --color=auto, --color=always or --color=never`)
     } else args.push(arg)
   }
-  return { args, colour }
+  return { args, colour, problem }
 }
 
 /**
@@ -574,14 +577,7 @@ async function paintFor(io: Io, colour: ColourMode, stream: 'stdout' | 'stderr')
 /** Run the CLI; returns the exit code. Every user error becomes one line on stderr. */
 export async function main(givenArgv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = ExitCode.Proceed
-  let argv: readonly string[] = givenArgv
-  let colour: ColourMode = 'auto'
-  let colourProblem: unknown
-  try {
-    ;({ args: argv, colour } = colourFlags(givenArgv))
-  } catch (error) {
-    colourProblem = error
-  }
+  const { args: argv, colour, problem: colourProblem } = colourFlags(givenArgv)
   const cli = createCli(
     io,
     (code) => {

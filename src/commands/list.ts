@@ -42,6 +42,8 @@ export async function listHooks(options: ListOptions): Promise<string> {
     file: hook.source.file,
     index: hook.source.index,
     ...(hook.description !== undefined && { description: hook.description }),
+    // An agent's handler: the long name earlier versions showed, which still names it.
+    ...(hook.identity !== undefined && { identity: hook.identity }),
     ...(hook.disabledBy !== undefined && { disabledBy: hook.disabledBy }),
     ...(untrusted.has(hook) && { trusted: false }),
     ...(event !== undefined && { status: status(hook, event) }),

@@ -9,6 +9,7 @@ import { ExitCode } from '../core/errors.ts'
 import { CANONICAL_EVENTS, EVENT_ALIASES } from '../event/events.ts'
 import { didYouMean } from '../core/suggest.ts'
 import { compilePattern, expandAlias } from '../event/pattern.ts'
+import { shortNameOf } from '../config/shapes.ts'
 
 export interface ValidateOptions {
   readonly files: readonly string[]
@@ -36,6 +37,11 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
     mergeHooks(entries, found)
     problems.push(...found.map((problem) => ({ ...problem, severity: 'error' as const })))
     for (const { entry } of entries) {
+      // A switch-off written with the long name an agent's handler had before: it works; say the short one.
+      const short = entry.name !== undefined && entry.command === undefined && entry.url === undefined ? shortNameOf(entry.name) : undefined
+      if (short !== undefined && short !== entry.name) {
+        problems.push({ severity: 'warning', file: ref.file, path: `${entry.path}.name`, message: `'${entry.name}' is the long name earlier versions gave an agent's handler; it still switches it off, and its short name is '${short}' (see 'hookrun list')` })
+      }
       for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
         // A typo of a known name already has its own error, with the name it was surely meant to be.
         const typo = found.some((problem) => problem.path === eventPath(entry) && problem.brokenHook !== undefined)
