@@ -1,8 +1,8 @@
 /**
  * Data-driven end-to-end cases: each file in cases/ is a small project (config + scripts), a
  * command line and payload, and what hookrun must answer. Every case runs against every way
- * users run hookrun that this run covers (test/helpers.ts: all four in CI; the compiled binary and
- * the Node bundle by default, plus Bun and Deno on the source for cases marked `everyRuntime`).
+ * users run hookrun that this run covers (all four in CI; by default the compiled binary, plus
+ * Node, Bun and Deno for cases marked `everyRuntime`: see `localRun` below).
  * Cases run a few at a time; those that time hookrun or look for leftover processes run alone.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -83,10 +83,18 @@ function fill<T>(value: T, dir: string, runtime = 'binary'): T {
 /** Cases that time hookrun or look for leftover processes would be slowed or confused by others. */
 const timed = (spec: Case) => spec.expect.maxDurationMs !== undefined || spec.expect.noProcess !== undefined
 
+/**
+ * A local run (HOOKRUN_TEST_RUNTIMES unset) gives every case to the compiled binary and, of the
+ * runtimes, only the cases marked everyRuntime to Node, Bun and Deno: the Node bundle shares all
+ * its code with the binary but the spawn and stdin paths, which every other e2e file and
+ * test/unit/run.test.ts run under Node. Every case under every runtime is CI's full run (.ci/run);
+ * the local run stays under two minutes.
+ */
+const localRun = !process.env.HOOKRUN_TEST_RUNTIMES
+const runsEveryCase = (runtime: (typeof ALL_RUNTIMES)[number]) => RUNTIMES.includes(runtime) && !(localRun && runtime.name !== 'binary')
+
 for (const runtime of ALL_RUNTIMES) {
-  const chosen = cases.filter(({ spec }) =>
-    spec.runtimes ? spec.runtimes.includes(runtime.name) : RUNTIMES.includes(runtime) || spec.everyRuntime === true,
-  )
+  const chosen = cases.filter(({ spec }) => (spec.runtimes ? spec.runtimes.includes(runtime.name) : runsEveryCase(runtime) || spec.everyRuntime === true))
   if (chosen.length === 0) continue
   describe(runtime.name, () => {
     describe.concurrent('cases', () => {
