@@ -15,6 +15,7 @@ import type { Decision } from './core/types.ts'
 import { renderNative } from './answer/render.ts'
 import { selfCommand } from './install/self.ts'
 import type { ColourMode, Paint } from './core/paint.ts'
+import { count } from './core/words.ts'
 
 /** Signals that stop a fire: its hooks are killed and hookrun exits 128 + the signal number. */
 const STOP_SIGNALS: readonly NodeJS.Signals[] = process.platform === 'win32' ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']
@@ -494,7 +495,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
       const result = await flushSpool(io.env, flags.linger === true)
       if (result.alreadyRunning) return void (await io.stdout('another hookrun telemetry flush is running; it ships the spool\n'))
       for (const failure of result.failures) await io.stderr(`hookrun: warning: telemetry export to ${failure}\n`)
-      await io.stdout(`${result.shipped} fire(s) exported${result.failures.length > 0 ? `, ${result.failures.length} export(s) failed` : ''}\n`)
+      await io.stdout(`${count(result.shipped, 'fire')} exported${result.failures.length > 0 ? `, ${count(result.failures.length, 'export')} failed` : ''}\n`)
       if (result.failures.length > 0) setExitCode(ExitCode.Failure)
     })
 

@@ -7,6 +7,7 @@
  * the last line's hash so it can be kept elsewhere and compared later.
  */
 import { closeSync, fstatSync, openSync, readSync, statSync, unlinkSync } from 'node:fs'
+import { count } from '../core/words.ts'
 
 /** `prev` of the first line. */
 export const GENESIS = '0'.repeat(64)
@@ -135,13 +136,13 @@ export function verifyChain(text: string): ChainCheck {
     if (seq === 1 && prev === GENESIS) {
       if (previous?.chained) problems.push(`line ${number} starts a new chain (seq 1): the log before it was cut or replaced`)
     } else if (previous === undefined || !previous.chained) {
-      problems.push(`line ${number} has seq ${seq}: the ${seq - 1} line(s) before it were cut`)
+      problems.push(`line ${number} has seq ${seq}: ${seq - 1 === 1 ? 'the line' : `the ${seq - 1} lines`} before it ${seq - 1 === 1 ? 'was' : 'were'} cut`)
     } else if (prev !== expected) {
       const gap = previous.seq === undefined ? undefined : seq - previous.seq - 1
       problems.push(
         gap === 0
           ? `line ${number - 1} (seq ${previous.seq}) was changed after it was written: line ${number} holds the hash of another text`
-          : `between line ${number - 1} and line ${number}: ${gap !== undefined && gap > 0 ? `${gap} line(s) (seq ${previous.seq! + 1}–${seq - 1}) were cut` : 'the chain is broken (lines cut or edited)'}`,
+          : `between line ${number - 1} and line ${number}: ${gap !== undefined && gap > 0 ? `${count(gap, 'line')} (seq ${previous.seq! + 1}–${seq - 1}) ${gap === 1 ? 'was' : 'were'} cut` : 'the chain is broken (lines cut or edited)'}`,
       )
     } else if (previous.seq !== undefined && seq !== previous.seq + 1) {
       problems.push(`line ${number} has seq ${seq} after seq ${previous.seq}: it was edited`)

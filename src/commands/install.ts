@@ -281,7 +281,7 @@ function installInto(
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} ${chosen === undefined ? `${target.label} would run twice` : 'for events not chosen'}` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
-    ...(native === undefined ? [] : [`  --narrow: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${pruned} entr(ies) removed` : ''})`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
+    ...(native === undefined ? [] : [`  --narrow: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''})`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
   lines.push(...overlapLines)

@@ -6,6 +6,7 @@ import { loadConfig } from '../config/parse.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
 import { table } from '../core/table.ts'
+import { count } from '../core/words.ts'
 
 export interface LogOptions {
   readonly cwd: string
@@ -103,13 +104,13 @@ export function verifyLog(options: LogOptions): { output: string; exitCode: numb
   const file = logFile(options)
   const check = verifyChain(readLog(file))
   if (check.chained === 0) {
-    return { output: `${file}: ${check.lines} line(s), none chained: set "chain": true in the log setting to make it tamper-evident\n`, exitCode: ExitCode.Failure }
+    return { output: `${file}: ${count(check.lines, 'line')}, none chained: set "chain": true in the log setting to make it tamper-evident\n`, exitCode: ExitCode.Failure }
   }
   const head = `last line seq ${check.lastSeq ?? '?'}, sha256 ${check.head}`
   if (check.problems.length === 0) {
-    return { output: `${file}: ${check.lines} line(s), the chain holds (${head}); keep that hash elsewhere to notice lines cut off the end later\n`, exitCode: ExitCode.Proceed }
+    return { output: `${file}: ${count(check.lines, 'line')}, the chain holds (${head}); keep that hash elsewhere to notice lines cut off the end later\n`, exitCode: ExitCode.Proceed }
   }
-  const lines = [`${file}: the chain is broken in ${check.problems.length} place(s):`, ...check.problems.map((problem) => `  ${problem}`), `(${head})`]
+  const lines = [`${file}: the chain is broken in ${count(check.problems.length, 'place')}:`, ...check.problems.map((problem) => `  ${problem}`), `(${head})`]
   return { output: `${lines.join('\n')}\n`, exitCode: ExitCode.Failure }
 }
 

@@ -76,6 +76,8 @@ export async function flushSpool(env: Env, linger = true): Promise<{ shipped: nu
   const lock = join(dir, SHIPPER_LOCK)
   makeOwnFolder(dir, env)
   if (!takeLock(lock, dir)) return { shipped: 0, failures: [], alreadyRunning: true }
+  // The shipper fires start is background work: it yields the cores to the agent and its hooks.
+  if (linger) lowerPriority()
   let shipped = 0
   const failures: string[] = []
   const batch = join(dir, `sending-${process.pid}.jsonl`)
@@ -108,6 +110,16 @@ export async function flushSpool(env: Env, linger = true): Promise<{ shipped: nu
   // A fire that saw the lock just before it went relies on this last look.
   await shipOnce()
   return { shipped, failures, alreadyRunning: false }
+}
+
+/** The lowest scheduling priority for this process (nice 19; Windows: idle), where the system allows it. */
+function lowerPriority(): void {
+  try {
+    const { constants, setPriority } = process.getBuiltinModule('node:os') as typeof import('node:os')
+    setPriority(constants.priority.PRIORITY_LOW)
+  } catch {
+    // Not permitted here: ship at the priority it has.
+  }
 }
 
 function takeLock(lock: string, dir: string): boolean {

@@ -73,7 +73,7 @@ describe('audit log', () => {
     const file = join(dir, 'audit.jsonl')
     const intact = await runCli(['log', 'verify'], { cwd: dir })
     expect(intact.exitCode).toBe(0)
-    expect(intact.stdout).toMatch(/: 6 line\(s\), the chain holds \(last line seq 6, sha256 [0-9a-f]{64}\)/)
+    expect(intact.stdout).toMatch(/: 6 lines, the chain holds \(last line seq 6, sha256 [0-9a-f]{64}\)/)
 
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n')
     expect(lines.map((line) => JSON.parse(line).seq)).toEqual([1, 2, 3, 4, 5, 6])
@@ -86,7 +86,7 @@ describe('audit log', () => {
     writeFileSync(file, `${lines.filter((_, index) => index !== 1 && index !== 2).join('\n')}\n`)
     const cut = await runCli(['log', 'verify'], { cwd: dir })
     expect(cut.exitCode).toBe(1)
-    expect(cut.stdout).toContain('between line 1 and line 2: 2 line(s) (seq 2–3) were cut')
+    expect(cut.stdout).toContain('between line 1 and line 2: 2 lines (seq 2–3) were cut')
   })
 
   test('concurrent fires chain one after another', async () => {
@@ -99,7 +99,7 @@ describe('audit log', () => {
   test('the start of a log cut away, a line inserted, and an unchained log', () => {
     const lines: string[] = []
     for (let index = 0; index < 4; index++) lines.push(chainLine(lines.at(-1), JSON.stringify({ n: index })))
-    expect(verifyChain(`${lines.slice(2).join('\n')}\n`).problems).toEqual(['line 1 has seq 3: the 2 line(s) before it were cut'])
+    expect(verifyChain(`${lines.slice(2).join('\n')}\n`).problems).toEqual(['line 1 has seq 3: the 2 lines before it were cut'])
     expect(verifyChain(`${[lines[0], '{"n":"forged"}', ...lines.slice(1)].join('\n')}\n`).problems).toEqual([
       'line 2 has no seq/prev although the lines before it are chained: it was inserted or edited',
       'between line 2 and line 3: the chain is broken (lines cut or edited)',

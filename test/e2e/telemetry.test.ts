@@ -3,6 +3,8 @@
  * variables) every fire is a trace, shipped after the decision by a detached `hookrun telemetry
  * flush` to an OTLP/HTTP collector, here a real one on 127.0.0.1 that records what it receives.
  */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeProject, processesMatching, removeProject, runCli, RUNTIMES, writeFiles } from '../helpers.ts'
 import { json, type Loopback, startServer } from '../loopback.ts'
@@ -82,9 +84,26 @@ test('hookrun telemetry flush ships what is spooled, once, and says how much', a
   }
   writeFiles(dir, { '.xdg-cache/hookrun/telemetry/spool.jsonl': `${JSON.stringify(record)}\n` })
   const flushed = await runCli(['telemetry', 'flush'], { cwd: dir })
-  expect([flushed.exitCode, flushed.stdout]).toEqual([0, '1 fire(s) exported\n'])
+  expect([flushed.exitCode, flushed.stdout]).toEqual([0, '1 fire exported\n'])
   expect(spansFor(run).map((span) => span.name)).toEqual(['fire session:start'])
-  expect((await runCli(['telemetry', 'flush'], { cwd: dir })).stdout).toBe('0 fire(s) exported\n')
+  expect((await runCli(['telemetry', 'flush'], { cwd: dir })).stdout).toBe('0 fires exported\n')
+})
+
+test.runIf(process.platform === 'linux')('the shipper fires start runs at the lowest priority: it never competes with the agent for the cores', async () => {
+  const dir = project(undefined)
+  const shipper = runCli(['telemetry', 'flush', '--linger'], { cwd: dir, env: { HOOKRUN_TEST_MARK: dir } })
+  // Its lock file is there once it has started shipping (and lowered its priority just before).
+  const lock = join(dir, '.xdg-cache/hookrun/telemetry/shipper.lock')
+  await waitFor(() => existsSync(lock), 15_000)
+  const pid = processesMatching('telemetry flush --linger')
+    .map((line) => line.trim().split(/\s+/)[0]!)
+    .find((candidate) => readFileSync(`/proc/${candidate}/environ`, 'latin1').includes(`HOOKRUN_TEST_MARK=${dir}`))
+  expect(pid).toBeDefined()
+  // Field 19 of /proc/PID/stat is the nice value.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
+  expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])).toBe(19)
+  process.kill(Number(pid), 'SIGTERM')
+  await shipper
 })
 
 for (const runtime of RUNTIMES) {
