@@ -1,8 +1,8 @@
 // Where each agent reads its hooks config, and the router entries hookrun writes there.
 import { existsSync } from 'node:fs'
-import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { namesOf } from '../event/events.ts'
+import { homeOf } from '../core/places.ts'
 
 /**
  * Where each agent keeps its hooks, and the router entry hookrun puts there: one entry per event
@@ -271,5 +271,5 @@ export function isRouterCommand(command: unknown, agent: AgentName): boolean {
 }
 
 export function defaultHome(env: Readonly<Record<string, string | undefined>>): string {
-  return env.HOME || homedir()
+  return homeOf(env)
 }

@@ -1,5 +1,4 @@
 // `hookrun doctor`: everything that makes hooks silently not fire, one line each with its fix.
-import { spawnSync } from 'node:child_process'
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
@@ -83,6 +82,8 @@ const installCommand = (wiring: Pick<Wiring, 'agent' | 'scope'>) => `hookrun ins
  * shell line (`'/opt/my tools/hookrun'`, `/usr/bin/node /…/hookrun.mjs`).
  */
 function versionOf(command: string, env: Env): { version?: string; problem?: string } {
+  // Fetched here, not imported: a bundler hoists builtin imports, loading them on every event.
+  const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process')
   const result = spawnSync('sh', ['-c', `${command} --version`], { env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 10_000 })
   const version = /^hookrun (\S+) \(/.exec(result.stdout ?? '')?.[1]
   if (version !== undefined) return { version }

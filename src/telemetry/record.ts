@@ -1,7 +1,6 @@
 // OpenTelemetry, the part `fire` runs: where spans go, and one fire as plain data (no OTel code
 // loads here). ./export.ts turns the data into spans with the OpenTelemetry packages.
 import { appendFileSync, existsSync, renameSync, statSync } from 'node:fs'
-import { hostname } from 'node:os'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { makeOwnFolder, userCacheDir } from '../core/places.ts'
@@ -53,7 +52,8 @@ export function telemetryTarget(settings: Settings, env: Env): TelemetryTarget |
     resource: {
       'service.name': configured?.serviceName ?? env.OTEL_SERVICE_NAME ?? 'hookrun',
       'service.version': pkg.version,
-      'host.name': hostname(),
+      // node:os fetched, not imported: a bundler hoists builtin imports, loading them on every event.
+      'host.name': (process.getBuiltinModule('node:os') as typeof import('node:os')).hostname(),
       ...keyValues(env.OTEL_RESOURCE_ATTRIBUTES),
       ...configured?.attributes,
     },
