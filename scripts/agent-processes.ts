@@ -12,6 +12,8 @@
 import { agentTarget } from '../src/install/agents.ts'
 import { compileNativeMatchers } from '../src/install/matchers.ts'
 import type { Hook } from '../src/core/types.ts'
+import { mergeHooks } from '../src/config/load.ts'
+import { parseConfigDocument } from '../src/config/parse.ts'
 
 const TOOL_MIX: ReadonlyArray<readonly [tool: string, calls: number]> = [
   ['Read', 30],
@@ -37,20 +39,14 @@ export function sessionEvents(): Array<{ event: string; tool?: string }> {
   return events
 }
 
-const hook = (name: string, event: string): Hook => ({
-  name,
-  named: true,
-  event: [event],
-  command: 'true',
-  timeout: 10,
-  blocking: true,
-  enabled: true,
-  shape: 'hookrun',
-  envPrefixes: [],
-  source: { layer: 'project', file: '.hookrun/hooks.json', index: 0, path: name },
-})
-
-export const SESSION_HOOKS: readonly Hook[] = [hook('no-rm-rf', 'tool:pre_execute:bash'), hook('format', 'tool:post_execute:edit|write')]
+/** The session's hooks, read the way fire reads a project's hooks.json. */
+const SESSION_CONFIG = {
+  hooks: [
+    { name: 'no-rm-rf', event: 'tool:pre_execute:bash', command: 'true' },
+    { name: 'format', event: 'tool:post_execute:edit|write', command: 'true' },
+  ],
+}
+export const SESSION_HOOKS: readonly Hook[] = mergeHooks(parseConfigDocument({ layer: 'project', file: '.hookrun/hooks.json' }, JSON.stringify(SESSION_CONFIG)).entries, [])
 
 /** Processes Claude Code starts for hookrun in the session, before and after compiled matchers. */
 export function processesPer100ToolCalls(): { before: number; after: number; events: number } {

@@ -43,14 +43,25 @@ export function makeProject(files: Files = {}): string {
   return dir
 }
 
-/** A user's HOME and a project folder side by side, for install tests; `dirs` collects the root to remove. */
-export function homeAndProject(dirs: string[]): { home: string; project: string; env: Record<string, string> } {
+/** A project that is also its HOME, with the environment tests give hookrun (cliEnvironment); `dirs` collects it to remove. */
+export function projectAtHome(dirs: string[], files: Files = {}): { dir: string; env: Record<string, string> } {
+  const dir = makeProject(files)
+  dirs.push(dir)
+  return { dir, env: cliEnvironment(dir) }
+}
+
+/** A temporary folder with these subfolders made, by name; `dirs` collects it to remove. */
+export function foldersIn<Name extends string>(dirs: string[], ...names: Name[]): { root: string } & Record<Name, string> {
   const root = makeProject()
   dirs.push(root)
-  const home = join(root, 'home')
-  const project = join(root, 'project')
-  mkdirSync(home)
-  mkdirSync(project)
+  const made = Object.fromEntries(names.map((name) => [name, join(root, name)])) as Record<Name, string>
+  for (const folder of Object.values<string>(made)) mkdirSync(folder)
+  return { root, ...made }
+}
+
+/** A user's HOME and a project folder side by side, for install tests; `dirs` collects the root to remove. */
+export function homeAndProject(dirs: string[]): { home: string; project: string; env: Record<string, string> } {
+  const { home, project } = foldersIn(dirs, 'home', 'project')
   return { home, project, env: { HOME: home } }
 }
 

@@ -30,8 +30,9 @@ export interface InstallOptions {
   readonly events?: readonly string[]
   /**
    * `--narrow` (project installs): entries only on the events and tools the project's hooks can
-   * fire on (src/install/matchers.ts). Opt-in: a narrowed config must be brought up to date with
-   * `--sync` after hooks.json changes, or a new hook's event is never asked (doctor says so).
+   * fire on (src/install/matchers.ts). Opt-in: after hooks.json changes, a narrowed config is
+   * brought up to date by the next fire of an event it still asks (src/config/narrowed.ts) or by
+   * `--sync`; until then a new hook's event is not asked (doctor and explain say so).
    */
   readonly narrow?: boolean
   /** `--sync`: every agent whose project config holds hookrun's entries, narrowed again from hooks.json. */

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
 import { assetName, RELEASE_TARGETS, type ReleaseTarget, sha256File, writeChecksums } from '../../scripts/release.ts'
-import { makeProject, removeProject, ROOT } from '../helpers.ts'
+import { foldersIn, makeProject, removeProject, ROOT } from '../helpers.ts'
 
 const INSTALL_SH = join(ROOT, 'install.sh')
 const BINARY = join(ROOT, 'dist', 'hookrun')
@@ -119,12 +119,7 @@ describe('install.sh', () => {
 
   /** A HOME and a TMPDIR of the test's own, so what install.sh leaves behind can be seen. */
   function sandbox(): { home: string; tmp: string; env: Record<string, string> } {
-    const root = makeProject()
-    folders.push(root)
-    const home = join(root, 'home')
-    const tmp = join(root, 'tmp')
-    mkdirSync(home)
-    mkdirSync(tmp)
+    const { home, tmp } = foldersIn(folders, 'home', 'tmp')
     return { home, tmp, env: { HOME: home, TMPDIR: tmp } }
   }
 

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
@@ -6,7 +6,7 @@ import { initProject } from '../../src/commands/init.ts'
 import { doctorCommand } from '../../src/commands/doctor.ts'
 import { type DoctorCheck, runDoctor } from '../../src/install/doctor.ts'
 import { trustProject } from '../../src/commands/trust.ts'
-import { makeProject, removeProject } from '../helpers.ts'
+import { foldersIn, removeProject } from '../helpers.ts'
 
 const folders: string[] = []
 afterAll(() => folders.forEach(removeProject))
@@ -20,12 +20,7 @@ function fakeHookrun(file: string, version: string): string {
 
 /** A user (HOME) with a project, and a PATH that holds a `hookrun` (of this version) or not. */
 function machine(withHookrun: boolean, version = '0.0.0') {
-  const home = makeProject()
-  folders.push(home)
-  const project = join(home, 'project')
-  const bin = join(home, 'bin')
-  mkdirSync(project)
-  mkdirSync(bin)
+  const { root: home, project, bin } = foldersIn(folders, 'project', 'bin')
   if (withHookrun) fakeHookrun(join(bin, 'hookrun'), version)
   const env = { HOME: home, PATH: `${bin}:/usr/bin:/bin` }
   return { home, project, bin, env, doctor: () => runDoctor({ cwd: project, env, version: '0.0.0' }) }

@@ -76,6 +76,20 @@ describe.runIf(process.platform === 'linux')('escapee sweep', () => {
     expect(await until(() => !alive(pid) && !alive(second))).toBe(true)
   })
 
+  test('a new process that shows no environment (as one in the middle of exec does) is looked at again', async () => {
+    const fireId = newFireId()!
+    const before = pidClock()!
+    // env -i: a live user process whose environment reads empty, like one caught mid-exec.
+    const child = spawn('env', ['-i', 'sleep', '30'], { stdio: 'ignore' })
+    started.push(child.pid!)
+    await until(() => spawnSync('cat', [`/proc/${child.pid}/cmdline`], { encoding: 'utf8' }).stdout.startsWith('sleep'))
+    const lookedAt = performance.now()
+    expect(await killEscapees(fireId, before)).toBe(0)
+    // Two more looks, 5 and 20 ms apart: without them the sweep would be over at once.
+    expect(performance.now() - lookedAt).toBeGreaterThanOrEqual(24)
+    expect(alive(child.pid!)).toBe(true)
+  })
+
   test('without a clock every process is checked', async () => {
     const fireId = newFireId()!
     const pid = escapee(fireId)

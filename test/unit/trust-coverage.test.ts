@@ -4,16 +4,12 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { trustDiff, trustProject } from '../../src/commands/trust.ts'
 import { loadConfig } from '../../src/config/parse.ts'
-import { makeProject, removeProject } from '../helpers.ts'
+import { type Files, projectAtHome, removeProject } from '../helpers.ts'
 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
 
-function project(files: Parameters<typeof makeProject>[0]): { dir: string; env: Record<string, string> } {
-  const dir = makeProject(files)
-  projects.push(dir)
-  return { dir, env: { HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg-config'), XDG_STATE_HOME: join(dir, '.xdg-state') } }
-}
+const project = (files: Files) => projectAtHome(projects, files)
 
 const script = '#!/bin/sh\nexit 2\n'
 

@@ -6,16 +6,12 @@ import { findConfigFiles } from '../../src/config/load.ts'
 import { loadConfig, readConfigDocument } from '../../src/config/parse.ts'
 import { hashProjectMaterial, projectMaterial, trustedFolderOf, trustRecordFile } from '../../src/trust/trust.ts'
 import { stateDir } from '../../src/core/places.ts'
-import { makeProject, removeProject } from '../helpers.ts'
+import { type Files, makeProject, projectAtHome, removeProject } from '../helpers.ts'
 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
 
-function project(files: Parameters<typeof makeProject>[0]): { dir: string; env: Record<string, string> } {
-  const dir = makeProject(files)
-  projects.push(dir)
-  return { dir, env: { HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg-config'), XDG_STATE_HOME: join(dir, '.xdg-state') } }
-}
+const project = (files: Files) => projectAtHome(projects, files)
 
 const gateProject = {
   '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: '"$HOOKRUN_CONFIG_DIR/scripts/gate.sh"' }] },

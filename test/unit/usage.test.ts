@@ -39,3 +39,21 @@ describe('--version names the runtime by its own version', () => {
     expect((await runCli(['-v'])).stdout).toBe(result.stdout)
   })
 })
+
+describe('the command line of a fire', () => {
+  const io = { stdout: () => undefined, stderr: () => undefined, env: {}, stdin: (async function* () {})() }
+  test('defines only the fire command, with the options every command line has', async () => {
+    const { createCli } = await import('../../src/cli.ts')
+    const cli = createCli(io, () => undefined, 'fire')
+    expect(cli.commands.map((command) => command.name)).toEqual(['fire'])
+    expect(cli.globalCommand.options.map((option) => option.name)).toEqual(expect.arrayContaining(['version', 'color']))
+    expect(createCli(io, () => undefined).commands.length).toBeGreaterThan(15)
+  })
+  test('main gives `hookrun fire` that command line: its help and its option suggestions still work', async () => {
+    const help = await runCli(['fire', '--help'])
+    expect(help.stdout).toContain('$ hookrun fire [event]')
+    expect(help.stdout).toContain('--payload <file>')
+    const typo = await runCli(['fire', '--paylod', '-'])
+    expect([typo.exitCode, typo.stderr]).toEqual([1, expect.stringContaining('did you mean --payload?')])
+  })
+})
