@@ -1,17 +1,15 @@
 // fire(): the pipeline top to bottom (DESIGN §2): event → config → select → run → interpret → decide.
-import { count } from './core/words.ts'
 import { dirname, resolve } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
-import { openDocumentCache } from './config/cache.ts'
-import { configSignature, narrowedAction, readStamp } from './config/narrowed.ts'
-import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
-import { type ConfigFileRef, type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, type Payload, ruleOfShape, type Settings } from './core/types.ts'
+import { findConfigFiles } from './config/files.ts'
+import { narrowedAction, readStamp } from './config/narrowed.ts'
+import { plannedHooks } from './config/plan.ts'
+import { type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, needsTrust, type Payload, ruleOfShape, type Settings } from './core/types.ts'
 import { decide, type Rewrites } from './answer/decide.ts'
 import { hookEnvironment, MAX_DEPTH, variablesWithNul } from './run/env.ts'
 import { FIRE_ID_VARIABLE, killEscapees, newFireId, pidClock } from './run/escapees.ts'
 import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
 import { payloadBytes } from './payload/payload.ts'
-import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
 import { HookrunError } from './core/errors.ts'
 import { qualifyEvent } from './event/event.ts'
 import { answerUpdatedInput, interpretHttp, interpretRun } from './answer/interpret.ts'
@@ -25,8 +23,8 @@ import { isGate, isKnownEvent } from './event/events.ts'
 import { nearestEvent } from './event/suggest.ts'
 import { firstNoticeOf } from './trust/notices.ts'
 import { sessionIdOf } from './payload/fields.ts'
-import { needsTrust, withCommandPaths } from './trust/trust.ts'
 import type { FireFacts } from './telemetry/record.ts'
+import type { LoadedHooks } from './fire-config.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -81,7 +79,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const cwd = options.cwd ?? process.cwd()
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
-  const { config, warnings, signature } = await loadHooks({ cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
+  const { config, warnings, signature } = await loadConfig(event, { cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
   if (config.policy?.stale && options.selfCommand !== undefined) {
     // A stale remote policy is refreshed in the background; this fire uses the copy it has.
     const { claimRefresh } = await import('./config/policy.ts')
@@ -171,51 +169,28 @@ export function unknownEventWarning(event: FiredEvent): string[] {
  * (the decision's `systemMessage`, which every dialect renders on its user-visible channel),
  * once per session: stderr alone is not shown by agents on success.
  */
-function withTrustNotice(decision: Decision, trust: ConfigWithFolders['trust'], payload: Payload, env: Readonly<Record<string, string | undefined>>): Decision {
+function withTrustNotice(decision: Decision, trust: FireConfig['trust'], payload: Payload, env: Readonly<Record<string, string | undefined>>): Decision {
   if (trust === undefined || trust.trusted || !firstNoticeOf(trust.root, sessionIdOf(payload), env)) return decision
   return { ...decision, systemMessage: [`hookrun: ${untrustedNotice(trust)}`, decision.systemMessage].filter(Boolean).join('\n') }
 }
 
-/** The configured hooks and what was wrong with the config, read once per `fire` (or per runner). */
-export interface LoadedHooks {
-  readonly config: ConfigWithFolders
-  /** One line per config problem, for the decision's `warnings`. */
-  readonly warnings: readonly string[]
-  /** The stat signature of the config read (src/config/narrowed.ts), from the stats the cache took. */
-  readonly signature: string
+/**
+ * Stage config: the plan's answer for this event while everything it came from is unchanged
+ * (src/config/plan.ts), else every layer read, trust applied and the plan made (src/fire-config.ts,
+ * loaded only then).
+ */
+async function loadConfig(event: FiredEvent, options: { cwd: string; configFiles?: readonly string[]; env: Readonly<Record<string, string | undefined>>; strict: boolean; signal?: AbortSignal }): Promise<Pick<LoadedHooks, 'warnings' | 'signature'> & { config: FireConfig }> {
+  const found = options.configFiles?.length ? undefined : findConfigFiles(options)
+  const planned = found === undefined ? undefined : plannedHooks(found, options.env, event)
+  if (planned !== undefined) {
+    const config: FireConfig = { hooks: planned.hooks, problems: [], projectRoot: planned.projectRoot, settings: { trustedFolders: [] }, trust: planned.trust, untrustedHooks: [] }
+    return { config, warnings: [], signature: planned.signature }
+  }
+  return (await import('./fire-config.ts')).loadAndPlan(event, options)
 }
 
-/**
- * Read every config layer. This is the one place config is loaded for a fire: `fire()` calls it
- * every time, a runner (src/library/runner.ts) once and again on `reload()`.
- */
-export async function loadHooks(options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks> {
-  const env = options.env ?? process.env
-  // Parsed documents come from the cache while their files are unchanged; zod and the parser load
-  // only for a file that is new or changed (src/config/cache.ts).
-  const { files, projectRoot } = findConfigFiles(options)
-  const cache = openDocumentCache(env, files)
-  let parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
-  const read = (ref: ConfigFileRef) => {
-    const cached = cache.get(ref)
-    if (cached !== undefined) return cached
-    const before = cache.signature(ref)
-    const document = parser!.readConfigDocument(ref)
-    // A project's files keep the paths their commands name: trust looks at them on every fire.
-    return cache.put(ref, needsTrust(ref.layer) ? withCommandPaths(document, projectRoot) : document, before)
-  }
-  // A managed config that names a remote policy: its cached copy is checked (node:crypto) and read too.
-  const managed = files.find((ref) => ref.layer === 'managed')
-  const policySetting = managed === undefined ? undefined : read(managed).settings.policy
-  const policy = policySetting === undefined ? undefined : await import('./config/policy.ts')
-  if (policy !== undefined && cache.get({ layer: 'policy', file: policy.policyFiles(policySetting!.url, env).document }) === undefined) parser ??= await import('./config/parse.ts')
-  const resolved = resolveConfig(options, read, policy && ((setting) => policy.cachedPolicy(setting, env)))
-  // An untrusted project's own files are never cached (trust decides, after reading them).
-  cache.save((ref) => !needsTrust(ref.layer) || resolved.trust?.trusted === true)
-  const config = await withFolderHooks(resolved, { env, signal: options.signal })
-  const signature = configSignature(resolved.files, cache.compared, (resolved.discovery?.sources.length ?? 0) > 0)
-  return { config, warnings: configWarnings(config, options.strict), signature }
-}
+/** What of the config stage a fire uses. */
+type FireConfig = Pick<LoadedHooks['config'], 'hooks' | 'problems' | 'projectRoot' | 'settings' | 'trust' | 'untrustedHooks' | 'policy'>
 
 export function checkDepth(env: Readonly<Record<string, string | undefined>>): number {
   const depth = Number.parseInt(env.HOOKRUN_DEPTH ?? '0', 10) || 0
@@ -225,15 +200,6 @@ export function checkDepth(env: Readonly<Record<string, string | undefined>>): n
     )
   }
   return depth
-}
-
-function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
-  const lines = config.problems.map(formatProblem)
-  if (strict && lines.length > 0) {
-    const more = lines.length > 1 ? ` (and ${count(lines.length - 1, 'more problem')}; run 'hookrun validate')` : ''
-    throw new HookrunError(`${lines[0]}${more}`)
-  }
-  return lines
 }
 
 export interface ChainContext {

@@ -70,7 +70,8 @@ export {
   type FunctionHookAnswer,
   type FunctionHookReturn,
 } from './library/function-hook.ts'
-export { loadHooks, type ChainStep, type InProcessStep, type LoadedHooks, type ProgressRecord } from './fire.ts'
+export { type ChainStep, type InProcessStep, type ProgressRecord } from './fire.ts'
+export { loadHooks, type LoadedHooks } from './fire-config.ts'
 export { canonicalTool, TOOL_ALIASES, type ToolAlias } from './event/tools.ts'
 export { DIALECTS, resolveDialect, prepareDialect, type Dialect, type PreparedDialect } from './dialects/index.ts'
 export { explainFire, addExclusionCheck, type Explanation, type HookExplanation, type Exclusion, type ExclusionCheck } from './explain/explain.ts'

@@ -1,13 +1,13 @@
 // Stage config: find the layers, read each (cache or parser), apply trust, merge by name with provenance.
-import { existsSync, statSync } from 'node:fs'
-import { delimiter, dirname, join, resolve } from 'node:path'
-import { HookrunError } from '../core/errors.ts'
-import { managedConfigDir, userConfigDir } from '../core/places.ts'
+import { findConfigFiles, type LoadOptions } from './files.ts'
 import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
 import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
 import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust/trust.ts'
 import type { CachedPolicy, PolicySetting } from './policy.ts'
 import { isManagedLayer, takeSettings } from './settings.ts'
+
+export { findConfigFiles, findProjectRoot, type LoadOptions } from './files.ts'
+export { formatProblem } from '../core/types.ts'
 import { type ConfigFileRef, type ConfigProblem, type Hook, type HttpTarget, isAgentShape, type Settings } from '../core/types.ts'
 
 export interface ResolvedConfig {
@@ -38,64 +38,7 @@ export interface ResolvedConfig {
 /** Reads the remote policy's cached copy (./policy.ts), loaded only when a managed config names one. */
 export type PolicyReader = (setting: PolicySetting) => CachedPolicy
 
-export interface LoadOptions {
-  /** Working directory to discover the project from. */
-  readonly cwd: string
-  /** Files named by the caller (`--config`); they replace discovery. */
-  readonly configFiles?: readonly string[]
-  readonly env?: Readonly<Record<string, string | undefined>>
-}
 
-export function formatProblem(problem: ConfigProblem): string {
-  const where = problem.path === '' ? problem.file : `${problem.file}: ${problem.path}`
-  return `${where}: ${problem.message}`
-}
-
-/** Find the config layers (DESIGN §4): managed, user, project, local — or managed and the files the caller named. */
-export function findConfigFiles(options: LoadOptions): { files: ConfigFileRef[]; projectRoot: string } {
-  const env = options.env ?? process.env
-  const cwd = resolve(options.cwd)
-  const named = options.configFiles?.length ? options.configFiles : splitList(env.HOOKRUN_CONFIG)
-  // The organisation's managed config comes first, and --config does not replace it.
-  const managedFile = join(managedConfigDir(env), 'hooks.json')
-  const managed: ConfigFileRef[] = existsSync(managedFile) ? [{ layer: 'managed', file: managedFile }] : []
-  if (named.length > 0) {
-    const files = named.map((file) => ({ layer: 'config' as const, file: resolve(cwd, file) }))
-    for (const { file } of files) {
-      const by = options.configFiles?.length ? '--config' : 'HOOKRUN_CONFIG'
-      if (!existsSync(file)) throw new HookrunError(`config file ${file} (named by ${by}) does not exist; check the path`)
-      if (statSync(file).isDirectory()) {
-        const inside = existsSync(join(file, 'hooks.json')) ? join(file, 'hooks.json') : join(file, '.hookrun', 'hooks.json')
-        throw new HookrunError(`config file ${file} (named by ${by}) is a folder; name a file, such as ${inside}`)
-      }
-    }
-    return { files: [...managed, ...files], projectRoot: cwd }
-  }
-  const files: ConfigFileRef[] = [...managed]
-  const userFile = join(userConfigDir(env), 'hooks.json')
-  if (existsSync(userFile)) files.push({ layer: 'user', file: userFile })
-  const projectRoot = findProjectRoot(cwd)
-  if (projectRoot !== undefined) {
-    const project = join(projectRoot, '.hookrun', 'hooks.json')
-    const local = join(projectRoot, '.hookrun', 'hooks.local.json')
-    // The user's own file can sit at ~/.hookrun too when the project is the home folder: read it once.
-    if (existsSync(project) && project !== userFile) files.push({ layer: 'project', file: project })
-    if (existsSync(local)) files.push({ layer: 'local', file: local })
-  }
-  return { files, projectRoot: projectRoot ?? cwd }
-}
-
-/** What makes a folder's `.hookrun/` a project: a config file, a hook folder or installed plugins. */
-const PROJECT_MARKERS = ['hooks.json', 'hooks.local.json', 'hooks', 'plugins']
-
-/** The nearest folder at or above `cwd` whose `.hookrun/` holds hooks.json, hooks.local.json, hooks/ or plugins/. */
-export function findProjectRoot(cwd: string): string | undefined {
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    const folder = join(dir, '.hookrun')
-    if (PROJECT_MARKERS.some((marker) => existsSync(join(folder, marker)))) return dir
-    if (dirname(dir) === dir) return undefined
-  }
-}
 
 /**
  * Discover every layer, read each file with `read`, and merge. Never throws for a bad file: it
@@ -246,9 +189,6 @@ function hookOf(ref: ConfigFileRef, index: number, entry: ParsedEntry['entry'], 
   return hook
 }
 
-function splitList(value: string | undefined): string[] {
-  return value ? value.split(delimiter).filter((item) => item !== '') : []
-}
 
 function httpTarget(entry: ParsedEntry['entry']): HttpTarget {
   return {

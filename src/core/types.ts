@@ -205,3 +205,16 @@ export interface HookResult {
   readonly context: readonly string[]
   readonly warnings: readonly string[]
 }
+
+/** A config problem as one line: file, JSON path, what is wrong. */
+export function formatProblem(problem: ConfigProblem): string {
+  const where = problem.path === '' ? problem.file : `${problem.file}: ${problem.path}`
+  return `${where}: ${problem.message}`
+}
+
+/** Layers whose files come with the project (a cloned repository) and need the user's trust. */
+const PROJECT_LAYERS: ReadonlySet<Layer> = new Set(['project', 'local', 'project-folder', 'project-plugin'])
+
+export function needsTrust(layer: Layer): boolean {
+  return PROJECT_LAYERS.has(layer)
+}

@@ -1,6 +1,6 @@
 // Gates hookrun cannot vouch for block (DESIGN §8): a changed project, an entry that cannot be read.
-import { formatProblem, type ResolvedConfig } from '../config/load.ts'
-import type { ConfigProblem, FiredEvent, Hook, HookResult } from '../core/types.ts'
+import type { ResolvedConfig } from '../config/load.ts'
+import { type ConfigProblem, type FiredEvent, formatProblem, type Hook, type HookResult } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
 import { compilePattern, patternProblem } from '../event/pattern.ts'
 import type { ProjectTrust } from '../trust/trust.ts'

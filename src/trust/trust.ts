@@ -19,9 +19,10 @@
 import { readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import picomatch from 'picomatch'
-import type { ConfigFileRef, Layer, Settings } from '../core/types.ts'
+import type { ConfigFileRef, Settings } from '../core/types.ts'
 import { HookrunError } from '../core/errors.ts'
 import { makeOwnFolder, stateDir } from '../core/places.ts'
+import { statSignature } from '../core/stat.ts'
 import { type Discovery, projectFolderMaterial } from '../discover/folders.ts'
 import { collectFiles, collectMaterial, type CommandSource, commandMaterial, commandPaths, type Material, relativePath } from './material.ts'
 
@@ -53,12 +54,7 @@ function sha256(data: string | Uint8Array): string {
   return nodeCrypto().createHash('sha256').update(data).digest('hex')
 }
 
-/** Layers whose files come with the project (a cloned repository) and need the user's trust. */
-const PROJECT_LAYERS: ReadonlySet<Layer> = new Set(['project', 'local', 'project-folder', 'project-plugin'])
-
-export function needsTrust(layer: Layer): boolean {
-  return PROJECT_LAYERS.has(layer)
-}
+export { needsTrust } from '../core/types.ts'
 
 /** Whether a project's hooks may run, and why. */
 export interface ProjectTrust {
@@ -297,16 +293,6 @@ function asTrustRecord(value: unknown): TrustRecord | undefined {
   return filesValid ? (record as TrustRecord) : undefined
 }
 
-/** Device, inode, mode, size, modification and change time: any write, chmod or replacement changes it. */
-function statSignature(file: string): string {
-  try {
-    const stat = statSync(file, { bigint: true })
-    return `${stat.dev}:${stat.ino}:${stat.mode}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`
-  } catch {
-    return 'missing'
-  }
-}
-
 /**
  * Whether a signature taken at `trustedAtMs` can stand in for the file's hash later. Timestamps
  * tick coarsely (a few ms; whole seconds on some file systems and runtimes), so a file changed
@@ -327,6 +313,34 @@ function unchangedSince(record: TrustRecord, projectRoot: string, files: readonl
     const recorded = record.files[relativePath(projectRoot, file)]
     return recorded?.stat != null && recorded.stat === statSignature(file)
   })
+}
+
+/** What a project's trust by record rests on: the record file and each trusted file, with their signatures. */
+export interface TrustFootprint {
+  readonly record: readonly [string, string]
+  readonly files: ReadonlyArray<readonly [string, string]>
+}
+
+/**
+ * What the project's trust rests on while nothing needs hashing: the record file, and each
+ * recorded file with the signature it was trusted at, every one unchanged and settled now (as
+ * `unchangedSince` checks on every fire). A fire's plan (src/config/plan.ts) checks these instead
+ * of asking trust again. The record's signature is taken before it is read, so a record replaced
+ * or removed meanwhile (`hookrun untrust`) shows as changed. Undefined when there is no record or
+ * trust would hash a file.
+ */
+export function trustFootprint(projectRoot: string, env: Env = process.env): TrustFootprint | undefined {
+  const recordFile = trustRecordFile(projectRoot, env)
+  const recordSignature = statSignature(recordFile)
+  const record = recordSignature === 'missing' ? undefined : readTrustRecord(projectRoot, env)
+  if (record === undefined) return undefined
+  const files: Array<[string, string]> = []
+  for (const [relative, file] of Object.entries(record.files)) {
+    const path = resolve(projectRoot, relative)
+    if (file.stat === null || statSignature(path) !== file.stat) return undefined
+    files.push([path, file.stat])
+  }
+  return { record: [recordFile, recordSignature], files }
 }
 
 /**

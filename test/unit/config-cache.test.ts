@@ -5,7 +5,7 @@ import { trustProject } from '../../src/commands/trust.ts'
 import { configCacheFile, MAX_CACHE_BYTES, openDocumentCache } from '../../src/config/cache.ts'
 import { findConfigFiles } from '../../src/config/load.ts'
 import { readConfigDocument } from '../../src/config/parse.ts'
-import { loadHooks } from '../../src/fire.ts'
+import { loadHooks } from '../../src/fire-config.ts'
 import { makeProject, removeProject, trustFolderIn } from '../helpers.ts'
 
 const dirs: string[] = []

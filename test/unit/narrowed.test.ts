@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config/parse.ts'
 import { compiledSignature, configSignature, narrowedAction, type NarrowedStamp, readStamp, stampFile, SYNC_EVERY_MS, writeStamp } from '../../src/config/narrowed.ts'
 import { policyFiles } from '../../src/config/policy.ts'
 import { signPolicy } from '../../src/config/policy-pull.ts'
-import { loadHooks } from '../../src/fire.ts'
+import { loadHooks } from '../../src/fire-config.ts'
 import { agentTarget } from '../../src/install/agents.ts'
 import { homeAndProject, removeProject } from '../helpers.ts'
 

@@ -43,7 +43,7 @@ describe('--version names the runtime by its own version', () => {
 describe('the command line of a fire', () => {
   const io = { stdout: () => undefined, stderr: () => undefined, env: {}, stdin: (async function* () {})() }
   test('defines only the fire command, with the options every command line has', async () => {
-    const { createCli } = await import('../../src/cli.ts')
+    const { createCli } = await import('../../src/commands/program.ts')
     const cli = createCli(io, () => undefined, 'fire')
     expect(cli.commands.map((command) => command.name)).toEqual(['fire'])
     expect(cli.globalCommand.options.map((option) => option.name)).toEqual(expect.arrayContaining(['version', 'color']))

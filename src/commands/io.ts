@@ -1,0 +1,79 @@
+// What every command's part of the command line shares: where it writes, its flags, colour, errors.
+import { resolve } from 'node:path'
+import { statSync } from 'node:fs'
+import { ExitCode, formatError, HookrunError } from '../core/errors.ts'
+import type { ColourMode, Paint } from '../core/paint.ts'
+
+/** Where the CLI writes; tests pass their own. */
+export interface Io {
+  stdout(text: string): Promise<void> | void
+  stderr(text: string): Promise<void> | void
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly stdin: AsyncIterable<Uint8Array>
+  /** stderr is a terminal (a person is watching): fire names a hook that runs long. */
+  readonly stderrIsTerminal?: boolean
+  /** stdout is a terminal: human output may be coloured (`--color=auto`). */
+  readonly stdoutIsTerminal?: boolean
+}
+
+export interface CommonFlags {
+  config?: string | string[]
+  cwd?: string
+  tool?: string
+  json?: boolean
+}
+
+/** `--config` may be given once (a string) or repeatedly (an array). */
+export function configFiles(flags: CommonFlags): string[] | undefined {
+  if (flags.config === undefined) return undefined
+  return (Array.isArray(flags.config) ? flags.config : [flags.config]).map((value) => text(value, 'config')!)
+}
+
+/** A flag that takes one value: given twice is a contradiction, not a choice. */
+export function text(value: unknown, flag: string): string | undefined {
+  if (value === undefined) return undefined
+  if (Array.isArray(value)) throw new HookrunError(`--${flag} was given ${value.length} times (${value.join(', ')}); give it once`)
+  if (typeof value !== 'string' && typeof value !== 'number') throw new HookrunError(`--${flag} needs a value`)
+  return String(value)
+}
+
+export function bool(value: unknown, flag: string): boolean {
+  if (Array.isArray(value)) throw new HookrunError(`--${flag} was given ${value.length} times; give it once`)
+  return value === true
+}
+
+/** A repeatable, comma-separated flag (`--events a,b --events c`). */
+export function list(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined
+  return (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).map((item) => item.trim()).filter((item) => item !== '')
+}
+
+/** `--cwd` must name a folder: hooks run there, so a typo must not become a failing hook. */
+export function folder(value: unknown): string | undefined {
+  const dir = text(value, 'cwd')
+  if (dir === undefined) return undefined
+  let isFolder = false
+  try {
+    isFolder = statSync(dir).isDirectory()
+  } catch {}
+  if (!isFolder) throw new HookrunError(`--cwd ${resolve(dir)}: no such folder`)
+  return dir
+}
+
+/**
+ * How output for a person is painted (src/core/paint.ts). Loaded only when colour may be wanted,
+ * so a fire whose stderr is not a terminal never loads it.
+ */
+export async function paintFor(io: Io, colour: ColourMode, stream: 'stdout' | 'stderr'): Promise<Paint | undefined> {
+  const terminal = stream === 'stdout' ? io.stdoutIsTerminal === true : io.stderrIsTerminal === true
+  if (colour === 'never' || (colour === 'auto' && !terminal && io.env.FORCE_COLOR === undefined)) return undefined
+  const { paintFor: paint, wantsColour } = await import('../core/paint.ts')
+  return paint(wantsColour(colour, io.env, terminal))
+}
+
+/** One line on stderr for an error (a stack trace only with HOOKRUN_DEBUG=1); its exit code. */
+export async function reportError(io: Io, colour: ColourMode, error: unknown): Promise<number> {
+  const paint = await paintFor(io, colour, 'stderr')
+  await io.stderr(`${formatError(error, io.env.HOOKRUN_DEBUG === '1').replace(/^hookrun:/, (prefix) => paint?.bad(prefix) ?? prefix)}\n`)
+  return error instanceof HookrunError ? error.exitCode : ExitCode.Failure
+}

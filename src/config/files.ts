@@ -1,0 +1,73 @@
+// Stage config, first step: which config files there are for a working directory (DESIGN §4).
+// Kept apart from the rest of the stage so a fire that has a plan (./plan.ts) loads only this.
+import { existsSync, statSync } from 'node:fs'
+import { delimiter, dirname, join, resolve } from 'node:path'
+import { HookrunError } from '../core/errors.ts'
+import { managedConfigDir, userConfigDir } from '../core/places.ts'
+import type { ConfigFileRef } from '../core/types.ts'
+
+export interface LoadOptions {
+  /** Working directory to discover the project from. */
+  readonly cwd: string
+  /** Files named by the caller (`--config`); they replace discovery. */
+  readonly configFiles?: readonly string[]
+  readonly env?: Readonly<Record<string, string | undefined>>
+}
+
+/** Find the config layers (DESIGN §4): managed, user, project, local — or managed and the files the caller named. */
+export interface FoundConfigFiles {
+  readonly files: ConfigFileRef[]
+  /** The project's root, else the working directory. */
+  readonly projectRoot: string
+  /** A project (a folder with hooks in `.hookrun/`) was found at or above the working directory. */
+  readonly inProject: boolean
+}
+
+export function findConfigFiles(options: LoadOptions): FoundConfigFiles {
+  const env = options.env ?? process.env
+  const cwd = resolve(options.cwd)
+  const named = options.configFiles?.length ? options.configFiles : splitList(env.HOOKRUN_CONFIG)
+  // The organisation's managed config comes first, and --config does not replace it.
+  const managedFile = join(managedConfigDir(env), 'hooks.json')
+  const managed: ConfigFileRef[] = existsSync(managedFile) ? [{ layer: 'managed', file: managedFile }] : []
+  if (named.length > 0) {
+    const files = named.map((file) => ({ layer: 'config' as const, file: resolve(cwd, file) }))
+    for (const { file } of files) {
+      const by = options.configFiles?.length ? '--config' : 'HOOKRUN_CONFIG'
+      if (!existsSync(file)) throw new HookrunError(`config file ${file} (named by ${by}) does not exist; check the path`)
+      if (statSync(file).isDirectory()) {
+        const inside = existsSync(join(file, 'hooks.json')) ? join(file, 'hooks.json') : join(file, '.hookrun', 'hooks.json')
+        throw new HookrunError(`config file ${file} (named by ${by}) is a folder; name a file, such as ${inside}`)
+      }
+    }
+    return { files: [...managed, ...files], projectRoot: cwd, inProject: false }
+  }
+  const files: ConfigFileRef[] = [...managed]
+  const userFile = join(userConfigDir(env), 'hooks.json')
+  if (existsSync(userFile)) files.push({ layer: 'user', file: userFile })
+  const projectRoot = findProjectRoot(cwd)
+  if (projectRoot !== undefined) {
+    const project = join(projectRoot, '.hookrun', 'hooks.json')
+    const local = join(projectRoot, '.hookrun', 'hooks.local.json')
+    // The user's own file can sit at ~/.hookrun too when the project is the home folder: read it once.
+    if (existsSync(project) && project !== userFile) files.push({ layer: 'project', file: project })
+    if (existsSync(local)) files.push({ layer: 'local', file: local })
+  }
+  return { files, projectRoot: projectRoot ?? cwd, inProject: projectRoot !== undefined }
+}
+
+/** What makes a folder's `.hookrun/` a project: a config file, a hook folder or installed plugins. */
+const PROJECT_MARKERS = ['hooks.json', 'hooks.local.json', 'hooks', 'plugins']
+
+/** The nearest folder at or above `cwd` whose `.hookrun/` holds hooks.json, hooks.local.json, hooks/ or plugins/. */
+export function findProjectRoot(cwd: string): string | undefined {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    const folder = join(dir, '.hookrun')
+    if (PROJECT_MARKERS.some((marker) => existsSync(join(folder, marker)))) return dir
+    if (dirname(dir) === dir) return undefined
+  }
+}
+
+function splitList(value: string | undefined): string[] {
+  return value ? value.split(delimiter).filter((item) => item !== '') : []
+}

@@ -1,0 +1,193 @@
+// Stage config, remembered: what a fire's config stage gave for an event, kept while its inputs are unchanged.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import pkg from '../../package.json' with { type: 'json' }
+import { fnv1a, writeJsonAtomic } from '../core/cache-file.ts'
+import { userCacheDir } from '../core/places.ts'
+import { statSignature } from '../core/stat.ts'
+import type { FiredEvent, Hook } from '../core/types.ts'
+import { compilePattern } from '../event/pattern.ts'
+import { hooksDir, pluginsDir } from '../discover/folders.ts'
+import type { ProjectTrust, TrustFootprint } from '../trust/trust.ts'
+import { fileSignature, settled } from './cache.ts'
+import type { FoundConfigFiles } from './files.ts'
+import type { ResolvedConfig } from './load.ts'
+import { configSignature } from './narrowed.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/**
+ * Most fires of a session ask the same question of the same unchanged config: which hooks does
+ * `tool:pre_execute:bash` have? Reading every layer, deciding trust and merging cost a compiled
+ * hookrun more than the rest of a fire whose hooks do nothing. A plan remembers, per set of
+ * config files, each event's answer: the hooks whose pattern matches it (their filters still run
+ * on every fire), with the trust decision they were read under. It holds only while everything
+ * the answer came from is as it was:
+ *
+ *  - the same config files (the layers found from the working directory), each with the stat
+ *    signature it was read at, every one settled (as the config cache takes them, ./cache.ts);
+ *  - the same environment, as far as the config stage reads it (`planEnvironment`);
+ *  - the hook folders and plugin folders the same (absent or empty, with the same signature);
+ *  - for a project trusted by `hookrun trust`: its trust record, and each trusted file with the
+ *    signature it was trusted at, exactly what trust checks on every fire before it would hash
+ *    (src/trust/trust.ts `trustFootprint`); `hookrun untrust` or an edit shows at once.
+ *
+ * A plan is only made where the config stage does nothing else a fire would miss: no managed
+ * config or remote policy, no `--config`/HOOKRUN_CONFIG, no config problem, no audit log or
+ * telemetry setting, no untrusted project hooks, no hook folder or plugin to ask. Anything else
+ * is read the long way on every fire, as before. A damaged or foreign plan is a miss, never an
+ * answer.
+ */
+interface Plan {
+  readonly format: string
+  /** `planEnvironment` when it was made. */
+  readonly env: string
+  /** The project root when a project was found (the file set alone may not tell it). */
+  readonly root: string | null
+  /** `configSignature` of the files the documents were read from (src/config/narrowed.ts). */
+  readonly signature: string
+  /** Hook and plugin folders: their signatures (null: absent) when the config was read. */
+  readonly folders: ReadonlyArray<readonly [string, string | null]>
+  readonly trust: ProjectTrust | null
+  /** A project trusted by record: the record and each trusted file, with their signatures. */
+  readonly trusted: TrustFootprint | null
+  /** Per qualified event: the hooks whose pattern matches it, in config order. */
+  readonly events: Readonly<Record<string, readonly Hook[]>>
+}
+
+const FORMAT = `${pkg.version}/plan/1`
+
+/** More events than this in one plan start it afresh (a plan stays one small read). */
+const MAX_EVENTS = 200
+
+/** What a plan gives a fire: the config stage's answer for this event. */
+export interface PlannedHooks {
+  readonly hooks: readonly Hook[]
+  readonly projectRoot: string
+  readonly trust: ProjectTrust | undefined
+  /** `configSignature` of the config files, as `loadHooks` gives it. */
+  readonly signature: string
+}
+
+/**
+ * The variables the config stage reads (where the user's folders are, HOOKRUN_CONFIG, the managed
+ * folder, OpenTelemetry's endpoint) and hookrun's own: a plan made under others is not used.
+ * test/unit/plan.test.ts holds every variable the config stage reads to this list.
+ */
+export const PLAN_VARIABLES = /^(HOME|USERPROFILE|ProgramData|XDG_[A-Z_]+|HOOKRUN_\w+|OTEL_\w+)$/
+
+export function planEnvironment(env: Env): string {
+  return Object.keys(env)
+    .filter((name) => PLAN_VARIABLES.test(name) && env[name] !== undefined)
+    .sort()
+    .map((name) => `${name}=${env[name]}`)
+    .join('\n')
+}
+
+/** One plan file per set of config files (and project root), beside the config cache. */
+export function planFile(found: FoundConfigFiles, env: Env): string {
+  return join(userCacheDir(env), 'plans', `${fnv1a([...found.files.map((ref) => ref.file), found.inProject ? found.projectRoot : ''].join('\n'))}.json`)
+}
+
+/** The folders whose hooks would join the config: the project's (in a project) and the user's. */
+function folderPaths(found: FoundConfigFiles, env: Env): string[] {
+  const scopes = found.inProject ? (['project', 'user'] as const) : (['user'] as const)
+  return scopes.flatMap((scope) => [hooksDir(scope, found.projectRoot, env), pluginsDir(scope, found.projectRoot, env)])
+}
+
+/** The signatures of the hook and plugin folders now: taken before the config is read, and compared after. */
+export function folderSignatures(found: FoundConfigFiles, env: Env): Array<[string, string | null]> {
+  return folderPaths(found, env).map((dir) => [dir, fileSignature(dir) ?? null])
+}
+
+function readPlan(file: string): Plan | undefined {
+  try {
+    const plan = JSON.parse(readFileSync(file, 'utf8')) as Plan
+    return plan.format === FORMAT && typeof plan.events === 'object' && plan.events !== null ? plan : undefined
+  } catch {
+    return undefined // none yet, or damaged: the config is read the long way
+  }
+}
+
+/** The plan's answer for `event`, when the plan exists, knows the event and everything it came from is unchanged. */
+export function plannedHooks(found: FoundConfigFiles, env: Env, event: FiredEvent): PlannedHooks | undefined {
+  if (found.files.some((ref) => ref.layer === 'config' || ref.layer === 'managed')) return undefined
+  const plan = readPlan(planFile(found, env))
+  const hooks = plan?.events[event.qualified]
+  if (plan === undefined || hooks === undefined) return undefined
+  if (plan.root !== (found.inProject ? found.projectRoot : null) || plan.env !== planEnvironment(env)) return undefined
+  const signature = configSignature(found.files, (ref) => fileSignature(ref.file), false)
+  if (signature !== plan.signature) return undefined
+  if (!sameFolders(plan.folders, folderSignatures(found, env))) return undefined
+  if (plan.trusted !== null && ![plan.trusted.record, ...plan.trusted.files].every(([file, signature]) => statSignature(file) === signature)) return undefined
+  return { hooks, projectRoot: found.projectRoot, trust: plan.trust ?? undefined, signature }
+}
+
+function sameFolders(planned: Plan['folders'], now: ReadonlyArray<readonly [string, string | null]>): boolean {
+  return planned.length === now.length && planned.every(([dir, signature], index) => now[index]![0] === dir && now[index]![1] === signature)
+}
+
+/** What the config stage gave, as `loadHooks` reads it, and what the plan needs besides. */
+export interface ReadConfig {
+  readonly config: Pick<ResolvedConfig, 'hooks' | 'problems' | 'files' | 'projectRoot' | 'settings' | 'trust' | 'untrustedHooks' | 'policy' | 'discovery'>
+  readonly warnings: readonly string[]
+  readonly signature: string
+}
+
+/**
+ * Remember this event's hooks, when the config just read may be planned (see `Plan`).
+ * `foldersBefore` are the folder signatures taken before the config was read; `trusted` what
+ * trust rested on (src/trust/trust.ts `trustFootprint`), taken after.
+ */
+export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, read: ReadConfig, foldersBefore: ReadonlyArray<readonly [string, string | null]>, trusted: TrustFootprint | undefined): boolean {
+  const { config } = read
+  const plannable =
+    config.files.every((ref) => ref.layer === 'user' || ref.layer === 'project' || ref.layer === 'local') &&
+    read.warnings.length === 0 &&
+    config.problems.length === 0 &&
+    config.policy === undefined &&
+    config.settings.log === undefined &&
+    config.settings.telemetry === undefined &&
+    config.untrustedHooks.length === 0 &&
+    config.discovery !== undefined &&
+    config.discovery.sources.length === 0 &&
+    config.discovery.skipped.length === 0 &&
+    (config.trust === undefined || (config.trust.trusted && (config.trust.via === 'folder' || trusted !== undefined))) &&
+    config.files.every((ref) => settled(ref.file))
+  if (!plannable) return false
+  // Plugin folders must be absent: a change inside an installed plugin leaves their signature as it was.
+  const folders = folderSignatures(found, env)
+  if (!sameFolders(foldersBefore, folders) || folders.some(([dir, signature]) => signature !== null && pluginFolder(dir, found, env))) return false
+  const file = planFile(found, env)
+  const root = found.inProject ? found.projectRoot : null
+  const envText = planEnvironment(env)
+  const trust = config.trust ?? null
+  const trustedFiles = config.trust?.via === 'record' ? (trusted ?? null) : null
+  const earlier = readPlan(file)
+  // The same inputs: add this event; anything else starts the plan afresh.
+  const same =
+    earlier !== undefined &&
+    earlier.root === root &&
+    earlier.env === envText &&
+    earlier.signature === read.signature &&
+    sameFolders(earlier.folders, folders) &&
+    JSON.stringify(earlier.trust) === JSON.stringify(trust) &&
+    JSON.stringify(earlier.trusted) === JSON.stringify(trustedFiles) &&
+    Object.keys(earlier.events).length < MAX_EVENTS
+  const hooks = config.hooks.filter((hook) => hook.enabled && compilePattern(hook.event).matches(event.segments))
+  const plan: Plan = {
+    format: FORMAT,
+    env: envText,
+    root,
+    signature: read.signature,
+    folders,
+    trust,
+    trusted: trustedFiles,
+    events: { ...(same ? earlier.events : {}), [event.qualified]: hooks },
+  }
+  return writeJsonAtomic(file, plan)
+}
+
+function pluginFolder(dir: string, found: FoundConfigFiles, env: Env): boolean {
+  return dir === pluginsDir('project', found.projectRoot, env) || dir === pluginsDir('user', found.projectRoot, env)
+}

@@ -1,0 +1,78 @@
+// Stage config for a fire: every layer read (cache or parser), trust applied, hook folders asked;
+// loaded only when the fire's plan (src/config/plan.ts) cannot answer.
+import { count } from './core/words.ts'
+import { openDocumentCache } from './config/cache.ts'
+import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
+import { configSignature } from './config/narrowed.ts'
+import { folderSignatures, planHooks } from './config/plan.ts'
+import { type ConfigFileRef, type FiredEvent, needsTrust } from './core/types.ts'
+import { HookrunError } from './core/errors.ts'
+import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
+import { trustFootprint, withCommandPaths } from './trust/trust.ts'
+
+/** The configured hooks and what was wrong with the config, read once per `fire` (or per runner). */
+export interface LoadedHooks {
+  readonly config: ConfigWithFolders
+  /** One line per config problem, for the decision's `warnings`. */
+  readonly warnings: readonly string[]
+  /** The stat signature of the config read (src/config/narrowed.ts), from the stats the cache took. */
+  readonly signature: string
+}
+
+/**
+ * Read every config layer. This is the one place config is loaded for a fire: `fire()` calls it
+ * every time, a runner (src/library/runner.ts) once and again on `reload()`.
+ */
+export async function loadHooks(options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks> {
+  const env = options.env ?? process.env
+  // Parsed documents come from the cache while their files are unchanged; zod and the parser load
+  // only for a file that is new or changed (src/config/cache.ts).
+  const { files, projectRoot } = findConfigFiles(options)
+  const cache = openDocumentCache(env, files)
+  let parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
+  const read = (ref: ConfigFileRef) => {
+    const cached = cache.get(ref)
+    if (cached !== undefined) return cached
+    const before = cache.signature(ref)
+    const document = parser!.readConfigDocument(ref)
+    // A project's files keep the paths their commands name: trust looks at them on every fire.
+    return cache.put(ref, needsTrust(ref.layer) ? withCommandPaths(document, projectRoot) : document, before)
+  }
+  // A managed config that names a remote policy: its cached copy is checked (node:crypto) and read too.
+  const managed = files.find((ref) => ref.layer === 'managed')
+  const policySetting = managed === undefined ? undefined : read(managed).settings.policy
+  const policy = policySetting === undefined ? undefined : await import('./config/policy.ts')
+  if (policy !== undefined && cache.get({ layer: 'policy', file: policy.policyFiles(policySetting!.url, env).document }) === undefined) parser ??= await import('./config/parse.ts')
+  const resolved = resolveConfig(options, read, policy && ((setting) => policy.cachedPolicy(setting, env)))
+  // An untrusted project's own files are never cached (trust decides, after reading them).
+  cache.save((ref) => !needsTrust(ref.layer) || resolved.trust?.trusted === true)
+  const config = await withFolderHooks(resolved, { env, signal: options.signal })
+  const signature = configSignature(resolved.files, cache.compared, (resolved.discovery?.sources.length ?? 0) > 0)
+  return { config, warnings: configWarnings(config, options.strict), signature }
+}
+
+function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
+  const lines = config.problems.map(formatProblem)
+  if (strict && lines.length > 0) {
+    const more = lines.length > 1 ? ` (and ${count(lines.length - 1, 'more problem')}; run 'hookrun validate')` : ''
+    throw new HookrunError(`${lines[0]}${more}`)
+  }
+  return lines
+}
+
+
+/**
+ * `loadHooks` for one fire, and the plan of its answer for this event made when it may be
+ * (src/config/plan.ts): the next fire of the event reads that instead, while nothing changed.
+ */
+export async function loadAndPlan(event: FiredEvent, options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks> {
+  const env = options.env ?? process.env
+  const found = options.configFiles?.length ? undefined : findConfigFiles(options)
+  const foldersBefore = found === undefined ? undefined : folderSignatures(found, env)
+  const loaded = await loadHooks(options)
+  if (found !== undefined && foldersBefore !== undefined) {
+    const trusted = loaded.config.trust?.via === 'record' ? trustFootprint(loaded.config.projectRoot, env) : undefined
+    planHooks(found, env, event, loaded, foldersBefore, trusted)
+  }
+  return loaded
+}

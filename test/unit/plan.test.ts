@@ -1,0 +1,176 @@
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { trustProject, untrustProject } from '../../src/commands/trust.ts'
+import { findConfigFiles } from '../../src/config/files.ts'
+import { PLAN_VARIABLES, planEnvironment, planFile, plannedHooks } from '../../src/config/plan.ts'
+import { qualifyEvent } from '../../src/event/event.ts'
+import { fire } from '../../src/fire.ts'
+import { cliEnvironment, makeProject, removeProject, ROOT } from '../helpers.ts'
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach(removeProject))
+
+const payload = { tool_name: 'Bash', tool_input: { command: 'ls' } }
+const event = qualifyEvent('tool:pre_execute', payload)
+const longAgo = new Date(Date.now() - 3_600_000)
+
+/** Files dated back (the config cache and plans take only settled files), then left alone long enough for trust to record their signatures. */
+async function settle(dir: string, files: readonly string[]): Promise<void> {
+  for (const file of files) utimesSync(join(dir, file), longAgo, longAgo)
+  await new Promise((done) => setTimeout(done, 150))
+}
+
+/** A project trusted by `hookrun trust` whose PreToolUse gate runs a script; HOME is the project. */
+async function trustedProject(extra: Record<string, unknown> = {}) {
+  const dir = makeProject({
+    '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: './gate.sh' }], ...extra },
+    'gate.sh': '#!/bin/sh\necho "{\\"decision\\":\\"deny\\",\\"reason\\":\\"from gate\\"}"\n',
+  })
+  dirs.push(dir)
+  chmodSync(join(dir, 'gate.sh'), 0o755)
+  const env = cliEnvironment(dir)
+  await settle(dir, ['.hookrun/hooks.json', 'gate.sh'])
+  trustProject({ cwd: dir, env })
+  return { dir, env }
+}
+
+const planned = (dir: string, env: Record<string, string | undefined>) => plannedHooks(findConfigFiles({ cwd: dir, env }), env, event)
+const fireIn = (dir: string, env: Record<string, string | undefined>) => fire({ event: 'tool:pre_execute', payload, cwd: dir, env })
+
+describe('plans: a fire remembers which hooks its event has', () => {
+  test('the first fire of an event plans it; the next reads the plan and decides the same', async () => {
+    const { dir, env } = await trustedProject()
+    expect(planned(dir, env)).toBeUndefined()
+    const first = await fireIn(dir, env)
+    expect(first.reason).toBe('from gate')
+    expect(planned(dir, env)?.hooks.map((hook) => hook.name)).toEqual(['gate'])
+    expect(planned(dir, env)?.trust).toMatchObject({ trusted: true, via: 'record' })
+    const second = await fireIn(dir, env)
+    expect({ ...second, hooks: second.hooks.map((hook) => ({ ...hook, durationMs: 0 })) }).toEqual({ ...first, hooks: first.hooks.map((hook) => ({ ...hook, durationMs: 0 })) })
+    // An event no hook has is planned too: the answer "none" is what most fires ask.
+    await fire({ event: 'session:start', payload: {}, cwd: dir, env })
+    expect(plannedHooks(findConfigFiles({ cwd: dir, env }), env, qualifyEvent('session:start', {}))?.hooks).toEqual([])
+  })
+
+  const changes: Array<[string, (dir: string, env: Record<string, string | undefined>) => void | Record<string, string | undefined>]> = [
+    ['hooks.json is edited', (dir) => writeFileSync(join(dir, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute', command: 'true' }] }))],
+    ['a hooks.local.json appears', (dir) => writeFileSync(join(dir, '.hookrun/hooks.local.json'), JSON.stringify({ hooks: [] }))],
+    ['the project is untrusted', (dir, env) => void untrustProject({ cwd: dir, env })],
+    ['a script the hook runs is edited', (dir) => writeFileSync(join(dir, 'gate.sh'), '#!/bin/sh\nexit 0\n')],
+    ["an executable lands in the project's hook folder", (dir) => {
+      mkdirSync(join(dir, '.hookrun/hooks'))
+      writeFileSync(join(dir, '.hookrun/hooks/new-hook'), '#!/bin/sh\n', { mode: 0o755 })
+    }],
+    ["the user's hook folder appears", (_dir, env) => void mkdirSync(join(env.XDG_CONFIG_HOME!, 'hookrun', 'hooks'), { recursive: true })],
+    ['a plugin folder appears', (dir) => void mkdirSync(join(dir, '.hookrun/plugins/acme@hooks'), { recursive: true })],
+    ['the user config moves (XDG_CONFIG_HOME)', (dir, env) => ({ ...env, XDG_CONFIG_HOME: join(dir, 'elsewhere') })],
+    ['a HOOKRUN_ variable is set', (_dir, env) => ({ ...env, HOOKRUN_MANAGED_DIR: '/nonexistent' })],
+  ]
+  test.each(changes)('void when %s', async (_what, change) => {
+    const { dir, env } = await trustedProject()
+    await fireIn(dir, env)
+    expect(planned(dir, env)).toBeDefined()
+    const changedEnv = change(dir, env) ?? env
+    expect(planned(dir, changedEnv)).toBeUndefined()
+  })
+
+  test('after an untrust the gate no longer runs; after a script edit the gate blocks as changed', async () => {
+    const untrusted = await trustedProject()
+    await fireIn(untrusted.dir, untrusted.env)
+    untrustProject({ cwd: untrusted.dir, env: untrusted.env })
+    const after = await fireIn(untrusted.dir, untrusted.env)
+    expect(after.hooks).toEqual([])
+    expect(after.reason).toBeUndefined()
+
+    const edited = await trustedProject()
+    await fireIn(edited.dir, edited.env)
+    writeFileSync(join(edited.dir, 'gate.sh'), '#!/bin/sh\nexit 0\n')
+    const blocked = await fireIn(edited.dir, edited.env)
+    expect(blocked).toMatchObject({ blocked: true, decidedBy: 'hookrun' })
+    expect(blocked.reason).toContain('gate.sh')
+  })
+
+  test("the user's own hooks: planned for any folder outside a project, void when the user config is edited", async () => {
+    const home = makeProject()
+    dirs.push(home)
+    const env = cliEnvironment(home)
+    const userConfig = join(env.XDG_CONFIG_HOME!, 'hookrun', 'hooks.json')
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'hookrun'), { recursive: true })
+    writeFileSync(userConfig, JSON.stringify({ hooks: [{ name: 'mine', event: 'tool:pre_execute', command: 'true' }] }))
+    utimesSync(userConfig, longAgo, longAgo)
+    const folder = join(home, 'some', 'folder')
+    mkdirSync(folder, { recursive: true })
+    await fireIn(folder, env)
+    expect(planned(home, env)?.hooks.map((hook) => hook.name)).toEqual(['mine'])
+    writeFileSync(userConfig, JSON.stringify({ hooks: [{ name: 'mine', event: 'tool:pre_execute', command: 'false' }] }))
+    expect(planned(folder, env)).toBeUndefined()
+  })
+
+  test('a nearer project found from the working directory has its own plan', async () => {
+    const { dir, env } = await trustedProject()
+    await fireIn(dir, env)
+    const inner = join(dir, 'inner')
+    mkdirSync(join(inner, '.hookrun'), { recursive: true })
+    writeFileSync(join(inner, '.hookrun/hooks.json'), JSON.stringify({ hooks: [] }))
+    expect(planned(inner, env)).toBeUndefined()
+    expect(planned(dir, env)).toBeDefined()
+  })
+
+  const unplanned: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+    ['an audit log is configured', {}, { log: { path: 'audit.jsonl' } }],
+    ['telemetry is configured', {}, { telemetry: { endpoint: 'http://127.0.0.1:9' } }],
+    ['a config problem is reported', { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: './gate.sh' }, { name: 'x', event: 'tool:pre_execute', command: 'true', unknownField: 1 }] }, {}],
+  ]
+  test.each(unplanned)('no plan when %s', async (_what, project, user) => {
+    const { dir, env } = await trustedProject(project)
+    const userConfig = join(env.XDG_CONFIG_HOME!, 'hookrun', 'hooks.json')
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'hookrun'), { recursive: true })
+    writeFileSync(userConfig, JSON.stringify(user))
+    utimesSync(userConfig, longAgo, longAgo)
+    await fireIn(dir, env)
+    expect(existsSync(planFile(findConfigFiles({ cwd: dir, env }), env))).toBe(false)
+  })
+
+  test('no plan for an untrusted project, nor for --config files', async () => {
+    const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: 'true' }] } })
+    dirs.push(dir)
+    const env = cliEnvironment(dir)
+    await settle(dir, ['.hookrun/hooks.json'])
+    await fireIn(dir, env)
+    await fire({ event: 'tool:pre_execute', payload, cwd: dir, env, configFiles: [join(dir, '.hookrun/hooks.json')] })
+    expect(existsSync(join(env.XDG_CACHE_HOME!, 'hookrun', 'plans')) ? readdirSync(join(env.XDG_CACHE_HOME!, 'hookrun', 'plans')) : []).toEqual([])
+  })
+
+  test('a damaged plan is a miss', async () => {
+    const { dir, env } = await trustedProject()
+    await fireIn(dir, env)
+    const file = planFile(findConfigFiles({ cwd: dir, env }), env)
+    writeFileSync(file, readFileSync(file, 'utf8').slice(0, 40))
+    expect(planned(dir, env)).toBeUndefined()
+    expect((await fireIn(dir, env)).reason).toBe('from gate')
+    expect(planned(dir, env)).toBeDefined()
+  })
+})
+
+describe('the environment a plan rests on', () => {
+  test('every variable the config stage reads is one a plan compares', () => {
+    const files = ['src/config', 'src/trust', 'src/discover']
+      .flatMap((folder) => readdirSync(join(ROOT, folder)).map((name) => join(folder, name)))
+      .concat(['src/core/places.ts', 'src/fire-config.ts'])
+    const names = new Set<string>()
+    for (const file of files) {
+      const source = readFileSync(join(ROOT, file), 'utf8')
+      // `env.NAME`, `env?.NAME` (not a hook entry's own `entry.env.NAME`), and names places.ts passes as strings.
+      for (const match of source.matchAll(/(?<![.\w])env\??\.([A-Z]\w*)/g)) names.add(match[1]!)
+      for (const match of source.matchAll(/'((?:XDG|HOOKRUN|OTEL)_[A-Z_]+)'/g)) names.add(match[1]!)
+    }
+    expect([...names]).toEqual(expect.arrayContaining(['HOME', 'HOOKRUN_CONFIG', 'HOOKRUN_MANAGED_DIR', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME']))
+    expect([...names].filter((name) => !PLAN_VARIABLES.test(name))).toEqual([])
+  })
+
+  test('only those variables: an agent’s own variables do not void a plan', () => {
+    const env = { HOME: '/h', XDG_CONFIG_HOME: '/x', HOOKRUN_AGENT: 'claude', PATH: '/bin', CLAUDE_PROJECT_DIR: '/p', SESSION: 'abc' }
+    expect(planEnvironment(env)).toBe('HOME=/h\nHOOKRUN_AGENT=claude\nXDG_CONFIG_HOME=/x')
+  })
+})
