@@ -7,6 +7,7 @@ import { configSignature } from './config/narrowed.ts'
 import { folderSignatures, planHooks } from './config/plan.ts'
 import { type ConfigFileRef, type FiredEvent, needsTrust } from './core/types.ts'
 import { HookrunError } from './core/errors.ts'
+import { loadGlobs } from './event/globs.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
 import { trustFootprint, withCommandPaths } from './trust/trust.ts'
 
@@ -24,6 +25,7 @@ export interface LoadedHooks {
  * every time, a runner (src/library/runner.ts) once and again on `reload()`.
  */
 export async function loadHooks(options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks> {
+  await loadGlobs()
   const env = options.env ?? process.env
   // Parsed documents come from the cache while their files are unchanged; zod and the parser load
   // only for a file that is new or changed (src/config/cache.ts).

@@ -12,6 +12,7 @@ import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
 import { payloadBytes } from './payload/payload.ts'
 import { HookrunError } from './core/errors.ts'
 import { qualifyEvent } from './event/event.ts'
+import { loadGlobs } from './event/globs.ts'
 import { answerUpdatedInput, interpretHttp, interpretRun } from './answer/interpret.ts'
 import { readAnswer } from './answer/read.ts'
 import type { Decision } from './core/protocol.ts'
@@ -85,6 +86,8 @@ export async function fire(options: FireOptions): Promise<Decision> {
     const { claimRefresh } = await import('./config/policy.ts')
     if (claimRefresh(config.policy.url, env)) startDetachedSelf([...options.selfCommand, 'policy', 'pull', '--quiet'], env)
   }
+  // Patterns and filters may be globs: picomatch loads only when there is something to match.
+  if (config.hooks.length > 0 || config.problems.length > 0) await loadGlobs()
   const untrusted = untrustedWarning(config.trust, config.untrustedHooks)
   // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
   const block = gateBlock(config.trust, config.problems, event, config.policy)

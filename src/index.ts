@@ -5,8 +5,13 @@
  *   const decision = await fire({ event: 'tool:pre_execute', payload: { tool_name: 'bash', tool_input: { command: 'ls' } } })
  *   if (decision.blocked) refuse(decision.reason)
  *
- * Nothing happens at import time.
+ * Importing it only loads code: glob matching (picomatch) is loaded here, so patterns and
+ * filters compile synchronously wherever a program uses them.
  */
+import { loadGlobs } from './event/globs.ts'
+
+await loadGlobs()
+
 export { fire, runChain, type FireOptions } from './fire.ts'
 export { readPayload, parsePayload, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH } from './payload/payload.ts'
 export type { Payload } from './core/types.ts'

@@ -4,6 +4,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import type { ColourMode } from '../core/paint.ts'
 import { count } from '../core/words.ts'
+import { loadGlobs } from '../event/globs.ts'
 import { fireCommand as runFire, type FireFlags } from './fire.ts'
 import { bool, type CommonFlags, configFiles, folder, type Io, list, paintFor, reportError, text } from './io.ts'
 
@@ -298,6 +299,8 @@ function withGlobalOptions(cli: CAC): CAC {
 
 /** Every command line but a common fire (src/cli.ts): read by cac; returns the exit code. */
 export async function runProgram(argv: readonly string[], colour: ColourMode, colourProblem: HookrunError | undefined, io: Io): Promise<number> {
+  // Commands compile patterns and filters synchronously: glob matching is loaded first.
+  await loadGlobs()
   let exitCode: number = ExitCode.Proceed
   const cli = createCli(
     io,

@@ -55,7 +55,7 @@ interface Plan {
   readonly events: Readonly<Record<string, readonly Hook[]>>
 }
 
-const FORMAT = `${pkg.version}/plan/1`
+const FORMAT = `${pkg.version}/plan/2`
 
 /** More events than this in one plan start it afresh (a plan stays one small read). */
 const MAX_EVENTS = 200
@@ -103,10 +103,26 @@ export function folderSignatures(found: FoundConfigFiles, env: Env): Array<[stri
 function readPlan(file: string): Plan | undefined {
   try {
     const plan = JSON.parse(readFileSync(file, 'utf8')) as Plan
-    return plan.format === FORMAT && typeof plan.events === 'object' && plan.events !== null ? plan : undefined
+    return plan.format === FORMAT && isPlan(plan) ? plan : undefined
   } catch {
     return undefined // none yet, or damaged: the config is read the long way
   }
+}
+
+/** The shape `planHooks` writes: anything else (a damaged or hand-edited file) is no plan. */
+function isPlan(plan: Plan): boolean {
+  const pairs = (value: unknown) => Array.isArray(value) && value.every((pair) => Array.isArray(pair) && typeof pair[0] === 'string')
+  return (
+    typeof plan.env === 'string' &&
+    (plan.root === null || typeof plan.root === 'string') &&
+    typeof plan.signature === 'string' &&
+    pairs(plan.folders) &&
+    (plan.trust === null || (typeof plan.trust === 'object' && typeof plan.trust.trusted === 'boolean')) &&
+    (plan.trusted === null || (pairs([plan.trusted?.record]) && pairs(plan.trusted?.files))) &&
+    typeof plan.events === 'object' &&
+    plan.events !== null &&
+    Object.values(plan.events).every(Array.isArray)
+  )
 }
 
 /** The plan's answer for `event`, when the plan exists, knows the event and everything it came from is unchanged. */

@@ -142,11 +142,14 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(existsSync(join(env.XDG_CACHE_HOME!, 'hookrun', 'plans')) ? readdirSync(join(env.XDG_CACHE_HOME!, 'hookrun', 'plans')) : []).toEqual([])
   })
 
-  test('a damaged plan is a miss', async () => {
+  test.each([
+    ['cut short', (text: string) => text.slice(0, 40)],
+    ['of another shape', (text: string) => JSON.stringify({ ...JSON.parse(text), trusted: [] })],
+  ])('a plan %s is a miss, and the next fire plans again', async (_what, damage) => {
     const { dir, env } = await trustedProject()
     await fireIn(dir, env)
     const file = planFile(findConfigFiles({ cwd: dir, env }), env)
-    writeFileSync(file, readFileSync(file, 'utf8').slice(0, 40))
+    writeFileSync(file, damage(readFileSync(file, 'utf8')))
     expect(planned(dir, env)).toBeUndefined()
     expect((await fireIn(dir, env)).reason).toBe('from gate')
     expect(planned(dir, env)).toBeDefined()
