@@ -18,7 +18,7 @@ import { readAnswer } from './answer/read.ts'
 import type { Decision } from './core/protocol.ts'
 import { runCommand, startDetached } from './run/command.ts'
 import type { ChildInput } from './run/child.ts'
-import { selectHooks } from './select/select.ts'
+import { selectHooks, selectionUsesGlobs } from './select/select.ts'
 import { gateBlock, hookrunBlock, untrustedNotice, untrustedWarning } from './select/gates.ts'
 import { isGate, isKnownEvent } from './event/events.ts'
 import { nearestEvent } from './event/suggest.ts'
@@ -86,8 +86,8 @@ export async function fire(options: FireOptions): Promise<Decision> {
     const { claimRefresh } = await import('./config/policy.ts')
     if (claimRefresh(config.policy.url, env)) startDetachedSelf([...options.selfCommand, 'policy', 'pull', '--quiet'], env)
   }
-  // Patterns and filters may be globs: picomatch loads only when there is something to match.
-  if (config.hooks.length > 0 || config.problems.length > 0) await loadGlobs()
+  // picomatch loads only when a pattern or `if` rule is a glob, or a broken gate entry is judged.
+  if (selectionUsesGlobs(config.hooks) || config.problems.length > 0) await loadGlobs()
   const untrusted = untrustedWarning(config.trust, config.untrustedHooks)
   // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
   const block = gateBlock(config.trust, config.problems, event, config.policy)

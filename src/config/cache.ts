@@ -145,8 +145,9 @@ export function settled(file: string): boolean {
 /** A file's stat signature: inode, size, modification and change time; undefined when it is not there. */
 export function fileSignature(file: string): string | undefined {
   try {
-    const stat = statSync(file)
-    return `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`
+    // Most files asked about on a fire are absent (hook folders, a local config): no exception for those.
+    const stat = statSync(file, { throwIfNoEntry: false })
+    return stat === undefined ? undefined : `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`
   } catch {
     return undefined
   }

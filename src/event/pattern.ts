@@ -82,6 +82,13 @@ function compileSegment(segment: readonly string[], subject = false): SegmentTes
   return tests.length === 1 ? tests[0]! : (value) => tests.some((test) => test(value))
 }
 
+/** Does matching this pattern need picomatch (src/event/globs.ts): a glob other than a whole-segment `*`? */
+export function usesGlobs(source: string | readonly string[]): boolean {
+  return alternativesOf(typeof source === 'string' ? source : source.join(',')).some((segments) =>
+    segments.some((choices) => choices.some((choice) => choice !== '*' && GLOB_CHARS.test(choice))),
+  )
+}
+
 /**
  * The index keys of a pattern, so that selection compiles only the patterns an event can match
  * (a config of 1,000 hooks must not cost 1,000 compilations per event). Per alternative: its

@@ -1,7 +1,7 @@
 // Stage select: the hooks that run for an event, in config order, before anything is spawned.
 import type { FiredEvent, Hook, Payload } from '../core/types.ts'
 import { passesFilters } from './filters.ts'
-import { compilePattern, eventKeys } from '../event/pattern.ts'
+import { compilePattern, eventKeys, usesGlobs } from '../event/pattern.ts'
 
 /** Why a configured hook does or does not run for an event (used by `list`). */
 export type Selection = 'matched' | 'disabled' | 'no-match' | 'filtered'
@@ -32,4 +32,12 @@ function sharesKey(hookKeys: readonly string[] | undefined, keys: readonly strin
   if (hookKeys === undefined) return true
   for (const key of hookKeys) if (keys.includes(key)) return true
   return false
+}
+
+/**
+ * Would selecting among these hooks match a glob: an event pattern's, or a Claude `if` rule's?
+ * picomatch is loaded only then (src/event/globs.ts; a fire of plain patterns never loads it).
+ */
+export function selectionUsesGlobs(hooks: readonly Hook[]): boolean {
+  return hooks.some((hook) => hook.when !== undefined || usesGlobs(hook.event))
 }
