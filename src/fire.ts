@@ -1,31 +1,23 @@
 // fire(): the pipeline top to bottom (DESIGN §2): event → config → select → run → interpret → decide.
-import { dirname, resolve } from 'node:path'
-import pkg from '../package.json' with { type: 'json' }
 import { findConfigFiles } from './config/files.ts'
 import { narrowedAction, readStamp } from './config/narrowed.ts'
 import { plannedHooks } from './config/plan.ts'
-import { type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, needsTrust, type Payload, ruleOfShape, type Settings } from './core/types.ts'
-import { decide, type Rewrites } from './answer/decide.ts'
-import { hookEnvironment, MAX_DEPTH, variablesWithNul } from './run/env.ts'
-import { FIRE_ID_VARIABLE, killEscapees, newFireId, pidClock } from './run/escapees.ts'
-import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
-import { payloadBytes } from './payload/payload.ts'
+import type { FiredEvent, Payload, Settings } from './core/types.ts'
+import { decide } from './answer/decide.ts'
+import { MAX_DEPTH } from './run/env.ts'
 import { HookrunError } from './core/errors.ts'
 import { qualifyEvent } from './event/event.ts'
 import { loadGlobs } from './event/globs.ts'
-import { answerUpdatedInput, interpretHttp, interpretRun } from './answer/interpret.ts'
-import { readAnswer } from './answer/read.ts'
 import type { Decision } from './core/protocol.ts'
-import { runCommand, startDetached } from './run/command.ts'
-import type { ChildInput } from './run/child.ts'
 import { selectHooks, selectionUsesGlobs } from './select/select.ts'
-import { gateBlock, hookrunBlock, untrustedNotice, untrustedWarning } from './select/gates.ts'
-import { isGate, isKnownEvent } from './event/events.ts'
+import { gateBlock, untrustedNotice, untrustedWarning } from './select/gates.ts'
+import { isKnownEvent } from './event/events.ts'
 import { nearestEvent } from './event/suggest.ts'
 import { firstNoticeOf } from './trust/notices.ts'
 import { sessionIdOf } from './payload/fields.ts'
 import type { FireFacts } from './telemetry/record.ts'
 import type { LoadedHooks } from './fire-config.ts'
+import type { ProgressRecord } from './chain.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -56,18 +48,7 @@ export interface FireOptions {
   readonly selfCommand?: readonly string[]
 }
 
-/** NDJSON records of `--events` (the SDK spec's hook_started / hook_output / hook_finished). */
-export type ProgressRecord =
-  | { readonly type: 'hook_started'; readonly hook: string; readonly event: string; readonly time: string }
-  | { readonly type: 'hook_output'; readonly hook: string; readonly stream: 'stdout' | 'stderr'; readonly line: string }
-  | {
-      readonly type: 'hook_finished'
-      readonly hook: string
-      readonly outcome: string
-      readonly exitCode: number | null
-      readonly durationMs: number
-      readonly timedOut: boolean
-    }
+export type { ChainOutcome, ChainStep, InProcessStep, ProgressRecord } from './chain.ts'
 
 /**
  * The whole pipeline (DESIGN §2): event → config → select → run → interpret → decide.
@@ -95,7 +76,10 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const chain =
     block !== undefined
       ? { results: [block], rewrites: {}, warnings: [], startedAt: [started] }
-      : await runChain(hooks, event, payload, {
+      : hooks.length === 0
+        ? { results: [], rewrites: {}, warnings: [], startedAt: [] }
+        : // Running hooks is loaded only when there are hooks to run: most events have none.
+          await (await import('./chain.ts')).runChain(hooks, event, payload, {
           env,
           depth,
           projectRoot: config.projectRoot,
@@ -203,302 +187,4 @@ export function checkDepth(env: Readonly<Record<string, string | undefined>>): n
     )
   }
   return depth
-}
-
-export interface ChainContext {
-  readonly env: Readonly<Record<string, string | undefined>>
-  readonly depth: number
-  readonly projectRoot: string
-  readonly signal?: AbortSignal
-  readonly progress?: (record: ProgressRecord) => void
-  /** The marker blocking command hooks carry (src/run/escapees.ts); made by `runChain`. */
-  readonly fireId?: string
-}
-
-/** One step of the chain: a command hook from the config, or a hook that runs in-process. */
-export type ChainStep = Hook | InProcessStep
-
-/** A hook that runs inside the caller's process: the library's function hooks (src/library/function-hook.ts). */
-export interface InProcessStep {
-  readonly name: string
-  /**
-   * Run with the payload as earlier steps left it. A rewrite travels in the result's `answer`
-   * (`updatedInput`, `updatedPrompt`), exactly as a command hook's JSON answer carries it.
-   */
-  run(event: FiredEvent, payload: Payload, signal: AbortSignal | undefined): Promise<HookResult>
-}
-
-/** What running the steps gave: the results in config order, and the steps a block kept from running. */
-export interface ChainOutcome {
-  readonly results: HookResult[]
-  /** The step of each result (same order). */
-  readonly ran: ChainStep[]
-  /** Chain steps that did not run because an earlier step blocked. */
-  readonly skipped: ChainStep[]
-  readonly rewrites: Rewrites
-  readonly warnings: string[]
-  /** When each result's step started (epoch ms, same order as `results`): for telemetry spans. */
-  readonly startedAt: number[]
-}
-
-/** The rule a step runs under: function hooks are hookrun's own, so they chain. */
-export function ruleOf(step: ChainStep): HookRule {
-  return 'run' in step ? 'chain' : ruleOfShape(step.shape)
-}
-
-/**
- * Consecutive steps of the `all` rule form one stage, run concurrently (one after another when a
- * Gemini group says `sequential`: Gemini then runs every matching handler in order). A chain
- * step is a stage of its own.
- */
-function stagesOf(steps: readonly ChainStep[]): { rule: HookRule; steps: ChainStep[]; sequential: boolean }[] {
-  const stages: { rule: HookRule; steps: ChainStep[]; sequential: boolean }[] = []
-  for (const step of steps) {
-    const rule = ruleOf(step)
-    const sequential = !('run' in step) && step.sequential === true
-    const last = stages.at(-1)
-    if (rule === 'all' && last?.rule === 'all') {
-      last.steps.push(step)
-      last.sequential ||= sequential
-    } else stages.push({ rule, steps: [step], sequential: rule === 'chain' || sequential })
-  }
-  return stages
-}
-
-/**
- * Run the selected steps (DESIGN §7). hookrun's own hooks form a chain: in order, each seeing the
- * payload as earlier steps left it, stopping at the first block. Handlers written in an agent's
- * shape keep that agent's rule: every one of them runs, whatever blocked, concurrently, each
- * seeing the payload as it was when they started; their rewrites apply afterwards in config
- * order. Command hooks and in-process hooks differ only in how one step runs.
- */
-export async function runChain(steps: readonly ChainStep[], event: FiredEvent, original: Payload, context: ChainContext): Promise<ChainOutcome> {
-  const results: HookResult[] = []
-  const ran: ChainStep[] = []
-  const skipped: ChainStep[] = []
-  const warnings: string[] = []
-  const handoffs: Promise<unknown>[] = []
-  let payload = withEventName(original, event)
-  // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
-  const fireId = context.fireId === undefined ? newFireId() : context.fireId
-  const chainContext = fireId === undefined ? context : { ...context, fireId }
-  // Read before any command starts: the sweep then looks only at processes created since.
-  const pidsBefore = fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
-  let letGo = false
-  // The payload as command hooks read it on stdin: the bytes that came in while nothing rewrote
-  // them, else serialised once per version of the payload.
-  const stdin = new WeakMap<Payload, ChildInput>()
-  const first = payload
-  const inputOf = (seen: Payload) => {
-    let input = stdin.get(seen)
-    if (input === undefined) stdin.set(seen, (input = (seen === first ? passedThrough(original, event) : undefined) ?? JSON.stringify(seen)))
-    return input
-  }
-  // An http hook's body is text (its runner sends strings).
-  const bodyOf = (seen: Payload) => {
-    const input = inputOf(seen)
-    return typeof input === 'string' ? input : new TextDecoder().decode(input instanceof Uint8Array ? input : Buffer.concat(input))
-  }
-  const rewrites: { updatedInput?: Record<string, unknown>; updatedPrompt?: string } = {}
-  let blocked = false
-
-  const startTimes = new WeakMap<HookResult, number>()
-  const runStep = async (step: ChainStep, seen: Payload): Promise<HookResult> => {
-    const started = performance.timeOrigin + performance.now()
-    const result = await runOneStep(step, seen)
-    startTimes.set(result, started)
-    return result
-  }
-  const runOneStep = async (step: ChainStep, seen: Payload): Promise<HookResult> => {
-    if (!('run' in step) && !step.blocking && step.http !== undefined) {
-      // Sent now, waited for (up to its timeout) only at the end: it gives no decision.
-      const target = step.http
-      handoffs.push(
-        postHttpHook(step, target, bodyOf(seen), context).then((run) => {
-          if (run.failure !== undefined || run.timedOut) warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
-        }),
-      )
-      return backgroundResult(step)
-    }
-    if (!('run' in step) && !step.blocking) {
-      const { env, cwd } = commandSetup(step, event, seen, context)
-      handoffs.push(
-        startDetached(step.command, { cwd, env, input: inputOf(seen) }).then((error) => {
-          if (error !== undefined) warnings.push(`hook '${step.name}' (blocking: false) ${error}`)
-        }),
-      )
-      letGo = true
-      return backgroundResult(step)
-    }
-    const progress = context.progress
-    progress?.({ type: 'hook_started', hook: step.name, event: event.qualified, time: new Date().toISOString() })
-    const result =
-      'run' in step
-        ? await step.run(event, seen, context.signal)
-        : step.http !== undefined
-          ? await runHttpHook(step, step.http, event, bodyOf(seen), context)
-          : await runCommandHook(step, event, seen, inputOf(seen), chainContext)
-    if (result.report.async) letGo = true
-    const { outcome, exitCode, durationMs, timedOut } = result.report
-    progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
-    return result
-  }
-  const startedAt: number[] = []
-  const keep = (step: ChainStep, result: HookResult) => {
-    ran.push(step)
-    results.push(result)
-    startedAt.push(startTimes.get(result) ?? performance.timeOrigin + performance.now())
-    if (result.blocks) {
-      blocked = true
-      return
-    }
-    const answer = result.answer
-    const updatedInput = answerUpdatedInput(answer, toolInput(payload))
-    if (updatedInput !== undefined || answer?.updatedPrompt !== undefined) {
-      if (updatedInput !== undefined) rewrites.updatedInput = updatedInput
-      if (answer?.updatedPrompt !== undefined) rewrites.updatedPrompt = answer.updatedPrompt
-      payload = applyRewrites(payload, updatedInput, answer?.updatedPrompt)
-    }
-  }
-
-  for (const stage of stagesOf(steps)) {
-    if (context.signal?.aborted) break
-    if (stage.rule === 'chain' && blocked) {
-      skipped.push(...stage.steps)
-      continue
-    }
-    if (stage.sequential) {
-      for (const step of stage.steps) {
-        if (context.signal?.aborted) break
-        keep(step, await runStep(step, payload))
-      }
-      continue
-    }
-    const seen = payload
-    const stageResults = await Promise.all(stage.steps.map((step) => runStep(step, seen)))
-    stage.steps.forEach((step, index) => keep(step, stageResults[index]!))
-  }
-  // Detached hooks must have their input before hookrun exits.
-  await Promise.all(handoffs)
-  // Whatever the hooks left running in a session of its own ends with the chain, unless a hook
-  // was let go on purpose (blocking: false, {"async": true}): its descendants carry the marker too.
-  if (fireId !== undefined && !letGo && ran.some((step) => !('run' in step))) await killEscapees(fireId, pidsBefore)
-  return { results, ran, skipped, rewrites, warnings, startedAt }
-}
-
-function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: ChainContext) {
-  const env = hookEnvironment(
-    context.env,
-    event,
-    payload,
-    { hookName: hook.name, projectDir: context.projectRoot, configDir: dirname(hook.source.file), depth: context.depth },
-    projectDirVariables(hook, context),
-    hook.envPrefixes,
-  )
-  const cwd = hook.cwd === undefined ? context.projectRoot : resolve(context.projectRoot, hook.cwd)
-  return { env, cwd }
-}
-
-/**
- * The project-folder variables a handler written for an agent reads, as that agent sets them
- * (agent-hook-protocols.md §1.6, §6.1, §6.3: Gemini CLI and Cursor also set Claude's name).
- */
-const PROJECT_DIR_VARIABLES: Readonly<Partial<Record<Hook['shape'], readonly string[]>>> = {
-  claude: ['CLAUDE_PROJECT_DIR'],
-  gemini: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
-  cursor: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
-}
-
-function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record<string, string>> | undefined {
-  // A project's own hooks get the project root whatever the agent set: trust pinned the files
-  // these paths name (src/trust/material.ts), so they must mean the same when the hook runs.
-  if (needsTrust(hook.source.layer)) return { ...Object.fromEntries(ALL_PROJECT_DIR_VARIABLES.map((name) => [name, context.projectRoot])), ...hook.env }
-  const names = PROJECT_DIR_VARIABLES[hook.shape]
-  if (names === undefined) return hook.env
-  return { ...Object.fromEntries(names.map((name) => [name, context.env[name] ?? context.projectRoot])), ...hook.env }
-}
-
-const ALL_PROJECT_DIR_VARIABLES = [...new Set(Object.values(PROJECT_DIR_VARIABLES).flat())]
-
-async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: ChildInput, context: ChainContext): Promise<HookResult> {
-  const cut = variablesWithNul(event, payload)
-  const nulWarning = cut.length === 0 ? undefined : `${cut.join(', ')} would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)`
-  // A gate must not judge a value cut short: it fails closed instead of running.
-  if (nulWarning !== undefined && isGate(event.name)) {
-    const blocked = hookrunBlock(`hook '${hook.name}' was not run: ${nulWarning}`, hook.source.file)
-    return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
-  }
-  const { env, cwd } = commandSetup(hook, event, payload, context)
-  const progress = context.progress
-  const run = await runCommand(hook.command, {
-    cwd,
-    env: context.fireId === undefined ? env : { ...env, [FIRE_ID_VARIABLE]: context.fireId },
-    input,
-    timeoutMs: hook.timeout * 1000,
-    signal: context.signal,
-    allowAsync: true,
-    onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
-  })
-  const result = interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
-  return nulWarning === undefined ? result : { ...result, warnings: [...result.warnings, `hook '${hook.name}': ${nulWarning}; it ran with the value cut there`] }
-}
-
-/**
- * The payload's own bytes with what `withEventName` adds appended inside the closing brace: the
- * same JSON a hook would get from serialising that object, without decoding and encoding it
- * again, and as pieces around the addition (a 10 MB payload is not copied to add a field).
- * Undefined (serialise instead) when the payload did not come from bytes or has a null event
- * field that `withEventName` would replace.
- */
-function passedThrough(original: Payload, event: FiredEvent): ChildInput | undefined {
-  const raw = payloadBytes(original)
-  if (raw === undefined || ('event' in original && original.event == null) || ('hook_event_name' in original && original.hook_event_name == null)) return undefined
-  const added = [
-    ...('event' in original ? [] : [['event', event.qualified]]),
-    ...('hook_event_name' in original ? [] : [['hook_event_name', event.name]]),
-  ]
-  const bytes = raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? raw.subarray(3) : raw // a BOM the decoder skipped
-  if (added.length === 0) return bytes
-  let close = bytes.length - 1
-  while (close > 0 && bytes[close] !== 0x7d) close-- // the object's closing brace (only whitespace follows it)
-  const fields = added.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')
-  const insert = new TextEncoder().encode(Object.keys(original).length > 0 ? `,${fields}` : fields)
-  return [bytes.subarray(0, close), insert, bytes.subarray(close)]
-}
-
-/** POST the payload to an http hook; its code loads only when one runs. */
-async function postHttpHook(hook: Hook, target: HttpTarget, body: string, context: ChainContext): Promise<HttpRun> {
-  const { postHook } = await import('./run/http.ts')
-  return postHook(target, body, { timeoutMs: hook.timeout * 1000, env: context.env, signal: context.signal, userAgent: `hookrun/${pkg.version}` })
-}
-
-async function runHttpHook(hook: Hook, target: HttpTarget, event: FiredEvent, body: string, context: ChainContext): Promise<HookResult> {
-  const run = await postHttpHook(hook, target, body, context)
-  const parsed = run.failure === undefined && run.status !== undefined && run.status >= 200 && run.status < 300 ? await readAnswer(run.body) : {}
-  return interpretHttp(hook, event, run, parsed)
-}
-
-/** Hooks get the event name in the payload too, unless the agent already put its own there. */
-function withEventName(payload: Payload, event: FiredEvent): Payload {
-  if ('event' in payload && 'hook_event_name' in payload) return payload
-  return { ...payload, event: payload.event ?? event.qualified, hook_event_name: payload.hook_event_name ?? event.name }
-}
-
-/** Keys that hold the user's prompt, in the order agents use them. */
-export const PROMPT_KEYS = ['prompt', 'user_prompt', 'userPrompt', 'message'] as const
-
-function applyRewrites(payload: Payload, updatedInput: Record<string, unknown> | undefined, updatedPrompt: string | undefined): Payload {
-  const next = { ...payload }
-  if (updatedInput !== undefined) next[TOOL_INPUT_KEYS.find((key) => key in payload) ?? 'tool_input'] = updatedInput
-  if (updatedPrompt !== undefined) next[PROMPT_KEYS.find((key) => key in payload) ?? 'prompt'] = updatedPrompt
-  return next
-}
-
-function backgroundResult(hook: Hook): HookResult {
-  return {
-    report: { name: hook.name, source: hook.source.layer, file: hook.source.file, outcome: 'background', exitCode: null, durationMs: 0, timedOut: false },
-    blocks: false,
-    context: [],
-    warnings: [],
-  }
 }

@@ -12,7 +12,8 @@ import { loadGlobs } from './event/globs.ts'
 
 await loadGlobs()
 
-export { fire, runChain, type FireOptions } from './fire.ts'
+export { fire, type FireOptions } from './fire.ts'
+export { runChain } from './chain.ts'
 export { readPayload, parsePayload, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH } from './payload/payload.ts'
 export type { Payload } from './core/types.ts'
 export { qualifyEvent } from './event/event.ts'
@@ -75,7 +76,7 @@ export {
   type FunctionHookAnswer,
   type FunctionHookReturn,
 } from './library/function-hook.ts'
-export { type ChainStep, type InProcessStep, type ProgressRecord } from './fire.ts'
+export type { ChainStep, InProcessStep, ProgressRecord } from './chain.ts'
 export { loadHooks, type LoadedHooks } from './fire-config.ts'
 export { canonicalTool, TOOL_ALIASES, type ToolAlias } from './event/tools.ts'
 export { DIALECTS, resolveDialect, prepareDialect, type Dialect, type PreparedDialect } from './dialects/index.ts'

@@ -1,8 +1,7 @@
 // Stage decide: every hook's result → one Decision (deny > ask > allow; contexts kept in order).
 import type { FiredEvent, HookResult } from '../core/types.ts'
 import { CARRIED_FIELDS, type CarriedField } from '../core/carried.ts'
-import type { Decision } from '../core/protocol.ts'
-import { answerCarried } from './interpret.ts'
+import type { Decision, HookAnswer } from '../core/protocol.ts'
 
 const STRENGTH = { allow: 0, ask: 1, deny: 2 } as const
 /** A block on these means "do not stop yet" (Claude Code's Stop, the SDK spec's Stop `continue`). */
@@ -83,4 +82,14 @@ function mergeToolConfigs(first: unknown, second: unknown): ToolConfig {
   const mode = [a.mode, b.mode].filter((value) => value !== undefined).sort((x, y) => MODE_STRENGTH[y!] - MODE_STRENGTH[x!])[0]
   const names = [...new Set([...(a.allowedFunctionNames ?? []), ...(b.allowedFunctionNames ?? [])])].sort()
   return { ...a, ...b, ...(mode !== undefined && { mode }), allowedFunctionNames: mode === 'NONE' ? [] : names }
+}
+
+/** A field hookrun carries to the agents that take it (`CARRIED_FIELDS`), top level or nested. */
+function answerCarried(answer: HookAnswer | undefined, field: CarriedField): unknown {
+  if (answer === undefined) return undefined
+  for (const key of CARRIED_FIELDS[field]) {
+    const value = answer[key] ?? answer.hookSpecificOutput?.[key]
+    if (value !== undefined) return value
+  }
+  return undefined
 }

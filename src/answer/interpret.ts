@@ -1,7 +1,6 @@
 // Stage interpret: a hook's exit code and answer → one HookResult, by the rules of the shape it was written in.
 import { type CommandRun, type FiredEvent, type Hook, type HookResult, type HttpRun, isAgentShape, type ParsedAnswer } from '../core/types.ts'
 import { canBlock, isGate } from '../event/events.ts'
-import { CARRIED_FIELDS, type CarriedField } from '../core/carried.ts'
 import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
 
 /** Events whose plain stdout becomes context for the model (as in Claude Code). */
@@ -161,16 +160,6 @@ export function answerUpdatedInput(answer: HookAnswer | undefined, current?: unk
   const merged = answer?.hookSpecificOutput?.tool_input
   if (merged === undefined) return undefined
   return { ...(typeof current === 'object' && current !== null && !Array.isArray(current) ? current : {}), ...merged }
-}
-
-/** A field hookrun carries to the agents that take it (`CARRIED_FIELDS`), top level or nested. */
-export function answerCarried(answer: HookAnswer | undefined, field: CarriedField): unknown {
-  if (answer === undefined) return undefined
-  for (const key of CARRIED_FIELDS[field]) {
-    const value = answer[key] ?? answer.hookSpecificOutput?.[key]
-    if (value !== undefined) return value
-  }
-  return undefined
 }
 
 function tailOf(stderr: string): string {

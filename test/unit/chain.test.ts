@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { decide } from '../../src/answer/decide.ts'
 import type { Hook } from '../../src/core/types.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
-import { runChain } from '../../src/fire.ts'
+import { runChain } from '../../src/chain.ts'
 import { makeHook, makeProject, removeProject } from '../helpers.ts'
 
 // Which handlers run (README "Which handlers run"): agent shapes run every matching handler,
