@@ -270,9 +270,24 @@ export function aliasFor(canonical: string, source: AliasSource): string | undef
   return EVENT_ALIASES.find((entry) => entry.canonical === canonical && entry.from.includes(source))?.alias
 }
 
-/** Every event name a system uses, spelled as it spells it (`PreToolUse`, `beforeShellExecution`). */
-export function namesOf(source: AliasSource): Set<string> {
-  return new Set(EVENT_ALIASES.filter((entry) => entry.from.includes(source)).map((entry) => entry.alias))
+let NAMES_BY_SOURCE: Map<AliasSource, Set<string>> | undefined
+
+/**
+ * Every event name a system uses, spelled as it spells it (`PreToolUse`, `beforeShellExecution`).
+ * Every dialect asks at start-up: the index is built once, in one pass, on the first question.
+ */
+export function namesOf(source: AliasSource): ReadonlySet<string> {
+  if (NAMES_BY_SOURCE === undefined) {
+    NAMES_BY_SOURCE = new Map()
+    for (const entry of EVENT_ALIASES) {
+      for (const from of entry.from) {
+        const names = NAMES_BY_SOURCE.get(from)
+        if (names === undefined) NAMES_BY_SOURCE.set(from, new Set([entry.alias]))
+        else names.add(entry.alias)
+      }
+    }
+  }
+  return NAMES_BY_SOURCE.get(source) ?? new Set()
 }
 
 /** Is this an event hookrun knows, by canonical name or alias? */
