@@ -1,12 +1,12 @@
 /// <reference types="bun" />
 /**
- * Two hookrun binaries side by side on the bench's (b), (d) and (e): one matching hook, 1,000
- * configured hooks of which one matches, a 10 MB payload to a hook that reads it. Each round
+ * Two hookrun binaries side by side on the bench's (a), (b), (d) and (e): no matching hook, one
+ * matching hook, 1,000 configured hooks of which one matches, a 10 MB payload to a hook that reads it. Each round
  * fires every case once with each binary, the order of the two alternating, so load on a shared
  * machine falls on both alike; then peak memory, the median of 5 runs each.
  *
  *   cp dist/hookrun /tmp/hookrun-old   (before the change; after it: npm run build)
- *   bun scripts/bench-pair.ts /tmp/hookrun-old dist/hookrun [--rounds 20] [--cases b,d,e]
+ *   bun scripts/bench-pair.ts /tmp/hookrun-old dist/hookrun [--rounds 20] [--cases a,b,d,e]
  *
  * Each binary has its own cache folder (two cache formats would overwrite each other on every
  * fire). The projects are trusted once their config's change time has settled, as npm run bench
@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 
-const { values: flags, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '20' }, cases: { type: 'string', default: 'b,d,e' } } })
-if (positionals.length !== 2) throw new Error('usage: bun scripts/bench-pair.ts OLD_BINARY NEW_BINARY [--rounds 20] [--cases b,d,e]')
+const { values: flags, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '20' }, cases: { type: 'string', default: 'a,b,d,e' } } })
+if (positionals.length !== 2) throw new Error('usage: bun scripts/bench-pair.ts OLD_BINARY NEW_BINARY [--rounds 20] [--cases a,b,d,e]')
 const binaries = { old: resolve(positionals[0]!), new: resolve(positionals[1]!) }
 const rounds = Number(flags.rounds)
 const MiB = 1024 * 1024
@@ -32,6 +32,7 @@ const envOf = (which: keyof typeof binaries) => ({ ...env, XDG_CACHE_HOME: join(
 const small = new TextEncoder().encode(JSON.stringify({ session_id: 'bench', cwd: work, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la' } }))
 const big = new TextEncoder().encode(JSON.stringify({ session_id: 'bench', hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: join(work, 'big.txt'), content: 'x'.repeat(10 * MiB) } }))
 const CASES: Record<string, { hooks: object[]; payload: Uint8Array }> = {
+  a: { hooks: [{ name: 'greet', event: 'session:start', command: 'true' }], payload: small },
   b: { hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }], payload: small },
   d: {
     hooks: Array.from({ length: 1000 }, (_, i) => ({ name: `hook-${i}`, event: i === 500 ? 'tool:pre_execute:bash' : i % 2 === 0 ? `tool:post_execute:tool${i}` : `tool:pre_execute:tool${i}`, command: 'true' })),

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { auditLine } from '../../src/audit/audit.ts'
 import type { Decision } from '../../src/core/protocol.ts'
-import { isSecretName, REDACTED, redactText, redactValue } from '../../src/audit/redact.ts'
+import { ASSIGNED, COMMAND_SECRETS, FLAG, isSecretName, MAY_HOLD_SECRET, REDACTED, redactText, redactValue, TOKEN_SHAPES, URL_PASSWORD } from '../../src/audit/redact.ts'
 import { cpuMs } from '../helpers.ts'
 
 describe('isSecretName', () => {
@@ -55,6 +55,24 @@ describe('redactText', () => {
       }),
       { numRuns: 30 },
     )
+  })
+})
+
+describe('the quick test before redaction', () => {
+  // Every text a pattern matches holds something MAY_HOLD_SECRET looks for, so a text it passes
+  // over has nothing to redact. Texts are generated from each pattern (fast-check cannot take
+  // \b or lookarounds: a positive lookaround's text is made part of the match, \b and negative lookbehinds
+  // are dropped, which only widens what is generated; a backreference becomes its group).
+  const patterns = [...TOKEN_SHAPES, ...COMMAND_SECRETS.map(([pattern]) => pattern), ASSIGNED, FLAG, URL_PASSWORD]
+  test.each(patterns.map((pattern) => [pattern.source.slice(0, 48), pattern] as const))('%s', (_name, pattern) => {
+    const source = pattern.source.replaceAll('\\b', '').replaceAll(/\(\?<!\[\\w-\]\)/g, '').replaceAll('(?<=', '(?:').replaceAll('(?=', '(?:').replaceAll('\\1', `["']?`)
+    const generated = fc.stringMatching(new RegExp(source, pattern.flags.replace(/[gi]/g, '')))
+    fc.assert(fc.property(generated, (text) => MAY_HOLD_SECRET.test(text)), { numRuns: 300 })
+  })
+
+  test('texts without any of it are left as they are, and cheaply', () => {
+    for (const text of ['true', './check.sh', 'npm test', 'exit 0', 'echo ran']) expect(redactText(text)).toBe(text)
+    fc.assert(fc.property(fc.string(), (text) => MAY_HOLD_SECRET.test(text) || redactText(text) === text))
   })
 })
 
