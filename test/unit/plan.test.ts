@@ -107,6 +107,18 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(planned(folder, env)).toBeUndefined()
   })
 
+  test("an organisation's managed config that appears voids it (a managed layer is never planned)", async () => {
+    const { dir, env } = await trustedProject()
+    const managed = join(dir, 'managed')
+    mkdirSync(managed)
+    const withManaged = { ...env, HOOKRUN_MANAGED_DIR: managed }
+    await fireIn(dir, withManaged)
+    expect(planned(dir, withManaged)).toBeDefined()
+    writeFileSync(join(managed, 'hooks.json'), JSON.stringify({ hooks: [{ name: 'org', event: 'tool:pre_execute', command: 'true' }] }))
+    expect(planned(dir, withManaged)).toBeUndefined()
+    expect((await fireIn(dir, withManaged)).hooks.map((hook) => hook.name)).toEqual(['org', 'gate'])
+  })
+
   test('a nearer project found from the working directory has its own plan', async () => {
     const { dir, env } = await trustedProject()
     await fireIn(dir, env)
