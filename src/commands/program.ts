@@ -340,7 +340,7 @@ export async function runProgram(argv: readonly string[], colour: ColourMode, co
   }
 }
 /** The long flags that take a value (`--payload <file>`), from cac's own option table. */
-function valueFlags(cli: CAC): Set<string> {
+export function valueFlags(cli: CAC): Set<string> {
   const options = [...cli.globalCommand.options, ...cli.commands.flatMap((command) => command.options)]
   return new Set(options.filter((option) => option.required === true).flatMap((option) => option.names.map((name) => `--${name}`)))
 }
@@ -350,7 +350,7 @@ function valueFlags(cli: CAC): Set<string> {
  * value, yet `--payload -` means stdin, so it is passed as `--payload=-`; and an empty value
  * (`--config ''`) would become the number 0, so it is refused here.
  */
-function prepareArgv(argv: readonly string[], takesValue: ReadonlySet<string>): string[] {
+export function prepareArgv(argv: readonly string[], takesValue: ReadonlySet<string>): string[] {
   const out: string[] = []
   for (const arg of argv) {
     const previous = out.at(-1)

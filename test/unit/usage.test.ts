@@ -57,3 +57,40 @@ describe('the command line of a fire', () => {
     expect([typo.exitCode, typo.stderr]).toEqual([1, expect.stringContaining('did you mean --payload?')])
   })
 })
+
+describe('a common fire line, read without cac', () => {
+  const io = { stdout: () => undefined, stderr: () => undefined, env: {}, stdin: (async function* () {})() }
+  const lines = [
+    ['fire', '--format', 'claude'],
+    ['fire', 'tool:pre_execute', '--payload', '-'],
+    ['fire', '--payload=-', 'PreToolUse:Bash'],
+    ['fire', 'preToolUse', '--format', 'copilot', '--cwd', '/tmp'],
+    ['fire', 'tool:pre_execute', '--tool', 'Bash', '--payload', 'event.json'],
+    ['fire'],
+  ]
+  test.each(lines.map((line) => [line.join(' '), line]))('%s: read as cac reads it', async (_text, line) => {
+    const { simpleFireArgs } = await import('../../src/commands/fire.ts')
+    const { createCli, prepareArgv, valueFlags } = await import('../../src/commands/program.ts')
+    const simple = simpleFireArgs(line)
+    expect(simple).toBeDefined()
+    const cli = createCli(io, () => undefined, 'fire')
+    cli.parse(['hookrun', 'hookrun', ...prepareArgv(line, valueFlags(cli))], { run: false })
+    const { payload, format, cwd, tool } = cli.options
+    expect(simple).toEqual({ event: cli.args[0], flags: Object.fromEntries(Object.entries({ payload, format, cwd, tool }).filter(([, value]) => value !== undefined)) })
+  })
+  test.each([
+    ['--strict', ['fire', 'x', '--strict']],
+    ['a flag given twice', ['fire', '--tool', 'a', '--tool', 'b']],
+    ['two events', ['fire', 'a', 'b']],
+    ['a number-like value (cac makes it a number)', ['fire', 'x', '--tool', '007']],
+    ['an empty value', ['fire', 'x', '--payload=']],
+    ['a value that is a flag', ['fire', 'x', '--payload', '--tool']],
+    ['help', ['fire', '--help']],
+    ['a short flag', ['fire', '-h']],
+    ['end of options', ['fire', '--', 'x']],
+    ['another command', ['list', 'x']],
+  ])('left to cac: %s', async (_what, line) => {
+    const { simpleFireArgs } = await import('../../src/commands/fire.ts')
+    expect(simpleFireArgs(line)).toBeUndefined()
+  })
+})
