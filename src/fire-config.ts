@@ -3,6 +3,7 @@
 import { count } from './core/words.ts'
 import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
+import type { FoundConfigFiles } from './config/files.ts'
 import { configSignature } from './config/narrowed.ts'
 import { folderSignatures, planHooks } from './config/plan.ts'
 import { type ConfigFileRef, type FiredEvent, needsTrust } from './core/types.ts'
@@ -66,10 +67,10 @@ function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
 /**
  * `loadHooks` for one fire, and the plan of its answer for this event made when it may be
  * (src/config/plan.ts): the next fire of the event reads that instead, while nothing changed.
+ * `found` is the set of config files the fire found (none with `--config`: never planned).
  */
-export async function loadAndPlan(event: FiredEvent, options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks> {
+export async function loadAndPlan(event: FiredEvent, options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }, found: FoundConfigFiles | undefined): Promise<LoadedHooks> {
   const env = options.env ?? process.env
-  const found = options.configFiles?.length ? undefined : findConfigFiles(options)
   const foldersBefore = found === undefined ? undefined : folderSignatures(found, env)
   const loaded = await loadHooks(options)
   if (found !== undefined && foldersBefore !== undefined) {

@@ -173,7 +173,7 @@ async function loadConfig(event: FiredEvent, options: { cwd: string; configFiles
     const config: FireConfig = { hooks: planned.hooks, problems: [], projectRoot: planned.projectRoot, settings: { trustedFolders: [] }, trust: planned.trust, untrustedHooks: [] }
     return { config, warnings: [], signature: planned.signature }
   }
-  return (await import('./fire-config.ts')).loadAndPlan(event, options)
+  return (await import('./fire-config.ts')).loadAndPlan(event, options, found)
 }
 
 /** What of the config stage a fire uses. */

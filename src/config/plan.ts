@@ -158,6 +158,9 @@ export interface ReadConfig {
 export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, read: ReadConfig, foldersBefore: ReadonlyArray<readonly [string, string | null]>, trusted: TrustFootprint | undefined): boolean {
   const { config } = read
   const plannable =
+    // The files read are the ones found before (none appeared or went meanwhile), of these layers only.
+    config.files.length === found.files.length &&
+    config.files.every((ref, index) => ref.file === found.files[index]!.file && ref.layer === found.files[index]!.layer) &&
     config.files.every((ref) => ref.layer === 'user' || ref.layer === 'project' || ref.layer === 'local') &&
     read.warnings.length === 0 &&
     config.problems.length === 0 &&
