@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
-import { fnv1a, writeJsonAtomic } from '../core/cache-file.ts'
+import { fnv1a, writeCacheEntry } from '../core/cache-file.ts'
 import { userCacheDir } from '../core/places.ts'
 import type { ConfigDocument, ParsedEntry } from './document.ts'
 import type { ConfigFileRef } from '../core/types.ts'
@@ -107,7 +107,7 @@ export function openDocumentCache(env: Env, files: readonly ConfigFileRef[]): Do
           .map(([path, { signature, document }]) => [path, { signature, document: { ...document, entries: document.entries.map(({ ref: _ref, ...parsed }: ParsedEntry) => parsed) } }]),
       )
       const value = { format: FORMAT, entries: kept }
-      if (Object.keys(kept).length > 0 && Buffer.byteLength(JSON.stringify(value)) <= MAX_CACHE_BYTES) writeJsonAtomic(file, value)
+      if (Object.keys(kept).length > 0 && Buffer.byteLength(JSON.stringify(value)) <= MAX_CACHE_BYTES) writeCacheEntry(file, value)
     },
   }
 }

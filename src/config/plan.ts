@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
-import { fnv1a, writeJsonAtomic } from '../core/cache-file.ts'
+import { fnv1a, writeCacheEntry } from '../core/cache-file.ts'
 import { userCacheDir } from '../core/places.ts'
 import { statSignature } from '../core/stat.ts'
 import type { FiredEvent, Hook } from '../core/types.ts'
@@ -204,7 +204,7 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
     trusted: trustedFiles,
     events: { ...(same ? earlier.events : {}), [event.qualified]: hooks },
   }
-  return writeJsonAtomic(file, plan)
+  return writeCacheEntry(file, plan)
 }
 
 function pluginFolder(dir: string, found: FoundConfigFiles, env: Env): boolean {

@@ -1,5 +1,5 @@
 // Small JSON files hookrun keeps for itself (caches, records), written so readers never see half.
-import { renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { makeFolders } from './places.ts'
 
@@ -34,4 +34,32 @@ export function fnv1a(text: string): string {
   let hash = 0x811c9dc5
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
   return (hash >>> 0).toString(16).padStart(8, '0')
+}
+
+/** Cache files not written for this long are removed when a new one is made beside them. */
+export const STALE_CACHE_MS = 30 * 24 * 60 * 60 * 1000
+
+/**
+ * Write a cache file that is one of many in its folder (one per project or set of config files):
+ * when it is new, the folder's files not written for STALE_CACHE_MS go (projects long gone or
+ * unused cost a read-modify-write of nothing; a fire that needs one again rebuilds it), so the
+ * folder does not grow without bound. Runs only when a file is first made, never on a read.
+ */
+export function writeCacheEntry(file: string, value: unknown): boolean {
+  const isNew = !existsSync(file)
+  const written = writeJsonAtomic(file, value)
+  if (written && isNew) pruneStale(dirname(file), Date.now() - STALE_CACHE_MS)
+  return written
+}
+
+function pruneStale(dir: string, before: number): void {
+  try {
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.json')) continue
+      const path = join(dir, name)
+      if (statSync(path).mtimeMs < before) rmSync(path, { force: true })
+    }
+  } catch {
+    // A folder that cannot be read or a file removed meanwhile: nothing to prune now.
+  }
 }

@@ -168,6 +168,28 @@ describe('plans: a fire remembers which hooks its event has', () => {
   })
 })
 
+describe('cache folders stay bounded', () => {
+  test('a new plan or config cache file removes the ones not written for 30 days; recent ones stay', async () => {
+    const { dir, env } = await trustedProject()
+    const cache = join(env.XDG_CACHE_HOME!, 'hookrun')
+    const old = new Date(Date.now() - 40 * 24 * 3600_000)
+    for (const folder of ['plans', 'config']) {
+      mkdirSync(join(cache, folder), { recursive: true })
+      for (const [name, when] of [['gone.json', old], ['recent.json', new Date()]] as const) {
+        writeFileSync(join(cache, folder, name), '{}')
+        utimesSync(join(cache, folder, name), when, when)
+      }
+    }
+    await fireIn(dir, env)
+    for (const folder of ['plans', 'config']) {
+      const names = readdirSync(join(cache, folder))
+      expect(names).toContain('recent.json')
+      expect(names).not.toContain('gone.json')
+      expect(names.length).toBe(2)
+    }
+  })
+})
+
 describe('the environment a plan rests on', () => {
   test('every variable the config stage reads is one a plan compares', () => {
     const files = ['src/config', 'src/trust', 'src/discover']
