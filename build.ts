@@ -14,7 +14,8 @@
  *     dist/npm/hookrun, dist/npm/<target>  the npm packages: hookrun, and one per platform with its
  *                                          binary (scripts/npm-packages.ts)
  *
- * The version is compiled in: src/cli.ts imports it from package.json and the bundler inlines it.
+ * The version is compiled in: src/commands/program.ts (and the cache and plan formats) import it
+ * from package.json and the bundler inlines it.
  */
 import type { BunPlugin } from 'bun'
 import { spawnSync } from 'node:child_process'
