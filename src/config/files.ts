@@ -14,7 +14,7 @@ export interface LoadOptions {
   readonly env?: Readonly<Record<string, string | undefined>>
 }
 
-/** Find the config layers (DESIGN §4): managed, user, project, local — or managed and the files the caller named. */
+/** The config files found for a working directory, in layer order. */
 export interface FoundConfigFiles {
   readonly files: ConfigFileRef[]
   /** The project's root, else the working directory. */
@@ -23,6 +23,7 @@ export interface FoundConfigFiles {
   readonly inProject: boolean
 }
 
+/** Find the config layers (DESIGN §4): managed, user, project, local — or managed and the files the caller named. */
 export function findConfigFiles(options: LoadOptions): FoundConfigFiles {
   const env = options.env ?? process.env
   const cwd = resolve(options.cwd)
