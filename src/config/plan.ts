@@ -26,7 +26,7 @@ type Env = Readonly<Record<string, string | undefined>>
  *
  *  - the same config files (the layers found from the working directory), each with the stat
  *    signature it was read at, every one settled (as the config cache takes them, ./cache.ts);
- *  - the same environment, as far as the config stage reads it (`planEnvironment`);
+ *  - the same environment, as far as the config stage reads it (`PLAN_VARIABLES`);
  *  - the hook folders and plugin folders the same (absent or empty, with the same signature);
  *  - for a project trusted by `hookrun trust`: its trust record, and each trusted file with the
  *    signature it was trusted at, exactly what trust checks on every fire before it would hash
@@ -70,16 +70,16 @@ export interface PlannedHooks {
 }
 
 /**
- * The variables the config stage reads (where the user's folders are, HOOKRUN_CONFIG, the managed
- * folder, OpenTelemetry's endpoint) and hookrun's own: a plan made under others is not used.
+ * The variables the config stage reads: where the user's folders are, HOOKRUN_CONFIG, the managed
+ * folder. A plan made under other values of these is not used; any other variable (an agent's own,
+ * the ones hookrun sets for a hook that fires hookrun again) leaves it as it is.
  * test/unit/plan.test.ts holds every variable the config stage reads to this list.
  */
-export const PLAN_VARIABLES = /^(HOME|USERPROFILE|ProgramData|XDG_[A-Z_]+|HOOKRUN_\w+|OTEL_\w+)$/
+export const PLAN_VARIABLES: ReadonlySet<string> = new Set(['HOME', 'USERPROFILE', 'ProgramData', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME', 'HOOKRUN_CONFIG', 'HOOKRUN_MANAGED_DIR'])
 
 export function planEnvironment(env: Env): string {
-  return Object.keys(env)
-    .filter((name) => PLAN_VARIABLES.test(name) && env[name] !== undefined)
-    .sort()
+  return [...PLAN_VARIABLES]
+    .filter((name) => env[name] !== undefined)
     .map((name) => `${name}=${env[name]}`)
     .join('\n')
 }

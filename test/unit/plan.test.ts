@@ -203,11 +203,11 @@ describe('the environment a plan rests on', () => {
       for (const match of source.matchAll(/'((?:XDG|HOOKRUN|OTEL)_[A-Z_]+)'/g)) names.add(match[1]!)
     }
     expect([...names]).toEqual(expect.arrayContaining(['HOME', 'HOOKRUN_CONFIG', 'HOOKRUN_MANAGED_DIR', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME']))
-    expect([...names].filter((name) => !PLAN_VARIABLES.test(name))).toEqual([])
+    expect([...names].filter((name) => !PLAN_VARIABLES.has(name))).toEqual([])
   })
 
-  test('only those variables: an agent’s own variables do not void a plan', () => {
-    const env = { HOME: '/h', XDG_CONFIG_HOME: '/x', HOOKRUN_AGENT: 'claude', PATH: '/bin', CLAUDE_PROJECT_DIR: '/p', SESSION: 'abc' }
-    expect(planEnvironment(env)).toBe('HOME=/h\nHOOKRUN_AGENT=claude\nXDG_CONFIG_HOME=/x')
+  test("only those variables: an agent's own, and those hookrun sets for a hook, do not void a plan", () => {
+    const env = { HOME: '/h', XDG_CONFIG_HOME: '/x', XDG_RUNTIME_DIR: '/run/user/1', HOOKRUN_AGENT: 'claude', HOOKRUN_FIRE_ID: '12-ab', HOOKRUN_EVENT: 'tool:pre_execute', HOOKRUN_CONFIG: '/c.json', PATH: '/bin', CLAUDE_PROJECT_DIR: '/p' }
+    expect(planEnvironment(env)).toBe('HOME=/h\nXDG_CONFIG_HOME=/x\nHOOKRUN_CONFIG=/c.json')
   })
 })
