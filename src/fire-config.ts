@@ -22,8 +22,8 @@ export interface LoadedHooks {
 }
 
 /**
- * Read every config layer. This is the one place config is loaded for a fire: `fire()` calls it
- * every time, a runner (src/library/runner.ts) once and again on `reload()`.
+ * Read every config layer: `fire()` when its plan cannot answer (`loadAndPlan`), a runner
+ * (src/library/runner.ts) once and again on `reload()`, `explain` and `hookrun test` every time.
  */
 export async function loadHooks(options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks> {
   await loadGlobs()

@@ -68,7 +68,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
     if (claimRefresh(config.policy.url, env)) startDetachedSelf([...options.selfCommand, 'policy', 'pull', '--quiet'], env)
   }
   // picomatch loads only when a pattern or `if` rule is a glob, or a broken gate entry is judged.
-  if (selectionUsesGlobs(config.hooks) || config.problems.length > 0) await loadGlobs()
+  if (selectionUsesGlobs(config.hooks, event) || config.problems.length > 0) await loadGlobs()
   const untrusted = untrustedWarning(config.trust, config.untrustedHooks)
   // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
   const block = gateBlock(config.trust, config.problems, event, config.policy)

@@ -5,10 +5,10 @@ import { ExitCode } from '../core/errors.ts'
 import { type Explanation, explainFire, type ExplainOptions, type HookExplanation } from '../explain/explain.ts'
 import { renderNative } from '../answer/render.ts'
 import { findProjectRoot } from '../config/load.ts'
-import { defaultHome } from '../install/agents.ts'
 import { describeOverlap, findOverlaps } from '../install/overlaps.ts'
 import { staleAgentConfigs } from './install.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
+import { homeOf } from '../core/places.ts'
 
 export interface ExplainFlags {
   /** The agent dialect the payload came in, if any: its answer is shown too. */
@@ -37,7 +37,7 @@ export async function explainCommand(options: ExplainOptions, flags: ExplainFlag
   const env = options.env ?? process.env
   const cwd = options.cwd ?? process.cwd()
   const project = findProjectRoot(cwd) ?? cwd
-  const overlaps = findOverlaps({ home: defaultHome(env), project, env }).filter((overlap) => overlap.twice.length > 0)
+  const overlaps = findOverlaps({ home: homeOf(env), project, env }).filter((overlap) => overlap.twice.length > 0)
   // Agent configs narrowed before hooks.json changed: the agent does not ask about some hook (doctor's check).
   const stale = options.configFiles?.length ? [] : staleAgentConfigs(project, env)
   if (flags.json) return { output: `${JSON.stringify({ ...explanation, ...(rendered && { answer: rendered }), overlaps, staleAgentConfigs: stale }, null, 2)}\n`, exitCode }

@@ -5,8 +5,8 @@ import { getNodeValue } from 'jsonc-parser'
 import { count } from '../core/words.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
-import { makeOwnFolder, stateDir, userConfigDir } from '../core/places.ts'
-import { agentTarget, defaultHome, type Scope } from '../install/agents.ts'
+import { homeOf, makeOwnFolder, stateDir, userConfigDir } from '../core/places.ts'
+import { agentTarget, type Scope } from '../install/agents.ts'
 import { type AgentFileImport, IMPORT_AGENTS, type ImportAgent, readAgentFile, sourceFiles } from '../install/import.ts'
 import { appendAt, child, JsonTextError, parseJson, replaceAt, styleOf } from '../install/json-text.ts'
 import { routedEventsIn } from '../install/overlaps.ts'
@@ -69,7 +69,7 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
     throw new HookrunError(`--agent ${name}: hookrun import reads ${IMPORT_AGENTS.join(', ')}${didYouMean(name, IMPORT_AGENTS)}`)
   })
   const project = resolve(options.cwd)
-  const places = { home: defaultHome(options.env), project, env: options.env }
+  const places = { home: homeOf(options.env), project, env: options.env }
   const hooksFile = options.scope === 'project' ? join(project, '.hookrun', 'hooks.json') : join(userConfigDir(options.env), 'hooks.json')
   const files = new PlannedFiles(diskFiles(options.env))
   const lines: string[] = []

@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
-import { type AgentTarget, agentTarget, AGENTS, defaultHome, isRouterCommand, type Places, PORTABLE_SELF, type Scope } from '../install/agents.ts'
+import { type AgentTarget, agentTarget, AGENTS, isRouterCommand, type Places, PORTABLE_SELF, type Scope } from '../install/agents.ts'
 import { describeOverlap, findOverlaps, FOREIGN_READS, routedEvents } from '../install/overlaps.ts'
 import { appendAt, child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt, replaceAt, styleOf } from '../install/json-text.ts'
 import { isCompiledMatcher, projectNativeMatchers } from '../install/matchers.ts'
@@ -15,7 +15,7 @@ import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { SETTLE_MS } from '../config/cache.ts'
 import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
 import { writeJsonAtomic } from '../core/cache-file.ts'
-import { stateDir } from '../core/places.ts'
+import { homeOf, stateDir } from '../core/places.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -92,7 +92,7 @@ function installOrRemove(options: InstallOptions, remove: boolean, loaded?: Reso
   })
   if (remove && options.events?.length) throw new HookrunError('--events is for install; uninstall removes all of hookrun\'s entries (to keep fewer events, run install --events again)')
   if (targets.length === 0) throw new HookrunError(`--agent is required: one of ${AGENTS.map((agent) => agent.name).join(', ')}`)
-  const places = { home: defaultHome(options.env), project: resolve(options.cwd), env: options.env }
+  const places = { home: homeOf(options.env), project: resolve(options.cwd), env: options.env }
   const self = options.self ?? shellWords(selfCommand())
   // --narrow: a project install knows the project's hooks (read once for every agent).
   const config = options.scope === 'project' && options.narrow && !remove ? (loaded ?? loadConfig({ cwd: places.project, env: options.env })) : undefined
@@ -166,7 +166,7 @@ function syncInBackground(options: InstallOptions): { output: string; exitCode: 
   if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(wait, SETTLE_MS + 50))
   const config = loadConfig({ cwd: project, env })
   if (config.trust !== undefined && !config.trust.trusted) return { output: '', exitCode: ExitCode.Proceed }
-  const places = { home: defaultHome(env), project, env }
+  const places = { home: homeOf(env), project, env }
   const wired = new Set(projectInstalls(project, env).map((target) => target.name))
   const asked = options.agents.flatMap((name) => agentTarget(name) ?? [])
   const agents = asked.filter((target) => wired.has(target.name) && !target.reviewsChangedHooks)
@@ -342,7 +342,7 @@ export interface StaleAgentConfig {
  */
 export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, string | undefined>>): StaleAgentConfig[] {
   const project = resolve(cwd)
-  const places = { home: defaultHome(env), project, env }
+  const places = { home: homeOf(env), project, env }
   const installs = projectInstalls(project, env)
   if (installs.length === 0) return []
   const config = loadConfig({ cwd: project, env })
@@ -377,7 +377,7 @@ export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, stri
 
 /** The agents whose project config file holds hookrun's router entries. */
 export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
-  const places = { home: defaultHome(env), project, env }
+  const places = { home: homeOf(env), project, env }
   return AGENTS.filter((target) => {
     const file = target.file('project', places)
     if (!existsSync(file)) return false

@@ -13,8 +13,11 @@ export async function loadGlobs(): Promise<void> {
   loaded ??= (await import('picomatch')).default
 }
 
-/** picomatch, once `loadGlobs` has run; before that a programming error (a fire that fails on a gate blocks). */
-export function picomatch(): typeof Picomatch {
-  if (loaded === undefined) throw new Error('internal error: a glob was matched before loadGlobs() ran')
-  return loaded
+/**
+ * A glob compiled by picomatch, once `loadGlobs` has run; before that a programming error that
+ * names the glob (a fire that fails on a gate blocks).
+ */
+export function compileGlob(glob: string, options: Picomatch.PicomatchOptions): Picomatch.Matcher {
+  if (loaded === undefined) throw new Error(`internal error: the glob '${glob}' was compiled before loadGlobs() ran`)
+  return loaded(glob, options)
 }

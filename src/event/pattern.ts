@@ -1,5 +1,5 @@
 // Event patterns and Claude matchers: checked, then compiled once per process.
-import { picomatch } from './globs.ts'
+import { compileGlob } from './globs.ts'
 import { resolveAlias } from './events.ts'
 import { canonicalTool } from './tools.ts'
 
@@ -76,7 +76,7 @@ function compileSegment(segment: readonly string[], subject = false): SegmentTes
   const tests = choices.map((choice): SegmentTest => {
     if (!GLOB_CHARS.test(choice)) return (value) => value === choice
     // A segment never contains `/`, so picomatch's path rules do not apply to it.
-    const glob = picomatch()(choice, { nocase: true, dot: true, nonegate: false })
+    const glob = compileGlob(choice, { nocase: true, dot: true, nonegate: false })
     return (value) => glob(value)
   })
   return tests.length === 1 ? tests[0]! : (value) => tests.some((test) => test(value))

@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { namesOf } from '../event/events.ts'
-import { homeOf } from '../core/places.ts'
 
 /**
  * Where each agent keeps its hooks, and the router entry hookrun puts there: one entry per event
@@ -270,6 +269,3 @@ export function isRouterCommand(command: unknown, agent: AgentName): boolean {
   return typeof command === 'string' && new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$`).test(command)
 }
 
-export function defaultHome(env: Readonly<Record<string, string | undefined>>): string {
-  return homeOf(env)
-}

@@ -3,11 +3,12 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
 import { formatProblem } from '../config/load.ts'
-import { AGENTS, defaultHome, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
+import { AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { readCommands } from './router-commands.ts'
 import { shellWords } from './self.ts'
 import { count } from '../core/words.ts'
+import { homeOf } from '../core/places.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -206,7 +207,7 @@ export interface DoctorOptions {
 /** Run every check; exit 1 when a line says a gate is not in force. */
 export function runDoctor(options: DoctorOptions): { lines: DoctorLine[]; exitCode: number } {
   const cwd = resolve(options.cwd)
-  const context: DoctorContext = { cwd, env: options.env, version: options.version, places: { home: defaultHome(options.env), project: cwd, env: options.env } }
+  const context: DoctorContext = { cwd, env: options.env, version: options.version, places: { home: homeOf(options.env), project: cwd, env: options.env } }
   const lines = (options.checks ?? DOCTOR_CHECKS).flatMap((check) => check(context))
   return { lines, exitCode: lines.some((line) => line.status === 'fail') ? 1 : 0 }
 }

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { aliasFor, resolveAlias } from '../event/events.ts'
-import { type AgentName, agentTarget, defaultHome, isRouterCommand, type Places, type Scope } from './agents.ts'
+import { type AgentName, agentTarget, isRouterCommand, type Places, type Scope } from './agents.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
+import { homeOf } from '../core/places.ts'
 
 /**
  * Agents that also run the hooks in another agent's files, so that hookrun installed into both
@@ -51,7 +52,7 @@ export function answeredByReaderEntry(
   where: { readonly project: string; readonly env: Places['env'] },
   payload: Readonly<Record<string, unknown>>,
 ): { reader: AgentName; file: string } | undefined {
-  const places = { ...where, home: defaultHome(where.env) }
+  const places = { ...where, home: homeOf(where.env) }
   for (const read of FOREIGN_READS) {
     if (read.owner !== owner || !read.runningUnder(payload)) continue
     const event = aliasFor(resolveAlias(ownerEvent) ?? ownerEvent, read.reader)

@@ -1,5 +1,5 @@
 // Filters besides the event pattern: pigo's match, Claude's matcher and `if` rule.
-import { picomatch } from '../event/globs.ts'
+import { compileGlob } from '../event/globs.ts'
 import type { FiredEvent, Hook, Payload } from '../core/types.ts'
 import { toolInput } from '../payload/fields.ts'
 import { canonicalTool } from '../event/tools.ts'
@@ -127,12 +127,12 @@ export function matchesPermissionRule(rule: string, event: FiredEvent, payload: 
   const input = toolInput(payload) as Record<string, unknown> | undefined
   const command = typeof input?.command === 'string' ? input.command : undefined
   if (command !== undefined) {
-    const glob = picomatch()(argument, { bash: true, dot: true })
+    const glob = compileGlob(argument, { bash: true, dot: true })
     const parts = [command, ...command.split(/&&|\|\||\$\(|[;&|\n()`]/).map((part) => part.trim().replace(/^(\w+=\S*\s+)+/, ''))]
     return parts.some((part) => part.length > MAX_RULE_TEXT_LENGTH || glob(part))
   }
   const target = ['file_path', 'path', 'url', 'pattern', 'query'].map((key) => input?.[key]).find((value) => typeof value === 'string') as string | undefined
   if (target === undefined) return false
   if (target.length > MAX_RULE_TEXT_LENGTH) return true
-  return picomatch()(argument, { dot: true, basename: !argument.includes('/'), bash: true })(target)
+  return compileGlob(argument, { dot: true, basename: !argument.includes('/'), bash: true })(target)
 }

@@ -35,9 +35,11 @@ function sharesKey(hookKeys: readonly string[] | undefined, keys: readonly strin
 }
 
 /**
- * Would selecting among these hooks match a glob: an event pattern's, or a Claude `if` rule's?
- * picomatch is loaded only then (src/event/globs.ts; a fire of plain patterns never loads it).
+ * Would selecting among these hooks for this event match a glob: an event pattern's, or a Claude
+ * `if` rule's? Only hooks `selectHooks` would compile are looked at. picomatch is loaded only then
+ * (src/event/globs.ts; a fire of plain patterns never loads it).
  */
-export function selectionUsesGlobs(hooks: readonly Hook[]): boolean {
-  return hooks.some((hook) => hook.when !== undefined || usesGlobs(hook.event))
+export function selectionUsesGlobs(hooks: readonly Hook[], event: FiredEvent): boolean {
+  const keys = eventKeys(event.segments)
+  return hooks.some((hook) => hook.enabled && sharesKey(hook.eventKeys, keys) && (hook.when !== undefined || usesGlobs(hook.event)))
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test, vi } from 'vitest'
 import { usesGlobs } from '../../src/event/pattern.ts'
 import { selectionUsesGlobs } from '../../src/select/select.ts'
+import { qualifyEvent } from '../../src/event/event.ts'
 import { cliEnvironment, makeHook, makeProject, removeProject } from '../helpers.ts'
 
 const dirs: string[] = []
@@ -27,8 +28,11 @@ describe('picomatch loads only when a glob is matched', () => {
   })
 
   test("a Claude `if` rule is matched with picomatch", () => {
-    expect(selectionUsesGlobs([makeHook({ event: ['tool:pre_execute'] })])).toBe(false)
-    expect(selectionUsesGlobs([makeHook({ event: ['tool:pre_execute'], when: 'Bash(git *)' })])).toBe(true)
+    const event = qualifyEvent('tool:pre_execute', { tool_name: 'Bash' })
+    expect(selectionUsesGlobs([makeHook({ event: ['tool:pre_execute'] })], event)).toBe(false)
+    expect(selectionUsesGlobs([makeHook({ event: ['tool:pre_execute'], when: 'Bash(git *)' })], event)).toBe(true)
+    // Only hooks selection would look at for this event: a glob on another event loads nothing.
+    expect(selectionUsesGlobs([makeHook({ event: ['session:st*'], eventKeys: ['session:*'] })], event)).toBe(false)
   })
 
   /**
@@ -51,7 +55,7 @@ describe('picomatch loads only when a glob is matched', () => {
     const globs = await import('../../src/event/globs.ts')
     let loaded = true
     try {
-      globs.picomatch()
+      globs.compileGlob('x*', {})
     } catch {
       loaded = false
     }

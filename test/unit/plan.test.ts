@@ -115,8 +115,11 @@ describe('plans: a fire remembers which hooks its event has', () => {
     await fireIn(dir, withManaged)
     expect(planned(dir, withManaged)).toBeDefined()
     writeFileSync(join(managed, 'hooks.json'), JSON.stringify({ hooks: [{ name: 'org', event: 'tool:pre_execute', command: 'true' }] }))
+    utimesSync(join(managed, 'hooks.json'), longAgo, longAgo)
     expect(planned(dir, withManaged)).toBeUndefined()
     expect((await fireIn(dir, withManaged)).hooks.map((hook) => hook.name)).toEqual(['org', 'gate'])
+    // Nor is one made for the set with the managed file.
+    expect(existsSync(planFile(findConfigFiles({ cwd: dir, env: withManaged }), withManaged))).toBe(false)
   })
 
   test('a nearer project found from the working directory has its own plan', async () => {

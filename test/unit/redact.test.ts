@@ -70,7 +70,7 @@ describe('the quick test before redaction', () => {
     fc.assert(fc.property(generated, (text) => MAY_HOLD_SECRET.test(text)), { numRuns: 300 })
   })
 
-  test('texts without any of it are left as they are, and cheaply', () => {
+  test('redacting a text it passes over would change nothing', () => {
     for (const text of ['true', './check.sh', 'npm test', 'exit 0', 'echo ran']) expect(redactText(text)).toBe(text)
     fc.assert(fc.property(fc.string(), (text) => MAY_HOLD_SECRET.test(text) || redactText(text) === text))
   })

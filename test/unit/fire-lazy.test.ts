@@ -1,0 +1,42 @@
+// A fire answered from its plan does not go the long way through the config stage
+// (src/fire-config.ts), and an event no hook matches does not reach the hook runner (src/chain.ts);
+// src/fire.ts imports each right where it calls it, so neither is loaded then either.
+import { mkdirSync, utimesSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test, vi } from 'vitest'
+import { cliEnvironment, makeProject, removeProject } from '../helpers.ts'
+
+const called = vi.hoisted(() => ({ config: 0, chain: 0 }))
+vi.mock('../../src/fire-config.ts', async (original) => {
+  const real = await original<typeof import('../../src/fire-config.ts')>()
+  return { ...real, loadAndPlan: (...args: Parameters<typeof real.loadAndPlan>) => (called.config++, real.loadAndPlan(...args)) }
+})
+vi.mock('../../src/chain.ts', async (original) => {
+  const real = await original<typeof import('../../src/chain.ts')>()
+  return { ...real, runChain: (...args: Parameters<typeof real.runChain>) => (called.chain++, real.runChain(...args)) }
+})
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach(removeProject))
+
+describe('what a fire loads', () => {
+  test('from its plan, no config stage; the hook runner only for an event with hooks', async () => {
+    const dir = makeProject({ 'user/hookrun/hooks.json': { hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }] } })
+    dirs.push(dir)
+    const longAgo = new Date(Date.now() - 60_000)
+    utimesSync(join(dir, 'user/hookrun/hooks.json'), longAgo, longAgo)
+    mkdirSync(join(dir, 'work'))
+    const env = cliEnvironment(dir, { XDG_CONFIG_HOME: join(dir, 'user') })
+    const { fire } = await import('../../src/fire.ts')
+    const fireBoth = async () => [
+      (await fire({ event: 'session:start', payload: {}, cwd: join(dir, 'work'), env })).hooks.map((hook) => hook.name),
+      (await fire({ event: 'tool:pre_execute', payload: { tool_name: 'Bash' }, cwd: join(dir, 'work'), env })).hooks.map((hook) => hook.name),
+    ]
+    // The first fires read the config and plan both events; only the second runs a hook.
+    expect(await fireBoth()).toEqual([[], ['check']])
+    expect(called).toEqual({ config: 2, chain: 1 })
+    // The next fires are answered from their plans.
+    expect(await fireBoth()).toEqual([[], ['check']])
+    expect(called).toEqual({ config: 2, chain: 2 })
+  })
+})
