@@ -4,7 +4,9 @@
  * (`{"permissionDecision": "deny"}`, `{"behavior": "deny"}`) denies under every agent, instead of
  * being an answer with no decision — a gate failing open. Sources: agent-hook-protocols.md §6.3
  * and §9.2 (Cursor), §6.4 and §9.4 (Copilot). The protocol's own field wins when a hook prints
- * both. One row per field, so an agent's new answer field is one more row.
+ * both, except a decision: there the strictest of them counts (deny over ask over allow), so a
+ * deny in any form is never outvoted by an allow in another. One row per field, so an agent's new
+ * answer field is one more row.
  */
 interface AgentField {
   /** The agent's field, top level in its answer. */
@@ -36,6 +38,11 @@ export const AGENT_ANSWER_FIELDS: readonly AgentField[] = [
   { field: 'interrupt', to: 'continue', with: 'behavior', value: (value) => (value === true ? false : undefined) },
 ]
 
+/** How strict a decision as printed is (with the synonyms the protocol reads); -1 for anything else. */
+function strictness(value: unknown): number {
+  return ['allow', 'approve'].includes(value as string) ? 0 : value === 'ask' ? 1 : ['deny', 'block'].includes(value as string) ? 2 : -1
+}
+
 /** Cursor's message for the user: the reason when there is no other, else a message shown to the user. */
 const USER_MESSAGE_FIELDS = ['userMessage', 'user_message'] as const
 
@@ -45,10 +52,12 @@ export function fromAgentAnswer(json: unknown): unknown {
   const answer = json as Record<string, unknown>
   const added: Record<string, unknown> = {}
   for (const row of AGENT_ANSWER_FIELDS) {
-    if (!(row.field in answer) || answer[row.to] !== undefined || added[row.to] !== undefined) continue
+    if (!(row.field in answer)) continue
     if (row.with !== undefined && !(row.with in answer)) continue
     const value = row.value === undefined ? answer[row.field] : row.value(answer[row.field])
-    if (value !== undefined) added[row.to] = value
+    if (value === undefined) continue
+    const current = added[row.to] ?? answer[row.to]
+    if (current === undefined || (row.to === 'decision' && strictness(value) > strictness(current))) added[row.to] = value
   }
   for (const field of USER_MESSAGE_FIELDS) {
     const message = answer[field]

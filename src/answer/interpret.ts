@@ -141,15 +141,40 @@ function answered(base: ReportBase, answer: HookAnswer | undefined, extraContext
   }
 }
 
+/** How strict each decision is: when an answer gives more than one, the strictest counts. */
+const STRICTNESS: Record<DecisionValue, number> = { allow: 0, ask: 1, deny: 2 }
+
+/**
+ * The decision of an answer, from any of the forms it may take (top-level `decision`, Claude's
+ * `hookSpecificOutput.permissionDecision`, PermissionRequest's `decision.behavior`). An answer
+ * that gives several which disagree gets the strictest (DESIGN §8: a gate never fails open on a
+ * hook that said deny anywhere).
+ */
 export function answerDecision(answer: HookAnswer | undefined): DecisionValue | undefined {
-  if (answer === undefined) return undefined
-  const nested = answer.hookSpecificOutput?.permissionDecision
-  // Claude's `defer` hands the call back to the agent's own rules: no decision from this hook.
-  return answer.decision ?? (nested === 'defer' ? undefined : nested) ?? answer.hookSpecificOutput?.decision?.behavior
+  return decidingForm(answer)?.decision
 }
 
+/** The reason that goes with the decision: the deciding form's own reason first. */
 export function answerReason(answer: HookAnswer | undefined): string | undefined {
-  return answer?.reason ?? answer?.hookSpecificOutput?.permissionDecisionReason ?? answer?.hookSpecificOutput?.decision?.message
+  return decidingForm(answer)?.reason ?? answer?.reason ?? answer?.hookSpecificOutput?.permissionDecisionReason ?? answer?.hookSpecificOutput?.decision?.message
+}
+
+function decidingForm(answer: HookAnswer | undefined): { decision: DecisionValue; reason: string | undefined } | undefined {
+  if (answer === undefined) return undefined
+  const specific = answer.hookSpecificOutput
+  // Claude's `defer` hands the call back to the agent's own rules: no decision from that form.
+  const nested = specific?.permissionDecision === 'defer' ? undefined : specific?.permissionDecision
+  const forms = [
+    { decision: answer.decision, reason: answer.reason },
+    { decision: nested, reason: specific?.permissionDecisionReason },
+    { decision: specific?.decision?.behavior, reason: specific?.decision?.message },
+  ]
+  let strictest: { decision: DecisionValue; reason: string | undefined } | undefined
+  for (const form of forms) {
+    if (form.decision === undefined) continue
+    if (strictest === undefined || STRICTNESS[form.decision] > STRICTNESS[strictest.decision]) strictest = { decision: form.decision, reason: form.reason }
+  }
+  return strictest
 }
 
 /** The tool input a hook asks for, in any of the forms the protocol allows. */

@@ -6,13 +6,14 @@
 
 /**
  * kodelet's answers in the protocol's fields: `{"blocked": true, "reason": …}` is a deny and
- * `{"input": {…}}` is `updatedInput`. Native fields win when a hook prints both.
+ * `{"input": {…}}` is `updatedInput`. Native fields win when a hook prints both, except that
+ * `blocked: true` outvotes a native allow or ask: the strictest decision counts.
  */
 export function fromKodeletAnswer(json: unknown): unknown {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return json
   const answer = json as Record<string, unknown>
   const { blocked, input } = answer
-  const blocks = blocked === true && answer.decision === undefined
+  const blocks = blocked === true && answer.decision !== 'deny' && answer.decision !== 'block'
   const rewrites = isPlainObject(input) && answer.updatedInput === undefined
   if (!blocks && !rewrites) return json
   return { ...answer, ...(blocks && { decision: 'deny' }), ...(rewrites && { updatedInput: input }) }

@@ -18,7 +18,15 @@ describe('answers written for another agent', () => {
   })
   test('a message without behavior is not a reason, and the protocol’s own fields win', () => {
     expect(read({ message: 'hello' })?.reason).toBeUndefined()
-    expect(read({ decision: 'allow', permission: 'deny' })?.decision).toBe('allow')
+    expect(read({ reason: 'mine', agentMessage: 'theirs' })?.reason).toBe('mine')
+    expect(read({ decision: 'deny', permission: 'allow' })?.decision).toBe('deny')
+  })
+  test('except a decision: the strictest of all the forms counts, so a deny anywhere is never outvoted', () => {
+    expect(read({ decision: 'allow', permission: 'deny' })?.decision).toBe('deny')
+    expect(read({ decision: 'approve', permissionDecision: 'ask' })?.decision).toBe('ask')
+    expect(read({ permission: 'allow', behavior: 'deny' })?.decision).toBe('deny')
+    expect(read({ decision: 'allow', followup_message: 'go on' })?.decision).toBe('deny')
+    expect(read({ decision: 'nope', permission: 'deny' })?.decision).toBe('deny')
   })
   test('a value the agent would not take does not fit: a gate with a typo fails closed', () => {
     expect(parseAnswer('{"permission":"maybe"}').invalid).toMatch(/^decision:/)

@@ -47,6 +47,15 @@ describe('interpretRun', () => {
     expect(interpretRun(hook(), pre, run({ stdout: '{"hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":"sure?"}}' }), {})).toMatchObject({ decision: 'ask', reason: 'sure?', blocks: false })
     expect(interpretRun(hook(), pre, run({ stdout: '{"hookSpecificOutput":{"permissionDecision":"defer"}}' }), {}).decision).toBeUndefined()
   })
+  test("an answer whose forms disagree gets the strictest, with that form's reason (found by the no-fail-open property)", () => {
+    const both = (top: string, nested: string) => run({ stdout: `{"decision":"${top}","reason":"top","hookSpecificOutput":{"permissionDecision":"${nested}","permissionDecisionReason":"nested"}}` })
+    expect(interpretRun(hook(), pre, both('allow', 'deny'), {})).toMatchObject({ decision: 'deny', blocks: true, reason: 'nested' })
+    expect(interpretRun(hook(), pre, both('deny', 'allow'), {})).toMatchObject({ decision: 'deny', blocks: true, reason: 'top' })
+    expect(interpretRun(hook(), pre, both('allow', 'ask'), {})).toMatchObject({ decision: 'ask', reason: 'nested' })
+    expect(interpretRun(hook(), pre, both('ask', 'defer'), {})).toMatchObject({ decision: 'ask', reason: 'top' })
+    const behavior = run({ stdout: '{"hookSpecificOutput":{"permissionDecision":"allow","decision":{"behavior":"deny","message":"m"}}}' })
+    expect(interpretRun(hook(), pre, behavior, {})).toMatchObject({ decision: 'deny', blocks: true, reason: 'm' })
+  })
   test('text that starts with { but is not JSON is a warning, and read as text', () => {
     const result = interpretRun(hook(), start, run({ stdout: '{ not json' }), {})
     expect(result.warnings[0]).toMatch(/not JSON/)

@@ -93,8 +93,11 @@ describe("kodelet's answers", () => {
     expect(result.answer?.updatedInput).toEqual({ command: 'ls -la' })
   })
 
-  test("the protocol's own fields win over kodelet's", () => {
-    expect(fromKodeletAnswer({ blocked: true, decision: 'ask' })).toEqual({ blocked: true, decision: 'ask' })
+  test("the protocol's own fields win over kodelet's, except that blocked: true outvotes an allow or ask", () => {
+    expect(fromKodeletAnswer({ blocked: true, decision: 'ask' })).toEqual({ blocked: true, decision: 'deny' })
+    expect(fromKodeletAnswer({ blocked: true, decision: 'approve' })).toEqual({ blocked: true, decision: 'deny' })
+    expect(fromKodeletAnswer({ blocked: true, decision: 'block' })).toEqual({ blocked: true, decision: 'block' })
+    expect(fromKodeletAnswer({ blocked: false, decision: 'allow' })).toEqual({ blocked: false, decision: 'allow' })
     expect(fromKodeletAnswer({ input: { a: 1 }, updatedInput: { b: 2 } })).toEqual({ input: { a: 1 }, updatedInput: { b: 2 } })
     expect(fromKodeletAnswer({ input: 'text' })).toEqual({ input: 'text' })
   })

@@ -66,6 +66,36 @@ describe('hook answers on a gate event', () => {
   })
 })
 
+/** One answer that decides in several forms at once: the protocol's, Claude's, Cursor's, Copilot's, kodelet's. */
+const decisionValue = fc.constantFrom('allow', 'deny', 'ask', 'approve', 'block')
+const manyForms = fc.record(
+  {
+    decision: decisionValue,
+    hookSpecificOutput: fc.record({ permissionDecision: fc.constantFrom('allow', 'deny', 'ask', 'defer'), decision: fc.record({ behavior: fc.constantFrom('allow', 'deny', 'ask') }) }, { requiredKeys: [] }),
+    permission: fc.constantFrom('allow', 'deny', 'ask'),
+    permissionDecision: fc.constantFrom('allow', 'deny', 'ask'),
+    behavior: fc.constantFrom('allow', 'deny', 'ask'),
+    blocked: fc.boolean(),
+  },
+  { requiredKeys: [] },
+)
+
+describe('an answer that decides in several forms', () => {
+  test('a deny in any one of them blocks; otherwise an ask in any one of them asks', () => {
+    fc.assert(
+      fc.property(manyForms, (answer) => {
+        const out = JSON.stringify(answer)
+        const result = interpretRun(makeHook({ event: ['tool:pre_execute'] }), gate, run(0, out), {}, parseAnswer(out))
+        const said = [answer.decision, answer.hookSpecificOutput?.permissionDecision, answer.hookSpecificOutput?.decision?.behavior, answer.permission, answer.permissionDecision, answer.behavior]
+        const denies = said.includes('deny') || said.includes('block') || answer.blocked === true
+        expect(result.blocks, out).toBe(denies)
+        if (!denies && said.includes('ask')) expect(result.decision, out).toBe('ask')
+      }),
+      { numRuns: 500 },
+    )
+  })
+})
+
 /** Config entries as people write them: right fields, typo'd fields, wrong types, missing parts. */
 const fieldValue = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }))
 const entry = fc.record(
