@@ -10,6 +10,12 @@ export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024
 export const MAX_PAYLOAD_DEPTH = 512
 
 /**
+ * Payloads at least this large leave their long strings undecoded until read
+ * (src/payload/long-strings.ts); smaller ones cost less parsed whole.
+ */
+export const LARGE_PAYLOAD_BYTES = 1024 * 1024
+
+/**
  * A payload that cannot be read or is not one JSON object. The CLI blocks a gate event on it
  * (DESIGN §8): an agent reads exit 1 as "proceed". `partial` holds the fields a tolerant parse
  * found before a syntax error, so the agent's event can still be told from them.
@@ -33,6 +39,14 @@ export async function readPayload(source: string | undefined, stdin: AsyncIterab
   if (source === undefined) return {}
   const where = source === '-' ? 'payload on stdin' : `payload file ${source}`
   const bytes = source === '-' ? await readLimited(stdin, where) : await readPayloadFile(source)
+  if (bytes.length >= LARGE_PAYLOAD_BYTES) {
+    // Anything it cannot take (not JSON, not an object, too deep) is parsed whole below, which says why.
+    const parsed = (await import('./long-strings.ts')).parseLeavingLongStrings(bytes, { maxDepth: MAX_PAYLOAD_DEPTH, where })
+    if (parsed !== undefined) {
+      RAW_BYTES.set(parsed, bytes)
+      return parsed
+    }
+  }
   try {
     return parsePayload(bytes, where)
   } catch (error) {
@@ -69,7 +83,8 @@ async function readLimited(stream: AsyncIterable<Uint8Array>, where: string): Pr
     if (size > MAX_PAYLOAD_BYTES) throw tooLarge(where)
     chunks.push(chunk)
   }
-  return Buffer.concat(chunks, size)
+  // One chunk (stdin read by src/payload/stdin.ts) is the payload as it is: a copy would double it.
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)
 }
 
 function tooLarge(where: string): HookrunError {

@@ -1,5 +1,7 @@
 // The environment a hook runs with: the caller's, scrubbed, plus HOOKRUN_* and its own `env`.
-import { pick, sessionIdOf, toolInput } from '../payload/fields.ts'
+import { sessionIdOf, toolInput } from '../payload/fields.ts'
+import { hasNul, isUndecoded, leadingChars } from '../payload/long-strings.ts'
+import { MAX_PAYLOAD_DEPTH } from '../payload/payload.ts'
 import type { FiredEvent, Payload } from '../core/types.ts'
 import { aliasFor } from '../event/events.ts'
 
@@ -23,6 +25,30 @@ export interface EnvContext {
 type Extract = (event: FiredEvent, payload: Payload, context: EnvContext) => unknown
 
 /**
+ * A long string of a large payload, not decoded (src/payload/long-strings.ts): a variable needs
+ * only its first ENV_VALUE_CAP characters and whether it holds a NUL, both read from its bytes.
+ */
+class LongStringField {
+  readonly holder: object
+  readonly key: string
+  constructor(holder: object, key: string) {
+    this.holder = holder
+    this.key = key
+  }
+}
+
+/** The first of `keys` `holder` has a value for; a long string not decoded yet stays so. */
+function pick(holder: unknown, ...keys: string[]): unknown {
+  if (typeof holder !== 'object' || holder === null) return undefined
+  for (const key of keys) {
+    if (isUndecoded(holder, key)) return new LongStringField(holder, key)
+    const value = (holder as Record<string, unknown>)[key]
+    if (value !== undefined && value !== null) return value
+  }
+  return undefined
+}
+
+/**
  * The `HOOKRUN_*` variables, one row each: suffix and where its value comes from. The payload
  * keys cover the spellings of the agents hookrun serves (snake_case, camelCase).
  */
@@ -35,7 +61,7 @@ export const HOOK_VARIABLES: ReadonlyArray<readonly [suffix: string, extract: Ex
   ['CONFIG_DIR', (_, __, context) => context.configDir],
   ['TOOL_NAME', (event) => event.tool],
   ['TOOL_ARGS', (_, payload) => toolInput(payload)],
-  ['BASH_COMMAND', (_, payload) => (toolInput(payload) as { command?: unknown } | undefined)?.command],
+  ['BASH_COMMAND', (_, payload) => pick(toolInput(payload), 'command')],
   ['TOOL_OUTPUT', (_, payload) => pick(payload, 'tool_response', 'tool_output', 'toolOutput', 'tool_result', 'output')],
   ['TOOL_ERROR', (event, payload) => toolError(event, payload)],
   ['TURN_NUMBER', (_, payload) => pick(payload, 'turn_number', 'turnNumber', 'turn')],
@@ -133,23 +159,32 @@ export function variablesWithNul(event: FiredEvent, payload: Payload): string[] 
   const context: EnvContext = { hookName: '', projectDir: '', configDir: '', depth: 0 }
   return HOOK_VARIABLES.flatMap(([suffix, extract]) => {
     const value = extract(event, payload, context)
-    return typeof value === 'string' && value.includes('\0') ? [`HOOKRUN_${suffix}`] : []
+    const nul = value instanceof LongStringField ? hasNul(value.holder, value.key) : typeof value === 'string' && value.includes('\0')
+    return nul ? [`HOOKRUN_${suffix}`] : []
   })
 }
 
 function asEnvValue(value: unknown): string | undefined {
   if (value === undefined) return undefined
-  const text = typeof value === 'string' ? value : JSON.stringify(value, cutLongStrings)
+  const text =
+    typeof value === 'string' ? value : value instanceof LongStringField ? leadingChars(value.holder, value.key, ENV_VALUE_CAP)! : JSON.stringify(cutLongStrings(value, 0))
   // NUL cannot be in an environment variable; cut at it rather than fail the spawn.
   const clean = text.includes('\0') ? text.slice(0, text.indexOf('\0')) : text
   return clean.length > ENV_VALUE_CAP ? clean.slice(0, ENV_VALUE_CAP) : clean
 }
 
 /**
- * Only the first ENV_VALUE_CAP characters of the JSON are kept, and a string's first
- * ENV_VALUE_CAP characters serialise to at least that many: cutting longer strings there first
- * gives the same value without serialising a 10 MB file write once per hook.
+ * `value` with every string longer than ENV_VALUE_CAP cut there. Only the first ENV_VALUE_CAP
+ * characters of the JSON are kept, and a string's first ENV_VALUE_CAP characters serialise to at
+ * least that many, so the value is the same without serialising a 10 MB file write once per
+ * hook, or decoding it at all when the payload left it undecoded (src/payload/long-strings.ts).
  */
-function cutLongStrings(_key: string, item: unknown): unknown {
-  return typeof item === 'string' && item.length > ENV_VALUE_CAP ? item.slice(0, ENV_VALUE_CAP) : item
+function cutLongStrings(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.length > ENV_VALUE_CAP ? value.slice(0, ENV_VALUE_CAP) : value
+  // What JSON.stringify serialises its own way (toJSON) is left to it, as is anything nested past any payload's depth.
+  if (typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON === 'function' || depth > MAX_PAYLOAD_DEPTH) return value
+  const source = value as Record<string, unknown>
+  const copy = (Array.isArray(value) ? new Array<unknown>(value.length) : {}) as Record<string, unknown>
+  for (const key of Object.keys(source)) copy[key] = leadingChars(source, key, ENV_VALUE_CAP) ?? cutLongStrings(source[key], depth + 1)
+  return copy
 }

@@ -116,14 +116,23 @@ describe('readPayload: sources', () => {
 })
 
 describe('readStdin', () => {
-  test('a pipe is read into whole 1 MiB buffers (a pipe gives 64 KiB a read), every byte kept in order', () => {
+  const readThroughStdin = (input: Buffer) => {
     const script = `import { readStdin } from ${JSON.stringify(join(ROOT, 'src/payload/stdin.ts'))}
 const sizes = []; const hash = (await import('node:crypto')).createHash('sha256')
 for await (const chunk of readStdin()) { sizes.push(chunk.byteLength); hash.update(chunk) }
 console.log(JSON.stringify({ sizes, sha: hash.digest('hex') }))`
-    const input = Buffer.from(Array.from({ length: 2_500_000 }, (_, i) => i % 251))
     const result = spawnSync(join(ROOT, 'node_modules/.bin/bun'), ['-e', script], { input, encoding: 'utf8', env: { ...process.env, BUN_OPTIONS: undefined } })
     expect(result.stderr).toBe('')
-    expect(JSON.parse(result.stdout)).toEqual({ sizes: [1_048_576, 1_048_576, 402_848], sha: createHash('sha256').update(input).digest('hex') })
+    return JSON.parse(result.stdout)
+  }
+  test('a pipe (64 KiB a read) is read into one chunk, every byte kept in order: the payload is never concatenated', () => {
+    const input = Buffer.from(Array.from({ length: 2_500_000 }, (_, i) => i % 251))
+    expect(readThroughStdin(input)).toEqual({ sizes: [2_500_000], sha: createHash('sha256').update(input).digest('hex') })
+    const small = Buffer.from('{"tool_name":"Bash"}')
+    expect(readThroughStdin(small)).toEqual({ sizes: [small.length], sha: createHash('sha256').update(small).digest('hex') })
+  })
+  test('reading stops one byte past the largest payload, leaving the rest unread', () => {
+    const input = Buffer.alloc(MAX_PAYLOAD_BYTES + 1_000_000, 0x20)
+    expect(readThroughStdin(input).sizes).toEqual([MAX_PAYLOAD_BYTES + 1])
   })
 })

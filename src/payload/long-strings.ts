@@ -1,0 +1,175 @@
+// A large payload parsed without decoding its long strings: they are read from the bytes when asked for.
+import { isUtf8 } from 'node:buffer'
+import { HookrunError } from '../core/errors.ts'
+
+/** A string value at least this long (in bytes, quotes excluded) is left undecoded until read. */
+export const LONG_STRING_BYTES = 64 * 1024
+
+/** Where a long string's JSON literal sits in the payload's bytes, and its value once decoded. */
+interface LongString {
+  readonly bytes: Uint8Array
+  /** The payload's source, for the message when the string is not valid JSON. */
+  readonly where: string
+  /** The opening and closing quote. */
+  readonly open: number
+  readonly close: number
+  value?: string
+}
+
+/** The long strings of each object parsed here, by key: what `leadingChars` reads. */
+const LONG_STRINGS = new WeakMap<object, Map<string, LongString>>()
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const NUL_ESCAPE = '\\u0000'
+
+/**
+ * The payload's bytes parsed as `JSON.parse` would parse them, except that each string value of
+ * `longString` bytes or more is not decoded: it becomes a property that decodes on first read. A
+ * 10 MB file write is then held once, as the bytes that came in (which hooks are handed as they
+ * are), instead of also as decoded text and as a parsed string; selection and the answer read only
+ * short fields. All of the bytes are checked to be UTF-8 and everything but the long strings'
+ * contents to be JSON; a long string's escapes and characters are checked when it is read (a
+ * bad one then fails that read, naming it). Undefined when the check fails or the JSON is not an
+ * object: the caller parses the bytes whole, which says what is wrong exactly as for any payload.
+ */
+export function parseLeavingLongStrings(bytes: Uint8Array, { maxDepth, where, longString = LONG_STRING_BYTES }: { maxDepth: number; where: string; longString?: number }): Record<string, unknown> | undefined {
+  if (!isUtf8(bytes)) return undefined
+  const long: Array<{ open: number; close: number }> = []
+  for (let at = bytes.indexOf(QUOTE); at !== -1; ) {
+    const close = stringEnd(bytes, at + 1)
+    if (close === -1) return undefined
+    if (close - at - 1 >= longString && !isKey(bytes, close + 1)) long.push({ open: at, close })
+    at = bytes.indexOf(QUOTE, close + 1)
+  }
+  // The JSON with each long string replaced by a marker no payload can hold by accident.
+  const marker = `\0hookrun-long-string:${Math.random().toString(36).slice(2)}:`
+  const pieces: Uint8Array[] = []
+  let from = 0
+  long.forEach(({ open, close }, index) => {
+    pieces.push(bytes.subarray(from, open), new TextEncoder().encode(JSON.stringify(`${marker}${index}`)))
+    from = close + 1
+  })
+  pieces.push(bytes.subarray(from))
+  let skeleton: unknown
+  try {
+    skeleton = JSON.parse(new TextDecoder().decode(Buffer.concat(pieces)))
+  } catch {
+    return undefined
+  }
+  // Not an object (an array, one long string): the caller's whole parse says what it is instead.
+  if (typeof skeleton !== 'object' || skeleton === null || Array.isArray(skeleton)) return undefined
+  // Too deep: the whole parse refuses it (the depth is checked here, where no long string is read).
+  if (!replaceMarkers(skeleton, marker, long.map(({ open, close }) => ({ bytes, open, close, where })), maxDepth)) return undefined
+  return skeleton as Record<string, unknown>
+}
+
+/**
+ * The index of the quote that closes the string whose text starts at `from` (the first quote not
+ * escaped by an odd run of backslashes), or -1 when none does. Found with the runtime's own byte
+ * search, never a loop over every byte: a JavaScript loop over 10 MB takes milliseconds and makes
+ * the runtime compile it with its optimising JIT, which alone holds ~8 MB more (measured).
+ */
+function stringEnd(bytes: Uint8Array, from: number): number {
+  for (let quote = bytes.indexOf(QUOTE, from); quote !== -1; quote = bytes.indexOf(QUOTE, quote + 1)) {
+    let backslashes = 0
+    while (bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++
+    if (backslashes % 2 === 0) return quote
+  }
+  return -1
+}
+
+/** Whether the string that closed before `at` is an object key (a colon follows it). */
+function isKey(bytes: Uint8Array, at: number): boolean {
+  while (bytes[at] === 0x20 || bytes[at] === 0x0a || bytes[at] === 0x0d || bytes[at] === 0x09) at++
+  return bytes[at] === 0x3a
+}
+
+/**
+ * Put each long string where its marker was parsed, as a property that decodes on first read;
+ * false (and the caller gives up) when objects and arrays nest deeper than `maxDepth`.
+ */
+function replaceMarkers(root: object, marker: string, long: readonly LongString[], maxDepth: number): boolean {
+  const stack: Array<[object, number]> = [[root, 1]]
+  while (stack.length > 0) {
+    const [holder, depth] = stack.pop()!
+    if (depth > maxDepth) return false
+    for (const key of Object.keys(holder)) {
+      const value = (holder as Record<string, unknown>)[key]
+      if (typeof value === 'object' && value !== null) stack.push([value, depth + 1])
+      else if (long.length > 0 && typeof value === 'string' && value.startsWith(marker)) defineLongString(holder, key, long[Number(value.slice(marker.length))]!)
+    }
+  }
+  return true
+}
+
+function defineLongString(holder: object, key: string, long: LongString): void {
+  let byKey = LONG_STRINGS.get(holder)
+  if (byKey === undefined) LONG_STRINGS.set(holder, (byKey = new Map()))
+  byKey.set(key, long)
+  Object.defineProperty(holder, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => (long.value ??= decode(long, key)),
+    // Writing the property makes it a plain one, as it would be had the payload been parsed whole.
+    set: (value: unknown) => {
+      byKey.delete(key)
+      Object.defineProperty(holder, key, { value, writable: true, enumerable: true, configurable: true })
+    },
+  })
+}
+
+function decode(long: LongString, key: string): string {
+  try {
+    return JSON.parse(new TextDecoder().decode(long.bytes.subarray(long.open, long.close + 1))) as string
+  } catch (error) {
+    throw new HookrunError(`${long.where} is not valid JSON: the string '${key}' at byte ${long.open} ${(error as Error).message.replace(/^JSON Parse error: /, '')}; send the event as valid JSON`)
+  }
+}
+
+/**
+ * The first `count` characters of `holder[key]` when it is a long string not decoded yet, read
+ * from only as many bytes as they can take (at most 6 a character: `\uXXXX`); undefined for
+ * anything else, which the caller reads as usual. Equal to `holder[key].slice(0, count)`.
+ */
+export function leadingChars(holder: object, key: string, count: number): string | undefined {
+  const long = LONG_STRINGS.get(holder)?.get(key)
+  if (long === undefined || long.value !== undefined) return undefined
+  let cut = Math.min(long.close, long.open + 1 + (count + 2) * 6)
+  // An escape is at most 6 bytes: stepping back further means the text itself is not valid JSON,
+  // which reading the whole string reports.
+  for (let step = 0; step <= 6; step++) {
+    // Never inside a UTF-8 sequence (continuation bytes are 10xxxxxx) …
+    while (cut < long.close && (long.bytes[cut]! & 0xc0) === 0x80) cut--
+    try {
+      return (JSON.parse(`"${new TextDecoder().decode(long.bytes.subarray(long.open + 1, cut))}"`) as string).slice(0, count)
+    } catch {
+      // … nor inside an escape: step back until the text before the cut is whole.
+      cut--
+    }
+  }
+  return ((holder as Record<string, string>)[key] ?? '').slice(0, count)
+}
+
+/**
+ * Whether `holder[key]`, a long string not decoded yet, holds a NUL character, found in its bytes
+ * as the escape `\u0000` (JSON has no other way to write one) not itself escaped; undefined for
+ * anything else.
+ */
+export function hasNul(holder: object, key: string): boolean | undefined {
+  const long = LONG_STRINGS.get(holder)?.get(key)
+  if (long === undefined || long.value !== undefined) return undefined
+  const text = Buffer.from(long.bytes.buffer, long.bytes.byteOffset, long.bytes.length)
+  for (let at = text.indexOf(NUL_ESCAPE, long.open); at !== -1 && at < long.close; at = text.indexOf(NUL_ESCAPE, at + 1)) {
+    let backslashes = 0
+    while (text[at - 1 - backslashes] === BACKSLASH) backslashes++
+    if (backslashes % 2 === 0) return true
+  }
+  return false
+}
+
+/** Whether `holder[key]` is a long string parsed here and not decoded yet (for tests and diagnostics). */
+export function isUndecoded(holder: object, key: string): boolean {
+  const long = LONG_STRINGS.get(holder)?.get(key)
+  return long !== undefined && long.value === undefined
+}

@@ -1,0 +1,64 @@
+/**
+ * A large payload (issue 14): its long strings stay bytes until something reads them, hooks get
+ * the bytes as they came, and the variables hooks get are what a whole parse gives. Every runtime.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { ENV_VALUE_CAP } from '../../src/run/env.ts'
+import { makeProject, removeProject, runCli, RUNTIMES, trustProjectFor } from '../helpers.ts'
+
+const projects: string[] = []
+afterAll(() => projects.forEach(removeProject))
+
+const MiB = 1024 * 1024
+const awkward = `line "one"\n\ttwo é 😀 \\ \u2028 `
+const command = `${awkward}${'echo hi; '.repeat(20_000)}`
+const payload = { session_id: 's', tool_name: 'Bash', tool_input: { command, content: `${awkward}${'x'.repeat(3 * MiB)}` } }
+
+function project(hookCommand: string): string {
+  const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'reader', event: 'tool:pre_execute', command: hookCommand }] } })
+  projects.push(dir)
+  trustProjectFor(dir)
+  return dir
+}
+
+for (const runtime of RUNTIMES) {
+  describe(runtime.name, () => {
+    test('a 3 MB payload reaches the hook whole, and HOOKRUN_BASH_COMMAND / TOOL_ARGS are cut as always', async () => {
+      const dir = project('cat > got.json; printf %s "$HOOKRUN_BASH_COMMAND" > command.txt; printf %s "$HOOKRUN_TOOL_ARGS" > args.txt')
+      const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { runtime: runtime.name, cwd: dir, input: JSON.stringify(payload), timeoutMs: 30_000 })
+      expect(result.exitCode, result.stderr).toBe(0)
+      expect(JSON.parse(readFileSync(join(dir, 'got.json'), 'utf8'))).toEqual({ ...payload, event: 'tool:pre_execute:bash', hook_event_name: 'tool:pre_execute' })
+      expect(readFileSync(join(dir, 'command.txt'), 'utf8')).toBe(command.slice(0, ENV_VALUE_CAP))
+      expect(readFileSync(join(dir, 'args.txt'), 'utf8')).toBe(JSON.stringify(payload.tool_input).slice(0, ENV_VALUE_CAP))
+    })
+
+    test('a long string that is not valid JSON, read for a variable, blocks the gate with one line; no hook ran', async () => {
+      const dir = project('touch ran')
+      const broken = JSON.stringify(payload).replace('line \\"one\\"', 'line \u0001')
+      const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { runtime: runtime.name, cwd: dir, input: broken, timeoutMs: 30_000 })
+      expect(result.exitCode).toBe(2)
+      expect(result.stderr).toMatch(/^hookrun: payload on stdin is not valid JSON: the string 'command' at byte \d+ .*; send the event as valid JSON\n$/)
+      expect(result.json()).toMatchObject({ decision: 'deny', blocked: true, decidedBy: 'hookrun' })
+      expect(existsSync(join(dir, 'ran'))).toBe(false)
+    })
+  })
+}
+
+describe.runIf(RUNTIMES.some((runtime) => runtime.name === 'binary') && existsSync('/usr/bin/time'))('memory', () => {
+  test('a 10 MB payload is held about once: peak memory grows by less than twice the payload (decoded and parsed whole it grew by 4×)', async () => {
+    const dir = project('cat > /dev/null')
+    const big = JSON.stringify({ ...payload, tool_input: { file_path: '/tmp/f', content: 'x'.repeat(10 * MiB) } })
+    const small = JSON.stringify({ ...payload, tool_input: { file_path: '/tmp/f', content: 'x' } })
+    const peak = async (input: string) => {
+      const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { cwd: dir, input, measureMemory: true, timeoutMs: 30_000 })
+      expect(result.exitCode, result.stderr).toBe(0)
+      return result.maxRssKb! / 1024
+    }
+    await peak(small) // the binary's pages in the page cache for both runs alike
+    const growth = (await peak(big)) - (await peak(small))
+    console.log(`binary: peak memory +${growth.toFixed(1)} MiB for a 10 MiB payload`)
+    expect(growth).toBeLessThan(20)
+  })
+})
