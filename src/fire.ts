@@ -4,7 +4,6 @@ import { narrowedAction, readStamp } from './config/narrowed.ts'
 import { plannedHooks } from './config/plan.ts'
 import type { FiredEvent, Payload, Settings } from './core/types.ts'
 import { decide } from './answer/decide.ts'
-import { MAX_DEPTH } from './run/env.ts'
 import { HookrunError } from './core/errors.ts'
 import { qualifyEvent } from './event/event.ts'
 import { loadGlobs } from './event/globs.ts'
@@ -178,6 +177,9 @@ async function loadConfig(event: FiredEvent, options: { cwd: string; configFiles
 
 /** What of the config stage a fire uses. */
 type FireConfig = Pick<LoadedHooks['config'], 'hooks' | 'problems' | 'projectRoot' | 'settings' | 'trust' | 'untrustedHooks' | 'policy'>
+
+/** Deeper `hookrun fire` nesting than this (a hook that fires hookrun again) is refused. */
+export const MAX_DEPTH = 8
 
 export function checkDepth(env: Readonly<Record<string, string | undefined>>): number {
   const depth = Number.parseInt(env.HOOKRUN_DEPTH ?? '0', 10) || 0

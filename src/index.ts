@@ -12,7 +12,7 @@ import { loadGlobs } from './event/globs.ts'
 
 await loadGlobs()
 
-export { fire, type FireOptions } from './fire.ts'
+export { fire, MAX_DEPTH, type FireOptions } from './fire.ts'
 export { runChain } from './chain.ts'
 export { readPayload, parsePayload, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH } from './payload/payload.ts'
 export type { Payload } from './core/types.ts'
@@ -39,7 +39,7 @@ export type { HookResult, ParsedAnswer } from './core/types.ts'
 export { parseAnswer, interpretCommandRun } from './answer/parse.ts'
 export { decide, type Rewrites } from './answer/decide.ts'
 export { renderNative, type Rendered } from './answer/render.ts'
-export { hookEnvironment, HOOK_VARIABLES, ENV_VALUE_CAP, MAX_DEPTH } from './run/env.ts'
+export { hookEnvironment, HOOK_VARIABLES, ENV_VALUE_CAP } from './run/env.ts'
 export {
   HookAnswerSchema,
   DecisionSchema,

@@ -8,9 +8,6 @@ import { aliasFor } from '../event/events.ts'
 /** Values longer than this are cut in the environment; the full data is always on stdin. */
 export const ENV_VALUE_CAP = 10_000
 
-/** Deeper `hookrun fire` nesting than this (a hook that fires hookrun again) is refused. */
-export const MAX_DEPTH = 8
-
 /** Variables a hook never inherits: they would change how a nested Bun or hookrun behaves. */
 const SCRUBBED = ['BUN_OPTIONS', 'BUN_BE_BUN']
 

@@ -58,6 +58,14 @@ function candidatePids(since: PidClock | undefined): string[] {
   return readdirSync('/proc').filter((name) => /^\d+$/.test(name))
 }
 
+/** Whether an environment block (`NAME=value\0…`) holds `entry` as one whole entry. */
+function holdsVariable(environ: Buffer, entry: string): boolean {
+  for (let at = environ.indexOf(entry); at !== -1; at = environ.indexOf(entry, at + 1)) {
+    if (at === 0 || environ[at - 1] === 0) return true
+  }
+  return false
+}
+
 /** Looks at processes whose environment read empty: one caught in the middle of exec shows none. */
 const RETRIES_MS = [5, 20]
 
@@ -82,11 +90,14 @@ export function mayBeExecuting(pid: string): boolean {
  * shows no environment yet: those are looked at again, shortly after.
  */
 export async function killEscapees(fireId: string, since?: PidClock): Promise<number> {
-  const needle = Buffer.from(`\0${FIRE_ID_VARIABLE}=${fireId}\0`)
+  const needle = `${FIRE_ID_VARIABLE}=${fireId}\0`
   let killed = 0
   let pending: string[]
   try {
-    pending = candidatePids(since).filter((name) => Number(name) !== process.pid)
+    // This process's own threads take ids from the same counter: reading their environment (this
+    // process's, often kilobytes) would find nothing and cost ~0.1 ms each.
+    const own = new Set(readdirSync('/proc/self/task'))
+    pending = candidatePids(since).filter((name) => !own.has(name))
   } catch {
     return 0
   }
@@ -98,8 +109,7 @@ export async function killEscapees(fireId: string, since?: PidClock): Promise<nu
         if (environ.length === 0) {
           if (mayBeExecuting(pid)) unread.push(pid)
         }
-        // Prefixed with NUL so the first variable matches like the others.
-        else if (Buffer.concat([Buffer.from([0]), environ]).includes(needle)) {
+        else if (holdsVariable(environ, needle)) {
           process.kill(Number(pid), 'SIGKILL')
           killed++
         }

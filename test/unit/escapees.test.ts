@@ -90,6 +90,25 @@ describe.runIf(process.platform === 'linux')('escapee sweep', () => {
     expect(alive(child.pid!)).toBe(true)
   })
 
+  test('only the whole variable counts: not a longer name, not a longer id; first in the environment or anywhere', async () => {
+    const fireId = newFireId()!
+    const before = pidClock()!
+    const lookalike = (env: Record<string, string>) => {
+      const child = spawn('setsid', ['sleep', '30'], { env, stdio: 'ignore' })
+      child.unref()
+      started.push(child.pid!)
+      return child.pid!
+    }
+    const longerName = lookalike({ [`X${FIRE_ID_VARIABLE}`]: fireId, PATH: process.env.PATH! })
+    const longerId = lookalike({ PATH: process.env.PATH!, [FIRE_ID_VARIABLE]: `${fireId}0` })
+    const first = lookalike({ [FIRE_ID_VARIABLE]: fireId, PATH: process.env.PATH! })
+    const last = lookalike({ PATH: process.env.PATH!, A: `${FIRE_ID_VARIABLE}=${fireId}`, [FIRE_ID_VARIABLE]: fireId })
+    await until(() => [longerName, longerId, first, last].every((pid) => spawnSync('cat', [`/proc/${pid}/cmdline`], { encoding: 'utf8' }).stdout.startsWith('sleep')))
+    expect(await killEscapees(fireId, before)).toBe(2)
+    expect(await until(() => !alive(first) && !alive(last))).toBe(true)
+    expect(alive(longerName) && alive(longerId)).toBe(true)
+  })
+
   test('without a clock every process is checked', async () => {
     const fireId = newFireId()!
     const pid = escapee(fireId)
