@@ -1,5 +1,5 @@
 // Claude Code's dialect: its payloads in, its JSON answers and exit codes out.
-import { EVENT_ALIASES } from '../event/events.ts'
+import { namesOf } from '../event/events.ts'
 import { carryFields } from './shared.ts'
 import type { CarriedRow, Dialect } from './types.ts'
 
@@ -9,7 +9,8 @@ import type { CarriedRow, Dialect } from './types.ts'
  * with exit 0 and Claude's JSON: `hookSpecificOutput` for PreToolUse / PermissionRequest and the
  * context-taking events, top-level `decision: "block"` where the event uses it.
  */
-const CLAUDE_EVENTS = new Set(EVENT_ALIASES.filter((entry) => entry.from.includes('claude')).map((entry) => entry.alias))
+// The index every dialect shares (built once a fire), not a pass over every alias of its own.
+const CLAUDE_EVENTS = namesOf('claude')
 
 /** Events that take top-level `decision: "block"` + `reason`. */
 const BLOCK_DECISION_EVENTS = new Set([

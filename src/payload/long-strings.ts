@@ -125,7 +125,8 @@ function decode(long: LongString, key: string): string {
   try {
     return JSON.parse(new TextDecoder().decode(long.bytes.subarray(long.open, long.close + 1))) as string
   } catch (error) {
-    throw new HookrunError(`${long.where} is not valid JSON: the string '${key}' at byte ${long.open} ${(error as Error).message.replace(/^JSON Parse error: /, '')}; send the event as valid JSON`)
+    const why = (error as Error).message.replace(/^JSON Parse error: /, '')
+    throw new HookrunError(`${long.where} is not valid JSON: the string '${key}' at byte ${long.open}: ${why}; send the event as valid JSON`)
   }
 }
 

@@ -39,7 +39,7 @@ for (const runtime of RUNTIMES) {
       const broken = JSON.stringify(payload).replace('line \\"one\\"', 'line \u0001')
       const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { runtime: runtime.name, cwd: dir, input: broken, timeoutMs: 30_000 })
       expect(result.exitCode).toBe(2)
-      expect(result.stderr).toMatch(/^hookrun: payload on stdin is not valid JSON: the string 'command' at byte \d+ .*; send the event as valid JSON\n$/)
+      expect(result.stderr).toMatch(/^hookrun: payload on stdin is not valid JSON: the string 'command' at byte \d+: .+; send the event as valid JSON\n$/)
       expect(result.json()).toMatchObject({ decision: 'deny', blocked: true, decidedBy: 'hookrun' })
       expect(existsSync(join(dir, 'ran'))).toBe(false)
     })

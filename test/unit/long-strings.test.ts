@@ -80,7 +80,7 @@ describe('parseLeavingLongStrings', () => {
     for (const body of ['0123456789\\x', '0123456789\u0001abc', '0123456789\\u12G4']) {
       const parsed = parse(`{"tool_input":{"content":"${body}"}}`) as { tool_input: { content: string } }
       expect(() => parsed.tool_input.content).toThrow(HookrunError)
-      expect(() => parsed.tool_input.content).toThrow(/^payload on stdin is not valid JSON: the string 'content' at byte 25 .*; send the event as valid JSON$/)
+      expect(() => parsed.tool_input.content).toThrow(/^payload on stdin is not valid JSON: the string 'content' at byte 25: .+; send the event as valid JSON$/)
     }
   })
 
