@@ -66,7 +66,7 @@ describe('parseLeavingLongStrings', () => {
   })
 
   test.each([
-    ['not UTF-8', Buffer.concat([encode('{"a":"'), Buffer.from([0xc3, 0x28]), encode('0123456789"}')])],
+    ['not UTF-8 outside the long strings', Buffer.concat([encode('{"a":"0123456789abcdef","b":"'), Buffer.from([0xc3, 0x28]), encode('"}')])],
     ['broken outside the long strings', encode('{"a":"0123456789abcdef",}')],
     ['no closing quote', encode('{"a":"0123456789abcdef}')],
     ['an array', encode('["0123456789abcdef"]')],
@@ -74,6 +74,13 @@ describe('parseLeavingLongStrings', () => {
     ['too deep', encode(`${'{"a":'.repeat(MAX_PAYLOAD_DEPTH + 1)}"0123456789abcdef"${'}'.repeat(MAX_PAYLOAD_DEPTH + 1)}`)],
   ])('%s: undefined, and the whole parse says why', (_, bytes) => {
     expect(parse(bytes)).toBeUndefined()
+  })
+
+  test('bytes that are not UTF-8 in a long string fail the read that decodes it, and the leading characters too', () => {
+    const parsed = parse(Buffer.concat([encode('{"tool_input":{"content":"0123456789'), Buffer.from([0xc3, 0x28]), encode('"}}')])) as { tool_input: { content: string } }
+    expect(isUndecoded(parsed.tool_input, 'content')).toBe(true)
+    expect(() => leadingChars(parsed.tool_input, 'content', 100)).toThrow(/^payload on stdin is not valid JSON: the string 'content' at byte 25: /)
+    expect(() => parsed.tool_input.content).toThrow(HookrunError)
   })
 
   test('a bad escape or raw control character in a long string fails the read that decodes it, naming it', () => {
@@ -122,6 +129,35 @@ describe('leadingChars', () => {
         expect(leading).toBe(text.slice(0, count))
       }),
       { numRuns: 500 },
+    )
+  })
+
+  test('bytes that are not valid anywhere in the string: the leading characters are whole or the read fails, never cut short', () => {
+    const broken = fc.tuple(awkward, fc.nat(), fc.constantFrom([0xc3], [0xff], [0x5c, 0x71], [0x01], [0x5c, 0x75, 0x31]), fc.integer({ min: 1, max: 40 }))
+    fc.assert(
+      fc.property(broken, ([text, at, bad, count]) => {
+        const body = Buffer.from(JSON.stringify(text).slice(1, -1))
+        const cut = at % (body.length + 1)
+        const bytes = Buffer.concat([encode('{"s":"'), body.subarray(0, cut), Buffer.from(bad), body.subarray(cut), encode('"}')])
+        const parsed = parse(bytes, 0) as { s: string } | undefined
+        // Not taken at all (the inserted bytes broke the string's end): the whole parse says why.
+        if (parsed === undefined) return
+        let whole: string | undefined
+        try {
+          whole = parsed.s
+        } catch {}
+        const again = parse(bytes, 0) as { s: string }
+        let leading: string | undefined
+        try {
+          leading = leadingChars(again, 's', count)
+        } catch {
+          expect(whole).toBeUndefined()
+          return
+        }
+        if (whole !== undefined) expect(leading).toBe(whole.slice(0, count))
+        else expect(leading).toHaveLength(count)
+      }),
+      { numRuns: 1000 },
     )
   })
 
