@@ -6,6 +6,7 @@ import { hookEnvironment, variablesWithNul } from './run/env.ts'
 import { FIRE_ID_VARIABLE, killEscapees, newFireId, pidClock } from './run/escapees.ts'
 import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
 import { payloadBytes } from './payload/payload.ts'
+import { spreadKeepingLongStrings } from './payload/long-strings.ts'
 import { answerUpdatedInput, interpretHttp, interpretRun } from './answer/interpret.ts'
 import type { Rewrites } from './answer/decide.ts'
 import { readAnswer } from './answer/read.ts'
@@ -303,14 +304,14 @@ async function runHttpHook(hook: Hook, target: HttpTarget, event: FiredEvent, bo
 /** Hooks get the event name in the payload too, unless the agent already put its own there. */
 function withEventName(payload: Payload, event: FiredEvent): Payload {
   if ('event' in payload && 'hook_event_name' in payload) return payload
-  return { ...payload, event: payload.event ?? event.qualified, hook_event_name: payload.hook_event_name ?? event.name }
+  return spreadKeepingLongStrings(payload, { event: payload.event ?? event.qualified, hook_event_name: payload.hook_event_name ?? event.name })
 }
 
 /** Keys that hold the user's prompt, in the order agents use them. */
 export const PROMPT_KEYS = ['prompt', 'user_prompt', 'userPrompt', 'message'] as const
 
 function applyRewrites(payload: Payload, updatedInput: Record<string, unknown> | undefined, updatedPrompt: string | undefined): Payload {
-  const next = { ...payload }
+  const next = spreadKeepingLongStrings(payload)
   if (updatedInput !== undefined) next[TOOL_INPUT_KEYS.find((key) => key in payload) ?? 'tool_input'] = updatedInput
   if (updatedPrompt !== undefined) next[PROMPT_KEYS.find((key) => key in payload) ?? 'prompt'] = updatedPrompt
   return next

@@ -1,5 +1,6 @@
 // GitHub Copilot's dialect: its payloads in, its JSON answers and exit codes out.
 import { namesOf } from '../event/events.ts'
+import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Dialect, Normalized } from './types.ts'
 
@@ -38,7 +39,7 @@ export const copilot: Dialect = {
     const input = objectFrom(payload.toolArgs)
     if (!('tool_input' in payload) && input !== undefined) added.tool_input = input
     if (!('tool_response' in payload) && payload.toolResult !== undefined) added.tool_response = payload.toolResult
-    return { payload: Object.keys(added).length > 0 ? { ...payload, ...added } : payload }
+    return { payload: Object.keys(added).length > 0 ? spreadKeepingLongStrings(payload, added) : payload }
   },
   render(decision, payload, agentEvent) {
     const named = ownEvent(payload, agentEvent, COPILOT_EVENTS) ?? (payload.hook_event_name === 'Notification' ? 'notification' : undefined)

@@ -1,5 +1,6 @@
 // Cursor's dialect: its payloads in, its JSON answers and exit codes out.
 import { namesOf } from '../event/events.ts'
+import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Dialect, Normalized } from './types.ts'
 
@@ -52,7 +53,7 @@ export const cursor: Dialect = {
     // read the command) must see the object, or a command would slip past them.
     if (typeof payload.tool_input === 'string') {
       const parsed = objectFrom(payload.tool_input)
-      if (parsed !== undefined) return { tool, payload: { ...payload, tool_input: parsed } }
+      if (parsed !== undefined) return { tool, payload: spreadKeepingLongStrings(payload, { tool_input: parsed }) }
     }
     if (tool === undefined || 'tool_input' in payload) return { tool, payload }
     // The shell and file events carry the command or path at the top level; hooks and `if`
@@ -61,7 +62,7 @@ export const cursor: Dialect = {
       tool === 'Shell'
         ? { command: payload.command, ...(payload.cwd !== undefined && { cwd: payload.cwd }) }
         : { file_path: payload.file_path, ...(payload.edits !== undefined && { edits: payload.edits }) }
-    return { tool, payload: { ...payload, tool_input: input } }
+    return { tool, payload: spreadKeepingLongStrings(payload, { tool_input: input }) }
   },
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, CURSOR_EVENTS) ?? 'preToolUse'

@@ -1,4 +1,5 @@
 import { namesOf } from '../event/events.ts'
+import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, contextText, decided, objectFrom, ownEvent } from './shared.ts'
 import type { Dialect, Normalized } from './types.ts'
@@ -62,10 +63,10 @@ export const windsurf: Dialect = {
     if (agentEvent === 'pre_user_prompt' && payload.prompt === undefined && typeof info.user_prompt === 'string') added.prompt = info.user_prompt
     if (agentEvent === 'post_cascade_response' && payload.response === undefined && typeof info.response === 'string') added.response = info.response
     const toolOf = agentEvent === undefined ? undefined : EVENT_TOOLS[agentEvent]
-    if (toolOf === undefined) return { payload: Object.keys(added).length > 0 ? { ...payload, ...added } : payload }
+    if (toolOf === undefined) return { payload: Object.keys(added).length > 0 ? spreadKeepingLongStrings(payload, added) : payload }
     const { tool, input } = toolOf(info)
     // Gates and `if` rules read tool_input, as for every other agent; tool_info stays as it came.
-    return { tool, payload: { ...payload, ...added, tool_name: payload.tool_name ?? tool, tool_input: payload.tool_input ?? input } }
+    return { tool, payload: spreadKeepingLongStrings(payload, { ...added, tool_name: payload.tool_name ?? tool, tool_input: payload.tool_input ?? input }) }
   },
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, WINDSURF_EVENTS) ?? (typeof payload.agent_action_name === 'string' ? payload.agent_action_name : 'pre_run_command')

@@ -117,6 +117,23 @@ function defineLongString(holder: object, key: string, long: LongString): void {
   })
 }
 
+/**
+ * `{ ...source, ...fields }`, except that a long string of `source` not decoded yet stays so: a
+ * spread reads every property, and so would decode a 10 MB prompt just to add a field.
+ */
+export function spreadKeepingLongStrings<T extends object>(source: T, fields: Readonly<Record<string, unknown>> = {}): T {
+  const byKey = LONG_STRINGS.get(source)
+  if (byKey === undefined) return { ...source, ...fields }
+  const copy = {} as Record<string, unknown>
+  for (const key of Object.keys(source)) {
+    const long = byKey.get(key)
+    if (long !== undefined && long.value === undefined) defineLongString(copy, key, long)
+    // Defined, not assigned: a key named __proto__ must stay a property, as in a spread.
+    else Object.defineProperty(copy, key, { value: (source as Record<string, unknown>)[key], writable: true, enumerable: true, configurable: true })
+  }
+  return Object.assign(copy, fields) as T
+}
+
 function decode(long: LongString, key: string): string {
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(long.bytes.subarray(long.open, long.close + 1))) as string

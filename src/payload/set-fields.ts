@@ -1,6 +1,7 @@
 // `--set key=value`: payload fields from the command line.
 import { HookrunError } from '../core/errors.ts'
 import type { Payload } from '../core/types.ts'
+import { spreadKeepingLongStrings } from './long-strings.ts'
 
 /**
  * `hookrun fire … --set key=value` (repeatable): payload fields from the command line, for
@@ -10,7 +11,7 @@ import type { Payload } from '../core/types.ts'
  */
 export function applySetFields(payload: Payload, assignments: readonly string[]): Payload {
   if (assignments.length === 0) return payload
-  const next: Payload = { ...payload }
+  const next: Payload = spreadKeepingLongStrings(payload)
   for (const assignment of assignments) {
     const equals = assignment.indexOf('=')
     const json = equals > 0 && assignment[equals - 1] === ':'

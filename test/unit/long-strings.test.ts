@@ -6,7 +6,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { fire } from '../../src/fire.ts'
 import { HookrunError } from '../../src/core/errors.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
-import { hasNul, isUndecoded, leadingChars, parseLeavingLongStrings } from '../../src/payload/long-strings.ts'
+import { hasNul, isUndecoded, leadingChars, parseLeavingLongStrings, spreadKeepingLongStrings } from '../../src/payload/long-strings.ts'
+import { applySetFields } from '../../src/payload/set-fields.ts'
 import { LARGE_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, payloadBytes, readPayload } from '../../src/payload/payload.ts'
 import { ENV_VALUE_CAP, hookEnvironment, variablesWithNul } from '../../src/run/env.ts'
 import { makeProject, removeProject } from '../helpers.ts'
@@ -175,6 +176,38 @@ describe('leadingChars', () => {
   })
 })
 
+describe('spreadKeepingLongStrings', () => {
+  test('is a spread whose long strings stay undecoded, in the copy and in the source', () => {
+    fc.assert(
+      fc.property(payloadObject, fc.dictionary(fc.constantFrom('event', 'a', 'tool_input'), fc.string(), { maxKeys: 2 }), (value, fields) => {
+        const parsed = parse(JSON.stringify(value), 4) as Record<string, unknown>
+        const long = Object.keys(parsed).filter((key) => isUndecoded(parsed, key) && !(key in fields))
+        const copy = spreadKeepingLongStrings(parsed, fields)
+        for (const key of long) expect(isUndecoded(copy, key) && isUndecoded(parsed, key)).toBe(true)
+        expect(Object.keys(copy)).toEqual(Object.keys({ ...JSON.parse(JSON.stringify(value)), ...fields }))
+        expect(readAll(copy)).toEqual({ ...JSON.parse(JSON.stringify(value)), ...fields })
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('a key named __proto__ stays a property; a write to the copy leaves the source as it was', () => {
+    const parsed = parse('{"__proto__":{"x":1},"s":"0123456789abcdef"}') as Record<string, unknown>
+    const copy = spreadKeepingLongStrings(parsed)
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype)
+    expect(Object.keys(copy)).toEqual(['__proto__', 's'])
+    copy.s = 'changed'
+    expect(parsed.s).toBe('0123456789abcdef')
+  })
+
+  test('--set fields keep the payload\'s long strings undecoded', () => {
+    const parsed = parse('{"prompt":"0123456789abcdef"}') as Record<string, unknown>
+    const set = applySetFields(parsed, ['recipe=x'])
+    expect(isUndecoded(set, 'prompt')).toBe(true)
+    expect(readAll(set)).toEqual({ prompt: '0123456789abcdef', recipe: 'x' })
+  })
+})
+
 describe('hasNul', () => {
   test('says whether the decoded string would hold a NUL, from its bytes', () => {
     const withNul = fc.string({ unit: fc.constantFrom('a', '\0', '\\', 'u', '0', '"'), maxLength: 30 })
@@ -239,6 +272,18 @@ describe('a large payload through readPayload and a hook environment', () => {
     expect(got.startsWith(text.slice(0, -1))).toBe(true)
     expect(JSON.parse(got)).toEqual({ ...JSON.parse(text), event: 'tool:pre_execute:write', hook_event_name: 'tool:pre_execute' })
     expect(readFileSync(join(dir, 'args.txt'), 'utf8')).toBe(JSON.stringify(JSON.parse(text).tool_input).slice(0, ENV_VALUE_CAP))
+  })
+
+  test('a long top-level string (a prompt) stays undecoded through a fire too, though the event fields are added to a copy', async () => {
+    const dir = makeProject({ 'hooks.json': { hooks: [{ name: 'reader', event: 'user:prompt_submit', command: 'cat > got.json; printf %s "$HOOKRUN_USER_MESSAGE" > prompt.txt' }] } })
+    projects.push(dir)
+    const prompt = `say "hi"\n\t${content}`
+    const prompted = JSON.stringify({ session_id: 's', hook_event_name: 'UserPromptSubmit', prompt })
+    const payload = await readPayload('-', stdinOf(encode(prompted)))
+    await fire({ event: 'user:prompt_submit', payload, configFiles: [join(dir, 'hooks.json')], cwd: dir })
+    expect(isUndecoded(payload, 'prompt')).toBe(true)
+    expect(JSON.parse(readFileSync(join(dir, 'got.json'), 'utf8')).prompt).toBe(prompt)
+    expect(readFileSync(join(dir, 'prompt.txt'), 'utf8')).toBe(prompt.slice(0, ENV_VALUE_CAP))
   })
 
   test('a payload under the threshold is parsed whole', async () => {
