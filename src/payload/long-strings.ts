@@ -29,8 +29,9 @@ const NUL_ESCAPE = '\\u0000'
  * are), instead of also as decoded text and as a parsed string; selection and the answer read only
  * short fields. Everything but the long strings' contents is checked to be UTF-8 JSON at once; a
  * long string's bytes, escapes and characters are checked when it is read (a bad one then fails
- * that read, naming it): checking a 10 MB string's UTF-8 up front would cost every such fire ~0.5 ms. Undefined when the check fails or the JSON is not an
- * object: the caller parses the bytes whole, which says what is wrong exactly as for any payload.
+ * that read, naming it): checking a 10 MB string's UTF-8 up front would cost every such fire
+ * ~0.5 ms. Undefined when the check fails or the JSON is not an object: the caller parses the
+ * bytes whole, which says what is wrong exactly as for any payload.
  */
 export function parseLeavingLongStrings(bytes: Uint8Array, { maxDepth, where, longString = LONG_STRING_BYTES }: { maxDepth: number; where: string; longString?: number }): Record<string, unknown> | undefined {
   const long: Array<{ open: number; close: number }> = []
@@ -70,11 +71,16 @@ export function parseLeavingLongStrings(bytes: Uint8Array, { maxDepth, where, lo
  */
 function stringEnd(bytes: Uint8Array, from: number): number {
   for (let quote = bytes.indexOf(QUOTE, from); quote !== -1; quote = bytes.indexOf(QUOTE, quote + 1)) {
-    let backslashes = 0
-    while (bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++
-    if (backslashes % 2 === 0) return quote
+    if (!isEscaped(bytes, quote)) return quote
   }
   return -1
+}
+
+/** Whether the byte at `at` is escaped: an odd run of backslashes comes right before it. */
+function isEscaped(bytes: Uint8Array, at: number): boolean {
+  let backslashes = 0
+  while (bytes[at - 1 - backslashes] === BACKSLASH) backslashes++
+  return backslashes % 2 === 1
 }
 
 /** Whether the string that closed before `at` is an object key (a colon follows it). */
@@ -183,9 +189,7 @@ export function hasNul(holder: object, key: string): boolean | undefined {
   if (long === undefined || long.value !== undefined) return undefined
   const text = Buffer.from(long.bytes.buffer, long.bytes.byteOffset, long.bytes.length)
   for (let at = text.indexOf(NUL_ESCAPE, long.open); at !== -1 && at < long.close; at = text.indexOf(NUL_ESCAPE, at + 1)) {
-    let backslashes = 0
-    while (text[at - 1 - backslashes] === BACKSLASH) backslashes++
-    if (backslashes % 2 === 0) return true
+    if (!isEscaped(text, at)) return true
   }
   return false
 }

@@ -66,6 +66,11 @@ describe('parseLeavingLongStrings', () => {
     expect(readAll(parse(`{"${key}":"v","x":"\\u0000hookrun-long-string:abc:0"}`))).toEqual({ [key]: 'v', x: '\0hookrun-long-string:abc:0' })
   })
 
+  test(`${MAX_PAYLOAD_DEPTH} levels with a long string at the bottom are taken, as the whole parse takes them`, () => {
+    const deep = parse(`${'{"a":'.repeat(MAX_PAYLOAD_DEPTH - 1)}{"s":"0123456789abcdef"}${'}'.repeat(MAX_PAYLOAD_DEPTH - 1)}`)
+    expect(deep).toBeDefined()
+  })
+
   test.each([
     ['not UTF-8 outside the long strings', Buffer.concat([encode('{"a":"0123456789abcdef","b":"'), Buffer.from([0xc3, 0x28]), encode('"}')])],
     ['broken outside the long strings', encode('{"a":"0123456789abcdef",}')],
