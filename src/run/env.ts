@@ -181,7 +181,8 @@ function cutLongStrings(value: unknown, depth: number): unknown {
   // What JSON.stringify serialises its own way (toJSON) is left to it, as is anything nested past any payload's depth.
   if (typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON === 'function' || depth > MAX_PAYLOAD_DEPTH) return value
   const source = value as Record<string, unknown>
-  const copy = (Array.isArray(value) ? new Array<unknown>(value.length) : {}) as Record<string, unknown>
+  // No prototype: a key named __proto__ is then a property like any other, as JSON.stringify sees it.
+  const copy = (Array.isArray(value) ? new Array<unknown>(value.length) : Object.create(null)) as Record<string, unknown>
   for (const key of Object.keys(source)) copy[key] = leadingChars(source, key, ENV_VALUE_CAP) ?? cutLongStrings(source[key], depth + 1)
   return copy
 }

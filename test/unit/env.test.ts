@@ -40,6 +40,11 @@ describe('HOOKRUN_TOOL_ARGS', () => {
     expect(toolArgs(input)).toHaveLength(ENV_VALUE_CAP)
   })
 
+  test('keeps every key, even one named __proto__', () => {
+    const input = JSON.parse('{"__proto__":{"x":1},"command":"ls"}')
+    expect(toolArgs(input)).toBe('{"__proto__":{"x":1},"command":"ls"}')
+  })
+
   test('equals the cut full JSON for any tool input', () => {
     // Long strings with characters JSON escapes, around the cap, anywhere in the input.
     const text = fc.oneof(fc.string(), fc.string({ minLength: ENV_VALUE_CAP - 5, maxLength: ENV_VALUE_CAP + 5, unit: fc.constantFrom('a', '"', '\\', '\n', 'é', '\u0001', '😀') }))
