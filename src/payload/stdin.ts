@@ -13,15 +13,28 @@ const FIRST_BYTES = 1024 * 1024
  * gives memory only to the pages written (a 10 MB payload is held once, not as chunks and their
  * concatenation); a chunk over MAX_PAYLOAD_BYTES is the reader's cue to refuse it. If the
  * descriptor is non-blocking (a parent left O_NONBLOCK on a shared pipe), the stream takes over
- * from there.
+ * from there. Where the system will not reserve the large buffer (strict overcommit), the rest
+ * comes in first-buffer-sized chunks instead, as before.
  */
-export async function* readStdin(): AsyncGenerator<Uint8Array> {
-  let buffer = Buffer.allocUnsafe(FIRST_BYTES)
+export async function* readStdin(allocate: (size: number) => Buffer = Buffer.allocUnsafe): AsyncGenerator<Uint8Array> {
+  let buffer = allocate(FIRST_BYTES)
   let filled = 0
   for (;;) {
     if (filled === buffer.length) {
       if (buffer.length > MAX_PAYLOAD_BYTES) break
-      const larger = Buffer.allocUnsafe(MAX_PAYLOAD_BYTES + 1)
+      let larger: Buffer | undefined
+      try {
+        larger = buffer.length === FIRST_BYTES ? allocate(MAX_PAYLOAD_BYTES + 1) : undefined
+      } catch {
+        larger = undefined
+      }
+      if (larger === undefined) {
+        // Chunks: the reader joins them, and stops reading once they pass MAX_PAYLOAD_BYTES.
+        yield buffer
+        buffer = allocate(FIRST_BYTES)
+        filled = 0
+        continue
+      }
       larger.set(buffer)
       buffer = larger
     }

@@ -116,10 +116,10 @@ describe('readPayload: sources', () => {
 })
 
 describe('readStdin', () => {
-  const readThroughStdin = (input: Buffer) => {
+  const readThroughStdin = (input: Buffer, allocate = 'undefined') => {
     const script = `import { readStdin } from ${JSON.stringify(join(ROOT, 'src/payload/stdin.ts'))}
 const sizes = []; const hash = (await import('node:crypto')).createHash('sha256')
-for await (const chunk of readStdin()) { sizes.push(chunk.byteLength); hash.update(chunk) }
+for await (const chunk of readStdin(${allocate})) { sizes.push(chunk.byteLength); hash.update(chunk) }
 console.log(JSON.stringify({ sizes, sha: hash.digest('hex') }))`
     const result = spawnSync(join(ROOT, 'node_modules/.bin/bun'), ['-e', script], { input, encoding: 'utf8', env: { ...process.env, BUN_OPTIONS: undefined } })
     expect(result.stderr).toBe('')
@@ -131,6 +131,12 @@ console.log(JSON.stringify({ sizes, sha: hash.digest('hex') }))`
     const small = Buffer.from('{"tool_name":"Bash"}')
     expect(readThroughStdin(small)).toEqual({ sizes: [small.length], sha: createHash('sha256').update(small).digest('hex') })
   })
+  test('where the large buffer cannot be had (strict overcommit), the rest comes in 1 MiB chunks, every byte in order', () => {
+    const input = Buffer.from(Array.from({ length: 2_500_000 }, (_, i) => i % 251))
+    const refusing = "(size) => { if (size > 1048576) throw new RangeError('Out of memory'); return Buffer.allocUnsafe(size) }"
+    expect(readThroughStdin(input, refusing)).toEqual({ sizes: [1_048_576, 1_048_576, 402_848], sha: createHash('sha256').update(input).digest('hex') })
+  })
+
   test('reading stops one byte past the largest payload, leaving the rest unread', () => {
     const input = Buffer.alloc(MAX_PAYLOAD_BYTES + 1_000_000, 0x20)
     expect(readThroughStdin(input).sizes).toEqual([MAX_PAYLOAD_BYTES + 1])
