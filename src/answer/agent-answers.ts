@@ -5,8 +5,10 @@
  * being an answer with no decision — a gate failing open. Sources: agent-hook-protocols.md §6.3
  * and §9.2 (Cursor), §6.4 and §9.4 (Copilot). The protocol's own field wins when a hook prints
  * both, except a decision: there the strictest of them counts (deny over ask over allow), so a
- * deny in any form is never outvoted by an allow in another. One row per field, so an agent's new
- * answer field is one more row.
+ * deny in any form is never outvoted by an allow in another, and the reason is the one that goes
+ * with that decision; a decision that is none of these (`"DENY"`, `null`) counts over any, so
+ * the answer does not fit and a gate blocks. One row per field, so an agent's new answer field is
+ * one more row.
  */
 interface AgentField {
   /** The agent's field, top level in its answer. */
@@ -17,23 +19,25 @@ interface AgentField {
   readonly with?: string
   /** The value the protocol field gets, when it is not the agent's value as it is. */
   readonly value?: (value: unknown) => unknown
+  /** For a decision: the agent's fields that hold its reason, the first one present counting. */
+  readonly reasons?: readonly string[]
 }
 
 export const AGENT_ANSWER_FIELDS: readonly AgentField[] = [
   // Cursor: permission events answer `permission` with a message for the agent and one for the user.
-  { field: 'permission', to: 'decision' },
+  { field: 'permission', to: 'decision', reasons: ['agentMessage', 'agent_message', 'userMessage', 'user_message'] },
   { field: 'agentMessage', to: 'reason' },
   { field: 'agent_message', to: 'reason' },
   // stop / subagentStop: a follow-up message makes the agent go on, which is a block on agent:stop.
-  { field: 'followup_message', to: 'decision', value: () => 'deny' },
+  { field: 'followup_message', to: 'decision', value: () => 'deny', reasons: ['followup_message'] },
   { field: 'followup_message', to: 'reason' },
   { field: 'additional_context', to: 'additionalContext' },
   { field: 'updated_input', to: 'updatedInput' },
   // Copilot: preToolUse answers at the top level; permissionRequest answers `behavior`.
-  { field: 'permissionDecision', to: 'decision' },
+  { field: 'permissionDecision', to: 'decision', reasons: ['permissionDecisionReason'] },
   { field: 'permissionDecisionReason', to: 'reason' },
   { field: 'modifiedArgs', to: 'updatedInput' },
-  { field: 'behavior', to: 'decision' },
+  { field: 'behavior', to: 'decision', reasons: ['message'] },
   { field: 'message', to: 'reason', with: 'behavior' },
   { field: 'interrupt', to: 'continue', with: 'behavior', value: (value) => (value === true ? false : undefined) },
 ]
@@ -41,6 +45,12 @@ export const AGENT_ANSWER_FIELDS: readonly AgentField[] = [
 /** How strict a decision as printed is (with the synonyms the protocol reads); -1 for anything else. */
 function strictness(value: unknown): number {
   return ['allow', 'approve'].includes(value as string) ? 0 : value === 'ask' ? 1 : ['deny', 'block'].includes(value as string) ? 2 : -1
+}
+
+/** Whether decision `value` counts over `current`: a stricter one does, and one that is no decision at all. */
+function outranks(value: unknown, current: unknown): boolean {
+  const [mine, theirs] = [strictness(value), strictness(current)]
+  return theirs !== -1 && (mine === -1 || mine > theirs)
 }
 
 /** Cursor's message for the user: the reason when there is no other, else a message shown to the user. */
@@ -56,14 +66,20 @@ export function fromAgentAnswer(json: unknown): unknown {
     if (row.with !== undefined && !(row.with in answer)) continue
     const value = row.value === undefined ? answer[row.field] : row.value(answer[row.field])
     if (value === undefined) continue
-    const current = added[row.to] ?? answer[row.to]
-    if (current === undefined || (row.to === 'decision' && strictness(value) > strictness(current))) added[row.to] = value
+    const current = row.to in added ? added[row.to] : answer[row.to]
+    if (current === undefined) added[row.to] = value
+    else if (row.to === 'decision' && outranks(value, current)) {
+      added.decision = value
+      // The reason is the one that goes with the decision that counts, not the outvoted one's.
+      added.reason = row.reasons?.map((field) => answer[field]).find((text) => typeof text === 'string')
+    }
   }
+  const reason = () => ('reason' in added ? added.reason : answer.reason)
   for (const field of USER_MESSAGE_FIELDS) {
     const message = answer[field]
     if (typeof message !== 'string') continue
-    if (answer.reason === undefined && added.reason === undefined) added.reason = message
-    else if (answer.systemMessage === undefined && added.systemMessage === undefined && message !== added.reason) added.systemMessage = message
+    if (reason() === undefined) added.reason = message
+    else if (answer.systemMessage === undefined && added.systemMessage === undefined && message !== reason()) added.systemMessage = message
   }
   return Object.keys(added).length === 0 ? json : { ...answer, ...added }
 }

@@ -154,23 +154,38 @@ export function answerDecision(answer: HookAnswer | undefined): DecisionValue | 
   return decidingForm(answer)?.decision
 }
 
-/** The reason that goes with the decision: the deciding form's own reason first. */
+/**
+ * The reason that goes with the decision: the deciding form's own, else one given beside the same
+ * decision or beside none, never the reason of a decision that was outvoted.
+ */
 export function answerReason(answer: HookAnswer | undefined): string | undefined {
-  return decidingForm(answer)?.reason ?? answer?.reason ?? answer?.hookSpecificOutput?.permissionDecisionReason ?? answer?.hookSpecificOutput?.decision?.message
+  const forms = answerForms(answer)
+  const deciding = decidingForm(answer)
+  if (deciding === undefined) return forms.find((form) => form.reason !== undefined)?.reason
+  return deciding.reason ?? forms.find((form) => (form.decision === deciding.decision || form.decision === undefined) && form.reason !== undefined)?.reason
 }
 
-function decidingForm(answer: HookAnswer | undefined): { decision: DecisionValue; reason: string | undefined } | undefined {
-  if (answer === undefined) return undefined
+interface AnswerForm {
+  readonly decision: DecisionValue | undefined
+  readonly reason: string | undefined
+}
+
+/** The forms an answer may decide in, each with the reason written beside it. */
+function answerForms(answer: HookAnswer | undefined): AnswerForm[] {
+  if (answer === undefined) return []
   const specific = answer.hookSpecificOutput
   // Claude's `defer` hands the call back to the agent's own rules: no decision from that form.
   const nested = specific?.permissionDecision === 'defer' ? undefined : specific?.permissionDecision
-  const forms = [
+  return [
     { decision: answer.decision, reason: answer.reason },
     { decision: nested, reason: specific?.permissionDecisionReason },
     { decision: specific?.decision?.behavior, reason: specific?.decision?.message },
   ]
-  let strictest: { decision: DecisionValue; reason: string | undefined } | undefined
-  for (const form of forms) {
+}
+
+function decidingForm(answer: HookAnswer | undefined): (AnswerForm & { decision: DecisionValue }) | undefined {
+  let strictest: (AnswerForm & { decision: DecisionValue }) | undefined
+  for (const form of answerForms(answer)) {
     if (form.decision === undefined) continue
     if (strictest === undefined || STRICTNESS[form.decision] > STRICTNESS[strictest.decision]) strictest = { decision: form.decision, reason: form.reason }
   }

@@ -131,13 +131,15 @@ export function spreadKeepingLongStrings<T extends object>(source: T, fields: Re
   const byKey = LONG_STRINGS.get(source)
   if (byKey === undefined) return { ...source, ...fields }
   const copy = {} as Record<string, unknown>
+  // Defined, not assigned: a key named __proto__ must stay a property, as in a spread.
+  const define = (key: string, value: unknown) => Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true })
   for (const key of Object.keys(source)) {
     const long = byKey.get(key)
-    if (long !== undefined && long.value === undefined) defineLongString(copy, key, long)
-    // Defined, not assigned: a key named __proto__ must stay a property, as in a spread.
-    else Object.defineProperty(copy, key, { value: (source as Record<string, unknown>)[key], writable: true, enumerable: true, configurable: true })
+    if (long !== undefined && long.value === undefined && !Object.hasOwn(fields, key)) defineLongString(copy, key, long)
+    else define(key, (source as Record<string, unknown>)[key])
   }
-  return Object.assign(copy, fields) as T
+  for (const key of Object.keys(fields)) define(key, fields[key])
+  return copy as T
 }
 
 function decode(long: LongString, key: string): string {
@@ -166,7 +168,8 @@ export function leadingChars(holder: object, key: string, count: number): string
     while (cut < long.close && (long.bytes[cut]! & 0xc0) === 0x80) cut--
     let text: string
     try {
-      text = JSON.parse(`"${new TextDecoder('utf-8', { fatal: true }).decode(long.bytes.subarray(long.open + 1, cut))}"`) as string
+      // ignoreBOM: a string that starts with U+FEFF keeps it, as the whole parse does.
+      text = JSON.parse(`"${new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(long.bytes.subarray(long.open + 1, cut))}"`) as string
     } catch {
       // … nor inside an escape: step back until the text before the cut is whole.
       cut--

@@ -58,6 +58,15 @@ function candidatePids(since: PidClock | undefined): string[] {
   return readdirSync('/proc').filter((name) => /^\d+$/.test(name))
 }
 
+/** This process's thread ids; none where they cannot be listed (the sweep then reads them too). */
+function ownThreads(): Set<string> {
+  try {
+    return new Set(readdirSync('/proc/self/task'))
+  } catch {
+    return new Set()
+  }
+}
+
 /** Whether an environment block (`NAME=value\0…`) holds `entry` as one whole entry. */
 function holdsVariable(environ: Buffer, entry: string): boolean {
   for (let at = environ.indexOf(entry); at !== -1; at = environ.indexOf(entry, at + 1)) {
@@ -96,7 +105,7 @@ export async function killEscapees(fireId: string, since?: PidClock): Promise<nu
   try {
     // This process's own threads take ids from the same counter: reading their environment (this
     // process's, often kilobytes) would find nothing and cost ~0.1 ms each.
-    const own = new Set(readdirSync('/proc/self/task'))
+    const own = ownThreads()
     pending = candidatePids(since).filter((name) => !own.has(name))
   } catch {
     return 0

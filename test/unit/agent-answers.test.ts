@@ -26,7 +26,18 @@ describe('answers written for another agent', () => {
     expect(read({ decision: 'approve', permissionDecision: 'ask' })?.decision).toBe('ask')
     expect(read({ permission: 'allow', behavior: 'deny' })?.decision).toBe('deny')
     expect(read({ decision: 'allow', followup_message: 'go on' })?.decision).toBe('deny')
-    expect(read({ decision: 'nope', permission: 'deny' })?.decision).toBe('deny')
+  })
+  test('with the reason that goes with the decision that counts, not the outvoted one', () => {
+    expect(read({ permission: 'allow', agentMessage: 'ok', permissionDecision: 'deny', permissionDecisionReason: 'rm -rf' })).toMatchObject({ decision: 'deny', reason: 'rm -rf' })
+    expect(read({ decision: 'allow', reason: 'fine', permission: 'deny', agentMessage: 'dangerous' })).toMatchObject({ decision: 'deny', reason: 'dangerous' })
+    expect(read({ decision: 'allow', reason: 'fine', permission: 'deny', userMessage: 'not here' })).toMatchObject({ decision: 'deny', reason: 'not here' })
+    expect(read({ decision: 'allow', reason: 'fine', behavior: 'deny' })?.reason).toBeUndefined()
+    expect(read({ decision: 'deny', reason: 'mine', permission: 'allow', agentMessage: 'theirs' })).toMatchObject({ decision: 'deny', reason: 'mine' })
+  })
+  test('a decision that is no decision, in any form, makes the answer not fit (a gate blocks), whatever the others say', () => {
+    for (const answer of [{ decision: 'DENY', permission: 'allow' }, { permission: 'DENY', permissionDecision: 'allow' }, { decision: 'allow', permission: 'nope' }, { decision: null, behavior: 'allow' }, { decision: 'nope', permission: 'deny' }]) {
+      expect(parseAnswer(JSON.stringify(answer)).invalid, JSON.stringify(answer)).toMatch(/^decision:/)
+    }
   })
   test('a value the agent would not take does not fit: a gate with a typo fails closed', () => {
     expect(parseAnswer('{"permission":"maybe"}').invalid).toMatch(/^decision:/)

@@ -55,6 +55,12 @@ describe('interpretRun', () => {
     expect(interpretRun(hook(), pre, both('ask', 'defer'), {})).toMatchObject({ decision: 'ask', reason: 'top' })
     const behavior = run({ stdout: '{"hookSpecificOutput":{"permissionDecision":"allow","decision":{"behavior":"deny","message":"m"}}}' })
     expect(interpretRun(hook(), pre, behavior, {})).toMatchObject({ decision: 'deny', blocks: true, reason: 'm' })
+    // The outvoted allow's reason is not the deny's; a reason given beside no decision is.
+    const silent = interpretRun(hook(), pre, run({ stdout: '{"decision":"allow","reason":"safe","hookSpecificOutput":{"permissionDecision":"deny"}}' }), {})
+    expect(silent).toMatchObject({ decision: 'deny', blocks: true })
+    expect(silent.reason).toBeUndefined()
+    expect(interpretRun(hook(), pre, run({ stdout: '{"reason":"why","hookSpecificOutput":{"permissionDecision":"deny"}}' }), {}).reason).toBe('why')
+    expect(interpretRun(hook(), pre, run({ stdout: '{"hookSpecificOutput":{"permissionDecision":"defer","permissionDecisionReason":"r"}}' }), {}).reason).toBe('r')
   })
   test('text that starts with { but is not JSON is a warning, and read as text', () => {
     const result = interpretRun(hook(), start, run({ stdout: '{ not json' }), {})

@@ -26,7 +26,7 @@ const parse = (text: string | Uint8Array, longString = 8) => parseLeavingLongStr
 const readAll = (value: unknown) => JSON.parse(JSON.stringify(value))
 
 /** Text JSON escapes in every way: quotes, backslashes, controls, line separators, astral characters. */
-const awkward = fc.string({ unit: fc.constantFrom('a', 'b', '"', '\\', '\n', '\t', '\u0001', '\u2028', 'é', '€', '😀', '/', 'u'), maxLength: 40 })
+const awkward = fc.string({ unit: fc.constantFrom('a', 'b', '"', '\\', '\n', '\t', '\u0001', '\u2028', '\uFEFF', 'é', '€', '😀', '/', 'u'), maxLength: 40 })
 const payloadValue = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, awkward, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(awkward, tie('value'), { maxKeys: 3 })),
 })).value
@@ -201,6 +201,9 @@ describe('spreadKeepingLongStrings', () => {
     const copy = spreadKeepingLongStrings(parsed)
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype)
     expect(Object.keys(copy)).toEqual(['__proto__', 's'])
+    const withField = spreadKeepingLongStrings(parsed, JSON.parse('{"__proto__":{"polluted":1}}'))
+    expect(Object.getPrototypeOf(withField)).toBe(Object.prototype)
+    expect(readAll(withField)).toEqual(JSON.parse('{"__proto__":{"polluted":1},"s":"0123456789abcdef"}'))
     copy.s = 'changed'
     expect(parsed.s).toBe('0123456789abcdef')
   })
