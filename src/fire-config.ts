@@ -63,7 +63,6 @@ function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
   return lines
 }
 
-
 /**
  * `loadHooks` for one fire, and the plan of its answer for this event made when it may be
  * (src/config/plan.ts): the next fire of the event reads that instead, while nothing changed.

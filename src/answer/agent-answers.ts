@@ -42,13 +42,17 @@ export const AGENT_ANSWER_FIELDS: readonly AgentField[] = [
   { field: 'interrupt', to: 'continue', with: 'behavior', value: (value) => (value === true ? false : undefined) },
 ]
 
-/** How strict a decision as printed is (with the synonyms the protocol reads); -1 for anything else. */
-function strictness(value: unknown): number {
+/**
+ * How strict a decision as printed is (with the synonyms the protocol reads); -1 for anything
+ * else. The one scale for every place an answer can decide twice (here, kodelet's `blocked`,
+ * src/answer/interpret.ts).
+ */
+export function strictness(value: unknown): number {
   return ['allow', 'approve'].includes(value as string) ? 0 : value === 'ask' ? 1 : ['deny', 'block'].includes(value as string) ? 2 : -1
 }
 
 /** Whether decision `value` counts over `current`: a stricter one does, and one that is no decision at all. */
-function outranks(value: unknown, current: unknown): boolean {
+export function outranks(value: unknown, current: unknown): boolean {
   const [mine, theirs] = [strictness(value), strictness(current)]
   return theirs !== -1 && (mine === -1 || mine > theirs)
 }

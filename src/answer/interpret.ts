@@ -2,6 +2,7 @@
 import { type CommandRun, type FiredEvent, type Hook, type HookResult, type HttpRun, isAgentShape, type ParsedAnswer } from '../core/types.ts'
 import { canBlock, isGate } from '../event/events.ts'
 import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
+import { strictness } from './agent-answers.ts'
 
 /** Events whose plain stdout becomes context for the model (as in Claude Code). */
 const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])
@@ -141,9 +142,6 @@ function answered(base: ReportBase, answer: HookAnswer | undefined, extraContext
   }
 }
 
-/** How strict each decision is: when an answer gives more than one, the strictest counts. */
-const STRICTNESS: Record<DecisionValue, number> = { allow: 0, ask: 1, deny: 2 }
-
 /**
  * The decision of an answer, from any of the forms it may take (top-level `decision`, Claude's
  * `hookSpecificOutput.permissionDecision`, PermissionRequest's `decision.behavior`). An answer
@@ -187,7 +185,7 @@ function decidingForm(answer: HookAnswer | undefined): (AnswerForm & { decision:
   let strictest: (AnswerForm & { decision: DecisionValue }) | undefined
   for (const form of answerForms(answer)) {
     if (form.decision === undefined) continue
-    if (strictest === undefined || STRICTNESS[form.decision] > STRICTNESS[strictest.decision]) strictest = { decision: form.decision, reason: form.reason }
+    if (strictest === undefined || strictness(form.decision) > strictness(strictest.decision)) strictest = { decision: form.decision, reason: form.reason }
   }
   return strictest
 }

@@ -3,17 +3,19 @@
  * so `fire` can read kodelet-style answers without loading folder discovery. kodelet's hook type
  * names (`before_tool_call`, …) are aliases in `src/event/events.ts`.
  */
+import { outranks } from './agent-answers.ts'
 
 /**
  * kodelet's answers in the protocol's fields: `{"blocked": true, "reason": …}` is a deny and
  * `{"input": {…}}` is `updatedInput`. Native fields win when a hook prints both, except that
- * `blocked: true` outvotes a native allow or ask: the strictest decision counts.
+ * `blocked: true` outvotes a native allow or ask: the strictest decision counts, by the rule
+ * other agents' answers follow (src/answer/agent-answers.ts `outranks`).
  */
 export function fromKodeletAnswer(json: unknown): unknown {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return json
   const answer = json as Record<string, unknown>
   const { blocked, input } = answer
-  const blocks = blocked === true && answer.decision !== 'deny' && answer.decision !== 'block'
+  const blocks = blocked === true && (answer.decision === undefined || outranks('deny', answer.decision))
   const rewrites = isPlainObject(input) && answer.updatedInput === undefined
   if (!blocks && !rewrites) return json
   return { ...answer, ...(blocks && { decision: 'deny' }), ...(rewrites && { updatedInput: input }) }

@@ -34,8 +34,11 @@ class LongStringField {
   }
 }
 
-/** The first of `keys` `holder` has a value for; a long string not decoded yet stays so. */
-function pick(holder: unknown, ...keys: string[]): unknown {
+/**
+ * The first of `keys` `holder` has a value for, as src/payload/fields.ts `pick` gives it, except
+ * that a long string not decoded yet stays so (a LongStringField).
+ */
+function pickKeepingLongStrings(holder: unknown, ...keys: string[]): unknown {
   if (typeof holder !== 'object' || holder === null) return undefined
   for (const key of keys) {
     if (isUndecoded(holder, key)) return new LongStringField(holder, key)
@@ -53,21 +56,21 @@ export const HOOK_VARIABLES: ReadonlyArray<readonly [suffix: string, extract: Ex
   ['EVENT', (event) => event.name],
   ['QUALIFIED_EVENT', (event) => event.qualified],
   ['SESSION_ID', (_, payload) => sessionIdOf(payload)],
-  ['WORK_DIR', (_, payload) => pick(payload, 'cwd', 'work_dir', 'workDir') ?? process.cwd()],
+  ['WORK_DIR', (_, payload) => pickKeepingLongStrings(payload, 'cwd', 'work_dir', 'workDir') ?? process.cwd()],
   ['PROJECT_DIR', (_, __, context) => context.projectDir],
   ['CONFIG_DIR', (_, __, context) => context.configDir],
   ['TOOL_NAME', (event) => event.tool],
   ['TOOL_ARGS', (_, payload) => toolInput(payload)],
-  ['BASH_COMMAND', (_, payload) => pick(toolInput(payload), 'command')],
-  ['TOOL_OUTPUT', (_, payload) => pick(payload, 'tool_response', 'tool_output', 'toolOutput', 'tool_result', 'output')],
+  ['BASH_COMMAND', (_, payload) => pickKeepingLongStrings(toolInput(payload), 'command')],
+  ['TOOL_OUTPUT', (_, payload) => pickKeepingLongStrings(payload, 'tool_response', 'tool_output', 'toolOutput', 'tool_result', 'output')],
   ['TOOL_ERROR', (event, payload) => toolError(event, payload)],
-  ['TURN_NUMBER', (_, payload) => pick(payload, 'turn_number', 'turnNumber', 'turn')],
-  ['MODEL', (_, payload) => pick(payload, 'model')],
+  ['TURN_NUMBER', (_, payload) => pickKeepingLongStrings(payload, 'turn_number', 'turnNumber', 'turn')],
+  ['MODEL', (_, payload) => pickKeepingLongStrings(payload, 'model')],
   // Inside a subagent (Claude Code, Codex §9.3): which one.
-  ['AGENT_ID', (_, payload) => pick(payload, 'agent_id', 'agentId')],
-  ['AGENT_TYPE', (_, payload) => pick(payload, 'agent_type', 'agentType')],
-  ['USER_MESSAGE', (_, payload) => pick(payload, 'prompt', 'user_message', 'userMessage', 'message')],
-  ['ASSISTANT_MESSAGE', (_, payload) => pick(payload, 'last_assistant_message', 'assistant_message', 'assistantMessage')],
+  ['AGENT_ID', (_, payload) => pickKeepingLongStrings(payload, 'agent_id', 'agentId')],
+  ['AGENT_TYPE', (_, payload) => pickKeepingLongStrings(payload, 'agent_type', 'agentType')],
+  ['USER_MESSAGE', (_, payload) => pickKeepingLongStrings(payload, 'prompt', 'user_message', 'userMessage', 'message')],
+  ['ASSISTANT_MESSAGE', (_, payload) => pickKeepingLongStrings(payload, 'last_assistant_message', 'assistant_message', 'assistantMessage')],
   ['HOOK_NAME', (_, __, context) => context.hookName],
   ['DEPTH', (_, __, context) => context.depth + 1],
 ]
@@ -96,11 +99,11 @@ const SEED_VARIABLES: Readonly<Record<string, ReadonlyArray<readonly [name: stri
     ['WORKING_DIR', 'WORK_DIR'],
     ['TOOL_NAME', 'TOOL_NAME'],
     ['TOOL_ARGS', 'TOOL_ARGS'],
-    ['TOOL_RESULT', (_, payload) => pick(payload, 'tool_result', 'tool_response', 'tool_output', 'result')],
+    ['TOOL_RESULT', (_, payload) => pickKeepingLongStrings(payload, 'tool_result', 'tool_response', 'tool_output', 'result')],
     ['LLM_MODEL', 'MODEL'],
-    ['LLM_TOKENS', (_, payload) => pick(payload, 'tokens', 'token_count', 'llm_tokens')],
-    ['PERM_LEVEL', (_, payload) => pick(payload, 'permission_level', 'perm_level', 'permission_mode')],
-    ['PERM_RULE', (_, payload) => pick(payload, 'permission_rule', 'perm_rule')],
+    ['LLM_TOKENS', (_, payload) => pickKeepingLongStrings(payload, 'tokens', 'token_count', 'llm_tokens')],
+    ['PERM_LEVEL', (_, payload) => pickKeepingLongStrings(payload, 'permission_level', 'perm_level', 'permission_mode')],
+    ['PERM_RULE', (_, payload) => pickKeepingLongStrings(payload, 'permission_rule', 'perm_rule')],
   ],
 }
 
@@ -140,10 +143,10 @@ export function hookEnvironment(
 
 /** `true`/`false` after a tool ran (pigo's rule); unset before it ran. */
 function toolError(event: FiredEvent, payload: Payload): unknown {
-  const flag = pick(payload, 'tool_error', 'toolError', 'is_error', 'isError')
+  const flag = pickKeepingLongStrings(payload, 'tool_error', 'toolError', 'is_error', 'isError')
   if (typeof flag === 'boolean') return String(flag)
   if (flag === 'true' || flag === 'false') return flag
-  if (event.name === 'tool:error' || pick(payload, 'error') !== undefined) return 'true'
+  if (event.name === 'tool:error' || pickKeepingLongStrings(payload, 'error') !== undefined) return 'true'
   return event.name === 'tool:post_execute' ? 'false' : undefined
 }
 
