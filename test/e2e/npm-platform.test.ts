@@ -5,7 +5,7 @@
  * The `hookrun` command must then run the native binary, not Node; without the platform package
  * (`--omit=optional`) it runs the Node bundle.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
@@ -78,6 +78,28 @@ test('installed from the packed tarballs, the hookrun command runs the native bi
   const fire = run(bin, ['fire', 'tool:pre_execute', '--payload', '-'], { cwd: dir, input, env })
   expect(fire.status, fire.stderr).toBe(2)
   expect(JSON.parse(fire.stdout)).toMatchObject({ decision: 'deny', reason: 'no sudo' })
+}, 240_000)
+
+test("npm's links to the launcher, a project's and a global install's, run the binary without any program on PATH", () => {
+  const project = consumer('no-path', [tarballs.hookrun!, tarballs[host.name]!])
+  const prefix = join(scratch, 'global')
+  const install = run('npm', ['install', '--global', '--prefix', prefix, tarballs.hookrun!, tarballs[host.name]!], { cwd: scratch })
+  expect(install.status, install.stderr).toBe(0)
+  // An empty PATH: the launcher recognises npm's layouts with shell builtins (no readlink process).
+  const empty = join(scratch, 'empty-path')
+  mkdirSync(empty, { recursive: true })
+  for (const bin of [join(project, 'node_modules', '.bin', 'hookrun'), join(prefix, 'bin', 'hookrun')]) {
+    const version = run(bin, ['--version'], { cwd: scratch, env: { PATH: empty } })
+    expect(version.status, `${bin}: ${version.stderr}`).toBe(0)
+    expect(version.stdout).toContain(`hookrun ${pkg.version} (bun `)
+  }
+  // A link of the user's own to npm's link is followed with readlink, as before.
+  const own = join(scratch, 'own-bin')
+  mkdirSync(own, { recursive: true })
+  symlinkSync(join(prefix, 'bin', 'hookrun'), join(own, 'hookrun'))
+  const version = run(join(own, 'hookrun'), ['--version'], { cwd: scratch })
+  expect(version.status, version.stderr).toBe(0)
+  expect(version.stdout).toContain(`hookrun ${pkg.version} (bun `)
 }, 240_000)
 
 test('without the platform package (--omit=optional) the hookrun command runs the Node bundle', () => {
