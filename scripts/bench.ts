@@ -394,7 +394,7 @@ async function main(): Promise<void> {
     ...CASES.map((c) => `| (${c.id}) ${c.title} | ${fmt(med(`${c.id}:hookrun`))} | ${fmt(med(`${c.id}:node`))} | ${fmt(med(`${c.id}:lefthook`))} | ${(med(`${c.id}:hookrun`) / med(`${c.id}:lefthook`)).toFixed(2)}× |`),
     '',
     `(b) through the npm package (its launcher execs the platform package's binary): ${fmt(med('b:npm'))}.`,
-    `Processes Claude Code starts for hookrun in a session of 100 tool calls (scripts/agent-processes.ts): ${agentProcesses.before} with an entry on every event, ${agentProcesses.after} with the matchers \`hookrun install --project\` compiles.`,
+    `Processes Claude Code starts for hookrun in a session of 100 tool calls (scripts/agent-processes.ts): ${agentProcesses.before} with an entry on every event, ${agentProcesses.after} with the matchers \`hookrun install --project --narrow\` compiles.`,
     `Floors: \`sh -c true\` ${fmt(sh)}, hello-world binary ${fmt(hello)}, piping 10 MB ${fmt(pipe10)} (over \`sh -c true\`); each extra matching hook ${fmt(perExtraHook)}.`,
     `(b) with OpenTelemetry on (OTEL_EXPORTER_OTLP_ENDPOINT, a loopback collector): binary ${fmt(med('b+otel:hookrun'))}, Node ${fmt(med('b+otel:node'))}.`,
     `Peak memory of (b): hookrun ${memory['b:hookrun']!.toFixed(1)} MiB, hello-world ${memory['floor:hello']!.toFixed(1)} MiB, lefthook ${memory['b:lefthook']!.toFixed(1)} MiB; of (e): hookrun ${memory['e:hookrun']!.toFixed(1)} MiB, lefthook ${memory['e:lefthook']!.toFixed(1)} MiB (payload ${payloadMiB.toFixed(1)} MiB).`,
