@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-import { fstatSync, writeSync } from 'node:fs'
+import { writeSync } from 'node:fs'
 import process from 'node:process'
 import { main } from './cli.ts'
+import { isTerminal } from './core/terminal.ts'
 import { readStdin } from './payload/stdin.ts'
 
 /**
@@ -20,19 +21,6 @@ const write = (fd: 1 | 2, stream: () => NodeJS.WriteStream) => (text: string) =>
       stream().write(rest, () => resolveWrite())
     })
   }
-}
-
-/**
- * A terminal is a character device; pipes and files (how agents run hookrun) are not, and are
- * answered without node:tty, which loads Node's whole stream stack (~3 ms in a compiled hookrun).
- */
-function isTerminal(fd: 1 | 2): boolean {
-  try {
-    if (!fstatSync(fd).isCharacterDevice()) return false
-  } catch {
-    return false
-  }
-  return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(fd)
 }
 
 main(process.argv.slice(2), {

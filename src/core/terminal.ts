@@ -1,0 +1,27 @@
+// Whether a file descriptor is a terminal, answered without node:tty wherever the answer is plain.
+import { fstatSync, statSync } from 'node:fs'
+
+/** node:tty's answer: loading it loads Node's whole stream stack (~2 ms in a compiled hookrun). */
+const ttyIsatty = (fd: number): boolean => (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(fd)
+
+/**
+ * A terminal is a character device; pipes and files (how agents run hookrun) are not. Nor is
+ * /dev/null, the character device a discarded stream is (an agent or a script that drops
+ * hookrun's stderr): the same device number is no terminal. Only another character device asks
+ * node:tty.
+ */
+export function isTerminal(fd: number, isatty: (fd: number) => boolean = ttyIsatty): boolean {
+  let device
+  try {
+    device = fstatSync(fd)
+  } catch {
+    return false
+  }
+  if (!device.isCharacterDevice()) return false
+  try {
+    if (device.rdev === statSync('/dev/null').rdev) return false
+  } catch {
+    // No /dev/null (Windows): the terminal module knows.
+  }
+  return isatty(fd)
+}
