@@ -7,6 +7,7 @@ import type { FoundConfigFiles } from './config/files.ts'
 import { configSignature } from './config/narrowed.ts'
 import { folderSignatures, planHooks } from './config/plan.ts'
 import { type ConfigFileRef, type FiredEvent, needsTrust } from './core/types.ts'
+import type { ConfigDocument } from './config/document.ts'
 import { HookrunError } from './core/errors.ts'
 import { loadGlobs } from './event/globs.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
@@ -26,6 +27,12 @@ export interface LoadedHooks {
  * (src/library/runner.ts) once and again on `reload()`, `explain` and `hookrun test` every time.
  */
 export async function loadHooks(options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks> {
+  const { projectDocuments: _, ...loaded } = await readHooks(options)
+  return loaded
+}
+
+/** `loadHooks`, with the project's config documents as read (what trust decided on), for a plan's trust footprint. */
+async function readHooks(options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks & { readonly projectDocuments: readonly ConfigDocument[] }> {
   await loadGlobs()
   const env = options.env ?? process.env
   // Parsed documents come from the cache while their files are unchanged; zod and the parser load
@@ -33,13 +40,19 @@ export async function loadHooks(options: LoadOptions & { readonly strict: boolea
   const { files, projectRoot } = findConfigFiles(options)
   const cache = openDocumentCache(env, files)
   let parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
-  const read = (ref: ConfigFileRef) => {
+  const projectDocuments: ConfigDocument[] = []
+  const readDocument = (ref: ConfigFileRef) => {
     const cached = cache.get(ref)
     if (cached !== undefined) return cached
     const before = cache.signature(ref)
     const document = parser!.readConfigDocument(ref)
     // A project's files keep the paths their commands name: trust looks at them on every fire.
     return cache.put(ref, needsTrust(ref.layer) ? withCommandPaths(document, projectRoot) : document, before)
+  }
+  const read = (ref: ConfigFileRef) => {
+    const document = readDocument(ref)
+    if (needsTrust(ref.layer)) projectDocuments.push(document)
+    return document
   }
   // A managed config that names a remote policy: its cached copy is checked (node:crypto) and read too.
   const managed = files.find((ref) => ref.layer === 'managed')
@@ -51,7 +64,7 @@ export async function loadHooks(options: LoadOptions & { readonly strict: boolea
   cache.save((ref) => !needsTrust(ref.layer) || resolved.trust?.trusted === true)
   const config = await withFolderHooks(resolved, { env, signal: options.signal })
   const signature = configSignature(resolved.files, cache.compared, (resolved.discovery?.sources.length ?? 0) > 0)
-  return { config, warnings: configWarnings(config, options.strict), signature }
+  return { config, warnings: configWarnings(config, options.strict), signature, projectDocuments }
 }
 
 function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
@@ -71,9 +84,9 @@ function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
 export async function loadAndPlan(event: FiredEvent, options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }, found: FoundConfigFiles | undefined): Promise<LoadedHooks> {
   const env = options.env ?? process.env
   const foldersBefore = found === undefined ? undefined : folderSignatures(found, env)
-  const loaded = await loadHooks(options)
+  const { projectDocuments, ...loaded } = await readHooks(options)
   if (found !== undefined && foldersBefore !== undefined) {
-    const trusted = loaded.config.trust?.via === 'record' ? trustFootprint(loaded.config.projectRoot, env) : undefined
+    const trusted = loaded.config.trust?.via === 'record' ? trustFootprint(loaded.config.projectRoot, projectDocuments, env) : undefined
     planHooks(found, env, event, loaded, foldersBefore, trusted)
   }
   return loaded

@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { fnv1a, writeCacheEntry } from '../core/cache-file.ts'
 import { userCacheDir } from '../core/places.ts'
-import { statSignature } from '../core/stat.ts'
 import type { FiredEvent, Hook } from '../core/types.ts'
 import { compilePattern } from '../event/pattern.ts'
 import { hooksDir, pluginsDir } from '../discover/folders.ts'
-import type { ProjectTrust, TrustFootprint } from '../trust/trust.ts'
+import type { ProjectTrust } from '../trust/trust.ts'
+import { footprintHolds, isFootprint, type TrustFootprint } from '../trust/footprint.ts'
 import { fileSignature, settled } from './cache.ts'
 import type { FoundConfigFiles } from './files.ts'
 import type { ResolvedConfig } from './load.ts'
@@ -28,9 +28,10 @@ type Env = Readonly<Record<string, string | undefined>>
  *    signature it was read at, every one settled (as the config cache takes them, ./cache.ts);
  *  - the same environment, as far as the config stage reads it (`PLAN_VARIABLES`);
  *  - the hook folders and plugin folders the same (absent or empty, with the same signature);
- *  - for a project trusted by `hookrun trust`: its trust record, and each trusted file with the
- *    signature it was trusted at, exactly what trust checks on every fire before it would hash
- *    (src/trust/trust.ts `trustFootprint`); `hookrun untrust` or an edit shows at once.
+ *  - for a project trusted by `hookrun trust`: its trust record, the same material files (the
+ *    hook folders walked, the paths the commands name looked at), each with the signature it was
+ *    trusted at, exactly what trust checks on every fire before it would hash
+ *    (src/trust/footprint.ts); `hookrun untrust`, an edit or a new file shows at once.
  *
  * A plan is only made where the config stage does nothing else a fire would miss: no managed
  * config or remote policy, no `--config`/HOOKRUN_CONFIG, no config problem, no audit log or
@@ -49,13 +50,13 @@ interface Plan {
   /** Hook and plugin folders: their signatures (null: absent) when the config was read. */
   readonly folders: ReadonlyArray<readonly [string, string | null]>
   readonly trust: ProjectTrust | null
-  /** A project trusted by record: the record and each trusted file, with their signatures. */
+  /** A project trusted by record: what that trust rests on (src/trust/footprint.ts). */
   readonly trusted: TrustFootprint | null
   /** Per qualified event: the hooks whose pattern matches it, in config order. */
   readonly events: Readonly<Record<string, readonly Hook[]>>
 }
 
-const FORMAT = `${pkg.version}/plan/2`
+const FORMAT = `${pkg.version}/plan/3`
 
 /** More events than this in one plan start it afresh (a plan stays one small read). */
 const MAX_EVENTS = 200
@@ -118,7 +119,7 @@ function isPlan(plan: Plan): boolean {
     typeof plan.signature === 'string' &&
     pairs(plan.folders) &&
     (plan.trust === null || (typeof plan.trust === 'object' && typeof plan.trust.trusted === 'boolean')) &&
-    (plan.trusted === null || (pairs([plan.trusted?.record]) && pairs(plan.trusted?.files))) &&
+    (plan.trusted === null || isFootprint(plan.trusted)) &&
     typeof plan.events === 'object' &&
     plan.events !== null &&
     Object.values(plan.events).every(Array.isArray)
@@ -135,7 +136,7 @@ export function plannedHooks(found: FoundConfigFiles, env: Env, event: FiredEven
   const signature = configSignature(found.files, (ref) => fileSignature(ref.file), false)
   if (signature !== plan.signature) return undefined
   if (!sameFolders(plan.folders, folderSignatures(found, env))) return undefined
-  if (plan.trusted !== null && ![plan.trusted.record, ...plan.trusted.files].every(([file, signature]) => statSignature(file) === signature)) return undefined
+  if (plan.trusted !== null && !footprintHolds(found.projectRoot, plan.trusted)) return undefined
   return { hooks, projectRoot: found.projectRoot, trust: plan.trust ?? undefined, signature }
 }
 
@@ -153,7 +154,7 @@ export interface ReadConfig {
 /**
  * Remember this event's hooks, when the config just read may be planned (see `Plan`).
  * `foldersBefore` are the folder signatures taken before the config was read; `trusted` what
- * trust rested on (src/trust/trust.ts `trustFootprint`), taken after.
+ * trust rested on (src/trust/footprint.ts), taken after.
  */
 export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, read: ReadConfig, foldersBefore: ReadonlyArray<readonly [string, string | null]>, trusted: TrustFootprint | undefined): boolean {
   const { config } = read

@@ -23,6 +23,7 @@ import type { ConfigFileRef, Settings } from '../core/types.ts'
 import { HookrunError } from '../core/errors.ts'
 import { makeOwnFolder, stateDir } from '../core/places.ts'
 import { statSignature } from '../core/stat.ts'
+import type { TrustFootprint } from './footprint.ts'
 import { type Discovery, projectFolderMaterial } from '../discover/folders.ts'
 import { collectFiles, collectMaterial, type CommandSource, commandMaterial, commandPaths, type Material, relativePath } from './material.ts'
 
@@ -315,32 +316,25 @@ function unchangedSince(record: TrustRecord, projectRoot: string, files: readonl
   })
 }
 
-/** What a project's trust by record rests on: the record file and each trusted file, with their signatures. */
-export interface TrustFootprint {
-  readonly record: readonly [string, string]
-  readonly files: ReadonlyArray<readonly [string, string]>
-}
-
 /**
- * What the project's trust rests on while nothing needs hashing: the record file, and each
- * recorded file with the signature it was trusted at, every one unchanged and settled now (as
- * `unchangedSince` checks on every fire). A fire's plan (src/config/plan.ts) checks these instead
- * of asking trust again. The record's signature is taken before it is read, so a record replaced
- * or removed meanwhile (`hookrun untrust`) shows as changed. Undefined when there is no record or
+ * What the project's trust by record rests on while nothing needs hashing (src/trust/footprint.ts),
+ * for a fire's plan (src/config/plan.ts) to check instead of asking trust again: taken only when
+ * trust holds without hashing now, exactly as `resolveTrust` finds it. The record's signature is
+ * taken before it is read, so a record replaced or removed meanwhile (`hookrun untrust`) shows as
+ * changed. `documents` are the project's config documents; undefined when there is no record or
  * trust would hash a file.
  */
-export function trustFootprint(projectRoot: string, env: Env = process.env): TrustFootprint | undefined {
+export function trustFootprint(projectRoot: string, documents: readonly ConfigDocument[], env: Env = process.env): TrustFootprint | undefined {
   const recordFile = trustRecordFile(projectRoot, env)
   const recordSignature = statSignature(recordFile)
   const record = recordSignature === 'missing' ? undefined : readTrustRecord(projectRoot, env)
   if (record === undefined) return undefined
-  const files: Array<[string, string]> = []
-  for (const [relative, file] of Object.entries(record.files)) {
-    const path = resolve(projectRoot, relative)
-    if (file.stat === null || statSignature(path) !== file.stat) return undefined
-    files.push([path, file.stat])
-  }
-  return { record: [recordFile, recordSignature], files }
+  const configFiles = documents.map((document) => document.ref.file)
+  const paths = documents.flatMap((document) => (document.commandPaths?.root === projectRoot ? document : withCommandPaths(document, projectRoot)).commandPaths!.paths)
+  const material = collectFiles(projectRoot, configFiles, paths)
+  if (!unchangedSince(record, projectRoot, material)) return undefined
+  const files = material.map((file): [string, string] => [file, record.files[relativePath(projectRoot, file)]!.stat!])
+  return { record: [recordFile, recordSignature], files, configFiles, commandPaths: [...new Set(paths)] }
 }
 
 /**

@@ -62,6 +62,14 @@ describe('plans: a fire remembers which hooks its event has', () => {
       mkdirSync(join(dir, '.hookrun/hooks'))
       writeFileSync(join(dir, '.hookrun/hooks/new-hook'), '#!/bin/sh\n', { mode: 0o755 })
     }],
+    ['a file appears in an agent hook folder trust covers (.claude/hooks)', (dir) => {
+      mkdirSync(join(dir, '.claude/hooks'), { recursive: true })
+      writeFileSync(join(dir, '.claude/hooks/new.sh'), '#!/bin/sh\n', { mode: 0o755 })
+    }],
+    ['a file appears nested in .hookrun', (dir) => {
+      mkdirSync(join(dir, '.hookrun/scripts'), { recursive: true })
+      writeFileSync(join(dir, '.hookrun/scripts/new.sh'), '#!/bin/sh\n')
+    }],
     ["the user's hook folder appears", (_dir, env) => void mkdirSync(join(env.XDG_CONFIG_HOME!, 'hookrun', 'hooks'), { recursive: true })],
     ['a plugin folder appears', (dir) => void mkdirSync(join(dir, '.hookrun/plugins/acme@hooks'), { recursive: true })],
     ['the user config moves (XDG_CONFIG_HOME)', (dir, env) => ({ ...env, XDG_CONFIG_HOME: join(dir, 'elsewhere') })],
@@ -73,6 +81,17 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(planned(dir, env)).toBeDefined()
     const changedEnv = change(dir, env) ?? env
     expect(planned(dir, changedEnv)).toBeUndefined()
+  })
+
+  test('a script the hook names that was missing when trusted, created later: no plan answer, and the gate blocks as changed', async () => {
+    const { dir, env } = await trustedProject({ hooks: [{ name: 'gate', event: 'tool:pre_execute', command: './gate.sh; ./later.sh' }] })
+    await fireIn(dir, env)
+    expect(planned(dir, env)).toBeDefined()
+    writeFileSync(join(dir, 'later.sh'), '#!/bin/sh\nexit 0\n', { mode: 0o755 })
+    expect(planned(dir, env)).toBeUndefined()
+    const decision = await fireIn(dir, env)
+    expect(decision).toMatchObject({ decision: 'deny', blocked: true })
+    expect(decision.reason).toMatch(/changed/)
   })
 
   test('after an untrust the gate no longer runs; after a script edit the gate blocks as changed', async () => {

@@ -1,0 +1,45 @@
+// What a project's trust by record rests on, for a fire's plan to check instead of asking trust again.
+import { statSignature } from '../core/stat.ts'
+import { collectFiles } from './material.ts'
+
+/**
+ * A project trusted by `hookrun trust`, as trust finds it on every fire before it would hash
+ * anything (src/trust/trust.ts `resolveTrust`): the record file, the material files with the
+ * signatures they were trusted at, and what decides which files are material besides the hook
+ * folders: the config files and every path the commands name, a file then or not (a script
+ * created after the trust makes the project changed, as it does for trust itself).
+ */
+export interface TrustFootprint {
+  readonly record: readonly [string, string]
+  /** The material files, sorted, each with its trusted signature. */
+  readonly files: ReadonlyArray<readonly [string, string]>
+  readonly configFiles: readonly string[]
+  readonly commandPaths: readonly string[]
+}
+
+/**
+ * Whether trust still rests on the footprint: the record unchanged, the project's material the
+ * same files as then (the hook folders walked and the named paths looked at, as trust does), each
+ * with its signature. Not a hash: what trust itself accepts without one.
+ */
+export function footprintHolds(projectRoot: string, footprint: TrustFootprint): boolean {
+  if (statSignature(footprint.record[0]) !== footprint.record[1]) return false
+  const material = collectFiles(projectRoot, footprint.configFiles, footprint.commandPaths)
+  return material.length === footprint.files.length && footprint.files.every(([file, signature], index) => material[index] === file && statSignature(file) === signature)
+}
+
+/** The shape a footprint read back from a file must have (anything else is no footprint). */
+export function isFootprint(value: unknown): value is TrustFootprint {
+  const footprint = value as Partial<TrustFootprint> | null
+  const strings = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string')
+  const pair = (item: unknown) => Array.isArray(item) && item.length === 2 && typeof item[0] === 'string' && typeof item[1] === 'string'
+  return (
+    typeof footprint === 'object' &&
+    footprint !== null &&
+    pair(footprint.record) &&
+    Array.isArray(footprint.files) &&
+    footprint.files.every(pair) &&
+    strings(footprint.configFiles) &&
+    strings(footprint.commandPaths)
+  )
+}
