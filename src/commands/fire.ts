@@ -9,7 +9,7 @@ import { PayloadError, readPayload } from '../payload/payload.ts'
 import { applySetFields } from '../payload/set-fields.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { isGate } from '../event/events.ts'
-import type { Decision } from '../core/types.ts'
+import type { Decision, Payload } from '../core/types.ts'
 import { renderNative } from '../answer/render.ts'
 import { selfCommand } from '../install/self.ts'
 import type { ColourMode } from '../core/paint.ts'
@@ -65,28 +65,39 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
     dialects?.checkFormat(format!)
     // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
     const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
+    /** What can be read of a payload that cannot be read whole: the agent's event (and tool) may still be told from it, so a gate blocks. */
+    const knowPartly = (partial: Payload, table: typeof dialects) => {
+      if (table === undefined) return void (known.payload = partial)
+      try {
+        const partly = table.prepareDialect(format, event, partial)
+        if (partly?.event !== undefined) Object.assign(known, { name: partly.event, payload: partly.payload, tool: partly.tool, prepared: partly })
+      } catch {
+        // No event in what was readable: the error alone, exit 1.
+      }
+    }
     let read
     try {
       read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
     } catch (error) {
-      // The agent's event (and tool) may still be told from the fields before a syntax error: a gate blocks.
-      if (error instanceof PayloadError && error.partial !== undefined) {
-        if (dialects === undefined) known.payload = error.partial
-        else {
-          try {
-            const partly = dialects.prepareDialect(format, event, error.partial)
-            if (partly?.event !== undefined) Object.assign(known, { name: partly.event, payload: partly.payload, tool: partly.tool, prepared: partly })
-          } catch {
-            // No event in what was readable: the error alone, exit 1.
-          }
-        }
+      // The fields before a syntax error.
+      if (error instanceof PayloadError && error.partial !== undefined) knowPartly(error.partial, dialects)
+      throw error
+    }
+    let prepared
+    try {
+      prepared =
+        dialects !== undefined || mayBeAgentPayload(read)
+          ? (dialects ?? (await import('../dialects/index.ts'))).prepareDialect(format, event, read)
+          : undefined
+    } catch (error) {
+      // A large payload's long string that is not valid JSON fails when the dialect reads it:
+      // the rest of the payload tells the event.
+      if (error instanceof PayloadError) {
+        const { withoutUndecodedStrings } = await import('../payload/long-strings.ts')
+        knowPartly(withoutUndecodedStrings(read) as Payload, dialects ?? (await import('../dialects/index.ts')))
       }
       throw error
     }
-    const prepared =
-      dialects !== undefined || mayBeAgentPayload(read)
-        ? (dialects ?? (await import('../dialects/index.ts'))).prepareDialect(format, event, read)
-        : undefined
     if (flags.pretty && prepared !== undefined) throw new HookrunError(`--pretty prints hookrun's own answer; ${prepared.dialect.name} reads its JSON, so drop --pretty (or --format)`)
     const eventName = prepared === undefined ? event : prepared.event
     if (eventName === undefined) {

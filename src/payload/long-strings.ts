@@ -1,5 +1,5 @@
 // A large payload parsed without decoding its long strings: they are read from the bytes when asked for.
-import { HookrunError } from '../core/errors.ts'
+import { PayloadError } from './payload.ts'
 
 /** A string value at least this long (in bytes, quotes excluded) is left undecoded until read. */
 export const LONG_STRING_BYTES = 64 * 1024
@@ -146,8 +146,10 @@ function decode(long: LongString, key: string): string {
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(long.bytes.subarray(long.open, long.close + 1))) as string
   } catch (error) {
-    const why = (error as Error).message.replace(/^JSON Parse error: /, '')
-    throw new HookrunError(`${long.where} is not valid JSON: the string '${key}' at byte ${long.open}: ${why}; send the event as valid JSON`)
+    // The runtime's words may quote the offending character itself: a control character is shown as its escape.
+    const why = (error as Error).message.replace(/^JSON Parse error: /, '').replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    // A PayloadError, like any payload that cannot be read: on a gate event the fire blocks (DESIGN §8).
+    throw new PayloadError(`${long.where} is not valid JSON: the string '${key}' at byte ${long.open}: ${why}; send the event as valid JSON`)
   }
 }
 
@@ -195,6 +197,26 @@ export function hasNul(holder: object, key: string): boolean | undefined {
     if (!isEscaped(text, at)) return true
   }
   return false
+}
+
+/**
+ * A copy of `value` without the long strings not decoded yet (nor decoded here): what is certainly
+ * readable of a payload whose long string failed to decode, for telling its agent's event so that
+ * a gate can block (the short fields name events and tools).
+ */
+export function withoutUndecodedStrings(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  const byKey = LONG_STRINGS.get(value)
+  const undecoded = (key: string) => {
+    const long = byKey?.get(key)
+    return long !== undefined && long.value === undefined
+  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => (undecoded(String(index)) ? [] : [withoutUndecodedStrings(item)]))
+  const copy: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) {
+    if (!undecoded(key)) Object.defineProperty(copy, key, { value: withoutUndecodedStrings((value as Record<string, unknown>)[key]), writable: true, enumerable: true, configurable: true })
+  }
+  return copy
 }
 
 /** Whether `holder[key]` is a long string parsed here and not decoded yet (for tests and diagnostics). */

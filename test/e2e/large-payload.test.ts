@@ -43,6 +43,21 @@ for (const runtime of RUNTIMES) {
       expect(result.json()).toMatchObject({ decision: 'deny', blocked: true, decidedBy: 'hookrun' })
       expect(existsSync(join(dir, 'ran'))).toBe(false)
     })
+
+    // The agent's dialect reads the broken string while the event is still being told (Copilot's
+    // toolArgs, Cursor's command): the rest of the payload tells it, and the gate blocks in the agent's form.
+    const brokenAgentPayloads: Array<[string, string[], Record<string, unknown>, string, Record<string, unknown>]> = [
+      ['copilot', ['fire', 'preToolUse', '--format', 'copilot'], { sessionId: 's', timestamp: 1, toolName: 'bash', toolArgs: JSON.stringify({ command: 'BROKEN' }) }, 'toolArgs', { permissionDecision: 'deny' }],
+      ['cursor', ['fire', '--format', 'cursor'], { conversation_id: 'c', generation_id: 'g', hook_event_name: 'beforeShellExecution', cursor_version: '1.7', command: 'BROKEN' }, 'command', { permission: 'deny' }],
+    ]
+    test.each(brokenAgentPayloads)('%s: a long string the dialect reads that is not valid JSON blocks the gate in the agent\'s form; no hook ran', async (_agent, args, fields, key, answer) => {
+      const dir = project('touch ran')
+      const input = JSON.stringify({ ...fields, cwd: dir }).replace('BROKEN', `line \u0001${'x'.repeat(2 * MiB)}`).replace('\\u0001', '\u0001')
+      const result = await runCli(args, { runtime: runtime.name, cwd: dir, input, timeoutMs: 30_000 })
+      expect(result.stderr).toMatch(new RegExp(`^hookrun: payload on stdin is not valid JSON: the string '${key}' at byte \\d+: [^\\u0000-\\u001f]+; send the event as valid JSON\n`))
+      expect(result.json()).toMatchObject(answer)
+      expect(existsSync(join(dir, 'ran'))).toBe(false)
+    })
   })
 }
 
