@@ -60,18 +60,18 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const cwd = options.cwd ?? process.cwd()
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
-  const { config, warnings, signature } = await loadConfig(event, { cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
+  const { config, warnings, signature, matched } = await loadConfig(event, { cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
   if (config.policy?.stale && options.selfCommand !== undefined) {
     // A stale remote policy is refreshed in the background; this fire uses the copy it has.
     const { claimRefresh } = await import('./config/policy.ts')
     if (claimRefresh(config.policy.url, env)) startDetachedSelf([...options.selfCommand, 'policy', 'pull', '--quiet'], env)
   }
   // picomatch loads only when a pattern or `if` rule is a glob, or a broken gate entry is judged.
-  if (selectionUsesGlobs(config.hooks, event) || config.problems.length > 0) await loadGlobs()
+  if (selectionUsesGlobs(config.hooks, event, { matched }) || config.problems.length > 0) await loadGlobs()
   const untrusted = untrustedWarning(config.trust, config.untrustedHooks)
   // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
   const block = gateBlock(config.trust, config.problems, event, config.policy)
-  const hooks = block !== undefined ? [] : selectHooks(config.hooks, event, payload)
+  const hooks = block !== undefined ? [] : selectHooks(config.hooks, event, payload, { matched })
   const chain =
     block !== undefined
       ? { results: [block], rewrites: {}, warnings: [], startedAt: [started] }
@@ -165,14 +165,15 @@ function withTrustNotice(decision: Decision, trust: FireConfig['trust'], payload
  * (src/config/plan.ts), else every layer read, trust applied and the plan made (src/fire-config.ts,
  * loaded only then).
  */
-async function loadConfig(event: FiredEvent, options: { cwd: string; configFiles?: readonly string[]; env: Readonly<Record<string, string | undefined>>; strict: boolean; signal?: AbortSignal }): Promise<Pick<LoadedHooks, 'warnings' | 'signature'> & { config: FireConfig }> {
+async function loadConfig(event: FiredEvent, options: { cwd: string; configFiles?: readonly string[]; env: Readonly<Record<string, string | undefined>>; strict: boolean; signal?: AbortSignal }): Promise<Pick<LoadedHooks, 'warnings' | 'signature'> & { config: FireConfig; matched: boolean }> {
   const found = options.configFiles?.length ? undefined : findConfigFiles(options)
   const planned = found === undefined ? undefined : plannedHooks(found, options.env, event)
   if (planned !== undefined) {
     const config: FireConfig = { hooks: planned.hooks, problems: [], projectRoot: planned.projectRoot, settings: { trustedFolders: [] }, trust: planned.trust, untrustedHooks: [] }
-    return { config, warnings: [], signature: planned.signature }
+    // The plan's hooks are the event's already: only their filters are left to ask.
+    return { config, warnings: [], signature: planned.signature, matched: true }
   }
-  return (await import('./fire-config.ts')).loadAndPlan(event, options, found)
+  return { ...(await (await import('./fire-config.ts')).loadAndPlan(event, options, found)), matched: false }
 }
 
 /** What of the config stage a fire uses. */

@@ -5,7 +5,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { fnv1a, writeCacheEntry } from '../core/cache-file.ts'
 import { userCacheDir } from '../core/places.ts'
 import type { FiredEvent, Hook } from '../core/types.ts'
-import { compilePattern } from '../event/pattern.ts'
+import { hooksMatching } from '../select/select.ts'
 import { hooksDir, pluginsDir } from '../discover/folders.ts'
 import type { ProjectTrust } from '../trust/trust.ts'
 import { footprintHolds, isFootprint, type TrustFootprint } from '../trust/footprint.ts'
@@ -194,7 +194,7 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
     JSON.stringify(earlier.trust) === JSON.stringify(trust) &&
     JSON.stringify(earlier.trusted) === JSON.stringify(trustedFiles) &&
     Object.keys(earlier.events).length < MAX_EVENTS
-  const hooks = config.hooks.filter((hook) => hook.enabled && compilePattern(hook.event).matches(event.segments))
+  const hooks = hooksMatching(config.hooks, event)
   const plan: Plan = {
     format: FORMAT,
     env: envText,

@@ -5,8 +5,9 @@ let loaded: typeof Picomatch | undefined
 
 /**
  * Load picomatch. Loading it with every event cost a compiled hookrun about 0.8 ms, so it loads
- * only where globs may be matched: a fire that selected from some hooks (src/fire.ts), the config
- * stage, every other command (src/commands/program.ts) and the library (src/index.ts). Pattern
+ * only where globs may be matched: a fire whose hooks have a glob pattern or `if` rule to match
+ * (src/fire.ts; none is matched again for a fire its plan answers), the config stage, the
+ * commands cac reads (src/commands/program.ts) and the library (src/index.ts). Pattern
  * compilation is synchronous, so it reads the module loaded here.
  */
 export async function loadGlobs(): Promise<void> {
@@ -18,6 +19,6 @@ export async function loadGlobs(): Promise<void> {
  * names the glob (a fire that fails on a gate blocks).
  */
 export function compileGlob(glob: string, options: Picomatch.PicomatchOptions): Picomatch.Matcher {
-  if (loaded === undefined) throw new Error(`internal error: the glob '${glob}' was compiled before loadGlobs() ran`)
+  if (loaded === undefined) throw new Error(`the glob '${glob}' was compiled before loadGlobs() ran`) // shown as an internal error
   return loaded(glob, options)
 }

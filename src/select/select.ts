@@ -13,17 +13,28 @@ export function selectionOf(hook: Hook, event: FiredEvent, payload: Payload = {}
 }
 
 /**
- * The hooks that run for this event, in config order. Nothing is spawned before this decision.
- * A hook whose index keys the event lacks cannot match: its pattern is not even compiled.
+ * The enabled hooks whose event pattern matches the event, in config order, before their filters:
+ * what a fire's plan remembers per event (src/config/plan.ts). A hook whose index keys the event
+ * lacks cannot match: its pattern is not even compiled.
  */
-export function selectHooks(hooks: readonly Hook[], event: FiredEvent, payload: Payload = {}): Hook[] {
+export function hooksMatching(hooks: readonly Hook[], event: FiredEvent): Hook[] {
   const keys = eventKeys(event.segments)
-  // Plain loops: this runs once per configured hook on every event.
-  const selected: Hook[] = []
+  // Plain loops: this runs once per configured hook on every event the plan does not answer.
+  const matching: Hook[] = []
   for (const hook of hooks) {
-    if (!hook.enabled || !sharesKey(hook.eventKeys, keys)) continue
-    if (compilePattern(hook.event).matches(event.segments) && passesFilters(hook, event, payload)) selected.push(hook)
+    if (hook.enabled && sharesKey(hook.eventKeys, keys) && compilePattern(hook.event).matches(event.segments)) matching.push(hook)
   }
+  return matching
+}
+
+/**
+ * The hooks that run for this event, in config order: those whose pattern matches and whose
+ * filters pass. Nothing is spawned before this decision. `matched`: the hooks are already the
+ * event's (a plan's answer), so only their filters are asked.
+ */
+export function selectHooks(hooks: readonly Hook[], event: FiredEvent, payload: Payload = {}, { matched = false }: { readonly matched?: boolean } = {}): Hook[] {
+  const selected: Hook[] = []
+  for (const hook of matched ? hooks : hooksMatching(hooks, event)) if (passesFilters(hook, event, payload)) selected.push(hook)
   return selected
 }
 
@@ -36,10 +47,12 @@ function sharesKey(hookKeys: readonly string[] | undefined, keys: readonly strin
 
 /**
  * Would selecting among these hooks for this event match a glob: an event pattern's, or a Claude
- * `if` rule's? Only hooks `selectHooks` would compile are looked at. picomatch is loaded only then
- * (src/event/globs.ts; a fire of plain patterns never loads it).
+ * `if` rule's? Only hooks `selectHooks` would compile are looked at; with `matched` (a plan's
+ * answer) no pattern is, so only `if` rules count. picomatch is loaded only then
+ * (src/event/globs.ts; a fire of plain patterns never loads it, nor a planned fire without `if`).
  */
-export function selectionUsesGlobs(hooks: readonly Hook[], event: FiredEvent): boolean {
+export function selectionUsesGlobs(hooks: readonly Hook[], event: FiredEvent, { matched = false }: { readonly matched?: boolean } = {}): boolean {
+  if (matched) return hooks.some((hook) => hook.when !== undefined)
   const keys = eventKeys(event.segments)
   return hooks.some((hook) => hook.enabled && sharesKey(hook.eventKeys, keys) && (hook.when !== undefined || usesGlobs(hook.event)))
 }

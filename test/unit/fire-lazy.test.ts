@@ -6,10 +6,14 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test, vi } from 'vitest'
 import { cliEnvironment, makeProject, removeProject } from '../helpers.ts'
 
-const called = vi.hoisted(() => ({ config: 0, chain: 0 }))
+const called = vi.hoisted(() => ({ config: 0, chain: 0, globs: 0 }))
 vi.mock('../../src/fire-config.ts', async (original) => {
   const real = await original<typeof import('../../src/fire-config.ts')>()
   return { ...real, loadAndPlan: (...args: Parameters<typeof real.loadAndPlan>) => (called.config++, real.loadAndPlan(...args)) }
+})
+vi.mock('../../src/event/globs.ts', async (original) => {
+  const real = await original<typeof import('../../src/event/globs.ts')>()
+  return { ...real, loadGlobs: () => (called.globs++, real.loadGlobs()) }
 })
 vi.mock('../../src/chain.ts', async (original) => {
   const real = await original<typeof import('../../src/chain.ts')>()
@@ -34,9 +38,26 @@ describe('what a fire loads', () => {
     ]
     // The first fires read the config and plan both events; only the second runs a hook.
     expect(await fireBoth()).toEqual([[], ['check']])
-    expect(called).toEqual({ config: 2, chain: 1 })
+    expect(called).toMatchObject({ config: 2, chain: 1 })
     // The next fires are answered from their plans.
     expect(await fireBoth()).toEqual([[], ['check']])
-    expect(called).toEqual({ config: 2, chain: 2 })
+    expect(called).toMatchObject({ config: 2, chain: 2 })
+  })
+
+  test("a glob pattern answered from the plan is not matched again: picomatch's loader is not called", async () => {
+    const dir = makeProject({ 'user/hookrun/hooks.json': { hooks: [{ name: 'any-pre', event: 'tool:pre_*', command: 'true' }] } })
+    dirs.push(dir)
+    const longAgo = new Date(Date.now() - 60_000)
+    utimesSync(join(dir, 'user/hookrun/hooks.json'), longAgo, longAgo)
+    mkdirSync(join(dir, 'work'))
+    const env = cliEnvironment(dir, { XDG_CONFIG_HOME: join(dir, 'user') })
+    const { fire } = await import('../../src/fire.ts')
+    const fireOnce = async () => (await fire({ event: 'tool:pre_execute', payload: { tool_name: 'Bash' }, cwd: join(dir, 'work'), env })).hooks.map((hook) => hook.name)
+    expect(await fireOnce()).toEqual(['any-pre'])
+    const before = { ...called }
+    expect(before.globs).toBeGreaterThan(0) // the config stage and the first selection matched the glob
+    expect(await fireOnce()).toEqual(['any-pre'])
+    expect(called.config).toBe(before.config) // from the plan
+    expect(called.globs).toBe(before.globs)
   })
 })

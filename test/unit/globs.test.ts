@@ -66,8 +66,11 @@ describe('picomatch loads only when a glob is matched', () => {
     expect(await firedFromPlan('tool:pre_execute')).toEqual({ ran: ['h'], loaded: false })
   })
 
-  test('a fire from a plan whose hook pattern or if rule is a glob loads it and matches', async () => {
-    expect(await firedFromPlan('tool:pre_execute:web*')).toEqual({ ran: ['h'], loaded: true })
+  test('a fire from a plan whose hook pattern is a glob leaves it unloaded: the plan matched the pattern already', async () => {
+    expect(await firedFromPlan('tool:pre_execute:web*')).toEqual({ ran: ['h'], loaded: false })
+  })
+
+  test('a fire from a plan whose hook has a glob if rule loads it and matches (filters run on every fire)', async () => {
     expect(await firedFromPlan('tool:pre_execute', 'WebFetch(*)')).toEqual({ ran: ['h'], loaded: true })
   })
 })
