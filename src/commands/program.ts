@@ -299,8 +299,9 @@ function withGlobalOptions(cli: CAC): CAC {
 
 /** Every command line but a common fire (src/cli.ts): read by cac; returns the exit code. */
 export async function runProgram(argv: readonly string[], colour: ColourMode, colourProblem: HookrunError | undefined, io: Io): Promise<number> {
-  // Commands compile patterns and filters synchronously: glob matching is loaded first.
-  await loadGlobs()
+  // Commands compile patterns and filters synchronously: glob matching is loaded first. A fire
+  // loads it itself, only when its hooks need it (src/fire.ts), as on its common command lines.
+  if (argv[0] !== 'fire') await loadGlobs()
   let exitCode: number = ExitCode.Proceed
   const cli = createCli(
     io,
