@@ -1,3 +1,6 @@
+// Other agents' answer fields read as the protocol's own.
+import { outranks } from '../core/decisions.ts'
+
 /**
  * Answers written for another agent, read as the protocol's own fields wherever the hook runs: a
  * hook script written for Cursor (`{"permission": "deny", "agentMessage": …}`) or Copilot
@@ -41,21 +44,6 @@ export const AGENT_ANSWER_FIELDS: readonly AgentField[] = [
   { field: 'message', to: 'reason', with: 'behavior' },
   { field: 'interrupt', to: 'continue', with: 'behavior', value: (value) => (value === true ? false : undefined) },
 ]
-
-/**
- * How strict a decision as printed is (with the synonyms the protocol reads); -1 for anything
- * else. The one scale for every place an answer can decide twice (here, kodelet's `blocked`,
- * src/answer/interpret.ts).
- */
-export function strictness(value: unknown): number {
-  return ['allow', 'approve'].includes(value as string) ? 0 : value === 'ask' ? 1 : ['deny', 'block'].includes(value as string) ? 2 : -1
-}
-
-/** Whether decision `value` counts over `current`: a stricter one does, and one that is no decision at all. */
-export function outranks(value: unknown, current: unknown): boolean {
-  const [mine, theirs] = [strictness(value), strictness(current)]
-  return theirs !== -1 && (mine === -1 || mine > theirs)
-}
 
 /** Cursor's message for the user: the reason when there is no other, else a message shown to the user. */
 const USER_MESSAGE_FIELDS = ['userMessage', 'user_message'] as const

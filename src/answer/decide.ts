@@ -2,8 +2,8 @@
 import type { FiredEvent, HookResult } from '../core/types.ts'
 import { CARRIED_FIELDS, type CarriedField } from '../core/carried.ts'
 import type { Decision, HookAnswer } from '../core/protocol.ts'
+import { strictness } from '../core/decisions.ts'
 
-const STRENGTH = { allow: 0, ask: 1, deny: 2 } as const
 /** A block on these means "do not stop yet" (Claude Code's Stop, the SDK spec's Stop `continue`). */
 const STOP_EVENTS = new Set(['agent:stop', 'subagent:stop'])
 
@@ -38,7 +38,7 @@ export function decide(
       // The last hook in config order wins, as for updatedInput; tool configs merge as Gemini merges them.
       if (value !== undefined) carried[field] = field === 'toolConfig' && carried.toolConfig !== undefined ? mergeToolConfigs(carried.toolConfig, value) : value
     }
-    if (result.decision !== undefined && (decidedBy === undefined || STRENGTH[result.decision] > STRENGTH[decision])) {
+    if (result.decision !== undefined && (decidedBy === undefined || strictness(result.decision) > strictness(decision))) {
       decision = result.decision
       reason = result.reason
       decidedBy = result.report.name

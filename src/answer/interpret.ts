@@ -2,7 +2,7 @@
 import { type CommandRun, type FiredEvent, type Hook, type HookResult, type HttpRun, isAgentShape, type ParsedAnswer } from '../core/types.ts'
 import { canBlock, isGate } from '../event/events.ts'
 import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
-import { strictness } from './agent-answers.ts'
+import { strictness } from '../core/decisions.ts'
 
 /** Events whose plain stdout becomes context for the model (as in Claude Code). */
 const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])

@@ -4,6 +4,7 @@ import type { HookAnswer } from '../core/types.ts'
 import { MAX_PAYLOAD_DEPTH, nestingDepth } from '../payload/payload.ts'
 import { fromAgentAnswer } from './agent-answers.ts'
 import { fromKodeletAnswer } from './kodelet.ts'
+import { decisionOf } from '../core/decisions.ts'
 
 /** JSON that is an answer to check, or why it is not one. */
 export type PreparedAnswer = { readonly json: unknown } | { readonly notJson: string } | { readonly invalid: string }
@@ -35,7 +36,6 @@ export function prepareAnswer(stdout: string): PreparedAnswer | undefined {
  * the schema costs a compiled hookrun more than everything else a fire does, on every hook that
  * prints JSON; most print only these.
  */
-const DECISIONS: Readonly<Record<string, 'allow' | 'deny' | 'ask'>> = { allow: 'allow', deny: 'deny', ask: 'ask', approve: 'allow', block: 'deny' }
 export const PLAIN_FIELDS = {
   reason: 'string',
   stopReason: 'string',
@@ -57,8 +57,8 @@ export function plainAnswer(json: unknown): HookAnswer | undefined {
   const answer: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(json)) {
     if (key === 'decision') {
-      if (typeof value !== 'string' || !has(DECISIONS, value)) return undefined
-      answer.decision = DECISIONS[value]
+      answer.decision = decisionOf(value)
+      if (answer.decision === undefined) return undefined
     } else if (key === 'hookSpecificOutput') {
       if (!plainSpecificOutput(value)) return undefined
       answer[key] = { ...value }

@@ -3,13 +3,13 @@
  * so `fire` can read kodelet-style answers without loading folder discovery. kodelet's hook type
  * names (`before_tool_call`, …) are aliases in `src/event/events.ts`.
  */
-import { outranks } from './agent-answers.ts'
+import { outranks } from '../core/decisions.ts'
 
 /**
  * kodelet's answers in the protocol's fields: `{"blocked": true, "reason": …}` is a deny and
  * `{"input": {…}}` is `updatedInput`. Native fields win when a hook prints both, except that
  * `blocked: true` outvotes a native allow or ask: the strictest decision counts, by the rule
- * other agents' answers follow (src/answer/agent-answers.ts `outranks`).
+ * other agents' answers follow (src/core/decisions.ts `outranks`).
  */
 export function fromKodeletAnswer(json: unknown): unknown {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return json

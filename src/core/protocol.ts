@@ -1,5 +1,6 @@
 // The hook protocol as zod schemas: a hook's JSON answer and the Decision fire answers with.
 import { z } from 'zod'
+import { DECISION_WORDS } from './decisions.ts'
 
 /**
  * The hook protocol (DESIGN §6–§7): what a hook may print as JSON, and what `hookrun fire`
@@ -9,7 +10,7 @@ import { z } from 'zod'
 /** allow / deny / ask, with the synonyms older hooks print. */
 export const DecisionValueSchema = z
   .enum(['allow', 'deny', 'ask', 'approve', 'block'])
-  .transform((value) => (value === 'approve' ? 'allow' : value === 'block' ? 'deny' : value))
+  .transform((value) => DECISION_WORDS[value]!)
 
 // The carried fields are plain data in a zod-free module: fire's hot path reads them without zod.
 export { CARRIED_FIELDS, type CarriedField } from './carried.ts'
