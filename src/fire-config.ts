@@ -1,5 +1,6 @@
-// Stage config for a fire: every layer read (cache or parser), trust applied, hook folders asked;
-// loaded only when the fire's plan (src/config/plan.ts) cannot answer.
+// Stage config: every layer read (cache or parser), trust applied, hook folders asked. A fire
+// loads it only when its plan (src/config/plan.ts) cannot answer; the library, a runner and
+// `explain` use it every time.
 import { count } from './core/words.ts'
 import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'

@@ -5,12 +5,14 @@
  *   const decision = await fire({ event: 'tool:pre_execute', payload: { tool_name: 'bash', tool_input: { command: 'ls' } } })
  *   if (decision.blocked) refuse(decision.reason)
  *
- * Importing it only loads code: glob matching (picomatch) is loaded here, so patterns and
- * filters compile synchronously wherever a program uses them.
+ * Importing it only loads code: glob matching (picomatch) is imported here, so patterns and
+ * filters compile synchronously wherever a program uses them; no top-level await, so the
+ * module can also be `require`d where Node loads ES modules that way.
  */
-import { loadGlobs } from './event/globs.ts'
+import picomatch from 'picomatch'
+import { provideGlobs } from './event/globs.ts'
 
-await loadGlobs()
+provideGlobs(picomatch)
 
 export { fire, MAX_DEPTH, type FireOptions } from './fire.ts'
 export { runChain } from './chain.ts'

@@ -14,6 +14,11 @@ export async function loadGlobs(): Promise<void> {
   loaded ??= (await import('picomatch')).default
 }
 
+/** Hand over picomatch imported statically (the library, src/index.ts): patterns then compile with no await first. */
+export function provideGlobs(module: typeof Picomatch): void {
+  loaded ??= module
+}
+
 /**
  * A glob compiled by picomatch, once `loadGlobs` has run; before that a programming error that
  * names the glob (a fire that fails on a gate blocks).

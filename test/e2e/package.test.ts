@@ -86,6 +86,15 @@ describe('npm package', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ event: 'session:start', decision: 'allow', additionalContext: ['hello from the packed library'], hooks: [{ name: 'greet' }] })
   })
 
+  test("require('hookrun') loads the library where Node requires ES modules (no top-level await); a glob pattern compiles at once", () => {
+    const script = `
+      const { compilePattern, qualifyEvent } = require('hookrun')
+      console.log(compilePattern('tool:*:write').matches(qualifyEvent('tool:pre_execute', { tool_name: 'Write' }).segments))`
+    const result = run(process.execPath, ['--experimental-require-module', '--no-warnings', '-e', script], { cwd: project })
+    expect(result.status, result.stderr).toBe(0)
+    expect(result.stdout.trim()).toBe('true')
+  })
+
   test('exports point at files the package holds: the bundle and its type declarations', () => {
     const paths = new Set(packed.files.map((file) => file.path))
     for (const file of ['dist/index.mjs', 'dist/types/index.d.ts', 'dist/types/library/runner.d.ts', 'dist/types/library/function-hook.d.ts']) {
