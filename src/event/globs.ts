@@ -27,3 +27,9 @@ export function compileGlob(glob: string, options: Picomatch.PicomatchOptions): 
   if (loaded === undefined) throw new Error(`the glob '${glob}' was compiled before loadGlobs() ran`) // shown as an internal error
   return loaded(glob, options)
 }
+
+/** Whether `text` is a glob at all (picomatch's own scan), once `loadGlobs` has run. */
+export function isGlob(text: string): boolean {
+  if (loaded === undefined) throw new Error(`the glob '${text}' was scanned before loadGlobs() ran`) // shown as an internal error
+  return loaded.scan(text).isGlob
+}

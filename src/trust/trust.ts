@@ -18,7 +18,7 @@
  */
 import { readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import picomatch from 'picomatch'
+import { compileGlob, isGlob } from '../event/globs.ts'
 import type { ConfigFileRef, Settings } from '../core/types.ts'
 import { HookrunError } from '../core/errors.ts'
 import { makeOwnFolder, stateDir } from '../core/places.ts'
@@ -255,7 +255,7 @@ export function trustedFolderOf(projectRoot: string, folders: Settings['trustedF
   for (const { pattern } of folders) {
     const trimmed = pattern.length > 1 ? pattern.replace(/\/+$/, '') : pattern
     // A folder named as it is (the usual entry) is compared, not compiled into a glob: every fire checks it.
-    const matches = picomatch.scan(trimmed).isGlob ? picomatch(trimmed, { dot: true }) : (folder: string) => folder === trimmed
+    const matches = isGlob(trimmed) ? compileGlob(trimmed, { dot: true }) : (folder: string) => folder === trimmed
     for (const folder of candidates) if (matches(folder)) return pattern
   }
   return undefined
