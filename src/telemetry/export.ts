@@ -75,9 +75,10 @@ export async function flushSpool(env: Env, linger = true): Promise<{ shipped: nu
   const dir = spoolDir(env)
   const lock = join(dir, SHIPPER_LOCK)
   makeOwnFolder(dir, env)
-  if (!takeLock(lock, dir)) return { shipped: 0, failures: [], alreadyRunning: true }
-  // The shipper fires start is background work: it yields the cores to the agent and its hooks.
+  // The shipper fires start is background work: it yields the cores to the agent and its hooks,
+  // from before its lock shows it running.
   if (linger) lowerPriority()
+  if (!takeLock(lock, dir)) return { shipped: 0, failures: [], alreadyRunning: true }
   let shipped = 0
   const failures: string[] = []
   const batch = join(dir, `sending-${process.pid}.jsonl`)

@@ -92,12 +92,20 @@ test('hookrun telemetry flush ships what is spooled, once, and says how much', a
 test.runIf(process.platform === 'linux')('the shipper fires start runs at the lowest priority: it never competes with the agent for the cores', async () => {
   const dir = project(undefined)
   const shipper = runCli(['telemetry', 'flush', '--linger'], { cwd: dir, env: { HOOKRUN_TEST_MARK: dir } })
-  // Its lock file is there once it has started shipping (and lowered its priority just before).
+  // Its lock file is there once it has started shipping (and lowered its priority before).
   const lock = join(dir, '.xdg-cache/hookrun/telemetry/shipper.lock')
   await waitFor(() => existsSync(lock), 15_000)
+  // Shippers of earlier tests may be exiting meanwhile: one gone before its environment is read is not this one.
+  const environOf = (pid: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'latin1')
+    } catch {
+      return ''
+    }
+  }
   const pid = processesMatching('telemetry flush --linger')
     .map((line) => line.trim().split(/\s+/)[0]!)
-    .find((candidate) => readFileSync(`/proc/${candidate}/environ`, 'latin1').includes(`HOOKRUN_TEST_MARK=${dir}`))
+    .find((candidate) => environOf(candidate).includes(`HOOKRUN_TEST_MARK=${dir}`))
   expect(pid).toBeDefined()
   // Field 19 of /proc/PID/stat is the nice value.
   const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
