@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { fnv1a, writeCacheEntry } from '../core/cache-file.ts'
 import { userCacheDir } from '../core/places.ts'
+import { statSignature } from '../core/stat.ts'
 import type { ConfigDocument, ParsedEntry } from './document.ts'
 import type { ConfigFileRef } from '../core/types.ts'
 
@@ -142,13 +143,8 @@ export function settled(file: string): boolean {
   }
 }
 
-/** A file's stat signature: inode, size, modification and change time; undefined when it is not there. */
+/** A file's stat signature (src/core/stat.ts, the one trust and plans take too); undefined when it is not there. */
 export function fileSignature(file: string): string | undefined {
-  try {
-    // Most files asked about on a fire are absent (hook folders, a local config): no exception for those.
-    const stat = statSync(file, { throwIfNoEntry: false })
-    return stat === undefined ? undefined : `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`
-  } catch {
-    return undefined
-  }
+  const signature = statSignature(file)
+  return signature === 'missing' ? undefined : signature
 }
