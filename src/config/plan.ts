@@ -5,7 +5,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { fnv1a, writeCacheEntry } from '../core/cache-file.ts'
 import { userCacheDir } from '../core/places.ts'
 import type { FiredEvent, Hook } from '../core/types.ts'
-import { hooksMatching } from '../select/select.ts'
+import { hooksMatching } from '../event/pattern.ts'
 import { hooksDir, pluginsDir } from '../discover/folders.ts'
 import type { ProjectTrust } from '../trust/trust.ts'
 import { footprintHolds, isFootprint, type TrustFootprint } from '../trust/footprint.ts'

@@ -1,4 +1,5 @@
 // Event patterns and Claude matchers: checked, then compiled once per process.
+import type { FiredEvent, Hook } from '../core/types.ts'
 import { compileGlob } from './globs.ts'
 import { resolveAlias } from './events.ts'
 import { canonicalTool } from './tools.ts'
@@ -273,3 +274,26 @@ export function permissionRuleProblem(rule: string): string | undefined {
   if (wildcards > MAX_UNBOUNDED) return `'${argument}' has ${wildcards} '*' wildcards; at most ${MAX_UNBOUNDED} (more can make matching backtrack)`
   return undefined
 }
+
+/**
+ * The enabled hooks whose event pattern matches the event, in config order, before their filters:
+ * what a fire's plan remembers per event (src/config/plan.ts). A hook whose index keys the event
+ * lacks cannot match: its pattern is not even compiled.
+ */
+export function hooksMatching(hooks: readonly Hook[], event: FiredEvent): Hook[] {
+  const keys = eventKeys(event.segments)
+  // Plain loops: this runs once per configured hook on every event the plan does not answer.
+  const matching: Hook[] = []
+  for (const hook of hooks) {
+    if (hook.enabled && sharesKey(hook.eventKeys, keys) && compilePattern(hook.event).matches(event.segments)) matching.push(hook)
+  }
+  return matching
+}
+
+/** Does a hook with these index keys (none stored: it may) share one with the event? */
+export function sharesKey(hookKeys: readonly string[] | undefined, keys: readonly string[]): boolean {
+  if (hookKeys === undefined) return true
+  for (const key of hookKeys) if (keys.includes(key)) return true
+  return false
+}
+

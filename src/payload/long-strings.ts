@@ -1,5 +1,5 @@
 // A large payload parsed without decoding its long strings: they are read from the bytes when asked for.
-import { PayloadError } from './payload.ts'
+import { PayloadError } from './payload-error.ts'
 
 /** A string value at least this long (in bytes, quotes excluded) is left undecoded until read. */
 export const LONG_STRING_BYTES = 64 * 1024

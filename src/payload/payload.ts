@@ -1,6 +1,7 @@
 // Stage payload: read stdin or a file once, size- and depth-checked, into a JSON object.
 import { createReadStream } from 'node:fs'
 import { HookrunError } from '../core/errors.ts'
+import { PayloadError } from './payload-error.ts'
 import type { Payload } from '../core/types.ts'
 
 /** Payloads larger than this are refused; a 10 MB file write must still pass. */
@@ -15,21 +16,7 @@ export const MAX_PAYLOAD_DEPTH = 512
  */
 export const LARGE_PAYLOAD_BYTES = 1024 * 1024
 
-/**
- * A payload that cannot be read or is not one JSON object. The CLI blocks a gate event on it
- * (DESIGN §8): an agent reads exit 1 as "proceed". `partial` holds the fields a tolerant parse
- * found before a syntax error, so the agent's event can still be told from them.
- */
-export class PayloadError extends HookrunError {
-  readonly partial?: Payload
-  /** The text that did not parse (set until `readPayload` has located the error). */
-  readonly text?: string
-  constructor(message: string, partial?: Payload, text?: string) {
-    super(message)
-    this.partial = partial
-    this.text = text
-  }
-}
+export { PayloadError } from './payload-error.ts'
 
 /**
  * Read the payload once: `-` is stdin, anything else a file path, nothing means `{}`.

@@ -1,7 +1,7 @@
 // Stage select: the hooks that run for an event, in config order, before anything is spawned.
 import type { FiredEvent, Hook, Payload } from '../core/types.ts'
 import { passesFilters } from './filters.ts'
-import { compilePattern, eventKeys, usesGlobs } from '../event/pattern.ts'
+import { compilePattern, eventKeys, hooksMatching, sharesKey, usesGlobs } from '../event/pattern.ts'
 
 /** Why a configured hook does or does not run for an event (used by `list`). */
 export type Selection = 'matched' | 'disabled' | 'no-match' | 'filtered'
@@ -13,21 +13,6 @@ export function selectionOf(hook: Hook, event: FiredEvent, payload: Payload = {}
 }
 
 /**
- * The enabled hooks whose event pattern matches the event, in config order, before their filters:
- * what a fire's plan remembers per event (src/config/plan.ts). A hook whose index keys the event
- * lacks cannot match: its pattern is not even compiled.
- */
-export function hooksMatching(hooks: readonly Hook[], event: FiredEvent): Hook[] {
-  const keys = eventKeys(event.segments)
-  // Plain loops: this runs once per configured hook on every event the plan does not answer.
-  const matching: Hook[] = []
-  for (const hook of hooks) {
-    if (hook.enabled && sharesKey(hook.eventKeys, keys) && compilePattern(hook.event).matches(event.segments)) matching.push(hook)
-  }
-  return matching
-}
-
-/**
  * The hooks that run for this event, in config order: those whose pattern matches and whose
  * filters pass. Nothing is spawned before this decision. `matched`: the hooks are already the
  * event's (a plan's answer), so only their filters are asked.
@@ -36,13 +21,6 @@ export function selectHooks(hooks: readonly Hook[], event: FiredEvent, payload: 
   const selected: Hook[] = []
   for (const hook of matched ? hooks : hooksMatching(hooks, event)) if (passesFilters(hook, event, payload)) selected.push(hook)
   return selected
-}
-
-/** Does a hook with these index keys (none stored: it may) share one with the event? */
-function sharesKey(hookKeys: readonly string[] | undefined, keys: readonly string[]): boolean {
-  if (hookKeys === undefined) return true
-  for (const key of hookKeys) if (keys.includes(key)) return true
-  return false
 }
 
 /**
