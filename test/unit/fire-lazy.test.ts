@@ -23,19 +23,22 @@ vi.mock('../../src/chain.ts', async (original) => {
 const dirs: string[] = []
 afterAll(() => dirs.forEach(removeProject))
 
+/** A user config holding `hook`, settled so fires plan it; fires from a folder in no project, giving the names of the hooks that ran. */
+async function userHooks(hook: Record<string, unknown>) {
+  const dir = makeProject({ 'user/hookrun/hooks.json': { hooks: [hook] } })
+  dirs.push(dir)
+  const longAgo = new Date(Date.now() - 60_000)
+  utimesSync(join(dir, 'user/hookrun/hooks.json'), longAgo, longAgo)
+  mkdirSync(join(dir, 'work'))
+  const env = cliEnvironment(dir, { XDG_CONFIG_HOME: join(dir, 'user') })
+  const { fire } = await import('../../src/fire.ts')
+  return async (event: string, payload: Record<string, unknown>) => (await fire({ event, payload, cwd: join(dir, 'work'), env })).hooks.map((hook) => hook.name)
+}
+
 describe('what a fire loads', () => {
   test('from its plan, no config stage; the hook runner only for an event with hooks', async () => {
-    const dir = makeProject({ 'user/hookrun/hooks.json': { hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }] } })
-    dirs.push(dir)
-    const longAgo = new Date(Date.now() - 60_000)
-    utimesSync(join(dir, 'user/hookrun/hooks.json'), longAgo, longAgo)
-    mkdirSync(join(dir, 'work'))
-    const env = cliEnvironment(dir, { XDG_CONFIG_HOME: join(dir, 'user') })
-    const { fire } = await import('../../src/fire.ts')
-    const fireBoth = async () => [
-      (await fire({ event: 'session:start', payload: {}, cwd: join(dir, 'work'), env })).hooks.map((hook) => hook.name),
-      (await fire({ event: 'tool:pre_execute', payload: { tool_name: 'Bash' }, cwd: join(dir, 'work'), env })).hooks.map((hook) => hook.name),
-    ]
+    const fireIn = await userHooks({ name: 'check', event: 'tool:pre_execute', command: 'true' })
+    const fireBoth = async () => [await fireIn('session:start', {}), await fireIn('tool:pre_execute', { tool_name: 'Bash' })]
     // The first fires read the config and plan both events; only the second runs a hook.
     expect(await fireBoth()).toEqual([[], ['check']])
     expect(called).toMatchObject({ config: 2, chain: 1 })
@@ -45,14 +48,8 @@ describe('what a fire loads', () => {
   })
 
   test("a glob pattern answered from the plan is not matched again: picomatch's loader is not called", async () => {
-    const dir = makeProject({ 'user/hookrun/hooks.json': { hooks: [{ name: 'any-pre', event: 'tool:pre_*', command: 'true' }] } })
-    dirs.push(dir)
-    const longAgo = new Date(Date.now() - 60_000)
-    utimesSync(join(dir, 'user/hookrun/hooks.json'), longAgo, longAgo)
-    mkdirSync(join(dir, 'work'))
-    const env = cliEnvironment(dir, { XDG_CONFIG_HOME: join(dir, 'user') })
-    const { fire } = await import('../../src/fire.ts')
-    const fireOnce = async () => (await fire({ event: 'tool:pre_execute', payload: { tool_name: 'Bash' }, cwd: join(dir, 'work'), env })).hooks.map((hook) => hook.name)
+    const fireIn = await userHooks({ name: 'any-pre', event: 'tool:pre_*', command: 'true' })
+    const fireOnce = () => fireIn('tool:pre_execute', { tool_name: 'Bash' })
     expect(await fireOnce()).toEqual(['any-pre'])
     const before = { ...called }
     expect(before.globs).toBeGreaterThan(0) // the config stage and the first selection matched the glob
