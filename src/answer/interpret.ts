@@ -215,8 +215,10 @@ export function answerContext(answer: HookAnswer | undefined): string[] {
 function describeExit(run: CommandRun, env: { PATH?: string }): string {
   const tail = tailOf(run.stderr)
   if (run.exitCode === null) return `was killed by ${run.signal ?? 'a signal'}${tail}`
-  if (run.exitCode === 127) return `failed: command not found (exit 127; PATH=${env.PATH ?? ''})${tail}`
-  if (run.exitCode === 126) return `failed: command is not executable (exit 126; check its mode and shebang; PATH=${env.PATH ?? ''})${tail}`
+  // The PATH itself is long and the same for every hook: the count says enough to compare with a shell's.
+  const path = `not on the hook's PATH of ${(env.PATH ?? '').split(':').filter(Boolean).length} folders, which the agent gives hookrun; give its full path`
+  if (run.exitCode === 127) return `failed: command not found (exit 127; ${path})${tail}`
+  if (run.exitCode === 126) return `failed: command is not executable (exit 126; check its mode and shebang)${tail}`
   return `failed with exit ${run.exitCode}${tail}`
 }
 

@@ -1,4 +1,5 @@
 // The config shapes (hookrun, pigo, Claude Code) normalised into one list of hook specs.
+import { didYouMean } from '../core/suggest.ts'
 import { z } from 'zod'
 import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
 import { HOOK_DEFAULTS } from './defaults.ts'
@@ -406,7 +407,9 @@ export function parseEntry<T extends z.ZodObject>(schema: T, raw: unknown, path:
   const unknownKeys = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys')
   const other = result.error.issues.filter((issue) => issue.code !== 'unrecognized_keys')
   for (const issue of unknownKeys) {
-    for (const key of issue.keys) report(joinPath(path, [...issue.path, key]), 'unknown key, ignored (see `hookrun schema` for the fields)', 'warning')
+    // A typo of a field the entry has (timout) names it; nested objects say where the fields are listed.
+    const known = issue.path.length === 0 ? Object.keys(schema.shape) : []
+    for (const key of issue.keys) report(joinPath(path, [...issue.path, key]), `unknown key, ignored${didYouMean(key, known) || ' (see `hookrun schema` for the fields)'}`, 'warning')
   }
   if (other.length === 0) {
     let lenient = strictToLenient.get(schema)
