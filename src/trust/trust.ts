@@ -211,7 +211,9 @@ export function changedFiles(before: Readonly<Record<string, FileHash>>, after: 
  * each project plugin, and the project files its hooks.json commands run.
  */
 export function folderMaterial(discovery: Discovery, projectRoot: string, env: Env): string[] {
-  const configs = discovery.sources.flatMap((source) => (source.kind === 'config' && source.layer === 'project-plugin' ? [{ file: source.file, dir: source.plugin.dir }] : []))
+  const configs = discovery.sources.flatMap((source) =>
+    source.kind === 'config' && source.layer === 'project-plugin' ? [{ file: source.file, dir: source.plugin.dir, rootVariables: source.layout?.rootVariables }] : [],
+  )
   return [...new Set([...projectFolderMaterial(discovery, projectRoot, env), ...pluginCommandFiles(projectRoot, configs)])]
 }
 
@@ -219,16 +221,17 @@ export function folderMaterial(discovery: Discovery, projectRoot: string, env: E
  * The files a project plugin's hooks.json commands run (`./tools/check.sh` runs from the project
  * root, outside the plugin folder). Read with JSON.parse alone: trust is checked on every fire.
  */
-export function pluginCommandFiles(projectRoot: string, configs: ReadonlyArray<{ readonly file: string; readonly dir: string }>): string[] {
+export function pluginCommandFiles(projectRoot: string, configs: ReadonlyArray<{ readonly file: string; readonly dir: string; readonly rootVariables?: readonly string[] }>): string[] {
   const files: string[] = []
-  for (const { file, dir } of configs) {
+  for (const { file, dir, rootVariables } of configs) {
     let json: unknown
     try {
       json = JSON.parse(readFileSync(file, 'utf8'))
     } catch {
       continue // the file itself is hashed; a broken one runs nothing
     }
-    const vars = commandVariables(projectRoot, dir, dir)
+    // `${CLAUDE_PLUGIN_ROOT}` and its kin are the plugin folder, as when the hook runs.
+    const vars = { ...commandVariables(projectRoot, dir, dir), ...Object.fromEntries((rootVariables ?? []).map((name) => [name, dir])) }
     for (const command of stringsUnder(json, 'command')) files.push(...commandMaterial(projectRoot, { command, cwd: projectRoot, vars }).files)
   }
   return files
