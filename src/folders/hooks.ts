@@ -57,7 +57,7 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
   // Files named with --config / HOOKRUN_CONFIG replace discovery, folders included.
   const discovery = config.discovery
   if (discovery === undefined) return { ...config, shadowed: [] }
-  if (discovery.sources.length === 0) return { ...config, shadowed: [], discovery }
+  if (discovery.sources.length === 0 && discovery.problems.length === 0) return { ...config, shadowed: [], discovery }
   const env = options.env ?? process.env
 
   // Project folders and plugins come with the repository: an untrusted project's executables are

@@ -72,6 +72,18 @@ for (const runtime of RUNTIMES) {
       }
     })
 
+    test('a manifest that cannot be read blocks a gate event, as a broken hooks.json does', async () => {
+      const dir = makeProject({ [`${KIT}/.claude-plugin/plugin.json`]: '{ "name": ', [`${KIT}/hooks/check.sh`]: GATE('never') })
+      dirs.push(dir)
+      trustProjectFor(dir)
+      const fired = await cli(dir, ['fire', 'tool:pre_execute', '--payload', '-'], BASH)
+      expect(fired.exitCode, fired.stderr).toBe(2)
+      expect(fired.json().reason).toContain(`${join(dir, KIT, '.claude-plugin/plugin.json')}: cannot be read as JSON`)
+      const info = await cli(dir, ['fire', 'session:start'])
+      expect(info.exitCode).toBe(0)
+      expect(info.stderr).toContain("the plugin's hooks are not run")
+    })
+
     test("a Claude Code plugin's scripts run for the events its hooks.json names, and no other", async () => {
       const dir = makeProject({
         'state.json': '{}',
