@@ -1,6 +1,6 @@
 // Where hook folders and plugins are, and which files they hold (read-only: nothing runs here).
-import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative, resolve, sep } from 'node:path'
+import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { userConfigDir } from '../core/places.ts'
 import type { ConfigProblem } from '../core/types.ts'
 
@@ -179,6 +179,7 @@ export function pluginSources(plugin: InstalledPlugin, layer: FolderLayer, skipp
   if (manifest !== undefined) {
     const layout: PluginLayout = { agent: manifest.agent, manifest: join(plugin.dir, manifest.file), rootVariables: ROOT_VARIABLES[manifest.agent] }
     const named = manifestHooks(layout.manifest!, plugin.dir, problems)
+    if (named === undefined) return native(plugin, layer, [])
     const files = named.files.filter((file) => file !== defaultHooks)
     const withDefault = manifest.agent === 'claude' || named.files.length > files.length || (files.length === 0 && named.text === undefined)
     if (withDefault && isFile(defaultHooks)) files.unshift(defaultHooks)
@@ -187,10 +188,14 @@ export function pluginSources(plugin: InstalledPlugin, layer: FolderLayer, skipp
   } else if (isFile(defaultHooks)) {
     configs.push({ kind: 'config', file: defaultHooks, layer, plugin, layout: { agent: 'open', rootVariables: ROOT_VARIABLES.open } })
   }
+  if (configs.length > 0 || manifest !== undefined) return [...native(plugin, layer, configs), ...configs]
+  return [...native(plugin, layer, configs), ...scanExecutables(join(plugin.dir, 'hooks'), layer, plugin, skipped)]
+}
+
+/** A plugin's own hookrun-shaped `hooks.json`, unless a manifest names it. */
+function native(plugin: InstalledPlugin, layer: FolderLayer, configs: readonly FoundPluginConfig[]): FoundSource[] {
   const own = join(plugin.dir, 'hooks.json')
-  const native: FoundSource[] = isFile(own) && !configs.some((config) => config.file === own) ? [{ kind: 'config', file: own, layer, plugin }] : []
-  if (configs.length > 0 || manifest !== undefined) return [...native, ...configs]
-  return [...native, ...scanExecutables(join(plugin.dir, 'hooks'), layer, plugin, skipped)]
+  return isFile(own) && !configs.some((config) => config.file === own) ? [{ kind: 'config', file: own, layer, plugin }] : []
 }
 
 /**
@@ -198,10 +203,10 @@ export function pluginSources(plugin: InstalledPlugin, layer: FolderLayer, skipp
  * hooks as text. A manifest that cannot be read, or names a file outside the plugin, is a problem
  * that took hooks away: on a gate event it blocks (src/select/gates.ts), as a broken hooks.json does.
  */
-function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[]): { files: string[]; text?: string } {
+function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[]): { files: string[]; text?: string } | undefined {
   const broken = (path: string, message: string) => {
     problems.push({ severity: 'error', file: manifest, path, message, brokenHook: {} })
-    return { files: [] }
+    return undefined
   }
   let json: unknown
   try {
@@ -222,8 +227,8 @@ function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[])
     const at = Array.isArray(hooks) ? `hooks[${index}]` : 'hooks'
     if (typeof path !== 'string') return broken(at, 'must be a path to a hooks file (or the hooks inline); the plugin\'s hooks are not run')
     const file = resolve(dir, path)
-    const inside = relative(dir, file)
-    if (inside === '' || inside.startsWith('..') || inside.startsWith(sep)) return broken(at, `'${path}' is outside the plugin folder; the plugin's hooks are not run`)
+    // Through links too: a hooks file must be the plugin's own.
+    if (!isInsideFolder(dir, file) || !isInsideFolder(realPath(dir), realPath(file))) return broken(at, `'${path}' is outside the plugin folder; the plugin's hooks are not run`)
     files.push(file)
   }
   return { files }
@@ -269,6 +274,20 @@ function sortedEntries(dir: string): Dirent[] {
     return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   } catch {
     return [] // no such folder: nothing installed there
+  }
+}
+
+function isInsideFolder(dir: string, file: string): boolean {
+  const inside = relative(dir, file)
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)
+}
+
+/** The path with its links resolved; a path that does not exist (yet) as it is. */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
   }
 }
 

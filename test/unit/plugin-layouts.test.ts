@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { parseConfigDocument, readConfigFile } from '../../src/config/parse.ts'
@@ -133,8 +134,14 @@ describe('pluginSources', () => {
     const outside = plugin({ '.claude-plugin/plugin.json': { name: 'kit', hooks: '../elsewhere.json' } })
     expect(outside.sources).toEqual([])
     expect(outside.problems).toMatchObject([{ severity: 'error', path: 'hooks', message: expect.stringContaining("'../elsewhere.json' is outside the plugin folder"), brokenHook: {} }])
-    const broken = plugin({ '.claude-plugin/plugin.json': '{ "name": ', 'hooks/run.sh': SCRIPT })
-    expect(broken.sources).toEqual([]) // not kodelet's layout either: its scripts are not asked `hook`
+    const linked = plugin({ '.claude-plugin/plugin.json': { name: 'kit', hooks: './hooks/linked.json' }, 'hooks/hooks.json': claudeHooks('x') })
+    writeFileSync(join(linked.dir, '..', 'elsewhere.json'), JSON.stringify(claudeHooks('x')))
+    symlinkSync(join(linked.dir, '..', 'elsewhere.json'), join(linked.dir, 'hooks/linked.json'))
+    const relinked: ConfigProblem[] = []
+    expect(pluginSources({ name: 'acme/kit', dir: linked.dir, scope: 'project' }, 'project-plugin', [], relinked)).toEqual([])
+    expect(relinked).toMatchObject([{ message: expect.stringContaining('outside the plugin folder'), brokenHook: {} }])
+    const broken = plugin({ '.claude-plugin/plugin.json': '{ "name": ', 'hooks/hooks.json': claudeHooks('x'), 'hooks/run.sh': SCRIPT })
+    expect(broken.sources).toEqual([]) // neither its hooks.json nor kodelet's layout: its scripts are not asked `hook`
     expect(broken.problems).toMatchObject([{ file: join(broken.dir, '.claude-plugin/plugin.json'), message: expect.stringContaining('cannot be read as JSON'), brokenHook: {} }])
   })
 
