@@ -36,13 +36,11 @@ export interface PluginConfigHooks {
  */
 export function pluginConfigHooks(source: FoundPluginConfig, problems: ConfigProblem[], reader: PluginConfigReader): PluginConfigHooks {
   const ref = { layer: source.layer, file: source.file }
-  let entries: ParsedEntry[]
-  if (source.text === undefined) entries = reader.readConfigFile(ref, problems)
-  else {
-    const document = reader.parseConfigDocument(ref, source.text)
-    problems.push(...document.problems)
-    entries = document.entries
-  }
+  const document = source.text === undefined ? undefined : reader.parseConfigDocument(ref, source.text)
+  const read: ConfigProblem[] = document?.problems.slice() ?? []
+  const entries: ParsedEntry[] = document?.entries ?? reader.readConfigFile(ref, read)
+  // A plugin's hooks file may describe itself at the top (Claude Code's plugin format).
+  problems.push(...(source.layout === undefined ? read : read.filter((problem) => !(problem.path === 'description' && problem.severity === 'warning'))))
   const merged = mergeHooks(entries, problems)
   const layout = source.layout
   const { hooks, ignored } = layout?.agent === 'open' ? openPluginHooks(merged, problems) : { hooks: merged, ignored: [] }

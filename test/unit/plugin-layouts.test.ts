@@ -83,6 +83,9 @@ describe('pluginSources', () => {
     })
     expect(problems).toEqual([])
     expect(sources).toMatchObject([{ kind: 'config', file: join(dir, 'hooks/hooks.json'), layout: { agent: 'claude', rootVariables: ['CLAUDE_PLUGIN_ROOT'] } }])
+    const described: ConfigProblem[] = []
+    expect(read({ ...sources[0]!, text: JSON.stringify({ description: 'Stops', ...claudeHooks('x') }) } as FoundPluginConfig, described)).toHaveLength(1)
+    expect(described).toEqual([]) // Claude Code's plugin hooks.json may carry a description
     const [hook] = read(sources[0]!)
     expect(hook).toMatchObject({ name: 'acme/kit/PreToolUse/stop', command: '"${CLAUDE_PLUGIN_ROOT}/hooks/stop.sh"', env: { CLAUDE_PLUGIN_ROOT: dir, HOOKRUN_PLUGIN_DIR: dir } })
     expect(hook!.env).not.toHaveProperty('CURSOR_PLUGIN_ROOT') // a multi-agent script tells the agent by this
