@@ -8,7 +8,7 @@ import type { ConfigProblem } from '../../src/core/types.ts'
 import { discoverHookFolders, type FoundPluginConfig, type FoundSource, pluginSources } from '../../src/discover/folders.ts'
 import { pluginConfigHooks } from '../../src/folders/plugin-config.ts'
 import { folderMaterial } from '../../src/trust/trust.ts'
-import { makeProject, removeProject } from '../helpers.ts'
+import { makeProject, removeProject, writeFiles } from '../helpers.ts'
 
 /**
  * Plugins read as their agent reads them (a manifest and the hooks files it names; kodelet's
@@ -158,15 +158,20 @@ describe('pluginSources', () => {
 })
 
 describe('trust', () => {
-  test("the files a plugin's commands reach through its root variable are pinned, in the plugin or out of it", () => {
+  test("the files a plugin's commands reach through its root variable, or from the folder its hooks start in, are pinned", () => {
     const root = makeProject({
       '.hookrun/plugins/kit/.claude-plugin/plugin.json': { name: 'kit', hooks: './config/gates.json' },
       '.hookrun/plugins/kit/config/gates.json': claudeHooks('"${CLAUDE_PLUGIN_ROOT}/../../../tools/gate.sh"'),
       'tools/gate.sh': SCRIPT,
     })
     dirs.push(root)
+    writeFiles(root, {
+      '.hookrun/plugins/cur/.cursor-plugin/plugin.json': { name: 'cur', hooks: './gates.json' },
+      '.hookrun/plugins/cur/gates.json': { version: 1, hooks: { beforeShellExecution: [{ command: '../../../tools/cursor-gate.sh' }] } },
+      'tools/cursor-gate.sh': SCRIPT,
+    })
     const env = { HOME: root, XDG_CONFIG_HOME: join(root, '.xdg-config') }
     const files = folderMaterial(discoverHookFolders({ projectRoot: root, env }), root, env)
-    expect(files).toEqual(expect.arrayContaining([join(root, '.hookrun/plugins/kit/config/gates.json'), join(root, '.hookrun/plugins/kit/.claude-plugin/plugin.json'), join(root, 'tools/gate.sh')]))
+    expect(files).toEqual(expect.arrayContaining([join(root, '.hookrun/plugins/kit/config/gates.json'), join(root, '.hookrun/plugins/kit/.claude-plugin/plugin.json'), join(root, 'tools/gate.sh'), join(root, 'tools/cursor-gate.sh')]))
   })
 })
