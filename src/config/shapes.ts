@@ -1,4 +1,5 @@
 // The config shapes (hookrun, pigo, Claude Code) normalised into one list of hook specs.
+import { execWord } from '../core/shell.ts'
 import { didYouMean } from '../core/suggest.ts'
 import { z } from 'zod'
 import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
@@ -229,7 +230,7 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
         if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
         if (handler.shell === 'powershell') return report(`${path}.shell`, "'powershell' is not supported by hookrun; skipped", 'warning')
         if (handler.asyncRewake) report(`${path}.asyncRewake`, 'hookrun cannot wake the agent later; the hook runs in the background like async', 'warning')
-        const command = handler.args ? [handler.command, ...handler.args].map(shellQuote).join(' ') : handler.command
+        const command = handler.args ? [handler.command, ...handler.args].map((word) => execWord(word, EXEC_PLACEHOLDERS)).join(' ') : handler.command
         const canonical = resolveAlias(eventName) ?? eventName
         const matcher = claudeMatcher(group.matcher)
         specs.push({
@@ -428,7 +429,9 @@ function joinPath(prefix: string, path: readonly PropertyKey[]): string {
   return out
 }
 
-/** Quote for `sh -c`: Claude's exec form (`args`) must not be re-split by the shell. */
-function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
-}
+/**
+ * The placeholders Claude Code substitutes in the exec form's command and args (its own, and the
+ * plugin-folder variables of the plugin layouts hookrun reads): each stays for the shell to
+ * expand from the hook's environment, where hookrun sets it (src/core/shell.ts `execWord`).
+ */
+const EXEC_PLACEHOLDERS: ReadonlySet<string> = new Set(['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'PLUGIN_ROOT', 'CURSOR_PLUGIN_ROOT', 'DROID_PLUGIN_ROOT'])

@@ -24,7 +24,7 @@ import { HookrunError } from '../core/errors.ts'
 import { makeOwnFolder, stateDir } from '../core/places.ts'
 import { statSignature } from '../core/stat.ts'
 import type { TrustFootprint } from './footprint.ts'
-import { type Discovery, projectFolderMaterial } from '../discover/folders.ts'
+import { type Discovery, type PluginLayout, projectFolderMaterial } from '../discover/folders.ts'
 import { collectFiles, collectMaterial, type CommandSource, commandMaterial, commandPaths, type Material, relativePath } from './material.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -211,7 +211,9 @@ export function changedFiles(before: Readonly<Record<string, FileHash>>, after: 
  * each project plugin, and the project files its hooks.json commands run.
  */
 export function folderMaterial(discovery: Discovery, projectRoot: string, env: Env): string[] {
-  const configs = discovery.sources.flatMap((source) => (source.kind === 'config' && source.layer === 'project-plugin' ? [{ file: source.file, dir: source.plugin.dir }] : []))
+  const configs = discovery.sources.flatMap((source) =>
+    source.kind === 'config' && source.layer === 'project-plugin' ? [{ file: source.file, dir: source.plugin.dir, layout: source.layout }] : [],
+  )
   return [...new Set([...projectFolderMaterial(discovery, projectRoot, env), ...pluginCommandFiles(projectRoot, configs)])]
 }
 
@@ -219,17 +221,20 @@ export function folderMaterial(discovery: Discovery, projectRoot: string, env: E
  * The files a project plugin's hooks.json commands run (`./tools/check.sh` runs from the project
  * root, outside the plugin folder). Read with JSON.parse alone: trust is checked on every fire.
  */
-export function pluginCommandFiles(projectRoot: string, configs: ReadonlyArray<{ readonly file: string; readonly dir: string }>): string[] {
+export function pluginCommandFiles(projectRoot: string, configs: ReadonlyArray<{ readonly file: string; readonly dir: string; readonly layout?: PluginLayout }>): string[] {
   const files: string[] = []
-  for (const { file, dir } of configs) {
+  for (const { file, dir, layout } of configs) {
     let json: unknown
     try {
       json = JSON.parse(readFileSync(file, 'utf8'))
     } catch {
       continue // the file itself is hashed; a broken one runs nothing
     }
-    const vars = commandVariables(projectRoot, dir, dir)
-    for (const command of stringsUnder(json, 'command')) files.push(...commandMaterial(projectRoot, { command, cwd: projectRoot, vars }).files)
+    // `${CLAUDE_PLUGIN_ROOT}` and its kin are the plugin folder, and a Cursor plugin's hooks start
+    // there, as when the hook runs (src/folders/plugin-config.ts).
+    const vars = { ...commandVariables(projectRoot, dir, dir), ...Object.fromEntries((layout?.rootVariables ?? []).map((name) => [name, dir])) }
+    const cwd = layout?.agent === 'cursor' ? dir : projectRoot
+    for (const command of stringsUnder(json, 'command')) files.push(...commandMaterial(projectRoot, { command, cwd, vars }).files)
   }
   return files
 }
