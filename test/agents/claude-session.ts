@@ -34,7 +34,7 @@ export type StreamEvent = Record<string, unknown> & { type: string; subtype?: st
 
 export interface ClaudeSession {
   readonly agent: AgentRun
-  readonly model: ModelServer
+  readonly model: ModelServer & { readonly arrivals: readonly number[] }
   /** Every stream-json line Claude printed, parsed. */
   readonly events: StreamEvent[]
 }

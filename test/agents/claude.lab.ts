@@ -5,7 +5,7 @@
  * really happened: marker files, the next model request, Claude's stream-json output.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { afterAll, describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
@@ -332,13 +332,13 @@ function saveFixtures(run: LabRun, payloads: readonly Record<string, unknown>[])
     if (seen.has(event)) continue
     seen.add(event)
     // The run's folder (also inside the transcript path's slug) and every id: stable placeholders.
-    let text = JSON.stringify(payload, null, 2).split(run.root).join('/lab/run').split(basename(run.root)).join('run-XXXXXX')
+    let text = JSON.stringify(payload, null, 2).split(run.root.replace(/[^a-zA-Z0-9]/g, '-')).join('-lab-run').split(run.root).join('/lab/run')
     const ids = new Map<string, string>([[String(payloads[0]?.session_id), '00000000-0000-4000-8000-000000000000']])
     text = text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => {
       if (!ids.has(id)) ids.set(id, `00000000-0000-4000-8000-${String(ids.size).padStart(12, '0')}`)
       return ids.get(id)!
     })
-    text = text.replace(/toolu_lab\d+/g, 'toolu_lab')
+    text = text.replace(/toolu_lab\d+/g, 'toolu_lab').replace(/"duration_ms": \d+/g, '"duration_ms": 0')
     writeFileSync(join(dir, `${event}.json`), `${text}\n`)
   }
 }

@@ -91,8 +91,10 @@ function turnEvents(turn: Turn, model: string): Record<string, unknown>[] {
  * Starts the fake model: conversation request with k tool results → turns[k] (the last turn once
  * the script runs out).
  */
-export function startAnthropicModel(turns: readonly Turn[]): Promise<ModelServer> {
-  return startModelServer((request, response) => {
+export async function startAnthropicModel(turns: readonly Turn[]): Promise<ModelServer & { readonly arrivals: number[] }> {
+  // When each conversation request came (performance.now()): the time between two is one tool call's whole cycle.
+  const arrivals: number[] = []
+  const server = await startModelServer((request, response) => {
     if (request.method !== 'POST' || !request.url.startsWith('/v1/messages')) {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"type":"error","error":{"type":"not_found_error","message":"not here"}}')
       return
@@ -101,7 +103,8 @@ export function startAnthropicModel(turns: readonly Turn[]): Promise<ModelServer
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"input_tokens":10}')
       return
     }
-    const body = request.body as { model?: string; stream?: boolean } | undefined
+    const body = request.body as { model?: string; stream?: boolean; tools?: unknown } | undefined
+    if (Array.isArray(body?.tools)) arrivals.push(performance.now())
     const turn = turns[Math.min(toolResultsOf(request).length, turns.length - 1)]!
     const events = turnEvents(turn, body?.model ?? 'claude-lab')
     if (body?.stream === false) {
@@ -112,4 +115,5 @@ export function startAnthropicModel(turns: readonly Turn[]): Promise<ModelServer
     }
     sse(response, events)
   })
+  return Object.assign(server, { arrivals })
 }
