@@ -87,6 +87,19 @@ describe('Claude Code 2.1.331', () => {
     results.record('allow-shell', 'honoured', 'the command ran (marker made) and its output reached the model; the PreToolUse router exited 0')
   })
 
+  test('deny-shell with `install --narrow`: the one compiled PreToolUse entry (matcher Bash) still denies', async () => {
+    const run = freshRun()
+    expect(run.hookrun(['init', '--template', 'dangerous-commands']).status).toBe(0)
+    expect(installClaude(run, ['--narrow'])).toContain('PreToolUse (^(Bash)$)')
+    const session = await runClaude(run, [bash('touch NARROW_ALLOWED_RAN'), bash(deniedCommand('NARROW_DENIED_RAN')), DONE])
+    expectCompleted(session, 'deny-shell (--narrow)')
+    expect(existsSync(join(run.project, 'NARROW_ALLOWED_RAN'))).toBe(true)
+    expect(existsSync(join(run.project, 'NARROW_DENIED_RAN'))).toBe(false)
+    expect(toolResultTexts(session)[1]?.text).toContain(FORCE_PUSH_REASON)
+    // Only the Bash calls start hookrun: nothing on the session's other events.
+    expect(new Set(hookResponses(session).map((line) => line.hook_event))).toEqual(new Set(['PreToolUse']))
+  })
+
   test("rewrite-input: a PreToolUse hook's allow + updatedInput changes the command that runs", async () => {
     const run = freshRun()
     writeHooks(run, [
@@ -265,7 +278,7 @@ describe('Claude Code 2.1.331', () => {
     expect(git('worktree', 'add', '-q', worktree).status).toBe(0)
     const session = await runClaude(run, [bash(deniedCommand('WORKTREE_RAN')), DONE], { cwd: worktree })
     expectCompleted(session, 'subfolder-start (git worktree)')
-    console.log('worktree hook answers:', JSON.stringify(hookResponses(session).map((line) => [line.hook_event, line.exit_code, String(line.stdout).slice(0, 200)])))
+    console.log('worktree has .claude/:', existsSync(join(worktree, '.claude')), 'hook answers:', JSON.stringify(hookResponses(session).map((line) => [line.hook_event, line.exit_code, String(line.stdout).slice(0, 200)])))
     expect(existsSync(join(worktree, 'WORKTREE_RAN'))).toBe(false)
     expect(toolResultTexts(session)[0]?.text).toContain(FORCE_PUSH_REASON)
   })
