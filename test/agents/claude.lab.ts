@@ -100,6 +100,28 @@ describe('Claude Code 2.1.331', () => {
     expect(new Set(hookResponses(session).map((line) => line.hook_event))).toEqual(new Set(['PreToolUse']))
   })
 
+  test('deny-shell with `install --narrow`: a gate added to hooks.json later holds from the next session (a fire re-narrows the config)', async () => {
+    const run = freshRun()
+    expect(run.hookrun(['init', '--template', 'dangerous-commands']).status).toBe(0)
+    installClaude(run, ['--narrow'])
+    const hooksFile = join(run.project, '.hookrun', 'hooks.json')
+    const config = JSON.parse(readFileSync(hooksFile, 'utf8')) as { hooks: object[] }
+    config.hooks.push({ name: 'no-write', event: 'tool:pre_execute:write', command: 'echo "no writes in this project" >&2; exit 2' })
+    writeFileSync(hooksFile, `${JSON.stringify(config, null, 2)}\n`)
+    expect(run.hookrun(['trust']).status).toBe(0)
+    // The session still narrowed to Bash: its Bash call's fire starts the sync in the background.
+    const first = await runClaude(run, [bash('true'), DONE])
+    expectCompleted(first, 'narrow sync (session 1)')
+    const settingsFile = join(run.project, '.claude', 'settings.local.json')
+    for (let waited = 0; waited < 10_000 && !readFileSync(settingsFile, 'utf8').includes('Write'); waited += 200) await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(readFileSync(settingsFile, 'utf8')).toContain('^(Bash|Write)$')
+    const written = join(run.project, 'NARROW_WRITE_RAN.txt')
+    const second = await runClaude(run, [{ tool: 'Write', input: { file_path: written, content: 'x\n' } }, DONE])
+    expectCompleted(second, 'narrow sync (session 2)')
+    expect(existsSync(written)).toBe(false)
+    expect(toolResultTexts(second)[0]?.text).toContain('no writes in this project')
+  })
+
   test("rewrite-input: a PreToolUse hook's allow + updatedInput changes the command that runs", async () => {
     const run = freshRun()
     writeHooks(run, [
