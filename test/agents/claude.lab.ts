@@ -264,11 +264,10 @@ describe('Claude Code 2.1.331', () => {
     )
   })
 
-  test('cd-elsewhere: a nested empty sub/.hookrun/ does not make sub a project of its own that escapes the gate', async () => {
+  test('cd-elsewhere: a nested sub/.hookrun/ with an empty hooks/ folder (made by the model) does not make sub a project that escapes the gate', async () => {
     const run = freshRun()
     quickStart(run)
-    mkdirSync(join(run.project, 'sub', '.hookrun'), { recursive: true })
-    const session = await runClaude(run, [bash('cd sub'), bash('pwd'), bash(deniedCommand('NESTED_RAN')), DONE])
+    const session = await runClaude(run, [bash('mkdir -p sub/.hookrun/hooks && cd sub'), bash('pwd'), bash(deniedCommand('NESTED_RAN')), DONE])
     expectCompleted(session, 'cd-elsewhere (nested .hookrun)')
     const [, pwd, denied] = toolResultTexts(session)
     expect(pwd?.text).toBe(join(run.project, 'sub'))
