@@ -9,51 +9,16 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
-import { installAgent, labResults, labRun, runAgent, type AgentRun, type LabRun, type Turn } from './lab.ts'
+import { codexConfig, runCodex } from './codex-cli.ts'
+import { labResults, labRun, type AgentRun, type LabRun, type Turn } from './lab.ts'
 import { inputItems, startOpenAIResponsesModel } from './models/openai-responses.ts'
 import type { ModelServer } from './lab.ts'
 
-const CODEX = installAgent('codex')
 const results = labResults('codex')
 const FIXTURES = join(ROOT, 'test', 'agents', 'fixtures', 'codex')
 
 /** The lab's gate: any shell command that mentions "forbidden" is denied, with a reason on stderr (exit 2). */
 const GATE = `case "$HOOKRUN_BASH_COMMAND" in *forbidden*) echo "lab gate: forbidden commands are not allowed" >&2; exit 2;; esac`
-
-/** ~/.codex/config.toml: the fake model as a provider, the project trusted, nothing phoning home. */
-export function codexConfig(run: LabRun, server: ModelServer, trusted: readonly string[] = [run.project]): void {
-  mkdirSync(join(run.home, '.codex'), { recursive: true })
-  const projects = trusted.map((dir) => `[projects.${JSON.stringify(dir)}]\ntrust_level = "trusted"\n`).join('')
-  writeFileSync(
-    join(run.home, '.codex', 'config.toml'),
-    `model = "fake-model"
-model_provider = "fake"
-check_for_update_on_startup = false
-
-[model_providers.fake]
-name = "fake"
-base_url = "${server.url}/v1"
-env_key = "FAKE_API_KEY"
-wire_api = "responses"
-
-[analytics]
-enabled = false
-
-[feedback]
-enabled = false
-
-${projects}`,
-  )
-}
-
-/** `codex exec` headless, hook review bypassed (the lab cannot open the TUI's /hooks). */
-export function runCodex(run: LabRun, prompt: string, cwd = run.project): Promise<AgentRun> {
-  return runAgent(CODEX, ['exec', '--json', '--dangerously-bypass-approvals-and-sandbox', '--dangerously-bypass-hook-trust', prompt], {
-    cwd,
-    env: { ...run.env, FAKE_API_KEY: 'lab-key' },
-    timeoutMs: 60_000,
-  })
-}
 
 /** Everything the model was sent in the last request: tool results, developer and user messages. */
 function lastInputText(server: ModelServer): string {

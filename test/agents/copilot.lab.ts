@@ -9,39 +9,15 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
-import { installAgent, labResults, labRun, runAgent, type AgentRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
+import { copilotConfig, runCopilot } from './copilot-cli.ts'
+import { labResults, labRun, type AgentRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
 import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
 
-const COPILOT = installAgent('copilot')
 const results = labResults('copilot')
 const FIXTURES = join(ROOT, 'test', 'agents', 'fixtures', 'copilot')
 
 /** The lab's gate: any shell command that mentions "forbidden" is denied, with a reason on stderr (exit 2). */
 const GATE = `case "$HOOKRUN_BASH_COMMAND" in *forbidden*) echo "lab gate: forbidden commands are not allowed" >&2; exit 2;; esac`
-
-/** ~/.copilot/config.json: the project a trusted folder (repository hooks load only there). */
-export function copilotConfig(run: LabRun, trusted: readonly string[] = [run.project]): void {
-  mkdirSync(join(run.home, '.copilot'), { recursive: true })
-  writeFileSync(join(run.home, '.copilot', 'config.json'), `${JSON.stringify({ trustedFolders: trusted }, null, 2)}\n`)
-}
-
-/**
- * `copilot -p` headless against the fake model. (The key is long on purpose: Copilot masks its
- * provider key's text wherever it appears in its output.)
- */
-export function runCopilot(run: LabRun, server: ModelServer, prompt: string, cwd = run.project): Promise<AgentRun> {
-  return runAgent(COPILOT, ['-p', prompt, '--allow-all-tools', '--output-format', 'json'], {
-    cwd,
-    env: {
-      ...run.env,
-      COPILOT_OFFLINE: 'true',
-      COPILOT_PROVIDER_BASE_URL: `${server.url}/v1`,
-      COPILOT_PROVIDER_API_KEY: 'lab-provider-key-0123456789',
-      COPILOT_MODEL: 'fake-model',
-    },
-    timeoutMs: 90_000,
-  })
-}
 
 /** What the model got back for each of its tool calls, in order (from the last request). */
 function toolOutputs(server: ModelServer): string[] {
