@@ -5,11 +5,11 @@
  * person saw. Codex's shell tool is `exec_command {cmd, workdir?}`; its hooks see it as `Bash
  * {command}`.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
-import { codexConfig, runCodex } from './codex-cli.ts'
+import { codexConfig, reviewCodexHooks, runCodex } from './codex-cli.ts'
 import { labResults, labRun, type AgentRun, type LabRun, type Turn } from './lab.ts'
 import { inputItems, startOpenAIResponsesModel } from './models/openai-responses.ts'
 import type { ModelServer } from './lab.ts'
@@ -231,6 +231,38 @@ describe('Codex 0.169 with hookrun', () => {
         results.record('unknown-event', 'honoured', `PreModelRequest (no hookrun name) routed to hookrun: exit 0 on all ${exits.length} fires, the session went on`)
       },
     )
+  })
+
+  test("Codex's own review step: unreviewed entries are skipped silently, doctor says so, and a review in /hooks makes the gate hold", async () => {
+    const run = labRun()
+    const server = await startOpenAIResponsesModel([shell('touch forbidden-marker'), done])
+    try {
+      codexConfig(run, server)
+      mkdirSync(join(run.project, '.hookrun'))
+      writeFileSync(join(run.project, '.hookrun', 'hooks.json'), JSON.stringify(gateHooks))
+      const install = run.hookrun(['install', '--agent', 'codex', '--project'])
+      expect(install.stdout).toContain('Codex runs a new or changed hook only after you review and trust it: open /hooks in Codex')
+      expect(run.hookrun(['trust']).status).toBe(0)
+      expect(run.hookrun(['doctor']).stdout).toMatch(/FAIL {2}Codex: 12 of hookrun's 12 entries in \S+ never reviewed in Codex's \/hooks/)
+      // Not reviewed: codex exec runs the command, and says nothing about the skipped hooks.
+      const listed = await reviewCodexHooks(run, run.project, false)
+      expect(listed.filter((hook) => hook.trustStatus !== 'untrusted')).toEqual([])
+      const skipped = await runCodex(run, 'lab review', run.project, { reviewed: true })
+      expect(skipped.status, skipped.stderr).toBe(0)
+      expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(true)
+      expect(`${skipped.stdout}${skipped.stderr}`).not.toMatch(/hook/i)
+      rmSync(join(run.project, 'forbidden-marker'))
+      // Reviewed (what trusting them in /hooks writes): doctor is satisfied and the gate holds without the bypass flag.
+      await reviewCodexHooks(run, run.project, true)
+      expect(run.hookrun(['doctor']).stdout).not.toMatch(/never reviewed/)
+      const reviewed = await runCodex(run, 'lab review', run.project, { reviewed: true })
+      expect(reviewed.status, reviewed.stderr).toBe(0)
+      expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
+      console.log(`codex review: ${listed.length} hooks listed (${[...new Set(listed.map((hook) => hook.eventName))].join(', ')})`)
+    } finally {
+      await server.close()
+      run.remove()
+    }
   })
 
   test('fixtures: the first payload of every event Codex sent', async () => {
