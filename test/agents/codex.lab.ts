@@ -265,6 +265,26 @@ describe('Codex 0.169 with hookrun', () => {
     }
   })
 
+  test('Codex itself fails open: a PreToolUse hook that exits 1, is not found, is killed or prints no JSON lets the call run', async () => {
+    // What a missing or crashed router means under Codex (hookrun answers exit 0 with JSON itself,
+    // even for a payload it cannot read): doctor's "hookrun on PATH" check is the guard.
+    for (const command of ['exit 1', 'no-such-hookrun fire --format codex', 'kill -9 $$', 'echo not-json']) {
+      const run = labRun()
+      const server = await startOpenAIResponsesModel([shell('touch marker'), done])
+      try {
+        codexConfig(run, server)
+        mkdirSync(join(run.project, '.codex'))
+        writeFileSync(join(run.project, '.codex', 'hooks.json'), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } }))
+        const result = await runCodex(run, 'lab failing hook')
+        expect(result.status, result.stderr).toBe(0)
+        expect(existsSync(join(run.project, 'marker')), command).toBe(true)
+      } finally {
+        await server.close()
+        run.remove()
+      }
+    }
+  })
+
   test('fixtures: the first payload of every event Codex sent', async () => {
     // A plain logging hook per event in the user's ~/.codex/hooks.json: what Codex sends, untouched by hookrun.
     const run = labRun()

@@ -66,12 +66,12 @@ async function scenario(name: string, setup: Setup, check: (outcome: Outcome) =>
 }
 
 const gateHooks = { hooks: [{ name: 'lab-gate', event: 'tool:pre_execute:bash', command: GATE, timeout: 10 }] }
-const bash = (command: string): Turn => ({ tool: 'bash', input: { command, description: 'lab step' } })
+const bashCall = (command: string): Turn => ({ tool: 'bash', input: { command, description: 'lab step' } })
 const done: Turn = { text: 'done' }
 
 describe('Copilot CLI 1.0.102 with hookrun', () => {
   test('deny-shell', async () => {
-    await scenario('deny-shell', { hooks: gateHooks, turns: [bash('touch forbidden-marker'), done] }, ({ run, server }) => {
+    await scenario('deny-shell', { hooks: gateHooks, turns: [bashCall('touch forbidden-marker'), done] }, ({ run, server }) => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
       expect(toolOutputs(server)[0]).toContain('Denied by preToolUse hook: lab gate: forbidden commands are not allowed')
       results.record('deny-shell', 'honoured', 'the command did not run; the model got "Denied by preToolUse hook: <reason>"')
@@ -79,7 +79,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
   })
 
   test('allow-shell', async () => {
-    await scenario('allow-shell', { hooks: gateHooks, turns: [bash('touch allowed-marker'), done] }, ({ run }) => {
+    await scenario('allow-shell', { hooks: gateHooks, turns: [bashCall('touch allowed-marker'), done] }, ({ run }) => {
       expect(existsSync(join(run.project, 'allowed-marker'))).toBe(true)
       results.record('allow-shell', 'honoured', 'the command ran')
     })
@@ -89,7 +89,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
     // A hook rewrites only `command`, as a user's would: the rest of the call's arguments stay.
     const rewrite = `printf '%s' '{"updatedInput":{"command":"touch rewritten-marker"}}'`
     const hooks = { hooks: [{ name: 'lab-rewrite', event: 'tool:pre_execute:bash', command: rewrite }] }
-    await scenario('rewrite-input', { hooks, turns: [bash('touch original-marker'), done] }, ({ run }) => {
+    await scenario('rewrite-input', { hooks, turns: [bashCall('touch original-marker'), done] }, ({ run }) => {
       expect(existsSync(join(run.project, 'rewritten-marker'))).toBe(true)
       expect(existsSync(join(run.project, 'original-marker'))).toBe(false)
       results.record('rewrite-input', 'honoured', 'modifiedArgs: the rewritten command ran, the original did not')
@@ -105,7 +105,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
         { name: 'lab-post', event: 'tool:post_execute:bash', command: say('LAB-CONTEXT-POST') },
       ],
     }
-    await scenario('context', { hooks, turns: [bash('true'), done] }, ({ server }) => {
+    await scenario('context', { hooks, turns: [bashCall('true'), done] }, ({ server }) => {
       const first = conversation(server, 0)
       expect(first).toContain('LAB-CONTEXT-SESSION')
       expect(first).toContain('LAB-CONTEXT-PROMPT')
@@ -116,7 +116,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
 
   test('post-tool-output', async () => {
     const hooks = { hooks: [{ name: 'lab-post', event: 'tool:post_execute:bash', command: 'cat > "$HOOKRUN_PROJECT_DIR/post-payload.json"; printf %s "$HOOKRUN_TOOL_OUTPUT" > "$HOOKRUN_PROJECT_DIR/post-output.txt"' }] }
-    await scenario('post-tool-output', { hooks, turns: [bash('echo lab-output-42'), done] }, ({ run }) => {
+    await scenario('post-tool-output', { hooks, turns: [bashCall('echo lab-output-42'), done] }, ({ run }) => {
       const payload = readFileSync(join(run.project, 'post-payload.json'), 'utf8')
       expect(payload).toContain('lab-output-42')
       expect(readFileSync(join(run.project, 'post-output.txt'), 'utf8')).toContain('lab-output-42')
@@ -127,7 +127,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
   test('untrusted-notice', async () => {
     // Never trusted by hookrun (Copilot trusts the folder): the gate does not run, and the notice
     // must reach a channel Copilot shows. With --output-format json a progress line is not printed.
-    await scenario('untrusted-notice', { hooks: gateHooks, trust: false, turns: [bash('touch forbidden-marker'), done] }, ({ run, server, result }) => {
+    await scenario('untrusted-notice', { hooks: gateHooks, trust: false, turns: [bashCall('touch forbidden-marker'), done] }, ({ run, server, result }) => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(true)
       const notice = /not trusted[^"]*hookrun trust/
       const shown = notice.test(result.stdout) || notice.test(result.stderr)
@@ -139,7 +139,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
 
   test('timeout-blocks', async () => {
     const hooks = { hooks: [{ name: 'lab-slow', event: 'tool:pre_execute:bash', command: 'sleep 30', timeout: 1 }] }
-    await scenario('timeout-blocks', { hooks, turns: [bash('touch slow-marker'), done] }, ({ run, server }) => {
+    await scenario('timeout-blocks', { hooks, turns: [bashCall('touch slow-marker'), done] }, ({ run, server }) => {
       expect(existsSync(join(run.project, 'slow-marker'))).toBe(false)
       expect(toolOutputs(server)[0]).toMatch(/Denied by preToolUse hook: hook 'lab-slow' timed out/)
       results.record('timeout-blocks', 'honoured', 'a gate past its timeout: the command did not run; the model got why')
@@ -153,7 +153,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
         { name: 'lab-killed', event: 'tool:pre_execute:bash', command: 'case "$HOOKRUN_BASH_COMMAND" in *second*) kill -9 $$;; esac' },
       ],
     }
-    await scenario('crash-blocks', { hooks, turns: [bash('touch first-marker'), bash('touch second-marker'), done] }, ({ run, server }) => {
+    await scenario('crash-blocks', { hooks, turns: [bashCall('touch first-marker'), bashCall('touch second-marker'), done] }, ({ run, server }) => {
       expect(existsSync(join(run.project, 'first-marker'))).toBe(false)
       expect(existsSync(join(run.project, 'second-marker'))).toBe(false)
       const [first, second] = toolOutputs(server)
@@ -170,7 +170,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
       'cd-elsewhere',
       {
         hooks: gateHooks,
-        turns: [bash('cd ../../elsewhere && touch forbidden-cd'), bash('touch forbidden-after-cd'), done],
+        turns: [bashCall('cd ../../elsewhere && touch forbidden-cd'), bashCall('touch forbidden-after-cd'), done],
         before: (run) => {
           out = join(run.root, 'elsewhere')
           mkdirSync(out)
@@ -186,7 +186,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
   })
 
   test('subfolder-start', async () => {
-    await scenario('subfolder-start', { hooks: gateHooks, cwd: 'sub', turns: [bash('touch forbidden-marker'), done] }, ({ run, server }) => {
+    await scenario('subfolder-start', { hooks: gateHooks, cwd: 'sub', turns: [bashCall('touch forbidden-marker'), done] }, ({ run, server }) => {
       expect(existsSync(join(run.project, 'sub', 'forbidden-marker'))).toBe(false)
       expect(toolOutputs(server)[0]).toContain('lab gate: forbidden commands are not allowed')
       results.record('subfolder-start', 'honoured', 'started in project/sub: Copilot finds .github/hooks above it, the gate held')
@@ -200,7 +200,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
       'unknown-event',
       {
         hooks: gateHooks,
-        turns: [bash('touch forbidden-marker'), bash('touch allowed-marker'), done],
+        turns: [bashCall('touch forbidden-marker'), bashCall('touch allowed-marker'), done],
         before: (run) => {
           const file = join(run.project, '.github', 'hooks', 'hookrun.json')
           const config = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, unknown> }
@@ -223,10 +223,29 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
     )
   })
 
+  test('Copilot itself fails closed: a preToolUse hook that exits 1 or is not found denies the call', async () => {
+    for (const bash of ['exit 1', 'no-such-hookrun fire preToolUse --format copilot']) {
+      const run = labRun()
+      const server = await startOpenAIChatModel([bashCall('touch marker'), done])
+      try {
+        copilotConfig(run)
+        mkdirSync(join(run.project, '.github', 'hooks'), { recursive: true })
+        writeFileSync(join(run.project, '.github', 'hooks', 'failing.json'), JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash }] } }))
+        const result = await runCopilot(run, server, 'lab failing hook')
+        expect(result.status, result.stderr).toBe(0)
+        expect(existsSync(join(run.project, 'marker')), bash).toBe(false)
+        console.log(`copilot, a preToolUse hook \`${bash}\`: the model got ${JSON.stringify(toolOutputs(server)[0])}`)
+      } finally {
+        await server.close()
+        run.remove()
+      }
+    }
+  })
+
   test('fixtures: the first payload of every event Copilot sent', async () => {
     // A plain logging hook per event in a hooks file of its own: what Copilot sends, untouched by hookrun.
     const run = labRun()
-    const server = await startOpenAIChatModel([bash('echo lab-fixture'), bash('exit 3'), done])
+    const server = await startOpenAIChatModel([bashCall('echo lab-fixture'), bashCall('exit 3'), done])
     try {
       copilotConfig(run)
       const log = join(run.root, 'log')
