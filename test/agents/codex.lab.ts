@@ -84,10 +84,11 @@ const done: Turn = { text: 'done' }
 
 describe('Codex 0.169 with hookrun', () => {
   test('deny-shell', async () => {
-    await scenario('deny-shell', { hooks: gateHooks, turns: [shell('touch forbidden-marker'), done] }, ({ run, server }) => {
+    await scenario('deny-shell', { hooks: gateHooks, turns: [shell('touch forbidden-marker'), done] }, ({ run, server, result }) => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
       expect(toolOutputs(server).join('\n')).toContain('lab gate: forbidden commands are not allowed')
-      results.record('deny-shell', 'honoured', 'the command did not run; the model got the reason as the tool output')
+      const shown = `${result.stdout}${result.stderr}`.includes('lab gate') ? 'the person saw it too' : 'codex exec --json showed the person nothing of it'
+      results.record('deny-shell', 'honoured', `the command did not run; the model got "Command blocked by PreToolUse hook: <reason>"; ${shown}`)
     })
   })
 

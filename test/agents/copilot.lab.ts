@@ -71,10 +71,11 @@ const done: Turn = { text: 'done' }
 
 describe('Copilot CLI 1.0.102 with hookrun', () => {
   test('deny-shell', async () => {
-    await scenario('deny-shell', { hooks: gateHooks, turns: [bashCall('touch forbidden-marker'), done] }, ({ run, server }) => {
+    await scenario('deny-shell', { hooks: gateHooks, turns: [bashCall('touch forbidden-marker'), done] }, ({ run, server, result }) => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
       expect(toolOutputs(server)[0]).toContain('Denied by preToolUse hook: lab gate: forbidden commands are not allowed')
-      results.record('deny-shell', 'honoured', 'the command did not run; the model got "Denied by preToolUse hook: <reason>"')
+      const shown = `${result.stdout}${result.stderr}`.includes('lab gate') ? 'the person saw the reason too (--output-format json)' : 'the person saw nothing of it'
+      results.record('deny-shell', 'honoured', `the command did not run; the model got "Denied by preToolUse hook: <reason>"; ${shown}`)
     })
   })
 
