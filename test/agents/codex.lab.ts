@@ -69,7 +69,7 @@ async function scenario(name: string, setup: Setup, check: (outcome: Outcome) =>
     mkdirSync(cwd, { recursive: true })
     const result = await runCodex(run, `lab scenario ${name}`, cwd)
     console.log(`codex ${name}: ${Math.round(result.ms)} ms`)
-    if (process.env.LAB_DEBUG) console.log(JSON.stringify(toolOutputs(server), null, 1), result.stdout)
+    if (process.env.LAB_DEBUG) console.log(JSON.stringify(toolOutputs(server), null, 1), result.stdout, "STDERR:", result.stderr)
     expect(result.status, result.stderr).toBe(0)
     check({ run, server, result })
   } finally {
@@ -87,8 +87,8 @@ describe('Codex 0.169 with hookrun', () => {
     await scenario('deny-shell', { hooks: gateHooks, turns: [shell('touch forbidden-marker'), done] }, ({ run, server, result }) => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
       expect(toolOutputs(server).join('\n')).toContain('lab gate: forbidden commands are not allowed')
-      const shown = `${result.stdout}${result.stderr}`.includes('lab gate') ? 'the person saw it too' : 'codex exec --json showed the person nothing of it'
-      results.record('deny-shell', 'honoured', `the command did not run; the model got "Command blocked by PreToolUse hook: <reason>"; ${shown}`)
+      const where = [result.stdout.includes('lab gate') && 'stdout', result.stderr.includes('lab gate') && 'stderr'].filter(Boolean).join(' and ') || 'neither stdout nor stderr'
+      results.record('deny-shell', 'honoured', `the command did not run; the model got "Command blocked by PreToolUse hook: <reason>"; the person saw the reason on ${where}`)
     })
   })
 

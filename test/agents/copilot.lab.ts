@@ -74,8 +74,8 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
     await scenario('deny-shell', { hooks: gateHooks, turns: [bashCall('touch forbidden-marker'), done] }, ({ run, server, result }) => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
       expect(toolOutputs(server)[0]).toContain('Denied by preToolUse hook: lab gate: forbidden commands are not allowed')
-      const shown = `${result.stdout}${result.stderr}`.includes('lab gate') ? 'the person saw the reason too (--output-format json)' : 'the person saw nothing of it'
-      results.record('deny-shell', 'honoured', `the command did not run; the model got "Denied by preToolUse hook: <reason>"; ${shown}`)
+      const where = [result.stdout.includes('lab gate') && 'stdout', result.stderr.includes('lab gate') && 'stderr'].filter(Boolean).join(' and ') || 'neither stdout nor stderr'
+      results.record('deny-shell', 'honoured', `the command did not run; the model got "Denied by preToolUse hook: <reason>"; the person saw the reason on ${where}`)
     })
   })
 
