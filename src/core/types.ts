@@ -30,6 +30,8 @@ export interface ConfigProblem {
    * they cannot be told (then it was for any event). On a gate event such a problem blocks.
    */
   readonly brokenHook?: { readonly events?: readonly string[] }
+  /** A project hook trust cannot pin (its `env` sets a search path, src/trust/material.ts): `hookrun trust` refuses. */
+  readonly untrustable?: true
 }
 
 // Hooks
