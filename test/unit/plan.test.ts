@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { trustProject, untrustProject } from '../../src/commands/trust.ts'
@@ -92,6 +92,32 @@ describe('plans: a fire remembers which hooks its event has', () => {
     const decision = await fireIn(dir, env)
     expect(decision).toMatchObject({ decision: 'deny', blocked: true })
     expect(decision.reason).toMatch(/changed/)
+  })
+
+  test.each([
+    ['a file its env loads (BASH_ENV)', { env: { BASH_ENV: 'tools/env.sh' } }, 'tools/env.sh'],
+    ['a file reached through a link in .hookrun/', {}, '.hookrun/lib/util.sh'],
+    ['a script outside the project', {}, 'OUTSIDE'],
+  ])('an edit to %s after the trust: no plan answer, and the gate blocks as changed', async (_what, extra, file) => {
+    const outside = makeProject({ 'out.sh': '#!/bin/sh\nexit 0\n', 'vendor/util.sh': 'true\n' })
+    dirs.push(outside)
+    const dir = makeProject({ 'tools/env.sh': 'true\n', 'gate.sh': '#!/bin/sh\necho "{\\"decision\\":\\"deny\\",\\"reason\\":\\"from gate\\"}"\n' })
+    dirs.push(dir)
+    chmodSync(join(dir, 'gate.sh'), 0o755)
+    mkdirSync(join(dir, '.hookrun'))
+    symlinkSync(join(outside, 'vendor'), join(dir, '.hookrun/lib'))
+    writeFileSync(join(dir, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute', command: `${join(outside, 'out.sh')}; ./gate.sh`, ...extra }] }))
+    const env = cliEnvironment(dir)
+    await settle(dir, ['.hookrun/hooks.json', 'gate.sh', 'tools/env.sh'])
+    trustProject({ cwd: dir, env })
+    expect((await fireIn(dir, env)).reason).toBe('from gate')
+    expect(planned(dir, env)).toBeDefined()
+    const edited = file === 'OUTSIDE' ? join(outside, 'out.sh') : join(dir, file)
+    writeFileSync(edited, '#!/bin/sh\necho planted\n')
+    expect(planned(dir, env)).toBeUndefined()
+    const decision = await fireIn(dir, env)
+    expect(decision).toMatchObject({ decision: 'deny', blocked: true, decidedBy: 'hookrun' })
+    expect(decision.reason).toContain(file === 'OUTSIDE' ? 'out.sh edited' : `${file} edited`)
   })
 
   test('after an untrust the gate no longer runs; after a script edit the gate blocks as changed', async () => {
