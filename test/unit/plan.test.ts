@@ -152,6 +152,20 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(planned(folder, env)).toBeUndefined()
   })
 
+  test("a planned http hook keeps the user config's allowedHttpHookUrls: the second fire, read from the plan, refuses it too", async () => {
+    const home = makeProject()
+    dirs.push(home)
+    const env = cliEnvironment(home)
+    const userConfig = join(env.XDG_CONFIG_HOME!, 'hookrun', 'hooks.json')
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'hookrun'), { recursive: true })
+    writeFileSync(userConfig, JSON.stringify({ allowedHttpHookUrls: ['https://hooks.example.com/*'], hooks: [{ name: 'post', event: 'tool:pre_execute', url: 'http://127.0.0.1:9/check', onError: 'allow' }] }))
+    utimesSync(userConfig, longAgo, longAgo)
+    const first = await fireIn(home, env)
+    expect(planned(home, env)?.hooks.map((hook) => hook.name)).toEqual(['post'])
+    const second = await fireIn(home, env)
+    for (const decision of [first, second]) expect(decision.reason).toContain('which allowedHttpHookUrls in')
+  })
+
   test("an organisation's managed config that appears voids it (a managed layer is never planned)", async () => {
     const { dir, env } = await trustedProject()
     const managed = join(dir, 'managed')
