@@ -358,6 +358,12 @@ const SEARCH_PATHS: ReadonlySet<string> = new Set([
 ])
 
 /**
+ * Folders programs read their configuration from, and so code (git's core.fsmonitor, a shell's
+ * rc files, npm's node-options): pointed into the project, any file added there may run.
+ */
+const CONFIG_FOLDERS: ReadonlySet<string> = new Set(['HOME', 'XDG_CONFIG_HOME', 'XDG_CONFIG_DIRS', 'XDG_DATA_HOME', 'XDG_DATA_DIRS', 'GIT_DIR'])
+
+/**
  * Why each variable of a project hook's `env` cannot be trusted, one line each (empty: all can):
  * a search path, or a loader variable whose value names code trust cannot pin (a module found by
  * name, a path behind a variable). The config stage refuses such a hook (src/config/parse.ts).
@@ -366,6 +372,7 @@ export function envRefusals(env: Readonly<Record<string, string>>): string[] {
   const lines: string[] = []
   for (const [key, value] of Object.entries(env)) {
     if (SEARCH_PATHS.has(key)) lines.push(`sets ${key}, a search path whose files trust cannot pin one by one`)
+    else if (CONFIG_FOLDERS.has(key)) lines.push(`sets ${key}, a folder programs read their configuration (and so code) from, which trust cannot pin one file at a time`)
     else {
       const refused = loaderFiles(key, value)?.refused
       if (refused !== undefined) lines.push(`sets ${key}: ${refused}`)

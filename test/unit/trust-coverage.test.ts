@@ -187,6 +187,8 @@ describe("the files a hook's env makes its programs load are pinned (issue 29 ro
     ['LD_LIBRARY_PATH', './lib', 'a search path'],
     ['NODE_PATH', './lib', 'a search path'],
     ['PATH', './bin:/usr/bin', 'a search path'],
+    ['HOME', './home', 'a folder programs read their configuration'],
+    ['GIT_DIR', './other/.git', 'a folder programs read their configuration'],
     ['NODE_OPTIONS', '--require ts-node/register', 'loads a module found by name through node_modules'],
     ['NODE_OPTIONS', '--env-file=.env', 'makes node read a file'],
     ['PERL5OPT', '-MEvil', 'loads modules found through @INC'],
