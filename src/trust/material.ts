@@ -121,8 +121,11 @@ function walkFiles(root: string, dir: string, real: string, walking: Set<string>
       const target = realPath(path)
       if (walking.has(target)) continue
       const rootReal = realPath(root)
-      if (target === rootReal || isInside(target, rootReal)) refused.push(`${relativePath(root, path)} links to ${target}, a folder that holds the project: trust cannot pin it; point it at the folder it needs`)
-      else walkFiles(root, path, target, walking, out, notCovered, refused)
+      if (target === rootReal || isInside(target, rootReal)) {
+        refused.push(`${relativePath(root, path)} links to ${target}, a folder that holds the project: trust cannot pin it; point it at the folder it needs`)
+        // Material all the same (it hashes as unreadable): such a link made after the trust revokes it.
+        out.add(path)
+      } else walkFiles(root, path, target, walking, out, notCovered, refused)
     } else if (entry.isFile() || (entry.isSymbolicLink() && isFile(path))) {
       if (LOG_FILE.test(entry.name)) notCovered.push(`${relativePath(root, path)} (a log file; left out so that hooks can write it)`)
       else out.add(path)

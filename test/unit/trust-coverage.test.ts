@@ -174,6 +174,17 @@ describe("the files a hook's env makes its programs load are pinned (issue 29 ro
     expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, changed: ['sub/env.sh edited'] })
   })
 
+  test("a project plugin's hook: the file its env loads is pinned too", () => {
+    const { dir, env } = project({
+      '.hookrun/plugins/acme@env/hooks.json': { hooks: [{ name: 'gate', event: '*', command: 'bash "$HOOKRUN_PLUGIN_DIR/gate.sh"', env: { BASH_ENV: 'tools/env.sh' } }] },
+      '.hookrun/plugins/acme@env/gate.sh': script,
+      'tools/env.sh': 'true\n',
+    })
+    expect(trustProject({ cwd: dir, env })).toContain('  tools/env.sh  sha256:')
+    appendFileSync(join(dir, 'tools/env.sh'), 'rm -rf ~\n')
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, changed: ['tools/env.sh edited'] })
+  })
+
   test('a loader file created after the trust revokes it', () => {
     const { dir, env } = project({ '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command: 'bash ./hook.sh', env: { BASH_ENV: 'tools/env.sh' } }] } })
     trustProject({ cwd: dir, env })
@@ -253,6 +264,11 @@ describe('links and paths outside the project are pinned by content (issue 29 ro
     const { dir, env } = project({ '.hookrun/hooks.json': { hooks: [] } })
     symlinkSync(dir, join(dir, '.hookrun/root'))
     expect(() => trustProject({ cwd: dir, env })).toThrow(`cannot trust ${dir}: .hookrun/root links to ${dir}, a folder that holds the project: trust cannot pin it`)
+    // Made after the trust, it revokes it.
+    rmSync(join(dir, '.hookrun/root'))
+    trustProject({ cwd: dir, env })
+    symlinkSync(join(dir, '..'), join(dir, '.hookrun/up'))
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, changed: ['.hookrun/up added'] })
   })
 
   test.each([['../shared/gate.sh'], ['bash ../shared/gate.sh'], ['ABSOLUTE']])('a hook command outside the project: %s', (written) => {
