@@ -83,8 +83,9 @@ export interface PostOptions {
  */
 export async function postHook(target: HttpTarget, body: string, options: PostOptions): Promise<HttpRun> {
   const started = performance.now()
-  let headerWarnings: readonly string[] = []
-  const done = (run: Omit<HttpRun, 'durationMs'>): HttpRun => ({ ...run, ...(headerWarnings.length > 0 && { warnings: headerWarnings }), durationMs: Math.round(performance.now() - started) })
+  const variables = allowedHeaderVariables(target)
+  // Every outcome carries the header warnings: they are said on stderr whatever the answer.
+  const done = (run: Omit<HttpRun, 'durationMs'>): HttpRun => ({ ...run, ...(variables.warnings.length > 0 && { warnings: variables.warnings }), durationMs: Math.round(performance.now() - started) })
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -93,12 +94,10 @@ export async function postHook(target: HttpTarget, body: string, options: PostOp
   }, options.timeoutMs)
   const onAbort = () => controller.abort()
   options.signal?.addEventListener('abort', onAbort, { once: true })
-  const variables = allowedHeaderVariables(target)
   const configured = expandHeaders(target.headers ?? {}, variables.allowed, options.env)
   const limit = target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   let url = new URL(target.url)
   const origin = url.origin
-  headerWarnings = variables.warnings
   try {
     for (let hop = 0; ; hop++) {
       // Nothing is sent to a URL the limits do not allow, a redirect's included.
