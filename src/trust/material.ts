@@ -198,6 +198,8 @@ interface CommandFiles {
   readonly files: string[]
   readonly notCovered: string[]
   readonly programs: string[]
+  /** The folders it starts programs in (its own, and those it `cd`s to). */
+  readonly folders: string[]
 }
 
 /**
@@ -282,13 +284,14 @@ export function commandMaterial(projectRoot: string, source: Omit<CommandSource,
         files.push(...inner.files)
         notCovered.push(...inner.notCovered)
         programs.push(...inner.programs)
+        for (const folder of inner.folders) folders.add(folder)
       }
       continue
     }
     for (const word of args) pin(word, interpreter && word !== 'run' && !word.includes('=') && !/^[a-z]+$/.test(word))
   }
   if (source.env !== undefined) for (const path of envPaths(source.env, [...folders])) if (exists(path)) files.push(path)
-  return { files, notCovered: [...new Set(notCovered)], programs }
+  return { files, notCovered: [...new Set(notCovered)], programs, folders: [...folders] }
 }
 
 /** The system's own programs: not pinned (an update would revoke every trust), like those found on PATH. */

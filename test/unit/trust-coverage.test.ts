@@ -164,9 +164,9 @@ describe("the files a hook's env makes its programs load are pinned (issue 29 ro
     expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, reason: 'changed', changed: [`${file.replace(/^\.\//, '')} edited`] })
   })
 
-  test('a relative loader path is pinned from every folder the command starts programs in', () => {
+  test.each([['cd sub && bash ./hook.sh'], ["sh -c 'cd sub; bash ./hook.sh'"]])('a relative loader path is pinned from every folder the command starts programs in: %s', (command) => {
     const { dir, env } = project({
-      '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command: 'cd sub && bash ./hook.sh', env: { BASH_ENV: 'env.sh' } }] },
+      '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command, env: { BASH_ENV: 'env.sh' } }] },
       'sub/env.sh': 'echo loaded\n',
     })
     expect(trustProject({ cwd: dir, env })).toContain('  sub/env.sh  sha256:')
