@@ -91,8 +91,15 @@ export function interpretHttp(hook: Hook, event: FiredEvent, run: HttpRun, parse
     timedOut: run.timedOut,
     ...(run.status !== undefined && { httpStatus: run.status }),
   }
-  const warnings: string[] = []
+  const warnings: string[] = (run.warnings ?? []).map((warning) => `hook '${hook.name}' ${warning}`)
   const failure = (why: string): HookResult => failed(hook, base, failurePolicy(hook, event), warnings, why)
+  if (run.refused) {
+    // A URL the organisation's (or the user's) allowedHttpHookUrls does not allow: on an event that
+    // can be stopped the hook blocks whatever its onError says (never fails open); elsewhere it is skipped.
+    const reason = `hook '${hook.name}' ${run.failure}`
+    if (isGate(event.name)) return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
+    return { report: { ...base, outcome: 'error', reason }, blocks: false, context: [], warnings: [...warnings, `${reason}; the hook is skipped`] }
+  }
   if (run.timedOut) return failure(`did not answer within ${hook.timeout}s (${hook.http?.url ?? 'its url'})`)
   if (run.failure !== undefined) return failure(run.failure)
   const status = run.status ?? 0

@@ -56,7 +56,7 @@ interface Plan {
   readonly events: Readonly<Record<string, readonly Hook[]>>
 }
 
-const FORMAT = `${pkg.version}/plan/3`
+const FORMAT = `${pkg.version}/plan/4`
 
 /** More events than this in one plan start it afresh (a plan stays one small read). */
 const MAX_EVENTS = 200

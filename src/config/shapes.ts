@@ -7,6 +7,8 @@ import { HOOK_DEFAULTS } from './defaults.ts'
 import type { HookShape } from '../core/types.ts'
 import {
   AllowManagedHooksOnlySchema,
+  AllowedHttpHookUrlsSchema,
+  HttpHookAllowedEnvVarsSchema,
   ClaudeGroupSchema,
   ClaudeHandlerSchema,
   ConfigEnvelopeSchema,
@@ -78,6 +80,8 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
     allowManagedHooksOnly: setting('allowManagedHooksOnly', AllowManagedHooksOnlySchema, envelope.allowManagedHooksOnly),
     telemetry: setting('telemetry', TelemetrySchema, envelope.telemetry),
     policy: setting('policy', PolicySchema, envelope.policy),
+    allowedHttpHookUrls: setting('allowedHttpHookUrls', AllowedHttpHookUrlsSchema, envelope.allowedHttpHookUrls),
+    httpHookAllowedEnvVars: setting('httpHookAllowedEnvVars', HttpHookAllowedEnvVarsSchema, envelope.httpHookAllowedEnvVars),
   }
   const envPrefixes = envelope.envPrefixes ?? []
   const specs: HookSpec[] = []

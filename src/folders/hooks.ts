@@ -2,6 +2,7 @@
 import { dirname, sep } from 'node:path'
 import { HOOK_DEFAULTS } from '../config/defaults.ts'
 import type { ResolvedConfig } from '../config/load.ts'
+import { withHttpLimits } from '../config/settings.ts'
 import type { ConfigProblem, Hook } from '../core/types.ts'
 import { patternProblem } from '../event/pattern.ts'
 import { runCommand } from '../run/command.ts'
@@ -88,7 +89,7 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
   const owners = new Map<string, Hook['source']>(config.hooks.map((hook) => [hook.name, hook.source]))
   const hooks = [...config.hooks]
   const shadowed: ShadowedHook[] = []
-  for (const hook of candidates) {
+  for (const hook of withHttpLimits(candidates, config.settings.httpHooks)) {
     const owner = owners.get(hook.name)
     if (owner !== undefined) {
       shadowed.push({ name: hook.name, source: hook.source, by: owner })
