@@ -191,9 +191,29 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(planned(dir, env)).toBeDefined()
   })
 
+  test('an audit log is planned with the hooks: a fire answered from the plan still logs, to the path the user config names now', async () => {
+    const { dir, env } = await trustedProject()
+    const userConfig = join(env.XDG_CONFIG_HOME!, 'hookrun', 'hooks.json')
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'hookrun'), { recursive: true })
+    const logAt = (name: string) => {
+      writeFileSync(userConfig, JSON.stringify({ log: { path: join(dir, name) } }))
+      utimesSync(userConfig, longAgo, longAgo)
+    }
+    logAt('first.jsonl')
+    await fireIn(dir, env)
+    expect(planned(dir, env)?.settings.log?.path).toBe(join(dir, 'first.jsonl'))
+    await fireIn(dir, env)
+    expect(readFileSync(join(dir, 'first.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2)
+    // The user config is what the plan rests on: another path there is a miss, then the new path.
+    logAt('second.jsonl')
+    expect(planned(dir, env)).toBeUndefined()
+    await fireIn(dir, env)
+    await fireIn(dir, env)
+    expect(readFileSync(join(dir, 'second.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2)
+    expect(planned(dir, env)?.settings.log?.path).toBe(join(dir, 'second.jsonl'))
+  })
+
   const unplanned: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
-    ['an audit log is configured', {}, { log: { path: 'audit.jsonl' } }],
-    ['telemetry is configured', {}, { telemetry: { endpoint: 'http://127.0.0.1:9' } }],
     ['a config problem is reported', { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: './gate.sh' }, { name: 'x', event: 'tool:pre_execute', command: 'true', unknownField: 1 }] }, {}],
   ]
   test.each(unplanned)('no plan when %s', async (_what, project, user) => {
