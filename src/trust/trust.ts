@@ -309,10 +309,27 @@ function asTrustRecord(value: unknown): TrustRecord | undefined {
  * showing it. Such a file is hashed on every fire instead ("racy git" has the same problem).
  */
 function settled(signature: string, trustedAtMs: number): boolean {
+  const at = settledAt(signature)
+  return at !== undefined && at < trustedAtMs
+}
+
+/** When a file with this signature counts as settled (its change time plus the clock's grain), if it exists. */
+function settledAt(signature: string): number | undefined {
   const changed = signature === 'missing' ? undefined : BigInt(signature.slice(signature.lastIndexOf(':') + 1))
-  if (changed === undefined) return false
+  if (changed === undefined) return undefined
   const coarse = changed % 1_000_000_000n === 0n
-  return Number(changed / 1_000_000n) < trustedAtMs - (coarse ? 2000 : 100)
+  return Number(changed / 1_000_000n) + (coarse ? 2000 : 100)
+}
+
+/**
+ * Wait until every file just written (by `init`, or an editor a moment ago) has settled, so the
+ * record can hold its signature: otherwise every fire after would hash it and no plan could be
+ * made. At most 100 ms where timestamps are fine-grained, 2 s where they are whole seconds.
+ */
+function waitUntilSettled(files: readonly string[]): void {
+  const latest = Math.max(0, ...files.map((file) => settledAt(statSignature(file)) ?? 0))
+  const wait = Math.min(latest + 1 - Date.now(), 2500)
+  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait)
 }
 
 /** The fast path of `fire`: the same files as recorded, each with its recorded, settled signature. */
@@ -382,9 +399,10 @@ export function writeTrustRecord(
   env: Env = process.env,
   folderFiles: readonly string[] = [],
 ): TrustRecord {
-  const trustedAt = Date.now()
   const { files, notCovered, refused } = projectMaterial(projectRoot, documents, folderFiles)
   if (refused.length > 0) throw new HookrunError(`cannot trust ${projectRoot}: ${refused[0]}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ''}`)
+  waitUntilSettled(files)
+  const trustedAt = Date.now()
   const before = files.map(statSignature)
   const material = hashProjectMaterial(projectRoot, files)
   files.forEach((file, index) => {
