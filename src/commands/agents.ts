@@ -5,6 +5,7 @@ import { DIALECTS } from '../dialects/index.ts'
 import type { Dialect } from '../dialects/types.ts'
 import type { Decision } from '../core/protocol.ts'
 import { agentTarget } from '../install/agents.ts'
+import { LAB_VERIFIED, type LabVerified } from '../dialects/verified.ts'
 
 /**
  * `hookrun agents`: what hookrun knows of each agent, read from the tables that drive it, never
@@ -20,6 +21,8 @@ export interface AgentRow {
   readonly events: ReadonlyArray<{ readonly name: string; readonly fires: string; readonly honours: readonly string[] }>
   readonly config?: { readonly user: string; readonly project: string }
   readonly installs?: { readonly command: string; readonly events: readonly string[]; readonly skipped: Readonly<Record<string, string>> }
+  /** What the agent lab saw the real CLI do (src/dialects/verified.ts); absent: known from its docs and source only. */
+  readonly verified?: { readonly package: string; readonly version: string; readonly scenarios: Readonly<Record<string, string>> }
 }
 
 const BASE: Decision = { event: 'probe', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: [] }
@@ -69,8 +72,22 @@ export function agentRows(): AgentRow[] {
         config: { user: target.file('user', places), project: target.file('project', places) },
         installs: { command: target.command('hookrun', target.events[0] ?? ''), events: target.events, skipped: target.skipped },
       }),
+      ...(LAB_VERIFIED[dialect.name] !== undefined && { verified: verifiedRow(LAB_VERIFIED[dialect.name]!) }),
     }
   })
+}
+
+function verifiedRow(lab: LabVerified): NonNullable<AgentRow['verified']> {
+  return { package: lab.package, version: lab.version, scenarios: Object.fromEntries(Object.entries(lab.scenarios).map(([name, result]) => [name, result.verdict])) }
+}
+
+/** One line: which version the lab ran and what it saw, by verdict; or that the lab has not run it. */
+function verifiedLine(row: AgentRow): string {
+  if (row.verified === undefined) return '  verified          not in the agent lab: from its docs and source'
+  const byVerdict = new Map<string, string[]>()
+  for (const [scenario, verdict] of Object.entries(row.verified.scenarios)) byVerdict.set(verdict, [...(byVerdict.get(verdict) ?? []), scenario])
+  const said = [...byVerdict].map(([verdict, scenarios]) => (verdict === 'honoured' ? `${scenarios.length} scenarios honoured` : `${verdict}: ${scenarios.join(', ')}`))
+  return `  verified          ${row.verified.package} ${row.verified.version} in the agent lab: ${said.join('; ')}`
 }
 
 export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
@@ -80,6 +97,7 @@ export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
     const width = Math.max(...row.events.map((event) => event.name.length))
     const fireWidth = Math.max(...row.events.map((event) => event.fires.length))
     const lines = [`${paint.strong(row.label)} ${paint.dim(`(${row.format})`)}`]
+    lines.push(verifiedLine(row))
     if (row.config) lines.push(`  reads hooks from  ${row.config.user} (user), ${row.config.project} (project)`)
     if (row.installs) {
       lines.push(`  hookrun installs  \`${row.installs.command}\` on ${row.installs.events.length} of ${row.events.length} events`)

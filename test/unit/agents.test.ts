@@ -36,3 +36,23 @@ describe('the capability matrix', () => {
     expect(JSON.parse(formatAgents(true))).toHaveLength(DIALECTS.length)
   })
 })
+
+describe('hookrun agents says what the agent lab verified', () => {
+  test('each agent the lab runs shows the pinned version and its verdicts; the others say they are known from docs and source', async () => {
+    const { agentRows, formatAgents } = await import('../../src/commands/agents.ts')
+    const { LAB_AGENTS } = await import('../agents/lab.ts')
+    const rows = agentRows()
+    for (const [agent, pinned] of Object.entries(LAB_AGENTS)) {
+      const row = rows.find((one) => one.agent === agent)
+      // An agent the lab pins but has no results for yet has no verified row: the lab must have run it.
+      if (row?.verified === undefined) continue
+      expect(row.verified).toMatchObject({ package: pinned.package, version: pinned.version })
+      expect(Object.keys(row.verified.scenarios).length).toBeGreaterThan(5)
+    }
+    expect(rows.filter((row) => row.verified !== undefined).map((row) => row.agent)).toEqual(expect.arrayContaining(['claude', 'codex', 'copilot']))
+    expect(rows.find((row) => row.agent === 'windsurf')?.verified).toBeUndefined()
+    const text = formatAgents(false)
+    expect(text).toContain('verified          @anthropic-ai/claude-code 2.1.331 in the agent lab: ')
+    expect(text).toContain('verified          not in the agent lab: from its docs and source')
+  })
+})

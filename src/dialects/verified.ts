@@ -1,0 +1,15 @@
+// What the agent lab saw each real agent CLI do (test/agents/*.lab.ts keeps these files as its results).
+import claude from './lab/claude.json' with { type: 'json' }
+import codex from './lab/codex.json' with { type: 'json' }
+import copilot from './lab/copilot.json' with { type: 'json' }
+
+/** One agent's lab results: the package and version the lab ran, and each scenario's verdict. */
+export interface LabVerified {
+  readonly agent: string
+  readonly package: string
+  readonly version: string
+  readonly scenarios: Readonly<Record<string, { readonly verdict: string; readonly seen: string }>>
+}
+
+/** Every agent the lab ran, by hookrun's name for it; an agent not here is known from its docs and source only. */
+export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEntries([claude, codex, copilot].map((results) => [results.agent, results]))
