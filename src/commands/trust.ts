@@ -8,6 +8,7 @@ import { findConfigFiles, findProjectRoot } from '../config/load.ts'
 import type { ConfigDocument } from '../config/document.ts'
 import { loadConfig, readConfigDocument } from '../config/parse.ts'
 import { HookrunError } from '../core/errors.ts'
+import { projectRootOf as layerProjectRoot } from '../core/types.ts'
 import { discoverHookFolders } from '../discover/folders.ts'
 import {
   changedFiles,
@@ -150,10 +151,10 @@ export function untrustProject(options: TrustOptions): string {
   return `${lines.join('\n')}\n`
 }
 
-/** The project's own config documents, as `fire` would find them from its root. */
+/** The project's own config documents, as `fire` would find them from its root (an enclosing project's are its own). */
 function projectDocuments(root: string, env: Env): ConfigDocument[] {
   return findConfigFiles({ cwd: root, env: discoveryEnv(env) })
-    .files.filter((ref) => needsTrust(ref.layer))
+    .files.filter((ref) => needsTrust(ref.layer) && layerProjectRoot(ref) === root)
     .map(readConfigDocument)
 }
 

@@ -34,6 +34,7 @@ export const codex: Dialect = {
   carries: [],
   label: 'Codex',
   source: 'codex',
+  project: { variables: [], payloadField: 'cwd' },
   // Codex's own events (Interrupt) say Codex by themselves; the ones it shares with Claude Code need turn_id.
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&

@@ -22,6 +22,7 @@ export const kiro: Dialect = {
   name: 'kiro',
   label: 'Kiro',
   source: 'kiro',
+  project: { variables: [], payloadField: 'cwd' },
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string' || !KIRO_EVENTS.has(event)) return false

@@ -138,7 +138,7 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
 
   const depth = checkDepth(env)
   // The same rule as `fire`: a gate hookrun cannot vouch for blocks before any hook runs.
-  const block = gateBlock(config.trust, config.problems, event, config.policy)
+  const block = gateBlock(config.trusts, config.problems, event, config.policy)
   const chain: ChainOutcome =
     block !== undefined
       ? { results: [block], ran: [], skipped: [...selected], rewrites: {}, warnings: [], startedAt: [Date.now()] }

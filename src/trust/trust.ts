@@ -24,6 +24,7 @@ import { HookrunError } from '../core/errors.ts'
 import { makeOwnFolder, stateDir } from '../core/places.ts'
 import { statSignature } from '../core/stat.ts'
 import type { TrustFootprint } from './footprint.ts'
+import { mainCheckoutOf } from './worktree.ts'
 import { type Discovery, projectFolderMaterial } from '../discover/folders.ts'
 import { collectFiles, collectMaterial, type CommandSource, commandMaterial, commandPaths, type Material, relativePath } from './material.ts'
 
@@ -90,7 +91,9 @@ export function resolveTrust(
   const command = `hookrun trust ${shellQuote(projectRoot)}`
   const folder = trustedFolderOf(projectRoot, settings.trustedFolders)
   if (folder !== undefined) return { root: projectRoot, trusted: true, via: 'folder', folder, command }
-  const record = readTrustRecord(projectRoot, env)
+  // A linked git worktree of a trusted repository is the same project: pinned by content, its
+  // files are held to the main checkout's record (they hash, never match by signature).
+  const record = readTrustRecord(projectRoot, env) ?? worktreeRecord(projectRoot, env)
   if (record === undefined) return { root: projectRoot, trusted: false, reason: 'never', command }
   const files = materialFiles(projectRoot, documents, folderFiles)
   if (unchangedSince(record, projectRoot, files)) return { root: projectRoot, trusted: true, via: 'record', command }
@@ -437,6 +440,12 @@ export function readTrustedTexts(projectRoot: string, env: Env = process.env): R
   } catch {
     return {}
   }
+}
+
+/** The trust record of the folder `projectRoot` is in the repository's main checkout, when it is in a linked worktree. */
+function worktreeRecord(projectRoot: string, env: Env): TrustRecord | undefined {
+  const main = mainCheckoutOf(projectRoot)
+  return main === undefined ? undefined : readTrustRecord(main, env)
 }
 
 /** Forget the project's record; false when there was none. */
