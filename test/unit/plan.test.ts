@@ -151,6 +151,34 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(planned(dir, env)).toBeDefined()
   })
 
+  test("a nested project's plan rests on the enclosing project's trust too", async () => {
+    const { dir, env } = await trustedProject()
+    const sub = join(dir, 'sub')
+    mkdirSync(join(sub, '.hookrun'), { recursive: true })
+    writeFileSync(join(sub, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'note', event: 'tool:pre_execute', command: 'true' }] }))
+    await settle(sub, ['.hookrun/hooks.json'])
+    trustProject({ cwd: sub, env })
+    expect((await fireIn(sub, env)).reason).toBe('from gate')
+    const plan = planned(sub, env)
+    expect(plan?.hooks.map((hook) => hook.name)).toEqual(['gate', 'note'])
+    expect(plan?.trusts.map((trust) => [trust.root, trust.trusted])).toEqual([[dir, true], [sub, true]])
+    // The enclosing project's script edited: no plan answer, and its gate blocks as changed.
+    writeFileSync(join(dir, 'gate.sh'), '#!/bin/sh\nexit 0\n')
+    expect(planned(sub, env)).toBeUndefined()
+    expect(await fireIn(sub, env)).toMatchObject({ blocked: true, decidedBy: 'hookrun' })
+  })
+
+  test('a project that appears below the enclosing one voids the plan of the folder it is in', async () => {
+    const { dir, env } = await trustedProject()
+    const sub = join(dir, 'sub')
+    mkdirSync(sub)
+    await fireIn(sub, env)
+    expect(planned(sub, env)).toBeDefined()
+    mkdirSync(join(sub, '.hookrun/hooks'), { recursive: true })
+    expect(planned(sub, env)).toBeUndefined()
+    expect((await fireIn(sub, env)).reason).toBe('from gate')
+  })
+
   const unplanned: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
     ['an audit log is configured', {}, { log: { path: 'audit.jsonl' } }],
     ['telemetry is configured', {}, { telemetry: { endpoint: 'http://127.0.0.1:9' } }],
