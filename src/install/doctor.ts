@@ -194,8 +194,37 @@ const overlapCheck: DoctorCheck = (context) =>
     .filter((overlap) => overlap.twice.length > 0)
     .map((overlap) => ({ status: 'warn' as const, what: describeOverlap(overlap), fix: `hookrun install --agent ${overlap.reader}${overlap.scope === 'user' ? ' --user' : ' --project'}` }))
 
+/**
+ * Gemini CLI and Qwen Code read `.gemini/` / `.qwen/` only in the folder they are started in: a
+ * project install at or above this folder without a user install runs no hook when the agent is
+ * started anywhere but there (here, when this folder is below it).
+ */
+const startFolderCheck: DoctorCheck = (context) => {
+  const lines: DoctorLine[] = []
+  for (const target of AGENTS.filter((each) => each.projectFileOnlyWhereStarted)) {
+    const userFile = target.file('user', context.places)
+    if (routedEvents(userFile, target.name).length > 0) continue
+    for (let folder = context.cwd; ; folder = dirname(folder)) {
+      const file = target.file('project', { ...context.places, project: folder })
+      if (file !== userFile && routedEvents(file, target.name).length > 0) {
+        const here = folder === context.cwd
+        lines.push({
+          status: here ? 'warn' : 'fail',
+          what: here
+            ? `${target.label}: ${file} runs hookrun only when ${target.label} is started in ${folder}; started in a subfolder it runs no hook at all`
+            : `${target.label}: ${file} runs hookrun only when ${target.label} is started in ${folder}; started here (${context.cwd}) it runs no hook at all`,
+          fix: `hookrun install --agent ${target.name}   (your user config: every folder, a no-op where no hooks are configured)`,
+        })
+        break
+      }
+      if (dirname(folder) === folder) break
+    }
+  }
+  return lines
+}
+
 /** The checks `hookrun doctor` runs, in order; other modules append theirs. */
-export const DOCTOR_CHECKS: DoctorCheck[] = [binaryCheck, agentsCheck, projectCheck, overlapCheck]
+export const DOCTOR_CHECKS: DoctorCheck[] = [binaryCheck, agentsCheck, projectCheck, startFolderCheck, overlapCheck]
 
 export interface DoctorOptions {
   readonly cwd: string
