@@ -1,6 +1,6 @@
 // `hookrun doctor`: everything that makes hooks silently not fire, one line each with its fix.
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
-import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path'
+import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
 import { formatProblem } from '../config/load.ts'
 import { AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
@@ -159,11 +159,15 @@ const projectCheck: DoctorCheck = (context) => {
   }
   const lines: DoctorLine[] = []
   const trust = config.trust
-  if (trust === undefined) lines.push({ status: 'ok', what: `no project hooks at or above ${context.cwd}` })
-  else if (trust.trusted) lines.push({ status: 'ok', what: `project ${trust.root}: trusted${trust.via === 'folder' ? ` (trustedFolders: ${trust.folder})` : ''}; its hooks run` })
-  else {
-    const why = trust.reason === 'changed' ? `changed since trusted: ${(trust.changed ?? []).join(', ')}` : 'never trusted'
-    lines.push({ status: 'fail', what: `project ${trust.root}: ${count(config.untrustedHooks.length, 'hook')} not running, ${why}`, fix: `hookrun trust --diff, then hookrun trust ${trust.root}` })
+  if (config.trusts.length === 0) lines.push({ status: 'ok', what: `no project hooks at or above ${context.cwd}` })
+  // Each project at or above this folder (an enclosing one too) is trusted on its own.
+  for (const each of config.trusts) {
+    if (each.trusted) lines.push({ status: 'ok', what: `project ${each.root}: trusted${each.via === 'folder' ? ` (trustedFolders: ${each.folder})` : ''}; its hooks run` })
+    else {
+      const why = each.reason === 'changed' ? `changed since trusted: ${(each.changed ?? []).join(', ')}` : 'never trusted'
+      const hooks = config.untrustedHooks.filter((hook) => hook.source.file.startsWith(join(each.root, '.hookrun') + sep)).length
+      lines.push({ status: 'fail', what: `project ${each.root}: ${count(hooks, 'hook')} not running, ${why}`, fix: `hookrun trust --diff, then hookrun trust ${each.root}` })
+    }
   }
   const errors = config.problems.filter((problem) => problem.severity === 'error')
   for (const problem of errors.slice(0, 3)) lines.push({ status: 'warn', what: formatProblem(problem), fix: 'hookrun validate' })

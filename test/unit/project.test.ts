@@ -48,7 +48,8 @@ describe("the agent's project", () => {
   test('a payload field counts only where the agent sets no variable and fills it from its session', () => {
     const { session, root, variable } = folders('session', 'root', 'variable')
     expect(agentProjectDir(dialect('codex'), {}, { cwd: session })).toBe(session)
-    expect(agentProjectDir(dialect('copilot'), {}, { cwd: session })).toBe(session)
+    // Copilot runs its hooks in the project root: its payload's cwd does not move the search.
+    expect(agentProjectDir(dialect('copilot'), {}, { cwd: session })).toBeUndefined()
     expect(agentProjectDir(dialect('cursor'), {}, { workspace_roots: [root], cwd: session })).toBe(root)
     // A variable set beats the payload even when the agent has a payload field.
     expect(agentProjectDir(dialect('cursor'), { CURSOR_PROJECT_DIR: variable }, { workspace_roots: [root] })).toBe(variable)
