@@ -34,8 +34,9 @@ type Env = Readonly<Record<string, string | undefined>>
  *  - for each project trusted by `hookrun trust`: its trust record, the same material files (the
  *    hook folders walked, the paths the commands name looked at), each with the signature it was
  *    trusted at, exactly what trust checks on every fire before it would hash
- *    (src/trust/footprint.ts); `hookrun untrust`, an edit or a new file shows at once. A project
- *    trusted by the record of the repository it is a worktree of hashes on every fire: no plan.
+ *    (src/trust/footprint.ts); `hookrun untrust`, an edit or a new file shows at once. A git
+ *    worktree held to its repository's record rests on that record, the files git keeps that tie
+ *    the two, and its own files' signatures from when their hashes matched the record.
  *
  * A plan is only made where the config stage does nothing else a fire would miss: no managed
  * config or remote policy, no `--config`/HOOKRUN_CONFIG, no config problem, no audit log or

@@ -14,6 +14,11 @@ import { basename, dirname, join, relative, resolve } from 'node:path'
  * file points back at the worktree's `.git`, so a stray `.git` file cannot claim any repository.
  */
 export function mainCheckoutOf(projectRoot: string): string | undefined {
+  return linkedWorktreeOf(projectRoot)?.main
+}
+
+/** `mainCheckoutOf`, with the files git keeps that say so (a plan rests on them too). */
+export function linkedWorktreeOf(projectRoot: string): { readonly main: string; readonly links: readonly string[] } | undefined {
   const top = gitTopOf(resolve(projectRoot))
   if (top === undefined) return undefined
   const dotGit = join(top, '.git')
@@ -26,7 +31,8 @@ export function mainCheckoutOf(projectRoot: string): string | undefined {
   const common = resolve(gitDir, commonDir)
   if (basename(common) !== '.git' || !isFolder(common)) return undefined
   const main = dirname(common)
-  return main === top ? undefined : join(main, relative(top, resolve(projectRoot)))
+  if (main === top) return undefined
+  return { main: join(main, relative(top, resolve(projectRoot))), links: [dotGit, join(gitDir, 'commondir'), join(gitDir, 'gitdir')] }
 }
 
 /** The nearest folder at or above `dir` with a `.git` file: a linked worktree's top (a `.git` folder there: none). */
