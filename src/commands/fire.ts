@@ -236,7 +236,12 @@ async function readImpliedPayload(source: string | undefined, implied: boolean, 
  */
 function agentWorkingDirectory(payload: Record<string, unknown>, source: ProjectSource | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
   const named = agentProjectDir(source, env, payload)
-  if (named !== undefined) return projectSearchStart(named, process.cwd())
+  if (named !== undefined) {
+    const start = projectSearchStart(named, process.cwd())
+    // Started above its repositories (in ~/src), the agent names a folder with no hooks: there
+    // are no gates to leave behind, so the folder the tool is in finds its project, as before.
+    return start !== process.cwd() && findProjectRoot(start) === undefined ? undefined : start
+  }
   const roots = payload.workspace_roots
   const candidates = [payload.cwd, Array.isArray(roots) ? roots[0] : undefined]
   if (candidates.every((candidate) => typeof candidate !== 'string') || findProjectRoot(process.cwd()) !== undefined) return undefined

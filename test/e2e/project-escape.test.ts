@@ -63,6 +63,15 @@ for (const runtime of RUNTIMES) {
       expect(result.json().hookSpecificOutput, result.stderr).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'the project says no' })
     })
 
+    test('Claude Code started above its repositories (a project dir with no hooks): the folder it cd\'d into finds its project, as before', async () => {
+      const env = userState()
+      const project = trustedProject(env)
+      const above = makeProject()
+      dirs.push(above)
+      const result = await runCli(['fire', '--format', 'claude'], { runtime: runtime.name, cwd: project, input: JSON.stringify(claudePayload(project)), env: { ...env, CLAUDE_PROJECT_DIR: above } })
+      expect(result.json().hookSpecificOutput, result.stderr).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'the project says no' })
+    })
+
     const nested: Array<[string, Record<string, string | object>]> = [
       ['an empty sub/.hookrun/hooks/ folder', { 'sub/.hookrun/hooks/.keep': '' }],
       ['a {} sub/.hookrun/hooks.json', { 'sub/.hookrun/hooks.json': {} }],
