@@ -1,7 +1,7 @@
 // Stages run and interpret: the selected hooks as a chain (DESIGN §7), each hook's answer read.
 import { dirname, resolve } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
-import { type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, needsTrust, type Payload, projectRootOf, ruleOfShape } from './core/types.ts'
+import { type FiredEvent, type Hook, type HookResult, type HookRule, type HttpRun, type HttpTarget, needsTrust, type Payload, ruleOfShape } from './core/types.ts'
 import { hookEnvironment, variablesWithNul } from './run/env.ts'
 import { FIRE_ID_VARIABLE, killEscapees, newFireId, pidClock } from './run/escapees.ts'
 import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
@@ -211,7 +211,7 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
 
 function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: ChainContext) {
   // An enclosing project's hooks (src/config/files.ts) run in their own project, as trust pinned them.
-  const projectRoot = projectRootOf(hook.source) ?? context.projectRoot
+  const projectRoot = hook.projectRoot ?? context.projectRoot
   const env = hookEnvironment(
     context.env,
     event,

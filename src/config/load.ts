@@ -106,10 +106,18 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
   for (const { ref, index, entry } of entries) {
     if (entry.name !== undefined && entry.command === undefined && entry.url === undefined && !entry.enabled) switchedOff.set(entry.name, { file: ref.file, index, path: entry.path })
   }
-  const hooks = mergeHooks(entries, problems)
+  const hooks = withEnclosingRoots(mergeHooks(entries, problems), projectRoot)
   const untrustedHooks = mergeHooks(documents.filter((document) => !runs(document)).flatMap((document) => document.entries), [])
   const notManaged = managedOnly ? mergeHooks(runnable.filter((document) => !isManagedLayer(document.ref.layer)).flatMap((document) => document.entries), []) : []
   return { hooks, problems, files, projectRoot, switchedOff, settings, trust, trusts: [...trustByRoot.values()], untrustedHooks, notManaged, discovery, ...(policy !== undefined && { policy }) }
+}
+
+/** An enclosing project's hooks run in that project (`Hook.projectRoot`). */
+function withEnclosingRoots(hooks: Hook[], projectRoot: string): Hook[] {
+  return hooks.map((hook) => {
+    const root = projectRootOf(hook.source)
+    return root === undefined || root === projectRoot ? hook : { ...hook, projectRoot: root }
+  })
 }
 
 /**

@@ -94,6 +94,11 @@ export interface Hook {
    * a hook folder, `file` is the executable (`index` 0, `path` empty).
    */
   readonly source: { readonly layer: Layer; readonly file: string; readonly index: number; readonly path: string; readonly executable?: boolean }
+  /**
+   * A hook of an enclosing project (src/config/files.ts): the project it runs in, with that
+   * project's folder variables, as trust pinned it. Absent for the project's own hooks.
+   */
+  readonly projectRoot?: string
   /** A managed hook marked `locked`: no later layer may replace, disable or move it. */
   readonly locked?: boolean
   /** Set when a later entry of the same name switched this hook off. */
