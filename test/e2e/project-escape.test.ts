@@ -132,6 +132,11 @@ for (const runtime of RUNTIMES) {
       result = await fire(worktree)
       expect(result.exitCode, result.stderr).toBe(2)
       expect(result.json().reason).toBe(`project hooks in ${worktree} changed since you trusted them (gate.sh edited): review with 'hookrun trust --diff', then run: hookrun trust ${worktree}`)
+      // trust --diff compares with the repository's record, as the block's reason tells the user to run.
+      const diff = await runCli(['trust', '--diff'], { runtime: runtime.name, cwd: worktree, env })
+      expect(diff.exitCode, diff.stderr).toBe(0)
+      expect(diff.stdout).toContain(`changed in ${worktree} (a git worktree of ${repo}, held to its trust) since it was trusted`)
+      expect(diff.stdout).toContain('+exit 0')
       // The main checkout is untouched and still trusted.
       expect((await fire(repo)).json().reason).toBe('the project says no')
     })
