@@ -192,7 +192,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
         severity: 'warning',
         file: ref.file,
         path: entry.path,
-        message: `cannot ${attempt} '${entry.name}': it belongs to the enclosing project ${enclosingRoot} (${enclosingHook!.source.path}), which a nested project only adds to; give this hook another name`,
+        message: `cannot ${attempt} '${entry.name}': it belongs to the enclosing project ${enclosingRoot} (${enclosingHook!.source.path}), which a nested project only adds to; ${attempt === 'replace' ? 'give this hook another name' : `switch it off in ${join(enclosingRoot, '.hookrun', 'hooks.local.json')}`}`,
       })
       continue
     }
