@@ -53,6 +53,24 @@ describe('nested projects', () => {
     expect(decision.reason).toBe(`${outer} ${outer} ${outer}`)
   })
 
+  test("a trusted nested project cannot replace or switch off an enclosing project's hook by name; a warning says where to", async () => {
+    const { outer, inner, env } = nested()
+    write(join(outer, '.hookrun/hooks.json'), { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: deny('outer says no') }, { name: 'other', event: 'tool:pre_execute', command: 'true' }] })
+    write(join(inner, '.hookrun/hooks.json'), { hooks: [{ name: 'gate', enabled: false }, { name: 'other', event: 'tool:pre_execute', command: deny('replaced') }] })
+    await new Promise((done) => setTimeout(done, 150))
+    trustProject({ cwd: outer, env })
+    trustProject({ cwd: inner, env })
+    const decision = await fire({ event: 'tool:pre_execute', payload, cwd: inner, env })
+    expect(decision).toMatchObject({ decision: 'deny', reason: 'outer says no' })
+    expect(decision.hooks.map((hook) => hook.name)).toEqual(['gate'])
+    expect(decision.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`cannot switch off 'gate': it belongs to the enclosing project ${outer} (hooks[0]), which a nested project only adds to; switch it off in ${outer}/.hookrun/hooks.local.json`),
+        expect.stringContaining(`cannot replace 'other'`),
+      ]),
+    )
+  })
+
   test("an enclosing project's hook folder cannot run from a nested project: a gate event blocks and says so; other events proceed", async () => {
     const { outer, inner, env } = nested()
     write(join(outer, '.hookrun/hooks/gate'), '#!/bin/sh\ncase "$1" in hook) echo tool:pre_execute ;; run) cat >/dev/null; exit 2 ;; esac\n', 0o755)
