@@ -211,15 +211,17 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
 }
 
 function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: ChainContext) {
+  // An enclosing project's hooks (src/config/files.ts) run in their own project, as trust pinned them.
+  const projectRoot = hook.projectRoot ?? context.projectRoot
   const env = hookEnvironment(
     context.env,
     event,
     payload,
-    { hookName: hook.name, projectDir: context.projectRoot, configDir: dirname(hook.source.file), depth: context.depth },
-    projectDirVariables(hook, context),
+    { hookName: hook.name, projectDir: projectRoot, configDir: dirname(hook.source.file), depth: context.depth },
+    projectDirVariables(hook, context, projectRoot),
     hook.envPrefixes,
   )
-  const cwd = hook.cwd === undefined ? context.projectRoot : resolve(context.projectRoot, hook.cwd)
+  const cwd = hook.cwd === undefined ? projectRoot : resolve(projectRoot, hook.cwd)
   return { env, cwd }
 }
 
@@ -233,10 +235,10 @@ const PROJECT_DIR_VARIABLES: Readonly<Partial<Record<Hook['shape'], readonly str
   cursor: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
 }
 
-function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record<string, string>> | undefined {
+function projectDirVariables(hook: Hook, context: ChainContext, projectRoot: string): Readonly<Record<string, string>> | undefined {
   // A project's own hooks get the project root whatever the agent set: trust pinned the files
   // these paths name (src/trust/material.ts), so they must mean the same when the hook runs.
-  if (needsTrust(hook.source.layer)) return { ...Object.fromEntries(ALL_PROJECT_DIR_VARIABLES.map((name) => [name, context.projectRoot])), ...hook.env }
+  if (needsTrust(hook.source.layer)) return { ...Object.fromEntries(ALL_PROJECT_DIR_VARIABLES.map((name) => [name, projectRoot])), ...hook.env }
   const names = PROJECT_DIR_VARIABLES[hook.shape]
   if (names === undefined) return hook.env
   return { ...Object.fromEntries(names.map((name) => [name, context.env[name] ?? context.projectRoot])), ...hook.env }

@@ -7,7 +7,7 @@ import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, 
 import type { FoundConfigFiles } from './config/files.ts'
 import { configSignature } from './config/narrowed.ts'
 import { folderSignatures, planHooks } from './config/plan.ts'
-import { type ConfigFileRef, type FiredEvent, needsTrust } from './core/types.ts'
+import { type ConfigFileRef, type FiredEvent, needsTrust, projectRootOf } from './core/types.ts'
 import type { ConfigDocument } from './config/document.ts'
 import { HookrunError } from './core/errors.ts'
 import { loadGlobs } from './event/globs.ts'
@@ -48,7 +48,7 @@ async function readHooks(options: LoadOptions & { readonly strict: boolean; read
     const before = cache.signature(ref)
     const document = parser!.readConfigDocument(ref)
     // A project's files keep the paths their commands name: trust looks at them on every fire.
-    return cache.put(ref, needsTrust(ref.layer) ? withCommandPaths(document, projectRoot) : document, before)
+    return cache.put(ref, needsTrust(ref.layer) ? withCommandPaths(document, projectRootOf(ref) ?? projectRoot) : document, before)
   }
   const read = (ref: ConfigFileRef) => {
     const document = readDocument(ref)
@@ -62,7 +62,7 @@ async function readHooks(options: LoadOptions & { readonly strict: boolean; read
   if (policy !== undefined && cache.get({ layer: 'policy', file: policy.policyFiles(policySetting!.url, env).document }) === undefined) parser ??= await import('./config/parse.ts')
   const resolved = resolveConfig(options, read, policy && ((setting) => policy.cachedPolicy(setting, env)))
   // An untrusted project's own files are never cached (trust decides, after reading them).
-  cache.save((ref) => !needsTrust(ref.layer) || resolved.trust?.trusted === true)
+  cache.save((ref) => !needsTrust(ref.layer) || resolved.trusts.some((trust) => trust.trusted && trust.root === (projectRootOf(ref) ?? projectRoot)))
   const config = await withFolderHooks(resolved, { env, signal: options.signal })
   const signature = configSignature(resolved.files, cache.compared, (resolved.discovery?.sources.length ?? 0) > 0)
   return { config, warnings: configWarnings(config, options.strict), signature, projectDocuments }
@@ -87,7 +87,10 @@ export async function loadAndPlan(event: FiredEvent, options: LoadOptions & { re
   const foldersBefore = found === undefined ? undefined : folderSignatures(found, env)
   const { projectDocuments, ...loaded } = await readHooks(options)
   if (found !== undefined && foldersBefore !== undefined) {
-    const trusted = loaded.config.trust?.via === 'record' ? trustFootprint(loaded.config.projectRoot, projectDocuments, env) : undefined
+    // Per project trusted by record: what that trust rests on (undefined when it would hash).
+    const trusted = loaded.config.trusts.map((trust) =>
+      trust.via === 'record' ? trustFootprint(trust.root, projectDocuments.filter((document) => (projectRootOf(document.ref) ?? loaded.config.projectRoot) === trust.root), env) : undefined,
+    )
     planHooks(found, env, event, loaded, foldersBefore, trusted)
   }
   return loaded

@@ -9,7 +9,7 @@ import { qualifyEvent } from './event/event.ts'
 import { loadGlobs } from './event/globs.ts'
 import type { Decision } from './core/protocol.ts'
 import { selectHooks, selectionUsesGlobs } from './select/select.ts'
-import { gateBlock, untrustedNotice, untrustedWarning } from './select/gates.ts'
+import { gateBlock, untrustedNotice, untrustedWarnings } from './select/gates.ts'
 import { isKnownEvent } from './event/events.ts'
 import { nearestEvent } from './event/suggest.ts'
 import { firstNoticeOf } from './trust/notices.ts'
@@ -68,9 +68,9 @@ export async function fire(options: FireOptions): Promise<Decision> {
   }
   // picomatch loads only when a pattern or `if` rule is a glob, or a broken gate entry is judged.
   if (selectionUsesGlobs(config.hooks, event, { matched }) || config.problems.length > 0) await loadGlobs()
-  const untrusted = untrustedWarning(config.trust, config.untrustedHooks)
+  const untrusted = untrustedWarnings(config.trusts, config.untrustedHooks)
   // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
-  const block = gateBlock(config.trust, config.problems, event, config.policy)
+  const block = gateBlock(config.trusts, config.problems, event, config.policy)
   const hooks = block !== undefined ? [] : selectHooks(config.hooks, event, payload, { matched })
   const chain =
     block !== undefined
@@ -85,9 +85,9 @@ export async function fire(options: FireOptions): Promise<Decision> {
           signal: options.signal,
           progress: options.progress,
         })
-  const decided = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...unknownEventWarning(event), ...warnings, ...chain.warnings])
+  const decided = decide(event, chain.results, chain.rewrites, [...untrusted, ...unknownEventWarning(event), ...warnings, ...chain.warnings])
   const agent = options.agent ?? env.HOOKRUN_AGENT
-  let decision = withTrustNotice(decided, config.trust, payload, env)
+  let decision = withTrustNotice(decided, config.trusts, payload, env)
   if (config.settings.log !== undefined) {
     // The audit log is opt-in: its code is loaded only when a log is configured.
     const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
@@ -107,7 +107,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const stamp = options.selfCommand === undefined || options.configFiles?.length ? undefined : readStamp(config.projectRoot, env)
   if (stamp !== undefined) {
     // Only where the project's hooks are trusted: a repository's edit must not change agent configs unseen.
-    const action = narrowedAction(stamp, signature, config.trust?.trusted !== false, env)
+    const action = narrowedAction(stamp, signature, config.trusts.every((trust) => trust.trusted), env)
     if (action.sync) startDetachedSelf([...options.selfCommand!, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')], env)
     if (action.notice !== undefined) decision = { ...decision, systemMessage: [decision.systemMessage, `hookrun: ${action.notice}`].filter(Boolean).join('\n') }
   }
@@ -153,11 +153,12 @@ export function unknownEventWarning(event: FiredEvent): string[] {
 /**
  * Hooks that do not run because their project is untrusted are shown to the user in the agent
  * (the decision's `systemMessage`, which every dialect renders on its user-visible channel),
- * once per session: stderr alone is not shown by agents on success.
+ * once per session and project: stderr alone is not shown by agents on success.
  */
-function withTrustNotice(decision: Decision, trust: FireConfig['trust'], payload: Payload, env: Readonly<Record<string, string | undefined>>): Decision {
-  if (trust === undefined || trust.trusted || !firstNoticeOf(trust.root, sessionIdOf(payload), env)) return decision
-  return { ...decision, systemMessage: [`hookrun: ${untrustedNotice(trust)}`, decision.systemMessage].filter(Boolean).join('\n') }
+function withTrustNotice(decision: Decision, trusts: FireConfig['trusts'], payload: Payload, env: Readonly<Record<string, string | undefined>>): Decision {
+  const notices = trusts.filter((trust) => !trust.trusted && firstNoticeOf(trust.root, sessionIdOf(payload), env)).map((trust) => `hookrun: ${untrustedNotice(trust)}`)
+  if (notices.length === 0) return decision
+  return { ...decision, systemMessage: [...notices, decision.systemMessage].filter(Boolean).join('\n') }
 }
 
 /**
@@ -169,7 +170,7 @@ async function loadConfig(event: FiredEvent, options: { cwd: string; configFiles
   const found = options.configFiles?.length ? undefined : findConfigFiles(options)
   const planned = found === undefined ? undefined : plannedHooks(found, options.env, event)
   if (planned !== undefined) {
-    const config: FireConfig = { hooks: planned.hooks, problems: [], projectRoot: planned.projectRoot, settings: { trustedFolders: [], ...planned.settings }, trust: planned.trust, untrustedHooks: [] }
+    const config: FireConfig = { hooks: planned.hooks, problems: [], projectRoot: planned.projectRoot, settings: { trustedFolders: [], ...planned.settings }, trust: planned.trust, trusts: planned.trusts, untrustedHooks: [] }
     // The plan's hooks are the event's already: only their filters are left to ask.
     return { config, warnings: [], signature: planned.signature, matched: true }
   }
@@ -177,7 +178,7 @@ async function loadConfig(event: FiredEvent, options: { cwd: string; configFiles
 }
 
 /** What of the config stage a fire uses. */
-type FireConfig = Pick<LoadedHooks['config'], 'hooks' | 'problems' | 'projectRoot' | 'settings' | 'trust' | 'untrustedHooks' | 'policy'>
+type FireConfig = Pick<LoadedHooks['config'], 'hooks' | 'problems' | 'projectRoot' | 'settings' | 'trust' | 'trusts' | 'untrustedHooks' | 'policy'>
 
 /** Deeper `hookrun fire` nesting than this (a hook that fires hookrun again) is refused. */
 export const MAX_DEPTH = 8

@@ -3,13 +3,14 @@ import { isAbsolute, resolve } from 'node:path'
 import { openSync, statSync, writeSync } from 'node:fs'
 import { formatError, HookrunError } from '../core/errors.ts'
 import { findProjectRoot } from '../config/files.ts'
+import { agentProjectDir, projectSearchStart } from '../config/project.ts'
 import { fire, type ProgressRecord } from '../fire.ts'
 import { mayBeAgentPayload } from '../dialects/hint.ts'
 import { PayloadError, readPayload } from '../payload/payload.ts'
 import { applySetFields } from '../payload/set-fields.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { isGate } from '../event/events.ts'
-import type { Decision, Payload } from '../core/types.ts'
+import type { Decision, Payload, ProjectSource } from '../core/types.ts'
 import { renderNative } from '../answer/render.ts'
 import { selfCommand } from '../install/self.ts'
 import type { ColourMode } from '../core/paint.ts'
@@ -136,7 +137,7 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
         agent: prepared?.dialect.name,
         // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
         selfCommand: selfCommand(),
-        cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.projectDirVariable && io.env[prepared.dialect.projectDirVariable]),
+        cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env),
         configFiles: configFiles(flags),
         strict: bool(flags.strict, 'strict'),
         env: io.env,
@@ -226,16 +227,23 @@ async function readImpliedPayload(source: string | undefined, implied: boolean, 
 }
 
 /**
- * Where the agent is working, from its payload: `cwd` (Claude Code, Codex, Gemini CLI, Copilot,
- * kodelet) or Cursor's first workspace root. Agents run user-level hooks from their own folder
- * (Cursor: ~/.cursor), so when hookrun's working directory is in no project the project is found
- * from here. The working directory's project comes first: an agent that cd'ed elsewhere must not
- * leave its project's gates behind.
+ * The folder a fire finds its projects from (README "Which project"): the project the agent names
+ * (its variable, else the payload field it fills from its session: `Dialect.project`), which wins
+ * over hookrun's own working directory — the tool's current folder, which follows the model's
+ * `cd` (src/config/project.ts). When the agent names none and the working directory is in no
+ * project, the payload's `cwd` or Cursor's first workspace root: agents run user-level hooks from
+ * their own folder (Cursor: ~/.cursor).
  */
-function agentWorkingDirectory(payload: Record<string, unknown>, projectDir?: string): string | undefined {
+function agentWorkingDirectory(payload: Record<string, unknown>, source: ProjectSource | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const named = agentProjectDir(source, env, payload)
+  if (named !== undefined) {
+    const start = projectSearchStart(named, process.cwd())
+    // Started above its repositories (in ~/src), the agent names a folder with no hooks: there
+    // are no gates to leave behind, so the folder the tool is in finds its project, as before.
+    return start !== process.cwd() && findProjectRoot(start) === undefined ? undefined : start
+  }
   const roots = payload.workspace_roots
-  // The agent's project variable (FACTORY_PROJECT_DIR) names the root even after the agent cd'd away.
-  const candidates = [projectDir || undefined, payload.cwd, Array.isArray(roots) ? roots[0] : undefined]
+  const candidates = [payload.cwd, Array.isArray(roots) ? roots[0] : undefined]
   if (candidates.every((candidate) => typeof candidate !== 'string') || findProjectRoot(process.cwd()) !== undefined) return undefined
   for (const candidate of candidates) {
     if (typeof candidate !== 'string' || !isAbsolute(candidate)) continue

@@ -277,7 +277,8 @@ function installInto(
     ...coveredLines(target, covered),
     ...findOverlaps(places).filter((overlap) => overlap.owner === target.name && overlap.twice.length > 0).map((overlap) => `  overlap: ${describeOverlap(overlap)}`),
   ]
-  if (unchanged) return [`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines]
+  const startFolder = scope === 'project' && target.projectFileOnlyWhereStarted ? [startFolderNote(target, places)] : []
+  if (unchanged) return [`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines, ...startFolder]
   const lines = [
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} ${chosen === undefined ? `${target.label} would run twice` : 'for events not chosen'}` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
@@ -289,7 +290,19 @@ function installInto(
   if (scope === 'project' && target.localProjectFile) lines.push(`  note: ${file} is this machine's own settings (keep it out of git); teammates run the same install`)
   else if (scope === 'project') lines.push('  note: the command runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH')
   if (target.note !== undefined) lines.push(`  note: ${target.note}`)
+  lines.push(...startFolder)
   return lines
+}
+
+/**
+ * Gemini CLI and Qwen Code read the project's settings only in the folder they are started in:
+ * started in a subfolder, this file runs no hook at all. The user install holds everywhere.
+ */
+export function startFolderNote(target: AgentTarget, places: Places): string {
+  const userFile = target.file('user', places)
+  const where = `${target.label} reads ${target.file('project', places)} only when it is started in ${places.project}; started in a subfolder it runs no hook at all`
+  if (routedEvents(userFile, target.name).length > 0) return `  note: ${where}, and your user install (${userFile}) routes those folders`
+  return `  warning: ${where}. Install for your user instead: hookrun install --agent ${target.name} (it routes every folder, and does nothing where no hooks are configured)`
 }
 
 /** What keeps a narrowed config up to date after hooks.json changes (src/config/narrowed.ts). */

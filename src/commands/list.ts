@@ -8,6 +8,7 @@ import { qualifyEvent } from '../event/event.ts'
 import { withFolderHooks } from '../folders/hooks.ts'
 import { selectionOf } from '../select/select.ts'
 import { needsTrust, type ProjectTrust } from '../trust/trust.ts'
+import { projectRootOf } from '../core/types.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
 
 export interface ListOptions {
@@ -60,7 +61,9 @@ export async function listHooks(options: ListOptions): Promise<string> {
   if (all.length === 0 && config.shadowed.length === 0 && config.files.length === 0) {
     lines.push('no hooks found (user: ~/.config/hookrun/hooks.json and hooks/, project: .hookrun/hooks.json and hooks/, plugins)')
   }
-  for (const ref of config.files) lines.push(`${ref.layer.padEnd(7)} ${ref.file}${needsTrust(ref.layer) ? `  (${trustLabel(config.trust)})` : ''}`)
+  // Each project's files under its own trust (an enclosing project's too).
+  const trustOf = (ref: (typeof config.files)[number]) => config.trusts.find((trust) => trust.root === (projectRootOf(ref) ?? config.projectRoot)) ?? config.trust
+  for (const ref of config.files) lines.push(`${ref.layer.padEnd(7)} ${ref.file}${needsTrust(ref.layer) ? `  (${trustLabel(trustOf(ref))})` : ''}`)
   if (all.length > 0) lines.push('')
   const table = all.map((hook) => [
     stateCell(event === undefined ? (untrusted.has(hook) ? 'untrusted' : hook.enabled ? 'on' : 'off') : statusLabel(hook, status(hook, event)), paint),
@@ -73,9 +76,10 @@ export async function listHooks(options: ListOptions): Promise<string> {
   lines.push(...formatTable((event === undefined ? ['STATE', 'NAME', 'EVENT', 'FROM', 'WHAT'] : ['RUNS', 'NAME', 'EVENT', 'FROM', 'WHAT']).map(paint.dim), [...table, ...hidden]))
   for (const file of skipped) lines.push(`${paint.warn('skipped:')} ${file.path}: ${file.why}`)
   for (const problem of config.problems) lines.push(`${(problem.severity === 'error' ? paint.bad : paint.warn)(`${problem.severity}:`)} ${formatProblem(problem)}`)
-  if (config.trust && !config.trust.trusted) {
-    const why = config.trust.reason === 'changed' ? `changed since you trusted them (${config.trust.changed?.join(', ')})` : 'not trusted'
-    lines.push(paint.warn(`project hooks ${why}: they do not run. Review them, then run: ${config.trust.command}`))
+  for (const trust of config.trusts.filter((each) => !each.trusted)) {
+    const why = trust.reason === 'changed' ? `changed since you trusted them (${trust.changed?.join(', ')})` : 'not trusted'
+    const whose = trust.root === config.projectRoot ? 'project hooks' : `hooks of the enclosing project ${trust.root}`
+    lines.push(paint.warn(`${whose} ${why}: they do not run. Review them, then run: ${trust.command}`))
   }
   return `${lines.join('\n')}\n`
 }

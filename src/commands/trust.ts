@@ -8,7 +8,9 @@ import { findConfigFiles, findProjectRoot } from '../config/load.ts'
 import type { ConfigDocument } from '../config/document.ts'
 import { loadConfig, readConfigDocument } from '../config/parse.ts'
 import { HookrunError } from '../core/errors.ts'
+import { projectRootOf as layerProjectRoot } from '../core/types.ts'
 import { discoverHookFolders } from '../discover/folders.ts'
+import { mainCheckoutOf } from '../trust/worktree.ts'
 import {
   changedFiles,
   folderMaterial,
@@ -68,16 +70,20 @@ export function trustProject(options: TrustOptions): string {
 /** `hookrun trust --diff [DIR]`: what changed since the project was trusted. */
 export function trustDiff(options: TrustOptions): string {
   const root = projectRootOf(options)
-  const record = readTrustRecord(root, options.env)
+  // A git worktree with no record of its own is held to its main checkout's (src/trust/worktree.ts).
+  const main = readTrustRecord(root, options.env) === undefined ? mainCheckoutOf(root) : undefined
+  const recordRoot = main !== undefined && readTrustRecord(main, options.env) !== undefined ? main : root
+  const record = readTrustRecord(recordRoot, options.env)
   if (record === undefined) throw new HookrunError(`${root} has not been trusted with 'hookrun trust'; there is nothing to compare with. Review its hooks ('hookrun list'), then run: hookrun trust ${shellQuote(root)}`)
   const { documents, folderFiles } = projectInputs(root, options.env)
   const { files } = projectMaterial(root, documents, folderFiles)
   const now = hashProjectMaterial(root, files)
   const changes = changedFiles(record.files, now.files)
-  if (changes.length === 0) return `nothing changed in ${root} since it was trusted\n`
-  const texts = readTrustedTexts(root, options.env)
+  const held = recordRoot === root ? '' : ` (a git worktree of ${recordRoot}, held to its trust)`
+  if (changes.length === 0) return `nothing changed in ${root}${held} since it was trusted\n`
+  const texts = readTrustedTexts(recordRoot, options.env)
   const paint = options.paint ?? PLAIN
-  const lines = [`changed in ${root} since it was trusted (${record.trustedAt}):`]
+  const lines = [`changed in ${root}${held} since it was trusted (${record.trustedAt}):`]
   for (const change of changes) {
     const [, path, how] = /^(.*) (added|removed|edited)$/.exec(change)!
     lines.push(`${paint.warn(how!.padEnd(7))} ${path}`)
@@ -158,10 +164,10 @@ export function untrustProject(options: TrustOptions): string {
   return `${lines.join('\n')}\n`
 }
 
-/** The project's own config documents, as `fire` would find them from its root. */
+/** The project's own config documents, as `fire` would find them from its root (an enclosing project's are its own). */
 function projectDocuments(root: string, env: Env): ConfigDocument[] {
   return findConfigFiles({ cwd: root, env: discoveryEnv(env) })
-    .files.filter((ref) => needsTrust(ref.layer))
+    .files.filter((ref) => needsTrust(ref.layer) && layerProjectRoot(ref) === root)
     .map(readConfigDocument)
 }
 

@@ -17,13 +17,23 @@ export interface LoadOptions {
 /** The config files found for a working directory, in layer order. */
 export interface FoundConfigFiles {
   readonly files: ConfigFileRef[]
-  /** The project's root, else the working directory. */
+  /** The project's root (the nearest project at or above the working directory), else the working directory. */
   readonly projectRoot: string
   /** A project (a folder with hooks in `.hookrun/`) was found at or above the working directory. */
   readonly inProject: boolean
+  /**
+   * Every project at or above the working directory, outermost first; the last is `projectRoot`.
+   * The enclosing ones' hooks.json files are layers too, each project with its own trust.
+   */
+  readonly projects: readonly string[]
 }
 
-/** Find the config layers (DESIGN §4): managed, user, project, local — or managed and the files the caller named. */
+/**
+ * Find the config layers (DESIGN §4): managed, user, then each project at or above the working
+ * directory, outermost first, with its hooks.json and hooks.local.json — or managed and the files
+ * the caller named. A nested project adds its layers after the enclosing ones and never hides
+ * them: an empty `sub/.hookrun/` does not take a repository's gates away.
+ */
 export function findConfigFiles(options: LoadOptions): FoundConfigFiles {
   const env = options.env ?? process.env
   const cwd = resolve(options.cwd)
@@ -41,31 +51,45 @@ export function findConfigFiles(options: LoadOptions): FoundConfigFiles {
         throw new HookrunError(`config file ${file} (named by ${by}) is a folder; name a file, such as ${inside}`)
       }
     }
-    return { files: [...managed, ...files], projectRoot: cwd, inProject: false }
+    return { files: [...managed, ...files], projectRoot: cwd, inProject: false, projects: [] }
   }
   const files: ConfigFileRef[] = [...managed]
   const userFile = join(userConfigDir(env), 'hooks.json')
   if (existsSync(userFile)) files.push({ layer: 'user', file: userFile })
-  const projectRoot = findProjectRoot(cwd)
-  if (projectRoot !== undefined) {
-    const project = join(projectRoot, '.hookrun', 'hooks.json')
-    const local = join(projectRoot, '.hookrun', 'hooks.local.json')
+  const projects = findProjectRoots(cwd)
+  for (const root of projects) {
+    const project = join(root, '.hookrun', 'hooks.json')
+    const local = join(root, '.hookrun', 'hooks.local.json')
     // The user's own file can sit at ~/.hookrun too when the project is the home folder: read it once.
     if (existsSync(project) && project !== userFile) files.push({ layer: 'project', file: project })
     if (existsSync(local)) files.push({ layer: 'local', file: local })
   }
-  return { files, projectRoot: projectRoot ?? cwd, inProject: projectRoot !== undefined }
+  const projectRoot = projects.at(-1)
+  return { files, projectRoot: projectRoot ?? cwd, inProject: projectRoot !== undefined, projects }
 }
 
 /** What makes a folder's `.hookrun/` a project: a config file, a hook folder or installed plugins. */
 const PROJECT_MARKERS = ['hooks.json', 'hooks.local.json', 'hooks', 'plugins']
 
+function isProjectRoot(dir: string): boolean {
+  const folder = join(dir, '.hookrun')
+  return PROJECT_MARKERS.some((marker) => existsSync(join(folder, marker)))
+}
+
 /** The nearest folder at or above `cwd` whose `.hookrun/` holds hooks.json, hooks.local.json, hooks/ or plugins/. */
 export function findProjectRoot(cwd: string): string | undefined {
   for (let dir = cwd; ; dir = dirname(dir)) {
-    const folder = join(dir, '.hookrun')
-    if (PROJECT_MARKERS.some((marker) => existsSync(join(folder, marker)))) return dir
+    if (isProjectRoot(dir)) return dir
     if (dirname(dir) === dir) return undefined
+  }
+}
+
+/** Every project folder at or above `cwd` (as `findProjectRoot` tells one), outermost first. */
+export function findProjectRoots(cwd: string): string[] {
+  const roots: string[] = []
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (isProjectRoot(dir)) roots.unshift(dir)
+    if (dirname(dir) === dir) return roots
   }
 }
 

@@ -8,7 +8,8 @@ import { httpLimitsWithout, isManagedLayer, takeSettings, withHttpLimits } from 
 
 export { findConfigFiles, findProjectRoot, type LoadOptions } from './files.ts'
 export { formatProblem } from '../core/types.ts'
-import { type ConfigFileRef, type ConfigProblem, type Hook, type HttpTarget, isAgentShape, type Settings } from '../core/types.ts'
+import { type ConfigFileRef, type ConfigProblem, type Hook, type HttpTarget, isAgentShape, projectRootOf, type Settings } from '../core/types.ts'
+import { join } from 'node:path'
 
 export interface ResolvedConfig {
   readonly hooks: readonly Hook[]
@@ -22,6 +23,12 @@ export interface ResolvedConfig {
   readonly settings: Settings
   /** Whether the project's own hooks may run; undefined when there are none (see src/trust/trust.ts). */
   readonly trust?: ProjectTrust
+  /**
+   * The trust of every project whose hooks take part, outermost first: the enclosing projects'
+   * (src/config/files.ts) and last `trust`. Each project's hooks run only when it is trusted; one
+   * changed since it was trusted blocks gates.
+   */
+  readonly trusts: readonly ProjectTrust[]
   /** Hooks of an untrusted project: shown by `list`, never run. */
   readonly untrustedHooks: readonly Hook[]
   /** With `allowManagedHooksOnly`: the other layers' hooks, which do not run (`explain` lists them). */
@@ -75,8 +82,22 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
   const managedOnly = settings.managedOnly !== undefined
   const discovery = managedOnly || files.some((ref) => ref.layer === 'config') ? undefined : discoverHookFolders({ projectRoot, env })
   const folderFiles = discovery === undefined ? [] : folderMaterial(discovery, projectRoot, env)
-  const trust = resolveTrust(projectRoot, documents.filter((document) => needsTrust(document.ref.layer)), settings, env, folderFiles)
-  const runs = (document: ConfigDocument) => !needsTrust(document.ref.layer) || trust?.trusted === true
+  const projectDocuments = documents.filter((document) => needsTrust(document.ref.layer))
+  const documentsOf = (root: string) => projectDocuments.filter((document) => (projectRootOf(document.ref) ?? projectRoot) === root)
+  // Each enclosing project is trusted (or not) on its own, by the same material as when it is the
+  // project itself; what of it cannot run from here blocks gates rather than vanish.
+  const trustByRoot = new Map<string, ProjectTrust>()
+  for (const root of found.projects.slice(0, -1)) {
+    const enclosingDiscovery = discovery === undefined ? undefined : discoverHookFolders({ projectRoot: root, env })
+    const enclosingTrust = resolveTrust(root, documentsOf(root), settings, env, enclosingDiscovery === undefined ? [] : folderMaterial(enclosingDiscovery, root, env))
+    if (enclosingTrust === undefined) continue
+    trustByRoot.set(root, enclosingTrust)
+    const notRun = enclosingDiscovery?.sources.filter((source) => source.layer === 'project-folder' || source.layer === 'project-plugin') ?? []
+    if (enclosingTrust.trusted && notRun.length > 0) problems.push(enclosingFolderProblem(root, projectRoot))
+  }
+  const trust = resolveTrust(projectRoot, documentsOf(projectRoot), settings, env, folderFiles)
+  if (trust !== undefined) trustByRoot.set(projectRoot, trust)
+  const runs = (document: ConfigDocument) => !needsTrust(document.ref.layer) || trustByRoot.get(projectRootOf(document.ref) ?? projectRoot)?.trusted === true
   // A project narrows the limits on http hooks only once it is trusted.
   const httpHooks = httpLimitsWithout(settings.httpHooks, new Set(documents.filter((document) => !runs(document)).map((document) => document.ref.file)))
   if (httpHooks !== settings.httpHooks) settings = { ...settings, httpHooks }
@@ -88,10 +109,32 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
   for (const { ref, index, entry } of entries) {
     if (entry.name !== undefined && entry.command === undefined && entry.url === undefined && !entry.enabled) switchedOff.set(entry.name, { file: ref.file, index, path: entry.path })
   }
-  const hooks = withHttpLimits(mergeHooks(entries, problems), settings.httpHooks)
+  const hooks = withHttpLimits(withEnclosingRoots(mergeHooks(entries, problems), projectRoot), settings.httpHooks)
   const untrustedHooks = mergeHooks(documents.filter((document) => !runs(document)).flatMap((document) => document.entries), [])
   const notManaged = managedOnly ? mergeHooks(runnable.filter((document) => !isManagedLayer(document.ref.layer)).flatMap((document) => document.entries), []) : []
-  return { hooks, problems, files, projectRoot, switchedOff, settings, trust, untrustedHooks, notManaged, discovery, ...(policy !== undefined && { policy }) }
+  return { hooks, problems, files, projectRoot, switchedOff, settings, trust, trusts: [...trustByRoot.values()], untrustedHooks, notManaged, discovery, ...(policy !== undefined && { policy }) }
+}
+
+/** An enclosing project's hooks run in that project (`Hook.projectRoot`). */
+function withEnclosingRoots(hooks: Hook[], projectRoot: string): Hook[] {
+  return hooks.map((hook) => {
+    const root = projectRootOf(hook.source)
+    return root === undefined || root === projectRoot ? hook : { ...hook, projectRoot: root }
+  })
+}
+
+/**
+ * An enclosing project's hook folder and plugins are asked and run only from that project itself:
+ * from a nested project they cannot run, so a gate event blocks (DESIGN §8) and says what to do.
+ */
+function enclosingFolderProblem(root: string, nested: string): ConfigProblem {
+  return {
+    severity: 'error',
+    file: join(root, '.hookrun'),
+    path: '',
+    message: `the enclosing project's hook folder or plugins do not run from the nested project ${nested}; gates block here: move those hooks into ${join(root, '.hookrun', 'hooks.json')}`,
+    brokenHook: {},
+  }
 }
 
 /**
@@ -139,6 +182,20 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
         file: ref.file,
         path: entry.path,
         message: `cannot ${attempt} '${entry.name}': it is locked by the managed config ${lockedHook.source.file} (${lockedHook.source.path}); this entry is ignored`,
+      })
+      continue
+    }
+    const enclosingHook = earlier === undefined ? undefined : merged[earlier]
+    const enclosingRoot = enclosingHook === undefined ? undefined : projectRootOf(enclosingHook.source)
+    const ownRoot = projectRootOf(ref)
+    if (enclosingRoot !== undefined && ownRoot !== undefined && enclosingRoot !== ownRoot) {
+      // A nested project adds hooks; it never replaces or switches off an enclosing project's.
+      const attempt = (entry.command === undefined && entry.url === undefined) || entry.event === undefined ? 'switch off' : 'replace'
+      problems.push({
+        severity: 'warning',
+        file: ref.file,
+        path: entry.path,
+        message: `cannot ${attempt} '${entry.name}': it belongs to the enclosing project ${enclosingRoot} (${enclosingHook!.source.path}), which a nested project only adds to; ${attempt === 'replace' ? 'give this hook another name' : `switch it off in ${join(enclosingRoot, '.hookrun', 'hooks.local.json')}`}`,
       })
       continue
     }

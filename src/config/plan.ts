@@ -28,10 +28,15 @@ type Env = Readonly<Record<string, string | undefined>>
  *    signature it was read at, every one settled (as the config cache takes them, ./cache.ts);
  *  - the same environment, as far as the config stage reads it (`PLAN_VARIABLES`);
  *  - the hook folders and plugin folders the same (absent or empty, with the same signature);
- *  - for a project trusted by `hookrun trust`: its trust record, the same material files (the
+ *  - the same projects at or above the working directory (an enclosing project adds layers of its
+ *    own, src/config/files.ts; which folder a fire starts from is the agent's project,
+ *    src/config/project.ts, so its variables act through this list and the files);
+ *  - for each project trusted by `hookrun trust`: its trust record, the same material files (the
  *    hook folders walked, the paths the commands name looked at), each with the signature it was
  *    trusted at, exactly what trust checks on every fire before it would hash
- *    (src/trust/footprint.ts); `hookrun untrust`, an edit or a new file shows at once.
+ *    (src/trust/footprint.ts); `hookrun untrust`, an edit or a new file shows at once. A git
+ *    worktree held to its repository's record rests on that record, the files git keeps that tie
+ *    the two, and its own files' signatures from when their hashes matched the record.
  *
  * A plan is only made where the config stage does nothing else a fire would miss: no managed
  * config or remote policy, no `--config`/HOOKRUN_CONFIG, no config problem, no untrusted project
@@ -47,13 +52,16 @@ interface Plan {
   readonly env: string
   /** The project root when a project was found (the file set alone may not tell it). */
   readonly root: string | null
+  /** Every project at or above the working directory, outermost first (`FoundConfigFiles.projects`). */
+  readonly projects: readonly string[]
   /** `configSignature` of the files the documents were read from (src/config/narrowed.ts). */
   readonly signature: string
   /** Hook and plugin folders: their signatures (null: absent) when the config was read. */
   readonly folders: ReadonlyArray<readonly [string, string | null]>
-  readonly trust: ProjectTrust | null
-  /** A project trusted by record: what that trust rests on (src/trust/footprint.ts). */
-  readonly trusted: TrustFootprint | null
+  /** Each project's trust, outermost first; the last is the project's own when it has hooks. */
+  readonly trusts: readonly ProjectTrust[]
+  /** Per entry of `trusts`: what trust by record rests on (src/trust/footprint.ts); null for a trusted folder. */
+  readonly trusted: ReadonlyArray<TrustFootprint | null>
   /** The settings a fire acts on after deciding (the audit log, telemetry), as the config files give them. */
   readonly settings: PlannedSettings
   /** Per qualified event: the hooks whose pattern matches it, in config order. */
@@ -63,7 +71,7 @@ interface Plan {
 /** The settings a planned fire needs: what it does after deciding. */
 export type PlannedSettings = Pick<Settings, 'log' | 'telemetry'>
 
-const FORMAT = `${pkg.version}/plan/5`
+const FORMAT = `${pkg.version}/plan/6`
 
 /** More events than this in one plan start it afresh (a plan stays one small read). */
 const MAX_EVENTS = 200
@@ -73,6 +81,8 @@ export interface PlannedHooks {
   readonly hooks: readonly Hook[]
   readonly projectRoot: string
   readonly trust: ProjectTrust | undefined
+  /** Every project's trust, outermost first (`ResolvedConfig.trusts`). */
+  readonly trusts: readonly ProjectTrust[]
   /** `configSignature` of the config files, as `loadHooks` gives it. */
   readonly signature: string
   readonly settings: PlannedSettings
@@ -95,13 +105,14 @@ export function planEnvironment(env: Env): string {
 
 /** One plan file per set of config files (and project root), beside the config cache. */
 export function planFile(found: FoundConfigFiles, env: Env): string {
-  return join(userCacheDir(env), 'plans', `${fnv1a([...found.files.map((ref) => ref.file), found.inProject ? found.projectRoot : ''].join('\n'))}.json`)
+  return join(userCacheDir(env), 'plans', `${fnv1a([...found.files.map((ref) => ref.file), found.inProject ? found.projectRoot : '', ...found.projects].join('\n'))}.json`)
 }
 
-/** The folders whose hooks would join the config: the project's (in a project) and the user's. */
+/** The folders whose hooks would join the config: the project's (in a project) and the user's; an enclosing project's, which trust and gates look at. */
 function folderPaths(found: FoundConfigFiles, env: Env): string[] {
   const scopes = found.inProject ? (['project', 'user'] as const) : (['user'] as const)
-  return scopes.flatMap((scope) => [hooksDir(scope, found.projectRoot, env), pluginsDir(scope, found.projectRoot, env)])
+  const enclosing = found.projects.slice(0, -1).flatMap((root) => [hooksDir('project', root, env), pluginsDir('project', root, env)])
+  return [...enclosing, ...scopes.flatMap((scope) => [hooksDir(scope, found.projectRoot, env), pluginsDir(scope, found.projectRoot, env)])]
 }
 
 /** The signatures of the hook and plugin folders now: taken before the config is read, and compared after. */
@@ -124,10 +135,15 @@ function isPlan(plan: Plan): boolean {
   return (
     typeof plan.env === 'string' &&
     (plan.root === null || typeof plan.root === 'string') &&
+    Array.isArray(plan.projects) &&
+    plan.projects.every((root) => typeof root === 'string') &&
     typeof plan.signature === 'string' &&
     pairs(plan.folders) &&
-    (plan.trust === null || (typeof plan.trust === 'object' && typeof plan.trust.trusted === 'boolean')) &&
-    (plan.trusted === null || isFootprint(plan.trusted)) &&
+    Array.isArray(plan.trusts) &&
+    plan.trusts.every((trust) => typeof trust === 'object' && trust !== null && typeof trust.root === 'string' && trust.trusted === true) &&
+    Array.isArray(plan.trusted) &&
+    plan.trusted.length === plan.trusts.length &&
+    plan.trusted.every((footprint) => footprint === null || isFootprint(footprint)) &&
     typeof plan.settings === 'object' &&
     plan.settings !== null &&
     typeof plan.events === 'object' &&
@@ -142,12 +158,13 @@ export function plannedHooks(found: FoundConfigFiles, env: Env, event: FiredEven
   const plan = readPlan(planFile(found, env))
   const hooks = plan?.events[event.qualified]
   if (plan === undefined || hooks === undefined) return undefined
-  if (plan.root !== (found.inProject ? found.projectRoot : null) || plan.env !== planEnvironment(env)) return undefined
+  if (plan.root !== (found.inProject ? found.projectRoot : null) || plan.env !== planEnvironment(env) || plan.projects.join('\n') !== found.projects.join('\n')) return undefined
   const signature = configSignature(found.files, (ref) => fileSignature(ref.file), false)
   if (signature !== plan.signature) return undefined
   if (!sameFolders(plan.folders, folderSignatures(found, env))) return undefined
-  if (plan.trusted !== null && !footprintHolds(found.projectRoot, plan.trusted)) return undefined
-  return { hooks, projectRoot: found.projectRoot, trust: plan.trust ?? undefined, signature, settings: plan.settings }
+  if (!plan.trusted.every((footprint, index) => footprint === null || footprintHolds(plan.trusts[index]!.root, footprint))) return undefined
+  const own = plan.trusts.at(-1)
+  return { hooks, projectRoot: found.projectRoot, trust: own?.root === found.projectRoot ? own : undefined, trusts: plan.trusts, signature, settings: plan.settings }
 }
 
 function sameFolders(planned: Plan['folders'], now: ReadonlyArray<readonly [string, string | null]>): boolean {
@@ -156,7 +173,7 @@ function sameFolders(planned: Plan['folders'], now: ReadonlyArray<readonly [stri
 
 /** What the config stage gave, as `loadHooks` reads it, and what the plan needs besides. */
 export interface ReadConfig {
-  readonly config: Pick<ResolvedConfig, 'hooks' | 'problems' | 'files' | 'projectRoot' | 'settings' | 'trust' | 'untrustedHooks' | 'policy' | 'discovery'>
+  readonly config: Pick<ResolvedConfig, 'hooks' | 'problems' | 'files' | 'projectRoot' | 'settings' | 'trust' | 'trusts' | 'untrustedHooks' | 'policy' | 'discovery'>
   readonly warnings: readonly string[]
   readonly signature: string
 }
@@ -164,9 +181,9 @@ export interface ReadConfig {
 /**
  * Remember this event's hooks, when the config just read may be planned (see `Plan`).
  * `foldersBefore` are the folder signatures taken before the config was read; `trusted` what
- * trust rested on (src/trust/footprint.ts), taken after.
+ * each project's trust rested on (src/trust/footprint.ts), per entry of `config.trusts`, taken after.
  */
-export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, read: ReadConfig, foldersBefore: ReadonlyArray<readonly [string, string | null]>, trusted: TrustFootprint | undefined): boolean {
+export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, read: ReadConfig, foldersBefore: ReadonlyArray<readonly [string, string | null]>, trusted: ReadonlyArray<TrustFootprint | undefined>): boolean {
   const { config } = read
   const plannable =
     // The files read are the ones found before (none appeared or went meanwhile), of these layers only.
@@ -180,7 +197,7 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
     config.discovery !== undefined &&
     config.discovery.sources.length === 0 &&
     config.discovery.skipped.length === 0 &&
-    (config.trust === undefined || (config.trust.trusted && (config.trust.via === 'folder' || trusted !== undefined))) &&
+    config.trusts.every((trust, index) => trust.trusted && (trust.via === 'folder' || trusted[index] !== undefined)) &&
     config.files.every((ref) => settled(ref.file))
   if (!plannable) return false
   // Plugin folders must be absent: a change inside an installed plugin leaves their signature as it was.
@@ -189,18 +206,19 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
   const file = planFile(found, env)
   const root = found.inProject ? found.projectRoot : null
   const envText = planEnvironment(env)
-  const trust = config.trust ?? null
-  const trustedFiles = config.trust?.via === 'record' ? (trusted ?? null) : null
+  const trusts = config.trusts
+  const trustedFiles = trusts.map((trust, index) => (trust.via === 'record' ? (trusted[index] ?? null) : null))
   const settings: PlannedSettings = { ...(config.settings.log !== undefined && { log: config.settings.log }), ...(config.settings.telemetry !== undefined && { telemetry: config.settings.telemetry }) }
   const earlier = readPlan(file)
   // The same inputs: add this event; anything else starts the plan afresh.
   const same =
     earlier !== undefined &&
     earlier.root === root &&
+    earlier.projects.join('\n') === found.projects.join('\n') &&
     earlier.env === envText &&
     earlier.signature === read.signature &&
     sameFolders(earlier.folders, folders) &&
-    JSON.stringify(earlier.trust) === JSON.stringify(trust) &&
+    JSON.stringify(earlier.trusts) === JSON.stringify(trusts) &&
     JSON.stringify(earlier.trusted) === JSON.stringify(trustedFiles) &&
     JSON.stringify(earlier.settings) === JSON.stringify(settings) &&
     Object.keys(earlier.events).length < MAX_EVENTS
@@ -209,9 +227,10 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
     format: FORMAT,
     env: envText,
     root,
+    projects: found.projects,
     signature: read.signature,
     folders,
-    trust,
+    trusts,
     trusted: trustedFiles,
     settings,
     events: { ...(same ? earlier.events : {}), [event.qualified]: hooks },

@@ -1,5 +1,6 @@
 // The pipeline's vocabulary: the types every stage passes to the next. Imports nothing of the
 // project outside src/core/, so any stage can use it without pulling in another stage.
+import { dirname } from 'node:path'
 import type { DecisionValue, HookAnswer, HookReport } from './protocol.ts'
 
 export type { Decision, DecisionValue, HookAnswer, HookReport } from './protocol.ts'
@@ -95,6 +96,11 @@ export interface Hook {
    * a hook folder, `file` is the executable (`index` 0, `path` empty).
    */
   readonly source: { readonly layer: Layer; readonly file: string; readonly index: number; readonly path: string; readonly executable?: boolean }
+  /**
+   * A hook of an enclosing project (src/config/files.ts): the project it runs in, with that
+   * project's folder variables, as trust pinned it. Absent for the project's own hooks.
+   */
+  readonly projectRoot?: string
   /** A managed hook marked `locked`: no later layer may replace, disable or move it. */
   readonly locked?: boolean
   /** Set when a later entry of the same name switched this hook off. */
@@ -236,4 +242,26 @@ const PROJECT_LAYERS: ReadonlySet<Layer> = new Set(['project', 'local', 'project
 
 export function needsTrust(layer: Layer): boolean {
   return PROJECT_LAYERS.has(layer)
+}
+
+/**
+ * The project a hooks.json layer belongs to: `<root>/.hookrun/hooks.json` (and hooks.local.json)
+ * → `<root>`. Enclosing projects add layers of their own (src/config/files.ts), so a fire's
+ * project files may come from more than one project; undefined for any other layer.
+ */
+export function projectRootOf(ref: Pick<ConfigFileRef, 'layer' | 'file'>): string | undefined {
+  return ref.layer === 'project' || ref.layer === 'local' ? dirname(dirname(ref.file)) : undefined
+}
+
+/**
+ * Where an agent says its project is (README "Which project"), declared by each dialect: the
+ * variables it sets in every hook's environment (its own name first, then the aliases it sets),
+ * and the payload field it fills from the session, not from the tool's current folder. A payload
+ * field is read only when no variable is set: the variable is the agent's own, a payload field
+ * may follow the model's `cd`.
+ */
+export interface ProjectSource {
+  readonly variables: readonly string[]
+  /** `cwd` where the agent sends its session folder there (Codex, Copilot), `workspace_roots` (Cursor's first root). */
+  readonly payloadField?: 'cwd' | 'workspace_roots'
 }

@@ -56,6 +56,7 @@ export const claude: Dialect = {
   carries: CLAUDE_CARRIES,
   label: 'Claude Code',
   source: 'claude',
+  project: { variables: ['CLAUDE_PROJECT_DIR'] },
   detect: (payload) => typeof payload.hook_event_name === 'string' && CLAUDE_EVENTS.has(payload.hook_event_name),
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
   render(decision, payload, agentEvent) {

@@ -34,6 +34,8 @@ export const codex: Dialect = {
   carries: [],
   label: 'Codex',
   source: 'codex',
+  // No variable; the payload's cwd is the session's folder, which the model's commands do not move.
+  project: { variables: [], payloadField: 'cwd' },
   // Codex's own events (Interrupt) say Codex by themselves; the ones it shares with Claude Code need turn_id.
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&

@@ -32,6 +32,8 @@ export const copilot: Dialect = {
   carries: [],
   label: 'Copilot',
   source: 'copilot',
+  // Copilot runs hooks in the project root (real-agents.md): hookrun's own folder is the project.
+  project: { variables: [] },
   detect: (payload) => typeof payload.sessionId === 'string' && typeof payload.timestamp === 'number',
   // Only its notification payload names itself (`Notification`); the command line names the rest.
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),

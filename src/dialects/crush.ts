@@ -28,7 +28,7 @@ export const crush: Dialect = {
   name: 'crush',
   label: 'Crush',
   source: 'crush',
-  projectDirVariable: 'CRUSH_PROJECT_DIR',
+  project: { variables: ['CRUSH_PROJECT_DIR'] },
   detect: (payload) => payload.hook_event_name === undefined && crushEvent(payload.event) !== undefined && typeof payload.session_id === 'string',
   eventName: (payload) => crushEvent(payload.event) ?? (typeof payload.event === 'string' ? payload.event : undefined),
   render(decision, payload, agentEvent) {

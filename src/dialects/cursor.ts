@@ -44,6 +44,7 @@ export const cursor: Dialect = {
   carries: [],
   label: 'Cursor',
   source: 'cursor',
+  project: { variables: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'], payloadField: 'workspace_roots' },
   detect: (payload) =>
     typeof payload.cursor_version === 'string' || (typeof payload.hook_event_name === 'string' && CURSOR_EVENTS.has(payload.hook_event_name)),
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),

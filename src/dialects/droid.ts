@@ -20,7 +20,7 @@ export const droid: Dialect = {
   // Answered with Claude Code's renderer, which places the fields it carries.
   carries: claude.carries,
   source: 'droid',
-  projectDirVariable: 'FACTORY_PROJECT_DIR',
+  project: { variables: ['FACTORY_PROJECT_DIR'] },
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' && DROID_EVENTS.has(payload.hook_event_name) && typeof payload.tool_name === 'string' && DROID_ONLY_TOOLS.has(payload.tool_name),
   eventName: claude.eventName,

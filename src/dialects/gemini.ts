@@ -43,6 +43,7 @@ export const gemini: Dialect = {
   carries: GEMINI_CARRIES,
   label: 'Gemini CLI',
   source: 'gemini',
+  project: { variables: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string' || !GEMINI_EVENTS.has(event)) return false

@@ -22,6 +22,8 @@ export const kiro: Dialect = {
   name: 'kiro',
   label: 'Kiro',
   source: 'kiro',
+  // No project variable known; hookrun's own folder, as the hook runs there.
+  project: { variables: [] },
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string' || !KIRO_EVENTS.has(event)) return false

@@ -26,7 +26,7 @@ export const qwen: Dialect = {
   // Answered with Claude Code's renderer, which places the fields it carries.
   carries: claude.carries,
   source: 'qwen',
-  projectDirVariable: 'QWEN_PROJECT_DIR',
+  project: { variables: ['QWEN_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string' || !QWEN_EVENTS.has(event)) return false

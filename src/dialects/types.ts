@@ -1,6 +1,6 @@
 // What a dialect is: normalise an agent's payload, render a decision in its JSON.
 import type { AliasSource } from '../event/events.ts'
-import type { Payload } from '../core/types.ts'
+import type { Payload, ProjectSource } from '../core/types.ts'
 import type { CarriedField, Decision } from '../core/protocol.ts'
 import type { Rendered } from '../answer/render.ts'
 
@@ -25,10 +25,11 @@ export interface Dialect {
   /** Its column in the alias table (src/event/events.ts). */
   readonly source: AliasSource
   /**
-   * The variable in which the agent gives its hooks the project root (`FACTORY_PROJECT_DIR`):
-   * hookrun looks for the project there when its working directory is in none.
+   * Where the agent says its project is: the variables it sets for its hooks (`CLAUDE_PROJECT_DIR`),
+   * or the payload field it fills from its session. That project wins over the folder the hook
+   * runs in (src/config/project.ts; README "Which project").
    */
-  readonly projectDirVariable?: string
+  readonly project: ProjectSource
   /**
    * The answer fields hookrun carries (`CARRIED_FIELDS`) that this agent takes, on which of its
    * events and under which key of its answer; `render` places them. Left out: the agent takes

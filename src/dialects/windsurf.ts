@@ -53,6 +53,7 @@ export const windsurf: Dialect = {
   name: 'windsurf',
   label: 'Windsurf',
   source: 'windsurf',
+  project: { variables: [] },
   detect: (payload) => typeof payload.agent_action_name === 'string' && WINDSURF_EVENTS.has(payload.agent_action_name),
   eventName: (payload) => (typeof payload.agent_action_name === 'string' ? payload.agent_action_name : undefined),
   normalize(payload, agentEvent): Normalized {

@@ -1,7 +1,7 @@
 // explainFire: fire's pipeline with every decision point recorded, running the same hooks.
 import { count } from '../core/words.ts'
 import { findConfigFiles } from '../config/load.ts'
-import { type ConfigFileRef, type ConfigProblem, type FiredEvent, type Hook, type HookResult, type HookRule, type Layer, ruleOfShape, type Settings } from '../core/types.ts'
+import { type ConfigFileRef, type ConfigProblem, type FiredEvent, type Hook, type HookResult, type HookRule, type Layer, projectRootOf, ruleOfShape, type Settings } from '../core/types.ts'
 import { readConfigFile } from '../config/parse.ts'
 import { decide } from '../answer/decide.ts'
 import { qualifyEvent } from '../event/event.ts'
@@ -105,7 +105,7 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   const selected = selectHooks(config.hooks, event, payload).filter((hook) => !excluded.has(hook))
   const shadowed = [
     ...config.untrustedHooks.map((hook) =>
-      explained(hook, { exclusion: 'untrusted', detail: `the project is not trusted; review it, then run: ${config.trust?.command ?? 'hookrun trust'}` }),
+      explained(hook, { exclusion: 'untrusted', detail: `the project is not trusted; review it, then run: ${(config.trusts.find((trust) => trust.root === projectRootOf(hook.source)) ?? config.trust)?.command ?? 'hookrun trust'}` }),
     ),
     ...(config.notManaged ?? []).map((hook) =>
       explained(hook, { exclusion: 'managed-only', detail: `allowManagedHooksOnly in ${config.settings.managedOnly?.file}: only managed hooks run` }),
@@ -138,7 +138,7 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
 
   const depth = checkDepth(env)
   // The same rule as `fire`: a gate hookrun cannot vouch for blocks before any hook runs.
-  const block = gateBlock(config.trust, config.problems, event, config.policy)
+  const block = gateBlock(config.trusts, config.problems, event, config.policy)
   const chain: ChainOutcome =
     block !== undefined
       ? { results: [block], ran: [], skipped: [...selected], rewrites: {}, warnings: [], startedAt: [Date.now()] }

@@ -62,6 +62,12 @@ export interface AgentTarget {
    * hook's hash): fires never re-narrow its config, as a changed entry would stop running unseen.
    */
   readonly reviewsChangedHooks?: boolean
+  /**
+   * The agent reads its project settings only in the folder it is started in (Gemini CLI, Qwen
+   * Code): started in a subfolder, a project install runs no hook, so install and doctor say so
+   * and recommend the user install (a no-op in folders without hooks).
+   */
+  readonly projectFileOnlyWhereStarted?: boolean
 }
 
 /** What a committed project file runs: hookrun from PATH, no machine's path in it. */
@@ -140,6 +146,7 @@ export const AGENTS: readonly AgentTarget[] = [
     // Gemini's timeout is in milliseconds; `name` is what `/hooks disable` takes.
     handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
     note: "Gemini CLI runs hooks only while its hooks system is on (/settings → Advanced → Enable Hooks System, or tools.enableHooks)",
+    projectFileOnlyWhereStarted: true,
   },
   {
     name: 'codex',
@@ -257,6 +264,7 @@ export const AGENTS: readonly AgentTarget[] = [
     // Qwen's command-hook timeout is in milliseconds.
     handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
     note: 'Qwen Code runs project hooks only in a trusted folder',
+    projectFileOnlyWhereStarted: true,
   },
 ]
 

@@ -1,6 +1,6 @@
 // `hookrun doctor`: everything that makes hooks silently not fire, one line each with its fix.
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
-import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path'
+import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
 import { formatProblem } from '../config/load.ts'
 import { AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
@@ -169,11 +169,15 @@ const projectCheck: DoctorCheck = (context) => {
   }
   const lines: DoctorLine[] = []
   const trust = config.trust
-  if (trust === undefined) lines.push({ status: 'ok', what: `no project hooks at or above ${context.cwd}` })
-  else if (trust.trusted) lines.push({ status: 'ok', what: `project ${trust.root}: trusted${trust.via === 'folder' ? ` (trustedFolders: ${trust.folder})` : ''}; its hooks run` })
-  else {
-    const why = trust.reason === 'changed' ? `changed since trusted: ${(trust.changed ?? []).join(', ')}` : 'never trusted'
-    lines.push({ status: 'fail', what: `project ${trust.root}: ${count(config.untrustedHooks.length, 'hook')} not running, ${why}`, fix: `hookrun trust --diff, then hookrun trust ${trust.root}` })
+  if (config.trusts.length === 0) lines.push({ status: 'ok', what: `no project hooks at or above ${context.cwd}` })
+  // Each project at or above this folder (an enclosing one too) is trusted on its own.
+  for (const each of config.trusts) {
+    if (each.trusted) lines.push({ status: 'ok', what: `project ${each.root}: trusted${each.via === 'folder' ? ` (trustedFolders: ${each.folder})` : ''}; its hooks run` })
+    else {
+      const why = each.reason === 'changed' ? `changed since trusted: ${(each.changed ?? []).join(', ')}` : 'never trusted'
+      const hooks = config.untrustedHooks.filter((hook) => hook.source.file.startsWith(join(each.root, '.hookrun') + sep)).length
+      lines.push({ status: 'fail', what: `project ${each.root}: ${count(hooks, 'hook')} not running, ${why}`, fix: `hookrun trust --diff, then hookrun trust ${each.root}` })
+    }
   }
   const errors = config.problems.filter((problem) => problem.severity === 'error')
   for (const problem of errors.slice(0, 3)) lines.push({ status: 'warn', what: formatProblem(problem), fix: 'hookrun validate' })
@@ -204,8 +208,37 @@ const overlapCheck: DoctorCheck = (context) =>
     .filter((overlap) => overlap.twice.length > 0)
     .map((overlap) => ({ status: 'warn' as const, what: describeOverlap(overlap), fix: `hookrun install --agent ${overlap.reader}${overlap.scope === 'user' ? ' --user' : ' --project'}` }))
 
+/**
+ * Gemini CLI and Qwen Code read `.gemini/` / `.qwen/` only in the folder they are started in: a
+ * project install at or above this folder without a user install runs no hook when the agent is
+ * started anywhere but there (here, when this folder is below it).
+ */
+const startFolderCheck: DoctorCheck = (context) => {
+  const lines: DoctorLine[] = []
+  for (const target of AGENTS.filter((each) => each.projectFileOnlyWhereStarted)) {
+    const userFile = target.file('user', context.places)
+    if (routedEvents(userFile, target.name).length > 0) continue
+    for (let folder = context.cwd; ; folder = dirname(folder)) {
+      const file = target.file('project', { ...context.places, project: folder })
+      if (file !== userFile && routedEvents(file, target.name).length > 0) {
+        const here = folder === context.cwd
+        lines.push({
+          status: here ? 'warn' : 'fail',
+          what: here
+            ? `${target.label}: ${file} runs hookrun only when ${target.label} is started in ${folder}; started in a subfolder it runs no hook at all`
+            : `${target.label}: ${file} runs hookrun only when ${target.label} is started in ${folder}; started here (${context.cwd}) it runs no hook at all`,
+          fix: `hookrun install --agent ${target.name}   (your user config: every folder, a no-op where no hooks are configured)`,
+        })
+        break
+      }
+      if (dirname(folder) === folder) break
+    }
+  }
+  return lines
+}
+
 /** The checks `hookrun doctor` runs, in order; other modules append theirs. */
-export const DOCTOR_CHECKS: DoctorCheck[] = [binaryCheck, agentsCheck, projectCheck, overlapCheck]
+export const DOCTOR_CHECKS: DoctorCheck[] = [binaryCheck, agentsCheck, projectCheck, startFolderCheck, overlapCheck]
 
 export interface DoctorOptions {
   readonly cwd: string

@@ -132,7 +132,7 @@ export function createRunner(options: RunnerOptions = {}): Runner {
       const functions = registered.filter((hook) => hook.pattern.matches(event.segments))
       const { steps, warnings } = orderSteps(configured, functions, loaded.config.hooks, fireOptions.metadata ?? metadata)
       // The same rule as `fire`: a gate hookrun cannot vouch for blocks before any hook runs.
-      const block = gateBlock(loaded.config.trust, loaded.config.problems, event, loaded.config.policy)
+      const block = gateBlock(loaded.config.trusts, loaded.config.problems, event, loaded.config.policy)
       const chain =
         block !== undefined
           ? { results: [block], rewrites: {}, warnings: [] }

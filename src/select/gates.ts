@@ -4,19 +4,29 @@ import { type ConfigProblem, type FiredEvent, formatProblem, type Hook, type Hoo
 import { isGate } from '../event/events.ts'
 import { compilePattern, patternProblem } from '../event/pattern.ts'
 import type { ProjectTrust } from '../trust/trust.ts'
+import { join, sep } from 'node:path'
 
 /** The name a block of hookrun's own goes by in `decidedBy` and `hooks[]`. */
 export const HOOKRUN = 'hookrun'
 
 /**
- * The warning `fire` gives when the project's hooks do not run. The hooks are only named: their
- * patterns and filters are never evaluated (a crafted regex must not cost a fire anything).
+ * The warnings `fire` gives when a project's hooks do not run, one per untrusted project (an
+ * enclosing project has its own trust). The hooks are only named: their patterns and filters are
+ * never evaluated (a crafted regex must not cost a fire anything).
  */
-export function untrustedWarning(trust: ProjectTrust | undefined, untrustedHooks: readonly Hook[]): string | undefined {
-  if (trust === undefined || trust.trusted) return undefined
-  const names = untrustedHooks.map((hook) => hook.name)
-  const listed = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ')
-  return `${untrustedNotice(trust)}${listed === '' ? '' : ` (skipped: ${listed})`}`
+export function untrustedWarnings(trusts: readonly ProjectTrust[], untrustedHooks: readonly Hook[]): string[] {
+  return trusts
+    .filter((trust) => !trust.trusted)
+    .map((trust) => {
+      const names = untrustedHooks.filter((hook) => hookIsOf(hook, trust.root)).map((hook) => hook.name)
+      const listed = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ')
+      return `${untrustedNotice(trust)}${listed === '' ? '' : ` (skipped: ${listed})`}`
+    })
+}
+
+/** The hook comes from the project at `root` (its own hooks.json files, hook folder or plugins). */
+function hookIsOf(hook: Hook, root: string): boolean {
+  return hook.source.file.startsWith(join(root, '.hookrun') + sep)
 }
 
 /** What the user is told in the agent (once per session) and on stderr. */
@@ -37,23 +47,24 @@ function changedList(trust: ProjectTrust): string {
  * said, so on a gate event the answer is a block (DESIGN §8) that tells the user what to do. A
  * project never trusted blocks nothing: its hooks simply do not run until the user trusts them.
  */
-export function changedProjectBlock(trust: ProjectTrust | undefined, event: FiredEvent): HookResult | undefined {
-  if (trust === undefined || trust.trusted || trust.reason !== 'changed' || !isGate(event.name)) return undefined
+export function changedProjectBlock(trusts: readonly ProjectTrust[], event: FiredEvent): HookResult | undefined {
+  const trust = trusts.find((each) => !each.trusted && each.reason === 'changed')
+  if (trust === undefined || !isGate(event.name)) return undefined
   return hookrunBlock(untrustedNotice(trust), `${trust.root}/.hookrun`)
 }
 
 /**
- * The block hookrun itself gives before any hook runs on a gate event, or undefined: the project
- * changed since it was trusted, a config problem took away a hook that was for this event, or the
+ * The block hookrun itself gives before any hook runs on a gate event, or undefined: a project
+ * (the project or an enclosing one) changed since it was trusted, a config problem took away a hook that was for this event, or the
  * organisation's required remote policy has no good copy yet.
  */
 export function gateBlock(
-  trust: ProjectTrust | undefined,
+  trusts: readonly ProjectTrust[],
   problems: readonly ConfigProblem[],
   event: FiredEvent,
   policy?: ResolvedConfig['policy'],
 ): HookResult | undefined {
-  return changedProjectBlock(trust, event) ?? brokenGateBlock(problems, event) ?? missingPolicyBlock(policy, event)
+  return changedProjectBlock(trusts, event) ?? brokenGateBlock(problems, event) ?? missingPolicyBlock(policy, event)
 }
 
 /** `policy.required`: without a good copy of the organisation's policy its gates cannot be vouched for. */

@@ -15,6 +15,12 @@ export interface TrustFootprint {
   readonly files: ReadonlyArray<readonly [string, string]>
   readonly configFiles: readonly string[]
   readonly commandPaths: readonly string[]
+  /**
+   * A git worktree held to its main checkout's record (src/trust/worktree.ts): the files that
+   * tie the two, with their signatures. Its material files' signatures are the ones they had when
+   * their hashes were found equal to the record's.
+   */
+  readonly links?: ReadonlyArray<readonly [string, string]>
 }
 
 /**
@@ -24,6 +30,7 @@ export interface TrustFootprint {
  */
 export function footprintHolds(projectRoot: string, footprint: TrustFootprint): boolean {
   if (statSignature(footprint.record[0]) !== footprint.record[1]) return false
+  if (footprint.links !== undefined && !footprint.links.every(([file, signature]) => statSignature(file) === signature)) return false
   const material = collectFiles(projectRoot, footprint.configFiles, footprint.commandPaths)
   return material.length === footprint.files.length && footprint.files.every(([file, signature], index) => material[index] === file && statSignature(file) === signature)
 }
@@ -40,6 +47,7 @@ export function isFootprint(value: unknown): value is TrustFootprint {
     Array.isArray(footprint.files) &&
     footprint.files.every(pair) &&
     strings(footprint.configFiles) &&
-    strings(footprint.commandPaths)
+    strings(footprint.commandPaths) &&
+    (footprint.links === undefined || (Array.isArray(footprint.links) && footprint.links.every(pair)))
   )
 }

@@ -24,6 +24,7 @@ import { HookrunError } from '../core/errors.ts'
 import { makeOwnFolder, stateDir } from '../core/places.ts'
 import { statSignature } from '../core/stat.ts'
 import type { TrustFootprint } from './footprint.ts'
+import { linkedWorktreeOf, mainCheckoutOf } from './worktree.ts'
 import { type Discovery, type PluginLayout, projectFolderMaterial } from '../discover/folders.ts'
 import { collectFiles, collectMaterial, type CommandSource, commandMaterial, commandPaths, type Material, relativePath } from './material.ts'
 
@@ -90,7 +91,9 @@ export function resolveTrust(
   const command = `hookrun trust ${shellQuote(projectRoot)}`
   const folder = trustedFolderOf(projectRoot, settings.trustedFolders)
   if (folder !== undefined) return { root: projectRoot, trusted: true, via: 'folder', folder, command }
-  const record = readTrustRecord(projectRoot, env)
+  // A linked git worktree of a trusted repository is the same project: pinned by content, its
+  // files are held to the main checkout's record (they hash, never match by signature).
+  const record = readTrustRecord(projectRoot, env) ?? worktreeRecord(projectRoot, env)
   if (record === undefined) return { root: projectRoot, trusted: false, reason: 'never', command }
   const files = materialFiles(projectRoot, documents, folderFiles)
   if (unchangedSince(record, projectRoot, files)) return { root: projectRoot, trusted: true, via: 'record', command }
@@ -353,13 +356,35 @@ export function trustFootprint(projectRoot: string, documents: readonly ConfigDo
   const recordFile = trustRecordFile(projectRoot, env)
   const recordSignature = statSignature(recordFile)
   const record = recordSignature === 'missing' ? undefined : readTrustRecord(projectRoot, env)
-  if (record === undefined) return undefined
   const configFiles = documents.map((document) => document.ref.file)
   const paths = documents.flatMap((document) => (document.commandPaths?.root === projectRoot ? document : withCommandPaths(document, projectRoot)).commandPaths!.paths)
   const material = collectFiles(projectRoot, configFiles, paths)
+  if (record === undefined) return worktreeFootprint(projectRoot, material, { configFiles, commandPaths: [...new Set(paths)] }, env)
   if (!unchangedSince(record, projectRoot, material)) return undefined
   const files = material.map((file): [string, string] => [file, record.files[relativePath(projectRoot, file)]!.stat!])
   return { record: [recordFile, recordSignature], files, configFiles, commandPaths: [...new Set(paths)] }
+}
+
+/**
+ * A git worktree with no record of its own, held to its main checkout's record: what that trust
+ * rests on once the material's hashes are found equal to the record's, each file's signature
+ * settled (as a trust record takes them) and unchanged across the hashing; undefined otherwise
+ * (then every fire hashes, as `resolveTrust` does).
+ */
+function worktreeFootprint(projectRoot: string, material: readonly string[], named: Pick<TrustFootprint, 'configFiles' | 'commandPaths'>, env: Env): TrustFootprint | undefined {
+  const worktree = linkedWorktreeOf(projectRoot)
+  if (worktree === undefined) return undefined
+  const recordFile = trustRecordFile(worktree.main, env)
+  const recordSignature = statSignature(recordFile)
+  const record = recordSignature === 'missing' ? undefined : readTrustRecord(worktree.main, env)
+  if (record === undefined || material.length !== Object.keys(record.files).length) return undefined
+  const now = Date.now()
+  const signatures = material.map(statSignature)
+  if (!signatures.every((signature) => settled(signature, now))) return undefined
+  if (hashProjectMaterial(projectRoot, material).digest !== record.digest) return undefined
+  if (material.some((file, index) => statSignature(file) !== signatures[index])) return undefined
+  const links = worktree.links.map((file): [string, string] => [file, statSignature(file)])
+  return { record: [recordFile, recordSignature], files: material.map((file, index): [string, string] => [file, signatures[index]!]), ...named, links }
 }
 
 /**
@@ -465,6 +490,12 @@ export function readTrustedTexts(projectRoot: string, env: Env = process.env): R
   } catch {
     return {}
   }
+}
+
+/** The trust record of the folder `projectRoot` is in the repository's main checkout, when it is in a linked worktree. */
+function worktreeRecord(projectRoot: string, env: Env): TrustRecord | undefined {
+  const main = mainCheckoutOf(projectRoot)
+  return main === undefined ? undefined : readTrustRecord(main, env)
 }
 
 /** Forget the project's record; false when there was none. */

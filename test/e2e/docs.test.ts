@@ -10,13 +10,14 @@ import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
 import { markdownPages } from './pages.ts'
 
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens; repeats get -1, -2. */
+/** GitHub's anchor for a heading (lower case, punctuation dropped, spaces to hyphens; repeats get -1, -2), and `<a id>` anchors. */
 export function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>()
   const counts = new Map<string, number>()
   let fenced = false
   for (const line of markdown.split('\n')) {
     if (line.startsWith('```')) fenced = !fenced
+    if (!fenced) for (const named of line.matchAll(/<a id="([^"]+)"><\/a>/g)) anchors.add(named[1]!)
     const heading = fenced ? null : /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line)
     if (!heading) continue
     const base = heading[1]!

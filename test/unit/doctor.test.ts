@@ -38,11 +38,34 @@ describe('hookrun doctor', () => {
     const { project, bin, env, doctor } = machine(true)
     initProject({ cwd: project, templates: ['dangerous-commands'], env })
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
-    installAgents({ agents: ['gemini'], scope: 'project', cwd: project, env }, false)
+    // Gemini CLI reads a project's .gemini/ only where it is started: the user install is the one that holds.
+    installAgents({ agents: ['gemini'], scope: 'user', cwd: project, env, self: join(bin, 'hookrun') }, false)
     const { lines, exitCode } = doctor()
     expect(lines.filter((line) => line.status !== 'ok'), JSON.stringify(lines)).toEqual([])
     expect(exitCode).toBe(0)
     expect(lines.map((line) => line.what)).toContain(`project ${project}: trusted; its hooks run`)
+  })
+
+  test.each(['gemini', 'qwen'] as const)('%s: a project install alone runs no hook from a subfolder; doctor says so, and the user install is the fix', (agent) => {
+    const { project, bin, env } = machine(true)
+    initProject({ cwd: project, templates: ['dangerous-commands'], env })
+    trustProject({ cwd: project, env })
+    const installed = installAgents({ agents: [agent], scope: 'project', cwd: project, env }, false)
+    const label = agent === 'gemini' ? 'Gemini CLI' : 'Qwen Code'
+    const file = join(project, `.${agent}`, 'settings.json')
+    expect(installed.output).toContain(`  warning: ${label} reads ${file} only when it is started in ${project}; started in a subfolder it runs no hook at all. Install for your user instead: hookrun install --agent ${agent}`)
+    const sub = join(project, 'src')
+    mkdirSync(sub)
+    const fix = `hookrun install --agent ${agent}   (your user config: every folder, a no-op where no hooks are configured)`
+    const here = runDoctor({ cwd: project, env, version: '0.0.0' })
+    expect(here.lines).toContainEqual({ status: 'warn', what: `${label}: ${file} runs hookrun only when ${label} is started in ${project}; started in a subfolder it runs no hook at all`, fix })
+    const below = runDoctor({ cwd: sub, env, version: '0.0.0' })
+    expect(below.lines).toContainEqual({ status: 'fail', what: `${label}: ${file} runs hookrun only when ${label} is started in ${project}; started here (${sub}) it runs no hook at all`, fix })
+    expect(below.exitCode).toBe(1)
+    // With the user install the subfolders are covered: no line, and the project install says so.
+    installAgents({ agents: [agent], scope: 'user', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    expect(runDoctor({ cwd: sub, env, version: '0.0.0' }).lines.filter((line) => line.what.includes('runs no hook'))).toEqual([])
+    expect(installAgents({ agents: [agent], scope: 'project', cwd: project, env }, false).output).toContain(`and your user install (`)
   })
 
   test('a --narrow install that hooks.json outgrew: the new hook is never asked, so doctor fails with --sync as the fix', () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -211,6 +212,59 @@ describe('plans: a fire remembers which hooks its event has', () => {
     await fireIn(dir, env)
     expect(readFileSync(join(dir, 'second.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2)
     expect(planned(dir, env)?.settings.log?.path).toBe(join(dir, 'second.jsonl'))
+  })
+
+  test("a nested project's plan rests on the enclosing project's trust too", async () => {
+    const { dir, env } = await trustedProject()
+    const sub = join(dir, 'sub')
+    mkdirSync(join(sub, '.hookrun'), { recursive: true })
+    writeFileSync(join(sub, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'note', event: 'tool:pre_execute', command: 'true' }] }))
+    await settle(sub, ['.hookrun/hooks.json'])
+    trustProject({ cwd: sub, env })
+    expect((await fireIn(sub, env)).reason).toBe('from gate')
+    const plan = planned(sub, env)
+    expect(plan?.hooks.map((hook) => hook.name)).toEqual(['gate', 'note'])
+    expect(plan?.trusts.map((trust) => [trust.root, trust.trusted])).toEqual([[dir, true], [sub, true]])
+    // The enclosing project's script edited: no plan answer, and its gate blocks as changed.
+    writeFileSync(join(dir, 'gate.sh'), '#!/bin/sh\nexit 0\n')
+    expect(planned(sub, env)).toBeUndefined()
+    expect(await fireIn(sub, env)).toMatchObject({ blocked: true, decidedBy: 'hookrun' })
+  })
+
+  test('a project that appears below the enclosing one voids the plan of the folder it is in', async () => {
+    const { dir, env } = await trustedProject()
+    const sub = join(dir, 'sub')
+    mkdirSync(sub)
+    await fireIn(sub, env)
+    expect(planned(sub, env)).toBeDefined()
+    mkdirSync(join(sub, '.hookrun/hooks'), { recursive: true })
+    expect(planned(sub, env)).toBeUndefined()
+    expect((await fireIn(sub, env)).reason).toBe('from gate')
+  })
+
+  test("a git worktree trusted by its repository's record is planned; an edit there, or an untrust of the repository, voids the plan", async () => {
+    const { dir, env } = await trustedProject()
+    const git = (...args: string[]) => {
+      const run = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], { cwd: dir, encoding: 'utf8' })
+      if (run.status !== 0) throw new Error(run.stderr)
+    }
+    git('init', '-q')
+    git('add', '.hookrun', 'gate.sh')
+    git('commit', '-q', '-m', 'hooks')
+    const worktree = `${dir}-wt`
+    dirs.push(worktree)
+    git('worktree', 'add', '-q', worktree)
+    await settle(worktree, ['.hookrun/hooks.json', 'gate.sh'])
+    expect((await fireIn(worktree, env)).reason).toBe('from gate')
+    expect(planned(worktree, env)?.trust).toMatchObject({ root: worktree, trusted: true, via: 'record' })
+    untrustProject({ cwd: dir, env })
+    expect(planned(worktree, env)).toBeUndefined()
+    trustProject({ cwd: dir, env })
+    await fireIn(worktree, env)
+    expect(planned(worktree, env)).toBeDefined()
+    writeFileSync(join(worktree, 'gate.sh'), '#!/bin/sh\nexit 0\n')
+    expect(planned(worktree, env)).toBeUndefined()
+    expect(await fireIn(worktree, env)).toMatchObject({ blocked: true, decidedBy: 'hookrun' })
   })
 
   const unplanned: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
