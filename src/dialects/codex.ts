@@ -34,6 +34,8 @@ export const codex: Dialect = {
   carries: [],
   label: 'Codex',
   source: 'codex',
+  // `codex exec` shows the person nothing a hook writes (real-agents.md): notices go to the model.
+  notices: ['additionalContext'],
   // Codex's own events (Interrupt) say Codex by themselves; the ones it shares with Claude Code need turn_id.
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&

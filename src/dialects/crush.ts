@@ -28,6 +28,8 @@ export const crush: Dialect = {
   name: 'crush',
   label: 'Crush',
   source: 'crush',
+  // Crush has no message for the person: notices go to the model as context.
+  notices: ['additionalContext'],
   projectDirVariable: 'CRUSH_PROJECT_DIR',
   detect: (payload) => payload.hook_event_name === undefined && crushEvent(payload.event) !== undefined && typeof payload.session_id === 'string',
   eventName: (payload) => crushEvent(payload.event) ?? (typeof payload.event === 'string' ? payload.event : undefined),

@@ -44,6 +44,8 @@ export const cursor: Dialect = {
   carries: [],
   label: 'Cursor',
   source: 'cursor',
+  // `user_message` where the event has one, else the model's context (sessionStart, postToolUse).
+  notices: ['systemMessage', 'additionalContext'],
   detect: (payload) =>
     typeof payload.cursor_version === 'string' || (typeof payload.hook_event_name === 'string' && CURSOR_EVENTS.has(payload.hook_event_name)),
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),

@@ -22,6 +22,8 @@ export const kiro: Dialect = {
   name: 'kiro',
   label: 'Kiro',
   source: 'kiro',
+  // Kiro shows no message of a hook's: notices go to the model where stdout is context.
+  notices: ['additionalContext'],
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string' || !KIRO_EVENTS.has(event)) return false
