@@ -4,8 +4,8 @@ import { canBlock, isGate } from '../event/events.ts'
 import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
 import { strictness } from '../core/decisions.ts'
 
-/** Events whose plain stdout becomes context for the model (as in Claude Code). */
-const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])
+/** Events whose plain stdout becomes context for the model (as in Claude Code; Kiro's agentSpawn is agent:start). */
+const CONTEXT_EVENTS = new Set(['session:start', 'agent:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])
 
 /** Events where an agent-shaped handler that times out blocks (Claude Code's PreModelSwitch, §9.1). */
 const TIMEOUT_BLOCKS = new Set(['llm:pre_model_switch'])
@@ -15,7 +15,8 @@ const TIMEOUT_BLOCKS = new Set(['llm:pre_model_switch'])
  * - hookrun, Code-Forge and pigo: exit 2 blocks; any other failure is handled by `onError`
  *   (default: block on events that can still be stopped, so a broken gate fails closed).
  * - Claude Code, Gemini CLI and Cursor: only exit 2 blocks, and only where the agent lets it;
- *   another exit is a non-blocking error unless stdout is a valid JSON answer, which then decides;
+ *   another exit is a non-blocking error unless stdout is a valid JSON answer, which then decides
+ *   (not for Cursor, which reads JSON only on exit 0);
  *   a timeout or a command that cannot start gives no decision — unless the handler asked to
  *   fail closed (Claude's `onFailure: "block"`, Cursor's `failClosed: true`: `onError: block`).
  */
@@ -66,7 +67,12 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     const reason = answerReason(answer) ?? firstLines(run.stderr) ?? `blocked by hook '${hook.name}' (exit 2)`
     return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer, context: answerContext(answer), warnings }
   }
-  // The agents: a valid JSON answer decides whatever the exit code; without one it is an error.
+  // Cursor reads a hook's JSON only on exit 0: any other exit but 2 is a hook error whatever it
+  // printed, and its entry's `failClosed` (onError) decides (cursor.com/docs/agent/hooks).
+  if (run.exitCode !== 0 && hook.shape === 'cursor') {
+    return failure(`${describeExit(run, env)}${answer === undefined ? '' : '; Cursor reads a JSON answer only on exit 0, so the one it printed does not count'}`)
+  }
+  // The other agents: a valid JSON answer decides whatever the exit code; without one it is an error.
   if (run.exitCode !== 0 && !(agent && answer !== undefined)) return failure(describeExit(run, env))
 
   const context = answer === undefined && CONTEXT_EVENTS.has(event.name) && run.stdout.trim() !== '' ? [run.stdout.trim()] : []

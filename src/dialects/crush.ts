@@ -9,7 +9,8 @@ import type { Dialect } from './types.ts'
  * `{decision: allow | deny, halt, reason, context, updated_input}`. `allow` pre-approves and skips
  * the permission prompt; no decision leaves the prompt to Crush. `halt: true` (or exit 49) ends the
  * whole turn. `updated_input` is a shallow merge over the tool's input, not a replacement.
- * Events: PreToolUse and PreCompact (a deny there skips that round of compaction).
+ * Events: PreToolUse only (its docs: "there's currently just one"). Exit 2 denies with stderr as
+ * the reason; exit 49 halts the turn (src/answer/interpret.ts reads both for a Crush-shaped hook).
  * Event names are case-insensitive and may be snake_case (`pre_tool_use`).
  */
 const CRUSH_EVENTS = namesOf('crush')

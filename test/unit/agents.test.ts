@@ -37,6 +37,10 @@ describe('the capability matrix', () => {
     expect(formatAgents(false)).toMatch(/\n  PreToolUse +tool:pre_execute +block, ask, allow, additionalContext, continue, systemMessage, suppressOutput  \(ignores updatedInput\)\n/)
   })
 
+  test("Crush's only event is PreToolUse: no PreCompact row (issue 27 §4.4)", () => {
+    expect(agentRows().find((row) => row.agent === 'crush')!.events.map((event) => event.name)).toEqual(['PreToolUse'])
+  })
+
   test('the text names the files, the command and the left-out events once per reason', () => {
     const text = formatAgents(false)
     expect(text).toContain('Kiro (--format kiro)\n  reads hooks from  ~/.kiro/agents/hookrun.json (user), .kiro/agents/hookrun.json (project)')
