@@ -7,6 +7,9 @@ import { strictness } from '../core/decisions.ts'
 /** Events whose plain stdout becomes context for the model (as in Claude Code; Kiro's agentSpawn is agent:start). */
 const CONTEXT_EVENTS = new Set(['session:start', 'agent:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])
 
+/** Shapes whose agent reads a hook's answer only on exit 0 (cursor.com/docs/agent/hooks, crush docs/hooks), and its name. */
+const EXIT_ZERO_JSON: Partial<Record<Hook['shape'], string>> = { cursor: 'Cursor', crush: 'Crush', windsurf: 'Windsurf', kiro: 'Kiro' }
+
 /** Events where an agent-shaped handler that times out blocks (Claude Code's PreModelSwitch, §9.1). */
 const TIMEOUT_BLOCKS = new Set(['llm:pre_model_switch'])
 
@@ -67,10 +70,16 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     const reason = answerReason(answer) ?? firstLines(run.stderr) ?? `blocked by hook '${hook.name}' (exit 2)`
     return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer, context: answerContext(answer), warnings }
   }
-  // Cursor reads a hook's JSON only on exit 0: any other exit but 2 is a hook error whatever it
-  // printed, and its entry's `failClosed` (onError) decides (cursor.com/docs/agent/hooks).
-  if (run.exitCode !== 0 && hook.shape === 'cursor') {
-    return failure(`${describeExit(run, env)}${answer === undefined ? '' : '; Cursor reads a JSON answer only on exit 0, so the one it printed does not count'}`)
+  // Crush: exit 49 halts the whole turn, stderr its reason (charmbracelet/crush docs/hooks).
+  if (run.exitCode === 49 && hook.shape === 'crush') {
+    const reason = firstLines(run.stderr) ?? `hook '${hook.name}' halted the turn (exit 49)`
+    return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer: { continue: false, stopReason: reason }, context: [], warnings }
+  }
+  // Cursor, Crush, Windsurf and Kiro read a hook's JSON only on exit 0 (if at all): any other exit
+  // but 2 is a hook error whatever it printed, and the entry's `failClosed` (onError) decides.
+  const exitZeroOnly = EXIT_ZERO_JSON[hook.shape]
+  if (run.exitCode !== 0 && exitZeroOnly !== undefined) {
+    return failure(`${describeExit(run, env)}${answer === undefined ? '' : `; ${exitZeroOnly} reads a JSON answer only on exit 0, so the one it printed does not count`}`)
   }
   // The other agents: a valid JSON answer decides whatever the exit code; without one it is an error.
   if (run.exitCode !== 0 && !(agent && answer !== undefined)) return failure(describeExit(run, env))

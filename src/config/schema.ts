@@ -213,6 +213,37 @@ export const CursorHandlerSchema = z
   })
   .meta({ description: "A Cursor hook handler (.cursor/hooks.json); hookrun runs type 'command'." })
 
+/** Crush's own handler (crush.json `hooks.PreToolUse[]`, charmbracelet/crush docs/hooks): flat, no groups. */
+export const CrushHandlerSchema = z
+  .strictObject({
+    command: z.string().min(1),
+    name: z.string().optional().meta({ description: "The name Crush's TUI shows." }),
+    matcher: MatcherSchema.optional(),
+    timeout: z.number().positive().max(86_400).optional().meta({ description: 'Seconds (Crush: default 30).' }),
+  })
+  .meta({ description: 'A Crush hook handler (crush.json): exit 2 denies, exit 49 halts the turn, JSON on exit 0.' })
+
+/** Windsurf Cascade's own handler (hooks.json `hooks.pre_run_command[]`, docs.windsurf.com/windsurf/cascade/hooks). */
+export const WindsurfHandlerSchema = z
+  .strictObject({
+    command: z.string().min(1).optional(),
+    powershell: z.string().optional().meta({ description: 'Windows only; hookrun runs command and skips a handler that has only this.' }),
+    show_output: z.boolean().optional().meta({ description: 'Cascade shows the output; hookrun reports it in its own answer.' }),
+    working_directory: z.string().min(1).optional().meta({ description: "The hook's working directory (hookrun's cwd)." }),
+  })
+  .meta({ description: 'A Windsurf Cascade hook handler: exit 2 blocks a pre-hook.' })
+
+/** Kiro CLI's own handler (an agent file's `hooks.preToolUse[]`, kiro.dev/docs/cli/hooks). */
+export const KiroHandlerSchema = z
+  .strictObject({
+    command: z.string().min(1),
+    matcher: z.string().optional().meta({ description: "Kiro's tool matcher: a name, a glob (fs_*), @server/tool, @builtin or *." }),
+    timeout_ms: z.number().positive().max(86_400_000).optional().meta({ description: 'Milliseconds (Kiro: default 30000).' }),
+    max_output_size: z.number().int().positive().optional(),
+    cache_ttl_seconds: z.number().nonnegative().optional(),
+  })
+  .meta({ description: 'A Kiro CLI hook handler: exit 2 blocks preToolUse; stdout of agentSpawn and userPromptSubmit is context.' })
+
 export const TrustedFoldersSchema = z.array(z.string()).meta({
   description:
     "User config only. Folders whose project hooks run without 'hookrun trust': absolute paths or ~/…, globs allowed ('~/src/mine/*'). A project is trusted when its root or a folder above it matches.",
@@ -265,11 +296,19 @@ export const AllowManagedHooksOnlySchema = z.boolean().meta({
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
   hooks: z
-    .union([z.array(HookSchema), z.record(z.string(), z.array(ClaudeGroupSchema)), z.record(z.string(), z.array(GeminiGroupSchema)), z.record(z.string(), z.array(CursorHandlerSchema))])
+    .union([
+      z.array(HookSchema),
+      z.record(z.string(), z.array(ClaudeGroupSchema)),
+      z.record(z.string(), z.array(GeminiGroupSchema)),
+      z.record(z.string(), z.array(CursorHandlerSchema)),
+      z.record(z.string(), z.array(CrushHandlerSchema)),
+      z.record(z.string(), z.array(WindsurfHandlerSchema)),
+      z.record(z.string(), z.array(KiroHandlerSchema)),
+    ])
     .default([])
     .meta({
       description:
-        "hookrun's list of hooks, run in this order; or Claude Code's (and Gemini CLI's) object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }.",
+        "hookrun's list of hooks, run in this order; or Claude Code's (and Gemini CLI's) object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }; or Crush's, Windsurf's or Kiro's flat { event: [ { command } ] }, told apart by their event names.",
     }),
   version: z.number().int().positive().optional().meta({ description: "Cursor's hooks.json version (1): the file's hooks are read in Cursor's shape." }),
   plugins: z.array(PigoPluginSchema).optional().meta({ description: "pigo's plugins array." }),

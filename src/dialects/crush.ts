@@ -46,7 +46,8 @@ export const crush: Dialect = {
     } else if (decided(decision)) out.decision = 'allow'
     if (!decision.continue) {
       out.halt = true
-      out.reason = [out.reason, decision.stopReason].filter(Boolean).join('\n') || blockReason(decision)
+      // A halt's reason is often the block's too (Crush's exit 49): said once.
+      out.reason = [...new Set([out.reason, decision.stopReason].filter(Boolean))].join('\n') || blockReason(decision)
     }
     if (decision.updatedInput !== undefined) {
       if (event !== 'PreToolUse') answer.cannot('updatedInput')
