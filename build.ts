@@ -4,8 +4,13 @@
  *
  *   bun build.ts            (npm run build)
  *     dist/hookrun          the single-file binary for this machine (bun build --compile)
- *     dist/hookrun.mjs      the Node bundle that package.json's `bin` points at (Node 20+)
- *     dist/index.mjs        the library bundle for `import { fire } from "hookrun"`
+ *     dist/hookrun.mjs      the Node bundle that bin/hookrun (package.json's `bin`) runs where no
+ *                           native binary was installed for the platform (Node 20+)
+ *     dist/index.mjs        the library bundle for `import { fire } from "hookrun"`; zod stays the
+ *                           consumer's (a dependency), so the schemas it exports are of one zod
+ *
+ * Both bundles carry cac, picomatch, jsonc-parser and diff (devDependencies: a consumer installs
+ * no copy it never loads).
  *
  *   bun build.ts --release  (npm run build:release) all of the above, plus
  *     dist/release/hookrun-<target>[.exe]  one binary per RELEASE_TARGETS entry (cross-compiled;
@@ -140,7 +145,8 @@ async function buildLocal(): Promise<void> {
     target: 'node',
     format: 'esm',
     plugins: [jsoncParserEsm],
-    external: OPENTELEMETRY,
+    // The exported zod schemas must be the consumer's zod, the one dist/types names.
+    external: [...OPENTELEMETRY, 'zod'],
   })
 }
 

@@ -58,7 +58,7 @@ export { addPlugin, listPlugins, removePlugin, parsePluginSource, type PluginInf
 export { fromKodeletAnswer } from './answer/kodelet.ts'
 export { applySetFields } from './payload/set-fields.ts'
 
-// In-process hooks for agents written in TypeScript or JavaScript (README: "Function hooks").
+// In-process hooks for agents written in TypeScript or JavaScript (docs/library.md).
 export {
   createRunner,
   FunctionHookOptionsSchema,

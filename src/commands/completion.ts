@@ -10,7 +10,7 @@ export interface CompletionCommand {
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const
 
-/** The script for one shell; sourced from the shell's startup file (README: Commands). */
+/** The script for one shell; sourced from the shell's startup file (docs/cli.md). */
 export function completionScript(shell: string, commands: readonly CompletionCommand[]): string {
   if (shell === 'bash') return bash(commands)
   if (shell === 'zsh') return `# hookrun completion for zsh: eval "$(hookrun completion zsh)" in ~/.zshrc\nautoload -U +X bashcompinit && bashcompinit\n${bash(commands)}`

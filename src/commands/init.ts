@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, join, relative, resolve } from 'node:path'
 import { SCHEMA_ID } from './schema.ts'
 import { HookrunError } from '../core/errors.ts'
+import { userConfigDir } from '../core/places.ts'
 import { type Template, TEMPLATES } from './templates.ts'
 import { projectMaterialFiles, trustProject } from './trust.ts'
 
@@ -24,7 +25,7 @@ export function initProject(options: InitOptions): string {
   const folder = join(resolve(options.cwd), '.hookrun')
   const shown = (file: string) => relative(resolve(options.cwd), file)
   const lines: string[] = []
-  const hooks = chosen.map((template) => (all && !template.onByDefault ? { ...template.hook, enabled: false } : template.hook))
+  const hooks = chosen.flatMap((template) => (template.hook === undefined ? [] : [all && !template.onByDefault ? { ...template.hook, enabled: false } : template.hook]))
 
   const config = join(folder, 'hooks.json')
   const written = new Set<string>()
@@ -55,6 +56,7 @@ export function initProject(options: InitOptions): string {
       lines.push(`wrote  ${shown(file)}`)
     }
   }
+  for (const template of chosen) if (template.userSettings !== undefined) lines.push(...addUserSettings(template.userSettings, options.env))
   // What init wrote itself is trusted at once; any other hook file in the project (a clone's
   // scripts, hook folder, plugins, hooks.local.json) keeps needing the user's own 'hookrun trust':
   // init must not vouch for what it did not write.
@@ -81,6 +83,27 @@ function chooseTemplates(names: readonly string[]): Template[] {
     }
     return template
   })
+}
+
+/**
+ * Settings that only the user's own config may hold (the audit log): a new user hooks.json holds
+ * them; an existing one is never rewritten, so what to add is printed, unless it has them already.
+ */
+function addUserSettings(settings: Readonly<Record<string, unknown>>, env: InitOptions['env']): string[] {
+  const file = join(userConfigDir(env), 'hooks.json')
+  if (!existsSync(file)) {
+    writeNew(file, `${JSON.stringify({ $schema: SCHEMA_ID, ...settings }, null, 2)}\n`)
+    return [`wrote  ${file} (${Object.keys(settings).join(', ')}: your user config)`]
+  }
+  let present: Record<string, unknown> = {}
+  try {
+    present = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  } catch {
+    // Unreadable or with comments: say what to add, as for any existing file.
+  }
+  const missing = Object.entries(settings).filter(([key]) => present[key] === undefined)
+  if (missing.length === 0) return [`kept   ${file} (it has ${Object.keys(settings).join(', ')} already)`]
+  return [`kept   ${file} (it exists); add to it:`, ...JSON.stringify(Object.fromEntries(missing), null, 2).split('\n').slice(1, -1).map((line) => `       ${line}`)]
 }
 
 /** The hook names an existing hooks.json already has (none when it cannot be read). */

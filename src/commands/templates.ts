@@ -7,8 +7,10 @@
 export interface Template {
   readonly name: string
   readonly description: string
-  /** The hooks.json entry. */
-  readonly hook: Record<string, unknown>
+  /** The hooks.json entry, if the template is a hook. */
+  readonly hook?: Record<string, unknown>
+  /** Settings for the user's own hooks.json, if the template is one (some settings are user config only). */
+  readonly userSettings?: Readonly<Record<string, unknown>>
   /** Enabled when `init` writes every template at once (intrusive ones start switched off). */
   readonly onByDefault: boolean
   /** Files relative to `.hookrun/`; `.sh` files are made executable. */
@@ -22,37 +24,111 @@ const DANGEROUS_COMMANDS = `#!/bin/sh
 # Runs on tool:pre_execute:bash, which is every agent's shell tool (Claude Code's Bash, Cursor's
 # Shell, Gemini CLI's run_shell_command, Codex's Bash, Copilot's bash). Exit 2 blocks; the message
 # on stderr goes back to the agent as the reason.
-cmd=$HOOKRUN_BASH_COMMAND
+#
+# It reads the command as the shell would, roughly: split into simple commands at ; & | && || and
+# newlines, each into words (quotes dropped, no globbing), so \`rm -Rf /\`, \`rm -r -f  /\`,
+# \`rm --recursive --force /\` and \`cd / && rm -rf *\` are one and the same. It guards against
+# accidents, not against an adversary: a command built at run time (eval, sh -c "$(...)", an
+# encoded script) is beyond what any pattern can see.
+cmd=\${HOOKRUN_BASH_COMMAND-}
+[ -n "$cmd" ] || exit 0
 deny() {
   echo "$1 (blocked by .hookrun/scripts/dangerous-commands.sh)" >&2
   exit 2
 }
-case $cmd in
-  *"rm -rf /" | *"rm -rf / "* | *"rm -rf /*"* | *"rm -fr /" | *"rm -fr / "* | *"rm -rf ~" | *"rm -rf ~/" | *"rm -rf ~ "* | *'rm -rf $HOME'*)
-    deny "refusing to delete the root or home folder: $cmd" ;;
-  sudo\\ * | *[\\;\\&\\|]sudo\\ * | *[\\;\\&\\|]\\ sudo\\ *)
-    deny "sudo is not allowed for the agent: $cmd" ;;
-  *mkfs* | *"dd "*"of=/dev/"*)
-    deny "refusing to write to a disk device: $cmd" ;;
-  *":(){"*)
-    deny "refusing a fork bomb: $cmd" ;;
-  *"chmod -R 777 /"*)
-    deny "refusing to open up the whole file system: $cmd" ;;
-  *"git push"*"--force"* | *"git push"*" -f"*)
-    deny "force-pushing rewrites shared history; push without --force: $cmd" ;;
-  *"curl "*"| sh"* | *"curl "*"| bash"* | *"curl "*"|sh"* | *"wget "*"| sh"* | *"wget "*"| bash"*)
-    deny "refusing to pipe a download into a shell: $cmd" ;;
-esac
+case $cmd in *':(){'*) deny "refusing a fork bomb: $cmd" ;; esac
+set -f
+at_root=no
+is_everything() { # a path that means the root or the home folder (or all of it)
+  case $1 in
+    # Quoted: these are the words as written, not patterns (nor ~ expanded).
+    '/' | '//' | '/.' | '/*' | '~' | '~/' | '~/.' | '~/*' | '$HOME' | '$HOME/' | '$HOME/*' | '\${HOME}' | '\${HOME}/' | '\${HOME}/*') return 0 ;;
+    '*' | '.' | './' | './*') [ "$at_root" = yes ] && return 0 ;;
+  esac
+  return 1
+}
+# The one simple command in "$@": its name after wrappers and assignments, then its arguments.
+check() {
+  while [ $# -gt 0 ]; do
+    case $1 in
+      *=*) shift ;;
+      sudo | doas) deny "sudo is not allowed for the agent: $cmd" ;;
+      env | command | exec | nohup | time | nice | builtin) shift ;;
+      *) break ;;
+    esac
+  done
+  [ $# -gt 0 ] || return 0
+  name=\${1##*/}
+  shift
+  case $name in
+    cd)
+      case \${1-'~'} in '/' | '~' | '~/' | '$HOME' | '\${HOME}') at_root=yes ;; *) at_root=no ;; esac ;;
+    rm)
+      recursive=no
+      targets=
+      for word in "$@"; do
+        case $word in
+          --recursive) recursive=yes ;;
+          --no-preserve-root) deny "refusing to delete the root or home folder: $cmd" ;;
+          --*) ;;
+          -*[rR]*) recursive=yes ;;
+          -*) ;;
+          *) is_everything "$word" && targets=yes ;;
+        esac
+      done
+      [ "$recursive" = yes ] && [ "$targets" = yes ] && deny "refusing to delete the root or home folder: $cmd" ;;
+    mkfs | mkfs.*) deny "refusing to write to a disk device: $cmd" ;;
+    dd)
+      for word in "$@"; do case $word in of=/dev/*) deny "refusing to write to a disk device: $cmd" ;; esac; done ;;
+    chmod | chown)
+      recursive=no
+      targets=
+      for word in "$@"; do
+        case $word in
+          -R | --recursive | -*R*) recursive=yes ;;
+          *) is_everything "$word" && targets=yes ;;
+        esac
+      done
+      [ "$recursive" = yes ] && [ "$targets" = yes ] && deny "refusing to open up the whole file system: $cmd" ;;
+    git)
+      [ "\${1-}" = push ] || return 0
+      shift
+      for word in "$@"; do
+        case $word in
+          --force | --force-with-lease* | --force-if-includes | --mirror | -f | -[a-z]*f*) deny "force-pushing rewrites shared history; push without --force: $cmd" ;;
+          +*) deny "force-pushing rewrites shared history; push without --force (a +refspec forces): $cmd" ;;
+        esac
+      done ;;
+  esac
+}
+# One pipeline: each stage checked, and a download piped into a shell refused.
+pipeline() {
+  rest=$1
+  fetched=no
+  while :; do
+    stage=\${rest%%|*}
+    # shellcheck disable=SC2086 # word splitting is the point: the stage's words, without globbing
+    set -- $(printf '%s' "$stage" | tr -d "\\"'")
+    words=$*
+    first=
+    for word in "$@"; do case $word in *=* | sudo | doas | env | command | exec | nohup) ;; *) first=\${word##*/}; break ;; esac; done
+    case $first in
+      sh | bash | zsh | dash | ksh | fish | python | python3 | perl | ruby | node)
+        [ "$fetched" = yes ] && deny "refusing to pipe a download into a shell: $cmd" ;;
+    esac
+    case $first in curl | wget | fetch) fetched=yes ;; *) fetched=no ;; esac
+    check $words
+    [ "$rest" = "$stage" ] && break
+    rest=\${rest#*|}
+  done
+}
+commands=$(printf '%s\\n' "$cmd" | sed -e 's/||/;/g' -e 's/&&/;/g' -e 's/|&/|/g' | tr ';&' '\\n\\n')
+while IFS= read -r line; do
+  pipeline "$line"
+done <<LINES
+$commands
+LINES
 exit 0
-`
-
-const AUDIT_LOG = `#!/bin/sh
-# hookrun template: append one line per event to .hookrun/audit.log (time, event, tool, session,
-# and the tool input). It runs with blocking: false, so it never slows the agent down.
-log="$HOOKRUN_CONFIG_DIR/audit.log"
-args=$(printf '%s' "$HOOKRUN_TOOL_ARGS" | tr '\\n\\t' '  ' | cut -c 1-500)
-printf '%s\\t%s\\t%s\\t%s\\t%s\\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$HOOKRUN_QUALIFIED_EVENT" "\${HOOKRUN_TOOL_NAME:--}" \\
-  "\${HOOKRUN_SESSION_ID:--}" "\${args:--}" >> "$log"
 `
 
 const NOTIFY = `#!/bin/sh
@@ -112,20 +188,15 @@ const GATE_TESTS = `${JSON.stringify(
 )}
 `
 
-// The audit log comes first, so it also records what a gate then blocks (it runs in the background).
 export const TEMPLATES: readonly Template[] = [
+  // hookrun's own audit log, not a hook on every event: a hook on '*' would make every agent start
+  // hookrun and a shell for every event, and no install could route less.
   {
     name: 'audit-log',
-    description: 'append every event to .hookrun/audit.log (Code-Forge: logging hooks for audit trails)',
-    hook: {
-      name: 'audit-log',
-      description: 'One line per event in .hookrun/audit.log',
-      event: '*',
-      command: script('audit-log.sh'),
-      blocking: false,
-    },
+    description: "turn on hookrun's own audit log: a JSON line per fire, secrets redacted, in your user config (no hook runs)",
+    userSettings: { log: { path: '~/.local/state/hookrun/audit.jsonl' } },
     onByDefault: true,
-    files: { 'scripts/audit-log.sh': AUDIT_LOG, '.gitignore': 'audit.log\nhooks.local.json\n' },
+    files: { '.gitignore': 'hooks.local.json\n' },
   },
   {
     name: 'dangerous-commands',

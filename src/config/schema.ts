@@ -315,7 +315,7 @@ const fileShape = {
   envPrefixes: z
     .array(z.string().regex(/^[A-Z][A-Z0-9_]*_$/, 'expected an upper-case prefix ending in _, such as PIGO_'))
     .optional()
-    .meta({ description: "Also give this file's hooks the HOOKRUN_* variables under these prefixes. PIGO_ and FORGE_ use those seeds' own variable names." }),
+    .meta({ description: "Also give this file's hooks the HOOKRUN_* variables under these prefixes. PIGO_ and FORGE_ give pigo's and Code-Forge's hooks the variable names they expect." }),
   // Settings: read from the user config (and --config files) only; a project file cannot set them.
   trustedFolders: TrustedFoldersSchema.optional(),
   log: LogSchema.optional(),

@@ -3,7 +3,7 @@
  * one line naming the file, field or hook involved and what to do about it.
  */
 
-/** Exit codes of `hookrun` (documented in the README). */
+/** Exit codes of `hookrun` (documented in docs/guarantees.md "Exit codes"). */
 export const ExitCode = {
   /** Proceed: no hook blocked (also success for every non-`fire` command). */
   Proceed: 0,

@@ -38,7 +38,7 @@ export interface ConfigProblem {
 export type HookShape = 'hookrun' | 'pigo' | 'claude' | 'gemini' | 'cursor' | 'codex' | 'crush' | 'windsurf' | 'kiro'
 
 /**
- * Which handlers run when several match (README "Which handlers run"): `all` is the agents' rule
+ * Which handlers run when several match (docs/protocol.md "Which handlers run"): `all` is the agents' rule
  * (Claude Code, Gemini CLI and Cursor run every matching handler, concurrently, and the most
  * restrictive answer wins); `chain` is hookrun's own (in order, stop at the first block).
  */

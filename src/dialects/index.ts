@@ -19,7 +19,7 @@ import type { Dialect, NoticeChannel } from './types.ts'
 
 /**
  * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
- * field and event names, so the order is part of the rule (README "Which agent sent it"):
+ * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it"):
  *   1. Windsurf: `agent_action_name` (no other agent has it)
  *   2. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
  *   3. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without

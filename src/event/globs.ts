@@ -1,7 +1,24 @@
 // Glob matching (picomatch), loaded when an event's hooks may need it rather than on every event.
-import type Picomatch from 'picomatch'
 
-let loaded: typeof Picomatch | undefined
+/** The picomatch options hookrun uses. */
+export interface GlobOptions {
+  readonly nocase?: boolean
+  readonly dot?: boolean
+  readonly nonegate?: boolean
+  readonly bash?: boolean
+  readonly basename?: boolean
+}
+
+/**
+ * What hookrun uses of picomatch, written here so the published type declarations need no
+ * picomatch types (a devDependency: the bundles carry picomatch itself).
+ */
+export interface GlobModule {
+  (glob: string, options?: GlobOptions): (text: string) => boolean
+  scan(text: string): { readonly isGlob: boolean }
+}
+
+let loaded: GlobModule | undefined
 
 /**
  * Load picomatch. Loading it with every event cost a compiled hookrun about 0.8 ms, so it loads
@@ -15,7 +32,7 @@ export async function loadGlobs(): Promise<void> {
 }
 
 /** Hand over picomatch imported statically (the library, src/index.ts): patterns then compile with no await first. */
-export function provideGlobs(module: typeof Picomatch): void {
+export function provideGlobs(module: GlobModule): void {
   loaded ??= module
 }
 
@@ -23,7 +40,7 @@ export function provideGlobs(module: typeof Picomatch): void {
  * A glob compiled by picomatch, once `loadGlobs` has run; before that a programming error that
  * names the glob (a fire that fails on a gate blocks).
  */
-export function compileGlob(glob: string, options: Picomatch.PicomatchOptions): Picomatch.Matcher {
+export function compileGlob(glob: string, options: GlobOptions): (text: string) => boolean {
   if (loaded === undefined) throw new Error(`the glob '${glob}' was compiled before loadGlobs() ran`) // shown as an internal error
   return loaded(glob, options)
 }

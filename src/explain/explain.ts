@@ -48,7 +48,7 @@ export interface HookExplanation {
   readonly event: readonly string[]
   readonly command: string
   /**
-   * Which handlers run (README "Which handlers run"): `chain` for hookrun's own shapes (in order,
+   * Which handlers run (docs/protocol.md "Which handlers run"): `chain` for hookrun's own shapes (in order,
    * stop at the first block), `all` for an agent's shape (every matching handler, concurrently).
    */
   readonly rule?: HookRule
@@ -285,7 +285,7 @@ function howDecided(event: FiredEvent, selected: readonly Hook[], chain: ChainOu
   return how
 }
 
-/** Which rule decided which handlers run, one line per rule that applied (README "Which handlers run"). */
+/** Which rule decided which handlers run, one line per rule that applied (docs/protocol.md "Which handlers run"). */
 function rulesApplied(selected: readonly Hook[]): string[] {
   const rules = new Set(selected.map(ruleOf))
   const lines: string[] = []

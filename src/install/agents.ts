@@ -38,7 +38,7 @@ export interface AgentTarget {
   readonly comments: boolean
   /** The agent's events that get a router entry, in its spelling. */
   readonly events: readonly string[]
-  /** Events left out on purpose, with why (printed by install, listed in the README). */
+  /** Events left out on purpose, with why (printed by install, listed in docs/agents/). */
   readonly skipped: Readonly<Record<string, string>>
   /** The router's command for one event. */
   command(self: string, event: string): string

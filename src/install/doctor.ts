@@ -99,7 +99,7 @@ const binaryCheck: DoctorCheck = (context) => {
   const portable = wirings(context).filter((wiring) => wiring.commands.some((command) => command.startsWith(`${PORTABLE_SELF} `)))
   const runBy = portable.length > 0 ? `, but ${portable.map((wiring) => wiring.file).join(' and ')} run${portable.length === 1 ? 's' : ''} it from there` : ''
   if (found === undefined) {
-    return [{ status: portable.length > 0 ? 'fail' : 'warn', what: `hookrun is not on PATH${runBy}`, fix: 'put it there: npm install -g hookrun, or the release installer (README: Install)' }]
+    return [{ status: portable.length > 0 ? 'fail' : 'warn', what: `hookrun is not on PATH${runBy}`, fix: 'put it there: npm install -g hookrun, or the release installer (docs/install.md)' }]
   }
   const { version, problem } = versionOf(shellWords([found]), context.env)
   if (problem !== undefined) return [{ status: portable.length > 0 ? 'fail' : 'warn', what: `hookrun on PATH (${found}) ${problem}${runBy}`, fix: `put hookrun ${context.version} first on PATH (npm install -g hookrun@${context.version}, or the release installer), or remove ${found}` }]

@@ -9,7 +9,7 @@ import { AGENTS, agentTarget, type AgentTarget, isRouterCommand, type Places, ty
 import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt } from './json-text.ts'
 
 /**
- * How an imported hook keeps working exactly as before (README "hookrun import"). Each handler
+ * How an imported hook keeps working exactly as before (docs/agents.md "hookrun import"). Each handler
  * becomes one entry of hookrun's own list with `agent` set, which keeps that agent's rules (every
  * matching handler runs, concurrently; only exit 2 or a deny blocks; a failure lets the event
  * through unless the handler said to fail closed; the agent's project-folder variable). The entry

@@ -57,10 +57,18 @@ describe('npm package', () => {
 
   test('holds the Node bundles, the library source and the schema, not the 100 MB binary', () => {
     const paths = packed.files.map((file) => file.path)
-    expect(paths).toEqual(expect.arrayContaining(['bin/hookrun', 'dist/hookrun.mjs', 'dist/index.mjs', 'schema.json', 'src/index.ts', 'package.json', 'README.md']))
+    expect(paths).toEqual(expect.arrayContaining(['bin/hookrun', 'dist/hookrun.mjs', 'dist/index.mjs', 'schema.json', 'src/index.ts', 'package.json', 'README.md', 'LICENSE']))
     expect(paths).not.toContain('dist/hookrun')
     expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('dist/release/'))).toEqual([])
     expect(packed.size).toBeLessThan(2 * 1024 * 1024)
+  })
+
+  test('installs only what its bundles load: zod (the library keeps the consumer copy) and OpenTelemetry', () => {
+    const installed = JSON.parse(readFileSync(join(project, 'node_modules', 'hookrun', 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+    expect(Object.keys(installed.dependencies).filter((name) => !name.startsWith('@opentelemetry/'))).toEqual(['zod'])
+    for (const bundled of ['cac', 'picomatch', 'jsonc-parser', 'diff']) expect(existsSync(join(project, 'node_modules', bundled)), bundled).toBe(false)
+    // The library's schemas are the consumer's zod: one instance, the one dist/types names.
+    expect(readFileSync(join(project, 'node_modules', 'hookrun', 'dist', 'index.mjs'), 'utf8')).toMatch(/from ["']zod["']/)
   })
 
   test('its hookrun command runs under Node in a fresh project', () => {

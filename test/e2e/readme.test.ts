@@ -1,5 +1,6 @@
 /**
- * Every README example runs exactly as printed. The convention: a ```console block is a terminal
+ * Every example in the README and the docs (docs/, BENCHMARKS.md, CONTRIBUTING.md) runs exactly
+ * as printed. The convention: a ```console block is a terminal
  * session. `$ ` starts a command, `> ` continues one, every other line is what the terminal shows
  * (stdout and stderr, as a user sees them). `…` on a line of its own stands for any lines, and
  * inside a line for any text. Each block runs in a fresh folder that is also HOME, in one `sh`,
@@ -9,14 +10,15 @@
  * A ```sh (or ```bash) block is commands to paste: it runs the same way, under `sh -e`, in a
  * sandbox that also holds the files examples name (`event.json`, a tool call's payload;
  * `policy.json`, a hooks.json to sign), and must succeed. A block that cannot run here says so
- * where a reader sees it, on its first line: `# not run by the README test: <why>`. Every fenced
+ * where a reader sees it, on its first line: `# not run by the docs test: <why>`. Every fenced
  * block names its kind (```text for synopses and output), so no example hides in an unmarked one.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { cliEnvironment, makeProject, removeProject, ROOT } from '../helpers.ts'
+import { markdownPages } from './pages.ts'
 
 interface Block {
   readonly line: number
@@ -86,29 +88,29 @@ function runSteps(steps: readonly Step[], dir: string): string[][] {
     .map((part) => part.replace(/\n$/, '').split('\n').filter((line, index, all) => !(line === '' && index === all.length - 1)))
 }
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
-const blocks = fencedBlocks(README)
+/** Every fenced block of every page, each named by its page and line (`docs/trust.md:40`). */
+const blocks = markdownPages().flatMap((page) => fencedBlocks(readFileSync(page, 'utf8')).map((block) => ({ ...block, at: `${relative(ROOT, page)}:${block.line}` })))
 const folders: string[] = []
 afterAll(() => folders.forEach(removeProject))
 
-describe('README console examples run as printed', () => {
+describe('console examples run as printed', () => {
   const sessions = blocks.filter((block) => block.info === 'console')
   test('there are some', () => expect(sessions.length).toBeGreaterThanOrEqual(3))
   for (const block of sessions) {
     const steps = consoleSteps(block.text)
-    test.concurrent(`README.md:${block.line}: ${steps[0]!.command.split('\n')[0]}`, ({ expect }) => {
+    test.concurrent(`${block.at}: ${steps[0]!.command.split('\n')[0]}`, ({ expect }) => {
       const dir = makeProject()
       folders.push(dir)
       const printed = runSteps(steps, dir)
       steps.forEach((step, index) => {
         const actual = printed[index] ?? []
-        expect(fits(step.expected, actual), `README.md:${block.line}: $ ${step.command}\nprinted:\n${actual.join('\n')}\nREADME shows:\n${step.expected.join('\n')}`).toBe(true)
+        expect(fits(step.expected, actual), `${block.at}: $ ${step.command}\nprinted:\n${actual.join('\n')}\nthe page shows:\n${step.expected.join('\n')}`).toBe(true)
       })
     })
   }
 })
 
-const NOT_RUN = /^# not run by the README test: (.+)$/
+const NOT_RUN = /^# not run by the docs test: (.+)$/
 
 /** The files the sh examples name, as a reader would have them. */
 const SANDBOX_FILES = {
@@ -116,7 +118,7 @@ const SANDBOX_FILES = {
   'policy.json': { hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'echo no sudo >&2; exit 2' }] },
 }
 
-describe('README sh examples run as printed, or say why not', () => {
+describe('sh examples run as printed, or say why not', () => {
   const scripts = blocks.filter((block) => block.info === 'sh' || block.info === 'bash')
   test('there are some of each', () => {
     expect(scripts.filter((block) => NOT_RUN.test(block.text.split('\n')[0]!)).length).toBeGreaterThan(0)
@@ -125,7 +127,7 @@ describe('README sh examples run as printed, or say why not', () => {
   for (const block of scripts) {
     const reason = NOT_RUN.exec(block.text.split('\n')[0]!)?.[1]
     if (reason !== undefined) continue
-    test.concurrent(`README.md:${block.line}: ${block.text.split('\n')[0]}`, ({ expect }) => {
+    test.concurrent(`${block.at}: ${block.text.split('\n')[0]}`, ({ expect }) => {
       const dir = makeProject(SANDBOX_FILES)
       folders.push(dir)
       const bin = join(dir, '.bin')
@@ -134,29 +136,29 @@ describe('README sh examples run as printed, or say why not', () => {
       writeFileSync(join(dir, '.block.sh'), block.text)
       const env = cliEnvironment(dir, { PATH: `${bin}:${process.env.PATH}`, XDG_CONFIG_HOME: undefined, XDG_CACHE_HOME: undefined, XDG_STATE_HOME: undefined })
       const result = spawnSync('sh', ['-e', '.block.sh'], { cwd: dir, env, encoding: 'utf8', timeout: 30_000 })
-      expect(result.status, `README.md:${block.line}\n${block.text}\nprinted:\n${result.stdout}${result.stderr}`).toBe(0)
+      expect(result.status, `${block.at}\n${block.text}\nprinted:\n${result.stdout}${result.stderr}`).toBe(0)
     })
   }
 })
 
-describe('every README block names its kind', () => {
+describe('every block names its kind', () => {
   test('no fenced block without an info string (```text for synopses and output)', () => {
-    expect(blocks.filter((block) => block.info === '').map((block) => `README.md:${block.line}`)).toEqual([])
+    expect(blocks.filter((block) => block.info === '').map((block) => `${block.at}`)).toEqual([])
   })
 })
 
-describe('README hooks.json examples validate', () => {
+describe('hooks.json examples validate', () => {
   // A config has "hooks" at its top; a decision, an audit line or a test file has other keys there too.
   const configs = blocks.filter((block) => block.info === 'json' && /^\s*\{/.test(block.text) && isConfig(block.text))
   for (const block of configs) {
-    test(`README.md:${block.line}`, () => {
+    test(`${block.at}`, () => {
       // An organisation's managed config is validated where hookrun reads it, as the managed layer.
       const managed = block.text.includes('"allowManagedHooksOnly"')
       const dir = makeProject({ [managed ? 'managed/hooks.json' : 'hooks.json']: block.text })
       folders.push(dir)
       const env = cliEnvironment(dir, managed ? { HOOKRUN_MANAGED_DIR: join(dir, 'managed') } : {})
       const result = spawnSync(join(ROOT, 'dist', 'hookrun'), managed ? ['validate'] : ['validate', 'hooks.json'], { cwd: dir, env, encoding: 'utf8' })
-      expect(result.status, `README.md:${block.line}\n${result.stdout}${result.stderr}`).toBe(0)
+      expect(result.status, `${block.at}\n${result.stdout}${result.stderr}`).toBe(0)
     })
   }
 })

@@ -35,3 +35,30 @@ describe('payload on a non-blocking stdin pipe, written after hookrun started', 
     })
   }
 })
+
+describe('a person at a terminal is told what hookrun waits for', () => {
+  // util-linux `script` gives hookrun a terminal for stdin; its own stdin ends after a second (Ctrl-D).
+  for (const runtime of ALL_RUNTIMES.filter((one) => one.name === 'binary' || one.name === 'node')) {
+    test(runtime.name, async () => {
+      const dir = makeProject()
+      projects.push(dir)
+      const command = [...runtime.command, 'fire', 'tool:pre_execute', '--payload', '-'].map((word) => `'${word}'`).join(' ')
+      const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: dir, env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg` } })
+      let seen = ''
+      child.stdout.on('data', (chunk) => (seen += chunk))
+      setTimeout(() => child.stdin.end(), 1000)
+      await new Promise((resolveExit) => child.on('close', resolveExit))
+      expect(seen).toContain("hookrun: waiting for the event's JSON on stdin: paste it and press Ctrl-D")
+    })
+  }
+  test('nothing is said when stdin is a pipe (an agent)', async () => {
+    const dir = makeProject()
+    projects.push(dir)
+    const child = spawn(ALL_RUNTIMES[0]!.command[0]!, ['fire', 'tool:pre_execute', '--payload', '-'], { cwd: dir, env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg` } })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.stdin.end('{}')
+    await new Promise((resolveExit) => child.on('close', resolveExit))
+    expect(stderr).toBe('')
+  })
+})

@@ -7,7 +7,7 @@ import { qualifyEvent } from '../../src/event/event.ts'
 import { runChain } from '../../src/chain.ts'
 import { makeHook, makeProject, removeProject } from '../helpers.ts'
 
-// Which handlers run (README "Which handlers run"): agent shapes run every matching handler,
+// Which handlers run (docs/protocol.md "Which handlers run"): agent shapes run every matching handler,
 // concurrently; hookrun's own shapes chain and stop at the first block.
 const dir = makeProject()
 afterAll(() => removeProject(dir))

@@ -75,7 +75,7 @@ describe('hookrun doctor', () => {
     expect(exitCode).toBe(1)
     const failed = lines.filter((line) => line.status === 'fail')
     expect(failed).toEqual([
-      { status: 'fail', what: `hookrun is not on PATH, but ${join(project, '.gemini', 'settings.json')} runs it from there`, fix: 'put it there: npm install -g hookrun, or the release installer (README: Install)' },
+      { status: 'fail', what: `hookrun is not on PATH, but ${join(project, '.gemini', 'settings.json')} runs it from there`, fix: 'put it there: npm install -g hookrun, or the release installer (docs/install.md)' },
       { status: 'fail', what: `Claude Code: ${join(project, '.claude', 'settings.local.json')} runs /nowhere/hookrun fire --format claude, which is not there`, fix: 'hookrun install --agent claude --project' },
       { status: 'fail', what: `project ${project}: 1 hook not running, changed since trusted: .hookrun/scripts/dangerous-commands.sh edited`, fix: `hookrun trust --diff, then hookrun trust ${project}` },
     ])

@@ -221,10 +221,30 @@ describe('hookrun init run again', () => {
     try {
       initProject({ cwd: dir, templates: [], env })
       expect(initProject({ cwd: dir, templates: [], env })).toContain('(it has these hooks already)')
-      writeFileSync(`${dir}/.hookrun/hooks.json`, JSON.stringify({ hooks: [{ name: 'audit-log', event: '*', command: 'true' }] }))
+      writeFileSync(`${dir}/.hookrun/hooks.json`, JSON.stringify({ hooks: [{ name: 'notify', event: 'notification', command: 'true' }] }))
       const again = initProject({ cwd: dir, templates: [], env })
       expect(again).toContain('"name": "dangerous-commands"')
-      expect(again).not.toContain('"name": "audit-log"')
+      expect(again).not.toContain('"name": "notify"')
+    } finally {
+      removeProject(dir)
+    }
+  })
+})
+
+describe('hookrun init --template audit-log', () => {
+  test("turns on hookrun's own audit log in the user config, with no hook on every event; an existing user config is not rewritten", async () => {
+    const { initProject } = await import('../../src/commands/init.ts')
+    const dir = makeProject()
+    const env = { HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg`, XDG_STATE_HOME: `${dir}/.state` }
+    try {
+      expect(initProject({ cwd: dir, templates: ['audit-log'], env })).toContain(`wrote  ${dir}/.xdg/hookrun/hooks.json (log: your user config)`)
+      expect(JSON.parse(readFileSync(`${dir}/.xdg/hookrun/hooks.json`, 'utf8')).log).toEqual({ path: '~/.local/state/hookrun/audit.jsonl' })
+      expect(JSON.parse(readFileSync(`${dir}/.hookrun/hooks.json`, 'utf8')).hooks).toEqual([])
+      writeFileSync(`${dir}/.xdg/hookrun/hooks.json`, JSON.stringify({ trustedFolders: ['~/work'] }))
+      const again = initProject({ cwd: dir, templates: ['audit-log'], env })
+      expect(again).toContain('(it exists); add to it:')
+      expect(again).toContain('"path": "~/.local/state/hookrun/audit.jsonl"')
+      expect(JSON.parse(readFileSync(`${dir}/.xdg/hookrun/hooks.json`, 'utf8'))).toEqual({ trustedFolders: ['~/work'] })
     } finally {
       removeProject(dir)
     }

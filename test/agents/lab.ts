@@ -1,0 +1,266 @@
+/**
+ * The agent lab's shared ground: real agent CLIs installed from npm at pinned versions into a
+ * cache outside the repository, a fresh HOME and project per scenario with hookrun on PATH, a
+ * loopback server that records what the agent sent its (fake) model, and the results table each
+ * agent's lab file keeps as a file snapshot (src/dialects/lab/<agent>.json), which `hookrun agents`
+ * and the docs read: what the lab saw, not what an agent's docs promise.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { homedir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { ROOT } from '../helpers.ts'
+
+/** Where the agents' packages and the scenarios' folders live: outside the repository, kept between runs. */
+export const LAB_CACHE = process.env.HOOKRUN_LAB_CACHE || join(homedir(), '.cache', 'hookrun-agent-lab')
+
+/** The agents the lab runs, each pinned: a new version is a deliberate change of this table (and of the results). */
+export const LAB_AGENTS = {
+  claude: { package: '@anthropic-ai/claude-code', version: '2.1.331', bin: 'claude' },
+  gemini: { package: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' },
+  qwen: { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' },
+  codex: { package: '@openai/codex', version: '0.169.0', bin: 'codex' },
+  copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot' },
+} as const
+
+export type LabAgent = keyof typeof LAB_AGENTS
+
+/**
+ * The agent's CLI, installed once into the cache (`npm install` of the pinned version; a lock
+ * folder keeps two workers from installing the same package at once). Returns the command's path.
+ */
+export function installAgent(agent: LabAgent): string {
+  const { package: name, version, bin } = LAB_AGENTS[agent]
+  const dir = join(LAB_CACHE, 'pkgs', `${name.replace('/', '+')}@${version}`)
+  const command = join(dir, 'node_modules', '.bin', bin)
+  const done = join(dir, '.installed')
+  if (existsSync(done)) return command
+  mkdirSync(dir, { recursive: true })
+  const lock = join(dir, '.lock')
+  const deadline = Date.now() + 600_000
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      if (existsSync(done)) return command
+      if (Date.now() > deadline) throw new Error(`agent lab: ${lock} is held for 10 minutes; remove it if no install is running`)
+      spawnSync('sleep', ['1'])
+    }
+  }
+  try {
+    writeFileSync(join(dir, 'package.json'), '{"private":true}\n')
+    const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', `${name}@${version}`], { cwd: dir, encoding: 'utf8', timeout: 600_000 })
+    if (npm.status !== 0 || !existsSync(command)) throw new Error(`agent lab: npm install ${name}@${version} failed:\n${npm.stderr}`)
+    writeFileSync(done, `${new Date().toISOString()}\n`)
+    return command
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/** One scenario's folders: a fresh HOME, a project inside it, and a PATH whose `hookrun` is this build's binary. */
+export interface LabRun {
+  readonly root: string
+  readonly home: string
+  readonly project: string
+  /** The environment every process of the scenario gets: nothing of the developer's own HOME or agent settings. */
+  readonly env: Record<string, string>
+  /** Runs this build's hookrun as a user would (`hookrun install --agent claude`), in the project unless told. */
+  hookrun(args: readonly string[], options?: { cwd?: string; input?: string }): { status: number; stdout: string; stderr: string }
+  remove(): void
+}
+
+/**
+ * Fresh folders under the lab cache (not /tmp: Codex refuses to work there). The project is a git
+ * repository with one commit, as most users' are.
+ */
+export function labRun(extraEnv: Record<string, string> = {}): LabRun {
+  const runs = join(LAB_CACHE, 'runs')
+  mkdirSync(runs, { recursive: true })
+  const root = realpathSync(mkdtempSync(join(runs, 'run-')))
+  const home = join(root, 'home')
+  const project = join(home, 'project')
+  const bin = join(root, 'bin')
+  for (const dir of [home, project, bin]) mkdirSync(dir, { recursive: true })
+  symlinkSync(join(ROOT, 'dist', 'hookrun'), join(bin, 'hookrun'))
+  const env: Record<string, string> = {
+    HOME: home,
+    USER: 'lab',
+    PATH: [bin, dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    NO_COLOR: '1',
+    TMPDIR: join(root, 'tmp'),
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    ...extraEnv,
+  }
+  mkdirSync(env.TMPDIR!, { recursive: true })
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: project, env: { ...env, GIT_AUTHOR_NAME: 'lab', GIT_AUTHOR_EMAIL: 'lab@example.invalid', GIT_COMMITTER_NAME: 'lab', GIT_COMMITTER_EMAIL: 'lab@example.invalid' } })
+  git('init', '-q')
+  writeFileSync(join(project, 'README.md'), 'a project the lab works in\n')
+  git('add', '.')
+  git('commit', '-qm', 'start')
+  return {
+    root,
+    home,
+    project,
+    env,
+    hookrun(args, options = {}) {
+      const run = spawnSync(join(bin, 'hookrun'), args, { cwd: options.cwd ?? project, env, input: options.input ?? '', encoding: 'utf8', timeout: 30_000 })
+      return { status: run.status ?? -1, stdout: run.stdout, stderr: run.stderr }
+    },
+    remove() {
+      rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
+    },
+  }
+}
+
+/** What an agent CLI did: its exit code, output, and how long it took. */
+export interface AgentRun {
+  readonly status: number | null
+  readonly stdout: string
+  readonly stderr: string
+  readonly ms: number
+}
+
+/** Runs an agent's CLI to the end with stdin closed (a headless agent may wait on an open stdin), killed after `timeoutMs`. */
+export function runAgent(command: string, args: readonly string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<AgentRun> {
+  return new Promise((resolve) => {
+    const started = performance.now()
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const timer = setTimeout(() => {
+      stderr += `\n[lab] killed after ${options.timeoutMs ?? 90_000} ms\n`
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }, options.timeoutMs ?? 90_000)
+    child.on('close', (status) => {
+      clearTimeout(timer)
+      // Whatever the agent left running in its process group (a hub, a hook) goes with it.
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+      resolve({ status, stdout, stderr, ms: performance.now() - started })
+    })
+  })
+}
+
+/** A request the fake model received. */
+export interface ModelRequest {
+  readonly method: string
+  readonly url: string
+  readonly headers: IncomingMessage['headers']
+  readonly body: unknown
+}
+
+/** A loopback HTTP server that records each request and answers it with `handle`. */
+export interface ModelServer {
+  readonly url: string
+  readonly requests: ModelRequest[]
+  close(): Promise<void>
+}
+
+export async function startModelServer(handle: (request: ModelRequest, response: ServerResponse) => void): Promise<ModelServer> {
+  const requests: ModelRequest[] = []
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8')
+      let body: unknown = text
+      try {
+        body = text === '' ? undefined : JSON.parse(text)
+      } catch {
+        // not JSON: kept as text
+      }
+      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body }
+      requests.push(request)
+      try {
+        handle(request, res)
+      } catch (error) {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error))
+      }
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('agent lab: the model server has no port')
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/**
+ * What the scripted model does next: call a tool (by the agent's own tool name and input) or
+ * answer with text. A server picks the turn by how many tool results the conversation holds, so
+ * side requests (titles, token counts) never advance the script.
+ */
+export type Turn = { readonly tool: string; readonly input: Record<string, unknown> } | { readonly text: string }
+
+/** Seen in the lab: the agent honoured hookrun's answer, ignored it (and hookrun says so), or the scenario does not apply. */
+export type Verdict = 'honoured' | 'ignored, hookrun warns' | 'not applicable'
+
+export interface LabResult {
+  readonly verdict: Verdict
+  /** One line: what the lab saw. */
+  readonly seen: string
+}
+
+/**
+ * The results of one agent's lab file, kept in scenario order. The file ends with
+ * `expect(results.json()).toMatchFileSnapshot(results.file)`: CI fails when the agent does
+ * something else than the checked-in table says (`npm run test:agents -- -u` records a new one).
+ */
+export function labResults(agent: LabAgent) {
+  const rows: Record<string, LabResult> = {}
+  return {
+    file: join(ROOT, 'src', 'dialects', 'lab', `${agent}.json`),
+    record(scenario: Scenario, verdict: Verdict, seen: string) {
+      rows[scenario] = { verdict, seen }
+    },
+    json(): string {
+      const { package: name, version } = LAB_AGENTS[agent]
+      const sorted = Object.fromEntries(Object.keys(rows).sort().map((key) => [key, rows[key]]))
+      return `${JSON.stringify({ agent, package: name, version, scenarios: sorted }, null, 2)}\n`
+    },
+  }
+}
+
+/**
+ * The scenarios every agent's lab file runs where the agent allows it, by the names its results
+ * use (the docs' per-agent table has a column each, in this order).
+ */
+export const SCENARIOS = {
+  'deny-shell': 'a gate denies a shell call: the command does not run and the model gets the reason',
+  'allow-shell': 'an allowed shell call runs',
+  'rewrite-input': "a hook's updatedInput changes the command that runs (or hookrun says the agent ignores it)",
+  'context': "a hook's added context reaches the model",
+  'post-tool-output': 'a post-tool hook sees the tool output',
+  'untrusted-notice': "an untrusted project's hooks do not run and the person (or the model) is told",
+  'timeout-blocks': 'a gate hook that times out blocks the call',
+  'crash-blocks': 'a gate hook that crashes blocks the call',
+  'cd-elsewhere': 'the gate holds after the agent cd-s out of the project root',
+  'subfolder-start': 'the gate holds when the agent is started in a subfolder of the project',
+  'unknown-event': 'an event hookrun has no name for passes without breaking the session',
+} as const
+
+export type Scenario = keyof typeof SCENARIOS
