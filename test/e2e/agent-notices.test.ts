@@ -71,3 +71,13 @@ test('validate: a project routed to Qwen Code is told that its PreToolUse hooks 
   projects.push(plain)
   expect((await runCli(['validate'], { cwd: plain })).stdout).not.toContain('Qwen')
 })
+
+test('explain: the answer Qwen Code would get carries the same warning', async () => {
+  const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'rewrite', event: 'tool:pre_execute', command: `echo '{"decision":"allow","updatedInput":{"command":"ls -la"}}'` }] } })
+  projects.push(dir)
+  trustProjectFor(dir)
+  const payload = { cwd: dir, hook_event_name: 'PreToolUse', session_id: 'q3', timestamp: '2026-11-01T00:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'ls' } }
+  const result = await runCli(['explain', '--format', 'qwen'], { cwd: dir, input: JSON.stringify(payload) })
+  expect(result.exitCode).toBe(0)
+  expect(result.stdout).toContain('warning: Qwen Code ignores updatedInput on PreToolUse: Qwen Code applies a rewrite only from a PermissionRequest allow')
+})
