@@ -295,6 +295,8 @@ export const AllowManagedHooksOnlySchema = z.boolean().meta({
 
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
+  // Claude Code's plugin hooks.json (and Open Plugins') opens with one: a pasted file must not warn on every fire.
+  description: z.string().optional().meta({ description: 'What the file is for (as in a Claude Code plugin hooks.json); shown nowhere, never warned about.' }),
   hooks: z
     .union([
       z.array(HookSchema),
