@@ -158,6 +158,8 @@ export const ClaudeHandlerSchema = z
     if: PermissionRuleSchema.optional(),
     shell: z.enum(['bash', 'powershell']).optional(),
     statusMessage: z.string().optional(),
+    // Qwen Code's command hooks (its settings.json) carry one; `hookrun list` shows it.
+    description: z.string().optional(),
     once: z.boolean().optional(),
     onFailure: z.enum(['block', 'allow']).optional().meta({
       description: "'block': a handler that cannot start, times out or exits with an unexpected code blocks instead of failing open (hookrun's onError: block).",

@@ -250,6 +250,7 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
           enabled: true,
           matcher,
           ...(handler.onFailure !== undefined && { onError: handler.onFailure }),
+          ...(handler.description !== undefined && { description: handler.description }),
           shape: 'claude',
           path,
           ordinal,
