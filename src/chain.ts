@@ -138,6 +138,7 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
       const target = step.http
       handoffs.push(
         postHttpHook(step, target, bodyOf(seen), context).then((run) => {
+          for (const warning of run.warnings ?? []) warnings.push(`hook '${step.name}' ${warning}`)
           if (run.failure !== undefined || run.timedOut) warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
         }),
       )

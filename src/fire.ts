@@ -186,7 +186,7 @@ async function loadConfig(event: FiredEvent, options: { cwd: string; configFiles
   const found = options.configFiles?.length ? undefined : findConfigFiles(options)
   const planned = found === undefined ? undefined : plannedHooks(found, options.env, event)
   if (planned !== undefined) {
-    const config: FireConfig = { hooks: planned.hooks, problems: [], projectRoot: planned.projectRoot, settings: { trustedFolders: [] }, trust: planned.trust, untrustedHooks: [] }
+    const config: FireConfig = { hooks: planned.hooks, problems: [], projectRoot: planned.projectRoot, settings: { trustedFolders: [], ...planned.settings }, trust: planned.trust, untrustedHooks: [] }
     // The plan's hooks are the event's already: only their filters are left to ask.
     return { config, warnings: [], signature: planned.signature, matched: true }
   }

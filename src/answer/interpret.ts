@@ -106,8 +106,15 @@ export function interpretHttp(hook: Hook, event: FiredEvent, run: HttpRun, parse
     timedOut: run.timedOut,
     ...(run.status !== undefined && { httpStatus: run.status }),
   }
-  const warnings: string[] = []
+  const warnings: string[] = (run.warnings ?? []).map((warning) => `hook '${hook.name}' ${warning}`)
   const failure = (why: string): HookResult => failed(hook, base, failurePolicy(hook, event), warnings, why)
+  if (run.refused) {
+    // A URL the organisation's (or the user's) allowedHttpHookUrls does not allow: on an event that
+    // can be stopped the hook blocks whatever its onError says (never fails open); elsewhere it is skipped.
+    const reason = `hook '${hook.name}' ${run.failure}`
+    if (isGate(event.name)) return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
+    return { report: { ...base, outcome: 'error', reason }, blocks: false, context: [], warnings: [...warnings, `${reason}; the hook is skipped`] }
+  }
   if (run.timedOut) return failure(`did not answer within ${hook.timeout}s (${hook.http?.url ?? 'its url'})`)
   if (run.failure !== undefined) return failure(run.failure)
   const status = run.status ?? 0
@@ -230,8 +237,10 @@ export function answerContext(answer: HookAnswer | undefined): string[] {
 function describeExit(run: CommandRun, env: { PATH?: string }): string {
   const tail = tailOf(run.stderr)
   if (run.exitCode === null) return `was killed by ${run.signal ?? 'a signal'}${tail}`
-  if (run.exitCode === 127) return `failed: command not found (exit 127; PATH=${env.PATH ?? ''})${tail}`
-  if (run.exitCode === 126) return `failed: command is not executable (exit 126; check its mode and shebang; PATH=${env.PATH ?? ''})${tail}`
+  // The PATH itself is long and the same for every hook: the count says enough to compare with a shell's.
+  const path = `not on the hook's PATH of ${(env.PATH ?? '').split(':').filter(Boolean).length} folders, which the agent gives hookrun; give its full path`
+  if (run.exitCode === 127) return `failed: command not found (exit 127; ${path})${tail}`
+  if (run.exitCode === 126) return `failed: command is not executable (exit 126; check its mode and shebang)${tail}`
   return `failed with exit ${run.exitCode}${tail}`
 }
 

@@ -7,11 +7,12 @@
  * O_APPEND, which local file systems append as a unit (network file systems such as NFS do not
  * promise that). Lines are kept bounded: strings cut, a large payload left out.
  */
-import { closeSync, openSync, writeSync } from 'node:fs'
+import { closeSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Payload } from '../core/types.ts'
 import type { Decision } from '../core/protocol.ts'
 import { makeFolders } from '../core/places.ts'
+import { openOwnFile } from '../core/own-file.ts'
 import { chainLine, lastLine, withLock } from './chain.ts'
 import { redactText, redactValue } from './redact.ts'
 
@@ -80,7 +81,8 @@ export function appendAuditLine(path: string, line: string, chain = false): stri
   try {
     makeFolders(dirname(path), 0o700)
     const append = () => {
-      const fd = openSync(path, chain ? 'a+' : 'a', 0o600)
+      // Never through a link planted at its name, and only a file of the user's (src/core/own-file.ts).
+      const fd = openOwnFile(path, chain ? 'append-read' : 'append')
       try {
         const bytes = Buffer.from(`${chain ? chainLine(lastLine(fd), line) : line}\n`)
         const written = writeSync(fd, bytes)
@@ -91,6 +93,7 @@ export function appendAuditLine(path: string, line: string, chain = false): stri
     }
     return chain ? withLock(path, append) : append()
   } catch (error) {
+    // A warning, never a throw: the decision is made and stands (a gate's block included).
     return `cannot write audit log ${path}: ${(error as Error).message}`
   }
 }

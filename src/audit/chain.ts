@@ -6,7 +6,8 @@
  * to the same line. What a chain cannot show is lines cut off the end: `hookrun log verify` prints
  * the last line's hash so it can be kept elsewhere and compared later.
  */
-import { closeSync, fstatSync, openSync, readSync, statSync, unlinkSync } from 'node:fs'
+import { closeSync, fstatSync, lstatSync, readSync, unlinkSync } from 'node:fs'
+import { openOwnFile } from '../core/own-file.ts'
 import { count } from '../core/words.ts'
 
 /** `prev` of the first line. */
@@ -38,30 +39,36 @@ export function lastLine(fd: number): string | undefined {
   }
 }
 
-/** Run `work` holding `<path>.lock`; a lock older than a few seconds is a crashed writer's and is broken. */
+/**
+ * Run `work` holding `<path>.lock`; a lock older than a few seconds is a crashed writer's and is
+ * broken. The lock is created afresh, never through a link at its name; one that cannot be taken
+ * or broken within LOCK_WAIT_MS (planted by someone else, a folder in its place) is an error
+ * naming it, never a wait without end: a fire must answer its agent.
+ */
 export function withLock<T>(path: string, work: () => T): T {
   const lock = `${path}.lock`
   const deadline = Date.now() + LOCK_WAIT_MS
   const pause = new Int32Array(new SharedArrayBuffer(4))
   for (;;) {
     try {
-      closeSync(openSync(lock, 'wx', 0o600))
+      closeSync(openOwnFile(lock, 'create'))
       break
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       let age = 0
       try {
-        age = Date.now() - statSync(lock).mtimeMs
+        age = Date.now() - lstatSync(lock).mtimeMs
       } catch {
         continue // released meanwhile
       }
       if (age > STALE_LOCK_MS || Date.now() > deadline) {
         try {
           unlinkSync(lock)
-        } catch {
-          // Another writer broke it first.
+          continue
+        } catch (unlinkError) {
+          // Another writer broke it first (look again), or it cannot be removed (give up once due).
+          if ((unlinkError as NodeJS.ErrnoException).code !== 'ENOENT' && Date.now() > deadline) throw new Error(`its lock ${lock} cannot be taken or removed (${(unlinkError as NodeJS.ErrnoException).code}); remove it`)
         }
-        continue
       }
       Atomics.wait(pause, 0, 0, 5)
     }

@@ -1,4 +1,5 @@
 // `hookrun init`: a starter hooks.json and scripts from templates.
+import { didYouMean } from '../core/suggest.ts'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { SCHEMA_ID } from './schema.ts'
@@ -79,7 +80,7 @@ function chooseTemplates(names: readonly string[]): Template[] {
   return names.map((name) => {
     const template = TEMPLATES.find((candidate) => candidate.name === name)
     if (template === undefined) {
-      throw new HookrunError(`--template ${name} is not known; use one of: ${TEMPLATES.map((candidate) => candidate.name).join(', ')}`)
+      throw new HookrunError(`--template ${name} is not known${didYouMean(name, TEMPLATES.map((candidate) => candidate.name))}; use one of: ${TEMPLATES.map((candidate) => candidate.name).join(', ')}`)
     }
     return template
   })

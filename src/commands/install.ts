@@ -87,7 +87,7 @@ export function installAgents(options: InstallOptions, remove: boolean): { outpu
 function installOrRemove(options: InstallOptions, remove: boolean, loaded?: ResolvedConfig): { output: string; exitCode: number } {
   const targets = options.agents.map((name) => {
     const target = agentTarget(name)
-    if (target === undefined) throw new HookrunError(`--agent ${name} is not known; use one of: ${AGENTS.map((agent) => agent.name).join(', ')}`)
+    if (target === undefined) throw new HookrunError(`--agent ${name} is not known${didYouMean(name, AGENTS.map((agent) => agent.name))}; use one of: ${AGENTS.map((agent) => agent.name).join(', ')}`)
     return target
   })
   if (remove && options.events?.length) throw new HookrunError('--events is for install; uninstall removes all of hookrun\'s entries (to keep fewer events, run install --events again)')

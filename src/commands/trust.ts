@@ -21,6 +21,7 @@ import {
   shellQuote,
   writeTrustRecord,
 } from '../trust/trust.ts'
+import { relativePath } from '../trust/material.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -36,10 +37,17 @@ export interface TrustOptions {
 export function trustProject(options: TrustOptions): string {
   const root = projectRootOf(options)
   const { documents, folderFiles, executables } = projectInputs(root, options.env)
+  // A hook trust cannot pin (its env sets a search path) is refused, not trusted with a caveat.
+  const untrustable = documents.flatMap((document) => document.problems.filter((problem) => problem.untrustable))
+  if (untrustable.length > 0) {
+    const more = untrustable.length > 1 ? ` (and ${untrustable.length - 1} more)` : ''
+    throw new HookrunError(`cannot trust ${root}: ${relativePath(root, untrustable[0]!.file)}: ${untrustable[0]!.path}: ${untrustable[0]!.message.replace(/; hook skipped$/, '')}${more}`)
+  }
   const record = writeTrustRecord(root, documents, options.env, folderFiles)
   const hooks = documents.reduce((count, document) => count + document.entries.filter((parsed) => parsed.entry.command !== undefined).length, executables)
   const problems = documents.reduce((count, document) => count + document.problems.length, 0)
-  const paths = Object.entries(record.files)
+  // A file outside the project is shown by its absolute path (the record keys it relative to the root).
+  const paths = Object.entries(record.files).map(([path, hash]) => [path.startsWith('../') ? resolve(root, path) : path, hash] as const)
   // A large plugin or hook folder is summarised: one line per folder instead of per file.
   const files =
     paths.length <= 40

@@ -31,7 +31,8 @@ type CachedDocument = Omit<ConfigDocument, 'ref' | 'text'>
 // 3: problems carry `brokenHook` (a broken gate entry blocks; src/select/gates.ts).
 // 4: entries carry their `eventKeys`, project documents their `commandPaths`.
 // 5: agent-shaped entries carry a short `name` and their long `identity`.
-const FORMAT = `${pkg.version}/5`
+// 6: project hooks whose env trust cannot pin are refused; paths outside the project and env files are material.
+const FORMAT = `${pkg.version}/6`
 
 /** A cache file larger than this is not written: such configs are parsed on every fire. */
 export const MAX_CACHE_BYTES = 1024 * 1024

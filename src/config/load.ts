@@ -4,7 +4,7 @@ import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
 import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
 import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust/trust.ts'
 import type { CachedPolicy, PolicySetting } from './policy.ts'
-import { isManagedLayer, takeSettings } from './settings.ts'
+import { httpLimitsWithout, isManagedLayer, takeSettings, withHttpLimits } from './settings.ts'
 
 export { findConfigFiles, findProjectRoot, type LoadOptions } from './files.ts'
 export { formatProblem } from '../core/types.ts'
@@ -68,7 +68,7 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
     }
     policy = { url: policySetting.url, file: managed.ref.file, stale: cached?.stale ?? false, missing: cached?.file === undefined, required: policySetting.required === true }
   }
-  const settings = takeSettings(documents, problems, env)
+  let settings = takeSettings(documents, problems, env)
   // Hook folders and plugins: found here (reading folders only, running nothing) so that trust
   // covers them too; they become hooks later (src/folders/hooks.ts). --config replaces them.
   // allowManagedHooksOnly: no other layer's hooks run, hook folders and plugins included.
@@ -77,6 +77,9 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
   const folderFiles = discovery === undefined ? [] : folderMaterial(discovery, projectRoot, env)
   const trust = resolveTrust(projectRoot, documents.filter((document) => needsTrust(document.ref.layer)), settings, env, folderFiles)
   const runs = (document: ConfigDocument) => !needsTrust(document.ref.layer) || trust?.trusted === true
+  // A project narrows the limits on http hooks only once it is trusted.
+  const httpHooks = httpLimitsWithout(settings.httpHooks, new Set(documents.filter((document) => !runs(document)).map((document) => document.ref.file)))
+  if (httpHooks !== settings.httpHooks) settings = { ...settings, httpHooks }
   const runnable = documents.filter(runs)
   for (const document of runnable) problems.push(...document.problems)
   const admitted = managedOnly ? runnable.filter((document) => isManagedLayer(document.ref.layer)) : runnable
@@ -85,7 +88,7 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
   for (const { ref, index, entry } of entries) {
     if (entry.name !== undefined && entry.command === undefined && entry.url === undefined && !entry.enabled) switchedOff.set(entry.name, { file: ref.file, index, path: entry.path })
   }
-  const hooks = mergeHooks(entries, problems)
+  const hooks = withHttpLimits(mergeHooks(entries, problems), settings.httpHooks)
   const untrustedHooks = mergeHooks(documents.filter((document) => !runs(document)).flatMap((document) => document.entries), [])
   const notManaged = managedOnly ? mergeHooks(runnable.filter((document) => !isManagedLayer(document.ref.layer)).flatMap((document) => document.entries), []) : []
   return { hooks, problems, files, projectRoot, switchedOff, settings, trust, untrustedHooks, notManaged, discovery, ...(policy !== undefined && { policy }) }

@@ -6,7 +6,9 @@ import type { ConfigDocument, ParsedEntry } from './document.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
 import { lintHookEntry } from './lint.ts'
-import { normalizeConfig } from './shapes.ts'
+import { type HookSpec, normalizeConfig } from './shapes.ts'
+import { envRefusals } from '../trust/material.ts'
+import { needsTrust } from '../core/types.ts'
 import { isKnownEvent } from '../event/events.ts'
 import { patternKeys } from '../event/pattern.ts'
 import { canonicalOf, nearestEvent } from '../event/suggest.ts'
@@ -63,7 +65,9 @@ export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDoc
     return { ref, text, settings: {}, entries: [], problems }
   }
   const { specs, settings } = normalizeConfig(json, problem)
-  const entries = specs.map((entry): ParsedEntry => {
+  // A project hook whose env makes its programs load code trust cannot pin does not run at all.
+  const kept = needsTrust(ref.layer) ? specs.filter((entry) => trustableEnv(ref, entry, problems)) : specs
+  const entries = kept.map((entry): ParsedEntry => {
     for (const lint of lintHookEntry(entry)) problem(`${entry.path}.${lint.path}`, lint.message, 'warning')
     for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
       const typo = eventTypo(pattern)
@@ -74,6 +78,26 @@ export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDoc
     return { ref, index: entry.ordinal, entry, ...(entry.event !== undefined && { eventKeys: patternKeys(entry.event) }) }
   })
   return { ref, text, settings, entries, problems: problems.map((found) => withBrokenHook(found, json)) }
+}
+
+/**
+ * Whether a project hook's `env` can be trusted (src/trust/material.ts `envRefusals`); when it
+ * cannot, one problem per variable, naming the hook and the variable, and the hook is skipped.
+ */
+function trustableEnv(ref: ConfigFileRef, entry: HookSpec, problems: ConfigProblem[]): boolean {
+  if (entry.env === undefined) return true
+  const refusals = Object.keys(entry.env).flatMap((key) => envRefusals({ [key]: entry.env![key]! }).map((why) => [key, why] as const))
+  const hook = entry.name === undefined ? 'this hook' : `hook '${entry.name}'`
+  for (const [key, why] of refusals) {
+    problems.push({
+      severity: 'error',
+      file: ref.file,
+      path: `${entry.path}.env.${key}`,
+      message: `${hook} ${why}, which a project hook may not do: set it in your user config or drop it; hook skipped`,
+      untrustable: true,
+    })
+  }
+  return refusals.length === 0
 }
 
 /**

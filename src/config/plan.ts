@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { fnv1a, writeCacheEntry } from '../core/cache-file.ts'
 import { userCacheDir } from '../core/places.ts'
-import type { FiredEvent, Hook } from '../core/types.ts'
+import type { FiredEvent, Hook, Settings } from '../core/types.ts'
 import { hooksMatching } from '../event/pattern.ts'
 import { hooksDir, pluginsDir } from '../discover/folders.ts'
 import type { ProjectTrust } from '../trust/trust.ts'
@@ -34,8 +34,10 @@ type Env = Readonly<Record<string, string | undefined>>
  *    (src/trust/footprint.ts); `hookrun untrust`, an edit or a new file shows at once.
  *
  * A plan is only made where the config stage does nothing else a fire would miss: no managed
- * config or remote policy, no `--config`/HOOKRUN_CONFIG, no config problem, no audit log or
- * telemetry setting, no untrusted project hooks, no hook folder or plugin to ask. Anything else
+ * config or remote policy, no `--config`/HOOKRUN_CONFIG, no config problem, no untrusted project
+ * hooks, no hook folder or plugin to ask. The audit log and telemetry settings come from the
+ * user's config file, which the plan rests on: the plan keeps them, so a fire that logs still
+ * answers from it. Anything else
  * is read the long way on every fire, as before. A damaged or foreign plan is a miss, never an
  * answer.
  */
@@ -52,11 +54,16 @@ interface Plan {
   readonly trust: ProjectTrust | null
   /** A project trusted by record: what that trust rests on (src/trust/footprint.ts). */
   readonly trusted: TrustFootprint | null
+  /** The settings a fire acts on after deciding (the audit log, telemetry), as the config files give them. */
+  readonly settings: PlannedSettings
   /** Per qualified event: the hooks whose pattern matches it, in config order. */
   readonly events: Readonly<Record<string, readonly Hook[]>>
 }
 
-const FORMAT = `${pkg.version}/plan/3`
+/** The settings a planned fire needs: what it does after deciding. */
+export type PlannedSettings = Pick<Settings, 'log' | 'telemetry'>
+
+const FORMAT = `${pkg.version}/plan/5`
 
 /** More events than this in one plan start it afresh (a plan stays one small read). */
 const MAX_EVENTS = 200
@@ -68,6 +75,7 @@ export interface PlannedHooks {
   readonly trust: ProjectTrust | undefined
   /** `configSignature` of the config files, as `loadHooks` gives it. */
   readonly signature: string
+  readonly settings: PlannedSettings
 }
 
 /**
@@ -120,6 +128,8 @@ function isPlan(plan: Plan): boolean {
     pairs(plan.folders) &&
     (plan.trust === null || (typeof plan.trust === 'object' && typeof plan.trust.trusted === 'boolean')) &&
     (plan.trusted === null || isFootprint(plan.trusted)) &&
+    typeof plan.settings === 'object' &&
+    plan.settings !== null &&
     typeof plan.events === 'object' &&
     plan.events !== null &&
     Object.values(plan.events).every(Array.isArray)
@@ -137,7 +147,7 @@ export function plannedHooks(found: FoundConfigFiles, env: Env, event: FiredEven
   if (signature !== plan.signature) return undefined
   if (!sameFolders(plan.folders, folderSignatures(found, env))) return undefined
   if (plan.trusted !== null && !footprintHolds(found.projectRoot, plan.trusted)) return undefined
-  return { hooks, projectRoot: found.projectRoot, trust: plan.trust ?? undefined, signature }
+  return { hooks, projectRoot: found.projectRoot, trust: plan.trust ?? undefined, signature, settings: plan.settings }
 }
 
 function sameFolders(planned: Plan['folders'], now: ReadonlyArray<readonly [string, string | null]>): boolean {
@@ -166,8 +176,6 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
     read.warnings.length === 0 &&
     config.problems.length === 0 &&
     config.policy === undefined &&
-    config.settings.log === undefined &&
-    config.settings.telemetry === undefined &&
     config.untrustedHooks.length === 0 &&
     config.discovery !== undefined &&
     config.discovery.sources.length === 0 &&
@@ -183,6 +191,7 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
   const envText = planEnvironment(env)
   const trust = config.trust ?? null
   const trustedFiles = config.trust?.via === 'record' ? (trusted ?? null) : null
+  const settings: PlannedSettings = { ...(config.settings.log !== undefined && { log: config.settings.log }), ...(config.settings.telemetry !== undefined && { telemetry: config.settings.telemetry }) }
   const earlier = readPlan(file)
   // The same inputs: add this event; anything else starts the plan afresh.
   const same =
@@ -193,6 +202,7 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
     sameFolders(earlier.folders, folders) &&
     JSON.stringify(earlier.trust) === JSON.stringify(trust) &&
     JSON.stringify(earlier.trusted) === JSON.stringify(trustedFiles) &&
+    JSON.stringify(earlier.settings) === JSON.stringify(settings) &&
     Object.keys(earlier.events).length < MAX_EVENTS
   const hooks = hooksMatching(config.hooks, event)
   const plan: Plan = {
@@ -203,6 +213,7 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
     folders,
     trust,
     trusted: trustedFiles,
+    settings,
     events: { ...(same ? earlier.events : {}), [event.qualified]: hooks },
   }
   return writeCacheEntry(file, plan)

@@ -291,6 +291,16 @@ export const PolicySchema = z
       'Managed config only: a remote, signed hooks.json that runs right after the managed hooks. Fires use the cached copy and refresh it in the background; a bad signature is refused and the last good copy kept.',
   })
 
+export const AllowedHttpHookUrlsSchema = z.array(z.string().min(1)).meta({
+  description:
+    "URL patterns http hooks may POST to ('*' matches any characters, e.g. https://hooks.example.com/*); a hook whose URL matches none does not run, and on an event that can be stopped it blocks. [] allows none. Each layer that sets it (managed, user, a trusted project) narrows it: a URL must match a pattern of every one.",
+})
+
+export const HttpHookAllowedEnvVarsSchema = z.array(z.string().regex(/^[A-Za-z_]\w*$/, 'expected an environment variable name')).meta({
+  description:
+    "Environment variables an http hook's headers may expand: a hook's allowedEnvVars outside this list expand to empty, with a warning. Each layer that sets it (managed, user, a trusted project) narrows it.",
+})
+
 export const AllowManagedHooksOnlySchema = z.boolean().meta({
   description: "Managed config only: true runs the managed layer's hooks and ignores every other layer's (user, project, local, hook folders, plugins).",
 })
@@ -326,6 +336,8 @@ const fileShape = {
   allowManagedHooksOnly: AllowManagedHooksOnlySchema.optional(),
   telemetry: TelemetrySchema.optional(),
   policy: PolicySchema.optional(),
+  allowedHttpHookUrls: AllowedHttpHookUrlsSchema.optional(),
+  httpHookAllowedEnvVars: HttpHookAllowedEnvVarsSchema.optional(),
 }
 
 export const ConfigFileSchema = z
@@ -349,6 +361,8 @@ const envelopeShape = {
   allowManagedHooksOnly: z.unknown().optional(),
   telemetry: z.unknown().optional(),
   policy: z.unknown().optional(),
+  allowedHttpHookUrls: z.unknown().optional(),
+  httpHookAllowedEnvVars: z.unknown().optional(),
 }
 export const ConfigEnvelopeSchema = z.strictObject(envelopeShape)
 
@@ -360,5 +374,7 @@ export interface FileSettings {
   readonly allowManagedHooksOnly?: boolean
   readonly telemetry?: z.output<typeof TelemetrySchema>
   readonly policy?: z.output<typeof PolicySchema>
+  readonly allowedHttpHookUrls?: readonly string[]
+  readonly httpHookAllowedEnvVars?: readonly string[]
 }
 export type ConfigFile = z.output<typeof ConfigFileSchema>

@@ -2,7 +2,7 @@
 import { dirname, resolve } from 'node:path'
 import { homeOf } from '../core/places.ts'
 import type { ConfigDocument } from './document.ts'
-import type { ConfigProblem, Layer, Settings } from '../core/types.ts'
+import type { ConfigProblem, Hook, HttpHookLimits, Layer, Settings } from '../core/types.ts'
 
 /**
  * Only files the user chose may carry settings: their user config and `--config` files, and the
@@ -28,8 +28,13 @@ export function takeSettings(
   let log: Settings['log']
   let managedOnly: Settings['managedOnly']
   let telemetry: Settings['telemetry']
+  const urls: Array<{ patterns: readonly string[]; file: string }> = []
+  const envVars: Array<{ names: readonly string[]; file: string }> = []
   for (const { ref, settings } of documents) {
     const warn = (path: string, message: string) => problems.push({ severity: 'warning', file: ref.file, path, message })
+    // Limits on http hooks: any layer may set them, since each one only narrows (see load.ts for a project's).
+    if (settings.allowedHttpHookUrls !== undefined) urls.push({ patterns: settings.allowedHttpHookUrls, file: ref.file })
+    if (settings.httpHookAllowedEnvVars !== undefined) envVars.push({ names: settings.httpHookAllowedEnvVars, file: ref.file })
     if (settings.policy !== undefined && ref.layer !== 'managed') warn('policy', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
     if (settings.allowManagedHooksOnly !== undefined) {
       if (!isManagedLayer(ref.layer)) warn('allowManagedHooksOnly', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
@@ -57,7 +62,31 @@ export function takeSettings(
     }
     log = { path: resolve(dirname(ref.file), expandHome(settings.log.path, env)), file: ref.file, ...(settings.log.chain === true && { chain: true }) }
   }
-  return { trustedFolders, ...(log !== undefined && { log }), ...(telemetry !== undefined && { telemetry }), ...(managedOnly !== undefined && { managedOnly }) }
+  const httpHooks = urls.length > 0 || envVars.length > 0 ? { ...(urls.length > 0 && { urls }), ...(envVars.length > 0 && { envVars }) } : undefined
+  return {
+    trustedFolders,
+    ...(log !== undefined && { log }),
+    ...(telemetry !== undefined && { telemetry }),
+    ...(managedOnly !== undefined && { managedOnly }),
+    ...(httpHooks !== undefined && { httpHooks }),
+  }
+}
+
+/**
+ * The limits without those set in `files` (an untrusted project's: its hooks do not run, and its
+ * settings must not block the user's own http hooks either).
+ */
+export function httpLimitsWithout(limits: HttpHookLimits | undefined, files: ReadonlySet<string>): HttpHookLimits | undefined {
+  if (limits === undefined || files.size === 0) return limits
+  const urls = limits.urls?.filter((limit) => !files.has(limit.file)) ?? []
+  const envVars = limits.envVars?.filter((limit) => !files.has(limit.file)) ?? []
+  return urls.length > 0 || envVars.length > 0 ? { ...(urls.length > 0 && { urls }), ...(envVars.length > 0 && { envVars }) } : undefined
+}
+
+/** Each http hook with the limits it runs under (src/run/http.ts checks them when it posts). */
+export function withHttpLimits(hooks: readonly Hook[], limits: HttpHookLimits | undefined): Hook[] {
+  if (limits === undefined) return [...hooks]
+  return hooks.map((hook) => (hook.http === undefined ? hook : { ...hook, http: { ...hook.http, limits } }))
 }
 
 function isManaged(documents: readonly ConfigDocument[], file: string): boolean {

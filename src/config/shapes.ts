@@ -1,10 +1,14 @@
 // The config shapes (hookrun, pigo, Claude Code) normalised into one list of hook specs.
+import { execWord } from '../core/shell.ts'
+import { didYouMean } from '../core/suggest.ts'
 import { z } from 'zod'
 import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
 import { HOOK_DEFAULTS } from './defaults.ts'
 import type { HookShape } from '../core/types.ts'
 import {
   AllowManagedHooksOnlySchema,
+  AllowedHttpHookUrlsSchema,
+  HttpHookAllowedEnvVarsSchema,
   ClaudeGroupSchema,
   ClaudeHandlerSchema,
   ConfigEnvelopeSchema,
@@ -79,6 +83,8 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
     allowManagedHooksOnly: setting('allowManagedHooksOnly', AllowManagedHooksOnlySchema, envelope.allowManagedHooksOnly),
     telemetry: setting('telemetry', TelemetrySchema, envelope.telemetry),
     policy: setting('policy', PolicySchema, envelope.policy),
+    allowedHttpHookUrls: setting('allowedHttpHookUrls', AllowedHttpHookUrlsSchema, envelope.allowedHttpHookUrls),
+    httpHookAllowedEnvVars: setting('httpHookAllowedEnvVars', HttpHookAllowedEnvVarsSchema, envelope.httpHookAllowedEnvVars),
   }
   const envPrefixes = envelope.envPrefixes ?? []
   const specs: HookSpec[] = []
@@ -235,7 +241,7 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
         if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
         if (handler.shell === 'powershell') return report(`${path}.shell`, "'powershell' is not supported by hookrun; skipped", 'warning')
         if (handler.asyncRewake) report(`${path}.asyncRewake`, 'hookrun cannot wake the agent later; the hook runs in the background like async', 'warning')
-        const command = handler.args ? [handler.command, ...handler.args].map(shellQuote).join(' ') : handler.command
+        const command = handler.args ? [handler.command, ...handler.args].map((word) => execWord(word, EXEC_PLACEHOLDERS)).join(' ') : handler.command
         const canonical = resolveAlias(eventName) ?? eventName
         const matcher = claudeMatcher(group.matcher)
         specs.push({
@@ -506,7 +512,9 @@ export function parseEntry<T extends z.ZodObject>(schema: T, raw: unknown, path:
   const unknownKeys = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys')
   const other = result.error.issues.filter((issue) => issue.code !== 'unrecognized_keys')
   for (const issue of unknownKeys) {
-    for (const key of issue.keys) report(joinPath(path, [...issue.path, key]), 'unknown key, ignored (see `hookrun schema` for the fields)', 'warning')
+    // A typo of a field the entry has (timout) names it; nested objects say where the fields are listed.
+    const known = issue.path.length === 0 ? Object.keys(schema.shape) : []
+    for (const key of issue.keys) report(joinPath(path, [...issue.path, key]), `unknown key, ignored${didYouMean(key, known) || ' (see `hookrun schema` for the fields)'}`, 'warning')
   }
   if (other.length === 0) {
     let lenient = strictToLenient.get(schema)
@@ -525,7 +533,9 @@ function joinPath(prefix: string, path: readonly PropertyKey[]): string {
   return out
 }
 
-/** Quote for `sh -c`: Claude's exec form (`args`) must not be re-split by the shell. */
-function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
-}
+/**
+ * The placeholders Claude Code substitutes in the exec form's command and args (its own, and the
+ * plugin-folder variables of the plugin layouts hookrun reads): each stays for the shell to
+ * expand from the hook's environment, where hookrun sets it (src/core/shell.ts `execWord`).
+ */
+const EXEC_PLACEHOLDERS: ReadonlySet<string> = new Set(['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'PLUGIN_ROOT', 'CURSOR_PLUGIN_ROOT', 'DROID_PLUGIN_ROOT'])

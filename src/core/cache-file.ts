@@ -12,7 +12,9 @@ export function writeJsonAtomic(file: string, value: unknown): boolean {
   const temporary = join(dirname(file), `.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`)
   try {
     makeFolders(dirname(file))
-    writeFileSync(temporary, `${JSON.stringify(value)}\n`)
+    // Created afresh (O_EXCL): never written through a link planted at its name; the rename then
+    // replaces whatever is at the file's own name, a link included, without following it.
+    writeFileSync(temporary, `${JSON.stringify(value)}\n`, { flag: 'wx', mode: 0o600 })
     renameSync(temporary, file)
     return true
   } catch {

@@ -17,6 +17,11 @@ const WHAT: Readonly<Record<string, string>> = {
   InvalidCharacter: 'a control character in a string (escape it)',
 }
 
+/** jsonc-parser's error code in words (`InvalidCommentToken` → JSON allows no comments). */
+export function describeJsonError(code: string): string {
+  return WHAT[code] ?? code
+}
+
 /**
  * `line 3, column 5: expected a comma` for a text JSON.parse refused; `fallback` (the runtime's
  * own message) when the stricter-than-needed scan finds nothing.
@@ -37,5 +42,5 @@ export function locateJsonError(text: string): { message: string; partial: unkno
   const before = text.slice(0, error.offset)
   const line = before.split('\n').length
   const column = error.offset - before.lastIndexOf('\n')
-  return { message: `line ${line}, column ${column}: ${WHAT[printParseErrorCode(error.error)] ?? printParseErrorCode(error.error)}`, partial }
+  return { message: `line ${line}, column ${column}: ${describeJsonError(printParseErrorCode(error.error))}`, partial }
 }

@@ -30,6 +30,8 @@ export interface ConfigProblem {
    * they cannot be told (then it was for any event). On a gate event such a problem blocks.
    */
   readonly brokenHook?: { readonly events?: readonly string[] }
+  /** A project hook trust cannot pin (its `env` sets a search path, src/trust/material.ts): `hookrun trust` refuses. */
+  readonly untrustable?: true
 }
 
 // Hooks
@@ -109,6 +111,17 @@ export interface HttpTarget {
   readonly followRedirects?: boolean
   /** A longer answer is a failure. */
   readonly maxResponseBytes?: number
+  /** The managed, user and trusted project limits on http hooks (`allowedHttpHookUrls`, `httpHookAllowedEnvVars`). */
+  readonly limits?: HttpHookLimits
+}
+
+/**
+ * `allowedHttpHookUrls` and `httpHookAllowedEnvVars` as each layer set them, with the file that
+ * did: every list narrows (a URL must match a pattern of each, a variable be in each).
+ */
+export interface HttpHookLimits {
+  readonly urls?: ReadonlyArray<{ readonly patterns: readonly string[]; readonly file: string }>
+  readonly envVars?: ReadonlyArray<{ readonly names: readonly string[]; readonly file: string }>
 }
 
 // The user settings
@@ -123,6 +136,8 @@ export interface Settings {
   readonly telemetry?: TelemetrySettings
   /** `allowManagedHooksOnly` in the managed config: the file that said so. Only managed hooks run. */
   readonly managedOnly?: { readonly file: string }
+  /** Limits on http hooks from every layer that set them (a project's only while it is trusted). */
+  readonly httpHooks?: HttpHookLimits
 }
 
 /** The `telemetry` setting as written. */
@@ -163,6 +178,10 @@ export interface HttpRun {
   readonly body: string
   /** Why there is no usable answer: no connection, a redirect not followed, a body too large. */
   readonly failure?: string
+  /** The URL is not one `allowedHttpHookUrls` allows: nothing was sent (`failure` says why). */
+  readonly refused?: true
+  /** Said on stderr: a header variable the limits do not allow, sent empty. */
+  readonly warnings?: readonly string[]
   readonly timedOut: boolean
   readonly durationMs: number
 }

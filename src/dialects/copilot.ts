@@ -16,12 +16,14 @@ import type { Dialect, Normalized } from './types.ts'
  * `permissionDecisionReason` (required with deny), `modifiedArgs`; any other exit there denies.
  * permissionRequest: `behavior`, `message`, `interrupt`. agentStop and subagentStop:
  * `decision: "block"` + `reason` (another turn). sessionStart, subagentStart, postToolUse,
- * postToolUseFailure and notification: `additionalContext`. userPromptSubmitted's output is
- * dropped for command hooks. A `{"type":"progress"}` line before the answer is shown to the user.
+ * postToolUseFailure, notification and userPromptSubmitted: `additionalContext` (Copilot CLI
+ * 1.0.102 appends the userPromptSubmitted one to the prompt as a `<system_reminder>`: seen in the
+ * agent lab, test/agents/copilot.lab.ts). A `{"type":"progress"}` line before the answer is shown
+ * to the user in text output.
  */
 const COPILOT_EVENTS = namesOf('copilot')
 
-const CONTEXT_EVENTS = new Set(['sessionStart', 'subagentStart', 'postToolUse', 'postToolUseFailure', 'notification'])
+const CONTEXT_EVENTS = new Set(['sessionStart', 'subagentStart', 'postToolUse', 'postToolUseFailure', 'notification', 'userPromptSubmitted'])
 const BLOCK_EVENTS = new Set(['agentStop', 'subagentStop'])
 
 export const copilot: Dialect = {

@@ -1,4 +1,5 @@
 // The dialect table: pick one by name or by payload, prepare the event, render the decision.
+import { didYouMean } from '../core/suggest.ts'
 import { HookrunError } from '../core/errors.ts'
 import { splitEventName } from '../event/event.ts'
 import { aliasFor, namesOf } from '../event/events.ts'
@@ -42,7 +43,7 @@ const NATIVE = new Set(['hookrun', 'native'])
 /** Refuse an unknown `--format` before anything is read. */
 export function checkFormat(format: string): void {
   if (format === 'auto' || NATIVE.has(format) || DIALECTS.some((dialect) => dialect.name === format)) return
-  throw new HookrunError(`--format ${format} is not known; use one of: auto, hookrun, ${DIALECTS.map((d) => d.name).join(', ')}`)
+  throw new HookrunError(`--format ${format} is not known${didYouMean(format, ['auto', 'hookrun', ...DIALECTS.map((d) => d.name)])}; use one of: auto, hookrun, ${DIALECTS.map((d) => d.name).join(', ')}`)
 }
 
 /** `--format NAME`, else the dialect the payload comes from, else none (hookrun's own JSON). */

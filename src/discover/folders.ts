@@ -1,7 +1,8 @@
 // Where hook folders and plugins are, and which files they hold (read-only: nothing runs here).
-import { type Dirent, readdirSync, statSync } from 'node:fs'
-import { join, sep } from 'node:path'
+import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { userConfigDir } from '../core/places.ts'
+import type { ConfigProblem } from '../core/types.ts'
 
 /**
  * Hook folders and plugins (kodelet ADR 029 in hookrun's terms). Highest precedence first:
@@ -11,8 +12,12 @@ import { userConfigDir } from '../core/places.ts'
  *   $XDG_CONFIG_HOME/hookrun/hooks/       user-folder
  *   $XDG_CONFIG_HOME/hookrun/plugins/*    user-plugin
  *
- * A plugin is a folder holding a `hooks.json`, a `hooks/` folder of executables, or both; it is
- * installed as `org@repo` and its hooks are named `org/repo/<name>`.
+ * A plugin is installed as `org@repo` and its hooks are named `org/repo/<name>`. It is read the
+ * way the agent it was written for reads it (`pluginSources`): a folder with a manifest
+ * (`.claude-plugin/plugin.json`, …) or a Claude-shaped `hooks/hooks.json` is read by them, and
+ * the scripts in its `hooks/` are what those files name, not hooks of their own. Only a folder
+ * with neither (kodelet's layout) has its executables asked which events they serve. A
+ * hookrun-shaped `hooks.json` at the top is read in both cases.
  *
  * Discovery only reads folders and stats files; it runs nothing. It returns every file it found,
  * so that whoever must vouch for project material (trust) can hash exactly what would run.
@@ -42,17 +47,56 @@ export interface FoundExecutable {
   readonly mtimeMs: number
 }
 
-/** A plugin's own `hooks.json`, or an Open Plugins `hooks/hooks.json` (src/folders/open-plugins.ts). */
+/**
+ * A plugin's hooks file: its own hookrun-shaped `hooks.json`, or a hooks file of an agent's plugin
+ * layout (`layout` says whose), read with that agent's rules and variables.
+ */
 export interface FoundPluginConfig {
   readonly kind: 'config'
   readonly file: string
   readonly layer: FolderLayer
   readonly plugin: InstalledPlugin
-  readonly openPlugin?: true
+  readonly layout?: PluginLayout
+  /** The hooks written inline in the manifest (`file`), as the text of a hooks file. */
+  readonly text?: string
 }
 
-/** Where an Open Plugins plugin keeps its hooks: `hooks/hooks.json`, Claude-shaped. */
-export const OPEN_PLUGIN_HOOKS = join('hooks', 'hooks.json')
+/** The agents whose plugin layouts hookrun reads; `open` is Open Plugins (Goose and others). */
+export type PluginAgent = 'claude' | 'droid' | 'codex' | 'cursor' | 'open'
+
+export interface PluginLayout {
+  readonly agent: PluginAgent
+  /** The manifest it was found by; absent for a bare `hooks/hooks.json`. */
+  readonly manifest?: string
+  /** The variables that hold the plugin's folder, set in its hooks' environment (`${CLAUDE_PLUGIN_ROOT}`). */
+  readonly rootVariables: readonly string[]
+}
+
+/** Where a plugin layout keeps its hooks by default: `hooks/hooks.json`, Claude-shaped. */
+export const PLUGIN_HOOKS_FILE = join('hooks', 'hooks.json')
+
+/**
+ * The manifests, in the order one is chosen when a plugin ships several (one folder serving
+ * several agents: the first wins, so its hooks run once). Each with the variables its agent sets
+ * to the plugin folder (agent-hook-protocols.md §1.6, §6.2; a multi-agent script tells the agent
+ * by which of them is set, so only the layout's own are set).
+ */
+const MANIFESTS: ReadonlyArray<{ readonly file: string; readonly agent: PluginAgent }> = [
+  { file: join('.claude-plugin', 'plugin.json'), agent: 'claude' },
+  { file: join('.factory-plugin', 'plugin.json'), agent: 'droid' },
+  { file: join('.codex-plugin', 'plugin.json'), agent: 'codex' },
+  { file: join('.cursor-plugin', 'plugin.json'), agent: 'cursor' },
+  { file: 'plugin.json', agent: 'open' },
+  { file: join('.plugin', 'plugin.json'), agent: 'open' },
+]
+
+const ROOT_VARIABLES: Readonly<Record<PluginAgent, readonly string[]>> = {
+  claude: ['CLAUDE_PLUGIN_ROOT'],
+  droid: ['DROID_PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'],
+  codex: ['PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'],
+  cursor: ['CURSOR_PLUGIN_ROOT'],
+  open: ['PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'],
+}
 
 export type FoundSource = FoundExecutable | FoundPluginConfig
 
@@ -66,8 +110,10 @@ export interface Discovery {
   readonly sources: readonly FoundSource[]
   /** Regular files in a hook folder that are not hooks because they are not executable. */
   readonly skipped: readonly SkippedFile[]
-  /** Every file found (executables, plugin hooks.json, skipped files), for hashing. */
+  /** Every file found (executables, plugin hooks files and manifests, skipped files), for hashing. */
   readonly files: readonly string[]
+  /** Plugin manifests that cannot be read as they are; one that took hooks away blocks gates. */
+  readonly problems: readonly ConfigProblem[]
 }
 
 /** `<project>/.hookrun/plugins` or `$XDG_CONFIG_HOME/hookrun/plugins`. */
@@ -98,20 +144,94 @@ export function discoverHookFolders(options: { readonly projectRoot: string; rea
   const env = options.env ?? process.env
   const sources: FoundSource[] = []
   const skipped: SkippedFile[] = []
+  const problems: ConfigProblem[] = []
+  const manifests: string[] = []
   for (const scope of ['project', 'user'] as const) {
     const folderLayer: FolderLayer = `${scope}-folder`
     const pluginLayer: FolderLayer = `${scope}-plugin`
     sources.push(...scanExecutables(hooksDir(scope, options.projectRoot, env), folderLayer, undefined, skipped))
     for (const plugin of installedPlugins(scope, options.projectRoot, env)) {
-      const config = join(plugin.dir, 'hooks.json')
-      if (isFile(config)) sources.push({ kind: 'config', file: config, layer: pluginLayer, plugin })
-      const open = join(plugin.dir, OPEN_PLUGIN_HOOKS)
-      if (isFile(open)) sources.push({ kind: 'config', file: open, layer: pluginLayer, plugin, openPlugin: true })
-      sources.push(...scanExecutables(join(plugin.dir, 'hooks'), pluginLayer, plugin, skipped))
+      const found = pluginSources(plugin, pluginLayer, skipped, problems)
+      sources.push(...found)
+      for (const source of found) if (source.kind === 'config' && source.layout?.manifest !== undefined) manifests.push(source.layout.manifest)
     }
   }
-  const files = [...sources.map((source) => (source.kind === 'config' ? source.file : source.path)), ...skipped.map((file) => file.path)]
-  return { sources, skipped, files }
+  const files = [...new Set([...sources.map((source) => (source.kind === 'config' ? source.file : source.path)), ...manifests, ...skipped.map((file) => file.path)])]
+  return { sources, skipped, files, problems }
+}
+
+/**
+ * One plugin's hooks, read as its agent reads them:
+ * - a manifest (the first of MANIFESTS found): the hooks files its `hooks` field names (a path,
+ *   a list of paths, or the hooks inline), else `hooks/hooks.json`; Claude Code reads
+ *   `hooks/hooks.json` besides the files it names, the others instead of it;
+ * - no manifest but a `hooks/hooks.json`: that file, with the Open Plugins variables
+ *   (`${PLUGIN_ROOT}`, and `${CLAUDE_PLUGIN_ROOT}` as Codex sets it);
+ * - neither: the executables of `hooks/`, each asked which events it serves (kodelet's layout).
+ * A hookrun-shaped `hooks.json` at the top comes first in every case, unless a manifest names it.
+ * The executables of a plugin with a manifest or a hooks file are the scripts those name: asking
+ * them `hook` on every event would run a session-start or stop script where it does not belong.
+ */
+export function pluginSources(plugin: InstalledPlugin, layer: FolderLayer, skipped: SkippedFile[] = [], problems: ConfigProblem[] = []): FoundSource[] {
+  const manifest = MANIFESTS.find((candidate) => isFile(join(plugin.dir, candidate.file)))
+  const defaultHooks = join(plugin.dir, PLUGIN_HOOKS_FILE)
+  const configs: FoundPluginConfig[] = []
+  if (manifest !== undefined) {
+    const layout: PluginLayout = { agent: manifest.agent, manifest: join(plugin.dir, manifest.file), rootVariables: ROOT_VARIABLES[manifest.agent] }
+    const named = manifestHooks(layout.manifest!, plugin.dir, problems)
+    if (named === undefined) return native(plugin, layer, [])
+    const files = named.files.filter((file) => file !== defaultHooks)
+    const withDefault = manifest.agent === 'claude' || named.files.length > files.length || (files.length === 0 && named.text === undefined)
+    if (withDefault && isFile(defaultHooks)) files.unshift(defaultHooks)
+    for (const file of files) configs.push({ kind: 'config', file, layer, plugin, layout })
+    if (named.text !== undefined) configs.push({ kind: 'config', file: layout.manifest!, layer, plugin, layout, text: named.text })
+  } else if (isFile(defaultHooks)) {
+    configs.push({ kind: 'config', file: defaultHooks, layer, plugin, layout: { agent: 'open', rootVariables: ROOT_VARIABLES.open } })
+  }
+  if (configs.length > 0 || manifest !== undefined) return [...native(plugin, layer, configs), ...configs]
+  return [...native(plugin, layer, configs), ...scanExecutables(join(plugin.dir, 'hooks'), layer, plugin, skipped)]
+}
+
+/** A plugin's own hookrun-shaped `hooks.json`, unless a manifest names it. */
+function native(plugin: InstalledPlugin, layer: FolderLayer, configs: readonly FoundPluginConfig[]): FoundSource[] {
+  const own = join(plugin.dir, 'hooks.json')
+  return isFile(own) && !configs.some((config) => config.file === own) ? [{ kind: 'config', file: own, layer, plugin }] : []
+}
+
+/**
+ * The hooks files a manifest's `hooks` field names (resolved inside the plugin), or its inline
+ * hooks as text. A manifest that cannot be read, or names a file outside the plugin, is a problem
+ * that took hooks away: on a gate event it blocks (src/select/gates.ts), as a broken hooks.json does.
+ */
+function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[]): { files: string[]; text?: string } | undefined {
+  const broken = (path: string, message: string) => {
+    problems.push({ severity: 'error', file: manifest, path, message, brokenHook: {} })
+    return undefined
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(manifest, 'utf8'))
+  } catch (error) {
+    return broken('', `cannot be read as JSON (${(error as Error).message}); the plugin's hooks are not run`)
+  }
+  const hooks = typeof json === 'object' && json !== null ? (json as Record<string, unknown>).hooks : undefined
+  if (hooks === undefined) return { files: [] }
+  if (typeof hooks === 'object' && hooks !== null && !Array.isArray(hooks)) {
+    // Inline: the events themselves, or a hooks file's whole object.
+    const events = 'hooks' in hooks ? hooks : { hooks }
+    return { files: [], text: JSON.stringify(events) }
+  }
+  const paths = Array.isArray(hooks) ? hooks : [hooks]
+  const files: string[] = []
+  for (const [index, path] of paths.entries()) {
+    const at = Array.isArray(hooks) ? `hooks[${index}]` : 'hooks'
+    if (typeof path !== 'string') return broken(at, 'must be a path to a hooks file (or the hooks inline); the plugin\'s hooks are not run')
+    const file = resolve(dir, path)
+    // Through links too: a hooks file must be the plugin's own.
+    if (!isInsideFolder(dir, file) || !isInsideFolder(realPath(dir), realPath(file))) return broken(at, `'${path}' is outside the plugin folder; the plugin's hooks are not run`)
+    files.push(file)
+  }
+  return { files }
 }
 
 /**
@@ -123,8 +243,6 @@ export function scanExecutables(dir: string, layer: FolderLayer, plugin: Install
   const found: FoundExecutable[] = []
   for (const entry of sortedEntries(dir)) {
     if (isLeftover(entry.name)) continue
-    // A plugin's hooks/hooks.json is its Open Plugins config, read as such, not a hook.
-    if (plugin !== undefined && entry.name === 'hooks.json') continue
     const path = join(dir, entry.name)
     let stat
     try {
@@ -156,6 +274,20 @@ function sortedEntries(dir: string): Dirent[] {
     return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   } catch {
     return [] // no such folder: nothing installed there
+  }
+}
+
+function isInsideFolder(dir: string, file: string): boolean {
+  const inside = relative(dir, file)
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)
+}
+
+/** The path with its links resolved; a path that does not exist (yet) as it is. */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
   }
 }
 

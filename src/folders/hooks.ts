@@ -1,15 +1,15 @@
 // Hook folders and plugins become hooks: executables asked which events they serve, plugin configs read.
-import { dirname } from 'node:path'
+import { dirname, sep } from 'node:path'
 import { HOOK_DEFAULTS } from '../config/defaults.ts'
-import { mergeHooks, type ResolvedConfig } from '../config/load.ts'
-import type { ParsedEntry } from '../config/document.ts'
-import type { ConfigFileRef, ConfigProblem, Hook } from '../core/types.ts'
+import type { ResolvedConfig } from '../config/load.ts'
+import { withHttpLimits } from '../config/settings.ts'
+import type { ConfigProblem, Hook } from '../core/types.ts'
 import { patternProblem } from '../event/pattern.ts'
 import { runCommand } from '../run/command.ts'
 import { type CachedAnswer, hookAnswerCacheFile, readAnswerCache, writeAnswerCache } from './cache.ts'
 import { needsTrust } from '../trust/trust.ts'
-import type { Discovery, FoundExecutable, FoundPluginConfig, FoundSource } from '../discover/folders.ts'
-import { openPluginHooks } from './open-plugins.ts'
+import { type Discovery, type FoundExecutable, type FoundSource, pluginsDir } from '../discover/folders.ts'
+import { pluginConfigHooks, type PluginConfigReader } from './plugin-config.ts'
 
 /**
  * Folder and plugin hooks as ordinary `Hook`s, appended to the hooks.json hooks.
@@ -58,7 +58,7 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
   // Files named with --config / HOOKRUN_CONFIG replace discovery, folders included.
   const discovery = config.discovery
   if (discovery === undefined) return { ...config, shadowed: [] }
-  if (discovery.sources.length === 0) return { ...config, shadowed: [], discovery }
+  if (discovery.sources.length === 0 && discovery.problems.length === 0) return { ...config, shadowed: [], discovery }
   const env = options.env ?? process.env
 
   // Project folders and plugins come with the repository: an untrusted project's executables are
@@ -69,16 +69,17 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
   const runnable = discovery.sources.filter((source) => trusted || !needsTrust(source.layer))
   const held = discovery.sources.filter((source) => !trusted && needsTrust(source.layer))
   // A plugin's hooks.json is read with the config parser, loaded only when there is one.
-  const parser = discovery.sources.some((source) => source.kind === 'config') ? await import('../config/parse.ts') : undefined
-  const readFile = (ref: ConfigFileRef, problems: ConfigProblem[]) => parser!.readConfigFile(ref, problems)
-  const untrustedHooks = [...config.untrustedHooks, ...heldHooks(held, env, readFile)]
+  const reader: PluginConfigReader | undefined = discovery.sources.some((source) => source.kind === 'config') ? await import('../config/parse.ts') : undefined
+  const untrustedHooks = [...config.untrustedHooks, ...heldHooks(held, env, reader)]
 
-  const problems: ConfigProblem[] = [...config.problems]
+  // A broken manifest blocks gates like a broken hooks.json, once its plugin's hooks could run.
+  const heldPlugins = trusted ? undefined : pluginsDir('project', config.projectRoot, env) + sep
+  const problems: ConfigProblem[] = [...config.problems, ...discovery.problems.filter((problem) => heldPlugins === undefined || !problem.file.startsWith(heldPlugins))]
   const executables = runnable.filter((source): source is FoundExecutable => source.kind === 'executable')
   const answers = await hookAnswers(executables, { env, projectRoot: config.projectRoot, signal: options.signal })
   const candidates: Hook[] = []
   for (const source of runnable) {
-    if (source.kind === 'config') candidates.push(...pluginConfigHooks(source, problems, readFile))
+    if (source.kind === 'config') candidates.push(...pluginConfigHooks(source, problems, reader!).hooks)
     else {
       const hook = executableHook(source, answers.get(source.path), problems)
       if (hook !== undefined) candidates.push(hook)
@@ -88,7 +89,7 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
   const owners = new Map<string, Hook['source']>(config.hooks.map((hook) => [hook.name, hook.source]))
   const hooks = [...config.hooks]
   const shadowed: ShadowedHook[] = []
-  for (const hook of candidates) {
+  for (const hook of withHttpLimits(candidates, config.settings.httpHooks)) {
     const owner = owners.get(hook.name)
     if (owner !== undefined) {
       shadowed.push({ name: hook.name, source: hook.source, by: owner })
@@ -102,30 +103,16 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
 }
 
 /** Hooks of an untrusted project's folders and plugins, for reporting only: nothing is run. */
-function heldHooks(sources: readonly FoundSource[], env: Env, readFile: ReadConfigFile): Hook[] {
+function heldHooks(sources: readonly FoundSource[], env: Env, reader: PluginConfigReader | undefined): Hook[] {
   if (sources.length === 0) return []
   const cache = readAnswerCache(hookAnswerCacheFile(env))
   return sources.flatMap((source): Hook[] => {
-    if (source.kind === 'config') return pluginConfigHooks(source, [], readFile)
+    if (source.kind === 'config') return pluginConfigHooks(source, [], reader!).hooks
     const cached = cache.get(source.path)
     const known = cached !== undefined && cached.size === source.size && cached.mtimeMs === source.mtimeMs
     const hook = executableHook(source, known ? cached : { exitCode: 0, stdout: '*', size: source.size, mtimeMs: source.mtimeMs }, [])
     return hook === undefined ? [] : [known ? hook : { ...hook, description: 'events unknown until the project is trusted' }]
   })
-}
-
-/** A plugin's hooks.json hooks, named `org/repo/<name>`, with `HOOKRUN_PLUGIN_DIR` set. */
-type ReadConfigFile = (ref: ConfigFileRef, problems: ConfigProblem[]) => ParsedEntry[]
-
-function pluginConfigHooks(source: FoundPluginConfig, problems: ConfigProblem[], readFile: ReadConfigFile): Hook[] {
-  const entries = readFile({ layer: source.layer, file: source.file }, problems)
-  const merged = mergeHooks(entries, problems)
-  const hooks = source.openPlugin ? openPluginHooks(merged, source.plugin.dir, problems).hooks : merged
-  return hooks.map((hook) => ({
-    ...hook,
-    name: hook.named ? `${source.plugin.name}/${hook.name}` : `${source.plugin.name}#${hook.source.index}`,
-    env: { ...hook.env, HOOKRUN_PLUGIN_DIR: source.plugin.dir },
-  }))
 }
 
 /** An executable as a hook: its command is the file itself with the argument `run`. */
@@ -231,7 +218,7 @@ async function askHook(file: FoundExecutable, context: { env: Env; projectRoot: 
   return { size: file.size, mtimeMs: file.mtimeMs, exitCode: run.exitCode, stdout: run.stdout.slice(0, 4096) }
 }
 
-/** A path as one word for `sh -c`, whatever characters it holds. */
+/** A path as one word for `sh -c`, whatever characters it holds (always quoted: a script without a shebang still runs through sh). */
 export function shellQuote(path: string): string {
   return `'${path.replaceAll("'", `'\\''`)}'`
 }

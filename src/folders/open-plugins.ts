@@ -7,9 +7,8 @@ import { isKnownEvent } from '../event/events.ts'
  * folder's `hooks/hooks.json` in Claude Code's shape, its commands naming files by
  * `${PLUGIN_ROOT}`. hookrun reads it as any Claude-shaped file (Claude Code's exit-code rules
  * and matchers), and adds what the spec asks of a host:
- * - `${PLUGIN_ROOT}` (and Claude Code's `${CLAUDE_PLUGIN_ROOT}`) in a command is the plugin's
- *   folder, written in as text the way Claude Code substitutes it, and both are set in the
- *   hook's environment;
+ * - `${PLUGIN_ROOT}` (and Claude Code's `${CLAUDE_PLUGIN_ROOT}`) is the plugin's folder, set in
+ *   the hook's environment for the shell to expand (src/folders/plugin-config.ts);
  * - "Tools MUST ignore event names they do not recognize": a hook for an event hookrun does not
  *   know is left out (`hookrun plugin add` names them);
  * - the spec's extended tool events carry their tool: BeforeShellExecution is
@@ -24,8 +23,6 @@ const EXTENDED_EVENTS: Readonly<Record<string, string>> = {
   AfterFileEdit: 'tool:post_execute:edit',
 }
 
-const ROOT_PLACEHOLDER = /\$\{(?:CLAUDE_)?PLUGIN_ROOT\}/g
-
 /** The event name a Claude-shaped entry was listed under: `hooks.<Event>[g].hooks[h]`. */
 function listedUnder(hook: Hook): string | undefined {
   return /^hooks\.([^.[]+)\[/.exec(hook.source.path)?.[1]
@@ -37,7 +34,7 @@ export interface OpenPluginHooks {
   readonly ignored: string[]
 }
 
-export function openPluginHooks(hooks: readonly Hook[], pluginDir: string, problems: ConfigProblem[]): OpenPluginHooks {
+export function openPluginHooks(hooks: readonly Hook[], problems: ConfigProblem[]): OpenPluginHooks {
   const ignored = new Set<string>()
   const kept: Hook[] = []
   for (const hook of hooks) {
@@ -56,12 +53,7 @@ export function openPluginHooks(hooks: readonly Hook[], pluginDir: string, probl
       })
       continue
     }
-    kept.push({
-      ...hook,
-      ...(extended !== undefined && { event: [extended] }),
-      command: hook.command.replace(ROOT_PLACEHOLDER, pluginDir),
-      env: { ...hook.env, PLUGIN_ROOT: pluginDir, CLAUDE_PLUGIN_ROOT: pluginDir },
-    })
+    kept.push(extended === undefined ? hook : { ...hook, event: [extended] })
   }
   return { hooks: kept, ignored: [...ignored] }
 }

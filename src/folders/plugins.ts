@@ -1,16 +1,16 @@
 // Plugin management: add (folder or git URL), list, remove.
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join, relative, resolve, sep } from 'node:path'
-import { mergeHooks } from '../config/load.ts'
 import type { ConfigProblem } from '../core/types.ts'
-import { readConfigFile } from '../config/parse.ts'
-import { openPluginHooks } from './open-plugins.ts'
+import { parseConfigDocument, readConfigFile } from '../config/parse.ts'
+import { pluginConfigHooks } from './plugin-config.ts'
 import { HookrunError } from '../core/errors.ts'
-import { installedPlugins, OPEN_PLUGIN_HOOKS, pluginNameOf, pluginsDir, scanExecutables, type Scope } from '../discover/folders.ts'
+import { installedPlugins, pluginNameOf, pluginsDir, pluginSources, type Scope } from '../discover/folders.ts'
 
 /**
  * Installing, listing and removing plugins (`hookrun plugin …`). A plugin is a folder with a
- * `hooks.json`, a `hooks/` folder of executables, or both. It is installed as a copy: from a
+ * `hooks.json`, an agent's plugin layout (a manifest, `hooks/hooks.json`), or a `hooks/` folder of
+ * executables (src/discover/folders.ts `pluginSources`). It is installed as a copy: from a
  * local folder, or from a git repository (the system `git`) at an optional branch, tag or commit.
  * An install is built in a hidden folder beside its destination and renamed into place at the
  * end, so a failed or interrupted add leaves nothing that discovery could pick up.
@@ -122,7 +122,7 @@ export async function addPlugin(spec: string, options: PluginOptions & { readonl
     const hooks = pluginHookNames(temporary, name, problems)
     if (hooks.length === 0) {
       const why = problems.length > 0 ? `; ${problems[0]!.message}` : ''
-      throw new HookrunError(`${spec} has no hooks: a plugin needs a hooks.json with hooks, an Open Plugins hooks/hooks.json, or executables in hooks/${why}; nothing was installed`)
+      throw new HookrunError(`${spec} has no hooks: a plugin needs a hooks.json with hooks, a plugin manifest or hooks/hooks.json with hooks, or executables in hooks/${why}; nothing was installed`)
     }
     const metadata = { name, source: source.location, ...(source.ref !== undefined && { ref: source.ref }), ...(commit !== undefined && { commit }), installedAt: new Date().toISOString() }
     writeFileSync(join(temporary, PLUGIN_METADATA_FILE), `${JSON.stringify(metadata, null, 2)}\n`)
@@ -199,26 +199,18 @@ function lastLine(text: string): string {
   return lines.find((line) => line.startsWith('fatal:'))?.replace(/^fatal: /, '') ?? lines.at(-1) ?? 'git failed'
 }
 
-/** A plugin folder's hook names, as fire would name them; problems of its hooks.json are collected. */
+/** A plugin folder's hook names, as fire would name them; problems of its manifest and hooks files are collected. */
 export function pluginHookNames(dir: string, name: string, problems: ConfigProblem[] = []): string[] {
-  const names: string[] = []
-  const config = join(dir, 'hooks.json')
-  if (existsSync(config)) {
-    const hooks = mergeHooks(readConfigFile({ layer: 'project-plugin', file: config }, problems), problems)
-    names.push(...hooks.map((hook) => (hook.named ? `${name}/${hook.name}` : `${name}#${hook.source.index}`)))
-  }
-  const open = join(dir, OPEN_PLUGIN_HOOKS)
-  if (existsSync(open)) {
-    const merged = mergeHooks(readConfigFile({ layer: 'project-plugin', file: open }, problems), problems)
-    const { hooks, ignored } = openPluginHooks(merged, dir, problems)
-    names.push(...hooks.map((hook) => (hook.named ? `${name}/${hook.name}` : `${name}#${hook.source.index}`)))
-    for (const event of ignored) {
-      problems.push({ severity: 'warning', file: open, path: `hooks.${event}`, message: `event '${event}' is not one hookrun knows; its hooks are ignored, as the Open Plugins spec requires` })
-    }
-  }
   const plugin = { name, dir, scope: 'project' as const }
-  names.push(...scanExecutables(join(dir, 'hooks'), 'project-plugin', plugin).map((file) => file.name))
-  return names
+  const reader = { readConfigFile, parseConfigDocument }
+  return pluginSources(plugin, 'project-plugin', [], problems).flatMap((source) => {
+    if (source.kind === 'executable') return [source.name]
+    const { hooks, ignored } = pluginConfigHooks(source, problems, reader)
+    for (const event of ignored) {
+      problems.push({ severity: 'warning', file: source.file, path: `hooks.${event}`, message: `event '${event}' is not one hookrun knows; its hooks are ignored, as the Open Plugins spec requires` })
+    }
+    return hooks.map((hook) => hook.name)
+  })
 }
 
 /** Installed plugins, the project's first. */

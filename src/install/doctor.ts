@@ -5,6 +5,7 @@ import { loadConfig } from '../config/parse.ts'
 import { formatProblem } from '../config/load.ts'
 import { AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
+import { codexReview } from './codex-review.ts'
 import { readCommands } from './router-commands.ts'
 import { shellWords } from './self.ts'
 import { count } from '../core/words.ts'
@@ -135,6 +136,15 @@ const agentsCheck: DoctorCheck = (context) => {
     if (other === undefined) lines.push({ status: 'ok', what: `${wiring.label}: ${wiring.file}: ${count(wiring.events.length, 'event')} routed to hookrun` })
     else if (other.problem !== undefined) lines.push({ status: 'fail', what: `${wiring.label}: ${wiring.file} runs ${other.program}, which ${other.problem}`, fix: installCommand(wiring) })
     else lines.push({ status: 'warn', what: `${wiring.label}: ${wiring.file} runs ${other.program}, version ${other.version}; this one is ${context.version}`, fix: `${installCommand(wiring)}   (routes it to this hookrun)` })
+    // Codex runs an entry only once reviewed in its /hooks; `codex exec` skips the rest silently.
+    const review = wiring.agent === 'codex' ? codexReview(wiring.file, context.env, context.places.home) : undefined
+    if (review !== undefined && review.unreviewed.length > 0) {
+      lines.push({
+        status: 'fail',
+        what: `Codex: ${review.unreviewed.length} of hookrun's ${count(review.entries, 'entry', 'entries')} in ${wiring.file} never reviewed in Codex's /hooks: Codex runs an entry only once trusted there (codex exec skips the rest without a word)`,
+        fix: 'open codex in the project, type /hooks and trust hookrun\'s entries (once: they stay the same when hooks.json changes)',
+      })
+    }
   }
   return lines
 }

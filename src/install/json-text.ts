@@ -1,5 +1,6 @@
 // Edit an agent's JSON(C) settings in place, keeping every byte of the user's own.
 import { type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
+import { describeJsonError } from '../core/json-error.ts'
 
 /**
  * Edits to a JSON (or JSONC) document as text: jsonc-parser finds where things are, and each edit
@@ -27,7 +28,7 @@ export function parseJson(text: string, allowComments: boolean): Node {
   const error = errors[0]
   if (error !== undefined) {
     const before = text.slice(0, error.offset)
-    throw new JsonTextError(`is not valid JSON (${printParseErrorCode(error.error)} at line ${before.split('\n').length}, column ${error.offset - before.lastIndexOf('\n')})`)
+    throw new JsonTextError(`is not valid JSON (line ${before.split('\n').length}, column ${error.offset - before.lastIndexOf('\n')}: ${describeJsonError(printParseErrorCode(error.error))})`)
   }
   if (root === undefined) throw new JsonTextError('is empty, not a JSON object')
   return root

@@ -1,5 +1,5 @@
 // Stage payload: read stdin or a file once, size- and depth-checked, into a JSON object.
-import { createReadStream } from 'node:fs'
+import { closeSync, createReadStream, fstatSync, openSync, readFileSync } from 'node:fs'
 import { HookrunError } from '../core/errors.ts'
 import { PayloadError } from './payload-error.ts'
 import type { Payload } from '../core/types.ts'
@@ -49,15 +49,25 @@ export async function readPayload(source: string | undefined, stdin: AsyncIterab
 }
 
 async function readPayloadFile(file: string): Promise<Uint8Array> {
-  // Read as a stream with the same limit as stdin: the path may name a pipe or a device, and a
-  // huge file must not be read whole before its size is known.
+  // A regular file is read at once, its size known first (a stream costs a fire ~3 ms); a pipe or
+  // a device is read as a stream with the same limit as stdin, so a huge one is never held whole.
+  let fd: number | undefined
   try {
-    return await readLimited(createReadStream(file), `payload file ${file}`)
+    fd = openSync(file, 'r')
+    const stat = fstatSync(fd)
+    if (stat.isFile()) {
+      if (stat.size > MAX_PAYLOAD_BYTES) throw tooLarge(`payload file ${file}`)
+      return readFileSync(fd)
+    }
+    if (stat.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' })
+    return await readLimited(createReadStream('', { fd, autoClose: false }), `payload file ${file}`)
   } catch (error) {
     if (error instanceof HookrunError) throw error
     const code = (error as NodeJS.ErrnoException).code
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message
     throw new PayloadError(`cannot read payload file ${file}: ${why}; pass an existing file, or - for stdin`)
+  } finally {
+    if (fd !== undefined) closeSync(fd)
   }
 }
 

@@ -3,7 +3,7 @@
 // redirect rule and the timeout stay in our hands on Node, Bun and Deno alike.
 import type { IncomingMessage } from 'node:http'
 import { HEADER_VARIABLE } from '../config/lint.ts'
-import type { HttpRun, HttpTarget } from '../core/types.ts'
+import type { HttpHookLimits, HttpRun, HttpTarget } from '../core/types.ts'
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
 const MAX_REDIRECTS = 5
@@ -22,6 +22,42 @@ export function expandHeaders(headers: Readonly<Record<string, string>>, allowed
     })
   }
   return out
+}
+
+/**
+ * The `allowedHttpHookUrls` list that does not allow `url`, if one does not (Claude Code's rule:
+ * `*` matches any characters, the rest must be equal; every list a layer set must allow it). The
+ * URL as it is requested (`new URL(…).href`) is compared, and for a bare origin its form without
+ * the trailing slash too.
+ */
+export function refusingUrlList(url: URL, limits: HttpHookLimits | undefined): { readonly patterns: readonly string[]; readonly file: string } | undefined {
+  if (limits?.urls === undefined) return undefined
+  const forms = url.pathname === '/' && url.search === '' && url.hash === '' ? [url.href, url.href.slice(0, -1)] : [url.href]
+  return limits.urls.find(({ patterns }) => !patterns.some((pattern) => forms.some((form) => urlPattern(pattern).test(form))))
+}
+
+function urlPattern(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's')
+}
+
+/**
+ * The variables a hook's headers may expand: its `allowedEnvVars`, narrowed by every
+ * `httpHookAllowedEnvVars` list; and one warning per header variable a list took away (it is
+ * sent empty, as Claude Code sends it).
+ */
+export function allowedHeaderVariables(target: HttpTarget): { allowed: string[]; warnings: string[] } {
+  const own = target.allowedEnvVars ?? []
+  const lists = target.limits?.envVars ?? []
+  const allowed = own.filter((name) => lists.every((list) => list.names.includes(name)))
+  const warnings: string[] = []
+  for (const [header, value] of Object.entries(target.headers ?? {})) {
+    for (const match of value.matchAll(HEADER_VARIABLE)) {
+      const name = (match[1] ?? match[2])!
+      const refusing = own.includes(name) ? lists.find((list) => !list.names.includes(name)) : undefined
+      if (refusing !== undefined) warnings.push(`header '${header}' uses $${name}, which httpHookAllowedEnvVars in ${refusing.file} does not allow: it is sent empty`)
+    }
+  }
+  return { allowed, warnings }
 }
 
 interface Answered {
@@ -47,7 +83,9 @@ export interface PostOptions {
  */
 export async function postHook(target: HttpTarget, body: string, options: PostOptions): Promise<HttpRun> {
   const started = performance.now()
-  const done = (run: Omit<HttpRun, 'durationMs'>): HttpRun => ({ ...run, durationMs: Math.round(performance.now() - started) })
+  const variables = allowedHeaderVariables(target)
+  // Every outcome carries the header warnings: they are said on stderr whatever the answer.
+  const done = (run: Omit<HttpRun, 'durationMs'>): HttpRun => ({ ...run, ...(variables.warnings.length > 0 && { warnings: variables.warnings }), durationMs: Math.round(performance.now() - started) })
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -56,12 +94,18 @@ export async function postHook(target: HttpTarget, body: string, options: PostOp
   }, options.timeoutMs)
   const onAbort = () => controller.abort()
   options.signal?.addEventListener('abort', onAbort, { once: true })
-  const configured = expandHeaders(target.headers ?? {}, target.allowedEnvVars ?? [], options.env)
+  const configured = expandHeaders(target.headers ?? {}, variables.allowed, options.env)
   const limit = target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   let url = new URL(target.url)
   const origin = url.origin
   try {
     for (let hop = 0; ; hop++) {
+      // Nothing is sent to a URL the limits do not allow, a redirect's included.
+      const refusing = refusingUrlList(url, target.limits)
+      if (refusing !== undefined) {
+        const how = hop === 0 ? `posts to ${url.href}` : `was redirected to ${url.href}`
+        return done({ body: '', timedOut: false, refused: true, failure: `${how}, which allowedHttpHookUrls in ${refusing.file} does not allow (${refusing.patterns.join(', ') || 'none allowed'}); nothing was sent` })
+      }
       const headers = url.origin === origin ? configured : {}
       const answer = await post(url, body, { ...headers, 'user-agent': options.userAgent }, limit, controller.signal)
       if (answer.status >= 300 && answer.status < 400 && answer.location !== undefined) {

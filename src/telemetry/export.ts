@@ -1,7 +1,8 @@
 // OpenTelemetry export: fires (./record.ts) become spans through the OpenTelemetry SDK and go to
 // the collector over OTLP/HTTP. Runs in `hookrun telemetry flush`, a process of its own, never in
 // the fire that the agent waits for; its packages load only here.
-import { closeSync, existsSync, openSync, readFileSync, rmSync, unlinkSync, utimesSync } from 'node:fs'
+import { closeSync, existsSync, readFileSync, rmSync, unlinkSync, utimesSync } from 'node:fs'
+import { openOwnFile } from '../core/own-file.ts'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { makeOwnFolder } from '../core/places.ts'
@@ -126,7 +127,7 @@ function lowerPriority(): void {
 function takeLock(lock: string, dir: string): boolean {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      closeSync(openSync(lock, 'wx', 0o600))
+      closeSync(openOwnFile(lock, 'create'))
       return true
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
@@ -151,7 +152,13 @@ function readRecords(file: string): FireRecord[] {
   const records: FireRecord[] = []
   let text = ''
   try {
-    text = readFileSync(file, 'utf8')
+    // The spool renamed: a link planted at its name (to a file of the user's) is not read and sent.
+    const fd = openOwnFile(file, 'read')
+    try {
+      text = readFileSync(fd, 'utf8')
+    } finally {
+      closeSync(fd)
+    }
   } catch {
     return records
   }

@@ -1,12 +1,13 @@
 // OpenTelemetry, the part `fire` runs: where spans go, and one fire as plain data (no OTel code
 // loads here). ./export.ts turns the data into spans with the OpenTelemetry packages.
-import { appendFileSync, existsSync, renameSync, statSync } from 'node:fs'
+import { closeSync, existsSync, renameSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { makeOwnFolder, userCacheDir } from '../core/places.ts'
 import type { Decision } from '../core/protocol.ts'
 import type { FiredEvent, Hook, Payload, Settings } from '../core/types.ts'
 import { redactText } from '../audit/redact.ts'
+import { openOwnFile } from '../core/own-file.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 export type AttributeValue = string | number | boolean
@@ -165,7 +166,18 @@ export function spoolRecord(record: FireRecord, env: Env): boolean {
   makeOwnFolder(dir, env)
   const spool = join(dir, SPOOL_FILE)
   if (existsSync(spool) && statSync(spool).size > MAX_SPOOL_BYTES) return !shipperRunning(dir)
-  appendFileSync(spool, `${JSON.stringify(record)}\n`, { mode: 0o600 })
+  // Never through a link planted at its name, and only a file of the user's (src/core/own-file.ts).
+  let fd: number
+  try {
+    fd = openOwnFile(spool, 'append')
+  } catch (error) {
+    throw new Error(`cannot write ${spool}: ${(error as Error).message}`)
+  }
+  try {
+    writeSync(fd, `${JSON.stringify(record)}\n`)
+  } finally {
+    closeSync(fd)
+  }
   return !shipperRunning(dir)
 }
 

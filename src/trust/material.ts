@@ -1,5 +1,5 @@
 // What trust pins: every file of the hook folders, and every file a hook command names.
-import { type Dirent, readdirSync, statSync } from 'node:fs'
+import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs'
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path'
 
 /**
@@ -13,9 +13,19 @@ import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path'
  *    `$PWD`), through wrappers (`timeout`, `nice`, `env`, `exec`, `cd … &&`, `.`/`source`,
  *    interpreters, `sh -c '…'`).
  *
- * What a command runs that cannot be pinned this way (a variable hookrun does not set, a path
- * outside the project, a command substitution, a program found on PATH) is listed as "not
- * covered", so `hookrun trust` can say exactly what its hash covers.
+ *    A path outside the project that a command runs (`../shared/gate.sh`, `/opt/tools/gate`) is
+ *    pinned by its content too; only the system's own programs (`/usr`, `/bin`, `/sbin`) are not.
+ * 3. links are followed: a file reached through a link (`.hookrun/lib` → `../vendor`) is pinned by
+ *    the content of what it points at, under the path that reaches it;
+ * 4. the files a hook's `env` makes the processes it starts load (`BASH_ENV`, `NODE_OPTIONS
+ *    --require ./x.js`, `LD_PRELOAD`, …, `ENV_LOADERS`), and any other `env` value that names a
+ *    file by a path. A search path (`PYTHONPATH`, `LD_LIBRARY_PATH`, `PATH`, …) cannot be pinned
+ *    file by file: `envRefusals` names it, and a project hook that sets one is refused.
+ *
+ * What a command runs that cannot be pinned this way (a variable hookrun does not set, a command
+ * substitution, a program found on PATH) is listed as "not covered", and what cannot be pinned at
+ * all (a link to a folder that holds the project) as refused, so `hookrun trust` can say exactly
+ * what its hash covers.
  */
 export const HOOK_FOLDERS = ['.hookrun', '.claude/hooks', '.gemini/hooks', '.cursor/hooks'] as const
 
@@ -34,6 +44,8 @@ export interface Material {
   readonly files: readonly string[]
   /** One line per thing trust does not pin (see the module comment). */
   readonly notCovered: readonly string[]
+  /** One line per thing trust cannot pin and will not trust (`hookrun trust` refuses). */
+  readonly refused: readonly string[]
 }
 
 /** A hook command and where it comes from, for `commandMaterial`. */
@@ -45,26 +57,27 @@ export interface CommandSource {
   readonly vars: Readonly<Record<string, string>>
   /** How "not covered" lines name the hook: `.hookrun/hooks.json hooks[2] 'gate'`. */
   readonly label: string
-  /** The hook's `env` sets PATH: its programs may be found anywhere. */
-  readonly setsPath?: boolean
+  /** The hook's own `env`: the files its loader variables name are material too. */
+  readonly env?: Readonly<Record<string, string>>
 }
 
 /** The files of the hook folders and of the commands, and what is not covered. */
 export function collectMaterial(projectRoot: string, configFiles: readonly string[], commands: readonly CommandSource[]): Material {
   const files = new Set<string>(configFiles)
   const notCovered: string[] = []
-  for (const folder of HOOK_FOLDERS) walkFiles(projectRoot, join(projectRoot, folder), files, notCovered)
+  const refused: string[] = []
+  for (const folder of HOOK_FOLDERS) walkFolder(projectRoot, join(projectRoot, folder), files, notCovered, refused)
   if (isDirectory(join(projectRoot, TEST_CASES_FOLDER))) notCovered.push(`${TEST_CASES_FOLDER}/ (hookrun test's cases; left out, as no fire runs them)`)
   const programs = new Set<string>()
   for (const source of commands) {
     const found = commandMaterial(projectRoot, source)
     for (const file of found.files) files.add(file)
     for (const line of found.notCovered) notCovered.push(`${source.label}: ${line}`)
-    if (source.setsPath) notCovered.push(`${source.label}: its env sets PATH; the programs it finds there are not pinned`)
+    for (const line of envRefusals(source.env ?? {})) refused.push(`${source.label}: ${line}`)
     for (const program of found.programs) programs.add(program)
   }
   if (programs.size > 0) notCovered.push(`programs found on PATH (not hashed): ${[...programs].sort().join(', ')}`)
-  return { files: [...files].sort(), notCovered }
+  return { files: [...files].sort(), notCovered, refused }
 }
 
 /**
@@ -73,13 +86,13 @@ export function collectMaterial(projectRoot: string, configFiles: readonly strin
  */
 export function collectFiles(projectRoot: string, configFiles: readonly string[], commandPaths: readonly string[]): string[] {
   const files = new Set<string>(configFiles)
-  for (const folder of HOOK_FOLDERS) walkFiles(projectRoot, join(projectRoot, folder), files, [])
+  for (const folder of HOOK_FOLDERS) walkFolder(projectRoot, join(projectRoot, folder), files, [], [])
   for (const path of commandPaths) if (isFile(path)) files.add(path)
   return [...files].sort()
 }
 
 /**
- * The paths inside the project that a command names, each pinned when it is a file: the files
+ * The paths that a command (and its `env`) names, each pinned when it is a file: the files
  * `commandMaterial` finds, had every path been a file. Text work only (no file is looked at), so
  * it can be done once per config content and cached (src/config/cache.ts).
  */
@@ -87,8 +100,19 @@ export function commandPaths(projectRoot: string, source: Omit<CommandSource, 'l
   return commandMaterial(projectRoot, source, () => true).files
 }
 
-/** Every regular file below `dir` (symlinks to files too: their content is what runs). */
-function walkFiles(root: string, dir: string, out: Set<string>, notCovered: string[]): void {
+/** Every regular file below a hook folder, links followed (see `walkFiles`). */
+function walkFolder(root: string, dir: string, out: Set<string>, notCovered: string[], refused: string[]): void {
+  walkFiles(root, dir, realPath(dir), new Set(), out, notCovered, refused)
+}
+
+/**
+ * Every regular file below `dir`, whose real path is `real`. A link is followed: to a file, its
+ * content is what runs; to a folder, its files are pinned under the path that reaches them (a
+ * link later pointed elsewhere shows as files removed and added). A link back to a folder the walk
+ * is in adds nothing new and is not walked again; a link to a folder holding the project would
+ * walk far beyond it, and is refused.
+ */
+function walkFiles(root: string, dir: string, real: string, walking: Set<string>, out: Set<string>, notCovered: string[], refused: string[]): void {
   let entries: Dirent[]
   try {
     entries = readdirSync(dir, { withFileTypes: true })
@@ -97,18 +121,34 @@ function walkFiles(root: string, dir: string, out: Set<string>, notCovered: stri
     if (code !== 'ENOENT' && code !== 'ENOTDIR') notCovered.push(`${relativePath(root, dir)}/ cannot be read (${code})`)
     return
   }
+  walking.add(real)
   for (const entry of entries) {
     const path = join(dir, entry.name)
+    // A real folder there only: a link is walked (or refused) as any other.
     if (entry.isDirectory() && path === join(root, TEST_CASES_FOLDER)) continue
-    if (entry.isDirectory()) walkFiles(root, path, out, notCovered)
-    else if (entry.isFile() || entry.isSymbolicLink()) {
-      if (entry.isSymbolicLink() && !isFile(path)) {
-        if (isDirectory(path)) notCovered.push(`${relativePath(root, path)} (a link to a folder, not followed)`)
-        continue
-      }
+    if (entry.isDirectory()) walkFiles(root, path, join(real, entry.name), walking, out, notCovered, refused)
+    else if (entry.isSymbolicLink() && isDirectory(path)) {
+      const target = realPath(path)
+      if (walking.has(target)) continue
+      const rootReal = realPath(root)
+      if (target === rootReal || isInside(target, rootReal)) {
+        refused.push(`${relativePath(root, path)} links to ${target}, a folder that holds the project: trust cannot pin it; point it at the folder it needs`)
+        // Material all the same (it hashes as unreadable): such a link made after the trust revokes it.
+        out.add(path)
+      } else walkFiles(root, path, target, walking, out, notCovered, refused)
+    } else if (entry.isFile() || (entry.isSymbolicLink() && isFile(path))) {
       if (LOG_FILE.test(entry.name)) notCovered.push(`${relativePath(root, path)} (a log file; left out so that hooks can write it)`)
       else out.add(path)
     }
+  }
+  walking.delete(real)
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return resolve(path)
   }
 }
 
@@ -168,14 +208,18 @@ interface CommandFiles {
   readonly files: string[]
   readonly notCovered: string[]
   readonly programs: string[]
+  /** The folders it starts programs in (its own, and those it `cd`s to). */
+  readonly folders: string[]
 }
 
 /**
  * The files one command runs. Each simple command is read like a shell would (quotes, escapes,
  * the variables hookrun sets); `cd DIR` moves where later relative paths resolve. A word in the
  * program position, after `.`/`source` or after an interpreter is code: it is pinned when it is a
- * file inside the project and named as not covered otherwise. Other words that are files inside
- * the project are pinned too (a config file a hook reads decides what it does).
+ * file, inside the project or outside it (the system's own programs aside), and named as not
+ * covered otherwise. Other words that are files inside the project are pinned too (a config file a
+ * hook reads decides what it does). The hook's `env` adds the files its loader variables name
+ * (`envPaths`), resolved from every folder the command starts processes in.
  */
 export function commandMaterial(projectRoot: string, source: Omit<CommandSource, 'label'>, exists: (file: string) => boolean = isFile): CommandFiles {
   const files: string[] = []
@@ -184,6 +228,7 @@ export function commandMaterial(projectRoot: string, source: Omit<CommandSource,
   if (/\$\(|`/.test(source.command)) notCovered.push('runs what a command substitution prints, which trust cannot pin')
   if (/(^|[\s;&|(])eval\s/.test(source.command)) notCovered.push('uses eval, which trust cannot pin')
   let cwd: string | undefined = source.cwd
+  const folders = new Set<string>([source.cwd])
   const pin = (word: string, code: boolean) => {
     if (word === '' || word.startsWith('-')) return
     const unset = /\$\{?(\w+)/.exec(word)
@@ -199,12 +244,14 @@ export function commandMaterial(projectRoot: string, source: Omit<CommandSource,
     // The hook's own folder as well: a `cd` inside a subshell does not move later commands.
     const alsoFrom = isAbsolute(word) ? undefined : resolve(source.cwd, word)
     const inside = isInside(projectRoot, path)
-    if (inside && exists(path)) files.push(path)
-    if (alsoFrom !== undefined && alsoFrom !== path && isInside(projectRoot, alsoFrom) && exists(alsoFrom)) files.push(alsoFrom)
+    const system = !inside && SYSTEM_PROGRAM.test(path)
+    // Code outside the project is pinned like code inside it; other words only inside it.
+    const pinned = (file: string) => (isInside(projectRoot, file) || (code && !SYSTEM_PROGRAM.test(file))) && exists(file)
+    if (pinned(path)) files.push(path)
+    if (alsoFrom !== undefined && alsoFrom !== path && pinned(alsoFrom)) files.push(alsoFrom)
     if (!code) return
-    if (!inside && /^\/(usr|bin|sbin)\//.test(path)) programs.push(word)
-    else if (!inside) notCovered.push(`${word} is outside the project`)
-    else if (!exists(path) && (alsoFrom === undefined || !exists(alsoFrom))) notCovered.push(`${word} does not exist (yet)`)
+    if (system) programs.push(word)
+    else if (!exists(path) && (alsoFrom === undefined || !exists(alsoFrom))) notCovered.push(`${word} does not exist (yet); the trust is revoked if it appears`)
   }
   for (const part of simpleCommands(source.command)) {
     const words: string[] = shellWords(part, { ...source.vars, ...(cwd !== undefined && { PWD: cwd }) }).filter((word, index, all) => {
@@ -230,6 +277,7 @@ export function commandMaterial(projectRoot: string, source: Omit<CommandSource,
     if (program === 'cd' || program === 'pushd') {
       const target = args.find((word) => !word.startsWith('-'))
       cwd = target === undefined || /\$|^~/.test(target) ? (target === undefined ? projectRoot : undefined) : resolve(cwd ?? projectRoot, target)
+      if (cwd !== undefined) folders.add(cwd)
       continue
     }
     if (program === '.' || program === 'source') {
@@ -242,16 +290,225 @@ export function commandMaterial(projectRoot: string, source: Omit<CommandSource,
     if (interpreter && SHELLS.has(basename(program)) && args.includes('-c')) {
       const inline = args[args.indexOf('-c') + 1]
       if (inline !== undefined) {
-        const inner = commandMaterial(projectRoot, { ...source, command: inline, cwd: cwd ?? source.cwd }, exists)
+        const inner = commandMaterial(projectRoot, { ...source, env: undefined, command: inline, cwd: cwd ?? source.cwd }, exists)
         files.push(...inner.files)
         notCovered.push(...inner.notCovered)
         programs.push(...inner.programs)
+        for (const folder of inner.folders) folders.add(folder)
       }
       continue
     }
     for (const word of args) pin(word, interpreter && word !== 'run' && !word.includes('=') && !/^[a-z]+$/.test(word))
   }
-  return { files, notCovered: [...new Set(notCovered)], programs }
+  if (source.env !== undefined) for (const path of envPaths(source.env, [...folders])) if (exists(path)) files.push(path)
+  return { files, notCovered: [...new Set(notCovered)], programs, folders: [...folders] }
+}
+
+/** The system's own programs: not pinned (an update would revoke every trust), like those found on PATH. */
+const SYSTEM_PROGRAM = /^\/(usr|bin|sbin)\//
+
+// ---------------------------------------------------------------------------------------------
+// A hook's `env`: what the processes it starts load
+
+/**
+ * Variables that make a program load code from a file it names. `file`: the value is one path;
+ * `list`: paths split at `:` (and white space for LD_PRELOAD); a function reads options.
+ */
+type Loader = 'file' | 'list' | ((value: string) => LoaderFiles)
+interface LoaderFiles {
+  readonly paths: readonly string[]
+  /** Why the value cannot be pinned, when it cannot. */
+  readonly refused?: string
+}
+
+const ENV_LOADERS: Readonly<Record<string, Loader>> = {
+  BASH_ENV: 'file',
+  ENV: 'file',
+  PYTHONSTARTUP: 'file',
+  GIT_CONFIG_GLOBAL: 'file',
+  GIT_CONFIG_SYSTEM: 'file',
+  LD_PRELOAD: 'list',
+  LD_AUDIT: 'list',
+  DYLD_INSERT_LIBRARIES: 'list',
+  NODE_OPTIONS: nodeOptions,
+  PERL5OPT: perlOptions,
+  RUBYOPT: rubyOptions,
+  LUA_INIT: luaInit,
+  LUA_INIT_5_2: luaInit,
+  LUA_INIT_5_3: luaInit,
+  LUA_INIT_5_4: luaInit,
+  JAVA_TOOL_OPTIONS: javaOptions,
+  JDK_JAVA_OPTIONS: javaOptions,
+  _JAVA_OPTIONS: javaOptions,
+}
+
+/**
+ * Search paths: folders a program looks for code in, by name. What it finds there cannot be pinned
+ * file by file (any file added to such a folder may be found), so a project hook cannot set one.
+ */
+const SEARCH_PATHS: ReadonlySet<string> = new Set([
+  'PATH',
+  'PYTHONPATH',
+  'PYTHONHOME',
+  'PYTHONUSERBASE',
+  'NODE_PATH',
+  'LD_LIBRARY_PATH',
+  'DYLD_LIBRARY_PATH',
+  'DYLD_FALLBACK_LIBRARY_PATH',
+  'DYLD_FRAMEWORK_PATH',
+  'DYLD_FALLBACK_FRAMEWORK_PATH',
+  'PERL5LIB',
+  'PERLLIB',
+  'RUBYLIB',
+  'GEM_HOME',
+  'GEM_PATH',
+  'LUA_PATH',
+  'LUA_CPATH',
+  'CLASSPATH',
+  'GCONV_PATH',
+  'ZDOTDIR',
+  'PHPRC',
+  'PHP_INI_SCAN_DIR',
+  'GIT_EXEC_PATH',
+  'GIT_TEMPLATE_DIR',
+])
+
+/**
+ * Folders programs read their configuration from, and so code (git's core.fsmonitor, a shell's
+ * rc files, npm's node-options): pointed into the project, any file added there may run.
+ */
+// Keys of a hook's `env`, not variables hookrun reads (so not written as names the plan test looks for).
+const CONFIG_FOLDERS: ReadonlySet<string> = new Set('HOME XDG_CONFIG_HOME XDG_CONFIG_DIRS XDG_DATA_HOME XDG_DATA_DIRS GIT_DIR'.split(' '))
+
+/**
+ * Why each variable of a project hook's `env` cannot be trusted, one line each (empty: all can):
+ * a search path, or a loader variable whose value names code trust cannot pin (a module found by
+ * name, a path behind a variable). The config stage refuses such a hook (src/config/parse.ts).
+ */
+export function envRefusals(env: Readonly<Record<string, string>>): string[] {
+  const lines: string[] = []
+  for (const [key, value] of Object.entries(env)) {
+    if (SEARCH_PATHS.has(key)) lines.push(`sets ${key}, a search path whose files trust cannot pin one by one`)
+    else if (CONFIG_FOLDERS.has(key)) lines.push(`sets ${key}, a folder programs read their configuration (and so code) from, which trust cannot pin one file at a time`)
+    else {
+      const refused = loaderFiles(key, value)?.refused
+      if (refused !== undefined) lines.push(`sets ${key}: ${refused}`)
+    }
+  }
+  return lines
+}
+
+/**
+ * The paths a hook's `env` names, for trust to pin when they are files: what its loader variables
+ * load, and any other value's words that are paths (`GIT_SSH_COMMAND=./tools/ssh.sh`). A relative
+ * path resolves from each folder in `from` (the hook's working folder, and those it `cd`s to).
+ */
+export function envPaths(env: Readonly<Record<string, string>>, from: readonly string[]): string[] {
+  const paths: string[] = []
+  for (const [key, value] of Object.entries(env)) {
+    const named = loaderFiles(key, value)?.paths ?? pathWords(value)
+    for (const path of named) {
+      if (/[$`]|^~/.test(path)) continue
+      if (isAbsolute(path)) paths.push(path)
+      else for (const folder of from) paths.push(resolve(folder, path))
+    }
+  }
+  return [...new Set(paths)]
+}
+
+/** The words of a value that look like paths: with a slash, not an option, not a URL. */
+function pathWords(value: string): string[] {
+  const words = value.split(/\s+/).filter((word) => !/^[a-z][\w+.-]*:\/\//i.test(word))
+  return words.flatMap((word) => word.split(/[:=,;]+/)).filter((word) => word.includes('/') && !word.startsWith('-'))
+}
+
+function loaderFiles(key: string, value: string): LoaderFiles | undefined {
+  const loader = ENV_LOADERS[key]
+  if (loader === undefined) return undefined
+  const named = loader === 'file' ? [value.trim()] : loader === 'list' ? value.split(key === 'LD_PRELOAD' ? /[\s:]+/ : /:+/) : undefined
+  if (named === undefined) return (loader as (value: string) => LoaderFiles)(value)
+  const paths = named.filter((path) => path !== '')
+  const dynamic = paths.find((path) => /[$`]|^~/.test(path))
+  if (dynamic !== undefined) return { paths: [], refused: `${dynamic} is expanded when it is loaded, which trust cannot pin` }
+  // LD_PRELOAD=libx.so (no slash) is looked up in the library path.
+  const byName = loader === 'list' ? paths.find((path) => !path.includes('/')) : undefined
+  if (byName !== undefined) return { paths: [], refused: `${byName} is found by name in the library path, which trust cannot pin; name it by a path (./lib/${byName})` }
+  return { paths }
+}
+
+/** A module named by path (pinned), or by name (found through node_modules, @INC, …: refused). */
+function moduleFile(option: string, module: string, how: string): LoaderFiles {
+  if (/^(\.{1,2}\/|\/)/.test(module)) return { paths: [module] }
+  if (module.startsWith('file:')) {
+    try {
+      return { paths: [new URL(module).pathname] }
+    } catch {
+      return { paths: [], refused: `${option} ${module} is not a file URL` }
+    }
+  }
+  return { paths: [], refused: `${option} ${module} loads a module found by name ${how}, which trust cannot pin; name it by a path (./…)` }
+}
+
+/** Options of `node` that load code (pinned when named by path), and those that read files trust cannot follow. */
+const NODE_LOADING = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader'])
+const NODE_FILES = new Set(['--env-file', '--env-file-if-exists', '--openssl-config', '--experimental-policy', '--experimental-config-file', '--snapshot-blob', '--icu-data-dir', '--experimental-sea-config'])
+
+function nodeOptions(value: string): LoaderFiles {
+  const paths: string[] = []
+  const words = shellWords(value, {})
+  for (let index = 0; index < words.length; index++) {
+    const [option, inline] = splitOption(words[index]!)
+    const argument = () => inline ?? words[++index] ?? ''
+    if (NODE_LOADING.has(option)) {
+      const found = moduleFile(`NODE_OPTIONS ${option}`, argument(), 'through node_modules')
+      if (found.refused !== undefined) return found
+      paths.push(...found.paths)
+    } else if (NODE_FILES.has(option)) return { paths: [], refused: `NODE_OPTIONS ${option} makes node read a file whose effects trust cannot pin` }
+  }
+  return { paths }
+}
+
+function perlOptions(value: string): LoaderFiles {
+  const loading = shellWords(value, {}).find((word) => /^-[MmId]/.test(word))
+  return loading === undefined ? { paths: [] } : { paths: [], refused: `PERL5OPT ${loading} loads modules found through @INC, which trust cannot pin` }
+}
+
+function rubyOptions(value: string): LoaderFiles {
+  const paths: string[] = []
+  const words = shellWords(value, {})
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index]!
+    if (word.startsWith('-I')) return { paths: [], refused: `RUBYOPT ${word} adds a folder to the load path, which trust cannot pin` }
+    if (!word.startsWith('-r')) continue
+    const library = word.length > 2 ? word.slice(2) : (words[++index] ?? '')
+    const found = moduleFile('RUBYOPT -r', library, 'in the load path')
+    if (found.refused !== undefined) return found
+    paths.push(...found.paths)
+  }
+  return { paths }
+}
+
+function luaInit(value: string): LoaderFiles {
+  // `@file` runs the file; anything else is Lua code, written in the config (pinned with it).
+  return value.startsWith('@') ? { paths: [value.slice(1)] } : { paths: [] }
+}
+
+function javaOptions(value: string): LoaderFiles {
+  const paths: string[] = []
+  for (const word of shellWords(value, {})) {
+    const agent = /^-(?:javaagent|agentpath):([^=]+)/.exec(word)
+    if (agent !== null) paths.push(agent[1]!)
+    else if (/^(-agentlib:|-Xbootclasspath|-cp$|-classpath$|--class-path|-Djava\.(class|library)\.path|-Djava\.ext\.dirs|@)/.test(word)) {
+      return { paths: [], refused: `${word} makes java load code trust cannot pin` }
+    }
+  }
+  return { paths }
+}
+
+/** `--require=x` → [`--require`, `x`]; `--require` → [`--require`, undefined]. */
+function splitOption(word: string): [string, string | undefined] {
+  const equals = word.indexOf('=')
+  return word.startsWith('--') && equals !== -1 ? [word.slice(0, equals), word.slice(equals + 1)] : [word, undefined]
 }
 
 /** Split like a shell would (quotes, backslashes), expanding only the variables in `vars`. */

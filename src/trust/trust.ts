@@ -24,7 +24,7 @@ import { HookrunError } from '../core/errors.ts'
 import { makeOwnFolder, stateDir } from '../core/places.ts'
 import { statSignature } from '../core/stat.ts'
 import type { TrustFootprint } from './footprint.ts'
-import { type Discovery, projectFolderMaterial } from '../discover/folders.ts'
+import { type Discovery, type PluginLayout, projectFolderMaterial } from '../discover/folders.ts'
 import { collectFiles, collectMaterial, type CommandSource, commandMaterial, commandPaths, type Material, relativePath } from './material.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -152,7 +152,7 @@ function commandSources(projectRoot: string, document: ConfigDocument): CommandS
     const cwd = entry.cwd === undefined ? projectRoot : resolve(projectRoot, entry.cwd)
     const label = `${file} ${entry.path ?? ''}${entry.name === undefined ? '' : ` '${entry.name}'`}`
     // A hook's own `env` overrides the variables hookrun sets, for the expansion as when it runs.
-    return [{ command: entry.command, cwd, vars: { ...vars, ...entry.env }, label, setsPath: entry.env?.PATH !== undefined }]
+    return [{ command: entry.command, cwd, vars: { ...vars, ...entry.env }, label, ...(entry.env !== undefined && { env: entry.env }) }]
   })
 }
 
@@ -211,7 +211,9 @@ export function changedFiles(before: Readonly<Record<string, FileHash>>, after: 
  * each project plugin, and the project files its hooks.json commands run.
  */
 export function folderMaterial(discovery: Discovery, projectRoot: string, env: Env): string[] {
-  const configs = discovery.sources.flatMap((source) => (source.kind === 'config' && source.layer === 'project-plugin' ? [{ file: source.file, dir: source.plugin.dir }] : []))
+  const configs = discovery.sources.flatMap((source) =>
+    source.kind === 'config' && source.layer === 'project-plugin' ? [{ file: source.file, dir: source.plugin.dir, layout: source.layout }] : [],
+  )
   return [...new Set([...projectFolderMaterial(discovery, projectRoot, env), ...pluginCommandFiles(projectRoot, configs)])]
 }
 
@@ -219,28 +221,34 @@ export function folderMaterial(discovery: Discovery, projectRoot: string, env: E
  * The files a project plugin's hooks.json commands run (`./tools/check.sh` runs from the project
  * root, outside the plugin folder). Read with JSON.parse alone: trust is checked on every fire.
  */
-export function pluginCommandFiles(projectRoot: string, configs: ReadonlyArray<{ readonly file: string; readonly dir: string }>): string[] {
+export function pluginCommandFiles(projectRoot: string, configs: ReadonlyArray<{ readonly file: string; readonly dir: string; readonly layout?: PluginLayout }>): string[] {
   const files: string[] = []
-  for (const { file, dir } of configs) {
+  for (const { file, dir, layout } of configs) {
     let json: unknown
     try {
       json = JSON.parse(readFileSync(file, 'utf8'))
     } catch {
       continue // the file itself is hashed; a broken one runs nothing
     }
-    const vars = commandVariables(projectRoot, dir, dir)
-    for (const command of stringsUnder(json, 'command')) files.push(...commandMaterial(projectRoot, { command, cwd: projectRoot, vars }).files)
+    // `${CLAUDE_PLUGIN_ROOT}` and its kin are the plugin folder, and a Cursor plugin's hooks start
+    // there, as when the hook runs (src/folders/plugin-config.ts).
+    const vars = { ...commandVariables(projectRoot, dir, dir), ...Object.fromEntries((layout?.rootVariables ?? []).map((name) => [name, dir])) }
+    const cwd = layout?.agent === 'cursor' ? dir : projectRoot
+    for (const { command, env } of commandsUnder(json)) files.push(...commandMaterial(projectRoot, { command, cwd, vars: { ...vars, ...env }, ...(env !== undefined && { env }) }).files)
   }
   return files
 }
 
-function stringsUnder(value: unknown, key: string, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const item of value) stringsUnder(item, key, out)
+/** Every object with a string `command` under `value`, with its `env` when that is an object of strings. */
+function commandsUnder(value: unknown, out: Array<{ command: string; env?: Record<string, string> }> = []): Array<{ command: string; env?: Record<string, string> }> {
+  if (Array.isArray(value)) for (const item of value) commandsUnder(item, out)
   else if (typeof value === 'object' && value !== null) {
-    for (const [name, item] of Object.entries(value)) {
-      if (name === key && typeof item === 'string') out.push(item)
-      else stringsUnder(item, key, out)
+    const { command, env } = value as { command?: unknown; env?: unknown }
+    if (typeof command === 'string') {
+      const strings = typeof env === 'object' && env !== null && Object.values(env).every((item) => typeof item === 'string')
+      out.push({ command, ...(strings && { env: env as Record<string, string> }) })
     }
+    for (const [name, item] of Object.entries(value)) if (name !== 'command' && name !== 'env') commandsUnder(item, out)
   }
   return out
 }
@@ -375,7 +383,8 @@ export function writeTrustRecord(
   folderFiles: readonly string[] = [],
 ): TrustRecord {
   const trustedAt = Date.now()
-  const { files, notCovered } = projectMaterial(projectRoot, documents, folderFiles)
+  const { files, notCovered, refused } = projectMaterial(projectRoot, documents, folderFiles)
+  if (refused.length > 0) throw new HookrunError(`cannot trust ${projectRoot}: ${refused[0]}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ''}`)
   const before = files.map(statSignature)
   const material = hashProjectMaterial(projectRoot, files)
   files.forEach((file, index) => {
@@ -398,7 +407,8 @@ export function writeTrustRecord(
 function writePrivateAtomic(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`
   try {
-    writeFileSync(temporary, text, { mode: 0o600 })
+    // Created afresh (never through a link planted at the name).
+    writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' })
     renameSync(temporary, file)
   } finally {
     rmSync(temporary, { force: true })

@@ -2,7 +2,7 @@
  * The audit log for an organisation: the calling agent on each line, the tamper-evident chain
  * (`"chain": true`) that `hookrun log verify` checks, and `hookrun log` for people.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { chainLine, verifyChain } from '../../src/audit/chain.ts'
@@ -112,5 +112,47 @@ describe('audit log', () => {
     expect(sinceTime('30m', now)).toBe(Date.parse('2026-11-22T11:30:00Z'))
     expect(sinceTime('2d', now)).toBe(Date.parse('2026-11-20T12:00:00Z'))
     expect(sinceTime('2026-11-01T09:00:00Z', now)).toBe(Date.parse('2026-11-01T09:00:00Z'))
+  })
+
+  describe("hookrun's own files are not opened through links others planted (issue 29 row 8)", () => {
+    const sudo = (dir: string) => runCli(['fire', 'tool:pre_execute', '--payload', '-'], { cwd: dir, input: native('sudo reboot'), timeoutMs: 20_000 })
+
+    test.each([[false], [true]])('a link at log.path (chain: %s): the file it points at is untouched, the gate still blocks, stderr names the path', async (chain) => {
+      const dir = project(chain)
+      writeFileSync(join(dir, 'victim'), 'precious\n')
+      symlinkSync(join(dir, 'victim'), join(dir, 'audit.jsonl'))
+      const result = await sudo(dir)
+      expect([result.exitCode, result.json().decision]).toEqual([2, 'deny'])
+      expect(readFileSync(join(dir, 'victim'), 'utf8')).toBe('precious\n')
+      expect(result.stderr).toContain(`hookrun: warning: cannot write audit log ${join(dir, 'audit.jsonl')}: it is a symbolic link, which hookrun does not follow`)
+    })
+
+    test("a log that belongs to another user, has a second name, or others can write: refused, and said so", async () => {
+      const dir = project(false)
+      const log = join(dir, 'audit.jsonl')
+      writeFileSync(log, '')
+      chownSync(log, 4242, 4242)
+      expect((await sudo(dir)).stderr).toContain(`cannot write audit log ${log}: it belongs to another user (uid 4242)`)
+      expect(readFileSync(log, 'utf8')).toBe('')
+      chownSync(log, process.getuid!(), process.getgid!())
+      chmodSync(log, 0o666)
+      expect((await sudo(dir)).stderr).toContain(`cannot write audit log ${log}: others can write it (mode 666)`)
+      chmodSync(log, 0o600)
+      linkSync(log, join(dir, 'second-name'))
+      expect((await sudo(dir)).stderr).toContain(`cannot write audit log ${log}: it has 2 names`)
+      rmSync(join(dir, 'second-name'))
+      const result = await sudo(dir)
+      expect([result.exitCode, result.stderr]).toEqual([2, ''])
+      expect(readFileSync(log, 'utf8')).toContain('"decision":"deny"')
+    })
+
+    test('a lock that cannot be removed (a folder in its place): the fire answers in time, the gate still blocks', async () => {
+      const dir = project(true)
+      mkdirSync(join(dir, 'audit.jsonl.lock'))
+      const result = await sudo(dir)
+      expect([result.exitCode, result.json().decision]).toEqual([2, 'deny'])
+      expect(result.stderr).toContain(`cannot write audit log ${join(dir, 'audit.jsonl')}: its lock ${join(dir, 'audit.jsonl.lock')} cannot be taken or removed`)
+      expect(result.durationMs).toBeLessThan(10_000)
+    })
   })
 })

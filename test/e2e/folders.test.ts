@@ -149,7 +149,7 @@ for (const runtime of RUNTIMES) {
       const { url } = pluginRepository(dir)
       const plugins = join(dir, '.hookrun/plugins')
       const failures: Array<[string[], string]> = [
-        [['plugin', 'add', 'kits/empty'], 'kits/empty has no hooks: a plugin needs a hooks.json with hooks, an Open Plugins hooks/hooks.json, or executables in hooks/'],
+        [['plugin', 'add', 'kits/empty'], 'kits/empty has no hooks: a plugin needs a hooks.json with hooks, a plugin manifest or hooks/hooks.json with hooks, or executables in hooks/'],
         [['plugin', 'add', 'kits/broken'], 'kits/broken has no hooks'],
         [['plugin', 'add', 'kits/missing'], "no such folder 'kits/missing'"],
         [['plugin', 'add', `${url}@v9`], `no branch or tag 'v9' in ${url}`],

@@ -4,7 +4,8 @@
  * Claude Code settings file with a `type: "http"` handler answers Claude in Claude's shape.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { makeProject, removeProject, runCli, RUNTIMES } from '../helpers.ts'
+import { join } from 'node:path'
+import { makeProject, removeProject, runCli, RUNTIMES, writeFiles } from '../helpers.ts'
 import { json, type Loopback, selfSignedCertificate, startServer } from '../loopback.ts'
 
 let certificate: ReturnType<typeof selfSignedCertificate>
@@ -50,6 +51,21 @@ for (const runtime of RUNTIMES) {
       const allowed = await run('ls')
       expect(allowed.exitCode).toBe(0)
       expect(allowed.stdout).not.toContain('deny')
+    })
+
+    test("the organisation's limits: a URL it does not allow blocks the gate unsent; a header variable it leaves out is sent empty, said on stderr", async () => {
+      const dir = claudeSettings()
+      writeFiles(dir, { 'managed/hooks.json': { allowedHttpHookUrls: ['https://hooks.example.com/*'] }, 'managed-vars/hooks.json': { httpHookAllowedEnvVars: ['OTHER'] } })
+      const env = { TEAM: 'payments', NODE_EXTRA_CA_CERTS: certificate.file, DENO_CERT: certificate.file }
+      const run = (managed: string) => runCli(['fire', '--format', 'claude', '--config', `${dir}/settings.json`], { runtime: runtime.name, cwd: dir, input: payload('sudo ls'), env: { ...env, HOOKRUN_MANAGED_DIR: join(dir, managed) } })
+      const before = policy.requests.length
+      const refused = await run('managed')
+      expect(refused.json()).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } })
+      expect(refused.json().hookSpecificOutput.permissionDecisionReason).toContain(`which allowedHttpHookUrls in ${join(dir, 'managed/hooks.json')} does not allow (https://hooks.example.com/*); nothing was sent`)
+      expect(policy.requests.length).toBe(before)
+      const emptied = await run('managed-vars')
+      expect(emptied.json().hookSpecificOutput.permissionDecisionReason).toBe('denied by policy for ')
+      expect(emptied.stderr).toContain(`header 'X-Team' uses $TEAM, which httpHookAllowedEnvVars in ${join(dir, 'managed-vars/hooks.json')} does not allow: it is sent empty`)
     })
   })
 }

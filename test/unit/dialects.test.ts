@@ -161,8 +161,10 @@ describe('Copilot answers', () => {
     expect(answer(copilot, 'agentStop', deny('more', { keepGoing: true })).json).toEqual({ decision: 'block', reason: 'more' })
     expect(answer(copilot, 'permissionRequest', deny('never', { continue: false })).json).toEqual({ behavior: 'deny', message: 'never', interrupt: true })
   })
-  test('userPromptSubmitted output is dropped by Copilot: a block there is a warning; systemMessage is a progress line', () => {
+  test('userPromptSubmitted takes context but no block; systemMessage is a progress line', () => {
     expect(answer(copilot, 'userPromptSubmitted', deny('secret')).warnings).toEqual(['Copilot cannot apply a block on userPromptSubmitted; the event proceeds'])
+    // Copilot CLI 1.0.102 appends it to the prompt (the agent lab's context scenario).
+    expect(answer(copilot, 'userPromptSubmitted', decision({ additionalContext: ['ctx'] }))).toMatchObject({ json: { additionalContext: 'ctx' }, warnings: [] })
     const out = answer(copilot, 'sessionStart', decision({ systemMessage: 'hello\nthere', additionalContext: ['ctx'] }))
     expect(out.stdout).toBe('{"type":"progress","message":"hello there"}\n{"additionalContext":"ctx"}\n')
   })

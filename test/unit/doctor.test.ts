@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
@@ -104,6 +104,30 @@ describe('hookrun doctor', () => {
     expect(doctor().lines).toContainEqual({ status: 'warn', what: `Claude Code: ${file} runs ${old}, version 0.0.9; this one is 0.0.0`, fix: 'hookrun install --agent claude --project   (routes it to this hookrun)' })
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
     expect(doctor().lines).toContainEqual({ status: 'ok', what: expect.stringMatching(`^Claude Code: ${file}: \\d+ events routed to hookrun$`) })
+  })
+
+  test("Codex: hookrun's entries never reviewed in /hooks fail (codex exec skips them silently) until ~/.codex/config.toml records their review", () => {
+    const { home, project, bin, env, doctor } = machine(true)
+    initProject({ cwd: project, templates: ['dangerous-commands'], env })
+    installAgents({ agents: ['codex'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    const file = join(project, '.codex', 'hooks.json')
+    const unreviewed = doctor().lines.find((line) => line.what.startsWith('Codex: '))
+    // 12 of the 13 entries: Codex 0.169 lists no StopFailure hook, so it asks no review for it.
+    expect(doctor().lines).toContainEqual({
+      status: 'fail',
+      what: `Codex: 12 of hookrun's 12 entries in ${file} never reviewed in Codex's /hooks: Codex runs an entry only once trusted there (codex exec skips the rest without a word)`,
+      fix: "open codex in the project, type /hooks and trust hookrun's entries (once: they stay the same when hooks.json changes)",
+    })
+    expect(unreviewed).toBeDefined()
+    // What Codex's /hooks writes when the user trusts them (keys as `codex app-server` hooks/list names them).
+    const events = ['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PreCompact', 'PostCompact', 'SessionStart', 'SessionEnd', 'UserPromptSubmit', 'SubagentStart', 'SubagentStop', 'Stop', 'Interrupt']
+    const snake = (event: string) => event.replace(/(?<=[a-z])([A-Z])/g, '_$1').toLowerCase()
+    const state = events.map((event) => `[hooks.state."${file}:${snake(event)}:0:0"]\ntrusted_hash = "sha256:00"\n`)
+    mkdirSync(join(home, '.codex'), { recursive: true })
+    writeFileSync(join(home, '.codex', 'config.toml'), state.slice(1).join('\n'))
+    expect(doctor().lines).toContainEqual(expect.objectContaining({ status: 'fail', what: expect.stringMatching(/^Codex: 1 of hookrun's 12 entries/) }))
+    writeFileSync(join(home, '.codex', 'config.toml'), state.join('\n'))
+    expect(doctor().lines.filter((line) => line.what.startsWith('Codex: '))).toEqual([{ status: 'ok', what: `Codex: ${file}: 13 events routed to hookrun` }])
   })
 
   test('other checks add their lines (the library function other issues extend)', () => {

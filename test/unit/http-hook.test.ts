@@ -3,7 +3,9 @@
  * server on 127.0.0.1: the answer protocol over HTTP, timeouts, failures that fail a gate closed,
  * the response size limit, redirects, and header variables only from allowedEnvVars.
  */
+import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
+import { trustProject } from '../../src/commands/trust.ts'
 import { fire } from '../../src/fire.ts'
 import { cliEnvironment, makeProject, removeProject } from '../helpers.ts'
 import { json, type Loopback, startServer } from '../loopback.ts'
@@ -167,6 +169,84 @@ describe('http hooks', () => {
     const sink = await server((_request, res) => json(res, { decision: 'deny', reason: 'ignored' }))
     const decision = await fireWith([{ name: 'ship', event: 'tool:pre_execute', url: sink.origin, blocking: false }])
     expect(decision).toMatchObject({ decision: 'allow', blocked: false, hooks: [{ name: 'ship', outcome: 'background' }] })
+    expect(sink.requests).toHaveLength(1)
+  })
+})
+
+describe('managed limits on http hooks: allowedHttpHookUrls and httpHookAllowedEnvVars (issue 29 row 6)', () => {
+  /** A user config with these hooks (and settings), under a managed config with these settings. */
+  async function fireUnder(managed: object, user: object, options: { event?: string; env?: Record<string, string>; project?: object; trust?: boolean } = {}) {
+    const dir = makeProject({
+      'managed/hooks.json': managed,
+      '.xdg-config/hookrun/hooks.json': user,
+      ...(options.project !== undefined && { 'repo/.hookrun/hooks.json': options.project }),
+    })
+    projects.push(dir)
+    const cwd = options.project !== undefined ? join(dir, 'repo') : dir
+    const env = cliEnvironment(dir, { HOOKRUN_MANAGED_DIR: join(dir, 'managed'), ...options.env })
+    if (options.trust) trustProject({ cwd, env })
+    const decision = await fire({ event: options.event ?? 'tool:pre_execute', payload: { tool_name: 'Bash', tool_input: { command: 'ls' } }, cwd, env })
+    return { decision, managedFile: join(dir, 'managed/hooks.json') }
+  }
+
+  test('a URL no pattern allows is not sent to; on a gate it blocks whatever onError says', async () => {
+    const sink = await server((_request, res) => json(res, { decision: 'allow' }))
+    const { decision, managedFile } = await fireUnder({ allowedHttpHookUrls: ['https://hooks.example.com/*'] }, { hooks: gate(`${sink.origin}/check`, { onError: 'allow' }) })
+    expect(sink.requests).toHaveLength(0)
+    expect(decision).toMatchObject({ decision: 'deny', blocked: true })
+    expect(decision.reason).toBe(`hook 'policy' posts to ${sink.origin}/check, which allowedHttpHookUrls in ${managedFile} does not allow (https://hooks.example.com/*); nothing was sent`)
+  })
+
+  test("Claude Code's own http handler on a gate blocks too; on another event the hook is skipped with a warning", async () => {
+    const sink = await server((_request, res) => json(res, {}))
+    const claude = { hooks: { PreToolUse: [{ hooks: [{ type: 'http', url: `${sink.origin}/c` }] }], SessionStart: [{ hooks: [{ type: 'http', url: `${sink.origin}/s` }] }] } }
+    expect((await fireUnder({ allowedHttpHookUrls: [] }, claude)).decision).toMatchObject({ blocked: true })
+    const { decision } = await fireUnder({ allowedHttpHookUrls: [] }, claude, { event: 'session:start' })
+    expect(decision).toMatchObject({ decision: 'allow', blocked: false })
+    expect(decision.warnings.some((warning) => warning.includes('which allowedHttpHookUrls') && warning.includes('(none allowed); nothing was sent; the hook is skipped'))).toBe(true)
+    expect(sink.requests).toHaveLength(0)
+  })
+
+  test("'*' matches any characters; a URL a pattern allows is sent to", async () => {
+    const sink = await server((_request, res) => json(res, { decision: 'deny', reason: 'central no' }))
+    const port = new URL(sink.origin).port
+    for (const pattern of [`${sink.origin}/*`, 'http://127.0.0.1:*', `http://*:${port}/v1/*`]) {
+      const { decision } = await fireUnder({ allowedHttpHookUrls: ['https://other.example/*', pattern] }, { hooks: gate(`${sink.origin}/v1/check`) })
+      expect(decision).toMatchObject({ blocked: true, reason: 'central no' })
+    }
+    expect(sink.requests).toHaveLength(3)
+  })
+
+  test('a redirect to a URL the patterns do not allow is not followed', async () => {
+    const elsewhere = await server((_request, res) => json(res, {}))
+    const moved = await server((_request, res) => res.writeHead(307, { location: `${elsewhere.origin}/take` }).end())
+    const { decision } = await fireUnder({ allowedHttpHookUrls: [`${moved.origin}/*`] }, { hooks: gate(`${moved.origin}/x`, { followRedirects: true }) })
+    expect(decision.blocked).toBe(true)
+    expect(decision.reason).toContain(`was redirected to ${elsewhere.origin}/take, which allowedHttpHookUrls`)
+    expect(elsewhere.requests).toHaveLength(0)
+  })
+
+  test('a header variable the managed list leaves out is sent empty, and stderr says so', async () => {
+    const sink = await server((_request, res) => json(res, {}))
+    const hooks = gate(sink.origin, { headers: { Authorization: 'Bearer $GITHUB_TOKEN', 'X-Team': '$TEAM' }, allowedEnvVars: ['GITHUB_TOKEN', 'TEAM'] })
+    const { decision, managedFile } = await fireUnder({ httpHookAllowedEnvVars: ['TEAM'] }, { hooks }, { env: { GITHUB_TOKEN: 'ghp_secret', TEAM: 'payments' } })
+    const { headers } = sink.requests[0]!
+    expect([headers.authorization, headers['x-team']]).toEqual(['Bearer', 'payments'])
+    expect(JSON.stringify(sink.requests[0])).not.toContain('ghp_secret')
+    expect(decision.warnings).toContain(`hook 'policy' header 'Authorization' uses $GITHUB_TOKEN, which httpHookAllowedEnvVars in ${managedFile} does not allow: it is sent empty`)
+  })
+
+  test('a trusted project narrows the limits and cannot widen them; an untrusted one changes nothing', async () => {
+    const sink = await server((_request, res) => json(res, { decision: 'allow' }))
+    const user = { hooks: gate(`${sink.origin}/check`) }
+    // The project's list leaves the user's URL out: once trusted, the user's hook is refused.
+    const narrowing = { allowedHttpHookUrls: ['https://hooks.example.com/*'], hooks: [] }
+    expect((await fireUnder({}, user, { project: narrowing, trust: true })).decision).toMatchObject({ blocked: true })
+    expect((await fireUnder({}, user, { project: narrowing })).decision).toMatchObject({ blocked: false })
+    expect(sink.requests).toHaveLength(1)
+    // The managed list leaves it out: a project that allows everything does not bring it back.
+    const widening = { allowedHttpHookUrls: ['*'], httpHookAllowedEnvVars: ['GITHUB_TOKEN'], hooks: [] }
+    expect((await fireUnder({ allowedHttpHookUrls: ['https://hooks.example.com/*'] }, user, { project: widening, trust: true })).decision).toMatchObject({ blocked: true })
     expect(sink.requests).toHaveLength(1)
   })
 })

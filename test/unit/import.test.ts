@@ -107,7 +107,7 @@ describe('readAgentFile: Claude Code', () => {
   })
 
   test('a file that is not JSON is refused with line and column', () => {
-    expect(() => readAgentFile('claude', 'f', '{\n  "hooks": {,}\n}', 'project')).toThrow(new JsonTextError('is not valid JSON (ValueExpected at line 2, column 13)'))
+    expect(() => readAgentFile('claude', 'f', '{\n  "hooks": {,}\n}', 'project')).toThrow(new JsonTextError('is not valid JSON (line 2, column 13: expected a value (JSON allows no trailing comma))'))
     expect(() => readAgentFile('claude', 'f', '{"hooks": []}', 'project')).toThrow(/"hooks" is an array, but Claude Code expects an object of events/)
   })
 })
@@ -294,7 +294,7 @@ describe('importAgents', () => {
     put(join(place.project, '.cursor', 'hooks.json'), '{ "version": 1, "hooks": { "stop": [ } }')
     const broken = await importAgents({ ...place.options, agents: ['cursor'] })
     expect(broken.exitCode).toBe(1)
-    expect(broken.output).toMatch(/^cursor: \S+hooks\.json is not valid JSON \(ValueExpected at line 1, column 38\); nothing imported from Cursor/)
+    expect(broken.output).toMatch(/^cursor: \S+hooks\.json is not valid JSON \(line 1, column 38: expected a value \(JSON allows no trailing comma\)\); nothing imported from Cursor/)
     // Copilot's router file cannot be edited: nothing moves, its hooks stay where Copilot runs them.
     const mine = put(join(place.project, '.github', 'hooks', 'mine.json'), JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: './p.sh' }] } }))
     put(join(place.project, '.github', 'hooks', 'hookrun.json'), '{ "version": 1, "hooks": ')

@@ -86,7 +86,7 @@ describe('install / uninstall --agent claude', () => {
     const broken = put(file, '{ "hooks": { "Stop": [ }\n')
     const result = run(where, 'claude')
     expect(result.exitCode).toBe(1)
-    expect(result.output).toMatch(/settings\.json: is not valid JSON \(ValueExpected at line 1, column 24\); left untouched/)
+    expect(result.output).toMatch(/settings\.json: is not valid JSON \(line 1, column 24: expected a value \(JSON allows no trailing comma\)\); left untouched/)
     expect(readFileSync(file, 'utf8')).toBe(broken)
 
     const wrong = put(file, '{ "hooks": [ { "event": "PreToolUse", "command": "x" } ] }\n')
@@ -205,5 +205,12 @@ describe('uninstall removes only files install created', () => {
     expect(existsSync(created)).toBe(true)
     run(where, 'cursor', true)
     expect(existsSync(created)).toBe(false)
+  })
+})
+
+describe('an agent file with a comment the agent would not read', () => {
+  test("is left untouched, with the place and what is wrong in words, not the parser's token", async () => {
+    const { readAgentFile } = await import('../../src/install/import.ts')
+    expect(() => readAgentFile('claude', 'f', '{\n  // mine\n  "model": "x"\n}', 'user')).toThrow('is not valid JSON (line 2, column 3: JSON allows no comments)')
   })
 })

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { discoverHookFolders } from '../../src/discover/folders.ts'
 import { addPlugin } from '../../src/folders/plugins.ts'
 import { openPluginHooks } from '../../src/folders/open-plugins.ts'
+import { pluginConfigHooks } from '../../src/folders/plugin-config.ts'
+import { discoverHookFolders, type FoundPluginConfig, pluginSources } from '../../src/discover/folders.ts'
+import { parseConfigDocument, readConfigFile } from '../../src/config/parse.ts'
 import type { ConfigProblem } from '../../src/core/types.ts'
 import { makeHook, makeProject, removeProject } from '../helpers.ts'
 
@@ -51,17 +53,19 @@ describe('a plugin folder with hooks/hooks.json', () => {
 })
 
 describe('openPluginHooks', () => {
-  test('${PLUGIN_ROOT} and ${CLAUDE_PLUGIN_ROOT} are the plugin folder, in the command and the environment', () => {
-    const problems: ConfigProblem[] = []
-    const { hooks } = openPluginHooks([claudeHook('hooks.PreToolUse[0].hooks[0]', { command: '"${PLUGIN_ROOT}/a.sh" ${CLAUDE_PLUGIN_ROOT}/b' })], '/plugins/x', problems)
-    expect(hooks[0]!.command).toBe('"/plugins/x/a.sh" /plugins/x/b')
-    expect(hooks[0]!.env).toMatchObject({ PLUGIN_ROOT: '/plugins/x', CLAUDE_PLUGIN_ROOT: '/plugins/x' })
+  test('${PLUGIN_ROOT} and ${CLAUDE_PLUGIN_ROOT} are the plugin folder: set in the environment, expanded by the shell', () => {
+    const root = makeProject({ 'fmt/hooks/hooks.json': { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: '"${PLUGIN_ROOT}/a.sh" ${CLAUDE_PLUGIN_ROOT}/b' }] }] } } })
+    dirs.push(root)
+    const dir = join(root, 'fmt')
+    const [source] = pluginSources({ name: 'fmt', dir, scope: 'project' }, 'project-plugin')
+    const { hooks } = pluginConfigHooks(source as FoundPluginConfig, [], { readConfigFile, parseConfigDocument })
+    expect(hooks[0]!.command).toBe('"${PLUGIN_ROOT}/a.sh" "${CLAUDE_PLUGIN_ROOT}"/b')
+    expect(hooks[0]!.env).toMatchObject({ PLUGIN_ROOT: dir, CLAUDE_PLUGIN_ROOT: dir })
   })
   test('extended events carry their tool; a matcher on one is reported and the hook skipped', () => {
     const problems: ConfigProblem[] = []
     const { hooks } = openPluginHooks(
       [claudeHook('hooks.BeforeReadFile[0].hooks[0]'), claudeHook('hooks.BeforeShellExecution[0].hooks[0]', { matcher: 'git' })],
-      '/p',
       problems,
     )
     expect(hooks.map((hook) => hook.event)).toEqual([['tool:pre_execute:read']])

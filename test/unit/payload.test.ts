@@ -113,6 +113,25 @@ describe('readPayload: sources', () => {
     const payload = await readPayload(join(dir, 'big.json'))
     expect((payload.tool_input as { content: string }).content.length).toBe(10 * 1024 * 1024)
   })
+  test('a regular file larger than the limit is refused by its size, unread', async () => {
+    const dir = makeProject()
+    projects.push(dir)
+    const { truncateSync, writeFileSync } = await import('node:fs')
+    writeFileSync(join(dir, 'huge.json'), '')
+    truncateSync(join(dir, 'huge.json'), MAX_PAYLOAD_BYTES + 1)
+    await expect(readPayload(join(dir, 'huge.json'))).rejects.toThrow(`payload file ${join(dir, 'huge.json')} is larger than 64 MiB`)
+  })
+  test('a named pipe is read as it comes', async () => {
+    const dir = makeProject()
+    projects.push(dir)
+    const fifo = join(dir, 'payload.fifo')
+    spawnSync('mkfifo', [fifo])
+    const { spawn } = await import('node:child_process')
+    // The writer writes in two parts: the pipe is read until it closes.
+    const writer = spawn('sh', ['-c', `{ printf '{"a":'; sleep 0.2; printf '1}'; } > '${fifo}'`])
+    expect(await readPayload(fifo)).toEqual({ a: 1 })
+    await new Promise((resolve) => writer.on('close', resolve))
+  })
 })
 
 describe('readStdin', () => {

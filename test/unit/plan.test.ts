@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { trustProject, untrustProject } from '../../src/commands/trust.ts'
@@ -94,6 +94,32 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(decision.reason).toMatch(/changed/)
   })
 
+  test.each([
+    ['a file its env loads (BASH_ENV)', { env: { BASH_ENV: 'tools/env.sh' } }, 'tools/env.sh'],
+    ['a file reached through a link in .hookrun/', {}, '.hookrun/lib/util.sh'],
+    ['a script outside the project', {}, 'OUTSIDE'],
+  ])('an edit to %s after the trust: no plan answer, and the gate blocks as changed', async (_what, extra, file) => {
+    const outside = makeProject({ 'out.sh': '#!/bin/sh\nexit 0\n', 'vendor/util.sh': 'true\n' })
+    dirs.push(outside)
+    const dir = makeProject({ 'tools/env.sh': 'true\n', 'gate.sh': '#!/bin/sh\necho "{\\"decision\\":\\"deny\\",\\"reason\\":\\"from gate\\"}"\n' })
+    dirs.push(dir)
+    chmodSync(join(dir, 'gate.sh'), 0o755)
+    mkdirSync(join(dir, '.hookrun'))
+    symlinkSync(join(outside, 'vendor'), join(dir, '.hookrun/lib'))
+    writeFileSync(join(dir, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute', command: `${join(outside, 'out.sh')}; ./gate.sh`, ...extra }] }))
+    const env = cliEnvironment(dir)
+    await settle(dir, ['.hookrun/hooks.json', 'gate.sh', 'tools/env.sh'])
+    trustProject({ cwd: dir, env })
+    expect((await fireIn(dir, env)).reason).toBe('from gate')
+    expect(planned(dir, env)).toBeDefined()
+    const edited = file === 'OUTSIDE' ? join(outside, 'out.sh') : join(dir, file)
+    writeFileSync(edited, '#!/bin/sh\necho planted\n')
+    expect(planned(dir, env)).toBeUndefined()
+    const decision = await fireIn(dir, env)
+    expect(decision).toMatchObject({ decision: 'deny', blocked: true, decidedBy: 'hookrun' })
+    expect(decision.reason).toContain(file === 'OUTSIDE' ? 'out.sh edited' : `${file} edited`)
+  })
+
   test('after an untrust the gate no longer runs; after a script edit the gate blocks as changed', async () => {
     const untrusted = await trustedProject()
     await fireIn(untrusted.dir, untrusted.env)
@@ -126,6 +152,20 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(planned(folder, env)).toBeUndefined()
   })
 
+  test("a planned http hook keeps the user config's allowedHttpHookUrls: the second fire, read from the plan, refuses it too", async () => {
+    const home = makeProject()
+    dirs.push(home)
+    const env = cliEnvironment(home)
+    const userConfig = join(env.XDG_CONFIG_HOME!, 'hookrun', 'hooks.json')
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'hookrun'), { recursive: true })
+    writeFileSync(userConfig, JSON.stringify({ allowedHttpHookUrls: ['https://hooks.example.com/*'], hooks: [{ name: 'post', event: 'tool:pre_execute', url: 'http://127.0.0.1:9/check', onError: 'allow' }] }))
+    utimesSync(userConfig, longAgo, longAgo)
+    const first = await fireIn(home, env)
+    expect(planned(home, env)?.hooks.map((hook) => hook.name)).toEqual(['post'])
+    const second = await fireIn(home, env)
+    for (const decision of [first, second]) expect(decision.reason).toContain('which allowedHttpHookUrls in')
+  })
+
   test("an organisation's managed config that appears voids it (a managed layer is never planned)", async () => {
     const { dir, env } = await trustedProject()
     const managed = join(dir, 'managed')
@@ -151,9 +191,29 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(planned(dir, env)).toBeDefined()
   })
 
+  test('an audit log is planned with the hooks: a fire answered from the plan still logs, to the path the user config names now', async () => {
+    const { dir, env } = await trustedProject()
+    const userConfig = join(env.XDG_CONFIG_HOME!, 'hookrun', 'hooks.json')
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'hookrun'), { recursive: true })
+    const logAt = (name: string) => {
+      writeFileSync(userConfig, JSON.stringify({ log: { path: join(dir, name) } }))
+      utimesSync(userConfig, longAgo, longAgo)
+    }
+    logAt('first.jsonl')
+    await fireIn(dir, env)
+    expect(planned(dir, env)?.settings.log?.path).toBe(join(dir, 'first.jsonl'))
+    await fireIn(dir, env)
+    expect(readFileSync(join(dir, 'first.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2)
+    // The user config is what the plan rests on: another path there is a miss, then the new path.
+    logAt('second.jsonl')
+    expect(planned(dir, env)).toBeUndefined()
+    await fireIn(dir, env)
+    await fireIn(dir, env)
+    expect(readFileSync(join(dir, 'second.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2)
+    expect(planned(dir, env)?.settings.log?.path).toBe(join(dir, 'second.jsonl'))
+  })
+
   const unplanned: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
-    ['an audit log is configured', {}, { log: { path: 'audit.jsonl' } }],
-    ['telemetry is configured', {}, { telemetry: { endpoint: 'http://127.0.0.1:9' } }],
     ['a config problem is reported', { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: './gate.sh' }, { name: 'x', event: 'tool:pre_execute', command: 'true', unknownField: 1 }] }, {}],
   ]
   test.each(unplanned)('no plan when %s', async (_what, project, user) => {

@@ -2,10 +2,11 @@
  * Where spans go (the `telemetry` setting and the OTEL_* variables), and `fire()` called by a
  * program: it exports in the program's own background, to a real collector on 127.0.0.1.
  */
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { fire } from '../../src/fire.ts'
-import { telemetryTarget } from '../../src/telemetry/record.ts'
+import { type FireRecord, SPOOL_FILE, spoolDir, spoolRecord, telemetryTarget } from '../../src/telemetry/record.ts'
 import { cliEnvironment, makeProject, removeProject } from '../helpers.ts'
 import { json, startServer } from '../loopback.ts'
 
@@ -64,4 +65,28 @@ test('fire() in a program exports the trace in that program, after returning the
   } finally {
     await collector.close()
   }
+})
+
+describe("the spool is hookrun's own file (issue 29 row 8)", () => {
+  const record = { target: { url: 'http://127.0.0.1:9/v1/traces', headers: {}, resource: {} }, fire: { name: 'fire x', start: 0, end: 1, attributes: {} }, hooks: [] }
+
+  test('a link planted at its name is not followed: the file it points at is untouched, and the error names the spool', () => {
+    const dir = makeProject({ victim: 'precious\n' })
+    projects.push(dir)
+    const env = cliEnvironment(dir)
+    mkdirSync(spoolDir(env), { recursive: true })
+    symlinkSync(join(dir, 'victim'), join(spoolDir(env), SPOOL_FILE))
+    expect(() => spoolRecord(record as FireRecord, env)).toThrow(`cannot write ${join(spoolDir(env), SPOOL_FILE)}: it is a symbolic link`)
+    expect(readFileSync(join(dir, 'victim'), 'utf8')).toBe('precious\n')
+  })
+
+  test('a batch to ship that is a link is not read (and so not sent)', async () => {
+    const dir = makeProject({ 'secret.jsonl': `${JSON.stringify(record)}\n` })
+    projects.push(dir)
+    const env = cliEnvironment(dir)
+    mkdirSync(spoolDir(env), { recursive: true })
+    symlinkSync(join(dir, 'secret.jsonl'), join(spoolDir(env), SPOOL_FILE))
+    const { flushSpool } = await import('../../src/telemetry/export.ts')
+    expect(await flushSpool(env, false)).toMatchObject({ shipped: 0, failures: [] })
+  })
 })

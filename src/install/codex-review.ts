@@ -1,0 +1,44 @@
+// Has the user reviewed hookrun's router entries in Codex? `codex exec` skips unreviewed hooks without a word.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { isRouterCommand } from './agents.ts'
+
+/**
+ * Codex 0.169 runs a hook only once the user trusted it in the TUI's /hooks, which records
+ * `[hooks.state."<file>:<event_in_snake_case>:<group>:<handler>"] trusted_hash = "sha256:…"` in
+ * `$CODEX_HOME/config.toml` (seen through `codex app-server`'s hooks/list and config/batchWrite in
+ * the agent lab). Only the record's presence is checked: Codex's hash recipe is its own, so an
+ * entry edited since its review reads as reviewed here (hookrun's router entry never changes).
+ * Events Codex 0.169 does not list (StopFailure) have no review to ask for.
+ */
+const NOT_LISTED = new Set(['StopFailure'])
+
+export interface CodexReview {
+  readonly entries: number
+  readonly unreviewed: readonly string[]
+}
+
+/** hookrun's router entries in a Codex hooks.json and those with no review record (undefined: none there). */
+export function codexReview(file: string, env: Readonly<Record<string, string | undefined>>, home: string): CodexReview | undefined {
+  let hooks: Record<string, unknown>
+  try {
+    hooks = (JSON.parse(readFileSync(file, 'utf8')) as { hooks?: Record<string, unknown> }).hooks ?? {}
+  } catch {
+    return undefined
+  }
+  const config = join(env.CODEX_HOME || join(home, '.codex'), 'config.toml')
+  const recorded = existsSync(config) ? readFileSync(config, 'utf8') : ''
+  const keys: string[] = []
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (NOT_LISTED.has(event) || !Array.isArray(groups)) continue
+    const snake = event.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase()
+    groups.forEach((group: { hooks?: unknown }, g) => {
+      if (!Array.isArray(group?.hooks)) return
+      group.hooks.forEach((handler: { command?: unknown }, h) => {
+        if (isRouterCommand(handler?.command, 'codex')) keys.push(`${file}:${snake}:${g}:${h}`)
+      })
+    })
+  }
+  if (keys.length === 0) return undefined
+  return { entries: keys.length, unreviewed: keys.filter((key) => !recorded.includes(`hooks.state.${JSON.stringify(key)}`)) }
+}

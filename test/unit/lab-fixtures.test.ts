@@ -1,0 +1,70 @@
+/**
+ * The payloads the agent lab saw real agents send (test/agents/fixtures/<agent>/<Event>.json),
+ * each run through the agent's dialect and the pipeline: the event is one hookrun recognises, and
+ * a hook sees the tool name, command and output as the agent meant them.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { prepareDialect, renderFor } from '../../src/dialects/index.ts'
+import { fire } from '../../src/fire.ts'
+import type { Payload } from '../../src/core/types.ts'
+import { makeProject, removeProject, ROOT } from '../helpers.ts'
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach(removeProject))
+
+const FIXTURES = join(ROOT, 'test', 'agents', 'fixtures')
+
+/** What a hook on `*` sees of each event: qualified event | tool name | command | tool error. */
+const EXPECTED: Record<string, Record<string, string>> = {
+  claude: {
+    CwdChanged: 'session:cwd_changed|||',
+    InstructionsLoaded: 'context:instructions_loaded|||',
+    MessageDisplay: 'llm:message_display|||',
+    PostToolBatch: 'tool:post_batch|||',
+    PostToolUse: 'tool:post_execute:bash|Bash|cd sub && echo in-sub|false',
+    PostToolUseFailure: 'tool:error:bash|Bash|false|true',
+    PreToolUse: 'tool:pre_execute:bash|Bash|cd sub && echo in-sub|',
+    SessionEnd: 'session:end|||',
+    SessionStart: 'session:start|||',
+    Stop: 'agent:stop|||',
+    UserPromptSubmit: 'user:prompt_submit|||',
+  },
+}
+
+/** Fires `payload` through `agent`'s dialect with one hook on `*` that writes what it saw; returns that and the rendered answer. */
+async function seenBy(agent: string, payload: Payload): Promise<{ seen: string; stdout: string; warnings: readonly string[] }> {
+  const dir = makeProject({
+    'hooks.json': { hooks: [{ name: 'see', event: '*', command: 'printf "%s|%s|%s|%s" "$HOOKRUN_QUALIFIED_EVENT" "$HOOKRUN_TOOL_NAME" "$HOOKRUN_BASH_COMMAND" "$HOOKRUN_TOOL_ERROR" > seen.txt' }] },
+  })
+  dirs.push(dir)
+  const prepared = prepareDialect(agent, undefined, payload)
+  if (prepared?.event === undefined) throw new Error(`${agent}: no dialect or event for this payload`)
+  const env = { PATH: process.env.PATH, HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg'), XDG_CACHE_HOME: join(dir, '.cache'), XDG_STATE_HOME: join(dir, '.state') }
+  const decision = await fire({ event: prepared.event, payload: prepared.payload, tool: prepared.tool, cwd: dir, configFiles: [join(dir, 'hooks.json')], env })
+  const rendered = renderFor(prepared.dialect, decision, prepared.payload, prepared.agentEvent)
+  return { seen: readFileSync(join(dir, 'seen.txt'), 'utf8'), stdout: rendered.stdout, warnings: rendered.warnings }
+}
+
+for (const [agent, expected] of Object.entries(EXPECTED)) {
+  describe(`${agent}: the payloads the lab recorded`, () => {
+    const files = readdirSync(join(FIXTURES, agent)).filter((file) => file.endsWith('.json'))
+
+    test('every recorded event has an expectation here (a new fixture needs a row)', () => {
+      expect(files.map((file) => file.replace(/\.json$/, '')).sort()).toEqual(Object.keys(expected).sort())
+    })
+
+    for (const file of files) {
+      const event = file.replace(/\.json$/, '')
+      test(`${event}: recognised, and a hook sees ${expected[event] ?? '(no row)'}`, async () => {
+        const payload = JSON.parse(readFileSync(join(FIXTURES, agent, file), 'utf8')) as Payload
+        const { seen, stdout, warnings } = await seenBy(agent, payload)
+        expect(seen).toBe(expected[event])
+        // Nothing decided: the agent gets an empty answer, with nothing hookrun could not send.
+        expect(JSON.parse(stdout)).toEqual({})
+        expect(warnings).toEqual([])
+      })
+    }
+  })
+}
