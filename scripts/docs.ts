@@ -129,6 +129,8 @@ interface AgentEvent {
   readonly name: string
   readonly fires: string
   readonly honours: readonly string[]
+  /** Fields the agent was seen to ignore there (its dialect's `ignores`): hookrun warns. */
+  readonly ignores?: readonly string[]
 }
 
 type AgentDetail = AgentInfo & {
@@ -174,7 +176,10 @@ function agentPart(name: string): string {
     '',
     '| event | fires | answer fields it honours |',
     '| --- | --- | --- |',
-    ...agent.events.map((event) => `| \`${event.name}\` | \`${event.fires}\` | ${cell(event.honours.join(', ') || '(none: output is ignored)')} |`),
+    ...agent.events.map((event) => {
+      const ignored = event.ignores === undefined ? '' : ` (ignores ${event.ignores.join(', ')}: hookrun warns)`
+      return `| \`${event.name}\` | \`${event.fires}\` | ${cell((event.honours.join(', ') || '(none: output is ignored)') + ignored)} |`
+    }),
     '',
     lab === undefined
       ? 'Not run in the agent lab: what is said here comes from its documentation and source.'

@@ -45,6 +45,13 @@ export interface FireOptions {
    * policy refresh to `hookrun policy pull`.
    */
   readonly selfCommand?: readonly string[]
+  /**
+   * Where hookrun's own notices for the person go (an untrusted project, a narrowed install out of
+   * date): the agent's channels that reach someone on this event (`noticeChannels` of
+   * src/dialects). Default `systemMessage`; empty: none does, so the once-per-session notice
+   * waits for a later event.
+   */
+  readonly noticeChannels?: readonly ('systemMessage' | 'additionalContext')[]
 }
 
 export type { ChainOutcome, ChainStep, InProcessStep, ProgressRecord } from './chain.ts'
@@ -87,7 +94,8 @@ export async function fire(options: FireOptions): Promise<Decision> {
         })
   const decided = decide(event, chain.results, chain.rewrites, [...untrusted, ...unknownEventWarning(event), ...warnings, ...chain.warnings])
   const agent = options.agent ?? env.HOOKRUN_AGENT
-  let decision = withTrustNotice(decided, config.trusts, payload, env)
+  const channels = options.noticeChannels ?? ['systemMessage']
+  let decision = withTrustNotice(decided, config.trusts, payload, env, channels)
   if (config.settings.log !== undefined) {
     // The audit log is opt-in: its code is loaded only when a log is configured.
     const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
@@ -109,7 +117,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
     // Only where the project's hooks are trusted: a repository's edit must not change agent configs unseen.
     const action = narrowedAction(stamp, signature, config.trusts.every((trust) => trust.trusted), env)
     if (action.sync) startDetachedSelf([...options.selfCommand!, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')], env)
-    if (action.notice !== undefined) decision = { ...decision, systemMessage: [decision.systemMessage, `hookrun: ${action.notice}`].filter(Boolean).join('\n') }
+    if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
   }
   return decision
 }
@@ -151,14 +159,23 @@ export function unknownEventWarning(event: FiredEvent): string[] {
 }
 
 /**
- * Hooks that do not run because their project is untrusted are shown to the user in the agent
- * (the decision's `systemMessage`, which every dialect renders on its user-visible channel),
- * once per session and project: stderr alone is not shown by agents on success.
+ * Hooks that do not run because their project is untrusted (or changed since trusted) are told
+ * in the agent once per session and project, on the channels that reach someone there
+ * (`noticeChannels`): stderr alone is not shown by agents on success. An event with no such
+ * channel does not spend the session's notice.
  */
-function withTrustNotice(decision: Decision, trusts: FireConfig['trusts'], payload: Payload, env: Readonly<Record<string, string | undefined>>): Decision {
+function withTrustNotice(decision: Decision, trusts: FireConfig['trusts'], payload: Payload, env: Readonly<Record<string, string | undefined>>, channels: FireOptions['noticeChannels'] & {}): Decision {
+  if (channels.length === 0) return decision
   const notices = trusts.filter((trust) => !trust.trusted && firstNoticeOf(trust.root, sessionIdOf(payload), env)).map((trust) => `hookrun: ${untrustedNotice(trust)}`)
-  if (notices.length === 0) return decision
-  return { ...decision, systemMessage: [...notices, decision.systemMessage].filter(Boolean).join('\n') }
+  return notices.length === 0 ? decision : withNotice(decision, notices.join('\n'), channels, true)
+}
+
+/** A notice of hookrun's own on each channel: a message for the person, or context for the model. */
+function withNotice(decision: Decision, notice: string, channels: FireOptions['noticeChannels'] & {}, first = false): Decision {
+  let out = decision
+  if (channels.includes('systemMessage')) out = { ...out, systemMessage: (first ? [notice, out.systemMessage] : [out.systemMessage, notice]).filter(Boolean).join('\n') }
+  if (channels.includes('additionalContext')) out = { ...out, additionalContext: first ? [notice, ...out.additionalContext] : [...out.additionalContext, notice] }
+  return out
 }
 
 /**

@@ -17,7 +17,7 @@ interface AgentField {
   /** The agent's field, top level in its answer. */
   readonly field: string
   /** The protocol's field it fills (src/core/protocol.ts). */
-  readonly to: 'decision' | 'reason' | 'systemMessage' | 'additionalContext' | 'updatedInput' | 'continue'
+  readonly to: 'decision' | 'reason' | 'systemMessage' | 'additionalContext' | 'updatedInput' | 'continue' | 'stopReason'
   /** Only when the answer also has this field (Copilot's `message` means something only beside `behavior`). */
   readonly with?: string
   /** The value the protocol field gets, when it is not the agent's value as it is. */
@@ -43,7 +43,20 @@ export const AGENT_ANSWER_FIELDS: readonly AgentField[] = [
   { field: 'behavior', to: 'decision', reasons: ['message'] },
   { field: 'message', to: 'reason', with: 'behavior' },
   { field: 'interrupt', to: 'continue', with: 'behavior', value: (value) => (value === true ? false : undefined) },
+  // Crush (charmbracelet/crush docs/hooks): `halt: true` blocks the call and ends the turn;
+  // `context` is a string or a list of strings for the model.
+  { field: 'halt', to: 'decision', value: (value) => (value === true ? 'deny' : undefined), reasons: ['reason'] },
+  { field: 'halt', to: 'continue', value: (value) => (value === true ? false : undefined) },
+  { field: 'reason', to: 'stopReason', with: 'halt' },
+  { field: 'context', to: 'additionalContext', value: crushContext },
 ]
+
+/** Crush's `context`: a string, or strings (empty ones dropped); anything else is not Crush's. */
+function crushContext(value: unknown): string | undefined {
+  const texts = typeof value === 'string' ? [value] : Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : undefined
+  const kept = texts?.filter((text) => text !== '')
+  return kept === undefined || kept.length === 0 ? undefined : kept.join('\n\n')
+}
 
 /** Cursor's message for the user: the reason when there is no other, else a message shown to the user. */
 const USER_MESSAGE_FIELDS = ['userMessage', 'user_message'] as const

@@ -4,8 +4,11 @@ import { canBlock, isGate } from '../event/events.ts'
 import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
 import { strictness } from '../core/decisions.ts'
 
-/** Events whose plain stdout becomes context for the model (as in Claude Code). */
-const CONTEXT_EVENTS = new Set(['session:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])
+/** Events whose plain stdout becomes context for the model (as in Claude Code; Kiro's agentSpawn is agent:start). */
+const CONTEXT_EVENTS = new Set(['session:start', 'agent:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])
+
+/** Shapes whose agent reads a hook's answer only on exit 0 (cursor.com/docs/agent/hooks, crush docs/hooks), and its name. */
+const EXIT_ZERO_JSON: Partial<Record<Hook['shape'], string>> = { cursor: 'Cursor', crush: 'Crush', windsurf: 'Windsurf', kiro: 'Kiro' }
 
 /** Events where an agent-shaped handler that times out blocks (Claude Code's PreModelSwitch, §9.1). */
 const TIMEOUT_BLOCKS = new Set(['llm:pre_model_switch'])
@@ -15,7 +18,8 @@ const TIMEOUT_BLOCKS = new Set(['llm:pre_model_switch'])
  * - hookrun, Code-Forge and pigo: exit 2 blocks; any other failure is handled by `onError`
  *   (default: block on events that can still be stopped, so a broken gate fails closed).
  * - Claude Code, Gemini CLI and Cursor: only exit 2 blocks, and only where the agent lets it;
- *   another exit is a non-blocking error unless stdout is a valid JSON answer, which then decides;
+ *   another exit is a non-blocking error unless stdout is a valid JSON answer, which then decides
+ *   (not for Cursor, which reads JSON only on exit 0);
  *   a timeout or a command that cannot start gives no decision — unless the handler asked to
  *   fail closed (Claude's `onFailure: "block"`, Cursor's `failClosed: true`: `onError: block`).
  */
@@ -66,7 +70,18 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     const reason = answerReason(answer) ?? firstLines(run.stderr) ?? `blocked by hook '${hook.name}' (exit 2)`
     return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer, context: answerContext(answer), warnings }
   }
-  // The agents: a valid JSON answer decides whatever the exit code; without one it is an error.
+  // Crush: exit 49 halts the whole turn, stderr its reason (charmbracelet/crush docs/hooks).
+  if (run.exitCode === 49 && hook.shape === 'crush') {
+    const reason = firstLines(run.stderr) ?? `hook '${hook.name}' halted the turn (exit 49)`
+    return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer: { continue: false, stopReason: reason }, context: [], warnings }
+  }
+  // Cursor, Crush, Windsurf and Kiro read a hook's JSON only on exit 0 (if at all): any other exit
+  // but 2 is a hook error whatever it printed, and the entry's `failClosed` (onError) decides.
+  const exitZeroOnly = EXIT_ZERO_JSON[hook.shape]
+  if (run.exitCode !== 0 && exitZeroOnly !== undefined) {
+    return failure(`${describeExit(run, env)}${answer === undefined ? '' : `; ${exitZeroOnly} reads a JSON answer only on exit 0, so the one it printed does not count`}`)
+  }
+  // The other agents: a valid JSON answer decides whatever the exit code; without one it is an error.
   if (run.exitCode !== 0 && !(agent && answer !== undefined)) return failure(describeExit(run, env))
 
   const context = answer === undefined && CONTEXT_EVENTS.has(event.name) && run.stdout.trim() !== '' ? [run.stdout.trim()] : []

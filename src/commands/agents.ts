@@ -3,6 +3,7 @@ import { type Paint, PLAIN } from '../core/paint.ts'
 import { namesOf, resolveAlias } from '../event/events.ts'
 import { DIALECTS } from '../dialects/index.ts'
 import type { Dialect } from '../dialects/types.ts'
+import { ignores } from '../dialects/shared.ts'
 import type { Decision } from '../core/protocol.ts'
 import { agentTarget } from '../install/agents.ts'
 import { LAB_VERIFIED, type LabVerified } from '../dialects/verified.ts'
@@ -11,14 +12,14 @@ import { LAB_VERIFIED, type LabVerified } from '../dialects/verified.ts'
  * `hookrun agents`: what hookrun knows of each agent, read from the tables that drive it, never
  * written by hand: the events the agent sends (the alias table), what each event's answer can
  * carry (found by rendering one decision per field through the agent's dialect and keeping the
- * fields it renders without a "cannot apply" warning), where the agent reads hooks and what
+ * fields it renders without a "cannot apply" warning and the agent was not seen to ignore), where the agent reads hooks and what
  * `hookrun install` puts there (the install targets).
  */
 export interface AgentRow {
   readonly agent: string
   readonly label: string
   readonly format: string
-  readonly events: ReadonlyArray<{ readonly name: string; readonly fires: string; readonly honours: readonly string[] }>
+  readonly events: ReadonlyArray<{ readonly name: string; readonly fires: string; readonly honours: readonly string[]; readonly ignores?: readonly string[] }>
   readonly config?: { readonly user: string; readonly project: string }
   readonly installs?: { readonly command: string; readonly events: readonly string[]; readonly skipped: Readonly<Record<string, string>> }
   /** What the agent lab saw the real CLI do (src/dialects/verified.ts); absent: known from its docs and source only. */
@@ -52,6 +53,7 @@ export function honouredFields(dialect: Dialect, event: string): string[] {
   const answer = (decision: Partial<Decision>) => dialect.render({ ...BASE, ...decision }, {}, event)
   const sent = (rendered: ReturnType<typeof answer>) => JSON.stringify([rendered.stdout, rendered.stderr ?? '', rendered.exitCode])
   return PROBES.filter((probe) => {
+    if (ignores(dialect, probe.field, event)) return false
     const rendered = answer(probe.decision)
     if (rendered.warnings.some((warning) => probe.dropped.test(warning))) return false
     const baseline = PROBES.find((other) => other.field === probe.over)?.decision ?? {}
@@ -67,7 +69,10 @@ export function agentRows(): AgentRow[] {
       agent: dialect.name,
       label: dialect.label,
       format: `--format ${dialect.name}`,
-      events: [...namesOf(dialect.source)].map((name) => ({ name, fires: resolveAlias(name) ?? name, honours: honouredFields(dialect, name) })),
+      events: [...namesOf(dialect.source)].map((name) => {
+        const ignored = (dialect.ignores ?? []).filter((row) => row.events.includes(name)).map((row) => row.field)
+        return { name, fires: resolveAlias(name) ?? name, honours: honouredFields(dialect, name), ...(ignored.length > 0 && { ignores: ignored }) }
+      }),
       ...(target !== undefined && {
         config: { user: target.file('user', places), project: target.file('project', places) },
         installs: { command: target.command('hookrun', target.events[0] ?? ''), events: target.events, skipped: target.skipped },
@@ -106,7 +111,10 @@ export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
       for (const [why, events] of byReason) lines.push(`    not ${events.join(', ')}: ${why}`)
     }
     lines.push(`  ${paint.dim(`${'event'.padEnd(width)}  ${'fires'.padEnd(fireWidth)}  answer fields it honours`)}`)
-    for (const event of row.events) lines.push(`  ${event.name.padEnd(width)}  ${event.fires.padEnd(fireWidth)}  ${event.honours.join(', ') || paint.dim('(none: output is ignored)')}`)
+    for (const event of row.events) {
+      const ignored = event.ignores === undefined ? '' : paint.dim(`  (ignores ${event.ignores.join(', ')})`)
+      lines.push(`  ${event.name.padEnd(width)}  ${event.fires.padEnd(fireWidth)}  ${event.honours.join(', ') || paint.dim('(none: output is ignored)')}${ignored}`)
+    }
     return lines.join('\n')
   })
   return `${blocks.join('\n\n')}\n`

@@ -135,6 +135,8 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
         payload,
         tool: text(flags.tool, 'tool') ?? prepared?.tool,
         agent: prepared?.dialect.name,
+        // hookrun's notices go where this agent shows them on this event (src/dialects).
+        ...(prepared && { noticeChannels: (dialects ?? (await import('../dialects/index.ts'))).noticeChannels(prepared.dialect, prepared.agentEvent ?? prepared.dialect.eventName(payload)) }),
         // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
         selfCommand: selfCommand(),
         cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env),

@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { z } from 'zod'
 import { findProjectRoot } from '../config/load.ts'
+import { loadConfig } from '../config/parse.ts'
+import { untrustedNotice } from '../select/gates.ts'
 import { mayBeAgentPayload } from '../dialects/hint.ts'
 import { prepareDialect, renderFor } from '../dialects/index.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
@@ -74,6 +76,7 @@ export async function runTests(options: TestOptions): Promise<{ output: string; 
     const where = options.files.length > 0 ? options.files.join(', ') : join(root, '.hookrun', 'tests')
     throw new HookrunError(`no test files in ${where}: put cases in .hookrun/tests/*.json (hookrun init writes examples), or name files (hookrun test FILE...)`)
   }
+  refuseUntrusted(root, options)
   const results: CaseResult[] = []
   for (const file of files) {
     const shown = relative(options.cwd, file) || file
@@ -98,6 +101,18 @@ export async function runTests(options: TestOptions): Promise<{ output: string; 
   )
   lines.push('', (failed > 0 ? paint.bad : paint.good)(`${results.length - failed} passed, ${failed} failed`))
   return { output: `${lines.join('\n')}\n`, exitCode }
+}
+
+/**
+ * Cases run the project's real hooks, which do not run in an untrusted project: an expected deny
+ * would then be met by hookrun's own fail-closed block (or an allow by hooks that never ran), so
+ * a case would pass without its hook. Such a run is refused, naming what to do.
+ */
+function refuseUntrusted(root: string, options: TestOptions): void {
+  const { trust, untrustedHooks } = loadConfig({ cwd: root, configFiles: options.configFiles, env: options.env })
+  // A project with no hooks to hold back (an empty hooks.json) runs its cases as it is.
+  if (trust === undefined || trust.trusted || (trust.reason === 'never' && untrustedHooks.length === 0)) return
+  throw new HookrunError(`no case was run: ${untrustedNotice(trust)}`)
 }
 
 /** A named folder stands for its test files: a project's .hookrun/tests, else the folder's own *.json. */

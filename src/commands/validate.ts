@@ -10,6 +10,13 @@ import { CANONICAL_EVENTS, EVENT_ALIASES } from '../event/events.ts'
 import { didYouMean } from '../core/suggest.ts'
 import { compilePattern, expandAlias } from '../event/pattern.ts'
 import { shortNameOf } from '../config/shapes.ts'
+import type { ParsedEntry } from '../config/document.ts'
+import { findProjectRoot } from '../config/files.ts'
+import { DIALECTS } from '../dialects/index.ts'
+import { resolveAlias } from '../event/events.ts'
+import { agentTarget, type AgentName } from '../install/agents.ts'
+import { routedEvents } from '../install/overlaps.ts'
+import { homedir } from 'node:os'
 
 export interface ValidateOptions {
   readonly files: readonly string[]
@@ -31,10 +38,12 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
       ? options.files.map((file) => ({ layer: 'config', file: resolve(options.cwd, file) }))
       : findConfigFiles({ cwd: options.cwd, env: options.env }).files
   const problems: ConfigProblem[] = []
+  const allEntries: ParsedEntry[] = []
   for (const ref of refs) {
     const found: ConfigProblem[] = []
     const entries = readConfigFile(ref, found)
     mergeHooks(entries, found)
+    allEntries.push(...entries)
     problems.push(...found.map((problem) => ({ ...problem, severity: 'error' as const })))
     for (const { entry } of entries) {
       // A switch-off written with the long name an agent's handler had before: it works; say the short one.
@@ -57,6 +66,7 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
       }
     }
   }
+  problems.push(...ignoredAnswerWarnings(allEntries, options))
   const errors = problems.filter((problem) => problem.severity === 'error').length
   const exitCode = errors > 0 ? ExitCode.Failure : ExitCode.Proceed
   if (options.json) return { output: `${JSON.stringify({ files: refs, problems }, null, 2)}\n`, exitCode }
@@ -65,6 +75,47 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
   if (refs.length === 0) lines.push(paint.warn('no config files found to validate'))
   else lines.push((errors > 0 ? paint.bad : paint.good)(`${count(refs.length, 'file')} checked: ${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`))
   return { output: `${lines.join('\n')}\n`, exitCode }
+}
+
+/**
+ * An agent hookrun is installed for that ignores an answer field on an event it routes
+ * (`Dialect.ignores`: Qwen Code and PreToolUse's `updatedInput`): one warning per agent, field
+ * and event, naming the hooks whose answer it would drop there.
+ */
+function ignoredAnswerWarnings(entries: readonly ParsedEntry[], options: ValidateOptions): ConfigProblem[] {
+  const places = { home: options.env.HOME || homedir(), project: findProjectRoot(resolve(options.cwd)) ?? resolve(options.cwd), env: options.env }
+  const warnings: ConfigProblem[] = []
+  for (const dialect of DIALECTS) {
+    const target = dialect.ignores === undefined ? undefined : agentTarget(dialect.name)
+    if (target === undefined) continue
+    const files = [target.file('project', places), target.file('user', places)]
+    const routed = new Map(files.flatMap((file) => routedEvents(file, dialect.name as AgentName).map((event) => [event, file] as const)))
+    for (const row of dialect.ignores!) {
+      for (const event of row.events) {
+        const file = routed.get(event)
+        const canonical = resolveAlias(event) ?? event
+        const hooks = entries.filter(({ entry }) => entry.enabled !== false && eventPatterns(entry.event).some((pattern) => matchesEvent(pattern, canonical)))
+        if (file === undefined || hooks.length === 0) continue
+        const names = hooks.map(({ entry }) => entry.name ?? entry.path)
+        warnings.push({
+          severity: 'warning',
+          file: hooks[0]!.ref.file,
+          path: eventPath(hooks[0]!.entry),
+          message: `${dialect.label} (routed by ${file}) ignores ${row.field} on ${event}: ${row.why}; hooks it would apply to: ${names.join(', ')}`,
+        })
+      }
+    }
+  }
+  return warnings
+}
+
+function eventPatterns(event: string | readonly string[] | undefined): readonly string[] {
+  return typeof event === 'string' ? [event] : (event ?? [])
+}
+
+/** Does a pattern match this canonical event (for any subject)? */
+function matchesEvent(pattern: string, canonical: string): boolean {
+  return pattern.split(',').some((alternative) => compilePattern(expandAlias(alternative.trim().split(':')).slice(0, 2).join(':')).matches(canonical.split(':')))
 }
 
 /** Only the event part (first two segments) is checked: any subject is fine. */

@@ -158,6 +158,8 @@ export const ClaudeHandlerSchema = z
     if: PermissionRuleSchema.optional(),
     shell: z.enum(['bash', 'powershell']).optional(),
     statusMessage: z.string().optional(),
+    // Qwen Code's command hooks (its settings.json) carry one; `hookrun list` shows it.
+    description: z.string().optional(),
     once: z.boolean().optional(),
     onFailure: z.enum(['block', 'allow']).optional().meta({
       description: "'block': a handler that cannot start, times out or exits with an unexpected code blocks instead of failing open (hookrun's onError: block).",
@@ -212,6 +214,37 @@ export const CursorHandlerSchema = z
     model: z.string().optional(),
   })
   .meta({ description: "A Cursor hook handler (.cursor/hooks.json); hookrun runs type 'command'." })
+
+/** Crush's own handler (crush.json `hooks.PreToolUse[]`, charmbracelet/crush docs/hooks): flat, no groups. */
+export const CrushHandlerSchema = z
+  .strictObject({
+    command: z.string().min(1),
+    name: z.string().optional().meta({ description: "The name Crush's TUI shows." }),
+    matcher: MatcherSchema.optional(),
+    timeout: z.number().positive().max(86_400).optional().meta({ description: 'Seconds (Crush: default 30).' }),
+  })
+  .meta({ description: 'A Crush hook handler (crush.json): exit 2 denies, exit 49 halts the turn, JSON on exit 0.' })
+
+/** Windsurf Cascade's own handler (hooks.json `hooks.pre_run_command[]`, docs.windsurf.com/windsurf/cascade/hooks). */
+export const WindsurfHandlerSchema = z
+  .strictObject({
+    command: z.string().min(1).optional(),
+    powershell: z.string().optional().meta({ description: 'Windows only; hookrun runs command and skips a handler that has only this.' }),
+    show_output: z.boolean().optional().meta({ description: 'Cascade shows the output; hookrun reports it in its own answer.' }),
+    working_directory: z.string().min(1).optional().meta({ description: "The hook's working directory (hookrun's cwd)." }),
+  })
+  .meta({ description: 'A Windsurf Cascade hook handler: exit 2 blocks a pre-hook.' })
+
+/** Kiro CLI's own handler (an agent file's `hooks.preToolUse[]`, kiro.dev/docs/cli/hooks). */
+export const KiroHandlerSchema = z
+  .strictObject({
+    command: z.string().min(1),
+    matcher: z.string().optional().meta({ description: "Kiro's tool matcher: a name, a glob (fs_*), @server/tool, @builtin or *." }),
+    timeout_ms: z.number().positive().max(86_400_000).optional().meta({ description: 'Milliseconds (Kiro: default 30000).' }),
+    max_output_size: z.number().int().positive().optional(),
+    cache_ttl_seconds: z.number().nonnegative().optional(),
+  })
+  .meta({ description: 'A Kiro CLI hook handler: exit 2 blocks preToolUse; stdout of agentSpawn and userPromptSubmit is context.' })
 
 export const TrustedFoldersSchema = z.array(z.string()).meta({
   description:
@@ -274,12 +307,22 @@ export const AllowManagedHooksOnlySchema = z.boolean().meta({
 
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
+  // Claude Code's plugin hooks.json (and Open Plugins') opens with one: a pasted file must not warn on every fire.
+  description: z.string().optional().meta({ description: 'What the file is for (as in a Claude Code plugin hooks.json); shown nowhere, never warned about.' }),
   hooks: z
-    .union([z.array(HookSchema), z.record(z.string(), z.array(ClaudeGroupSchema)), z.record(z.string(), z.array(GeminiGroupSchema)), z.record(z.string(), z.array(CursorHandlerSchema))])
+    .union([
+      z.array(HookSchema),
+      z.record(z.string(), z.array(ClaudeGroupSchema)),
+      z.record(z.string(), z.array(GeminiGroupSchema)),
+      z.record(z.string(), z.array(CursorHandlerSchema)),
+      z.record(z.string(), z.array(CrushHandlerSchema)),
+      z.record(z.string(), z.array(WindsurfHandlerSchema)),
+      z.record(z.string(), z.array(KiroHandlerSchema)),
+    ])
     .default([])
     .meta({
       description:
-        "hookrun's list of hooks, run in this order; or Claude Code's (and Gemini CLI's) object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }.",
+        "hookrun's list of hooks, run in this order; or Claude Code's (and Gemini CLI's) object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }; or Crush's, Windsurf's or Kiro's flat { event: [ { command } ] }, told apart by their event names.",
     }),
   version: z.number().int().positive().optional().meta({ description: "Cursor's hooks.json version (1): the file's hooks are read in Cursor's shape." }),
   plugins: z.array(PigoPluginSchema).optional().meta({ description: "pigo's plugins array." }),

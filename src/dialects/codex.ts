@@ -36,6 +36,8 @@ export const codex: Dialect = {
   source: 'codex',
   // No variable; the payload's cwd is the session's folder, which the model's commands do not move.
   project: { variables: [], payloadField: 'cwd' },
+  // `codex exec` shows the person nothing a hook writes (real-agents.md): notices go to the model.
+  notices: ['additionalContext'],
   // Codex's own events (Interrupt) say Codex by themselves; the ones it shares with Claude Code need turn_id.
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&

@@ -34,6 +34,9 @@ export const copilot: Dialect = {
   source: 'copilot',
   // Copilot runs hooks in the project root (real-agents.md): hookrun's own folder is the project.
   project: { variables: [] },
+  // Its progress line shows only in text output; with --output-format json the model's context is
+  // what reaches anyone (sessionStart, userPromptSubmitted, postToolUse): notices take both.
+  notices: ['systemMessage', 'additionalContext'],
   detect: (payload) => typeof payload.sessionId === 'string' && typeof payload.timestamp === 'number',
   // Only its notification payload names itself (`Notification`); the command line names the rest.
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),

@@ -9,7 +9,8 @@ import type { Dialect } from './types.ts'
  * `{decision: allow | deny, halt, reason, context, updated_input}`. `allow` pre-approves and skips
  * the permission prompt; no decision leaves the prompt to Crush. `halt: true` (or exit 49) ends the
  * whole turn. `updated_input` is a shallow merge over the tool's input, not a replacement.
- * Events: PreToolUse and PreCompact (a deny there skips that round of compaction).
+ * Events: PreToolUse only (its docs: "there's currently just one"). Exit 2 denies with stderr as
+ * the reason; exit 49 halts the turn (src/answer/interpret.ts reads both for a Crush-shaped hook).
  * Event names are case-insensitive and may be snake_case (`pre_tool_use`).
  */
 const CRUSH_EVENTS = namesOf('crush')
@@ -29,6 +30,8 @@ export const crush: Dialect = {
   label: 'Crush',
   source: 'crush',
   project: { variables: ['CRUSH_PROJECT_DIR'] },
+  // Crush has no message for the person: notices go to the model as context.
+  notices: ['additionalContext'],
   detect: (payload) => payload.hook_event_name === undefined && crushEvent(payload.event) !== undefined && typeof payload.session_id === 'string',
   eventName: (payload) => crushEvent(payload.event) ?? (typeof payload.event === 'string' ? payload.event : undefined),
   render(decision, payload, agentEvent) {
@@ -43,7 +46,8 @@ export const crush: Dialect = {
     } else if (decided(decision)) out.decision = 'allow'
     if (!decision.continue) {
       out.halt = true
-      out.reason = [out.reason, decision.stopReason].filter(Boolean).join('\n') || blockReason(decision)
+      // A halt's reason is often the block's too (Crush's exit 49): said once.
+      out.reason = [...new Set([out.reason, decision.stopReason].filter(Boolean))].join('\n') || blockReason(decision)
     }
     if (decision.updatedInput !== undefined) {
       if (event !== 'PreToolUse') answer.cannot('updatedInput')

@@ -45,6 +45,8 @@ export const cursor: Dialect = {
   label: 'Cursor',
   source: 'cursor',
   project: { variables: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'], payloadField: 'workspace_roots' },
+  // `user_message` where the event has one, else the model's context (sessionStart, postToolUse).
+  notices: ['systemMessage', 'additionalContext'],
   detect: (payload) =>
     typeof payload.cursor_version === 'string' || (typeof payload.hook_event_name === 'string' && CURSOR_EVENTS.has(payload.hook_event_name)),
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),

@@ -5,7 +5,7 @@ import { splitEventName } from '../event/event.ts'
 import { aliasFor, namesOf } from '../event/events.ts'
 import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
-import { carryFields } from './shared.ts'
+import { carryFields, ignoredFieldWarnings, ignores } from './shared.ts'
 import { claude } from './claude.ts'
 import { codex } from './codex.ts'
 import { copilot } from './copilot.ts'
@@ -16,7 +16,7 @@ import { gemini } from './gemini.ts'
 import { kiro } from './kiro.ts'
 import { qwen } from './qwen.ts'
 import { windsurf } from './windsurf.ts'
-import type { Dialect } from './types.ts'
+import type { Dialect, NoticeChannel } from './types.ts'
 
 /**
  * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
@@ -91,13 +91,32 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
  * The decision in the dialect's JSON. A dialect that declares no `carries` takes none of the
  * fields hookrun carries (toolConfig, llm_request, updatedMCPToolOutput, …): each one the decision
  * has is named in a warning, so no field is dropped without a word, whoever wrote the dialect.
+ * A field the agent is known to ignore on this event (`Dialect.ignores`) is named too.
  */
 export function renderFor(dialect: Dialect, decision: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
   const rendered = dialect.render(decision, payload, agentEvent)
-  if (dialect.carries !== undefined) return rendered
+  const ignored = ignoredFieldWarnings(dialect, decision, agentEvent ?? dialect.eventName(payload))
   const event = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : decision.event)
-  const left = carryFields(decision, event, [], () => {}).map((field) => `${dialect.label} cannot apply ${field} on ${event}; it was not sent`)
-  return left.length === 0 ? rendered : { ...rendered, warnings: [...rendered.warnings, ...left] }
+  const left = dialect.carries !== undefined ? [] : carryFields(decision, event, [], () => {}).map((field) => `${dialect.label} cannot apply ${field} on ${event}; it was not sent`)
+  return left.length === 0 && ignored.length === 0 ? rendered : { ...rendered, warnings: [...rendered.warnings, ...ignored, ...left] }
+}
+
+const PROBE: Decision = { event: 'probe', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: [] }
+
+/**
+ * The channels a notice of hookrun's own reaches the agent by on this event: those of the
+ * dialect's `notices` (default `systemMessage`) that its answer carries here without a "cannot
+ * apply" warning and that the agent does not ignore. Empty: nothing would reach anyone, so the
+ * notice waits for a later event (its once-per-session turn is not spent).
+ */
+export function noticeChannels(dialect: Dialect, agentEvent: string | undefined): NoticeChannel[] {
+  if (agentEvent === undefined) return []
+  const probes: Record<NoticeChannel, Partial<Decision>> = { systemMessage: { systemMessage: 'm' }, additionalContext: { additionalContext: ['m'] } }
+  return (dialect.notices ?? ['systemMessage']).filter((channel) => {
+    if (ignores(dialect, channel, agentEvent)) return false
+    const rendered = dialect.render({ ...PROBE, ...probes[channel] }, {}, agentEvent)
+    return !rendered.warnings.some((warning) => warning.includes(channel)) && JSON.stringify(rendered) !== JSON.stringify(dialect.render(PROBE, {}, agentEvent))
+  })
 }
 
 export type { Dialect }

@@ -24,6 +24,8 @@ export const kiro: Dialect = {
   source: 'kiro',
   // No project variable known; hookrun's own folder, as the hook runs there.
   project: { variables: [] },
+  // Kiro shows no message of a hook's: notices go to the model where stdout is context.
+  notices: ['additionalContext'],
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string' || !KIRO_EVENTS.has(event)) return false

@@ -27,6 +27,16 @@ export const qwen: Dialect = {
   carries: claude.carries,
   source: 'qwen',
   project: { variables: ['QWEN_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
+  // Seen in Qwen Code 0.24.4 (shared/reference/real-agents.md); its source agrees: PreToolUse's
+  // answer has no updatedInput, PermissionRequest's `decision` has.
+  ignores: [
+    {
+      field: 'updatedInput',
+      events: ['PreToolUse'],
+      why: 'Qwen Code applies a rewrite only from a PermissionRequest allow, so the tool runs with its original input',
+    },
+    { field: 'systemMessage', events: ['SessionStart'], why: 'Qwen Code shows no SessionStart systemMessage, so nobody sees it' },
+  ],
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string' || !QWEN_EVENTS.has(event)) return false

@@ -2,7 +2,7 @@
 import type { Payload } from '../core/types.ts'
 import { CARRIED_FIELDS, type CarriedField } from '../core/carried.ts'
 import type { Decision } from '../core/protocol.ts'
-import type { CarriedRow } from './types.ts'
+import type { CarriedRow, Dialect, IgnorableField } from './types.ts'
 
 /**
  * What every dialect needs when it writes an answer: a warning list in one wording (field,
@@ -77,4 +77,23 @@ export function carryFields(decision: Decision, event: string, rows: readonly Ca
     else place(row.key, value)
   }
   return left
+}
+
+/** Does the decision carry this answer field (one a hook set, or hookrun's own notice)? */
+export function hasField(decision: Decision, field: IgnorableField): boolean {
+  if (field === 'additionalContext') return decision.additionalContext.length > 0
+  if (field === 'continue') return !decision.continue
+  if (field === 'suppressOutput') return decision.suppressOutput === true
+  return decision[field] !== undefined
+}
+
+/** The fields of the decision the agent ignores on this event, each with its one-line warning. */
+export function ignoredFieldWarnings(dialect: Pick<Dialect, 'label' | 'ignores'>, decision: Decision, event: string | undefined): string[] {
+  if (event === undefined) return []
+  return (dialect.ignores ?? []).filter((row) => row.events.includes(event) && hasField(decision, row.field)).map((row) => `${dialect.label} ignores ${row.field} on ${event}: ${row.why}`)
+}
+
+/** Does the agent ignore this field on this event? */
+export function ignores(dialect: Pick<Dialect, 'ignores'>, field: string, event: string): boolean {
+  return (dialect.ignores ?? []).some((row) => row.field === field && row.events.includes(event))
 }

@@ -36,6 +36,18 @@ export interface Dialect {
    * none, and `renderFor` warns about each one a decision has.
    */
   readonly carries?: readonly CarriedRow[]
+  /**
+   * Answer fields the agent's protocol names and hookrun renders, but the real agent was seen to
+   * ignore on some events (Qwen Code 0.24.4 and PreToolUse's `updatedInput`). `fire`, `explain`
+   * and `validate` warn from this table, and `hookrun agents` does not list them as honoured.
+   */
+  readonly ignores?: readonly IgnoredField[]
+  /**
+   * Where hookrun's own notices for the person (an untrusted project, hooks changed since
+   * trusted) go in this agent, in order of preference: a channel is used on an event where the
+   * dialect renders it and the agent does not ignore it. Default: `systemMessage`.
+   */
+  readonly notices?: readonly NoticeChannel[]
   /** Does this payload come from this agent? (Detection order: src/dialects/index.ts.) */
   detect(payload: Payload): boolean
   /** The event the payload names itself, in the agent's spelling; undefined when it names none. */
@@ -55,3 +67,16 @@ export interface CarriedRow {
   readonly events: readonly string[]
   readonly key: string
 }
+
+/** The answer fields an agent may be seen to ignore (the Decision's names). */
+export type IgnorableField = 'updatedInput' | 'updatedPrompt' | 'additionalContext' | 'systemMessage' | 'suppressOutput' | 'continue'
+
+/** One answer field an agent ignores on `events`, and what happens instead (one clause). */
+export interface IgnoredField {
+  readonly field: IgnorableField
+  readonly events: readonly string[]
+  readonly why: string
+}
+
+/** A channel hookrun's notices can take: a message the agent shows the person, or context for the model. */
+export type NoticeChannel = 'systemMessage' | 'additionalContext'

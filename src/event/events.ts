@@ -212,10 +212,12 @@ const SHARED_NAMES: ReadonlyArray<readonly [AliasSource, readonly string[]]> = [
   ['droid', ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Notification', 'Stop', 'SubagentStop', 'PreCompact', 'SessionStart', 'SessionEnd']],
   // Kiro CLI: the camelCase tool and stop events Cursor uses too
   ['kiro', ['preToolUse', 'postToolUse', 'stop']],
-  // Crush: PreToolUse and PreCompact (charmbracelet/crush docs/hooks)
-  ['crush', ['PreToolUse', 'PreCompact']],
-  // Qwen Code: Claude Code's names for these
-  ['qwen', ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'MessageDisplay', 'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'Notification', 'PermissionRequest', 'PermissionDenied']],
+  // Crush: PreToolUse only ("there's currently just one": charmbracelet/crush docs/hooks/README.md,
+  // internal/hooks/hooks.go)
+  ['crush', ['PreToolUse']],
+  // Qwen Code: Claude Code's names for these (QwenLM/qwen-code packages/core/src/hooks/types.ts
+  // HookEventName; InstructionsLoaded, UserPromptExpansion and PostToolBatch carry Claude's payloads)
+  ['qwen', ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'UserPromptSubmit', 'UserPromptExpansion', 'SessionStart', 'SessionEnd', 'MessageDisplay', 'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'Notification', 'PermissionRequest', 'PermissionDenied', 'InstructionsLoaded']],
 ]
 
 // Built in one pass at start-up, which every event pays for (a loop, not a filter per row).

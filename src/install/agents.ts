@@ -145,7 +145,8 @@ export const AGENTS: readonly AgentTarget[] = [
     command: (self) => `${self} fire --format gemini`,
     // Gemini's timeout is in milliseconds; `name` is what `/hooks disable` takes.
     handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
-    note: "Gemini CLI runs hooks only while its hooks system is on (/settings → Advanced → Enable Hooks System, or tools.enableHooks)",
+    // Gemini CLI 0.61 reads `hooksConfig.enabled` (real-agents.md); `tools.enableHooks` is gone.
+    note: 'Gemini CLI runs hooks only while its hooks system is on: "hooksConfig": {"enabled": true} in its settings.json (or /settings → Enable Hooks System); an untrusted folder runs none',
     projectFileOnlyWhereStarted: true,
   },
   {

@@ -29,6 +29,13 @@ import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path'
  */
 export const HOOK_FOLDERS = ['.hookrun', '.claude/hooks', '.gemini/hooks', '.cursor/hooks'] as const
 
+/**
+ * `hookrun test`'s cases (`.hookrun/tests/`): payloads and expected answers, never run by a fire.
+ * Left out of the walk, so that adding a case does not revoke trust; a file there that a hook
+ * command names is still pinned as the command's (`commandMaterial`).
+ */
+export const TEST_CASES_FOLDER = join('.hookrun', 'tests')
+
 /** Data hooks write beside themselves (`.hookrun/audit.log`): left out, and named. */
 const LOG_FILE = /\.log$/i
 
@@ -60,6 +67,7 @@ export function collectMaterial(projectRoot: string, configFiles: readonly strin
   const notCovered: string[] = []
   const refused: string[] = []
   for (const folder of HOOK_FOLDERS) walkFolder(projectRoot, join(projectRoot, folder), files, notCovered, refused)
+  if (isDirectory(join(projectRoot, TEST_CASES_FOLDER))) notCovered.push(`${TEST_CASES_FOLDER}/ (hookrun test's cases; left out, as no fire runs them)`)
   const programs = new Set<string>()
   for (const source of commands) {
     const found = commandMaterial(projectRoot, source)
@@ -116,6 +124,8 @@ function walkFiles(root: string, dir: string, real: string, walking: Set<string>
   walking.add(real)
   for (const entry of entries) {
     const path = join(dir, entry.name)
+    // A real folder there only: a link is walked (or refused) as any other.
+    if (entry.isDirectory() && path === join(root, TEST_CASES_FOLDER)) continue
     if (entry.isDirectory()) walkFiles(root, path, join(real, entry.name), walking, out, notCovered, refused)
     else if (entry.isSymbolicLink() && isDirectory(path)) {
       const target = realPath(path)

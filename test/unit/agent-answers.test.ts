@@ -16,6 +16,14 @@ describe('answers written for another agent', () => {
     expect(read({ permissionDecision: 'deny', permissionDecisionReason: 'no', modifiedArgs: { a: 1 } })).toMatchObject({ decision: 'deny', reason: 'no', updatedInput: { a: 1 } })
     expect(read({ behavior: 'deny', message: 'not now', interrupt: true })).toMatchObject({ decision: 'deny', reason: 'not now', continue: false })
   })
+  test('Crush: halt blocks and ends the turn with its reason; context is a string or strings (issue 27 §4.4)', () => {
+    expect(read({ halt: true, reason: 'stop everything' })).toMatchObject({ decision: 'deny', reason: 'stop everything', continue: false, stopReason: 'stop everything' })
+    expect(read({ version: 1, decision: 'allow', halt: true, reason: 'no' })).toMatchObject({ decision: 'deny', continue: false })
+    expect(read({ halt: false, context: 'remember gofumpt' })).toMatchObject({ additionalContext: 'remember gofumpt' })
+    expect(read({ halt: false })?.continue).toBeUndefined()
+    expect(read({ context: ['one', '', 'two'] })?.additionalContext).toBe('one\n\ntwo')
+    expect(read({ context: { not: 'crush' } })?.additionalContext).toBeUndefined()
+  })
   test('a message without behavior is not a reason, and the protocol’s own fields win', () => {
     expect(read({ message: 'hello' })?.reason).toBeUndefined()
     expect(read({ reason: 'mine', agentMessage: 'theirs' })?.reason).toBe('mine')

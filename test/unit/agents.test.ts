@@ -28,6 +28,19 @@ describe('the capability matrix', () => {
     expect(honouredFields(dialect('crush'), 'PreToolUse')).toEqual(['block', 'allow', 'updatedInput', 'additionalContext', 'continue'])
   })
 
+  test('a field the agent was seen to ignore is not honoured, and the matrix says it is ignored (issue 27 §4.1)', () => {
+    expect(honouredFields(dialect('qwen'), 'PreToolUse')).not.toContain('updatedInput')
+    expect(honouredFields(dialect('qwen'), 'PermissionRequest')).toContain('updatedInput')
+    expect(honouredFields(dialect('qwen'), 'SessionStart')).not.toContain('systemMessage')
+    const qwen = agentRows().find((row) => row.agent === 'qwen')!
+    expect(qwen.events.find((event) => event.name === 'PreToolUse')?.ignores).toEqual(['updatedInput'])
+    expect(formatAgents(false)).toMatch(/\n  PreToolUse +tool:pre_execute +block, ask, allow, additionalContext, continue, systemMessage, suppressOutput  \(ignores updatedInput\)\n/)
+  })
+
+  test("Crush's only event is PreToolUse: no PreCompact row (issue 27 §4.4)", () => {
+    expect(agentRows().find((row) => row.agent === 'crush')!.events.map((event) => event.name)).toEqual(['PreToolUse'])
+  })
+
   test('the text names the files, the command and the left-out events once per reason', () => {
     const text = formatAgents(false)
     expect(text).toContain('Kiro (--format kiro)\n  verified          not in the agent lab: from its docs and source\n  reads hooks from  ~/.kiro/agents/hookrun.json (user), .kiro/agents/hookrun.json (project)')

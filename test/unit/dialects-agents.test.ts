@@ -19,7 +19,8 @@ const PAYLOADS = {
   kiroTool: { hook_event_name: 'preToolUse', cwd: '/p', tool_name: 'fs_read', tool_input: { operations: [{ mode: 'Line', path: '/p/a.md' }] } },
   cursorTool: { conversation_id: 'c', generation_id: 'g', hook_event_name: 'preToolUse', cursor_version: '1.7', workspace_roots: ['/p'], tool_name: 'Shell', tool_input: '{"command":"ls"}' },
   crush: { event: 'PreToolUse', session_id: '313909e', cwd: '/p', tool_name: 'bash', tool_input: { command: 'rm -rf /' } },
-  crushSnake: { event: 'pre_compact', session_id: 's', cwd: '/p', tool_name: 'compact', tool_input: { token_count: 103200, max_tokens: 100000 } },
+  // Crush's only event, PreToolUse, in snake_case (issue 27 §4.4: there is no PreCompact).
+  crushSnake: { event: 'pre_tool_use', session_id: 's', cwd: '/p', tool_name: 'bash', tool_input: { command: 'ls' } },
   qwenTool: { session_id: 's', transcript_path: '/t', cwd: '/p', hook_event_name: 'PreToolUse', timestamp: '2026-11-20T10:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'ls' } },
   qwenTodo: { session_id: 's', transcript_path: '/t', cwd: '/p', hook_event_name: 'TodoCompleted', timestamp: '2026-11-20T10:00:00Z', todo_id: '1', phase: 'validation' },
   qwenStart: { session_id: 's', transcript_path: '/t', cwd: '/p', hook_event_name: 'SessionStart', timestamp: '2026-11-20T10:00:00Z', source: 'startup' },
@@ -65,7 +66,8 @@ describe('reading their payloads', () => {
     expect(prepareDialect(undefined, undefined, PAYLOADS.windsurfPrompt)!.payload).toMatchObject({ prompt: 'hi' })
   })
   test('Crush: the event in any spelling Crush takes', () => {
-    expect(prepareDialect(undefined, undefined, PAYLOADS.crushSnake)).toMatchObject({ event: 'PreCompact', agentEvent: 'PreCompact' })
+    expect(prepareDialect(undefined, undefined, PAYLOADS.crushSnake)).toMatchObject({ event: 'PreToolUse', agentEvent: 'PreToolUse' })
+    expect(resolveDialect(undefined, { event: 'pre_compact', session_id: 's' })).toBeUndefined()
   })
   test('each agent’s tool names share the subjects', () => {
     expect(['Execute', 'execute_bash', 'shell', 'bash', 'run_shell_command', 'run_command'].map(canonicalTool)).toEqual(Array(6).fill('bash'))
@@ -112,12 +114,11 @@ describe('Crush answers', () => {
     expect(json(ask)).toEqual({})
     expect(ask.warnings[0]).toMatch(/Crush's own permission prompt decides/)
   })
-  test('context and updated_input on PreToolUse; PreCompact takes neither', () => {
+  test('context and updated_input on PreToolUse', () => {
     expect(json(answer(crush, 'PreToolUse', decision({ additionalContext: ['run gofumpt'], updatedInput: { command: 'bun test' } }), { tool_input: { command: 'npm test' } }))).toEqual({
       context: 'run gofumpt',
       updated_input: { command: 'bun test' },
     })
-    expect(answer(crush, 'PreCompact', decision({ additionalContext: ['x'] })).warnings).toEqual(['Crush cannot apply additionalContext on PreCompact; it was not sent'])
   })
 })
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
+import { AGENTS } from '../../src/install/agents.ts'
 import { findOverlaps } from '../../src/install/overlaps.ts'
 import { homeAndProject, removeProject } from '../helpers.ts'
 
@@ -75,14 +76,13 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     expect(existsSync(file)).toBe(false)
   })
 
-  test("Crush: flat PreToolUse / PreCompact entries in the project's crush.json (or .crush.json if that is the one there)", () => {
+  test("Crush: one flat PreToolUse entry (its only event) in the project's crush.json (or .crush.json if that is the one there)", () => {
     const where = place()
     const file = join(where.project, '.crush.json')
     const original = put(file, '{\n  "options": { "debug": false }\n}\n')
     run(where, 'crush', false, 'project')
     expect(read(file).hooks).toEqual({
       PreToolUse: [{ name: 'hookrun', command: `${PORTABLE} fire --format crush`, timeout: 600 }],
-      PreCompact: [{ name: 'hookrun', command: `${PORTABLE} fire --format crush`, timeout: 600 }],
     })
     expect(existsSync(join(where.project, 'crush.json'))).toBe(false)
     run(where, 'crush', true, 'project')
@@ -99,6 +99,14 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     expect(config.hooks.PreToolUse).toEqual([{ hooks: [{ type: 'command', name: 'hookrun', command: `${SELF} fire --format qwen`, timeout: 600000 }] }])
     expect(config.hooks.TodoCreated).toHaveLength(1)
     expect(config.hooks.MessageDisplay).toBeUndefined()
+    // Qwen Code's events that carry Claude Code's names (its HookEventName), routed too.
+    for (const event of ['InstructionsLoaded', 'UserPromptExpansion', 'PostToolBatch']) expect(config.hooks[event], event).toHaveLength(1)
+  })
+
+  test("Gemini CLI's note names the setting Gemini reads (hooksConfig.enabled), not the removed tools.enableHooks", () => {
+    const note = AGENTS.find((agent) => agent.name === 'gemini')!.note!
+    expect(note).toContain('"hooksConfig": {"enabled": true}')
+    expect(note).not.toContain('enableHooks')
   })
 })
 
