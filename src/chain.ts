@@ -12,8 +12,9 @@ import type { Rewrites } from './answer/decide.ts'
 import { readAnswer } from './answer/read.ts'
 import { runCommand, startDetached } from './run/command.ts'
 import type { ChildInput } from './run/child.ts'
-import { hookrunBlock } from './select/gates.ts'
+import { HOOKRUN, hookrunBlock } from './select/gates.ts'
 import { isGate } from './event/events.ts'
+import { CHAIN_BUDGET_SECONDS } from './config/defaults.ts'
 
 /** NDJSON records of `--events` (the SDK spec's hook_started / hook_output / hook_finished). */
 export type ProgressRecord =
@@ -36,6 +37,19 @@ export interface ChainContext {
   readonly progress?: (record: ProgressRecord) => void
   /** The marker blocking command hooks carry (src/run/escapees.ts); made by `runChain`. */
   readonly fireId?: string
+  /** How long the chain may run in all (default CHAIN_BUDGET_SECONDS); past it a gate blocks. */
+  readonly budgetMs?: number
+}
+
+/** How many times the chain's judges may judge an input a later hook rewrote (the first run is round 1). */
+export const MAX_JUDGING_ROUNDS = 3
+
+/** Which input one run of a step judged: the payload as it saw it, or with its own rewrite applied. */
+export interface JudgedInput {
+  readonly step: string
+  readonly round: number
+  /** Read its tool input and prompt only when shown: a long prompt stays undecoded otherwise. */
+  readonly payload: Payload
 }
 
 /** One step of the chain: a command hook from the config, or a hook that runs in-process. */
@@ -54,7 +68,7 @@ export interface InProcessStep {
 /** What running the steps gave: the results in config order, and the steps a block kept from running. */
 export interface ChainOutcome {
   readonly results: HookResult[]
-  /** The step of each result (same order). */
+  /** The step of each result (same order); a block of hookrun's own that ends the results has none. */
   readonly ran: ChainStep[]
   /** Chain steps that did not run because an earlier step blocked. */
   readonly skipped: ChainStep[]
@@ -62,6 +76,11 @@ export interface ChainOutcome {
   readonly warnings: string[]
   /** When each result's step started (epoch ms, same order as `results`): for telemetry spans. */
   readonly startedAt: number[]
+  /**
+   * Which input each run judged, every round in the order they ran (`explain` shows it): a hook
+   * that judged an input a later hook rewrote ran again on the rewrite (`judgeRewritesAgain`).
+   */
+  readonly judged: JudgedInput[]
 }
 
 /** The rule a step runs under: function hooks are hookrun's own, so they chain. */
@@ -95,13 +114,16 @@ function stagesOf(steps: readonly ChainStep[]): { rule: HookRule; steps: ChainSt
  * seeing the payload as it was when they started; their rewrites apply afterwards in config
  * order. Command hooks and in-process hooks differ only in how one step runs.
  */
-export async function runChain(steps: readonly ChainStep[], event: FiredEvent, original: Payload, context: ChainContext): Promise<ChainOutcome> {
+export async function runChain(steps: readonly ChainStep[], event: FiredEvent, original: Payload, outerContext: ChainContext): Promise<ChainOutcome> {
   const results: HookResult[] = []
   const ran: ChainStep[] = []
   const skipped: ChainStep[] = []
   const warnings: string[] = []
   const handoffs: Promise<unknown>[] = []
   let payload = withEventName(original, event)
+  // The hooks run under the chain's budget as well as the caller's signal.
+  const budget = chainBudget(outerContext)
+  const context: ChainContext = { ...outerContext, signal: budget.signal }
   // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
   const fireId = context.fireId === undefined ? newFireId() : context.fireId
   const chainContext = fireId === undefined ? context : { ...context, fireId }
@@ -167,12 +189,18 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
     return result
   }
   const startedAt: number[] = []
-  const keep = (step: ChainStep, result: HookResult) => {
-    ran.push(step)
-    results.push(result)
-    startedAt.push(startTimes.get(result) ?? performance.timeOrigin + performance.now())
+  // Per result (same order): the payload version its step approved (what it saw, or its own rewrite).
+  const approved: Payload[] = []
+  const judged: JudgedInput[] = []
+  /** Record a step's result (at `at` when it replaces the step's earlier run) and apply its rewrite. */
+  const keep = (step: ChainStep, result: HookResult, seen: Payload, round = 1, at = results.length) => {
+    ran[at] = step
+    results[at] = round === 1 ? result : { ...result, report: { ...result.report, round } }
+    startedAt[at] = startTimes.get(result) ?? performance.timeOrigin + performance.now()
+    approved[at] = seen
     if (result.blocks) {
       blocked = true
+      if (judgesInput(result)) judged.push({ step: step.name, round, payload: seen })
       return
     }
     const answer = result.answer
@@ -181,7 +209,46 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
       if (updatedInput !== undefined) rewrites.updatedInput = updatedInput
       if (answer?.updatedPrompt !== undefined) rewrites.updatedPrompt = answer.updatedPrompt
       payload = applyRewrites(payload, updatedInput, answer?.updatedPrompt)
+      // A rewrite is what its own hook approved; concurrent handlers' rewrites apply in config order.
+      approved[at] = applyRewrites(seen, updatedInput, answer?.updatedPrompt)
     }
+    if (judgesInput(result)) judged.push({ step: step.name, round, payload: approved[at]! })
+  }
+
+  /**
+   * The input that runs is the input every judge approved (README "Rewrites are judged again"):
+   * on a gate event, each hook that judged an input a later hook rewrote runs again, in config
+   * order, on the input as it now is, until every judge's last run approved the final input.
+   * A chain that is still rewriting after MAX_JUDGING_ROUNDS rounds blocks: no gate has then
+   * judged what would run.
+   */
+  const judgeRewritesAgain = async () => {
+    if (!isGate(event.name)) return
+    for (let round = 2; !blocked && !context.signal?.aborted; round++) {
+      const stale = results.flatMap((result, index) => (judgesInput(result) && !sameJudgedInput(approved[index]!, payload) ? [index] : []))
+      if (stale.length === 0) return
+      if (round > MAX_JUDGING_ROUNDS) {
+        const names = stale.map((index) => `'${ran[index]!.name}'`).join(', ')
+        blockedByHookrun(`hooks kept rewriting the input: after ${MAX_JUDGING_ROUNDS} rounds ${names} had still judged an input other than the one that would run, so no gate has approved it; make the rewriting hooks agree (see 'hookrun explain')`)
+        return
+      }
+      for (const index of stale) {
+        if (blocked || context.signal?.aborted) break
+        const step = ran[index]!
+        const seen = payload
+        keep(step, await runStep(step, seen), seen, round, index)
+      }
+    }
+  }
+  /** A block of hookrun's own, after the hooks' results. */
+  const blockedByHookrun = (reason: string) => {
+    const commandStep = ran.find((step): step is Hook => !('run' in step))
+    const block = hookrunBlock(reason, commandStep?.source.file ?? context.projectRoot)
+    // Last, with no step of its own (`ran` is one shorter then).
+    results.push(block)
+    startedAt.push(performance.timeOrigin + performance.now())
+    approved.push(payload)
+    blocked = true
   }
 
   for (const stage of stagesOf(steps)) {
@@ -193,20 +260,71 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
     if (stage.sequential) {
       for (const step of stage.steps) {
         if (context.signal?.aborted) break
-        keep(step, await runStep(step, payload))
+        const seen = payload
+        keep(step, await runStep(step, seen), seen)
       }
       continue
     }
     const seen = payload
     const stageResults = await Promise.all(stage.steps.map((step) => runStep(step, seen)))
-    stage.steps.forEach((step, index) => keep(step, stageResults[index]!))
+    stage.steps.forEach((step, index) => keep(step, stageResults[index]!, seen))
+  }
+  await judgeRewritesAgain()
+  budget.end()
+  if (budget.expired() && !outerContext.signal?.aborted) {
+    const reason = `hooks ran past hookrun's budget of ${Math.round(budget.ms / 1000)} s for one event; the ones still running were killed`
+    if (isGate(event.name)) blockedByHookrun(`${reason}, so the event is blocked`)
+    else warnings.push(reason)
   }
   // Detached hooks must have their input before hookrun exits.
   await Promise.all(handoffs)
   // Whatever the hooks left running in a session of its own ends with the chain, unless a hook
   // was let go on purpose (blocking: false, {"async": true}): its descendants carry the marker too.
   if (fireId !== undefined && !letGo && ran.some((step) => !('run' in step))) await killEscapees(fireId, pidsBefore)
-  return { results, ran, skipped, rewrites, warnings, startedAt }
+  return { results, ran, skipped, rewrites, warnings, startedAt, judged }
+}
+
+/**
+ * The chain's own deadline beside the caller's signal: one signal that aborts on either, so the
+ * hooks still running are killed when the budget is spent.
+ */
+function chainBudget(context: ChainContext): { signal: AbortSignal; ms: number; expired(): boolean; end(): void } {
+  const ms = context.budgetMs ?? CHAIN_BUDGET_SECONDS * 1000
+  const controller = new AbortController()
+  let expired = false
+  const forward = () => controller.abort(context.signal?.reason)
+  if (context.signal?.aborted) forward()
+  else context.signal?.addEventListener('abort', forward, { once: true })
+  const timer = setTimeout(() => {
+    expired = true
+    controller.abort('budget')
+  }, ms)
+  return {
+    signal: controller.signal,
+    ms,
+    expired: () => expired,
+    end: () => {
+      clearTimeout(timer)
+      context.signal?.removeEventListener('abort', forward)
+    },
+  }
+}
+
+/** A run that judged the input: anything that ran and answered, not a hook let go to the background. */
+function judgesInput(result: HookResult): boolean {
+  return result.report.outcome !== 'background' && result.report.name !== HOOKRUN
+}
+
+/** Whether two versions of the payload hold the same tool input and prompt (what a judge approves). */
+function sameJudgedInput(a: Payload, b: Payload): boolean {
+  if (a === b) return true
+  return JSON.stringify(toolInput(a) ?? null) === JSON.stringify(toolInput(b) ?? null) && promptOf(a) === promptOf(b)
+}
+
+/** The prompt field a rewrite replaces (`applyRewrites`). */
+export function promptOf(payload: Payload): unknown {
+  const key = PROMPT_KEYS.find((name) => name in payload)
+  return key === undefined ? undefined : payload[key]
 }
 
 function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: ChainContext) {
