@@ -370,6 +370,8 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
     return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
   }
   const { env, cwd } = commandSetup(hook, event, payload, context)
+  const incomplete = incompleteCommandBlock(hook, event, env)
+  if (incomplete !== undefined) return incomplete
   const progress = context.progress
   const run = await runCommand(hook.command, {
     cwd,
@@ -382,6 +384,19 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
   })
   const result = interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
   return nulWarning === undefined ? result : { ...result, warnings: [...result.warnings, `hook '${hook.name}': ${nulWarning}; it ran with the value cut there`] }
+}
+
+/**
+ * A gate never judges a value it cannot see: a command longer than an environment variable holds
+ * (Linux: 128 KiB with its name) is in HOOKRUN_BASH_COMMAND only in part, so on a gate event the
+ * hook does not run and the event is blocked. Elsewhere the hook runs with the part and
+ * HOOKRUN_BASH_COMMAND_TRUNCATED=1; the whole payload is on its stdin either way.
+ */
+function incompleteCommandBlock(hook: Hook, event: FiredEvent, env: Readonly<Record<string, string | undefined>>): HookResult | undefined {
+  if (env.HOOKRUN_BASH_COMMAND_TRUNCATED !== '1' || !isGate(event.name)) return undefined
+  const reason = `hook '${hook.name}' was not run: the command is longer than an environment variable can hold (128 KiB), so HOOKRUN_BASH_COMMAND would hold only its start and a gate reading it would judge part of the command`
+  const blocked = hookrunBlock(reason, hook.source.file)
+  return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
 }
 
 /**
