@@ -12,7 +12,9 @@ import type { Rewrites } from './answer/decide.ts'
 import { readAnswer } from './answer/read.ts'
 import { runCommand, startDetached } from './run/command.ts'
 import type { ChildInput } from './run/child.ts'
-import { HOOKRUN, hookrunBlock } from './select/gates.ts'
+import { HOOKRUN, hookrunBlock, untrustedNotice } from './select/gates.ts'
+import { materialCheck } from './trust/verify.ts'
+import type { ProjectTrust } from './trust/trust.ts'
 import { isGate } from './event/events.ts'
 import { CHAIN_BUDGET_SECONDS } from './config/defaults.ts'
 
@@ -39,6 +41,10 @@ export interface ChainContext {
   readonly fireId?: string
   /** How long the chain may run in all (default CHAIN_BUDGET_SECONDS); past it a gate blocks. */
   readonly budgetMs?: number
+  /** The project's trust as the fire found it: project hooks' files are checked again as each runs. */
+  readonly trust?: ProjectTrust
+  /** What changed in a project hook's files since trust (src/trust/verify.ts); made by `runChain`. */
+  readonly verifyMaterial?: (hook: Hook) => Promise<string[]>
 }
 
 /** How many times the chain's judges may judge an input a later hook rewrote (the first run is round 1). */
@@ -126,7 +132,7 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   const context: ChainContext = { ...outerContext, signal: budget.signal }
   // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
   const fireId = context.fireId === undefined ? newFireId() : context.fireId
-  const chainContext = fireId === undefined ? context : { ...context, fireId }
+  const chainContext: ChainContext = { ...context, ...(fireId !== undefined && { fireId }), verifyMaterial: materialCheck(context.trust, context.env) }
   // Read before any command starts: the sweep then looks only at processes created since.
   const pidsBefore = fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
   let letGo = false
@@ -166,6 +172,11 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
       return backgroundResult(step)
     }
     if (!('run' in step) && !step.blocking) {
+      const changed = await changedMaterialResult(step, event, chainContext)
+      if (changed !== undefined) {
+        warnings.push(...changed.warnings, ...(changed.blocks ? [`hook '${step.name}' (blocking: false) was not run: ${changed.reason}`] : []))
+        return backgroundResult(step)
+      }
       const { env, cwd } = commandSetup(step, event, seen, context)
       handoffs.push(
         startDetached(step.command, { cwd, env, input: inputOf(seen) }).then((error) => {
@@ -372,6 +383,9 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
   const { env, cwd } = commandSetup(hook, event, payload, context)
   const incomplete = incompleteCommandBlock(hook, event, env)
   if (incomplete !== undefined) return incomplete
+  // Last before the spawn: what an earlier hook (or anyone) changed meanwhile shows here.
+  const changed = await changedMaterialResult(hook, event, context)
+  if (changed !== undefined) return changed
   const progress = context.progress
   const run = await runCommand(hook.command, {
     cwd,
@@ -384,6 +398,23 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
   })
   const result = interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
   return nulWarning === undefined ? result : { ...result, warnings: [...result.warnings, `hook '${hook.name}': ${nulWarning}; it ran with the value cut there`] }
+}
+
+/**
+ * Trust checked at the moment of use: a project hook whose own files changed since the project was
+ * trusted does not run, exactly as when the project had changed before the fire: on a gate event
+ * the event is blocked, elsewhere the hook is skipped with the same notice.
+ */
+async function changedMaterialResult(hook: Hook, event: FiredEvent, context: ChainContext): Promise<HookResult | undefined> {
+  const changed = await context.verifyMaterial?.(hook)
+  if (changed === undefined || changed.length === 0 || context.trust === undefined) return undefined
+  const notice = untrustedNotice({ ...context.trust, trusted: false, reason: 'changed', changed })
+  if (isGate(event.name)) {
+    const blocked = hookrunBlock(notice, hook.source.file)
+    return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
+  }
+  const report = { name: hook.name, source: hook.source.layer, file: hook.source.file, outcome: 'error' as const, exitCode: null, durationMs: 0, timedOut: false, reason: notice }
+  return { report, blocks: false, context: [], warnings: [`hook '${hook.name}' was not run: ${notice}`] }
 }
 
 /**

@@ -84,6 +84,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
           projectRoot: config.projectRoot,
           signal: options.signal,
           progress: options.progress,
+          trust: config.trust,
         })
   const decided = decide(event, chain.results, chain.rewrites, [...(untrusted === undefined ? [] : [untrusted]), ...unknownEventWarning(event), ...warnings, ...chain.warnings])
   const agent = options.agent ?? env.HOOKRUN_AGENT

@@ -156,7 +156,7 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   const chain: ChainOutcome =
     block !== undefined
       ? { results: [block], ran: [], skipped: [...selected], rewrites: {}, warnings: [], startedAt: [Date.now()], judged: [] }
-      : await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress })
+      : await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress, trust: config.trust })
   const decision = decide(event, chain.results, chain.rewrites, [...problems, ...chain.warnings])
   const resultOf = new Map<Hook, HookResult>(chain.results.map((result, index) => [chain.ran[index] as Hook, result]))
   const stoppedAt = chain.results.find((result) => result.blocks)
