@@ -262,26 +262,30 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
     blocked = true
   }
 
-  for (const stage of stagesOf(steps)) {
-    if (context.signal?.aborted) break
-    if (stage.rule === 'chain' && blocked) {
-      skipped.push(...stage.steps)
-      continue
-    }
-    if (stage.sequential) {
-      for (const step of stage.steps) {
-        if (context.signal?.aborted) break
-        const seen = payload
-        keep(step, await runStep(step, seen), seen)
+  // The budget's timer ends with the hooks, however they end (a payload that cannot be read throws).
+  try {
+    for (const stage of stagesOf(steps)) {
+      if (context.signal?.aborted) break
+      if (stage.rule === 'chain' && blocked) {
+        skipped.push(...stage.steps)
+        continue
       }
-      continue
+      if (stage.sequential) {
+        for (const step of stage.steps) {
+          if (context.signal?.aborted) break
+          const seen = payload
+          keep(step, await runStep(step, seen), seen)
+        }
+        continue
+      }
+      const seen = payload
+      const stageResults = await Promise.all(stage.steps.map((step) => runStep(step, seen)))
+      stage.steps.forEach((step, index) => keep(step, stageResults[index]!, seen))
     }
-    const seen = payload
-    const stageResults = await Promise.all(stage.steps.map((step) => runStep(step, seen)))
-    stage.steps.forEach((step, index) => keep(step, stageResults[index]!, seen))
+    await judgeRewritesAgain()
+  } finally {
+    budget.end()
   }
-  await judgeRewritesAgain()
-  budget.end()
   if (budget.expired() && !outerContext.signal?.aborted) {
     const reason = `hooks ran past hookrun's budget of ${Math.round(budget.ms / 1000)} s for one event; the ones still running were killed`
     if (isGate(event.name)) blockedByHookrun(`${reason}, so the event is blocked`)
@@ -310,6 +314,8 @@ function chainBudget(context: ChainContext): { signal: AbortSignal; ms: number; 
     expired = true
     controller.abort('budget')
   }, ms)
+  // Never what keeps a program that called `fire()` alive.
+  ;(timer as { unref?: () => void }).unref?.()
   return {
     signal: controller.signal,
     ms,
