@@ -12,8 +12,11 @@ import type { Rewrites } from './answer/decide.ts'
 import { readAnswer } from './answer/read.ts'
 import { runCommand, startDetached } from './run/command.ts'
 import type { ChildInput } from './run/child.ts'
-import { hookrunBlock } from './select/gates.ts'
+import { HOOKRUN, hookrunBlock, untrustedNotice } from './select/gates.ts'
+import { materialCheck } from './trust/verify.ts'
+import type { ProjectTrust } from './trust/trust.ts'
 import { isGate } from './event/events.ts'
+import { CHAIN_BUDGET_SECONDS } from './config/defaults.ts'
 
 /** NDJSON records of `--events` (the SDK spec's hook_started / hook_output / hook_finished). */
 export type ProgressRecord =
@@ -36,6 +39,23 @@ export interface ChainContext {
   readonly progress?: (record: ProgressRecord) => void
   /** The marker blocking command hooks carry (src/run/escapees.ts); made by `runChain`. */
   readonly fireId?: string
+  /** How long the chain may run in all (default CHAIN_BUDGET_SECONDS); past it a gate blocks. */
+  readonly budgetMs?: number
+  /** Each project's trust as the fire found it (outermost first): project hooks' files are checked again as each runs. */
+  readonly trusts?: readonly ProjectTrust[]
+  /** What changed in a project hook's files since trust (src/trust/verify.ts); made by `runChain`. */
+  readonly verifyMaterial?: (hook: Hook) => Promise<string[]>
+}
+
+/** How many times the chain's judges may judge an input a later hook rewrote (the first run is round 1). */
+export const MAX_JUDGING_ROUNDS = 3
+
+/** Which input one run of a step judged: the payload as it saw it, or with its own rewrite applied. */
+export interface JudgedInput {
+  readonly step: string
+  readonly round: number
+  /** Read its tool input and prompt only when shown: a long prompt stays undecoded otherwise. */
+  readonly payload: Payload
 }
 
 /** One step of the chain: a command hook from the config, or a hook that runs in-process. */
@@ -54,7 +74,7 @@ export interface InProcessStep {
 /** What running the steps gave: the results in config order, and the steps a block kept from running. */
 export interface ChainOutcome {
   readonly results: HookResult[]
-  /** The step of each result (same order). */
+  /** The step of each result (same order); a block of hookrun's own that ends the results has none. */
   readonly ran: ChainStep[]
   /** Chain steps that did not run because an earlier step blocked. */
   readonly skipped: ChainStep[]
@@ -62,6 +82,11 @@ export interface ChainOutcome {
   readonly warnings: string[]
   /** When each result's step started (epoch ms, same order as `results`): for telemetry spans. */
   readonly startedAt: number[]
+  /**
+   * Which input each run judged, every round in the order they ran (`explain` shows it): a hook
+   * that judged an input a later hook rewrote ran again on the rewrite (`judgeRewritesAgain`).
+   */
+  readonly judged: JudgedInput[]
 }
 
 /** The rule a step runs under: function hooks are hookrun's own, so they chain. */
@@ -95,16 +120,19 @@ function stagesOf(steps: readonly ChainStep[]): { rule: HookRule; steps: ChainSt
  * seeing the payload as it was when they started; their rewrites apply afterwards in config
  * order. Command hooks and in-process hooks differ only in how one step runs.
  */
-export async function runChain(steps: readonly ChainStep[], event: FiredEvent, original: Payload, context: ChainContext): Promise<ChainOutcome> {
+export async function runChain(steps: readonly ChainStep[], event: FiredEvent, original: Payload, outerContext: ChainContext): Promise<ChainOutcome> {
   const results: HookResult[] = []
   const ran: ChainStep[] = []
   const skipped: ChainStep[] = []
   const warnings: string[] = []
   const handoffs: Promise<unknown>[] = []
   let payload = withEventName(original, event)
+  // The hooks run under the chain's budget as well as the caller's signal.
+  const budget = chainBudget(outerContext)
+  const context: ChainContext = { ...outerContext, signal: budget.signal }
   // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
   const fireId = context.fireId === undefined ? newFireId() : context.fireId
-  const chainContext = fireId === undefined ? context : { ...context, fireId }
+  const chainContext: ChainContext = { ...context, ...(fireId !== undefined && { fireId }), verifyMaterial: materialCheck(context.trusts ?? [], context.env) }
   // Read before any command starts: the sweep then looks only at processes created since.
   const pidsBefore = fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
   let letGo = false
@@ -145,6 +173,11 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
       return backgroundResult(step)
     }
     if (!('run' in step) && !step.blocking) {
+      const changed = await changedMaterialResult(step, event, chainContext)
+      if (changed !== undefined) {
+        warnings.push(...changed.warnings, ...(changed.blocks ? [`hook '${step.name}' (blocking: false) was not run: ${changed.reason}`] : []))
+        return backgroundResult(step)
+      }
       const { env, cwd } = commandSetup(step, event, seen, context)
       handoffs.push(
         startDetached(step.command, { cwd, env, input: inputOf(seen) }).then((error) => {
@@ -168,12 +201,18 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
     return result
   }
   const startedAt: number[] = []
-  const keep = (step: ChainStep, result: HookResult) => {
-    ran.push(step)
-    results.push(result)
-    startedAt.push(startTimes.get(result) ?? performance.timeOrigin + performance.now())
+  // Per result (same order): the payload version its step approved (what it saw, or its own rewrite).
+  const approved: Payload[] = []
+  const judged: JudgedInput[] = []
+  /** Record a step's result (at `at` when it replaces the step's earlier run) and apply its rewrite. */
+  const keep = (step: ChainStep, result: HookResult, seen: Payload, round = 1, at = results.length) => {
+    ran[at] = step
+    results[at] = round === 1 ? result : { ...result, report: { ...result.report, round } }
+    startedAt[at] = startTimes.get(result) ?? performance.timeOrigin + performance.now()
+    approved[at] = seen
     if (result.blocks) {
       blocked = true
+      if (judgesInput(result)) judged.push({ step: step.name, round, payload: seen })
       return
     }
     const answer = result.answer
@@ -182,32 +221,128 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
       if (updatedInput !== undefined) rewrites.updatedInput = updatedInput
       if (answer?.updatedPrompt !== undefined) rewrites.updatedPrompt = answer.updatedPrompt
       payload = applyRewrites(payload, updatedInput, answer?.updatedPrompt)
+      // A rewrite is what its own hook approved; concurrent handlers' rewrites apply in config order.
+      approved[at] = applyRewrites(seen, updatedInput, answer?.updatedPrompt)
     }
+    if (judgesInput(result)) judged.push({ step: step.name, round, payload: approved[at]! })
   }
 
-  for (const stage of stagesOf(steps)) {
-    if (context.signal?.aborted) break
-    if (stage.rule === 'chain' && blocked) {
-      skipped.push(...stage.steps)
-      continue
-    }
-    if (stage.sequential) {
-      for (const step of stage.steps) {
-        if (context.signal?.aborted) break
-        keep(step, await runStep(step, payload))
+  /**
+   * The input that runs is the input every judge approved (README "Rewrites are judged again"):
+   * on a gate event, each hook that judged an input a later hook rewrote runs again, in config
+   * order, on the input as it now is, until every judge's last run approved the final input.
+   * A chain that is still rewriting after MAX_JUDGING_ROUNDS rounds blocks: no gate has then
+   * judged what would run.
+   */
+  const judgeRewritesAgain = async () => {
+    if (!isGate(event.name)) return
+    for (let round = 2; !blocked && !context.signal?.aborted; round++) {
+      const stale = results.flatMap((result, index) => (judgesInput(result) && !sameJudgedInput(approved[index]!, payload) ? [index] : []))
+      if (stale.length === 0) return
+      if (round > MAX_JUDGING_ROUNDS) {
+        const names = stale.map((index) => `'${ran[index]!.name}'`).join(', ')
+        blockedByHookrun(`hooks kept rewriting the input: after ${MAX_JUDGING_ROUNDS} rounds ${names} had still judged an input other than the one that would run, so no gate has approved it; make the rewriting hooks agree (see 'hookrun explain')`)
+        return
       }
-      continue
+      for (const index of stale) {
+        if (blocked || context.signal?.aborted) break
+        const step = ran[index]!
+        const seen = payload
+        keep(step, await runStep(step, seen), seen, round, index)
+      }
     }
-    const seen = payload
-    const stageResults = await Promise.all(stage.steps.map((step) => runStep(step, seen)))
-    stage.steps.forEach((step, index) => keep(step, stageResults[index]!))
+  }
+  /** A block of hookrun's own, after the hooks' results. */
+  const blockedByHookrun = (reason: string) => {
+    const commandStep = ran.find((step): step is Hook => !('run' in step))
+    const block = hookrunBlock(reason, commandStep?.source.file ?? context.projectRoot)
+    // Last, with no step of its own (`ran` is one shorter then).
+    results.push(block)
+    startedAt.push(performance.timeOrigin + performance.now())
+    approved.push(payload)
+    blocked = true
+  }
+
+  // The budget's timer ends with the hooks, however they end (a payload that cannot be read throws).
+  try {
+    for (const stage of stagesOf(steps)) {
+      if (context.signal?.aborted) break
+      if (stage.rule === 'chain' && blocked) {
+        skipped.push(...stage.steps)
+        continue
+      }
+      if (stage.sequential) {
+        for (const step of stage.steps) {
+          if (context.signal?.aborted) break
+          const seen = payload
+          keep(step, await runStep(step, seen), seen)
+        }
+        continue
+      }
+      const seen = payload
+      const stageResults = await Promise.all(stage.steps.map((step) => runStep(step, seen)))
+      stage.steps.forEach((step, index) => keep(step, stageResults[index]!, seen))
+    }
+    await judgeRewritesAgain()
+  } finally {
+    budget.end()
+  }
+  if (budget.expired() && !outerContext.signal?.aborted) {
+    const reason = `hooks ran past hookrun's budget of ${Math.round(budget.ms / 1000)} s for one event; the ones still running were killed`
+    if (isGate(event.name)) blockedByHookrun(`${reason}, so the event is blocked`)
+    else warnings.push(reason)
   }
   // Detached hooks must have their input before hookrun exits.
   await Promise.all(handoffs)
   // Whatever the hooks left running in a session of its own ends with the chain, unless a hook
   // was let go on purpose (blocking: false, {"async": true}): its descendants carry the marker too.
   if (fireId !== undefined && !letGo && ran.some((step) => !('run' in step))) await killEscapees(fireId, pidsBefore)
-  return { results, ran, skipped, rewrites, warnings, startedAt }
+  return { results, ran, skipped, rewrites, warnings, startedAt, judged }
+}
+
+/**
+ * The chain's own deadline beside the caller's signal: one signal that aborts on either, so the
+ * hooks still running are killed when the budget is spent.
+ */
+function chainBudget(context: ChainContext): { signal: AbortSignal; ms: number; expired(): boolean; end(): void } {
+  const ms = context.budgetMs ?? CHAIN_BUDGET_SECONDS * 1000
+  const controller = new AbortController()
+  let expired = false
+  const forward = () => controller.abort(context.signal?.reason)
+  if (context.signal?.aborted) forward()
+  else context.signal?.addEventListener('abort', forward, { once: true })
+  const timer = setTimeout(() => {
+    expired = true
+    controller.abort('budget')
+  }, ms)
+  // Never what keeps a program that called `fire()` alive.
+  ;(timer as { unref?: () => void }).unref?.()
+  return {
+    signal: controller.signal,
+    ms,
+    expired: () => expired,
+    end: () => {
+      clearTimeout(timer)
+      context.signal?.removeEventListener('abort', forward)
+    },
+  }
+}
+
+/** A run that judged the input: anything that ran and answered, not a hook let go to the background. */
+function judgesInput(result: HookResult): boolean {
+  return result.report.outcome !== 'background' && result.report.name !== HOOKRUN
+}
+
+/** Whether two versions of the payload hold the same tool input and prompt (what a judge approves). */
+function sameJudgedInput(a: Payload, b: Payload): boolean {
+  if (a === b) return true
+  return JSON.stringify(toolInput(a) ?? null) === JSON.stringify(toolInput(b) ?? null) && promptOf(a) === promptOf(b)
+}
+
+/** The prompt field a rewrite replaces (`applyRewrites`). */
+export function promptOf(payload: Payload): unknown {
+  const key = PROMPT_KEYS.find((name) => name in payload)
+  return key === undefined ? undefined : payload[key]
 }
 
 function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: ChainContext) {
@@ -255,6 +390,11 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
     return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
   }
   const { env, cwd } = commandSetup(hook, event, payload, context)
+  const incomplete = incompleteCommandBlock(hook, event, env)
+  if (incomplete !== undefined) return incomplete
+  // Last before the spawn: what an earlier hook (or anyone) changed meanwhile shows here.
+  const changed = await changedMaterialResult(hook, event, context)
+  if (changed !== undefined) return changed
   const progress = context.progress
   const run = await runCommand(hook.command, {
     cwd,
@@ -267,6 +407,37 @@ async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, i
   })
   const result = interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
   return nulWarning === undefined ? result : { ...result, warnings: [...result.warnings, `hook '${hook.name}': ${nulWarning}; it ran with the value cut there`] }
+}
+
+/**
+ * Trust checked at the moment of use: a project hook whose own files changed since the project was
+ * trusted does not run, exactly as when the project had changed before the fire: on a gate event
+ * the event is blocked, elsewhere the hook is skipped with the same notice.
+ */
+async function changedMaterialResult(hook: Hook, event: FiredEvent, context: ChainContext): Promise<HookResult | undefined> {
+  const changed = await context.verifyMaterial?.(hook)
+  const trust = context.trusts?.find((one) => one.root === hook.projectRoot) ?? context.trusts?.at(-1)
+  if (changed === undefined || changed.length === 0 || trust === undefined) return undefined
+  const notice = untrustedNotice({ ...trust, trusted: false, reason: 'changed', changed })
+  if (isGate(event.name)) {
+    const blocked = hookrunBlock(notice, hook.source.file)
+    return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
+  }
+  const report = { name: hook.name, source: hook.source.layer, file: hook.source.file, outcome: 'error' as const, exitCode: null, durationMs: 0, timedOut: false, reason: notice }
+  return { report, blocks: false, context: [], warnings: [`hook '${hook.name}' was not run: ${notice}`] }
+}
+
+/**
+ * A gate never judges a value it cannot see: a command longer than an environment variable holds
+ * (Linux: 128 KiB with its name) is in HOOKRUN_BASH_COMMAND only in part, so on a gate event the
+ * hook does not run and the event is blocked. Elsewhere the hook runs with the part and
+ * HOOKRUN_BASH_COMMAND_TRUNCATED=1; the whole payload is on its stdin either way.
+ */
+function incompleteCommandBlock(hook: Hook, event: FiredEvent, env: Readonly<Record<string, string | undefined>>): HookResult | undefined {
+  if (env.HOOKRUN_BASH_COMMAND_TRUNCATED !== '1' || !isGate(event.name)) return undefined
+  const reason = `hook '${hook.name}' was not run: the command is longer than an environment variable can hold (128 KiB), so HOOKRUN_BASH_COMMAND would hold only its start and a gate reading it would judge part of the command`
+  const blocked = hookrunBlock(reason, hook.source.file)
+  return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
 }
 
 /**

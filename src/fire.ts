@@ -91,6 +91,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
           projectRoot: config.projectRoot,
           signal: options.signal,
           progress: options.progress,
+          trusts: config.trusts,
         })
   const decided = decide(event, chain.results, chain.rewrites, [...untrusted, ...unknownEventWarning(event), ...warnings, ...chain.warnings])
   const agent = options.agent ?? env.HOOKRUN_AGENT

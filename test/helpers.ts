@@ -275,3 +275,15 @@ export function runPackageCommand(command: string, args: readonly string[], opti
   })
   return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) }
 }
+
+/** The longest start of `text` of at most `max` bytes of UTF-8, counted character by character. */
+export function cutUtf8(text: string, max: number): string {
+  let bytes = 0
+  let end = 0
+  for (const char of text) {
+    bytes += Buffer.byteLength(char)
+    if (bytes > max) break
+    end += char.length
+  }
+  return text.slice(0, end)
+}

@@ -89,6 +89,12 @@ function formatExplanation(
                 : `exit ${report.exitCode}`
         lines.push(`             ${exit} in ${report.durationMs} ms → ${verdict(report.outcome, `${report.outcome}${report.reason !== undefined ? `: ${report.reason}` : ''}`)}`)
       }
+      // Each gate's view: shown when a rewrite means hooks may have judged different inputs.
+      const rewritten = explanation.decision?.updatedInput !== undefined || explanation.decision?.updatedPrompt !== undefined
+      for (const view of rewritten ? (hook.judged ?? []) : []) {
+        const input = view.toolInput !== undefined ? JSON.stringify(view.toolInput) : JSON.stringify(view.prompt ?? '')
+        lines.push(`             judged ${oneLine(input)}${view.round > 1 ? ` (round ${view.round})` : ''}`)
+      }
       const answer = result.answer
       if (answer !== undefined) lines.push(`             answer ${JSON.stringify(answer)}`)
       for (const context of result.context) lines.push(`             context: ${oneLine(context)}`)

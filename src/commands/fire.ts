@@ -16,7 +16,11 @@ import { selfCommand } from '../install/self.ts'
 import type { ColourMode } from '../core/paint.ts'
 import { bool, type CommonFlags, configFiles, folder, type Io, paintFor, text } from './io.ts'
 
-/** Signals that stop a fire: its hooks are killed and hookrun exits 128 + the signal number. */
+/**
+ * Signals that stop a fire: its hooks are killed; on a gate event hookrun then answers the agent's
+ * own block (an agent that kills its hook reads a bare exit 143 as "go ahead"), elsewhere it exits
+ * 128 + the signal number.
+ */
 const STOP_SIGNALS: readonly NodeJS.Signals[] = process.platform === 'win32' ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']
 const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 }
 
@@ -52,14 +56,20 @@ export interface FireFlags extends CommonFlags {
 export async function fireCommand(io: Io, event: string | undefined, flags: FireFlags, colour: ColourMode, setExitCode: (code: number) => void): Promise<void> {
   // What is known of the event so far: when hookrun fails on a gate event it blocks (below).
   const known: KnownEvent = { name: event, payload: {} }
+  // Listening from the start: a signal's default action would end hookrun with no answer at all.
+  const controller = new AbortController()
+  const stop = (signal: NodeJS.Signals) => controller.abort(signal)
+  for (const signal of STOP_SIGNALS) process.on(signal, stop)
   try {
-    await fireAction(event, flags, known)
+    await fireAction(event, flags, known, controller)
   } catch (error) {
     if (!(await blockFailedGate(error, known))) throw error
+  } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, stop)
   }
 
   /** `hookrun fire`, filling in `known` as the event, payload and dialect become known. */
-  async function fireAction(event: string | undefined, flags: FireFlags, known: KnownEvent): Promise<void> {
+  async function fireAction(event: string | undefined, flags: FireFlags, known: KnownEvent, controller: AbortController): Promise<void> {
     const format = text(flags.format, 'format')
     // Dialects load only when one is asked for or the payload may come from an agent.
     const dialects = format === undefined ? undefined : await import('../dialects/index.ts')
@@ -126,65 +136,59 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
         : io.stderrIsTerminal
           ? (await import('./progress.ts')).terminalProgress((line) => void io.stderr(line))
           : undefined
-    const controller = new AbortController()
-    const stop = (signal: NodeJS.Signals) => controller.abort(signal)
-    for (const signal of STOP_SIGNALS) process.once(signal, stop)
-    try {
-      const options = {
-        event: eventName,
-        payload,
-        tool: text(flags.tool, 'tool') ?? prepared?.tool,
-        agent: prepared?.dialect.name,
-        // hookrun's notices go where this agent shows them on this event (src/dialects).
-        ...(prepared && { noticeChannels: (dialects ?? (await import('../dialects/index.ts'))).noticeChannels(prepared.dialect, prepared.agentEvent ?? prepared.dialect.eventName(payload)) }),
-        // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
-        selfCommand: selfCommand(),
-        cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env),
-        configFiles: configFiles(flags),
-        strict: bool(flags.strict, 'strict'),
-        env: io.env,
-        signal: controller.signal,
-        progress,
-      }
-      if (flags.explain) {
-        const { explainCommand } = await import('./explain.ts')
-        const paint = flags.person && !flags.json ? await paintFor(io, colour, 'stdout') : undefined
-        const result = await explainCommand(options, { prepared, json: flags.json === true, dryRun: flags.dryRun === true, paint })
-        await io.stdout(result.output)
-        return setExitCode(result.exitCode)
-      }
-      known.firing = true
-      const decision = await fire(options)
-      if (controller.signal.aborted) {
-        const signal = String(controller.signal.reason) as NodeJS.Signals
-        known.interrupted = true
-        throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, 128 + (SIGNAL_NUMBERS[signal] ?? 15))
-      }
-      const rendered = prepared ? (dialects ?? (await import('../dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
-      const recordIn = text(flags.record, 'record') ?? (io.env.HOOKRUN_RECORD || undefined)
-      const recorded =
-        recordIn === undefined
-          ? undefined
-          : (await import('./record.ts')).recordCase(resolve(recordIn), {
-              event: prepared === undefined ? eventName : event,
-              format: prepared?.dialect.name,
-              agentEvent: prepared?.agentEvent,
-              tool: text(flags.tool, 'tool'),
-              payload: read,
-              decision,
-              exitCode: rendered.exitCode,
-            })
-      const warnings = [...decision.warnings, ...rendered.warnings, ...(recorded === undefined ? [] : [recorded])]
-      // stdout is the agent's protocol and is never coloured; a person may be reading stderr.
-      const paint = warnings.length > 0 ? await paintFor(io, colour, 'stderr') : undefined
-      for (const warning of warnings) await io.stderr(`hookrun: ${paint?.warn('warning:') ?? 'warning:'} ${warning}\n`)
-      if (rendered.stderr) await io.stderr(rendered.stderr)
-      if (flags.pretty) await io.stdout((await import('../answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
-      else await io.stdout(rendered.stdout)
-      setExitCode(rendered.exitCode)
-    } finally {
-      for (const signal of STOP_SIGNALS) process.off(signal, stop)
+    const options = {
+      event: eventName,
+      payload,
+      tool: text(flags.tool, 'tool') ?? prepared?.tool,
+      agent: prepared?.dialect.name,
+      // hookrun's notices go where this agent shows them on this event (src/dialects).
+      ...(prepared && { noticeChannels: (dialects ?? (await import('../dialects/index.ts'))).noticeChannels(prepared.dialect, prepared.agentEvent ?? prepared.dialect.eventName(payload)) }),
+      // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
+      selfCommand: selfCommand(),
+      cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env),
+      configFiles: configFiles(flags),
+      strict: bool(flags.strict, 'strict'),
+      env: io.env,
+      signal: controller.signal,
+      progress,
     }
+    if (flags.explain) {
+      const { explainCommand } = await import('./explain.ts')
+      const paint = flags.person && !flags.json ? await paintFor(io, colour, 'stdout') : undefined
+      const result = await explainCommand(options, { prepared, json: flags.json === true, dryRun: flags.dryRun === true, paint })
+      await io.stdout(result.output)
+      return setExitCode(result.exitCode)
+    }
+    known.firing = true
+    const decision = await fire(options)
+    if (controller.signal.aborted) {
+      const signal = String(controller.signal.reason) as NodeJS.Signals
+      known.interrupted = true
+      // On a gate event `blockFailedGate` turns this into the agent's block.
+      throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, 128 + (SIGNAL_NUMBERS[signal] ?? 15))
+    }
+    const rendered = prepared ? (dialects ?? (await import('../dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
+    const recordIn = text(flags.record, 'record') ?? (io.env.HOOKRUN_RECORD || undefined)
+    const recorded =
+      recordIn === undefined
+        ? undefined
+        : (await import('./record.ts')).recordCase(resolve(recordIn), {
+            event: prepared === undefined ? eventName : event,
+            format: prepared?.dialect.name,
+            agentEvent: prepared?.agentEvent,
+            tool: text(flags.tool, 'tool'),
+            payload: read,
+            decision,
+            exitCode: rendered.exitCode,
+          })
+    const warnings = [...decision.warnings, ...rendered.warnings, ...(recorded === undefined ? [] : [recorded])]
+    // stdout is the agent's protocol and is never coloured; a person may be reading stderr.
+    const paint = warnings.length > 0 ? await paintFor(io, colour, 'stderr') : undefined
+    for (const warning of warnings) await io.stderr(`hookrun: ${paint?.warn('warning:') ?? 'warning:'} ${warning}\n`)
+    if (rendered.stderr) await io.stderr(rendered.stderr)
+    if (flags.pretty) await io.stdout((await import('../answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
+    else await io.stdout(rendered.stdout)
+    setExitCode(rendered.exitCode)
   }
 
   /**
@@ -193,8 +197,9 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
    */
   async function blockFailedGate(error: unknown, known: KnownEvent): Promise<boolean> {
     // Bad usage is the caller's error, exit 1 as documented; a payload that cannot be read (an
-    // agent sent it), what fails once the fire has started, or any internal error: a gate blocks.
-    if (known.name === undefined || known.interrupted || (!known.firing && error instanceof HookrunError && !(error instanceof PayloadError))) return false
+    // agent sent it), what fails once the fire has started, an interrupt (the agent's own timeout
+    // killing hookrun mid-gate), or any internal error: a gate blocks.
+    if (known.name === undefined || (!known.firing && !known.interrupted && error instanceof HookrunError && !(error instanceof PayloadError))) return false
     let event
     try {
       event = qualifyEvent(known.name, known.payload, known.tool)

@@ -5,14 +5,15 @@ import { dirname, join, relative, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
-import { type AgentTarget, agentTarget, AGENTS, isRouterCommand, type Places, PORTABLE_SELF, type Scope } from '../install/agents.ts'
+import { type AgentTarget, agentTarget, AGENTS, isRouterCommand, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from '../install/agents.ts'
 import { describeOverlap, findOverlaps, FOREIGN_READS, routedEvents } from '../install/overlaps.ts'
-import { appendAt, child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt, replaceAt, styleOf } from '../install/json-text.ts'
+import { appendAt, child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt, replaceAt, styleOf, valueOf } from '../install/json-text.ts'
 import { isCompiledMatcher, projectNativeMatchers } from '../install/matchers.ts'
 import { selfCommand, shellWords } from '../install/self.ts'
 import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { SETTLE_MS } from '../config/cache.ts'
+import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { homeOf, stateDir } from '../core/places.ts'
@@ -264,6 +265,11 @@ function installInto(
       const path = [...handler, target.commandField]
       if (nodeAt(parse(target, text), path)?.value !== command) {
         text = replaceAt(text, path, command)
+        updated++
+      }
+      const raised = withRouterTimeout(target, text, handler)
+      if (raised !== text) {
+        text = raised
         updated++
       }
     }
@@ -524,6 +530,21 @@ function routerEntries(target: AgentTarget, root: Node, event: string): Array<{ 
     else for (const path of paths) entries.push({ remove: path, handlers: [path] })
   }
   return entries
+}
+
+/**
+ * The file with the router handler at `handler` given the agent's timeout hookrun needs
+ * (ROUTER_TIMEOUT_SECONDS, above its own chain budget), when it has none or a shorter one: an
+ * agent that kills hookrun mid-gate lets the action through.
+ */
+function withRouterTimeout(target: AgentTarget, text: string, handler: Path): string {
+  if (target.timeout === undefined) return text
+  const wanted = ROUTER_TIMEOUT_SECONDS * target.timeout.perSecond
+  const node = nodeAt(parse(target, text), handler)
+  const current = child(node, target.timeout.field)?.value
+  if (typeof current === 'number' ? current >= wanted : current === undefined && (target.timeout.agentDefault ?? 0) > CHAIN_BUDGET_SECONDS) return text
+  if (current !== undefined) return replaceAt(text, [...handler, target.timeout.field], wanted)
+  return replaceAt(text, handler, { ...(node === undefined ? {} : (valueOf(node) as object)), [target.timeout.field]: wanted })
 }
 
 function describe(node: Node): string {

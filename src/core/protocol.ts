@@ -75,6 +75,11 @@ export const HookReportSchema = z.object({
   async: z.boolean().optional(),
   /** An http hook's answer status (its `exitCode` is null). */
   httpStatus: z.number().optional(),
+  /**
+   * 2 or more: the hook ran again because a later hook rewrote the input it had judged (README
+   * "Rewrites are judged again"); this is its answer on the input that runs.
+   */
+  round: z.number().optional(),
 })
 
 /** The one JSON object `hookrun fire` prints. */

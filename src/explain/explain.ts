@@ -7,7 +7,8 @@ import { decide } from '../answer/decide.ts'
 import { qualifyEvent } from '../event/event.ts'
 import type { FireOptions } from '../fire.ts'
 import { checkDepth } from '../fire.ts'
-import { type ChainOutcome, ruleOf, runChain } from '../chain.ts'
+import { type ChainOutcome, promptOf, ruleOf, runChain } from '../chain.ts'
+import { toolInput as payloadToolInput } from '../payload/fields.ts'
 import { loadHooks } from '../fire-config.ts'
 import { failedFilter } from '../select/filters.ts'
 import { answerUpdatedInput } from '../answer/interpret.ts'
@@ -63,6 +64,19 @@ export interface HookExplanation {
     readonly context: readonly string[]
     readonly warnings: readonly string[]
   }
+  /**
+   * The input each of its runs judged (README "Rewrites are judged again"): the tool input and
+   * prompt as it saw them, or with its own rewrite applied; a second round when a later hook
+   * rewrote what it had judged.
+   */
+  readonly judged?: readonly JudgedView[]
+}
+
+/** One run's view: the round it ran in, and the input it judged. */
+export interface JudgedView {
+  readonly round: number
+  readonly toolInput?: unknown
+  readonly prompt?: string
 }
 
 export interface Explanation {
@@ -141,15 +155,16 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   const block = gateBlock(config.trusts, config.problems, event, config.policy)
   const chain: ChainOutcome =
     block !== undefined
-      ? { results: [block], ran: [], skipped: [...selected], rewrites: {}, warnings: [], startedAt: [Date.now()] }
-      : await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress })
+      ? { results: [block], ran: [], skipped: [...selected], rewrites: {}, warnings: [], startedAt: [Date.now()], judged: [] }
+      : await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress, trusts: config.trusts })
   const decision = decide(event, chain.results, chain.rewrites, [...problems, ...chain.warnings])
   const resultOf = new Map<Hook, HookResult>(chain.results.map((result, index) => [chain.ran[index] as Hook, result]))
   const stoppedAt = chain.results.find((result) => result.blocks)
 
+  const views = judgedViews(chain)
   const hooks = config.hooks.map((hook) => {
     const result = resultOf.get(hook)
-    if (result !== undefined) return explained(hook, { status: result.report.outcome === 'background' ? 'background' : 'ran', result })
+    if (result !== undefined) return explained(hook, { status: result.report.outcome === 'background' ? 'background' : 'ran', result, judged: views.get(hook.name) })
     const why = excluded.get(hook)
     if (why !== undefined) return explained(hook, why)
     if (!selected.includes(hook)) return explained(hook, { exclusion: 'filtered', detail: 'not selected' })
@@ -190,7 +205,7 @@ function exclusionOf(hook: Hook, event: FiredEvent, payload: Record<string, unkn
 
 function explained(
   hook: Hook,
-  state: { status?: HookExplanation['status']; exclusion?: Exclusion; detail?: string; result?: HookResult },
+  state: { status?: HookExplanation['status']; exclusion?: Exclusion; detail?: string; result?: HookResult; judged?: readonly JudgedView[] },
 ): HookExplanation {
   const { result } = state
   return {
@@ -213,7 +228,28 @@ function explained(
         warnings: result.warnings,
       },
     }),
+    ...(state.judged !== undefined && { judged: state.judged }),
   }
+}
+
+/** Each hook's runs and the input each judged, by hook name (`ChainOutcome.judged`). */
+function judgedViews(chain: ChainOutcome): Map<string, JudgedView[]> {
+  const views = new Map<string, JudgedView[]>()
+  for (const { step, round, payload } of chain.judged) {
+    const toolInput = payloadToolInput(payload)
+    const prompt = promptOf(payload)
+    const view = { round, ...(toolInput !== undefined && { toolInput }), ...(typeof prompt === 'string' && { prompt }) }
+    views.set(step, [...(views.get(step) ?? []), view])
+  }
+  return views
+}
+
+/** How rewrites were judged again: which hooks ran a second time, on whose rewrite. */
+function rejudgedLines(chain: ChainOutcome): string[] {
+  const again = [...new Set(chain.judged.filter((view) => view.round > 1).map((view) => `'${view.step}'`))]
+  if (again.length === 0) return chain.rewrites.updatedInput !== undefined || chain.rewrites.updatedPrompt !== undefined ? ['every hook that judged the input judged it as it runs (no later hook rewrote what an earlier one approved)'] : []
+  const rounds = Math.max(...chain.judged.map((view) => view.round))
+  return [`${again.join(', ')} judged the input again after a later hook rewrote it (${rounds} rounds): the input that runs is the one each judge last saw`]
 }
 
 /**
@@ -280,6 +316,7 @@ function howDecided(event: FiredEvent, selected: readonly Hook[], chain: ChainOu
   if (rewriter !== undefined) how.push(`the tool input is replaced by the updatedInput of '${rewriter.report.name}' (each hook saw the input as earlier hooks left it)`)
   const prompter = [...results].reverse().find((result) => result.answer?.updatedPrompt !== undefined)
   if (prompter !== undefined) how.push(`the prompt is replaced by the updatedPrompt of '${prompter.report.name}'`)
+  how.push(...rejudgedLines(chain))
   const contributors = results.filter((result) => result.context.length > 0).map((result) => `'${result.report.name}'`)
   if (contributors.length > 0) how.push(`context for the model from ${contributors.join(', ')}, in that order`)
   return how

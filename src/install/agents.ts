@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { namesOf } from '../event/events.ts'
+import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 
 /**
  * Where each agent keeps its hooks, and the router entry hookrun puts there: one entry per event
@@ -44,6 +45,11 @@ export interface AgentTarget {
   command(self: string, event: string): string
   /** The handler object for one event (inside a group for the groups shape). */
   handler(command: string): Record<string, unknown>
+  /**
+   * The handler field that holds the agent's timeout for hookrun, and how many of its units make a
+   * second; absent when the agent has no such field (Windsurf).
+   */
+  readonly timeout?: { readonly field: string; readonly perSecond: 1 | 1000; /** Seconds, when the agent's default is known to be long enough. */ readonly agentDefault?: number }
   /** What to tell the user after installing. */
   readonly note?: string
   /**
@@ -97,8 +103,12 @@ const cursorSkipped = {
   afterFileEdit: CURSOR_SPECIFIC,
 }
 
-/** Generous, so the router is never cut off before the hooks it runs (each has its own timeout). */
-const ROUTER_TIMEOUT_SECONDS = 600
+/**
+ * Above hookrun's own budget for one fire's hooks (CHAIN_BUDGET_SECONDS): the agent never has to
+ * kill hookrun mid-gate, which most agents read as "go ahead". hookrun enforces each hook's timeout
+ * and the budget itself.
+ */
+export const ROUTER_TIMEOUT_SECONDS = CHAIN_BUDGET_SECONDS + 60
 
 export const AGENTS: readonly AgentTarget[] = [
   {
@@ -116,8 +126,9 @@ export const AGENTS: readonly AgentTarget[] = [
     skipped: claudeSkipped,
     command: (self) => `${self} fire --format claude`,
     // Claude Code's default is 30 s on UserPromptSubmit: a router killed by the agent would let
-    // the prompt through whatever hookrun's onError says. hookrun enforces each hook's timeout.
-    handler: (command) => ({ type: 'command', command, timeout: 600 }),
+    // the prompt through whatever hookrun's onError says.
+    handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
+    timeout: { field: 'timeout', perSecond: 1 },
   },
   {
     name: 'cursor',
@@ -131,6 +142,7 @@ export const AGENTS: readonly AgentTarget[] = [
     skipped: cursorSkipped,
     command: (self) => `${self} fire --format cursor`,
     handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
+    timeout: { field: 'timeout', perSecond: 1 },
   },
   {
     name: 'gemini',
@@ -145,6 +157,7 @@ export const AGENTS: readonly AgentTarget[] = [
     command: (self) => `${self} fire --format gemini`,
     // Gemini's timeout is in milliseconds; `name` is what `/hooks disable` takes.
     handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
+    timeout: { field: 'timeout', perSecond: 1000 },
     // Gemini CLI 0.61 reads `hooksConfig.enabled` (real-agents.md); `tools.enableHooks` is gone.
     note: 'Gemini CLI runs hooks only while its hooks system is on: "hooksConfig": {"enabled": true} in its settings.json (or /settings → Enable Hooks System); an untrusted folder runs none',
     projectFileOnlyWhereStarted: true,
@@ -160,7 +173,10 @@ export const AGENTS: readonly AgentTarget[] = [
     events: eventsOf('codex', {}),
     skipped: {},
     command: (self) => `${self} fire --format codex`,
+    // Codex's default timeout (600 s) is above hookrun's budget; none is written: Codex trusts
+    // hooks by their hash, and a changed entry would stop running until the user reviews it.
     handler: (command) => ({ type: 'command', command }),
+    timeout: { field: 'timeout', perSecond: 1, agentDefault: 600 },
     note: 'Codex runs a new or changed hook only after you review and trust it: open /hooks in Codex',
     reviewsChangedHooks: true,
   },
@@ -178,6 +194,7 @@ export const AGENTS: readonly AgentTarget[] = [
     // Copilot's camelCase payloads do not name the event, so the command does.
     command: (self, event) => `${self} fire ${event} --format copilot`,
     handler: (command) => ({ type: 'command', bash: command, timeoutSec: ROUTER_TIMEOUT_SECONDS }),
+    timeout: { field: 'timeoutSec', perSecond: 1 },
   },
   {
     name: 'windsurf',
@@ -212,6 +229,7 @@ export const AGENTS: readonly AgentTarget[] = [
     skipped: {},
     command: (self) => `${self} fire --format droid`,
     handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
+    timeout: { field: 'timeout', perSecond: 1 },
     note: 'an organisation hooks policy in Factory may ignore hooks it does not manage',
   },
   {
@@ -229,6 +247,7 @@ export const AGENTS: readonly AgentTarget[] = [
     command: (self) => `${self} fire --format kiro`,
     // Kiro's default is 30 s (timeout_ms).
     handler: (command) => ({ command, timeout_ms: ROUTER_TIMEOUT_SECONDS * 1000 }),
+    timeout: { field: 'timeout_ms', perSecond: 1000 },
     note: 'start Kiro with this agent: kiro-cli chat --agent hookrun (or make it the default: kiro-cli settings chat.defaultAgent hookrun)',
   },
   {
@@ -249,6 +268,7 @@ export const AGENTS: readonly AgentTarget[] = [
     command: (self) => `${self} fire --format crush`,
     // `name` is what Crush's TUI shows; its default timeout is 30 s.
     handler: (command) => ({ name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS }),
+    timeout: { field: 'timeout', perSecond: 1 },
   },
   {
     name: 'qwen',
@@ -264,6 +284,7 @@ export const AGENTS: readonly AgentTarget[] = [
     command: (self) => `${self} fire --format qwen`,
     // Qwen's command-hook timeout is in milliseconds.
     handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
+    timeout: { field: 'timeout', perSecond: 1000 },
     note: 'Qwen Code runs project hooks only in a trusted folder',
     projectFileOnlyWhereStarted: true,
   },

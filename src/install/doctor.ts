@@ -3,10 +3,11 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
 import { formatProblem } from '../config/load.ts'
-import { AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
+import { AGENTS, agentTarget, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agents.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { codexReview } from './codex-review.ts'
-import { readCommands } from './router-commands.ts'
+import { readCommands, readRouterTimeouts } from './router-commands.ts'
+import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { shellWords } from './self.ts'
 import { count } from '../core/words.ts'
 import { homeOf } from '../core/places.ts'
@@ -237,8 +238,29 @@ const startFolderCheck: DoctorCheck = (context) => {
   return lines
 }
 
+/**
+ * Router entries whose agent timeout is not above hookrun's own chain budget: the agent may kill
+ * hookrun while a gate runs, and most agents then let the action through.
+ */
+const routerTimeoutCheck: DoctorCheck = (context) =>
+  wirings(context).flatMap((wiring): DoctorLine[] => {
+    const target = agentTarget(wiring.agent)
+    if (target === undefined) return []
+    const short = readRouterTimeouts(wiring.file, target).filter(({ seconds }) => seconds === undefined || seconds <= CHAIN_BUDGET_SECONDS)
+    if (short.length === 0) return []
+    const events = [...new Set(short.map(({ event }) => event))]
+    const shown = short[0]!.seconds === undefined ? 'no timeout (the agent default applies)' : `a timeout of ${short[0]!.seconds} s`
+    return [
+      {
+        status: 'warn',
+        what: `${wiring.label}: ${wiring.file}: hookrun's entry for ${events.slice(0, 3).join(', ')}${events.length > 3 ? ` and ${events.length - 3} more` : ''} has ${shown}, not above hookrun's ${CHAIN_BUDGET_SECONDS} s budget for one fire: the agent may kill hookrun mid-gate and go ahead`,
+        fix: `${installCommand(wiring)}   (writes ${ROUTER_TIMEOUT_SECONDS} s)`,
+      },
+    ]
+  })
+
 /** The checks `hookrun doctor` runs, in order; other modules append theirs. */
-export const DOCTOR_CHECKS: DoctorCheck[] = [binaryCheck, agentsCheck, projectCheck, startFolderCheck, overlapCheck]
+export const DOCTOR_CHECKS: DoctorCheck[] = [binaryCheck, agentsCheck, routerTimeoutCheck, projectCheck, startFolderCheck, overlapCheck]
 
 export interface DoctorOptions {
   readonly cwd: string

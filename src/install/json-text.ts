@@ -1,5 +1,5 @@
 // Edit an agent's JSON(C) settings in place, keeping every byte of the user's own.
-import { type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
+import { getNodeValue, type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
 import { describeJsonError } from '../core/json-error.ts'
 
 /**
@@ -38,6 +38,11 @@ export function parseJson(text: string, allowComments: boolean): Node {
 export function child(node: Node | undefined, key: string): Node | undefined {
   if (node?.type !== 'object') return undefined
   return node.children?.find((property) => property.children?.[0]?.value === key)?.children?.[1]
+}
+
+/** The JSON value a node holds (comments in the text left out). */
+export function valueOf(node: Node): unknown {
+  return getNodeValue(node)
 }
 
 export function keysOf(node: Node | undefined): string[] {

@@ -15,7 +15,7 @@ interface LongString {
   value?: string
 }
 
-/** The long strings of each object parsed here, by key: what `leadingChars` reads. */
+/** The long strings of each object parsed here, by key: what `boundedText` reads. */
 const LONG_STRINGS = new WeakMap<object, Map<string, LongString>>()
 
 const QUOTE = 0x22
@@ -154,34 +154,65 @@ function decode(long: LongString, key: string): string {
 }
 
 /**
- * The first `count` characters of `holder[key]` when it is a long string not decoded yet, read
- * from only as many bytes as they can take (at most 6 a character: `\uXXXX`); undefined for
- * anything else, which the caller reads as usual. Equal to `holder[key].slice(0, count)`.
+ * `holder[key]` when it is a long string not decoded yet, as much of it as `maxBytes` bytes of
+ * UTF-8 hold (an environment variable): its longest start that fits, read from the bytes and not
+ * kept decoded (the payload still holds it as bytes), and whether that is all of it. Equal to
+ * cutting the decoded string there, but a 10 MB file write is read only about as far as fits.
+ * Undefined for anything else, which the caller reads as usual.
  */
-export function leadingChars(holder: object, key: string, count: number): string | undefined {
+export function boundedText(holder: object, key: string, maxBytes: number): { text: string; complete: boolean } | undefined {
   const long = LONG_STRINGS.get(holder)?.get(key)
   if (long === undefined || long.value !== undefined) return undefined
-  // Two characters more than asked for, so that stepping back below still leaves enough.
-  let cut = Math.min(long.close, long.open + 1 + (count + 2) * 6)
-  // An escape is at most 6 bytes: stepping back further means the text itself is not valid, which
-  // reading the whole string reports.
-  for (let step = 0; step <= 6; step++) {
-    // Never inside a UTF-8 sequence (continuation bytes are 10xxxxxx) …
+  let text = ''
+  let room = maxBytes
+  let from = long.open + 1
+  while (from < long.close) {
+    if (room < 64) {
+      // The last few bytes: a window that holds `room` bytes of text whatever its escapes (one is
+      // at most 6 bytes for a character), fitted character by character.
+      const { piece, end } = decodedBefore(long, key, from, Math.min(long.close, from + 6 * room + 12))
+      const { read, written } = new TextEncoder().encodeInto(piece, new Uint8Array(room))
+      text += piece.slice(0, read)
+      if (read < piece.length) return { text, complete: false }
+      room -= written
+      from = end
+      continue
+    }
+    // A piece of `room` bytes of JSON is at most `room` bytes of text: escapes only make it shorter,
+    // so read on from where it ended for as much as is still missing.
+    const { piece, end } = decodedBefore(long, key, from, Math.min(long.close, from + room))
+    text += piece
+    room -= Buffer.byteLength(piece)
+    from = end
+  }
+  return { text, complete: true }
+}
+
+/**
+ * The text of the string's bytes from `from` (where a character starts) to about `cut`: the cut
+ * stepped back so that no UTF-8 sequence, escape or escaped surrogate pair is split.
+ */
+function decodedBefore(long: LongString, key: string, from: number, cut: number): { piece: string; end: number } {
+  for (let step = 0; step <= 12; step++) {
     while (cut < long.close && (long.bytes[cut]! & 0xc0) === 0x80) cut--
-    let text: string
+    // Nothing before the cut is valid: not a boundary problem.
+    if (cut <= from) break
+    let piece: string
     try {
       // ignoreBOM: a string that starts with U+FEFF keeps it, as the whole parse does.
-      text = JSON.parse(`"${new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(long.bytes.subarray(long.open + 1, cut))}"`) as string
+      piece = JSON.parse(`"${new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(long.bytes.subarray(from, cut))}"`) as string
     } catch {
-      // … nor inside an escape: step back until the text before the cut is whole.
       cut--
       continue
     }
-    // Fewer characters than asked for from a cut string: what follows the cut is not valid.
-    if (text.length < count && cut < long.close) break
-    return text.slice(0, count)
+    const last = piece.charCodeAt(piece.length - 1)
+    // A high surrogate last (`\ud83d` of `\ud83d\ude00`): its pair is read with the next piece.
+    if (cut < long.close && last >= 0xd800 && last <= 0xdbff && piece.length > 1) return { piece: piece.slice(0, -1), end: cut - 6 }
+    return { piece, end: cut }
   }
-  return ((holder as Record<string, string>)[key] ?? '').slice(0, count)
+  // Not valid JSON before the cut: reading the whole string says where (a PayloadError).
+  decode(long, key)
+  throw new PayloadError(`${long.where} is not valid JSON: the string '${key}' at byte ${long.open}; send the event as valid JSON`)
 }
 
 /**

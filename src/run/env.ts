@@ -1,12 +1,12 @@
 // The environment a hook runs with: the caller's, scrubbed, plus HOOKRUN_* and its own `env`.
 import { sessionIdOf, toolInput } from '../payload/fields.ts'
-import { hasNul, isUndecoded, leadingChars } from '../payload/long-strings.ts'
+import { boundedText, hasNul, isUndecoded } from '../payload/long-strings.ts'
 import { MAX_PAYLOAD_DEPTH } from '../payload/payload.ts'
 import type { FiredEvent, Payload } from '../core/types.ts'
 import { aliasFor } from '../event/events.ts'
 
-/** Values longer than this are cut in the environment; the full data is always on stdin. */
-export const ENV_VALUE_CAP = 10_000
+/** Linux's limit on one environment string: `NAME=value` and its NUL (MAX_ARG_STRLEN, 128 KiB). */
+const MAX_ENV_STRING_BYTES = 128 * 1024
 
 /** Variables a hook never inherits: they would change how a nested Bun or hookrun behaves. */
 const SCRUBBED = ['BUN_OPTIONS', 'BUN_BE_BUN']
@@ -23,7 +23,7 @@ type Extract = (event: FiredEvent, payload: Payload, context: EnvContext) => unk
 
 /**
  * A long string of a large payload, not decoded (src/payload/long-strings.ts): a variable needs
- * only its first ENV_VALUE_CAP characters and whether it holds a NUL, both read from its bytes.
+ * only as much of it as a variable holds and whether it holds a NUL, both read from its bytes.
  */
 class LongStringField {
   readonly holder: object
@@ -107,6 +107,21 @@ const SEED_VARIABLES: Readonly<Record<string, ReadonlyArray<readonly [name: stri
   ],
 }
 
+/** The longest name a HOOKRUN_* value is set under, beyond its prefix. */
+const LONGEST_NAME = Math.max(...HOOK_VARIABLES.map(([suffix]) => suffix.length), ...Object.values(SEED_VARIABLES).flatMap((table) => table.map(([name]) => name.length)))
+
+/**
+ * The most UTF-8 bytes a HOOKRUN_* value holds: Linux's limit on one environment string less the
+ * longest name it is set under (with `prefixes`, the longest of those). A longer value is cut
+ * there and its `…_TRUNCATED` variable set: never cut without a sign.
+ */
+export function envValueBytes(prefixes: readonly string[] = []): number {
+  return MAX_ENV_STRING_BYTES - 2 - Math.max('HOOKRUN_'.length, ...prefixes.map((prefix) => prefix.length)) - LONGEST_NAME
+}
+
+/** The most bytes a HOOKRUN_* value holds (no `envPrefixes`). */
+export const ENV_VALUE_CAP = envValueBytes()
+
 /** The environment of one hook: the caller's, minus internals, plus HOOKRUN_* and the hook's own `env`. */
 export function hookEnvironment(
   base: Readonly<Record<string, string | undefined>>,
@@ -115,13 +130,18 @@ export function hookEnvironment(
   context: EnvContext,
   extra: Readonly<Record<string, string>> | undefined,
   prefixes: readonly string[] = [],
+  /** The most bytes a value holds; the default is what Linux allows (tests use less). */
+  maxBytes = envValueBytes(prefixes),
 ): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...base }
   const values = new Map<string, string | undefined>()
   for (const [suffix, extract] of HOOK_VARIABLES) {
-    const value = asEnvValue(extract(event, payload, context))
-    values.set(suffix, value)
-    env[`HOOKRUN_${suffix}`] = value
+    const value = asEnvValue(extract(event, payload, context), maxBytes)
+    values.set(suffix, value?.text)
+    env[`HOOKRUN_${suffix}`] = value?.text
+    // Set or cleared: a nested fire must not inherit an outer hook's flag.
+    values.set(`${suffix}_TRUNCATED`, value?.truncated ? '1' : undefined)
+    env[`HOOKRUN_${suffix}_TRUNCATED`] = value?.truncated ? '1' : undefined
   }
   for (const prefix of prefixes) {
     const table = SEED_VARIABLES[prefix]
@@ -130,7 +150,7 @@ export function hookEnvironment(
       continue
     }
     for (const [name, from] of table) {
-      env[`${prefix}${name}`] = typeof from === 'string' ? values.get(from) : asEnvValue(from(event, payload, context))
+      env[`${prefix}${name}`] = typeof from === 'string' ? values.get(from) : asEnvValue(from(event, payload, context), maxBytes)?.text
     }
   }
   Object.assign(env, extra)
@@ -164,28 +184,59 @@ export function variablesWithNul(event: FiredEvent, payload: Payload): string[] 
   })
 }
 
-function asEnvValue(value: unknown): string | undefined {
+/** A variable's value, and whether it was cut to fit (its `…_TRUNCATED` variable says so). */
+interface EnvValue {
+  readonly text: string
+  readonly truncated: boolean
+}
+
+function asEnvValue(value: unknown, maxBytes: number): EnvValue | undefined {
   if (value === undefined) return undefined
-  const text =
-    typeof value === 'string' ? value : value instanceof LongStringField ? leadingChars(value.holder, value.key, ENV_VALUE_CAP)! : JSON.stringify(cutLongStrings(value, 0))
-  // NUL cannot be in an environment variable; cut at it rather than fail the spawn.
-  const clean = text.includes('\0') ? text.slice(0, text.indexOf('\0')) : text
-  return clean.length > ENV_VALUE_CAP ? clean.slice(0, ENV_VALUE_CAP) : clean
+  if (typeof value === 'string') return fitted(withoutNul(value), maxBytes, false)
+  if (value instanceof LongStringField) {
+    const bounded = boundedText(value.holder, value.key, maxBytes)!
+    const clean = withoutNul(bounded.text)
+    // Cut at a NUL in what was read: the value ends there whatever follows.
+    return fitted(clean, maxBytes, !bounded.complete && clean === bounded.text)
+  }
+  const cut = { any: false }
+  return fitted(JSON.stringify(cutLongStrings(value, maxBytes, 0, cut)), maxBytes, cut.any)
+}
+
+/** NUL cannot be in an environment variable; cut at it rather than fail the spawn (a gate blocks instead: src/chain.ts). */
+function withoutNul(text: string): string {
+  return text.includes('\0') ? text.slice(0, text.indexOf('\0')) : text
+}
+
+/** `text` cut to at most `maxBytes` bytes of UTF-8 (never inside a character). */
+function fitted(text: string, maxBytes: number, cutAlready: boolean): EnvValue {
+  // Three bytes at most per UTF-16 unit: most values need no encoding to know they fit.
+  if (text.length * 3 <= maxBytes) return { text, truncated: cutAlready }
+  const { read } = new TextEncoder().encodeInto(text, new Uint8Array(maxBytes))
+  return read === text.length ? { text, truncated: cutAlready } : { text: text.slice(0, read), truncated: true }
 }
 
 /**
- * `value` with every string longer than ENV_VALUE_CAP cut there. Only the first ENV_VALUE_CAP
- * characters of the JSON are kept, and a string's first ENV_VALUE_CAP characters serialise to at
- * least that many, so the value is the same without serialising a 10 MB file write once per
- * hook, or decoding it at all when the payload left it undecoded (src/payload/long-strings.ts).
+ * `value` with every string longer than `maxBytes` characters cut there (`cut.any` then set): the
+ * JSON is cut to `maxBytes` bytes anyway, and a string serialises to at least as many bytes as it
+ * has characters, so the value is the same without serialising a 10 MB file write once per hook,
+ * or decoding more of it than can fit when the payload left it undecoded (src/payload/long-strings.ts).
  */
-function cutLongStrings(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return value.length > ENV_VALUE_CAP ? value.slice(0, ENV_VALUE_CAP) : value
+function cutLongStrings(value: unknown, maxBytes: number, depth: number, cut: { any: boolean }): unknown {
+  if (typeof value === 'string') {
+    if (value.length <= maxBytes) return value
+    cut.any = true
+    return value.slice(0, maxBytes)
+  }
   // What JSON.stringify serialises its own way (toJSON) is left to it, as is anything nested past any payload's depth.
   if (typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON === 'function' || depth > MAX_PAYLOAD_DEPTH) return value
   const source = value as Record<string, unknown>
   // No prototype: a key named __proto__ is then a property like any other, as JSON.stringify sees it.
   const copy = (Array.isArray(value) ? new Array<unknown>(value.length) : Object.create(null)) as Record<string, unknown>
-  for (const key of Object.keys(source)) copy[key] = leadingChars(source, key, ENV_VALUE_CAP) ?? cutLongStrings(source[key], depth + 1)
+  for (const key of Object.keys(source)) {
+    const bounded = boundedText(source, key, maxBytes)
+    if (bounded !== undefined && !bounded.complete) cut.any = true
+    copy[key] = cutLongStrings(bounded === undefined ? source[key] : bounded.text, maxBytes, depth + 1, cut)
+  }
   return copy
 }

@@ -492,6 +492,11 @@ export function readTrustedTexts(projectRoot: string, env: Env = process.env): R
   }
 }
 
+/** The record a project is held to: its own, else (a git worktree) its main checkout's. */
+export function trustRecordFor(projectRoot: string, env: Env = process.env): TrustRecord | undefined {
+  return readTrustRecord(projectRoot, env) ?? worktreeRecord(projectRoot, env)
+}
+
 /** The trust record of the folder `projectRoot` is in the repository's main checkout, when it is in a linked worktree. */
 function worktreeRecord(projectRoot: string, env: Env): TrustRecord | undefined {
   const main = mainCheckoutOf(projectRoot)

@@ -92,10 +92,10 @@ for (const runtime of ALL_RUNTIMES) {
       ['SIGHUP', 129],
       ['SIGQUIT', 131],
     ] as const) {
-      test(`hookrun interrupted by ${signal} kills the hooks' process groups (even one ignoring SIGTERM), says so, exits ${code}`, async () => {
+      test(`hookrun interrupted by ${signal} outside a gate kills the hooks' process groups (even one ignoring SIGTERM), says so, exits ${code}`, async () => {
         const marker = `${31400 + ALL_RUNTIMES.indexOf(runtime) * 10 + code % 10}`
-        const dir = projectWith([{ name: 'stubborn', event: 'tool:pre_execute', timeout: 60, command: `sleep ${marker}1 & trap '' TERM INT; sleep ${marker}2; wait` }])
-        const { child, result } = startCli(['fire', 'tool:pre_execute'], { runtime: runtime.name, cwd: dir })
+        const dir = projectWith([{ name: 'stubborn', event: 'tool:post_execute', timeout: 60, command: `sleep ${marker}1 & trap '' TERM INT; sleep ${marker}2; wait` }])
+        const { child, result } = startCli(['fire', 'tool:post_execute'], { runtime: runtime.name, cwd: dir })
         try {
           const deadline = Date.now() + 15_000
           while (processesMatching(`sleep ${marker}2`).length < 2 && Date.now() < deadline) await new Promise((wake) => setTimeout(wake, 50))
@@ -103,6 +103,30 @@ for (const runtime of ALL_RUNTIMES) {
           const run = await result
           expect(run.exitCode, `${run.signal} ${run.stderr}`).toBe(code)
           expect(run.stderr).toBe(`hookrun: interrupted by ${signal}: running hooks were killed\n`)
+          expect(await waitForNoProcess(`sleep ${marker}`)).toEqual([])
+        } finally {
+          killLeftovers(`sleep ${marker}`)
+        }
+      })
+    }
+
+    // Killed mid-gate (the agent's own timeout, a supervisor): a bare exit 143 with empty stdout
+    // is a non-blocking error to Claude Code, and the tool would run.
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+      test(`hookrun --format claude interrupted by ${signal} mid-gate kills its hooks and answers Claude Code's deny`, async () => {
+        const marker = `${31500 + ALL_RUNTIMES.indexOf(runtime) * 10 + ['SIGTERM', 'SIGINT', 'SIGHUP'].indexOf(signal)}`
+        const dir = projectWith([{ name: 'slow-gate', event: 'tool:pre_execute', timeout: 60, command: `sleep ${marker}1` }])
+        const payload = { hook_event_name: 'PreToolUse', session_id: 's', cwd: dir, tool_name: 'Bash', tool_input: { command: 'rm -rf ~' } }
+        const { child, result } = startCli(['fire', '--format', 'claude'], { runtime: runtime.name, cwd: dir, input: JSON.stringify(payload) })
+        try {
+          const deadline = Date.now() + 15_000
+          while (processesMatching(`sleep ${marker}1`).length < 1 && Date.now() < deadline) await new Promise((wake) => setTimeout(wake, 50))
+          child.kill(signal)
+          const run = await result
+          expect(run.exitCode, `${run.signal} ${run.stderr}`).toBe(0)
+          expect(JSON.parse(run.stdout)).toMatchObject({
+            hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `blocked because hookrun could not decide: interrupted by ${signal}: running hooks were killed` },
+          })
           expect(await waitForNoProcess(`sleep ${marker}`)).toEqual([])
         } finally {
           killLeftovers(`sleep ${marker}`)

@@ -6,14 +6,15 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { ENV_VALUE_CAP } from '../../src/run/env.ts'
-import { makeProject, removeProject, runCli, RUNTIMES, trustProjectFor } from '../helpers.ts'
+import { cutUtf8, makeProject, removeProject, runCli, RUNTIMES, trustProjectFor } from '../helpers.ts'
 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
 
 const MiB = 1024 * 1024
 const awkward = `line "one"\n\ttwo é 😀 \\ \u2028 `
-const command = `${awkward}${'echo hi; '.repeat(20_000)}`
+// 108 KB: whole in HOOKRUN_BASH_COMMAND (a variable holds 128 KiB with its name).
+const command = `${awkward}${'echo hi; '.repeat(12_000)}`
 const payload = { session_id: 's', tool_name: 'Bash', tool_input: { command, content: `${awkward}${'x'.repeat(3 * MiB)}` } }
 
 function project(hookCommand: string): string {
@@ -25,13 +26,48 @@ function project(hookCommand: string): string {
 
 for (const runtime of RUNTIMES) {
   describe(runtime.name, () => {
-    test('a 3 MB payload reaches the hook whole, and HOOKRUN_BASH_COMMAND / TOOL_ARGS are cut as always', async () => {
-      const dir = project('cat > got.json; printf %s "$HOOKRUN_BASH_COMMAND" > command.txt; printf %s "$HOOKRUN_TOOL_ARGS" > args.txt')
+    test('a 3 MB payload reaches the hook whole; HOOKRUN_BASH_COMMAND is whole, TOOL_ARGS cut and flagged', async () => {
+      const dir = project('cat > got.json; printf %s "$HOOKRUN_BASH_COMMAND" > command.txt; printf %s "$HOOKRUN_TOOL_ARGS" > args.txt; echo "$HOOKRUN_BASH_COMMAND_TRUNCATED/$HOOKRUN_TOOL_ARGS_TRUNCATED" > flags.txt')
       const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { runtime: runtime.name, cwd: dir, input: JSON.stringify(payload), timeoutMs: 30_000 })
       expect(result.exitCode, result.stderr).toBe(0)
       expect(JSON.parse(readFileSync(join(dir, 'got.json'), 'utf8'))).toEqual({ ...payload, event: 'tool:pre_execute:bash', hook_event_name: 'tool:pre_execute' })
-      expect(readFileSync(join(dir, 'command.txt'), 'utf8')).toBe(command.slice(0, ENV_VALUE_CAP))
-      expect(readFileSync(join(dir, 'args.txt'), 'utf8')).toBe(JSON.stringify(payload.tool_input).slice(0, ENV_VALUE_CAP))
+      expect(readFileSync(join(dir, 'command.txt'), 'utf8')).toBe(command)
+      expect(readFileSync(join(dir, 'args.txt'), 'utf8')).toBe(cutUtf8(JSON.stringify(payload.tool_input), ENV_VALUE_CAP))
+      expect(readFileSync(join(dir, 'flags.txt'), 'utf8')).toBe('/1\n')
+    })
+
+    // A gate reading the command from its variable: it must see all of it, or not judge at all.
+    const gate = 'case "$HOOKRUN_BASH_COMMAND" in *"rm -rf ~"*) echo "no rm -rf" >&2; exit 2;; esac'
+    test('a 12,000-character command ending in "; rm -rf ~" reaches a gate reading HOOKRUN_BASH_COMMAND whole: it blocks', async () => {
+      const dir = project(gate)
+      const long = { session_id: 's', tool_name: 'Bash', tool_input: { command: `${'x'.repeat(12_000)}; rm -rf ~` } }
+      const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { runtime: runtime.name, cwd: dir, input: JSON.stringify(long), timeoutMs: 30_000 })
+      expect(result.exitCode, result.stderr).toBe(2)
+      expect(result.json()).toMatchObject({ decision: 'deny', decidedBy: 'reader', reason: 'no rm -rf' })
+    })
+
+    test('a command longer than a variable holds blocks a gate event (the gate is not run on part of it); elsewhere the hook runs, flagged', async () => {
+      const dir = makeProject({
+        '.hookrun/hooks.json': {
+          hooks: [
+            { name: 'reader', event: 'tool:pre_execute', command: `${gate}; touch ran` },
+            { name: 'logger', event: 'tool:post_execute', command: 'echo "$HOOKRUN_BASH_COMMAND_TRUNCATED" > flag.txt' },
+          ],
+        },
+      })
+      projects.push(dir)
+      trustProjectFor(dir)
+      const long = { session_id: 's', tool_name: 'Bash', tool_input: { command: `${'x'.repeat(200_000)}; rm -rf ~` } }
+      const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { runtime: runtime.name, cwd: dir, input: JSON.stringify(long), timeoutMs: 30_000 })
+      expect(result.exitCode, result.stderr).toBe(2)
+      expect(result.json()).toMatchObject({
+        decision: 'deny',
+        reason: "hook 'reader' was not run: the command is longer than an environment variable can hold (128 KiB), so HOOKRUN_BASH_COMMAND would hold only its start and a gate reading it would judge part of the command",
+      })
+      expect(existsSync(join(dir, 'ran'))).toBe(false)
+      const after = await runCli(['fire', 'tool:post_execute', '--payload', '-'], { runtime: runtime.name, cwd: dir, input: JSON.stringify(long), timeoutMs: 30_000 })
+      expect(after.exitCode, after.stderr).toBe(0)
+      expect(readFileSync(join(dir, 'flag.txt'), 'utf8')).toBe('1\n')
     })
 
     test('a long string that is not valid JSON, read for a variable, blocks the gate with one line; no hook ran', async () => {

@@ -97,8 +97,11 @@ test('rewrites cross both ways: a command hook gets a function hook\'s change, a
   await inProject([{ name: 'cmd-bak', event: 'tool:pre_execute', command: './bak.sh' }], { 'bak.sh': script }, async (dir) => {
     let lastSaw: unknown
     const runner = runnerIn(dir)
+      // Idempotent, as a rewriting hook must be: the gates before a rewrite judge it again
+      // (README "Rewrites are judged again"), so 'sandbox' sees cmd-bak's rewrite and leaves it.
       .on('tool:pre_execute:write', (ctx) => {
-        ctx.toolInput!.file_path = `/sandbox${String(ctx.toolInput!.file_path)}`
+        const path = String(ctx.toolInput!.file_path)
+        if (!path.startsWith('/sandbox/')) ctx.toolInput!.file_path = `/sandbox${path}`
       }, { name: 'sandbox', order: 'first' })
       .on('tool:pre_execute', (ctx) => {
         lastSaw = ctx.toolInput?.file_path

@@ -66,7 +66,8 @@ describe('at load and in fire', () => {
       hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', if: 'Bash(*a*b)', command: 'echo ran >&2; exit 2' }] }] },
     })
     const started = performance.now()
-    const decision = await fire({ event: 'tool:pre_execute', cwd: dir, env, configFiles: [file], payload: { tool_name: 'Bash', tool_input: { command: 'a'.repeat(200_000) } } })
+    // 120,000 characters: under what HOOKRUN_BASH_COMMAND holds, so the hook runs (a longer command blocks a gate unrun).
+    const decision = await fire({ event: 'tool:pre_execute', cwd: dir, env, configFiles: [file], payload: { tool_name: 'Bash', tool_input: { command: 'a'.repeat(120_000) } } })
     expect(performance.now() - started).toBeLessThan(3000)
     expect(decision).toMatchObject({ blocked: true, reason: 'ran' })
   })

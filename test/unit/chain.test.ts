@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { decide } from '../../src/answer/decide.ts'
 import type { Hook } from '../../src/core/types.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
-import { runChain } from '../../src/chain.ts'
+import { MAX_JUDGING_ROUNDS, runChain } from '../../src/chain.ts'
 import { makeHook, makeProject, removeProject } from '../helpers.ts'
 
 // Which handlers run (docs/protocol.md "Which handlers run"): agent shapes run every matching handler,
@@ -44,13 +44,18 @@ describe("rule 'all' (Claude Code, Gemini CLI, Cursor shapes)", () => {
   })
 
   test('concurrent handlers all see the payload as it was; their rewrites apply afterwards in config order', async () => {
-    const rewrite = (command: string) => `cat > /dev/null; echo '{"updatedInput":{"command":"${command}"}}'`
+    // 'first' rewrites only `ls`: judging 'second''s rewrite again (round 2), it lets it stand.
+    const rewrite = (command: string) => `grep -q '"ls"' && echo '{"updatedInput":{"command":"${command}"}}' || true`
     const chain = await run([
       hook('first', rewrite('one'), { shape: 'claude' }),
       hook('second', `cat > ${join(dir, 'seen')}; echo '{"updatedInput":{"command":"two"}}'`, { shape: 'claude' }),
     ])
     expect(JSON.parse(readFileSync(join(dir, 'seen'), 'utf8')).tool_input).toEqual({ command: 'ls' })
     expect(chain.rewrites.updatedInput).toEqual({ command: 'two' })
+    expect(chain.results.map((result) => [result.report.name, result.report.round])).toEqual([
+      ['first', 2],
+      ['second', undefined],
+    ])
   })
 
   test('a Gemini group with sequential: true runs its handlers in order, each seeing the earlier rewrite, none stopped by a block', async () => {
@@ -61,6 +66,53 @@ describe("rule 'all' (Claude Code, Gemini CLI, Cursor shapes)", () => {
     ])
     expect(chain.results.map((result) => result.report.name)).toEqual(['rewrite', 'gate', 'reader'])
     expect(JSON.parse(readFileSync(join(dir, 'sequential-seen'), 'utf8')).tool_input).toEqual({ command: 'ls -la' })
+  })
+})
+
+describe('rewrites are judged again (README "Rewrites are judged again")', () => {
+  const rewrite = (command: string) => `cat > /dev/null; echo '{"updatedInput":{"command":"${command}"}}'`
+
+  test('a gate that judged before a later rewrite runs again on the rewrite, and its new answer stands', async () => {
+    const chain = await run([
+      hook('gate', `grep -q 'rm -rf' && exit 2 || true`),
+      hook('rewriter', rewrite('rm -rf ~')),
+      hook('later', 'true'),
+    ])
+    const decision = decide(event, chain.results, chain.rewrites, chain.warnings)
+    expect(decision).toMatchObject({ decision: 'deny', decidedBy: 'gate' })
+    expect(chain.judged.map(({ step, round, payload }) => [step, round, (payload.tool_input as { command: string }).command])).toEqual([
+      ['gate', 1, 'ls'],
+      ['rewriter', 1, 'rm -rf ~'],
+      ['later', 1, 'rm -rf ~'],
+      ['gate', 2, 'rm -rf ~'],
+    ])
+  })
+
+  test('hooks that keep rewriting each other block after MAX_JUDGING_ROUNDS rounds, naming them', async () => {
+    const chain = await run([hook('one', rewrite('one')), hook('two', rewrite('two'))])
+    const decision = decide(event, chain.results, chain.rewrites, chain.warnings)
+    expect(decision).toMatchObject({ decision: 'deny', blocked: true, decidedBy: 'hookrun' })
+    expect(decision.reason).toBe(
+      "hooks kept rewriting the input: after 3 rounds 'one' had still judged an input other than the one that would run, so no gate has approved it; make the rewriting hooks agree (see 'hookrun explain')",
+    )
+    expect(Math.max(...chain.judged.map((view) => view.round))).toBe(MAX_JUDGING_ROUNDS)
+  })
+
+  test('outside a gate event a rewrite is not judged again', async () => {
+    const post = qualifyEvent('tool:post_execute', { tool_name: 'Bash' })
+    const chain = await runChain([hook('one', rewrite('one')), hook('two', rewrite('two'))], post, { tool_name: 'Bash', tool_input: { command: 'ls' } }, context)
+    expect(chain.results.map((result) => result.report.round)).toEqual([undefined, undefined])
+    expect(chain.rewrites.updatedInput).toEqual({ command: 'two' })
+  })
+
+  test('past the chain budget the hooks still running are killed and a gate blocks', async () => {
+    const started = performance.now()
+    // A Claude-shaped handler killed lets the event through under Claude's rules: the budget's block must not.
+    const chain = await runChain([hook('slow', 'sleep 30', { timeout: 60, shape: 'claude' })], event, { tool_name: 'Bash', tool_input: { command: 'ls' } }, { ...context, budgetMs: 300 })
+    expect(performance.now() - started).toBeLessThan(5000)
+    const decision = decide(event, chain.results, chain.rewrites, chain.warnings)
+    expect(decision).toMatchObject({ decision: 'deny', decidedBy: 'hookrun' })
+    expect(decision.reason).toBe("hooks ran past hookrun's budget of 0 s for one event; the ones still running were killed, so the event is blocked")
   })
 })
 

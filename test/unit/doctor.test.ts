@@ -68,6 +68,30 @@ describe('hookrun doctor', () => {
     expect(installAgents({ agents: [agent], scope: 'project', cwd: project, env }, false).output).toContain(`and your user install (`)
   })
 
+  test("a router entry whose agent timeout is not above hookrun's chain budget is flagged; install raises it", () => {
+    const { project, bin, env, doctor } = machine(true)
+    initProject({ cwd: project, templates: ['dangerous-commands'], env })
+    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    const settingsFile = join(project, '.claude', 'settings.local.json')
+    const settings = JSON.parse(readFileSync(settingsFile, 'utf8'))
+    settings.hooks.PreToolUse[0].hooks[0].timeout = 30
+    delete settings.hooks.UserPromptSubmit[0].hooks[0].timeout
+    writeFileSync(settingsFile, JSON.stringify(settings, null, 2))
+    const flagged = doctor().lines.filter((line) => line.what.includes('budget'))
+    expect(flagged).toEqual([
+      {
+        status: 'warn',
+        what: `Claude Code: ${settingsFile}: hookrun's entry for PreToolUse, UserPromptSubmit has a timeout of 30 s, not above hookrun's 540 s budget for one fire: the agent may kill hookrun mid-gate and go ahead`,
+        fix: 'hookrun install --agent claude --project   (writes 600 s)',
+      },
+    ])
+    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    const raised = JSON.parse(readFileSync(settingsFile, 'utf8'))
+    expect(raised.hooks.PreToolUse[0].hooks[0].timeout).toBe(600)
+    expect(raised.hooks.UserPromptSubmit[0].hooks[0]).toMatchObject({ type: 'command', timeout: 600 })
+    expect(doctor().lines.filter((line) => line.what.includes('budget'))).toEqual([])
+  })
+
   test('a --narrow install that hooks.json outgrew: the new hook is never asked, so doctor fails with --sync as the fix', () => {
     const { project, bin, env } = machine(true)
     initProject({ cwd: project, templates: ['dangerous-commands'], env })

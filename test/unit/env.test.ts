@@ -1,17 +1,41 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { ENV_VALUE_CAP, hookEnvironment } from '../../src/run/env.ts'
+import { ENV_VALUE_CAP, envValueBytes, hookEnvironment } from '../../src/run/env.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
+import { cutUtf8 } from '../helpers.ts'
 
 const context = { hookName: 'h', projectDir: '/p', configDir: '/p/.hookrun', depth: 0 }
 
+
 describe('hookEnvironment', () => {
-  const payload = { session_id: 's1', tool_name: 'bash', tool_input: { command: 'ls' }, tool_output: 'x'.repeat(20_000), model: 'gpt', turn_number: 3 }
-  test('HOOKRUN_* from the event and payload, long values capped, internals scrubbed', () => {
+  const payload = { session_id: 's1', tool_name: 'bash', tool_input: { command: 'ls' }, tool_output: 'x'.repeat(200_000), model: 'gpt', turn_number: 3 }
+  test('HOOKRUN_* from the event and payload, internals scrubbed', () => {
     const env = hookEnvironment({ BUN_OPTIONS: '--smol', KEEP: '1' }, qualifyEvent('tool_end', payload), payload, context, { OWN: 'yes' })
     expect(env).toMatchObject({ KEEP: '1', OWN: 'yes', HOOKRUN_EVENT: 'tool:post_execute', HOOKRUN_QUALIFIED_EVENT: 'tool:post_execute:bash', HOOKRUN_TOOL_ERROR: 'false', HOOKRUN_DEPTH: '1' })
-    expect(env.HOOKRUN_TOOL_OUTPUT).toHaveLength(10_000)
     expect(env.BUN_OPTIONS).toBeUndefined()
+  })
+
+  test('a value is whole up to what Linux allows in one variable (128 KiB with its name); past that it is cut and its _TRUNCATED variable says so', () => {
+    const name = 'HOOKRUN_TOOL_OUTPUT'
+    expect(ENV_VALUE_CAP).toBe(128 * 1024 - 2 - 'HOOKRUN_ASSISTANT_MESSAGE'.length)
+    // 12,000 characters: the 10,000 of before would have cut it without a sign.
+    const whole = hookEnvironment({ HOOKRUN_TOOL_OUTPUT_TRUNCATED: '1' }, qualifyEvent('tool_end', payload), { ...payload, tool_output: 'y'.repeat(12_000) }, context, undefined)
+    expect(whole[name]).toHaveLength(12_000)
+    // A nested fire does not inherit the outer hook's flag.
+    expect(whole.HOOKRUN_TOOL_OUTPUT_TRUNCATED).toBeUndefined()
+    const cut = hookEnvironment({}, qualifyEvent('tool_end', payload), payload, context, undefined)
+    expect(cut[name]).toHaveLength(ENV_VALUE_CAP)
+    expect(Buffer.byteLength(`${name}=${cut[name]}`) + 1).toBeLessThanOrEqual(128 * 1024)
+    expect(cut.HOOKRUN_TOOL_OUTPUT_TRUNCATED).toBe('1')
+    expect(cut.HOOKRUN_BASH_COMMAND_TRUNCATED).toBeUndefined()
+    // Multi-byte characters: the limit is in bytes, and no character is split.
+    const wide = hookEnvironment({}, qualifyEvent('tool_end', payload), { ...payload, tool_output: 'é😀'.repeat(40_000) }, context, undefined)
+    expect(wide[name]).toBe(cutUtf8('é😀'.repeat(40_000), ENV_VALUE_CAP))
+    expect(wide.HOOKRUN_TOOL_OUTPUT_TRUNCATED).toBe('1')
+    // A longer prefix leaves less room for the value: every name it is set under still fits.
+    const prefixed = hookEnvironment({}, qualifyEvent('tool_end', payload), payload, context, undefined, ['A_LONG_PREFIX_OF_MINE_'])
+    expect(prefixed.A_LONG_PREFIX_OF_MINE_TOOL_OUTPUT).toHaveLength(envValueBytes(['A_LONG_PREFIX_OF_MINE_']))
+    expect(prefixed.A_LONG_PREFIX_OF_MINE_TOOL_OUTPUT_TRUNCATED).toBe('1')
   })
   test("pigo's variable names", () => {
     const env = hookEnvironment({}, qualifyEvent('tool_start', payload), payload, context, undefined, ['PIGO_'])
@@ -28,16 +52,19 @@ describe('hookEnvironment', () => {
   })
 })
 
-function toolArgs(toolInput: unknown): string | undefined {
+/** A small limit keeps the property tests fast; the code is the same. */
+const CAP = 1000
+
+function toolArgs(toolInput: unknown, cap = CAP): string | undefined {
   const payload = { tool_name: 'Write', tool_input: toolInput }
-  return hookEnvironment({}, qualifyEvent('tool:pre_execute', payload), payload, context, undefined).HOOKRUN_TOOL_ARGS
+  return hookEnvironment({}, qualifyEvent('tool:pre_execute', payload), payload, context, undefined, [], cap).HOOKRUN_TOOL_ARGS
 }
 
 describe('HOOKRUN_TOOL_ARGS', () => {
-  test('is the tool input as JSON, cut at ENV_VALUE_CAP characters, even when a string in it is huge', () => {
+  test('is the tool input as JSON, cut at ENV_VALUE_CAP bytes, even when a string in it is huge', () => {
     const input = { file_path: '/x', content: `a"\\\n\u2028é${'x'.repeat(3 * ENV_VALUE_CAP)}`, after: [1, 2] }
-    expect(toolArgs(input)).toBe(JSON.stringify(input).slice(0, ENV_VALUE_CAP))
-    expect(toolArgs(input)).toHaveLength(ENV_VALUE_CAP)
+    expect(toolArgs(input, ENV_VALUE_CAP)).toBe(cutUtf8(JSON.stringify(input), ENV_VALUE_CAP))
+    expect(Buffer.byteLength(toolArgs(input, ENV_VALUE_CAP)!)).toBe(ENV_VALUE_CAP)
   })
 
   test('keeps every key, even one named __proto__', () => {
@@ -47,11 +74,11 @@ describe('HOOKRUN_TOOL_ARGS', () => {
 
   test('equals the cut full JSON for any tool input', () => {
     // Long strings with characters JSON escapes, around the cap, anywhere in the input.
-    const text = fc.oneof(fc.string(), fc.string({ minLength: ENV_VALUE_CAP - 5, maxLength: ENV_VALUE_CAP + 5, unit: fc.constantFrom('a', '"', '\\', '\n', 'é', '\u0001', '😀') }))
+    const text = fc.oneof(fc.string(), fc.string({ minLength: 300, maxLength: CAP + 5, unit: fc.constantFrom('a', '"', '\\', '\n', 'é', '\u0001', '😀') }))
     const input = fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(text, fc.array(text, { maxLength: 3 }), fc.integer()), { maxKeys: 4 })
     fc.assert(
       fc.property(input, (value) => {
-        expect(toolArgs(value)).toBe(JSON.stringify(value).slice(0, ENV_VALUE_CAP))
+        expect(toolArgs(value)).toBe(cutUtf8(JSON.stringify(value), CAP))
       }),
       { numRuns: 200 },
     )

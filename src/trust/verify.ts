@@ -1,0 +1,64 @@
+// Trust checked at the moment of use: a project hook's files are looked at again right before it runs.
+import { dirname, resolve } from 'node:path'
+import type { Hook } from '../core/types.ts'
+import { needsTrust } from '../core/types.ts'
+import { statSignature } from '../core/stat.ts'
+import { commandPaths, relativePath } from './material.ts'
+import type { ProjectTrust, TrustRecord } from './trust.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/**
+ * What changed in a project hook's own files since the project was trusted (`scripts/gate.sh
+ * edited`), looked at immediately before the hook is spawned: trust is decided when the fire
+ * starts, and an earlier hook of the same fire (or anything else) may edit a later gate's script
+ * meanwhile. Its files are the executable of a hook folder and every file its command names, as
+ * trust pins them (src/trust/material.ts). A stat signature that matches the record's stands in
+ * for the hash, as when the fire started; a file whose signature differs is hashed.
+ *
+ * Undefined when there is nothing to check: the project is not trusted by a record (a trusted
+ * folder pins no files), or the hook is not a project's. Made once per fire; the record is read
+ * on the first project hook only.
+ */
+export function materialCheck(trusts: readonly ProjectTrust[], env: Env): ((hook: Hook) => Promise<string[]>) | undefined {
+  const byRecord = new Map(trusts.filter((trust) => trust.trusted && trust.via === 'record').map((trust) => [trust.root, trust]))
+  if (byRecord.size === 0) return undefined
+  // The project's own trust is the last; an enclosing project's hook names its own root.
+  const own = trusts.at(-1)?.root
+  const records = new Map<string, Promise<{ record: TrustRecord | undefined; hash: typeof import('./trust.ts').hashProjectMaterial }>>()
+  return async (hook) => {
+    const root = hook.projectRoot ?? own
+    if (!needsTrust(hook.source.layer) || root === undefined || !byRecord.has(root)) return []
+    const files = hookFiles(root, hook)
+    // Loaded only when a project hook runs: most fires' plans never load trust.ts. A git
+    // worktree with no record of its own is held to its main checkout's.
+    if (!records.has(root)) records.set(root, import('./trust.ts').then((module) => ({ record: module.trustRecordFor(root, env), hash: module.hashProjectMaterial })))
+    const { record: trusted, hash } = await records.get(root)!
+    if (trusted === undefined) return ['the trust record removed']
+    return files.flatMap((file) => {
+      const path = relativePath(root, file)
+      const recorded = trusted.files[path]
+      const signature = statSignature(file)
+      if (signature === 'missing') return recorded === undefined ? [] : [`${path} removed`]
+      if (recorded === undefined) return [`${path} added`]
+      if (recorded.stat !== null && recorded.stat === signature) return []
+      const now = hash(root, [file]).files[path]
+      return now !== undefined && now.sha256 === recorded.sha256 && now.executable === recorded.executable ? [] : [`${path} edited`]
+    })
+  }
+}
+
+/** The project files a hook runs: its hook folder's executable, and the paths its command names. */
+function hookFiles(root: string, hook: Hook): string[] {
+  const cwd = hook.cwd === undefined ? root : resolve(root, hook.cwd)
+  const vars = {
+    HOOKRUN_CONFIG_DIR: dirname(hook.source.file),
+    HOOKRUN_PROJECT_DIR: root,
+    CLAUDE_PROJECT_DIR: root,
+    GEMINI_PROJECT_DIR: root,
+    CURSOR_PROJECT_DIR: root,
+    ...hook.env,
+  }
+  const named = commandPaths(root, { command: hook.command, cwd, vars })
+  return [...new Set([...(hook.source.executable ? [hook.source.file] : []), ...named])]
+}
