@@ -202,6 +202,7 @@ export function fixture(payload: Record<string, unknown>, root: string): string 
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '00000000-0000-0000-0000-000000000000')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '2026-01-01T00:00:00.000Z')
     .replace(/session-\d{4}-\d\d-\d\dT\d\d-\d\d-[0-9a-f]{8}/g, 'session-2026-01-01T00-00-00000000')
+    .replace(/PGID: \d+/g, 'PGID: 12345')
     .replace(/Today's date is [^(\\]*/g, "Today's date is Thursday, January 1, 2026 ")
   return `${text}\n`
 }
