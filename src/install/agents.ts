@@ -139,7 +139,9 @@ export const AGENTS: readonly AgentTarget[] = [
     command: (self) => `${self} fire --format gemini`,
     // Gemini's timeout is in milliseconds; `name` is what `/hooks disable` takes.
     handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
-    note: "Gemini CLI runs hooks only while its hooks system is on (/settings → Advanced → Enable Hooks System, or tools.enableHooks)",
+    // Seen in the agent lab (0.61): hooks run with no setting at all (hooksConfig.enabled defaults
+    // to true); headless, an untrusted folder stops Gemini before any model request.
+    note: 'Gemini CLI runs hooks only in a folder it trusts, and not when hooksConfig.enabled is false in its settings (on by default)',
   },
   {
     name: 'codex',

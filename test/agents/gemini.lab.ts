@@ -130,6 +130,17 @@ describe.concurrent('Gemini CLI', () => {
     s.remove()
   })
 
+  test('a folder Gemini does not trust: headless, Gemini does not start at all', async () => {
+    const agent = { ...GEMINI, env: (model: Parameters<typeof GEMINI.env>[0]) => ({ ...GEMINI.env(model), GEMINI_CLI_TRUST_WORKSPACE: 'false' }) }
+    const s = await session(agent, { turns: [shell('touch DENIED'), DONE], hooks: [denyGate('DENIED', REASON)], log: true })
+    // Not a hook-less run: no model request, no tool call, exit 55 with how to trust the folder.
+    expect(s.agent.status).toBe(55)
+    expect(s.agent.stderr).toContain('not running in a trusted directory')
+    expect(s.model.requests).toEqual([])
+    expect(s.payloads()).toEqual([])
+    s.remove()
+  })
+
   test('unknown-event', async () => {
     // Gemini 0.61 sends no event hookrun lacks a name for; a future one is played by renaming
     // BeforeTool's payload on its way to a hand-wired router: its answer must let the call run.

@@ -134,3 +134,13 @@ describe('no double firing', () => {
     expect(read(join(where.home, '.cursor', 'hooks.json')).hooks.preToolUse).toHaveLength(1)
   })
 })
+
+describe("the note install prints for Gemini CLI (what the agent lab saw 0.61 need)", () => {
+  test('names the setting Gemini 0.61 reads (hooksConfig.enabled, on by default) and its folder trust, not the old tools.enableHooks', () => {
+    const where = place()
+    const printed = run(where, 'gemini').output
+    expect(printed).toContain('hooksConfig.enabled')
+    expect(printed).toContain('a folder it trusts')
+    expect(printed).not.toContain('tools.enableHooks')
+  })
+})
