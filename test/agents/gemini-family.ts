@@ -199,6 +199,8 @@ export function fixture(payload: Record<string, unknown>, root: string): string 
   const { event: _hookrunsOwn, ...sent } = payload
   const text = JSON.stringify(sent, null, 2)
     .replaceAll(root, '/lab')
+    // Qwen keeps a project's chats under its path with / and . as dashes.
+    .replaceAll(root.replace(/[/.]/g, '-'), '-lab')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '00000000-0000-0000-0000-000000000000')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '2026-01-01T00:00:00.000Z')
     .replace(/session-\d{4}-\d\d-\d\dT\d\d-\d\d-[0-9a-f]{8}/g, 'session-2026-01-01T00-00-00000000')
