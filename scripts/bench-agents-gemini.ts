@@ -29,7 +29,8 @@ const gate = denyGate('DENIED', 'no DENIED files')
 const PLAIN_HOOK = `grep -q DENIED && { echo 'no DENIED files' >&2; exit 2; }; exit 0`
 
 function optionsFor(agent: FamilyAgent, variant: Variant, count = false, n = calls): SessionOptions {
-  const turns = [...Array.from({ length: n }, () => shell('true')), DONE]
+  // Each call a different command: Gemini stops a session that repeats one call ("Loop detected").
+  const turns = [...Array.from({ length: n }, (_, index) => shell(`true call-${index}`)), DONE]
   const counting = (run: { root: string }) => {
     if (!count) return
     // hookrun on PATH becomes a wrapper that counts its starts.

@@ -136,6 +136,24 @@ describe.concurrent('Qwen Code', () => {
     s.remove()
   })
 
+  test("Qwen honours a tool event's matcher as hookrun's --narrow compiles it (^(name)$)", async () => {
+    const groups = (matcher: string, mark: string) => [{ matcher, hooks: [{ type: 'command', name: mark, command: 'touch "${QWEN_PROJECT_DIR:-.}/' + mark + '"' }] }]
+    const s = await session(QWEN, {
+      turns: [shell('true'), DONE],
+      install: 'none',
+      prepare(run) {
+        mkdirSync(join(run.project, '.qwen'))
+        const hooks = {
+          PreToolUse: [...groups('^(write_file)$', 'PRE-OTHER'), ...groups('^(run_shell_command)$', 'PRE-SHELL')],
+          PostToolUse: [...groups('^(write_file)$', 'POST-OTHER'), ...groups('^(run_shell_command)$', 'POST-SHELL')],
+        }
+        writeFileSync(join(run.project, '.qwen', 'settings.json'), `${JSON.stringify({ hooks }, null, 2)}\n`)
+      },
+    })
+    expect([s.has('PRE-SHELL'), s.has('POST-SHELL'), s.has('PRE-OTHER'), s.has('POST-OTHER')]).toEqual([true, true, false, false])
+    s.remove()
+  })
+
   test('unknown-event', async () => {
     // Qwen 0.24.4 has events hookrun has no name for (PostToolBatch, InstructionsLoaded,
     // UserPromptExpansion): a user who wires the router on them by hand must keep a working session.
