@@ -5,10 +5,11 @@
  *   default hookrun install --agent X --project, one gate on tool:pre_execute:bash
  *   narrow  the same with --narrow (entries only on events the gate can fire on)
  *   shell   a plain shell hook in the agent's own settings doing the same check
- * alternating in rounds, so load on the machine spreads over all of them. Prints ms added per
- * tool call (each variant's median session time minus none's, divided by N) and hookrun starts
- * per tool call (counted in one extra session per variant, with hookrun behind a counting wrapper,
- * not timed).
+ * alternating in rounds, so load on the machine spreads over all of them. Prints, per tool call,
+ * the wall ms added (each variant's median session time minus none's, divided by N) and the CPU ms
+ * added (user + system of the agent and every process it waited for, from bash's `times`: on a
+ * loaded machine this is the steadier figure), and hookrun starts per tool call (counted in
+ * sessions of 1 and of N calls with hookrun behind a counting wrapper, not timed).
  *
  *   npm run build --silent && npx bun scripts/bench-agents-gemini.ts [rounds=3] [calls=10] [agents=gemini,qwen]
  */
@@ -69,16 +70,29 @@ async function countStarts(agent: FamilyAgent, variant: Variant, n: number): Pro
   return lines
 }
 
+/** The agent under bash, which prints with `times` the CPU its children (and theirs, waited for) used. */
+const withTimes = (command: string, args: string[]): [string, string[]] => ['bash', ['-c', '"$0" "$@"; status=$?; times >&2; exit $status', command, ...args]]
+
+/** The children's user + system ms from the last line of `times` ("0m5.123s 0m1.004s"). */
+function childrenCpuMs(stderr: string): number {
+  const last = stderr.trim().split('\n').at(-1) ?? ''
+  const match = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(last)
+  if (match === null) throw new Error(`no CPU times from bash: ${last}`)
+  return (Number(match[1]) * 60 + Number(match[2]) + Number(match[3]) * 60 + Number(match[4])) * 1000
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 for (const agent of agents) {
   const times: Record<Variant, number[]> = { none: [], default: [], narrow: [], shell: [] }
+  const cpu: Record<Variant, number[]> = { none: [], default: [], narrow: [], shell: [] }
   for (let round = 0; round < rounds; round++) {
     for (const variant of VARIANTS) {
-      const s = await session(agent, optionsFor(agent, variant))
+      const s = await session(agent, { ...optionsFor(agent, variant), wrap: withTimes })
       const toolCalls = s.turns.length - 1
       if (toolCalls !== calls) throw new Error(`${agent.name} ${variant}: ${toolCalls} tool calls, not ${calls}:\n${s.shown.slice(-2000)}`)
       times[variant].push(s.agent.ms)
+      cpu[variant].push(childrenCpuMs(s.agent.stderr))
       s.remove()
     }
   }
@@ -90,11 +104,15 @@ for (const agent of agents) {
   }
   const base = median(times.none)
   console.log(`\n${agent.name}: ${calls} shell calls per session, ${rounds} rounds, median session ms`)
-  console.log('| variant | session ms (median) | ms added per tool call | hookrun starts |')
-  console.log('| --- | --- | --- | --- |')
+  const cpuBase = median(cpu.none)
+  console.log('| variant | session wall ms (median; all) | wall ms added per call | session CPU ms (median) | CPU ms added per call | hookrun starts |')
+  console.log('| --- | --- | --- | --- | --- | --- |')
   for (const variant of VARIANTS) {
     const ms = median(times[variant])
+    const cpuMs = median(cpu[variant])
     const added = variant === 'none' ? '—' : ((ms - base) / calls).toFixed(0)
-    console.log(`| ${variant} | ${ms.toFixed(0)} (${times[variant].map((t) => t.toFixed(0)).join(', ')}) | ${added} | ${starts[variant] ?? (variant === 'shell' ? 'none (1 sh per call)' : '0')} |`)
+    const cpuAdded = variant === 'none' ? '—' : ((cpuMs - cpuBase) / calls).toFixed(0)
+    const all = times[variant].map((t) => t.toFixed(0)).join(', ')
+    console.log(`| ${variant} | ${ms.toFixed(0)} (${all}) | ${added} | ${cpuMs.toFixed(0)} | ${cpuAdded} | ${starts[variant] ?? (variant === 'shell' ? 'none (1 sh per call)' : '0')} |`)
   }
 }

@@ -97,6 +97,8 @@ export interface SessionOptions {
   /** Anything else to do to the run before the agent starts (after the install). */
   readonly prepare?: (run: LabRun) => void
   readonly prompt?: string
+  /** Run the agent through this instead (the bench wraps it to read its CPU time). */
+  readonly wrap?: (command: string, args: string[]) => [string, string[]]
 }
 
 export interface Session {
@@ -151,7 +153,9 @@ export async function session(agent: FamilyAgent, options: SessionOptions): Prom
   options.prepare?.(run)
   const cwd = options.startIn === undefined ? run.project : join(run.project, options.startIn)
   mkdirSync(cwd, { recursive: true })
-  const result = await runAgent(command, agent.args(options.prompt ?? 'Do as the lab says.'), { cwd, env: { ...run.env, ...agent.env(model) } })
+  const args = agent.args(options.prompt ?? 'Do as the lab says.')
+  const [program, programArgs] = options.wrap?.(command, args) ?? [command, args]
+  const result = await runAgent(program, programArgs, { cwd, env: { ...run.env, ...agent.env(model) } })
   await model.close()
   console.log(`${agent.name}: ${Math.round(result.ms)} ms, exit ${result.status}, ${model.requests.length} model requests`)
   const payloads = () =>
