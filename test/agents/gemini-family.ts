@@ -209,6 +209,9 @@ export function fixture(payload: Record<string, unknown>, root: string): string 
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '2026-01-01T00:00:00.000Z')
     .replace(/session-\d{4}-\d\d-\d\dT\d\d-\d\d-[0-9a-f]{8}/g, 'session-2026-01-01T00-00-00000000')
     .replace(/PGID: \d+/g, 'PGID: 12345')
+    // Qwen's own call ids (toolu_<ms>_<random>) and how long a call took.
+    .replace(/toolu_\d+_[a-z0-9]+/g, 'toolu_0_lab')
+    .replace(/"duration_ms": \d+/g, '"duration_ms": 100')
     .replace(/Today's date is [^(\\]*/g, "Today's date is Thursday, January 1, 2026 ")
   return `${text}\n`
 }
