@@ -235,3 +235,17 @@ export function editSettings(file: string, edit: (settings: { hooks: Record<stri
   edit(settings)
   writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`)
 }
+
+/**
+ * Where a `systemMessage` from each of hookrun's events reaches in a headless run: the hooks
+ * answer `{"systemMessage": "LAB-SYS-<event>"}` on session start, prompt, pre- and post-tool and
+ * stop; the result maps each event to where its text appeared (stdout, stderr, the model).
+ */
+export async function systemMessageChannels(agent: FamilyAgent): Promise<Record<string, string[]>> {
+  const events = { start: 'session:start', prompt: 'user:prompt_submit', pre: 'tool:pre_execute', post: 'tool:post_execute', stop: 'agent:stop' }
+  const hooks = Object.entries(events).map(([tag, event]) => ({ name: `sys-${tag}`, event, command: `echo '{"systemMessage":"LAB-SYS-${tag.toUpperCase()}"}'` }))
+  const s = await session(agent, { turns: [shell('true'), DONE], hooks })
+  const channels = Object.fromEntries(Object.keys(events).map((tag) => [tag, whereSeen(s, `LAB-SYS-${tag.toUpperCase()}`)]))
+  s.remove()
+  return channels
+}

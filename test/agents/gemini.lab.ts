@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { labResults } from './lab.ts'
-import { DONE, denyGate, editSettings, eventCounts, fixturesOf, GEMINI, type Logged, session, shell, whereSeen } from './gemini-family.ts'
+import { DONE, denyGate, editSettings, eventCounts, fixturesOf, GEMINI, type Logged, session, shell, systemMessageChannels, whereSeen } from './gemini-family.ts'
 
 const results = labResults('gemini')
 const REASON = 'lab gate: no DENIED files here'
@@ -139,6 +139,13 @@ describe.concurrent('Gemini CLI', () => {
     expect(s.model.requests).toEqual([])
     expect(s.payloads()).toEqual([])
     s.remove()
+  })
+
+  test('where a systemMessage reaches, by event (the channels a notice can take)', async () => {
+    const channels = await systemMessageChannels(GEMINI)
+    console.log('gemini systemMessage channels:', JSON.stringify(channels))
+    // Gemini prints every event's systemMessage on stderr (with -p and stream-json), never to the model.
+    expect(channels).toEqual({ start: ['stderr'], prompt: ['stderr'], pre: ['stderr'], post: ['stderr'], stop: ['stderr'] })
   })
 
   test('unknown-event', async () => {

@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from '
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { labResults } from './lab.ts'
-import { DONE, denyGate, editSettings, eventCounts, fixturesOf, type Logged, QWEN, session, shell, whereSeen } from './gemini-family.ts'
+import { DONE, denyGate, editSettings, eventCounts, fixturesOf, type Logged, QWEN, session, shell, systemMessageChannels, whereSeen } from './gemini-family.ts'
 
 const results = labResults('qwen')
 const REASON = 'lab gate: no DENIED files here'
@@ -152,6 +152,13 @@ describe.concurrent('Qwen Code', () => {
     })
     expect([s.has('PRE-SHELL'), s.has('POST-SHELL'), s.has('PRE-OTHER'), s.has('POST-OTHER')]).toEqual([true, true, false, false])
     s.remove()
+  })
+
+  test('where a systemMessage reaches, by event (the channels a notice can take)', async () => {
+    const channels = await systemMessageChannels(QWEN)
+    console.log('qwen systemMessage channels:', JSON.stringify(channels))
+    // Qwen shows no systemMessage at all headless (stream-json): a notice must reach the model (additionalContext) or a block reason.
+    expect(channels).toEqual({ start: [], prompt: [], pre: [], post: [], stop: [] })
   })
 
   test('unknown-event', async () => {
