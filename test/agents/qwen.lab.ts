@@ -36,7 +36,8 @@ describe.concurrent('Qwen Code', () => {
 
   test('rewrite-input', async () => {
     // Qwen applies updatedInput only from a PermissionRequest allow; a yolo run asks no permission,
-    // so PreToolUse's is dropped and hookrun must say so where the person sees it.
+    // so PreToolUse's is dropped and hookrun must say so where the person sees it. (Headless
+    // without yolo, Qwen does not even offer run_shell_command, and PermissionRequest never fired.)
     const rewrite = { name: 'rewrite', event: 'tool:pre_execute:bash', command: `echo '{"updatedInput":{"command":"touch REWRITTEN"}}'` }
     const s = await session(QWEN, { turns: [shell('touch ORIGINAL'), DONE], hooks: [rewrite], log: true })
     logged['rewrite-input'] = s.logged()
