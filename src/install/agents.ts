@@ -158,8 +158,9 @@ export const AGENTS: readonly AgentTarget[] = [
     // Gemini's timeout is in milliseconds; `name` is what `/hooks disable` takes.
     handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
     timeout: { field: 'timeout', perSecond: 1000 },
-    // Gemini CLI 0.61 reads `hooksConfig.enabled` (real-agents.md); `tools.enableHooks` is gone.
-    note: 'Gemini CLI runs hooks only while its hooks system is on: "hooksConfig": {"enabled": true} in its settings.json (or /settings → Enable Hooks System); an untrusted folder runs none',
+    // Seen in the agent lab (0.61): hooks run with no setting at all (hooksConfig.enabled defaults
+    // to true); headless, an untrusted folder stops Gemini before any model request.
+    note: 'Gemini CLI runs hooks only in a folder it trusts, and not when hooksConfig.enabled is false in its settings (on by default)',
     projectFileOnlyWhereStarted: true,
   },
   {

@@ -10,7 +10,7 @@ import type { AgentName, AgentTarget } from './agents.ts'
  * Zero-cost no-match in the agent itself: an agent starts a process for every event that has an
  * entry in its config, and for a tool event every tool its `matcher` lets through. Compiled from
  * the project's hooks, hookrun's entries go only on events some hook could fire on, and on tool
- * events of Claude Code, Codex and Gemini CLI carry a matcher naming only the tools those hooks
+ * events of Claude Code, Codex, Gemini CLI and Qwen Code carry a matcher naming only the tools those hooks
  * want — so the agent does not start hookrun at all for the rest.
  *
  * Always an over-approximation, never an under-approximation (a gate must not go unasked): filters
@@ -24,8 +24,11 @@ export interface NativeEntry {
   readonly matcher?: string
 }
 
-/** Agents whose groups have a regex `matcher` on the tool name for tool events. */
-const TOOL_MATCHERS: ReadonlySet<AgentName> = new Set(['claude', 'codex', 'gemini'])
+/**
+ * Agents whose groups have a regex `matcher` on the tool name for tool events (Qwen Code 0.24.4
+ * honours `^(run_shell_command)$` on PreToolUse and PostToolUse: test/agents/qwen.lab.ts).
+ */
+const TOOL_MATCHERS: ReadonlySet<AgentName> = new Set(['claude', 'codex', 'gemini', 'qwen'])
 const ALL = 'all' as const
 type Subjects = Set<string> | typeof ALL
 

@@ -103,11 +103,6 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     for (const event of ['InstructionsLoaded', 'UserPromptExpansion', 'PostToolBatch']) expect(config.hooks[event], event).toHaveLength(1)
   })
 
-  test("Gemini CLI's note names the setting Gemini reads (hooksConfig.enabled), not the removed tools.enableHooks", () => {
-    const note = AGENTS.find((agent) => agent.name === 'gemini')!.note!
-    expect(note).toContain('"hooksConfig": {"enabled": true}')
-    expect(note).not.toContain('enableHooks')
-  })
 })
 
 describe('no double firing', () => {
@@ -140,5 +135,15 @@ describe('no double firing', () => {
     run(where, 'claude', false, 'project')
     run(where, 'cursor')
     expect(read(join(where.home, '.cursor', 'hooks.json')).hooks.preToolUse).toHaveLength(1)
+  })
+})
+
+describe("the note install prints for Gemini CLI (what the agent lab saw 0.61 need)", () => {
+  test('names the setting Gemini 0.61 reads (hooksConfig.enabled, on by default) and its folder trust, not the old tools.enableHooks', () => {
+    const where = place()
+    const printed = run(where, 'gemini').output
+    expect(printed).toContain('hooksConfig.enabled')
+    expect(printed).toContain('a folder it trusts')
+    expect(printed).not.toContain('tools.enableHooks')
   })
 })

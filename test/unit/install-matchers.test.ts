@@ -19,8 +19,9 @@ describe('compileNativeMatchers: hookrun patterns as the agent\'s own events and
     expect(entries.get('PreToolUse')).toEqual({ matcher: '^(Bash|Write)$' })
     expect(entries.get('SessionStart')).toEqual({})
   })
-  test("Gemini and Codex get the tools in their own spelling", () => {
+  test("Gemini, Qwen and Codex get the tools in their own spelling", () => {
     expect(compile('gemini', [{ event: ['tool:pre_execute:bash'] }])!.get('BeforeTool')).toEqual({ matcher: '^(run_shell_command)$' })
+    expect(compile('qwen', [{ event: ['tool:pre_execute:bash|write'] }])!.get('PreToolUse')).toEqual({ matcher: '^(run_shell_command|write_file)$' })
     expect(compile('codex', [{ event: ['PreToolUse:Bash'] }])!.get('PreToolUse')?.matcher).toMatch(/^\^\(.*Bash.*\)\$$/)
   })
   test('Cursor and Copilot: per-event lists only (no tool matcher)', () => {

@@ -1,0 +1,96 @@
+/**
+ * The payloads the agent lab saw Gemini CLI 0.61 and Qwen Code 0.24.4 send
+ * (test/agents/fixtures/<agent>/<Event>.json), each run through the agent's dialect and the
+ * pipeline: the event is one hookrun recognises, and a hook sees the tool name, command and
+ * error flag as the agent meant them.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import type { Payload } from '../../src/core/types.ts'
+import { prepareDialect, renderFor } from '../../src/dialects/index.ts'
+import { fire } from '../../src/fire.ts'
+import { makeProject, removeProject, ROOT } from '../helpers.ts'
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach(removeProject))
+
+const FIXTURES = join(ROOT, 'test', 'agents', 'fixtures')
+
+/** What a hook on `*` sees of each event: qualified event | tool name | command | tool error. */
+const EXPECTED: Record<string, Record<string, string>> = {
+  gemini: {
+    AfterAgent: 'agent:stop|||',
+    AfterTool: 'tool:post_execute:bash|run_shell_command|echo LAB-OUTPUT-42|false',
+    BeforeAgent: 'user:prompt_submit|||',
+    BeforeModel: 'llm:pre_request|||',
+    BeforeTool: 'tool:pre_execute:bash|run_shell_command|echo LAB-OUTPUT-42|',
+    BeforeToolSelection: 'llm:tool_selection|||',
+    PreCompress: 'context:pre_compact|||',
+    SessionEnd: 'session:end|||',
+    SessionStart: 'session:start|||',
+  },
+  qwen: {
+    Notification: 'notification|||',
+    PostToolUse: 'tool:post_execute:bash|run_shell_command|echo LAB-OUTPUT-42|false',
+    PostToolUseFailure: 'tool:error:bash|run_shell_command|echo failing >&2; exit 3|true',
+    PreToolUse: 'tool:pre_execute:bash|run_shell_command|echo LAB-OUTPUT-42|',
+    SessionStart: 'session:start|||',
+    Stop: 'agent:stop|||',
+    UserPromptSubmit: 'user:prompt_submit|||',
+  },
+}
+
+/**
+ * Qwen events hookrun has no name for yet (the lab wired the router on them by hand): the fire
+ * must still answer, with nothing decided, whatever name hookrun ends up giving them.
+ */
+const UNNAMED: Record<string, readonly string[]> = { gemini: [], qwen: ['InstructionsLoaded', 'PostToolBatch'] }
+
+/** Fires `payload` through `agent`'s dialect with one hook on `*` that writes what it saw; returns that and the rendered answer. */
+async function seenBy(agent: string, payload: Payload): Promise<{ seen: string; stdout: string; warnings: readonly string[] }> {
+  const dir = makeProject({
+    'hooks.json': { hooks: [{ name: 'see', event: '*', command: 'printf "%s|%s|%s|%s" "$HOOKRUN_QUALIFIED_EVENT" "$HOOKRUN_TOOL_NAME" "$HOOKRUN_BASH_COMMAND" "$HOOKRUN_TOOL_ERROR" > seen.txt' }] },
+  })
+  dirs.push(dir)
+  const prepared = prepareDialect(agent, undefined, payload)
+  if (prepared?.event === undefined) throw new Error(`${agent}: no dialect or event for this payload`)
+  const env = { PATH: process.env.PATH, HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg'), XDG_CACHE_HOME: join(dir, '.cache'), XDG_STATE_HOME: join(dir, '.state') }
+  const decision = await fire({ event: prepared.event, payload: prepared.payload, tool: prepared.tool, cwd: dir, configFiles: [join(dir, 'hooks.json')], env })
+  const rendered = renderFor(prepared.dialect, decision, prepared.payload, prepared.agentEvent)
+  let seen = ''
+  try {
+    seen = readFileSync(join(dir, 'seen.txt'), 'utf8')
+  } catch {
+    // the hook did not run
+  }
+  return { seen, stdout: rendered.stdout, warnings: rendered.warnings }
+}
+
+for (const [agent, expected] of Object.entries(EXPECTED)) {
+  describe(`${agent}: the payloads the lab recorded`, () => {
+    const files = readdirSync(join(FIXTURES, agent)).filter((file) => file.endsWith('.json'))
+    const read = (event: string) => JSON.parse(readFileSync(join(FIXTURES, agent, `${event}.json`), 'utf8')) as Payload
+
+    test('every recorded event has an expectation here (a new fixture needs a row)', () => {
+      expect(files.map((file) => file.replace(/\.json$/, '')).sort()).toEqual([...Object.keys(expected), ...UNNAMED[agent]!].sort())
+    })
+
+    for (const [event, sees] of Object.entries(expected)) {
+      test(`${event}: recognised, and a hook sees ${sees}`, async () => {
+        const { seen, stdout, warnings } = await seenBy(agent, read(event))
+        expect(seen).toBe(sees)
+        // Nothing decided: the agent gets an empty answer, with nothing hookrun could not send.
+        expect(JSON.parse(stdout)).toEqual({})
+        expect(warnings).toEqual([])
+      })
+    }
+
+    for (const event of UNNAMED[agent]!) {
+      test(`${event} (no name in hookrun yet): answered with nothing decided`, async () => {
+        const { stdout } = await seenBy(agent, read(event))
+        expect(JSON.parse(stdout)).toEqual({})
+      })
+    }
+  })
+}
