@@ -93,12 +93,27 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
  * has is named in a warning, so no field is dropped without a word, whoever wrote the dialect.
  * A field the agent is known to ignore on this event (`Dialect.ignores`) is named too.
  */
-export function renderFor(dialect: Dialect, decision: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
+export function renderFor(dialect: Dialect, decided: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
+  const decision = refusingIgnoredRewrite(dialect, decided, agentEvent ?? dialect.eventName(payload))
   const rendered = dialect.render(decision, payload, agentEvent)
-  const ignored = ignoredFieldWarnings(dialect, decision, agentEvent ?? dialect.eventName(payload))
+  const ignored = ignoredFieldWarnings(dialect, decided, agentEvent ?? dialect.eventName(payload))
   const event = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : decision.event)
   const left = dialect.carries !== undefined ? [] : carryFields(decision, event, [], () => {}).map((field) => `${dialect.label} cannot apply ${field} on ${event}; it was not sent`)
   return left.length === 0 && ignored.length === 0 ? rendered : { ...rendered, warnings: [...rendered.warnings, ...ignored, ...left] }
+}
+
+/**
+ * A rewrite the agent would ignore is refused out loud: a hook that rewrites a tool call means the
+ * call must not run as it was, so where the agent would run the original input instead (Qwen
+ * Code's PreToolUse), the call is blocked, and the reason, which reaches the model, says why.
+ */
+function refusingIgnoredRewrite(dialect: Dialect, decision: Decision, event: string | undefined): Decision {
+  if (decision.blocked || decision.updatedInput === undefined || event === undefined || !ignores(dialect, 'updatedInput', event)) return decision
+  const by = decision.decidedBy ?? decision.hooks.find((hook) => hook.outcome !== 'error')?.name ?? 'a hook'
+  const why = (dialect.ignores ?? []).find((row) => row.field === 'updatedInput' && row.events.includes(event))!.why
+  const reason = `hook '${by}' rewrote this call, but ${dialect.label} ignores a rewrite on ${event} (${why}); hookrun refused the call rather than run the input the hook replaced`
+  const { updatedInput: _ignored, ...rest } = decision
+  return { ...rest, decision: 'deny', blocked: true, reason, decidedBy: 'hookrun' }
 }
 
 const PROBE: Decision = { event: 'probe', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: [] }

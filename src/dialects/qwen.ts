@@ -27,6 +27,9 @@ export const qwen: Dialect = {
   carries: claude.carries,
   source: 'qwen',
   project: { variables: ['QWEN_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
+  // Seen in the agent lab: headless Qwen Code shows no systemMessage from any event; the model's
+  // context is what reaches someone (it tells the person).
+  notices: ['additionalContext'],
   // Seen in Qwen Code 0.24.4 (shared/reference/real-agents.md); its source agrees: PreToolUse's
   // answer has no updatedInput, PermissionRequest's `decision` has.
   ignores: [

@@ -3,6 +3,8 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
 import { formatProblem } from '../config/load.ts'
+import { qualifyEvent } from '../event/event.ts'
+import { gateBlock } from '../select/gates.ts'
 import { AGENTS, agentTarget, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agents.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { codexReview } from './codex-review.ts'
@@ -161,6 +163,12 @@ function commandRuns(command: string, context: DoctorContext): boolean {
 }
 
 /** The project's hooks: trusted (they run) or not (they do not, and what changed); config problems. */
+/** The gate events doctor asks fire's block rule about: a shell call and a prompt. */
+const GATE_PROBES = [
+  { event: 'tool:pre_execute', payload: { tool_name: 'Bash', tool_input: { command: 'true' } } },
+  { event: 'user:prompt_submit', payload: { prompt: 'hello' } },
+]
+
 const projectCheck: DoctorCheck = (context) => {
   let config
   try {
@@ -170,20 +178,30 @@ const projectCheck: DoctorCheck = (context) => {
   }
   const lines: DoctorLine[] = []
   const trust = config.trust
+  // What fire itself would answer on the gate events: the same rule, so doctor never says less.
+  const blocked = GATE_PROBES.map((probe) => ({ probe, block: gateBlock(config.trusts, config.problems, qualifyEvent(probe.event, probe.payload), config.policy) })).filter(({ block }) => block !== undefined)
   if (config.trusts.length === 0) lines.push({ status: 'ok', what: `no project hooks at or above ${context.cwd}` })
   // Each project at or above this folder (an enclosing one too) is trusted on its own.
   for (const each of config.trusts) {
     if (each.trusted) lines.push({ status: 'ok', what: `project ${each.root}: trusted${each.via === 'folder' ? ` (trustedFolders: ${each.folder})` : ''}; its hooks run` })
-    else {
-      const why = each.reason === 'changed' ? `changed since trusted: ${(each.changed ?? []).join(', ')}` : 'never trusted'
+    else if (each.reason === 'changed') {
+      // A changed project's hooks do not run, and fire blocks every gate event until it is trusted again.
+      lines.push({ status: 'fail', what: `project ${each.root}: changed since trusted (${(each.changed ?? []).join(', ')}): its hooks do not run and every gate event is blocked`, fix: `hookrun trust --diff, then hookrun trust ${each.root}` })
+    } else {
       const hooks = config.untrustedHooks.filter((hook) => hook.source.file.startsWith(join(each.root, '.hookrun') + sep)).length
-      lines.push({ status: 'fail', what: `project ${each.root}: ${count(hooks, 'hook')} not running, ${why}`, fix: `hookrun trust --diff, then hookrun trust ${each.root}` })
+      lines.push({ status: 'fail', what: `project ${each.root}: never trusted: ${hooks > 0 ? `${count(hooks, 'hook')} not running` : 'its hooks do not run'} (its gates do not apply)`, fix: `read ${join(each.root, '.hookrun')}, then hookrun trust ${each.root}` })
     }
+  }
+  const changedBlock = config.trusts.some((each) => !each.trusted && each.reason === 'changed')
+  if (!changedBlock && blocked.length > 0) {
+    const reason = blocked[0]!.block!.reason ?? 'hookrun cannot vouch for the gates'
+    lines.push({ status: 'fail', what: `every gate event is blocked (fire denies ${blocked.map(({ probe }) => probe.event).join(', ')}): ${reason}`, fix: 'hookrun validate' })
   }
   const errors = config.problems.filter((problem) => problem.severity === 'error')
   for (const problem of errors.slice(0, 3)) lines.push({ status: 'warn', what: formatProblem(problem), fix: 'hookrun validate' })
   if (errors.length > 3) lines.push({ status: 'warn', what: `${errors.length - 3} more config problems`, fix: 'hookrun validate' })
-  if (config.hooks.length === 0 && trust?.trusted !== false) lines.push({ status: 'warn', what: 'no hooks configured: every event is allowed', fix: 'hookrun init' })
+  // `hookrun init` helps only where there is nothing to fix first.
+  if (config.hooks.length === 0 && trust?.trusted !== false && errors.length === 0 && blocked.length === 0) lines.push({ status: 'warn', what: 'no hooks configured: every event is allowed', fix: 'hookrun init' })
   const log = config.settings.log
   if (log !== undefined) lines.push(writable(log.path) ? { status: 'ok', what: `audit log writable: ${log.path}` } : { status: 'warn', what: `audit log ${log.path} (set in ${log.file}) cannot be written`, fix: `mkdir -p ${dirname(log.path)}, or change "log" in ${log.file}` })
   return lines

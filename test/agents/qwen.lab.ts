@@ -36,8 +36,8 @@ describe.concurrent('Qwen Code', () => {
 
   test('rewrite-input', async () => {
     // Qwen applies updatedInput only from a PermissionRequest allow; a yolo run asks no permission,
-    // so PreToolUse's is dropped and hookrun must say so where the person sees it. (Headless
-    // without yolo, Qwen does not even offer run_shell_command, and PermissionRequest never fired.)
+    // so PreToolUse's would be dropped and the original run: hookrun refuses the call out loud.
+    // (Headless without yolo, Qwen does not even offer run_shell_command, and PermissionRequest never fired.)
     const rewrite = { name: 'rewrite', event: 'tool:pre_execute:bash', command: `echo '{"updatedInput":{"command":"touch REWRITTEN"}}'` }
     const s = await session(QWEN, { turns: [shell('touch ORIGINAL'), DONE], hooks: [rewrite], log: true })
     logged['rewrite-input'] = s.logged()
@@ -46,10 +46,11 @@ describe.concurrent('Qwen Code', () => {
       expect(s.has('ORIGINAL')).toBe(false)
       results.record('rewrite-input', 'honoured', 'the rewritten command ran')
     } else {
-      expect(s.has('ORIGINAL')).toBe(true)
-      const where = whereSeen(s, /updatedInput/)
-      expect(where, `the person is not told that Qwen dropped updatedInput (events: ${events.join(', ')})`).not.toEqual([])
-      results.record('rewrite-input', 'ignored, hookrun warns', `PreToolUse updatedInput was dropped (the original command ran); hookrun's warning reached: ${where.join(', ')}`)
+      // Qwen would run the original input: hookrun refuses the call instead, and says why.
+      expect(s.has('ORIGINAL'), 'the input the hook replaced must not run').toBe(false)
+      const where = whereSeen(s, /ignores a rewrite on PreToolUse/)
+      expect(where, `the refusal does not reach anyone (events: ${events.join(', ')})`).toContain('the model')
+      results.record('rewrite-input', 'ignored, hookrun warns', `Qwen drops PreToolUse updatedInput, so hookrun refuses the call (neither the original nor the rewrite ran); the reason reached: ${where.join(', ')}`)
     }
     s.remove()
   })

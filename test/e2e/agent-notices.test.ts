@@ -17,17 +17,28 @@ function untrustedProject(): string {
 
 const fire = (dir: string, format: string, payload: object) => runCli(['fire', '--format', format], { cwd: dir, input: JSON.stringify({ cwd: dir, ...payload }) })
 
-test('Qwen Code: SessionStart does not spend the notice it cannot show; the next prompt carries it', async () => {
+test('Qwen Code: an event that takes no context does not spend the notice; the next one that does carries it, to the model', async () => {
   const dir = untrustedProject()
   const at = { session_id: 'q1', timestamp: '2026-11-01T00:00:00Z' }
+  const stop = await fire(dir, 'qwen', { hook_event_name: 'Notification', message: 'waiting', ...at })
+  expect([stop.exitCode, stop.json()]).toEqual([0, {}])
+  expect(stop.stderr).toContain('are not trusted, so they do not run')
   const start = await fire(dir, 'qwen', { hook_event_name: 'SessionStart', source: 'startup', ...at })
-  expect([start.exitCode, start.json()]).toEqual([0, {}])
-  expect(start.stderr).toContain('are not trusted, so they do not run')
-  const prompt = await fire(dir, 'qwen', { hook_event_name: 'UserPromptSubmit', prompt: 'hi', ...at })
-  expect(prompt.json().systemMessage).toBe(`hookrun: project hooks in ${dir} are not trusted, so they do not run. Review them ('hookrun list'), then run: hookrun trust ${dir}`)
+  // Headless Qwen Code shows no systemMessage at all (agent lab): the model is told, and tells the person.
+  expect(start.json().systemMessage).toBeUndefined()
+  expect(start.json().hookSpecificOutput?.additionalContext).toBe(`hookrun: project hooks in ${dir} are not trusted, so they do not run. Review them ('hookrun list'), then run: hookrun trust ${dir}`)
   // Once per session.
   const again = await fire(dir, 'qwen', { hook_event_name: 'UserPromptSubmit', prompt: 'more', ...at })
-  expect(again.json().systemMessage).toBeUndefined()
+  expect(again.json().hookSpecificOutput?.additionalContext).toBeUndefined()
+})
+
+test('Qwen Code: a rewrite on PreToolUse, which Qwen would drop and run the original, is refused out loud', async () => {
+  const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'sandbox', event: 'tool:pre_execute:bash', command: `echo '{"updatedInput":{"command":"echo safe"}}'` }] } })
+  projects.push(dir)
+  trustProjectFor(dir)
+  const result = await fire(dir, 'qwen', { hook_event_name: 'PreToolUse', session_id: 'q3', timestamp: '2026-11-01T00:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf build' } })
+  expect(result.json().hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining("hook 'sandbox' rewrote this call, but Qwen Code ignores a rewrite on PreToolUse") })
+  expect(result.json().hookSpecificOutput.updatedInput).toBeUndefined()
 })
 
 test('Codex: the notice goes to the model as context, not to a systemMessage nobody sees', async () => {

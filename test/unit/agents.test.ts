@@ -62,7 +62,7 @@ describe('hookrun agents says what the agent lab verified', () => {
       expect(row.verified).toMatchObject({ package: pinned.package, version: pinned.version })
       expect(Object.keys(row.verified.scenarios).length).toBeGreaterThan(5)
     }
-    expect(rows.filter((row) => row.verified !== undefined).map((row) => row.agent)).toEqual(expect.arrayContaining(['claude', 'codex', 'copilot']))
+    expect(rows.filter((row) => row.verified !== undefined).map((row) => row.agent)).toEqual(expect.arrayContaining(['claude', 'codex', 'copilot', 'gemini', 'qwen']))
     expect(rows.find((row) => row.agent === 'windsurf')?.verified).toBeUndefined()
     const text = formatAgents(false)
     expect(text).toContain('verified          @anthropic-ai/claude-code 2.1.331 in the agent lab: ')

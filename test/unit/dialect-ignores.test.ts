@@ -33,10 +33,12 @@ describe('answer fields an agent ignores', () => {
 })
 
 describe("hookrun's notices take a channel the agent shows on the event", () => {
-  test('Claude Code shows systemMessage; Qwen Code not on SessionStart, but on UserPromptSubmit', () => {
+  test('Claude Code shows systemMessage; Qwen Code shows none headless (agent lab), so the model gets it as context', () => {
     expect(noticeChannels(dialect('claude'), 'SessionStart')).toEqual(['systemMessage'])
-    expect(noticeChannels(dialect('qwen'), 'SessionStart')).toEqual([])
-    expect(noticeChannels(dialect('qwen'), 'UserPromptSubmit')).toEqual(['systemMessage'])
+    expect(noticeChannels(dialect('qwen'), 'SessionStart')).toEqual(['additionalContext'])
+    expect(noticeChannels(dialect('qwen'), 'UserPromptSubmit')).toEqual(['additionalContext'])
+    // Where Qwen takes no context either, the notice waits for an event that does.
+    expect(noticeChannels(dialect('qwen'), 'Notification')).toEqual([])
   })
 
   test('Codex shows the person nothing: the model gets it as context where Codex takes context', () => {

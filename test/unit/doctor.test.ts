@@ -124,7 +124,7 @@ describe('hookrun doctor', () => {
     expect(failed).toEqual([
       { status: 'fail', what: `hookrun is not on PATH, but ${join(project, '.gemini', 'settings.json')} runs it from there`, fix: 'put it there: npm install -g hookrun, or the release installer (docs/install.md)' },
       { status: 'fail', what: `Claude Code: ${join(project, '.claude', 'settings.local.json')} runs /nowhere/hookrun fire --format claude, which is not there`, fix: 'hookrun install --agent claude --project' },
-      { status: 'fail', what: `project ${project}: 1 hook not running, changed since trusted: .hookrun/scripts/dangerous-commands.sh edited`, fix: `hookrun trust --diff, then hookrun trust ${project}` },
+      { status: 'fail', what: `project ${project}: changed since trusted (.hookrun/scripts/dangerous-commands.sh edited): its hooks do not run and every gate event is blocked`, fix: `hookrun trust --diff, then hookrun trust ${project}` },
     ])
   })
 
@@ -190,5 +190,42 @@ describe('hookrun doctor', () => {
     expect(output).toContain('FAIL  no agent runs hookrun: no router entries in any agent config\n      fix: hookrun install --agent claude')
     expect(output.endsWith('\n1 problem keeps gates from running (exit 1)\n')).toBe(true)
     rmSync(join(project), { recursive: true })
+  })
+})
+
+describe("doctor's verdict is fire's", () => {
+  const payload = { tool_name: 'Bash', tool_input: { command: 'ls' } }
+  test('a trusted project whose hooks.json has a trailing comma: fire blocks every gate event, and doctor says so (no "every event is allowed", no init)', async () => {
+    const { project, env, doctor } = machine(true)
+    mkdirSync(join(project, '.hookrun'), { recursive: true })
+    mkdirSync(join(env.HOME, '.config', 'hookrun'), { recursive: true })
+    writeFileSync(join(env.HOME, '.config', 'hookrun', 'hooks.json'), JSON.stringify({ trustedFolders: [project] }))
+    writeFileSync(join(project, '.hookrun', 'hooks.json'), '{"hooks":[{"name":"g","event":"tool:pre_execute","command":"true"},]}')
+    const { fire } = await import('../../src/fire.ts')
+    expect(await fire({ event: 'tool:pre_execute', payload, cwd: project, env })).toMatchObject({ blocked: true, decidedBy: 'hookrun' })
+    const { lines, exitCode } = doctor()
+    expect(exitCode).toBe(1)
+    expect(lines.find((line) => line.what.startsWith('every gate event is blocked'))).toMatchObject({ status: 'fail', what: expect.stringContaining('expected a value (JSON allows no trailing comma)'), fix: 'hookrun validate' })
+    expect(lines.some((line) => line.what.includes('every event is allowed') || line.fix === 'hookrun init')).toBe(false)
+  })
+  test('edited after trust: doctor says the hooks do not run and every gate event is blocked, as fire does', async () => {
+    const { project, env, doctor } = machine(true)
+    initProject({ cwd: project, templates: ['dangerous-commands'], env })
+    writeFileSync(join(project, '.hookrun', 'scripts', 'dangerous-commands.sh'), '#!/bin/sh\nexit 0\n')
+    const { fire } = await import('../../src/fire.ts')
+    expect(await fire({ event: 'tool:pre_execute', payload, cwd: project, env })).toMatchObject({ blocked: true, decidedBy: 'hookrun' })
+    expect(doctor().lines).toContainEqual({
+      status: 'fail',
+      what: `project ${project}: changed since trusted (.hookrun/scripts/dangerous-commands.sh edited): its hooks do not run and every gate event is blocked`,
+      fix: `hookrun trust --diff, then hookrun trust ${project}`,
+    })
+  })
+  test('never trusted: fire lets the call through without the hooks, and the fix is to read them and trust (trust --diff has nothing to compare)', async () => {
+    const { project, env, doctor } = machine(true)
+    mkdirSync(join(project, '.hookrun'), { recursive: true })
+    writeFileSync(join(project, '.hookrun', 'hooks.json'), JSON.stringify({ hooks: [{ name: 'g', event: 'tool:pre_execute', command: 'exit 2' }] }))
+    const { fire } = await import('../../src/fire.ts')
+    expect(await fire({ event: 'tool:pre_execute', payload, cwd: project, env })).toMatchObject({ blocked: false })
+    expect(doctor().lines).toContainEqual({ status: 'fail', what: `project ${project}: never trusted: 1 hook not running (its gates do not apply)`, fix: `read ${join(project, '.hookrun')}, then hookrun trust ${project}` })
   })
 })

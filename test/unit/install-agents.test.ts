@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
-import { AGENTS } from '../../src/install/agents.ts'
 import { findOverlaps } from '../../src/install/overlaps.ts'
 import { homeAndProject, removeProject } from '../helpers.ts'
 
