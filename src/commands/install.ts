@@ -214,9 +214,12 @@ function installInto(
   let text = before ?? fresh
   checkShape(target, parse(target, text))
   const style = styleOf(text)
-  const covered = coveredEvents(target, scope, places)
-  // Events not chosen with --events lose an entry hookrun put there before, as covered ones do.
-  const left = (event: string) => covered.has(event) || (chosen !== undefined && !chosen.has(event))
+  // Events not chosen with --events lose an entry hookrun put there before. An event another
+  // agent's file answers too (Cursor runs Claude Code's entries when its third-party hooks setting
+  // is on) keeps its own entry: the gate must not hang on that setting, and the router answers "no
+  // opinion" from the other file when this one has the entry (src/install/overlaps.ts), so hooks
+  // run once.
+  const left = (event: string) => chosen !== undefined && !chosen.has(event)
   // --narrow: a project install knows the project's hooks, so entries go only where they can fire
   // (src/install/matchers.ts).
   const native = config === undefined ? undefined : projectNativeMatchers(target, config)
@@ -279,14 +282,13 @@ function installInto(
   const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
   if (!unchanged) files.write(file, text, !existed)
   // Read after writing: this file may be the one another agent runs too.
-  const overlapLines = [
-    ...coveredLines(target, covered),
-    ...findOverlaps(places).filter((overlap) => overlap.owner === target.name && overlap.twice.length > 0).map((overlap) => `  overlap: ${describeOverlap(overlap)}`),
-  ]
+  const overlapLines = findOverlaps(places)
+    .filter((overlap) => (overlap.owner === target.name || overlap.reader === target.name) && overlap.twice.length > 0)
+    .map((overlap) => `  overlap: ${describeOverlap(overlap)}`)
   const startFolder = scope === 'project' && target.projectFileOnlyWhereStarted ? [startFolderNote(target, places)] : []
   if (unchanged) return [`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines, ...startFolder]
   const lines = [
-    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} ${chosen === undefined ? `${target.label} would run twice` : 'for events not chosen'}` : ''}`,
+    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
     ...(native === undefined ? [] : [`  --narrow: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''})`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
@@ -318,33 +320,6 @@ function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefin
   return 'the next fire in this project brings this file up to date by itself when the project is trusted (or run hookrun install --project --sync); an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'
 }
 
-/**
- * The agent's events that hookrun's entries in another agent's file already answer there
- * (src/install/overlaps.ts), with that file. A user-level install is trimmed only by user-level
- * files: a project's entries do not serve the user's other projects.
- */
-function coveredEvents(target: AgentTarget, scope: Scope, places: Places): Map<string, { file: string; owner: string; source: string }> {
-  const covered = new Map<string, { file: string; owner: string; source: string }>()
-  for (const overlap of findOverlaps(places)) {
-    if (overlap.reader !== target.name || (scope === 'user' && overlap.scope !== 'user')) continue
-    for (const event of overlap.events) if (!covered.has(event)) covered.set(event, { file: overlap.file, owner: agentTarget(overlap.owner)!.label, source: overlap.source })
-  }
-  return covered
-}
-
-function coveredLines(target: AgentTarget, covered: ReadonlyMap<string, { file: string; owner: string; source: string }>): string[] {
-  const byFile = new Map<string, { events: string[]; owner: string; source: string }>()
-  for (const [event, { file, owner, source }] of covered) {
-    const entry = byFile.get(file) ?? { events: [], owner, source }
-    entry.events.push(event)
-    byFile.set(file, entry)
-  }
-  return [...byFile].map(
-    ([file, { events, owner, source }]) =>
-      `  not ${events.join(', ')}: ${target.label} runs hookrun's ${owner} entries in ${file} for these, so an entry here would answer them twice (${source}; it needs ${target.label}'s third-party hooks setting on)`,
-  )
-}
-
 /** An agent config of the project that leaves a hook unasked, and the command that fixes it. */
 export interface StaleAgentConfig {
   readonly agent: string
@@ -372,10 +347,8 @@ export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, stri
     if (native === undefined) continue
     const file = target.file('project', places)
     const root = parse(target, readFileSync(file, 'utf8'))
-    const covered = coveredEvents(target, 'project', places)
     const differences: string[] = []
     for (const event of target.events) {
-      if (covered.has(event)) continue
       const entries = routerEntries(target, root, event)
       const wanted = native.get(event)
       // Only what leaves a hook unasked: an entry no hook needs costs a process, not a gate.

@@ -223,9 +223,15 @@ function writable(file: string): boolean {
 
 /** Two agents' files answering the same event (issue 16's overlaps). */
 const overlapCheck: DoctorCheck = (context) =>
-  findOverlaps(context.places)
-    .filter((overlap) => overlap.twice.length > 0)
-    .map((overlap) => ({ status: 'warn' as const, what: describeOverlap(overlap), fix: `hookrun install --agent ${overlap.reader}${overlap.scope === 'user' ? ' --user' : ' --project'}` }))
+  findOverlaps(context.places).flatMap((overlap) => {
+    // Only an agent wired to hookrun whose gates hang on its third-party hooks setting is told:
+    // where it has its own entry for every such event, the router answers once.
+    const reader = agentTarget(overlap.reader)!
+    const wired = (['project', 'user'] as const).some((scope) => routedEvents(reader.file(scope, context.places), overlap.reader).length > 0)
+    const own = new Set(overlap.twice.flatMap((entry) => entry.events))
+    if (!wired || overlap.events.every((event) => own.has(event))) return []
+    return [{ status: 'warn' as const, what: describeOverlap(overlap), fix: `hookrun install --agent ${overlap.reader}${overlap.scope === 'user' ? ' --user' : ' --project'}` }]
+  })
 
 /**
  * Gemini CLI and Qwen Code read `.gemini/` / `.qwen/` only in the folder they are started in: a

@@ -136,7 +136,9 @@ export function describeOverlap(overlap: Overlap): string {
   const reader = agentTarget(overlap.reader)!.label
   const owner = agentTarget(overlap.owner)!.label
   const where = overlap.twice.map((entry) => entry.file).join(' and ')
-  return overlap.twice.length > 0
-    ? `${reader} runs hookrun's ${owner} entries in ${overlap.file} and its own in ${where}: ${overlap.twice.flatMap((entry) => entry.events).join(', ')} answered twice; run \`hookrun install --agent ${overlap.reader}${overlap.scope === 'user' ? ' --user' : ''}\` again to drop the duplicates (${overlap.source})`
-    : `${reader} also runs hookrun's ${owner} entries in ${overlap.file} (${overlap.events.join(', ')}); \`hookrun install --agent ${overlap.reader}\` leaves those events out (${overlap.source})`
+  const own = new Set(overlap.twice.flatMap((entry) => entry.events))
+  const only = overlap.events.filter((event) => !own.has(event))
+  return only.length === 0
+    ? `${reader} runs hookrun's ${owner} entries in ${overlap.file} and its own in ${where}: the ${owner} entry answers "no opinion" there, so hooks run once (${overlap.source})`
+    : `${reader} answers ${only.join(', ')} only through hookrun's ${owner} entries in ${overlap.file}, which it runs only with its third-party hooks setting on: without it those gates do not run in ${reader} (${overlap.source})`
 }

@@ -338,7 +338,7 @@ describe('Claude Code 2.1.331', () => {
     const claudeNames = new Set(known.flatMap((event) => event.aliases.filter((alias) => alias.from.includes('claude')).map((alias) => alias.alias)))
     const missing = CLAUDE_EVENT_NAMES.filter((name) => !claudeNames.has(name))
     expect(missing).toEqual([])
-    results.record('unknown-event', 'not applicable', `every event name in Claude 2.1.331 (${CLAUDE_EVENT_NAMES.length}) is one hookrun knows; this session fired ${fired.join(', ')}, all answered with exit 0`)
+    results.record('unknown-event', 'not applicable', `every event name in Claude 2.1.331 (${CLAUDE_EVENT_NAMES.length}) is one hookrun knows; this session fired ${[...fired].sort().join(', ')}, all answered with exit 0`)
   })
 
   test('results', async () => {

@@ -226,7 +226,8 @@ export function whereSeen(s: Session, text: string | RegExp): string[] {
 export function eventCounts(payloads: readonly Record<string, unknown>[]): Record<string, number> {
   const counts: Record<string, number> = {}
   for (const payload of payloads) counts[String(payload.hook_event_name)] = (counts[String(payload.hook_event_name)] ?? 0) + 1
-  return counts
+  // By name: the results file must not depend on which hook of an event wrote first.
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)))
 }
 
 /** The settings file of a project install, read and written as plain JSON (hookrun writes it so). */

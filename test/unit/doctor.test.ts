@@ -229,3 +229,18 @@ describe("doctor's verdict is fire's", () => {
     expect(doctor().lines).toContainEqual({ status: 'fail', what: `project ${project}: never trusted: 1 hook not running (its gates do not apply)`, fix: `read ${join(project, '.hookrun')}, then hookrun trust ${project}` })
   })
 })
+
+describe('Cursor gates that hang on its third-party hooks setting', () => {
+  test("Cursor wired, but an event answered only through Claude Code's entries: doctor warns, naming the setting and the fix", () => {
+    const { project, bin, env, doctor } = machine(true)
+    initProject({ cwd: project, templates: ['dangerous-commands'], env })
+    installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    installAgents({ agents: ['cursor'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun'), events: ['afterAgentThought'] }, false)
+    const warned = doctor().lines.filter((line) => line.what.startsWith('Cursor answers'))
+    expect(warned).toHaveLength(1)
+    expect(warned[0]).toMatchObject({ status: 'warn', what: expect.stringContaining('which it runs only with its third-party hooks setting on'), fix: 'hookrun install --agent cursor --project' })
+    // Its own entries for every such event: the router answers once, nothing to say.
+    installAgents({ agents: ['cursor'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    expect(doctor().lines.filter((line) => line.what.startsWith('Cursor answers'))).toEqual([])
+  })
+})
