@@ -86,7 +86,7 @@ describe(`${FIRES} concurrent fires`, () => {
     expect(readdirSync(tmp)).toEqual([])
     // The parsed-config cache (one file per set of config files, written by rename) may appear;
     // nothing else, and no temporary.
-    const cache = /^\.xdg-cache\/hookrun\/config\/[0-9a-f]+\.json$/
+    const cache = /^\.xdg-cache\/hookrun\/(config|plans)\/[0-9a-f]+\.json$/
     expect(listing(dir).filter((path) => !cache.test(path))).toEqual([...before, 'audit.jsonl'].sort())
   })
 

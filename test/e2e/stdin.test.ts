@@ -2,7 +2,7 @@
  * The payload on stdin when the pipe is non-blocking (a parent left O_NONBLOCK on it) and the
  * agent writes it late: hookrun reads fd 0 directly and must fall back to a stream on EAGAIN.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { afterAll, describe, expect, test } from 'vitest'
 import { makeProject, removeProject, ALL_RUNTIMES, trustFolderIn } from '../helpers.ts'
 
@@ -61,4 +61,17 @@ describe('a person at a terminal is told what hookrun waits for', () => {
     await new Promise((resolveExit) => child.on('close', resolveExit))
     expect(stderr).toBe('')
   })
+})
+
+describe('--payload names a pipe (bash process substitution): read as it comes, written in two parts', () => {
+  for (const runtime of ALL_RUNTIMES.filter((one) => one.name === 'binary' || one.name === 'node')) {
+    test(runtime.name, () => {
+      const dir = makeProject()
+      projects.push(dir)
+      const command = runtime.command.map((word) => `'${word}'`).join(' ')
+      const run = spawnSync('bash', ['-c', `${command} fire tool:pre_execute --payload <({ printf '{"tool_name":'; sleep 0.2; printf '"Bash"}'; })`], { cwd: dir, env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg` }, encoding: 'utf8', timeout: 20_000 })
+      expect(run.status, run.stderr).toBe(0)
+      expect(JSON.parse(run.stdout)).toMatchObject({ event: 'tool:pre_execute:bash', decision: 'allow' })
+    })
+  }
 })

@@ -121,17 +121,6 @@ describe('readPayload: sources', () => {
     truncateSync(join(dir, 'huge.json'), MAX_PAYLOAD_BYTES + 1)
     await expect(readPayload(join(dir, 'huge.json'))).rejects.toThrow(`payload file ${join(dir, 'huge.json')} is larger than 64 MiB`)
   })
-  test('a named pipe is read as it comes', async () => {
-    const dir = makeProject()
-    projects.push(dir)
-    const fifo = join(dir, 'payload.fifo')
-    spawnSync('mkfifo', [fifo])
-    const { spawn } = await import('node:child_process')
-    // The writer writes in two parts: the pipe is read until it closes.
-    const writer = spawn('sh', ['-c', `{ printf '{"a":'; sleep 0.2; printf '1}'; } > '${fifo}'`])
-    expect(await readPayload(fifo)).toEqual({ a: 1 })
-    await new Promise((resolve) => writer.on('close', resolve))
-  })
 })
 
 describe('readStdin', () => {
