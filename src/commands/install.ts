@@ -1,6 +1,6 @@
 // `hookrun install` / `uninstall`: router entries in agents' config files.
 import { count } from '../core/words.ts'
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
 import { ExitCode, HookrunError } from '../core/errors.ts'
@@ -62,8 +62,9 @@ export function diskFiles(env: Env): AgentFiles {
   return {
     read: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
     write: (file, text, created) => {
+      const folders = created ? missingFolders(dirname(file)) : []
       write(file, text)
-      if (created) rememberCreated(file, env, true)
+      if (created) rememberCreated(file, env, true, folders)
     },
   }
 }
@@ -403,9 +404,12 @@ function uninstallFrom(target: AgentTarget, file: string, places: Places): strin
   // A file install created that now holds nothing but its starting keys goes too; a file the user
   // had (even an empty one) stays.
   const notes = readersLeftShort(target, places)
-  if (sameJson(text, freshText(target)) && rememberCreated(file, env, false)) {
+  const created = sameJson(text, freshText(target)) ? rememberCreated(file, env, false) : undefined
+  if (created !== undefined) {
     rmSync(file)
-    return [`${target.name}: removed ${count(removed, 'entry', 'entries')} and ${file}, which held only hookrun's entries`, ...notes]
+    // The folders install made for it go too, while they are empty (`.github/hooks`, `.claude`).
+    const gone = created.filter((folder) => removeIfEmpty(folder))
+    return [`${target.name}: removed ${count(removed, 'entry', 'entries')} and ${file}, which held only hookrun's entries${gone.length > 0 ? ` (and the empty ${gone.join(', ')} install made)` : ''}`, ...notes]
   }
   write(file, text)
   return [`${target.name}: removed ${count(removed, 'entry', 'entries')} from ${file}`, ...notes]
@@ -419,23 +423,47 @@ function readersLeftShort(target: AgentTarget, places: Places): string[] {
 }
 
 /**
- * The agent config files `install` created (not edited), in hookrun's state folder, so that
- * `uninstall` removes only those. `add` records `file`; otherwise it is forgotten, and the answer
- * says whether it was recorded.
+ * The agent config files `install` created (not edited), with the folders it made for them, in
+ * hookrun's state folder, so that `uninstall` removes only those. `add` records `file` (and
+ * `folders`); otherwise it is forgotten, and the answer is the folders it was recorded with, or
+ * undefined when it was not recorded.
  */
-function rememberCreated(file: string, env: Env, add: boolean): boolean {
+function rememberCreated(file: string, env: Env, add: boolean, folders: readonly string[] = []): string[] | undefined {
   const record = join(stateDir(env), 'installed-files.json')
   let files: string[] = []
+  let made: Record<string, string[]> = {}
   try {
-    const parsed = JSON.parse(readFileSync(record, 'utf8')) as { files?: unknown }
+    const parsed = JSON.parse(readFileSync(record, 'utf8')) as { files?: unknown; folders?: unknown }
     if (Array.isArray(parsed.files)) files = parsed.files.filter((entry): entry is string => typeof entry === 'string')
+    if (typeof parsed.folders === 'object' && parsed.folders !== null) made = parsed.folders as Record<string, string[]>
   } catch {
     // No record yet.
   }
-  const had = files.includes(file)
-  const next = add ? (had ? files : [...files, file]) : files.filter((entry) => entry !== file)
-  if (next !== files) writeJsonAtomic(record, { files: next })
+  const had = files.includes(file) ? (Array.isArray(made[file]) ? made[file].filter((entry) => typeof entry === 'string') : []) : undefined
+  if (add) {
+    if (had === undefined) writeJsonAtomic(record, { files: [...files, file], folders: { ...made, ...(folders.length > 0 && { [file]: [...folders] }) } })
+  } else if (had !== undefined) {
+    const { [file]: _forgotten, ...rest } = made
+    writeJsonAtomic(record, { files: files.filter((entry) => entry !== file), folders: rest })
+  }
   return had
+}
+
+/** The folders that do not exist yet from `dir` up, deepest first (what writing a file there makes). */
+function missingFolders(dir: string): string[] {
+  const missing: string[] = []
+  for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.push(at)
+  return missing
+}
+
+/** Remove a folder if it is empty; whether it went. */
+function removeIfEmpty(folder: string): boolean {
+  try {
+    rmdirSync(folder)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** What install starts a new file with: the agent's header keys (Cursor and Copilot: version 1). */

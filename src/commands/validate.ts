@@ -1,10 +1,11 @@
 // `hookrun validate`: every config problem, with file and field.
 import { count } from '../core/words.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
-import { resolve } from 'node:path'
+import { basename, dirname, resolve } from 'node:path'
 import { findConfigFiles, formatProblem, mergeHooks } from '../config/load.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
-import { eventPath, readConfigFile } from '../config/parse.ts'
+import { eventPath, readConfigDocument, readConfigFile } from '../config/parse.ts'
+import { projectMaterial } from '../trust/trust.ts'
 import { ExitCode } from '../core/errors.ts'
 import { CANONICAL_EVENTS, EVENT_ALIASES } from '../event/events.ts'
 import { didYouMean } from '../core/suggest.ts'
@@ -45,6 +46,7 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
     mergeHooks(entries, found)
     allEntries.push(...entries)
     problems.push(...found.map((problem) => ({ ...problem, severity: 'error' as const })))
+    problems.push(...missingScripts(ref))
     for (const { entry } of entries) {
       // A switch-off written with the long name an agent's handler had before: it works; say the short one.
       const short = entry.name !== undefined && entry.command === undefined && entry.url === undefined ? shortNameOf(entry.name) : undefined
@@ -116,6 +118,28 @@ function eventPatterns(event: string | readonly string[] | undefined): readonly 
 /** Does a pattern match this canonical event (for any subject)? */
 function matchesEvent(pattern: string, canonical: string): boolean {
   return pattern.split(',').some((alternative) => compilePattern(expandAlias(alternative.trim().split(':')).slice(0, 2).join(':')).matches(canonical.split(':')))
+}
+
+/**
+ * A script a hook's command runs that does not exist (as `hookrun trust` finds them): on a gate
+ * event that hook fails and blocks, so say it before an agent meets it. A project's file is read
+ * from its project root, any other from the file's folder.
+ */
+function missingScripts(ref: ConfigFileRef): ConfigProblem[] {
+  const folder = dirname(ref.file)
+  const root = basename(folder) === '.hookrun' ? dirname(folder) : folder
+  let notCovered: readonly string[]
+  try {
+    notCovered = projectMaterial(root, [readConfigDocument(ref)]).notCovered
+  } catch {
+    return [] // a file that cannot be read has its own error
+  }
+  return notCovered
+    .filter((line) => line.includes(' does not exist (yet)'))
+    .map((line) => {
+      const [where, what] = line.split(/: (?=[^:]*does not exist)/) as [string, string]
+      return { severity: 'warning' as const, file: ref.file, path: where.replace(/^\S+ /, ''), message: `runs ${what.replace(' does not exist (yet); the trust is revoked if it appears', '')}, which does not exist: on a gate event the hook fails and blocks` }
+    })
 }
 
 /** Only the event part (first two segments) is checked: any subject is fine. */

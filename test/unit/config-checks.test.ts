@@ -73,3 +73,20 @@ describe('settings', () => {
     expect(config.problems.map((problem) => problem.path)).toEqual(['trustedFolders[2]'])
   })
 })
+
+describe('validate: a hook script that does not exist', () => {
+  test('is named with its hook, as trust finds it; an existing one is not', () => {
+    const dir = makeProject({
+      '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: './scripts/missing.sh' }, { name: 'here', event: 'tool:pre_execute', command: './scripts/here.sh' }] },
+      'scripts/here.sh': '#!/bin/sh\nexit 0\n',
+    })
+    try {
+      const { output, exitCode } = validateConfig({ files: [], cwd: dir, env: { HOME: dir }, json: false })
+      expect(output).toContain(`warning: ${dir}/.hookrun/hooks.json: hooks[0] 'gate': runs ./scripts/missing.sh, which does not exist: on a gate event the hook fails and blocks`)
+      expect(output).not.toContain('here.sh')
+      expect(exitCode).toBe(0)
+    } finally {
+      removeProject(dir)
+    }
+  })
+})

@@ -214,3 +214,25 @@ describe('an agent file with a comment the agent would not read', () => {
     expect(() => readAgentFile('claude', 'f', '{\n  // mine\n  "model": "x"\n}', 'user')).toThrow('is not valid JSON (line 2, column 3: JSON allows no comments)')
   })
 })
+
+describe('uninstall leaves the project as install found it', () => {
+  test('the folders install made for a file it created go with it while empty; a folder holding something else stays', async () => {
+    const { existsSync: exists, readdirSync: list, writeFileSync: put } = await import('node:fs')
+    const dirs: string[] = []
+    const { project, env } = homeAndProject(dirs)
+    try {
+      for (const agent of ['claude', 'copilot', 'kiro'] as const) installAgents({ agents: [agent], scope: 'project', cwd: project, env }, false)
+      put(join(project, '.github', 'CODEOWNERS'), '* @me\n')
+      for (const agent of ['claude', 'copilot', 'kiro'] as const) {
+        const removed = installAgents({ agents: [agent], scope: 'project', cwd: project, env }, true)
+        if (agent === 'kiro') expect(removed.output).toContain(`(and the empty ${join(project, '.kiro', 'agents')}, ${join(project, '.kiro')} install made)`)
+      }
+      expect(exists(join(project, '.claude'))).toBe(false)
+      expect(exists(join(project, '.kiro'))).toBe(false)
+      // .github held a file of the user's: it stays, only the hooks folder install made goes.
+      expect(list(join(project, '.github'))).toEqual(['CODEOWNERS'])
+    } finally {
+      dirs.forEach((dir) => removeProject(dir))
+    }
+  })
+})
