@@ -11,7 +11,7 @@ import { type AgentFileImport, IMPORT_AGENTS, type ImportAgent, readAgentFile, s
 import { appendAt, child, JsonTextError, parseJson, replaceAt, styleOf } from '../install/json-text.ts'
 import { routedEventsIn } from '../install/overlaps.ts'
 import { type AgentFiles, diskFiles, installAgents } from './install.ts'
-import { SCHEMA_ID } from './schema.ts'
+import { SCHEMA_FILE, writeSchemaBeside } from './schema.ts'
 
 export interface ImportOptions {
   readonly agents: readonly string[]
@@ -178,7 +178,7 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
  * else is replaced in place (the agent's file had the newer word). Says where it went.
  */
 function placeEntry(files: PlannedFiles, hooksFile: string, entry: Readonly<Record<string, unknown>> & { readonly name: string }): string {
-  const text = files.read(hooksFile) ?? `${JSON.stringify({ $schema: SCHEMA_ID, hooks: [] }, null, 2)}\n`
+  const text = files.read(hooksFile) ?? `${JSON.stringify({ $schema: `./${SCHEMA_FILE}`, hooks: [] }, null, 2)}\n`
   let root
   try {
     root = parseJson(text, false)
@@ -222,6 +222,11 @@ function commit(changed: ReadonlyArray<{ file: string; before: string | undefine
   const disk = diskFiles(env)
   for (const each of changed) disk.write(each.file, each.after, each.before === undefined && each.file !== hooksFile)
   const created = changed.filter((each) => each.before === undefined).map((each) => each.file)
+  // A hooks.json import created names its schema beside it (`$schema`): written with it.
+  if (created.includes(hooksFile)) {
+    const schema = writeSchemaBeside(hooksFile)
+    if (schema !== undefined) created.push(schema)
+  }
   return [
     ...(existed.length > 0 ? [`backup: ${backups} holds ${existed.map((each) => each.file).join(', ')} as ${existed.length > 1 ? 'they were (to undo, copy them back)' : 'it was (to undo, copy it back)'}`] : []),
     ...(created.length > 0 ? [`created: ${created.join(', ')} (to undo, delete ${created.length > 1 ? 'them' : 'it'})`] : []),

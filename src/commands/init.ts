@@ -2,7 +2,7 @@
 import { didYouMean } from '../core/suggest.ts'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import { SCHEMA_ID } from './schema.ts'
+import { SCHEMA_FILE, writeSchemaBeside } from './schema.ts'
 import { HookrunError } from '../core/errors.ts'
 import { userConfigDir } from '../core/places.ts'
 import { type Template, TEMPLATES } from './templates.ts'
@@ -43,8 +43,10 @@ export function initProject(options: InitOptions): string {
       lines.push(...JSON.stringify(missing, null, 2).split('\n').map((line) => `         ${line}`))
     }
   } else {
-    write(config, `${JSON.stringify({ $schema: SCHEMA_ID, hooks }, null, 2)}\n`)
+    write(config, `${JSON.stringify({ $schema: `./${SCHEMA_FILE}`, hooks }, null, 2)}\n`)
     lines.push(`wrote  ${shown(config)}`)
+    const schema = writeSchemaBeside(config)
+    if (schema !== undefined) lines.push(`wrote  ${shown(schema)} (for editors: the $schema of hooks.json)`)
   }
   for (const template of chosen) {
     for (const [path, content] of Object.entries(template.files)) {
@@ -93,7 +95,8 @@ function chooseTemplates(names: readonly string[]): Template[] {
 function addUserSettings(settings: Readonly<Record<string, unknown>>, env: InitOptions['env']): string[] {
   const file = join(userConfigDir(env), 'hooks.json')
   if (!existsSync(file)) {
-    writeNew(file, `${JSON.stringify({ $schema: SCHEMA_ID, ...settings }, null, 2)}\n`)
+    writeNew(file, `${JSON.stringify({ $schema: `./${SCHEMA_FILE}`, ...settings }, null, 2)}\n`)
+    writeSchemaBeside(file)
     return [`wrote  ${file} (${Object.keys(settings).join(', ')}: your user config)`]
   }
   let present: Record<string, unknown> = {}

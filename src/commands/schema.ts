@@ -1,4 +1,6 @@
 // `hookrun schema`: the JSON Schema of hooks.json, generated from the zod schema.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import { ConfigFileSchema } from '../config/schema.ts'
 
@@ -9,4 +11,21 @@ export function configJsonSchema(): Record<string, unknown> {
   // io: 'input' describes what users write: fields with defaults are optional.
   const schema = z.toJSONSchema(ConfigFileSchema, { io: 'input', target: 'draft-2020-12' })
   return { ...schema, $id: SCHEMA_ID }
+}
+
+/** Where `init` and `import` put the schema: beside the hooks.json they write, named by its `$schema`. */
+export const SCHEMA_FILE = 'hooks.schema.json'
+
+/**
+ * The JSON Schema written beside a hooks.json hookrun creates, so its `"$schema": "./hooks.schema.json"`
+ * resolves in any editor, offline, for the version that wrote it. Written when absent or
+ * different; returns the file when it was written.
+ */
+export function writeSchemaBeside(configFile: string): string | undefined {
+  const file = join(dirname(configFile), SCHEMA_FILE)
+  const text = `${JSON.stringify(configJsonSchema(), null, 2)}\n`
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return undefined
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, text)
+  return file
 }

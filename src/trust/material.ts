@@ -36,6 +36,12 @@ export const HOOK_FOLDERS = ['.hookrun', '.claude/hooks', '.gemini/hooks', '.cur
  */
 export const TEST_CASES_FOLDER = join('.hookrun', 'tests')
 
+/**
+ * The JSON Schema `init` and `import` write beside hooks.json for editors (a real file only: data
+ * no fire reads or runs). Left out, so that a newer hookrun writing a newer schema revokes nothing.
+ */
+export const SCHEMA_BESIDE_CONFIG = join('.hookrun', 'hooks.schema.json')
+
 /** Data hooks write beside themselves (`.hookrun/audit.log`): left out, and named. */
 const LOG_FILE = /\.log$/i
 
@@ -126,6 +132,7 @@ function walkFiles(root: string, dir: string, real: string, walking: Set<string>
     const path = join(dir, entry.name)
     // A real folder there only: a link is walked (or refused) as any other.
     if (entry.isDirectory() && path === join(root, TEST_CASES_FOLDER)) continue
+    if (entry.isFile() && path === join(root, SCHEMA_BESIDE_CONFIG)) continue
     if (entry.isDirectory()) walkFiles(root, path, join(real, entry.name), walking, out, notCovered, refused)
     else if (entry.isSymbolicLink() && isDirectory(path)) {
       const target = realPath(path)

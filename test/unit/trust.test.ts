@@ -229,6 +229,26 @@ describe('hookrun init run again', () => {
   })
 })
 
+describe("hookrun init's $schema", () => {
+  test('names a schema file written beside hooks.json (it resolves offline), which is not trust material', async () => {
+    const { initProject } = await import('../../src/commands/init.ts')
+    const { configJsonSchema } = await import('../../src/commands/schema.ts')
+    const dir = makeProject()
+    const env = { HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg`, XDG_STATE_HOME: `${dir}/.state` }
+    try {
+      initProject({ cwd: dir, templates: ['dangerous-commands'], env })
+      const config = JSON.parse(readFileSync(`${dir}/.hookrun/hooks.json`, 'utf8'))
+      expect(config.$schema).toBe('./hooks.schema.json')
+      expect(JSON.parse(readFileSync(join(`${dir}/.hookrun`, config.$schema), 'utf8'))).toEqual(configJsonSchema())
+      // A newer hookrun's newer schema there revokes nothing.
+      writeFileSync(`${dir}/.hookrun/hooks.schema.json`, '{}')
+      expect(loadConfig({ cwd: dir, env }).trust?.trusted).toBe(true)
+    } finally {
+      removeProject(dir)
+    }
+  })
+})
+
 describe('hookrun init --template audit-log', () => {
   test("turns on hookrun's own audit log in the user config, with no hook on every event; an existing user config is not rewritten", async () => {
     const { initProject } = await import('../../src/commands/init.ts')
