@@ -1,5 +1,6 @@
 /**
- * The payloads the agent lab saw real agents send (test/agents/fixtures/<agent>/<Event>.json),
+ * The payloads the agent lab saw real agents send (test/agents/fixtures/<agent>/<Event>.json;
+ * Codex's and Copilot's, read by event name, in lab-fixtures-codex-copilot.test.ts),
  * each run through the agent's dialect and the pipeline: the event is one hookrun recognises, and
  * a hook sees the tool name, command and output as the agent meant them.
  */
@@ -27,6 +28,28 @@ const EXPECTED: Record<string, Record<string, string>> = {
     PostToolUseFailure: 'tool:error:bash|Bash|false|true',
     PreToolUse: 'tool:pre_execute:bash|Bash|cd sub && echo in-sub|',
     SessionEnd: 'session:end|||',
+    SessionStart: 'session:start|||',
+    Stop: 'agent:stop|||',
+    UserPromptSubmit: 'user:prompt_submit|||',
+  },
+  gemini: {
+    AfterAgent: 'agent:stop|||',
+    AfterTool: 'tool:post_execute:bash|run_shell_command|echo LAB-OUTPUT-42|false',
+    BeforeAgent: 'user:prompt_submit|||',
+    BeforeModel: 'llm:pre_request|||',
+    BeforeTool: 'tool:pre_execute:bash|run_shell_command|echo LAB-OUTPUT-42|',
+    BeforeToolSelection: 'llm:tool_selection|||',
+    PreCompress: 'context:pre_compact|||',
+    SessionEnd: 'session:end|||',
+    SessionStart: 'session:start|||',
+  },
+  qwen: {
+    InstructionsLoaded: 'context:instructions_loaded|||',
+    Notification: 'notification|||',
+    PostToolBatch: 'tool:post_batch|||',
+    PostToolUse: 'tool:post_execute:bash|run_shell_command|echo LAB-OUTPUT-42|false',
+    PostToolUseFailure: 'tool:error:bash|run_shell_command|echo failing >&2; exit 3|true',
+    PreToolUse: 'tool:pre_execute:bash|run_shell_command|echo LAB-OUTPUT-42|',
     SessionStart: 'session:start|||',
     Stop: 'agent:stop|||',
     UserPromptSubmit: 'user:prompt_submit|||',
