@@ -8,6 +8,7 @@ import type { Decision } from '../core/protocol.ts'
 import type { FiredEvent, Hook, Payload, Settings } from '../core/types.ts'
 import { redactText } from '../audit/redact.ts'
 import { openOwnFile } from '../core/own-file.ts'
+import { nodeOs } from '../core/builtins.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 export type AttributeValue = string | number | boolean
@@ -53,8 +54,7 @@ export function telemetryTarget(settings: Settings, env: Env): TelemetryTarget |
     resource: {
       'service.name': configured?.serviceName ?? env.OTEL_SERVICE_NAME ?? 'hookrun',
       'service.version': pkg.version,
-      // node:os fetched, not imported: a bundler hoists builtin imports, loading them on every event.
-      'host.name': (process.getBuiltinModule('node:os') as typeof import('node:os')).hostname(),
+      'host.name': nodeOs().hostname(),
       ...keyValues(env.OTEL_RESOURCE_ATTRIBUTES),
       ...configured?.attributes,
     },
