@@ -27,12 +27,8 @@ export function takeLock(lock: string, { staleMs, waitMs = 0, breakWhenDue = fal
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
-    let age: number
-    try {
-      age = Date.now() - lstatSync(lock).mtimeMs
-    } catch {
-      continue // released meanwhile
-    }
+    const age = lockAge(lock)
+    if (age === undefined) continue // released meanwhile
     const due = Date.now() > deadline
     if (age > staleMs || (due && breakWhenDue)) {
       try {
@@ -48,6 +44,21 @@ export function takeLock(lock: string, { staleMs, waitMs = 0, breakWhenDue = fal
     }
     pause ??= new Int32Array(new SharedArrayBuffer(4))
     Atomics.wait(pause, 0, 0, 5)
+  }
+}
+
+/** Whether someone holds `lock` now: it is there and was touched within `staleMs`. */
+export function lockHeld(lock: string, staleMs: number): boolean {
+  const age = lockAge(lock)
+  return age !== undefined && age <= staleMs
+}
+
+/** How long ago `lock` was touched (the lock file's own time, never a planted link's target's), or undefined when there is none. */
+function lockAge(lock: string): number | undefined {
+  try {
+    return Date.now() - lstatSync(lock).mtimeMs
+  } catch {
+    return undefined
   }
 }
 

@@ -8,7 +8,7 @@ import { openOwnFile } from '../core/own-file.ts'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { makeOwnFolder } from '../core/places.ts'
-import { type FireRecord, SHIPPER_HEARTBEAT_MS, SHIPPER_LOCK, spoolDir, takeSpool } from './record.ts'
+import { type FireRecord, SHIPPER_LOCK, SHIPPER_STALE_MS, spoolDir, takeSpool } from './record.ts'
 
 /** A pause (not node:timers/promises: a bundler hoists builtin imports, loading them on every event). */
 const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms))
@@ -82,7 +82,7 @@ export async function flushSpool(env: Env, linger = true): Promise<{ shipped: nu
   // from before its lock shows it running.
   if (linger) lowerPriority()
   // A lock not touched for three heartbeats is a shipper's that died: it is taken over.
-  if (!takeLock(lock, { staleMs: SHIPPER_HEARTBEAT_MS * 3 })) return { shipped: 0, failures: [], alreadyRunning: true }
+  if (!takeLock(lock, { staleMs: SHIPPER_STALE_MS })) return { shipped: 0, failures: [], alreadyRunning: true }
   let shipped = 0
   const failures: string[] = []
   const batch = join(dir, `sending-${process.pid}.jsonl`)

@@ -8,6 +8,7 @@ import type { Decision } from '../core/protocol.ts'
 import type { FiredEvent, Hook, Payload, Settings } from '../core/types.ts'
 import { redactText } from '../audit/redact.ts'
 import { openOwnFile } from '../core/own-file.ts'
+import { lockHeld } from '../core/lock.ts'
 import { nodeOs } from '../core/builtins.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -181,12 +182,11 @@ export function spoolRecord(record: FireRecord, env: Env): boolean {
   return !shipperRunning(dir)
 }
 
+/** A shipper is running while its lock is fresh; one not touched for three heartbeats died. */
+export const SHIPPER_STALE_MS = SHIPPER_HEARTBEAT_MS * 3
+
 export function shipperRunning(dir: string): boolean {
-  try {
-    return Date.now() - statSync(join(dir, SHIPPER_LOCK)).mtimeMs < SHIPPER_HEARTBEAT_MS * 3
-  } catch {
-    return false
-  }
+  return lockHeld(join(dir, SHIPPER_LOCK), SHIPPER_STALE_MS)
 }
 
 /** Take the spooled fires for shipping: the file is renamed first, so new fires start a new one. */

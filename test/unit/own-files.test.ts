@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { writeFileAtomic } from '../../src/core/atomic-write.ts'
 import { writeJsonAtomic } from '../../src/core/cache-file.ts'
-import { releaseLock, takeLock, withLock } from '../../src/core/lock.ts'
+import { lockHeld, releaseLock, takeLock, withLock } from '../../src/core/lock.ts'
 import { diskFiles } from '../../src/commands/install.ts'
 
 // The plumbing every writer of hookrun's files shares (src/core/atomic-write.ts, src/core/lock.ts).
@@ -71,6 +71,16 @@ describe('takeLock', () => {
     releaseLock(lock)
     expect(existsSync(lock)).toBe(false)
     expect(takeLock(lock, { staleMs: 5000 })).toBe(true)
+    releaseLock(lock)
+  })
+
+  test('a lock is held while it is there and fresh', () => {
+    expect(lockHeld(lock, 5000)).toBe(false)
+    expect(takeLock(lock, { staleMs: 5000 })).toBe(true)
+    expect(lockHeld(lock, 5000)).toBe(true)
+    const old = new Date(Date.now() - 10_000)
+    utimesSync(lock, old, old)
+    expect(lockHeld(lock, 5000)).toBe(false)
     releaseLock(lock)
   })
 
