@@ -17,6 +17,7 @@ import { sessionIdOf } from './payload/fields.ts'
 import type { FireFacts } from './telemetry/record.ts'
 import type { LoadedHooks } from './fire-config.ts'
 import type { ProgressRecord } from './chain.ts'
+import { nodeChildProcess } from './core/builtins.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -146,7 +147,7 @@ async function recordTelemetry(settings: Settings, facts: FireFacts, self: reado
 }
 
 function startDetachedSelf([command, ...args]: readonly string[], env: Readonly<Record<string, string | undefined>>): void {
-  const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process') // not imported: a bundler hoists builtin imports, loading them on every event
+  const { spawn } = nodeChildProcess()
   const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
   child.on('error', () => undefined)
   child.unref()

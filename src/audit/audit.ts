@@ -13,7 +13,7 @@ import type { Payload } from '../core/types.ts'
 import type { Decision } from '../core/protocol.ts'
 import { makeFolders } from '../core/places.ts'
 import { openOwnFile } from '../core/own-file.ts'
-import { chainLine, lastLine, withLock } from './chain.ts'
+import { chainLine, lastLine, withChainLock } from './chain.ts'
 import { redactText, redactValue } from './redact.ts'
 
 /** A logged payload larger than this (after cutting strings) is left out, with its size. */
@@ -91,7 +91,7 @@ export function appendAuditLine(path: string, line: string, chain = false): stri
         closeSync(fd)
       }
     }
-    return chain ? withLock(path, append) : append()
+    return chain ? withChainLock(path, append) : append()
   } catch (error) {
     // A warning, never a throw: the decision is made and stands (a gate's block included).
     return `cannot write audit log ${path}: ${(error as Error).message}`

@@ -6,8 +6,9 @@
  * to the same line. What a chain cannot show is lines cut off the end: `hookrun log verify` prints
  * the last line's hash so it can be kept elsewhere and compared later.
  */
-import { closeSync, fstatSync, lstatSync, readSync, unlinkSync } from 'node:fs'
-import { openOwnFile } from '../core/own-file.ts'
+import { fstatSync, readSync } from 'node:fs'
+import { nodeCrypto } from '../core/builtins.ts'
+import { withLock } from '../core/lock.ts'
 import { count } from '../core/words.ts'
 
 /** `prev` of the first line. */
@@ -16,9 +17,7 @@ const LOCK_WAIT_MS = 2000
 const STALE_LOCK_MS = 5000
 
 export function lineHash(line: string): string {
-  // node:crypto fetched when used: a static import would be hoisted and loaded on every event.
-  const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto')
-  return createHash('sha256').update(line).digest('hex')
+  return nodeCrypto().createHash('sha256').update(line).digest('hex')
 }
 
 /** The last complete line of an open file (without its newline), or undefined when it is empty. */
@@ -41,47 +40,10 @@ export function lastLine(fd: number): string | undefined {
 
 /**
  * Run `work` holding `<path>.lock`; a lock older than a few seconds is a crashed writer's and is
- * broken. The lock is created afresh, never through a link at its name; one that cannot be taken
- * or broken within LOCK_WAIT_MS (planted by someone else, a folder in its place) is an error
- * naming it, never a wait without end: a fire must answer its agent.
+ * broken, and so is one still held after LOCK_WAIT_MS: a fire must answer its agent (src/core/lock.ts).
  */
-export function withLock<T>(path: string, work: () => T): T {
-  const lock = `${path}.lock`
-  const deadline = Date.now() + LOCK_WAIT_MS
-  const pause = new Int32Array(new SharedArrayBuffer(4))
-  for (;;) {
-    try {
-      closeSync(openOwnFile(lock, 'create'))
-      break
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      let age = 0
-      try {
-        age = Date.now() - lstatSync(lock).mtimeMs
-      } catch {
-        continue // released meanwhile
-      }
-      if (age > STALE_LOCK_MS || Date.now() > deadline) {
-        try {
-          unlinkSync(lock)
-          continue
-        } catch (unlinkError) {
-          // Another writer broke it first (look again), or it cannot be removed (give up once due).
-          if ((unlinkError as NodeJS.ErrnoException).code !== 'ENOENT' && Date.now() > deadline) throw new Error(`its lock ${lock} cannot be taken or removed (${(unlinkError as NodeJS.ErrnoException).code}); remove it`)
-        }
-      }
-      Atomics.wait(pause, 0, 0, 5)
-    }
-  }
-  try {
-    return work()
-  } finally {
-    try {
-      unlinkSync(lock)
-    } catch {
-      // Broken by a writer that thought we had crashed: nothing to release.
-    }
-  }
+export function withChainLock<T>(path: string, work: () => T): T {
+  return withLock(`${path}.lock`, { staleMs: STALE_LOCK_MS, waitMs: LOCK_WAIT_MS }, work)
 }
 
 /** The chained form of `line`: `seq` and `prev` first, then the entry's own fields. */

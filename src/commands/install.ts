@@ -1,6 +1,6 @@
 // `hookrun install` / `uninstall`: router entries in agents' config files.
 import { count } from '../core/words.ts'
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
 import { ExitCode, HookrunError } from '../core/errors.ts'
@@ -16,6 +16,7 @@ import { SETTLE_MS } from '../config/cache.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
 import { writeJsonAtomic } from '../core/cache-file.ts'
+import { writeFileAtomic } from '../core/atomic-write.ts'
 import { homeOf, stateDir } from '../core/places.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -555,10 +556,6 @@ function describe(node: Node): string {
 /** Write beside the file, then rename over it: an agent reading it never sees half a file. */
 function write(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true })
-  const temporary = `${file}.hookrun-${process.pid}.tmp`
   // Keep the file's mode: a settings file with tokens in it may be private.
-  const mode = existsSync(file) ? statSync(file).mode & 0o777 : 0o644
-  writeFileSync(temporary, text, { mode })
-  chmodSync(temporary, mode)
-  renameSync(temporary, file)
+  writeFileAtomic(file, text, existsSync(file) ? statSync(file).mode & 0o777 : 0o644)
 }

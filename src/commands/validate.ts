@@ -17,7 +17,7 @@ import { DIALECTS } from '../dialects/index.ts'
 import { resolveAlias } from '../event/events.ts'
 import { agentTarget, type AgentName } from '../install/agents.ts'
 import { routedEvents } from '../install/overlaps.ts'
-import { homedir } from 'node:os'
+import { homeOf } from '../core/places.ts'
 
 export interface ValidateOptions {
   readonly files: readonly string[]
@@ -85,7 +85,7 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
  * and event, naming the hooks whose answer it would drop there.
  */
 function ignoredAnswerWarnings(entries: readonly ParsedEntry[], options: ValidateOptions): ConfigProblem[] {
-  const places = { home: options.env.HOME || homedir(), project: findProjectRoot(resolve(options.cwd)) ?? resolve(options.cwd), env: options.env }
+  const places = { home: homeOf(options.env), project: findProjectRoot(resolve(options.cwd)) ?? resolve(options.cwd), env: options.env }
   const warnings: ConfigProblem[] = []
   for (const dialect of DIALECTS) {
     const target = dialect.ignores === undefined ? undefined : agentTarget(dialect.name)

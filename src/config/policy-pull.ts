@@ -1,15 +1,13 @@
 // Fetching the remote policy (`hookrun policy pull`, also started in the background by a fire that
 // sees a stale copy): HTTPS GET with the HTTP caching headers, the Ed25519 signature checked
 // against the pinned key before anything is kept. A bad answer never replaces the last good copy.
-import { writeFileSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { makeFolders } from '../core/places.ts'
 import { dirname } from 'node:path'
 import { type PolicyMeta, type PolicySetting, policyFiles, readMeta, type SignedPolicy, signatureValid } from './policy.ts'
-
-/** node:crypto when used, not imported: a bundler hoists builtin imports, loading them on every event. */
-const nodeCrypto = () => process.getBuiltinModule('node:crypto') as typeof import('node:crypto')
+import { nodeCrypto } from '../core/builtins.ts'
+import { writeFileAtomic } from '../core/atomic-write.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -61,7 +59,7 @@ export async function pullPolicy(setting: PolicySetting, env: Env, userAgent: st
     return fail('the signed document is not JSON: refused')
   }
   makeFolders(dirname(files.document), 0o700)
-  writeFileSync(files.document, signed.document, { mode: 0o600 })
+  writeFileAtomic(files.document, signed.document, 0o600)
   const etag = typeof answer.headers.etag === 'string' ? answer.headers.etag : undefined
   record({ url: setting.url, signature: signed.signature, ...(etag !== undefined && { etag }), fetchedAt: now(), expiresAt: now() + freshFor * 1000, lastAttempt: { at: now() } })
   return { outcome: 'updated', message: `${setting.url}: updated${etag === undefined ? '' : ` (ETag ${etag})`}; fresh for ${freshFor}s` }

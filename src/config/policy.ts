@@ -6,9 +6,7 @@ import { readFileSync } from 'node:fs'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { join } from 'node:path'
 import { userCacheDir } from '../core/places.ts'
-
-/** node:crypto when used, not imported: a bundler hoists builtin imports, loading them on every event. */
-const nodeCrypto = () => process.getBuiltinModule('node:crypto') as typeof import('node:crypto')
+import { nodeCrypto } from '../core/builtins.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 

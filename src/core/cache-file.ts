@@ -1,28 +1,20 @@
 // Small JSON files hookrun keeps for itself (caches, records), written so readers never see half.
-import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { writeFileAtomic } from './atomic-write.ts'
 import { dirname, join } from 'node:path'
 import { makeFolders } from './places.ts'
 
 /**
- * Replace a JSON file atomically (write a temporary file beside it, then rename), so a fire
- * running at the same time reads the old content or the new, never half of either. Failing to
+ * Replace a JSON file atomically (`writeFileAtomic`), so a fire running at the same time reads
+ * the old content or the new, never half of either. Failing to
  * write (a read-only home) only costs speed: caches are rebuilt. True when it was written.
  */
 export function writeJsonAtomic(file: string, value: unknown): boolean {
-  const temporary = join(dirname(file), `.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`)
   try {
     makeFolders(dirname(file))
-    // Created afresh (O_EXCL): never written through a link planted at its name; the rename then
-    // replaces whatever is at the file's own name, a link included, without following it.
-    writeFileSync(temporary, `${JSON.stringify(value)}\n`, { flag: 'wx', mode: 0o600 })
-    renameSync(temporary, file)
+    writeFileAtomic(file, `${JSON.stringify(value)}\n`, 0o600)
     return true
   } catch {
-    try {
-      rmSync(temporary, { force: true })
-    } catch {
-      // Nothing more to do.
-    }
     return false
   }
 }

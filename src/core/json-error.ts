@@ -39,8 +39,13 @@ export function locateJsonError(text: string): { message: string; partial: unkno
   const partial: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
   const error = errors[0]
   if (error === undefined) return undefined
+  return { message: parseErrorAt(text, error), partial }
+}
+
+/** One of jsonc-parser's errors in `text`, where and what: `line 3, column 5: expected a comma`. */
+export function parseErrorAt(text: string, error: ParseError): string {
   const before = text.slice(0, error.offset)
   const line = before.split('\n').length
   const column = error.offset - before.lastIndexOf('\n')
-  return { message: `line ${line}, column ${column}: ${describeJsonError(printParseErrorCode(error.error))}`, partial }
+  return `line ${line}, column ${column}: ${describeJsonError(printParseErrorCode(error.error))}`
 }

@@ -1,5 +1,6 @@
 // Colour for people (doctor, list, explain, test, …): never in JSON, never on fire's stdout.
 import type { styleText } from 'node:util'
+import { nodeUtil } from './builtins.ts'
 
 /** `--color=WHEN` (git's, ls's and grep's word): `auto` colours a terminal only. */
 export type ColourMode = 'auto' | 'always' | 'never'
@@ -27,9 +28,8 @@ export function wantsColour(mode: ColourMode, env: Readonly<Record<string, strin
   return isTerminal && env.TERM !== 'dumb'
 }
 
-// node:util fetched, not imported: a bundler hoists builtin imports, loading them on every event.
 const style = (format: Parameters<typeof styleText>[0]) => (text: string) =>
-  text === '' ? text : (process.getBuiltinModule('node:util') as typeof import('node:util')).styleText(format, text, { validateStream: false })
+  text === '' ? text : nodeUtil().styleText(format, text, { validateStream: false })
 const same = (text: string) => text
 
 export const PLAIN: Paint = { bad: same, good: same, warn: same, dim: same, strong: same }

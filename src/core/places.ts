@@ -1,10 +1,11 @@
 // Where hookrun keeps the user's things: config, cache and state folders (XDG, with the usual defaults).
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { nodeOs } from './builtins.ts'
 
 /** The user's home: $HOME, else the system's answer (node:os is loaded only then: every event would pay for it). */
 export function homeOf(env: Readonly<Record<string, string | undefined>>): string {
-  return env.HOME || (process.getBuiltinModule('node:os') as typeof import('node:os')).homedir()
+  return env.HOME || nodeOs().homedir()
 }
 import { HookrunError } from './errors.ts'
 

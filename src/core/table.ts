@@ -1,4 +1,5 @@
 // Aligned columns for people (list, fire --pretty, doctor): padded by the widest cell, no trailing blanks.
+import { nodeUtil } from './builtins.ts'
 
 /** Each row as one line, every column padded to its widest cell; empty trailing cells drop out. */
 export function table(rows: ReadonlyArray<readonly string[]>, gap = '  '): string[] {
@@ -14,6 +15,5 @@ export function table(rows: ReadonlyArray<readonly string[]>, gap = '  '): strin
 
 /** Characters as a terminal shows them (code points, so `›` or `é` count once; colour codes not at all). */
 function width(text: string): number {
-  // node:util fetched, not imported: a bundler hoists builtin imports, loading them on every event.
-  return [...(process.getBuiltinModule('node:util') as typeof import('node:util')).stripVTControlCharacters(text)].length
+  return [...nodeUtil().stripVTControlCharacters(text)].length
 }

@@ -1,8 +1,9 @@
 // Whether a file descriptor is a terminal, answered without node:tty wherever the answer is plain.
 import { fstatSync, statSync } from 'node:fs'
+import { nodeTty } from './builtins.ts'
 
 /** node:tty's answer: loading it loads Node's whole stream stack (~2 ms in a compiled hookrun). */
-const ttyIsatty = (fd: number): boolean => (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(fd)
+const ttyIsatty = (fd: number): boolean => nodeTty().isatty(fd)
 
 /**
  * A terminal is a character device; pipes and files (how agents run hookrun) are not. Nor is

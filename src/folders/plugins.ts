@@ -6,6 +6,7 @@ import { parseConfigDocument, readConfigFile } from '../config/parse.ts'
 import { pluginConfigHooks } from './plugin-config.ts'
 import { HookrunError } from '../core/errors.ts'
 import { installedPlugins, pluginNameOf, pluginsDir, pluginSources, type Scope } from '../discover/folders.ts'
+import { nodeChildProcess } from '../core/builtins.ts'
 
 /**
  * Installing, listing and removing plugins (`hookrun plugin …`). A plugin is a folder with a
@@ -184,9 +185,7 @@ async function fetchRepository(source: PluginSource, into: string, env: Env): Pr
 }
 
 async function git(args: string[], env: Env): Promise<{ exitCode: number | undefined; stdout: string; stderr: string }> {
-  // Fetched when needed, not imported: a bundler hoists a builtin import to the top of the bundle,
-  // which would load child_process on every event (see src/run/spawn-node.ts).
-  const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process')
+  const { spawnSync } = nodeChildProcess()
   // Never wait for a password prompt: a private or missing repository is an error.
   const result = spawnSync('git', args, { env: { ...env, GIT_TERMINAL_PROMPT: '0' } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
   if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') throw new HookrunError('git is not installed or not on PATH; it is needed to add a plugin from a repository')

@@ -13,6 +13,7 @@ import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { shellWords } from './self.ts'
 import { count } from '../core/words.ts'
 import { homeOf } from '../core/places.ts'
+import { nodeChildProcess } from '../core/builtins.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -87,8 +88,7 @@ const installCommand = (wiring: Pick<Wiring, 'agent' | 'scope'>) => `hookrun ins
  * shell line (`'/opt/my tools/hookrun'`, `/usr/bin/node /…/hookrun.mjs`).
  */
 function versionOf(command: string, env: Env): { version?: string; problem?: string } {
-  // Fetched here, not imported: a bundler hoists builtin imports, loading them on every event.
-  const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process')
+  const { spawnSync } = nodeChildProcess()
   const result = spawnSync('sh', ['-c', `${command} --version`], { env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 10_000 })
   const version = /^hookrun (\S+) \(/.exec(result.stdout ?? '')?.[1]
   if (version !== undefined) return { version }

@@ -1,6 +1,6 @@
 // Edit an agent's JSON(C) settings in place, keeping every byte of the user's own.
-import { getNodeValue, type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
-import { describeJsonError } from '../core/json-error.ts'
+import { getNodeValue, type Node, parseTree, type ParseError } from 'jsonc-parser'
+import { parseErrorAt } from '../core/json-error.ts'
 
 /**
  * Edits to a JSON (or JSONC) document as text: jsonc-parser finds where things are, and each edit
@@ -26,10 +26,7 @@ export function parseJson(text: string, allowComments: boolean): Node {
   const errors: ParseError[] = []
   const root = parseTree(text, errors, { disallowComments: !allowComments, allowTrailingComma: false })
   const error = errors[0]
-  if (error !== undefined) {
-    const before = text.slice(0, error.offset)
-    throw new JsonTextError(`is not valid JSON (line ${before.split('\n').length}, column ${error.offset - before.lastIndexOf('\n')}: ${describeJsonError(printParseErrorCode(error.error))})`)
-  }
+  if (error !== undefined) throw new JsonTextError(`is not valid JSON (${parseErrorAt(text, error)})`)
   if (root === undefined) throw new JsonTextError('is empty, not a JSON object')
   return root
 }

@@ -2,15 +2,14 @@
 import type { ChildProcess } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import { type Child, type ChildInput, type ChildOutput, definedEnv, type SpawnRequest } from './child.ts'
+import { nodeChildProcess } from '../core/builtins.ts'
 
 /**
- * `child_process.spawn` behind the Child contract (src/run/spawn.ts), for Node and Deno. The module
- * is fetched with `process.getBuiltinModule` when first needed, not imported: a bundler hoists a
- * static import of a builtin to the top of the bundle, and the compiled binary (which never takes
- * this path) would load `child_process` and its streams on every event.
+ * `child_process.spawn` behind the Child contract (src/run/spawn.ts), for Node and Deno; the module
+ * is loaded lazily (src/core/builtins.ts): the compiled binary never takes this path.
  */
 export async function startNodeChild(request: SpawnRequest): Promise<Child> {
-  const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process')
+  const { spawn } = nodeChildProcess()
   const [program, ...args] = request.argv
   // detached: the command leads its own process group, which is what a timeout kills.
   const proc = spawn(program!, args, { cwd: request.cwd, env: definedEnv(request.env), stdio: ['pipe', request.stdout, request.stderr], detached: true, windowsHide: true })

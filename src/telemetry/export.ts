@@ -1,12 +1,14 @@
 // OpenTelemetry export: fires (./record.ts) become spans through the OpenTelemetry SDK and go to
 // the collector over OTLP/HTTP. Runs in `hookrun telemetry flush`, a process of its own, never in
 // the fire that the agent waits for; its packages load only here.
-import { closeSync, existsSync, readFileSync, rmSync, unlinkSync, utimesSync } from 'node:fs'
+import { closeSync, existsSync, readFileSync, rmSync, utimesSync } from 'node:fs'
+import { nodeOs } from '../core/builtins.ts'
+import { releaseLock, takeLock } from '../core/lock.ts'
 import { openOwnFile } from '../core/own-file.ts'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { makeOwnFolder } from '../core/places.ts'
-import { type FireRecord, SHIPPER_LOCK, shipperRunning, spoolDir, takeSpool } from './record.ts'
+import { type FireRecord, SHIPPER_LOCK, SHIPPER_STALE_MS, spoolDir, takeSpool } from './record.ts'
 
 /** A pause (not node:timers/promises: a bundler hoists builtin imports, loading them on every event). */
 const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms))
@@ -79,7 +81,8 @@ export async function flushSpool(env: Env, linger = true): Promise<{ shipped: nu
   // The shipper fires start is background work: it yields the cores to the agent and its hooks,
   // from before its lock shows it running.
   if (linger) lowerPriority()
-  if (!takeLock(lock, dir)) return { shipped: 0, failures: [], alreadyRunning: true }
+  // A lock not touched for three heartbeats is a shipper's that died: it is taken over.
+  if (!takeLock(lock, { staleMs: SHIPPER_STALE_MS })) return { shipped: 0, failures: [], alreadyRunning: true }
   let shipped = 0
   const failures: string[] = []
   const batch = join(dir, `sending-${process.pid}.jsonl`)
@@ -103,11 +106,7 @@ export async function flushSpool(env: Env, linger = true): Promise<{ shipped: nu
       else await sleep(POLL_MS)
     }
   } finally {
-    try {
-      unlinkSync(lock)
-    } catch {
-      // Already gone.
-    }
+    releaseLock(lock)
   }
   // A fire that saw the lock just before it went relies on this last look.
   await shipOnce()
@@ -117,26 +116,11 @@ export async function flushSpool(env: Env, linger = true): Promise<{ shipped: nu
 /** The lowest scheduling priority for this process (nice 19; Windows: idle), where the system allows it. */
 function lowerPriority(): void {
   try {
-    const { constants, setPriority } = process.getBuiltinModule('node:os') as typeof import('node:os')
+    const { constants, setPriority } = nodeOs()
     setPriority(constants.priority.PRIORITY_LOW)
   } catch {
     // Not permitted here: ship at the priority it has.
   }
-}
-
-function takeLock(lock: string, dir: string): boolean {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      closeSync(openOwnFile(lock, 'create'))
-      return true
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      if (shipperRunning(dir)) return false
-      // A shipper that died left its lock: take it over.
-      rmSync(lock, { force: true })
-    }
-  }
-  return false
 }
 
 function touch(file: string): void {

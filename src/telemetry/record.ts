@@ -8,6 +8,8 @@ import type { Decision } from '../core/protocol.ts'
 import type { FiredEvent, Hook, Payload, Settings } from '../core/types.ts'
 import { redactText } from '../audit/redact.ts'
 import { openOwnFile } from '../core/own-file.ts'
+import { lockHeld } from '../core/lock.ts'
+import { nodeOs } from '../core/builtins.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 export type AttributeValue = string | number | boolean
@@ -53,8 +55,7 @@ export function telemetryTarget(settings: Settings, env: Env): TelemetryTarget |
     resource: {
       'service.name': configured?.serviceName ?? env.OTEL_SERVICE_NAME ?? 'hookrun',
       'service.version': pkg.version,
-      // node:os fetched, not imported: a bundler hoists builtin imports, loading them on every event.
-      'host.name': (process.getBuiltinModule('node:os') as typeof import('node:os')).hostname(),
+      'host.name': nodeOs().hostname(),
       ...keyValues(env.OTEL_RESOURCE_ATTRIBUTES),
       ...configured?.attributes,
     },
@@ -181,12 +182,11 @@ export function spoolRecord(record: FireRecord, env: Env): boolean {
   return !shipperRunning(dir)
 }
 
+/** A shipper is running while its lock is fresh; one not touched for three heartbeats died. */
+export const SHIPPER_STALE_MS = SHIPPER_HEARTBEAT_MS * 3
+
 export function shipperRunning(dir: string): boolean {
-  try {
-    return Date.now() - statSync(join(dir, SHIPPER_LOCK)).mtimeMs < SHIPPER_HEARTBEAT_MS * 3
-  } catch {
-    return false
-  }
+  return lockHeld(join(dir, SHIPPER_LOCK), SHIPPER_STALE_MS)
 }
 
 /** Take the spooled fires for shipping: the file is renamed first, so new fires start a new one. */

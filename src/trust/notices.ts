@@ -2,6 +2,7 @@
 import { closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { stateDir } from '../core/places.ts'
+import { nodeCrypto } from '../core/builtins.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -17,7 +18,7 @@ const MAX_NOTICES = 500
 export function firstNoticeOf(projectRoot: string, sessionId: unknown, env: Env): boolean {
   if (typeof sessionId !== 'string' || sessionId === '') return true
   const dir = join(stateDir(env), 'notices')
-  const key = process.getBuiltinModule('node:crypto').createHash('sha256').update(`${projectRoot}\0${sessionId}`).digest('hex').slice(0, 32)
+  const key = nodeCrypto().createHash('sha256').update(`${projectRoot}\0${sessionId}`).digest('hex').slice(0, 32)
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 })
     closeSync(openSync(join(dir, key), 'wx', 0o600))

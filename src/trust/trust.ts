@@ -16,8 +16,10 @@
  * such list. Other kinds of project material (hook folders, plugins) join by adding their files
  * to that list.
  */
-import { readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { writeFileAtomic } from '../core/atomic-write.ts'
+import { nodeCrypto } from '../core/builtins.ts'
 import { compileGlob, isGlob } from '../event/globs.ts'
 import type { ConfigFileRef, Settings } from '../core/types.ts'
 import { HookrunError } from '../core/errors.ts'
@@ -42,14 +44,6 @@ export interface ConfigDocument {
   }>
   /** The paths its commands name (`withCommandPaths`), worked out for the project at `root`. */
   readonly commandPaths?: { readonly root: string; readonly paths: readonly string[] }
-}
-
-/**
- * node:crypto, loaded on first use: it costs milliseconds to load (in the compiled binary most of
- * all) and most fires never hash anything.
- */
-function nodeCrypto(): typeof import('node:crypto') {
-  return process.getBuiltinModule('node:crypto')
 }
 
 function sha256(data: string | Uint8Array): string {
@@ -442,20 +436,9 @@ export function writeTrustRecord(
   const file = trustRecordFile(projectRoot, env)
   makeOwnFolder(dirname(file), env)
   // The texts go beside the record, for `hookrun trust --diff`; `fire` never reads them.
-  writePrivateAtomic(trustedTextsFile(file), `${JSON.stringify(trustedTexts(projectRoot, files))}\n`)
-  writePrivateAtomic(file, `${JSON.stringify(record, null, 2)}\n`)
+  writeFileAtomic(trustedTextsFile(file), `${JSON.stringify(trustedTexts(projectRoot, files))}\n`, 0o600)
+  writeFileAtomic(file, `${JSON.stringify(record, null, 2)}\n`, 0o600)
   return record
-}
-
-function writePrivateAtomic(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`
-  try {
-    // Created afresh (never through a link planted at the name).
-    writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' })
-    renameSync(temporary, file)
-  } finally {
-    rmSync(temporary, { force: true })
-  }
 }
 
 /** Text files up to this size are kept for `--diff`, up to TEXTS_TOTAL in all. */
