@@ -1,5 +1,6 @@
 // `hookrun schema`: the JSON Schema of hooks.json, generated from the zod schema.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { writeFileAtomic } from '../core/atomic-write.ts'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import { ConfigFileSchema } from '../config/schema.ts'
@@ -26,6 +27,6 @@ export function writeSchemaBeside(configFile: string): string | undefined {
   const text = `${JSON.stringify(configJsonSchema(), null, 2)}\n`
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return undefined
   mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, text)
+  writeFileAtomic(file, text, 0o644)
   return file
 }
