@@ -1,5 +1,5 @@
 // The command line (cac): every command's flags, read into library calls. Commands load lazily.
-import { cac, type CAC } from 'cac'
+import { cac, type CAC, type Command } from 'cac'
 import pkg from '../../package.json' with { type: 'json' }
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import type { ColourMode } from '../core/paint.ts'
@@ -272,10 +272,18 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
   cli
     .command('completion <shell>', 'Print tab completion for bash, zsh or fish (eval "$(hookrun completion bash)" in ~/.bashrc)')
     .action(async (shell: string) => {
-      const { completionScript } = await import('./completion.ts')
+      const { completionScript, completionValues } = await import('./completion.ts')
+      const values = completionValues()
+      const longNames = (option: Command['options'][number]) => option.rawName.match(/--[\w-]+/g) ?? []
       const commands = cli.commands
         .filter((command) => command.name !== '')
-        .map((command) => ({ name: command.name, description: command.description, options: [...command.options.flatMap((option) => option.rawName.match(/--[\w-]+/g) ?? []), '--color', '--no-color'] }))
+        .map((command) => ({
+          name: command.name,
+          description: command.description,
+          options: [...command.options.flatMap(longNames), '--color', '--no-color'],
+          valueFlags: command.options.filter((option) => !option.isBoolean).flatMap(longNames),
+          ...values[command.name],
+        }))
       await io.stdout(completionScript(String(shell), commands))
     })
 
