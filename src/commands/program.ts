@@ -133,13 +133,15 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--template <name>', 'Only this template (repeatable): dangerous-commands, audit-log, notify, git-commit')
     .option('--list', 'List the templates')
     .option('--cwd <dir>', 'The project folder (default: the current one)')
+    .option('--json', 'Print the result as JSON: each file written or kept, whether the new hooks are trusted')
     .example('hookrun init                                  # every template; the intrusive ones switched off')
     .example('hookrun init --template dangerous-commands')
-    .action(async (flags: { template?: string | string[]; list?: boolean; cwd?: string }) => {
-      const { initProject, listTemplates } = await import('./init.ts')
+    .action(async (flags: { template?: string | string[]; list?: boolean; cwd?: string; json?: boolean }) => {
+      const { initProject, initProjectResult, listTemplates } = await import('./init.ts')
       if (flags.list) return void (await io.stdout(listTemplates()))
       const templates = flags.template === undefined ? [] : (Array.isArray(flags.template) ? flags.template : [flags.template]).flatMap((name) => String(name).split(','))
-      await io.stdout(initProject({ cwd: folder(flags.cwd) ?? process.cwd(), templates, env: io.env }))
+      const options = { cwd: folder(flags.cwd) ?? process.cwd(), templates, env: io.env }
+      await io.stdout(bool(flags.json, 'json') ? `${JSON.stringify(initProjectResult(options), null, 2)}\n` : initProject(options))
     })
 
   for (const [name, description] of [
@@ -156,6 +158,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
       .option('--narrow', "install --project: entries only on the events and tools this project's hooks can fire on; after hooks.json changes, the next fire in a trusted project narrows them again in the background")
       .option('--sync', "install: narrow every agent config of this project that holds hookrun's entries again, from hooks.json as it is now")
       .option('--quiet', 'install --sync: print nothing, and only in a trusted project (how a fire runs it in the background)')
+      .option('--json', 'Print the result as JSON: per agent file, its status, the events added and removed, notes and warnings')
     if (name === 'install') {
       command
         .example('hookrun install --agent claude                      # every project: ~/.claude/settings.json')
@@ -164,18 +167,21 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     } else {
       command.example('hookrun uninstall --agent claude             # your user config').example('hookrun uninstall --agent cursor --project   # this project\'s .cursor/hooks.json')
     }
-    command.action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean; quiet?: boolean }) => {
+    command.action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean; quiet?: boolean; json?: boolean }) => {
       if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
       if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
       if (flags.quiet && !flags.sync) throw new HookrunError('--quiet goes with install --sync only (how a fire runs it in the background)')
       if (flags.narrow && (name === 'uninstall' || !flags.project)) throw new HookrunError('--narrow goes with install --project only: a --user install serves every project, so it keeps every event')
+      const json = bool(flags.json, 'json')
+      if (json && flags.quiet) throw new HookrunError('--json and --quiet exclude each other: --quiet prints nothing')
       const { installAgents } = await import('./install.ts')
       const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
       const result = installAgents(
         { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true, narrow: flags.narrow === true, quiet: flags.quiet === true },
         name === 'uninstall',
       )
-      await io.stdout(result.output)
+      const scope = flags.project || flags.sync ? 'project' : 'user'
+      await io.stdout(json ? `${JSON.stringify({ command: name, scope, agents: result.results }, null, 2)}\n` : result.output)
       setExitCode(result.exitCode)
     })
   }
@@ -201,12 +207,22 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
   cli
     .command('trust [dir]', "Let the project's hooks run: trust its hook files as they are now (any change revokes it)")
     .option('--diff', 'Show what changed since the project was trusted; trust nothing')
+    .option('--json', 'Print the result as JSON: the project, the files pinned, what trust does not cover, the hooks it refused')
     .example('hookrun trust            # the project at or above the current folder')
     .example('hookrun trust --diff     # what changed since you trusted it')
-    .action(async (dir: string | undefined, flags: { diff?: boolean }) => {
-      const { trustDiff, trustProject } = await import('./trust.ts')
+    .action(async (dir: string | undefined, flags: { diff?: boolean; json?: boolean }) => {
+      const { trustDiff, trustProject, trustProjectResult } = await import('./trust.ts')
       const options = { dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env, paint: await paintFor(io, colour, 'stdout') }
-      await io.stdout(bool(flags.diff, 'diff') ? trustDiff(options) : trustProject(options))
+      const diff = bool(flags.diff, 'diff')
+      if (bool(flags.json, 'json')) {
+        if (diff) throw new HookrunError('--json goes with trust, not --diff (which shows the changes for a person)')
+        const result = trustProjectResult(options)
+        await io.stdout(`${JSON.stringify(result, null, 2)}\n`)
+        // Refused: the exit code says so, as the error line does without --json.
+        if (!result.trusted) setExitCode(ExitCode.Failure)
+        return
+      }
+      await io.stdout(diff ? trustDiff(options) : trustProject(options))
     })
 
   cli
