@@ -17,7 +17,7 @@ function project(files: Record<string, string | object> = {}): string {
 }
 
 /** Run hookrun in `dir` (also HOME); its stdout must be exactly one JSON document. */
-async function json(dir: string, args: string[]): Promise<{ exitCode: number; stderr: string; result: any }> {
+async function json(dir: string, args: string[]): Promise<{ exitCode: number | null; stderr: string; result: any }> {
   const run = await runCli(args, { cwd: dir })
   expect(() => JSON.parse(run.stdout), `${args.join(' ')}: ${run.stdout}${run.stderr}`).not.toThrow()
   return { exitCode: run.exitCode, stderr: run.stderr, result: JSON.parse(run.stdout) }
