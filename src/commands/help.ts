@@ -8,17 +8,19 @@ export interface Requirement {
 }
 
 type Option = Command['options'][number]
+type MarkedConfig = NonNullable<Parameters<Command['option']>[2]> & { readonly requiredFlag?: Requirement }
 
 /**
- * An option's config marking the flag required (cac keeps unknown config keys; it enforces
- * nothing here: each command checks its own flags and says what is missing).
+ * An option's config marking the flag required. cac copies the whole config onto the option, so
+ * the mark travels with it; cac enforces nothing here: each command checks its own flags and says
+ * what is missing (test/unit/help.test.ts holds the two to each other).
  */
-export function required(requirement: Requirement = {}): { default?: undefined } {
-  return { requiredFlag: requirement } as { default?: undefined }
+export function required(requirement: Requirement = {}): MarkedConfig {
+  return { requiredFlag: requirement }
 }
 
 function requirementOf(option: Option): Requirement | undefined {
-  return (option.config as { requiredFlag?: Requirement }).requiredFlag
+  return (option.config as MarkedConfig).requiredFlag
 }
 
 /** `(required)`, `(required unless --sync)`, `(required for sign)`. */
