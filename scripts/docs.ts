@@ -49,15 +49,15 @@ function toolsPart(): string {
   return ['```text', hookrun('events', '--tools').trimEnd(), '```'].join('\n')
 }
 
-/** The commands `hookrun --help` lists, in its order. */
+/** The commands `hookrun --help` lists (in its groups, after Usage and before Options), in its order. */
 function commandNames(): string[] {
   const help = hookrun('--help')
-  const section = help.slice(help.indexOf('Commands:'), help.indexOf('\nRun '))
-  return [...section.matchAll(/^ {2}(\S+)/gm)].map((match) => match[1]!).filter((name) => name !== 'help')
+  const section = help.slice(help.indexOf('\n\n', help.indexOf('Usage:')), help.indexOf('\nOptions:'))
+  return [...section.matchAll(/^ {2}([a-z]\S*)/gm)].map((match) => match[1]!).filter((name) => name !== 'help')
 }
 
 function cliPart(): string {
-  const help = (args: string[]) => ['```text', hookrun(...args).replace(/^hookrun\n\n/, '').trimEnd(), '```'].join('\n')
+  const help = (args: string[]) => ['```text', hookrun(...args).trimEnd(), '```'].join('\n')
   return [help(['--help']), ...commandNames().map((name) => `\n### hookrun ${name}\n\n${help(['help', name])}`)].join('\n')
 }
 

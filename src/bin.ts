@@ -41,4 +41,8 @@ main(process.argv.slice(2), {
   get stdoutIsTerminal() {
     return isTerminal(1)
   },
+  // Asked only by help: the stream costs milliseconds to create (above).
+  get stdoutColumns() {
+    return isTerminal(1) ? process.stdout.columns : undefined
+  },
 }).then((code) => process.exit(code))

@@ -118,6 +118,8 @@ export function cliEnvironment(home: string, extra: Record<string, string | unde
     HOOKRUN_DEPTH: undefined,
     HOOKRUN_DEBUG: undefined,
     NO_COLOR: '1',
+    // Help wraps to COLUMNS when set; tests read it at its fixed width (80).
+    COLUMNS: undefined,
     // A test runner's own FORCE_COLOR must not colour what a test reads (it wins over NO_COLOR).
     FORCE_COLOR: undefined,
     ...extra,

@@ -1,14 +1,46 @@
-// `hookrun completion bash|zsh|fish`: tab completion of commands and options, from the CLI's own table.
+// `hookrun completion bash|zsh|fish`: tab completion of commands, options and their values, from the CLI's own tables.
 import { HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
+import { DIALECTS, FORMAT_NAMES } from '../dialects/index.ts'
+import { CANONICAL_EVENTS } from '../event/events.ts'
+import { AGENTS } from '../install/agents.ts'
+import { IMPORT_AGENTS } from '../install/import.ts'
+import { TEMPLATES } from './templates.ts'
 
 export interface CompletionCommand {
   readonly name: string
   readonly description: string
   readonly options: readonly string[]
+  /** What its positional argument may be (`fire EVENT`, `completion SHELL`). */
+  readonly args?: readonly string[]
+  /** What a flag's value may be (`--agent claude`), by flag. */
+  readonly values?: Readonly<Record<string, readonly string[]>>
+  /** Its flags that take a value (a flag with no list of values completes files). */
+  readonly valueFlags?: readonly string[]
 }
 
-const SHELLS = ['bash', 'zsh', 'fish'] as const
+export const SHELLS = ['bash', 'zsh', 'fish'] as const
+
+/**
+ * The values commands take, from the tables hookrun runs on (never a list written here): agents
+ * from the install table and the dialects, templates, canonical events, shells.
+ */
+export function completionValues(): Record<string, Pick<CompletionCommand, 'args' | 'values'>> {
+  const events = CANONICAL_EVENTS.map((event) => event.name)
+  const installable = AGENTS.map((agent) => agent.name)
+  const fire = { args: events, values: { '--format': FORMAT_NAMES } }
+  return {
+    fire,
+    explain: fire,
+    list: { args: events },
+    install: { values: { '--agent': installable } },
+    uninstall: { values: { '--agent': installable } },
+    import: { values: { '--agent': IMPORT_AGENTS } },
+    init: { values: { '--template': TEMPLATES.map((template) => template.name) } },
+    log: { values: { '--agent': DIALECTS.map((dialect) => dialect.name) } },
+    completion: { args: SHELLS },
+  }
+}
 
 /** The script for one shell; sourced from the shell's startup file (docs/cli.md). */
 export function completionScript(shell: string, commands: readonly CompletionCommand[]): string {
@@ -18,22 +50,54 @@ export function completionScript(shell: string, commands: readonly CompletionCom
   throw new HookrunError(`completion ${shell}: no such shell${didYouMean(shell, SHELLS)}; use bash, zsh or fish`)
 }
 
+/**
+ * The word being completed is read from COMP_LINE, not COMP_WORDS: bash splits words at `:` and
+ * `=`, so `tool:pre_` or `--agent=cl` would reach the function in pieces. What is offered for a
+ * word with a colon drops the part before its last colon, as bash replaces only what follows it.
+ */
 function bash(commands: readonly CompletionCommand[]): string {
-  const cases = commands.map((command) => `    ${command.name}) words="${command.options.join(' ')}" ;;`).join('\n')
+  const words = (list: readonly string[]) => list.join(' ')
+  const options = commands.map((command) => `    ${command.name}) words="${words(command.options)}" ;;`).join('\n')
+  const flagValues = commands
+    .flatMap((command) => [
+      ...Object.entries(command.values ?? {}).map(([flag, values]) => `    ${command.name}:${flag}) COMPREPLY=($(compgen -W "${words(values)}" -- "$cur")); return ;;`),
+      ...(command.valueFlags ?? []).filter((flag) => command.values?.[flag] === undefined).map((flag) => `    ${command.name}:${flag}) COMPREPLY=(); return ;;`),
+    ])
+    .join('\n')
+  const args = commands.filter((command) => command.args !== undefined).map((command) => `    ${command.name}) values="${words(command.args!)}" ;;`).join('\n')
   return `# hookrun completion for bash: eval "$(hookrun completion bash)" in ~/.bashrc
 _hookrun() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} words
+  local line=\${COMP_LINE:0:COMP_POINT} cur before prev words values="" flag="" command=\${COMP_WORDS[1]}
+  cur=\${line##*[[:space:]]}
+  before=\${line%"$cur"}
+  before=\${before%"\${before##*[![:space:]]}"}
+  prev=\${before##*[[:space:]]}
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=($(compgen -W "${commands.map((command) => command.name).join(' ')} --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "${words(commands.map((command) => command.name))} --help --version" -- "$cur"))
     return
   fi
-  case "\${COMP_WORDS[1]}" in
-${cases}
+  case "$cur" in
+    --*=*) flag=\${cur%%=*}; cur=\${cur#*=} ;;
+    -*) ;;
+    *) case "$prev" in --*) flag=$prev ;; esac ;;
+  esac
+  # A flag's value: its list, or files (complete -o default) for one with no list.
+  case "$command:$flag" in
+${flagValues}
+  esac
+  case "$command" in
+${options}
     *) words="" ;;
   esac
   case "$cur" in
     -*) COMPREPLY=($(compgen -W "$words --help" -- "$cur")) ;;
-    *) COMPREPLY=() ;;
+    *)
+      case "$command" in
+${args}
+      esac
+      COMPREPLY=($(compgen -W "$values" -- "$cur"))
+      case "$cur" in *:*) local colon=\${cur%:*}: i; for i in "\${!COMPREPLY[@]}"; do COMPREPLY[i]=\${COMPREPLY[i]#"$colon"}; done ;; esac
+      ;;
   esac
 }
 complete -o default -F _hookrun hookrun
@@ -45,7 +109,12 @@ function fish(commands: readonly CompletionCommand[]): string {
   const lines = ['# hookrun completion for fish: hookrun completion fish > ~/.config/fish/completions/hookrun.fish', 'complete -c hookrun -f']
   for (const command of commands) lines.push(`complete -c hookrun -n __fish_use_subcommand -a ${command.name} -d ${quote(command.description)}`)
   for (const command of commands) {
-    for (const option of command.options) lines.push(`complete -c hookrun -n '__fish_seen_subcommand_from ${command.name}' -l ${option.replace(/^--/, '')}`)
+    const seen = `-n '__fish_seen_subcommand_from ${command.name}'`
+    for (const option of command.options) {
+      const values = command.values?.[option]
+      lines.push(`complete -c hookrun ${seen} -l ${option.replace(/^--/, '')}${values === undefined ? '' : ` -x -a ${quote(values.join(' '))}`}`)
+    }
+    if (command.args !== undefined) lines.push(`complete -c hookrun ${seen} -a ${quote(command.args.join(' '))}`)
   }
   return `${lines.join('\n')}\n`
 }

@@ -15,17 +15,40 @@ export interface InitOptions {
   readonly env: Readonly<Record<string, string | undefined>>
 }
 
+/** One file init wrote or kept (`--json`). */
+export interface InitFile {
+  /** From the project folder; the user's config by its absolute path. */
+  readonly file: string
+  readonly status: 'written' | 'kept'
+  /** Why it was kept, or what the written file holds. */
+  readonly reason?: string
+  /** What to add to a kept file by hand: hooks for a hooks.json, settings for the user's config. */
+  readonly add?: unknown
+}
+
+/** What `hookrun init` did (`--json`). */
+export interface InitResult {
+  readonly project: string
+  readonly files: readonly InitFile[]
+  /** init trusted what it wrote; not when the project has hook files it did not write (`untrustedFiles`). */
+  readonly trusted: boolean
+  readonly untrustedFiles: readonly string[]
+  /** Hooks written switched off (`"enabled": false`) until the user turns them on. */
+  readonly switchedOff: readonly string[]
+}
+
 /**
  * `hookrun init [--template NAME]`: a starter `.hookrun/hooks.json` with scripts (and test cases
  * for the gate) in the project. An existing file is never overwritten: it is reported, and for
- * an existing hooks.json the entries to add are printed instead.
+ * an existing hooks.json the entries to add are given instead.
  */
-export function initProject(options: InitOptions): string {
+export function initProjectResult(options: InitOptions): InitResult {
   const chosen = chooseTemplates(options.templates)
   const all = options.templates.length === 0
-  const folder = join(resolve(options.cwd), '.hookrun')
-  const shown = (file: string) => relative(resolve(options.cwd), file)
-  const lines: string[] = []
+  const project = resolve(options.cwd)
+  const folder = join(project, '.hookrun')
+  const shown = (file: string) => relative(project, file)
+  const files: InitFile[] = []
   const hooks = chosen.flatMap((template) => (template.hook === undefined ? [] : [all && !template.onByDefault ? { ...template.hook, enabled: false } : template.hook]))
 
   const config = join(folder, 'hooks.json')
@@ -33,46 +56,52 @@ export function initProject(options: InitOptions): string {
   const write = (file: string, content: string) => {
     writeNew(file, content)
     written.add(file)
+    files.push({ file: shown(file), status: 'written' })
   }
   if (existsSync(config)) {
     const present = namesIn(config)
     const missing = hooks.filter((hook) => !present.has(String(hook.name)))
-    if (missing.length === 0) lines.push(`kept   ${shown(config)} (it has these hooks already)`)
-    else {
-      lines.push(`kept   ${shown(config)} (it exists); add these hooks to its "hooks" list:`)
-      lines.push(...JSON.stringify(missing, null, 2).split('\n').map((line) => `         ${line}`))
-    }
+    files.push(missing.length === 0 ? { file: shown(config), status: 'kept', reason: 'it has these hooks already' } : { file: shown(config), status: 'kept', reason: 'it exists', add: missing })
   } else {
     write(config, `${JSON.stringify({ $schema: `./${SCHEMA_FILE}`, hooks }, null, 2)}\n`)
-    lines.push(`wrote  ${shown(config)}`)
     const schema = writeSchemaBeside(config)
-    if (schema !== undefined) lines.push(`wrote  ${shown(schema)} (for editors: the $schema of hooks.json)`)
+    if (schema !== undefined) files.push({ file: shown(schema), status: 'written', reason: 'for editors: the $schema of hooks.json' })
   }
   for (const template of chosen) {
     for (const [path, content] of Object.entries(template.files)) {
       const file = join(folder, path)
-      if (existsSync(file)) {
-        lines.push(`kept   ${shown(file)} (it exists)`)
-        continue
-      }
-      write(file, content)
-      lines.push(`wrote  ${shown(file)}`)
+      if (existsSync(file)) files.push({ file: shown(file), status: 'kept', reason: 'it exists' })
+      else write(file, content)
     }
   }
-  for (const template of chosen) if (template.userSettings !== undefined) lines.push(...addUserSettings(template.userSettings, options.env))
+  for (const template of chosen) if (template.userSettings !== undefined) files.push(addUserSettings(template.userSettings, options.env))
   // What init wrote itself is trusted at once; any other hook file in the project (a clone's
   // scripts, hook folder, plugins, hooks.local.json) keeps needing the user's own 'hookrun trust':
   // init must not vouch for what it did not write.
-  const foreign = projectMaterialFiles(resolve(options.cwd), options.env).filter((file) => !written.has(file))
-  if (written.has(config) && foreign.length === 0) {
-    trustProject({ cwd: resolve(options.cwd), env: options.env })
-    lines.push(`trusted the new hooks (hookrun init wrote them); after editing them run 'hookrun trust' again`)
-  } else {
-    const other = foreign.map(shown).join(', ')
-    lines.push(`not trusted: the project has hook files hookrun init did not write (${other}); review them, then run: hookrun trust`)
+  const foreign = projectMaterialFiles(project, options.env).filter((file) => !written.has(file))
+  const trusted = written.has(config) && foreign.length === 0
+  if (trusted) trustProject({ cwd: project, env: options.env })
+  const switchedOff = hooks.filter((hook) => hook.enabled === false).map((hook) => String(hook.name))
+  return { project, files, trusted, untrustedFiles: trusted ? [] : foreign.map(shown), switchedOff }
+}
+
+/** `hookrun init`, for a person: each file written or kept, trust, and what to do next. */
+export function initProject(options: InitOptions): string {
+  const result = initProjectResult(options)
+  const lines: string[] = []
+  for (const entry of result.files) {
+    if (entry.status === 'written') {
+      lines.push(`wrote  ${entry.file}${entry.reason === undefined ? '' : ` (${entry.reason})`}`)
+      continue
+    }
+    const isHooks = Array.isArray(entry.add)
+    lines.push(`kept   ${entry.file} (${entry.reason})${entry.add === undefined ? '' : isHooks ? '; add these hooks to its "hooks" list:' : '; add to it:'}`)
+    if (isHooks) lines.push(...JSON.stringify(entry.add, null, 2).split('\n').map((line) => `         ${line}`))
+    else if (entry.add !== undefined) lines.push(...JSON.stringify(entry.add, null, 2).split('\n').slice(1, -1).map((line) => `       ${line}`))
   }
-  const off = hooks.filter((hook) => hook.enabled === false).map((hook) => String(hook.name))
-  if (off.length > 0) lines.push('', `switched off until you set "enabled": true: ${off.join(', ')}`)
+  if (result.trusted) lines.push(`trusted the new hooks (hookrun init wrote them); after editing them run 'hookrun trust' again`)
+  else lines.push(`not trusted: the project has hook files hookrun init did not write (${result.untrustedFiles.join(', ')}); review them, then run: hookrun trust`)
+  if (result.switchedOff.length > 0) lines.push('', `switched off until you set "enabled": true: ${result.switchedOff.join(', ')}`)
   lines.push('', 'next: hookrun test   (runs .hookrun/tests/*.json)   ·   hookrun install --agent claude|cursor|gemini|codex|copilot')
   return `${lines.join('\n')}\n`
 }
@@ -90,14 +119,15 @@ function chooseTemplates(names: readonly string[]): Template[] {
 
 /**
  * Settings that only the user's own config may hold (the audit log): a new user hooks.json holds
- * them; an existing one is never rewritten, so what to add is printed, unless it has them already.
+ * them; an existing one is never rewritten, so what to add is given, unless it has them already.
  */
-function addUserSettings(settings: Readonly<Record<string, unknown>>, env: InitOptions['env']): string[] {
+function addUserSettings(settings: Readonly<Record<string, unknown>>, env: InitOptions['env']): InitFile {
   const file = join(userConfigDir(env), 'hooks.json')
+  const keys = Object.keys(settings).join(', ')
   if (!existsSync(file)) {
     writeNew(file, `${JSON.stringify({ $schema: `./${SCHEMA_FILE}`, ...settings }, null, 2)}\n`)
     writeSchemaBeside(file)
-    return [`wrote  ${file} (${Object.keys(settings).join(', ')}: your user config)`]
+    return { file, status: 'written', reason: `${keys}: your user config` }
   }
   let present: Record<string, unknown> = {}
   try {
@@ -106,8 +136,8 @@ function addUserSettings(settings: Readonly<Record<string, unknown>>, env: InitO
     // Unreadable or with comments: say what to add, as for any existing file.
   }
   const missing = Object.entries(settings).filter(([key]) => present[key] === undefined)
-  if (missing.length === 0) return [`kept   ${file} (it has ${Object.keys(settings).join(', ')} already)`]
-  return [`kept   ${file} (it exists); add to it:`, ...JSON.stringify(Object.fromEntries(missing), null, 2).split('\n').slice(1, -1).map((line) => `       ${line}`)]
+  if (missing.length === 0) return { file, status: 'kept', reason: `it has ${keys} already` }
+  return { file, status: 'kept', reason: 'it exists', add: Object.fromEntries(missing) }
 }
 
 /** The hook names an existing hooks.json already has (none when it cannot be read). */

@@ -51,6 +51,44 @@ export interface InstallOptions {
   readonly dryRun?: boolean
 }
 
+/** What install or uninstall did to one agent's file (`--json`). */
+export interface AgentFileResult {
+  readonly agent: string
+  readonly file: string
+  /**
+   * install: `created`, `updated` or `unchanged`; uninstall: `removed` (entries), `deleted` (the
+   * file too, which held only them), `unchanged` (no entries) or `absent` (no file); either:
+   * `failed` (the file is not what the agent expects; left untouched).
+   */
+  readonly status: 'created' | 'updated' | 'unchanged' | 'removed' | 'deleted' | 'absent' | 'failed'
+  /** Events that got an entry. */
+  readonly eventsAdded: readonly string[]
+  /** Events whose entries went. */
+  readonly eventsRemoved: readonly string[]
+  /** install: every event the file routes to hookrun now. */
+  readonly events?: readonly string[]
+  /** install: entries pointed at this hookrun (moved) or given its timeout. */
+  readonly entriesUpdated?: number
+  /** uninstall: entries removed (an event may have had several). */
+  readonly entriesRemoved?: number
+  readonly notes: readonly string[]
+  readonly warnings: readonly string[]
+  readonly error?: string
+}
+
+export interface InstallResult {
+  readonly output: string
+  readonly exitCode: number
+  readonly results: readonly AgentFileResult[]
+}
+
+/** A `  note: …` or `  warning: …` line (the human output) into the result's notes or warnings. */
+function sortNote(line: string, notes: string[], warnings: string[]): void {
+  const [, kind, text] = /^ {2}(note|warning|overlap): ([\s\S]*)$/.exec(line) ?? [undefined, 'note', line.trim()]
+  if (kind === 'note') notes.push(text!)
+  else warnings.push(kind === 'overlap' ? `overlap: ${text}` : text!)
+}
+
 /** Where install reads and writes an agent's file. */
 export interface AgentFiles {
   read(file: string): string | undefined
@@ -77,17 +115,17 @@ export function diskFiles(env: Env): AgentFiles {
  * twice changes nothing; a moved hookrun gets its entries' command updated. A file that is not
  * JSON, or whose `hooks` is not what the agent expects, is reported and left untouched.
  */
-export function installAgents(options: InstallOptions, remove: boolean): { output: string; exitCode: number } {
+export function installAgents(options: InstallOptions, remove: boolean): InstallResult {
   if (options.sync && !remove) {
     if (options.quiet) return syncInBackground(options)
     const agents = options.agents.length > 0 ? options.agents : projectInstalls(resolve(options.cwd), options.env).map((target) => target.name)
-    if (agents.length === 0) return { output: 'no agent config in this project holds hookrun entries; run hookrun install --project --agent NAME first\n', exitCode: ExitCode.Proceed }
+    if (agents.length === 0) return { output: 'no agent config in this project holds hookrun entries; run hookrun install --project --agent NAME first\n', exitCode: ExitCode.Proceed, results: [] }
     return installAgents({ ...options, agents, scope: 'project', sync: false, narrow: true }, false)
   }
   return installOrRemove(options, remove)
 }
 
-function installOrRemove(options: InstallOptions, remove: boolean, loaded?: ResolvedConfig): { output: string; exitCode: number } {
+function installOrRemove(options: InstallOptions, remove: boolean, loaded?: ResolvedConfig): InstallResult {
   const targets = options.agents.map((name) => {
     const target = agentTarget(name)
     if (target === undefined) throw new HookrunError(`--agent ${name} is not known${didYouMean(name, AGENTS.map((agent) => agent.name))}; use one of: ${AGENTS.map((agent) => agent.name).join(', ')}`)
@@ -100,6 +138,11 @@ function installOrRemove(options: InstallOptions, remove: boolean, loaded?: Reso
   // --narrow: a project install knows the project's hooks (read once for every agent).
   const config = options.scope === 'project' && options.narrow && !remove ? (loaded ?? loadConfig({ cwd: places.project, env: options.env })) : undefined
   const lines: string[] = []
+  const results: AgentFileResult[] = []
+  const record = (done: { lines: string[]; result: AgentFileResult }) => {
+    lines.push(...done.lines)
+    results.push(done.result)
+  }
   const done: AgentTarget[] = []
   let exitCode: number = ExitCode.Proceed
   for (const target of targets) {
@@ -107,16 +150,17 @@ function installOrRemove(options: InstallOptions, remove: boolean, loaded?: Reso
     try {
       const command = options.scope === 'project' && !target.localProjectFile ? PORTABLE_SELF : self
       const chosen = options.events?.length ? chosenEvents(target, options.events) : undefined
-      lines.push(...(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen, config, options.files ?? diskFiles(options.env))))
+      record(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen, config, options.files ?? diskFiles(options.env)))
       done.push(target)
       if (remove && options.scope === 'project') {
         for (const earlier of target.earlierProjectFiles?.(places) ?? []) {
-          if (routedEvents(earlier, target.name).length > 0) lines.push(...uninstallFrom(target, earlier, places))
+          if (routedEvents(earlier, target.name).length > 0) record(uninstallFrom(target, earlier, places))
         }
       }
     } catch (error) {
       if (!(error instanceof JsonTextError)) throw error
       lines.push(`${target.name}: ${file}: ${error.message}; left untouched`)
+      results.push({ agent: target.name, file, status: 'failed', eventsAdded: [], eventsRemoved: [], notes: [], warnings: [], error: `${error.message}; left untouched` })
       exitCode = ExitCode.Failure
     }
   }
@@ -126,7 +170,7 @@ function installOrRemove(options: InstallOptions, remove: boolean, loaded?: Reso
     const followed = config !== undefined && !options.events?.length
     followNarrowed(places, config, followed ? done.filter((target) => !target.reviewsChangedHooks) : [], followed ? done.filter((target) => target.reviewsChangedHooks) : done)
   }
-  return { output: `${lines.join('\n')}\n`, exitCode }
+  return { output: `${lines.join('\n')}\n`, exitCode, results }
 }
 
 /**
@@ -159,7 +203,7 @@ function followNarrowed(places: Places, config: ResolvedConfig | undefined, foll
  * fire sync), leaves the agent configs the user took hookrun out of, and tells the user what it
  * changed through the next fire (the stamp's notice).
  */
-function syncInBackground(options: InstallOptions): { output: string; exitCode: number } {
+function syncInBackground(options: InstallOptions): InstallResult {
   const project = resolve(options.cwd)
   const env = options.env
   // A file edited a moment ago gets a moment to settle, so the stamp can be exact (we have time).
@@ -168,13 +212,13 @@ function syncInBackground(options: InstallOptions): { output: string; exitCode: 
   const wait = newest + SETTLE_MS + 50 - Date.now()
   if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(wait, SETTLE_MS + 50))
   const config = loadConfig({ cwd: project, env })
-  if (config.trust !== undefined && !config.trust.trusted) return { output: '', exitCode: ExitCode.Proceed }
+  if (config.trust !== undefined && !config.trust.trusted) return { output: '', exitCode: ExitCode.Proceed, results: [] }
   const places = { home: homeOf(env), project, env }
   const wired = new Set(projectInstalls(project, env).map((target) => target.name))
   const asked = options.agents.flatMap((name) => agentTarget(name) ?? [])
   const agents = asked.filter((target) => wired.has(target.name) && !target.reviewsChangedHooks)
   followNarrowed(places, undefined, [], asked.filter((target) => !agents.includes(target)))
-  if (agents.length === 0) return { output: '', exitCode: ExitCode.Proceed }
+  if (agents.length === 0) return { output: '', exitCode: ExitCode.Proceed, results: [] }
   const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
   const before = agents.map((target) => read(target.file('project', places)))
   const result = installOrRemove({ ...options, agents: agents.map((target) => target.name), scope: 'project', sync: false, quiet: false, narrow: true, events: undefined }, false, config)
@@ -185,7 +229,7 @@ function syncInBackground(options: InstallOptions): { output: string; exitCode: 
     const notice = `hooks.json changed, so hookrun brought its entries in ${where} up to date; an agent that reads its hooks when a session starts (Claude Code does) asks hookrun about the new ones from its next session`
     writeStamp({ ...stamp, notice }, env)
   }
-  return { output: '', exitCode: result.exitCode }
+  return { output: '', exitCode: result.exitCode, results: result.results }
 }
 
 /** `--events`: the agent's own names, any case; an event it does not have is an error with the nearest one. */
@@ -209,7 +253,7 @@ function installInto(
   chosen: ReadonlySet<string> | undefined,
   config: ResolvedConfig | undefined,
   files: AgentFiles,
-): string[] {
+): { lines: string[]; result: AgentFileResult } {
   const before = files.read(file)
   const existed = before !== undefined
   const fresh = freshText(target)
@@ -225,7 +269,8 @@ function installInto(
   // --narrow: a project install knows the project's hooks, so entries go only where they can fire
   // (src/install/matchers.ts).
   const native = config === undefined ? undefined : projectNativeMatchers(target, config)
-  let added = 0
+  const addedEvents: string[] = []
+  const removedEvents: string[] = []
   let updated = 0
   let dropped = 0
   let pruned = 0
@@ -236,6 +281,7 @@ function installInto(
       for (const entry of found.reverse()) text = removeAt(text, entry.remove)
       if (found.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
       pruned += found.length
+      if (found.length > 0) removedEvents.push(event)
       continue
     }
     const matcher = native?.get(event)?.matcher
@@ -246,6 +292,7 @@ function installInto(
         text = removeAt(text, entry.remove)
         dropped++
       }
+      if (found.length > 0) removedEvents.push(event)
       if (found.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
       continue
     }
@@ -253,7 +300,7 @@ function installInto(
     const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
     if (found.length === 0) {
       text = appendAt(text, style, ['hooks', event], target.shape === 'groups' ? group(target.handler(command)) : target.handler(command))
-      added++
+      addedEvents.push(event)
       continue
     }
     // A group of hookrun's own carries the compiled matcher (a user's group keeps theirs).
@@ -281,6 +328,7 @@ function installInto(
   }
   const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
   const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
+  const added = addedEvents.length
   const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
   if (!unchanged) files.write(file, text, !existed)
   // Read after writing: this file may be the one another agent runs too.
@@ -288,7 +336,14 @@ function installInto(
     .filter((overlap) => (overlap.owner === target.name || overlap.reader === target.name) && overlap.twice.length > 0)
     .map((overlap) => `  overlap: ${describeOverlap(overlap)}`)
   const startFolder = scope === 'project' && target.projectFileOnlyWhereStarted ? [startFolderNote(target, places)] : []
-  if (unchanged) return [`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines, ...startFolder]
+  const result = (lines: string[]) => {
+    const notes: string[] = []
+    const warnings: string[] = []
+    for (const line of lines.slice(1).filter((each) => /^ {2}(note|warning|overlap|not )/.test(each))) sortNote(line.startsWith('  not ') ? `  note: ${line.slice(2)}` : line, notes, warnings)
+    const status = unchanged ? 'unchanged' : existed ? 'updated' : 'created'
+    return { lines, result: { agent: target.name, file, status, eventsAdded: addedEvents, eventsRemoved: removedEvents, events, entriesUpdated: updated, notes, warnings } as const }
+  }
+  if (unchanged) return result([`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines, ...startFolder])
   const lines = [
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
@@ -301,7 +356,7 @@ function installInto(
   else if (scope === 'project') lines.push('  note: the command runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH')
   if (target.note !== undefined) lines.push(`  note: ${target.note}`)
   lines.push(...startFolder)
-  return lines
+  return result(lines)
 }
 
 /**
@@ -384,9 +439,16 @@ export function projectInstalls(project: string, env: Readonly<Record<string, st
   })
 }
 
-function uninstallFrom(target: AgentTarget, file: string, places: Places): string[] {
+function uninstallFrom(target: AgentTarget, file: string, places: Places): { lines: string[]; result: AgentFileResult } {
   const env = places.env
-  if (!existsSync(file)) return [`${target.name}: nothing to remove (${file} does not exist)`]
+  const removedEvents: string[] = []
+  const result = (status: AgentFileResult['status'], lines: string[], entriesRemoved = 0) => {
+    const notes: string[] = []
+    const warnings: string[] = []
+    for (const line of lines.slice(1)) sortNote(line, notes, warnings)
+    return { lines, result: { agent: target.name, file, status, eventsAdded: [], eventsRemoved: removedEvents, entriesRemoved, notes, warnings } }
+  }
+  if (!existsSync(file)) return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
   let text = readFileSync(file, 'utf8')
   checkShape(target, parse(target, text))
   let removed = 0
@@ -397,10 +459,11 @@ function uninstallFrom(target: AgentTarget, file: string, places: Places): strin
       text = removeAt(text, entry.remove)
       removed++
     }
+    if (entries.length > 0) removedEvents.push(event)
     // An event list that only held hookrun's entries goes with them.
     if (entries.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
   }
-  if (removed === 0) return [`${target.name}: nothing to remove (no hookrun entries in ${file})`]
+  if (removed === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
   if (keysOf(child(parse(target, text), 'hooks')).length === 0) text = removeAt(text, ['hooks'])
   // A file install created that now holds nothing but its starting keys goes too; a file the user
   // had (even an empty one) stays.
@@ -410,10 +473,10 @@ function uninstallFrom(target: AgentTarget, file: string, places: Places): strin
     rmSync(file)
     // The folders install made for it go too, while they are empty (`.github/hooks`, `.claude`).
     const gone = created.filter((folder) => removeIfEmpty(folder))
-    return [`${target.name}: removed ${count(removed, 'entry', 'entries')} and ${file}, which held only hookrun's entries${gone.length > 0 ? ` (and the empty ${gone.join(', ')} install made)` : ''}`, ...notes]
+    return result('deleted', [`${target.name}: removed ${count(removed, 'entry', 'entries')} and ${file}, which held only hookrun's entries${gone.length > 0 ? ` (and the empty ${gone.join(', ')} install made)` : ''}`, ...notes], removed)
   }
   write(file, text)
-  return [`${target.name}: removed ${count(removed, 'entry', 'entries')} from ${file}`, ...notes]
+  return result('removed', [`${target.name}: removed ${count(removed, 'entry', 'entries')} from ${file}`, ...notes], removed)
 }
 
 /** Agents that answered some events through the entries just removed, and have hookrun entries of their own. */

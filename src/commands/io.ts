@@ -14,6 +14,8 @@ export interface Io {
   readonly stderrIsTerminal?: boolean
   /** stdout is a terminal: human output may be coloured (`--color=auto`). */
   readonly stdoutIsTerminal?: boolean
+  /** The width of the terminal stdout is, when it is one: help wraps to it. */
+  readonly stdoutColumns?: number
 }
 
 export interface CommonFlags {

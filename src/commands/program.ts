@@ -1,11 +1,12 @@
 // The command line (cac): every command's flags, read into library calls. Commands load lazily.
-import { cac, type CAC } from 'cac'
+import { cac, type CAC, type Command } from 'cac'
 import pkg from '../../package.json' with { type: 'json' }
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import type { ColourMode } from '../core/paint.ts'
 import { count } from '../core/words.ts'
 import { loadGlobs } from '../event/globs.ts'
 import { fireCommand as runFire, type FireFlags } from './fire.ts'
+import { helpSections, helpWidth, required } from './help.ts'
 import { bool, type CommonFlags, configFiles, folder, type Io, list, paintFor, reportError, text } from './io.ts'
 
 /**
@@ -33,19 +34,23 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .example('hookrun fire --format claude   # as a Claude Code hook command: the event comes from hook_event_name')
     .action((event: string | undefined, flags: FireFlags) => runFire(io, event, flags, colour, setExitCode))
 
-  if (only === 'fire') return withGlobalOptions(cli)
+  if (only === 'fire') return withGlobalOptions(cli, io)
 
   // `explain` is `fire --explain`, with fire's flags (less --events) and --dry-run.
   const explainCommand = cli.command('explain [event]', 'Fire an event and show every configured hook: run or why not, each answer, how the decision was reached')
   for (const option of fireCommand.options) if (!['events', 'explain', 'pretty'].includes(option.name)) explainCommand.option(option.rawName, option.description, option.config)
   explainCommand
     .option('--dry-run', 'Only show which hooks would run; run none')
+    .example('hookrun explain tool:pre_execute --tool Bash --dry-run   # which hooks a Bash call would run')
+    .example("hookrun explain --format claude --payload event.json      # every hook's answer to a saved payload")
     .action((event: string | undefined, flags: FireFlags) => fireCommand.commandAction!(event, { ...flags, explain: true, person: true }))
 
   cli
     .command('events', 'Print the event vocabulary and every alias hookrun understands')
     .option('--json', 'Print JSON')
     .option('--tools', "Print the tool subjects instead: each with every agent's name for it")
+    .example('hookrun events')
+    .example('hookrun events --tools   # tool:pre_execute:bash is Bash, run_shell_command, ...')
     .action(async (flags: { json?: boolean; tools?: boolean }) => {
       const { formatEvents, formatTools } = await import('./events.ts')
       const paint = await paintFor(io, colour, 'stdout')
@@ -55,6 +60,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
   cli
     .command('agents', 'Print what hookrun knows of each agent: the events it sends, the answer fields it honours, where it reads hooks, what install writes there')
     .option('--json', 'Print JSON')
+    .example('hookrun agents')
     .action(async (flags: { json?: boolean }) => {
       const { formatAgents } = await import('./agents.ts')
       await io.stdout(formatAgents(flags.json === true, await paintFor(io, colour, 'stdout')))
@@ -66,6 +72,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
     .option('--cwd <dir>', 'Discover the project from this folder')
     .option('--json', 'Print JSON')
+    .example('hookrun list                                  # every configured hook, in run order')
+    .example('hookrun list tool:pre_execute --tool Bash     # which of them a Bash call runs, and why not the others')
     .action(async (event: string | undefined, flags: CommonFlags) => {
       const { listHooks } = await import('./list.ts')
       const output = await listHooks({ event, tool: text(flags.tool, 'tool'), cwd: folder(flags.cwd) ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: bool(flags.json, 'json'), paint: await paintFor(io, colour, 'stdout') })
@@ -76,6 +84,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .command('validate [...files]', 'Check config files (default: the discovered ones); exit 1 on any error')
     .option('--cwd <dir>', 'Discover the project from this folder')
     .option('--json', 'Print JSON')
+    .example('hookrun validate')
+    .example('hookrun validate .hookrun/hooks.json --json')
     .action(async (files: string[], flags: CommonFlags) => {
       const { validateConfig } = await import('./validate.ts')
       const result = validateConfig({ files, cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, json: bool(flags.json, 'json'), paint: await paintFor(io, colour, 'stdout') })
@@ -90,6 +100,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--cwd <dir>', 'Find the project from this folder')
     .option('--json', 'list: print JSON with every hook name')
     .example('hookrun plugin add https://github.com/acme/agent-hooks@v1.2.0')
+    .example('hookrun plugin list')
     .action(async (action: string, target: string | undefined, flags: CommonFlags & { global?: boolean; name?: string }) => {
       const { pluginCommand } = await import('./plugin.ts')
       const { output, warnings } = await pluginCommand(action, target, {
@@ -108,6 +119,8 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
     .option('--cwd <dir>', 'Discover the project from this folder')
     .option('--json', 'Print JSON')
+    .example('hookrun test                                  # every case in .hookrun/tests/')
+    .example('hookrun test .hookrun/tests/dangerous-commands.json')
     .action(async (files: string[], flags: CommonFlags) => {
       const { runTests } = await import('./test.ts')
       const result = await runTests({ files, cwd: folder(flags.cwd) ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true, paint: await paintFor(io, colour, 'stdout') })
@@ -120,11 +133,15 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--template <name>', 'Only this template (repeatable): dangerous-commands, audit-log, notify, git-commit')
     .option('--list', 'List the templates')
     .option('--cwd <dir>', 'The project folder (default: the current one)')
-    .action(async (flags: { template?: string | string[]; list?: boolean; cwd?: string }) => {
-      const { initProject, listTemplates } = await import('./init.ts')
+    .option('--json', 'Print the result as JSON: each file written or kept, whether the new hooks are trusted')
+    .example('hookrun init                                  # every template; the intrusive ones switched off')
+    .example('hookrun init --template dangerous-commands')
+    .action(async (flags: { template?: string | string[]; list?: boolean; cwd?: string; json?: boolean }) => {
+      const { initProject, initProjectResult, listTemplates } = await import('./init.ts')
       if (flags.list) return void (await io.stdout(listTemplates()))
       const templates = flags.template === undefined ? [] : (Array.isArray(flags.template) ? flags.template : [flags.template]).flatMap((name) => String(name).split(','))
-      await io.stdout(initProject({ cwd: folder(flags.cwd) ?? process.cwd(), templates, env: io.env }))
+      const options = { cwd: folder(flags.cwd) ?? process.cwd(), templates, env: io.env }
+      await io.stdout(bool(flags.json, 'json') ? `${JSON.stringify(initProjectResult(options), null, 2)}\n` : initProject(options))
     })
 
   for (const [name, description] of [
@@ -133,7 +150,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
   ] as const) {
     const command = cli
       .command(name, description)
-      .option('--agent <name>', 'claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush or qwen (repeatable)')
+      .option('--agent <name>', 'claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush or qwen (repeatable)', required(name === 'install' ? { unless: '--sync' } : {}))
       .option('--user', "The agent's user config, for every project (default)")
       .option('--project', "The agent's config in this project (--cwd)")
       .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
@@ -141,31 +158,37 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
       .option('--narrow', "install --project: entries only on the events and tools this project's hooks can fire on; after hooks.json changes, the next fire in a trusted project narrows them again in the background")
       .option('--sync', "install: narrow every agent config of this project that holds hookrun's entries again, from hooks.json as it is now")
       .option('--quiet', 'install --sync: print nothing, and only in a trusted project (how a fire runs it in the background)')
+      .option('--json', 'Print the result as JSON: per agent file, its status, the events added and removed, notes and warnings')
     if (name === 'install') {
       command
         .example('hookrun install --agent claude                      # every project: ~/.claude/settings.json')
         .example('hookrun install --agent claude --project --narrow   # Claude Code starts hookrun only where a hook wants it')
         .example('hookrun install --project --sync                    # narrow again now (fires do it by themselves)')
+    } else {
+      command.example('hookrun uninstall --agent claude             # your user config').example('hookrun uninstall --agent cursor --project   # this project\'s .cursor/hooks.json')
     }
-    command.action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean; quiet?: boolean }) => {
+    command.action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean; quiet?: boolean; json?: boolean }) => {
       if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
       if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
       if (flags.quiet && !flags.sync) throw new HookrunError('--quiet goes with install --sync only (how a fire runs it in the background)')
       if (flags.narrow && (name === 'uninstall' || !flags.project)) throw new HookrunError('--narrow goes with install --project only: a --user install serves every project, so it keeps every event')
+      const json = bool(flags.json, 'json')
+      if (json && flags.quiet) throw new HookrunError('--json and --quiet exclude each other: --quiet prints nothing')
       const { installAgents } = await import('./install.ts')
       const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
       const result = installAgents(
         { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true, narrow: flags.narrow === true, quiet: flags.quiet === true },
         name === 'uninstall',
       )
-      await io.stdout(result.output)
+      const scope = flags.project || flags.sync ? 'project' : 'user'
+      await io.stdout(json ? `${JSON.stringify({ command: name, scope, agents: result.results }, null, 2)}\n` : result.output)
       setExitCode(result.exitCode)
     })
   }
 
   cli
     .command('import', "Move the hooks an agent already has into hooks.json, with hookrun's router entries in their place")
-    .option('--agent <name>', 'claude, cursor, gemini, codex or copilot (repeatable)')
+    .option('--agent <name>', 'claude, cursor, gemini, codex or copilot (repeatable)', required())
     .option('--project', "The agent's config in this project, into the project's .hookrun/hooks.json (default)")
     .option('--user', "The agent's user config, into your own hooks.json")
     .option('--cwd <dir>', 'The project folder (default: the current one)')
@@ -184,15 +207,28 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
   cli
     .command('trust [dir]', "Let the project's hooks run: trust its hook files as they are now (any change revokes it)")
     .option('--diff', 'Show what changed since the project was trusted; trust nothing')
+    .option('--json', 'Print the result as JSON: the project, the files pinned, what trust does not cover, the hooks it refused')
     .example('hookrun trust            # the project at or above the current folder')
     .example('hookrun trust --diff     # what changed since you trusted it')
-    .action(async (dir: string | undefined, flags: { diff?: boolean }) => {
-      const { trustDiff, trustProject } = await import('./trust.ts')
+    .action(async (dir: string | undefined, flags: { diff?: boolean; json?: boolean }) => {
+      const { trustDiff, trustProject, trustProjectResult } = await import('./trust.ts')
       const options = { dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env, paint: await paintFor(io, colour, 'stdout') }
-      await io.stdout(bool(flags.diff, 'diff') ? trustDiff(options) : trustProject(options))
+      const diff = bool(flags.diff, 'diff')
+      if (bool(flags.json, 'json')) {
+        if (diff) throw new HookrunError('--json goes with trust, not --diff (which shows the changes for a person)')
+        const result = trustProjectResult(options)
+        await io.stdout(`${JSON.stringify(result, null, 2)}\n`)
+        // Refused: the exit code says so, as the error line does without --json.
+        if (!result.trusted) setExitCode(ExitCode.Failure)
+        return
+      }
+      await io.stdout(diff ? trustDiff(options) : trustProject(options))
     })
 
-  cli.command('untrust [dir]', "Stop the project's hooks: forget the trust given with 'hookrun trust'").action(async (dir: string | undefined) => {
+  cli
+    .command('untrust [dir]', "Stop the project's hooks: forget the trust given with 'hookrun trust'")
+    .example('hookrun untrust')
+    .action(async (dir: string | undefined) => {
     const { untrustProject } = await import('./trust.ts')
     await io.stdout(untrustProject({ dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }))
   })
@@ -229,9 +265,10 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
 
   cli
     .command('policy <action> [file]', "The managed config's remote policy: status, pull (fetch now), sign --key PRIVATE.pem FILE (make the signed file to serve)")
-    .option('--key <file>', 'sign: the Ed25519 private key (PEM)')
+    .option('--key <file>', 'sign: the Ed25519 private key (PEM)', required({ for: 'sign' }))
     .option('--quiet', 'pull: print nothing (as the background refresh runs it)')
     .option('--cwd <dir>', 'Discover the config from this folder')
+    .example('hookrun policy status')
     .example('openssl genpkey -algorithm ed25519 -out policy-key.pem && hookrun policy sign --key policy-key.pem policy.json > signed.json')
     .action(async (action: string, file: string | undefined, flags: { key?: string; quiet?: boolean; cwd?: string }) => {
       const { policyCommand } = await import('./policy.ts')
@@ -243,6 +280,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
   cli
     .command('telemetry <action>', "flush: export the spans fires spooled to the OpenTelemetry collector now (fires start this in the background)")
     .option('--linger', 'Keep shipping what new fires spool until none has come for 10 s (how fires start it)')
+    .example('hookrun telemetry flush')
     .action(async (action: string, flags: { linger?: boolean }) => {
       if (action !== 'flush') throw new HookrunError(`hookrun telemetry ${action}: unknown action; use 'hookrun telemetry flush'`)
       const { flushSpool } = await import('../telemetry/export.ts')
@@ -253,7 +291,10 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
       if (result.failures.length > 0) setExitCode(ExitCode.Failure)
     })
 
-  cli.command('schema', 'Print the JSON Schema of hooks.json').action(async () => {
+  cli
+    .command('schema', 'Print the JSON Schema of hooks.json')
+    .example('hookrun schema > hooks.schema.json')
+    .action(async () => {
     const { configJsonSchema } = await import('./schema.ts')
     await io.stdout(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
   })
@@ -262,6 +303,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .command('doctor', 'Check what would make hooks silently not fire: hookrun on PATH, agents wired, project trusted, config, audit log; exit 1 when a gate is not in force')
     .option('--cwd <dir>', 'Check the project at or above this folder (default: the current one)')
     .option('--json', 'Print JSON')
+    .example('hookrun doctor')
     .action(async (flags: CommonFlags) => {
       const { doctorCommand } = await import('./doctor.ts')
       const result = doctorCommand({ cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, version: pkg.version, json: bool(flags.json, 'json'), paint: await paintFor(io, colour, 'stdout') })
@@ -270,26 +312,36 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     })
 
   cli
-    .command('completion <shell>', 'Print tab completion for bash, zsh or fish (eval "$(hookrun completion bash)" in ~/.bashrc)')
+    .command('completion <shell>', 'Print tab completion of commands, options and their values for bash, zsh or fish')
+    .example('eval "$(hookrun completion bash)"                            # in ~/.bashrc (zsh: the same in ~/.zshrc)')
+    .example('hookrun completion fish > ~/.config/fish/completions/hookrun.fish')
     .action(async (shell: string) => {
-      const { completionScript } = await import('./completion.ts')
+      const { completionScript, completionValues } = await import('./completion.ts')
+      const values = completionValues()
+      const longNames = (option: Command['options'][number]) => option.rawName.match(/--[\w-]+/g) ?? []
       const commands = cli.commands
         .filter((command) => command.name !== '')
-        .map((command) => ({ name: command.name, description: command.description, options: [...command.options.flatMap((option) => option.rawName.match(/--[\w-]+/g) ?? []), '--color', '--no-color'] }))
+        .map((command) => ({
+          name: command.name,
+          description: command.description,
+          options: [...command.options.flatMap(longNames), '--color', '--no-color'],
+          valueFlags: command.options.filter((option) => !option.isBoolean).flatMap(longNames),
+          ...values[command.name],
+        }))
       await io.stdout(completionScript(String(shell), commands))
     })
 
   // Parsed before cac sees it (main): `help fire` is `fire --help`.
-  cli.command('help [command]', "Show the commands, or one command's options and examples")
-  return withGlobalOptions(cli)
+  cli
+    .command('help [command]', "Show the commands, or one command's options and examples")
+    .example('hookrun help install   # the same as hookrun install --help')
+  return withGlobalOptions(cli, io)
 }
 
 /** What every command line has, whichever commands it defines: the help layout and --version. */
-function withGlobalOptions(cli: CAC): CAC {
-  // cac lists `hookrun X --help` for every command; one line says the same.
-  cli.help((sections) =>
-    sections.map((section) => (section.title?.startsWith('For more info') ? { body: "Run 'hookrun help <command>' for a command's options and examples." } : section)),
-  )
+function withGlobalOptions(cli: CAC, io: Io): CAC {
+  const summary = `hookrun: ${pkg.description.charAt(0).toLowerCase()}${pkg.description.slice(1)}`
+  cli.help(() => helpSections(cli, { width: helpWidth(io.env, io.stdoutColumns), summary }))
   // Not cli.version(): cac names Node's version under Bun and Deno; main prints the runtime's own.
   cli.option('-v, --version', 'Print the version and the runtime it runs on')
   // Taken out of the arguments before cac parses them (colourFlags); listed here for help and completion.

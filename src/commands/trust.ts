@@ -35,34 +35,58 @@ export interface TrustOptions {
   readonly paint?: Paint
 }
 
-/** `hookrun trust [DIR]`: record the project's current material as trusted. */
-export function trustProject(options: TrustOptions): string {
+/** What `hookrun trust` did (`--json`): the files it pinned, or the hooks that made it refuse. */
+export interface TrustResult {
+  readonly project: string
+  readonly trusted: boolean
+  /** Project hooks that run from now on (commands and executables). */
+  readonly hooks: number
+  /** Every file the trust pins, by its path from the project (absolute when outside it). */
+  readonly files: ReadonlyArray<{ readonly path: string; readonly sha256: string; readonly executable: boolean }>
+  /** What the hooks may run that trust cannot pin (a program found on PATH, a URL). */
+  readonly notCovered: readonly string[]
+  /** Hooks trust cannot pin (their env sets a search path): nothing was trusted. */
+  readonly refused: ReadonlyArray<{ readonly file: string; readonly path: string; readonly message: string }>
+  /** Config problems (hookrun validate names them). */
+  readonly problems: number
+}
+
+/** Record the project's current material as trusted, unless a hook cannot be pinned (then nothing is). */
+export function trustProjectResult(options: TrustOptions): TrustResult {
   const root = projectRootOf(options)
   const { documents, folderFiles, executables } = projectInputs(root, options.env)
+  const problems = documents.reduce((count, document) => count + document.problems.length, 0)
   // A hook trust cannot pin (its env sets a search path) is refused, not trusted with a caveat.
   const untrustable = documents.flatMap((document) => document.problems.filter((problem) => problem.untrustable))
   if (untrustable.length > 0) {
-    const more = untrustable.length > 1 ? ` (and ${untrustable.length - 1} more)` : ''
-    throw new HookrunError(`cannot trust ${root}: ${relativePath(root, untrustable[0]!.file)}: ${untrustable[0]!.path}: ${untrustable[0]!.message.replace(/; hook skipped$/, '')}${more}`)
+    const refused = untrustable.map((problem) => ({ file: relativePath(root, problem.file), path: problem.path, message: problem.message.replace(/; hook skipped$/, '') }))
+    return { project: root, trusted: false, hooks: 0, files: [], notCovered: [], refused, problems }
   }
   const record = writeTrustRecord(root, documents, options.env, folderFiles)
   const hooks = documents.reduce((count, document) => count + document.entries.filter((parsed) => parsed.entry.command !== undefined).length, executables)
-  const problems = documents.reduce((count, document) => count + document.problems.length, 0)
   // A file outside the project is shown by its absolute path (the record keys it relative to the root).
-  const paths = Object.entries(record.files).map(([path, hash]) => [path.startsWith('../') ? resolve(root, path) : path, hash] as const)
+  const files = Object.entries(record.files).map(([path, hash]) => ({ path: path.startsWith('../') ? resolve(root, path) : path, sha256: hash.sha256, executable: hash.executable === true }))
+  return { project: root, trusted: true, hooks, files, notCovered: [...(record.notCovered ?? [])], refused: [], problems }
+}
+
+/** `hookrun trust [DIR]`: record the project's current material as trusted; what it pinned, for a person. */
+export function trustProject(options: TrustOptions): string {
+  const result = trustProjectResult(options)
+  const [first, ...more] = result.refused
+  if (first !== undefined) throw new HookrunError(`cannot trust ${result.project}: ${first.file}: ${first.path}: ${first.message}${more.length > 0 ? ` (and ${more.length} more)` : ''}`)
   // A large plugin or hook folder is summarised: one line per folder instead of per file.
   const files =
-    paths.length <= 40
-      ? paths.map(([path, hash]) => `  ${path}  sha256:${hash.sha256.slice(0, 16)}${hash.executable ? '  (executable)' : ''}`)
-      : summariseByFolder(paths.map(([path]) => path))
+    result.files.length <= 40
+      ? result.files.map((file) => `  ${file.path}  sha256:${file.sha256.slice(0, 16)}${file.executable ? '  (executable)' : ''}`)
+      : summariseByFolder(result.files.map((file) => file.path))
   const paint = options.paint ?? PLAIN
   return [
-    paint.good(`trusted ${root}: its ${count(hooks, 'project hook')} run from now on.`),
-    `The trust covers ${count(paths.length, 'file')}:`,
+    paint.good(`trusted ${result.project}: its ${count(result.hooks, 'project hook')} run from now on.`),
+    `The trust covers ${count(result.files.length, 'file')}:`,
     ...files.map(paint.dim),
-    ...(record.notCovered ?? []).map((line) => paint.warn(`not covered: ${line}`)),
+    ...result.notCovered.map((line) => paint.warn(`not covered: ${line}`)),
     `Any change to these files revokes the trust ('hookrun trust --diff' shows it); 'hookrun untrust' revokes it now.`,
-    ...(problems > 0 ? [paint.warn(`note: the config has ${count(problems, 'problem')}; run 'hookrun validate'`)] : []),
+    ...(result.problems > 0 ? [paint.warn(`note: the config has ${count(result.problems, 'problem')}; run 'hookrun validate'`)] : []),
     '',
   ].join('\n')
 }

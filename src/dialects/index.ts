@@ -40,10 +40,13 @@ export const DIALECTS: readonly Dialect[] = [windsurf, crush, kiro, cursor, copi
 
 const NATIVE = new Set(['hookrun', 'native'])
 
+/** What `--format` takes, as help and completion offer it (`native` is an old name of `hookrun`). */
+export const FORMAT_NAMES: readonly string[] = ['auto', 'hookrun', ...DIALECTS.map((dialect) => dialect.name)]
+
 /** Refuse an unknown `--format` before anything is read. */
 export function checkFormat(format: string): void {
   if (format === 'auto' || NATIVE.has(format) || DIALECTS.some((dialect) => dialect.name === format)) return
-  throw new HookrunError(`--format ${format} is not known${didYouMean(format, ['auto', 'hookrun', ...DIALECTS.map((d) => d.name)])}; use one of: auto, hookrun, ${DIALECTS.map((d) => d.name).join(', ')}`)
+  throw new HookrunError(`--format ${format} is not known${didYouMean(format, FORMAT_NAMES)}; use one of: ${FORMAT_NAMES.join(', ')}`)
 }
 
 /** `--format NAME`, else the dialect the payload comes from, else none (hookrun's own JSON). */

@@ -94,7 +94,7 @@ for (const runtime of RUNTIMES) {
       const unknown = await runCli(['import', '--agent', 'cursr'], { runtime: runtime.name, cwd: dir })
       expect([unknown.exitCode, unknown.stderr]).toEqual([1, 'hookrun: --agent cursr: hookrun import reads claude, cursor, gemini, codex, copilot (did you mean cursor?)\n'])
       const help = await runCli(['help', 'import'], { runtime: runtime.name, cwd: dir })
-      expect(help.stdout).toContain("--dry-run       Write nothing; print the diff of every file import would change")
+      expect(help.stdout).toContain("--dry-run       Write nothing; print the diff of every file import would\n                  change")
       expect(help.stdout).toContain('hookrun import --agent claude && hookrun trust')
       const none = await runCli(['import', '--agent', 'gemini'], { runtime: runtime.name, cwd: dir })
       expect([none.exitCode, none.stdout]).toEqual([1, `gemini: no hooks to import: ${join(dir, '.gemini', 'settings.json')} holds no Gemini CLI hooks (for your own, use --user)\n`])

@@ -3,6 +3,10 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { completionScript } from '../../src/commands/completion.ts'
+import { TEMPLATES } from '../../src/commands/templates.ts'
+import { DIALECTS, FORMAT_NAMES } from '../../src/dialects/index.ts'
+import { CANONICAL_EVENTS } from '../../src/event/events.ts'
+import { AGENTS } from '../../src/install/agents.ts'
 import { makeProject, removeProject, runCli } from '../helpers.ts'
 
 const folders: string[] = []
@@ -13,12 +17,19 @@ const COMMANDS = [
   { name: 'init', description: 'Write a starter', options: ['--template'] },
 ]
 
-/** What bash offers for the words typed so far, with the script sourced. */
+/**
+ * What bash offers for the line typed so far, with the script sourced: COMP_LINE and COMP_POINT
+ * as bash sets them, and COMP_WORDS split as bash splits them (at `:` and `=` too).
+ */
 function bashCompletes(script: string, words: string[]): string[] {
   const dir = makeProject({ 'completion.bash': script })
   folders.push(dir)
-  const line = `source ${join(dir, 'completion.bash')}; COMP_WORDS=(${words.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _hookrun; printf '%s\\n' "\${COMPREPLY[@]}"`
-  return spawnSync('bash', ['-c', line], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean)
+  const line = words.join(' ')
+  const split = line.split(/\s+/).flatMap((word) => word.split(/([:=])/)).filter((word) => word !== '')
+  const compWords = line.endsWith(' ') ? [...split, ''] : split
+  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`
+  const shell = `source ${join(dir, 'completion.bash')}; COMP_LINE=${quote(line)}; COMP_POINT=${line.length}; COMP_WORDS=(${compWords.map(quote).join(' ')}); COMP_CWORD=${compWords.length - 1}; _hookrun; printf '%s\\n' "\${COMPREPLY[@]}"`
+  return spawnSync('bash', ['-c', shell], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean)
 }
 
 describe('hookrun completion', () => {
@@ -50,5 +61,48 @@ describe('hookrun completion', () => {
     const wrong = await runCli(['completion', 'fihs'])
     expect(wrong.exitCode).toBe(1)
     expect(wrong.stderr).toBe('hookrun: completion fihs: no such shell (did you mean fish?); use bash, zsh or fish\n')
+  })
+
+  describe('values, from the tables hookrun runs on', async () => {
+    const built = await runCli(['completion', 'bash'])
+    const script = built.stdout
+    const agents = AGENTS.map((agent) => agent.name)
+    const events = CANONICAL_EVENTS.map((event) => event.name)
+    test('bash: --agent of install and uninstall: every agent install knows, also as --agent=', () => {
+      expect(agents.length).toBeGreaterThan(5)
+      expect(bashCompletes(script, ['hookrun', 'install', '--agent', ''])).toEqual(agents)
+      expect(bashCompletes(script, ['hookrun', 'uninstall', '--project', '--agent', 'c'])).toEqual(agents.filter((name) => name.startsWith('c')))
+      expect(bashCompletes(script, ['hookrun', 'install', '--agent=cl'])).toEqual(['claude'])
+    })
+    test("bash: --format of fire and explain: auto, hookrun and every dialect", () => {
+      expect(bashCompletes(script, ['hookrun', 'fire', '--format', ''])).toEqual([...FORMAT_NAMES])
+      expect(bashCompletes(script, ['hookrun', 'explain', '--format', 'ge'])).toEqual(['gemini'])
+      expect(FORMAT_NAMES).toEqual(['auto', 'hookrun', ...DIALECTS.map((dialect) => dialect.name)])
+    })
+    test('bash: --template of init: every template', () => {
+      expect(bashCompletes(script, ['hookrun', 'init', '--template', ''])).toEqual(TEMPLATES.map((template) => template.name))
+    })
+    test('bash: the event of fire, explain and list; a name with a colon completes past it', () => {
+      expect(bashCompletes(script, ['hookrun', 'fire', ''])).toEqual(events)
+      expect(bashCompletes(script, ['hookrun', 'list', ''])).toEqual(events)
+      const tool = events.filter((name) => name.startsWith('tool:p'))
+      expect(tool.length).toBeGreaterThan(1)
+      // bash replaces only what follows the last colon, so that is what is offered.
+      expect(bashCompletes(script, ['hookrun', 'explain', '--dry-run', 'tool:p'])).toEqual(tool.map((name) => name.slice('tool:'.length)))
+    })
+    test('bash: the shell of completion; a flag with a value but no list completes files', () => {
+      expect(bashCompletes(script, ['hookrun', 'completion', ''])).toEqual(['bash', 'zsh', 'fish'])
+      expect(bashCompletes(script, ['hookrun', 'fire', '--payload', ''])).toEqual([])
+      expect(bashCompletes(script, ['hookrun', 'fire', '--pa'])).toEqual(['--payload'])
+    })
+    test('zsh gets the same function; fish a value list per flag and argument', async () => {
+      expect((await runCli(['completion', 'zsh'])).stdout).toContain(script.split('\n').slice(1).join('\n'))
+      const fish = (await runCli(['completion', 'fish'])).stdout
+      expect(fish).toContain(`complete -c hookrun -n '__fish_seen_subcommand_from install' -l agent -x -a '${agents.join(' ')}'\n`)
+      expect(fish).toContain(`complete -c hookrun -n '__fish_seen_subcommand_from fire' -l format -x -a '${FORMAT_NAMES.join(' ')}'\n`)
+      expect(fish).toContain(`complete -c hookrun -n '__fish_seen_subcommand_from init' -l template -x -a '${TEMPLATES.map((template) => template.name).join(' ')}'\n`)
+      expect(fish).toContain(`complete -c hookrun -n '__fish_seen_subcommand_from list' -a '${events.join(' ')}'\n`)
+      expect(fish).toContain("complete -c hookrun -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'\n")
+    })
   })
 })

@@ -187,7 +187,7 @@ describe('install --sync --quiet: the sync a fire starts', () => {
     trustProject({ cwd: project, env })
     expect(staleAgentConfigs(project, env).map((stale) => stale.what)).toEqual([expect.stringContaining('the next fire here brings it up to date by itself')])
     const result = installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true, quiet: true }, false)
-    expect(result).toEqual({ output: '', exitCode: 0 })
+    expect(result).toMatchObject({ output: '', exitCode: 0 })
     // Only the matcher's text changed: the file keeps its layout.
     expect(readFileSync(settings, 'utf8')).toBe(before.replace('"^(Bash)$"', '"^(Bash|Write)$"'))
     expect(staleAgentConfigs(project, env)).toEqual([])
