@@ -6,7 +6,7 @@ import { SCHEMA_FILE, writeSchemaBeside } from './schema.ts'
 import { HookrunError } from '../core/errors.ts'
 import { userConfigDir } from '../core/places.ts'
 import { type Template, TEMPLATES } from './templates.ts'
-import { projectMaterialFiles, trustProject } from './trust.ts'
+import { agentConfigLines, projectMaterialFiles, trustProject } from './trust.ts'
 
 export interface InitOptions {
   readonly cwd: string
@@ -65,12 +65,13 @@ export function initProject(options: InitOptions): string {
   // init must not vouch for what it did not write.
   const foreign = projectMaterialFiles(resolve(options.cwd), options.env).filter((file) => !written.has(file))
   if (written.has(config) && foreign.length === 0) {
-    trustProject({ cwd: resolve(options.cwd), env: options.env })
+    trustProject({ cwd: resolve(options.cwd), env: options.env, syncAgents: false })
     lines.push(`trusted the new hooks (hookrun init wrote them); after editing them run 'hookrun trust' again`)
   } else {
     const other = foreign.map(shown).join(', ')
     lines.push(`not trusted: the project has hook files hookrun init did not write (${other}); review them, then run: hookrun trust`)
   }
+  if (written.has(config)) lines.push(...agentConfigLines(resolve(options.cwd), options.env))
   const off = hooks.filter((hook) => hook.enabled === false).map((hook) => String(hook.name))
   if (off.length > 0) lines.push('', `switched off until you set "enabled": true: ${off.join(', ')}`)
   lines.push('', 'next: hookrun test   (runs .hookrun/tests/*.json)   ·   hookrun install --agent claude|cursor|gemini|codex|copilot')

@@ -170,22 +170,72 @@ function syncInBackground(options: InstallOptions): { output: string; exitCode: 
   const config = loadConfig({ cwd: project, env })
   if (config.trust !== undefined && !config.trust.trusted) return { output: '', exitCode: ExitCode.Proceed }
   const places = { home: homeOf(env), project, env }
-  const wired = new Set(projectInstalls(project, env).map((target) => target.name))
-  const asked = options.agents.flatMap((name) => agentTarget(name) ?? [])
-  const agents = asked.filter((target) => wired.has(target.name) && !target.reviewsChangedHooks)
-  followNarrowed(places, undefined, [], asked.filter((target) => !agents.includes(target)))
-  if (agents.length === 0) return { output: '', exitCode: ExitCode.Proceed }
-  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
-  const before = agents.map((target) => read(target.file('project', places)))
-  const result = installOrRemove({ ...options, agents: agents.map((target) => target.name), scope: 'project', sync: false, quiet: false, narrow: true, events: undefined }, false, config)
-  const changed = agents.filter((target, index) => read(target.file('project', places)) !== before[index])
+  const { changed, exitCode } = syncFollowed(places, config, options.agents)
   const stamp = readStamp(config.projectRoot, env)
   if (changed.length > 0 && stamp !== undefined) {
     const where = changed.map((target) => relative(project, target.file('project', places))).join(', ')
     const notice = `hooks.json changed, so hookrun brought its entries in ${where} up to date; an agent that reads its hooks when a session starts (Claude Code does) asks hookrun about the new ones from its next session`
     writeStamp({ ...stamp, notice }, env)
   }
-  return { output: '', exitCode: result.exitCode }
+  return { output: '', exitCode }
+}
+
+/**
+ * The narrowed configs fires follow (`names`, from the project's stamp) compiled again from
+ * `config`: those still holding hookrun's entries, but never one of an agent that stops running a
+ * changed entry until it is reviewed (Codex): that one is left, and no longer followed.
+ */
+function syncFollowed(places: Places, config: ResolvedConfig, names: readonly string[]): { changed: AgentTarget[]; failures: string[]; exitCode: number } {
+  const wired = new Set(projectInstalls(places.project, places.env).map((target) => target.name))
+  const asked = names.flatMap((name) => agentTarget(name) ?? [])
+  const agents = asked.filter((target) => wired.has(target.name) && !target.reviewsChangedHooks)
+  followNarrowed(places, undefined, [], asked.filter((target) => !agents.includes(target)))
+  if (agents.length === 0) return { changed: [], failures: [], exitCode: ExitCode.Proceed }
+  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
+  const before = agents.map((target) => read(target.file('project', places)))
+  const options = { agents: agents.map((target) => target.name), scope: 'project' as const, cwd: places.project, env: places.env, narrow: true }
+  const result = installOrRemove(options, false, config)
+  const changed = agents.filter((target, index) => read(target.file('project', places)) !== before[index])
+  const failures = result.output.split('\n').filter((line) => line.endsWith('; left untouched'))
+  return { changed, failures, exitCode: result.exitCode }
+}
+
+/**
+ * What `hookrun trust`, `init` and `plugin add`/`remove` do once the project's hooks changed: the
+ * narrowed agent configs fires follow are compiled again now, as the fire's background sync would
+ * (but also before the project is trusted: the user ran the command and sees each line), so the
+ * agent routes what hooks.json says without a sync step. One line per config changed, and one per
+ * project config that still leaves a hook unasked: Codex's (it stops running a changed entry until
+ * it is reviewed in its /hooks, so hookrun never rewrites it unasked), or one made with --events.
+ */
+export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
+  let root: string
+  try {
+    root = findConfigFiles({ cwd: resolve(cwd), env }).projectRoot
+  } catch {
+    return [] // HOOKRUN_CONFIG names a file that is not there: no fire reads this project's stamp either
+  }
+  const stamp = readStamp(root, env)
+  const dir = stamp?.dir ?? root
+  const lines: string[] = []
+  const shown = (file: string) => relative(resolve(cwd), file) || file
+  if (stamp !== undefined) {
+    const places = { home: homeOf(env), project: stamp.dir, env }
+    const { changed, failures } = syncFollowed(places, loadConfig({ cwd: stamp.dir, env }), stamp.agents)
+    for (const target of changed) {
+      const file = target.file('project', places)
+      const events = routedEvents(file, target.name)
+      const which = events.length === target.events.length ? 'every event' : events.length <= 6 ? events.join(', ') : count(events.length, 'event')
+      lines.push(`${target.name}: brought ${shown(file)} up to date with the project's hooks: it now asks hookrun on ${events.length === 0 ? 'no event' : which}`)
+    }
+    lines.push(...failures)
+  }
+  for (const stale of staleAgentConfigs(dir, env)) {
+    const target = agentTarget(stale.agent)
+    const review = target?.reviewsChangedHooks ? `, then review the changed entries in ${target.label}'s /hooks (hookrun leaves this file: ${target.label} stops running a changed entry until you review it)` : ''
+    lines.push(`${stale.what.replace(/; the next fire here brings it up to date by itself$/, '')}: run ${stale.fix}${review}`)
+  }
+  return lines
 }
 
 /** `--events`: the agent's own names, any case; an event it does not have is an error with the nearest one. */
@@ -293,7 +343,8 @@ function installInto(
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
-    ...(native === undefined ? [] : [`  --narrow: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''})`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
+    ...(native === undefined ? [] : [`  narrowed: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
+    ...(scope === 'user' && chosen === undefined ? ["  every event: a --user install serves every project (hookrun install --project routes only the events a project's hooks fire on)"] : []),
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
   lines.push(...overlapLines)
@@ -318,8 +369,8 @@ export function startFolderNote(target: AgentTarget, places: Places): string {
 /** What keeps a narrowed config up to date after hooks.json changes (src/config/narrowed.ts). */
 function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefined): string {
   if (chosen !== undefined) return 'run this install again (fires leave a config narrowed with --events as it is)'
-  if (target.reviewsChangedHooks) return `run hookrun install --project --sync, then review the changed entries in ${target.label} (fires leave this file: ${target.label} stops running a changed entry until you review it)`
-  return 'the next fire in this project brings this file up to date by itself when the project is trusted (or run hookrun install --project --sync); an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'
+  if (target.reviewsChangedHooks) return `run hookrun install --project --sync, then review the changed entries in ${target.label} (hookrun trust and fires leave this file: ${target.label} stops running a changed entry until you review it)`
+  return 'hookrun trust (which the edit needs) brings this file up to date, or in a trusted folder the next fire does; an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'
 }
 
 /** An agent config of the project that leaves a hook unasked, and the command that fixes it. */

@@ -24,6 +24,7 @@ import {
   writeTrustRecord,
 } from '../trust/trust.ts'
 import { relativePath } from '../trust/material.ts'
+import { syncNarrowedConfigs } from './install.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -33,6 +34,8 @@ export interface TrustOptions {
   readonly cwd: string
   readonly env: Env
   readonly paint?: Paint
+  /** Bring the project's narrowed agent configs up to date too (install.ts syncNarrowedConfigs); default true. */
+  readonly syncAgents?: boolean
 }
 
 /** `hookrun trust [DIR]`: record the project's current material as trusted. */
@@ -56,6 +59,8 @@ export function trustProject(options: TrustOptions): string {
       ? paths.map(([path, hash]) => `  ${path}  sha256:${hash.sha256.slice(0, 16)}${hash.executable ? '  (executable)' : ''}`)
       : summariseByFolder(paths.map(([path]) => path))
   const paint = options.paint ?? PLAIN
+  // Every edit of hooks.json revokes the trust, so this is where agents' routes follow the edit.
+  const synced = options.syncAgents === false ? [] : agentConfigLines(root, options.env)
   return [
     paint.good(`trusted ${root}: its ${count(hooks, 'project hook')} run from now on.`),
     `The trust covers ${count(paths.length, 'file')}:`,
@@ -63,6 +68,7 @@ export function trustProject(options: TrustOptions): string {
     ...(record.notCovered ?? []).map((line) => paint.warn(`not covered: ${line}`)),
     `Any change to these files revokes the trust ('hookrun trust --diff' shows it); 'hookrun untrust' revokes it now.`,
     ...(problems > 0 ? [paint.warn(`note: the config has ${count(problems, 'problem')}; run 'hookrun validate'`)] : []),
+    ...synced,
     '',
   ].join('\n')
 }
@@ -94,6 +100,20 @@ export function trustDiff(options: TrustOptions): string {
   }
   lines.push(`Review the changes, then run: hookrun trust ${shellQuote(root)}`)
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * The project's narrowed agent configs compiled again from its hooks (`hookrun trust`, `init`,
+ * `plugin add`/`remove`): one line per config changed or still out of date. A sync that cannot
+ * run is one line too: the trust itself stands.
+ */
+export function agentConfigLines(cwd: string, env: Env): string[] {
+  try {
+    return syncNarrowedConfigs(cwd, env)
+  } catch (error) {
+    if (!(error instanceof HookrunError)) throw error
+    return [`note: hookrun's entries in agent configs were not brought up to date: ${error.message}; run hookrun install --project --sync`]
+  }
 }
 
 function projectRootOf(options: TrustOptions): string {
