@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
-import { type AgentTarget, agentTarget, AGENTS, isRouterCommand, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from '../install/agents.ts'
+import { type AgentTarget, agentTarget, AGENTS, isRouterCommand, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, routerSelf, type Scope } from '../install/agents.ts'
 import { describeOverlap, findOverlaps, FOREIGN_READS, routedEvents } from '../install/overlaps.ts'
 import { appendAt, child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt, replaceAt, styleOf, valueOf } from '../install/json-text.ts'
 import { isCompiledMatcher, projectNativeMatchers } from '../install/matchers.ts'
@@ -192,12 +192,38 @@ function syncFollowed(places: Places, config: ResolvedConfig, names: readonly st
   followNarrowed(places, undefined, [], asked.filter((target) => !agents.includes(target)))
   if (agents.length === 0) return { changed: [], failures: [], exitCode: ExitCode.Proceed }
   const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
-  const before = agents.map((target) => read(target.file('project', places)))
-  const options = { agents: agents.map((target) => target.name), scope: 'project' as const, cwd: places.project, env: places.env, narrow: true }
-  const result = installOrRemove(options, false, config)
-  const changed = agents.filter((target, index) => read(target.file('project', places)) !== before[index])
-  const failures = result.output.split('\n').filter((line) => line.endsWith('; left untouched'))
-  return { changed, failures, exitCode: result.exitCode }
+  const changed: AgentTarget[] = []
+  const failures: string[] = []
+  let exitCode: number = ExitCode.Proceed
+  for (const target of agents) {
+    const file = target.file('project', places)
+    const before = read(file)
+    // The entries keep the hookrun they run: a sync by `npx hookrun trust` must not point them at npx's cache.
+    const options = { agents: [target.name], scope: 'project' as const, cwd: places.project, env: places.env, narrow: true, self: installedSelf(target, before) }
+    const result = installOrRemove(options, false, config)
+    if (read(file) !== before) changed.push(target)
+    failures.push(...result.output.split('\n').filter((line) => line.endsWith('; left untouched')))
+    if (result.exitCode !== ExitCode.Proceed) exitCode = result.exitCode
+  }
+  return { changed, failures, exitCode }
+}
+
+/** The hookrun the file's first router entry runs; undefined (this hookrun) when that cannot be read. */
+function installedSelf(target: AgentTarget, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined
+  try {
+    const root = parse(target, text)
+    for (const event of keysOf(child(root, 'hooks'))) {
+      for (const entry of routerEntries(target, root, event)) {
+        const command = nodeAt(root, [...entry.handlers[0]!, target.commandField])?.value
+        const self = typeof command === 'string' ? routerSelf(command, target.name) : undefined
+        if (self !== undefined) return self
+      }
+    }
+  } catch {
+    // Not JSON: the install reports the file and leaves it untouched.
+  }
+  return undefined
 }
 
 /**
@@ -344,6 +370,7 @@ function installInto(
     `  command: ${target.command(self, target.events[0]!)}`,
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
     ...(native === undefined ? [] : [`  narrowed: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
+    ...(native === undefined && config !== undefined ? ["  every event for now: which events this project's hooks fire on cannot be told yet (no hooks.json, or hook folders or plugins, known only by running them); hookrun trust narrows it once they can"] : []),
     ...(scope === 'user' && chosen === undefined ? ["  every event: a --user install serves every project (hookrun install --project routes only the events a project's hooks fire on)"] : []),
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)

@@ -90,6 +90,38 @@ for (const runtime of RUNTIMES) {
       expect(Object.keys(hooks()).sort()).toEqual([...CLAUDE_EVENTS].sort())
     }, 60_000)
 
+    test('hookrun init in a project installed before it had hooks: the config is narrowed to the new hooks', async () => {
+      const project = makeProject()
+      dirs.push(project)
+      const cli = (args: string[]) => runCli(args, { runtime: runtime.name, cwd: project })
+      expect((await cli(['install', '--agent', 'claude', '--project'])).exitCode).toBe(0)
+      const settings = join(project, '.claude', 'settings.local.json')
+      const events = () => Object.keys(JSON.parse(readFileSync(settings, 'utf8')).hooks)
+      // No hooks.json yet: nothing to compile from, so every event keeps its entry.
+      expect(events().length).toBe(CLAUDE_EVENTS.length)
+      const init = await cli(['init', '--template', 'dangerous-commands'])
+      expect(init.exitCode, init.stderr).toBe(0)
+      expect(init.stdout).toContain("claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse")
+      expect(events()).toEqual(['PreToolUse'])
+    }, 30_000)
+
+    test('Codex: trust leaves its narrowed config (Codex stops running a changed entry until reviewed) and says what to run', async () => {
+      const { project, cli, writeHooks } = await setUp(runtime.name)
+      expect((await cli(['install', '--agent', 'codex', '--project'])).exitCode).toBe(0)
+      const file = join(project, '.codex', 'hooks.json')
+      const before = readFileSync(file, 'utf8')
+      expect(Object.keys(JSON.parse(before).hooks)).toEqual(['PreToolUse'])
+      writeHooks([BASH_GATE, ON_STOP])
+      const trusted = await cli(['trust'])
+      expect(trusted.exitCode, trusted.stderr).toBe(0)
+      expect(readFileSync(file, 'utf8')).toBe(before)
+      expect(trusted.stdout).toContain('Stop has no entry')
+      expect(trusted.stdout).toContain("run hookrun install --project --sync, then review the changed entries in Codex's /hooks")
+      const synced = await cli(['install', '--project', '--sync'])
+      expect(synced.exitCode, synced.stderr).toBe(0)
+      expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).hooks).sort()).toEqual(['PreToolUse', 'Stop'])
+    }, 30_000)
+
     test('a --user install keeps every event and says why', async () => {
       const { cli } = await setUp(runtime.name)
       const install = await cli(['install', '--agent', 'claude'])
