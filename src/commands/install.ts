@@ -370,7 +370,7 @@ function installInto(
     `  command: ${target.command(self, target.events[0]!)}`,
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
     ...(native === undefined ? [] : [`  narrowed: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
-    ...(native === undefined && config !== undefined ? ["  every event for now: which events this project's hooks fire on cannot be told yet (no hooks.json, or hook folders or plugins, known only by running them); hookrun trust narrows it once they can"] : []),
+    ...(native === undefined && config !== undefined ? ["  every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet, or hook folders or plugins, known only by running them); hookrun init or trust narrows it once it can"] : []),
     ...(scope === 'user' && chosen === undefined ? ["  every event: a --user install serves every project (hookrun install --project routes only the events a project's hooks fire on)"] : []),
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)

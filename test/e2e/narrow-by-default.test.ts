@@ -94,7 +94,9 @@ for (const runtime of RUNTIMES) {
       const project = makeProject()
       dirs.push(project)
       const cli = (args: string[]) => runCli(args, { runtime: runtime.name, cwd: project })
-      expect((await cli(['install', '--agent', 'claude', '--project'])).exitCode).toBe(0)
+      const install = await cli(['install', '--agent', 'claude', '--project'])
+      expect(install.exitCode, install.stderr).toBe(0)
+      expect(install.stdout).toContain("every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet")
       const settings = join(project, '.claude', 'settings.local.json')
       const events = () => Object.keys(JSON.parse(readFileSync(settings, 'utf8')).hooks)
       // No hooks.json yet: nothing to compile from, so every event keeps its entry.
