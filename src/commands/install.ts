@@ -47,6 +47,12 @@ export interface InstallOptions {
   readonly quiet?: boolean
   /** Where agents' files are read and written: the disk, or the edits `hookrun import` plans first. */
   readonly files?: AgentFiles
+  /**
+   * `hookrun import`: every event now (or the events routed already and the moved hooks'), as the
+   * hooks it moves are not in hooks.json on disk yet; followed, so the `hookrun trust` the moved
+   * hooks need narrows it, as it keeps narrowed configs.
+   */
+  readonly narrowAfterTrust?: boolean
   /** `hookrun import --dry-run`: plan only, so the project's narrowed-install stamp is left as it is too. */
   readonly dryRun?: boolean
 }
@@ -123,7 +129,7 @@ function installOrRemove(options: InstallOptions, remove: boolean, loaded?: Reso
   if (options.scope === 'project' && !options.dryRun) {
     // Fires keep a narrowed config up to date, except one narrowed to --events by hand, or one the
     // agent would stop running once changed (src/config/narrowed.ts).
-    const followed = config !== undefined && !options.events?.length
+    const followed = !remove && ((config !== undefined && !options.events?.length) || options.narrowAfterTrust === true)
     followNarrowed(places, config, followed ? done.filter((target) => !target.reviewsChangedHooks) : [], followed ? done.filter((target) => target.reviewsChangedHooks) : done)
   }
   return { output: `${lines.join('\n')}\n`, exitCode }
@@ -262,6 +268,16 @@ export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
     lines.push(`${stale.what.replace(/; the next fire here brings it up to date by itself$/, '')}: run ${stale.fix}${review}`)
   }
   return lines
+}
+
+/** Is this agent's config in `project` one that fires and `hookrun trust` keep narrowed (the project's stamp)? */
+export function followsNarrowed(project: string, env: Env, agent: string): boolean {
+  try {
+    const stamp = readStamp(findConfigFiles({ cwd: project, env }).projectRoot, env)
+    return stamp?.dir === project && stamp.agents.includes(agent)
+  } catch {
+    return false
+  }
 }
 
 /** `--events`: the agent's own names, any case; an event it does not have is an error with the nearest one. */

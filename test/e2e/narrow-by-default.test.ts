@@ -124,6 +124,19 @@ for (const runtime of RUNTIMES) {
       expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).hooks).sort()).toEqual(['PreToolUse', 'Stop'])
     }, 30_000)
 
+    test('hookrun import: every event until the hooks it moved are trusted, then narrowed to them by hookrun trust', async () => {
+      const project = makeProject({ '.claude/settings.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 0' }] }] } } })
+      dirs.push(project)
+      const cli = (args: string[]) => runCli(args, { runtime: runtime.name, cwd: project })
+      const imported = await cli(['import', '--agent', 'claude'])
+      expect(imported.exitCode, imported.stderr).toBe(0)
+      const events = () => Object.keys(JSON.parse(readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8')).hooks)
+      expect(events().length).toBe(CLAUDE_EVENTS.length)
+      const trusted = await cli(['trust'])
+      expect(trusted.stdout).toContain("claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse")
+      expect(events()).toEqual(['PreToolUse'])
+    }, 30_000)
+
     test('a --user install keeps every event and says why', async () => {
       const { cli } = await setUp(runtime.name)
       const install = await cli(['install', '--agent', 'claude'])
