@@ -31,9 +31,10 @@ export interface InstallOptions {
   /** Only these of the agent's events (its own spelling, any case); default: every one it has. */
   readonly events?: readonly string[]
   /**
-   * `--narrow` (project installs): entries only on the events and tools the project's hooks can
-   * fire on (src/install/matchers.ts). Opt-in: after hooks.json changes, a narrowed config is
-   * brought up to date by the next fire of an event it still asks (src/config/narrowed.ts) or by
+   * Project installs: entries only on the events and tools the project's hooks can fire on
+   * (src/install/matchers.ts); the CLI sets it unless `--all-events`. After the hooks change, a
+   * narrowed config is brought up to date by `hookrun trust`, `init` and `plugin add`/`remove`
+   * (syncNarrowedConfigs), the next fire of an event it still asks (src/config/narrowed.ts), or
    * `--sync`; until then a new hook's event is not asked (doctor and explain say so).
    */
   readonly narrow?: boolean
