@@ -104,7 +104,7 @@ function installOrRemove(options: InstallOptions, remove: boolean, loaded?: Reso
   if (targets.length === 0) throw new HookrunError(`--agent is required: one of ${AGENTS.map((agent) => agent.name).join(', ')}`)
   const places = { home: homeOf(options.env), project: resolve(options.cwd), env: options.env }
   const self = options.self ?? shellWords(selfCommand())
-  // --narrow: a project install knows the project's hooks (read once for every agent).
+  // Narrowed (a project install without --all-events): it knows the project's hooks (read once for every agent).
   const config = options.scope === 'project' && options.narrow && !remove ? (loaded ?? loadConfig({ cwd: places.project, env: options.env })) : undefined
   const lines: string[] = []
   const done: AgentTarget[] = []
@@ -315,7 +315,7 @@ function installInto(
   // opinion" from the other file when this one has the entry (src/install/overlaps.ts), so hooks
   // run once.
   const left = (event: string) => chosen !== undefined && !chosen.has(event)
-  // --narrow: a project install knows the project's hooks, so entries go only where they can fire
+  // Narrowed: a project install knows the project's hooks, so entries go only where they can fire
   // (src/install/matchers.ts).
   const native = config === undefined ? undefined : projectNativeMatchers(target, config)
   let added = 0
@@ -427,7 +427,7 @@ export interface StaleAgentConfig {
 
 /**
  * Agent configs of this project whose hookrun entries leave a hook unasked (src/install/matchers.ts):
- * an event a hook fires on has no entry (a `--narrow` install before hooks.json changed, or
+ * an event a hook fires on has no entry (a narrowed install before hooks.json changed, or
  * `--events`), or a tool matcher names other tools than hooks.json wants. `doctor` reports them as
  * gates not in force, `explain` beside its answer; each says whether the next fire fixes it.
  */
