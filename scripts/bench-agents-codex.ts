@@ -2,8 +2,8 @@
  * What hooks cost Codex and Copilot CLI per tool call, measured on the real CLIs in the agent lab
  * (test/agents/lab.ts): a session of N shell `true` calls, run with
  *   none     no hooks at all
- *   hookrun  `hookrun install --agent X --project` (every event routed) + one pre-tool gate in hooks.json
- *   narrow   the same with `--narrow` (entries only where the project's hooks can fire)
+ *   hookrun  `hookrun install --agent X --project --all-events` (every event routed) + one pre-tool gate in hooks.json
+ *   narrow   the same without `--all-events`: the default (entries only where the project's hooks can fire)
  *   plain    a plain shell hook in the agent's own hooks file doing the same check (no hookrun)
  * each variant in a HOME and project of its own (warmed up once), the variants alternating round
  * by round. Reported: the median session wall time, ms added per tool call against `none`, and
@@ -74,7 +74,7 @@ function prepare(bench: AgentBench, variant: Variant, run: LabRun, server: Model
   mkdirSync(join(run.project, '.hookrun'), { recursive: true })
   writeFileSync(join(run.project, '.hookrun', 'hooks.json'), JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: GATE }] }, null, 2))
   const agent = bench === BENCHES.codex ? 'codex' : 'copilot'
-  const install = run.hookrun(['install', '--agent', agent, '--project', ...(variant === 'narrow' ? ['--narrow'] : [])])
+  const install = run.hookrun(['install', '--agent', agent, '--project', ...(variant === 'narrow' ? [] : ['--all-events'])])
   if (install.status !== 0) throw new Error(`${agent} ${variant}: install failed: ${install.stderr}`)
   if (run.hookrun(['trust']).status !== 0) throw new Error(`${agent} ${variant}: trust failed`)
 }

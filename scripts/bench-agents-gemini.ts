@@ -2,8 +2,8 @@
  * What a hook costs per tool call in Gemini CLI and Qwen Code (the agent lab's real CLIs against
  * a fake model on 127.0.0.1): a session of N shell `true` calls, run as
  *   none    no hooks at all
- *   default hookrun install --agent X --project, one gate on tool:pre_execute:bash
- *   narrow  the same with --narrow (entries only on events the gate can fire on)
+ *   default hookrun install --agent X --project --all-events, one gate on tool:pre_execute:bash
+ *   narrow  the same without --all-events: the default (entries only on events the gate can fire on)
  *   shell   a plain shell hook in the agent's own settings doing the same check
  * alternating in rounds, so load on the machine spreads over all of them. Prints, per tool call,
  * the wall ms added (each variant's median session time minus none's, divided by N) and the CPU ms
@@ -44,9 +44,9 @@ function optionsFor(agent: FamilyAgent, variant: Variant, count = false, n = cal
     case 'none':
       return { turns, install: 'none' }
     case 'default':
-      return { turns, hooks: [gate], prepare: counting }
+      return { turns, hooks: [gate], installArgs: ['--all-events'], prepare: counting }
     case 'narrow':
-      return { turns, hooks: [gate], installArgs: ['--narrow'], prepare: counting }
+      return { turns, hooks: [gate], prepare: counting }
     case 'shell':
       return {
         turns,

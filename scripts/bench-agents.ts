@@ -3,9 +3,9 @@
  * against the lab's fake model, in sessions of 0 and N Bash `true` calls, for four set-ups:
  *
  *   none     no hooks at all
- *   default  `hookrun install --agent claude --project` (a router on every event) and one
- *            matching PreToolUse gate in .hookrun/hooks.json
- *   narrow   the same with `install --narrow` (entries only where a hook can fire)
+ *   default  `hookrun install --agent claude --project --all-events` (a router on every event, the
+ *            project default before installs narrowed) and one matching PreToolUse gate in .hookrun/hooks.json
+ *   narrow   the same with `install --project` as it is now (entries only where a hook can fire)
  *   shell    no hookrun: the same check as a plain `sh -c` hook in .claude/settings.json that
  *            reads stdin and greps it
  *
@@ -36,11 +36,11 @@ const SETUPS: Record<string, (run: LabRun) => void> = {
   none: () => {},
   default: (run) => {
     writeHooks(run, [GATE_HOOKRUN])
-    installClaude(run)
+    installClaude(run, ['--all-events'])
   },
   narrow: (run) => {
     writeHooks(run, [GATE_HOOKRUN])
-    installClaude(run, ['--narrow'])
+    installClaude(run)
   },
   shell: (run) => {
     writeFileIn(run.project, '.claude/settings.json', `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: GATE_SHELL }] }] } }, null, 2)}\n`)

@@ -112,7 +112,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
     const failure = await recordTelemetry(config.settings, facts, options.selfCommand)
     if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
   }
-  // A narrowed agent config (install --project --narrow) that hooks.json outgrew is brought up to
+  // A narrowed agent config (install --project) that hooks.json outgrew is brought up to
   // date by a detached `install --sync`; without a narrowed install this is one failed open.
   const stamp = options.selfCommand === undefined || options.configFiles?.length ? undefined : readStamp(config.projectRoot, env)
   if (stamp !== undefined) {

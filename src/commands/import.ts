@@ -10,7 +10,7 @@ import { agentTarget, type Scope } from '../install/agents.ts'
 import { type AgentFileImport, IMPORT_AGENTS, type ImportAgent, readAgentFile, sourceFiles } from '../install/import.ts'
 import { appendAt, child, JsonTextError, parseJson, replaceAt, styleOf } from '../install/json-text.ts'
 import { routedEventsIn } from '../install/overlaps.ts'
-import { type AgentFiles, diskFiles, installAgents } from './install.ts'
+import { type AgentFiles, diskFiles, followsNarrowed, installAgents } from './install.ts'
 import { SCHEMA_FILE, writeSchemaBeside } from './schema.ts'
 
 export interface ImportOptions {
@@ -132,8 +132,13 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
     const already = installed === undefined ? [] : routedEventsIn(installed, agent)
     const needed = read.flatMap((each) => each.moved.map((hook) => hook.path.replace(/^hooks\.([^[]+)\[.*$/, '$1')))
     const events = already.length > 0 ? [...new Set([...already, ...needed])].filter((event) => target.events.includes(event)) : undefined
+    // A new router, or a narrowed one fires and trust follow, is narrowed by the trust the moved
+    // hooks need; with nothing moved, a followed one is left as trust or a fire compiled it.
+    const followed = options.scope === 'project' && already.length > 0 && followsNarrowed(project, options.env, agent)
+    if (followed && moved === 0) continue
+    const narrowAfterTrust = options.scope === 'project' && (already.length === 0 || followed)
     const install = installAgents(
-      { agents: [agent], scope: options.scope, cwd: project, env: options.env, files, dryRun: options.dryRun, ...(events !== undefined && { events }), ...(options.self !== undefined && { self: options.self }) },
+      { agents: [agent], scope: options.scope, cwd: project, env: options.env, files, dryRun: options.dryRun, narrowAfterTrust, ...(events !== undefined && { events }), ...(options.self !== undefined && { self: options.self }) },
       false,
     )
     if (install.exitCode !== ExitCode.Proceed) {

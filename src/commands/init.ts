@@ -6,7 +6,7 @@ import { SCHEMA_FILE, writeSchemaBeside } from './schema.ts'
 import { HookrunError } from '../core/errors.ts'
 import { userConfigDir } from '../core/places.ts'
 import { type Template, TEMPLATES } from './templates.ts'
-import { projectMaterialFiles, trustProject } from './trust.ts'
+import { agentConfigLines, projectMaterialFiles, trustProject } from './trust.ts'
 
 export interface InitOptions {
   readonly cwd: string
@@ -35,6 +35,8 @@ export interface InitResult {
   readonly untrustedFiles: readonly string[]
   /** Hooks written switched off (`"enabled": false`) until the user turns them on. */
   readonly switchedOff: readonly string[]
+  /** The project's narrowed agent configs brought up to date with the new hooks.json, one line each. */
+  readonly agentConfigs: readonly string[]
 }
 
 /**
@@ -80,9 +82,11 @@ export function initProjectResult(options: InitOptions): InitResult {
   // init must not vouch for what it did not write.
   const foreign = projectMaterialFiles(project, options.env).filter((file) => !written.has(file))
   const trusted = written.has(config) && foreign.length === 0
-  if (trusted) trustProject({ cwd: project, env: options.env })
+  if (trusted) trustProject({ cwd: project, env: options.env, syncAgents: false })
+  // A new hooks.json: the project's narrowed agent configs follow it now (install.ts).
+  const agentConfigs = written.has(config) ? agentConfigLines(project, options.env) : []
   const switchedOff = hooks.filter((hook) => hook.enabled === false).map((hook) => String(hook.name))
-  return { project, files, trusted, untrustedFiles: trusted ? [] : foreign.map(shown), switchedOff }
+  return { project, files, trusted, untrustedFiles: trusted ? [] : foreign.map(shown), switchedOff, agentConfigs }
 }
 
 /** `hookrun init`, for a person: each file written or kept, trust, and what to do next. */
@@ -101,6 +105,7 @@ export function initProject(options: InitOptions): string {
   }
   if (result.trusted) lines.push(`trusted the new hooks (hookrun init wrote them); after editing them run 'hookrun trust' again`)
   else lines.push(`not trusted: the project has hook files hookrun init did not write (${result.untrustedFiles.join(', ')}); review them, then run: hookrun trust`)
+  lines.push(...result.agentConfigs)
   if (result.switchedOff.length > 0) lines.push('', `switched off until you set "enabled": true: ${result.switchedOff.join(', ')}`)
   lines.push('', 'next: hookrun test   (runs .hookrun/tests/*.json)   ·   hookrun install --agent claude|cursor|gemini|codex|copilot')
   return `${lines.join('\n')}\n`

@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import type { Node } from 'jsonc-parser'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
-import { type AgentTarget, agentTarget, AGENTS, isRouterCommand, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from '../install/agents.ts'
+import { type AgentTarget, agentTarget, AGENTS, isRouterCommand, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, routerSelf, type Scope } from '../install/agents.ts'
 import { describeOverlap, findOverlaps, FOREIGN_READS, routedEvents } from '../install/overlaps.ts'
 import { appendAt, child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt, replaceAt, styleOf, valueOf } from '../install/json-text.ts'
 import { isCompiledMatcher, projectNativeMatchers } from '../install/matchers.ts'
@@ -31,9 +31,10 @@ export interface InstallOptions {
   /** Only these of the agent's events (its own spelling, any case); default: every one it has. */
   readonly events?: readonly string[]
   /**
-   * `--narrow` (project installs): entries only on the events and tools the project's hooks can
-   * fire on (src/install/matchers.ts). Opt-in: after hooks.json changes, a narrowed config is
-   * brought up to date by the next fire of an event it still asks (src/config/narrowed.ts) or by
+   * Project installs: entries only on the events and tools the project's hooks can fire on
+   * (src/install/matchers.ts); the CLI sets it unless `--all-events`. After the hooks change, a
+   * narrowed config is brought up to date by `hookrun trust`, `init` and `plugin add`/`remove`
+   * (syncNarrowedConfigs), the next fire of an event it still asks (src/config/narrowed.ts), or
    * `--sync`; until then a new hook's event is not asked (doctor and explain say so).
    */
   readonly narrow?: boolean
@@ -47,6 +48,12 @@ export interface InstallOptions {
   readonly quiet?: boolean
   /** Where agents' files are read and written: the disk, or the edits `hookrun import` plans first. */
   readonly files?: AgentFiles
+  /**
+   * `hookrun import`: every event now (or the events routed already and the moved hooks'), as the
+   * hooks it moves are not in hooks.json on disk yet; followed, so the `hookrun trust` the moved
+   * hooks need narrows it, as it keeps narrowed configs.
+   */
+  readonly narrowAfterTrust?: boolean
   /** `hookrun import --dry-run`: plan only, so the project's narrowed-install stamp is left as it is too. */
   readonly dryRun?: boolean
 }
@@ -135,7 +142,7 @@ function installOrRemove(options: InstallOptions, remove: boolean, loaded?: Reso
   if (targets.length === 0) throw new HookrunError(`--agent is required: one of ${AGENTS.map((agent) => agent.name).join(', ')}`)
   const places = { home: homeOf(options.env), project: resolve(options.cwd), env: options.env }
   const self = options.self ?? shellWords(selfCommand())
-  // --narrow: a project install knows the project's hooks (read once for every agent).
+  // Narrowed (a project install without --all-events): it knows the project's hooks (read once for every agent).
   const config = options.scope === 'project' && options.narrow && !remove ? (loaded ?? loadConfig({ cwd: places.project, env: options.env })) : undefined
   const lines: string[] = []
   const results: AgentFileResult[] = []
@@ -167,7 +174,7 @@ function installOrRemove(options: InstallOptions, remove: boolean, loaded?: Reso
   if (options.scope === 'project' && !options.dryRun) {
     // Fires keep a narrowed config up to date, except one narrowed to --events by hand, or one the
     // agent would stop running once changed (src/config/narrowed.ts).
-    const followed = config !== undefined && !options.events?.length
+    const followed = !remove && ((config !== undefined && !options.events?.length) || options.narrowAfterTrust === true)
     followNarrowed(places, config, followed ? done.filter((target) => !target.reviewsChangedHooks) : [], followed ? done.filter((target) => target.reviewsChangedHooks) : done)
   }
   return { output: `${lines.join('\n')}\n`, exitCode, results }
@@ -214,22 +221,108 @@ function syncInBackground(options: InstallOptions): InstallResult {
   const config = loadConfig({ cwd: project, env })
   if (config.trust !== undefined && !config.trust.trusted) return { output: '', exitCode: ExitCode.Proceed, results: [] }
   const places = { home: homeOf(env), project, env }
-  const wired = new Set(projectInstalls(project, env).map((target) => target.name))
-  const asked = options.agents.flatMap((name) => agentTarget(name) ?? [])
-  const agents = asked.filter((target) => wired.has(target.name) && !target.reviewsChangedHooks)
-  followNarrowed(places, undefined, [], asked.filter((target) => !agents.includes(target)))
-  if (agents.length === 0) return { output: '', exitCode: ExitCode.Proceed, results: [] }
-  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
-  const before = agents.map((target) => read(target.file('project', places)))
-  const result = installOrRemove({ ...options, agents: agents.map((target) => target.name), scope: 'project', sync: false, quiet: false, narrow: true, events: undefined }, false, config)
-  const changed = agents.filter((target, index) => read(target.file('project', places)) !== before[index])
+  const { changed, exitCode } = syncFollowed(places, config, options.agents)
   const stamp = readStamp(config.projectRoot, env)
   if (changed.length > 0 && stamp !== undefined) {
     const where = changed.map((target) => relative(project, target.file('project', places))).join(', ')
     const notice = `hooks.json changed, so hookrun brought its entries in ${where} up to date; an agent that reads its hooks when a session starts (Claude Code does) asks hookrun about the new ones from its next session`
     writeStamp({ ...stamp, notice }, env)
   }
-  return { output: '', exitCode: result.exitCode, results: result.results }
+  return { output: '', exitCode, results: [] }
+}
+
+/**
+ * The narrowed configs fires follow (`names`, from the project's stamp) compiled again from
+ * `config`: those still holding hookrun's entries, but never one of an agent that stops running a
+ * changed entry until it is reviewed (Codex): that one is left, and no longer followed.
+ */
+function syncFollowed(places: Places, config: ResolvedConfig, names: readonly string[]): { changed: AgentTarget[]; failures: string[]; exitCode: number } {
+  const wired = new Set(projectInstalls(places.project, places.env).map((target) => target.name))
+  const asked = names.flatMap((name) => agentTarget(name) ?? [])
+  const agents = asked.filter((target) => wired.has(target.name) && !target.reviewsChangedHooks)
+  followNarrowed(places, undefined, [], asked.filter((target) => !agents.includes(target)))
+  if (agents.length === 0) return { changed: [], failures: [], exitCode: ExitCode.Proceed }
+  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
+  const changed: AgentTarget[] = []
+  const failures: string[] = []
+  let exitCode: number = ExitCode.Proceed
+  for (const target of agents) {
+    const file = target.file('project', places)
+    const before = read(file)
+    // The entries keep the hookrun they run: a sync by `npx hookrun trust` must not point them at npx's cache.
+    const options = { agents: [target.name], scope: 'project' as const, cwd: places.project, env: places.env, narrow: true, self: installedSelf(target, before) }
+    const result = installOrRemove(options, false, config)
+    if (read(file) !== before) changed.push(target)
+    failures.push(...result.output.split('\n').filter((line) => line.endsWith('; left untouched')))
+    if (result.exitCode !== ExitCode.Proceed) exitCode = result.exitCode
+  }
+  return { changed, failures, exitCode }
+}
+
+/** The hookrun the file's first router entry runs; undefined (this hookrun) when that cannot be read. */
+function installedSelf(target: AgentTarget, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined
+  try {
+    const root = parse(target, text)
+    for (const event of keysOf(child(root, 'hooks'))) {
+      for (const entry of routerEntries(target, root, event)) {
+        const command = nodeAt(root, [...entry.handlers[0]!, target.commandField])?.value
+        const self = typeof command === 'string' ? routerSelf(command, target.name) : undefined
+        if (self !== undefined) return self
+      }
+    }
+  } catch {
+    // Not JSON: the install reports the file and leaves it untouched.
+  }
+  return undefined
+}
+
+/**
+ * What `hookrun trust`, `init` and `plugin add`/`remove` do once the project's hooks changed: the
+ * narrowed agent configs fires follow are compiled again now, as the fire's background sync would
+ * (but also before the project is trusted: the user ran the command and sees each line), so the
+ * agent routes what hooks.json says without a sync step. One line per config changed, and one per
+ * project config that still leaves a hook unasked: Codex's (it stops running a changed entry until
+ * it is reviewed in its /hooks, so hookrun never rewrites it unasked), or one made with --events.
+ */
+export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
+  let root: string
+  try {
+    root = findConfigFiles({ cwd: resolve(cwd), env }).projectRoot
+  } catch {
+    return [] // HOOKRUN_CONFIG names a file that is not there: no fire reads this project's stamp either
+  }
+  const stamp = readStamp(root, env)
+  const dir = stamp?.dir ?? root
+  const lines: string[] = []
+  const shown = (file: string) => relative(resolve(cwd), file) || file
+  if (stamp !== undefined) {
+    const places = { home: homeOf(env), project: stamp.dir, env }
+    const { changed, failures } = syncFollowed(places, loadConfig({ cwd: stamp.dir, env }), stamp.agents)
+    for (const target of changed) {
+      const file = target.file('project', places)
+      const events = routedEvents(file, target.name)
+      const which = events.length === target.events.length ? 'every event' : events.length <= 6 ? events.join(', ') : count(events.length, 'event')
+      lines.push(`${target.name}: brought ${shown(file)} up to date with the project's hooks: it now asks hookrun on ${events.length === 0 ? 'no event' : which}`)
+    }
+    lines.push(...failures)
+  }
+  for (const stale of staleAgentConfigs(dir, env)) {
+    const target = agentTarget(stale.agent)
+    const review = target?.reviewsChangedHooks ? `, then review the changed entries in ${target.label}'s /hooks (hookrun leaves this file: ${target.label} stops running a changed entry until you review it)` : ''
+    lines.push(`${stale.what.replace(/; the next fire here brings it up to date by itself$/, '')}: run ${stale.fix}${review}`)
+  }
+  return lines
+}
+
+/** Is this agent's config in `project` one that fires and `hookrun trust` keep narrowed (the project's stamp)? */
+export function followsNarrowed(project: string, env: Env, agent: string): boolean {
+  try {
+    const stamp = readStamp(findConfigFiles({ cwd: project, env }).projectRoot, env)
+    return stamp?.dir === project && stamp.agents.includes(agent)
+  } catch {
+    return false
+  }
 }
 
 /** `--events`: the agent's own names, any case; an event it does not have is an error with the nearest one. */
@@ -266,7 +359,7 @@ function installInto(
   // opinion" from the other file when this one has the entry (src/install/overlaps.ts), so hooks
   // run once.
   const left = (event: string) => chosen !== undefined && !chosen.has(event)
-  // --narrow: a project install knows the project's hooks, so entries go only where they can fire
+  // Narrowed: a project install knows the project's hooks, so entries go only where they can fire
   // (src/install/matchers.ts).
   const native = config === undefined ? undefined : projectNativeMatchers(target, config)
   const addedEvents: string[] = []
@@ -348,7 +441,9 @@ function installInto(
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
-    ...(native === undefined ? [] : [`  --narrow: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''})`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
+    ...(native === undefined ? [] : [`  narrowed: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
+    ...(native === undefined && config !== undefined ? ["  every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet, or hook folders or plugins, known only by running them); hookrun init or trust narrows it once it can"] : []),
+    ...(scope === 'user' && chosen === undefined ? ["  every event: a --user install serves every project (hookrun install --project routes only the events a project's hooks fire on)"] : []),
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
   lines.push(...overlapLines)
@@ -373,8 +468,8 @@ export function startFolderNote(target: AgentTarget, places: Places): string {
 /** What keeps a narrowed config up to date after hooks.json changes (src/config/narrowed.ts). */
 function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefined): string {
   if (chosen !== undefined) return 'run this install again (fires leave a config narrowed with --events as it is)'
-  if (target.reviewsChangedHooks) return `run hookrun install --project --sync, then review the changed entries in ${target.label} (fires leave this file: ${target.label} stops running a changed entry until you review it)`
-  return 'the next fire in this project brings this file up to date by itself when the project is trusted (or run hookrun install --project --sync); an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'
+  if (target.reviewsChangedHooks) return `run hookrun install --project --sync, then review the changed entries in ${target.label} (hookrun trust and fires leave this file: ${target.label} stops running a changed entry until you review it)`
+  return 'hookrun trust (which the edit needs) brings this file up to date, or in a trusted folder the next fire does; an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'
 }
 
 /** An agent config of the project that leaves a hook unasked, and the command that fixes it. */
@@ -387,7 +482,7 @@ export interface StaleAgentConfig {
 
 /**
  * Agent configs of this project whose hookrun entries leave a hook unasked (src/install/matchers.ts):
- * an event a hook fires on has no entry (a `--narrow` install before hooks.json changed, or
+ * an event a hook fires on has no entry (a narrowed install before hooks.json changed, or
  * `--events`), or a tool matcher names other tools than hooks.json wants. `doctor` reports them as
  * gates not in force, `explain` beside its answer; each says whether the next fire fixes it.
  */

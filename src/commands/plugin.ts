@@ -4,6 +4,7 @@ import { findProjectRoot, formatProblem } from '../config/load.ts'
 import { HookrunError } from '../core/errors.ts'
 import { addPlugin, listPlugins, type PluginInfo, removePlugin } from '../folders/plugins.ts'
 import { formatTable } from './list.ts'
+import { agentConfigLines } from './trust.ts'
 
 export interface PluginCommandOptions {
   readonly global: boolean
@@ -24,7 +25,8 @@ export async function pluginCommand(action: string, target: string | undefined, 
       if (target === undefined) throw new HookrunError("'hookrun plugin add' needs a source: a folder or a git URL, optionally @ref")
       const { plugin, problems } = await addPlugin(target, { scope, projectRoot, env: options.env, name: options.name, cwd: options.cwd })
       const lines = [`installed ${plugin.name} (${scope}) in ${shown(plugin.path)}${plugin.commit ? ` at ${plugin.commit.slice(0, 12)}` : ''}`, `  hooks: ${plugin.hooks.length}`, ...plugin.hooks.map((name) => `    ${name}`)]
-      return { output: options.json ? json(plugin) : `${lines.join('\n')}\n`, warnings: problems.map(formatProblem) }
+      const synced = agentConfigLines(options.cwd, options.env)
+      return { output: options.json ? json(plugin) : `${[...lines, ...synced].join('\n')}\n`, warnings: [...problems.map(formatProblem), ...(options.json ? synced : [])] }
     }
     case 'list': {
       const plugins = listPlugins({ projectRoot, env: options.env })
@@ -36,7 +38,8 @@ export async function pluginCommand(action: string, target: string | undefined, 
     case 'remove': {
       if (target === undefined) throw new HookrunError("'hookrun plugin remove' needs the plugin's name, as 'hookrun plugin list' shows it")
       const plugin = removePlugin(target, { scope, projectRoot, env: options.env })
-      return { output: options.json ? json(plugin) : `removed ${plugin.name} (${scope}) from ${shown(plugin.path)}\n`, warnings: [] }
+      const synced = agentConfigLines(options.cwd, options.env)
+      return { output: options.json ? json(plugin) : `${[`removed ${plugin.name} (${scope}) from ${shown(plugin.path)}`, ...synced].join('\n')}\n`, warnings: options.json ? synced : [] }
     }
     default:
       throw new HookrunError(`unknown plugin action '${action}'; use add, list or remove`)

@@ -155,29 +155,32 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
       .option('--project', "The agent's config in this project (--cwd)")
       .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
       .option('--events <names>', "install: only these of the agent's events, comma-separated (default: all it has)")
-      .option('--narrow', "install --project: entries only on the events and tools this project's hooks can fire on; after hooks.json changes, the next fire in a trusted project narrows them again in the background")
+      .option('--all-events', "install --project: an entry on every event the agent has, whatever the project's hooks fire on (default: only the events and tools they can fire on, kept up to date by hookrun trust)")
+      .option('--narrow', 'install --project: the default now; accepted for compatibility')
       .option('--sync', "install: narrow every agent config of this project that holds hookrun's entries again, from hooks.json as it is now")
       .option('--quiet', 'install --sync: print nothing, and only in a trusted project (how a fire runs it in the background)')
       .option('--json', 'Print the result as JSON: per agent file, its status, the events added and removed, notes and warnings')
     if (name === 'install') {
       command
         .example('hookrun install --agent claude                      # every project: ~/.claude/settings.json')
-        .example('hookrun install --agent claude --project --narrow   # Claude Code starts hookrun only where a hook wants it')
-        .example('hookrun install --project --sync                    # narrow again now (fires do it by themselves)')
+        .example('hookrun install --agent claude --project            # Claude Code starts hookrun only where a hook wants it')
+        .example('hookrun install --project --sync                    # narrow again now (hookrun trust does it itself)')
     } else {
       command.example('hookrun uninstall --agent claude             # your user config').example('hookrun uninstall --agent cursor --project   # this project\'s .cursor/hooks.json')
     }
-    command.action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean; quiet?: boolean; json?: boolean }) => {
+    command.action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean; allEvents?: boolean; quiet?: boolean; json?: boolean }) => {
       if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
       if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
       if (flags.quiet && !flags.sync) throw new HookrunError('--quiet goes with install --sync only (how a fire runs it in the background)')
       if (flags.narrow && (name === 'uninstall' || !flags.project)) throw new HookrunError('--narrow goes with install --project only: a --user install serves every project, so it keeps every event')
       const json = bool(flags.json, 'json')
       if (json && flags.quiet) throw new HookrunError('--json and --quiet exclude each other: --quiet prints nothing')
+      if (flags.allEvents && name === 'uninstall') throw new HookrunError('--all-events goes with install only; uninstall removes all of hookrun\'s entries')
+      if (flags.allEvents && (flags.narrow || flags.sync)) throw new HookrunError(`--all-events and ${flags.narrow ? '--narrow' : '--sync'} exclude each other: --all-events keeps an entry on every event`)
       const { installAgents } = await import('./install.ts')
       const agents = flags.agent === undefined ? [] : (Array.isArray(flags.agent) ? flags.agent : [flags.agent]).flatMap((agent) => String(agent).split(','))
       const result = installAgents(
-        { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true, narrow: flags.narrow === true, quiet: flags.quiet === true },
+        { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true, narrow: flags.project === true && !flags.allEvents, quiet: flags.quiet === true },
         name === 'uninstall',
       )
       const scope = flags.project || flags.sync ? 'project' : 'user'

@@ -24,6 +24,7 @@ import {
   writeTrustRecord,
 } from '../trust/trust.ts'
 import { relativePath } from '../trust/material.ts'
+import { syncNarrowedConfigs } from './install.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -33,6 +34,8 @@ export interface TrustOptions {
   readonly cwd: string
   readonly env: Env
   readonly paint?: Paint
+  /** Bring the project's narrowed agent configs up to date too (install.ts syncNarrowedConfigs); default true. */
+  readonly syncAgents?: boolean
 }
 
 /** What `hookrun trust` did (`--json`): the files it pinned, or the hooks that made it refuse. */
@@ -49,6 +52,8 @@ export interface TrustResult {
   readonly refused: ReadonlyArray<{ readonly file: string; readonly path: string; readonly message: string }>
   /** Config problems (hookrun validate names them). */
   readonly problems: number
+  /** The project's narrowed agent configs brought up to date (or still out of date), one line each. */
+  readonly agentConfigs: readonly string[]
 }
 
 /** Record the project's current material as trusted, unless a hook cannot be pinned (then nothing is). */
@@ -60,13 +65,15 @@ export function trustProjectResult(options: TrustOptions): TrustResult {
   const untrustable = documents.flatMap((document) => document.problems.filter((problem) => problem.untrustable))
   if (untrustable.length > 0) {
     const refused = untrustable.map((problem) => ({ file: relativePath(root, problem.file), path: problem.path, message: problem.message.replace(/; hook skipped$/, '') }))
-    return { project: root, trusted: false, hooks: 0, files: [], notCovered: [], refused, problems }
+    return { project: root, trusted: false, hooks: 0, files: [], notCovered: [], refused, problems, agentConfigs: [] }
   }
   const record = writeTrustRecord(root, documents, options.env, folderFiles)
   const hooks = documents.reduce((count, document) => count + document.entries.filter((parsed) => parsed.entry.command !== undefined).length, executables)
   // A file outside the project is shown by its absolute path (the record keys it relative to the root).
   const files = Object.entries(record.files).map(([path, hash]) => ({ path: path.startsWith('../') ? resolve(root, path) : path, sha256: hash.sha256, executable: hash.executable === true }))
-  return { project: root, trusted: true, hooks, files, notCovered: [...(record.notCovered ?? [])], refused: [], problems }
+  // Every edit of hooks.json revokes the trust, so this is where agents' routes follow the edit.
+  const agentConfigs = options.syncAgents === false ? [] : agentConfigLines(root, options.env)
+  return { project: root, trusted: true, hooks, files, notCovered: [...(record.notCovered ?? [])], refused: [], problems, agentConfigs }
 }
 
 /** `hookrun trust [DIR]`: record the project's current material as trusted; what it pinned, for a person. */
@@ -87,6 +94,7 @@ export function trustProject(options: TrustOptions): string {
     ...result.notCovered.map((line) => paint.warn(`not covered: ${line}`)),
     `Any change to these files revokes the trust ('hookrun trust --diff' shows it); 'hookrun untrust' revokes it now.`,
     ...(result.problems > 0 ? [paint.warn(`note: the config has ${count(result.problems, 'problem')}; run 'hookrun validate'`)] : []),
+    ...result.agentConfigs,
     '',
   ].join('\n')
 }
@@ -118,6 +126,20 @@ export function trustDiff(options: TrustOptions): string {
   }
   lines.push(`Review the changes, then run: hookrun trust ${shellQuote(root)}`)
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * The project's narrowed agent configs compiled again from its hooks (`hookrun trust`, `init`,
+ * `plugin add`/`remove`): one line per config changed or still out of date. A sync that cannot
+ * run is one line too: the trust itself stands.
+ */
+export function agentConfigLines(cwd: string, env: Env): string[] {
+  try {
+    return syncNarrowedConfigs(cwd, env)
+  } catch (error) {
+    if (!(error instanceof HookrunError)) throw error
+    return [`note: hookrun's entries in agent configs were not brought up to date: ${error.message}; run hookrun install --project --sync`]
+  }
 }
 
 function projectRootOf(options: TrustOptions): string {

@@ -10,9 +10,12 @@ import type { ResolvedConfig } from './load.ts'
 type Env = Readonly<Record<string, string | undefined>>
 
 /**
- * `hookrun install --project --narrow` compiles the project's hooks into agents' own matchers
- * (src/install/matchers.ts), so an agent does not start hookrun for what no hook wants; the price
- * is that such a config goes stale when hooks.json changes. The install leaves this stamp in the
+ * `hookrun install --project` (narrowed unless --all-events) compiles the project's hooks into
+ * agents' own matchers (src/install/matchers.ts), so an agent does not start hookrun for what no
+ * hook wants; the price is that such a config goes stale when hooks.json changes. `hookrun trust`
+ * (which every edit of a project's hooks needs), `init` and `plugin add`/`remove` compile it again
+ * at once (install.ts syncNarrowedConfigs); fires cover the rest (the user's hooks.json, a folder
+ * in trustedFolders, the remote policy). The install leaves this stamp in the
  * state folder, one small file per project: which agents' configs are narrowed, and the stat
  * signature of the config files they were compiled from. A fire already takes those signatures
  * for its document cache (src/config/cache.ts), so checking costs one small read (a failed open

@@ -297,6 +297,15 @@ export function agentTarget(name: string): AgentTarget | undefined {
 
 /** Is this command one of hookrun's router entries for the agent (any hookrun path, any event)? */
 export function isRouterCommand(command: unknown, agent: AgentName): boolean {
-  return typeof command === 'string' && new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$`).test(command)
+  return typeof command === 'string' && routerTail(agent).test(command)
+}
+
+/** The hookrun a router entry's command runs (what install was given as `self`). */
+export function routerSelf(command: string, agent: AgentName): string | undefined {
+  return routerTail(agent).test(command) ? command.replace(routerTail(agent), '') : undefined
+}
+
+function routerTail(agent: AgentName): RegExp {
+  return new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$`)
 }
 

@@ -241,7 +241,8 @@ describe('Codex 0.169 with hookrun', () => {
       codexConfig(run, server)
       mkdirSync(join(run.project, '.hookrun'))
       writeFileSync(join(run.project, '.hookrun', 'hooks.json'), JSON.stringify(gateHooks))
-      const install = run.hookrun(['install', '--agent', 'codex', '--project'])
+      // Every event, so each of the 12 routed entries waits for its review (a narrowed install has 1).
+      const install = run.hookrun(['install', '--agent', 'codex', '--project', '--all-events'])
       expect(install.stdout).toContain('Codex runs a new or changed hook only after you review and trust it: open /hooks in Codex')
       expect(run.hookrun(['trust']).status).toBe(0)
       expect(run.hookrun(['doctor']).stdout).toMatch(/FAIL {2}Codex: 12 of hookrun's 12 entries in \S+ never reviewed in Codex's \/hooks/)

@@ -57,7 +57,7 @@ for (const runtime of RUNTIMES) {
       const { project, xdg, hooksFile, matcher, claudeFires } = setUp(true)
       const install = await runCli(['install', '--agent', 'claude', '--project', '--narrow'], { runtime: runtime.name, cwd: project, env: xdg })
       expect(install.exitCode, install.stderr).toBe(0)
-      expect(install.stdout).toContain('the next fire in this project brings this file up to date by itself')
+      expect(install.stdout).toContain('or in a trusted folder the next fire does')
       expect(matcher()).toBe('^(Bash)$')
       // Nothing changed: a fire starts nothing.
       const quiet = claudeFires()

@@ -102,7 +102,7 @@ describe('hookrun doctor', () => {
     const config = JSON.parse(readFileSync(hooksFile, 'utf8'))
     config.hooks.push({ name: 'prompt-gate', event: 'user:prompt_submit', command: 'true' })
     writeFileSync(hooksFile, JSON.stringify(config))
-    trustProject({ cwd: project, env })
+    trustProject({ cwd: project, env, syncAgents: false }) // as a folder in trustedFolders is after an edit: hookrun trust would sync
     const result = doctorCommand({ cwd: project, env, version: '0.0.0', json: false })
     expect(result.exitCode).toBe(1)
     expect(result.output).toContain('UserPromptSubmit has no entry')

@@ -184,7 +184,7 @@ describe('install --sync --quiet: the sync a fire starts', () => {
     expect(matchers()).toEqual(['^(Bash)$'])
     const before = readFileSync(settings, 'utf8')
     edit([{ name: 'gate', event: 'tool:pre_execute:bash|write', command: 'true' }])
-    trustProject({ cwd: project, env })
+    trustProject({ cwd: project, env, syncAgents: false }) // trusted, not synced: as a folder in trustedFolders is after an edit
     expect(staleAgentConfigs(project, env).map((stale) => stale.what)).toEqual([expect.stringContaining('the next fire here brings it up to date by itself')])
     const result = installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true, quiet: true }, false)
     expect(result).toMatchObject({ output: '', exitCode: 0 })
@@ -214,7 +214,7 @@ describe('install --sync --quiet: the sync a fire starts', () => {
     const { project, env, edit, settings } = narrowedProject()
     writeFileSync(settings, '{}\n')
     edit([{ name: 'gate', event: 'tool:pre_execute:write', command: 'true' }])
-    trustProject({ cwd: project, env })
+    trustProject({ cwd: project, env, syncAgents: false })
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true, quiet: true }, false)
     expect(readFileSync(settings, 'utf8')).toBe('{}\n')
     expect(readStamp(project, env)).toBeUndefined()
@@ -224,11 +224,23 @@ describe('install --sync --quiet: the sync a fire starts', () => {
 test('explain says when an agent config is stale, with the fix (the check doctor runs)', async () => {
   const { project, env, edit } = narrowedProject()
   edit([{ name: 'gate', event: 'tool:pre_execute:bash', command: 'true' }, { name: 'done', event: 'agent:stop', command: 'true' }])
-  trustProject({ cwd: project, env })
+  trustProject({ cwd: project, env, syncAgents: false }) // trusted, not synced: as a folder in trustedFolders is after an edit
   const { output } = await explainCommand({ event: 'agent:stop', cwd: project, env }, { json: false, dryRun: true })
   expect(output).toContain(`stale     Claude Code: ${join(project, '.claude', 'settings.local.json')} is out of date with hooks.json (Stop has no entry); the next fire here brings it up to date by itself\n          fix: hookrun install --project --sync\n`)
   const json = JSON.parse((await explainCommand({ event: 'agent:stop', cwd: project, env }, { json: true, dryRun: true })).output)
   expect(json.staleAgentConfigs).toEqual([expect.objectContaining({ agent: 'claude', fix: 'hookrun install --project --sync' })])
   installAgents({ agents: [], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true }, false)
   expect((await explainCommand({ event: 'agent:stop', cwd: project, env }, { json: false, dryRun: true })).output).not.toContain('stale')
+})
+
+test('hookrun trust brings a narrowed config up to date at once, its entries still running the hookrun they ran', () => {
+  const { project, env, edit, settings } = narrowedProject()
+  edit([{ name: 'gate', event: 'tool:pre_execute:bash', command: 'true' }, { name: 'done', event: 'agent:stop', command: 'true' }])
+  const output = trustProject({ cwd: project, env })
+  expect(output).toContain("claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse, Stop")
+  const hooks = JSON.parse(readFileSync(settings, 'utf8')).hooks
+  // Not the hookrun that ran trust (here: the test runner): the one the install put there.
+  expect(hooks.Stop[0].hooks[0].command).toBe('/opt/hookrun fire --format claude')
+  expect(staleAgentConfigs(project, env)).toEqual([])
+  expect(readStamp(project, env)!.signature).toBe(compiledSignature(loadConfig({ cwd: project, env })))
 })
