@@ -73,7 +73,13 @@ export function projectNativeMatchers(target: AgentTarget, config: ResolvedConfi
   const opaque = config.files.length === 0 || (config.discovery?.sources.length ?? 0) > 0 || unreadable.some((problem) => problem.brokenHook!.events === undefined)
   // An unreadable entry blocks the gate events it was for: the agent must still ask hookrun there.
   const broken = brokenPatterns.length === 0 ? [] : [{ ...config.hooks[0], enabled: true, event: brokenPatterns, matcher: undefined, match: undefined } as Hook]
-  return compileNativeMatchers(target, [...config.hooks, ...config.untrustedHooks, ...broken], opaque)
+  // A project whose hooks do not run (never trusted, or changed since) gets its session-start event
+  // too: hookrun's notice needs an event the agent shows it on, and a tool event often carries no
+  // message or context (Copilot's, Codex's). One start per session.
+  const untrusted = config.trusts.some((trust) => !trust.trusted)
+  const sample = config.hooks[0] ?? config.untrustedHooks[0]
+  const notice = untrusted && sample !== undefined ? [{ ...sample, enabled: true, event: ['session:start'], matcher: undefined, match: undefined } as Hook] : []
+  return compileNativeMatchers(target, [...config.hooks, ...config.untrustedHooks, ...broken, ...notice], opaque)
 }
 
 /**

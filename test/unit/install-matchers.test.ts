@@ -60,6 +60,9 @@ describe('install --project compiles the project hooks; --sync and staleness fol
     mkdirSync(home)
     mkdirSync(join(project, '.hookrun'), { recursive: true })
     const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') }
+    // A trusted project (an untrusted one also gets its session start, for hookrun's notice).
+    mkdirSync(join(home, '.config', 'hookrun'), { recursive: true })
+    writeFileSync(join(home, '.config', 'hookrun', 'hooks.json'), JSON.stringify({ trustedFolders: [project] }))
     const hooksFile = join(project, '.hookrun', 'hooks.json')
     writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'true' }] }))
     // Without --narrow a project install keeps an entry on every event: nothing to go stale.
@@ -101,4 +104,19 @@ describe('install --project compiles the project hooks; --sync and staleness fol
 test('in a session of 100 tool calls, compiled matchers start hookrun only for the events and tools its hooks want', () => {
   // 24 Bash calls reach the shell gate, 18 Edit + 5 Write calls the formatter; nothing else starts hookrun.
   expect(processesPer100ToolCalls()).toEqual({ before: 223, after: 47, events: 223 })
+})
+
+describe("a narrowed install of a project whose hooks do not run", () => {
+  test("also routes the agent's session start, where hookrun's notice reaches someone; a trusted project's does not", async () => {
+    const { trustProject } = await import('../../src/commands/trust.ts')
+    const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'exit 2' }] } })
+    dirs.push(dir)
+    const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg'), XDG_STATE_HOME: join(dir, '.state'), XDG_CACHE_HOME: join(dir, '.cache') }
+    const settings = () => JSON.parse(readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8')) as { hooks: Record<string, unknown> }
+    installAgents({ agents: ['codex'], scope: 'project', cwd: dir, env, narrow: true }, false)
+    expect(Object.keys(settings().hooks).sort()).toEqual(['PreToolUse', 'SessionStart'])
+    trustProject({ cwd: dir, env, syncAgents: false })
+    installAgents({ agents: ['codex'], scope: 'project', cwd: dir, env, narrow: true }, false)
+    expect(Object.keys(settings().hooks)).toEqual(['PreToolUse'])
+  })
 })
