@@ -83,7 +83,7 @@ function stagesOf(steps: readonly ChainStep[]): { rule: HookRule; steps: ChainSt
 }
 
 /**
- * Run the selected steps (DESIGN §7). hookrun's own hooks form a chain: in order, each seeing the
+ * Run the selected steps (docs/protocol.md). hookrun's own hooks form a chain: in order, each seeing the
  * payload as earlier steps left it, stopping at the first block. Handlers written in an agent's
  * shape keep that agent's rule: every one of them runs, whatever blocked, concurrently, each
  * seeing the payload as it was when they started; their rewrites apply afterwards in config

@@ -1,4 +1,4 @@
-// fire(): the pipeline top to bottom (DESIGN §2): event → config → select → run → interpret → decide.
+// fire(): the pipeline top to bottom (ARCHITECTURE.md): event → config → select → run → interpret → decide.
 import { findConfigFiles } from './config/files.ts'
 import { narrowedAction, readStamp } from './config/narrowed.ts'
 import { plannedHooks } from './config/plan.ts'
@@ -58,7 +58,7 @@ export interface FireOptions {
 export type { ChainOutcome, ChainStep, InProcessStep, ProgressRecord } from './chain.ts'
 
 /**
- * The whole pipeline (DESIGN §2): event → config → select → run → interpret → decide.
+ * The whole pipeline (ARCHITECTURE.md): event → config → select → run → interpret → decide.
  * Payload reading and rendering belong to the caller (the CLI, or an agent in-process).
  */
 export async function fire(options: FireOptions): Promise<Decision> {
@@ -77,7 +77,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
   // picomatch loads only when a pattern or `if` rule is a glob, or a broken gate entry is judged.
   if (selectionUsesGlobs(config.hooks, event, { matched }) || config.problems.length > 0) await loadGlobs()
   const untrusted = untrustedWarnings(config.trusts, config.untrustedHooks)
-  // A gate hookrun cannot vouch for blocks before anything runs (DESIGN §8).
+  // A gate hookrun cannot vouch for blocks before anything runs (docs/guarantees.md).
   const block = gateBlock(config.trusts, config.problems, event, config.policy)
   const hooks = block !== undefined ? [] : selectHooks(config.hooks, event, payload, { matched })
   const chain =

@@ -14,7 +14,7 @@ export interface Rewrites {
 }
 
 /**
- * Aggregate the hooks that ran (DESIGN §7): deny beats ask beats allow; the first hook with the
+ * Aggregate the hooks that ran (docs/protocol.md): deny beats ask beats allow; the first hook with the
  * strongest decision gives the reason; context is kept from every hook in order; any
  * `continue: false` stops the agent. With no decision from any hook the answer is allow without
  * `decidedBy`, which dialects render as "no opinion" so the agent's own permission rules apply.

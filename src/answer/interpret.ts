@@ -14,7 +14,7 @@ const EXIT_ZERO_JSON: Partial<Record<Hook['shape'], string>> = { cursor: 'Cursor
 const TIMEOUT_BLOCKS = new Set(['llm:pre_model_switch'])
 
 /**
- * How a hook's exit code is read depends on the shape it was written in (DESIGN §6):
+ * How a hook's exit code is read depends on the shape it was written in (docs/protocol.md):
  * - hookrun, Code-Forge and pigo: exit 2 blocks; any other failure is handled by `onError`
  *   (default: block on events that can still be stopped, so a broken gate fails closed).
  * - Claude Code, Gemini CLI and Cursor: only exit 2 blocks, and only where the agent lets it;
@@ -41,7 +41,7 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   const failure = (why: string): HookResult => failed(hook, base, policy, warnings, why)
 
   if (run.released) {
-    // `{"async": true}`: released to run on; it gives no decision (DESIGN §5).
+    // `{"async": true}`: released to run on; it gives no decision (docs/protocol.md).
     return { report: { ...base, outcome: 'background', async: true }, blocks: false, context: [], warnings }
   }
   if (run.spawnError !== undefined) return failure(run.spawnError)
@@ -89,7 +89,7 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
 }
 
 /**
- * An http hook's answer (DESIGN §6 over HTTP, as Claude Code reads its http handlers): a 2xx with
+ * An http hook's answer (docs/protocol.md over HTTP, as Claude Code reads its http handlers): a 2xx with
  * an empty body gives no opinion, a 2xx with a JSON object is read like a command's stdout, and
  * anything else (another status, a body that is not a JSON answer, no answer in time, a redirect
  * not followed, a body over the limit) is a failure that `onError` judges, so a gate's unreachable
@@ -167,8 +167,8 @@ function answered(base: ReportBase, answer: HookAnswer | undefined, extraContext
 /**
  * The decision of an answer, from any of the forms it may take (top-level `decision`, Claude's
  * `hookSpecificOutput.permissionDecision`, PermissionRequest's `decision.behavior`). An answer
- * that gives several which disagree gets the strictest (DESIGN §8: a gate never fails open on a
- * hook that said deny anywhere).
+ * that gives several which disagree gets the strictest: a gate never fails open on a hook that
+ * said deny anywhere (docs/guarantees.md).
  */
 export function answerDecision(answer: HookAnswer | undefined): DecisionValue | undefined {
   return decidingForm(answer)?.decision

@@ -9,7 +9,7 @@ export interface Rendered {
   readonly stderr?: string
 }
 
-/** hookrun's own answer: one JSON object; exit 2 when blocked, else 0 (DESIGN §7). */
+/** hookrun's own answer: one JSON object; exit 2 when blocked, else 0 (docs/protocol.md). */
 export function renderNative(decision: Decision): Rendered {
   return {
     stdout: `${JSON.stringify(decision)}\n`,

@@ -51,7 +51,7 @@ export interface FireFlags extends CommonFlags {
 
 /**
  * `hookrun fire`: run the event's hooks and print the decision. When hookrun itself fails on a
- * gate event, the answer is a block (DESIGN §8).
+ * gate event, the answer is a block (docs/guarantees.md).
  */
 export async function fireCommand(io: Io, event: string | undefined, flags: FireFlags, colour: ColourMode, setExitCode: (code: number) => void): Promise<void> {
   // What is known of the event so far: when hookrun fails on a gate event it blocks (below).
@@ -192,7 +192,7 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
   }
 
   /**
-   * A gate never fails open (DESIGN §8): agents read exit 1 as "proceed", so when hookrun itself
+   * A gate never fails open (docs/guarantees.md): agents read exit 1 as "proceed", so when hookrun itself
    * fails on a gate event it answers with a block, in the agent's own form, and says why.
    */
   async function blockFailedGate(error: unknown, known: KnownEvent): Promise<boolean> {

@@ -1,4 +1,4 @@
-// Stage config, first step: which config files there are for a working directory (DESIGN §4).
+// Stage config, first step: which config files there are for a working directory (docs/config.md).
 // Kept apart from the rest of the stage so a fire that has a plan (./plan.ts) loads only this.
 import { existsSync, statSync } from 'node:fs'
 import { delimiter, dirname, join, resolve } from 'node:path'
@@ -29,7 +29,7 @@ export interface FoundConfigFiles {
 }
 
 /**
- * Find the config layers (DESIGN §4): managed, user, then each project at or above the working
+ * Find the config layers (docs/config.md): managed, user, then each project at or above the working
  * directory, outermost first, with its hooks.json and hooks.local.json — or managed and the files
  * the caller named. A nested project adds its layers after the enclosing ones and never hides
  * them: an empty `sub/.hookrun/` does not take a repository's gates away.

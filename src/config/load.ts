@@ -125,7 +125,7 @@ function withEnclosingRoots(hooks: Hook[], projectRoot: string): Hook[] {
 
 /**
  * An enclosing project's hook folder and plugins are asked and run only from that project itself:
- * from a nested project they cannot run, so a gate event blocks (DESIGN §8) and says what to do.
+ * from a nested project they cannot run, so a gate event blocks (docs/guarantees.md) and says what to do.
  */
 function enclosingFolderProblem(root: string, nested: string): ConfigProblem {
   return {

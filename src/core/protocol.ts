@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { DECISION_WORDS } from './decisions.ts'
 
 /**
- * The hook protocol (DESIGN §6–§7): what a hook may print as JSON, and what `hookrun fire`
+ * The hook protocol (docs/protocol.md): what a hook may print as JSON, and what `hookrun fire`
  * answers. Both are zod schemas so the types, the validation and the documentation agree.
  */
 

@@ -218,7 +218,7 @@ export interface ParsedAnswer {
   notJson?: string
 }
 
-/** One hook's answer, read from its exit code and output (DESIGN §6). */
+/** One hook's answer, read from its exit code and output (docs/protocol.md). */
 export interface HookResult {
   readonly report: HookReport
   /** The chain stops here (a deny, or a failure that blocks). */

@@ -1,5 +1,5 @@
 /**
- * The event vocabulary (DESIGN §3). Canonical names are `domain:action`, lowercase; a tool event
+ * The event vocabulary (docs/events.md). Canonical names are `domain:action`, lowercase; a tool event
  * is qualified with its subject when fired (`tool:pre_execute:bash`). Every name a seed or an
  * agent uses is an alias of one canonical name: firing or matching an alias is the same as
  * using the canonical name.

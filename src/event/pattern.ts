@@ -5,7 +5,7 @@ import { resolveAlias } from './events.ts'
 import { canonicalTool } from './tools.ts'
 
 /**
- * Event patterns (DESIGN §3):
+ * Event patterns (docs/events.md):
  *   tool:pre_execute            exact; any subject
  *   tool:*                      `*` is one segment
  *   tool:pre_execute:bash       subject-specific; `tool:*:write` too

@@ -1,5 +1,5 @@
 /**
- * One subject set for every agent's tools (DESIGN §3). A tool event is qualified with the
+ * One subject set for every agent's tools (docs/events.md). A tool event is qualified with the
  * canonical name of its tool, so `tool:pre_execute:bash` fires for Claude Code's `Bash`,
  * Cursor's `Shell`, Gemini CLI's `run_shell_command`, Codex's `Bash` and Copilot's `bash`.
  * The agent's own name stays what it was: in the payload, in `HOOKRUN_TOOL_NAME`, and as one of

@@ -284,7 +284,7 @@ function shadowedEntries(load: Parameters<typeof findConfigFiles>[0], hooks: rea
   return out
 }
 
-/** The decision, told as the rules in DESIGN §7 reached it. */
+/** The decision, told as the rules of docs/protocol.md reached it. */
 function howDecided(event: FiredEvent, selected: readonly Hook[], chain: ChainOutcome, decision: Decision): string[] {
   const how: string[] = []
   const { results } = chain

@@ -148,7 +148,7 @@ function decode(long: LongString, key: string): string {
   } catch (error) {
     // The runtime's words may quote the offending character itself: a control character is shown as its escape.
     const why = (error as Error).message.replace(/^JSON Parse error: /, '').replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    // A PayloadError, like any payload that cannot be read: on a gate event the fire blocks (DESIGN §8).
+    // A PayloadError, like any payload that cannot be read: on a gate event the fire blocks (docs/guarantees.md).
     throw new PayloadError(`${long.where} is not valid JSON: the string '${key}' at byte ${long.open}: ${why}; send the event as valid JSON`)
   }
 }

@@ -4,7 +4,7 @@ import type { Payload } from '../core/types.ts'
 
 /**
  * A payload that cannot be read or is not one JSON object. The CLI blocks a gate event on it
- * (DESIGN §8): an agent reads exit 1 as "proceed". `partial` holds the fields a tolerant parse
+ * (docs/guarantees.md): an agent reads exit 1 as "proceed". `partial` holds the fields a tolerant parse
  * found before a syntax error, so the agent's event can still be told from them.
  */
 export class PayloadError extends HookrunError {

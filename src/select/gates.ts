@@ -1,4 +1,4 @@
-// Gates hookrun cannot vouch for block (DESIGN §8): a changed project, an entry that cannot be read.
+// Gates hookrun cannot vouch for block (docs/guarantees.md): a changed project, an entry that cannot be read.
 import type { ResolvedConfig } from '../config/load.ts'
 import { type ConfigProblem, type FiredEvent, formatProblem, type Hook, type HookResult } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
@@ -44,7 +44,7 @@ function changedList(trust: ProjectTrust): string {
 
 /**
  * A project that was trusted and changed since: hookrun cannot tell what its gates would have
- * said, so on a gate event the answer is a block (DESIGN §8) that tells the user what to do. A
+ * said, so on a gate event the answer is a block (docs/guarantees.md) that tells the user what to do. A
  * project never trusted blocks nothing: its hooks simply do not run until the user trusts them.
  */
 export function changedProjectBlock(trusts: readonly ProjectTrust[], event: FiredEvent): HookResult | undefined {
