@@ -7,8 +7,7 @@ import { readStdin } from './payload/stdin.ts'
 
 /**
  * Output goes straight to the file descriptor: creating `process.stdout` costs a compiled
- * hookrun ~12 ms (measured: a compiled program printing through it ran 3.0× a hello-world, through
- * writeSync 1.25×), more than the rest of an event. A non-blocking descriptor that is full
+ * hookrun more than the rest of an event takes (BENCHMARKS.md has the figures). A non-blocking descriptor that is full
  * (EAGAIN), or any other write error, hands the rest to the stream, which knows how to wait.
  */
 const write = (fd: 1 | 2, stream: () => NodeJS.WriteStream) => (text: string) => {
