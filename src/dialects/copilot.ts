@@ -41,6 +41,7 @@ export const copilot: Dialect = {
   // Its progress line shows only in text output; with --output-format json the model's context is
   // what reaches anyone (sessionStart, userPromptSubmitted, postToolUse): notices take both.
   notices: ['systemMessage', 'additionalContext'],
+  alsoAnswers: "VS Code's own agent hooks (Local harness), which run .github/hooks/*.json with a payload of their own (hookEventName, tool_name, tool_input): answered in VS Code's Claude-style JSON (hookSpecificOutput); from VS Code's docs (not lab-verified)",
   detect: (payload) => typeof payload.sessionId === 'string' && (typeof payload.timestamp === 'number' || fromVSCode(payload)),
   // Only its notification payload names itself (`Notification`); the command line names the rest.
   // VS Code names every event (`hookEventName`).
