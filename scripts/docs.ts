@@ -134,6 +134,7 @@ interface AgentEvent {
 }
 
 type AgentDetail = AgentInfo & {
+  readonly alsoAnswers?: string
   readonly events: readonly AgentEvent[]
   readonly config: { readonly user: string; readonly project: string }
   readonly installs: { readonly command: string; readonly events: readonly string[]; readonly skipped: Record<string, string> }
@@ -171,6 +172,7 @@ function agentPart(name: string): string {
     `- reads hooks from \`${agent.config.user}\` (user) and \`${agent.config.project}\` (project)`,
     `- \`hookrun install --agent ${agent.agent}\` writes \`${agent.installs.command}\` on ${agent.installs.events.length} events`,
     ...skipped,
+    ...(agent.alsoAnswers === undefined ? [] : [`- also answers ${agent.alsoAnswers}`]),
     '',
     `The events it sends, what hookrun fires for each and the answer fields the agent honours (\`hookrun agents\`):`,
     '',

@@ -22,6 +22,8 @@ export interface AgentRow {
   readonly events: ReadonlyArray<{ readonly name: string; readonly fires: string; readonly honours: readonly string[]; readonly ignores?: readonly string[] }>
   readonly config?: { readonly user: string; readonly project: string }
   readonly installs?: { readonly command: string; readonly events: readonly string[]; readonly skipped: Readonly<Record<string, string>> }
+  /** Another agent that runs this one's hook files, answered in its own shape (`Dialect.alsoAnswers`). */
+  readonly alsoAnswers?: string
   /** What the agent lab saw the real CLI do (src/dialects/verified.ts); absent: known from its docs and source only. */
   readonly verified?: { readonly package: string; readonly version: string; readonly scenarios: Readonly<Record<string, string>> }
 }
@@ -77,6 +79,7 @@ export function agentRows(): AgentRow[] {
         config: { user: target.file('user', places), project: target.file('project', places) },
         installs: { command: target.command('hookrun', target.events[0] ?? ''), events: target.events, skipped: target.skipped },
       }),
+      ...(dialect.alsoAnswers !== undefined && { alsoAnswers: dialect.alsoAnswers }),
       ...(LAB_VERIFIED[dialect.name] !== undefined && { verified: verifiedRow(LAB_VERIFIED[dialect.name]!) }),
     }
   })
@@ -103,6 +106,7 @@ export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
     const fireWidth = Math.max(...row.events.map((event) => event.fires.length))
     const lines = [`${paint.strong(row.label)} ${paint.dim(`(${row.format})`)}`]
     lines.push(verifiedLine(row))
+    if (row.alsoAnswers) lines.push(`  also answers      ${row.alsoAnswers}`)
     if (row.config) lines.push(`  reads hooks from  ${row.config.user} (user), ${row.config.project} (project)`)
     if (row.installs) {
       lines.push(`  hookrun installs  \`${row.installs.command}\` on ${row.installs.events.length} of ${row.events.length} events`)

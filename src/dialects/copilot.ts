@@ -3,6 +3,7 @@ import { namesOf } from '../event/events.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Dialect, Normalized } from './types.ts'
+import { fromVSCode, renderForVSCode } from './vscode.ts'
 
 /**
  * GitHub Copilot CLI and cloud agent (docs.github.com/en/copilot/reference/hooks-reference). Hooks
@@ -20,6 +21,9 @@ import type { Dialect, Normalized } from './types.ts'
  * 1.0.102 appends the userPromptSubmitted one to the prompt as a `<system_reminder>`: seen in the
  * agent lab, test/agents/copilot.lab.ts). A `{"type":"progress"}` line before the answer is shown
  * to the user in text output.
+ *
+ * VS Code's own agent hooks read the same `.github/hooks/*.json` and send a Claude-like payload
+ * with `hookEventName`: that one is answered in VS Code's shape (src/dialects/vscode.ts).
  */
 const COPILOT_EVENTS = namesOf('copilot')
 
@@ -37,9 +41,11 @@ export const copilot: Dialect = {
   // Its progress line shows only in text output; with --output-format json the model's context is
   // what reaches anyone (sessionStart, userPromptSubmitted, postToolUse): notices take both.
   notices: ['systemMessage', 'additionalContext'],
-  detect: (payload) => typeof payload.sessionId === 'string' && typeof payload.timestamp === 'number',
+  alsoAnswers: "VS Code's own agent hooks (Local harness), which run .github/hooks/*.json with a payload of their own (hookEventName, tool_name, tool_input): answered in VS Code's Claude-style JSON (hookSpecificOutput); from VS Code's docs (not lab-verified)",
+  detect: (payload) => typeof payload.sessionId === 'string' && (typeof payload.timestamp === 'number' || fromVSCode(payload)),
   // Only its notification payload names itself (`Notification`); the command line names the rest.
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  // VS Code names every event (`hookEventName`).
+  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : fromVSCode(payload) ? (payload.hookEventName as string) : undefined),
   normalize(payload): Normalized {
     // toolArgs arrives as a JSON string from the CLI: hooks and `if` rules get it as an object.
     const added: Record<string, unknown> = {}
@@ -49,6 +55,7 @@ export const copilot: Dialect = {
     return { payload: Object.keys(added).length > 0 ? spreadKeepingLongStrings(payload, added) : payload }
   },
   render(decision, payload, agentEvent) {
+    if (fromVSCode(payload)) return renderForVSCode(decision, payload, agentEvent)
     const named = ownEvent(payload, agentEvent, COPILOT_EVENTS) ?? (payload.hook_event_name === 'Notification' ? 'notification' : undefined)
     const event = named ?? 'preToolUse'
     const answer = new Answer('Copilot', event)

@@ -13,6 +13,6 @@ export function mayBeAgentPayload(payload: Payload): boolean {
     typeof payload.hook_event_name === 'string' ||
     typeof payload.agent_action_name === 'string' ||
     (typeof payload.event === 'string' && typeof payload.session_id === 'string') ||
-    (typeof payload.sessionId === 'string' && typeof payload.timestamp === 'number')
+    (typeof payload.sessionId === 'string' && (typeof payload.timestamp === 'number' || typeof payload.hookEventName === 'string'))
   )
 }

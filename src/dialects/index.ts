@@ -26,7 +26,8 @@ import type { Dialect, NoticeChannel } from './types.ts'
  *   3. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
  *               Cursor's `conversation_id` and `cursor_version`
  *   4. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
- *   5. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads)
+ *   5. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
+ *               with VS Code's `hookEventName` (VS Code's own hooks read Copilot's files)
  *   6. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
  *               SessionEnd / Notification with Gemini's ISO `timestamp` string
  *   7. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO

@@ -48,6 +48,11 @@ export interface Dialect {
    * dialect renders it and the agent does not ignore it. Default: `systemMessage`.
    */
   readonly notices?: readonly NoticeChannel[]
+  /**
+   * Another agent that runs this one's hook files and is answered in its own shape (VS Code's
+   * agent hooks run Copilot's): one line for `hookrun agents`, saying where the facts come from.
+   */
+  readonly alsoAnswers?: string
   /** Does this payload come from this agent? (Detection order: src/dialects/index.ts.) */
   detect(payload: Payload): boolean
   /** The event the payload names itself, in the agent's spelling; undefined when it names none. */

@@ -67,6 +67,10 @@ const OWN_TOOLS: readonly ToolAlias[] = [
   tool('TodoWrite', 'todo', 'claude'),
   tool('write_todos', 'todo', 'gemini'),
   tool('update_todo', 'todo', 'copilot'),
+  // VS Code's own agent hooks (code.visualstudio.com/docs/agents/reference/hooks-reference), which
+  // run Copilot's .github/hooks files and are answered by --format copilot
+  tool('runTerminalCommand', 'bash', 'copilot'),
+  tool('editFiles', 'edit', 'copilot'),
   tool('AskUserQuestion', 'ask', 'claude'),
   tool('ask_user', 'ask', 'gemini', 'copilot'),
   tool('save_memory', 'memory', 'gemini'),

@@ -37,6 +37,13 @@ describe('the capability matrix', () => {
     expect(formatAgents(false)).toMatch(/\n  PreToolUse +tool:pre_execute +block, ask, allow, additionalContext, continue, systemMessage, suppressOutput  \(ignores updatedInput\)\n/)
   })
 
+  test("the Copilot row says VS Code's own agent hooks run its files and get their own answer, from VS Code's docs (issue 30 §3)", () => {
+    const copilot = agentRows().find((row) => row.agent === 'copilot')!
+    expect(copilot.alsoAnswers).toMatch(/VS Code's own agent hooks .*not lab-verified/)
+    expect(agentRows().filter((row) => row.alsoAnswers !== undefined).map((row) => row.agent)).toEqual(['copilot'])
+    expect(formatAgents(false)).toMatch(/Copilot \(--format copilot\)\n  verified .*\n  also answers      VS Code's own agent hooks/)
+  })
+
   test("Crush's only event is PreToolUse: no PreCompact row (issue 27 §4.4)", () => {
     expect(agentRows().find((row) => row.agent === 'crush')!.events.map((event) => event.name)).toEqual(['PreToolUse'])
   })

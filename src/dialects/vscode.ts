@@ -1,0 +1,69 @@
+// VS Code's own agent hooks (its Local harness): the Claude-like answer `--format copilot` gives them.
+import type { Decision } from '../core/protocol.ts'
+import type { Payload } from '../core/types.ts'
+import { claude } from './claude.ts'
+import { carryFields } from './shared.ts'
+import type { Dialect } from './types.ts'
+
+/**
+ * VS Code reads `.github/hooks/*.json`, where `hookrun install --agent copilot` writes, and runs
+ * those hooks in its Local harness with a payload of its own (code.visualstudio.com/docs/
+ * agent-customization/hooks, docs/agents/reference/hooks-reference; shared reference §10.5): the
+ * common fields `timestamp` (ISO), `cwd`, `sessionId`, `hookEventName` (PascalCase: VS Code
+ * converts Copilot's camelCase event names), `transcript_path`, then Claude's `tool_name`,
+ * `tool_input`, `tool_use_id`, `tool_response`, `prompt`, `source`, `stop_hook_active`. Copilot
+ * CLI sends no `hookEventName`, so that field tells the two apart. From VS Code's docs, not seen
+ * in the agent lab (VS Code is not a CLI).
+ *
+ * It reads Claude Code's answer, with these differences: only PreToolUse, PostToolUse,
+ * SessionStart and SubagentStart take `additionalContext`; Stop takes its block inside
+ * `hookSpecificOutput`; UserPromptSubmit and PreCompact take the common fields only (`continue`,
+ * `stopReason`, `systemMessage`), so a block there stops the session with `continue: false`.
+ */
+export function fromVSCode(payload: Payload): boolean {
+  return typeof payload.hookEventName === 'string'
+}
+
+const VSCODE_EVENTS = new Set(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'SubagentStart', 'SubagentStop', 'Stop'])
+const CONTEXT_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'SessionStart', 'SubagentStart'])
+const COMMON_ONLY_EVENTS = new Set(['UserPromptSubmit', 'PreCompact'])
+
+/** The event in VS Code's name: the payload's, else the command line's Copilot name in PascalCase (VS Code's conversion). */
+export function vscodeEvent(payload: Payload, copilotEvent: string | undefined): string {
+  if (typeof payload.hookEventName === 'string' && VSCODE_EVENTS.has(payload.hookEventName)) return payload.hookEventName
+  const named = copilotEvent ?? 'preToolUse'
+  return named.charAt(0).toUpperCase() + named.slice(1)
+}
+
+/** The decision in VS Code's JSON: Claude Code's renderer, held to what VS Code documents. */
+export function renderForVSCode(decision: Decision, payload: Payload, copilotEvent: string | undefined): ReturnType<Dialect['render']> {
+  const event = vscodeEvent(payload, copilotEvent)
+  const warnings: string[] = []
+  const cannot = (field: string, consequence = 'it was not sent') => warnings.push(`VS Code cannot apply ${field} on ${event}; ${consequence}`)
+  // VS Code documents none of the fields hookrun carries (updatedToolOutput, toolConfig, …).
+  const plain: Record<string, unknown> = { ...decision }
+  for (const field of carryFields(decision, event, [], () => {})) {
+    delete plain[field]
+    cannot(field)
+  }
+  const commonOnly = COMMON_ONLY_EVENTS.has(event)
+  const stopsSession = commonOnly && decision.blocked
+  const forClaude = {
+    ...(plain as unknown as Decision),
+    ...(!CONTEXT_EVENTS.has(event) && { additionalContext: [] }),
+    // A block on an event that takes no decision stops the session, rather than let it through.
+    ...(stopsSession && { blocked: false, decision: 'allow' as const, decidedBy: undefined, continue: false, stopReason: decision.stopReason ?? decision.reason ?? `blocked by hook '${decision.decidedBy ?? 'unknown'}'` }),
+  }
+  if (!CONTEXT_EVENTS.has(event) && decision.additionalContext.length > 0) cannot('additionalContext')
+  if (stopsSession) warnings.push(`VS Code takes no block on ${event}: hookrun stopped the session with continue: false`)
+  const rendered = claude.render(forClaude, payload, event)
+  const out = JSON.parse(rendered.stdout) as Record<string, unknown>
+  if (event === 'Stop' && out.decision === 'block') {
+    // VS Code reads Stop's block from hookSpecificOutput, not the top level as Claude Code does.
+    out.hookSpecificOutput = { hookEventName: 'Stop', ...(out.hookSpecificOutput as object | undefined), decision: 'block', reason: out.reason }
+    delete out.decision
+    delete out.reason
+  }
+  const claudeWarnings = rendered.warnings.map((warning) => warning.replaceAll('Claude Code', 'VS Code'))
+  return { stdout: `${JSON.stringify(out)}\n`, exitCode: rendered.exitCode, warnings: [...warnings, ...claudeWarnings] }
+}
