@@ -49,7 +49,7 @@ for (const id of cases) {
   const past = new Date(Date.now() - 3_600_000)
   utimesSync(config, past, past)
 }
-// Trusted within moments of a change, a file is hashed on every fire (src/trust/trust.ts `settled`).
+// Trusted within moments of a change, a file is hashed on every fire (src/trust/records.ts `settled`).
 const changed = Math.max(...cases.map((id) => Number(statSync(join(work, id, '.hookrun', 'hooks.json'), { bigint: true }).ctimeNs / 1_000_000n)))
 Bun.sleepSync(Math.max(0, changed + 2100 - Date.now()))
 for (const id of cases) {

@@ -206,7 +206,7 @@ function writeCase(benchCase: BenchCase, command: string): { project: string; re
   const past = new Date(Date.now() - 3_600_000)
   utimesSync(config, past, past)
   // Project hooks run only once trusted; a trusted, unchanged project is what every fire sees.
-  // Trusted within moments of a change, a file is hashed on every fire (src/trust/trust.ts
+  // Trusted within moments of a change, a file is hashed on every fire (src/trust/records.ts
   // `settled`), which no long-trusted project is: trust it once its change time has settled.
   waitUntilSettled(config)
   const trusted = Bun.spawnSync({ cmd: [HOOKRUN, 'trust', project], env: ENV, stdout: 'ignore', stderr: 'pipe' })

@@ -19,7 +19,7 @@ export interface ConfigDocument {
   readonly settings: FileSettings
   readonly entries: ParsedEntry[]
   readonly problems: ConfigProblem[]
-  /** A project file's: the paths its commands name, which trust pins when they are files (src/trust/trust.ts `withCommandPaths`). */
+  /** A project file's: the paths its commands name, which trust pins when they are files (src/trust/material-hash.ts `withCommandPaths`). */
   readonly commandPaths?: { readonly root: string; readonly paths: readonly string[] }
 }
 

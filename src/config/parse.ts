@@ -7,7 +7,7 @@ import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
 import { lintHookEntry } from './lint.ts'
 import { type HookSpec, normalizeConfig } from './shapes.ts'
-import { envRefusals } from '../trust/material.ts'
+import { envRefusals } from '../trust/hook-env.ts'
 import { needsTrust } from '../core/types.ts'
 import { isKnownEvent } from '../event/events.ts'
 import { patternKeys } from '../event/pattern.ts'
@@ -81,7 +81,7 @@ export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDoc
 }
 
 /**
- * Whether a project hook's `env` can be trusted (src/trust/material.ts `envRefusals`); when it
+ * Whether a project hook's `env` can be trusted (src/trust/hook-env.ts `envRefusals`); when it
  * cannot, one problem per variable, naming the hook and the variable, and the hook is skipped.
  */
 function trustableEnv(ref: ConfigFileRef, entry: HookSpec, problems: ConfigProblem[]): boolean {

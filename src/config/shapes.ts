@@ -1,10 +1,11 @@
-// The config shapes (hookrun, pigo, Claude Code) normalised into one list of hook specs.
+// The config shapes (hookrun, pigo, Claude Code, Gemini CLI, Cursor, and the flat agent shapes
+// of flat-shapes.ts) normalised into one list of hook specs.
 import { execWord } from '../core/shell.ts'
-import { didYouMean } from '../core/suggest.ts'
 import { z } from 'zod'
 import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
 import { HOOK_DEFAULTS } from './defaults.ts'
-import type { HookShape } from '../core/types.ts'
+import { flatAgentHooks, flatAgentOf } from './flat-shapes.ts'
+import { claudeMatcher, commandSlug, type HookSpec, joinPath, parseEntry, type Report } from './hook-spec.ts'
 import {
   AllowManagedHooksOnlySchema,
   AllowedHttpHookUrlsSchema,
@@ -12,14 +13,10 @@ import {
   ClaudeGroupSchema,
   ClaudeHandlerSchema,
   ConfigEnvelopeSchema,
-  CrushHandlerSchema,
   CursorHandlerSchema,
-  KiroHandlerSchema,
-  WindsurfHandlerSchema,
   GeminiGroupSchema,
   GeminiHandlerSchema,
   type FileSettings,
-  type HookEntry,
   HookSchema,
   LogSchema,
   TrustedFoldersSchema,
@@ -29,34 +26,8 @@ import {
   TelemetrySchema,
 } from './schema.ts'
 
-/**
- * The three config shapes hookrun reads (DESIGN §4), normalised into one list of hook specs:
- *   hookrun / Code-Forge   { "hooks": [ { name, event, command, … } ] }
- *   pigo                   { "plugins": [ { name, enabled, hooks: { tool_start: [ { command, match } ] } } ] }
- *   Claude Code            { "hooks": { "PreToolUse": [ { matcher, hooks: [ { type, command } ] } ] } }
- * Each spec remembers the shape it was written in, because the shapes differ in what a failure
- * means (DESIGN §6): Claude-shape hooks block only on exit 2.
- */
-export interface HookSpec extends HookEntry {
-  readonly shape: HookShape
-  /** JSON path of the entry in its file, e.g. `hooks[2]` or `hooks.PreToolUse[0].hooks[1]`. */
-  readonly path: string
-  readonly envPrefixes: readonly string[]
-  /** Claude Code's `if` permission rule, e.g. `Bash(git *)`. */
-  readonly when?: string
-  /** Its Gemini CLI group says `sequential: true`. */
-  readonly sequential?: boolean
-  /** Position among the file's entries (valid or not), so a bad entry does not rename later ones. */
-  readonly ordinal: number
-  /**
-   * An agent-shaped handler's identity, `PreToolUse[Bash] ./check.sh`: the same handler in two
-   * layers runs once (the agents' rule), so layers merge on it. Its `name` is the short one
-   * (`shortNames`); this long one, which earlier versions showed, still switches it off.
-   */
-  readonly identity?: string
-}
-
-export type Report = (path: string, message: string, severity?: 'error' | 'warning') => void
+// Callers import these from here; they live in hook-spec.ts so flat-shapes.ts can share them.
+export { commandSlug, parseEntry, type HookSpec, type Report }
 
 /** Claude Code's default timeouts (seconds): 600, but 30 on UserPromptSubmit and the model-switch events (§1.3, §9.1). */
 const CLAUDE_DEFAULT_TIMEOUT = 600
@@ -122,21 +93,6 @@ function shortNames(specs: HookSpec[]): HookSpec[] {
     taken.add(name)
     return { ...spec, name }
   })
-}
-
-/** What a command runs, for its short name: the script's file name without its extension, else the program. */
-export function commandSlug(command: string): string {
-  // The first simple command only: not a redirection's target (`> /dev/null`) or a later pipe stage.
-  const words = command
-    .split(/[|;&<>]/)[0]!
-    .trim()
-    .split(/\s+/)
-    .map((word) => word.replace(/["']/g, ''))
-  const program = words.findIndex((word) => !/^\w+=/.test(word))
-  const args = program < 0 ? [] : words.slice(program)
-  const script = args.find((word) => !word.startsWith('-') && (word.includes('/') || /\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|php|ps1)$/i.test(word)))
-  const file = (script ?? args[0] ?? '').split('/').filter((part) => part !== '').pop() ?? ''
-  return file.replace(/\.[A-Za-z0-9]+$/, '').replace(/[^\w.@+-]+/g, '-') || 'hook'
 }
 
 /**
@@ -333,10 +289,6 @@ function geminiHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
   return specs
 }
 
-function claudeMatcher(matcher: string | undefined): string | undefined {
-  return matcher === undefined || matcher === '' || matcher === '*' ? undefined : matcher
-}
-
 /** Claude Code's `type: "http"` handler: POST the input JSON to `url` (src/run/http.ts). */
 function claudeHttpHandler(
   handler: z.output<typeof ClaudeHandlerSchema>,
@@ -406,131 +358,6 @@ function cursorHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
     })
   }
   return specs
-}
-
-/** Agents whose own files list handlers flat under each event, without Cursor's `version`. */
-type FlatAgent = 'crush' | 'windsurf' | 'kiro'
-
-const WINDSURF_NAMES = namesOf('windsurf')
-const KIRO_NAMES = namesOf('kiro')
-
-/**
- * Crush's, Windsurf's and Kiro's files list handlers flat under each event (`{ event: [ { command
- * } ] }`), as Cursor's does, but with no `version`; where no entry holds Claude's or Gemini's
- * `hooks` list, their event names tell them apart: Windsurf's snake_case (`pre_run_command`),
- * Kiro's camelCase (`preToolUse`, `agentSpawn`), else Crush's (`PreToolUse`, any case, or
- * `pre_tool_use`).
- */
-function flatAgentOf(events: Record<string, unknown[]>): FlatAgent | undefined {
-  const entries = Object.values(events).flat()
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-  if (entries.length === 0 || !entries.every((entry) => isObject(entry) && !('hooks' in entry) && ('command' in entry || 'powershell' in entry))) return undefined
-  const names = Object.keys(events)
-  if (names.some((name) => WINDSURF_NAMES.has(name))) return 'windsurf'
-  if (names.some((name) => KIRO_NAMES.has(name))) return 'kiro'
-  return 'crush'
-}
-
-/** Windsurf's tool events name their tool in the event: the pattern keeps it (its names are in src/event/tools.ts). */
-const WINDSURF_TOOL_EVENT = /^(?:pre|post)_(run_command|write_code|read_code|mcp_tool_use)$/
-
-/** The event pattern of a flat agent's event name. */
-function flatAgentEvent(agent: FlatAgent, eventName: string): string {
-  if (agent === 'windsurf') {
-    const tool = WINDSURF_TOOL_EVENT.exec(eventName)?.[1]
-    if (tool !== undefined) return `${resolveAlias(eventName)}:${tool === 'mcp_tool_use' ? 'mcp__*' : tool}`
-  }
-  // Crush reads its event names without regard to case or underscores (`pre_tool_use`).
-  if (agent === 'crush' && eventName.replaceAll('_', '').toLowerCase() === 'pretooluse') return eventPattern('PreToolUse')
-  return eventPattern(eventName)
-}
-
-/**
- * Kiro's matcher as a Claude-style one: `*` is every tool, `@builtin` every built-in tool (MCP
- * tools are `@server/tool`), a `*` elsewhere a glob; a plain name or `@server/tool` as it is.
- */
-function kiroMatcher(matcher: string | undefined): string | undefined {
-  if (matcher === undefined || matcher === '' || matcher === '*') return undefined
-  if (matcher === '@builtin') return '^[^@]'
-  if (/^[\w-]+$/.test(matcher)) return matcher
-  return `^${matcher.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`
-}
-
-const FLAT_SCHEMAS = { crush: CrushHandlerSchema, windsurf: WindsurfHandlerSchema, kiro: KiroHandlerSchema } as const
-/** Each agent's default timeout, in seconds (Crush 30 s, Kiro 30000 ms; Windsurf has none). */
-const FLAT_DEFAULT_TIMEOUT: Readonly<Record<FlatAgent, number>> = { crush: 30, windsurf: HOOK_DEFAULTS.timeout, kiro: 30 }
-
-/**
- * Crush's `crush.json`, Windsurf's `hooks.json` and a Kiro agent's `hooks`, pasted into a
- * hooks.json: each handler one hook of that agent's shape, so it keeps the agent's rules (only
- * exit 2 blocks, where the agent lets it; Crush's exit 49 halts the turn; any other failure lets
- * the event through, src/answer/interpret.ts).
- */
-function flatAgentHooks(agent: FlatAgent, events: Record<string, unknown[]>, envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {
-  const specs: HookSpec[] = []
-  for (const [eventName, handlers] of Object.entries(events)) {
-    handlers.forEach((raw, index) => {
-      const ordinal = counter.next++
-      const path = `hooks.${eventName}[${index}]`
-      const handler = parseEntry(FLAT_SCHEMAS[agent], raw, path, report) as Partial<Record<string, unknown>> | undefined
-      if (handler === undefined) return
-      const command = handler.command as string | undefined
-      if (command === undefined) return report(path, 'a handler with only powershell is not run by hookrun (only command); skipped', 'warning')
-      const matcher = agent === 'kiro' ? kiroMatcher(handler.matcher as string | undefined) : claudeMatcher(handler.matcher as string | undefined)
-      const timeout = agent === 'kiro' && handler.timeout_ms !== undefined ? (handler.timeout_ms as number) / 1000 : ((handler.timeout as number | undefined) ?? FLAT_DEFAULT_TIMEOUT[agent])
-      const label = (handler.name as string | undefined) ?? commandSlug(command)
-      specs.push({
-        // As in Claude's shape, the identity says what the handler is, so a copy in another layer runs once.
-        name: `${eventName}/${label}`,
-        identity: `${eventName}[${matcher ?? '*'}] ${command}`,
-        event: flatAgentEvent(agent, eventName),
-        command,
-        timeout,
-        blocking: true,
-        enabled: true,
-        matcher,
-        ...(handler.working_directory !== undefined && { cwd: handler.working_directory as string }),
-        shape: agent,
-        path,
-        ordinal,
-        envPrefixes,
-      })
-    })
-  }
-  return specs
-}
-
-const strictToLenient = new WeakMap<z.ZodObject, z.ZodObject>()
-
-/**
- * Parse strictly; if the only trouble is unknown keys, report them as warnings and keep the value
- * without them. Any other issue is an error and the value is dropped (the caller skips it).
- */
-export function parseEntry<T extends z.ZodObject>(schema: T, raw: unknown, path: string, report: Report): z.output<T> | undefined {
-  const result = schema.safeParse(raw)
-  if (result.success) return result.data
-  const unknownKeys = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys')
-  const other = result.error.issues.filter((issue) => issue.code !== 'unrecognized_keys')
-  for (const issue of unknownKeys) {
-    // A typo of a field the entry has (timout) names it; nested objects say where the fields are listed.
-    const known = issue.path.length === 0 ? Object.keys(schema.shape) : []
-    for (const key of issue.keys) report(joinPath(path, [...issue.path, key]), `unknown key, ignored${didYouMean(key, known) || ' (see `hookrun schema` for the fields)'}`, 'warning')
-  }
-  if (other.length === 0) {
-    let lenient = strictToLenient.get(schema)
-    if (!lenient) strictToLenient.set(schema, (lenient = schema.strip()))
-    const stripped = lenient.safeParse(raw)
-    if (stripped.success) return stripped.data as z.output<T>
-  }
-  const what = path === '' ? 'file skipped' : 'hook skipped'
-  for (const issue of other) report(joinPath(path, issue.path), `${issue.message.replace(/^Invalid input: /, '')}; ${what}`)
-  return undefined
-}
-
-function joinPath(prefix: string, path: readonly PropertyKey[]): string {
-  let out = prefix
-  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`
-  return out
 }
 
 /**

@@ -31,7 +31,7 @@ export interface ConfigProblem {
    * they cannot be told (then it was for any event). On a gate event such a problem blocks.
    */
   readonly brokenHook?: { readonly events?: readonly string[] }
-  /** A project hook trust cannot pin (its `env` sets a search path, src/trust/material.ts): `hookrun trust` refuses. */
+  /** A project hook trust cannot pin (its `env` sets a search path, src/trust/hook-env.ts): `hookrun trust` refuses. */
   readonly untrustable?: true
 }
 

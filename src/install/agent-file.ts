@@ -1,0 +1,118 @@
+// An agent's config file as install reads and writes it: its shape checked, hookrun's router
+// entries found in it, their timeout, and the file written whole.
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type { Node } from 'jsonc-parser'
+import { writeFileAtomic } from '../core/atomic-write.ts'
+import { homeOf } from '../core/places.ts'
+import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
+import { type AgentTarget, AGENTS, isRouterCommand, ROUTER_TIMEOUT_SECONDS } from './agents.ts'
+import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, replaceAt, valueOf } from './json-text.ts'
+import { isCompiledMatcher } from './matchers.ts'
+
+/** The agents whose project config file holds hookrun's router entries. */
+export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
+  const places = { home: homeOf(env), project, env }
+  return AGENTS.filter((target) => {
+    const file = target.file('project', places)
+    if (!existsSync(file)) return false
+    try {
+      const root = parse(target, readFileSync(file, 'utf8'))
+      return keysOf(child(root, 'hooks')).some((event) => routerEntries(target, root, event).length > 0)
+    } catch {
+      return false
+    }
+  })
+}
+/** What install starts a new file with: the agent's header keys (Cursor and Copilot: version 1). */
+export function freshText(target: AgentTarget): string {
+  return `${JSON.stringify(target.header, null, 2)}\n`
+}
+
+export function sameJson(a: string, b: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b))
+  } catch {
+    return false
+  }
+}
+
+export function parse(target: AgentTarget, text: string): Node {
+  return parseJson(text, target.comments)
+}
+
+/** `hooks` must be an object of arrays, and for the groups shape each group an object. */
+export function checkShape(target: AgentTarget, root: Node): void {
+  if (root.type !== 'object') throw new JsonTextError('is not a JSON object')
+  const hooks = child(root, 'hooks')
+  if (hooks === undefined) return
+  if (hooks.type !== 'object') throw new JsonTextError(`"hooks" is ${describe(hooks)}, but ${target.label} expects an object of events`)
+  for (const name of target.events) {
+    const list = child(hooks, name)
+    if (list === undefined) continue
+    if (list.type !== 'array') throw new JsonTextError(`"hooks.${name}" is ${describe(list)}, but ${target.label} expects an array`)
+    if (target.shape !== 'groups') continue
+    for (const [index, group] of (list.children ?? []).entries()) {
+      const handlers = child(group, 'hooks')
+      if (group.type !== 'object' || (handlers !== undefined && handlers.type !== 'array')) {
+        throw new JsonTextError(`"hooks.${name}[${index}]" is not a { "matcher", "hooks": [...] } group`)
+      }
+    }
+  }
+}
+
+/**
+ * hookrun's router entries for one event: what to remove (a whole group when it holds nothing of
+ * the user's, else the handler) and where each handler is (to update its command).
+ */
+export function routerEntries(target: AgentTarget, root: Node, event: string): Array<{ remove: Path; handlers: Path[] }> {
+  const list = child(child(root, 'hooks'), event)
+  if (list?.type !== 'array') return []
+  const entries: Array<{ remove: Path; handlers: Path[] }> = []
+  for (const [index, item] of (list.children ?? []).entries()) {
+    if (item.type !== 'object') continue
+    const at: Path = ['hooks', event, index]
+    if (target.shape === 'flat') {
+      if (isRouterCommand(child(item, target.commandField)?.value, target.name)) entries.push({ remove: at, handlers: [at] })
+      continue
+    }
+    const handlers = child(item, 'hooks')
+    if (handlers?.type !== 'array') continue
+    const ours = (handlers.children ?? []).flatMap((handler, inner) =>
+      handler.type === 'object' && isRouterCommand(child(handler, target.commandField)?.value, target.name) ? [inner] : [],
+    )
+    if (ours.length === 0) continue
+    const paths = ours.map((inner): Path => [...at, 'hooks', inner])
+    // A group with a matcher or handlers of the user's stays; only hookrun's handlers go.
+    const matcher = child(item, 'matcher')
+    if (ours.length === handlers.children!.length && (matcher === undefined || isCompiledMatcher(matcher.value))) entries.push({ remove: at, handlers: paths })
+    else for (const path of paths) entries.push({ remove: path, handlers: [path] })
+  }
+  return entries
+}
+
+/**
+ * The file with the router handler at `handler` given the agent's timeout hookrun needs
+ * (ROUTER_TIMEOUT_SECONDS, above its own chain budget), when it has none or a shorter one: an
+ * agent that kills hookrun mid-gate lets the action through.
+ */
+export function withRouterTimeout(target: AgentTarget, text: string, handler: Path): string {
+  if (target.timeout === undefined) return text
+  const wanted = ROUTER_TIMEOUT_SECONDS * target.timeout.perSecond
+  const node = nodeAt(parse(target, text), handler)
+  const current = child(node, target.timeout.field)?.value
+  if (typeof current === 'number' ? current >= wanted : current === undefined && (target.timeout.agentDefault ?? 0) > CHAIN_BUDGET_SECONDS) return text
+  if (current !== undefined) return replaceAt(text, [...handler, target.timeout.field], wanted)
+  return replaceAt(text, handler, { ...(node === undefined ? {} : (valueOf(node) as object)), [target.timeout.field]: wanted })
+}
+
+function describe(node: Node): string {
+  return node.type === 'array' ? 'an array' : node.type === 'object' ? 'an object' : `a ${node.type}`
+}
+
+/** Write beside the file, then rename over it: an agent reading it never sees half a file. */
+export function write(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true })
+  // Keep the file's mode: a settings file with tokens in it may be private.
+  writeFileAtomic(file, text, existsSync(file) ? statSync(file).mode & 0o777 : 0o644)
+}

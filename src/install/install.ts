@@ -1,0 +1,235 @@
+// `hookrun install` / `uninstall` on each agent asked: hookrun's router entries put in (or taken
+// out of) the agent's own file, narrowed to the project's hooks, and the project's stamp updated.
+import { resolve } from 'node:path'
+import { count } from '../core/words.ts'
+import { ExitCode, HookrunError } from '../core/errors.ts'
+import { didYouMean } from '../core/suggest.ts'
+import { homeOf } from '../core/places.ts'
+import { loadConfig } from '../config/parse.ts'
+import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
+import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
+import { type AgentTarget, agentTarget, AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
+import { checkShape, freshText, parse, routerEntries, withRouterTimeout } from './agent-file.ts'
+import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
+import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf } from './json-text.ts'
+import { projectNativeMatchers } from './matchers.ts'
+import { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult, sortNote } from './results.ts'
+import { selfCommand, shellWords } from './self.ts'
+import { uninstallFrom } from './uninstall.ts'
+
+export function installOrRemove(options: InstallOptions, remove: boolean, loaded?: ResolvedConfig): InstallResult {
+  const targets = options.agents.map((name) => {
+    const target = agentTarget(name)
+    if (target === undefined) throw new HookrunError(`--agent ${name} is not known${didYouMean(name, AGENTS.map((agent) => agent.name))}; use one of: ${AGENTS.map((agent) => agent.name).join(', ')}`)
+    return target
+  })
+  if (remove && options.events?.length) throw new HookrunError('--events is for install; uninstall removes all of hookrun\'s entries (to keep fewer events, run install --events again)')
+  if (targets.length === 0) throw new HookrunError(`--agent is required: one of ${AGENTS.map((agent) => agent.name).join(', ')}`)
+  const places = { home: homeOf(options.env), project: resolve(options.cwd), env: options.env }
+  const self = options.self ?? shellWords(selfCommand())
+  // Narrowed (a project install without --all-events): it knows the project's hooks (read once for every agent).
+  const config = options.scope === 'project' && options.narrow && !remove ? (loaded ?? loadConfig({ cwd: places.project, env: options.env })) : undefined
+  const lines: string[] = []
+  const results: AgentFileResult[] = []
+  const record = (done: { lines: string[]; result: AgentFileResult }) => {
+    lines.push(...done.lines)
+    results.push(done.result)
+  }
+  const done: AgentTarget[] = []
+  let exitCode: number = ExitCode.Proceed
+  for (const target of targets) {
+    const file = target.file(options.scope, places)
+    try {
+      const command = options.scope === 'project' && !target.localProjectFile ? PORTABLE_SELF : self
+      const chosen = options.events?.length ? chosenEvents(target, options.events) : undefined
+      record(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen, config, options.files ?? diskFiles(options.env)))
+      done.push(target)
+      if (remove && options.scope === 'project') {
+        for (const earlier of target.earlierProjectFiles?.(places) ?? []) {
+          if (routedEvents(earlier, target.name).length > 0) record(uninstallFrom(target, earlier, places))
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof JsonTextError)) throw error
+      lines.push(`${target.name}: ${file}: ${error.message}; left untouched`)
+      results.push({ agent: target.name, file, status: 'failed', eventsAdded: [], eventsRemoved: [], notes: [], warnings: [], error: `${error.message}; left untouched` })
+      exitCode = ExitCode.Failure
+    }
+  }
+  if (options.scope === 'project' && !options.dryRun) {
+    // Fires keep a narrowed config up to date, except one narrowed to --events by hand, or one the
+    // agent would stop running once changed (src/config/narrowed.ts).
+    const followed = !remove && ((config !== undefined && !options.events?.length) || options.narrowAfterTrust === true)
+    followNarrowed(places, config, followed ? done.filter((target) => !target.reviewsChangedHooks) : [], followed ? done.filter((target) => target.reviewsChangedHooks) : done)
+  }
+  return { output: `${lines.join('\n')}\n`, exitCode, results }
+}
+
+/**
+ * Record in the project's stamp (src/config/narrowed.ts) which agents' configs fires keep up to
+ * date, and, with `config`, the config they were just compiled from.
+ */
+export function followNarrowed(places: Places, config: ResolvedConfig | undefined, follow: readonly AgentTarget[], unfollow: readonly AgentTarget[]): void {
+  let root = config?.projectRoot
+  try {
+    root ??= findConfigFiles({ cwd: places.project, env: places.env }).projectRoot
+  } catch {
+    return // HOOKRUN_CONFIG names a file that is not there: no fire reads this project's stamp either
+  }
+  const stamp = readStamp(root, places.env)
+  // The stamp names one install folder per project; a plain install elsewhere leaves it alone.
+  if (stamp !== undefined && stamp.dir !== places.project && follow.length === 0) return
+  if (stamp === undefined && follow.length === 0) return
+  const same = stamp?.dir === places.project ? stamp : undefined
+  const agents = new Set(same?.agents)
+  for (const target of unfollow) agents.delete(target.name)
+  for (const target of follow) agents.add(target.name)
+  // When a fire last started a sync stays: a config that never settles must not start one per fire.
+  writeStamp({ ...same, root, dir: places.project, agents: [...agents], signature: config === undefined ? (same?.signature ?? '') : compiledSignature(config) }, places.env)
+}
+/** `--events`: the agent's own names, any case; an event it does not have is an error with the nearest one. */
+function chosenEvents(target: AgentTarget, names: readonly string[]): Set<string> {
+  return new Set(
+    names.map((name) => {
+      const found = target.events.find((event) => event.toLowerCase() === name.toLowerCase())
+      if (found !== undefined) return found
+      const why = target.skipped[name] !== undefined ? ` (left out on purpose: ${target.skipped[name]})` : didYouMean(name, target.events)
+      throw new HookrunError(`--events ${name}: ${target.label} has no such event${why}; it has ${target.events.join(', ')}`)
+    }),
+  )
+}
+
+function installInto(
+  target: AgentTarget,
+  file: string,
+  self: string,
+  scope: Scope,
+  places: Places,
+  chosen: ReadonlySet<string> | undefined,
+  config: ResolvedConfig | undefined,
+  files: AgentFiles,
+): { lines: string[]; result: AgentFileResult } {
+  const before = files.read(file)
+  const existed = before !== undefined
+  const fresh = freshText(target)
+  let text = before ?? fresh
+  checkShape(target, parse(target, text))
+  const style = styleOf(text)
+  // Events not chosen with --events lose an entry hookrun put there before. An event another
+  // agent's file answers too (Cursor runs Claude Code's entries when its third-party hooks setting
+  // is on) keeps its own entry: the gate must not hang on that setting, and the router answers "no
+  // opinion" from the other file when this one has the entry (src/install/overlaps.ts), so hooks
+  // run once.
+  const left = (event: string) => chosen !== undefined && !chosen.has(event)
+  // Narrowed: a project install knows the project's hooks, so entries go only where they can fire
+  // (src/install/matchers.ts).
+  const native = config === undefined ? undefined : projectNativeMatchers(target, config)
+  const addedEvents: string[] = []
+  const removedEvents: string[] = []
+  let updated = 0
+  let dropped = 0
+  let pruned = 0
+  for (const event of target.events) {
+    const found = routerEntries(target, parse(target, text), event)
+    if (native !== undefined && !native.has(event) && !left(event)) {
+      // No hook can fire on it: the agent need not start hookrun at all.
+      for (const entry of found.reverse()) text = removeAt(text, entry.remove)
+      if (found.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
+      pruned += found.length
+      if (found.length > 0) removedEvents.push(event)
+      continue
+    }
+    const matcher = native?.get(event)?.matcher
+    if (left(event)) {
+      // The agent already gets this event through another agent's file (an entry here would
+      // answer it twice), or --events left it out. One hookrun put here before goes.
+      for (const entry of found.reverse()) {
+        text = removeAt(text, entry.remove)
+        dropped++
+      }
+      if (found.length > 0) removedEvents.push(event)
+      if (found.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
+      continue
+    }
+    const command = target.command(self, event)
+    const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
+    if (found.length === 0) {
+      text = appendAt(text, style, ['hooks', event], target.shape === 'groups' ? group(target.handler(command)) : target.handler(command))
+      addedEvents.push(event)
+      continue
+    }
+    // A group of hookrun's own carries the compiled matcher (a user's group keeps theirs).
+    for (const entry of found) {
+      if (target.shape !== 'groups' || entry.remove.length !== 3) continue
+      const current = child(nodeAt(parse(target, text), entry.remove), 'matcher')?.value
+      if (current === matcher) continue
+      // Another tool list: only the string changes, so the file keeps its layout.
+      text = typeof current === 'string' && matcher !== undefined ? replaceAt(text, [...entry.remove, 'matcher'], matcher) : replaceAt(text, entry.remove, group(target.handler(command)))
+      updated++
+    }
+    // Already there: keep it, but point it at this hookrun if it moved.
+    for (const handler of found.flatMap((entry) => entry.handlers)) {
+      const path = [...handler, target.commandField]
+      if (nodeAt(parse(target, text), path)?.value !== command) {
+        text = replaceAt(text, path, command)
+        updated++
+      }
+      const raised = withRouterTimeout(target, text, handler)
+      if (raised !== text) {
+        text = raised
+        updated++
+      }
+    }
+  }
+  const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
+  const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
+  const added = addedEvents.length
+  const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
+  if (!unchanged) files.write(file, text, !existed)
+  // Read after writing: this file may be the one another agent runs too.
+  const overlapLines = findOverlaps(places)
+    .filter((overlap) => (overlap.owner === target.name || overlap.reader === target.name) && overlap.twice.length > 0)
+    .map((overlap) => `  overlap: ${describeOverlap(overlap)}`)
+  const startFolder = scope === 'project' && target.projectFileOnlyWhereStarted ? [startFolderNote(target, places)] : []
+  const result = (lines: string[]) => {
+    const notes: string[] = []
+    const warnings: string[] = []
+    for (const line of lines.slice(1).filter((each) => /^ {2}(note|warning|overlap|not )/.test(each))) sortNote(line.startsWith('  not ') ? `  note: ${line.slice(2)}` : line, notes, warnings)
+    const status = unchanged ? 'unchanged' : existed ? 'updated' : 'created'
+    return { lines, result: { agent: target.name, file, status, eventsAdded: addedEvents, eventsRemoved: removedEvents, events, entriesUpdated: updated, notes, warnings } as const }
+  }
+  if (unchanged) return result([`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines, ...startFolder])
+  const lines = [
+    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
+    `  command: ${target.command(self, target.events[0]!)}`,
+    `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
+    ...(native === undefined ? [] : [`  narrowed: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
+    ...(native === undefined && config !== undefined ? ["  every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet, or hook folders or plugins, known only by running them); hookrun init or trust narrows it once it can"] : []),
+    ...(scope === 'user' && chosen === undefined ? ["  every event: a --user install serves every project (hookrun install --project routes only the events a project's hooks fire on)"] : []),
+  ]
+  for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
+  lines.push(...overlapLines)
+  if (scope === 'project' && target.localProjectFile) lines.push(`  note: ${file} is this machine's own settings (keep it out of git); teammates run the same install`)
+  else if (scope === 'project') lines.push('  note: the command runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH')
+  if (target.note !== undefined) lines.push(`  note: ${target.note}`)
+  lines.push(...startFolder)
+  return result(lines)
+}
+
+/**
+ * Gemini CLI and Qwen Code read the project's settings only in the folder they are started in:
+ * started in a subfolder, this file runs no hook at all. The user install holds everywhere.
+ */
+export function startFolderNote(target: AgentTarget, places: Places): string {
+  const userFile = target.file('user', places)
+  const where = `${target.label} reads ${target.file('project', places)} only when it is started in ${places.project}; started in a subfolder it runs no hook at all`
+  if (routedEvents(userFile, target.name).length > 0) return `  note: ${where}, and your user install (${userFile}) routes those folders`
+  return `  warning: ${where}. Install for your user instead: hookrun install --agent ${target.name} (it routes every folder, and does nothing where no hooks are configured)`
+}
+
+/** What keeps a narrowed config up to date after hooks.json changes (src/config/narrowed.ts). */
+function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefined): string {
+  if (chosen !== undefined) return 'run this install again (fires leave a config narrowed with --events as it is)'
+  if (target.reviewsChangedHooks) return `run hookrun install --project --sync, then review the changed entries in ${target.label} (hookrun trust and fires leave this file: ${target.label} stops running a changed entry until you review it)`
+  return 'hookrun trust (which the edit needs) brings this file up to date, or in a trusted folder the next fire does; an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'
+}

@@ -1,0 +1,190 @@
+// Narrowed project installs kept up to date with hooks.json: the background sync a fire starts,
+// the one `hookrun trust`, `init` and `plugin add`/`remove` run, and the configs that leave a hook
+// unasked (doctor, explain).
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
+import { count } from '../core/words.ts'
+import { ExitCode } from '../core/errors.ts'
+import { homeOf } from '../core/places.ts'
+import { loadConfig } from '../config/parse.ts'
+import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
+import { SETTLE_MS } from '../config/cache.ts'
+import { readStamp, writeStamp } from '../config/narrowed.ts'
+import { type AgentTarget, agentTarget, type Places, routerSelf } from './agents.ts'
+import { parse, projectInstalls, routerEntries } from './agent-file.ts'
+import { followNarrowed, installOrRemove } from './install.ts'
+import { child, keysOf, nodeAt } from './json-text.ts'
+import { projectNativeMatchers } from './matchers.ts'
+import { routedEvents } from './overlaps.ts'
+import type { InstallOptions, InstallResult } from './results.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/**
+ * `install --sync --quiet`: what a fire starts, detached, when hooks.json changed since a narrowed
+ * install. Nobody watches it, so it changes nothing in a project whose hooks are not trusted (an
+ * edit a repository brought must not rewrite agent configs unseen; `hookrun trust` lets the next
+ * fire sync), leaves the agent configs the user took hookrun out of, and tells the user what it
+ * changed through the next fire (the stamp's notice).
+ */
+export function syncInBackground(options: InstallOptions): InstallResult {
+  const project = resolve(options.cwd)
+  const env = options.env
+  // A file edited a moment ago gets a moment to settle, so the stamp can be exact (we have time).
+  const { files } = findConfigFiles({ cwd: project, env })
+  const newest = Math.max(0, ...files.map((ref) => (existsSync(ref.file) ? statSync(ref.file).mtimeMs : 0)))
+  const wait = newest + SETTLE_MS + 50 - Date.now()
+  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(wait, SETTLE_MS + 50))
+  const config = loadConfig({ cwd: project, env })
+  if (config.trust !== undefined && !config.trust.trusted) return { output: '', exitCode: ExitCode.Proceed, results: [] }
+  const places = { home: homeOf(env), project, env }
+  const { changed, exitCode } = syncFollowed(places, config, options.agents)
+  const stamp = readStamp(config.projectRoot, env)
+  if (changed.length > 0 && stamp !== undefined) {
+    const where = changed.map((target) => relative(project, target.file('project', places))).join(', ')
+    const notice = `hooks.json changed, so hookrun brought its entries in ${where} up to date; an agent that reads its hooks when a session starts (Claude Code does) asks hookrun about the new ones from its next session`
+    writeStamp({ ...stamp, notice }, env)
+  }
+  return { output: '', exitCode, results: [] }
+}
+
+/**
+ * The narrowed configs fires follow (`names`, from the project's stamp) compiled again from
+ * `config`: those still holding hookrun's entries, but never one of an agent that stops running a
+ * changed entry until it is reviewed (Codex): that one is left, and no longer followed.
+ */
+function syncFollowed(places: Places, config: ResolvedConfig, names: readonly string[]): { changed: AgentTarget[]; failures: string[]; exitCode: number } {
+  const wired = new Set(projectInstalls(places.project, places.env).map((target) => target.name))
+  const asked = names.flatMap((name) => agentTarget(name) ?? [])
+  const agents = asked.filter((target) => wired.has(target.name) && !target.reviewsChangedHooks)
+  followNarrowed(places, undefined, [], asked.filter((target) => !agents.includes(target)))
+  if (agents.length === 0) return { changed: [], failures: [], exitCode: ExitCode.Proceed }
+  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
+  const changed: AgentTarget[] = []
+  const failures: string[] = []
+  let exitCode: number = ExitCode.Proceed
+  for (const target of agents) {
+    const file = target.file('project', places)
+    const before = read(file)
+    // The entries keep the hookrun they run: a sync by `npx hookrun trust` must not point them at npx's cache.
+    const options = { agents: [target.name], scope: 'project' as const, cwd: places.project, env: places.env, narrow: true, self: installedSelf(target, before) }
+    const result = installOrRemove(options, false, config)
+    if (read(file) !== before) changed.push(target)
+    failures.push(...result.output.split('\n').filter((line) => line.endsWith('; left untouched')))
+    if (result.exitCode !== ExitCode.Proceed) exitCode = result.exitCode
+  }
+  return { changed, failures, exitCode }
+}
+
+/** The hookrun the file's first router entry runs; undefined (this hookrun) when that cannot be read. */
+function installedSelf(target: AgentTarget, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined
+  try {
+    const root = parse(target, text)
+    for (const event of keysOf(child(root, 'hooks'))) {
+      for (const entry of routerEntries(target, root, event)) {
+        const command = nodeAt(root, [...entry.handlers[0]!, target.commandField])?.value
+        const self = typeof command === 'string' ? routerSelf(command, target.name) : undefined
+        if (self !== undefined) return self
+      }
+    }
+  } catch {
+    // Not JSON: the install reports the file and leaves it untouched.
+  }
+  return undefined
+}
+
+/**
+ * What `hookrun trust`, `init` and `plugin add`/`remove` do once the project's hooks changed: the
+ * narrowed agent configs fires follow are compiled again now, as the fire's background sync would
+ * (but also before the project is trusted: the user ran the command and sees each line), so the
+ * agent routes what hooks.json says without a sync step. One line per config changed, and one per
+ * project config that still leaves a hook unasked: Codex's (it stops running a changed entry until
+ * it is reviewed in its /hooks, so hookrun never rewrites it unasked), or one made with --events.
+ */
+export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
+  let root: string
+  try {
+    root = findConfigFiles({ cwd: resolve(cwd), env }).projectRoot
+  } catch {
+    return [] // HOOKRUN_CONFIG names a file that is not there: no fire reads this project's stamp either
+  }
+  const stamp = readStamp(root, env)
+  const dir = stamp?.dir ?? root
+  const lines: string[] = []
+  const shown = (file: string) => relative(resolve(cwd), file) || file
+  if (stamp !== undefined) {
+    const places = { home: homeOf(env), project: stamp.dir, env }
+    const { changed, failures } = syncFollowed(places, loadConfig({ cwd: stamp.dir, env }), stamp.agents)
+    for (const target of changed) {
+      const file = target.file('project', places)
+      const events = routedEvents(file, target.name)
+      const which = events.length === target.events.length ? 'every event' : events.length <= 6 ? events.join(', ') : count(events.length, 'event')
+      lines.push(`${target.name}: brought ${shown(file)} up to date with the project's hooks: it now asks hookrun on ${events.length === 0 ? 'no event' : which}`)
+    }
+    lines.push(...failures)
+  }
+  for (const stale of staleAgentConfigs(dir, env)) {
+    const target = agentTarget(stale.agent)
+    const review = target?.reviewsChangedHooks ? `, then review the changed entries in ${target.label}'s /hooks (hookrun leaves this file: ${target.label} stops running a changed entry until you review it)` : ''
+    lines.push(`${stale.what.replace(/; the next fire here brings it up to date by itself$/, '')}: run ${stale.fix}${review}`)
+  }
+  return lines
+}
+
+/** Is this agent's config in `project` one that fires and `hookrun trust` keep narrowed (the project's stamp)? */
+export function followsNarrowed(project: string, env: Env, agent: string): boolean {
+  try {
+    const stamp = readStamp(findConfigFiles({ cwd: project, env }).projectRoot, env)
+    return stamp?.dir === project && stamp.agents.includes(agent)
+  } catch {
+    return false
+  }
+}
+
+/** An agent config of the project that leaves a hook unasked, and the command that fixes it. */
+export interface StaleAgentConfig {
+  readonly agent: string
+  readonly file: string
+  readonly what: string
+  readonly fix: string
+}
+
+/**
+ * Agent configs of this project whose hookrun entries leave a hook unasked (src/install/matchers.ts):
+ * an event a hook fires on has no entry (a narrowed install before hooks.json changed, or
+ * `--events`), or a tool matcher names other tools than hooks.json wants. `doctor` reports them as
+ * gates not in force, `explain` beside its answer; each says whether the next fire fixes it.
+ */
+export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, string | undefined>>): StaleAgentConfig[] {
+  const project = resolve(cwd)
+  const places = { home: homeOf(env), project, env }
+  const installs = projectInstalls(project, env)
+  if (installs.length === 0) return []
+  const config = loadConfig({ cwd: project, env })
+  const stamp = readStamp(config.projectRoot, env)
+  const found: StaleAgentConfig[] = []
+  for (const target of installs) {
+    const native = projectNativeMatchers(target, config)
+    if (native === undefined) continue
+    const file = target.file('project', places)
+    const root = parse(target, readFileSync(file, 'utf8'))
+    const differences: string[] = []
+    for (const event of target.events) {
+      const entries = routerEntries(target, root, event)
+      const wanted = native.get(event)
+      // Only what leaves a hook unasked: an entry no hook needs costs a process, not a gate.
+      if (wanted !== undefined && entries.length === 0) differences.push(`${event} has no entry`)
+      if (wanted === undefined || target.shape !== 'groups') continue
+      for (const entry of entries.filter((found) => found.remove.length === 3)) {
+        const matcher = child(nodeAt(root, entry.remove), 'matcher')?.value
+        if (matcher !== undefined && matcher !== wanted.matcher) differences.push(`${event} matches ${matcher}, hooks.json wants ${wanted.matcher ?? 'every tool'}`)
+      }
+    }
+    if (differences.length === 0) continue
+    const followed = stamp?.dir === project && stamp.agents.includes(target.name)
+    const by = !followed ? '' : config.trust?.trusted === false ? '; fires here bring it up to date once you trust the project\'s hooks (hookrun trust)' : '; the next fire here brings it up to date by itself'
+    found.push({ agent: target.name, file, what: `${target.label}: ${file} is out of date with hooks.json (${differences.join('; ')})${by}`, fix: 'hookrun install --project --sync' })
+  }
+  return found
+}

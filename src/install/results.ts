@@ -1,0 +1,148 @@
+// What `hookrun install` / `uninstall` are asked (InstallOptions) and answer, per agent file
+// (`--json`), and where they read and write agents' files: the disk, with the files install
+// created remembered so uninstall removes only those.
+import { existsSync, readFileSync, rmdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { writeJsonAtomic } from '../core/cache-file.ts'
+import { stateDir } from '../core/places.ts'
+import type { Scope } from './agents.ts'
+import { write } from './agent-file.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+export interface InstallOptions {
+  readonly agents: readonly string[]
+  readonly scope: Scope
+  readonly cwd: string
+  readonly env: Readonly<Record<string, string | undefined>>
+  /** The command agents run for hookrun; default: this hookrun (src/install/self.ts). */
+  readonly self?: string
+  /** Only these of the agent's events (its own spelling, any case); default: every one it has. */
+  readonly events?: readonly string[]
+  /**
+   * Project installs: entries only on the events and tools the project's hooks can fire on
+   * (src/install/matchers.ts); the CLI sets it unless `--all-events`. After the hooks change, a
+   * narrowed config is brought up to date by `hookrun trust`, `init` and `plugin add`/`remove`
+   * (syncNarrowedConfigs), the next fire of an event it still asks (src/config/narrowed.ts), or
+   * `--sync`; until then a new hook's event is not asked (doctor and explain say so).
+   */
+  readonly narrow?: boolean
+  /** `--sync`: every agent whose project config holds hookrun's entries, narrowed again from hooks.json. */
+  readonly sync?: boolean
+  /**
+   * `--sync --quiet`, as a fire starts it in the background when hooks.json changed
+   * (src/config/narrowed.ts): print nothing, sync only the agents a narrowed install follows, and
+   * change nothing while the project's hooks are not trusted.
+   */
+  readonly quiet?: boolean
+  /** Where agents' files are read and written: the disk, or the edits `hookrun import` plans first. */
+  readonly files?: AgentFiles
+  /**
+   * `hookrun import`: every event now (or the events routed already and the moved hooks'), as the
+   * hooks it moves are not in hooks.json on disk yet; followed, so the `hookrun trust` the moved
+   * hooks need narrows it, as it keeps narrowed configs.
+   */
+  readonly narrowAfterTrust?: boolean
+  /** `hookrun import --dry-run`: plan only, so the project's narrowed-install stamp is left as it is too. */
+  readonly dryRun?: boolean
+}
+
+/** What install or uninstall did to one agent's file (`--json`). */
+export interface AgentFileResult {
+  readonly agent: string
+  readonly file: string
+  /**
+   * install: `created`, `updated` or `unchanged`; uninstall: `removed` (entries), `deleted` (the
+   * file too, which held only them), `unchanged` (no entries) or `absent` (no file); either:
+   * `failed` (the file is not what the agent expects; left untouched).
+   */
+  readonly status: 'created' | 'updated' | 'unchanged' | 'removed' | 'deleted' | 'absent' | 'failed'
+  /** Events that got an entry. */
+  readonly eventsAdded: readonly string[]
+  /** Events whose entries went. */
+  readonly eventsRemoved: readonly string[]
+  /** install: every event the file routes to hookrun now. */
+  readonly events?: readonly string[]
+  /** install: entries pointed at this hookrun (moved) or given its timeout. */
+  readonly entriesUpdated?: number
+  /** uninstall: entries removed (an event may have had several). */
+  readonly entriesRemoved?: number
+  readonly notes: readonly string[]
+  readonly warnings: readonly string[]
+  readonly error?: string
+}
+
+export interface InstallResult {
+  readonly output: string
+  readonly exitCode: number
+  readonly results: readonly AgentFileResult[]
+}
+
+/** A `  note: …` or `  warning: …` line (the human output) into the result's notes or warnings. */
+export function sortNote(line: string, notes: string[], warnings: string[]): void {
+  const [, kind, text] = /^ {2}(note|warning|overlap): ([\s\S]*)$/.exec(line) ?? [undefined, 'note', line.trim()]
+  if (kind === 'note') notes.push(text!)
+  else warnings.push(kind === 'overlap' ? `overlap: ${text}` : text!)
+}
+
+/** Where install reads and writes an agent's file. */
+export interface AgentFiles {
+  read(file: string): string | undefined
+  /** `created`: the file did not exist, so uninstall may remove it once it holds only hookrun's entries. */
+  write(file: string, text: string, created: boolean): void
+}
+
+/** The disk: files written beside and renamed over, and the ones install created remembered. */
+export function diskFiles(env: Env): AgentFiles {
+  return {
+    read: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+    write: (file, text, created) => {
+      const folders = created ? missingFolders(dirname(file)) : []
+      write(file, text)
+      if (created) rememberCreated(file, env, true, folders)
+    },
+  }
+}
+/**
+ * The agent config files `install` created (not edited), with the folders it made for them, in
+ * hookrun's state folder, so that `uninstall` removes only those. `add` records `file` (and
+ * `folders`); otherwise it is forgotten, and the answer is the folders it was recorded with, or
+ * undefined when it was not recorded.
+ */
+export function rememberCreated(file: string, env: Env, add: boolean, folders: readonly string[] = []): string[] | undefined {
+  const record = join(stateDir(env), 'installed-files.json')
+  let files: string[] = []
+  let made: Record<string, string[]> = {}
+  try {
+    const parsed = JSON.parse(readFileSync(record, 'utf8')) as { files?: unknown; folders?: unknown }
+    if (Array.isArray(parsed.files)) files = parsed.files.filter((entry): entry is string => typeof entry === 'string')
+    if (typeof parsed.folders === 'object' && parsed.folders !== null) made = parsed.folders as Record<string, string[]>
+  } catch {
+    // No record yet.
+  }
+  const had = files.includes(file) ? (Array.isArray(made[file]) ? made[file].filter((entry) => typeof entry === 'string') : []) : undefined
+  if (add) {
+    if (had === undefined) writeJsonAtomic(record, { files: [...files, file], folders: { ...made, ...(folders.length > 0 && { [file]: [...folders] }) } })
+  } else if (had !== undefined) {
+    const { [file]: _forgotten, ...rest } = made
+    writeJsonAtomic(record, { files: files.filter((entry) => entry !== file), folders: rest })
+  }
+  return had
+}
+
+/** The folders that do not exist yet from `dir` up, deepest first (what writing a file there makes). */
+function missingFolders(dir: string): string[] {
+  const missing: string[] = []
+  for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.push(at)
+  return missing
+}
+
+/** Remove a folder if it is empty; whether it went. */
+export function removeIfEmpty(folder: string): boolean {
+  try {
+    rmdirSync(folder)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,55 @@
+// `hookrun uninstall` on one agent file: hookrun's router entries out, and a file install created with them.
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { count } from '../core/words.ts'
+import { type AgentTarget, agentTarget, type Places } from './agents.ts'
+import { checkShape, freshText, parse, routerEntries, sameJson, write } from './agent-file.ts'
+import { child, keysOf, nodeAt, removeAt } from './json-text.ts'
+import { FOREIGN_READS, routedEvents } from './overlaps.ts'
+import { type AgentFileResult, rememberCreated, removeIfEmpty, sortNote } from './results.ts'
+
+export function uninstallFrom(target: AgentTarget, file: string, places: Places): { lines: string[]; result: AgentFileResult } {
+  const env = places.env
+  const removedEvents: string[] = []
+  const result = (status: AgentFileResult['status'], lines: string[], entriesRemoved = 0) => {
+    const notes: string[] = []
+    const warnings: string[] = []
+    for (const line of lines.slice(1)) sortNote(line, notes, warnings)
+    return { lines, result: { agent: target.name, file, status, eventsAdded: [], eventsRemoved: removedEvents, entriesRemoved, notes, warnings } }
+  }
+  if (!existsSync(file)) return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
+  let text = readFileSync(file, 'utf8')
+  checkShape(target, parse(target, text))
+  let removed = 0
+  for (const event of keysOf(child(parse(target, text), 'hooks'))) {
+    const entries = routerEntries(target, parse(target, text), event)
+    // Back to front, so the paths still to remove keep their indexes.
+    for (const entry of entries.reverse()) {
+      text = removeAt(text, entry.remove)
+      removed++
+    }
+    if (entries.length > 0) removedEvents.push(event)
+    // An event list that only held hookrun's entries goes with them.
+    if (entries.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
+  }
+  if (removed === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
+  if (keysOf(child(parse(target, text), 'hooks')).length === 0) text = removeAt(text, ['hooks'])
+  // A file install created that now holds nothing but its starting keys goes too; a file the user
+  // had (even an empty one) stays.
+  const notes = readersLeftShort(target, places)
+  const created = sameJson(text, freshText(target)) ? rememberCreated(file, env, false) : undefined
+  if (created !== undefined) {
+    rmSync(file)
+    // The folders install made for it go too, while they are empty (`.github/hooks`, `.claude`).
+    const gone = created.filter((folder) => removeIfEmpty(folder))
+    return result('deleted', [`${target.name}: removed ${count(removed, 'entry', 'entries')} and ${file}, which held only hookrun's entries${gone.length > 0 ? ` (and the empty ${gone.join(', ')} install made)` : ''}`, ...notes], removed)
+  }
+  write(file, text)
+  return result('removed', [`${target.name}: removed ${count(removed, 'entry', 'entries')} from ${file}`, ...notes], removed)
+}
+
+/** Agents that answered some events through the entries just removed, and have hookrun entries of their own. */
+function readersLeftShort(target: AgentTarget, places: Places): string[] {
+  return FOREIGN_READS.filter((read) => read.owner === target.name)
+    .filter((read) => (['project', 'user'] as const).some((scope) => routedEvents(agentTarget(read.reader)!.file(scope, places), read.reader).length > 0))
+    .map((read) => `  note: ${agentTarget(read.reader)!.label} answered some events through these entries; run \`hookrun install --agent ${read.reader}\` again to give them entries of its own`)
+}

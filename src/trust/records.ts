@@ -1,0 +1,244 @@
+// Trust records: one file per trusted project in the user's state folder (read, written,
+// removed), the texts kept beside it for `hookrun trust --diff`, and what a fire's plan checks
+// instead of asking trust again (`trustFootprint`).
+import { readFileSync, realpathSync, rmSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { writeFileAtomic } from '../core/atomic-write.ts'
+import { HookrunError } from '../core/errors.ts'
+import { makeOwnFolder, stateDir } from '../core/places.ts'
+import { statSignature } from '../core/stat.ts'
+import type { TrustFootprint } from './footprint.ts'
+import { type ConfigDocument, type FileHash, hashProjectMaterial, projectMaterial, sha256, withCommandPaths } from './material-hash.ts'
+import { collectFiles, relativePath } from './material.ts'
+import { linkedWorktreeOf, mainCheckoutOf } from './worktree.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+export interface TrustRecord {
+  readonly version: 1
+  /** The project root's real path. */
+  readonly root: string
+  readonly digest: string
+  /** Per file: its hash, and its stat signature when that can stand in for hashing (see `settled`). */
+  readonly files: Readonly<Record<string, FileHash & { readonly stat: string | null }>>
+  readonly trustedAt: string
+  /** What the material did not pin when it was trusted (see src/trust/material.ts). */
+  readonly notCovered?: readonly string[]
+}
+
+/** The record file is hookrun's own; a light check keeps the cold start of `fire` short. */
+function asTrustRecord(value: unknown): TrustRecord | undefined {
+  const record = value as Partial<TrustRecord> | null
+  if (record?.version !== 1 || typeof record.root !== 'string' || typeof record.digest !== 'string' || typeof record.files !== 'object' || record.files === null) return undefined
+  const filesValid = Object.values(record.files).every(
+    (file) => typeof file?.sha256 === 'string' && typeof file.executable === 'boolean' && (file.stat === null || typeof file.stat === 'string'),
+  )
+  return filesValid ? (record as TrustRecord) : undefined
+}
+
+/**
+ * Whether a signature taken at `trustedAtMs` can stand in for the file's hash later. Timestamps
+ * tick coarsely (a few ms; whole seconds on some file systems and runtimes), so a file changed
+ * just before it was trusted could change again within the same tick without the signature
+ * showing it. Such a file is hashed on every fire instead ("racy git" has the same problem).
+ */
+function settled(signature: string, trustedAtMs: number): boolean {
+  const at = settledAt(signature)
+  return at !== undefined && at < trustedAtMs
+}
+
+/** When a file with this signature counts as settled (its change time plus the clock's grain), if it exists. */
+function settledAt(signature: string): number | undefined {
+  const changed = signature === 'missing' ? undefined : BigInt(signature.slice(signature.lastIndexOf(':') + 1))
+  if (changed === undefined) return undefined
+  const coarse = changed % 1_000_000_000n === 0n
+  return Number(changed / 1_000_000n) + (coarse ? 2000 : 100)
+}
+
+/**
+ * Wait until every file just written (by `init`, or an editor a moment ago) has settled, so the
+ * record can hold its signature: otherwise every fire after would hash it and no plan could be
+ * made. At most 100 ms where timestamps are fine-grained, 2 s where they are whole seconds.
+ */
+function waitUntilSettled(files: readonly string[]): void {
+  const latest = Math.max(0, ...files.map((file) => settledAt(statSignature(file)) ?? 0))
+  const wait = Math.min(latest + 1 - Date.now(), 2500)
+  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait)
+}
+
+/** The fast path of `fire`: the same files as recorded, each with its recorded, settled signature. */
+export function unchangedSince(record: TrustRecord, projectRoot: string, files: readonly string[]): boolean {
+  if (files.length !== Object.keys(record.files).length) return false
+  return files.every((file) => {
+    const recorded = record.files[relativePath(projectRoot, file)]
+    return recorded?.stat != null && recorded.stat === statSignature(file)
+  })
+}
+
+/**
+ * What the project's trust by record rests on while nothing needs hashing (src/trust/footprint.ts),
+ * for a fire's plan (src/config/plan.ts) to check instead of asking trust again: taken only when
+ * trust holds without hashing now, exactly as `resolveTrust` finds it. The record's signature is
+ * taken before it is read, so a record replaced or removed meanwhile (`hookrun untrust`) shows as
+ * changed. `documents` are the project's config documents; undefined when there is no record or
+ * trust would hash a file.
+ */
+export function trustFootprint(projectRoot: string, documents: readonly ConfigDocument[], env: Env = process.env): TrustFootprint | undefined {
+  const recordFile = trustRecordFile(projectRoot, env)
+  const recordSignature = statSignature(recordFile)
+  const record = recordSignature === 'missing' ? undefined : readTrustRecord(projectRoot, env)
+  const configFiles = documents.map((document) => document.ref.file)
+  const paths = documents.flatMap((document) => (document.commandPaths?.root === projectRoot ? document : withCommandPaths(document, projectRoot)).commandPaths!.paths)
+  const material = collectFiles(projectRoot, configFiles, paths)
+  if (record === undefined) return worktreeFootprint(projectRoot, material, { configFiles, commandPaths: [...new Set(paths)] }, env)
+  if (!unchangedSince(record, projectRoot, material)) return undefined
+  const files = material.map((file): [string, string] => [file, record.files[relativePath(projectRoot, file)]!.stat!])
+  return { record: [recordFile, recordSignature], files, configFiles, commandPaths: [...new Set(paths)] }
+}
+
+/**
+ * A git worktree with no record of its own, held to its main checkout's record: what that trust
+ * rests on once the material's hashes are found equal to the record's, each file's signature
+ * settled (as a trust record takes them) and unchanged across the hashing; undefined otherwise
+ * (then every fire hashes, as `resolveTrust` does).
+ */
+function worktreeFootprint(projectRoot: string, material: readonly string[], named: Pick<TrustFootprint, 'configFiles' | 'commandPaths'>, env: Env): TrustFootprint | undefined {
+  const worktree = linkedWorktreeOf(projectRoot)
+  if (worktree === undefined) return undefined
+  const recordFile = trustRecordFile(worktree.main, env)
+  const recordSignature = statSignature(recordFile)
+  const record = recordSignature === 'missing' ? undefined : readTrustRecord(worktree.main, env)
+  if (record === undefined || material.length !== Object.keys(record.files).length) return undefined
+  const now = Date.now()
+  const signatures = material.map(statSignature)
+  if (!signatures.every((signature) => settled(signature, now))) return undefined
+  if (hashProjectMaterial(projectRoot, material).digest !== record.digest) return undefined
+  if (material.some((file, index) => statSignature(file) !== signatures[index])) return undefined
+  const links = worktree.links.map((file): [string, string] => [file, statSignature(file)])
+  return { record: [recordFile, recordSignature], files: material.map((file, index): [string, string] => [file, signatures[index]!]), ...named, links }
+}
+
+/**
+ * One file per project, named by its real path (base64url; a hash of it for very long paths):
+ * reading it costs one small read and no hashing.
+ */
+export function trustRecordFile(projectRoot: string, env: Env = process.env): string {
+  const root = canonicalPath(projectRoot)
+  const encoded = Buffer.from(root).toString('base64url')
+  return join(stateDir(env), 'trust', `${encoded.length <= 200 ? encoded : sha256(root)}.json`)
+}
+
+/** The project's record, or undefined when there is none (an unreadable record trusts nothing). */
+export function readTrustRecord(projectRoot: string, env: Env = process.env): TrustRecord | undefined {
+  let text: string
+  try {
+    text = readFileSync(trustRecordFile(projectRoot, env), 'utf8')
+  } catch {
+    return undefined
+  }
+  try {
+    const record = asTrustRecord(JSON.parse(text))
+    return record?.root === canonicalPath(projectRoot) ? record : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Record the project's current material as trusted. The files are read afresh (what is recorded
+ * is what is on disk), between two stat signatures that must agree; the record is written
+ * atomically (a temporary file, then a rename).
+ */
+export function writeTrustRecord(
+  projectRoot: string,
+  documents: readonly ConfigDocument[],
+  env: Env = process.env,
+  folderFiles: readonly string[] = [],
+): TrustRecord {
+  const { files, notCovered, refused } = projectMaterial(projectRoot, documents, folderFiles)
+  if (refused.length > 0) throw new HookrunError(`cannot trust ${projectRoot}: ${refused[0]}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ''}`)
+  waitUntilSettled(files)
+  const trustedAt = Date.now()
+  const before = files.map(statSignature)
+  const material = hashProjectMaterial(projectRoot, files)
+  files.forEach((file, index) => {
+    if (statSignature(file) !== before[index]) throw new HookrunError(`${file} changed while it was being hashed; run 'hookrun trust' again`)
+  })
+  const recorded: Record<string, TrustRecord['files'][string]> = {}
+  files.forEach((file, index) => {
+    const path = relativePath(projectRoot, file)
+    recorded[path] = { ...material.files[path]!, stat: settled(before[index]!, trustedAt) ? before[index]! : null }
+  })
+  const record: TrustRecord = { version: 1, root: canonicalPath(projectRoot), digest: material.digest, files: recorded, trustedAt: new Date(trustedAt).toISOString(), notCovered }
+  const file = trustRecordFile(projectRoot, env)
+  makeOwnFolder(dirname(file), env)
+  // The texts go beside the record, for `hookrun trust --diff`; `fire` never reads them.
+  writeFileAtomic(trustedTextsFile(file), `${JSON.stringify(trustedTexts(projectRoot, files))}\n`, 0o600)
+  writeFileAtomic(file, `${JSON.stringify(record, null, 2)}\n`, 0o600)
+  return record
+}
+
+/** Text files up to this size are kept for `--diff`, up to TEXTS_TOTAL in all. */
+const TEXT_MAX = 64 * 1024
+const TEXTS_TOTAL = 4 * 1024 * 1024
+
+function trustedTextsFile(recordFile: string): string {
+  return recordFile.replace(/\.json$/, '.texts.json')
+}
+
+/** The small text files of the material, by relative path, as they were when trusted. */
+function trustedTexts(projectRoot: string, files: readonly string[]): Record<string, string> {
+  const texts: Record<string, string> = {}
+  let total = 0
+  for (const file of files) {
+    try {
+      const bytes = readFileSync(file)
+      if (bytes.length > TEXT_MAX || total + bytes.length > TEXTS_TOTAL || bytes.includes(0)) continue
+      texts[relativePath(projectRoot, file)] = bytes.toString('utf8')
+      total += bytes.length
+    } catch {
+      // unreadable: hashed as such, nothing to show
+    }
+  }
+  return texts
+}
+
+/** The texts recorded with the project's trust (empty when there are none). */
+export function readTrustedTexts(projectRoot: string, env: Env = process.env): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(trustedTextsFile(trustRecordFile(projectRoot, env)), 'utf8')) as Record<string, string>
+  } catch {
+    return {}
+  }
+}
+
+/** The record a project is held to: its own, else (a git worktree) its main checkout's. */
+export function trustRecordFor(projectRoot: string, env: Env = process.env): TrustRecord | undefined {
+  return readTrustRecord(projectRoot, env) ?? worktreeRecord(projectRoot, env)
+}
+
+/** The trust record of the folder `projectRoot` is in the repository's main checkout, when it is in a linked worktree. */
+export function worktreeRecord(projectRoot: string, env: Env): TrustRecord | undefined {
+  const main = mainCheckoutOf(projectRoot)
+  return main === undefined ? undefined : readTrustRecord(main, env)
+}
+
+/** Forget the project's record; false when there was none. */
+export function removeTrustRecord(projectRoot: string, env: Env = process.env): boolean {
+  try {
+    rmSync(trustedTextsFile(trustRecordFile(projectRoot, env)), { force: true })
+    rmSync(trustRecordFile(projectRoot, env))
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    throw error
+  }
+}
+
+export function canonicalPath(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return resolve(path)
+  }
+}
