@@ -1,5 +1,5 @@
 /**
- * Trust for project material (DESIGN §8). A project's `.hookrun/hooks.json` and
+ * Trust for project material (docs/guarantees.md). A project's `.hookrun/hooks.json` and
  * `hooks.local.json` arrive with a cloned repository; their hooks run only once the user has
  * trusted that exact content (`hookrun trust`), or the project lies in a folder the user config
  * lists in `trustedFolders`. The user's own config and `--config` files are always trusted.
