@@ -9,16 +9,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
+import { contextHooks, DONE, GATE_HOOKS, scenarioRunner, shownOn } from './scenario.ts'
 import { codexConfig, reviewCodexHooks, runCodex } from './codex-cli.ts'
-import { labResults, labRun, type AgentRun, type LabRun, type Turn } from './lab.ts'
+import { labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
 import { inputItems, startOpenAIResponsesModel } from './models/openai-responses.ts'
-import type { ModelServer } from './lab.ts'
 
 const results = labResults('codex')
 const FIXTURES = join(ROOT, 'test', 'agents', 'fixtures', 'codex')
-
-/** The lab's gate: any shell command that mentions "forbidden" is denied, with a reason on stderr (exit 2). */
-const GATE = `case "$HOOKRUN_BASH_COMMAND" in *forbidden*) echo "lab gate: forbidden commands are not allowed" >&2; exit 2;; esac`
 
 /** Everything the model was sent in the last request: tool results, developer and user messages. */
 function lastInputText(server: ModelServer): string {
@@ -35,59 +32,24 @@ function toolOutputs(server: ModelServer): string[] {
     .map((item) => (typeof item.output === 'string' ? item.output : JSON.stringify(item.output)))
 }
 
-interface Setup {
-  /** The project's .hookrun/hooks.json. */
-  readonly hooks: unknown
-  readonly turns: readonly Turn[]
-  /** Run `hookrun trust` (default: yes). */
-  readonly trust?: boolean
-  /** Where Codex starts, relative to the project. */
-  readonly cwd?: string
-  /** Extra steps before Codex runs (more config, folders). */
-  readonly before?: (run: LabRun) => void
-}
+const scenario = scenarioRunner({
+  agent: 'codex',
+  startModel: (turns) => startOpenAIResponsesModel(turns),
+  configure: (run, server) => codexConfig(run, server),
+  run: (run, _server, prompt, cwd) => runCodex(run, prompt, cwd),
+  debug: (server, result) => `${JSON.stringify(toolOutputs(server), null, 1)}${result.stdout}STDERR:${result.stderr}`,
+})
 
-interface Outcome {
-  readonly run: LabRun
-  readonly server: ModelServer
-  readonly result: AgentRun
-}
-
-/** One scenario: hooks.json written as a user would, hookrun wired into the project's .codex/, Codex run once. */
-async function scenario(name: string, setup: Setup, check: (outcome: Outcome) => void): Promise<void> {
-  const run = labRun()
-  const server = await startOpenAIResponsesModel(setup.turns)
-  try {
-    codexConfig(run, server)
-    mkdirSync(join(run.project, '.hookrun'), { recursive: true })
-    writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(setup.hooks, null, 2)}\n`)
-    const install = run.hookrun(['install', '--agent', 'codex', '--project'])
-    expect(install.status, install.stderr).toBe(0)
-    if (setup.trust !== false) expect(run.hookrun(['trust']).status).toBe(0)
-    setup.before?.(run)
-    const cwd = join(run.project, setup.cwd ?? '')
-    mkdirSync(cwd, { recursive: true })
-    const result = await runCodex(run, `lab scenario ${name}`, cwd)
-    console.log(`codex ${name}: ${Math.round(result.ms)} ms`)
-    if (process.env.LAB_DEBUG) console.log(JSON.stringify(toolOutputs(server), null, 1), result.stdout, "STDERR:", result.stderr)
-    expect(result.status, result.stderr).toBe(0)
-    check({ run, server, result })
-  } finally {
-    await server.close()
-    run.remove()
-  }
-}
-
-const gateHooks = { hooks: [{ name: 'lab-gate', event: 'tool:pre_execute:bash', command: GATE, timeout: 10 }] }
+const gateHooks = GATE_HOOKS
 const shell = (cmd: string, workdir?: string): Turn => ({ tool: 'exec_command', input: workdir === undefined ? { cmd } : { cmd, workdir } })
-const done: Turn = { text: 'done' }
+const done = DONE
 
 describe('Codex 0.169 with hookrun', () => {
   test('deny-shell', async () => {
     await scenario('deny-shell', { hooks: gateHooks, turns: [shell('touch forbidden-marker'), done] }, ({ run, server, result }) => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
       expect(toolOutputs(server).join('\n')).toContain('lab gate: forbidden commands are not allowed')
-      const where = [result.stdout.includes('lab gate') && 'stdout', result.stderr.includes('lab gate') && 'stderr'].filter(Boolean).join(' and ') || 'neither stdout nor stderr'
+      const where = shownOn(result, 'lab gate')
       results.record('deny-shell', 'honoured', `the command did not run; the model got "Command blocked by PreToolUse hook: <reason>"; the person saw the reason on ${where}`)
     })
   })
@@ -110,14 +72,7 @@ describe('Codex 0.169 with hookrun', () => {
   })
 
   test('context', async () => {
-    const say = (text: string) => `printf '%s' '{"additionalContext":"${text}"}'`
-    const hooks = {
-      hooks: [
-        { name: 'lab-start', event: 'session:start', command: say('LAB-CONTEXT-SESSION') },
-        { name: 'lab-prompt', event: 'user:prompt_submit', command: say('LAB-CONTEXT-PROMPT') },
-        { name: 'lab-post', event: 'tool:post_execute:bash', command: say('LAB-CONTEXT-POST') },
-      ],
-    }
+    const hooks = contextHooks()
     await scenario('context', { hooks, turns: [shell('true'), done] }, ({ server }) => {
       const first = JSON.stringify(inputItems(server.requests[0]!))
       expect(first).toContain('LAB-CONTEXT-SESSION')

@@ -9,15 +9,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
+import { contextHooks, DONE, GATE_HOOKS, scenarioRunner, shownOn } from './scenario.ts'
 import { copilotConfig, runCopilot } from './copilot-cli.ts'
-import { labResults, labRun, type AgentRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
+import { labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
 import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
 
 const results = labResults('copilot')
 const FIXTURES = join(ROOT, 'test', 'agents', 'fixtures', 'copilot')
-
-/** The lab's gate: any shell command that mentions "forbidden" is denied, with a reason on stderr (exit 2). */
-const GATE = `case "$HOOKRUN_BASH_COMMAND" in *forbidden*) echo "lab gate: forbidden commands are not allowed" >&2; exit 2;; esac`
 
 /** What the model got back for each of its tool calls, in order (from the last request). */
 function toolOutputs(server: ModelServer): string[] {
@@ -27,54 +25,24 @@ function toolOutputs(server: ModelServer): string[] {
 
 const conversation = (server: ModelServer, index: number) => JSON.stringify(chatMessages(server.requests.filter((request) => request.url.endsWith('/chat/completions'))[index]!))
 
-interface Setup {
-  readonly hooks: unknown
-  readonly turns: readonly Turn[]
-  readonly trust?: boolean
-  readonly cwd?: string
-  readonly before?: (run: LabRun) => void
-}
+const scenario = scenarioRunner({
+  agent: 'copilot',
+  startModel: (turns) => startOpenAIChatModel(turns),
+  configure: (run) => copilotConfig(run),
+  run: (run, server, prompt, cwd) => runCopilot(run, server, prompt, cwd),
+  debug: (server, result) => `${JSON.stringify(toolOutputs(server), null, 1)}${result.stderr}`,
+})
 
-interface Outcome {
-  readonly run: LabRun
-  readonly server: ModelServer
-  readonly result: AgentRun
-}
-
-async function scenario(name: string, setup: Setup, check: (outcome: Outcome) => void): Promise<void> {
-  const run = labRun()
-  const server = await startOpenAIChatModel(setup.turns)
-  try {
-    copilotConfig(run)
-    mkdirSync(join(run.project, '.hookrun'), { recursive: true })
-    writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(setup.hooks, null, 2)}\n`)
-    const install = run.hookrun(['install', '--agent', 'copilot', '--project'])
-    expect(install.status, install.stderr).toBe(0)
-    if (setup.trust !== false) expect(run.hookrun(['trust']).status).toBe(0)
-    setup.before?.(run)
-    const cwd = join(run.project, setup.cwd ?? '')
-    mkdirSync(cwd, { recursive: true })
-    const result = await runCopilot(run, server, `lab scenario ${name}`, cwd)
-    console.log(`copilot ${name}: ${Math.round(result.ms)} ms`)
-    if (process.env.LAB_DEBUG) console.log(JSON.stringify(toolOutputs(server), null, 1), result.stderr)
-    expect(result.status, result.stderr).toBe(0)
-    check({ run, server, result })
-  } finally {
-    await server.close()
-    run.remove()
-  }
-}
-
-const gateHooks = { hooks: [{ name: 'lab-gate', event: 'tool:pre_execute:bash', command: GATE, timeout: 10 }] }
+const gateHooks = GATE_HOOKS
 const bashCall = (command: string): Turn => ({ tool: 'bash', input: { command, description: 'lab step' } })
-const done: Turn = { text: 'done' }
+const done = DONE
 
 describe('Copilot CLI 1.0.102 with hookrun', () => {
   test('deny-shell', async () => {
     await scenario('deny-shell', { hooks: gateHooks, turns: [bashCall('touch forbidden-marker'), done] }, ({ run, server, result }) => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
       expect(toolOutputs(server)[0]).toContain('Denied by preToolUse hook: lab gate: forbidden commands are not allowed')
-      const where = [result.stdout.includes('lab gate') && 'stdout', result.stderr.includes('lab gate') && 'stderr'].filter(Boolean).join(' and ') || 'neither stdout nor stderr'
+      const where = shownOn(result, 'lab gate')
       results.record('deny-shell', 'honoured', `the command did not run; the model got "Denied by preToolUse hook: <reason>"; the person saw the reason on ${where}`)
     })
   })
@@ -98,14 +66,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
   })
 
   test('context', async () => {
-    const say = (text: string) => `printf '%s' '{"additionalContext":"${text}"}'`
-    const hooks = {
-      hooks: [
-        { name: 'lab-start', event: 'session:start', command: say('LAB-CONTEXT-SESSION') },
-        { name: 'lab-prompt', event: 'user:prompt_submit', command: say('LAB-CONTEXT-PROMPT') },
-        { name: 'lab-post', event: 'tool:post_execute:bash', command: say('LAB-CONTEXT-POST') },
-      ],
-    }
+    const hooks = contextHooks()
     await scenario('context', { hooks, turns: [bashCall('true'), done] }, ({ server }) => {
       const first = conversation(server, 0)
       expect(first).toContain('LAB-CONTEXT-SESSION')

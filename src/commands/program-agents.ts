@@ -1,0 +1,70 @@
+// The commands that edit agents' own config files: install, uninstall and import (registered by program.ts).
+import type { CAC } from 'cac'
+import { HookrunError } from '../core/errors.ts'
+import { required } from './help.ts'
+import { bool, folder, type Io, list } from './io.ts'
+
+export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code: number) => void): void {
+  for (const [name, description] of [
+    ['install', "Add hookrun's router entries to an agent's own hooks config (one per event it has)"],
+    ['uninstall', "Remove hookrun's router entries from an agent's hooks config; nothing else"],
+  ] as const) {
+    const command = cli
+      .command(name, description)
+      .option('--agent <name>', 'claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush or qwen (repeatable)', required(name === 'install' ? { unless: '--sync' } : {}))
+      .option('--user', "The agent's user config, for every project (default)")
+      .option('--project', "The agent's config in this project (--cwd)")
+      .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
+      .option('--events <names>', "install: only these of the agent's events, comma-separated (default: all it has)")
+      .option('--all-events', "install --project: an entry on every event the agent has, whatever the project's hooks fire on (default: only the events and tools they can fire on, kept up to date by hookrun trust)")
+      .option('--narrow', 'install --project: the default now; accepted for compatibility')
+      .option('--sync', "install: narrow every agent config of this project that holds hookrun's entries again, from hooks.json as it is now")
+      .option('--quiet', 'install --sync: print nothing, and only in a trusted project (how a fire runs it in the background)')
+      .option('--json', 'Print the result as JSON: per agent file, its status, the events added and removed, notes and warnings')
+    if (name === 'install') {
+      command
+        .example('hookrun install --agent claude                      # every project: ~/.claude/settings.json')
+        .example('hookrun install --agent claude --project            # Claude Code starts hookrun only where a hook wants it')
+        .example('hookrun install --project --sync                    # narrow again now (hookrun trust does it itself)')
+    } else {
+      command.example('hookrun uninstall --agent claude             # your user config').example('hookrun uninstall --agent cursor --project   # this project\'s .cursor/hooks.json')
+    }
+    command.action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean; allEvents?: boolean; quiet?: boolean; json?: boolean }) => {
+      if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+      if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
+      if (flags.quiet && !flags.sync) throw new HookrunError('--quiet goes with install --sync only (how a fire runs it in the background)')
+      if (flags.narrow && (name === 'uninstall' || !flags.project)) throw new HookrunError('--narrow goes with install --project only: a --user install serves every project, so it keeps every event')
+      const json = bool(flags.json, 'json')
+      if (json && flags.quiet) throw new HookrunError('--json and --quiet exclude each other: --quiet prints nothing')
+      if (flags.allEvents && name === 'uninstall') throw new HookrunError('--all-events goes with install only; uninstall removes all of hookrun\'s entries')
+      if (flags.allEvents && (flags.narrow || flags.sync)) throw new HookrunError(`--all-events and ${flags.narrow ? '--narrow' : '--sync'} exclude each other: --all-events keeps an entry on every event`)
+      const { installAgents } = await import('./install.ts')
+      const agents = list(flags.agent) ?? []
+      const result = installAgents(
+        { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true, narrow: flags.project === true && !flags.allEvents, quiet: flags.quiet === true },
+        name === 'uninstall',
+      )
+      const scope = flags.project || flags.sync ? 'project' : 'user'
+      await io.stdout(json ? `${JSON.stringify({ command: name, scope, agents: result.results }, null, 2)}\n` : result.output)
+      setExitCode(result.exitCode)
+    })
+  }
+
+  cli
+    .command('import', "Move the hooks an agent already has into hooks.json, with hookrun's router entries in their place")
+    .option('--agent <name>', 'claude, cursor, gemini, codex or copilot (repeatable)', required())
+    .option('--project', "The agent's config in this project, into the project's .hookrun/hooks.json (default)")
+    .option('--user', "The agent's user config, into your own hooks.json")
+    .option('--cwd <dir>', 'The project folder (default: the current one)')
+    .option('--dry-run', 'Write nothing; print the diff of every file import would change')
+    .example('hookrun import --agent claude --dry-run   # what would move, as diffs')
+    .example('hookrun import --agent claude && hookrun trust')
+    .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; dryRun?: boolean }) => {
+      if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+      const { importAgents } = await import('./import.ts')
+      const agents = list(flags.agent) ?? []
+      const result = await importAgents({ agents, scope: flags.user ? 'user' : 'project', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, dryRun: bool(flags.dryRun, 'dry-run') })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
+    })
+}

@@ -1,0 +1,86 @@
+/**
+ * One lab scenario as the Codex and Copilot lab files run it: hooks.json written as a user would,
+ * hookrun wired into the agent with `hookrun install --agent X --project`, the project trusted,
+ * the real CLI run once against its fake model, then the file's own checks on what happened.
+ * What differs per agent (its model API, its config, its command line) is the driver's.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect } from 'vitest'
+import { type AgentRun, type LabAgent, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
+
+export interface AgentDriver {
+  readonly agent: LabAgent
+  startModel(turns: readonly Turn[]): Promise<ModelServer>
+  configure(run: LabRun, server: ModelServer): void
+  run(run: LabRun, server: ModelServer, prompt: string, cwd: string): Promise<AgentRun>
+  /** What LAB_DEBUG prints after a run. */
+  debug?(server: ModelServer, result: AgentRun): string
+}
+
+export interface Setup {
+  /** The project's .hookrun/hooks.json. */
+  readonly hooks: unknown
+  readonly turns: readonly Turn[]
+  /** Run `hookrun trust` (default: yes). */
+  readonly trust?: boolean
+  /** Where the agent starts, relative to the project. */
+  readonly cwd?: string
+  /** Extra steps before the agent runs (more config, folders). */
+  readonly before?: (run: LabRun) => void
+}
+
+export interface Outcome {
+  readonly run: LabRun
+  readonly server: ModelServer
+  readonly result: AgentRun
+}
+
+/** The scenario runner for one agent. */
+export function scenarioRunner(driver: AgentDriver): (name: string, setup: Setup, check: (outcome: Outcome) => void) => Promise<void> {
+  return async (name, setup, check) => {
+    const run = labRun()
+    const server = await driver.startModel(setup.turns)
+    try {
+      driver.configure(run, server)
+      mkdirSync(join(run.project, '.hookrun'), { recursive: true })
+      writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(setup.hooks, null, 2)}\n`)
+      const install = run.hookrun(['install', '--agent', driver.agent, '--project'])
+      expect(install.status, install.stderr).toBe(0)
+      if (setup.trust !== false) expect(run.hookrun(['trust']).status).toBe(0)
+      setup.before?.(run)
+      const cwd = join(run.project, setup.cwd ?? '')
+      mkdirSync(cwd, { recursive: true })
+      const result = await driver.run(run, server, `lab scenario ${name}`, cwd)
+      console.log(`${driver.agent} ${name}: ${Math.round(result.ms)} ms`)
+      if (process.env.LAB_DEBUG && driver.debug) console.log(driver.debug(server, result))
+      expect(result.status, result.stderr).toBe(0)
+      check({ run, server, result })
+    } finally {
+      await server.close()
+      run.remove()
+    }
+  }
+}
+
+/** The lab's gate: any shell command that mentions "forbidden" is denied, with a reason on stderr (exit 2). */
+export const GATE = `case "$HOOKRUN_BASH_COMMAND" in *forbidden*) echo "lab gate: forbidden commands are not allowed" >&2; exit 2;; esac`
+export const GATE_HOOKS = { hooks: [{ name: 'lab-gate', event: 'tool:pre_execute:bash', command: GATE, timeout: 10 }] }
+export const DONE: Turn = { text: 'done' }
+
+/** Hooks that add context on session start, prompt and after a shell call, each with its own marker. */
+export function contextHooks(): unknown {
+  const say = (text: string) => `printf '%s' '{"additionalContext":"${text}"}'`
+  return {
+    hooks: [
+      { name: 'lab-start', event: 'session:start', command: say('LAB-CONTEXT-SESSION') },
+      { name: 'lab-prompt', event: 'user:prompt_submit', command: say('LAB-CONTEXT-PROMPT') },
+      { name: 'lab-post', event: 'tool:post_execute:bash', command: say('LAB-CONTEXT-POST') },
+    ],
+  }
+}
+
+/** Which of the agent's output streams held `text`, as a phrase ("stdout and stderr", "neither …"). */
+export function shownOn(result: AgentRun, text: string): string {
+  return [result.stdout.includes(text) && 'stdout', result.stderr.includes(text) && 'stderr'].filter(Boolean).join(' and ') || 'neither stdout nor stderr'
+}
