@@ -97,19 +97,32 @@ async function recordBytecodeOrder(binary: string): Promise<string[]> {
   const project = await mkdtemp(join(tmpdir(), 'hookrun-order-'))
   try {
     await mkdir(join(project, '.hookrun'))
-    await writeFile(join(project, '.hookrun', 'hooks.json'), JSON.stringify({ hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }] }))
+    await writeFile(
+      join(project, '.hookrun', 'hooks.json'),
+      JSON.stringify({ hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }] }),
+    )
     // The common path: a trusted project (here by the user config's trustedFolders).
     await mkdir(join(project, '.config', 'hookrun'), { recursive: true })
     await writeFile(join(project, '.config', 'hookrun', 'hooks.json'), JSON.stringify({ trustedFolders: [project] }))
     await mkdir(ORDER_DIR, { recursive: true })
     const input = JSON.stringify({ session_id: 'build', tool_name: 'Bash', tool_input: { command: 'ls' } })
     const files: string[] = []
-    for (const [name, event] of [['match', 'tool:pre_execute'], ['no-match', 'session:start']] as const) {
+    for (const [name, event] of [
+      ['match', 'tool:pre_execute'],
+      ['no-match', 'session:start'],
+    ] as const) {
       const file = join(ORDER_DIR, `${name}.txt`)
-      const env = { PATH: process.env.PATH, HOME: project, XDG_CONFIG_HOME: join(project, '.config'), BUN_BYTECODE_ORDER_OUT: resolve(file) }
+      const env = {
+        PATH: process.env.PATH,
+        HOME: project,
+        XDG_CONFIG_HOME: join(project, '.config'),
+        BUN_BYTECODE_ORDER_OUT: resolve(file),
+      }
       const result = spawnSync(resolve(binary), ['fire', event, '--payload', '-'], { cwd: project, env, input, encoding: 'utf8' })
-      if (result.status !== 0) throw new Error(`recording the bytecode order: hookrun fire ${event} exited ${result.status}: ${result.stderr}`)
-      if (name === 'match' && !result.stdout.includes('"name":"check"')) throw new Error(`recording the bytecode order: the hook did not run: ${result.stdout}${result.stderr}`)
+      if (result.status !== 0)
+        throw new Error(`recording the bytecode order: hookrun fire ${event} exited ${result.status}: ${result.stderr}`)
+      if (name === 'match' && !result.stdout.includes('"name":"check"'))
+        throw new Error(`recording the bytecode order: the hook did not run: ${result.stdout}${result.stderr}`)
       if ((await stat(file)).size === 0) throw new Error(`recording the bytecode order: ${file} is empty`)
       files.push(file)
     }
@@ -184,6 +197,8 @@ if (import.meta.main) {
   console.log('built dist/hookrun, dist/hookrun.mjs, dist/index.mjs')
   if (process.argv.includes('--release')) {
     const files = await buildRelease()
-    console.log(`built ${files.length} release binaries of hookrun ${pkg.version}, ${RELEASE_DIR}/SHA256SUMS and the npm packages in ${NPM_DIR}`)
+    console.log(
+      `built ${files.length} release binaries of hookrun ${pkg.version}, ${RELEASE_DIR}/SHA256SUMS and the npm packages in ${NPM_DIR}`,
+    )
   }
 }

@@ -46,7 +46,10 @@ const SESSION_CONFIG = {
     { name: 'format', event: 'tool:post_execute:edit|write', command: 'true' },
   ],
 }
-export const SESSION_HOOKS: readonly Hook[] = mergeHooks(parseConfigDocument({ layer: 'project', file: '.hookrun/hooks.json' }, JSON.stringify(SESSION_CONFIG)).entries, [])
+export const SESSION_HOOKS: readonly Hook[] = mergeHooks(
+  parseConfigDocument({ layer: 'project', file: '.hookrun/hooks.json' }, JSON.stringify(SESSION_CONFIG)).entries,
+  [],
+)
 
 /** Processes Claude Code starts for hookrun in the session, before and after compiled matchers. */
 export function processesPer100ToolCalls(): { before: number; after: number; events: number } {
@@ -65,5 +68,7 @@ export function processesPer100ToolCalls(): { before: number; after: number; eve
 
 if (import.meta.main) {
   const { before, after, events } = processesPer100ToolCalls()
-  console.log(`a session of 100 tool calls (${events} events): hookrun started ${before} times with an entry on every event, ${after} times with compiled matchers`)
+  console.log(
+    `a session of 100 tool calls (${events} events): hookrun started ${before} times with an entry on every event, ${after} times with compiled matchers`,
+  )
 }

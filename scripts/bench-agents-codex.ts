@@ -46,7 +46,10 @@ const BENCHES: Record<'codex' | 'copilot', AgentBench> = {
     plainHook(run) {
       mkdirSync(join(run.project, '.codex'), { recursive: true })
       const command = `grep -q forbidden && { echo forbidden >&2; exit 2; }; exit 0`
-      writeFileSync(join(run.project, '.codex', 'hooks.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }, null, 2))
+      writeFileSync(
+        join(run.project, '.codex', 'hooks.json'),
+        JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }, null, 2),
+      )
     },
     // Codex finds its model in config.toml: pointed at this run's server each time.
     run(run, server, env) {
@@ -61,7 +64,10 @@ const BENCHES: Record<'codex' | 'copilot', AgentBench> = {
     plainHook(run) {
       mkdirSync(join(run.project, '.github', 'hooks'), { recursive: true })
       const bash = `grep -q forbidden && { echo '{"permissionDecision":"deny","permissionDecisionReason":"forbidden"}'; }; exit 0`
-      writeFileSync(join(run.project, '.github', 'hooks', 'plain.json'), JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash }] } }, null, 2))
+      writeFileSync(
+        join(run.project, '.github', 'hooks', 'plain.json'),
+        JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash }] } }, null, 2),
+      )
     },
     run: (run, server, env) => runCopilot({ ...run, env: { ...run.env, ...env } }, server, 'bench'),
   },
@@ -72,7 +78,10 @@ function prepare(bench: AgentBench, variant: Variant, run: LabRun, server: Model
   if (variant === 'none') return
   if (variant === 'plain') return bench.plainHook(run)
   mkdirSync(join(run.project, '.hookrun'), { recursive: true })
-  writeFileSync(join(run.project, '.hookrun', 'hooks.json'), JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: GATE }] }, null, 2))
+  writeFileSync(
+    join(run.project, '.hookrun', 'hooks.json'),
+    JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: GATE }] }, null, 2),
+  )
   const agent = bench === BENCHES.codex ? 'codex' : 'copilot'
   const install = run.hookrun(['install', '--agent', agent, '--project', ...(variant === 'narrow' ? [] : ['--all-events'])])
   if (install.status !== 0) throw new Error(`${agent} ${variant}: install failed: ${install.stderr}`)
@@ -125,7 +134,8 @@ async function benchAgent(agent: 'codex' | 'copilot'): Promise<string[]> {
         const before = server.requests.length
         const result = await bench.run(run, server)
         check(variant, result)
-        if (server.requests.length - before < CALLS + 1) throw new Error(`${agent} ${variant}: the session made ${server.requests.length - before} model requests, not ${CALLS + 1}`)
+        if (server.requests.length - before < CALLS + 1)
+          throw new Error(`${agent} ${variant}: the session made ${server.requests.length - before} model requests, not ${CALLS + 1}`)
         times.get(variant)!.push(result.ms)
       }
       process.stderr.write(`${agent}: round ${round + 1}/${ROUNDS}\n`)
@@ -150,7 +160,9 @@ async function benchAgent(agent: 'codex' | 'copilot'): Promise<string[]> {
       }
       const wall = median(times.get(variant)!)
       const spread = `${Math.round(Math.min(...times.get(variant)!))}–${Math.round(Math.max(...times.get(variant)!))}`
-      rows.push(`| ${agent} | ${variant} | ${Math.round(wall)} (${spread}) | ${variant === 'none' ? '—' : ((wall - base) / CALLS).toFixed(1)} | ${perCall} | ${perSession} |`)
+      rows.push(
+        `| ${agent} | ${variant} | ${Math.round(wall)} (${spread}) | ${variant === 'none' ? '—' : ((wall - base) / CALLS).toFixed(1)} | ${perCall} | ${perSession} |`,
+      )
     }
     return rows
   } finally {

@@ -15,7 +15,17 @@
  */
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { DONE, denyGate, editSettings, type FamilyAgent, GEMINI, QWEN, type SessionOptions, session, shell } from '../test/agents/gemini-family.ts'
+import {
+  DONE,
+  denyGate,
+  editSettings,
+  type FamilyAgent,
+  GEMINI,
+  QWEN,
+  type SessionOptions,
+  session,
+  shell,
+} from '../test/agents/gemini-family.ts'
 import { ROOT } from '../test/helpers.ts'
 
 const rounds = Number(process.argv[2] ?? 3)
@@ -56,7 +66,13 @@ function optionsFor(agent: FamilyAgent, variant: Variant, count = false, n = cal
           mkdirSync(join(run.project, agent.settingsDir), { recursive: true })
           writeFileSync(file, '{"hooks": {}}\n')
           const event = agent.name === 'gemini' ? 'BeforeTool' : 'PreToolUse'
-          editSettings(file, (settings) => (settings.hooks[event] = [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'plain', command: PLAIN_HOOK }] }]))
+          editSettings(
+            file,
+            (settings) =>
+              (settings.hooks[event] = [
+                { matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'plain', command: PLAIN_HOOK }] },
+              ]),
+          )
         },
       }
   }
@@ -71,7 +87,10 @@ async function countStarts(agent: FamilyAgent, variant: Variant, n: number): Pro
 }
 
 /** The agent under bash, which prints with `times` the CPU its children (and theirs, waited for) used. */
-const withTimes = (command: string, args: string[]): [string, string[]] => ['bash', ['-c', '"$0" "$@"; status=$?; times >&2; exit $status', command, ...args]]
+const withTimes = (command: string, args: string[]): [string, string[]] => [
+  'bash',
+  ['-c', '"$0" "$@"; status=$?; times >&2; exit $status', command, ...args],
+]
 
 /** The children's user + system ms from the last line of `times` ("0m5.123s 0m1.004s"). */
 function childrenCpuMs(stderr: string): number {
@@ -105,7 +124,9 @@ for (const agent of agents) {
   const base = median(times.none)
   console.log(`\n${agent.name}: ${calls} shell calls per session, ${rounds} rounds, median session ms`)
   const cpuBase = median(cpu.none)
-  console.log('| variant | session wall ms (median; all) | wall ms added per call | session CPU ms (median) | CPU ms added per call | hookrun starts |')
+  console.log(
+    '| variant | session wall ms (median; all) | wall ms added per call | session CPU ms (median) | CPU ms added per call | hookrun starts |',
+  )
   console.log('| --- | --- | --- | --- | --- | --- |')
   for (const variant of VARIANTS) {
     const ms = median(times[variant])
@@ -113,6 +134,8 @@ for (const agent of agents) {
     const added = variant === 'none' ? '—' : ((ms - base) / calls).toFixed(0)
     const cpuAdded = variant === 'none' ? '—' : ((cpuMs - cpuBase) / calls).toFixed(0)
     const all = times[variant].map((t) => t.toFixed(0)).join(', ')
-    console.log(`| ${variant} | ${ms.toFixed(0)} (${all}) | ${added} | ${cpuMs.toFixed(0)} | ${cpuAdded} | ${starts[variant] ?? (variant === 'shell' ? 'none (1 sh per call)' : '0')} |`)
+    console.log(
+      `| ${variant} | ${ms.toFixed(0)} (${all}) | ${added} | ${cpuMs.toFixed(0)} | ${cpuAdded} | ${starts[variant] ?? (variant === 'shell' ? 'none (1 sh per call)' : '0')} |`,
+    )
   }
 }

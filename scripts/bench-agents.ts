@@ -29,7 +29,11 @@ const ROUNDS = flag('rounds', 5)
 const CALLS = flag('calls', 10)
 
 /** The gate every set-up but `none` runs on each Bash call: refuse `rm -rf /`. */
-const GATE_HOOKRUN = { name: 'no-rm-rf', event: 'tool:pre_execute:bash', command: 'case $HOOKRUN_BASH_COMMAND in *"rm -rf /"*) echo "refusing rm -rf /" >&2; exit 2 ;; esac' }
+const GATE_HOOKRUN = {
+  name: 'no-rm-rf',
+  event: 'tool:pre_execute:bash',
+  command: 'case $HOOKRUN_BASH_COMMAND in *"rm -rf /"*) echo "refusing rm -rf /" >&2; exit 2 ;; esac',
+}
 const GATE_SHELL = `sh -c 'if grep -q "rm -rf /"; then echo "refusing rm -rf /" >&2; exit 2; fi'`
 
 const SETUPS: Record<string, (run: LabRun) => void> = {
@@ -43,7 +47,11 @@ const SETUPS: Record<string, (run: LabRun) => void> = {
     installClaude(run)
   },
   shell: (run) => {
-    writeFileIn(run.project, '.claude/settings.json', `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: GATE_SHELL }] }] } }, null, 2)}\n`)
+    writeFileIn(
+      run.project,
+      '.claude/settings.json',
+      `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: GATE_SHELL }] }] } }, null, 2)}\n`,
+    )
   },
 }
 
@@ -62,7 +70,9 @@ async function session(run: LabRun): Promise<Sample> {
   if (agent.status !== 0) throw new Error(`claude exited ${agent.status}: ${agent.stderr}`)
   if (model.arrivals.length !== CALLS + 1) throw new Error(`the session made ${model.arrivals.length - 1} of ${CALLS} calls`)
   const cycles = model.arrivals.slice(1).map((at, index) => at - model.arrivals[index]!)
-  const starts = events.filter((event) => event.type === 'system' && event.subtype === 'hook_started' && !SESSION_EVENTS.has(String(event.hook_event))).length
+  const starts = events.filter(
+    (event) => event.type === 'system' && event.subtype === 'hook_started' && !SESSION_EVENTS.has(String(event.hook_event)),
+  ).length
   return { cycles, startsPerCall: starts / CALLS }
 }
 
@@ -83,7 +93,9 @@ const runs = Object.fromEntries(
 // One warm-up session each (Claude's first start in a fresh HOME writes its config).
 for (const run of Object.values(runs)) await session(run)
 
-const samples: Record<string, { cycles: number[]; starts: number[] }> = Object.fromEntries(Object.keys(SETUPS).map((name) => [name, { cycles: [], starts: [] }]))
+const samples: Record<string, { cycles: number[]; starts: number[] }> = Object.fromEntries(
+  Object.keys(SETUPS).map((name) => [name, { cycles: [], starts: [] }]),
+)
 for (let round = 1; round <= ROUNDS; round++) {
   const order = round % 2 === 1 ? Object.keys(SETUPS) : Object.keys(SETUPS).reverse()
   for (const name of order) {

@@ -16,33 +16,54 @@ const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 30
 const binary = resolve(import.meta.dirname, '..', 'dist', 'hookrun')
 const root = mkdtempSync(join(tmpdir(), 'hookrun-narrowed-bench-'))
 const home = join(root, 'home')
-const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.state'), HOOKRUN_CONFIG: '' }
+const env = {
+  ...process.env,
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, '.config'),
+  XDG_CACHE_HOME: join(home, '.cache'),
+  XDG_STATE_HOME: join(home, '.state'),
+  HOOKRUN_CONFIG: '',
+}
 const projects = { narrowed: join(root, 'narrowed'), plain: join(root, 'plain') }
 mkdirSync(join(home, '.config', 'hookrun'), { recursive: true })
 writeFileSync(join(home, '.config', 'hookrun', 'hooks.json'), JSON.stringify({ trustedFolders: Object.values(projects) }))
 const old = new Date(Date.now() - 60_000)
 for (const dir of Object.values(projects)) {
   mkdirSync(join(dir, '.hookrun'), { recursive: true })
-  writeFileSync(join(dir, '.hookrun', 'hooks.json'), JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'true' }] }))
+  writeFileSync(
+    join(dir, '.hookrun', 'hooks.json'),
+    JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'true' }] }),
+  )
 }
 // Settled files (as users' are), so the install's stamp is exact and the document cache is used.
-for (const file of [join(home, '.config', 'hookrun', 'hooks.json'), ...Object.values(projects).map((dir) => join(dir, '.hookrun', 'hooks.json'))]) utimesSync(file, old, old)
-const install = spawnSync(binary, ['install', '--agent', 'claude', '--project', '--narrow'], { cwd: projects.narrowed, env, encoding: 'utf8' })
+for (const file of [
+  join(home, '.config', 'hookrun', 'hooks.json'),
+  ...Object.values(projects).map((dir) => join(dir, '.hookrun', 'hooks.json')),
+])
+  utimesSync(file, old, old)
+const install = spawnSync(binary, ['install', '--agent', 'claude', '--project', '--narrow'], {
+  cwd: projects.narrowed,
+  env,
+  encoding: 'utf8',
+})
 if (install.status !== 0) throw new Error(install.stderr)
 
-const payload = (cwd: string) => JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, cwd })
+const payload = (cwd: string) =>
+  JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, cwd })
 /** Wall time, and CPU time (user + system, the hook's included), which a loaded machine disturbs less. */
 const fire = (cwd: string): { wall: number; cpu: number } => {
   const started = performance.now()
   const result = Bun.spawnSync([binary, 'fire', '--format', 'claude'], { cwd, env, stdin: Buffer.from(payload(cwd)) })
   const wall = performance.now() - started
   const stdout = result.stdout.toString()
-  if (result.exitCode !== 0 || stdout.trim() !== '{}') throw new Error(`fire in ${cwd}: exit ${result.exitCode}: ${stdout}${result.stderr.toString()}`)
+  if (result.exitCode !== 0 || stdout.trim() !== '{}')
+    throw new Error(`fire in ${cwd}: exit ${result.exitCode}: ${stdout}${result.stderr.toString()}`)
   const usage = result.resourceUsage!.cpuTime
   return { wall, cpu: Number(usage.user + usage.system) / 1000 }
 }
 for (const dir of Object.values(projects)) for (let i = 0; i < 3; i++) fire(dir) // warm the caches
-if (readStamp(projects.narrowed, env)?.startedAt !== undefined) throw new Error('a fire started a sync: the stamp does not match, so this would not measure the steady state')
+if (readStamp(projects.narrowed, env)?.startedAt !== undefined)
+  throw new Error('a fire started a sync: the stamp does not match, so this would not measure the steady state')
 
 const runs = { narrowed: [] as { wall: number; cpu: number }[], plain: [] as { wall: number; cpu: number }[] }
 for (let round = 0; round < rounds; round++) {
@@ -69,8 +90,12 @@ const inProcess = (dir: string, signature: string) => {
 inProcess(projects.narrowed, stamp.signature)
 console.log(`${rounds} interleaved pairs of \`hookrun fire --format claude\` (one matching hook \`true\`), binary ${binary}`)
 for (const key of ['wall', 'cpu'] as const) {
-  console.log(`  ${key}: median ${median(of('narrowed', key)).toFixed(2)} ms with a narrowed install (stamp up to date), ${median(of('plain', key)).toFixed(2)} ms without; median paired difference ${paired(key).toFixed(2)} ms`)
+  console.log(
+    `  ${key}: median ${median(of('narrowed', key)).toFixed(2)} ms with a narrowed install (stamp up to date), ${median(of('plain', key)).toFixed(2)} ms without; median paired difference ${paired(key).toFixed(2)} ms`,
+  )
 }
-console.log(`the check alone, in-process: ${inProcess(projects.narrowed, stamp.signature).toFixed(1)} µs with a stamp, ${inProcess(projects.plain, '').toFixed(1)} µs without`)
+console.log(
+  `the check alone, in-process: ${inProcess(projects.narrowed, stamp.signature).toFixed(1)} µs with a stamp, ${inProcess(projects.plain, '').toFixed(1)} µs without`,
+)
 if (readStamp(projects.narrowed, env)?.startedAt !== undefined) throw new Error('a fire started a sync during the rounds')
 rmSync(root, { recursive: true, force: true })

@@ -17,7 +17,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 
-const { values: flags, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '20' }, cases: { type: 'string', default: 'a,b,d,e' } } })
+const { values: flags, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { rounds: { type: 'string', default: '20' }, cases: { type: 'string', default: 'a,b,d,e' } },
+})
 if (positionals.length !== 2) throw new Error('usage: bun scripts/bench-pair.ts OLD_BINARY NEW_BINARY [--rounds 20] [--cases a,b,d,e]')
 const binaries = { old: resolve(positionals[0]!), new: resolve(positionals[1]!) }
 const rounds = Number(flags.rounds)
@@ -29,13 +32,26 @@ mkdirSync(home)
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), NO_COLOR: '1', LANG: 'C' }
 const envOf = (which: keyof typeof binaries) => ({ ...env, XDG_CACHE_HOME: join(work, `cache-${which}`) })
 
-const small = new TextEncoder().encode(JSON.stringify({ session_id: 'bench', cwd: work, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la' } }))
-const big = new TextEncoder().encode(JSON.stringify({ session_id: 'bench', hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: join(work, 'big.txt'), content: 'x'.repeat(10 * MiB) } }))
+const small = new TextEncoder().encode(
+  JSON.stringify({ session_id: 'bench', cwd: work, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la' } }),
+)
+const big = new TextEncoder().encode(
+  JSON.stringify({
+    session_id: 'bench',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Write',
+    tool_input: { file_path: join(work, 'big.txt'), content: 'x'.repeat(10 * MiB) },
+  }),
+)
 const CASES: Record<string, { hooks: object[]; payload: Uint8Array }> = {
   a: { hooks: [{ name: 'greet', event: 'session:start', command: 'true' }], payload: small },
   b: { hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }], payload: small },
   d: {
-    hooks: Array.from({ length: 1000 }, (_, i) => ({ name: `hook-${i}`, event: i === 500 ? 'tool:pre_execute:bash' : i % 2 === 0 ? `tool:post_execute:tool${i}` : `tool:pre_execute:tool${i}`, command: 'true' })),
+    hooks: Array.from({ length: 1000 }, (_, i) => ({
+      name: `hook-${i}`,
+      event: i === 500 ? 'tool:pre_execute:bash' : i % 2 === 0 ? `tool:post_execute:tool${i}` : `tool:pre_execute:tool${i}`,
+      command: 'true',
+    })),
     payload: small,
   },
   e: { hooks: [{ name: 'read-all', event: 'tool:pre_execute', command: 'cat >/dev/null' }], payload: big },
@@ -50,7 +66,9 @@ for (const id of cases) {
   utimesSync(config, past, past)
 }
 // Trusted within moments of a change, a file is hashed on every fire (src/trust/records.ts `settled`).
-const changed = Math.max(...cases.map((id) => Number(statSync(join(work, id, '.hookrun', 'hooks.json'), { bigint: true }).ctimeNs / 1_000_000n)))
+const changed = Math.max(
+  ...cases.map((id) => Number(statSync(join(work, id, '.hookrun', 'hooks.json'), { bigint: true }).ctimeNs / 1_000_000n)),
+)
 Bun.sleepSync(Math.max(0, changed + 2100 - Date.now()))
 for (const id of cases) {
   const trusted = Bun.spawnSync({ cmd: [binaries.new, 'trust', join(work, id)], env, stdout: 'ignore', stderr: 'pipe' })
@@ -59,14 +77,28 @@ for (const id of cases) {
 
 function fire(which: keyof typeof binaries, id: string): number {
   const started = performance.now()
-  const result = Bun.spawnSync({ cmd: [binaries[which], 'fire', 'tool:pre_execute', '--payload', '-'], cwd: join(work, id), env: envOf(which), stdin: CASES[id]!.payload, stdout: 'pipe', stderr: 'pipe' })
+  const result = Bun.spawnSync({
+    cmd: [binaries[which], 'fire', 'tool:pre_execute', '--payload', '-'],
+    cwd: join(work, id),
+    env: envOf(which),
+    stdin: CASES[id]!.payload,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   const ms = performance.now() - started
   if (result.exitCode !== 0) throw new Error(`${which} (${id}) exited ${result.exitCode}: ${result.stderr.toString()}`)
   return ms
 }
 
 function peakMiB(which: keyof typeof binaries, id: string): number {
-  const result = Bun.spawnSync({ cmd: ['/usr/bin/time', '-f', '%M', binaries[which], 'fire', 'tool:pre_execute', '--payload', '-'], cwd: join(work, id), env: envOf(which), stdin: CASES[id]!.payload, stdout: 'pipe', stderr: 'pipe' })
+  const result = Bun.spawnSync({
+    cmd: ['/usr/bin/time', '-f', '%M', binaries[which], 'fire', 'tool:pre_execute', '--payload', '-'],
+    cwd: join(work, id),
+    env: envOf(which),
+    stdin: CASES[id]!.payload,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   return Number(result.stderr.toString().trim().split('\n').at(-1)) / 1024
 }
 
@@ -84,10 +116,13 @@ try {
   for (const id of cases) {
     const [old, now] = [median(samples.get(`${id}:old`)!), median(samples.get(`${id}:new`)!)]
     const [oldPeak, newPeak] = (['old', 'new'] as const).map((which) => median(Array.from({ length: 5 }, () => peakMiB(which, id))))
-    console.log(`(${id}) old ${old.toFixed(1)} ms, new ${now.toFixed(1)} ms, new/old ${(now / old).toFixed(2)}; peak old ${oldPeak!.toFixed(1)} MiB, new ${newPeak!.toFixed(1)} MiB`)
+    console.log(
+      `(${id}) old ${old.toFixed(1)} ms, new ${now.toFixed(1)} ms, new/old ${(now / old).toFixed(2)}; peak old ${oldPeak!.toFixed(1)} MiB, new ${newPeak!.toFixed(1)} MiB`,
+    )
   }
   if (cases.includes('b') && cases.includes('d')) {
-    for (const which of ['old', 'new'] as const) console.log(`${which}: (d)/(b) ${(median(samples.get(`d:${which}`)!) / median(samples.get(`b:${which}`)!)).toFixed(2)}`)
+    for (const which of ['old', 'new'] as const)
+      console.log(`${which}: (d)/(b) ${(median(samples.get(`d:${which}`)!) / median(samples.get(`b:${which}`)!)).toFixed(2)}`)
   }
   console.log(`medians of ${rounds} rounds`)
 } finally {

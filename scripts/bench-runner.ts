@@ -25,14 +25,19 @@ async function mean(label: string, runs: number, once: () => unknown): Promise<v
 try {
   mkdirSync(join(dir, '.hookrun'))
   const functionsOnly = createRunner({ cwd: dir, env })
-    .on('tool:pre_execute:bash', (ctx) => (String(ctx.toolInput?.command).includes('rm -rf') ? { decision: 'deny', reason: 'no' } : undefined))
+    .on('tool:pre_execute:bash', (ctx) =>
+      String(ctx.toolInput?.command).includes('rm -rf') ? { decision: 'deny', reason: 'no' } : undefined,
+    )
     .on('tool:pre_execute:read|write', () => allow())
     .on('tool:pre_execute', (ctx) => {
       ctx.toolInput!.command = `${ctx.toolInput!.command} --color=never`
     })
   await mean('runner.fire: 3 function hooks (2 match), no config hooks', 5000, () => functionsOnly.fire('tool:pre_execute', payload))
 
-  writeFileSync(join(dir, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'exit 0' }] }))
+  writeFileSync(
+    join(dir, '.hookrun/hooks.json'),
+    JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'exit 0' }] }),
+  )
   const withCommand = createRunner({ cwd: dir, env }).on('tool:pre_execute', () => allow())
   await mean('runner.fire: 1 command hook + 1 function hook', 100, () => withCommand.fire('tool:pre_execute', payload))
   await mean('fire(): 1 command hook (config read on every call)', 100, () => fire({ event: 'tool:pre_execute', payload, cwd: dir, env }))

@@ -18,7 +18,18 @@
  * one. Medians and ratios are printed and written to a JSON file (default .bench/results.json).
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { cpus, release, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -130,7 +141,10 @@ const CASES: readonly BenchCase[] = [
     commands: 0,
     hookrun: (command) => ({ hooks: [{ name: 'greet', event: 'session:start', command }] }),
     // A configured hook, and the one lefthook runs has no jobs.
-    lefthook: (command) => ({ yaml: `output: false\nsession-start:\n  jobs:\n${job(command)}pre-tool-use:\n  jobs: []\n`, hook: 'pre-tool-use' }),
+    lefthook: (command) => ({
+      yaml: `output: false\nsession-start:\n  jobs:\n${job(command)}pre-tool-use:\n  jobs: []\n`,
+      hook: 'pre-tool-use',
+    }),
   },
   {
     id: 'b',
@@ -182,7 +196,11 @@ const CASES: readonly BenchCase[] = [
     // Claude Code's own shape, fired the way its router entry fires it. Claude runs a matcher
     // group's handlers concurrently; lefthook is told to run its five jobs in parallel too.
     // Five different commands: Claude runs identical handlers once.
-    hookrun: (command) => ({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: Array.from({ length: 5 }, (_, i) => ({ type: 'command', command: `${command} # ${i}` })) }] } }),
+    hookrun: (command) => ({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: Array.from({ length: 5 }, (_, i) => ({ type: 'command', command: `${command} # ${i}` })) }],
+      },
+    }),
     fire: ['fire', '--format', 'claude'],
     lefthook: (command) => ({
       yaml: `output: false\npre-tool-use:\n  parallel: true\n  jobs:\n${Array.from({ length: 5 }, (_, i) => job(`${command} # ${i}`)).join('')}`,
@@ -212,7 +230,8 @@ function writeCase(benchCase: BenchCase, command: string): { project: string; re
   const trusted = Bun.spawnSync({ cmd: [HOOKRUN, 'trust', project], env: ENV, stdout: 'ignore', stderr: 'pipe' })
   if (trusted.exitCode !== 0) throw new Error(`hookrun trust ${project}: ${trusted.stderr.toString()}`)
   const record = readTrustRecord(project, ENV)
-  if (record === undefined || Object.values(record.files).some((file) => file.stat === null)) throw new Error(`hookrun trust ${project}: the record would have fires hash the project`)
+  if (record === undefined || Object.values(record.files).some((file) => file.stat === null))
+    throw new Error(`hookrun trust ${project}: the record would have fires hash the project`)
   mkdirSync(repo, { recursive: true })
   const { yaml, hook } = benchCase.lefthook(command)
   writeFileSync(join(repo, 'lefthook.yml'), yaml)
@@ -272,7 +291,13 @@ function quantile(values: readonly number[], q: number): number {
 function peakMiB(measurement: Measurement): number | undefined {
   const gnu = process.platform === 'linux'
   const args = gnu ? ['-f', '%M', ...measurement.cmd] : ['-l', ...measurement.cmd]
-  const result = spawnSync('/usr/bin/time', args, { cwd: measurement.cwd, env: ENV, input: measurement.payload, encoding: 'utf8', maxBuffer: 64 * MiB })
+  const result = spawnSync('/usr/bin/time', args, {
+    cwd: measurement.cwd,
+    env: ENV,
+    input: measurement.payload,
+    encoding: 'utf8',
+    maxBuffer: 64 * MiB,
+  })
   if (result.error || result.stderr === undefined) return undefined
   if (gnu) {
     const kib = Number(result.stderr.trim().split('\n').at(-1))
@@ -306,15 +331,20 @@ async function main(): Promise<void> {
       { key: `${benchCase.id}:node`, cmd: [NODE, NODE_BUNDLE, ...fire], cwd: traced.project, payload: benchCase.payload, ok: [0] },
       { key: `${benchCase.id}:lefthook`, cmd: [LEFTHOOK, 'run', traced.hook], cwd: traced.repo, payload: benchCase.payload, ok: [0] },
       // (b) as `npm install hookrun` users run it too.
-      ...(benchCase.id === 'b' ? [{ key: 'b:npm', cmd: [npmCommand, ...fire], cwd: traced.project, payload: benchCase.payload, ok: [0] }] : []),
+      ...(benchCase.id === 'b'
+        ? [{ key: 'b:npm', cmd: [npmCommand, ...fire], cwd: traced.project, payload: benchCase.payload, ok: [0] }]
+        : []),
     ]
     for (const runner of runners) {
       const trace = join(work, `trace-${runner.key.replace(':', '-')}`)
       writeFileSync(trace, '')
       run(runner, { BENCH_TRACE: trace })
-      const lines = readFileSync(trace, 'utf8').split('\n').filter((line) => line !== '')
+      const lines = readFileSync(trace, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
       const enough = benchCase.id === 'e' ? lines.length === 1 && Number(lines[0]) >= 10 * MiB : lines.length === benchCase.commands
-      if (!enough) throw new Error(`${runner.key} ran ${lines.length} hook command(s) (${lines.join(', ')}), expected ${benchCase.commands}`)
+      if (!enough)
+        throw new Error(`${runner.key} ran ${lines.length} hook command(s) (${lines.join(', ')}), expected ${benchCase.commands}`)
       checks.push(`${runner.key}: ${benchCase.id === 'e' ? `hook read ${lines[0]} bytes` : `${lines.length} command(s) ran`}`)
     }
     writeCase(benchCase, workCommand(benchCase))
@@ -357,7 +387,9 @@ async function main(): Promise<void> {
 
   const med = (key: string) => median(samples.get(key)!)
   const peak = (key: string) => median(Array.from({ length: 9 }, () => peakMiB(measurements.find((m) => m.key === key)!) ?? Number.NaN))
-  const memory = Object.fromEntries(['b:hookrun', 'floor:hello', 'b:lefthook', 'e:hookrun', 'e:lefthook'].map((key) => [key, peak(key)])) as Record<string, number>
+  const memory = Object.fromEntries(
+    ['b:hookrun', 'floor:hello', 'b:lefthook', 'e:hookrun', 'e:lefthook'].map((key) => [key, peak(key)]),
+  ) as Record<string, number>
   const payloadMiB = bigPayload.byteLength / MiB
 
   const sh = med('floor:sh')
@@ -391,7 +423,10 @@ async function main(): Promise<void> {
   const lines = [
     `| case | hookrun binary | hookrun on Node | lefthook | binary / lefthook |`,
     `| --- | ---: | ---: | ---: | ---: |`,
-    ...CASES.map((c) => `| (${c.id}) ${c.title} | ${fmt(med(`${c.id}:hookrun`))} | ${fmt(med(`${c.id}:node`))} | ${fmt(med(`${c.id}:lefthook`))} | ${(med(`${c.id}:hookrun`) / med(`${c.id}:lefthook`)).toFixed(2)}× |`),
+    ...CASES.map(
+      (c) =>
+        `| (${c.id}) ${c.title} | ${fmt(med(`${c.id}:hookrun`))} | ${fmt(med(`${c.id}:node`))} | ${fmt(med(`${c.id}:lefthook`))} | ${(med(`${c.id}:hookrun`) / med(`${c.id}:lefthook`)).toFixed(2)}× |`,
+    ),
     '',
     `(b) through the npm package (its launcher execs the platform package's binary): ${fmt(med('b:npm'))}.`,
     `Processes Claude Code starts for hookrun in a session of 100 tool calls (scripts/agent-processes.ts): ${agentProcesses.before} with an entry on every event, ${agentProcesses.after} with the matchers \`hookrun install --project --narrow\` compiles.`,
@@ -401,7 +436,10 @@ async function main(): Promise<void> {
     '',
     `| target | measured | limit | |`,
     `| --- | ---: | ---: | --- |`,
-    ...targets.map((t) => `| ${t.target} | ${t.value.toFixed(t.unit === '×' ? 2 : 1)}${t.unit} | ${t.limit.toFixed(t.unit === '×' ? 1 : 1)}${t.unit} | ${t.met ? 'met' : '**missed**'} |`),
+    ...targets.map(
+      (t) =>
+        `| ${t.target} | ${t.value.toFixed(t.unit === '×' ? 2 : 1)}${t.unit} | ${t.limit.toFixed(t.unit === '×' ? 1 : 1)}${t.unit} | ${t.met ? 'met' : '**missed**'} |`,
+    ),
     '',
     `Medians of ${ROUNDS} interleaved rounds; ${machine}; Bun ${versions.bun}, Node ${versions.node}, lefthook ${versions.lefthook}.`,
   ]

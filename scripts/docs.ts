@@ -153,12 +153,17 @@ function agentsPart(): string {
     const page = existsSync(join(ROOT, 'docs', 'agents', `${agent.agent}.md`)) ? `[${agent.label}](${agent.agent}.md)` : agent.label
     return `| ${page} | \`${agent.format}\` | ${results ? `${results.package} ${results.version} (agent lab)` : 'from its docs and source (not lab-verified)'} |`
   })
-  const grid = lab.map((file) => `| ${file.agent} ${file.version} | ${scenarios.map((scenario) => VERDICT_MARK[file.scenarios[scenario]?.verdict ?? ''] ?? 'not run').join(' | ')} |`)
+  const grid = lab.map(
+    (file) =>
+      `| ${file.agent} ${file.version} | ${scenarios.map((scenario) => VERDICT_MARK[file.scenarios[scenario]?.verdict ?? ''] ?? 'not run').join(' | ')} |`,
+  )
   return [
     '| agent | answers with | verified |',
     '| --- | --- | --- |',
     ...verified,
-    ...(lab.length === 0 ? [] : ['', `| agent | ${scenarios.join(' | ')} |`, `| --- | ${scenarios.map(() => '---').join(' | ')} |`, ...grid]),
+    ...(lab.length === 0
+      ? []
+      : ['', `| agent | ${scenarios.join(' | ')} |`, `| --- | ${scenarios.map(() => '---').join(' | ')} |`, ...grid]),
   ].join('\n')
 }
 
@@ -185,7 +190,11 @@ function agentPart(name: string): string {
     '',
     lab === undefined
       ? 'Not run in the agent lab: what is said here comes from its documentation and source.'
-      : [`Seen in the agent lab with ${lab.package} ${lab.version} (\`npm run test:agents\`):`, '', ...Object.entries(lab.scenarios).map(([scenario, result]) => `- \`${scenario}\` (${result.verdict}): ${result.seen}`)].join('\n'),
+      : [
+          `Seen in the agent lab with ${lab.package} ${lab.version} (\`npm run test:agents\`):`,
+          '',
+          ...Object.entries(lab.scenarios).map(([scenario, result]) => `- \`${scenario}\` (${result.verdict}): ${result.seen}`),
+        ].join('\n'),
   ].join('\n')
 }
 
@@ -215,8 +224,15 @@ export function regenerate(text: string, page: string, parts = generatedParts())
 /** The markdown pages that hold generated parts: docs/ and the top-level pages. */
 function pagesWithParts(): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.md') ? [join(dir, entry.name)] : []))
-  return [...readdirSync(ROOT).filter((name) => name.endsWith('.md')).map((name) => join(ROOT, name)), ...walk(join(ROOT, 'docs'))].filter((file) => readFileSync(file, 'utf8').includes('<!-- begin generated: '))
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.md') ? [join(dir, entry.name)] : [],
+    )
+  return [
+    ...readdirSync(ROOT)
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => join(ROOT, name)),
+    ...walk(join(ROOT, 'docs')),
+  ].filter((file) => readFileSync(file, 'utf8').includes('<!-- begin generated: '))
 }
 
 if (import.meta.main) {
@@ -234,7 +250,9 @@ if (import.meta.main) {
   }
   const missing = Object.keys(parts).filter((name) => !used.has(name))
   if (missing.length > 0) {
-    console.error(`generated parts no page holds: ${missing.join(', ')} (add <!-- begin generated: NAME --> … <!-- end generated --> to a page)`)
+    console.error(
+      `generated parts no page holds: ${missing.join(', ')} (add <!-- begin generated: NAME --> … <!-- end generated --> to a page)`,
+    )
     process.exit(1)
   }
   if (stale.length > 0) {

@@ -47,7 +47,9 @@ export const NPM_PLATFORMS: readonly NpmPlatform[] = [
 
 /** The platform package for this machine, or undefined where none is built. */
 export function hostPlatform(libc: 'glibc' | 'musl' = 'glibc'): NpmPlatform | undefined {
-  return NPM_PLATFORMS.find((entry) => entry.os === process.platform && entry.cpu === process.arch && (entry.libc === undefined || entry.libc === libc))
+  return NPM_PLATFORMS.find(
+    (entry) => entry.os === process.platform && entry.cpu === process.arch && (entry.libc === undefined || entry.libc === libc),
+  )
 }
 
 /** Write one platform package (package.json and bin/hookrun[.exe]) into `outDir/<target>`; returns its folder. */
@@ -70,7 +72,10 @@ export function writePlatformPackage(entry: NpmPlatform, binary: string, outDir:
     preferUnplugged: true,
   }
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
-  writeFileSync(join(dir, 'README.md'), `# ${entry.name}\n\nThe native binary of [hookrun](https://www.npmjs.com/package/hookrun) for ${entry.target}. Install \`hookrun\`, not this.\n`)
+  writeFileSync(
+    join(dir, 'README.md'),
+    `# ${entry.name}\n\nThe native binary of [hookrun](https://www.npmjs.com/package/hookrun) for ${entry.target}. Install \`hookrun\`, not this.\n`,
+  )
   return dir
 }
 
@@ -93,7 +98,8 @@ export function writeRootPackage(outDir: string): string {
 if (import.meta.main) {
   const [outDir, binary = 'dist/hookrun'] = process.argv.slice(2)
   const host = hostPlatform()
-  if (outDir === undefined || host === undefined) throw new Error('usage: bun scripts/npm-packages.ts OUT_DIR [BINARY] (on a platform hookrun builds for)')
+  if (outDir === undefined || host === undefined)
+    throw new Error('usage: bun scripts/npm-packages.ts OUT_DIR [BINARY] (on a platform hookrun builds for)')
   console.log(writeRootPackage(outDir))
   console.log(writePlatformPackage(host, binary, outDir))
 }

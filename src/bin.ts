@@ -25,7 +25,11 @@ const write = (fd: 1 | 2, stream: () => NodeJS.WriteStream) => (text: string) =>
 /** Stdin as the commands read it, when they do; a person at a terminal is told what hookrun waits for (agents pipe it). */
 const stdin = {
   [Symbol.asyncIterator]() {
-    if (isTerminal(0)) writeSync(2, "hookrun: waiting for the event's JSON on stdin: paste it and press Ctrl-D, or pipe it in (--payload FILE reads a file)\n")
+    if (isTerminal(0))
+      writeSync(
+        2,
+        "hookrun: waiting for the event's JSON on stdin: paste it and press Ctrl-D, or pipe it in (--payload FILE reads a file)\n",
+      )
     return readStdin()
   },
 }

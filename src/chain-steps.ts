@@ -73,7 +73,8 @@ const PROJECT_DIR_VARIABLES: Readonly<Partial<Record<Hook['shape'], readonly str
 function projectDirVariables(hook: Hook, context: ChainContext, projectRoot: string): Readonly<Record<string, string>> | undefined {
   // A project's own hooks get the project root whatever the agent set: trust pinned the files
   // these paths name (src/trust/material.ts), so they must mean the same when the hook runs.
-  if (needsTrust(hook.source.layer)) return { ...Object.fromEntries(ALL_PROJECT_DIR_VARIABLES.map((name) => [name, projectRoot])), ...hook.env }
+  if (needsTrust(hook.source.layer))
+    return { ...Object.fromEntries(ALL_PROJECT_DIR_VARIABLES.map((name) => [name, projectRoot])), ...hook.env }
   const names = PROJECT_DIR_VARIABLES[hook.shape]
   if (names === undefined) return hook.env
   return { ...Object.fromEntries(names.map((name) => [name, context.env[name] ?? context.projectRoot])), ...hook.env }
@@ -81,9 +82,18 @@ function projectDirVariables(hook: Hook, context: ChainContext, projectRoot: str
 
 const ALL_PROJECT_DIR_VARIABLES = [...new Set(Object.values(PROJECT_DIR_VARIABLES).flat())]
 
-export async function runCommandHook(hook: Hook, event: FiredEvent, payload: Payload, input: ChildInput, context: ChainContext): Promise<HookResult> {
+export async function runCommandHook(
+  hook: Hook,
+  event: FiredEvent,
+  payload: Payload,
+  input: ChildInput,
+  context: ChainContext,
+): Promise<HookResult> {
   const cut = variablesWithNul(event, payload)
-  const nulWarning = cut.length === 0 ? undefined : `${cut.join(', ')} would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)`
+  const nulWarning =
+    cut.length === 0
+      ? undefined
+      : `${cut.join(', ')} would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)`
   // A gate must not judge a value cut short: it fails closed instead of running.
   if (nulWarning !== undefined && isGate(event.name)) {
     const blocked = hookrunBlock(`hook '${hook.name}' was not run: ${nulWarning}`, hook.source.file)
@@ -106,7 +116,9 @@ export async function runCommandHook(hook: Hook, event: FiredEvent, payload: Pay
     onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
   })
   const result = interpretRun(hook, event, run, { PATH: env.PATH }, await readAnswer(run.stdout))
-  return nulWarning === undefined ? result : { ...result, warnings: [...result.warnings, `hook '${hook.name}': ${nulWarning}; it ran with the value cut there`] }
+  return nulWarning === undefined
+    ? result
+    : { ...result, warnings: [...result.warnings, `hook '${hook.name}': ${nulWarning}; it ran with the value cut there`] }
 }
 
 /**
@@ -123,7 +135,16 @@ export async function changedMaterialResult(hook: Hook, event: FiredEvent, conte
     const blocked = hookrunBlock(notice, hook.source.file)
     return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
   }
-  const report = { name: hook.name, source: hook.source.layer, file: hook.source.file, outcome: 'error' as const, exitCode: null, durationMs: 0, timedOut: false, reason: notice }
+  const report = {
+    name: hook.name,
+    source: hook.source.layer,
+    file: hook.source.file,
+    outcome: 'error' as const,
+    exitCode: null,
+    durationMs: 0,
+    timedOut: false,
+    reason: notice,
+  }
   return { report, blocks: false, context: [], warnings: [`hook '${hook.name}' was not run: ${notice}`] }
 }
 
@@ -133,7 +154,11 @@ export async function changedMaterialResult(hook: Hook, event: FiredEvent, conte
  * hook does not run and the event is blocked. Elsewhere the hook runs with the part and
  * HOOKRUN_BASH_COMMAND_TRUNCATED=1; the whole payload is on its stdin either way.
  */
-export function incompleteCommandBlock(hook: Hook, event: FiredEvent, env: Readonly<Record<string, string | undefined>>): HookResult | undefined {
+export function incompleteCommandBlock(
+  hook: Hook,
+  event: FiredEvent,
+  env: Readonly<Record<string, string | undefined>>,
+): HookResult | undefined {
   if (env.HOOKRUN_BASH_COMMAND_TRUNCATED !== '1' || !isGate(event.name)) return undefined
   const reason = `hook '${hook.name}' was not run: the command is longer than an environment variable can hold (128 KiB), so HOOKRUN_BASH_COMMAND would hold only its start and a gate reading it would judge part of the command`
   const blocked = hookrunBlock(reason, hook.source.file)
@@ -149,7 +174,12 @@ export function incompleteCommandBlock(hook: Hook, event: FiredEvent, env: Reado
  */
 export function passedThrough(original: Payload, event: FiredEvent): ChildInput | undefined {
   const raw = payloadBytes(original)
-  if (raw === undefined || ('event' in original && original.event == null) || ('hook_event_name' in original && original.hook_event_name == null)) return undefined
+  if (
+    raw === undefined ||
+    ('event' in original && original.event == null) ||
+    ('hook_event_name' in original && original.hook_event_name == null)
+  )
+    return undefined
   const added = [
     ...('event' in original ? [] : [['event', event.qualified]]),
     ...('hook_event_name' in original ? [] : [['hook_event_name', event.name]]),
@@ -166,25 +196,48 @@ export function passedThrough(original: Payload, event: FiredEvent): ChildInput 
 /** POST the payload to an http hook; its code loads only when one runs. */
 export async function postHttpHook(hook: Hook, target: HttpTarget, body: string, context: ChainContext): Promise<HttpRun> {
   const { postHook } = await import('./run/http.ts')
-  return postHook(target, body, { timeoutMs: hook.timeout * 1000, env: context.env, signal: context.signal, userAgent: `hookrun/${pkg.version}` })
+  return postHook(target, body, {
+    timeoutMs: hook.timeout * 1000,
+    env: context.env,
+    signal: context.signal,
+    userAgent: `hookrun/${pkg.version}`,
+  })
 }
 
-export async function runHttpHook(hook: Hook, target: HttpTarget, event: FiredEvent, body: string, context: ChainContext): Promise<HookResult> {
+export async function runHttpHook(
+  hook: Hook,
+  target: HttpTarget,
+  event: FiredEvent,
+  body: string,
+  context: ChainContext,
+): Promise<HookResult> {
   const run = await postHttpHook(hook, target, body, context)
-  const parsed = run.failure === undefined && run.status !== undefined && run.status >= 200 && run.status < 300 ? await readAnswer(run.body) : {}
+  const parsed =
+    run.failure === undefined && run.status !== undefined && run.status >= 200 && run.status < 300 ? await readAnswer(run.body) : {}
   return interpretHttp(hook, event, run, parsed)
 }
 
 /** Hooks get the event name in the payload too, unless the agent already put its own there. */
 export function withEventName(payload: Payload, event: FiredEvent): Payload {
   if ('event' in payload && 'hook_event_name' in payload) return payload
-  return spreadKeepingLongStrings(payload, { event: payload.event ?? event.qualified, hook_event_name: payload.hook_event_name ?? event.name })
+  return spreadKeepingLongStrings(payload, {
+    event: payload.event ?? event.qualified,
+    hook_event_name: payload.hook_event_name ?? event.name,
+  })
 }
 
 /** What a hook started in the background reports: it decides nothing. */
 export function backgroundResult(hook: Hook): HookResult {
   return {
-    report: { name: hook.name, source: hook.source.layer, file: hook.source.file, outcome: 'background', exitCode: null, durationMs: 0, timedOut: false },
+    report: {
+      name: hook.name,
+      source: hook.source.layer,
+      file: hook.source.file,
+      outcome: 'background',
+      exitCode: null,
+      durationMs: 0,
+      timedOut: false,
+    },
     blocks: false,
     context: [],
     warnings: [],

@@ -11,10 +11,19 @@ import { HOOKRUN, hookrunBlock } from './select/gates.ts'
 import { materialCheck } from './trust/verify.ts'
 import { isGate } from './event/events.ts'
 import { CHAIN_BUDGET_SECONDS } from './config/defaults.ts'
-import { backgroundResult, type ChainContext, changedMaterialResult, commandSetup, passedThrough, postHttpHook, runCommandHook, runHttpHook, withEventName } from './chain-steps.ts'
+import {
+  backgroundResult,
+  type ChainContext,
+  changedMaterialResult,
+  commandSetup,
+  passedThrough,
+  postHttpHook,
+  runCommandHook,
+  runHttpHook,
+  withEventName,
+} from './chain-steps.ts'
 
 export type { ChainContext, ProgressRecord } from './chain-steps.ts'
-
 
 /** How many times the chain's judges may judge an input a later hook rewrote (the first run is round 1). */
 export const MAX_JUDGING_ROUNDS = 3
@@ -89,7 +98,12 @@ function stagesOf(steps: readonly ChainStep[]): { rule: HookRule; steps: ChainSt
  * seeing the payload as it was when they started; their rewrites apply afterwards in config
  * order. Command hooks and in-process hooks differ only in how one step runs.
  */
-export async function runChain(steps: readonly ChainStep[], event: FiredEvent, original: Payload, outerContext: ChainContext): Promise<ChainOutcome> {
+export async function runChain(
+  steps: readonly ChainStep[],
+  event: FiredEvent,
+  original: Payload,
+  outerContext: ChainContext,
+): Promise<ChainOutcome> {
   const results: HookResult[] = []
   const ran: ChainStep[] = []
   const skipped: ChainStep[] = []
@@ -101,7 +115,11 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   const context: ChainContext = { ...outerContext, signal: budget.signal }
   // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
   const fireId = context.fireId === undefined ? newFireId() : context.fireId
-  const chainContext: ChainContext = { ...context, ...(fireId !== undefined && { fireId }), verifyMaterial: materialCheck(context.trusts ?? [], context.env) }
+  const chainContext: ChainContext = {
+    ...context,
+    ...(fireId !== undefined && { fireId }),
+    verifyMaterial: materialCheck(context.trusts ?? [], context.env),
+  }
   // Read before any command starts: the sweep then looks only at processes created since.
   const pidsBefore = fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
   let letGo = false
@@ -111,7 +129,8 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
   const first = payload
   const inputOf = (seen: Payload) => {
     let input = stdin.get(seen)
-    if (input === undefined) stdin.set(seen, (input = (seen === first ? passedThrough(original, event) : undefined) ?? JSON.stringify(seen)))
+    if (input === undefined)
+      stdin.set(seen, (input = (seen === first ? passedThrough(original, event) : undefined) ?? JSON.stringify(seen)))
     return input
   }
   // An http hook's body is text (its runner sends strings).
@@ -136,7 +155,8 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
       handoffs.push(
         postHttpHook(step, target, bodyOf(seen), context).then((run) => {
           for (const warning of run.warnings ?? []) warnings.push(`hook '${step.name}' ${warning}`)
-          if (run.failure !== undefined || run.timedOut) warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
+          if (run.failure !== undefined || run.timedOut)
+            warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
         }),
       )
       return backgroundResult(step)
@@ -144,7 +164,10 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
     if (!('run' in step) && !step.blocking) {
       const changed = await changedMaterialResult(step, event, chainContext)
       if (changed !== undefined) {
-        warnings.push(...changed.warnings, ...(changed.blocks ? [`hook '${step.name}' (blocking: false) was not run: ${changed.reason}`] : []))
+        warnings.push(
+          ...changed.warnings,
+          ...(changed.blocks ? [`hook '${step.name}' (blocking: false) was not run: ${changed.reason}`] : []),
+        )
         return backgroundResult(step)
       }
       const { env, cwd } = commandSetup(step, event, seen, context)
@@ -210,7 +233,9 @@ export async function runChain(steps: readonly ChainStep[], event: FiredEvent, o
       if (stale.length === 0) return
       if (round > MAX_JUDGING_ROUNDS) {
         const names = stale.map((index) => `'${ran[index]!.name}'`).join(', ')
-        blockedByHookrun(`hooks kept rewriting the input: after ${MAX_JUDGING_ROUNDS} rounds ${names} had still judged an input other than the one that would run, so no gate has approved it; make the rewriting hooks agree (see 'hookrun explain')`)
+        blockedByHookrun(
+          `hooks kept rewriting the input: after ${MAX_JUDGING_ROUNDS} rounds ${names} had still judged an input other than the one that would run, so no gate has approved it; make the rewriting hooks agree (see 'hookrun explain')`,
+        )
         return
       }
       for (const index of stale) {

@@ -47,4 +47,3 @@ function colourFlags(argv: readonly string[]): { args: string[]; colour: ColourM
   }
   return { args, colour, problem }
 }
-

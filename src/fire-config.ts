@@ -33,7 +33,9 @@ export async function loadHooks(options: LoadOptions & { readonly strict: boolea
 }
 
 /** `loadHooks`, with the project's config documents as read (what trust decided on), for a plan's trust footprint. */
-async function readHooks(options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks & { readonly projectDocuments: readonly ConfigDocument[] }> {
+async function readHooks(
+  options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal },
+): Promise<LoadedHooks & { readonly projectDocuments: readonly ConfigDocument[] }> {
   await loadGlobs()
   const env = options.env ?? process.env
   // Parsed documents come from the cache while their files are unchanged; zod and the parser load
@@ -59,10 +61,13 @@ async function readHooks(options: LoadOptions & { readonly strict: boolean; read
   const managed = files.find((ref) => ref.layer === 'managed')
   const policySetting = managed === undefined ? undefined : read(managed).settings.policy
   const policy = policySetting === undefined ? undefined : await import('./config/policy.ts')
-  if (policy !== undefined && cache.get({ layer: 'policy', file: policy.policyFiles(policySetting!.url, env).document }) === undefined) parser ??= await import('./config/parse.ts')
+  if (policy !== undefined && cache.get({ layer: 'policy', file: policy.policyFiles(policySetting!.url, env).document }) === undefined)
+    parser ??= await import('./config/parse.ts')
   const resolved = resolveConfig(options, read, policy && ((setting) => policy.cachedPolicy(setting, env)))
   // An untrusted project's own files are never cached (trust decides, after reading them).
-  cache.save((ref) => !needsTrust(ref.layer) || resolved.trusts.some((trust) => trust.trusted && trust.root === (projectRootOf(ref) ?? projectRoot)))
+  cache.save(
+    (ref) => !needsTrust(ref.layer) || resolved.trusts.some((trust) => trust.trusted && trust.root === (projectRootOf(ref) ?? projectRoot)),
+  )
   const config = await withFolderHooks(resolved, { env, signal: options.signal })
   const signature = configSignature(resolved.files, cache.compared, (resolved.discovery?.sources.length ?? 0) > 0)
   return { config, warnings: configWarnings(config, options.strict), signature, projectDocuments }
@@ -82,14 +87,24 @@ function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
  * (src/config/plan.ts): the next fire of the event reads that instead, while nothing changed.
  * `found` is the set of config files the fire found (none with `--config`: never planned).
  */
-export async function loadAndPlan(event: FiredEvent, options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }, found: FoundConfigFiles | undefined): Promise<LoadedHooks> {
+export async function loadAndPlan(
+  event: FiredEvent,
+  options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal },
+  found: FoundConfigFiles | undefined,
+): Promise<LoadedHooks> {
   const env = options.env ?? process.env
   const foldersBefore = found === undefined ? undefined : folderSignatures(found, env)
   const { projectDocuments, ...loaded } = await readHooks(options)
   if (found !== undefined && foldersBefore !== undefined) {
     // Per project trusted by record: what that trust rests on (undefined when it would hash).
     const trusted = loaded.config.trusts.map((trust) =>
-      trust.via === 'record' ? trustFootprint(trust.root, projectDocuments.filter((document) => (projectRootOf(document.ref) ?? loaded.config.projectRoot) === trust.root), env) : undefined,
+      trust.via === 'record'
+        ? trustFootprint(
+            trust.root,
+            projectDocuments.filter((document) => (projectRootOf(document.ref) ?? loaded.config.projectRoot) === trust.root),
+            env,
+          )
+        : undefined,
     )
     planHooks(found, env, event, loaded, foldersBefore, trusted)
   }

@@ -68,7 +68,13 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const cwd = options.cwd ?? process.cwd()
   const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
-  const { config, warnings, signature, matched } = await loadConfig(event, { cwd, configFiles: options.configFiles, env, strict: options.strict ?? false, signal: options.signal })
+  const { config, warnings, signature, matched } = await loadConfig(event, {
+    cwd,
+    configFiles: options.configFiles,
+    env,
+    strict: options.strict ?? false,
+    signal: options.signal,
+  })
   if (config.policy?.stale && options.selfCommand !== undefined) {
     // A stale remote policy is refreshed in the background; this fire uses the copy it has.
     const { claimRefresh } = await import('./config/policy.ts')
@@ -87,14 +93,19 @@ export async function fire(options: FireOptions): Promise<Decision> {
         ? { results: [], rewrites: {}, warnings: [], startedAt: [] }
         : // Running hooks is loaded only when there are hooks to run: most events have none.
           await (await import('./chain.ts')).runChain(hooks, event, payload, {
-          env,
-          depth,
-          projectRoot: config.projectRoot,
-          signal: options.signal,
-          progress: options.progress,
-          trusts: config.trusts,
-        })
-  const decided = decide(event, chain.results, chain.rewrites, [...untrusted, ...unknownEventWarning(event), ...warnings, ...chain.warnings])
+            env,
+            depth,
+            projectRoot: config.projectRoot,
+            signal: options.signal,
+            progress: options.progress,
+            trusts: config.trusts,
+          })
+  const decided = decide(event, chain.results, chain.rewrites, [
+    ...untrusted,
+    ...unknownEventWarning(event),
+    ...warnings,
+    ...chain.warnings,
+  ])
   const agent = options.agent ?? env.HOOKRUN_AGENT
   const channels = options.noticeChannels ?? ['systemMessage']
   let decision = withTrustNotice(decided, config.trusts, payload, env, channels)
@@ -108,7 +119,17 @@ export async function fire(options: FireOptions): Promise<Decision> {
   }
   if (config.settings.telemetry !== undefined || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
     // Telemetry is opt-in too; the OpenTelemetry packages never load here (src/telemetry/).
-    const facts = { event, decision, payload, hooks, startedAt: chain.startedAt, start: started, end: performance.timeOrigin + performance.now(), env, ...(agent && { agent }) }
+    const facts = {
+      event,
+      decision,
+      payload,
+      hooks,
+      startedAt: chain.startedAt,
+      start: started,
+      end: performance.timeOrigin + performance.now(),
+      env,
+      ...(agent && { agent }),
+    }
     const failure = await recordTelemetry(config.settings, facts, options.selfCommand)
     if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
   }
@@ -117,8 +138,17 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const stamp = options.selfCommand === undefined || options.configFiles?.length ? undefined : readStamp(config.projectRoot, env)
   if (stamp !== undefined) {
     // Only where the project's hooks are trusted: a repository's edit must not change agent configs unseen.
-    const action = narrowedAction(stamp, signature, config.trusts.every((trust) => trust.trusted), env)
-    if (action.sync) startDetachedSelf([...options.selfCommand!, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')], env)
+    const action = narrowedAction(
+      stamp,
+      signature,
+      config.trusts.every((trust) => trust.trusted),
+      env,
+    )
+    if (action.sync)
+      startDetachedSelf(
+        [...options.selfCommand!, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')],
+        env,
+      )
     if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
   }
   return decision
@@ -166,17 +196,27 @@ export function unknownEventWarning(event: FiredEvent): string[] {
  * (`noticeChannels`): stderr alone is not shown by agents on success. An event with no such
  * channel does not spend the session's notice.
  */
-function withTrustNotice(decision: Decision, trusts: FireConfig['trusts'], payload: Payload, env: Readonly<Record<string, string | undefined>>, channels: FireOptions['noticeChannels'] & {}): Decision {
+function withTrustNotice(
+  decision: Decision,
+  trusts: FireConfig['trusts'],
+  payload: Payload,
+  env: Readonly<Record<string, string | undefined>>,
+  channels: FireOptions['noticeChannels'] & {},
+): Decision {
   if (channels.length === 0) return decision
-  const notices = trusts.filter((trust) => !trust.trusted && firstNoticeOf(trust.root, sessionIdOf(payload), env)).map((trust) => `hookrun: ${untrustedNotice(trust)}`)
+  const notices = trusts
+    .filter((trust) => !trust.trusted && firstNoticeOf(trust.root, sessionIdOf(payload), env))
+    .map((trust) => `hookrun: ${untrustedNotice(trust)}`)
   return notices.length === 0 ? decision : withNotice(decision, notices.join('\n'), channels, true)
 }
 
 /** A notice of hookrun's own on each channel: a message for the person, or context for the model. */
 function withNotice(decision: Decision, notice: string, channels: FireOptions['noticeChannels'] & {}, first = false): Decision {
   let out = decision
-  if (channels.includes('systemMessage')) out = { ...out, systemMessage: (first ? [notice, out.systemMessage] : [out.systemMessage, notice]).filter(Boolean).join('\n') }
-  if (channels.includes('additionalContext')) out = { ...out, additionalContext: first ? [notice, ...out.additionalContext] : [...out.additionalContext, notice] }
+  if (channels.includes('systemMessage'))
+    out = { ...out, systemMessage: (first ? [notice, out.systemMessage] : [out.systemMessage, notice]).filter(Boolean).join('\n') }
+  if (channels.includes('additionalContext'))
+    out = { ...out, additionalContext: first ? [notice, ...out.additionalContext] : [...out.additionalContext, notice] }
   return out
 }
 
@@ -185,11 +225,28 @@ function withNotice(decision: Decision, notice: string, channels: FireOptions['n
  * (src/config/plan.ts), else every layer read, trust applied and the plan made (src/fire-config.ts,
  * loaded only then).
  */
-async function loadConfig(event: FiredEvent, options: { cwd: string; configFiles?: readonly string[]; env: Readonly<Record<string, string | undefined>>; strict: boolean; signal?: AbortSignal }): Promise<Pick<LoadedHooks, 'warnings' | 'signature'> & { config: FireConfig; matched: boolean }> {
+async function loadConfig(
+  event: FiredEvent,
+  options: {
+    cwd: string
+    configFiles?: readonly string[]
+    env: Readonly<Record<string, string | undefined>>
+    strict: boolean
+    signal?: AbortSignal
+  },
+): Promise<Pick<LoadedHooks, 'warnings' | 'signature'> & { config: FireConfig; matched: boolean }> {
   const found = options.configFiles?.length ? undefined : findConfigFiles(options)
   const planned = found === undefined ? undefined : plannedHooks(found, options.env, event)
   if (planned !== undefined) {
-    const config: FireConfig = { hooks: planned.hooks, problems: [], projectRoot: planned.projectRoot, settings: { trustedFolders: [], ...planned.settings }, trust: planned.trust, trusts: planned.trusts, untrustedHooks: [] }
+    const config: FireConfig = {
+      hooks: planned.hooks,
+      problems: [],
+      projectRoot: planned.projectRoot,
+      settings: { trustedFolders: [], ...planned.settings },
+      trust: planned.trust,
+      trusts: planned.trusts,
+      untrustedHooks: [],
+    }
     // The plan's hooks are the event's already: only their filters are left to ask.
     return { config, warnings: [], signature: planned.signature, matched: true }
   }
@@ -197,7 +254,10 @@ async function loadConfig(event: FiredEvent, options: { cwd: string; configFiles
 }
 
 /** What of the config stage a fire uses. */
-type FireConfig = Pick<LoadedHooks['config'], 'hooks' | 'problems' | 'projectRoot' | 'settings' | 'trust' | 'trusts' | 'untrustedHooks' | 'policy'>
+type FireConfig = Pick<
+  LoadedHooks['config'],
+  'hooks' | 'problems' | 'projectRoot' | 'settings' | 'trust' | 'trusts' | 'untrustedHooks' | 'policy'
+>
 
 /** Deeper `hookrun fire` nesting than this (a hook that fires hookrun again) is refused. */
 export const MAX_DEPTH = 8

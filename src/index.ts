@@ -27,7 +27,19 @@ export type { ConfigDocument } from './config/document.ts'
 export type { Hook, Layer, ConfigProblem } from './core/types.ts'
 export { loadConfig, readConfigFile, readConfigDocument, parseConfigDocument } from './config/parse.ts'
 export type { Settings } from './core/types.ts'
-export { resolveTrust, projectMaterial, hashProjectMaterial, readTrustRecord, writeTrustRecord, removeTrustRecord, trustedFolderOf, needsTrust, type ProjectTrust, type MaterialHash, type TrustRecord } from './trust/trust.ts'
+export {
+  resolveTrust,
+  projectMaterial,
+  hashProjectMaterial,
+  readTrustRecord,
+  writeTrustRecord,
+  removeTrustRecord,
+  trustedFolderOf,
+  needsTrust,
+  type ProjectTrust,
+  type MaterialHash,
+  type TrustRecord,
+} from './trust/trust.ts'
 export { stateDir } from './core/places.ts'
 export { redactText, redactValue, isSecretName, REDACTED } from './audit/redact.ts'
 export { ConfigFileSchema, HookSchema, EventPatternSchema, type ConfigFile, type HookEntry } from './config/schema.ts'
@@ -82,4 +94,11 @@ export type { ChainStep, InProcessStep, ProgressRecord } from './chain.ts'
 export { loadHooks, type LoadedHooks } from './fire-config.ts'
 export { canonicalTool, TOOL_ALIASES, type ToolAlias } from './event/tools.ts'
 export { DIALECTS, resolveDialect, prepareDialect, type Dialect, type PreparedDialect } from './dialects/index.ts'
-export { explainFire, addExclusionCheck, type Explanation, type HookExplanation, type Exclusion, type ExclusionCheck } from './explain/explain.ts'
+export {
+  explainFire,
+  addExclusionCheck,
+  type Explanation,
+  type HookExplanation,
+  type Exclusion,
+  type ExclusionCheck,
+} from './explain/explain.ts'

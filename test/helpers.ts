@@ -30,7 +30,10 @@ export function selectRuntimes(choice: string | undefined): typeof ALL_RUNTIMES 
   if (choice === 'all') return ALL_RUNTIMES
   const names = (choice || 'binary,node').split(',').map((name) => name.trim())
   const unknown = names.filter((name) => !ALL_RUNTIMES.some((runtime) => runtime.name === name))
-  if (unknown.length > 0) throw new Error(`HOOKRUN_TEST_RUNTIMES: unknown runtime ${unknown.join(', ')}; use all or a list of ${ALL_RUNTIMES.map((runtime) => runtime.name).join(', ')}`)
+  if (unknown.length > 0)
+    throw new Error(
+      `HOOKRUN_TEST_RUNTIMES: unknown runtime ${unknown.join(', ')}; use all or a list of ${ALL_RUNTIMES.map((runtime) => runtime.name).join(', ')}`,
+    )
   return ALL_RUNTIMES.filter((runtime) => names.includes(runtime.name))
 }
 
@@ -155,7 +158,11 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
 export function startCli(args: readonly string[], options: CliOptions = {}): { child: ChildProcess; result: Promise<CliResult> } {
   const env = cliEnvironment(options.cwd ?? tmpdir(), options.env)
   if (options.measureMemory && !existsSync(TIME)) throw new Error(`${TIME} (GNU time) is needed to measure memory`)
-  const [command, ...rest] = [...(options.measureMemory ? [TIME, '-f', `${MAXRSS}%M`] : []), ...runtimeCommand(options.runtime ?? 'binary'), ...args]
+  const [command, ...rest] = [
+    ...(options.measureMemory ? [TIME, '-f', `${MAXRSS}%M`] : []),
+    ...runtimeCommand(options.runtime ?? 'binary'),
+    ...args,
+  ]
   const started = performance.now()
   const child = spawn(command!, rest, { cwd: options.cwd ?? ROOT, env: env as NodeJS.ProcessEnv })
   const result = new Promise<CliResult>((resolvePromise, reject) => {
@@ -197,9 +204,7 @@ export function startCli(args: readonly string[], options: CliOptions = {}): { c
 /** Processes whose command line contains `marker` (used to prove nothing was left behind). */
 export function processesMatching(marker: string): string[] {
   const result = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
-  return result.stdout
-    .split('\n')
-    .filter((line) => line.includes(marker) && !line.includes('ps -eo'))
+  return result.stdout.split('\n').filter((line) => line.includes(marker) && !line.includes('ps -eo'))
 }
 
 /** Wait until no process matches `marker`, up to `ms`; returns what is still there. */
@@ -236,7 +241,16 @@ export function trustFolderIn(dir: string, xdgConfigHome: string): void {
 
 /** A decision as `fire` returns it, for tests of what reads one (dialects, renderers). */
 export function makeDecision(over: Partial<Decision> = {}): Decision {
-  return { event: 'tool:pre_execute:bash', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: [], ...over }
+  return {
+    event: 'tool:pre_execute:bash',
+    decision: 'allow',
+    blocked: false,
+    continue: true,
+    additionalContext: [],
+    hooks: [],
+    warnings: [],
+    ...over,
+  }
 }
 
 /** A configured hook, for tests of the stages after config (select, interpret, decide). */

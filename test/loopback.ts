@@ -63,7 +63,25 @@ export function selfSignedCertificate(): { key: string; cert: string; file: stri
   const dir = mkdtempSync(join(tmpdir(), 'hookrun-tls-'))
   const result = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
     { encoding: 'utf8' },
   )
   if (result.status !== 0) throw new Error(`openssl could not make a certificate: ${result.stderr}`)

@@ -15,7 +15,8 @@ const request = JSON.parse(readFileSync(0, 'utf8')) as {
   detached?: boolean
   pieces?: Array<[number, number]>
 }
-if (request.pieces !== undefined) Object.assign(request.options, { input: request.pieces.map(([length, byte]) => new Uint8Array(length).fill(byte)) })
+if (request.pieces !== undefined)
+  Object.assign(request.options, { input: request.pieces.map(([length, byte]) => new Uint8Array(length).fill(byte)) })
 if (request.detached) {
   const error = await startDetached(request.command, request.options)
   console.log(JSON.stringify({ primitive: spawnPrimitive(), error }))

@@ -53,7 +53,12 @@ export const AGENT_ANSWER_FIELDS: readonly AgentField[] = [
 
 /** Crush's `context`: a string, or strings (empty ones dropped); anything else is not Crush's. */
 function crushContext(value: unknown): string | undefined {
-  const texts = typeof value === 'string' ? [value] : Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : undefined
+  const texts =
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value) && value.every((item) => typeof item === 'string')
+        ? (value as string[])
+        : undefined
   const kept = texts?.filter((text) => text !== '')
   return kept === undefined || kept.length === 0 ? undefined : kept.join('\n\n')
 }

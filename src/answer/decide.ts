@@ -19,12 +19,7 @@ export interface Rewrites {
  * `continue: false` stops the agent. With no decision from any hook the answer is allow without
  * `decidedBy`, which dialects render as "no opinion" so the agent's own permission rules apply.
  */
-export function decide(
-  event: FiredEvent,
-  results: readonly HookResult[],
-  rewrites: Rewrites,
-  warnings: readonly string[],
-): Decision {
+export function decide(event: FiredEvent, results: readonly HookResult[], rewrites: Rewrites, warnings: readonly string[]): Decision {
   let decision: Decision['decision'] = 'allow'
   let reason: string | undefined
   let decidedBy: string | undefined
@@ -36,7 +31,8 @@ export function decide(
     for (const field of Object.keys(CARRIED_FIELDS) as CarriedField[]) {
       const value = answerCarried(result.answer, field)
       // The last hook in config order wins, as for updatedInput; tool configs merge as Gemini merges them.
-      if (value !== undefined) carried[field] = field === 'toolConfig' && carried.toolConfig !== undefined ? mergeToolConfigs(carried.toolConfig, value) : value
+      if (value !== undefined)
+        carried[field] = field === 'toolConfig' && carried.toolConfig !== undefined ? mergeToolConfigs(carried.toolConfig, value) : value
     }
     if (result.decision !== undefined && (decidedBy === undefined || strictness(result.decision) > strictness(decision))) {
       decision = result.decision

@@ -1,5 +1,13 @@
 // Stage interpret: a hook's exit code and answer → one HookResult, by the rules of the shape it was written in.
-import { type CommandRun, type FiredEvent, type Hook, type HookResult, type HttpRun, isAgentShape, type ParsedAnswer } from '../core/types.ts'
+import {
+  type CommandRun,
+  type FiredEvent,
+  type Hook,
+  type HookResult,
+  type HttpRun,
+  isAgentShape,
+  type ParsedAnswer,
+} from '../core/types.ts'
 import { canBlock, isGate } from '../event/events.ts'
 import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
 import { strictness } from '../core/decisions.ts'
@@ -68,18 +76,36 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   }
   if (run.exitCode === 2) {
     const reason = answerReason(answer) ?? firstLines(run.stderr) ?? `blocked by hook '${hook.name}' (exit 2)`
-    return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer, context: answerContext(answer), warnings }
+    return {
+      report: { ...base, outcome: 'deny', reason },
+      blocks: true,
+      decision: 'deny',
+      reason,
+      answer,
+      context: answerContext(answer),
+      warnings,
+    }
   }
   // Crush: exit 49 halts the whole turn, stderr its reason (charmbracelet/crush docs/hooks).
   if (run.exitCode === 49 && hook.shape === 'crush') {
     const reason = firstLines(run.stderr) ?? `hook '${hook.name}' halted the turn (exit 49)`
-    return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer: { continue: false, stopReason: reason }, context: [], warnings }
+    return {
+      report: { ...base, outcome: 'deny', reason },
+      blocks: true,
+      decision: 'deny',
+      reason,
+      answer: { continue: false, stopReason: reason },
+      context: [],
+      warnings,
+    }
   }
   // Cursor, Crush, Windsurf and Kiro read a hook's JSON only on exit 0 (if at all): any other exit
   // but 2 is a hook error whatever it printed, and the entry's `failClosed` (onError) decides.
   const exitZeroOnly = EXIT_ZERO_JSON[hook.shape]
   if (run.exitCode !== 0 && exitZeroOnly !== undefined) {
-    return failure(`${describeExit(run, env)}${answer === undefined ? '' : `; ${exitZeroOnly} reads a JSON answer only on exit 0, so the one it printed does not count`}`)
+    return failure(
+      `${describeExit(run, env)}${answer === undefined ? '' : `; ${exitZeroOnly} reads a JSON answer only on exit 0, so the one it printed does not count`}`,
+    )
   }
   // The other agents: a valid JSON answer decides whatever the exit code; without one it is an error.
   if (run.exitCode !== 0 && !(agent && answer !== undefined)) return failure(describeExit(run, env))
@@ -112,8 +138,14 @@ export function interpretHttp(hook: Hook, event: FiredEvent, run: HttpRun, parse
     // A URL the organisation's (or the user's) allowedHttpHookUrls does not allow: on an event that
     // can be stopped the hook blocks whatever its onError says (never fails open); elsewhere it is skipped.
     const reason = `hook '${hook.name}' ${run.failure}`
-    if (isGate(event.name)) return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
-    return { report: { ...base, outcome: 'error', reason }, blocks: false, context: [], warnings: [...warnings, `${reason}; the hook is skipped`] }
+    if (isGate(event.name))
+      return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
+    return {
+      report: { ...base, outcome: 'error', reason },
+      blocks: false,
+      context: [],
+      warnings: [...warnings, `${reason}; the hook is skipped`],
+    }
   }
   if (run.timedOut) return failure(`did not answer within ${hook.timeout}s (${hook.http?.url ?? 'its url'})`)
   if (run.failure !== undefined) return failure(run.failure)
@@ -182,7 +214,10 @@ export function answerReason(answer: HookAnswer | undefined): string | undefined
   const forms = answerForms(answer)
   const deciding = decidingForm(answer)
   if (deciding === undefined) return forms.find((form) => form.reason !== undefined)?.reason
-  return deciding.reason ?? forms.find((form) => (form.decision === deciding.decision || form.decision === undefined) && form.reason !== undefined)?.reason
+  return (
+    deciding.reason ??
+    forms.find((form) => (form.decision === deciding.decision || form.decision === undefined) && form.reason !== undefined)?.reason
+  )
 }
 
 interface AnswerForm {
@@ -207,7 +242,8 @@ function decidingForm(answer: HookAnswer | undefined): (AnswerForm & { decision:
   let strictest: (AnswerForm & { decision: DecisionValue }) | undefined
   for (const form of answerForms(answer)) {
     if (form.decision === undefined) continue
-    if (strictest === undefined || strictness(form.decision) > strictness(strictest.decision)) strictest = { decision: form.decision, reason: form.reason }
+    if (strictest === undefined || strictness(form.decision) > strictness(strictest.decision))
+      strictest = { decision: form.decision, reason: form.reason }
   }
   return strictest
 }

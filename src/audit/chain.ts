@@ -96,7 +96,8 @@ export function verifyChain(text: string): ChainCheck {
     }
     const { seq, prev } = entry
     if (typeof seq !== 'number' || typeof prev !== 'string') {
-      if (previous?.chained) problems.push(`line ${number} has no seq/prev although the lines before it are chained: it was inserted or edited`)
+      if (previous?.chained)
+        problems.push(`line ${number} has no seq/prev although the lines before it are chained: it was inserted or edited`)
       previous = { text: line, chained: previous?.chained ?? false }
       return
     }
@@ -105,7 +106,9 @@ export function verifyChain(text: string): ChainCheck {
     if (seq === 1 && prev === GENESIS) {
       if (previous?.chained) problems.push(`line ${number} starts a new chain (seq 1): the log before it was cut or replaced`)
     } else if (previous === undefined || !previous.chained) {
-      problems.push(`line ${number} has seq ${seq}: ${seq - 1 === 1 ? 'the line' : `the ${seq - 1} lines`} before it ${seq - 1 === 1 ? 'was' : 'were'} cut`)
+      problems.push(
+        `line ${number} has seq ${seq}: ${seq - 1 === 1 ? 'the line' : `the ${seq - 1} lines`} before it ${seq - 1 === 1 ? 'was' : 'were'} cut`,
+      )
     } else if (prev !== expected) {
       const gap = previous.seq === undefined ? undefined : seq - previous.seq - 1
       problems.push(
@@ -118,5 +121,10 @@ export function verifyChain(text: string): ChainCheck {
     }
     previous = { text: line, seq, chained: true }
   })
-  return { lines: lines.length, chained, problems, ...(previous !== undefined && { head: lineHash(previous.text), ...(previous.seq !== undefined && { lastSeq: previous.seq }) }) }
+  return {
+    lines: lines.length,
+    chained,
+    problems,
+    ...(previous !== undefined && { head: lineHash(previous.text), ...(previous.seq !== undefined && { lastSeq: previous.seq }) }),
+  }
 }

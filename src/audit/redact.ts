@@ -9,7 +9,8 @@
 
 export const REDACTED = '[REDACTED]'
 
-const SECRET_WORD = /^(?:key|auth|authorization|cookie|pwd|credentials?|.*(?:token|secret|password|passwd|apikey|accesskey|secretkey|privatekey))$/
+const SECRET_WORD =
+  /^(?:key|auth|authorization|cookie|pwd|credentials?|.*(?:token|secret|password|passwd|apikey|accesskey|secretkey|privatekey))$/
 
 /** `API_KEY`, `apiKey`, `client-secret`, `password`, `GITHUB_TOKEN`: yes. `max_tokens`, `keyboard`: no. */
 export function isSecretName(name: string): boolean {
@@ -107,7 +108,11 @@ export function redactValue(value: unknown, limits: RedactLimits): unknown {
   const text = (input: string) => {
     // Redacted before it is cut, so a secret that straddles the cut is still recognised whole;
     // past REDACT_WHOLE_MAX the text is cut first (a private key cut short is still caught).
-    const redacted = redactText(input.length > Math.max(REDACT_WHOLE_MAX, limits.maxString + 256) ? input.slice(0, Math.max(REDACT_WHOLE_MAX, limits.maxString + 256)) : input)
+    const redacted = redactText(
+      input.length > Math.max(REDACT_WHOLE_MAX, limits.maxString + 256)
+        ? input.slice(0, Math.max(REDACT_WHOLE_MAX, limits.maxString + 256))
+        : input,
+    )
     return redacted.length > limits.maxString ? `${redacted.slice(0, limits.maxString)}…` : redacted
   }
   const walk = (node: unknown): unknown => {

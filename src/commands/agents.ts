@@ -19,7 +19,12 @@ export interface AgentRow {
   readonly agent: string
   readonly label: string
   readonly format: string
-  readonly events: ReadonlyArray<{ readonly name: string; readonly fires: string; readonly honours: readonly string[]; readonly ignores?: readonly string[] }>
+  readonly events: ReadonlyArray<{
+    readonly name: string
+    readonly fires: string
+    readonly honours: readonly string[]
+    readonly ignores?: readonly string[]
+  }>
   readonly config?: { readonly user: string; readonly project: string }
   readonly installs?: { readonly command: string; readonly events: readonly string[]; readonly skipped: Readonly<Record<string, string>> }
   /** Another agent that runs this one's hook files, answered in its own shape (`Dialect.alsoAnswers`). */
@@ -35,11 +40,21 @@ const BASE: Decision = { event: 'probe', decision: 'allow', blocked: false, cont
  * `over` is the probe whose answer this one must differ from (an allow for a rewrite, which
  * agents take only with one); by default the answer to no decision at all.
  */
-const PROBES: ReadonlyArray<{ readonly field: string; readonly decision: Partial<Decision>; readonly dropped: RegExp; readonly over?: string }> = [
+const PROBES: ReadonlyArray<{
+  readonly field: string
+  readonly decision: Partial<Decision>
+  readonly dropped: RegExp
+  readonly over?: string
+}> = [
   { field: 'block', decision: { decision: 'deny', blocked: true, reason: 'r', decidedBy: 'h' }, dropped: /a block|'deny'/ },
   { field: 'ask', decision: { decision: 'ask', reason: 'r', decidedBy: 'h' }, dropped: /'ask'/ },
   { field: 'allow', decision: { decision: 'allow', decidedBy: 'h' }, dropped: /'allow'/ },
-  { field: 'updatedInput', decision: { decision: 'allow', decidedBy: 'h', updatedInput: { command: 'x' } }, dropped: /updatedInput/, over: 'allow' },
+  {
+    field: 'updatedInput',
+    decision: { decision: 'allow', decidedBy: 'h', updatedInput: { command: 'x' } },
+    dropped: /updatedInput/,
+    over: 'allow',
+  },
   { field: 'updatedPrompt', decision: { updatedPrompt: 'p' }, dropped: /updatedPrompt/ },
   { field: 'additionalContext', decision: { additionalContext: ['c'] }, dropped: /additionalContext/ },
   { field: 'continue', decision: { continue: false, stopReason: 's' }, dropped: /continue: false/ },
@@ -73,7 +88,12 @@ export function agentRows(): AgentRow[] {
       format: `--format ${dialect.name}`,
       events: [...namesOf(dialect.source)].map((name) => {
         const ignored = (dialect.ignores ?? []).filter((row) => row.events.includes(name)).map((row) => row.field)
-        return { name, fires: resolveAlias(name) ?? name, honours: honouredFields(dialect, name), ...(ignored.length > 0 && { ignores: ignored }) }
+        return {
+          name,
+          fires: resolveAlias(name) ?? name,
+          honours: honouredFields(dialect, name),
+          ...(ignored.length > 0 && { ignores: ignored }),
+        }
       }),
       ...(target !== undefined && {
         config: { user: target.file('user', places), project: target.file('project', places) },
@@ -86,15 +106,22 @@ export function agentRows(): AgentRow[] {
 }
 
 function verifiedRow(lab: LabVerified): NonNullable<AgentRow['verified']> {
-  return { package: lab.package, version: lab.version, scenarios: Object.fromEntries(Object.entries(lab.scenarios).map(([name, result]) => [name, result.verdict])) }
+  return {
+    package: lab.package,
+    version: lab.version,
+    scenarios: Object.fromEntries(Object.entries(lab.scenarios).map(([name, result]) => [name, result.verdict])),
+  }
 }
 
 /** One line: which version the lab ran and what it saw, by verdict; or that the lab has not run it. */
 function verifiedLine(row: AgentRow): string {
   if (row.verified === undefined) return '  verified          not in the agent lab: from its docs and source'
   const byVerdict = new Map<string, string[]>()
-  for (const [scenario, verdict] of Object.entries(row.verified.scenarios)) byVerdict.set(verdict, [...(byVerdict.get(verdict) ?? []), scenario])
-  const said = [...byVerdict].map(([verdict, scenarios]) => (verdict === 'honoured' ? `${scenarios.length} scenarios honoured` : `${verdict}: ${scenarios.join(', ')}`))
+  for (const [scenario, verdict] of Object.entries(row.verified.scenarios))
+    byVerdict.set(verdict, [...(byVerdict.get(verdict) ?? []), scenario])
+  const said = [...byVerdict].map(([verdict, scenarios]) =>
+    verdict === 'honoured' ? `${scenarios.length} scenarios honoured` : `${verdict}: ${scenarios.join(', ')}`,
+  )
   return `  verified          ${row.verified.package} ${row.verified.version} in the agent lab: ${said.join('; ')}`
 }
 
@@ -117,7 +144,9 @@ export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
     lines.push(`  ${paint.dim(`${'event'.padEnd(width)}  ${'fires'.padEnd(fireWidth)}  answer fields it honours`)}`)
     for (const event of row.events) {
       const ignored = event.ignores === undefined ? '' : paint.dim(`  (ignores ${event.ignores.join(', ')})`)
-      lines.push(`  ${event.name.padEnd(width)}  ${event.fires.padEnd(fireWidth)}  ${event.honours.join(', ') || paint.dim('(none: output is ignored)')}${ignored}`)
+      lines.push(
+        `  ${event.name.padEnd(width)}  ${event.fires.padEnd(fireWidth)}  ${event.honours.join(', ') || paint.dim('(none: output is ignored)')}${ignored}`,
+      )
     }
     return lines.join('\n')
   })

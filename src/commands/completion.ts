@@ -45,7 +45,8 @@ export function completionValues(): Record<string, Pick<CompletionCommand, 'args
 /** The script for one shell; sourced from the shell's startup file (docs/cli.md). */
 export function completionScript(shell: string, commands: readonly CompletionCommand[]): string {
   if (shell === 'bash') return bash(commands)
-  if (shell === 'zsh') return `# hookrun completion for zsh: eval "$(hookrun completion zsh)" in ~/.zshrc\nautoload -U +X bashcompinit && bashcompinit\n${bash(commands)}`
+  if (shell === 'zsh')
+    return `# hookrun completion for zsh: eval "$(hookrun completion zsh)" in ~/.zshrc\nautoload -U +X bashcompinit && bashcompinit\n${bash(commands)}`
   if (shell === 'fish') return fish(commands)
   throw new HookrunError(`completion ${shell}: no such shell${didYouMean(shell, SHELLS)}; use bash, zsh or fish`)
 }
@@ -60,11 +61,18 @@ function bash(commands: readonly CompletionCommand[]): string {
   const options = commands.map((command) => `    ${command.name}) words="${words(command.options)}" ;;`).join('\n')
   const flagValues = commands
     .flatMap((command) => [
-      ...Object.entries(command.values ?? {}).map(([flag, values]) => `    ${command.name}:${flag}) COMPREPLY=($(compgen -W "${words(values)}" -- "$cur")); return ;;`),
-      ...(command.valueFlags ?? []).filter((flag) => command.values?.[flag] === undefined).map((flag) => `    ${command.name}:${flag}) COMPREPLY=(); return ;;`),
+      ...Object.entries(command.values ?? {}).map(
+        ([flag, values]) => `    ${command.name}:${flag}) COMPREPLY=($(compgen -W "${words(values)}" -- "$cur")); return ;;`,
+      ),
+      ...(command.valueFlags ?? [])
+        .filter((flag) => command.values?.[flag] === undefined)
+        .map((flag) => `    ${command.name}:${flag}) COMPREPLY=(); return ;;`),
     ])
     .join('\n')
-  const args = commands.filter((command) => command.args !== undefined).map((command) => `    ${command.name}) values="${words(command.args!)}" ;;`).join('\n')
+  const args = commands
+    .filter((command) => command.args !== undefined)
+    .map((command) => `    ${command.name}) values="${words(command.args!)}" ;;`)
+    .join('\n')
   return `# hookrun completion for bash: eval "$(hookrun completion bash)" in ~/.bashrc
 _hookrun() {
   local line=\${COMP_LINE:0:COMP_POINT} cur before prev words values="" flag="" command=\${COMP_WORDS[1]}
@@ -106,13 +114,19 @@ complete -o default -F _hookrun hookrun
 
 function fish(commands: readonly CompletionCommand[]): string {
   const quote = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`
-  const lines = ['# hookrun completion for fish: hookrun completion fish > ~/.config/fish/completions/hookrun.fish', 'complete -c hookrun -f']
-  for (const command of commands) lines.push(`complete -c hookrun -n __fish_use_subcommand -a ${command.name} -d ${quote(command.description)}`)
+  const lines = [
+    '# hookrun completion for fish: hookrun completion fish > ~/.config/fish/completions/hookrun.fish',
+    'complete -c hookrun -f',
+  ]
+  for (const command of commands)
+    lines.push(`complete -c hookrun -n __fish_use_subcommand -a ${command.name} -d ${quote(command.description)}`)
   for (const command of commands) {
     const seen = `-n '__fish_seen_subcommand_from ${command.name}'`
     for (const option of command.options) {
       const values = command.values?.[option]
-      lines.push(`complete -c hookrun ${seen} -l ${option.replace(/^--/, '')}${values === undefined ? '' : ` -x -a ${quote(values.join(' '))}`}`)
+      lines.push(
+        `complete -c hookrun ${seen} -l ${option.replace(/^--/, '')}${values === undefined ? '' : ` -x -a ${quote(values.join(' '))}`}`,
+      )
     }
     if (command.args !== undefined) lines.push(`complete -c hookrun ${seen} -a ${quote(command.args.join(' '))}`)
   }

@@ -30,7 +30,11 @@ export async function explainCommand(options: ExplainOptions, flags: ExplainFlag
     decision === undefined
       ? undefined
       : flags.prepared
-        ? { format: flags.prepared.dialect.name, agentEvent: flags.prepared.agentEvent, ...renderFor(flags.prepared.dialect, decision, options.payload ?? {}, flags.prepared.agentEvent) }
+        ? {
+            format: flags.prepared.dialect.name,
+            agentEvent: flags.prepared.agentEvent,
+            ...renderFor(flags.prepared.dialect, decision, options.payload ?? {}, flags.prepared.agentEvent),
+          }
         : { format: 'hookrun', ...renderNative(decision), warnings: [] as readonly string[] }
   const exitCode = rendered?.exitCode ?? ExitCode.Proceed
   // Where another agent would run this answer a second time (src/install/overlaps.ts).
@@ -40,10 +44,16 @@ export async function explainCommand(options: ExplainOptions, flags: ExplainFlag
   const overlaps = findOverlaps({ home: homeOf(env), project, env }).filter((overlap) => overlap.twice.length > 0)
   // Agent configs narrowed before hooks.json changed: the agent does not ask about some hook (doctor's check).
   const stale = options.configFiles?.length ? [] : staleAgentConfigs(project, env)
-  if (flags.json) return { output: `${JSON.stringify({ ...explanation, ...(rendered && { answer: rendered }), overlaps, staleAgentConfigs: stale }, null, 2)}\n`, exitCode }
+  if (flags.json)
+    return {
+      output: `${JSON.stringify({ ...explanation, ...(rendered && { answer: rendered }), overlaps, staleAgentConfigs: stale }, null, 2)}\n`,
+      exitCode,
+    }
   const paint = flags.paint ?? PLAIN
   const overlapLines = overlaps.map((overlap) => `${paint.warn('overlap')}   ${describeOverlap(overlap)}\n`).join('')
-  const staleLines = stale.map((config) => `${paint.bad('stale')}     ${config.what}\n          ${paint.dim('fix:')} ${config.fix}\n`).join('')
+  const staleLines = stale
+    .map((config) => `${paint.bad('stale')}     ${config.what}\n          ${paint.dim('fix:')} ${config.fix}\n`)
+    .join('')
   return { output: formatExplanation(explanation, rendered, cwd, paint) + overlapLines + staleLines, exitCode }
 }
 
@@ -63,13 +73,17 @@ function formatExplanation(
   }
   lines.push(`event     ${explanation.event}${explanation.tool !== undefined ? `   (tool: ${explanation.tool})` : ''}`)
   if (explanation.files.length === 0) lines.push('config    no hooks.json found')
-  explanation.files.forEach((ref, index) => lines.push(`${index === 0 ? 'config   ' : '         '} ${ref.layer.padEnd(7)} ${shown(ref.file)}`))
+  explanation.files.forEach((ref, index) =>
+    lines.push(`${index === 0 ? 'config   ' : '         '} ${ref.layer.padEnd(7)} ${shown(ref.file)}`),
+  )
   lines.push('', 'hooks')
   if (explanation.hooks.length === 0) lines.push('  (none configured)')
   for (const hook of explanation.hooks) {
     const state = hook.exclusion === undefined ? STATUS[hook.status] : hook.exclusion === 'after-block' ? 'skipped' : hook.exclusion
     const ran = hook.exclusion === undefined
-    lines.push(`  ${(ran ? paint.strong : paint.dim)(state.padEnd(10))} ${hook.name}   ${paint.dim(`${hook.layer} ${shown(hook.file)} ${hook.path}`)}`)
+    lines.push(
+      `  ${(ran ? paint.strong : paint.dim)(state.padEnd(10))} ${hook.name}   ${paint.dim(`${hook.layer} ${shown(hook.file)} ${hook.path}`)}`,
+    )
     if (hook.detail !== undefined) lines.push(`             ${paint.dim(hook.detail)}`)
     const result = hook.result
     if (result !== undefined) {
@@ -87,7 +101,9 @@ function formatExplanation(
               : report.exitCode === null
                 ? `killed by ${report.signal ?? 'a signal'}`
                 : `exit ${report.exitCode}`
-        lines.push(`             ${exit} in ${report.durationMs} ms → ${verdict(report.outcome, `${report.outcome}${report.reason !== undefined ? `: ${report.reason}` : ''}`)}`)
+        lines.push(
+          `             ${exit} in ${report.durationMs} ms → ${verdict(report.outcome, `${report.outcome}${report.reason !== undefined ? `: ${report.reason}` : ''}`)}`,
+        )
       }
       // Each gate's view: shown when a rewrite means hooks may have judged different inputs.
       const rewritten = explanation.decision?.updatedInput !== undefined || explanation.decision?.updatedPrompt !== undefined
@@ -105,13 +121,17 @@ function formatExplanation(
   lines.push('')
   if (decision !== undefined) {
     const said = decision.decidedBy === undefined ? 'allow (no hook decided)' : decision.decision
-    lines.push(`decision  ${verdict(decision.decision, `${said}${decision.blocked ? ' — blocked' : ''}${decision.reason !== undefined ? `: ${decision.reason}` : ''}`)}`)
+    lines.push(
+      `decision  ${verdict(decision.decision, `${said}${decision.blocked ? ' — blocked' : ''}${decision.reason !== undefined ? `: ${decision.reason}` : ''}`)}`,
+    )
   }
   lines.push(...explanation.how.map((line, index) => `${index === 0 ? 'how      ' : '         '} ${line}`))
   if (rendered !== undefined) {
     // hookrun's own answer is the decision above (`--json` has it whole); an agent's is shown as sent.
     const shown = rendered.format === 'hookrun' ? "hookrun's JSON" : rendered.stdout.trim()
-    lines.push(`answer    ${rendered.format}${rendered.agentEvent !== undefined ? ` (${rendered.agentEvent})` : ''}, exit ${rendered.exitCode}: ${shown}`)
+    lines.push(
+      `answer    ${rendered.format}${rendered.agentEvent !== undefined ? ` (${rendered.agentEvent})` : ''}, exit ${rendered.exitCode}: ${shown}`,
+    )
     for (const warning of rendered.warnings) lines.push(`          ${paint.warn('warning:')} ${warning}`)
   }
   for (const problem of explanation.problems) lines.push(`${paint.warn('problem')}   ${problem}`)

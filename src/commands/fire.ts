@@ -21,7 +21,8 @@ import { bool, type CommonFlags, configFiles, folder, type Io, paintFor, text } 
  * own block (an agent that kills its hook reads a bare exit 143 as "go ahead"), elsewhere it exits
  * 128 + the signal number.
  */
-const STOP_SIGNALS: readonly NodeJS.Signals[] = process.platform === 'win32' ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']
+const STOP_SIGNALS: readonly NodeJS.Signals[] =
+  process.platform === 'win32' ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']
 const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 }
 
 /** The event of a fire as far as it is known, for blocking a gate when hookrun fails (`blockFailedGate`). */
@@ -53,7 +54,13 @@ export interface FireFlags extends CommonFlags {
  * `hookrun fire`: run the event's hooks and print the decision. When hookrun itself fails on a
  * gate event, the answer is a block (docs/guarantees.md).
  */
-export async function fireCommand(io: Io, event: string | undefined, flags: FireFlags, colour: ColourMode, setExitCode: (code: number) => void): Promise<void> {
+export async function fireCommand(
+  io: Io,
+  event: string | undefined,
+  flags: FireFlags,
+  colour: ColourMode,
+  setExitCode: (code: number) => void,
+): Promise<void> {
   // What is known of the event so far: when hookrun fails on a gate event it blocks (below).
   const known: KnownEvent = { name: event, payload: {} }
   // Listening from the start: a signal's default action would end hookrun with no answer at all.
@@ -81,7 +88,8 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
       if (table === undefined) return void (known.payload = partial)
       try {
         const partly = table.prepareDialect(format, event, partial)
-        if (partly?.event !== undefined) Object.assign(known, { name: partly.event, payload: partly.payload, tool: partly.tool, prepared: partly })
+        if (partly?.event !== undefined)
+          Object.assign(known, { name: partly.event, payload: partly.payload, tool: partly.tool, prepared: partly })
       } catch {
         // No event in what was readable: the error alone, exit 1.
       }
@@ -109,7 +117,10 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
       }
       throw error
     }
-    if (flags.pretty && prepared !== undefined) throw new HookrunError(`--pretty prints hookrun's own answer; ${prepared.dialect.name} reads its JSON, so drop --pretty (or --format)`)
+    if (flags.pretty && prepared !== undefined)
+      throw new HookrunError(
+        `--pretty prints hookrun's own answer; ${prepared.dialect.name} reads its JSON, so drop --pretty (or --format)`,
+      )
     const eventName = prepared === undefined ? event : prepared.event
     if (eventName === undefined) {
       throw new HookrunError('no event: name one (hookrun fire tool:pre_execute), or send a payload with hook_event_name and --format')
@@ -118,13 +129,21 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
     Object.assign(known, { name: eventName, payload, tool: text(flags.tool, 'tool') ?? prepared?.tool, prepared })
     // Claude Code's entry run by Cursor, which runs its own hookrun entry for this event too.
     const ownerEvent = prepared?.agentEvent ?? prepared?.event
-    if (!flags.explain && prepared?.dialect.name === 'claude' && ownerEvent !== undefined && (typeof payload.cursor_version === 'string' || typeof payload.conversation_id === 'string')) {
+    if (
+      !flags.explain &&
+      prepared?.dialect.name === 'claude' &&
+      ownerEvent !== undefined &&
+      (typeof payload.cursor_version === 'string' || typeof payload.conversation_id === 'string')
+    ) {
       const { answeredByReaderEntry } = await import('../install/overlaps.ts')
       const roots = payload.workspace_roots
-      const cwd = folder(flags.cwd) ?? io.env.CURSOR_PROJECT_DIR ?? (Array.isArray(roots) && typeof roots[0] === 'string' ? roots[0] : process.cwd())
+      const cwd =
+        folder(flags.cwd) ?? io.env.CURSOR_PROJECT_DIR ?? (Array.isArray(roots) && typeof roots[0] === 'string' ? roots[0] : process.cwd())
       const elsewhere = answeredByReaderEntry('claude', ownerEvent, { project: findProjectRoot(cwd) ?? cwd, env: io.env }, payload)
       if (elsewhere !== undefined) {
-        await io.stderr(`hookrun: ${ownerEvent} is answered by hookrun's entry in ${elsewhere.file}; this Claude Code entry gives no opinion, so hooks run once\n`)
+        await io.stderr(
+          `hookrun: ${ownerEvent} is answered by hookrun's entry in ${elsewhere.file}; this Claude Code entry gives no opinion, so hooks run once\n`,
+        )
         await io.stdout('{}\n')
         return setExitCode(0)
       }
@@ -142,7 +161,12 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
       tool: text(flags.tool, 'tool') ?? prepared?.tool,
       agent: prepared?.dialect.name,
       // hookrun's notices go where this agent shows them on this event (src/dialects).
-      ...(prepared && { noticeChannels: (dialects ?? (await import('../dialects/index.ts'))).noticeChannels(prepared.dialect, prepared.agentEvent ?? prepared.dialect.eventName(payload)) }),
+      ...(prepared && {
+        noticeChannels: (dialects ?? (await import('../dialects/index.ts'))).noticeChannels(
+          prepared.dialect,
+          prepared.agentEvent ?? prepared.dialect.eventName(payload),
+        ),
+      }),
       // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
       selfCommand: selfCommand(),
       cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env),
@@ -167,7 +191,9 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
       // On a gate event `blockFailedGate` turns this into the agent's block.
       throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, 128 + (SIGNAL_NUMBERS[signal] ?? 15))
     }
-    const rendered = prepared ? (dialects ?? (await import('../dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
+    const rendered = prepared
+      ? (dialects ?? (await import('../dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent)
+      : { ...renderNative(decision), warnings: [] }
     const recordIn = text(flags.record, 'record') ?? (io.env.HOOKRUN_RECORD || undefined)
     const recorded =
       recordIn === undefined
@@ -199,7 +225,11 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
     // Bad usage is the caller's error, exit 1 as documented; a payload that cannot be read (an
     // agent sent it), what fails once the fire has started, an interrupt (the agent's own timeout
     // killing hookrun mid-gate), or any internal error: a gate blocks.
-    if (known.name === undefined || (!known.firing && !known.interrupted && error instanceof HookrunError && !(error instanceof PayloadError))) return false
+    if (
+      known.name === undefined ||
+      (!known.firing && !known.interrupted && error instanceof HookrunError && !(error instanceof PayloadError))
+    )
+      return false
     let event
     try {
       event = qualifyEvent(known.name, known.payload, known.tool)
@@ -209,7 +239,17 @@ export async function fireCommand(io: Io, event: string | undefined, flags: Fire
     if (!isGate(event.name)) return false
     const why = formatError(error, io.env.HOOKRUN_DEBUG === '1').replace(/^hookrun: /, '')
     const reason = `blocked because hookrun could not decide: ${why}`
-    const decision: Decision = { event: event.qualified, decision: 'deny', blocked: true, reason, decidedBy: 'hookrun', continue: true, additionalContext: [], hooks: [], warnings: [] }
+    const decision: Decision = {
+      event: event.qualified,
+      decision: 'deny',
+      blocked: true,
+      reason,
+      decidedBy: 'hookrun',
+      continue: true,
+      additionalContext: [],
+      hooks: [],
+      warnings: [],
+    }
     const rendered = known.prepared
       ? (await import('../dialects/index.ts')).renderFor(known.prepared.dialect, decision, known.payload, known.prepared.agentEvent)
       : { ...renderNative(decision), warnings: [] }
@@ -241,7 +281,11 @@ async function readImpliedPayload(source: string | undefined, implied: boolean, 
  * project, the payload's `cwd` or Cursor's first workspace root: agents run user-level hooks from
  * their own folder (Cursor: ~/.cursor).
  */
-function agentWorkingDirectory(payload: Record<string, unknown>, source: ProjectSource | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+function agentWorkingDirectory(
+  payload: Record<string, unknown>,
+  source: ProjectSource | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   const named = agentProjectDir(source, env, payload)
   if (named !== undefined) {
     const start = projectSearchStart(named, process.cwd())
@@ -273,7 +317,6 @@ function openEvents(target: string): (record: ProgressRecord) => void {
   }
   return (record) => writeSync(fd, `${JSON.stringify(record)}\n`)
 }
-
 
 /** The flags a common fire line has, each taking one value. */
 const SIMPLE_FLAGS = new Set(['payload', 'format', 'cwd', 'tool'])

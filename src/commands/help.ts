@@ -62,25 +62,40 @@ export function wrap(text: string, width: number, indent: number): string {
 }
 
 /** Rows of `name  description`, names padded to one column, descriptions wrapped beside them (or below, when the column leaves too little room). */
-function table(rows: ReadonlyArray<readonly [string, string]>, width: number, column = Math.max(...rows.map(([name]) => name.length))): string {
+function table(
+  rows: ReadonlyArray<readonly [string, string]>,
+  width: number,
+  column = Math.max(...rows.map(([name]) => name.length)),
+): string {
   const beside = width - (2 + column + 2) >= 30
   return rows
     .map(([name, description]) =>
-      beside ? `  ${name.padEnd(column)}  ${wrap(description, width, 2 + column + 2)}`.trimEnd() : `  ${name}\n      ${wrap(description, width, 6)}`,
+      beside
+        ? `  ${name.padEnd(column)}  ${wrap(description, width, 2 + column + 2)}`.trimEnd()
+        : `  ${name}\n      ${wrap(description, width, 6)}`,
     )
     .join('\n')
 }
 
 /** The flags a command needs in its usual form (not those needed for one action only). */
 function usualFlags(command: Command): string[] {
-  return command.options.filter((option) => requirementOf(option) !== undefined && requirementOf(option)!.for === undefined).map((option) => option.rawName)
+  return command.options
+    .filter((option) => requirementOf(option) !== undefined && requirementOf(option)!.for === undefined)
+    .map((option) => option.rawName)
 }
 
 function optionRows(options: readonly Option[]): Array<[string, string]> {
-  const ordered = [...options.filter((option) => requirementOf(option) !== undefined), ...options.filter((option) => requirementOf(option) === undefined)]
+  const ordered = [
+    ...options.filter((option) => requirementOf(option) !== undefined),
+    ...options.filter((option) => requirementOf(option) === undefined),
+  ]
   return ordered.map((option) => {
     const requirement = requirementOf(option)
-    const parts = [requirement === undefined ? '' : requirementText(requirement), option.description, option.config.default === undefined ? '' : `(default: ${option.config.default})`]
+    const parts = [
+      requirement === undefined ? '' : requirementText(requirement),
+      option.description,
+      option.config.default === undefined ? '' : `(default: ${option.config.default})`,
+    ]
     return [option.rawName, parts.filter((part) => part !== '').join(' ')]
   })
 }
@@ -103,13 +118,17 @@ export function helpSections(cli: CAC, context: HelpContext): Array<{ title?: st
     const grouped = new Set(COMMAND_GROUPS.flatMap(([, names]) => names))
     const groups = [...COMMAND_GROUPS, ['Other', commands.map((each) => each.name).filter((name) => !grouped.has(name))] as const]
     const rows = (names: readonly string[]) =>
-      names.flatMap((name) => commands.filter((each) => each.name === name)).map((each): [string, string] => [[each.rawName, ...usualFlags(each)].join(' '), each.description])
+      names
+        .flatMap((name) => commands.filter((each) => each.name === name))
+        .map((each): [string, string] => [[each.rawName, ...usualFlags(each)].join(' '), each.description])
     // One column for every group, so the descriptions line up down the page.
     const column = Math.max(...commands.map((each) => [each.rawName, ...usualFlags(each)].join(' ').length))
     return [
       { body: wrap(context.summary, context.width, 0) },
       { title: 'Usage', body: '  $ hookrun <command> [options]' },
-      ...groups.filter(([, names]) => rows(names).length > 0).map(([title, names]) => ({ title, body: table(rows(names), context.width, column) })),
+      ...groups
+        .filter(([, names]) => rows(names).length > 0)
+        .map(([title, names]) => ({ title, body: table(rows(names), context.width, column) })),
       { title: 'Options', body: table(optionRows(globalOptions), context.width) },
       { body: wrap("Run 'hookrun help <command>' for a command's options and examples.", context.width, 0) },
     ]

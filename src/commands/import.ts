@@ -49,7 +49,9 @@ class PlannedFiles implements AgentFiles {
   }
   /** The files whose text changes, with both texts. */
   changed(): Array<{ file: string; before: string | undefined; after: string }> {
-    return [...this.after].filter(([file, after]) => this.before.get(file) !== after).map(([file, after]) => ({ file, before: this.before.get(file), after }))
+    return [...this.after]
+      .filter(([file, after]) => this.before.get(file) !== after)
+      .map(([file, after]) => ({ file, before: this.before.get(file), after }))
   }
 }
 
@@ -102,14 +104,18 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
     // Codex may hold hooks inline in config.toml too; import reads hooks.json only, and says so.
     const toml = agent === 'codex' ? join(dirname(target.file(options.scope, places)), 'config.toml') : undefined
     if (toml !== undefined && /^\s*\[\[?hooks\b/m.test(files.read(toml) ?? '')) {
-      lines.push(`codex: ${toml} has hooks in TOML ([hooks]), which import does not read: move them to ${target.file(options.scope, places)} and import again`)
+      lines.push(
+        `codex: ${toml} has hooks in TOML ([hooks]), which import does not read: move them to ${target.file(options.scope, places)} and import again`,
+      )
     }
     const moved = read.reduce((sum, each) => sum + each.moved.length, 0)
     const held = read.reduce((sum, each) => sum + each.moved.length + each.staying.length + each.routers, 0)
     // Only Copilot's folder can hold no file at all.
     const where = sources.length === 0 ? join(dirname(target.file(options.scope, places)), '*.json') : sources.join(', ')
     if (held === 0) {
-      lines.push(`${agent}: no hooks to import: ${where} ${sources.length > 1 ? 'hold' : 'holds'} no ${target.label} hooks${options.scope === 'project' ? ' (for your own, use --user)' : ' (for a project\'s, use --project)'}`)
+      lines.push(
+        `${agent}: no hooks to import: ${where} ${sources.length > 1 ? 'hold' : 'holds'} no ${target.label} hooks${options.scope === 'project' ? ' (for your own, use --user)' : " (for a project's, use --project)"}`,
+      )
       exitCode = ExitCode.Failure
       continue
     }
@@ -120,7 +126,8 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
         const placed = each.moved.map((hook) => `  ${hook.path} → ${placeEntry(files, hooksFile, hook.entry)}`)
         lines.push(`${agent}: moved ${count(each.moved.length, 'hook')} from ${each.file} into ${hooksFile}`, ...placed)
         files.write(each.file, each.text)
-        if (agent === 'claude' && options.scope === 'project' && each.file.endsWith(join('.claude', 'settings.json'))) sharedClaudeFile = each.file
+        if (agent === 'claude' && options.scope === 'project' && each.file.endsWith(join('.claude', 'settings.json')))
+          sharedClaudeFile = each.file
       }
       for (const hook of each.moved) for (const field of hook.notCarried) lines.push(`  not carried: ${each.file}: ${hook.path}.${field}`)
       for (const stay of each.staying) lines.push(`  stays in ${each.file}: ${stay.path}: ${stay.why}`)
@@ -138,14 +145,29 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
     if (followed && moved === 0) continue
     const narrowAfterTrust = options.scope === 'project' && (already.length === 0 || followed)
     const install = installAgents(
-      { agents: [agent], scope: options.scope, cwd: project, env: options.env, files, dryRun: options.dryRun, narrowAfterTrust, ...(events !== undefined && { events }), ...(options.self !== undefined && { self: options.self }) },
+      {
+        agents: [agent],
+        scope: options.scope,
+        cwd: project,
+        env: options.env,
+        files,
+        dryRun: options.dryRun,
+        narrowAfterTrust,
+        ...(events !== undefined && { events }),
+        ...(options.self !== undefined && { self: options.self }),
+      },
       false,
     )
     if (install.exitCode !== ExitCode.Proceed) {
       // No router, so nothing moves: the agent keeps running its hooks where they are.
       files.rollback(start)
       if (agent === 'claude') sharedClaudeFile = undefined
-      lines.splice(before, lines.length - before, ...install.output.trimEnd().split('\n'), `${agent}: nothing imported from ${target.label}: its hooks stay where they are until hookrun's router can be installed`)
+      lines.splice(
+        before,
+        lines.length - before,
+        ...install.output.trimEnd().split('\n'),
+        `${agent}: nothing imported from ${target.label}: its hooks stay where they are until hookrun's router can be installed`,
+      )
       exitCode = ExitCode.Failure
       continue
     }
@@ -155,10 +177,15 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
   const changed = files.changed()
   if (changed.some((each) => each.file === hooksFile)) {
     if (sharedClaudeFile !== undefined) {
-      lines.push(`note: ${sharedClaudeFile} is shared: teammates' Claude Code now runs these hooks through hookrun, so they need hookrun, \`hookrun install --agent claude --project\` and \`hookrun trust\` too`)
+      lines.push(
+        `note: ${sharedClaudeFile} is shared: teammates' Claude Code now runs these hooks through hookrun, so they need hookrun, \`hookrun install --agent claude --project\` and \`hookrun trust\` too`,
+      )
     }
     // HOOKRUN_CONFIG replaces discovery: fire would not read the file the hooks went to.
-    if (options.env.HOOKRUN_CONFIG) lines.push(`note: HOOKRUN_CONFIG is set (${options.env.HOOKRUN_CONFIG}), so fire reads only the files it names, not ${hooksFile}: add it there, or unset it`)
+    if (options.env.HOOKRUN_CONFIG)
+      lines.push(
+        `note: HOOKRUN_CONFIG is set (${options.env.HOOKRUN_CONFIG}), so fire reads only the files it names, not ${hooksFile}: add it there, or unset it`,
+      )
     if (options.scope === 'project') {
       lines.push(
         `next: run \`hookrun trust${options.cwd === process.cwd() ? '' : ` ${project}`}\`: ${hooksFile} changed, and a project's hooks run only once you trust them (until now the agent ran them under its own trust)`,
@@ -168,9 +195,20 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
   if (options.dryRun) {
     const { createTwoFilesPatch, FILE_HEADERS_ONLY } = await import('diff')
     const diffs = changed.map((each) =>
-      createTwoFilesPatch(each.before === undefined ? '/dev/null' : each.file, each.file, each.before ?? '', each.after, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY }),
+      createTwoFilesPatch(
+        each.before === undefined ? '/dev/null' : each.file,
+        each.file,
+        each.before ?? '',
+        each.after,
+        undefined,
+        undefined,
+        { context: 3, headerOptions: FILE_HEADERS_ONLY },
+      ),
     )
-    const header = changed.length === 0 ? 'dry run: nothing would change' : `dry run: nothing written; import would change ${count(changed.length, 'file')}:`
+    const header =
+      changed.length === 0
+        ? 'dry run: nothing would change'
+        : `dry run: nothing written; import would change ${count(changed.length, 'file')}:`
     return { output: `${header}\n${lines.join('\n')}\n${diffs.join('')}`, exitCode }
   }
   if (changed.length > 0) lines.push(...commit(changed, hooksFile, options.env))
@@ -188,7 +226,8 @@ function placeEntry(files: PlannedFiles, hooksFile: string, entry: Readonly<Reco
   try {
     root = parseJson(text, false)
   } catch (error) {
-    if (error instanceof JsonTextError) throw new HookrunError(`${hooksFile} ${error.message}; fix it, then run import again (nothing was changed)`)
+    if (error instanceof JsonTextError)
+      throw new HookrunError(`${hooksFile} ${error.message}; fix it, then run import again (nothing was changed)`)
     throw error
   }
   const list = child(root, 'hooks')
@@ -212,17 +251,25 @@ function placeEntry(files: PlannedFiles, hooksFile: string, entry: Readonly<Reco
 /** JSON with object keys in order, to compare two entries by what they say. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    typeof item === 'object' && item !== null && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) : item,
+    typeof item === 'object' && item !== null && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
   )
 }
 
 /** Write every planned file, each one that existed backed up first; the lines that say how to undo it. */
-function commit(changed: ReadonlyArray<{ file: string; before: string | undefined; after: string }>, hooksFile: string, env: Readonly<Record<string, string | undefined>>): string[] {
+function commit(
+  changed: ReadonlyArray<{ file: string; before: string | undefined; after: string }>,
+  hooksFile: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
   const backups = join(stateDir(env), 'import-backups', new Date().toISOString().replace(/[:.]/g, '-'))
   const existed = changed.filter((each) => each.before !== undefined)
   if (existed.length > 0) {
     makeOwnFolder(backups, env)
-    existed.forEach((each, index) => writeFileSync(join(backups, `${index + 1}-${each.file.replaceAll('/', '_')}`), each.before!, { mode: 0o600 }))
+    existed.forEach((each, index) =>
+      writeFileSync(join(backups, `${index + 1}-${each.file.replaceAll('/', '_')}`), each.before!, { mode: 0o600 }),
+    )
   }
   const disk = diskFiles(env)
   for (const each of changed) disk.write(each.file, each.after, each.before === undefined && each.file !== hooksFile)
@@ -233,7 +280,11 @@ function commit(changed: ReadonlyArray<{ file: string; before: string | undefine
     if (schema !== undefined) created.push(schema)
   }
   return [
-    ...(existed.length > 0 ? [`backup: ${backups} holds ${existed.map((each) => each.file).join(', ')} as ${existed.length > 1 ? 'they were (to undo, copy them back)' : 'it was (to undo, copy it back)'}`] : []),
+    ...(existed.length > 0
+      ? [
+          `backup: ${backups} holds ${existed.map((each) => each.file).join(', ')} as ${existed.length > 1 ? 'they were (to undo, copy them back)' : 'it was (to undo, copy it back)'}`,
+        ]
+      : []),
     ...(created.length > 0 ? [`created: ${created.join(', ')} (to undo, delete ${created.length > 1 ? 'them' : 'it'})`] : []),
   ]
 }

@@ -51,7 +51,9 @@ export function initProjectResult(options: InitOptions): InitResult {
   const folder = join(project, '.hookrun')
   const shown = (file: string) => relative(project, file)
   const files: InitFile[] = []
-  const hooks = chosen.flatMap((template) => (template.hook === undefined ? [] : [all && !template.onByDefault ? { ...template.hook, enabled: false } : template.hook]))
+  const hooks = chosen.flatMap((template) =>
+    template.hook === undefined ? [] : [all && !template.onByDefault ? { ...template.hook, enabled: false } : template.hook],
+  )
 
   const config = join(folder, 'hooks.json')
   const written = new Set<string>()
@@ -63,7 +65,11 @@ export function initProjectResult(options: InitOptions): InitResult {
   if (existsSync(config)) {
     const present = namesIn(config)
     const missing = hooks.filter((hook) => !present.has(String(hook.name)))
-    files.push(missing.length === 0 ? { file: shown(config), status: 'kept', reason: 'it has these hooks already' } : { file: shown(config), status: 'kept', reason: 'it exists', add: missing })
+    files.push(
+      missing.length === 0
+        ? { file: shown(config), status: 'kept', reason: 'it has these hooks already' }
+        : { file: shown(config), status: 'kept', reason: 'it exists', add: missing },
+    )
   } else {
     write(config, `${JSON.stringify({ $schema: `./${SCHEMA_FILE}`, hooks }, null, 2)}\n`)
     const schema = writeSchemaBeside(config)
@@ -99,12 +105,28 @@ export function initProject(options: InitOptions): string {
       continue
     }
     const isHooks = Array.isArray(entry.add)
-    lines.push(`kept   ${entry.file} (${entry.reason})${entry.add === undefined ? '' : isHooks ? '; add these hooks to its "hooks" list:' : '; add to it:'}`)
-    if (isHooks) lines.push(...JSON.stringify(entry.add, null, 2).split('\n').map((line) => `         ${line}`))
-    else if (entry.add !== undefined) lines.push(...JSON.stringify(entry.add, null, 2).split('\n').slice(1, -1).map((line) => `       ${line}`))
+    lines.push(
+      `kept   ${entry.file} (${entry.reason})${entry.add === undefined ? '' : isHooks ? '; add these hooks to its "hooks" list:' : '; add to it:'}`,
+    )
+    if (isHooks)
+      lines.push(
+        ...JSON.stringify(entry.add, null, 2)
+          .split('\n')
+          .map((line) => `         ${line}`),
+      )
+    else if (entry.add !== undefined)
+      lines.push(
+        ...JSON.stringify(entry.add, null, 2)
+          .split('\n')
+          .slice(1, -1)
+          .map((line) => `       ${line}`),
+      )
   }
   if (result.trusted) lines.push(`trusted the new hooks (hookrun init wrote them); after editing them run 'hookrun trust' again`)
-  else lines.push(`not trusted: the project has hook files hookrun init did not write (${result.untrustedFiles.join(', ')}); review them, then run: hookrun trust`)
+  else
+    lines.push(
+      `not trusted: the project has hook files hookrun init did not write (${result.untrustedFiles.join(', ')}); review them, then run: hookrun trust`,
+    )
   lines.push(...result.agentConfigs)
   if (result.switchedOff.length > 0) lines.push('', `switched off until you set "enabled": true: ${result.switchedOff.join(', ')}`)
   lines.push('', 'next: hookrun test   (runs .hookrun/tests/*.json)   ·   hookrun install --agent claude|cursor|gemini|codex|copilot')
@@ -116,7 +138,12 @@ function chooseTemplates(names: readonly string[]): Template[] {
   return names.map((name) => {
     const template = TEMPLATES.find((candidate) => candidate.name === name)
     if (template === undefined) {
-      throw new HookrunError(`--template ${name} is not known${didYouMean(name, TEMPLATES.map((candidate) => candidate.name))}; use one of: ${TEMPLATES.map((candidate) => candidate.name).join(', ')}`)
+      throw new HookrunError(
+        `--template ${name} is not known${didYouMean(
+          name,
+          TEMPLATES.map((candidate) => candidate.name),
+        )}; use one of: ${TEMPLATES.map((candidate) => candidate.name).join(', ')}`,
+      )
     }
     return template
   })

@@ -20,8 +20,14 @@ export { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, 
 export function installAgents(options: InstallOptions, remove: boolean): InstallResult {
   if (options.sync && !remove) {
     if (options.quiet) return syncInBackground(options)
-    const agents = options.agents.length > 0 ? options.agents : projectInstalls(resolve(options.cwd), options.env).map((target) => target.name)
-    if (agents.length === 0) return { output: 'no agent config in this project holds hookrun entries; run hookrun install --project --agent NAME first\n', exitCode: ExitCode.Proceed, results: [] }
+    const agents =
+      options.agents.length > 0 ? options.agents : projectInstalls(resolve(options.cwd), options.env).map((target) => target.name)
+    if (agents.length === 0)
+      return {
+        output: 'no agent config in this project holds hookrun entries; run hookrun install --project --agent NAME first\n',
+        exitCode: ExitCode.Proceed,
+        results: [],
+      }
     return installAgents({ ...options, agents, scope: 'project', sync: false, narrow: true }, false)
   }
   return installOrRemove(options, remove)

@@ -47,7 +47,10 @@ export function bool(value: unknown, flag: string): boolean {
 /** A repeatable, comma-separated flag (`--events a,b --events c`). */
 export function list(value: unknown): string[] | undefined {
   if (value === undefined) return undefined
-  return (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).map((item) => item.trim()).filter((item) => item !== '')
+  return (Array.isArray(value) ? value : [value])
+    .flatMap((item) => String(item).split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
 }
 
 /** `--cwd` must name a folder: hooks run there, so a typo must not become a failing hook. */

@@ -49,11 +49,24 @@ export async function listHooks(options: ListOptions): Promise<string> {
     ...(untrusted.has(hook) && { trusted: false }),
     ...(event !== undefined && { status: status(hook, event) }),
   }))
-  const shadowed = config.shadowed.map((hook) => ({ name: hook.name, source: hook.source.layer, file: hook.source.file, shadowedBy: { source: hook.by.layer, file: hook.by.file } }))
+  const shadowed = config.shadowed.map((hook) => ({
+    name: hook.name,
+    source: hook.source.layer,
+    file: hook.source.file,
+    shadowedBy: { source: hook.by.layer, file: hook.by.file },
+  }))
   const skipped = config.discovery?.skipped ?? []
   if (options.json) {
     const trust = config.trust
-    const json = { ...(event && { event: event.qualified }), files: config.files, ...(trust && { trust }), hooks: rows, shadowed, skipped, problems: config.problems }
+    const json = {
+      ...(event && { event: event.qualified }),
+      files: config.files,
+      ...(trust && { trust }),
+      hooks: rows,
+      shadowed,
+      skipped,
+      problems: config.problems,
+    }
     return `${JSON.stringify(json, null, 2)}\n`
   }
   const paint = options.paint ?? PLAIN
@@ -62,20 +75,37 @@ export async function listHooks(options: ListOptions): Promise<string> {
     lines.push('no hooks found (user: ~/.config/hookrun/hooks.json and hooks/, project: .hookrun/hooks.json and hooks/, plugins)')
   }
   // Each project's files under its own trust (an enclosing project's too).
-  const trustOf = (ref: (typeof config.files)[number]) => config.trusts.find((trust) => trust.root === (projectRootOf(ref) ?? config.projectRoot)) ?? config.trust
-  for (const ref of config.files) lines.push(`${ref.layer.padEnd(7)} ${ref.file}${needsTrust(ref.layer) ? `  (${trustLabel(trustOf(ref))})` : ''}`)
+  const trustOf = (ref: (typeof config.files)[number]) =>
+    config.trusts.find((trust) => trust.root === (projectRootOf(ref) ?? config.projectRoot)) ?? config.trust
+  for (const ref of config.files)
+    lines.push(`${ref.layer.padEnd(7)} ${ref.file}${needsTrust(ref.layer) ? `  (${trustLabel(trustOf(ref))})` : ''}`)
   if (all.length > 0) lines.push('')
   const table = all.map((hook) => [
-    stateCell(event === undefined ? (untrusted.has(hook) ? 'untrusted' : hook.enabled ? 'on' : 'off') : statusLabel(hook, status(hook, event)), paint),
+    stateCell(
+      event === undefined ? (untrusted.has(hook) ? 'untrusted' : hook.enabled ? 'on' : 'off') : statusLabel(hook, status(hook, event)),
+      paint,
+    ),
     hook.name,
     hook.event.join(','),
     paint.dim(where(hook, options.cwd)),
     hook.description ?? hook.command,
   ])
-  const hidden = config.shadowed.map((hook) => [paint.dim('shadowed'), hook.name, '', paint.dim(where({ source: hook.source }, options.cwd)), paint.dim(`by ${where({ source: hook.by }, options.cwd)}`)])
-  lines.push(...formatTable((event === undefined ? ['STATE', 'NAME', 'EVENT', 'FROM', 'WHAT'] : ['RUNS', 'NAME', 'EVENT', 'FROM', 'WHAT']).map(paint.dim), [...table, ...hidden]))
+  const hidden = config.shadowed.map((hook) => [
+    paint.dim('shadowed'),
+    hook.name,
+    '',
+    paint.dim(where({ source: hook.source }, options.cwd)),
+    paint.dim(`by ${where({ source: hook.by }, options.cwd)}`),
+  ])
+  lines.push(
+    ...formatTable(
+      (event === undefined ? ['STATE', 'NAME', 'EVENT', 'FROM', 'WHAT'] : ['RUNS', 'NAME', 'EVENT', 'FROM', 'WHAT']).map(paint.dim),
+      [...table, ...hidden],
+    ),
+  )
   for (const file of skipped) lines.push(`${paint.warn('skipped:')} ${file.path}: ${file.why}`)
-  for (const problem of config.problems) lines.push(`${(problem.severity === 'error' ? paint.bad : paint.warn)(`${problem.severity}:`)} ${formatProblem(problem)}`)
+  for (const problem of config.problems)
+    lines.push(`${(problem.severity === 'error' ? paint.bad : paint.warn)(`${problem.severity}:`)} ${formatProblem(problem)}`)
   for (const trust of config.trusts.filter((each) => !each.trusted)) {
     const why = trust.reason === 'changed' ? `changed since you trusted them (${trust.changed?.join(', ')})` : 'not trusted'
     const whose = trust.root === config.projectRoot ? 'project hooks' : `hooks of the enclosing project ${trust.root}`

@@ -37,7 +37,8 @@ interface AuditRecord {
 function logFile(options: LogOptions): string {
   if (options.file !== undefined) return resolve(options.cwd, options.file)
   const { settings } = loadConfig({ cwd: options.cwd, env: options.env, configFiles: options.configFiles })
-  if (settings.log === undefined) throw new HookrunError('no audit log is configured: add "log": {"path": "…"} to your user config, or name one with --file')
+  if (settings.log === undefined)
+    throw new HookrunError('no audit log is configured: add "log": {"path": "…"} to your user config, or name one with --file')
   return settings.log.path
 }
 
@@ -57,7 +58,8 @@ export function sinceTime(since: string, now: Date): number {
   const duration = DURATION.exec(since.trim())
   if (duration) return now.getTime() - Number(duration[1]) * UNIT_MS[duration[2] as keyof typeof UNIT_MS]
   const time = Date.parse(since)
-  if (Number.isNaN(time)) throw new HookrunError(`--since '${since}': expected a duration such as 30m, 2h or 7d, or a date such as 2026-11-01T09:00`)
+  if (Number.isNaN(time))
+    throw new HookrunError(`--since '${since}': expected a duration such as 30m, 2h or 7d, or a date such as 2026-11-01T09:00`)
   return time
 }
 
@@ -87,7 +89,8 @@ export function showLog(options: LogOptions): string {
   if (options.json) return `${JSON.stringify(records, null, 2)}\n`
   if (records.length === 0) return `no matching lines in ${file}\n`
   const paint = options.paint ?? PLAIN
-  const decisionCell = (decision: string | undefined) => (decision === 'deny' ? paint.bad : decision === 'ask' ? paint.warn : decision === 'allow' ? paint.good : paint.dim)(decision ?? '-')
+  const decisionCell = (decision: string | undefined) =>
+    (decision === 'deny' ? paint.bad : decision === 'ask' ? paint.warn : decision === 'allow' ? paint.good : paint.dim)(decision ?? '-')
   const rows = records.map((record) => [
     paint.dim((record.time ?? '').replace(/\.\d+Z$/, 'Z')),
     record.agent ?? '-',
@@ -104,13 +107,23 @@ export function verifyLog(options: LogOptions): { output: string; exitCode: numb
   const file = logFile(options)
   const check = verifyChain(readLog(file))
   if (check.chained === 0) {
-    return { output: `${file}: ${count(check.lines, 'line')}, none chained: set "chain": true in the log setting to make it tamper-evident\n`, exitCode: ExitCode.Failure }
+    return {
+      output: `${file}: ${count(check.lines, 'line')}, none chained: set "chain": true in the log setting to make it tamper-evident\n`,
+      exitCode: ExitCode.Failure,
+    }
   }
   const head = `last line seq ${check.lastSeq ?? '?'}, sha256 ${check.head}`
   if (check.problems.length === 0) {
-    return { output: `${file}: ${count(check.lines, 'line')}, the chain holds (${head}); keep that hash elsewhere to notice lines cut off the end later\n`, exitCode: ExitCode.Proceed }
+    return {
+      output: `${file}: ${count(check.lines, 'line')}, the chain holds (${head}); keep that hash elsewhere to notice lines cut off the end later\n`,
+      exitCode: ExitCode.Proceed,
+    }
   }
-  const lines = [`${file}: the chain is broken in ${count(check.problems.length, 'place')}:`, ...check.problems.map((problem) => `  ${problem}`), `(${head})`]
+  const lines = [
+    `${file}: the chain is broken in ${count(check.problems.length, 'place')}:`,
+    ...check.problems.map((problem) => `  ${problem}`),
+    `(${head})`,
+  ]
   return { output: `${lines.join('\n')}\n`, exitCode: ExitCode.Failure }
 }
 

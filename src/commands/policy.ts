@@ -23,9 +23,11 @@ export interface PolicyOptions {
 /** The managed config's `policy` setting, and its file. */
 function policySetting(options: PolicyOptions): { setting: PolicySetting; file: string } {
   const managed = findConfigFiles({ cwd: options.cwd, env: options.env }).files.find((ref) => ref.layer === 'managed')
-  if (managed === undefined) throw new HookrunError('no managed config (/etc/hookrun/hooks.json, or HOOKRUN_MANAGED_DIR) names a remote policy')
+  if (managed === undefined)
+    throw new HookrunError('no managed config (/etc/hookrun/hooks.json, or HOOKRUN_MANAGED_DIR) names a remote policy')
   const setting = readConfigDocument(managed).settings.policy
-  if (setting === undefined) throw new HookrunError(`${managed.file} has no valid "policy": {"url", "publicKey"} (hookrun validate ${managed.file} says why)`)
+  if (setting === undefined)
+    throw new HookrunError(`${managed.file} has no valid "policy": {"url", "publicKey"} (hookrun validate ${managed.file} says why)`)
   return { setting, file: managed.file }
 }
 
@@ -52,13 +54,15 @@ export async function policyCommand(action: string, options: PolicyOptions): Pro
     const hooks = Array.isArray(document.hooks) ? document.hooks.length : Object.values((document.hooks ?? {}) as object).length
     lines.push(`hooks       ${hooks} entr${hooks === 1 ? 'y' : 'ies'}`)
   }
-  if (meta?.lastAttempt?.error !== undefined) lines.push(`last error  ${new Date(meta.lastAttempt.at).toISOString()}: ${meta.lastAttempt.error}`)
+  if (meta?.lastAttempt?.error !== undefined)
+    lines.push(`last error  ${new Date(meta.lastAttempt.at).toISOString()}: ${meta.lastAttempt.error}`)
   if (cached.warning !== undefined && cached.file === undefined) lines.push(`problem     ${cached.warning}`)
   return { output: `${lines.join('\n')}\n`, exitCode: cached.file === undefined ? ExitCode.Failure : ExitCode.Proceed }
 }
 
 function sign(options: PolicyOptions): { output: string; exitCode: number } {
-  if (options.key === undefined || options.file === undefined) throw new HookrunError('hookrun policy sign needs --key PRIVATE.pem and the hooks.json to sign')
+  if (options.key === undefined || options.file === undefined)
+    throw new HookrunError('hookrun policy sign needs --key PRIVATE.pem and the hooks.json to sign')
   const read = (path: string, what: string) => {
     try {
       return readFileSync(resolve(options.cwd, path), 'utf8')

@@ -11,14 +11,24 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
   ] as const) {
     const command = cli
       .command(name, description)
-      .option('--agent <name>', 'claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush or qwen (repeatable)', required(name === 'install' ? { unless: '--sync' } : {}))
+      .option(
+        '--agent <name>',
+        'claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush or qwen (repeatable)',
+        required(name === 'install' ? { unless: '--sync' } : {}),
+      )
       .option('--user', "The agent's user config, for every project (default)")
       .option('--project', "The agent's config in this project (--cwd)")
       .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
       .option('--events <names>', "install: only these of the agent's events, comma-separated (default: all it has)")
-      .option('--all-events', "install --project: an entry on every event the agent has, whatever the project's hooks fire on (default: only the events and tools they can fire on, kept up to date by hookrun trust)")
+      .option(
+        '--all-events',
+        "install --project: an entry on every event the agent has, whatever the project's hooks fire on (default: only the events and tools they can fire on, kept up to date by hookrun trust)",
+      )
       .option('--narrow', 'install --project: the default now; accepted for compatibility')
-      .option('--sync', "install: narrow every agent config of this project that holds hookrun's entries again, from hooks.json as it is now")
+      .option(
+        '--sync',
+        "install: narrow every agent config of this project that holds hookrun's entries again, from hooks.json as it is now",
+      )
       .option('--quiet', 'install --sync: print nothing, and only in a trusted project (how a fire runs it in the background)')
       .option('--json', 'Print the result as JSON: per agent file, its status, the events added and removed, notes and warnings')
     if (name === 'install') {
@@ -27,27 +37,60 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
         .example('hookrun install --agent claude --project            # Claude Code starts hookrun only where a hook wants it')
         .example('hookrun install --project --sync                    # narrow again now (hookrun trust does it itself)')
     } else {
-      command.example('hookrun uninstall --agent claude             # your user config').example('hookrun uninstall --agent cursor --project   # this project\'s .cursor/hooks.json')
+      command
+        .example('hookrun uninstall --agent claude             # your user config')
+        .example("hookrun uninstall --agent cursor --project   # this project's .cursor/hooks.json")
     }
-    command.action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; events?: string | string[]; sync?: boolean; narrow?: boolean; allEvents?: boolean; quiet?: boolean; json?: boolean }) => {
-      if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
-      if (flags.sync && (name === 'uninstall' || flags.user)) throw new HookrunError('--sync goes with install --project only: it compiles the project\'s hooks into its agent configs')
-      if (flags.quiet && !flags.sync) throw new HookrunError('--quiet goes with install --sync only (how a fire runs it in the background)')
-      if (flags.narrow && (name === 'uninstall' || !flags.project)) throw new HookrunError('--narrow goes with install --project only: a --user install serves every project, so it keeps every event')
-      const json = bool(flags.json, 'json')
-      if (json && flags.quiet) throw new HookrunError('--json and --quiet exclude each other: --quiet prints nothing')
-      if (flags.allEvents && name === 'uninstall') throw new HookrunError('--all-events goes with install only; uninstall removes all of hookrun\'s entries')
-      if (flags.allEvents && (flags.narrow || flags.sync)) throw new HookrunError(`--all-events and ${flags.narrow ? '--narrow' : '--sync'} exclude each other: --all-events keeps an entry on every event`)
-      const { installAgents } = await import('./install.ts')
-      const agents = list(flags.agent) ?? []
-      const result = installAgents(
-        { agents, scope: flags.project || flags.sync ? 'project' : 'user', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, events: list(flags.events), sync: flags.sync === true, narrow: flags.project === true && !flags.allEvents, quiet: flags.quiet === true },
-        name === 'uninstall',
-      )
-      const scope = flags.project || flags.sync ? 'project' : 'user'
-      await io.stdout(json ? `${JSON.stringify({ command: name, scope, agents: result.results }, null, 2)}\n` : result.output)
-      setExitCode(result.exitCode)
-    })
+    command.action(
+      async (flags: {
+        agent?: string | string[]
+        user?: boolean
+        project?: boolean
+        cwd?: string
+        events?: string | string[]
+        sync?: boolean
+        narrow?: boolean
+        allEvents?: boolean
+        quiet?: boolean
+        json?: boolean
+      }) => {
+        if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
+        if (flags.sync && (name === 'uninstall' || flags.user))
+          throw new HookrunError("--sync goes with install --project only: it compiles the project's hooks into its agent configs")
+        if (flags.quiet && !flags.sync)
+          throw new HookrunError('--quiet goes with install --sync only (how a fire runs it in the background)')
+        if (flags.narrow && (name === 'uninstall' || !flags.project))
+          throw new HookrunError(
+            '--narrow goes with install --project only: a --user install serves every project, so it keeps every event',
+          )
+        const json = bool(flags.json, 'json')
+        if (json && flags.quiet) throw new HookrunError('--json and --quiet exclude each other: --quiet prints nothing')
+        if (flags.allEvents && name === 'uninstall')
+          throw new HookrunError("--all-events goes with install only; uninstall removes all of hookrun's entries")
+        if (flags.allEvents && (flags.narrow || flags.sync))
+          throw new HookrunError(
+            `--all-events and ${flags.narrow ? '--narrow' : '--sync'} exclude each other: --all-events keeps an entry on every event`,
+          )
+        const { installAgents } = await import('./install.ts')
+        const agents = list(flags.agent) ?? []
+        const result = installAgents(
+          {
+            agents,
+            scope: flags.project || flags.sync ? 'project' : 'user',
+            cwd: folder(flags.cwd) ?? process.cwd(),
+            env: io.env,
+            events: list(flags.events),
+            sync: flags.sync === true,
+            narrow: flags.project === true && !flags.allEvents,
+            quiet: flags.quiet === true,
+          },
+          name === 'uninstall',
+        )
+        const scope = flags.project || flags.sync ? 'project' : 'user'
+        await io.stdout(json ? `${JSON.stringify({ command: name, scope, agents: result.results }, null, 2)}\n` : result.output)
+        setExitCode(result.exitCode)
+      },
+    )
   }
 
   cli
@@ -63,7 +106,13 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
       if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
       const { importAgents } = await import('./import.ts')
       const agents = list(flags.agent) ?? []
-      const result = await importAgents({ agents, scope: flags.user ? 'user' : 'project', cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, dryRun: bool(flags.dryRun, 'dry-run') })
+      const result = await importAgents({
+        agents,
+        scope: flags.user ? 'user' : 'project',
+        cwd: folder(flags.cwd) ?? process.cwd(),
+        env: io.env,
+        dryRun: bool(flags.dryRun, 'dry-run'),
+      })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })

@@ -24,22 +24,32 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
     .option('--cwd <dir>', 'Discover the project from this folder (default: the current one)')
     .option('--strict', 'Treat any config problem as fatal (exit 1)')
-    .option('--format <agent>', "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen (default: detected from the payload; see hookrun agents)")
+    .option(
+      '--format <agent>',
+      "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen (default: detected from the payload; see hookrun agents)",
+    )
     .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
     .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })
-    .option('--record <dir>', 'Also save the payload, secrets redacted, as a hookrun test case with this answer in DIR (or set HOOKRUN_RECORD)')
+    .option(
+      '--record <dir>',
+      'Also save the payload, secrets redacted, as a hookrun test case with this answer in DIR (or set HOOKRUN_RECORD)',
+    )
     .option('--explain', 'Print how the decision was reached instead of the decision (with --json: as JSON)')
     .option('--json', 'Print the explanation as JSON (with --explain)')
     .option('--pretty', 'Print the decision for a person: the verdict, then one aligned line per hook (same exit code)')
-    .example("echo '{\"tool_name\":\"bash\",\"tool_input\":{\"command\":\"sudo ls\"}}' | hookrun fire tool:pre_execute --payload -")
+    .example('echo \'{"tool_name":"bash","tool_input":{"command":"sudo ls"}}\' | hookrun fire tool:pre_execute --payload -')
     .example('hookrun fire --format claude   # as a Claude Code hook command: the event comes from hook_event_name')
     .action((event: string | undefined, flags: FireFlags) => runFire(io, event, flags, colour, setExitCode))
 
   if (only === 'fire') return withGlobalOptions(cli, io)
 
   // `explain` is `fire --explain`, with fire's flags (less --events) and --dry-run.
-  const explainCommand = cli.command('explain [event]', 'Fire an event and show every configured hook: run or why not, each answer, how the decision was reached')
-  for (const option of fireCommand.options) if (!['events', 'explain', 'pretty'].includes(option.name)) explainCommand.option(option.rawName, option.description, option.config)
+  const explainCommand = cli.command(
+    'explain [event]',
+    'Fire an event and show every configured hook: run or why not, each answer, how the decision was reached',
+  )
+  for (const option of fireCommand.options)
+    if (!['events', 'explain', 'pretty'].includes(option.name)) explainCommand.option(option.rawName, option.description, option.config)
   explainCommand
     .option('--dry-run', 'Only show which hooks would run; run none')
     .example('hookrun explain tool:pre_execute --tool Bash --dry-run   # which hooks a Bash call would run')
@@ -59,7 +69,10 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     })
 
   cli
-    .command('agents', 'Print what hookrun knows of each agent: the events it sends, the answer fields it honours, where it reads hooks, what install writes there')
+    .command(
+      'agents',
+      'Print what hookrun knows of each agent: the events it sends, the answer fields it honours, where it reads hooks, what install writes there',
+    )
     .option('--json', 'Print JSON')
     .example('hookrun agents')
     .action(async (flags: { json?: boolean }) => {
@@ -77,7 +90,15 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .example('hookrun list tool:pre_execute --tool Bash     # which of them a Bash call runs, and why not the others')
     .action(async (event: string | undefined, flags: CommonFlags) => {
       const { listHooks } = await import('./list.ts')
-      const output = await listHooks({ event, tool: text(flags.tool, 'tool'), cwd: folder(flags.cwd) ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: bool(flags.json, 'json'), paint: await paintFor(io, colour, 'stdout') })
+      const output = await listHooks({
+        event,
+        tool: text(flags.tool, 'tool'),
+        cwd: folder(flags.cwd) ?? process.cwd(),
+        configFiles: configFiles(flags),
+        env: io.env,
+        json: bool(flags.json, 'json'),
+        paint: await paintFor(io, colour, 'stdout'),
+      })
       await io.stdout(output)
     })
 
@@ -89,7 +110,13 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .example('hookrun validate .hookrun/hooks.json --json')
     .action(async (files: string[], flags: CommonFlags) => {
       const { validateConfig } = await import('./validate.ts')
-      const result = validateConfig({ files, cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, json: bool(flags.json, 'json'), paint: await paintFor(io, colour, 'stdout') })
+      const result = validateConfig({
+        files,
+        cwd: folder(flags.cwd) ?? process.cwd(),
+        env: io.env,
+        json: bool(flags.json, 'json'),
+        paint: await paintFor(io, colour, 'stdout'),
+      })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })
@@ -124,7 +151,14 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .example('hookrun test .hookrun/tests/dangerous-commands.json')
     .action(async (files: string[], flags: CommonFlags) => {
       const { runTests } = await import('./test.ts')
-      const result = await runTests({ files, cwd: folder(flags.cwd) ?? process.cwd(), configFiles: configFiles(flags), env: io.env, json: flags.json === true, paint: await paintFor(io, colour, 'stdout') })
+      const result = await runTests({
+        files,
+        cwd: folder(flags.cwd) ?? process.cwd(),
+        configFiles: configFiles(flags),
+        env: io.env,
+        json: flags.json === true,
+        paint: await paintFor(io, colour, 'stdout'),
+      })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })
@@ -140,7 +174,10 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .action(async (flags: { template?: string | string[]; list?: boolean; cwd?: string; json?: boolean }) => {
       const { initProject, initProjectResult, listTemplates } = await import('./init.ts')
       if (flags.list) return void (await io.stdout(listTemplates()))
-      const templates = flags.template === undefined ? [] : (Array.isArray(flags.template) ? flags.template : [flags.template]).flatMap((name) => String(name).split(','))
+      const templates =
+        flags.template === undefined
+          ? []
+          : (Array.isArray(flags.template) ? flags.template : [flags.template]).flatMap((name) => String(name).split(','))
       const options = { cwd: folder(flags.cwd) ?? process.cwd(), templates, env: io.env }
       await io.stdout(bool(flags.json, 'json') ? `${JSON.stringify(initProjectResult(options), null, 2)}\n` : initProject(options))
     })
@@ -155,7 +192,12 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .example('hookrun trust --diff     # what changed since you trusted it')
     .action(async (dir: string | undefined, flags: { diff?: boolean; json?: boolean }) => {
       const { trustDiff, trustProject, trustProjectResult } = await import('./trust.ts')
-      const options = { dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env, paint: await paintFor(io, colour, 'stdout') }
+      const options = {
+        dir: dir === undefined ? undefined : String(dir),
+        cwd: process.cwd(),
+        env: io.env,
+        paint: await paintFor(io, colour, 'stdout'),
+      }
       const diff = bool(flags.diff, 'diff')
       if (bool(flags.json, 'json')) {
         if (diff) throw new HookrunError('--json goes with trust, not --diff (which shows the changes for a person)')
@@ -172,9 +214,9 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .command('untrust [dir]', "Stop the project's hooks: forget the trust given with 'hookrun trust'")
     .example('hookrun untrust')
     .action(async (dir: string | undefined) => {
-    const { untrustProject } = await import('./trust.ts')
-    await io.stdout(untrustProject({ dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }))
-  })
+      const { untrustProject } = await import('./trust.ts')
+      await io.stdout(untrustProject({ dir: dir === undefined ? undefined : String(dir), cwd: process.cwd(), env: io.env }))
+    })
 
   cli
     .command('log [action]', "Show the audit log as a table (or JSON); 'log verify' checks a chained log for edits and cuts")
@@ -186,28 +228,33 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--cwd <dir>', 'Discover the config from this folder')
     .option('--json', 'Print the matching lines as a JSON array')
     .example('hookrun log --since 1d --decision deny')
-    .action(async (action: string | undefined, flags: CommonFlags & { since?: string; decision?: string; agent?: string; file?: string }) => {
-      const { showLog, verifyLog } = await import('./log.ts')
-      const options = {
-        cwd: folder(flags.cwd) ?? process.cwd(),
-        env: io.env,
-        file: text(flags.file, 'file'),
-        configFiles: configFiles(flags),
-        since: text(flags.since, 'since'),
-        decision: text(flags.decision, 'decision'),
-        agent: text(flags.agent, 'agent'),
-        json: bool(flags.json, 'json'),
-        paint: await paintFor(io, colour, 'stdout'),
-      }
-      if (action === undefined) return void (await io.stdout(showLog(options)))
-      if (action !== 'verify') throw new HookrunError(`hookrun log ${action}: unknown action; use 'hookrun log' or 'hookrun log verify'`)
-      const result = verifyLog(options)
-      await io.stdout(result.output)
-      setExitCode(result.exitCode)
-    })
+    .action(
+      async (action: string | undefined, flags: CommonFlags & { since?: string; decision?: string; agent?: string; file?: string }) => {
+        const { showLog, verifyLog } = await import('./log.ts')
+        const options = {
+          cwd: folder(flags.cwd) ?? process.cwd(),
+          env: io.env,
+          file: text(flags.file, 'file'),
+          configFiles: configFiles(flags),
+          since: text(flags.since, 'since'),
+          decision: text(flags.decision, 'decision'),
+          agent: text(flags.agent, 'agent'),
+          json: bool(flags.json, 'json'),
+          paint: await paintFor(io, colour, 'stdout'),
+        }
+        if (action === undefined) return void (await io.stdout(showLog(options)))
+        if (action !== 'verify') throw new HookrunError(`hookrun log ${action}: unknown action; use 'hookrun log' or 'hookrun log verify'`)
+        const result = verifyLog(options)
+        await io.stdout(result.output)
+        setExitCode(result.exitCode)
+      },
+    )
 
   cli
-    .command('policy <action> [file]', "The managed config's remote policy: status, pull (fetch now), sign --key PRIVATE.pem FILE (make the signed file to serve)")
+    .command(
+      'policy <action> [file]',
+      "The managed config's remote policy: status, pull (fetch now), sign --key PRIVATE.pem FILE (make the signed file to serve)",
+    )
     .option('--key <file>', 'sign: the Ed25519 private key (PEM)', required({ for: 'sign' }))
     .option('--quiet', 'pull: print nothing (as the background refresh runs it)')
     .option('--cwd <dir>', 'Discover the config from this folder')
@@ -215,13 +262,22 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .example('openssl genpkey -algorithm ed25519 -out policy-key.pem && hookrun policy sign --key policy-key.pem policy.json > signed.json')
     .action(async (action: string, file: string | undefined, flags: { key?: string; quiet?: boolean; cwd?: string }) => {
       const { policyCommand } = await import('./policy.ts')
-      const result = await policyCommand(action, { cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, quiet: flags.quiet === true, key: text(flags.key, 'key'), file })
+      const result = await policyCommand(action, {
+        cwd: folder(flags.cwd) ?? process.cwd(),
+        env: io.env,
+        quiet: flags.quiet === true,
+        key: text(flags.key, 'key'),
+        file,
+      })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })
 
   cli
-    .command('telemetry <action>', "flush: export the spans fires spooled to the OpenTelemetry collector now (fires start this in the background)")
+    .command(
+      'telemetry <action>',
+      'flush: export the spans fires spooled to the OpenTelemetry collector now (fires start this in the background)',
+    )
     .option('--linger', 'Keep shipping what new fires spool until none has come for 10 s (how fires start it)')
     .example('hookrun telemetry flush')
     .action(async (action: string, flags: { linger?: boolean }) => {
@@ -230,7 +286,9 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
       const result = await flushSpool(io.env, flags.linger === true)
       if (result.alreadyRunning) return void (await io.stdout('another hookrun telemetry flush is running; it ships the spool\n'))
       for (const failure of result.failures) await io.stderr(`hookrun: warning: telemetry export to ${failure}\n`)
-      await io.stdout(`${count(result.shipped, 'fire')} exported${result.failures.length > 0 ? `, ${count(result.failures.length, 'export')} failed` : ''}\n`)
+      await io.stdout(
+        `${count(result.shipped, 'fire')} exported${result.failures.length > 0 ? `, ${count(result.failures.length, 'export')} failed` : ''}\n`,
+      )
       if (result.failures.length > 0) setExitCode(ExitCode.Failure)
     })
 
@@ -238,18 +296,27 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .command('schema', 'Print the JSON Schema of hooks.json')
     .example('hookrun schema > hooks.schema.json')
     .action(async () => {
-    const { configJsonSchema } = await import('./schema.ts')
-    await io.stdout(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
-  })
+      const { configJsonSchema } = await import('./schema.ts')
+      await io.stdout(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
+    })
 
   cli
-    .command('doctor', 'Check what would make hooks silently not fire: hookrun on PATH, agents wired, project trusted, config, audit log; exit 1 when a gate is not in force')
+    .command(
+      'doctor',
+      'Check what would make hooks silently not fire: hookrun on PATH, agents wired, project trusted, config, audit log; exit 1 when a gate is not in force',
+    )
     .option('--cwd <dir>', 'Check the project at or above this folder (default: the current one)')
     .option('--json', 'Print JSON')
     .example('hookrun doctor')
     .action(async (flags: CommonFlags) => {
       const { doctorCommand } = await import('./doctor.ts')
-      const result = doctorCommand({ cwd: folder(flags.cwd) ?? process.cwd(), env: io.env, version: pkg.version, json: bool(flags.json, 'json'), paint: await paintFor(io, colour, 'stdout') })
+      const result = doctorCommand({
+        cwd: folder(flags.cwd) ?? process.cwd(),
+        env: io.env,
+        version: pkg.version,
+        json: bool(flags.json, 'json'),
+        paint: await paintFor(io, colour, 'stdout'),
+      })
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })
@@ -288,12 +355,20 @@ function withGlobalOptions(cli: CAC, io: Io): CAC {
   // Not cli.version(): cac names Node's version under Bun and Deno; main prints the runtime's own.
   cli.option('-v, --version', 'Print the version and the runtime it runs on')
   // Taken out of the arguments before cac parses them (colourFlags); listed here for help and completion.
-  cli.option('--color [when]', 'Colour human output: --color=auto (the default: on a terminal; NO_COLOR turns it off, FORCE_COLOR on), --color (always), --color=never or --no-color')
+  cli.option(
+    '--color [when]',
+    'Colour human output: --color=auto (the default: on a terminal; NO_COLOR turns it off, FORCE_COLOR on), --color (always), --color=never or --no-color',
+  )
   return cli
 }
 
 /** Every command line but a common fire (src/cli.ts): read by cac; returns the exit code. */
-export async function runProgram(argv: readonly string[], colour: ColourMode, colourProblem: HookrunError | undefined, io: Io): Promise<number> {
+export async function runProgram(
+  argv: readonly string[],
+  colour: ColourMode,
+  colourProblem: HookrunError | undefined,
+  io: Io,
+): Promise<number> {
   // Commands compile patterns and filters synchronously: glob matching is loaded first. A fire
   // loads it itself, only when its hooks need it (src/fire.ts), as on its common command lines.
   if (argv[0] !== 'fire') await loadGlobs()
@@ -311,7 +386,8 @@ export async function runProgram(argv: readonly string[], colour: ColourMode, co
     let args = prepareArgv(argv, valueFlags(cli))
     if (args[0] === 'help') {
       const topic = args.slice(1).find((arg) => !arg.startsWith('-'))
-      if (topic !== undefined && !cli.commands.some((command) => command.name === topic)) throw (await import('./usage.ts')).unknownCommand(cli, topic)
+      if (topic !== undefined && !cli.commands.some((command) => command.name === topic))
+        throw (await import('./usage.ts')).unknownCommand(cli, topic)
       args = topic === undefined ? ['--help'] : [topic, '--help']
     }
     cli.parse(['hookrun', 'hookrun', ...args], { run: false })
@@ -331,7 +407,8 @@ export async function runProgram(argv: readonly string[], colour: ColourMode, co
     await cli.runMatchedCommand()
     return exitCode
   } catch (caught) {
-    const error = caught instanceof Error && caught.name === 'CACError' ? (await import('./usage.ts')).explainUsageError(caught, cli) : caught
+    const error =
+      caught instanceof Error && caught.name === 'CACError' ? (await import('./usage.ts')).explainUsageError(caught, cli) : caught
     return reportError(io, colour, error)
   }
 }

@@ -31,15 +31,24 @@ export const TestExpectSchema = z
     hooks: z.array(z.string()).optional().meta({ description: 'The names of the hooks that ran, in order.' }),
     context: z.string().optional().meta({ description: 'A part of the context for the model.' }),
     updatedInput: z.record(z.string(), z.unknown()).optional().meta({ description: 'Fields the rewritten tool input must have.' }),
-    output: z.record(z.string(), z.unknown()).optional().meta({ description: 'Fields the JSON answer must have (with format: the agent’s JSON).' }),
+    output: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'Fields the JSON answer must have (with format: the agent’s JSON).' }),
   })
   .meta({ description: 'What the answer must be; every field given is checked.' })
 
 export const TestCaseSchema = z.strictObject({
   name: z.string().optional(),
-  event: z.string().optional().meta({ description: "The event, as for 'hookrun fire' (optional with a payload that names it and format)." }),
+  event: z
+    .string()
+    .optional()
+    .meta({ description: "The event, as for 'hookrun fire' (optional with a payload that names it and format)." }),
   tool: z.string().optional(),
-  format: z.string().optional().meta({ description: "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen." }),
+  format: z
+    .string()
+    .optional()
+    .meta({ description: "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen." }),
   payload: z.record(z.string(), z.unknown()).default({}),
   env: z.record(z.string(), z.string()).optional(),
   expect: TestExpectSchema,
@@ -71,10 +80,13 @@ interface CaseResult {
 
 export async function runTests(options: TestOptions): Promise<{ output: string; exitCode: number }> {
   const root = findProjectRoot(resolve(options.cwd)) ?? resolve(options.cwd)
-  const files = options.files.length > 0 ? options.files.flatMap((file) => namedFiles(resolve(options.cwd, String(file)))) : defaultFiles(root)
+  const files =
+    options.files.length > 0 ? options.files.flatMap((file) => namedFiles(resolve(options.cwd, String(file)))) : defaultFiles(root)
   if (files.length === 0) {
     const where = options.files.length > 0 ? options.files.join(', ') : join(root, '.hookrun', 'tests')
-    throw new HookrunError(`no test files in ${where}: put cases in .hookrun/tests/*.json (hookrun init writes examples), or name files (hookrun test FILE...)`)
+    throw new HookrunError(
+      `no test files in ${where}: put cases in .hookrun/tests/*.json (hookrun init writes examples), or name files (hookrun test FILE...)`,
+    )
   }
   refuseUntrusted(root, options)
   const results: CaseResult[] = []
@@ -171,7 +183,10 @@ function readCases(file: string): TestCase[] | string {
   const index = list !== undefined && typeof keys[0] === 'number' ? (keys.shift() as number) : undefined
   const named = index === undefined ? undefined : (list as Array<{ name?: unknown }>)[index]?.name
   const where = index === undefined ? '' : `case ${index + 1}${typeof named === 'string' ? ` ("${named}")` : ''}: `
-  const field = keys.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '')
+  const field = keys
+    .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+    .join('')
+    .replace(/^\./, '')
   const message = /received undefined$/.test(issue.message)
     ? 'missing; every case needs it'
     : 'keys' in issue && Array.isArray(issue.keys)
@@ -199,7 +214,9 @@ async function runCase(testCase: TestCase, options: TestOptions): Promise<string
   let rendered: { stdout: string; exitCode: number }
   try {
     const prepared =
-      testCase.format !== undefined || mayBeAgentPayload(testCase.payload) ? prepareDialect(testCase.format, testCase.event, testCase.payload) : undefined
+      testCase.format !== undefined || mayBeAgentPayload(testCase.payload)
+        ? prepareDialect(testCase.format, testCase.event, testCase.payload)
+        : undefined
     const event = prepared === undefined ? testCase.event : prepared.event
     if (event === undefined) return ['no event: give "event" (or a payload that names it, with "format")']
     const payload = prepared?.payload ?? testCase.payload
@@ -227,11 +244,18 @@ function compare(expect: z.output<typeof TestExpectSchema>, decision: Decision, 
   }
   if (expect.decision !== undefined) check('decision', decision.decision === expect.decision, expect.decision, decision.decision)
   // An agent's handler named by its long name (earlier versions) is the same hook.
-  if (expect.decidedBy !== undefined) check('decidedBy', (decision.decidedBy ?? null) === (expect.decidedBy && shortNameOf(expect.decidedBy)), expect.decidedBy, decision.decidedBy ?? null)
+  if (expect.decidedBy !== undefined)
+    check(
+      'decidedBy',
+      (decision.decidedBy ?? null) === (expect.decidedBy && shortNameOf(expect.decidedBy)),
+      expect.decidedBy,
+      decision.decidedBy ?? null,
+    )
   if (expect.blocked !== undefined) check('blocked', decision.blocked === expect.blocked, expect.blocked, decision.blocked)
   if (expect.reason !== undefined) {
     const reason = decision.reason ?? ''
-    if (!reason.includes(expect.reason)) failures.push(`reason: expected to contain ${JSON.stringify(expect.reason)}, got ${JSON.stringify(decision.reason ?? null)}`)
+    if (!reason.includes(expect.reason))
+      failures.push(`reason: expected to contain ${JSON.stringify(expect.reason)}, got ${JSON.stringify(decision.reason ?? null)}`)
   }
   if (expect.exitCode !== undefined) check('exitCode', rendered.exitCode === expect.exitCode, expect.exitCode, rendered.exitCode)
   if (expect.hooks !== undefined) {
@@ -240,9 +264,11 @@ function compare(expect: z.output<typeof TestExpectSchema>, decision: Decision, 
   }
   if (expect.context !== undefined) {
     const context = decision.additionalContext.join('\n\n')
-    if (!context.includes(expect.context)) failures.push(`context: expected to contain ${JSON.stringify(expect.context)}, got ${JSON.stringify(context)}`)
+    if (!context.includes(expect.context))
+      failures.push(`context: expected to contain ${JSON.stringify(expect.context)}, got ${JSON.stringify(context)}`)
   }
-  if (expect.updatedInput !== undefined) check('updatedInput', contains(decision.updatedInput, expect.updatedInput), expect.updatedInput, decision.updatedInput ?? null)
+  if (expect.updatedInput !== undefined)
+    check('updatedInput', contains(decision.updatedInput, expect.updatedInput), expect.updatedInput, decision.updatedInput ?? null)
   if (expect.output !== undefined) {
     const last = rendered.stdout.trim().split('\n').at(-1) ?? ''
     let output: unknown
@@ -260,7 +286,8 @@ function compare(expect: z.output<typeof TestExpectSchema>, decision: Decision, 
 
 /** Does `actual` have every field of `expected` (objects compared field by field, the rest by value)? */
 function contains(actual: unknown, expected: unknown): boolean {
-  if (typeof expected !== 'object' || expected === null || Array.isArray(expected)) return JSON.stringify(actual) === JSON.stringify(expected)
+  if (typeof expected !== 'object' || expected === null || Array.isArray(expected))
+    return JSON.stringify(actual) === JSON.stringify(expected)
   if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return false
   return Object.entries(expected).every(([key, value]) => contains((actual as Record<string, unknown>)[key], value))
 }

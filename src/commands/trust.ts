@@ -64,13 +64,24 @@ export function trustProjectResult(options: TrustOptions): TrustResult {
   // A hook trust cannot pin (its env sets a search path) is refused, not trusted with a caveat.
   const untrustable = documents.flatMap((document) => document.problems.filter((problem) => problem.untrustable))
   if (untrustable.length > 0) {
-    const refused = untrustable.map((problem) => ({ file: relativePath(root, problem.file), path: problem.path, message: problem.message.replace(/; hook skipped$/, '') }))
+    const refused = untrustable.map((problem) => ({
+      file: relativePath(root, problem.file),
+      path: problem.path,
+      message: problem.message.replace(/; hook skipped$/, ''),
+    }))
     return { project: root, trusted: false, hooks: 0, files: [], notCovered: [], refused, problems, agentConfigs: [] }
   }
   const record = writeTrustRecord(root, documents, options.env, folderFiles)
-  const hooks = documents.reduce((count, document) => count + document.entries.filter((parsed) => parsed.entry.command !== undefined).length, executables)
+  const hooks = documents.reduce(
+    (count, document) => count + document.entries.filter((parsed) => parsed.entry.command !== undefined).length,
+    executables,
+  )
   // A file outside the project is shown by its absolute path (the record keys it relative to the root).
-  const files = Object.entries(record.files).map(([path, hash]) => ({ path: path.startsWith('../') ? resolve(root, path) : path, sha256: hash.sha256, executable: hash.executable === true }))
+  const files = Object.entries(record.files).map(([path, hash]) => ({
+    path: path.startsWith('../') ? resolve(root, path) : path,
+    sha256: hash.sha256,
+    executable: hash.executable === true,
+  }))
   // Every edit of hooks.json revokes the trust, so this is where agents' routes follow the edit.
   const agentConfigs = options.syncAgents === false ? [] : agentConfigLines(root, options.env)
   return { project: root, trusted: true, hooks, files, notCovered: [...(record.notCovered ?? [])], refused: [], problems, agentConfigs }
@@ -80,7 +91,10 @@ export function trustProjectResult(options: TrustOptions): TrustResult {
 export function trustProject(options: TrustOptions): string {
   const result = trustProjectResult(options)
   const [first, ...more] = result.refused
-  if (first !== undefined) throw new HookrunError(`cannot trust ${result.project}: ${first.file}: ${first.path}: ${first.message}${more.length > 0 ? ` (and ${more.length} more)` : ''}`)
+  if (first !== undefined)
+    throw new HookrunError(
+      `cannot trust ${result.project}: ${first.file}: ${first.path}: ${first.message}${more.length > 0 ? ` (and ${more.length} more)` : ''}`,
+    )
   // A large plugin or hook folder is summarised: one line per folder instead of per file.
   const files =
     result.files.length <= 40
@@ -106,7 +120,10 @@ export function trustDiff(options: TrustOptions): string {
   const main = readTrustRecord(root, options.env) === undefined ? mainCheckoutOf(root) : undefined
   const recordRoot = main !== undefined && readTrustRecord(main, options.env) !== undefined ? main : root
   const record = readTrustRecord(recordRoot, options.env)
-  if (record === undefined) throw new HookrunError(`${root} has not been trusted with 'hookrun trust'; there is nothing to compare with. Review its hooks ('hookrun list'), then run: hookrun trust ${shellQuote(root)}`)
+  if (record === undefined)
+    throw new HookrunError(
+      `${root} has not been trusted with 'hookrun trust'; there is nothing to compare with. Review its hooks ('hookrun list'), then run: hookrun trust ${shellQuote(root)}`,
+    )
   const { documents, folderFiles } = projectInputs(root, options.env)
   const { files } = projectMaterial(root, documents, folderFiles)
   const now = hashProjectMaterial(root, files)
@@ -174,12 +191,17 @@ function readText(file: string): string | undefined {
 function lineDiff(before: string | undefined, after: string, paint: Paint): string | undefined {
   if (before === undefined) return undefined
   const changes = diffLines(before, after)
-  const out = changes.flatMap((change) => (change.added ? withPrefix('+', change.value).map(paint.good) : change.removed ? withPrefix('-', change.value).map(paint.bad) : []))
+  const out = changes.flatMap((change) =>
+    change.added ? withPrefix('+', change.value).map(paint.good) : change.removed ? withPrefix('-', change.value).map(paint.bad) : [],
+  )
   return out.length === 0 ? undefined : out.join('')
 }
 
 function withPrefix(prefix: string, text: string): string[] {
-  return text.split(/(?<=\n)/).filter((line) => line !== '').map((line) => `${prefix}${line.endsWith('\n') ? line : `${line}\n`}`)
+  return text
+    .split(/(?<=\n)/)
+    .filter((line) => line !== '')
+    .map((line) => `${prefix}${line.endsWith('\n') ? line : `${line}\n`}`)
 }
 
 /** What trust covers in a project: its hooks.json documents and its hook-folder and plugin files. */
@@ -201,11 +223,15 @@ export function untrustProject(options: TrustOptions): string {
   const start = resolve(options.cwd, options.dir ?? '.')
   const root = findProjectRoot(start) ?? start
   const removed = removeTrustRecord(root, options.env)
-  const lines = [removed ? `untrusted ${root}: its project hooks no longer run` : `${root} was not trusted by 'hookrun trust'; nothing to undo`]
+  const lines = [
+    removed ? `untrusted ${root}: its project hooks no longer run` : `${root} was not trusted by 'hookrun trust'; nothing to undo`,
+  ]
   const config = loadConfig({ cwd: root, env: discoveryEnv(options.env) })
   if (config.trust?.via === 'folder') {
     const listed = config.settings.trustedFolders.find((folder) => folder.pattern === config.trust?.folder)
-    lines.push(`note: it is still trusted by the trustedFolders entry '${config.trust.folder}' in ${listed?.file}; remove it there to stop these hooks`)
+    lines.push(
+      `note: it is still trusted by the trustedFolders entry '${config.trust.folder}' in ${listed?.file}; remove it there to stop these hooks`,
+    )
   }
   return `${lines.join('\n')}\n`
 }

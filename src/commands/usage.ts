@@ -9,7 +9,9 @@ export function commandNames(cli: CAC): string[] {
 }
 
 export function unknownCommand(cli: CAC, name: string): HookrunError {
-  return new HookrunError(`unknown command '${name}'${didYouMean(name, commandNames(cli), (found) => `'hookrun ${found}'`)}; run 'hookrun help' for the commands`)
+  return new HookrunError(
+    `unknown command '${name}'${didYouMean(name, commandNames(cli), (found) => `'hookrun ${found}'`)}; run 'hookrun help' for the commands`,
+  )
 }
 
 /**
@@ -31,7 +33,9 @@ export function explainUsageError(error: unknown, cli: CAC): unknown {
   const unused = /^Unused args: (.+)$/.exec(error.message)
   if (unused) {
     const extra = [...unused[1]!.matchAll(/`([^`]*)`/g)].map((match) => match[1])
-    return new HookrunError(`'${name}' takes ${takes(command)}; it was also given ${extra.join(' ')} (quote an argument that has spaces); ${help}`)
+    return new HookrunError(
+      `'${name}' takes ${takes(command)}; it was also given ${extra.join(' ')} (quote an argument that has spaces); ${help}`,
+    )
   }
   if (/^missing required args/.test(error.message)) {
     const required = command?.args.filter((arg) => arg.required).map((arg) => `<${arg.value}>`) ?? []

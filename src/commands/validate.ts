@@ -51,7 +51,12 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
       // A switch-off written with the long name an agent's handler had before: it works; say the short one.
       const short = entry.name !== undefined && entry.command === undefined && entry.url === undefined ? shortNameOf(entry.name) : undefined
       if (short !== undefined && short !== entry.name) {
-        problems.push({ severity: 'warning', file: ref.file, path: `${entry.path}.name`, message: `'${entry.name}' is the long name earlier versions gave an agent's handler; it still switches it off, and its short name is '${short}' (see 'hookrun list')` })
+        problems.push({
+          severity: 'warning',
+          file: ref.file,
+          path: `${entry.path}.name`,
+          message: `'${entry.name}' is the long name earlier versions gave an agent's handler; it still switches it off, and its short name is '${short}' (see 'hookrun list')`,
+        })
       }
       for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
         // A typo of a known name already has its own error, with the name it was surely meant to be.
@@ -73,9 +78,16 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
   const exitCode = errors > 0 ? ExitCode.Failure : ExitCode.Proceed
   if (options.json) return { output: `${JSON.stringify({ files: refs, problems }, null, 2)}\n`, exitCode }
   const paint = options.paint ?? PLAIN
-  const lines = problems.map((problem) => `${(problem.severity === 'error' ? paint.bad : paint.warn)(`${problem.severity}:`)} ${formatProblem(problem)}`)
+  const lines = problems.map(
+    (problem) => `${(problem.severity === 'error' ? paint.bad : paint.warn)(`${problem.severity}:`)} ${formatProblem(problem)}`,
+  )
   if (refs.length === 0) lines.push(paint.warn('no config files found to validate'))
-  else lines.push((errors > 0 ? paint.bad : paint.good)(`${count(refs.length, 'file')} checked: ${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`))
+  else
+    lines.push(
+      (errors > 0 ? paint.bad : paint.good)(
+        `${count(refs.length, 'file')} checked: ${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`,
+      ),
+    )
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 
@@ -96,7 +108,9 @@ function ignoredAnswerWarnings(entries: readonly ParsedEntry[], options: Validat
       for (const event of row.events) {
         const file = routed.get(event)
         const canonical = resolveAlias(event) ?? event
-        const hooks = entries.filter(({ entry }) => entry.enabled !== false && eventPatterns(entry.event).some((pattern) => matchesEvent(pattern, canonical)))
+        const hooks = entries.filter(
+          ({ entry }) => entry.enabled !== false && eventPatterns(entry.event).some((pattern) => matchesEvent(pattern, canonical)),
+        )
         if (file === undefined || hooks.length === 0) continue
         const names = hooks.map(({ entry }) => entry.name ?? entry.path)
         warnings.push({
@@ -117,7 +131,9 @@ function eventPatterns(event: string | readonly string[] | undefined): readonly 
 
 /** Does a pattern match this canonical event (for any subject)? */
 function matchesEvent(pattern: string, canonical: string): boolean {
-  return pattern.split(',').some((alternative) => compilePattern(expandAlias(alternative.trim().split(':')).slice(0, 2).join(':')).matches(canonical.split(':')))
+  return pattern
+    .split(',')
+    .some((alternative) => compilePattern(expandAlias(alternative.trim().split(':')).slice(0, 2).join(':')).matches(canonical.split(':')))
 }
 
 /**
@@ -138,7 +154,12 @@ function missingScripts(ref: ConfigFileRef): ConfigProblem[] {
     .filter((line) => line.includes(' does not exist (yet)'))
     .map((line) => {
       const [where, what] = line.split(/: (?=[^:]*does not exist)/) as [string, string]
-      return { severity: 'warning' as const, file: ref.file, path: where.replace(/^\S+ /, ''), message: `runs ${what.replace(' does not exist (yet); the trust is revoked if it appears', '')}, which does not exist: on a gate event the hook fails and blocks` }
+      return {
+        severity: 'warning' as const,
+        file: ref.file,
+        path: where.replace(/^\S+ /, ''),
+        message: `runs ${what.replace(' does not exist (yet); the trust is revoked if it appears', '')}, which does not exist: on a gate event the hook fails and blocks`,
+      }
     })
 }
 

@@ -95,7 +95,10 @@ export function openDocumentCache(env: Env, files: readonly ConfigFileRef[]): Do
       refs.set(ref.file, ref)
       if (at !== undefined && at === before && settled(ref.file)) {
         const { ref: _ref, text: _text, ...kept } = document
-        entries[ref.file] = { signature: at, document: { ...kept, entries: kept.entries.map(({ ref: _entryRef, ...parsed }) => parsed) } as unknown as CachedDocument }
+        entries[ref.file] = {
+          signature: at,
+          document: { ...kept, entries: kept.entries.map(({ ref: _entryRef, ...parsed }) => parsed) } as unknown as CachedDocument,
+        }
         changed = true
       }
       return document
@@ -106,7 +109,10 @@ export function openDocumentCache(env: Env, files: readonly ConfigFileRef[]): Do
       const kept = Object.fromEntries(
         Object.entries(entries)
           .filter(([path]) => refs.has(path) && keep(refs.get(path)!))
-          .map(([path, { signature, document }]) => [path, { signature, document: { ...document, entries: document.entries.map(({ ref: _ref, ...parsed }: ParsedEntry) => parsed) } }]),
+          .map(([path, { signature, document }]) => [
+            path,
+            { signature, document: { ...document, entries: document.entries.map(({ ref: _ref, ...parsed }: ParsedEntry) => parsed) } },
+          ]),
       )
       const value = { format: FORMAT, entries: kept }
       if (Object.keys(kept).length > 0 && Buffer.byteLength(JSON.stringify(value)) <= MAX_CACHE_BYTES) writeCacheEntry(file, value)

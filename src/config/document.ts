@@ -25,4 +25,3 @@ export interface ConfigDocument {
 
 /** Reads one config file into a document (src/config/parse.ts, or its cache in src/config/cache.ts). */
 export type DocumentReader = (ref: ConfigFileRef) => ConfigDocument
-

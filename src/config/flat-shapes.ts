@@ -19,8 +19,13 @@ const KIRO_NAMES = namesOf('kiro')
  */
 export function flatAgentOf(events: Record<string, unknown[]>): FlatAgent | undefined {
   const entries = Object.values(events).flat()
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-  if (entries.length === 0 || !entries.every((entry) => isObject(entry) && !('hooks' in entry) && ('command' in entry || 'powershell' in entry))) return undefined
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+  if (
+    entries.length === 0 ||
+    !entries.every((entry) => isObject(entry) && !('hooks' in entry) && ('command' in entry || 'powershell' in entry))
+  )
+    return undefined
   const names = Object.keys(events)
   if (names.some((name) => WINDSURF_NAMES.has(name))) return 'windsurf'
   if (names.some((name) => KIRO_NAMES.has(name))) return 'kiro'
@@ -49,7 +54,10 @@ function kiroMatcher(matcher: string | undefined): string | undefined {
   if (matcher === undefined || matcher === '' || matcher === '*') return undefined
   if (matcher === '@builtin') return '^[^@]'
   if (/^[\w-]+$/.test(matcher)) return matcher
-  return `^${matcher.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`
+  return `^${matcher
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*')}$`
 }
 
 const FLAT_SCHEMAS = { crush: CrushHandlerSchema, windsurf: WindsurfHandlerSchema, kiro: KiroHandlerSchema } as const
@@ -62,7 +70,13 @@ const FLAT_DEFAULT_TIMEOUT: Readonly<Record<FlatAgent, number>> = { crush: 30, w
  * exit 2 blocks, where the agent lets it; Crush's exit 49 halts the turn; any other failure lets
  * the event through, src/answer/interpret.ts).
  */
-export function flatAgentHooks(agent: FlatAgent, events: Record<string, unknown[]>, envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {
+export function flatAgentHooks(
+  agent: FlatAgent,
+  events: Record<string, unknown[]>,
+  envPrefixes: readonly string[],
+  report: Report,
+  counter: { next: number },
+): HookSpec[] {
   const specs: HookSpec[] = []
   for (const [eventName, handlers] of Object.entries(events)) {
     handlers.forEach((raw, index) => {
@@ -71,9 +85,14 @@ export function flatAgentHooks(agent: FlatAgent, events: Record<string, unknown[
       const handler = parseEntry(FLAT_SCHEMAS[agent], raw, path, report) as Partial<Record<string, unknown>> | undefined
       if (handler === undefined) return
       const command = handler.command as string | undefined
-      if (command === undefined) return report(path, 'a handler with only powershell is not run by hookrun (only command); skipped', 'warning')
-      const matcher = agent === 'kiro' ? kiroMatcher(handler.matcher as string | undefined) : claudeMatcher(handler.matcher as string | undefined)
-      const timeout = agent === 'kiro' && handler.timeout_ms !== undefined ? (handler.timeout_ms as number) / 1000 : ((handler.timeout as number | undefined) ?? FLAT_DEFAULT_TIMEOUT[agent])
+      if (command === undefined)
+        return report(path, 'a handler with only powershell is not run by hookrun (only command); skipped', 'warning')
+      const matcher =
+        agent === 'kiro' ? kiroMatcher(handler.matcher as string | undefined) : claudeMatcher(handler.matcher as string | undefined)
+      const timeout =
+        agent === 'kiro' && handler.timeout_ms !== undefined
+          ? (handler.timeout_ms as number) / 1000
+          : ((handler.timeout as number | undefined) ?? FLAT_DEFAULT_TIMEOUT[agent])
       const label = (handler.name as string | undefined) ?? commandSlug(command)
       specs.push({
         // As in Claude's shape, the identity says what the handler is, so a copy in another layer runs once.

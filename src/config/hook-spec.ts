@@ -1,5 +1,5 @@
 // What every config shape is read into (a hook spec), and the helpers the shapes share to read one entry.
-import { z } from 'zod'
+import type { z } from 'zod'
 import { didYouMean } from '../core/suggest.ts'
 import type { HookShape } from '../core/types.ts'
 import type { HookEntry } from './schema.ts'
@@ -43,8 +43,14 @@ export function commandSlug(command: string): string {
     .map((word) => word.replace(/["']/g, ''))
   const program = words.findIndex((word) => !/^\w+=/.test(word))
   const args = program < 0 ? [] : words.slice(program)
-  const script = args.find((word) => !word.startsWith('-') && (word.includes('/') || /\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|php|ps1)$/i.test(word)))
-  const file = (script ?? args[0] ?? '').split('/').filter((part) => part !== '').pop() ?? ''
+  const script = args.find(
+    (word) => !word.startsWith('-') && (word.includes('/') || /\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|php|ps1)$/i.test(word)),
+  )
+  const file =
+    (script ?? args[0] ?? '')
+      .split('/')
+      .filter((part) => part !== '')
+      .pop() ?? ''
   return file.replace(/\.[A-Za-z0-9]+$/, '').replace(/[^\w.@+-]+/g, '-') || 'hook'
 }
 
@@ -67,7 +73,12 @@ export function parseEntry<T extends z.ZodObject>(schema: T, raw: unknown, path:
   for (const issue of unknownKeys) {
     // A typo of a field the entry has (timout) names it; nested objects say where the fields are listed.
     const known = issue.path.length === 0 ? Object.keys(schema.shape) : []
-    for (const key of issue.keys) report(joinPath(path, [...issue.path, key]), `unknown key, ignored${didYouMean(key, known) || ' (see `hookrun schema` for the fields)'}`, 'warning')
+    for (const key of issue.keys)
+      report(
+        joinPath(path, [...issue.path, key]),
+        `unknown key, ignored${didYouMean(key, known) || ' (see `hookrun schema` for the fields)'}`,
+        'warning',
+      )
   }
   if (other.length === 0) {
     let lenient = strictToLenient.get(schema)

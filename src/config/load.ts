@@ -8,7 +8,15 @@ import { httpLimitsWithout, isManagedLayer, takeSettings, withHttpLimits } from 
 
 export { findConfigFiles, findProjectRoot, type LoadOptions } from './files.ts'
 export { formatProblem } from '../core/types.ts'
-import { type ConfigFileRef, type ConfigProblem, type Hook, type HttpTarget, isAgentShape, projectRootOf, type Settings } from '../core/types.ts'
+import {
+  type ConfigFileRef,
+  type ConfigProblem,
+  type Hook,
+  type HttpTarget,
+  isAgentShape,
+  projectRootOf,
+  type Settings,
+} from '../core/types.ts'
 import { join } from 'node:path'
 
 export interface ResolvedConfig {
@@ -37,15 +45,19 @@ export interface ResolvedConfig {
    * The managed config's remote policy: its URL and the managed file naming it, whether its cached
    * copy is due a refresh, whether there is no usable copy, and whether one is required.
    */
-  readonly policy?: { readonly url: string; readonly file: string; readonly stale: boolean; readonly missing: boolean; readonly required: boolean }
+  readonly policy?: {
+    readonly url: string
+    readonly file: string
+    readonly stale: boolean
+    readonly missing: boolean
+    readonly required: boolean
+  }
   /** The hook folders and plugins found; absent when `--config`/`HOOKRUN_CONFIG` replaced discovery. */
   readonly discovery?: Discovery
 }
 
 /** Reads the remote policy's cached copy (./policy.ts), loaded only when a managed config names one. */
 export type PolicyReader = (setting: PolicySetting) => CachedPolicy
-
-
 
 /**
  * Discover every layer, read each file with `read`, and merge. Never throws for a bad file: it
@@ -66,14 +78,21 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
   let policy: ResolvedConfig['policy']
   if (managed !== undefined && policySetting !== undefined) {
     const cached = readPolicy?.(policySetting)
-    if (cached?.warning !== undefined) problems.push({ severity: 'warning', file: managed.ref.file, path: 'policy', message: cached.warning })
+    if (cached?.warning !== undefined)
+      problems.push({ severity: 'warning', file: managed.ref.file, path: 'policy', message: cached.warning })
     if (cached?.file !== undefined) {
       const ref: ConfigFileRef = { layer: 'policy', file: cached.file }
       const at = documents.indexOf(managed) + 1
       files.splice(at, 0, ref)
       documents.splice(at, 0, read(ref))
     }
-    policy = { url: policySetting.url, file: managed.ref.file, stale: cached?.stale ?? false, missing: cached?.file === undefined, required: policySetting.required === true }
+    policy = {
+      url: policySetting.url,
+      file: managed.ref.file,
+      stale: cached?.stale ?? false,
+      missing: cached?.file === undefined,
+      required: policySetting.required === true,
+    }
   }
   let settings = takeSettings(documents, problems, env)
   // Hook folders and plugins: found here (reading folders only, running nothing) so that trust
@@ -89,17 +108,28 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
   const trustByRoot = new Map<string, ProjectTrust>()
   for (const root of found.projects.slice(0, -1)) {
     const enclosingDiscovery = discovery === undefined ? undefined : discoverHookFolders({ projectRoot: root, env })
-    const enclosingTrust = resolveTrust(root, documentsOf(root), settings, env, enclosingDiscovery === undefined ? [] : folderMaterial(enclosingDiscovery, root, env))
+    const enclosingTrust = resolveTrust(
+      root,
+      documentsOf(root),
+      settings,
+      env,
+      enclosingDiscovery === undefined ? [] : folderMaterial(enclosingDiscovery, root, env),
+    )
     if (enclosingTrust === undefined) continue
     trustByRoot.set(root, enclosingTrust)
-    const notRun = enclosingDiscovery?.sources.filter((source) => source.layer === 'project-folder' || source.layer === 'project-plugin') ?? []
+    const notRun =
+      enclosingDiscovery?.sources.filter((source) => source.layer === 'project-folder' || source.layer === 'project-plugin') ?? []
     if (enclosingTrust.trusted && notRun.length > 0) problems.push(enclosingFolderProblem(root, projectRoot))
   }
   const trust = resolveTrust(projectRoot, documentsOf(projectRoot), settings, env, folderFiles)
   if (trust !== undefined) trustByRoot.set(projectRoot, trust)
-  const runs = (document: ConfigDocument) => !needsTrust(document.ref.layer) || trustByRoot.get(projectRootOf(document.ref) ?? projectRoot)?.trusted === true
+  const runs = (document: ConfigDocument) =>
+    !needsTrust(document.ref.layer) || trustByRoot.get(projectRootOf(document.ref) ?? projectRoot)?.trusted === true
   // A project narrows the limits on http hooks only once it is trusted.
-  const httpHooks = httpLimitsWithout(settings.httpHooks, new Set(documents.filter((document) => !runs(document)).map((document) => document.ref.file)))
+  const httpHooks = httpLimitsWithout(
+    settings.httpHooks,
+    new Set(documents.filter((document) => !runs(document)).map((document) => document.ref.file)),
+  )
   if (httpHooks !== settings.httpHooks) settings = { ...settings, httpHooks }
   const runnable = documents.filter(runs)
   for (const document of runnable) problems.push(...document.problems)
@@ -107,12 +137,34 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
   const entries = admitted.flatMap((document) => document.entries)
   const switchedOff = new Map<string, { file: string; index: number; path: string }>()
   for (const { ref, index, entry } of entries) {
-    if (entry.name !== undefined && entry.command === undefined && entry.url === undefined && !entry.enabled) switchedOff.set(entry.name, { file: ref.file, index, path: entry.path })
+    if (entry.name !== undefined && entry.command === undefined && entry.url === undefined && !entry.enabled)
+      switchedOff.set(entry.name, { file: ref.file, index, path: entry.path })
   }
   const hooks = withHttpLimits(withEnclosingRoots(mergeHooks(entries, problems), projectRoot), settings.httpHooks)
-  const untrustedHooks = mergeHooks(documents.filter((document) => !runs(document)).flatMap((document) => document.entries), [])
-  const notManaged = managedOnly ? mergeHooks(runnable.filter((document) => !isManagedLayer(document.ref.layer)).flatMap((document) => document.entries), []) : []
-  return { hooks, problems, files, projectRoot, switchedOff, settings, trust, trusts: [...trustByRoot.values()], untrustedHooks, notManaged, discovery, ...(policy !== undefined && { policy }) }
+  const untrustedHooks = mergeHooks(
+    documents.filter((document) => !runs(document)).flatMap((document) => document.entries),
+    [],
+  )
+  const notManaged = managedOnly
+    ? mergeHooks(
+        runnable.filter((document) => !isManagedLayer(document.ref.layer)).flatMap((document) => document.entries),
+        [],
+      )
+    : []
+  return {
+    hooks,
+    problems,
+    files,
+    projectRoot,
+    switchedOff,
+    settings,
+    trust,
+    trusts: [...trustByRoot.values()],
+    untrustedHooks,
+    notManaged,
+    discovery,
+    ...(policy !== undefined && { policy }),
+  }
 }
 
 /** An enclosing project's hooks run in that project (`Hook.projectRoot`). */
@@ -169,9 +221,19 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       } else seenInFile.set(key, entry.path)
     }
     // An agent's handler replaces only its own copy; a name the user wrote may be either name.
-    const earlier = entry.identity !== undefined ? positions.get(entry.identity) : entry.name === undefined ? undefined : (positions.get(entry.name) ?? (shortNames.size === 0 ? undefined : shortNames.get(entry.name)))
+    const earlier =
+      entry.identity !== undefined
+        ? positions.get(entry.identity)
+        : entry.name === undefined
+          ? undefined
+          : (positions.get(entry.name) ?? (shortNames.size === 0 ? undefined : shortNames.get(entry.name)))
     if (entry.locked && !isManagedLayer(ref.layer)) {
-      problems.push({ severity: 'warning', file: ref.file, path: `${entry.path}.locked`, message: 'only the managed config can lock a hook; ignored' })
+      problems.push({
+        severity: 'warning',
+        file: ref.file,
+        path: `${entry.path}.locked`,
+        message: 'only the managed config can lock a hook; ignored',
+      })
     }
     const lockedHook = earlier === undefined ? undefined : merged[earlier]
     if (lockedHook?.locked && lockedHook.source.file !== ref.file && !isManagedLayer(ref.layer)) {
@@ -201,7 +263,8 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
     }
     if ((entry.command === undefined && entry.url === undefined) || entry.event === undefined) {
       // A name-only `enabled: false` entry (the schema allows nothing else without a command or url).
-      if (earlier !== undefined) merged[earlier] = { ...merged[earlier]!, enabled: false, disabledBy: { file: ref.file, index, path: entry.path } }
+      if (earlier !== undefined)
+        merged[earlier] = { ...merged[earlier]!, enabled: false, disabledBy: { file: ref.file, index, path: entry.path } }
       continue
     }
     const hook = hookOf(ref, index, entry, eventKeys)
@@ -248,7 +311,6 @@ function hookOf(ref: ConfigFileRef, index: number, entry: ParsedEntry['entry'], 
   if (entry.locked === true && isManagedLayer(ref.layer)) hook.locked = true
   return hook
 }
-
 
 function httpTarget(entry: ParsedEntry['entry']): HttpTarget {
   return {

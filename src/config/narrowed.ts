@@ -45,8 +45,15 @@ export interface NarrowedStamp {
 export const SYNC_EVERY_MS = 30_000
 
 /** One line per config file (layer, path, stat signature), and whether hook folders or plugins were found. */
-export function configSignature(files: readonly ConfigFileRef[], signatureOf: (ref: ConfigFileRef) => string | undefined, folders: boolean): string {
-  return [...files.map((ref) => `${ref.layer} ${ref.file} ${signatureOf(ref) ?? 'missing'}`), ...(folders ? ['hook folders or plugins'] : [])].join('\n')
+export function configSignature(
+  files: readonly ConfigFileRef[],
+  signatureOf: (ref: ConfigFileRef) => string | undefined,
+  folders: boolean,
+): string {
+  return [
+    ...files.map((ref) => `${ref.layer} ${ref.file} ${signatureOf(ref) ?? 'missing'}`),
+    ...(folders ? ['hook folders or plugins'] : []),
+  ].join('\n')
 }
 
 /**
@@ -91,8 +98,18 @@ export function writeStamp(stamp: NarrowedStamp, env: Env): boolean {
  * the notice the last sync left. `allowed` is false in a project whose hooks are not trusted (or
  * changed since): then nothing is started, and the sync waits for `hookrun trust`.
  */
-export function narrowedAction(stamp: NarrowedStamp, signature: string, allowed: boolean, env: Env, now = Date.now()): { sync: boolean; notice?: string } {
-  const due = allowed && stamp.agents.length > 0 && stamp.signature !== signature && (stamp.startedAt === undefined || now - stamp.startedAt >= SYNC_EVERY_MS || now < stamp.startedAt)
+export function narrowedAction(
+  stamp: NarrowedStamp,
+  signature: string,
+  allowed: boolean,
+  env: Env,
+  now = Date.now(),
+): { sync: boolean; notice?: string } {
+  const due =
+    allowed &&
+    stamp.agents.length > 0 &&
+    stamp.signature !== signature &&
+    (stamp.startedAt === undefined || now - stamp.startedAt >= SYNC_EVERY_MS || now < stamp.startedAt)
   if (!due && stamp.notice === undefined) return { sync: false }
   const { notice, ...kept } = stamp
   // A state folder that cannot be written claims nothing: better no sync than one per fire.

@@ -37,7 +37,13 @@ export function readConfigDocument(ref: ConfigFileRef): ConfigDocument {
     try {
       text = readFileSync(ref.file, 'utf8')
     } catch (error) {
-      const problem = { severity: 'error' as const, file: ref.file, path: '', message: `cannot read: ${(error as Error).message}; file skipped`, brokenHook: {} }
+      const problem = {
+        severity: 'error' as const,
+        file: ref.file,
+        path: '',
+        message: `cannot read: ${(error as Error).message}; file skipped`,
+        brokenHook: {},
+      }
       return { ref, settings: {}, entries: [], problems: [problem] }
     }
     return parseConfigDocument(ref, text)
@@ -61,7 +67,13 @@ export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDoc
   try {
     json = JSON.parse(text)
   } catch (error) {
-    problems.push({ severity: 'error', file: ref.file, path: '', message: `not valid JSON: ${jsonSyntaxError(text, (error as Error).message)}; file skipped`, brokenHook: {} })
+    problems.push({
+      severity: 'error',
+      file: ref.file,
+      path: '',
+      message: `not valid JSON: ${jsonSyntaxError(text, (error as Error).message)}; file skipped`,
+      brokenHook: {},
+    })
     return { ref, text, settings: {}, entries: [], problems }
   }
   const { specs, settings } = normalizeConfig(json, problem)
@@ -72,7 +84,13 @@ export function parseConfigDocument(ref: ConfigFileRef, text: string): ConfigDoc
     for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
       const typo = eventTypo(pattern)
       if (typo !== undefined) {
-        problems.push({ severity: 'warning', file: ref.file, path: eventPath(entry), message: typo.message, brokenHook: { events: [typo.meant] } })
+        problems.push({
+          severity: 'warning',
+          file: ref.file,
+          path: eventPath(entry),
+          message: typo.message,
+          brokenHook: { events: [typo.meant] },
+        })
       }
     }
     return { ref, index: entry.ordinal, entry, ...(entry.event !== undefined && { eventKeys: patternKeys(entry.event) }) }
@@ -112,7 +130,12 @@ function withBrokenHook(problem: ConfigProblem, json: unknown): ConfigProblem {
   const flat = /^hooks\[(\d+)\]/.exec(path)
   if (flat) {
     const event = (json as { hooks: Array<{ event?: unknown } | undefined> }).hooks[Number(flat[1])]?.event
-    const events = typeof event === 'string' ? [event] : Array.isArray(event) && event.every((item) => typeof item === 'string') ? (event as string[]) : undefined
+    const events =
+      typeof event === 'string'
+        ? [event]
+        : Array.isArray(event) && event.every((item) => typeof item === 'string')
+          ? (event as string[])
+          : undefined
     return { ...problem, brokenHook: events === undefined ? {} : { events: withMeant(events) } }
   }
   const keyed = /^(?:hooks|plugins\[\d+\]\.hooks)\.([^.[]+)/.exec(path)
@@ -148,4 +171,3 @@ function eventTypo(pattern: string): { message: string; meant: string } | undefi
   }
   return undefined
 }
-

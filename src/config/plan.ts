@@ -94,7 +94,16 @@ export interface PlannedHooks {
  * the ones hookrun sets for a hook that fires hookrun again) leaves it as it is.
  * test/unit/plan.test.ts holds every variable the config stage reads to this list.
  */
-export const PLAN_VARIABLES: ReadonlySet<string> = new Set(['HOME', 'USERPROFILE', 'ProgramData', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME', 'HOOKRUN_CONFIG', 'HOOKRUN_MANAGED_DIR'])
+export const PLAN_VARIABLES: ReadonlySet<string> = new Set([
+  'HOME',
+  'USERPROFILE',
+  'ProgramData',
+  'XDG_CONFIG_HOME',
+  'XDG_CACHE_HOME',
+  'XDG_STATE_HOME',
+  'HOOKRUN_CONFIG',
+  'HOOKRUN_MANAGED_DIR',
+])
 
 export function planEnvironment(env: Env): string {
   return [...PLAN_VARIABLES]
@@ -105,7 +114,11 @@ export function planEnvironment(env: Env): string {
 
 /** One plan file per set of config files (and project root), beside the config cache. */
 export function planFile(found: FoundConfigFiles, env: Env): string {
-  return join(userCacheDir(env), 'plans', `${fnv1a([...found.files.map((ref) => ref.file), found.inProject ? found.projectRoot : '', ...found.projects].join('\n'))}.json`)
+  return join(
+    userCacheDir(env),
+    'plans',
+    `${fnv1a([...found.files.map((ref) => ref.file), found.inProject ? found.projectRoot : '', ...found.projects].join('\n'))}.json`,
+  )
 }
 
 /** The folders whose hooks would join the config: the project's (in a project) and the user's; an enclosing project's, which trust and gates look at. */
@@ -158,13 +171,25 @@ export function plannedHooks(found: FoundConfigFiles, env: Env, event: FiredEven
   const plan = readPlan(planFile(found, env))
   const hooks = plan?.events[event.qualified]
   if (plan === undefined || hooks === undefined) return undefined
-  if (plan.root !== (found.inProject ? found.projectRoot : null) || plan.env !== planEnvironment(env) || plan.projects.join('\n') !== found.projects.join('\n')) return undefined
+  if (
+    plan.root !== (found.inProject ? found.projectRoot : null) ||
+    plan.env !== planEnvironment(env) ||
+    plan.projects.join('\n') !== found.projects.join('\n')
+  )
+    return undefined
   const signature = configSignature(found.files, (ref) => fileSignature(ref.file), false)
   if (signature !== plan.signature) return undefined
   if (!sameFolders(plan.folders, folderSignatures(found, env))) return undefined
   if (!plan.trusted.every((footprint, index) => footprint === null || footprintHolds(plan.trusts[index]!.root, footprint))) return undefined
   const own = plan.trusts.at(-1)
-  return { hooks, projectRoot: found.projectRoot, trust: own?.root === found.projectRoot ? own : undefined, trusts: plan.trusts, signature, settings: plan.settings }
+  return {
+    hooks,
+    projectRoot: found.projectRoot,
+    trust: own?.root === found.projectRoot ? own : undefined,
+    trusts: plan.trusts,
+    signature,
+    settings: plan.settings,
+  }
 }
 
 function sameFolders(planned: Plan['folders'], now: ReadonlyArray<readonly [string, string | null]>): boolean {
@@ -173,7 +198,10 @@ function sameFolders(planned: Plan['folders'], now: ReadonlyArray<readonly [stri
 
 /** What the config stage gave, as `loadHooks` reads it, and what the plan needs besides. */
 export interface ReadConfig {
-  readonly config: Pick<ResolvedConfig, 'hooks' | 'problems' | 'files' | 'projectRoot' | 'settings' | 'trust' | 'trusts' | 'untrustedHooks' | 'policy' | 'discovery'>
+  readonly config: Pick<
+    ResolvedConfig,
+    'hooks' | 'problems' | 'files' | 'projectRoot' | 'settings' | 'trust' | 'trusts' | 'untrustedHooks' | 'policy' | 'discovery'
+  >
   readonly warnings: readonly string[]
   readonly signature: string
 }
@@ -183,7 +211,14 @@ export interface ReadConfig {
  * `foldersBefore` are the folder signatures taken before the config was read; `trusted` what
  * each project's trust rested on (src/trust/footprint.ts), per entry of `config.trusts`, taken after.
  */
-export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, read: ReadConfig, foldersBefore: ReadonlyArray<readonly [string, string | null]>, trusted: ReadonlyArray<TrustFootprint | undefined>): boolean {
+export function planHooks(
+  found: FoundConfigFiles,
+  env: Env,
+  event: FiredEvent,
+  read: ReadConfig,
+  foldersBefore: ReadonlyArray<readonly [string, string | null]>,
+  trusted: ReadonlyArray<TrustFootprint | undefined>,
+): boolean {
   const { config } = read
   const plannable =
     // The files read are the ones found before (none appeared or went meanwhile), of these layers only.
@@ -202,13 +237,17 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
   if (!plannable) return false
   // Plugin folders must be absent: a change inside an installed plugin leaves their signature as it was.
   const folders = folderSignatures(found, env)
-  if (!sameFolders(foldersBefore, folders) || folders.some(([dir, signature]) => signature !== null && pluginFolder(dir, found, env))) return false
+  if (!sameFolders(foldersBefore, folders) || folders.some(([dir, signature]) => signature !== null && pluginFolder(dir, found, env)))
+    return false
   const file = planFile(found, env)
   const root = found.inProject ? found.projectRoot : null
   const envText = planEnvironment(env)
   const trusts = config.trusts
   const trustedFiles = trusts.map((trust, index) => (trust.via === 'record' ? (trusted[index] ?? null) : null))
-  const settings: PlannedSettings = { ...(config.settings.log !== undefined && { log: config.settings.log }), ...(config.settings.telemetry !== undefined && { telemetry: config.settings.telemetry }) }
+  const settings: PlannedSettings = {
+    ...(config.settings.log !== undefined && { log: config.settings.log }),
+    ...(config.settings.telemetry !== undefined && { telemetry: config.settings.telemetry }),
+  }
   const earlier = readPlan(file)
   // The same inputs: add this event; anything else starts the plan afresh.
   const same =

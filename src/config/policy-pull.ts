@@ -31,11 +31,17 @@ export async function pullPolicy(setting: PolicySetting, env: Env, userAgent: st
   }
   const fail = (error: string): PullResult => {
     record({ ...meta, url: setting.url, lastAttempt: { at: now(), error } })
-    return { outcome: 'failed', message: `${setting.url}: ${error}${meta.signature === undefined ? '' : '; the last good copy stays in use'}` }
+    return {
+      outcome: 'failed',
+      message: `${setting.url}: ${error}${meta.signature === undefined ? '' : '; the last good copy stays in use'}`,
+    }
   }
   let answer: { status: number; headers: IncomingMessage['headers']; body: string }
   try {
-    answer = await get(setting.url, { 'user-agent': userAgent, ...(meta.etag !== undefined && meta.signature !== undefined && { 'if-none-match': meta.etag }) })
+    answer = await get(setting.url, {
+      'user-agent': userAgent,
+      ...(meta.etag !== undefined && meta.signature !== undefined && { 'if-none-match': meta.etag }),
+    })
   } catch (error) {
     return fail(`cannot fetch: ${(error as Error).message}`)
   }
@@ -51,8 +57,10 @@ export async function pullPolicy(setting: PolicySetting, env: Env, userAgent: st
   } catch {
     return fail('the answer is not JSON: expected {"document": "…", "signature": "…"}')
   }
-  if (typeof signed?.document !== 'string' || typeof signed.signature !== 'string') return fail('expected {"document": "…", "signature": "…"} with two strings')
-  if (!signatureValid(signed.document, signed.signature, setting.publicKey)) return fail('the signature does not match the pinned publicKey: refused')
+  if (typeof signed?.document !== 'string' || typeof signed.signature !== 'string')
+    return fail('expected {"document": "…", "signature": "…"} with two strings')
+  if (!signatureValid(signed.document, signed.signature, setting.publicKey))
+    return fail('the signature does not match the pinned publicKey: refused')
   try {
     JSON.parse(signed.document)
   } catch {
@@ -61,7 +69,14 @@ export async function pullPolicy(setting: PolicySetting, env: Env, userAgent: st
   makeFolders(dirname(files.document), 0o700)
   writeFileAtomic(files.document, signed.document, 0o600)
   const etag = typeof answer.headers.etag === 'string' ? answer.headers.etag : undefined
-  record({ url: setting.url, signature: signed.signature, ...(etag !== undefined && { etag }), fetchedAt: now(), expiresAt: now() + freshFor * 1000, lastAttempt: { at: now() } })
+  record({
+    url: setting.url,
+    signature: signed.signature,
+    ...(etag !== undefined && { etag }),
+    fetchedAt: now(),
+    expiresAt: now() + freshFor * 1000,
+    lastAttempt: { at: now() },
+  })
   return { outcome: 'updated', message: `${setting.url}: updated${etag === undefined ? '' : ` (ETag ${etag})`}; fresh for ${freshFor}s` }
 }
 
@@ -73,7 +88,10 @@ function maxAge(header: string | undefined): number | undefined {
   return match === null ? undefined : Number(match[1])
 }
 
-async function get(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
+async function get(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
   const target = new URL(url)
   if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error(`${target.protocol} is not http: or https:`)
   const { request } = target.protocol === 'https:' ? await import('node:https') : await import('node:http')
@@ -104,5 +122,8 @@ async function get(url: string, headers: Record<string, string>): Promise<{ stat
 /** `hookrun policy sign`: the envelope to serve, from a hooks.json text and an Ed25519 private key (PEM). */
 export function signPolicy(document: string, privateKeyPem: string): SignedPolicy {
   JSON.parse(document)
-  return { document, signature: nodeCrypto().sign(null, Buffer.from(document, 'utf8'), nodeCrypto().createPrivateKey(privateKeyPem)).toString('base64') }
+  return {
+    document,
+    signature: nodeCrypto().sign(null, Buffer.from(document, 'utf8'), nodeCrypto().createPrivateKey(privateKeyPem)).toString('base64'),
+  }
 }

@@ -74,7 +74,11 @@ export function signatureValid(document: string, signature: string, publicKey: s
 /** Short, stable name for a key, for status output: sha256 of the key's DER, first 16 hex digits. */
 export function keyFingerprint(publicKey: string): string {
   try {
-    return nodeCrypto().createHash('sha256').update(publicKeyOf(publicKey).export({ format: 'der', type: 'spki' })).digest('hex').slice(0, 16)
+    return nodeCrypto()
+      .createHash('sha256')
+      .update(publicKeyOf(publicKey).export({ format: 'der', type: 'spki' }))
+      .digest('hex')
+      .slice(0, 16)
   } catch (error) {
     return `invalid (${(error as Error).message})`
   }
@@ -100,7 +104,10 @@ export function cachedPolicy(setting: PolicySetting, env: Env, now = Date.now())
   const stale = meta?.expiresAt === undefined || meta.expiresAt <= now
   const lastError = meta?.lastAttempt?.error
   if (meta?.signature === undefined) {
-    return { stale, warning: `remote policy ${setting.url} has no good copy yet${lastError ? ` (${lastError})` : ''}; fetching it in the background (hookrun policy pull)` }
+    return {
+      stale,
+      warning: `remote policy ${setting.url} has no good copy yet${lastError ? ` (${lastError})` : ''}; fetching it in the background (hookrun policy pull)`,
+    }
   }
   let document: string
   try {
@@ -109,9 +116,18 @@ export function cachedPolicy(setting: PolicySetting, env: Env, now = Date.now())
     return { stale: true, warning: `remote policy ${setting.url}: the cached copy is gone; fetching it again in the background` }
   }
   if (!signatureValid(document, meta.signature, setting.publicKey)) {
-    return { stale: true, warning: `remote policy ${setting.url}: the cached copy does not match its signature (edited?); not used, fetching it again` }
+    return {
+      stale: true,
+      warning: `remote policy ${setting.url}: the cached copy does not match its signature (edited?); not used, fetching it again`,
+    }
   }
-  return { file: files.document, stale, ...(lastError !== undefined && { warning: `remote policy ${setting.url}: the last refresh failed (${lastError}); using the copy from ${new Date(meta.fetchedAt ?? 0).toISOString()}` }) }
+  return {
+    file: files.document,
+    stale,
+    ...(lastError !== undefined && {
+      warning: `remote policy ${setting.url}: the last refresh failed (${lastError}); using the copy from ${new Date(meta.fetchedAt ?? 0).toISOString()}`,
+    }),
+  }
 }
 
 /** Fires start at most one refresh per this long, however many of them see a stale copy. */

@@ -12,13 +12,18 @@ type Env = Readonly<Record<string, string | undefined>>
  * read last because for some agents it follows the model's `cd`. Undefined when the agent names
  * none, or names a path that is not a folder here (a remote agent's path).
  */
-export function agentProjectDir(source: ProjectSource | undefined, env: Env, payload: Readonly<Record<string, unknown>>): string | undefined {
+export function agentProjectDir(
+  source: ProjectSource | undefined,
+  env: Env,
+  payload: Readonly<Record<string, unknown>>,
+): string | undefined {
   if (source === undefined) return undefined
   for (const name of source.variables) {
     const value = env[name]
     if (value) return folderOrUndefined(value)
   }
-  const field = source.payloadField === 'workspace_roots' ? firstOf(payload.workspace_roots) : source.payloadField === 'cwd' ? payload.cwd : undefined
+  const field =
+    source.payloadField === 'workspace_roots' ? firstOf(payload.workspace_roots) : source.payloadField === 'cwd' ? payload.cwd : undefined
   return typeof field === 'string' ? folderOrUndefined(field) : undefined
 }
 

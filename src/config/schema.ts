@@ -30,13 +30,16 @@ const MatchSchema = z
   })
   .meta({ description: 'pigo-style filter on the tool name.' })
 
-const MatcherSchema = z.string().superRefine((matcher, ctx) => {
-  const problem = matcherProblem(matcher)
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `matcher '${matcher}' ${problem}` })
-}).meta({
-  description:
-    "Claude Code's matcher: '' or '*' matches all; names separated by '|' or ',' match exactly; anything else is an unanchored regular expression.",
-})
+const MatcherSchema = z
+  .string()
+  .superRefine((matcher, ctx) => {
+    const problem = matcherProblem(matcher)
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `matcher '${matcher}' ${problem}` })
+  })
+  .meta({
+    description:
+      "Claude Code's matcher: '' or '*' matches all; names separated by '|' or ',' match exactly; anything else is an unanchored regular expression.",
+  })
 
 /** Claude Code's `if`: one permission rule; hookrun entries may carry it too. */
 const PermissionRuleSchema = z
@@ -45,7 +48,10 @@ const PermissionRuleSchema = z
     const problem = permissionRuleProblem(rule)
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `if rule '${rule}': ${problem}` })
   })
-  .meta({ description: "Claude Code's permission rule, e.g. 'Bash(git *)' or 'Edit(*.ts)': the hook runs only for tool calls it matches (never on other events)." })
+  .meta({
+    description:
+      "Claude Code's permission rule, e.g. 'Bash(git *)' or 'Edit(*.ts)': the hook runs only for tool calls it matches (never on other events).",
+  })
 
 /** The agents whose rules a hookrun entry may keep (`agent`); Codex runs Claude Code's document by Claude's rules. */
 export const AGENT_RULES = ['claude', 'gemini', 'cursor', 'codex'] as const
@@ -57,12 +63,14 @@ const HttpUrlSchema = z
 
 /** An http hook's fields (Claude Code's `type: "http"` handler, plus limits hookrun adds). */
 const httpShape = {
-  type: z.enum(['command', 'http']).optional().meta({ description: "'http' with url, 'command' (the default) with command; given or not, the hook's fields decide." }),
-  url: HttpUrlSchema.optional(),
-  headers: z
-    .record(z.string(), z.string())
+  type: z
+    .enum(['command', 'http'])
     .optional()
-    .meta({ description: 'http hook: request headers. $VAR and ${VAR} expand only for names listed in allowedEnvVars (others become empty).' }),
+    .meta({ description: "'http' with url, 'command' (the default) with command; given or not, the hook's fields decide." }),
+  url: HttpUrlSchema.optional(),
+  headers: z.record(z.string(), z.string()).optional().meta({
+    description: 'http hook: request headers. $VAR and ${VAR} expand only for names listed in allowedEnvVars (others become empty).',
+  }),
   allowedEnvVars: z
     .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected a variable name such as API_TOKEN (no $)'))
     .optional()
@@ -82,7 +90,8 @@ const hookShape = {
   }),
   event: EventPatternSchema.optional(),
   command: z.string().min(1).optional().meta({
-    description: "Shell command, run with 'sh -c' in the project root. Required unless the entry only disables a hook or is an http hook (url).",
+    description:
+      "Shell command, run with 'sh -c' in the project root. Required unless the entry only disables a hook or is an http hook (url).",
   }),
   ...httpShape,
   timeout: z.number().positive().max(86_400).default(HOOK_DEFAULTS.timeout).meta({
@@ -98,7 +107,10 @@ const hookShape = {
   cwd: z.string().min(1).optional().meta({ description: 'Working directory; relative paths start at the project root.' }),
   working_dir: z.string().min(1).optional().meta({ description: "Code-Forge's name for cwd." }),
   env: z.record(z.string(), z.string()).optional().meta({ description: 'Extra environment variables for this hook.' }),
-  enabled: z.boolean().default(HOOK_DEFAULTS.enabled).meta({ description: 'false switches the hook (or an inherited one of the same name) off.' }),
+  enabled: z
+    .boolean()
+    .default(HOOK_DEFAULTS.enabled)
+    .meta({ description: 'false switches the hook (or an inherited one of the same name) off.' }),
   description: z.string().optional().meta({ description: 'What the hook is for; shown by `hookrun list`.' }),
   match: MatchSchema.optional(),
   matcher: MatcherSchema.optional(),
@@ -111,19 +123,33 @@ const hookShape = {
     description: "With agent 'gemini': Gemini CLI's sequential group; the matching handlers of the event run one after another.",
   }),
   locked: z.boolean().optional().meta({
-    description: 'Managed config only: no user, project or local layer may replace, disable or reorder this hook (an attempt is a warning).',
+    description:
+      'Managed config only: no user, project or local layer may replace, disable or reorder this hook (an attempt is a warning).',
   }),
 }
 
-function requireEventAndCommand(hook: { name?: string; event?: unknown; command?: string; url?: string; type?: string; enabled: boolean }, ctx: z.RefinementCtx): void {
-  if (hook.command !== undefined && hook.url !== undefined) ctx.addIssue({ code: 'custom', path: ['url'], message: 'a hook has a command or a url, not both' })
-  if (hook.type === 'http' && hook.command !== undefined) ctx.addIssue({ code: 'custom', path: ['command'], message: "type 'http' takes a url, not a command" })
-  if (hook.type === 'command' && hook.url !== undefined) ctx.addIssue({ code: 'custom', path: ['url'], message: "type 'command' takes a command, not a url" })
+function requireEventAndCommand(
+  hook: { name?: string; event?: unknown; command?: string; url?: string; type?: string; enabled: boolean },
+  ctx: z.RefinementCtx,
+): void {
+  if (hook.command !== undefined && hook.url !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['url'], message: 'a hook has a command or a url, not both' })
+  if (hook.type === 'http' && hook.command !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['command'], message: "type 'http' takes a url, not a command" })
+  if (hook.type === 'command' && hook.url !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['url'], message: "type 'command' takes a command, not a url" })
   // An entry that only switches an inherited hook off needs nothing but its name.
   if (hook.enabled === false && hook.name !== undefined && hook.command === undefined && hook.url === undefined) return
   if (hook.event === undefined) ctx.addIssue({ code: 'custom', path: ['event'], message: 'required: the event pattern this hook runs on' })
   if (hook.command === undefined && hook.url === undefined) {
-    ctx.addIssue({ code: 'custom', path: [hook.type === 'http' ? 'url' : 'command'], message: hook.type === 'http' ? 'required: the URL to POST the payload to' : 'required: the shell command to run (or a url for an http hook)' })
+    ctx.addIssue({
+      code: 'custom',
+      path: [hook.type === 'http' ? 'url' : 'command'],
+      message:
+        hook.type === 'http'
+          ? 'required: the URL to POST the payload to'
+          : 'required: the shell command to run (or a url for an http hook)',
+    })
   }
 }
 
@@ -142,7 +168,7 @@ export const PigoPluginSchema = z
   .strictObject({
     name: z.string().min(1),
     enabled: z.boolean().default(true),
-    hooks: z.record(z.string(), z.array(z.unknown())).meta({ description: "pigo event name (tool_start, tool_end, agent_end, …) → hooks" }),
+    hooks: z.record(z.string(), z.array(z.unknown())).meta({ description: 'pigo event name (tool_start, tool_end, agent_end, …) → hooks' }),
   })
   .meta({ description: "A pigo plugin: its hooks keyed by pigo's event names." })
 
@@ -162,7 +188,8 @@ export const ClaudeHandlerSchema = z
     description: z.string().optional(),
     once: z.boolean().optional(),
     onFailure: z.enum(['block', 'allow']).optional().meta({
-      description: "'block': a handler that cannot start, times out or exits with an unexpected code blocks instead of failing open (hookrun's onError: block).",
+      description:
+        "'block': a handler that cannot start, times out or exits with an unexpected code blocks instead of failing open (hookrun's onError: block).",
     }),
     // http handlers (src/run/http.ts).
     url: z.string().optional(),
@@ -197,7 +224,10 @@ export const GeminiHandlerSchema = z
 
 export const GeminiGroupSchema = z.strictObject({
   matcher: MatcherSchema.optional(),
-  sequential: z.boolean().optional().meta({ description: 'true: the handlers matching this event run one after another (Gemini CLI runs all of them so if any matching group asks).' }),
+  sequential: z.boolean().optional().meta({
+    description:
+      'true: the handlers matching this event run one after another (Gemini CLI runs all of them so if any matching group asks).',
+  }),
   hooks: z.array(z.unknown()),
 })
 
@@ -205,11 +235,22 @@ export const GeminiGroupSchema = z.strictObject({
 export const CursorHandlerSchema = z
   .strictObject({
     command: z.string().min(1).optional(),
-    type: z.enum(['command', 'prompt']).optional().meta({ description: "hookrun runs 'command' (the default); 'prompt' handlers are skipped with a warning." }),
+    type: z
+      .enum(['command', 'prompt'])
+      .optional()
+      .meta({ description: "hookrun runs 'command' (the default); 'prompt' handlers are skipped with a warning." }),
     timeout: z.number().positive().max(86_400).optional().meta({ description: 'Seconds.' }),
-    failClosed: z.boolean().optional().meta({ description: "true: a failure (crash, timeout, bad answer) blocks instead of letting the action through (hookrun's onError: block)." }),
+    failClosed: z.boolean().optional().meta({
+      description: "true: a failure (crash, timeout, bad answer) blocks instead of letting the action through (hookrun's onError: block).",
+    }),
     matcher: MatcherSchema.optional(),
-    loop_limit: z.number().int().nonnegative().nullable().optional().meta({ description: "Cursor's cap on stop follow-ups; Cursor applies it to its own entries." }),
+    loop_limit: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .meta({ description: "Cursor's cap on stop follow-ups; Cursor applies it to its own entries." }),
     prompt: z.string().optional(),
     model: z.string().optional(),
   })
@@ -255,7 +296,8 @@ export const LogSchema = z
   .strictObject({
     path: z.string().min(1).meta({ description: 'The audit log file (JSON Lines); ~/… and paths relative to this config file allowed.' }),
     chain: z.boolean().optional().meta({
-      description: "Tamper-evident: each line carries seq and the SHA-256 of the line before it; 'hookrun log verify' finds an edit or a cut.",
+      description:
+        "Tamper-evident: each line carries seq and the SHA-256 of the line before it; 'hookrun log verify' finds an edit or a cut.",
     }),
   })
   .meta({ description: "User config only. Append one JSON line per fire (event, each hook's outcome, the decision), secrets redacted." })
@@ -263,10 +305,18 @@ export const LogSchema = z
 export const TelemetrySchema = z
   .strictObject({
     endpoint: HttpUrlSchema.optional().meta({
-      description: "OTLP/HTTP endpoint of a collector, e.g. http://localhost:4318 (/v1/traces is added); default: OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT.",
+      description:
+        'OTLP/HTTP endpoint of a collector, e.g. http://localhost:4318 (/v1/traces is added); default: OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT.',
     }),
-    headers: z.record(z.string(), z.string()).optional().meta({ description: 'Headers for the collector (an API key); default: OTEL_EXPORTER_OTLP_HEADERS.' }),
-    serviceName: z.string().min(1).optional().meta({ description: "service.name of the spans; default: OTEL_SERVICE_NAME, else 'hookrun'." }),
+    headers: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'Headers for the collector (an API key); default: OTEL_EXPORTER_OTLP_HEADERS.' }),
+    serviceName: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: "service.name of the spans; default: OTEL_SERVICE_NAME, else 'hookrun'." }),
     attributes: z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
       .optional()
@@ -279,11 +329,22 @@ export const TelemetrySchema = z
 
 export const PolicySchema = z
   .strictObject({
-    url: HttpUrlSchema.meta({ description: 'Where the signed policy is served: {"document": "<hooks.json text>", "signature": "<base64 Ed25519>"} (hookrun policy sign makes one).' }),
-    publicKey: z.string().min(1).meta({ description: 'The Ed25519 public key the policy must be signed with: PEM, or its 32 raw bytes in base64.' }),
-    refreshSeconds: z.number().positive().optional().meta({ description: 'How long a copy stays fresh when the server sends no Cache-Control max-age (default 300).' }),
+    url: HttpUrlSchema.meta({
+      description:
+        'Where the signed policy is served: {"document": "<hooks.json text>", "signature": "<base64 Ed25519>"} (hookrun policy sign makes one).',
+    }),
+    publicKey: z
+      .string()
+      .min(1)
+      .meta({ description: 'The Ed25519 public key the policy must be signed with: PEM, or its 32 raw bytes in base64.' }),
+    refreshSeconds: z
+      .number()
+      .positive()
+      .optional()
+      .meta({ description: 'How long a copy stays fresh when the server sends no Cache-Control max-age (default 300).' }),
     required: z.boolean().optional().meta({
-      description: 'true: until a good copy is cached, events that can be stopped are blocked (the policy never fails open); default: they run without it, with a warning.',
+      description:
+        'true: until a good copy is cached, events that can be stopped are blocked (the policy never fails open); default: they run without it, with a warning.',
     }),
   })
   .meta({
@@ -302,13 +363,17 @@ export const HttpHookAllowedEnvVarsSchema = z.array(z.string().regex(/^[A-Za-z_]
 })
 
 export const AllowManagedHooksOnlySchema = z.boolean().meta({
-  description: "Managed config only: true runs the managed layer's hooks and ignores every other layer's (user, project, local, hook folders, plugins).",
+  description:
+    "Managed config only: true runs the managed layer's hooks and ignores every other layer's (user, project, local, hook folders, plugins).",
 })
 
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
   // Claude Code's plugin hooks.json (and Open Plugins') opens with one: a pasted file must not warn on every fire.
-  description: z.string().optional().meta({ description: 'What the file is for (as in a Claude Code plugin hooks.json); shown nowhere, never warned about.' }),
+  description: z
+    .string()
+    .optional()
+    .meta({ description: 'What the file is for (as in a Claude Code plugin hooks.json); shown nowhere, never warned about.' }),
   hooks: z
     .union([
       z.array(HookSchema),
@@ -324,12 +389,20 @@ const fileShape = {
       description:
         "hookrun's list of hooks, run in this order; or Claude Code's (and Gemini CLI's) object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }; or Crush's, Windsurf's or Kiro's flat { event: [ { command } ] }, told apart by their event names.",
     }),
-  version: z.number().int().positive().optional().meta({ description: "Cursor's hooks.json version (1): the file's hooks are read in Cursor's shape." }),
+  version: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({ description: "Cursor's hooks.json version (1): the file's hooks are read in Cursor's shape." }),
   plugins: z.array(PigoPluginSchema).optional().meta({ description: "pigo's plugins array." }),
   envPrefixes: z
     .array(z.string().regex(/^[A-Z][A-Z0-9_]*_$/, 'expected an upper-case prefix ending in _, such as PIGO_'))
     .optional()
-    .meta({ description: "Also give this file's hooks the HOOKRUN_* variables under these prefixes. PIGO_ and FORGE_ give pigo's and Code-Forge's hooks the variable names they expect." }),
+    .meta({
+      description:
+        "Also give this file's hooks the HOOKRUN_* variables under these prefixes. PIGO_ and FORGE_ give pigo's and Code-Forge's hooks the variable names they expect.",
+    }),
   // Settings: read from the user config (and --config files) only; a project file cannot set them.
   trustedFolders: TrustedFoldersSchema.optional(),
   log: LogSchema.optional(),

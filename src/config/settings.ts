@@ -35,24 +35,30 @@ export function takeSettings(
     // Limits on http hooks: any layer may set them, since each one only narrows (see load.ts for a project's).
     if (settings.allowedHttpHookUrls !== undefined) urls.push({ patterns: settings.allowedHttpHookUrls, file: ref.file })
     if (settings.httpHookAllowedEnvVars !== undefined) envVars.push({ names: settings.httpHookAllowedEnvVars, file: ref.file })
-    if (settings.policy !== undefined && ref.layer !== 'managed') warn('policy', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
+    if (settings.policy !== undefined && ref.layer !== 'managed')
+      warn('policy', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
     if (settings.allowManagedHooksOnly !== undefined) {
-      if (!isManagedLayer(ref.layer)) warn('allowManagedHooksOnly', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
+      if (!isManagedLayer(ref.layer))
+        warn('allowManagedHooksOnly', 'only read from the managed config (/etc/hookrun/hooks.json); ignored here')
       else if (settings.allowManagedHooksOnly) managedOnly = { file: ref.file }
     }
     if (!SETTINGS_LAYERS.has(ref.layer)) {
-      if (settings.trustedFolders !== undefined) warn('trustedFolders', 'only read from your user config; ignored here (a project cannot trust itself)')
+      if (settings.trustedFolders !== undefined)
+        warn('trustedFolders', 'only read from your user config; ignored here (a project cannot trust itself)')
       if (settings.log !== undefined) warn('log', 'only read from your user config or a --config file; ignored here')
-      if (settings.telemetry !== undefined) warn('telemetry', 'only read from your user config, the managed config or a --config file; ignored here')
+      if (settings.telemetry !== undefined)
+        warn('telemetry', 'only read from your user config, the managed config or a --config file; ignored here')
       continue
     }
     settings.trustedFolders?.forEach((pattern, index) => {
-      if (pattern === '~' || pattern.startsWith('~/') || pattern.startsWith('/')) trustedFolders.push({ pattern: expandHome(pattern, env), file: ref.file })
+      if (pattern === '~' || pattern.startsWith('~/') || pattern.startsWith('/'))
+        trustedFolders.push({ pattern: expandHome(pattern, env), file: ref.file })
       else warn(`trustedFolders[${index}]`, `'${pattern}' must be an absolute path or start with ~/ (globs allowed); ignored`)
     })
     if (settings.telemetry !== undefined) {
       // An organisation's telemetry stays on: a user config cannot redirect or drop it.
-      if (telemetry !== undefined && isManaged(documents, telemetry.file)) warn('telemetry', `the managed config ${telemetry.file} sets telemetry; ignored here`)
+      if (telemetry !== undefined && isManaged(documents, telemetry.file))
+        warn('telemetry', `the managed config ${telemetry.file} sets telemetry; ignored here`)
       else telemetry = { ...settings.telemetry, file: ref.file }
     }
     if (settings.log === undefined) continue
@@ -60,9 +66,14 @@ export function takeSettings(
       warn('log', `the managed config ${log.file} sets the audit log; ignored here`)
       continue
     }
-    log = { path: resolve(dirname(ref.file), expandHome(settings.log.path, env)), file: ref.file, ...(settings.log.chain === true && { chain: true }) }
+    log = {
+      path: resolve(dirname(ref.file), expandHome(settings.log.path, env)),
+      file: ref.file,
+      ...(settings.log.chain === true && { chain: true }),
+    }
   }
-  const httpHooks = urls.length > 0 || envVars.length > 0 ? { ...(urls.length > 0 && { urls }), ...(envVars.length > 0 && { envVars }) } : undefined
+  const httpHooks =
+    urls.length > 0 || envVars.length > 0 ? { ...(urls.length > 0 && { urls }), ...(envVars.length > 0 && { envVars }) } : undefined
   return {
     trustedFolders,
     ...(log !== undefined && { log }),

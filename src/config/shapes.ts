@@ -1,7 +1,7 @@
 // The config shapes (hookrun, pigo, Claude Code, Gemini CLI, Cursor, and the flat agent shapes
 // of flat-shapes.ts) normalised into one list of hook specs.
 import { execWord } from '../core/shell.ts'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
 import { HOOK_DEFAULTS } from './defaults.ts'
 import { flatAgentHooks, flatAgentOf } from './flat-shapes.ts'
@@ -32,7 +32,8 @@ export { commandSlug, parseEntry, type HookSpec, type Report }
 /** Claude Code's default timeouts (seconds): 600, but 30 on UserPromptSubmit and the model-switch events (§1.3, §9.1). */
 const CLAUDE_DEFAULT_TIMEOUT = 600
 const CLAUDE_SHORT_TIMEOUT_EVENTS = new Set(['user:prompt_submit', 'llm:pre_model_switch', 'llm:post_model_switch'])
-const claudeTimeout = (canonical: string, timeout: number | undefined) => timeout ?? (CLAUDE_SHORT_TIMEOUT_EVENTS.has(canonical) ? 30 : CLAUDE_DEFAULT_TIMEOUT)
+const claudeTimeout = (canonical: string, timeout: number | undefined) =>
+  timeout ?? (CLAUDE_SHORT_TIMEOUT_EVENTS.has(canonical) ? 30 : CLAUDE_DEFAULT_TIMEOUT)
 
 /**
  * Normalise one parsed JSON file into hook specs and its settings. Problems are reported with
@@ -45,7 +46,8 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
     if (value === undefined) return undefined
     const result = schema.safeParse(value)
     if (result.success) return result.data
-    for (const issue of result.error.issues) report(joinPath(key, issue.path), `${issue.message.replace(/^Invalid input: /, '')}; setting ignored`)
+    for (const issue of result.error.issues)
+      report(joinPath(key, issue.path), `${issue.message.replace(/^Invalid input: /, '')}; setting ignored`)
     return undefined
   }
   const settings = {
@@ -63,12 +65,13 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
   // Shapes in the order the file lists them: JSON objects keep their key order.
   for (const key of Object.keys(json as object)) {
     if (key === 'hooks' && Array.isArray(envelope.hooks)) specs.push(...flatHooks(envelope.hooks, envPrefixes, report, counter))
-    else if (key === 'hooks' && envelope.version !== undefined) specs.push(...cursorHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
+    else if (key === 'hooks' && envelope.version !== undefined)
+      specs.push(...cursorHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
     else if (key === 'hooks' && flatAgentOf(envelope.hooks as Record<string, unknown[]>) !== undefined) {
       const events = envelope.hooks as Record<string, unknown[]>
       specs.push(...flatAgentHooks(flatAgentOf(events)!, events, envPrefixes, report, counter))
-    }
-    else if (key === 'hooks' && isGeminiShaped(envelope.hooks as Record<string, unknown[]>)) specs.push(...geminiHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
+    } else if (key === 'hooks' && isGeminiShaped(envelope.hooks as Record<string, unknown[]>))
+      specs.push(...geminiHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
     else if (key === 'hooks') specs.push(...claudeHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
     else if (key === 'plugins' && envelope.plugins) specs.push(...pigoPlugins(envelope.plugins, envPrefixes, report, counter))
   }
@@ -110,7 +113,12 @@ export function shortNameOf(name: string): string {
 function urlSlug(url: string): string {
   try {
     const parsed = new URL(url)
-    return parsed.pathname.split('/').filter((part) => part !== '').pop() ?? parsed.hostname
+    return (
+      parsed.pathname
+        .split('/')
+        .filter((part) => part !== '')
+        .pop() ?? parsed.hostname
+    )
   } catch {
     return 'http'
   }
@@ -135,10 +143,19 @@ function flatHooks(entries: readonly unknown[], envPrefixes: readonly string[], 
     const path = `hooks[${index}]`
     const entry = parseEntry(HookSchema, raw, path, report)
     if (entry === undefined) return
-    if (entry.cwd !== undefined && entry.working_dir !== undefined) report(`${path}.working_dir`, 'both cwd and working_dir are set; cwd is used', 'warning')
+    if (entry.cwd !== undefined && entry.working_dir !== undefined)
+      report(`${path}.working_dir`, 'both cwd and working_dir are set; cwd is used', 'warning')
     const { if: when, agent, working_dir: workingDir, ...rest } = entry
     // `agent`: an entry written for an agent (hookrun import) keeps that agent's rules.
-    specs.push({ ...rest, cwd: entry.cwd ?? workingDir, shape: agent ?? 'hookrun', path, envPrefixes, ordinal, ...(when !== undefined && { when }) })
+    specs.push({
+      ...rest,
+      cwd: entry.cwd ?? workingDir,
+      shape: agent ?? 'hookrun',
+      path,
+      envPrefixes,
+      ordinal,
+      ...(when !== undefined && { when }),
+    })
   })
   return specs
 }
@@ -176,7 +193,12 @@ function pigoPlugins(plugins: readonly unknown[], envPrefixes: readonly string[]
   return specs
 }
 
-function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {
+function claudeHooks(
+  events: Record<string, unknown[]>,
+  envPrefixes: readonly string[],
+  report: Report,
+  counter: { next: number },
+): HookSpec[] {
   const specs: HookSpec[] = []
   for (const [eventName, groups] of Object.entries(events)) {
     groups.forEach((rawGroup, groupIndex) => {
@@ -193,11 +215,15 @@ function claudeHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
           if (spec !== undefined) specs.push({ ...spec, ordinal, envPrefixes })
           return
         }
-        if (handler.type !== 'command') return report(path, `type '${handler.type}' handlers are not run by hookrun (only 'command' and 'http'); skipped`, 'warning')
+        if (handler.type !== 'command')
+          return report(path, `type '${handler.type}' handlers are not run by hookrun (only 'command' and 'http'); skipped`, 'warning')
         if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
         if (handler.shell === 'powershell') return report(`${path}.shell`, "'powershell' is not supported by hookrun; skipped", 'warning')
-        if (handler.asyncRewake) report(`${path}.asyncRewake`, 'hookrun cannot wake the agent later; the hook runs in the background like async', 'warning')
-        const command = handler.args ? [handler.command, ...handler.args].map((word) => execWord(word, EXEC_PLACEHOLDERS)).join(' ') : handler.command
+        if (handler.asyncRewake)
+          report(`${path}.asyncRewake`, 'hookrun cannot wake the agent later; the hook runs in the background like async', 'warning')
+        const command = handler.args
+          ? [handler.command, ...handler.args].map((word) => execWord(word, EXEC_PLACEHOLDERS)).join(' ')
+          : handler.command
         const canonical = resolveAlias(eventName) ?? eventName
         const matcher = claudeMatcher(group.matcher)
         specs.push({
@@ -240,7 +266,11 @@ function isGeminiShaped(events: Record<string, unknown[]>): boolean {
   return Object.entries(events).some(
     ([eventName, groups]) =>
       GEMINI_ONLY_EVENTS.has(eventName) ||
-      groups.some((group) => isObject(group) && ('sequential' in group || (Array.isArray(group.hooks) && group.hooks.some((handler) => isObject(handler) && 'name' in handler)))),
+      groups.some(
+        (group) =>
+          isObject(group) &&
+          ('sequential' in group || (Array.isArray(group.hooks) && group.hooks.some((handler) => isObject(handler) && 'name' in handler))),
+      ),
   )
 }
 
@@ -253,7 +283,12 @@ const GEMINI_DEFAULT_TIMEOUT_MS = 60_000
  * a deny blocks; other failures warn. A `sequential` group makes the event's matching handlers run
  * one after another (src/fire.ts).
  */
-function geminiHooks(events: Record<string, unknown[]>, envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {
+function geminiHooks(
+  events: Record<string, unknown[]>,
+  envPrefixes: readonly string[],
+  report: Report,
+  counter: { next: number },
+): HookSpec[] {
   const specs: HookSpec[] = []
   for (const [eventName, groups] of Object.entries(events)) {
     groups.forEach((rawGroup, groupIndex) => {
@@ -298,7 +333,8 @@ function claudeHttpHandler(
   report: Report,
 ): Omit<HookSpec, 'ordinal' | 'envPrefixes'> | undefined {
   if (handler.url === undefined) return void report(`${path}.url`, 'required for an http handler; skipped')
-  if (!/^https?:\/\/[^\s/?#]+/i.test(handler.url)) return void report(`${path}.url`, `'${handler.url}' is not an http:// or https:// URL; skipped`)
+  if (!/^https?:\/\/[^\s/?#]+/i.test(handler.url))
+    return void report(`${path}.url`, `'${handler.url}' is not an http:// or https:// URL; skipped`)
   if (handler.async) report(`${path}.async`, 'an http handler is always waited for (up to its timeout); async is ignored', 'warning')
   const canonical = resolveAlias(eventName) ?? eventName
   const matcher = claudeMatcher(groupMatcher)
@@ -328,7 +364,12 @@ function claudeHttpHandler(
  * `beforeShellExecution` handler runs for shell tools only (`tool:pre_execute:bash`). Only exit 2
  * or a deny answer blocks; other failures let the action through unless `failClosed`.
  */
-function cursorHooks(events: Record<string, unknown[]>, envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {
+function cursorHooks(
+  events: Record<string, unknown[]>,
+  envPrefixes: readonly string[],
+  report: Report,
+  counter: { next: number },
+): HookSpec[] {
   const specs: HookSpec[] = []
   for (const [eventName, handlers] of Object.entries(events)) {
     handlers.forEach((raw, index) => {
@@ -336,7 +377,8 @@ function cursorHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
       const path = `hooks.${eventName}[${index}]`
       const handler = parseEntry(CursorHandlerSchema, raw, path, report)
       if (handler === undefined) return
-      if (handler.type === 'prompt') return report(path, "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning')
+      if (handler.type === 'prompt')
+        return report(path, "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning')
       if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
       const matcher = claudeMatcher(handler.matcher)
       specs.push({
@@ -365,4 +407,10 @@ function cursorHooks(events: Record<string, unknown[]>, envPrefixes: readonly st
  * plugin-folder variables of the plugin layouts hookrun reads): each stays for the shell to
  * expand from the hook's environment, where hookrun sets it (src/core/shell.ts `execWord`).
  */
-const EXEC_PLACEHOLDERS: ReadonlySet<string> = new Set(['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'PLUGIN_ROOT', 'CURSOR_PLUGIN_ROOT', 'DROID_PLUGIN_ROOT'])
+const EXEC_PLACEHOLDERS: ReadonlySet<string> = new Set([
+  'CLAUDE_PROJECT_DIR',
+  'CLAUDE_PLUGIN_ROOT',
+  'PLUGIN_ROOT',
+  'CURSOR_PLUGIN_ROOT',
+  'DROID_PLUGIN_ROOT',
+])

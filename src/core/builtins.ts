@@ -11,7 +11,8 @@
 
 export const nodeCrypto = (): typeof import('node:crypto') => process.getBuiltinModule('node:crypto') as typeof import('node:crypto')
 
-export const nodeChildProcess = (): typeof import('node:child_process') => process.getBuiltinModule('node:child_process') as typeof import('node:child_process')
+export const nodeChildProcess = (): typeof import('node:child_process') =>
+  process.getBuiltinModule('node:child_process') as typeof import('node:child_process')
 
 export const nodeOs = (): typeof import('node:os') => process.getBuiltinModule('node:os') as typeof import('node:os')
 

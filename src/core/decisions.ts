@@ -3,7 +3,13 @@
 export type DecisionWord = 'allow' | 'ask' | 'deny'
 
 /** What each word a hook may print as a decision means: `approve` and `block` are older hooks' synonyms. */
-export const DECISION_WORDS: Readonly<Record<string, DecisionWord>> = { allow: 'allow', ask: 'ask', deny: 'deny', approve: 'allow', block: 'deny' }
+export const DECISION_WORDS: Readonly<Record<string, DecisionWord>> = {
+  allow: 'allow',
+  ask: 'ask',
+  deny: 'deny',
+  approve: 'allow',
+  block: 'deny',
+}
 
 const ORDER: Readonly<Record<DecisionWord, number>> = { allow: 0, ask: 1, deny: 2 }
 

@@ -46,7 +46,10 @@ export function openOwnFile(path: string, mode: OwnFileMode): number {
     const code = (error as NodeJS.ErrnoException).code
     // Linux answers ELOOP for a link at the name; some BSDs EMLINK, macOS sometimes EFTYPE.
     if (code === 'ELOOP' || code === 'EMLINK' || code === 'EFTYPE') {
-      throw new OwnFileError('it is a symbolic link, which hookrun does not follow at its own files (someone else may have put it there); remove it', code)
+      throw new OwnFileError(
+        'it is a symbolic link, which hookrun does not follow at its own files (someone else may have put it there); remove it',
+        code,
+      )
     }
     throw error
   }
@@ -67,7 +70,8 @@ function ownFileProblem(fd: number): string | undefined {
   if (stat.nlink > 1) return `it has ${stat.nlink} names (a hard link may make it another file of yours); remove it`
   const uid = process.getuid?.()
   if (uid === undefined) return undefined // Windows: no owner or mode bits to compare
-  if (stat.uid !== uid) return `it belongs to another user (uid ${stat.uid}), who could read or rewrite what hookrun writes there; remove it or choose another path`
+  if (stat.uid !== uid)
+    return `it belongs to another user (uid ${stat.uid}), who could read or rewrite what hookrun writes there; remove it or choose another path`
   if ((stat.mode & 0o022) !== 0) return `others can write it (mode ${(stat.mode & 0o777).toString(8)}); run chmod go-w on it`
   return undefined
 }

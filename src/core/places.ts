@@ -41,7 +41,9 @@ export function makeOwnFolder(dir: string, env: Env = process.env, mode = 0o700)
     makeFolders(dir, mode)
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
-    const variable = ['XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME'].find((name) => env[name]?.startsWith('/') && dir.startsWith(env[name]!))
+    const variable = ['XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME'].find(
+      (name) => env[name]?.startsWith('/') && dir.startsWith(env[name]!),
+    )
     const fix = variable ? `set ${variable} (now ${env[variable]}) to a folder you can write` : `check that ${homeOf(env)} is writable`
     throw new HookrunError(`cannot create ${dir} (${reason}); ${fix}`)
   }

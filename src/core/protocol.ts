@@ -8,9 +8,7 @@ import { DECISION_WORDS } from './decisions.ts'
  */
 
 /** allow / deny / ask, with the synonyms older hooks print. */
-export const DecisionValueSchema = z
-  .enum(['allow', 'deny', 'ask', 'approve', 'block'])
-  .transform((value) => DECISION_WORDS[value]!)
+export const DecisionValueSchema = z.enum(['allow', 'deny', 'ask', 'approve', 'block']).transform((value) => DECISION_WORDS[value]!)
 
 // The carried fields are plain data in a zod-free module: fire's hot path reads them without zod.
 export { CARRIED_FIELDS, type CarriedField } from './carried.ts'
@@ -63,7 +61,19 @@ export type DecisionValue = 'allow' | 'deny' | 'ask'
 export const HookReportSchema = z.object({
   name: z.string(),
   // 'function': a function hook registered on a runner (src/library/runner.ts).
-  source: z.enum(['managed', 'policy', 'user', 'project', 'local', 'config', 'project-folder', 'project-plugin', 'user-folder', 'user-plugin', 'function']),
+  source: z.enum([
+    'managed',
+    'policy',
+    'user',
+    'project',
+    'local',
+    'config',
+    'project-folder',
+    'project-plugin',
+    'user-folder',
+    'user-plugin',
+    'function',
+  ]),
   file: z.string(),
   outcome: z.enum(['allow', 'deny', 'ask', 'error', 'background']),
   exitCode: z.number().nullable(),

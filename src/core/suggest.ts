@@ -19,7 +19,11 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
 }
 
 /** ` (did you mean X?)`, or nothing when no candidate is close. */
-export function didYouMean(word: string, candidates: Iterable<string>, show: (candidate: string) => string = (candidate) => candidate): string {
+export function didYouMean(
+  word: string,
+  candidates: Iterable<string>,
+  show: (candidate: string) => string = (candidate) => candidate,
+): string {
   const found = nearest(word, candidates)
   return found === undefined ? '' : ` (did you mean ${show(found)}?)`
 }

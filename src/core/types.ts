@@ -12,7 +12,17 @@ export type { Decision, DecisionValue, HookAnswer, HookReport } from './protocol
  * files) override earlier ones by hook name; the folder and plugin layers (src/folders/) come
  * after them, highest precedence first.
  */
-export type Layer = 'managed' | 'policy' | 'user' | 'project' | 'local' | 'config' | 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
+export type Layer =
+  | 'managed'
+  | 'policy'
+  | 'user'
+  | 'project'
+  | 'local'
+  | 'config'
+  | 'project-folder'
+  | 'project-plugin'
+  | 'user-folder'
+  | 'user-plugin'
 
 export interface ConfigFileRef {
   readonly layer: Layer
@@ -95,7 +105,13 @@ export interface Hook {
    * `index` counts the file's hooks in order; `path` is the entry's JSON path. For an executable in
    * a hook folder, `file` is the executable (`index` 0, `path` empty).
    */
-  readonly source: { readonly layer: Layer; readonly file: string; readonly index: number; readonly path: string; readonly executable?: boolean }
+  readonly source: {
+    readonly layer: Layer
+    readonly file: string
+    readonly index: number
+    readonly path: string
+    readonly executable?: boolean
+  }
   /**
    * A hook of an enclosing project (src/config/files.ts): the project it runs in, with that
    * project's folder variables, as trust pinned it. Absent for the project's own hooks.

@@ -76,7 +76,10 @@ export const claude: Dialect = {
       if (decision.updatedInput !== undefined) {
         specific.updatedInput = decision.updatedInput
         // Claude Code applies a rewrite together with allow or ask, not on its own.
-        if (!decided) warnings.push(`Claude Code applies updatedInput on PreToolUse only with an allow or ask decision; no hook gave one, so it may be ignored`)
+        if (!decided)
+          warnings.push(
+            `Claude Code applies updatedInput on PreToolUse only with an allow or ask decision; no hook gave one, so it may be ignored`,
+          )
       }
     } else if (eventName === 'PreModelSwitch') {
       // §9.1: answers allow / deny / ask, as PreToolUse does; a deny keeps the current model.

@@ -63,7 +63,7 @@ export const codex: Dialect = {
       } else if (decision.updatedInput !== undefined) {
         answer.cannot('updatedInput', 'it was not sent: Codex applies it only with an allow, and no hook allowed')
       } else if (decided(decision)) {
-        answer.cannot("decision 'allow'", "not sent: Codex cannot pre-approve a call from a hook; its own approval rules apply")
+        answer.cannot("decision 'allow'", 'not sent: Codex cannot pre-approve a call from a hook; its own approval rules apply')
       }
     } else if (event === 'PermissionRequest') {
       if (decided(decision) && decision.decision !== 'ask') {

@@ -27,7 +27,14 @@ import { fromVSCode, renderForVSCode } from './vscode.ts'
  */
 const COPILOT_EVENTS = namesOf('copilot')
 
-const CONTEXT_EVENTS = new Set(['sessionStart', 'subagentStart', 'postToolUse', 'postToolUseFailure', 'notification', 'userPromptSubmitted'])
+const CONTEXT_EVENTS = new Set([
+  'sessionStart',
+  'subagentStart',
+  'postToolUse',
+  'postToolUseFailure',
+  'notification',
+  'userPromptSubmitted',
+])
 const BLOCK_EVENTS = new Set(['agentStop', 'subagentStop'])
 
 export const copilot: Dialect = {
@@ -41,11 +48,17 @@ export const copilot: Dialect = {
   // Its progress line shows only in text output; with --output-format json the model's context is
   // what reaches anyone (sessionStart, userPromptSubmitted, postToolUse): notices take both.
   notices: ['systemMessage', 'additionalContext'],
-  alsoAnswers: "VS Code's own agent hooks (Local harness), which run .github/hooks/*.json with a payload of their own (hookEventName, tool_name, tool_input): answered in VS Code's Claude-style JSON (hookSpecificOutput); from VS Code's docs (not lab-verified)",
+  alsoAnswers:
+    "VS Code's own agent hooks (Local harness), which run .github/hooks/*.json with a payload of their own (hookEventName, tool_name, tool_input): answered in VS Code's Claude-style JSON (hookSpecificOutput); from VS Code's docs (not lab-verified)",
   detect: (payload) => typeof payload.sessionId === 'string' && (typeof payload.timestamp === 'number' || fromVSCode(payload)),
   // Only its notification payload names itself (`Notification`); the command line names the rest.
   // VS Code names every event (`hookEventName`).
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : fromVSCode(payload) ? (payload.hookEventName as string) : undefined),
+  eventName: (payload) =>
+    typeof payload.hook_event_name === 'string'
+      ? payload.hook_event_name
+      : fromVSCode(payload)
+        ? (payload.hookEventName as string)
+        : undefined,
   normalize(payload): Normalized {
     // toolArgs arrives as a JSON string from the CLI: hooks and `if` rules get it as an object.
     const added: Record<string, unknown> = {}
@@ -99,7 +112,8 @@ export const copilot: Dialect = {
     if (decision.suppressOutput) answer.cannot('suppressOutput')
     for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
     // The one display-only channel every Copilot command hook has: a progress line.
-    const progress = decision.systemMessage === undefined ? '' : jsonLine({ type: 'progress', message: decision.systemMessage.replace(/\s*\n\s*/g, ' ') })
+    const progress =
+      decision.systemMessage === undefined ? '' : jsonLine({ type: 'progress', message: decision.systemMessage.replace(/\s*\n\s*/g, ' ') })
     return { stdout: `${progress}${jsonLine(out)}`, exitCode: 0, warnings: answer.warnings }
   },
 }

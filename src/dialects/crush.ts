@@ -32,7 +32,8 @@ export const crush: Dialect = {
   project: { variables: ['CRUSH_PROJECT_DIR'] },
   // Crush has no message for the person: notices go to the model as context.
   notices: ['additionalContext'],
-  detect: (payload) => payload.hook_event_name === undefined && crushEvent(payload.event) !== undefined && typeof payload.session_id === 'string',
+  detect: (payload) =>
+    payload.hook_event_name === undefined && crushEvent(payload.event) !== undefined && typeof payload.session_id === 'string',
   eventName: (payload) => crushEvent(payload.event) ?? (typeof payload.event === 'string' ? payload.event : undefined),
   render(decision, payload, agentEvent) {
     const event = (agentEvent !== undefined && CRUSH_EVENTS.has(agentEvent) ? agentEvent : crushEvent(payload.event)) ?? 'PreToolUse'
@@ -55,7 +56,11 @@ export const crush: Dialect = {
         out.updated_input = decision.updatedInput
         // A patch cannot delete: keys a hook dropped keep their old values in Crush.
         const kept = Object.keys(objectFrom(payload.tool_input) ?? {}).filter((key) => !(key in decision.updatedInput!))
-        if (kept.length > 0) answer.cannot(`the removal of ${kept.join(', ')} from the tool input`, 'Crush merges updated_input over the input, so they keep their values')
+        if (kept.length > 0)
+          answer.cannot(
+            `the removal of ${kept.join(', ')} from the tool input`,
+            'Crush merges updated_input over the input, so they keep their values',
+          )
       }
     }
     const context = contextText(decision)

@@ -21,7 +21,14 @@ import type { Dialect, Normalized } from './types.ts'
  */
 const CURSOR_EVENTS = namesOf('cursor')
 
-const PERMISSION_EVENTS = new Set(['preToolUse', 'beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'beforeTabFileRead', 'subagentStart'])
+const PERMISSION_EVENTS = new Set([
+  'preToolUse',
+  'beforeShellExecution',
+  'beforeMCPExecution',
+  'beforeReadFile',
+  'beforeTabFileRead',
+  'subagentStart',
+])
 const ASK_EVENTS = new Set(['beforeShellExecution', 'beforeMCPExecution'])
 const CONTEXT_EVENTS = new Set(['sessionStart', 'postToolUse'])
 const FOLLOWUP_EVENTS = new Set(['stop', 'subagentStop'])
@@ -48,7 +55,8 @@ export const cursor: Dialect = {
   // `user_message` where the event has one, else the model's context (sessionStart, postToolUse).
   notices: ['systemMessage', 'additionalContext'],
   detect: (payload) =>
-    typeof payload.cursor_version === 'string' || (typeof payload.hook_event_name === 'string' && CURSOR_EVENTS.has(payload.hook_event_name)),
+    typeof payload.cursor_version === 'string' ||
+    (typeof payload.hook_event_name === 'string' && CURSOR_EVENTS.has(payload.hook_event_name)),
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
   normalize(payload, agentEvent): Normalized {
     const tool = agentEvent === undefined ? undefined : EVENT_TOOLS[agentEvent]

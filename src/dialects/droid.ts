@@ -22,7 +22,10 @@ export const droid: Dialect = {
   source: 'droid',
   project: { variables: ['FACTORY_PROJECT_DIR'] },
   detect: (payload) =>
-    typeof payload.hook_event_name === 'string' && DROID_EVENTS.has(payload.hook_event_name) && typeof payload.tool_name === 'string' && DROID_ONLY_TOOLS.has(payload.tool_name),
+    typeof payload.hook_event_name === 'string' &&
+    DROID_EVENTS.has(payload.hook_event_name) &&
+    typeof payload.tool_name === 'string' &&
+    DROID_ONLY_TOOLS.has(payload.tool_name),
   eventName: claude.eventName,
   render(decision, payload, agentEvent) {
     const rendered = claude.render(decision, payload, agentEvent)

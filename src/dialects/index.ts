@@ -85,7 +85,9 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
   else if (eventArg !== undefined) agentEvent = aliasFor(splitEventName(eventArg.trim().split(':')).name, dialect.source)
   const event = eventArg ?? named
   if (event === undefined && dialect === copilot) {
-    throw new HookrunError('Copilot does not name the event in its payload: name it on the command line, for example hookrun fire preToolUse --format copilot')
+    throw new HookrunError(
+      'Copilot does not name the event in its payload: name it on the command line, for example hookrun fire preToolUse --format copilot',
+    )
   }
   const normalized = dialect.normalize?.(payload, agentEvent) ?? { payload }
   return { dialect, event, agentEvent, tool: normalized.tool, payload: normalized.payload }
@@ -102,7 +104,10 @@ export function renderFor(dialect: Dialect, decided: Decision, payload: Payload,
   const rendered = dialect.render(decision, payload, agentEvent)
   const ignored = ignoredFieldWarnings(dialect, decided, agentEvent ?? dialect.eventName(payload))
   const event = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : decision.event)
-  const left = dialect.carries !== undefined ? [] : carryFields(decision, event, [], () => {}).map((field) => `${dialect.label} cannot apply ${field} on ${event}; it was not sent`)
+  const left =
+    dialect.carries !== undefined
+      ? []
+      : carryFields(decision, event, [], () => {}).map((field) => `${dialect.label} cannot apply ${field} on ${event}; it was not sent`)
   return left.length === 0 && ignored.length === 0 ? rendered : { ...rendered, warnings: [...rendered.warnings, ...ignored, ...left] }
 }
 
@@ -112,7 +117,8 @@ export function renderFor(dialect: Dialect, decided: Decision, payload: Payload,
  * Code's PreToolUse), the call is blocked, and the reason, which reaches the model, says why.
  */
 function refusingIgnoredRewrite(dialect: Dialect, decision: Decision, event: string | undefined): Decision {
-  if (decision.blocked || decision.updatedInput === undefined || event === undefined || !ignores(dialect, 'updatedInput', event)) return decision
+  if (decision.blocked || decision.updatedInput === undefined || event === undefined || !ignores(dialect, 'updatedInput', event))
+    return decision
   const by = decision.decidedBy ?? decision.hooks.find((hook) => hook.outcome !== 'error')?.name ?? 'a hook'
   const why = (dialect.ignores ?? []).find((row) => row.field === 'updatedInput' && row.events.includes(event))!.why
   const reason = `hook '${by}' rewrote this call, but ${dialect.label} ignores a rewrite on ${event} (${why}); hookrun refused the call rather than run the input the hook replaced`
@@ -120,7 +126,15 @@ function refusingIgnoredRewrite(dialect: Dialect, decision: Decision, event: str
   return { ...rest, decision: 'deny', blocked: true, reason, decidedBy: 'hookrun' }
 }
 
-const PROBE: Decision = { event: 'probe', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: [] }
+const PROBE: Decision = {
+  event: 'probe',
+  decision: 'allow',
+  blocked: false,
+  continue: true,
+  additionalContext: [],
+  hooks: [],
+  warnings: [],
+}
 
 /**
  * The channels a notice of hookrun's own reaches the agent by on this event: those of the
@@ -130,11 +144,17 @@ const PROBE: Decision = { event: 'probe', decision: 'allow', blocked: false, con
  */
 export function noticeChannels(dialect: Dialect, agentEvent: string | undefined): NoticeChannel[] {
   if (agentEvent === undefined) return []
-  const probes: Record<NoticeChannel, Partial<Decision>> = { systemMessage: { systemMessage: 'm' }, additionalContext: { additionalContext: ['m'] } }
+  const probes: Record<NoticeChannel, Partial<Decision>> = {
+    systemMessage: { systemMessage: 'm' },
+    additionalContext: { additionalContext: ['m'] },
+  }
   return (dialect.notices ?? ['systemMessage']).filter((channel) => {
     if (ignores(dialect, channel, agentEvent)) return false
     const rendered = dialect.render({ ...PROBE, ...probes[channel] }, {}, agentEvent)
-    return !rendered.warnings.some((warning) => warning.includes(channel)) && JSON.stringify(rendered) !== JSON.stringify(dialect.render(PROBE, {}, agentEvent))
+    return (
+      !rendered.warnings.some((warning) => warning.includes(channel)) &&
+      JSON.stringify(rendered) !== JSON.stringify(dialect.render(PROBE, {}, agentEvent))
+    )
   })
 }
 

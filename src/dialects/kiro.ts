@@ -43,7 +43,7 @@ export const kiro: Dialect = {
       stderr = `${blockReason(decision)}\n`
     } else if (decision.blocked) answer.cannot('a block', event === 'postToolUse' ? 'the tool already ran' : 'the event proceeds')
     else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
-    else if (decided(decision)) answer.cannot("decision 'allow'", "Kiro has no pre-approval; its tool permissions apply")
+    else if (decided(decision)) answer.cannot("decision 'allow'", 'Kiro has no pre-approval; its tool permissions apply')
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Kiro cannot rewrite a prompt')
     const context = contextText(decision)

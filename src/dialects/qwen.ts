@@ -55,7 +55,9 @@ export const qwen: Dialect = {
     // Qwen requires a reason with every permissionDecision.
     const out = JSON.parse(rendered.stdout) as { hookSpecificOutput: Record<string, unknown> }
     out.hookSpecificOutput.permissionDecisionReason ??=
-      decision.decision === 'deny' ? blockReason(decision) : `${decision.decision === 'allow' ? 'allowed' : 'asked for'} by hook '${decision.decidedBy}'`
+      decision.decision === 'deny'
+        ? blockReason(decision)
+        : `${decision.decision === 'allow' ? 'allowed' : 'asked for'} by hook '${decision.decidedBy}'`
     return { ...rendered, stdout: jsonLine(out), warnings }
   },
 }

@@ -67,7 +67,12 @@ export function objectFrom(value: unknown): Record<string, unknown> | undefined 
  * Place each carried field the decision has (`CARRIED_FIELDS`) where the agent takes it on this
  * event (`place(key, value)`); return the fields it cannot take here, for the caller to warn about.
  */
-export function carryFields(decision: Decision, event: string, rows: readonly CarriedRow[], place: (key: string, value: unknown) => void): CarriedField[] {
+export function carryFields(
+  decision: Decision,
+  event: string,
+  rows: readonly CarriedRow[],
+  place: (key: string, value: unknown) => void,
+): CarriedField[] {
   const left: CarriedField[] = []
   for (const field of Object.keys(CARRIED_FIELDS) as CarriedField[]) {
     const value = decision[field]
@@ -90,7 +95,9 @@ export function hasField(decision: Decision, field: IgnorableField): boolean {
 /** The fields of the decision the agent ignores on this event, each with its one-line warning. */
 export function ignoredFieldWarnings(dialect: Pick<Dialect, 'label' | 'ignores'>, decision: Decision, event: string | undefined): string[] {
   if (event === undefined) return []
-  return (dialect.ignores ?? []).filter((row) => row.events.includes(event) && hasField(decision, row.field)).map((row) => `${dialect.label} ignores ${row.field} on ${event}: ${row.why}`)
+  return (dialect.ignores ?? [])
+    .filter((row) => row.events.includes(event) && hasField(decision, row.field))
+    .map((row) => `${dialect.label} ignores ${row.field} on ${event}: ${row.why}`)
 }
 
 /** Does the agent ignore this field on this event? */

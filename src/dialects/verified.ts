@@ -14,4 +14,6 @@ export interface LabVerified {
 }
 
 /** Every agent the lab ran, by hookrun's name for it; an agent not here is known from its docs and source only. */
-export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEntries([claude, codex, copilot, gemini, qwen].map((results) => [results.agent, results]))
+export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEntries(
+  [claude, codex, copilot, gemini, qwen].map((results) => [results.agent, results]),
+)

@@ -24,7 +24,16 @@ export function fromVSCode(payload: Payload): boolean {
   return typeof payload.hookEventName === 'string'
 }
 
-const VSCODE_EVENTS = new Set(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'SubagentStart', 'SubagentStop', 'Stop'])
+const VSCODE_EVENTS = new Set([
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PreCompact',
+  'SubagentStart',
+  'SubagentStop',
+  'Stop',
+])
 const CONTEXT_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'SessionStart', 'SubagentStart'])
 const COMMON_ONLY_EVENTS = new Set(['UserPromptSubmit', 'PreCompact'])
 
@@ -39,7 +48,8 @@ export function vscodeEvent(payload: Payload, copilotEvent: string | undefined):
 export function renderForVSCode(decision: Decision, payload: Payload, copilotEvent: string | undefined): ReturnType<Dialect['render']> {
   const event = vscodeEvent(payload, copilotEvent)
   const warnings: string[] = []
-  const cannot = (field: string, consequence = 'it was not sent') => warnings.push(`VS Code cannot apply ${field} on ${event}; ${consequence}`)
+  const cannot = (field: string, consequence = 'it was not sent') =>
+    warnings.push(`VS Code cannot apply ${field} on ${event}; ${consequence}`)
   // VS Code documents none of the fields hookrun carries (updatedToolOutput, toolConfig, …).
   const plain: Record<string, unknown> = { ...decision }
   for (const field of carryFields(decision, event, [], () => {})) {
@@ -52,7 +62,13 @@ export function renderForVSCode(decision: Decision, payload: Payload, copilotEve
     ...(plain as unknown as Decision),
     ...(!CONTEXT_EVENTS.has(event) && { additionalContext: [] }),
     // A block on an event that takes no decision stops the session, rather than let it through.
-    ...(stopsSession && { blocked: false, decision: 'allow' as const, decidedBy: undefined, continue: false, stopReason: decision.stopReason ?? decision.reason ?? `blocked by hook '${decision.decidedBy ?? 'unknown'}'` }),
+    ...(stopsSession && {
+      blocked: false,
+      decision: 'allow' as const,
+      decidedBy: undefined,
+      continue: false,
+      stopReason: decision.stopReason ?? decision.reason ?? `blocked by hook '${decision.decidedBy ?? 'unknown'}'`,
+    }),
   }
   if (!CONTEXT_EVENTS.has(event) && decision.additionalContext.length > 0) cannot('additionalContext')
   if (stopsSession) warnings.push(`VS Code takes no block on ${event}: hookrun stopped the session with continue: false`)
@@ -60,7 +76,12 @@ export function renderForVSCode(decision: Decision, payload: Payload, copilotEve
   const out = JSON.parse(rendered.stdout) as Record<string, unknown>
   if (event === 'Stop' && out.decision === 'block') {
     // VS Code reads Stop's block from hookSpecificOutput, not the top level as Claude Code does.
-    out.hookSpecificOutput = { hookEventName: 'Stop', ...(out.hookSpecificOutput as object | undefined), decision: 'block', reason: out.reason }
+    out.hookSpecificOutput = {
+      hookEventName: 'Stop',
+      ...(out.hookSpecificOutput as object | undefined),
+      decision: 'block',
+      reason: out.reason,
+    }
     delete out.decision
     delete out.reason
   }

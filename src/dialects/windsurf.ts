@@ -61,16 +61,27 @@ export const windsurf: Dialect = {
     const added: Payload = {}
     // HOOKRUN_SESSION_ID and hooks that read session_id get the conversation's id.
     if (payload.session_id === undefined && typeof payload.trajectory_id === 'string') added.session_id = payload.trajectory_id
-    if (agentEvent === 'pre_user_prompt' && payload.prompt === undefined && typeof info.user_prompt === 'string') added.prompt = info.user_prompt
-    if (agentEvent === 'post_cascade_response' && payload.response === undefined && typeof info.response === 'string') added.response = info.response
+    if (agentEvent === 'pre_user_prompt' && payload.prompt === undefined && typeof info.user_prompt === 'string')
+      added.prompt = info.user_prompt
+    if (agentEvent === 'post_cascade_response' && payload.response === undefined && typeof info.response === 'string')
+      added.response = info.response
     const toolOf = agentEvent === undefined ? undefined : EVENT_TOOLS[agentEvent]
     if (toolOf === undefined) return { payload: Object.keys(added).length > 0 ? spreadKeepingLongStrings(payload, added) : payload }
     const { tool, input } = toolOf(info)
     // Gates and `if` rules read tool_input, as for every other agent; tool_info stays as it came.
-    return { tool, payload: spreadKeepingLongStrings(payload, { ...added, tool_name: payload.tool_name ?? tool, tool_input: payload.tool_input ?? input }) }
+    return {
+      tool,
+      payload: spreadKeepingLongStrings(payload, {
+        ...added,
+        tool_name: payload.tool_name ?? tool,
+        tool_input: payload.tool_input ?? input,
+      }),
+    }
   },
   render(decision, payload, agentEvent) {
-    const event = ownEvent(payload, agentEvent, WINDSURF_EVENTS) ?? (typeof payload.agent_action_name === 'string' ? payload.agent_action_name : 'pre_run_command')
+    const event =
+      ownEvent(payload, agentEvent, WINDSURF_EVENTS) ??
+      (typeof payload.agent_action_name === 'string' ? payload.agent_action_name : 'pre_run_command')
     const answer = new Answer('Windsurf', event)
     let exitCode = 0
     let stderr = ''
@@ -84,7 +95,8 @@ export const windsurf: Dialect = {
       stderr = `${blockReason(decision)}\n`
     } else if (decision.blocked) answer.cannot('a block', 'the event proceeds')
     else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
-    else if (decided(decision) && decision.decision === 'allow') answer.cannot("decision 'allow'", 'Cascade has no pre-approval; its own rules apply')
+    else if (decided(decision) && decision.decision === 'allow')
+      answer.cannot("decision 'allow'", 'Cascade has no pre-approval; its own rules apply')
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Windsurf cannot rewrite a prompt')
     if (contextText(decision) !== undefined) answer.cannot('additionalContext')

@@ -153,10 +153,17 @@ export function discoverHookFolders(options: { readonly projectRoot: string; rea
     for (const plugin of installedPlugins(scope, options.projectRoot, env)) {
       const found = pluginSources(plugin, pluginLayer, skipped, problems)
       sources.push(...found)
-      for (const source of found) if (source.kind === 'config' && source.layout?.manifest !== undefined) manifests.push(source.layout.manifest)
+      for (const source of found)
+        if (source.kind === 'config' && source.layout?.manifest !== undefined) manifests.push(source.layout.manifest)
     }
   }
-  const files = [...new Set([...sources.map((source) => (source.kind === 'config' ? source.file : source.path)), ...manifests, ...skipped.map((file) => file.path)])]
+  const files = [
+    ...new Set([
+      ...sources.map((source) => (source.kind === 'config' ? source.file : source.path)),
+      ...manifests,
+      ...skipped.map((file) => file.path),
+    ]),
+  ]
   return { sources, skipped, files, problems }
 }
 
@@ -172,12 +179,21 @@ export function discoverHookFolders(options: { readonly projectRoot: string; rea
  * The executables of a plugin with a manifest or a hooks file are the scripts those name: asking
  * them `hook` on every event would run a session-start or stop script where it does not belong.
  */
-export function pluginSources(plugin: InstalledPlugin, layer: FolderLayer, skipped: SkippedFile[] = [], problems: ConfigProblem[] = []): FoundSource[] {
+export function pluginSources(
+  plugin: InstalledPlugin,
+  layer: FolderLayer,
+  skipped: SkippedFile[] = [],
+  problems: ConfigProblem[] = [],
+): FoundSource[] {
   const manifest = MANIFESTS.find((candidate) => isFile(join(plugin.dir, candidate.file)))
   const defaultHooks = join(plugin.dir, PLUGIN_HOOKS_FILE)
   const configs: FoundPluginConfig[] = []
   if (manifest !== undefined) {
-    const layout: PluginLayout = { agent: manifest.agent, manifest: join(plugin.dir, manifest.file), rootVariables: ROOT_VARIABLES[manifest.agent] }
+    const layout: PluginLayout = {
+      agent: manifest.agent,
+      manifest: join(plugin.dir, manifest.file),
+      rootVariables: ROOT_VARIABLES[manifest.agent],
+    }
     const named = manifestHooks(layout.manifest!, plugin.dir, problems)
     if (named === undefined) return native(plugin, layer, [])
     const files = named.files.filter((file) => file !== defaultHooks)
@@ -225,10 +241,11 @@ function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[])
   const files: string[] = []
   for (const [index, path] of paths.entries()) {
     const at = Array.isArray(hooks) ? `hooks[${index}]` : 'hooks'
-    if (typeof path !== 'string') return broken(at, 'must be a path to a hooks file (or the hooks inline); the plugin\'s hooks are not run')
+    if (typeof path !== 'string') return broken(at, "must be a path to a hooks file (or the hooks inline); the plugin's hooks are not run")
     const file = resolve(dir, path)
     // Through links too: a hooks file must be the plugin's own.
-    if (!isInsideFolder(dir, file) || !isInsideFolder(realPath(dir), realPath(file))) return broken(at, `'${path}' is outside the plugin folder; the plugin's hooks are not run`)
+    if (!isInsideFolder(dir, file) || !isInsideFolder(realPath(dir), realPath(file)))
+      return broken(at, `'${path}' is outside the plugin folder; the plugin's hooks are not run`)
     files.push(file)
   }
   return { files }
@@ -239,7 +256,12 @@ function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[])
  * passed over without a word; a regular file that is not executable is reported as skipped
  * (a forgotten `chmod +x` is the usual reason a hook "does nothing").
  */
-export function scanExecutables(dir: string, layer: FolderLayer, plugin: InstalledPlugin | undefined, skipped: SkippedFile[] = []): FoundExecutable[] {
+export function scanExecutables(
+  dir: string,
+  layer: FolderLayer,
+  plugin: InstalledPlugin | undefined,
+  skipped: SkippedFile[] = [],
+): FoundExecutable[] {
   const found: FoundExecutable[] = []
   for (const entry of sortedEntries(dir)) {
     if (isLeftover(entry.name)) continue

@@ -33,7 +33,10 @@ export function qualifyEvent(input: string, payload: Payload, toolFlag?: string)
   // Patterns are matched against every segment: a bounded length keeps that fast whatever the input.
   const long = [...parts, tool ?? ''].find((segment) => segment.length > MAX_SEGMENT_LENGTH)
   if (long !== undefined) {
-    const what = long === tool && long !== subject ? `tool name ${flag !== undefined ? 'given by --tool' : 'in the payload'}` : `event '${input.slice(0, 40)}…'`
+    const what =
+      long === tool && long !== subject
+        ? `tool name ${flag !== undefined ? 'given by --tool' : 'in the payload'}`
+        : `event '${input.slice(0, 40)}…'`
     throw new HookrunError(`${what} has a segment of ${long.length} characters; at most ${MAX_SEGMENT_LENGTH}`)
   }
   const segments = name.split(':')

@@ -19,8 +19,21 @@ export interface CanonicalEvent {
 
 /** Who uses an alias: the five seeds and the agents hookrun sits behind. */
 export type AliasSource =
-  | 'pigo' | 'sdk' | 'kodelet' | 'rust' | 'claude' | 'code-forge' | 'codex' | 'cursor' | 'gemini' | 'copilot'
-  | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen'
+  | 'pigo'
+  | 'sdk'
+  | 'kodelet'
+  | 'rust'
+  | 'claude'
+  | 'code-forge'
+  | 'codex'
+  | 'cursor'
+  | 'gemini'
+  | 'copilot'
+  | 'windsurf'
+  | 'droid'
+  | 'kiro'
+  | 'crush'
+  | 'qwen'
 
 export interface EventAlias {
   readonly alias: string
@@ -33,7 +46,12 @@ export interface EventAlias {
   readonly subject?: string
 }
 
-const event = (name: string, gate: boolean, canBlock: boolean, description: string): CanonicalEvent => ({ name, gate, canBlock, description })
+const event = (name: string, gate: boolean, canBlock: boolean, description: string): CanonicalEvent => ({
+  name,
+  gate,
+  canBlock,
+  description,
+})
 
 export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
   event('tool:pre_execute', true, true, 'before a tool runs; a block cancels the call'),
@@ -89,7 +107,12 @@ export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
 
 const alias = (name: string, canonical: string, ...from: AliasSource[]): EventAlias => ({ alias: name, canonical, from })
 /** An alias whose event implies a tool (pattern subject syntax: `bash`, `edit|write`, `mcp__*`). */
-const toolAlias = (name: string, canonical: string, subject: string, ...from: AliasSource[]): EventAlias => ({ alias: name, canonical, from, subject })
+const toolAlias = (name: string, canonical: string, subject: string, ...from: AliasSource[]): EventAlias => ({
+  alias: name,
+  canonical,
+  from,
+  subject,
+})
 
 /** Every other name, with who uses it. The SDK spec's 15 events are Claude Code's names too. */
 const OWN_ALIASES: readonly EventAlias[] = [
@@ -209,7 +232,10 @@ const OWN_ALIASES: readonly EventAlias[] = [
  */
 const SHARED_NAMES: ReadonlyArray<readonly [AliasSource, readonly string[]]> = [
   // Factory Droid: nine of Claude Code's events (docs.factory.ai/reference/hooks-reference)
-  ['droid', ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Notification', 'Stop', 'SubagentStop', 'PreCompact', 'SessionStart', 'SessionEnd']],
+  [
+    'droid',
+    ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Notification', 'Stop', 'SubagentStop', 'PreCompact', 'SessionStart', 'SessionEnd'],
+  ],
   // Kiro CLI: the camelCase tool and stop events Cursor uses too
   ['kiro', ['preToolUse', 'postToolUse', 'stop']],
   // Crush: PreToolUse only ("there's currently just one": charmbracelet/crush docs/hooks/README.md,
@@ -217,7 +243,30 @@ const SHARED_NAMES: ReadonlyArray<readonly [AliasSource, readonly string[]]> = [
   ['crush', ['PreToolUse']],
   // Qwen Code: Claude Code's names for these (QwenLM/qwen-code packages/core/src/hooks/types.ts
   // HookEventName; InstructionsLoaded, UserPromptExpansion and PostToolBatch carry Claude's payloads)
-  ['qwen', ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'UserPromptSubmit', 'UserPromptExpansion', 'SessionStart', 'SessionEnd', 'MessageDisplay', 'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'Notification', 'PermissionRequest', 'PermissionDenied', 'InstructionsLoaded']],
+  [
+    'qwen',
+    [
+      'PreToolUse',
+      'PostToolUse',
+      'PostToolUseFailure',
+      'PostToolBatch',
+      'UserPromptSubmit',
+      'UserPromptExpansion',
+      'SessionStart',
+      'SessionEnd',
+      'MessageDisplay',
+      'Stop',
+      'StopFailure',
+      'SubagentStart',
+      'SubagentStop',
+      'PreCompact',
+      'PostCompact',
+      'Notification',
+      'PermissionRequest',
+      'PermissionDenied',
+      'InstructionsLoaded',
+    ],
+  ],
 ]
 
 // Built in one pass at start-up, which every event pays for (a loop, not a filter per row).
@@ -238,7 +287,6 @@ const BY_NAME = new Map(CANONICAL_EVENTS.map((canonical) => [canonical.name, can
 export function canonicalEvent(name: string): CanonicalEvent | undefined {
   return BY_NAME.get(name)
 }
-
 
 /**
  * The pattern a config entry written for an agent's event name stands for: the canonical name,

@@ -45,9 +45,7 @@ function buildPattern(text: string): EventPattern {
   return {
     source: text,
     matches(segments) {
-      return alternatives.some(
-        (tests) => tests.length <= segments.length && tests.every((test, index) => test(segments[index]!)),
-      )
+      return alternatives.some((tests) => tests.length <= segments.length && tests.every((test, index) => test(segments[index]!)))
     },
   }
 }
@@ -58,7 +56,14 @@ function alternativesOf(text: string): string[][][] {
     .split(',')
     .map((alternative) => alternative.trim())
     .filter((alternative) => alternative !== '')
-    .map((alternative) => expandAlias(alternative.split(':')).map((segment) => segment.toLowerCase().split('|').map((choice) => choice.trim())))
+    .map((alternative) =>
+      expandAlias(alternative.split(':')).map((segment) =>
+        segment
+          .toLowerCase()
+          .split('|')
+          .map((choice) => choice.trim()),
+      ),
+    )
 }
 
 /** `PreToolUse:Bash` → `['tool', 'pre_execute', 'Bash']`; other segments stay as they are. */
@@ -173,7 +178,8 @@ function choiceProblem(choice: string, inEventName: boolean): string | undefined
   if (choice.length > MAX_SEGMENT_LENGTH) return `a segment is longer than ${MAX_SEGMENT_LENGTH} characters`
   if (EXTGLOB.test(choice)) return `'${choice}' uses an extglob group, which can make matching backtrack; use '|' inside a segment`
   const wildcards = choice.split('*').length - 1
-  if (wildcards > MAX_WILDCARDS) return `'${choice}' has ${wildcards} '*' wildcards; at most ${MAX_WILDCARDS} in one segment (more can make matching backtrack)`
+  if (wildcards > MAX_WILDCARDS)
+    return `'${choice}' has ${wildcards} '*' wildcards; at most ${MAX_WILDCARDS} in one segment (more can make matching backtrack)`
   if (!balanced(choice, '[', ']') || !balanced(choice, '{', '}') || !balanced(choice, '(', ')')) {
     return `'${choice}' has an unbalanced bracket, brace or parenthesis, so it can never match`
   }
@@ -246,7 +252,8 @@ function backtrackingProblem(source: string): string | undefined {
     }
     closed = undefined
     if (char === '\\') {
-      if (/[1-9k]/.test(source[index + 1] ?? '')) return 'uses a backreference, which can make matching backtrack; hookrun does not accept one'
+      if (/[1-9k]/.test(source[index + 1] ?? ''))
+        return 'uses a backreference, which can make matching backtrack; hookrun does not accept one'
       index++
     } else if (char === '[') {
       for (index++; index < source.length && source[index] !== ']'; index++) if (source[index] === '\\') index++
@@ -261,7 +268,8 @@ function backtrackingProblem(source: string): string | undefined {
       parent.alternation ||= closed.alternation
     } else if (char === '|') groups[groups.length - 1]!.alternation = true
   }
-  if (unbounded > MAX_UNBOUNDED) return `has ${unbounded} unbounded quantifiers (*, +, {n,}); at most ${MAX_UNBOUNDED}, more can make matching backtrack`
+  if (unbounded > MAX_UNBOUNDED)
+    return `has ${unbounded} unbounded quantifiers (*, +, {n,}); at most ${MAX_UNBOUNDED}, more can make matching backtrack`
   return undefined
 }
 
@@ -271,7 +279,8 @@ export function permissionRuleProblem(rule: string): string | undefined {
   if (argument === undefined) return undefined
   if (EXTGLOB.test(argument)) return `'${argument}' uses an extglob group, which can make matching backtrack`
   const wildcards = argument.split('*').length - 1
-  if (wildcards > MAX_UNBOUNDED) return `'${argument}' has ${wildcards} '*' wildcards; at most ${MAX_UNBOUNDED} (more can make matching backtrack)`
+  if (wildcards > MAX_UNBOUNDED)
+    return `'${argument}' has ${wildcards} '*' wildcards; at most ${MAX_UNBOUNDED} (more can make matching backtrack)`
   return undefined
 }
 
@@ -296,4 +305,3 @@ export function sharesKey(hookKeys: readonly string[] | undefined, keys: readonl
   for (const key of hookKeys) if (keys.includes(key)) return true
   return false
 }
-

@@ -104,13 +104,28 @@ const OWN_TOOLS: readonly ToolAlias[] = [
   tool('todo_write', 'todo', 'qwen'),
 ]
 
-
 /** Agents that use a name above spelled the same join its `from` (sources as above). */
 const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
   ['droid', ['Read', 'Edit', 'MultiEdit', 'LS', 'Grep', 'Glob', 'WebSearch', 'Task', 'TodoWrite']],
   ['kiro', ['shell', 'web_search', 'web_fetch']],
   ['crush', ['bash', 'edit', 'view', 'grep', 'glob']],
-  ['qwen', ['run_shell_command', 'read_file', 'read_many_files', 'write_file', 'edit', 'glob', 'grep_search', 'list_directory', 'web_fetch', 'web_search', 'save_memory', 'task']],
+  [
+    'qwen',
+    [
+      'run_shell_command',
+      'read_file',
+      'read_many_files',
+      'write_file',
+      'edit',
+      'glob',
+      'grep_search',
+      'list_directory',
+      'web_fetch',
+      'web_search',
+      'save_memory',
+      'task',
+    ],
+  ],
 ]
 
 const SHARED_BY_NAME = sharedSources(SHARED_NAMES)

@@ -1,7 +1,18 @@
 // explainFire: fire's pipeline with every decision point recorded, running the same hooks.
 import { count } from '../core/words.ts'
 import { findConfigFiles } from '../config/load.ts'
-import { type ConfigFileRef, type ConfigProblem, type FiredEvent, type Hook, type HookResult, type HookRule, type Layer, projectRootOf, ruleOfShape, type Settings } from '../core/types.ts'
+import {
+  type ConfigFileRef,
+  type ConfigProblem,
+  type FiredEvent,
+  type Hook,
+  type HookResult,
+  type HookRule,
+  type Layer,
+  projectRootOf,
+  ruleOfShape,
+  type Settings,
+} from '../core/types.ts'
 import { readConfigFile } from '../config/parse.ts'
 import { decide } from '../answer/decide.ts'
 import { qualifyEvent } from '../event/event.ts'
@@ -119,24 +130,32 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   const selected = selectHooks(config.hooks, event, payload).filter((hook) => !excluded.has(hook))
   const shadowed = [
     ...config.untrustedHooks.map((hook) =>
-      explained(hook, { exclusion: 'untrusted', detail: `the project is not trusted; review it, then run: ${(config.trusts.find((trust) => trust.root === projectRootOf(hook.source)) ?? config.trust)?.command ?? 'hookrun trust'}` }),
+      explained(hook, {
+        exclusion: 'untrusted',
+        detail: `the project is not trusted; review it, then run: ${(config.trusts.find((trust) => trust.root === projectRootOf(hook.source)) ?? config.trust)?.command ?? 'hookrun trust'}`,
+      }),
     ),
     ...(config.notManaged ?? []).map((hook) =>
-      explained(hook, { exclusion: 'managed-only', detail: `allowManagedHooksOnly in ${config.settings.managedOnly?.file}: only managed hooks run` }),
+      explained(hook, {
+        exclusion: 'managed-only',
+        detail: `allowManagedHooksOnly in ${config.settings.managedOnly?.file}: only managed hooks run`,
+      }),
     ),
     ...shadowedEntries(load, config.hooks),
-    ...config.shadowed.map((entry): HookExplanation => ({
-      name: entry.name,
-      layer: entry.source.layer,
-      file: entry.source.file,
-      index: entry.source.index,
-      path: entry.source.path,
-      event: [],
-      command: entry.source.executable ? `'${entry.source.file}' run` : '',
-      status: 'skipped',
-      exclusion: 'shadowed',
-      detail: `shadowed by the ${entry.by.layer} hook of the same name in ${entry.by.file}`,
-    })),
+    ...config.shadowed.map(
+      (entry): HookExplanation => ({
+        name: entry.name,
+        layer: entry.source.layer,
+        file: entry.source.file,
+        index: entry.source.index,
+        path: entry.source.path,
+        event: [],
+        command: entry.source.executable ? `'${entry.source.file}' run` : '',
+        status: 'skipped',
+        exclusion: 'shadowed',
+        detail: `shadowed by the ${entry.by.layer} hook of the same name in ${entry.by.file}`,
+      }),
+    ),
   ]
 
   if (options.dryRun) {
@@ -156,7 +175,14 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   const chain: ChainOutcome =
     block !== undefined
       ? { results: [block], ran: [], skipped: [...selected], rewrites: {}, warnings: [], startedAt: [Date.now()], judged: [] }
-      : await runChain(selected, event, payload, { env, depth, projectRoot: config.projectRoot, signal: options.signal, progress: options.progress, trusts: config.trusts })
+      : await runChain(selected, event, payload, {
+          env,
+          depth,
+          projectRoot: config.projectRoot,
+          signal: options.signal,
+          progress: options.progress,
+          trusts: config.trusts,
+        })
   const decision = decide(event, chain.results, chain.rewrites, [...problems, ...chain.warnings])
   const resultOf = new Map<Hook, HookResult>(chain.results.map((result, index) => [chain.ran[index] as Hook, result]))
   const stoppedAt = chain.results.find((result) => result.blocks)
@@ -164,11 +190,19 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
   const views = judgedViews(chain)
   const hooks = config.hooks.map((hook) => {
     const result = resultOf.get(hook)
-    if (result !== undefined) return explained(hook, { status: result.report.outcome === 'background' ? 'background' : 'ran', result, judged: views.get(hook.name) })
+    if (result !== undefined)
+      return explained(hook, {
+        status: result.report.outcome === 'background' ? 'background' : 'ran',
+        result,
+        judged: views.get(hook.name),
+      })
     const why = excluded.get(hook)
     if (why !== undefined) return explained(hook, why)
     if (!selected.includes(hook)) return explained(hook, { exclusion: 'filtered', detail: 'not selected' })
-    const detail = stoppedAt === undefined ? 'the run was interrupted before it' : `the chain stopped at '${stoppedAt.report.name}' (${stoppedAt.report.outcome})`
+    const detail =
+      stoppedAt === undefined
+        ? 'the run was interrupted before it'
+        : `the chain stopped at '${stoppedAt.report.name}' (${stoppedAt.report.outcome})`
     return explained(hook, { exclusion: 'after-block', detail })
   })
   return {
@@ -177,17 +211,26 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
     files: config.files,
     hooks: [...hooks, ...shadowed],
     decision,
-    how: [...(block !== undefined ? [`hookrun blocked before any hook ran: ${block.reason}`] : howDecided(event, selected, chain, decision)), ...managedOnlyLine(config.settings)],
+    how: [
+      ...(block !== undefined ? [`hookrun blocked before any hook ran: ${block.reason}`] : howDecided(event, selected, chain, decision)),
+      ...managedOnlyLine(config.settings),
+    ],
     problems,
   }
 }
 
 function managedOnlyLine(settings: Settings): string[] {
   const file = settings.managedOnly?.file
-  return file === undefined ? [] : [`allowManagedHooksOnly in ${file}: the hooks of every other layer (user, project, local, folders, plugins) are ignored`]
+  return file === undefined
+    ? []
+    : [`allowManagedHooksOnly in ${file}: the hooks of every other layer (user, project, local, folders, plugins) are ignored`]
 }
 
-function exclusionOf(hook: Hook, event: FiredEvent, payload: Record<string, unknown>): { exclusion: Exclusion; detail: string } | undefined {
+function exclusionOf(
+  hook: Hook,
+  event: FiredEvent,
+  payload: Record<string, unknown>,
+): { exclusion: Exclusion; detail: string } | undefined {
   if (!compilePattern(hook.event).matches(event.segments)) {
     return { exclusion: 'pattern', detail: `${hook.event.map((pattern) => `'${pattern}'`).join(', ')} does not match ${event.qualified}` }
   }
@@ -205,7 +248,13 @@ function exclusionOf(hook: Hook, event: FiredEvent, payload: Record<string, unkn
 
 function explained(
   hook: Hook,
-  state: { status?: HookExplanation['status']; exclusion?: Exclusion; detail?: string; result?: HookResult; judged?: readonly JudgedView[] },
+  state: {
+    status?: HookExplanation['status']
+    exclusion?: Exclusion
+    detail?: string
+    result?: HookResult
+    judged?: readonly JudgedView[]
+  },
 ): HookExplanation {
   const { result } = state
   return {
@@ -247,9 +296,14 @@ function judgedViews(chain: ChainOutcome): Map<string, JudgedView[]> {
 /** How rewrites were judged again: which hooks ran a second time, on whose rewrite. */
 function rejudgedLines(chain: ChainOutcome): string[] {
   const again = [...new Set(chain.judged.filter((view) => view.round > 1).map((view) => `'${view.step}'`))]
-  if (again.length === 0) return chain.rewrites.updatedInput !== undefined || chain.rewrites.updatedPrompt !== undefined ? ['every hook that judged the input judged it as it runs (no later hook rewrote what an earlier one approved)'] : []
+  if (again.length === 0)
+    return chain.rewrites.updatedInput !== undefined || chain.rewrites.updatedPrompt !== undefined
+      ? ['every hook that judged the input judged it as it runs (no later hook rewrote what an earlier one approved)']
+      : []
   const rounds = Math.max(...chain.judged.map((view) => view.round))
-  return [`${again.join(', ')} judged the input again after a later hook rewrote it (${rounds} rounds): the input that runs is the one each judge last saw`]
+  return [
+    `${again.join(', ')} judged the input again after a later hook rewrote it (${rounds} rounds): the input that runs is the one each judge last saw`,
+  ]
 }
 
 /**
@@ -291,7 +345,10 @@ function howDecided(event: FiredEvent, selected: readonly Hook[], chain: ChainOu
   const ran = results.filter((result) => result.report.outcome !== 'background')
   const background = results.length - ran.length
   if (selected.length === 0) how.push(`no hook matched ${event.qualified}`)
-  else how.push(`${count(selected.length, 'hook')} matched; ${ran.length} ran${background > 0 ? `, ${background} started in the background` : ''}`)
+  else
+    how.push(
+      `${count(selected.length, 'hook')} matched; ${ran.length} ran${background > 0 ? `, ${background} started in the background` : ''}`,
+    )
   how.push(...rulesApplied(selected))
 
   const winner = results.find((result) => result.report.name === decision.decidedBy)
@@ -313,7 +370,10 @@ function howDecided(event: FiredEvent, selected: readonly Hook[], chain: ChainOu
   const stopper = results.find((result) => result.answer?.continue === false)
   if (stopper !== undefined) how.push(`'${stopper.report.name}' asked the agent to stop (continue: false)`)
   const rewriter = [...results].reverse().find((result) => answerUpdatedInput(result.answer) !== undefined)
-  if (rewriter !== undefined) how.push(`the tool input is replaced by the updatedInput of '${rewriter.report.name}' (each hook saw the input as earlier hooks left it)`)
+  if (rewriter !== undefined)
+    how.push(
+      `the tool input is replaced by the updatedInput of '${rewriter.report.name}' (each hook saw the input as earlier hooks left it)`,
+    )
   const prompter = [...results].reverse().find((result) => result.answer?.updatedPrompt !== undefined)
   if (prompter !== undefined) how.push(`the prompt is replaced by the updatedPrompt of '${prompter.report.name}'`)
   how.push(...rejudgedLines(chain))
@@ -332,7 +392,8 @@ function rulesApplied(selected: readonly Hook[]): string[] {
       `rule 'all' for the agent-shaped handlers: every one runs, whatever another answers, ${sequential ? 'one after another (a Gemini group says sequential)' : 'concurrently'}; the most restrictive answer wins`,
     )
   }
-  if (rules.has('chain')) lines.push("rule 'chain' for hookrun's own hooks: in order, each seeing earlier rewrites, stopping at the first block")
+  if (rules.has('chain'))
+    lines.push("rule 'chain' for hookrun's own hooks: in order, each seeing earlier rewrites, stopping at the first block")
   return lines
 }
 

@@ -48,7 +48,6 @@ export interface FolderHookOptions {
 /** How long an executable may take to say which events it serves. */
 export const HOOK_QUERY_TIMEOUT_MS = 5000
 
-
 /**
  * Add the folder and plugin hooks to a loaded config. Executables are asked `hook` only when the
  * answer cache has nothing for their current size and modification time, so a fire whose event
@@ -69,12 +68,17 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
   const runnable = discovery.sources.filter((source) => trusted || !needsTrust(source.layer))
   const held = discovery.sources.filter((source) => !trusted && needsTrust(source.layer))
   // A plugin's hooks.json is read with the config parser, loaded only when there is one.
-  const reader: PluginConfigReader | undefined = discovery.sources.some((source) => source.kind === 'config') ? await import('../config/parse.ts') : undefined
+  const reader: PluginConfigReader | undefined = discovery.sources.some((source) => source.kind === 'config')
+    ? await import('../config/parse.ts')
+    : undefined
   const untrustedHooks = [...config.untrustedHooks, ...heldHooks(held, env, reader)]
 
   // A broken manifest blocks gates like a broken hooks.json, once its plugin's hooks could run.
   const heldPlugins = trusted ? undefined : pluginsDir('project', config.projectRoot, env) + sep
-  const problems: ConfigProblem[] = [...config.problems, ...discovery.problems.filter((problem) => heldPlugins === undefined || !problem.file.startsWith(heldPlugins))]
+  const problems: ConfigProblem[] = [
+    ...config.problems,
+    ...discovery.problems.filter((problem) => heldPlugins === undefined || !problem.file.startsWith(heldPlugins)),
+  ]
   const executables = runnable.filter((source): source is FoundExecutable => source.kind === 'executable')
   const answers = await hookAnswers(executables, { env, projectRoot: config.projectRoot, signal: options.signal })
   const candidates: Hook[] = []
@@ -146,8 +150,10 @@ function executableHook(source: FoundExecutable, answer: AnswerOrFailure | undef
  */
 export function patternsFromAnswer(answer: Pick<CachedAnswer, 'exitCode' | 'stdout'>): { patterns: string[] } | { problem: string } {
   const text = answer.stdout.trim()
-  if (answer.exitCode !== 0) return { problem: `answered './hook hook' with exit ${answer.exitCode}; it must exit 0 and print the event pattern(s) it serves` }
-  if (text === '') return { problem: "printed nothing for './hook hook'; it must print the event pattern(s) it serves, e.g. tool:pre_execute" }
+  if (answer.exitCode !== 0)
+    return { problem: `answered './hook hook' with exit ${answer.exitCode}; it must exit 0 and print the event pattern(s) it serves` }
+  if (text === '')
+    return { problem: "printed nothing for './hook hook'; it must print the event pattern(s) it serves, e.g. tool:pre_execute" }
   const patterns = text.split(/\s+/)
   for (const pattern of patterns) {
     const problem = patternProblem(pattern)
@@ -189,7 +195,10 @@ async function hookAnswers(
   return answers
 }
 
-async function askHook(file: FoundExecutable, context: { env: Env; projectRoot: string; signal?: AbortSignal }): Promise<AnswerOrFailure | undefined> {
+async function askHook(
+  file: FoundExecutable,
+  context: { env: Env; projectRoot: string; signal?: AbortSignal },
+): Promise<AnswerOrFailure | undefined> {
   const run = await runCommand(`${shellQuote(file.path)} hook`, {
     cwd: context.projectRoot,
     env: {
@@ -212,7 +221,9 @@ async function askHook(file: FoundExecutable, context: { env: Env; projectRoot: 
   // 126/127: the interpreter of its shebang is missing or not executable; that can be fixed
   // without touching the file, so it is not remembered.
   if (run.exitCode === 126 || run.exitCode === 127) {
-    return { failure: `could not start for './hook hook' (exit ${run.exitCode}; check its shebang line and that the interpreter is on PATH)` }
+    return {
+      failure: `could not start for './hook hook' (exit ${run.exitCode}; check its shebang line and that the interpreter is on PATH)`,
+    }
   }
   // Keep the answer small: it is a list of patterns, not a hook's real output.
   return { size: file.size, mtimeMs: file.mtimeMs, exitCode: run.exitCode, stdout: run.stdout.slice(0, 4096) }

@@ -18,7 +18,14 @@ export interface PluginConfigReader {
  * folder): wherever a command uses one unquoted, it is quoted, so a folder named
  * `pl $(touch x) y` stays one word and is never read as shell syntax.
  */
-const PATH_VARIABLES = ['HOOKRUN_PLUGIN_DIR', 'HOOKRUN_PROJECT_DIR', 'HOOKRUN_CONFIG_DIR', 'CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR']
+const PATH_VARIABLES = [
+  'HOOKRUN_PLUGIN_DIR',
+  'HOOKRUN_PROJECT_DIR',
+  'HOOKRUN_CONFIG_DIR',
+  'CLAUDE_PROJECT_DIR',
+  'GEMINI_PROJECT_DIR',
+  'CURSOR_PROJECT_DIR',
+]
 
 export interface PluginConfigHooks {
   readonly hooks: Hook[]
@@ -40,7 +47,9 @@ export function pluginConfigHooks(source: FoundPluginConfig, problems: ConfigPro
   const read: ConfigProblem[] = document?.problems.slice() ?? []
   const entries: ParsedEntry[] = document?.entries ?? reader.readConfigFile(ref, read)
   // A plugin's hooks file may describe itself at the top (Claude Code's plugin format).
-  problems.push(...(source.layout === undefined ? read : read.filter((problem) => !(problem.path === 'description' && problem.severity === 'warning'))))
+  problems.push(
+    ...(source.layout === undefined ? read : read.filter((problem) => !(problem.path === 'description' && problem.severity === 'warning'))),
+  )
   const merged = mergeHooks(entries, problems)
   const layout = source.layout
   const { hooks, ignored } = layout?.agent === 'open' ? openPluginHooks(merged, problems) : { hooks: merged, ignored: [] }

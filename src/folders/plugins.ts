@@ -80,7 +80,8 @@ function nonEmptyRef(ref: string, spec: string): { ref: string } {
 /** The name a source installs under: `org/repo` from a URL's last two path segments, a folder's own name. */
 export function pluginNameFromSource(source: PluginSource): string {
   // A local folder (copied, or cloned at a ref) is named after itself.
-  if (source.kind === 'folder' || !(GIT_URL.test(source.location) || SCP_LIKE.test(source.location))) return pluginNameOf(basename(source.location))
+  if (source.kind === 'folder' || !(GIT_URL.test(source.location) || SCP_LIKE.test(source.location)))
+    return pluginNameOf(basename(source.location))
   const path = source.location.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/^[^:/]*:/, '')
   const segments = path.split(/[/\\]/).filter((segment) => segment !== '')
   const last = segments.slice(-2).map((segment) => segment.replace(/\.git$/, ''))
@@ -96,7 +97,10 @@ export function checkPluginName(name: string): void {
 }
 
 /** Install a plugin; returns what was installed. */
-export async function addPlugin(spec: string, options: PluginOptions & { readonly name?: string; readonly cwd: string }): Promise<{ plugin: PluginInfo; problems: ConfigProblem[] }> {
+export async function addPlugin(
+  spec: string,
+  options: PluginOptions & { readonly name?: string; readonly cwd: string },
+): Promise<{ plugin: PluginInfo; problems: ConfigProblem[] }> {
   const env = options.env ?? process.env
   const source = parsePluginSource(spec, options.cwd)
   const name = options.name ?? pluginNameFromSource(source)
@@ -104,7 +108,9 @@ export async function addPlugin(spec: string, options: PluginOptions & { readonl
   const base = pluginsDir(options.scope, options.projectRoot, env)
   const target = join(base, name.replace('/', '@'))
   if (existsSync(target)) {
-    throw new HookrunError(`plugin '${name}' is already installed at ${target}; remove it first with 'hookrun plugin remove ${name}${options.scope === 'user' ? ' --global' : ''}'`)
+    throw new HookrunError(
+      `plugin '${name}' is already installed at ${target}; remove it first with 'hookrun plugin remove ${name}${options.scope === 'user' ? ' --global' : ''}'`,
+    )
   }
   if (source.kind === 'folder') checkFolderSource(source.location, base)
 
@@ -123,9 +129,17 @@ export async function addPlugin(spec: string, options: PluginOptions & { readonl
     const hooks = pluginHookNames(temporary, name, problems)
     if (hooks.length === 0) {
       const why = problems.length > 0 ? `; ${problems[0]!.message}` : ''
-      throw new HookrunError(`${spec} has no hooks: a plugin needs a hooks.json with hooks, a plugin manifest or hooks/hooks.json with hooks, or executables in hooks/${why}; nothing was installed`)
+      throw new HookrunError(
+        `${spec} has no hooks: a plugin needs a hooks.json with hooks, a plugin manifest or hooks/hooks.json with hooks, or executables in hooks/${why}; nothing was installed`,
+      )
     }
-    const metadata = { name, source: source.location, ...(source.ref !== undefined && { ref: source.ref }), ...(commit !== undefined && { commit }), installedAt: new Date().toISOString() }
+    const metadata = {
+      name,
+      source: source.location,
+      ...(source.ref !== undefined && { ref: source.ref }),
+      ...(commit !== undefined && { commit }),
+      installedAt: new Date().toISOString(),
+    }
     writeFileSync(join(temporary, PLUGIN_METADATA_FILE), `${JSON.stringify(metadata, null, 2)}\n`)
     chmodSync(temporary, 0o755) // mkdtemp made it private; an installed plugin is an ordinary folder
     try {
@@ -165,10 +179,12 @@ async function fetchRepository(source: PluginSource, into: string, env: Env): Pr
   const refs = await git(['ls-remote', '--', url], env)
   if (refs.exitCode !== 0) throw new HookrunError(`cannot read git repository ${url}: ${lastLine(refs.stderr)}`)
   const ref = source.ref
-  const named = ref !== undefined && refs.stdout.split('\n').some((line) => {
-    const name = line.split('\t')[1]
-    return name === `refs/heads/${ref}` || name === `refs/tags/${ref}` || name === ref
-  })
+  const named =
+    ref !== undefined &&
+    refs.stdout.split('\n').some((line) => {
+      const name = line.split('\t')[1]
+      return name === `refs/heads/${ref}` || name === `refs/tags/${ref}` || name === ref
+    })
   if (ref === undefined || named) {
     const clone = await git(['clone', '--quiet', '--depth', '1', ...(ref === undefined ? [] : ['--branch', ref]), '--', url, into], env)
     if (clone.exitCode !== 0) throw new HookrunError(`cannot clone ${url}${ref === undefined ? '' : `@${ref}`}: ${lastLine(clone.stderr)}`)
@@ -187,14 +203,23 @@ async function fetchRepository(source: PluginSource, into: string, env: Env): Pr
 async function git(args: string[], env: Env): Promise<{ exitCode: number | undefined; stdout: string; stderr: string }> {
   const { spawnSync } = nodeChildProcess()
   // Never wait for a password prompt: a private or missing repository is an error.
-  const result = spawnSync('git', args, { env: { ...env, GIT_TERMINAL_PROMPT: '0' } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') throw new HookrunError('git is not installed or not on PATH; it is needed to add a plugin from a repository')
+  const result = spawnSync('git', args, {
+    env: { ...env, GIT_TERMINAL_PROMPT: '0' } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+    throw new HookrunError('git is not installed or not on PATH; it is needed to add a plugin from a repository')
   if (result.error !== undefined) throw result.error
   return { exitCode: result.status ?? undefined, stdout: result.stdout, stderr: result.stderr }
 }
 
 function lastLine(text: string): string {
-  const lines = text.trim().split('\n').filter((line) => !line.startsWith('warning:'))
+  const lines = text
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('warning:'))
   return lines.find((line) => line.startsWith('fatal:'))?.replace(/^fatal: /, '') ?? lines.at(-1) ?? 'git failed'
 }
 
@@ -206,7 +231,12 @@ export function pluginHookNames(dir: string, name: string, problems: ConfigProbl
     if (source.kind === 'executable') return [source.name]
     const { hooks, ignored } = pluginConfigHooks(source, problems, reader)
     for (const event of ignored) {
-      problems.push({ severity: 'warning', file: source.file, path: `hooks.${event}`, message: `event '${event}' is not one hookrun knows; its hooks are ignored, as the Open Plugins spec requires` })
+      problems.push({
+        severity: 'warning',
+        file: source.file,
+        path: `hooks.${event}`,
+        message: `event '${event}' is not one hookrun knows; its hooks are ignored, as the Open Plugins spec requires`,
+      })
     }
     return hooks.map((hook) => hook.name)
   })
@@ -245,10 +275,18 @@ export function removePlugin(name: string, options: PluginOptions): PluginInfo {
   const plugin = installed.find((candidate) => candidate.name === wanted)
   if (plugin === undefined) {
     const where = options.scope === 'user' ? 'for the user' : 'in this project'
-    const elsewhere = installedPlugins(options.scope === 'user' ? 'project' : 'user', options.projectRoot, env).some((candidate) => candidate.name === wanted)
-    const hint = elsewhere ? (options.scope === 'user' ? '; it is installed in the project: drop --global' : '; it is installed for the user: add --global') : ''
+    const elsewhere = installedPlugins(options.scope === 'user' ? 'project' : 'user', options.projectRoot, env).some(
+      (candidate) => candidate.name === wanted,
+    )
+    const hint = elsewhere
+      ? options.scope === 'user'
+        ? '; it is installed in the project: drop --global'
+        : '; it is installed for the user: add --global'
+      : ''
     const names = installed.map((candidate) => candidate.name).join(', ')
-    throw new HookrunError(`no plugin '${name}' installed ${where} (${pluginsDir(options.scope, options.projectRoot, env)}${names === '' ? '' : `: ${names}`})${hint}`)
+    throw new HookrunError(
+      `no plugin '${name}' installed ${where} (${pluginsDir(options.scope, options.projectRoot, env)}${names === '' ? '' : `: ${names}`})${hint}`,
+    )
   }
   const info = describePlugin(plugin.name, options.scope, plugin.dir)
   // Out of discovery's sight first, then deleted: a fire never sees half a plugin.

@@ -85,7 +85,8 @@ export function routerEntries(target: AgentTarget, root: Node, event: string): A
     const paths = ours.map((inner): Path => [...at, 'hooks', inner])
     // A group with a matcher or handlers of the user's stays; only hookrun's handlers go.
     const matcher = child(item, 'matcher')
-    if (ours.length === handlers.children!.length && (matcher === undefined || isCompiledMatcher(matcher.value))) entries.push({ remove: at, handlers: paths })
+    if (ours.length === handlers.children!.length && (matcher === undefined || isCompiledMatcher(matcher.value)))
+      entries.push({ remove: at, handlers: paths })
     else for (const path of paths) entries.push({ remove: path, handlers: [path] })
   }
   return entries
@@ -101,7 +102,8 @@ export function withRouterTimeout(target: AgentTarget, text: string, handler: Pa
   const wanted = ROUTER_TIMEOUT_SECONDS * target.timeout.perSecond
   const node = nodeAt(parse(target, text), handler)
   const current = child(node, target.timeout.field)?.value
-  if (typeof current === 'number' ? current >= wanted : current === undefined && (target.timeout.agentDefault ?? 0) > CHAIN_BUDGET_SECONDS) return text
+  if (typeof current === 'number' ? current >= wanted : current === undefined && (target.timeout.agentDefault ?? 0) > CHAIN_BUDGET_SECONDS)
+    return text
   if (current !== undefined) return replaceAt(text, [...handler, target.timeout.field], wanted)
   return replaceAt(text, handler, { ...(node === undefined ? {} : (valueOf(node) as object)), [target.timeout.field]: wanted })
 }

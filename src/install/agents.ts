@@ -49,7 +49,11 @@ export interface AgentTarget {
    * The handler field that holds the agent's timeout for hookrun, and how many of its units make a
    * second; absent when the agent has no such field (Windsurf).
    */
-  readonly timeout?: { readonly field: string; readonly perSecond: 1 | 1000; /** Seconds, when the agent's default is known to be long enough. */ readonly agentDefault?: number }
+  readonly timeout?: {
+    readonly field: string
+    readonly perSecond: 1 | 1000 /** Seconds, when the agent's default is known to be long enough. */
+    readonly agentDefault?: number
+  }
   /** What to tell the user after installing. */
   readonly note?: string
   /**
@@ -82,7 +86,8 @@ export const PORTABLE_SELF = 'hookrun'
 const home = (places: Places, variable: string, fallback: string) => places.env[variable] || join(places.home, fallback)
 
 const STREAMING = 'fires for every streamed chunk of a response; a process per chunk would slow the agent down'
-const CURSOR_SPECIFIC = 'preToolUse / postToolUse already fire for this tool; a second entry would run your hooks twice (hookrun --format cursor still reads it if you wire it by hand)'
+const CURSOR_SPECIFIC =
+  'preToolUse / postToolUse already fire for this tool; a second entry would run your hooks twice (hookrun --format cursor still reads it if you wire it by hand)'
 
 function eventsOf(source: AgentName, skipped: Readonly<Record<string, string>>): string[] {
   return [...namesOf(source)].filter((name) => skipped[name] === undefined)
@@ -115,7 +120,9 @@ export const AGENTS: readonly AgentTarget[] = [
     name: 'claude',
     label: 'Claude Code',
     file: (scope, places) =>
-      scope === 'user' ? join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json') : join(places.project, '.claude', 'settings.local.json'),
+      scope === 'user'
+        ? join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json')
+        : join(places.project, '.claude', 'settings.local.json'),
     localProjectFile: true,
     earlierProjectFiles: (places) => [join(places.project, '.claude', 'settings.json')],
     shape: 'groups',
@@ -185,7 +192,11 @@ export const AGENTS: readonly AgentTarget[] = [
     name: 'copilot',
     label: 'Copilot',
     // Copilot reads every *.json in its hooks folders, so hookrun gets a file of its own.
-    file: (scope, places) => join(scope === 'user' ? join(home(places, 'COPILOT_HOME', '.copilot'), 'hooks') : join(places.project, '.github', 'hooks'), 'hookrun.json'),
+    file: (scope, places) =>
+      join(
+        scope === 'user' ? join(home(places, 'COPILOT_HOME', '.copilot'), 'hooks') : join(places.project, '.github', 'hooks'),
+        'hookrun.json',
+      ),
     shape: 'flat',
     commandField: 'bash',
     header: { version: 1 },
@@ -201,7 +212,8 @@ export const AGENTS: readonly AgentTarget[] = [
     name: 'windsurf',
     label: 'Windsurf',
     // docs.windsurf.com/windsurf/cascade/hooks "Configuration"; the system-level files are the admin's.
-    file: (scope, places) => (scope === 'user' ? join(places.home, '.codeium', 'windsurf', 'hooks.json') : join(places.project, '.windsurf', 'hooks.json')),
+    file: (scope, places) =>
+      scope === 'user' ? join(places.home, '.codeium', 'windsurf', 'hooks.json') : join(places.project, '.windsurf', 'hooks.json'),
     shape: 'flat',
     commandField: 'command',
     header: {},
@@ -308,4 +320,3 @@ export function routerSelf(command: string, agent: AgentName): string | undefine
 function routerTail(agent: AgentName): RegExp {
   return new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$`)
 }
-

@@ -80,7 +80,8 @@ export function onPath(name: string, env: Env): string | undefined {
   return undefined
 }
 
-const installCommand = (wiring: Pick<Wiring, 'agent' | 'scope'>) => `hookrun install --agent ${wiring.agent}${wiring.scope === 'project' ? ' --project' : ''}`
+const installCommand = (wiring: Pick<Wiring, 'agent' | 'scope'>) =>
+  `hookrun install --agent ${wiring.agent}${wiring.scope === 'project' ? ' --project' : ''}`
 
 /**
  * The version a hookrun command line answers (`hookrun 0.1.0 (node 22.1.0, linux-x64)`, see
@@ -92,7 +93,8 @@ function versionOf(command: string, env: Env): { version?: string; problem?: str
   const result = spawnSync('sh', ['-c', `${command} --version`], { env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 10_000 })
   const version = /^hookrun (\S+) \(/.exec(result.stdout ?? '')?.[1]
   if (version !== undefined) return { version }
-  if (result.error !== undefined || result.signal !== null) return { problem: `did not answer --version (${result.error?.message ?? result.signal})` }
+  if (result.error !== undefined || result.signal !== null)
+    return { problem: `did not answer --version (${result.error?.message ?? result.signal})` }
   const said = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n')[0]?.slice(0, 80)
   return { problem: `does not answer --version as hookrun does${said ? ` (it printed: ${said})` : ''}` }
 }
@@ -101,14 +103,36 @@ function versionOf(command: string, env: Env): { version?: string; problem?: str
 const binaryCheck: DoctorCheck = (context) => {
   const found = onPath(PORTABLE_SELF, context.env)
   const portable = wirings(context).filter((wiring) => wiring.commands.some((command) => command.startsWith(`${PORTABLE_SELF} `)))
-  const runBy = portable.length > 0 ? `, but ${portable.map((wiring) => wiring.file).join(' and ')} run${portable.length === 1 ? 's' : ''} it from there` : ''
+  const runBy =
+    portable.length > 0
+      ? `, but ${portable.map((wiring) => wiring.file).join(' and ')} run${portable.length === 1 ? 's' : ''} it from there`
+      : ''
   if (found === undefined) {
-    return [{ status: portable.length > 0 ? 'fail' : 'warn', what: `hookrun is not on PATH${runBy}`, fix: 'put it there: npm install -g hookrun, or the release installer (docs/install.md)' }]
+    return [
+      {
+        status: portable.length > 0 ? 'fail' : 'warn',
+        what: `hookrun is not on PATH${runBy}`,
+        fix: 'put it there: npm install -g hookrun, or the release installer (docs/install.md)',
+      },
+    ]
   }
   const { version, problem } = versionOf(shellWords([found]), context.env)
-  if (problem !== undefined) return [{ status: portable.length > 0 ? 'fail' : 'warn', what: `hookrun on PATH (${found}) ${problem}${runBy}`, fix: `put hookrun ${context.version} first on PATH (npm install -g hookrun@${context.version}, or the release installer), or remove ${found}` }]
+  if (problem !== undefined)
+    return [
+      {
+        status: portable.length > 0 ? 'fail' : 'warn',
+        what: `hookrun on PATH (${found}) ${problem}${runBy}`,
+        fix: `put hookrun ${context.version} first on PATH (npm install -g hookrun@${context.version}, or the release installer), or remove ${found}`,
+      },
+    ]
   if (version !== context.version) {
-    return [{ status: 'warn', what: `hookrun on PATH (${found}) is version ${version}, this one is ${context.version}: agents that run \`hookrun\` get ${version}`, fix: `npm install -g hookrun@${context.version} (or the release installer with --version ${context.version}), or put this hookrun first on PATH` }]
+    return [
+      {
+        status: 'warn',
+        what: `hookrun on PATH (${found}) is version ${version}, this one is ${context.version}: agents that run \`hookrun\` get ${version}`,
+        fix: `npm install -g hookrun@${context.version} (or the release installer with --version ${context.version}), or put this hookrun first on PATH`,
+      },
+    ]
   }
   return [{ status: 'ok', what: `hookrun on PATH: ${found} (${version}, this version)` }]
 }
@@ -117,14 +141,24 @@ const binaryCheck: DoctorCheck = (context) => {
 const agentsCheck: DoctorCheck = (context) => {
   const all = wirings(context)
   if (all.length === 0) {
-    return [{ status: 'fail', what: 'no agent runs hookrun: no router entries in any agent config', fix: 'hookrun install --agent claude   (or cursor, gemini, codex, copilot, …)' }]
+    return [
+      {
+        status: 'fail',
+        what: 'no agent runs hookrun: no router entries in any agent config',
+        fix: 'hookrun install --agent claude   (or cursor, gemini, codex, copilot, …)',
+      },
+    ]
   }
   const lines: DoctorLine[] = []
   const versions = new Map<string, ReturnType<typeof versionOf>>()
   for (const wiring of all) {
     const broken = wiring.commands.filter((command) => !commandRuns(command, context))
     if (broken.length > 0) {
-      lines.push({ status: 'fail', what: `${wiring.label}: ${wiring.file} runs ${broken[0]}, which is not there`, fix: installCommand(wiring) })
+      lines.push({
+        status: 'fail',
+        what: `${wiring.label}: ${wiring.file} runs ${broken[0]}, which is not there`,
+        fix: installCommand(wiring),
+      })
       continue
     }
     // A portable `hookrun fire …` is the PATH line's business; a path is asked for its version here.
@@ -136,16 +170,27 @@ const agentsCheck: DoctorCheck = (context) => {
         return { program, ...versions.get(program)! }
       })
       .find((answer) => answer.version !== context.version)
-    if (other === undefined) lines.push({ status: 'ok', what: `${wiring.label}: ${wiring.file}: ${count(wiring.events.length, 'event')} routed to hookrun` })
-    else if (other.problem !== undefined) lines.push({ status: 'fail', what: `${wiring.label}: ${wiring.file} runs ${other.program}, which ${other.problem}`, fix: installCommand(wiring) })
-    else lines.push({ status: 'warn', what: `${wiring.label}: ${wiring.file} runs ${other.program}, version ${other.version}; this one is ${context.version}`, fix: `${installCommand(wiring)}   (routes it to this hookrun)` })
+    if (other === undefined)
+      lines.push({ status: 'ok', what: `${wiring.label}: ${wiring.file}: ${count(wiring.events.length, 'event')} routed to hookrun` })
+    else if (other.problem !== undefined)
+      lines.push({
+        status: 'fail',
+        what: `${wiring.label}: ${wiring.file} runs ${other.program}, which ${other.problem}`,
+        fix: installCommand(wiring),
+      })
+    else
+      lines.push({
+        status: 'warn',
+        what: `${wiring.label}: ${wiring.file} runs ${other.program}, version ${other.version}; this one is ${context.version}`,
+        fix: `${installCommand(wiring)}   (routes it to this hookrun)`,
+      })
     // Codex runs an entry only once reviewed in its /hooks; `codex exec` skips the rest silently.
     const review = wiring.agent === 'codex' ? codexReview(wiring.file, context.env, context.places.home) : undefined
     if (review !== undefined && review.unreviewed.length > 0) {
       lines.push({
         status: 'fail',
         what: `Codex: ${review.unreviewed.length} of hookrun's ${count(review.entries, 'entry', 'entries')} in ${wiring.file} never reviewed in Codex's /hooks: Codex runs an entry only once trusted there (codex exec skips the rest without a word)`,
-        fix: 'open codex in the project, type /hooks and trust hookrun\'s entries (once: they stay the same when hooks.json changes)',
+        fix: "open codex in the project, type /hooks and trust hookrun's entries (once: they stay the same when hooks.json changes)",
       })
     }
   }
@@ -179,31 +224,60 @@ const projectCheck: DoctorCheck = (context) => {
   const lines: DoctorLine[] = []
   const trust = config.trust
   // What fire itself would answer on the gate events: the same rule, so doctor never says less.
-  const blocked = GATE_PROBES.map((probe) => ({ probe, block: gateBlock(config.trusts, config.problems, qualifyEvent(probe.event, probe.payload), config.policy) })).filter(({ block }) => block !== undefined)
+  const blocked = GATE_PROBES.map((probe) => ({
+    probe,
+    block: gateBlock(config.trusts, config.problems, qualifyEvent(probe.event, probe.payload), config.policy),
+  })).filter(({ block }) => block !== undefined)
   if (config.trusts.length === 0) lines.push({ status: 'ok', what: `no project hooks at or above ${context.cwd}` })
   // Each project at or above this folder (an enclosing one too) is trusted on its own.
   for (const each of config.trusts) {
-    if (each.trusted) lines.push({ status: 'ok', what: `project ${each.root}: trusted${each.via === 'folder' ? ` (trustedFolders: ${each.folder})` : ''}; its hooks run` })
+    if (each.trusted)
+      lines.push({
+        status: 'ok',
+        what: `project ${each.root}: trusted${each.via === 'folder' ? ` (trustedFolders: ${each.folder})` : ''}; its hooks run`,
+      })
     else if (each.reason === 'changed') {
       // A changed project's hooks do not run, and fire blocks every gate event until it is trusted again.
-      lines.push({ status: 'fail', what: `project ${each.root}: changed since trusted (${(each.changed ?? []).join(', ')}): its hooks do not run and every gate event is blocked`, fix: `hookrun trust --diff, then hookrun trust ${each.root}` })
+      lines.push({
+        status: 'fail',
+        what: `project ${each.root}: changed since trusted (${(each.changed ?? []).join(', ')}): its hooks do not run and every gate event is blocked`,
+        fix: `hookrun trust --diff, then hookrun trust ${each.root}`,
+      })
     } else {
       const hooks = config.untrustedHooks.filter((hook) => hook.source.file.startsWith(join(each.root, '.hookrun') + sep)).length
-      lines.push({ status: 'fail', what: `project ${each.root}: never trusted: ${hooks > 0 ? `${count(hooks, 'hook')} not running` : 'its hooks do not run'} (its gates do not apply)`, fix: `read ${join(each.root, '.hookrun')}, then hookrun trust ${each.root}` })
+      lines.push({
+        status: 'fail',
+        what: `project ${each.root}: never trusted: ${hooks > 0 ? `${count(hooks, 'hook')} not running` : 'its hooks do not run'} (its gates do not apply)`,
+        fix: `read ${join(each.root, '.hookrun')}, then hookrun trust ${each.root}`,
+      })
     }
   }
   const changedBlock = config.trusts.some((each) => !each.trusted && each.reason === 'changed')
   if (!changedBlock && blocked.length > 0) {
     const reason = blocked[0]!.block!.reason ?? 'hookrun cannot vouch for the gates'
-    lines.push({ status: 'fail', what: `every gate event is blocked (fire denies ${blocked.map(({ probe }) => probe.event).join(', ')}): ${reason}`, fix: 'hookrun validate' })
+    lines.push({
+      status: 'fail',
+      what: `every gate event is blocked (fire denies ${blocked.map(({ probe }) => probe.event).join(', ')}): ${reason}`,
+      fix: 'hookrun validate',
+    })
   }
   const errors = config.problems.filter((problem) => problem.severity === 'error')
   for (const problem of errors.slice(0, 3)) lines.push({ status: 'warn', what: formatProblem(problem), fix: 'hookrun validate' })
   if (errors.length > 3) lines.push({ status: 'warn', what: `${errors.length - 3} more config problems`, fix: 'hookrun validate' })
   // `hookrun init` helps only where there is nothing to fix first.
-  if (config.hooks.length === 0 && trust?.trusted !== false && errors.length === 0 && blocked.length === 0) lines.push({ status: 'warn', what: 'no hooks configured: every event is allowed', fix: 'hookrun init' })
+  if (config.hooks.length === 0 && trust?.trusted !== false && errors.length === 0 && blocked.length === 0)
+    lines.push({ status: 'warn', what: 'no hooks configured: every event is allowed', fix: 'hookrun init' })
   const log = config.settings.log
-  if (log !== undefined) lines.push(writable(log.path) ? { status: 'ok', what: `audit log writable: ${log.path}` } : { status: 'warn', what: `audit log ${log.path} (set in ${log.file}) cannot be written`, fix: `mkdir -p ${dirname(log.path)}, or change "log" in ${log.file}` })
+  if (log !== undefined)
+    lines.push(
+      writable(log.path)
+        ? { status: 'ok', what: `audit log writable: ${log.path}` }
+        : {
+            status: 'warn',
+            what: `audit log ${log.path} (set in ${log.file}) cannot be written`,
+            fix: `mkdir -p ${dirname(log.path)}, or change "log" in ${log.file}`,
+          },
+    )
   return lines
 }
 
@@ -227,10 +301,18 @@ const overlapCheck: DoctorCheck = (context) =>
     // Only an agent wired to hookrun whose gates hang on its third-party hooks setting is told:
     // where it has its own entry for every such event, the router answers once.
     const reader = agentTarget(overlap.reader)!
-    const wired = (['project', 'user'] as const).some((scope) => routedEvents(reader.file(scope, context.places), overlap.reader).length > 0)
+    const wired = (['project', 'user'] as const).some(
+      (scope) => routedEvents(reader.file(scope, context.places), overlap.reader).length > 0,
+    )
     const own = new Set(overlap.twice.flatMap((entry) => entry.events))
     if (!wired || overlap.events.every((event) => own.has(event))) return []
-    return [{ status: 'warn' as const, what: describeOverlap(overlap), fix: `hookrun install --agent ${overlap.reader}${overlap.scope === 'user' ? ' --user' : ' --project'}` }]
+    return [
+      {
+        status: 'warn' as const,
+        what: describeOverlap(overlap),
+        fix: `hookrun install --agent ${overlap.reader}${overlap.scope === 'user' ? ' --user' : ' --project'}`,
+      },
+    ]
   })
 
 /**
@@ -296,7 +378,12 @@ export interface DoctorOptions {
 /** Run every check; exit 1 when a line says a gate is not in force. */
 export function runDoctor(options: DoctorOptions): { lines: DoctorLine[]; exitCode: number } {
   const cwd = resolve(options.cwd)
-  const context: DoctorContext = { cwd, env: options.env, version: options.version, places: { home: homeOf(options.env), project: cwd, env: options.env } }
+  const context: DoctorContext = {
+    cwd,
+    env: options.env,
+    version: options.version,
+    places: { home: homeOf(options.env), project: cwd, env: options.env },
+  }
   const lines = (options.checks ?? DOCTOR_CHECKS).flatMap((check) => check(context))
   return { lines, exitCode: lines.some((line) => line.status === 'fail') ? 1 : 0 }
 }

@@ -69,7 +69,9 @@ export function sourceFiles(agent: ImportAgent, scope: Scope, places: Places): s
 /** A command that runs hookrun (a router entry of any agent, or `hookrun fire` written by hand): importing it would loop. */
 function runsHookrun(command: unknown): boolean {
   if (typeof command !== 'string') return false
-  return AGENTS.some((agent) => isRouterCommand(command, agent.name)) || /(?:^|[\s/'"])hookrun(?:\.mjs|\.ts)?['"]?\s+fire(?:\s|$)/.test(command)
+  return (
+    AGENTS.some((agent) => isRouterCommand(command, agent.name)) || /(?:^|[\s/'"])hookrun(?:\.mjs|\.ts)?['"]?\s+fire(?:\s|$)/.test(command)
+  )
 }
 
 interface Handler {
@@ -84,16 +86,24 @@ interface Handler {
 /** Every handler object of the file, with where it is. */
 function handlersOf(target: AgentTarget, hooks: Record<string, unknown>): Handler[] {
   const found: Handler[] = []
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
   for (const [event, list] of Object.entries(hooks)) {
     if (!Array.isArray(list)) continue
     list.forEach((item, index) => {
       if (!isObject(item)) return
-      if (target.shape === 'flat') return void found.push({ path: `hooks.${event}[${index}]`, remove: ['hooks', event, index], event, raw: item })
+      if (target.shape === 'flat')
+        return void found.push({ path: `hooks.${event}[${index}]`, remove: ['hooks', event, index], event, raw: item })
       if (!Array.isArray(item.hooks)) return
       item.hooks.forEach((handler, inner) => {
         if (isObject(handler)) {
-          found.push({ path: `hooks.${event}[${index}].hooks[${inner}]`, remove: ['hooks', event, index, 'hooks', inner], group: `hooks.${event}[${index}]`, event, raw: handler })
+          found.push({
+            path: `hooks.${event}[${index}].hooks[${inner}]`,
+            remove: ['hooks', event, index, 'hooks', inner],
+            group: `hooks.${event}[${index}]`,
+            event,
+            raw: handler,
+          })
         }
       })
     })
@@ -125,14 +135,25 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
   if (root.type !== 'object') throw new JsonTextError('is not a JSON object')
   const hooksNode = child(root, 'hooks')
   if (hooksNode === undefined) return { file, moved: [], staying: [], routers: 0, text }
-  if (hooksNode.type !== 'object') throw new JsonTextError(`"hooks" is ${hooksNode.type === 'array' ? 'an array' : `a ${hooksNode.type}`}, but ${target.label} expects an object of events`)
+  if (hooksNode.type !== 'object')
+    throw new JsonTextError(
+      `"hooks" is ${hooksNode.type === 'array' ? 'an array' : `a ${hooksNode.type}`}, but ${target.label} expects an object of events`,
+    )
   const hooks = getNodeValue(hooksNode) as Record<string, unknown>
   // Gemini CLI's `hooks.disabled`: names of handlers switched off (they stay switched off, where they are).
-  const disabled = agent === 'gemini' && Array.isArray(hooks.disabled) ? new Set(hooks.disabled.filter((name): name is string => typeof name === 'string')) : new Set<string>()
-  const events = Object.fromEntries(Object.entries(hooks).filter(([key, list]) => Array.isArray(list) && !(agent === 'gemini' && key === 'disabled'))) as Record<string, unknown[]>
+  const disabled =
+    agent === 'gemini' && Array.isArray(hooks.disabled)
+      ? new Set(hooks.disabled.filter((name): name is string => typeof name === 'string'))
+      : new Set<string>()
+  const events = Object.fromEntries(
+    Object.entries(hooks).filter(([key, list]) => Array.isArray(list) && !(agent === 'gemini' && key === 'disabled')),
+  ) as Record<string, unknown[]>
 
   const problems: Array<{ path: string; message: string }> = []
-  const specs = agent === 'copilot' ? [] : normalizeAgentHooks(agent === 'codex' ? 'claude' : agent, events, (path, message) => problems.push({ path, message }))
+  const specs =
+    agent === 'copilot'
+      ? []
+      : normalizeAgentHooks(agent === 'codex' ? 'claude' : agent, events, (path, message) => problems.push({ path, message }))
   const byPath = new Map<string, HookSpec>(specs.map((spec) => [spec.path, spec]))
 
   const moved: MovedHook[] = []
@@ -151,7 +172,9 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
       (problem) =>
         problem.path === handler.path ||
         problem.path.startsWith(`${handler.path}.`) ||
-        (handler.group !== undefined && (problem.path === handler.group || (problem.path.startsWith(`${handler.group}.`) && !problem.path.startsWith(`${handler.group}.hooks[`)))),
+        (handler.group !== undefined &&
+          (problem.path === handler.group ||
+            (problem.path.startsWith(`${handler.group}.`) && !problem.path.startsWith(`${handler.group}.hooks[`)))),
     )
     for (const problem of about) told.add(problem)
     if (runsHookrun(command)) {
@@ -160,15 +183,21 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
     }
     if (!target.events.includes(handler.event)) {
       const skipped = target.skipped[handler.event]
-      stay(skipped !== undefined ? `hookrun's router has no entry on ${handler.event}: ${skipped}` : `${handler.event} is not an event hookrun routes for ${target.label}`)
+      stay(
+        skipped !== undefined
+          ? `hookrun's router has no entry on ${handler.event}: ${skipped}`
+          : `${handler.event} is not an event hookrun routes for ${target.label}`,
+      )
       continue
     }
     if (about.length > 0) {
-      const said = (problem: { path: string; message: string }) => `${problem.path === handler.path ? '' : `${problem.path}: `}${problem.message.replace(/, ignored \(see `hookrun schema` for the fields\)$/, ' to hookrun')}`
+      const said = (problem: { path: string; message: string }) =>
+        `${problem.path === handler.path ? '' : `${problem.path}: `}${problem.message.replace(/, ignored \(see `hookrun schema` for the fields\)$/, ' to hookrun')}`
       stay(about.map(said).join('; '))
       continue
     }
-    const converted = agent === 'copilot' ? copilotEntry(handler) : agentEntry(agent, handler, byPath.get(handler.path), disabled, scope, file)
+    const converted =
+      agent === 'copilot' ? copilotEntry(handler) : agentEntry(agent, handler, byPath.get(handler.path), disabled, scope, file)
     if (typeof converted === 'string') stay(converted)
     else {
       moved.push({ ...converted, path: handler.path })
@@ -193,11 +222,19 @@ function agentEntry(
   if (spec?.name === undefined) return 'hookrun does not run it'
   const raw = handler.raw
   if (agent === 'codex' && raw.async === true) return 'Codex skips async handlers; moved, hookrun would run it'
-  if (agent === 'cursor' && raw.loop_limit !== undefined) return "its loop_limit caps Cursor's own follow-ups; the router entry could not carry it"
-  if (agent === 'gemini' && typeof raw.name === 'string' && disabled.has(raw.name)) return `switched off in Gemini CLI (hooks.disabled names '${raw.name}')`
+  if (agent === 'cursor' && raw.loop_limit !== undefined)
+    return "its loop_limit caps Cursor's own follow-ups; the router entry could not carry it"
+  if (agent === 'gemini' && typeof raw.name === 'string' && disabled.has(raw.name))
+    return `switched off in Gemini CLI (hooks.disabled names '${raw.name}')`
   // Claude's exec form substitutes ${CLAUDE_PROJECT_DIR} into each argument; sh would not expand it inside quotes.
-  if (Array.isArray(raw.args) && raw.args.some((arg) => typeof arg === 'string' && arg.includes('$'))) return 'its args use ${…} placeholders, which only the exec form substitutes'
-  const notCarried = agent === 'claude' || agent === 'codex' ? Object.keys(CLAUDE_SCREEN_FIELDS).filter((key) => key in raw).map((key) => `${key} (${CLAUDE_SCREEN_FIELDS[key]})`) : []
+  if (Array.isArray(raw.args) && raw.args.some((arg) => typeof arg === 'string' && arg.includes('$')))
+    return 'its args use ${…} placeholders, which only the exec form substitutes'
+  const notCarried =
+    agent === 'claude' || agent === 'codex'
+      ? Object.keys(CLAUDE_SCREEN_FIELDS)
+          .filter((key) => key in raw)
+          .map((key) => `${key} (${CLAUDE_SCREEN_FIELDS[key]})`)
+      : []
   const timeout = agent === 'codex' && raw.timeout === undefined ? CODEX_DEFAULT_TIMEOUT : spec.timeout
   const entry = {
     // The name hookrun gives the handler read from the agent's file, so a copy in another layer
@@ -230,16 +267,21 @@ function agentEntry(
  */
 function copilotEntry(handler: Handler): Omit<MovedHook, 'path'> | string {
   const raw = handler.raw
-  if (raw.type !== undefined && raw.type !== 'command') return `type '${String(raw.type)}' handlers are Copilot's own; hookrun runs commands`
+  if (raw.type !== undefined && raw.type !== 'command')
+    return `type '${String(raw.type)}' handlers are Copilot's own; hookrun runs commands`
   const unknown = Object.keys(raw).filter((key) => !COPILOT_FIELDS.has(key))
   if (unknown.length > 0) return `${unknown.map((key) => `${handler.path}.${key}`).join(', ')}: unknown to hookrun`
   if (typeof raw.bash !== 'string' || raw.bash === '') return 'it has no bash command (PowerShell only)'
   const env = raw.env
-  if (env !== undefined && (typeof env !== 'object' || env === null || Object.values(env).some((value) => typeof value !== 'string' || value.includes('$')))) {
+  if (
+    env !== undefined &&
+    (typeof env !== 'object' || env === null || Object.values(env).some((value) => typeof value !== 'string' || value.includes('$')))
+  ) {
     return 'its env expands variables (or is not text), which Copilot does and hookrun does not'
   }
   if (raw.cwd !== undefined && (typeof raw.cwd !== 'string' || raw.cwd === '')) return 'its cwd is not a folder name'
-  if (raw.timeoutSec !== undefined && (typeof raw.timeoutSec !== 'number' || raw.timeoutSec <= 0 || raw.timeoutSec > 86_400)) return 'its timeoutSec is not a number of seconds'
+  if (raw.timeoutSec !== undefined && (typeof raw.timeoutSec !== 'number' || raw.timeoutSec <= 0 || raw.timeoutSec > 86_400))
+    return 'its timeoutSec is not a number of seconds'
   const matcher = typeof raw.matcher === 'string' && raw.matcher !== '' && raw.matcher !== '*' ? raw.matcher : undefined
   if (raw.matcher !== undefined && typeof raw.matcher !== 'string') return 'its matcher is not text'
   if (matcher !== undefined && matcherProblem(matcher) !== undefined) return `matcher '${matcher}' ${matcherProblem(matcher)}`
@@ -268,7 +310,8 @@ function withoutMoved(target: AgentTarget, text: string, paths: readonly Path[])
     if (target.shape === 'groups' && nodeAt(root, path.slice(0, -1))?.children?.length === 0) out = removeAt(out, path.slice(0, -2))
     if (nodeAt(parseJson(out, true), ['hooks', path[1]!])?.children?.length === 0) out = removeAt(out, ['hooks', path[1]!])
   }
-  if (paths.length > 0 && keysOf(child(parseJson(out, true), 'hooks')).length === 0 && child(parseJson(out, true), 'hooks') !== undefined) out = removeAt(out, ['hooks'])
+  if (paths.length > 0 && keysOf(child(parseJson(out, true), 'hooks')).length === 0 && child(parseJson(out, true), 'hooks') !== undefined)
+    out = removeAt(out, ['hooks'])
   return out
 }
 
@@ -281,4 +324,3 @@ function compareDescending(a: Path, b: Path): number {
   }
   return 0
 }
-

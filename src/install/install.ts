@@ -20,15 +20,25 @@ import { uninstallFrom } from './uninstall.ts'
 export function installOrRemove(options: InstallOptions, remove: boolean, loaded?: ResolvedConfig): InstallResult {
   const targets = options.agents.map((name) => {
     const target = agentTarget(name)
-    if (target === undefined) throw new HookrunError(`--agent ${name} is not known${didYouMean(name, AGENTS.map((agent) => agent.name))}; use one of: ${AGENTS.map((agent) => agent.name).join(', ')}`)
+    if (target === undefined)
+      throw new HookrunError(
+        `--agent ${name} is not known${didYouMean(
+          name,
+          AGENTS.map((agent) => agent.name),
+        )}; use one of: ${AGENTS.map((agent) => agent.name).join(', ')}`,
+      )
     return target
   })
-  if (remove && options.events?.length) throw new HookrunError('--events is for install; uninstall removes all of hookrun\'s entries (to keep fewer events, run install --events again)')
+  if (remove && options.events?.length)
+    throw new HookrunError(
+      "--events is for install; uninstall removes all of hookrun's entries (to keep fewer events, run install --events again)",
+    )
   if (targets.length === 0) throw new HookrunError(`--agent is required: one of ${AGENTS.map((agent) => agent.name).join(', ')}`)
   const places = { home: homeOf(options.env), project: resolve(options.cwd), env: options.env }
   const self = options.self ?? shellWords(selfCommand())
   // Narrowed (a project install without --all-events): it knows the project's hooks (read once for every agent).
-  const config = options.scope === 'project' && options.narrow && !remove ? (loaded ?? loadConfig({ cwd: places.project, env: options.env })) : undefined
+  const config =
+    options.scope === 'project' && options.narrow && !remove ? (loaded ?? loadConfig({ cwd: places.project, env: options.env })) : undefined
   const lines: string[] = []
   const results: AgentFileResult[] = []
   const record = (done: { lines: string[]; result: AgentFileResult }) => {
@@ -42,7 +52,11 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
     try {
       const command = options.scope === 'project' && !target.localProjectFile ? PORTABLE_SELF : self
       const chosen = options.events?.length ? chosenEvents(target, options.events) : undefined
-      record(remove ? uninstallFrom(target, file, places) : installInto(target, file, command, options.scope, places, chosen, config, options.files ?? diskFiles(options.env)))
+      record(
+        remove
+          ? uninstallFrom(target, file, places)
+          : installInto(target, file, command, options.scope, places, chosen, config, options.files ?? diskFiles(options.env)),
+      )
       done.push(target)
       if (remove && options.scope === 'project') {
         for (const earlier of target.earlierProjectFiles?.(places) ?? []) {
@@ -52,7 +66,16 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
     } catch (error) {
       if (!(error instanceof JsonTextError)) throw error
       lines.push(`${target.name}: ${file}: ${error.message}; left untouched`)
-      results.push({ agent: target.name, file, status: 'failed', eventsAdded: [], eventsRemoved: [], notes: [], warnings: [], error: `${error.message}; left untouched` })
+      results.push({
+        agent: target.name,
+        file,
+        status: 'failed',
+        eventsAdded: [],
+        eventsRemoved: [],
+        notes: [],
+        warnings: [],
+        error: `${error.message}; left untouched`,
+      })
       exitCode = ExitCode.Failure
     }
   }
@@ -60,7 +83,12 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
     // Fires keep a narrowed config up to date, except one narrowed to --events by hand, or one the
     // agent would stop running once changed (src/config/narrowed.ts).
     const followed = !remove && ((config !== undefined && !options.events?.length) || options.narrowAfterTrust === true)
-    followNarrowed(places, config, followed ? done.filter((target) => !target.reviewsChangedHooks) : [], followed ? done.filter((target) => target.reviewsChangedHooks) : done)
+    followNarrowed(
+      places,
+      config,
+      followed ? done.filter((target) => !target.reviewsChangedHooks) : [],
+      followed ? done.filter((target) => target.reviewsChangedHooks) : done,
+    )
   }
   return { output: `${lines.join('\n')}\n`, exitCode, results }
 }
@@ -69,7 +97,12 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
  * Record in the project's stamp (src/config/narrowed.ts) which agents' configs fires keep up to
  * date, and, with `config`, the config they were just compiled from.
  */
-export function followNarrowed(places: Places, config: ResolvedConfig | undefined, follow: readonly AgentTarget[], unfollow: readonly AgentTarget[]): void {
+export function followNarrowed(
+  places: Places,
+  config: ResolvedConfig | undefined,
+  follow: readonly AgentTarget[],
+  unfollow: readonly AgentTarget[],
+): void {
   let root = config?.projectRoot
   try {
     root ??= findConfigFiles({ cwd: places.project, env: places.env }).projectRoot
@@ -85,7 +118,16 @@ export function followNarrowed(places: Places, config: ResolvedConfig | undefine
   for (const target of unfollow) agents.delete(target.name)
   for (const target of follow) agents.add(target.name)
   // When a fire last started a sync stays: a config that never settles must not start one per fire.
-  writeStamp({ ...same, root, dir: places.project, agents: [...agents], signature: config === undefined ? (same?.signature ?? '') : compiledSignature(config) }, places.env)
+  writeStamp(
+    {
+      ...same,
+      root,
+      dir: places.project,
+      agents: [...agents],
+      signature: config === undefined ? (same?.signature ?? '') : compiledSignature(config),
+    },
+    places.env,
+  )
 }
 /** `--events`: the agent's own names, any case; an event it does not have is an error with the nearest one. */
 function chosenEvents(target: AgentTarget, names: readonly string[]): Set<string> {
@@ -164,7 +206,10 @@ function installInto(
       const current = child(nodeAt(parse(target, text), entry.remove), 'matcher')?.value
       if (current === matcher) continue
       // Another tool list: only the string changes, so the file keeps its layout.
-      text = typeof current === 'string' && matcher !== undefined ? replaceAt(text, [...entry.remove, 'matcher'], matcher) : replaceAt(text, entry.remove, group(target.handler(command)))
+      text =
+        typeof current === 'string' && matcher !== undefined
+          ? replaceAt(text, [...entry.remove, 'matcher'], matcher)
+          : replaceAt(text, entry.remove, group(target.handler(command)))
       updated++
     }
     // Already there: keep it, but point it at this hookrun if it moved.
@@ -194,23 +239,52 @@ function installInto(
   const result = (lines: string[]) => {
     const notes: string[] = []
     const warnings: string[] = []
-    for (const line of lines.slice(1).filter((each) => /^ {2}(note|warning|overlap|not )/.test(each))) sortNote(line.startsWith('  not ') ? `  note: ${line.slice(2)}` : line, notes, warnings)
+    for (const line of lines.slice(1).filter((each) => /^ {2}(note|warning|overlap|not )/.test(each)))
+      sortNote(line.startsWith('  not ') ? `  note: ${line.slice(2)}` : line, notes, warnings)
     const status = unchanged ? 'unchanged' : existed ? 'updated' : 'created'
-    return { lines, result: { agent: target.name, file, status, eventsAdded: addedEvents, eventsRemoved: removedEvents, events, entriesUpdated: updated, notes, warnings } as const }
+    return {
+      lines,
+      result: {
+        agent: target.name,
+        file,
+        status,
+        eventsAdded: addedEvents,
+        eventsRemoved: removedEvents,
+        events,
+        entriesUpdated: updated,
+        notes,
+        warnings,
+      } as const,
+    }
   }
   if (unchanged) return result([`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines, ...startFolder])
   const lines = [
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
-    ...(native === undefined ? [] : [`  narrowed: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`, `  after editing hooks.json: ${afterEditing(target, chosen)}`]),
-    ...(native === undefined && config !== undefined ? ["  every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet, or hook folders or plugins, known only by running them); hookrun init or trust narrows it once it can"] : []),
-    ...(scope === 'user' && chosen === undefined ? ["  every event: a --user install serves every project (hookrun install --project routes only the events a project's hooks fire on)"] : []),
+    ...(native === undefined
+      ? []
+      : [
+          `  narrowed: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`,
+          `  after editing hooks.json: ${afterEditing(target, chosen)}`,
+        ]),
+    ...(native === undefined && config !== undefined
+      ? [
+          "  every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet, or hook folders or plugins, known only by running them); hookrun init or trust narrows it once it can",
+        ]
+      : []),
+    ...(scope === 'user' && chosen === undefined
+      ? [
+          "  every event: a --user install serves every project (hookrun install --project routes only the events a project's hooks fire on)",
+        ]
+      : []),
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
   lines.push(...overlapLines)
-  if (scope === 'project' && target.localProjectFile) lines.push(`  note: ${file} is this machine's own settings (keep it out of git); teammates run the same install`)
-  else if (scope === 'project') lines.push('  note: the command runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH')
+  if (scope === 'project' && target.localProjectFile)
+    lines.push(`  note: ${file} is this machine's own settings (keep it out of git); teammates run the same install`)
+  else if (scope === 'project')
+    lines.push('  note: the command runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH')
   if (target.note !== undefined) lines.push(`  note: ${target.note}`)
   lines.push(...startFolder)
   return result(lines)
@@ -230,6 +304,7 @@ export function startFolderNote(target: AgentTarget, places: Places): string {
 /** What keeps a narrowed config up to date after hooks.json changes (src/config/narrowed.ts). */
 function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefined): string {
   if (chosen !== undefined) return 'run this install again (fires leave a config narrowed with --events as it is)'
-  if (target.reviewsChangedHooks) return `run hookrun install --project --sync, then review the changed entries in ${target.label} (hookrun trust and fires leave this file: ${target.label} stops running a changed entry until you review it)`
+  if (target.reviewsChangedHooks)
+    return `run hookrun install --project --sync, then review the changed entries in ${target.label} (hookrun trust and fires leave this file: ${target.label} stops running a changed entry until you review it)`
   return 'hookrun trust (which the edit needs) brings this file up to date, or in a trusted folder the next fire does; an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'
 }

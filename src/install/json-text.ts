@@ -48,7 +48,8 @@ export function keysOf(node: Node | undefined): string[] {
 
 export function nodeAt(root: Node, path: Path): Node | undefined {
   let node: Node | undefined = root
-  for (const segment of path) node = typeof segment === 'number' ? (node?.type === 'array' ? node.children?.[segment] : undefined) : child(node, segment)
+  for (const segment of path)
+    node = typeof segment === 'number' ? (node?.type === 'array' ? node.children?.[segment] : undefined) : child(node, segment)
   return node
 }
 
@@ -63,7 +64,13 @@ export function appendAt(text: string, style: Style, path: readonly string[], va
     if (next === undefined) {
       // Build what is missing from here down: { key: { … : [value] } }.
       const built = path.slice(index + 1).reduceRight<unknown>((inner, name) => ({ [name]: inner }), [value])
-      return addItem(text, style, node, (base) => `${JSON.stringify(key)}: ${serialize(built, base, style)}`, `${JSON.stringify(key)}: ${JSON.stringify(built)}`)
+      return addItem(
+        text,
+        style,
+        node,
+        (base) => `${JSON.stringify(key)}: ${serialize(built, base, style)}`,
+        `${JSON.stringify(key)}: ${JSON.stringify(built)}`,
+      )
     }
     node = next
   }

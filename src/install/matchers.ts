@@ -70,15 +70,24 @@ export function projectNativeMatchers(target: AgentTarget, config: ResolvedConfi
   const brokenPatterns = unreadable.flatMap((problem) => problem.brokenHook!.events ?? [])
   // No config file at all (nothing to compile: the agent keeps every entry, as before), hook
   // folders or plugins, or an unreadable entry that names no events: every event keeps its entry.
-  const opaque = config.files.length === 0 || (config.discovery?.sources.length ?? 0) > 0 || unreadable.some((problem) => problem.brokenHook!.events === undefined)
+  const opaque =
+    config.files.length === 0 ||
+    (config.discovery?.sources.length ?? 0) > 0 ||
+    unreadable.some((problem) => problem.brokenHook!.events === undefined)
   // An unreadable entry blocks the gate events it was for: the agent must still ask hookrun there.
-  const broken = brokenPatterns.length === 0 ? [] : [{ ...config.hooks[0], enabled: true, event: brokenPatterns, matcher: undefined, match: undefined } as Hook]
+  const broken =
+    brokenPatterns.length === 0
+      ? []
+      : [{ ...config.hooks[0], enabled: true, event: brokenPatterns, matcher: undefined, match: undefined } as Hook]
   // A project whose hooks do not run (never trusted, or changed since) gets its session-start event
   // too: hookrun's notice needs an event the agent shows it on, and a tool event often carries no
   // message or context (Copilot's, Codex's). One start per session.
   const untrusted = config.trusts.some((trust) => !trust.trusted)
   const sample = config.hooks[0] ?? config.untrustedHooks[0]
-  const notice = untrusted && sample !== undefined ? [{ ...sample, enabled: true, event: ['session:start'], matcher: undefined, match: undefined } as Hook] : []
+  const notice =
+    untrusted && sample !== undefined
+      ? [{ ...sample, enabled: true, event: ['session:start'], matcher: undefined, match: undefined } as Hook]
+      : []
   return compileNativeMatchers(target, [...config.hooks, ...config.untrustedHooks, ...broken, ...notice], opaque)
 }
 
@@ -101,12 +110,25 @@ function hookSubjects(hook: Hook, segments: readonly string[]): Subjects {
   let fromPatterns: Subjects = new Set()
   for (const parts of alternativesFor(hook, segments)) {
     const subject = parts[2]?.trim()
-    fromPatterns = union(fromPatterns, subject === undefined || /[*?[\]{}()!+@]/.test(subject) ? ALL : new Set(subject.split('|').map((name) => canonicalTool(name.trim()))))
+    fromPatterns = union(
+      fromPatterns,
+      subject === undefined || /[*?[\]{}()!+@]/.test(subject) ? ALL : new Set(subject.split('|').map((name) => canonicalTool(name.trim()))),
+    )
   }
   if (fromPatterns !== ALL) return fromPatterns
   // The pattern takes every tool: a Claude exact-list matcher or pigo's match.tool may narrow it.
-  const list = hook.matcher !== undefined && hook.matcher !== '' && hook.matcher !== '*' && EXACT_LIST.test(hook.matcher) ? hook.matcher : hook.match?.tool
-  return list === undefined ? ALL : new Set(list.split(/[|,]/).map((name) => canonicalTool(name.trim())).filter((name) => name !== ''))
+  const list =
+    hook.matcher !== undefined && hook.matcher !== '' && hook.matcher !== '*' && EXACT_LIST.test(hook.matcher)
+      ? hook.matcher
+      : hook.match?.tool
+  return list === undefined
+    ? ALL
+    : new Set(
+        list
+          .split(/[|,]/)
+          .map((name) => canonicalTool(name.trim()))
+          .filter((name) => name !== ''),
+      )
 }
 
 function union(a: Subjects, b: Subjects): Subjects {
@@ -117,11 +139,20 @@ function union(a: Subjects, b: Subjects): Subjects {
 function toolMatcher(agent: AgentName, wanted: ReadonlySet<string>, subjects: ReturnType<typeof toolSubjects>): NativeEntry {
   const names: string[] = []
   for (const subject of wanted) {
-    const own = subjects.find((entry) => entry.subject === subject)?.names.filter((name) => name.from.includes(agent)).map((name) => name.name) ?? []
+    const own =
+      subjects
+        .find((entry) => entry.subject === subject)
+        ?.names.filter((name) => name.from.includes(agent))
+        .map((name) => name.name) ?? []
     if (own.length === 0) return {}
     names.push(...own)
   }
-  return { matcher: `^(${[...new Set(names)].sort().map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$` }
+  return {
+    matcher: `^(${[...new Set(names)]
+      .sort()
+      .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|')})$`,
+  }
 }
 
 /** A matcher hookrun compiled (`^(Bash|Write)$`), as opposed to one the user wrote. */

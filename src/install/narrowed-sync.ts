@@ -53,11 +53,20 @@ export function syncInBackground(options: InstallOptions): InstallResult {
  * `config`: those still holding hookrun's entries, but never one of an agent that stops running a
  * changed entry until it is reviewed (Codex): that one is left, and no longer followed.
  */
-function syncFollowed(places: Places, config: ResolvedConfig, names: readonly string[]): { changed: AgentTarget[]; failures: string[]; exitCode: number } {
+function syncFollowed(
+  places: Places,
+  config: ResolvedConfig,
+  names: readonly string[],
+): { changed: AgentTarget[]; failures: string[]; exitCode: number } {
   const wired = new Set(projectInstalls(places.project, places.env).map((target) => target.name))
   const asked = names.flatMap((name) => agentTarget(name) ?? [])
   const agents = asked.filter((target) => wired.has(target.name) && !target.reviewsChangedHooks)
-  followNarrowed(places, undefined, [], asked.filter((target) => !agents.includes(target)))
+  followNarrowed(
+    places,
+    undefined,
+    [],
+    asked.filter((target) => !agents.includes(target)),
+  )
   if (agents.length === 0) return { changed: [], failures: [], exitCode: ExitCode.Proceed }
   const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
   const changed: AgentTarget[] = []
@@ -67,7 +76,14 @@ function syncFollowed(places: Places, config: ResolvedConfig, names: readonly st
     const file = target.file('project', places)
     const before = read(file)
     // The entries keep the hookrun they run: a sync by `npx hookrun trust` must not point them at npx's cache.
-    const options = { agents: [target.name], scope: 'project' as const, cwd: places.project, env: places.env, narrow: true, self: installedSelf(target, before) }
+    const options = {
+      agents: [target.name],
+      scope: 'project' as const,
+      cwd: places.project,
+      env: places.env,
+      narrow: true,
+      self: installedSelf(target, before),
+    }
     const result = installOrRemove(options, false, config)
     if (read(file) !== before) changed.push(target)
     failures.push(...result.output.split('\n').filter((line) => line.endsWith('; left untouched')))
@@ -119,14 +135,19 @@ export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
     for (const target of changed) {
       const file = target.file('project', places)
       const events = routedEvents(file, target.name)
-      const which = events.length === target.events.length ? 'every event' : events.length <= 6 ? events.join(', ') : count(events.length, 'event')
-      lines.push(`${target.name}: brought ${shown(file)} up to date with the project's hooks: it now asks hookrun on ${events.length === 0 ? 'no event' : which}`)
+      const which =
+        events.length === target.events.length ? 'every event' : events.length <= 6 ? events.join(', ') : count(events.length, 'event')
+      lines.push(
+        `${target.name}: brought ${shown(file)} up to date with the project's hooks: it now asks hookrun on ${events.length === 0 ? 'no event' : which}`,
+      )
     }
     lines.push(...failures)
   }
   for (const stale of staleAgentConfigs(dir, env)) {
     const target = agentTarget(stale.agent)
-    const review = target?.reviewsChangedHooks ? `, then review the changed entries in ${target.label}'s /hooks (hookrun leaves this file: ${target.label} stops running a changed entry until you review it)` : ''
+    const review = target?.reviewsChangedHooks
+      ? `, then review the changed entries in ${target.label}'s /hooks (hookrun leaves this file: ${target.label} stops running a changed entry until you review it)`
+      : ''
     lines.push(`${stale.what.replace(/; the next fire here brings it up to date by itself$/, '')}: run ${stale.fix}${review}`)
   }
   return lines
@@ -178,13 +199,23 @@ export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, stri
       if (wanted === undefined || target.shape !== 'groups') continue
       for (const entry of entries.filter((found) => found.remove.length === 3)) {
         const matcher = child(nodeAt(root, entry.remove), 'matcher')?.value
-        if (matcher !== undefined && matcher !== wanted.matcher) differences.push(`${event} matches ${matcher}, hooks.json wants ${wanted.matcher ?? 'every tool'}`)
+        if (matcher !== undefined && matcher !== wanted.matcher)
+          differences.push(`${event} matches ${matcher}, hooks.json wants ${wanted.matcher ?? 'every tool'}`)
       }
     }
     if (differences.length === 0) continue
     const followed = stamp?.dir === project && stamp.agents.includes(target.name)
-    const by = !followed ? '' : config.trust?.trusted === false ? '; fires here bring it up to date once you trust the project\'s hooks (hookrun trust)' : '; the next fire here brings it up to date by itself'
-    found.push({ agent: target.name, file, what: `${target.label}: ${file} is out of date with hooks.json (${differences.join('; ')})${by}`, fix: 'hookrun install --project --sync' })
+    const by = !followed
+      ? ''
+      : config.trust?.trusted === false
+        ? "; fires here bring it up to date once you trust the project's hooks (hookrun trust)"
+        : '; the next fire here brings it up to date by itself'
+    found.push({
+      agent: target.name,
+      file,
+      what: `${target.label}: ${file} is out of date with hooks.json (${differences.join('; ')})${by}`,
+      fix: 'hookrun install --project --sync',
+    })
   }
   return found
 }

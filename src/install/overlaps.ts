@@ -100,7 +100,10 @@ export function findOverlaps(places: Places): Overlap[] {
         .filter((event): event is string => event !== undefined && readerTarget.events.includes(event))
       if (events.length === 0) continue
       const twice = readerFiles
-        .map((readerFile) => ({ file: readerFile, events: routedEvents(readerFile, read.reader).filter((event) => events.includes(event)) }))
+        .map((readerFile) => ({
+          file: readerFile,
+          events: routedEvents(readerFile, read.reader).filter((event) => events.includes(event)),
+        }))
         .filter((entry) => entry.events.length > 0)
       overlaps.push({ reader: read.reader, owner: read.owner, file, scope, events: [...new Set(events)], twice, source: read.source })
     }

@@ -122,7 +122,8 @@ export function rememberCreated(file: string, env: Env, add: boolean, folders: r
   }
   const had = files.includes(file) ? (Array.isArray(made[file]) ? made[file].filter((entry) => typeof entry === 'string') : []) : undefined
   if (add) {
-    if (had === undefined) writeJsonAtomic(record, { files: [...files, file], folders: { ...made, ...(folders.length > 0 && { [file]: [...folders] }) } })
+    if (had === undefined)
+      writeJsonAtomic(record, { files: [...files, file], folders: { ...made, ...(folders.length > 0 && { [file]: [...folders] }) } })
   } else if (had !== undefined) {
     const { [file]: _forgotten, ...rest } = made
     writeJsonAtomic(record, { files: files.filter((entry) => entry !== file), folders: rest })

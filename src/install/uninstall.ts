@@ -14,7 +14,10 @@ export function uninstallFrom(target: AgentTarget, file: string, places: Places)
     const notes: string[] = []
     const warnings: string[] = []
     for (const line of lines.slice(1)) sortNote(line, notes, warnings)
-    return { lines, result: { agent: target.name, file, status, eventsAdded: [], eventsRemoved: removedEvents, entriesRemoved, notes, warnings } }
+    return {
+      lines,
+      result: { agent: target.name, file, status, eventsAdded: [], eventsRemoved: removedEvents, entriesRemoved, notes, warnings },
+    }
   }
   if (!existsSync(file)) return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
   let text = readFileSync(file, 'utf8')
@@ -41,7 +44,14 @@ export function uninstallFrom(target: AgentTarget, file: string, places: Places)
     rmSync(file)
     // The folders install made for it go too, while they are empty (`.github/hooks`, `.claude`).
     const gone = created.filter((folder) => removeIfEmpty(folder))
-    return result('deleted', [`${target.name}: removed ${count(removed, 'entry', 'entries')} and ${file}, which held only hookrun's entries${gone.length > 0 ? ` (and the empty ${gone.join(', ')} install made)` : ''}`, ...notes], removed)
+    return result(
+      'deleted',
+      [
+        `${target.name}: removed ${count(removed, 'entry', 'entries')} and ${file}, which held only hookrun's entries${gone.length > 0 ? ` (and the empty ${gone.join(', ')} install made)` : ''}`,
+        ...notes,
+      ],
+      removed,
+    )
   }
   write(file, text)
   return result('removed', [`${target.name}: removed ${count(removed, 'entry', 'entries')} from ${file}`, ...notes], removed)
@@ -50,6 +60,11 @@ export function uninstallFrom(target: AgentTarget, file: string, places: Places)
 /** Agents that answered some events through the entries just removed, and have hookrun entries of their own. */
 function readersLeftShort(target: AgentTarget, places: Places): string[] {
   return FOREIGN_READS.filter((read) => read.owner === target.name)
-    .filter((read) => (['project', 'user'] as const).some((scope) => routedEvents(agentTarget(read.reader)!.file(scope, places), read.reader).length > 0))
-    .map((read) => `  note: ${agentTarget(read.reader)!.label} answered some events through these entries; run \`hookrun install --agent ${read.reader}\` again to give them entries of its own`)
+    .filter((read) =>
+      (['project', 'user'] as const).some((scope) => routedEvents(agentTarget(read.reader)!.file(scope, places), read.reader).length > 0),
+    )
+    .map(
+      (read) =>
+        `  note: ${agentTarget(read.reader)!.label} answered some events through these entries; run \`hookrun install --agent ${read.reader}\` again to give them entries of its own`,
+    )
 }

@@ -146,7 +146,9 @@ export async function runFunctionHook(
   const parsed = FunctionHookAnswerSchema.safeParse(settled.value ?? {})
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    return failure(`returned an answer that does not fit: ${issue.path.join('.') || '(answer)'}: ${issue.message.replace(/^Invalid input: /, '')}`)
+    return failure(
+      `returned an answer that does not fit: ${issue.path.join('.') || '(answer)'}: ${issue.message.replace(/^Invalid input: /, '')}`,
+    )
   }
   const rewritten = inPlaceRewrites(context, inputText, prompt)
   if (typeof rewritten === 'string') return failure(rewritten)
@@ -175,7 +177,12 @@ export async function runFunctionHook(
  * timer cannot stop a function: after a timeout the chain goes on and whatever the function does
  * later is ignored (its context was a copy).
  */
-function settle(spec: FunctionHookSpec, context: HookContext, controller: AbortController, outer: AbortSignal | undefined): Promise<Settled> {
+function settle(
+  spec: FunctionHookSpec,
+  context: HookContext,
+  controller: AbortController,
+  outer: AbortSignal | undefined,
+): Promise<Settled> {
   return new Promise((resolveSettled) => {
     let timer: ReturnType<typeof setTimeout> | undefined
     const done = (settled: Settled) => {

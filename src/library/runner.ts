@@ -100,7 +100,10 @@ export function createRunner(options: RunnerOptions = {}): Runner {
       const where = `runner.on(${JSON.stringify(pattern)})`
       if (typeof fn !== 'function') throw new HookrunError(`${where}: the hook must be a function`)
       const patterns = typeof pattern === 'string' ? [pattern] : [...pattern]
-      const problem = patterns.length === 0 ? 'is empty' : patterns.map((text) => (typeof text === 'string' ? patternProblem(text) : 'is not a string')).find(Boolean)
+      const problem =
+        patterns.length === 0
+          ? 'is empty'
+          : patterns.map((text) => (typeof text === 'string' ? patternProblem(text) : 'is not a string')).find(Boolean)
       if (problem !== undefined) throw new HookrunError(`${where}: the pattern ${problem}`)
       const parsed = FunctionHookOptionsSchema.safeParse(hookOptions)
       if (!parsed.success) {
@@ -109,7 +112,9 @@ export function createRunner(options: RunnerOptions = {}): Runner {
       }
       const { name = `function#${++unnamed}`, timeout, onError, order, before, after } = parsed.data
       if (registered.some((hook) => hook.name === name)) {
-        throw new HookrunError(`${where}: a function hook named '${name}' is already registered; give this one another name, or off('${name}') first`)
+        throw new HookrunError(
+          `${where}: a function hook named '${name}' is already registered; give this one another name, or off('${name}') first`,
+        )
       }
       registered.push({ name, pattern: compilePattern(patterns), fn, timeout, onError, order, before, after, file: callerLocation() })
       return runner
@@ -124,7 +129,9 @@ export function createRunner(options: RunnerOptions = {}): Runner {
     },
     async fire(eventName, payload = {}, fireOptions = {}) {
       if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-        throw new HookrunError(`runner.fire(${JSON.stringify(eventName)}): the payload must be an object (the event JSON), not ${Array.isArray(payload) ? 'an array' : String(payload)}`)
+        throw new HookrunError(
+          `runner.fire(${JSON.stringify(eventName)}): the payload must be an object (the event JSON), not ${Array.isArray(payload) ? 'an array' : String(payload)}`,
+        )
       }
       const event = qualifyEvent(eventName, payload, fireOptions.tool)
       const loaded = await (loading ?? load())

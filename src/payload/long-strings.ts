@@ -33,7 +33,10 @@ const NUL_ESCAPE = '\\u0000'
  * ~0.5 ms. Undefined when the check fails or the JSON is not an object: the caller parses the
  * bytes whole, which says what is wrong exactly as for any payload.
  */
-export function parseLeavingLongStrings(bytes: Uint8Array, { maxDepth, where, longString = LONG_STRING_BYTES }: { maxDepth: number; where: string; longString?: number }): Record<string, unknown> | undefined {
+export function parseLeavingLongStrings(
+  bytes: Uint8Array,
+  { maxDepth, where, longString = LONG_STRING_BYTES }: { maxDepth: number; where: string; longString?: number },
+): Record<string, unknown> | undefined {
   const long: Array<{ open: number; close: number }> = []
   for (let at = bytes.indexOf(QUOTE); at !== -1; ) {
     const close = stringEnd(bytes, at + 1)
@@ -59,7 +62,15 @@ export function parseLeavingLongStrings(bytes: Uint8Array, { maxDepth, where, lo
   // Not an object (an array, one long string): the caller's whole parse says what it is instead.
   if (typeof skeleton !== 'object' || skeleton === null || Array.isArray(skeleton)) return undefined
   // Too deep: the whole parse refuses it (the depth is checked here, where no long string is read).
-  if (!replaceMarkers(skeleton, marker, long.map(({ open, close }) => ({ bytes, open, close, where })), maxDepth)) return undefined
+  if (
+    !replaceMarkers(
+      skeleton,
+      marker,
+      long.map(({ open, close }) => ({ bytes, open, close, where })),
+      maxDepth,
+    )
+  )
+    return undefined
   return skeleton as Record<string, unknown>
 }
 
@@ -101,7 +112,8 @@ function replaceMarkers(root: object, marker: string, long: readonly LongString[
     for (const key of Object.keys(holder)) {
       const value = (holder as Record<string, unknown>)[key]
       if (typeof value === 'object' && value !== null) stack.push([value, depth + 1])
-      else if (long.length > 0 && typeof value === 'string' && value.startsWith(marker)) defineLongString(holder, key, long[Number(value.slice(marker.length))]!)
+      else if (long.length > 0 && typeof value === 'string' && value.startsWith(marker))
+        defineLongString(holder, key, long[Number(value.slice(marker.length))]!)
     }
   }
   return true
@@ -132,7 +144,8 @@ export function spreadKeepingLongStrings<T extends object>(source: T, fields: Re
   if (byKey === undefined) return { ...source, ...fields }
   const copy = {} as Record<string, unknown>
   // Defined, not assigned: a key named __proto__ must stay a property, as in a spread.
-  const define = (key: string, value: unknown) => Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true })
+  const define = (key: string, value: unknown) =>
+    Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true })
   for (const key of Object.keys(source)) {
     const long = byKey.get(key)
     if (long !== undefined && long.value === undefined && !Object.hasOwn(fields, key)) defineLongString(copy, key, long)
@@ -147,9 +160,13 @@ function decode(long: LongString, key: string): string {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(long.bytes.subarray(long.open, long.close + 1))) as string
   } catch (error) {
     // The runtime's words may quote the offending character itself: a control character is shown as its escape.
-    const why = (error as Error).message.replace(/^JSON Parse error: /, '').replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    const why = (error as Error).message
+      .replace(/^JSON Parse error: /, '')
+      .replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
     // A PayloadError, like any payload that cannot be read: on a gate event the fire blocks (docs/guarantees.md).
-    throw new PayloadError(`${long.where} is not valid JSON: the string '${key}' at byte ${long.open}: ${why}; send the event as valid JSON`)
+    throw new PayloadError(
+      `${long.where} is not valid JSON: the string '${key}' at byte ${long.open}: ${why}; send the event as valid JSON`,
+    )
   }
 }
 
@@ -245,7 +262,13 @@ export function withoutUndecodedStrings(value: unknown): unknown {
   if (Array.isArray(value)) return value.flatMap((item, index) => (undecoded(String(index)) ? [] : [withoutUndecodedStrings(item)]))
   const copy: Record<string, unknown> = {}
   for (const key of Object.keys(value)) {
-    if (!undecoded(key)) Object.defineProperty(copy, key, { value: withoutUndecodedStrings((value as Record<string, unknown>)[key]), writable: true, enumerable: true, configurable: true })
+    if (!undecoded(key))
+      Object.defineProperty(copy, key, {
+        value: withoutUndecodedStrings((value as Record<string, unknown>)[key]),
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      })
   }
   return copy
 }

@@ -42,8 +42,12 @@ export async function readPayload(source: string | undefined, stdin: AsyncIterab
     // locates it loads only here, never on a payload that parses.
     const located = (await import('../core/json-error.ts')).locateJsonError(error.text)
     if (located === undefined) throw error
-    const partial = typeof located.partial === 'object' && located.partial !== null && !Array.isArray(located.partial) ? (located.partial as Payload) : undefined
-    const fix = source === '-' ? 'send the event as one JSON object, e.g. {"tool_name":"bash"}' : `fix ${source}: it must hold one JSON object`
+    const partial =
+      typeof located.partial === 'object' && located.partial !== null && !Array.isArray(located.partial)
+        ? (located.partial as Payload)
+        : undefined
+    const fix =
+      source === '-' ? 'send the event as one JSON object, e.g. {"tool_name":"bash"}' : `fix ${source}: it must hold one JSON object`
     throw new PayloadError(`${where} is not valid JSON: ${located.message}; ${fix}`, partial)
   }
 }

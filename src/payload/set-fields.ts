@@ -23,7 +23,9 @@ export function applySetFields(payload: Payload, assignments: readonly string[])
       try {
         next[key] = JSON.parse(text)
       } catch (error) {
-        throw new HookrunError(`--set '${assignment}': the value after ':=' is not JSON (${(error as Error).message}); use key=value for a string`)
+        throw new HookrunError(
+          `--set '${assignment}': the value after ':=' is not JSON (${(error as Error).message}); use key=value for a string`,
+        )
       }
     }
   }

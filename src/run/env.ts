@@ -108,7 +108,10 @@ const SEED_VARIABLES: Readonly<Record<string, ReadonlyArray<readonly [name: stri
 }
 
 /** The longest name a HOOKRUN_* value is set under, beyond its prefix. */
-const LONGEST_NAME = Math.max(...HOOK_VARIABLES.map(([suffix]) => suffix.length), ...Object.values(SEED_VARIABLES).flatMap((table) => table.map(([name]) => name.length)))
+const LONGEST_NAME = Math.max(
+  ...HOOK_VARIABLES.map(([suffix]) => suffix.length),
+  ...Object.values(SEED_VARIABLES).flatMap((table) => table.map(([name]) => name.length)),
+)
 
 /**
  * The most UTF-8 bytes a HOOKRUN_* value holds: Linux's limit on one environment string less the
@@ -159,7 +162,6 @@ export function hookEnvironment(
   for (const key of SCRUBBED) env[key] = undefined
   return env
 }
-
 
 /** `true`/`false` after a tool ran (pigo's rule); unset before it ran. */
 function toolError(event: FiredEvent, payload: Payload): unknown {
@@ -229,7 +231,13 @@ function cutLongStrings(value: unknown, maxBytes: number, depth: number, cut: { 
     return value.slice(0, maxBytes)
   }
   // What JSON.stringify serialises its own way (toJSON) is left to it, as is anything nested past any payload's depth.
-  if (typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON === 'function' || depth > MAX_PAYLOAD_DEPTH) return value
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    typeof (value as { toJSON?: unknown }).toJSON === 'function' ||
+    depth > MAX_PAYLOAD_DEPTH
+  )
+    return value
   const source = value as Record<string, unknown>
   // No prototype: a key named __proto__ is then a property like any other, as JSON.stringify sees it.
   const copy = (Array.isArray(value) ? new Array<unknown>(value.length) : Object.create(null)) as Record<string, unknown>

@@ -17,7 +17,9 @@ export function newFireId(): string | undefined {
   if (process.platform !== 'linux') return undefined
   // The pid keeps it unique among live fires; the random part guards against a reused pid. Nothing
   // here needs to be unguessable, and node:crypto costs a compiled hookrun ~1 ms to load.
-  return `${process.pid}-${Math.floor(Math.random() * 2 ** 48).toString(16).padStart(12, '0')}`
+  return `${process.pid}-${Math.floor(Math.random() * 2 ** 48)
+    .toString(16)
+    .padStart(12, '0')}`
 }
 
 /**
@@ -52,7 +54,13 @@ const WINDOW_LIMIT = 2000
  */
 function candidatePids(since: PidClock | undefined): string[] {
   const now = since === undefined ? undefined : pidClock()
-  if (since !== undefined && now !== undefined && now.lastPid >= since.lastPid && now.created - since.created <= WINDOW_LIMIT && now.lastPid - since.lastPid <= WINDOW_LIMIT) {
+  if (
+    since !== undefined &&
+    now !== undefined &&
+    now.lastPid >= since.lastPid &&
+    now.created - since.created <= WINDOW_LIMIT &&
+    now.lastPid - since.lastPid <= WINDOW_LIMIT
+  ) {
     return Array.from({ length: now.lastPid - since.lastPid }, (_, index) => String(since.lastPid + 1 + index))
   }
   return readdirSync('/proc').filter((name) => /^\d+$/.test(name))
@@ -117,8 +125,7 @@ export async function killEscapees(fireId: string, since?: PidClock): Promise<nu
         const environ = readFileSync(`/proc/${pid}/environ`)
         if (environ.length === 0) {
           if (mayBeExecuting(pid)) unread.push(pid)
-        }
-        else if (holdsVariable(environ, needle)) {
+        } else if (holdsVariable(environ, needle)) {
           process.kill(Number(pid), 'SIGKILL')
           killed++
         }

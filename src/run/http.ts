@@ -13,7 +13,11 @@ const MAX_REDIRECTS = 5
  * `allowedEnvVars`, empty for any other (Claude Code's rule), so a config can never send a
  * variable its author did not name.
  */
-export function expandHeaders(headers: Readonly<Record<string, string>>, allowed: readonly string[], env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+export function expandHeaders(
+  headers: Readonly<Record<string, string>>,
+  allowed: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers)) {
     out[name] = value.replace(HEADER_VARIABLE, (_match, braced: string | undefined, bare: string | undefined) => {
@@ -30,14 +34,23 @@ export function expandHeaders(headers: Readonly<Record<string, string>>, allowed
  * URL as it is requested (`new URL(…).href`) is compared, and for a bare origin its form without
  * the trailing slash too.
  */
-export function refusingUrlList(url: URL, limits: HttpHookLimits | undefined): { readonly patterns: readonly string[]; readonly file: string } | undefined {
+export function refusingUrlList(
+  url: URL,
+  limits: HttpHookLimits | undefined,
+): { readonly patterns: readonly string[]; readonly file: string } | undefined {
   if (limits?.urls === undefined) return undefined
   const forms = url.pathname === '/' && url.search === '' && url.hash === '' ? [url.href, url.href.slice(0, -1)] : [url.href]
   return limits.urls.find(({ patterns }) => !patterns.some((pattern) => forms.some((form) => urlPattern(pattern).test(form))))
 }
 
 function urlPattern(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's')
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    's',
+  )
 }
 
 /**
@@ -54,7 +67,8 @@ export function allowedHeaderVariables(target: HttpTarget): { allowed: string[];
     for (const match of value.matchAll(HEADER_VARIABLE)) {
       const name = (match[1] ?? match[2])!
       const refusing = own.includes(name) ? lists.find((list) => !list.names.includes(name)) : undefined
-      if (refusing !== undefined) warnings.push(`header '${header}' uses $${name}, which httpHookAllowedEnvVars in ${refusing.file} does not allow: it is sent empty`)
+      if (refusing !== undefined)
+        warnings.push(`header '${header}' uses $${name}, which httpHookAllowedEnvVars in ${refusing.file} does not allow: it is sent empty`)
     }
   }
   return { allowed, warnings }
@@ -85,7 +99,11 @@ export async function postHook(target: HttpTarget, body: string, options: PostOp
   const started = performance.now()
   const variables = allowedHeaderVariables(target)
   // Every outcome carries the header warnings: they are said on stderr whatever the answer.
-  const done = (run: Omit<HttpRun, 'durationMs'>): HttpRun => ({ ...run, ...(variables.warnings.length > 0 && { warnings: variables.warnings }), durationMs: Math.round(performance.now() - started) })
+  const done = (run: Omit<HttpRun, 'durationMs'>): HttpRun => ({
+    ...run,
+    ...(variables.warnings.length > 0 && { warnings: variables.warnings }),
+    durationMs: Math.round(performance.now() - started),
+  })
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -104,19 +122,43 @@ export async function postHook(target: HttpTarget, body: string, options: PostOp
       const refusing = refusingUrlList(url, target.limits)
       if (refusing !== undefined) {
         const how = hop === 0 ? `posts to ${url.href}` : `was redirected to ${url.href}`
-        return done({ body: '', timedOut: false, refused: true, failure: `${how}, which allowedHttpHookUrls in ${refusing.file} does not allow (${refusing.patterns.join(', ') || 'none allowed'}); nothing was sent` })
+        return done({
+          body: '',
+          timedOut: false,
+          refused: true,
+          failure: `${how}, which allowedHttpHookUrls in ${refusing.file} does not allow (${refusing.patterns.join(', ') || 'none allowed'}); nothing was sent`,
+        })
       }
       const headers = url.origin === origin ? configured : {}
       const answer = await post(url, body, { ...headers, 'user-agent': options.userAgent }, limit, controller.signal)
       if (answer.status >= 300 && answer.status < 400 && answer.location !== undefined) {
         const next = new URL(answer.location, url)
-        if (!target.followRedirects) return done({ status: answer.status, body: '', timedOut: false, failure: `answered HTTP ${answer.status}, a redirect to ${next.href}, which is not followed (followRedirects: false)` })
-        if (hop >= MAX_REDIRECTS) return done({ status: answer.status, body: '', timedOut: false, failure: `redirected more than ${MAX_REDIRECTS} times` })
-        if (url.protocol === 'https:' && next.protocol !== 'https:') return done({ status: answer.status, body: '', timedOut: false, failure: `redirected from https to ${next.href}, which is not followed` })
+        if (!target.followRedirects)
+          return done({
+            status: answer.status,
+            body: '',
+            timedOut: false,
+            failure: `answered HTTP ${answer.status}, a redirect to ${next.href}, which is not followed (followRedirects: false)`,
+          })
+        if (hop >= MAX_REDIRECTS)
+          return done({ status: answer.status, body: '', timedOut: false, failure: `redirected more than ${MAX_REDIRECTS} times` })
+        if (url.protocol === 'https:' && next.protocol !== 'https:')
+          return done({
+            status: answer.status,
+            body: '',
+            timedOut: false,
+            failure: `redirected from https to ${next.href}, which is not followed`,
+          })
         url = next
         continue
       }
-      if (answer.tooBig) return done({ status: answer.status, body: '', timedOut: false, failure: `answered with more than ${limit} bytes (maxResponseBytes)` })
+      if (answer.tooBig)
+        return done({
+          status: answer.status,
+          body: '',
+          timedOut: false,
+          failure: `answered with more than ${limit} bytes (maxResponseBytes)`,
+        })
       return done({ status: answer.status, body: answer.body, timedOut: false })
     }
   } catch (error) {
@@ -133,23 +175,27 @@ async function post(url: URL, body: string, headers: Record<string, string>, lim
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${url.protocol} is not http: or https:`)
   const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http')
   return new Promise((resolvePromise, reject) => {
-    const req = request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (res: IncomingMessage) => {
-      const chunks: Buffer[] = []
-      let size = 0
-      let tooBig = false
-      const status = res.statusCode ?? 0
-      const location = typeof res.headers.location === 'string' ? res.headers.location : undefined
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length
-        if (size <= limit) return void chunks.push(chunk)
-        // Past the cap nothing more is read: the connection is dropped.
-        tooBig = true
-        res.destroy()
-        resolvePromise({ status, location, body: '', tooBig })
-      })
-      res.once('end', () => resolvePromise({ status, location, body: new TextDecoder().decode(Buffer.concat(chunks)), tooBig }))
-      res.once('error', reject)
-    })
+    const req = request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } },
+      (res: IncomingMessage) => {
+        const chunks: Buffer[] = []
+        let size = 0
+        let tooBig = false
+        const status = res.statusCode ?? 0
+        const location = typeof res.headers.location === 'string' ? res.headers.location : undefined
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size <= limit) return void chunks.push(chunk)
+          // Past the cap nothing more is read: the connection is dropped.
+          tooBig = true
+          res.destroy()
+          resolvePromise({ status, location, body: '', tooBig })
+        })
+        res.once('end', () => resolvePromise({ status, location, body: new TextDecoder().decode(Buffer.concat(chunks)), tooBig }))
+        res.once('error', reject)
+      },
+    )
     req.once('error', reject)
     // Not request's own `signal` option: Deno's node:http ignores it.
     const onAbort = () => {

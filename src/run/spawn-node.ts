@@ -12,7 +12,13 @@ export async function startNodeChild(request: SpawnRequest): Promise<Child> {
   const { spawn } = nodeChildProcess()
   const [program, ...args] = request.argv
   // detached: the command leads its own process group, which is what a timeout kills.
-  const proc = spawn(program!, args, { cwd: request.cwd, env: definedEnv(request.env), stdio: ['pipe', request.stdout, request.stderr], detached: true, windowsHide: true })
+  const proc = spawn(program!, args, {
+    cwd: request.cwd,
+    env: definedEnv(request.env),
+    stdio: ['pipe', request.stdout, request.stderr],
+    detached: true,
+    windowsHide: true,
+  })
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolveExit) => {
     proc.once('exit', (code, signal) => resolveExit({ code, signal }))
   })

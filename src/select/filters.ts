@@ -14,7 +14,11 @@ export function passesFilters(hook: Hook, event: FiredEvent, payload: Payload): 
 }
 
 /** The filter that keeps a hook from running, with why in words (for `explain`), or undefined. */
-export function failedFilter(hook: Hook, event: FiredEvent, payload: Payload): { filter: 'match' | 'matcher' | 'if'; detail: string } | undefined {
+export function failedFilter(
+  hook: Hook,
+  event: FiredEvent,
+  payload: Payload,
+): { filter: 'match' | 'matcher' | 'if'; detail: string } | undefined {
   // An event about no tool: say so, rather than "does not match no tool".
   const tool = event.tool === undefined ? `any tool (${event.qualified} is not about a tool)` : `tool ${describeTool(event)}`
   if (hook.match !== undefined && !matchesToolList(hook.match.tool, event)) {
@@ -28,7 +32,10 @@ export function failedFilter(hook: Hook, event: FiredEvent, payload: Payload): {
   if (hook.when !== undefined && !matchesPermissionRule(hook.when, event, payload)) {
     const command = (toolInput(payload) as { command?: unknown } | undefined)?.command
     const what = typeof command === 'string' ? `command '${command}'` : tool
-    return { filter: 'if', detail: `if '${hook.when}' does not match ${what}${isToolEvent(event) ? '' : ' (an if rule only runs on tool events)'}` }
+    return {
+      filter: 'if',
+      detail: `if '${hook.when}' does not match ${what}${isToolEvent(event) ? '' : ' (an if rule only runs on tool events)'}`,
+    }
   }
   return undefined
 }
@@ -108,7 +115,6 @@ function matcherValues(event: FiredEvent, payload: Payload): string[] | undefine
   return fields.map((field) => payload[field]).filter((value): value is string => typeof value === 'string')
 }
 
-
 const RULE = /^([\w*|-]+)(?:\((.*)\))?$/s
 
 /**
@@ -131,7 +137,9 @@ export function matchesPermissionRule(rule: string, event: FiredEvent, payload: 
     const parts = [command, ...command.split(/&&|\|\||\$\(|[;&|\n()`]/).map((part) => part.trim().replace(/^(\w+=\S*\s+)+/, ''))]
     return parts.some((part) => part.length > MAX_RULE_TEXT_LENGTH || glob(part))
   }
-  const target = ['file_path', 'path', 'url', 'pattern', 'query'].map((key) => input?.[key]).find((value) => typeof value === 'string') as string | undefined
+  const target = ['file_path', 'path', 'url', 'pattern', 'query'].map((key) => input?.[key]).find((value) => typeof value === 'string') as
+    | string
+    | undefined
   if (target === undefined) return false
   if (target.length > MAX_RULE_TEXT_LENGTH) return true
   return compileGlob(argument, { dot: true, basename: !argument.includes('/'), bash: true })(target)

@@ -70,13 +70,19 @@ export function gateBlock(
 /** `policy.required`: without a good copy of the organisation's policy its gates cannot be vouched for. */
 export function missingPolicyBlock(policy: ResolvedConfig['policy'], event: FiredEvent): HookResult | undefined {
   if (policy === undefined || !policy.required || !policy.missing || !isGate(event.name)) return undefined
-  return hookrunBlock(`the organisation's remote policy ${policy.url} is required and has no good copy yet; run 'hookrun policy pull' (see 'hookrun policy status')`, policy.file)
+  return hookrunBlock(
+    `the organisation's remote policy ${policy.url} is required and has no good copy yet; run 'hookrun policy pull' (see 'hookrun policy status')`,
+    policy.file,
+  )
 }
 
 /** A hook entry that cannot be read counts as a failed gate on the events it was for (any event, when that cannot be told). */
 export function brokenGateBlock(problems: readonly ConfigProblem[], event: FiredEvent): HookResult | undefined {
   if (!isGate(event.name)) return undefined
-  const broken = problems.find(({ brokenHook }) => brokenHook !== undefined && (brokenHook.events === undefined || brokenHook.events.some((pattern) => patternMatches(pattern, event))))
+  const broken = problems.find(
+    ({ brokenHook }) =>
+      brokenHook !== undefined && (brokenHook.events === undefined || brokenHook.events.some((pattern) => patternMatches(pattern, event))),
+  )
   if (broken === undefined) return undefined
   return hookrunBlock(`${formatProblem(broken)} — a gate entry that cannot be read blocks; fix it (see 'hookrun validate')`, broken.file)
 }

@@ -17,7 +17,12 @@ export function selectionOf(hook: Hook, event: FiredEvent, payload: Payload = {}
  * filters pass. Nothing is spawned before this decision. `matched`: the hooks are already the
  * event's (a plan's answer), so only their filters are asked.
  */
-export function selectHooks(hooks: readonly Hook[], event: FiredEvent, payload: Payload = {}, { matched = false }: { readonly matched?: boolean } = {}): Hook[] {
+export function selectHooks(
+  hooks: readonly Hook[],
+  event: FiredEvent,
+  payload: Payload = {},
+  { matched = false }: { readonly matched?: boolean } = {},
+): Hook[] {
   const selected: Hook[] = []
   for (const hook of matched ? hooks : hooksMatching(hooks, event)) if (passesFilters(hook, event, payload)) selected.push(hook)
   return selected
@@ -29,7 +34,11 @@ export function selectHooks(hooks: readonly Hook[], event: FiredEvent, payload: 
  * answer) no pattern is, so only `if` rules count. picomatch is loaded only then
  * (src/event/globs.ts; a fire of plain patterns never loads it, nor a planned fire without `if`).
  */
-export function selectionUsesGlobs(hooks: readonly Hook[], event: FiredEvent, { matched = false }: { readonly matched?: boolean } = {}): boolean {
+export function selectionUsesGlobs(
+  hooks: readonly Hook[],
+  event: FiredEvent,
+  { matched = false }: { readonly matched?: boolean } = {},
+): boolean {
   if (matched) return hooks.some((hook) => hook.when !== undefined)
   const keys = eventKeys(event.segments)
   return hooks.some((hook) => hook.enabled && sharesKey(hook.eventKeys, keys) && (hook.when !== undefined || usesGlobs(hook.event)))

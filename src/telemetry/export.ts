@@ -30,15 +30,26 @@ export async function exportRecords(records: readonly FireRecord[]): Promise<str
   for (const group of groups.values()) {
     const { target } = group[0]!
     const memory = new InMemorySpanExporter()
-    const provider = new BasicTracerProvider({ resource: resourceFromAttributes({ ...target.resource }), spanProcessors: [new SimpleSpanProcessor(memory)] })
+    const provider = new BasicTracerProvider({
+      resource: resourceFromAttributes({ ...target.resource }),
+      spanProcessors: [new SimpleSpanProcessor(memory)],
+    })
     const tracer = provider.getTracer('hookrun', pkg.version)
     for (const record of group) {
       const parent = remoteParent(api, record.traceparent)
-      const fire = tracer.startSpan(record.fire.name, { startTime: record.fire.start, attributes: record.fire.attributes, kind: api.SpanKind.INTERNAL }, parent)
+      const fire = tracer.startSpan(
+        record.fire.name,
+        { startTime: record.fire.start, attributes: record.fire.attributes, kind: api.SpanKind.INTERNAL },
+        parent,
+      )
       if (record.fire.error !== undefined) fire.setStatus({ code: api.SpanStatusCode.ERROR, message: record.fire.error })
       const inside = api.trace.setSpan(parent, fire)
       for (const hook of record.hooks) {
-        const span = tracer.startSpan(hook.name, { startTime: hook.start, attributes: hook.attributes, kind: api.SpanKind.INTERNAL }, inside)
+        const span = tracer.startSpan(
+          hook.name,
+          { startTime: hook.start, attributes: hook.attributes, kind: api.SpanKind.INTERNAL },
+          inside,
+        )
         if (hook.error !== undefined) span.setStatus({ code: api.SpanStatusCode.ERROR, message: hook.error })
         span.end(hook.end)
       }
@@ -58,7 +69,12 @@ export async function exportRecords(records: readonly FireRecord[]): Promise<str
 function remoteParent(api: typeof import('@opentelemetry/api'), traceparent: string | undefined) {
   const match = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(traceparent?.trim() ?? '')
   if (match === null) return api.ROOT_CONTEXT
-  return api.trace.setSpanContext(api.ROOT_CONTEXT, { traceId: match[1]!, spanId: match[2]!, traceFlags: Number.parseInt(match[3]!, 16), isRemote: true })
+  return api.trace.setSpanContext(api.ROOT_CONTEXT, {
+    traceId: match[1]!,
+    spanId: match[2]!,
+    traceFlags: Number.parseInt(match[3]!, 16),
+    isRemote: true,
+  })
 }
 
 /**
@@ -156,4 +172,3 @@ function readRecords(file: string): FireRecord[] {
   }
   return records
 }
-

@@ -135,15 +135,32 @@ export function fireRecord(target: TelemetryTarget, facts: FireFacts): FireRecor
       ...(report.exitCode !== null && { 'process.exit.code': report.exitCode }),
       ...(report.reason !== undefined && { 'hookrun.hook.reason': text(report.reason) }),
       ...(hook?.http !== undefined
-        ? { 'http.request.method': 'POST', 'url.full': text(hook.http.url), ...(report.httpStatus !== undefined && { 'http.response.status_code': report.httpStatus }) }
+        ? {
+            'http.request.method': 'POST',
+            'url.full': text(hook.http.url),
+            ...(report.httpStatus !== undefined && { 'http.response.status_code': report.httpStatus }),
+          }
         : hook !== undefined && { 'process.command_line': text(hook.command) }),
-      ...(report.outcome === 'error' && { 'error.type': report.timedOut ? 'timeout' : report.httpStatus !== undefined ? String(report.httpStatus) : 'hook_failed' }),
+      ...(report.outcome === 'error' && {
+        'error.type': report.timedOut ? 'timeout' : report.httpStatus !== undefined ? String(report.httpStatus) : 'hook_failed',
+      }),
     }
     // durationMs is rounded: a hook that ends as the fire does must not end after it.
-    return { name: `hook ${report.name}`, start, end: Math.min(start + report.durationMs, facts.end), attributes, ...(report.outcome === 'error' && { error: text(report.reason ?? 'failed') }) }
+    return {
+      name: `hook ${report.name}`,
+      start,
+      end: Math.min(start + report.durationMs, facts.end),
+      attributes,
+      ...(report.outcome === 'error' && { error: text(report.reason ?? 'failed') }),
+    }
   })
   const traceparent = facts.env.TRACEPARENT
-  return { target, ...(traceparent && { traceparent }), fire: { name: `fire ${event.name}`, start: facts.start, end: facts.end, attributes: fire }, hooks }
+  return {
+    target,
+    ...(traceparent && { traceparent }),
+    fire: { name: `fire ${event.name}`, start: facts.start, end: facts.end, attributes: fire },
+    hooks,
+  }
 }
 
 /** The spool: fires waiting for the shipper (`hookrun telemetry flush`). */

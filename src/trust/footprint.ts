@@ -32,7 +32,10 @@ export function footprintHolds(projectRoot: string, footprint: TrustFootprint): 
   if (statSignature(footprint.record[0]) !== footprint.record[1]) return false
   if (footprint.links !== undefined && !footprint.links.every(([file, signature]) => statSignature(file) === signature)) return false
   const material = collectFiles(projectRoot, footprint.configFiles, footprint.commandPaths)
-  return material.length === footprint.files.length && footprint.files.every(([file, signature], index) => material[index] === file && statSignature(file) === signature)
+  return (
+    material.length === footprint.files.length &&
+    footprint.files.every(([file, signature], index) => material[index] === file && statSignature(file) === signature)
+  )
 }
 
 /** The shape a footprint read back from a file must have (anything else is no footprint). */

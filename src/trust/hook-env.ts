@@ -82,7 +82,8 @@ export function envRefusals(env: Readonly<Record<string, string>>): string[] {
   const lines: string[] = []
   for (const [key, value] of Object.entries(env)) {
     if (SEARCH_PATHS.has(key)) lines.push(`sets ${key}, a search path whose files trust cannot pin one by one`)
-    else if (CONFIG_FOLDERS.has(key)) lines.push(`sets ${key}, a folder programs read their configuration (and so code) from, which trust cannot pin one file at a time`)
+    else if (CONFIG_FOLDERS.has(key))
+      lines.push(`sets ${key}, a folder programs read their configuration (and so code) from, which trust cannot pin one file at a time`)
     else {
       const refused = loaderFiles(key, value)?.refused
       if (refused !== undefined) lines.push(`sets ${key}: ${refused}`)
@@ -125,7 +126,11 @@ function loaderFiles(key: string, value: string): LoaderFiles | undefined {
   if (dynamic !== undefined) return { paths: [], refused: `${dynamic} is expanded when it is loaded, which trust cannot pin` }
   // LD_PRELOAD=libx.so (no slash) is looked up in the library path.
   const byName = loader === 'list' ? paths.find((path) => !path.includes('/')) : undefined
-  if (byName !== undefined) return { paths: [], refused: `${byName} is found by name in the library path, which trust cannot pin; name it by a path (./lib/${byName})` }
+  if (byName !== undefined)
+    return {
+      paths: [],
+      refused: `${byName} is found by name in the library path, which trust cannot pin; name it by a path (./lib/${byName})`,
+    }
   return { paths }
 }
 
@@ -144,7 +149,16 @@ function moduleFile(option: string, module: string, how: string): LoaderFiles {
 
 /** Options of `node` that load code (pinned when named by path), and those that read files trust cannot follow. */
 const NODE_LOADING = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader'])
-const NODE_FILES = new Set(['--env-file', '--env-file-if-exists', '--openssl-config', '--experimental-policy', '--experimental-config-file', '--snapshot-blob', '--icu-data-dir', '--experimental-sea-config'])
+const NODE_FILES = new Set([
+  '--env-file',
+  '--env-file-if-exists',
+  '--openssl-config',
+  '--experimental-policy',
+  '--experimental-config-file',
+  '--snapshot-blob',
+  '--icu-data-dir',
+  '--experimental-sea-config',
+])
 
 function nodeOptions(value: string): LoaderFiles {
   const paths: string[] = []
@@ -156,14 +170,17 @@ function nodeOptions(value: string): LoaderFiles {
       const found = moduleFile(`NODE_OPTIONS ${option}`, argument(), 'through node_modules')
       if (found.refused !== undefined) return found
       paths.push(...found.paths)
-    } else if (NODE_FILES.has(option)) return { paths: [], refused: `NODE_OPTIONS ${option} makes node read a file whose effects trust cannot pin` }
+    } else if (NODE_FILES.has(option))
+      return { paths: [], refused: `NODE_OPTIONS ${option} makes node read a file whose effects trust cannot pin` }
   }
   return { paths }
 }
 
 function perlOptions(value: string): LoaderFiles {
   const loading = shellWords(value, {}).find((word) => /^-[MmId]/.test(word))
-  return loading === undefined ? { paths: [] } : { paths: [], refused: `PERL5OPT ${loading} loads modules found through @INC, which trust cannot pin` }
+  return loading === undefined
+    ? { paths: [] }
+    : { paths: [], refused: `PERL5OPT ${loading} loads modules found through @INC, which trust cannot pin` }
 }
 
 function rubyOptions(value: string): LoaderFiles {

@@ -4,7 +4,15 @@ import { dirname, resolve } from 'node:path'
 import { nodeCrypto } from '../core/builtins.ts'
 import type { ConfigFileRef } from '../core/types.ts'
 import { type Discovery, type PluginLayout, projectFolderMaterial } from '../discover/folders.ts'
-import { collectFiles, collectMaterial, type CommandSource, commandMaterial, commandPaths, type Material, relativePath } from './material.ts'
+import {
+  collectFiles,
+  collectMaterial,
+  type CommandSource,
+  commandMaterial,
+  commandPaths,
+  type Material,
+  relativePath,
+} from './material.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -16,7 +24,13 @@ export interface ConfigDocument {
   readonly ref: ConfigFileRef
   readonly text?: string
   readonly entries: ReadonlyArray<{
-    readonly entry: { readonly command?: string; readonly cwd?: string; readonly path?: string; readonly name?: string; readonly env?: Readonly<Record<string, string>> }
+    readonly entry: {
+      readonly command?: string
+      readonly cwd?: string
+      readonly path?: string
+      readonly name?: string
+      readonly env?: Readonly<Record<string, string>>
+    }
   }>
   /** The paths its commands name (`withCommandPaths`), worked out for the project at `root`. */
   readonly commandPaths?: { readonly root: string; readonly paths: readonly string[] }
@@ -52,10 +66,19 @@ export function projectMaterial(projectRoot: string, documents: readonly ConfigD
  * when every document has them for this project: a trusted project's `fire` then parses none of
  * its commands (1,000 hooks cost 1,000 shell parses otherwise).
  */
-export function materialFiles(projectRoot: string, documents: readonly ConfigDocument[], folderFiles: readonly string[]): readonly string[] {
-  if (!documents.every((document) => document.commandPaths?.root === projectRoot)) return projectMaterial(projectRoot, documents, folderFiles).files
+export function materialFiles(
+  projectRoot: string,
+  documents: readonly ConfigDocument[],
+  folderFiles: readonly string[],
+): readonly string[] {
+  if (!documents.every((document) => document.commandPaths?.root === projectRoot))
+    return projectMaterial(projectRoot, documents, folderFiles).files
   const configFiles = [...documents.map((document) => document.ref.file), ...folderFiles]
-  return collectFiles(projectRoot, configFiles, documents.flatMap((document) => document.commandPaths!.paths))
+  return collectFiles(
+    projectRoot,
+    configFiles,
+    documents.flatMap((document) => document.commandPaths!.paths),
+  )
 }
 
 /**
@@ -97,7 +120,11 @@ function commandVariables(projectRoot: string, configDir: string, pluginDir?: st
  * digest over all of them in path order. `alreadyRead` supplies texts the caller has parsed, so
  * what is hashed is exactly what runs. A file that cannot be read hashes as `unreadable`.
  */
-export function hashProjectMaterial(projectRoot: string, files: readonly string[], alreadyRead?: ReadonlyMap<string, string>): MaterialHash {
+export function hashProjectMaterial(
+  projectRoot: string,
+  files: readonly string[],
+  alreadyRead?: ReadonlyMap<string, string>,
+): MaterialHash {
   const hashes: Record<string, FileHash> = {}
   for (const file of files) hashes[relativePath(projectRoot, file)] = hashFile(file, alreadyRead?.get(file))
   const lines = Object.keys(hashes)
@@ -136,7 +163,9 @@ export function changedFiles(before: Readonly<Record<string, FileHash>>, after: 
  */
 export function folderMaterial(discovery: Discovery, projectRoot: string, env: Env): string[] {
   const configs = discovery.sources.flatMap((source) =>
-    source.kind === 'config' && source.layer === 'project-plugin' ? [{ file: source.file, dir: source.plugin.dir, layout: source.layout }] : [],
+    source.kind === 'config' && source.layer === 'project-plugin'
+      ? [{ file: source.file, dir: source.plugin.dir, layout: source.layout }]
+      : [],
   )
   return [...new Set([...projectFolderMaterial(discovery, projectRoot, env), ...pluginCommandFiles(projectRoot, configs)])]
 }
@@ -145,7 +174,10 @@ export function folderMaterial(discovery: Discovery, projectRoot: string, env: E
  * The files a project plugin's hooks.json commands run (`./tools/check.sh` runs from the project
  * root, outside the plugin folder). Read with JSON.parse alone: trust is checked on every fire.
  */
-export function pluginCommandFiles(projectRoot: string, configs: ReadonlyArray<{ readonly file: string; readonly dir: string; readonly layout?: PluginLayout }>): string[] {
+export function pluginCommandFiles(
+  projectRoot: string,
+  configs: ReadonlyArray<{ readonly file: string; readonly dir: string; readonly layout?: PluginLayout }>,
+): string[] {
   const files: string[] = []
   for (const { file, dir, layout } of configs) {
     let json: unknown
@@ -156,15 +188,22 @@ export function pluginCommandFiles(projectRoot: string, configs: ReadonlyArray<{
     }
     // `${CLAUDE_PLUGIN_ROOT}` and its kin are the plugin folder, and a Cursor plugin's hooks start
     // there, as when the hook runs (src/folders/plugin-config.ts).
-    const vars = { ...commandVariables(projectRoot, dir, dir), ...Object.fromEntries((layout?.rootVariables ?? []).map((name) => [name, dir])) }
+    const vars = {
+      ...commandVariables(projectRoot, dir, dir),
+      ...Object.fromEntries((layout?.rootVariables ?? []).map((name) => [name, dir])),
+    }
     const cwd = layout?.agent === 'cursor' ? dir : projectRoot
-    for (const { command, env } of commandsUnder(json)) files.push(...commandMaterial(projectRoot, { command, cwd, vars: { ...vars, ...env }, ...(env !== undefined && { env }) }).files)
+    for (const { command, env } of commandsUnder(json))
+      files.push(...commandMaterial(projectRoot, { command, cwd, vars: { ...vars, ...env }, ...(env !== undefined && { env }) }).files)
   }
   return files
 }
 
 /** Every object with a string `command` under `value`, with its `env` when that is an object of strings. */
-function commandsUnder(value: unknown, out: Array<{ command: string; env?: Record<string, string> }> = []): Array<{ command: string; env?: Record<string, string> }> {
+function commandsUnder(
+  value: unknown,
+  out: Array<{ command: string; env?: Record<string, string> }> = [],
+): Array<{ command: string; env?: Record<string, string> }> {
   if (Array.isArray(value)) for (const item of value) commandsUnder(item, out)
   else if (typeof value === 'object' && value !== null) {
     const { command, env } = value as { command?: unknown; env?: unknown }

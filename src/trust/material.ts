@@ -75,7 +75,8 @@ export function collectMaterial(projectRoot: string, configFiles: readonly strin
   const notCovered: string[] = []
   const refused: string[] = []
   for (const folder of HOOK_FOLDERS) walkFolder(projectRoot, join(projectRoot, folder), files, notCovered, refused)
-  if (isDirectory(join(projectRoot, TEST_CASES_FOLDER))) notCovered.push(`${TEST_CASES_FOLDER}/ (hookrun test's cases; left out, as no fire runs them)`)
+  if (isDirectory(join(projectRoot, TEST_CASES_FOLDER)))
+    notCovered.push(`${TEST_CASES_FOLDER}/ (hookrun test's cases; left out, as no fire runs them)`)
   const programs = new Set<string>()
   for (const source of commands) {
     const found = commandMaterial(projectRoot, source)
@@ -120,7 +121,15 @@ function walkFolder(root: string, dir: string, out: Set<string>, notCovered: str
  * is in adds nothing new and is not walked again; a link to a folder holding the project would
  * walk far beyond it, and is refused.
  */
-function walkFiles(root: string, dir: string, real: string, walking: Set<string>, out: Set<string>, notCovered: string[], refused: string[]): void {
+function walkFiles(
+  root: string,
+  dir: string,
+  real: string,
+  walking: Set<string>,
+  out: Set<string>,
+  notCovered: string[],
+  refused: string[],
+): void {
   let entries: Dirent[]
   try {
     entries = readdirSync(dir, { withFileTypes: true })
@@ -141,7 +150,9 @@ function walkFiles(root: string, dir: string, real: string, walking: Set<string>
       if (walking.has(target)) continue
       const rootReal = realPath(root)
       if (target === rootReal || isInside(target, rootReal)) {
-        refused.push(`${relativePath(root, path)} links to ${target}, a folder that holds the project: trust cannot pin it; point it at the folder it needs`)
+        refused.push(
+          `${relativePath(root, path)} links to ${target}, a folder that holds the project: trust cannot pin it; point it at the folder it needs`,
+        )
         // Material all the same (it hashes as unreadable): such a link made after the trust revokes it.
         out.add(path)
       } else walkFiles(root, path, target, walking, out, notCovered, refused)
@@ -161,7 +172,25 @@ function realPath(path: string): string {
   }
 }
 
-const INTERPRETERS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'fish', 'node', 'deno', 'bun', 'tsx', 'python', 'python3', 'ruby', 'perl', 'php', 'pwsh', 'lua'])
+const INTERPRETERS = new Set([
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'ksh',
+  'fish',
+  'node',
+  'deno',
+  'bun',
+  'tsx',
+  'python',
+  'python3',
+  'ruby',
+  'perl',
+  'php',
+  'pwsh',
+  'lua',
+])
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh'])
 /** Wrappers that run the rest of the line as a command; the value is how many option words take a value. */
 const WRAPPERS: Readonly<Record<string, ReadonlySet<string>>> = {
@@ -230,7 +259,11 @@ interface CommandFiles {
  * hook reads decides what it does). The hook's `env` adds the files its loader variables name
  * (`envPaths`), resolved from every folder the command starts processes in.
  */
-export function commandMaterial(projectRoot: string, source: Omit<CommandSource, 'label'>, exists: (file: string) => boolean = isFile): CommandFiles {
+export function commandMaterial(
+  projectRoot: string,
+  source: Omit<CommandSource, 'label'>,
+  exists: (file: string) => boolean = isFile,
+): CommandFiles {
   const files: string[] = []
   const notCovered: string[] = []
   const programs: string[] = []
@@ -260,7 +293,8 @@ export function commandMaterial(projectRoot: string, source: Omit<CommandSource,
     if (alsoFrom !== undefined && alsoFrom !== path && pinned(alsoFrom)) files.push(alsoFrom)
     if (!code) return
     if (system) programs.push(word)
-    else if (!exists(path) && (alsoFrom === undefined || !exists(alsoFrom))) notCovered.push(`${word} does not exist (yet); the trust is revoked if it appears`)
+    else if (!exists(path) && (alsoFrom === undefined || !exists(alsoFrom)))
+      notCovered.push(`${word} does not exist (yet); the trust is revoked if it appears`)
   }
   for (const part of simpleCommands(source.command)) {
     const words: string[] = shellWords(part, { ...source.vars, ...(cwd !== undefined && { PWD: cwd }) }).filter((word, index, all) => {
@@ -285,7 +319,12 @@ export function commandMaterial(projectRoot: string, source: Omit<CommandSource,
     const args = words.slice(index + 1)
     if (program === 'cd' || program === 'pushd') {
       const target = args.find((word) => !word.startsWith('-'))
-      cwd = target === undefined || /\$|^~/.test(target) ? (target === undefined ? projectRoot : undefined) : resolve(cwd ?? projectRoot, target)
+      cwd =
+        target === undefined || /\$|^~/.test(target)
+          ? target === undefined
+            ? projectRoot
+            : undefined
+          : resolve(cwd ?? projectRoot, target)
       if (cwd !== undefined) folders.add(cwd)
       continue
     }

@@ -29,9 +29,17 @@ export interface TrustRecord {
 /** The record file is hookrun's own; a light check keeps the cold start of `fire` short. */
 function asTrustRecord(value: unknown): TrustRecord | undefined {
   const record = value as Partial<TrustRecord> | null
-  if (record?.version !== 1 || typeof record.root !== 'string' || typeof record.digest !== 'string' || typeof record.files !== 'object' || record.files === null) return undefined
+  if (
+    record?.version !== 1 ||
+    typeof record.root !== 'string' ||
+    typeof record.digest !== 'string' ||
+    typeof record.files !== 'object' ||
+    record.files === null
+  )
+    return undefined
   const filesValid = Object.values(record.files).every(
-    (file) => typeof file?.sha256 === 'string' && typeof file.executable === 'boolean' && (file.stat === null || typeof file.stat === 'string'),
+    (file) =>
+      typeof file?.sha256 === 'string' && typeof file.executable === 'boolean' && (file.stat === null || typeof file.stat === 'string'),
   )
   return filesValid ? (record as TrustRecord) : undefined
 }
@@ -83,12 +91,18 @@ export function unchangedSince(record: TrustRecord, projectRoot: string, files: 
  * changed. `documents` are the project's config documents; undefined when there is no record or
  * trust would hash a file.
  */
-export function trustFootprint(projectRoot: string, documents: readonly ConfigDocument[], env: Env = process.env): TrustFootprint | undefined {
+export function trustFootprint(
+  projectRoot: string,
+  documents: readonly ConfigDocument[],
+  env: Env = process.env,
+): TrustFootprint | undefined {
   const recordFile = trustRecordFile(projectRoot, env)
   const recordSignature = statSignature(recordFile)
   const record = recordSignature === 'missing' ? undefined : readTrustRecord(projectRoot, env)
   const configFiles = documents.map((document) => document.ref.file)
-  const paths = documents.flatMap((document) => (document.commandPaths?.root === projectRoot ? document : withCommandPaths(document, projectRoot)).commandPaths!.paths)
+  const paths = documents.flatMap(
+    (document) => (document.commandPaths?.root === projectRoot ? document : withCommandPaths(document, projectRoot)).commandPaths!.paths,
+  )
   const material = collectFiles(projectRoot, configFiles, paths)
   if (record === undefined) return worktreeFootprint(projectRoot, material, { configFiles, commandPaths: [...new Set(paths)] }, env)
   if (!unchangedSince(record, projectRoot, material)) return undefined
@@ -102,7 +116,12 @@ export function trustFootprint(projectRoot: string, documents: readonly ConfigDo
  * settled (as a trust record takes them) and unchanged across the hashing; undefined otherwise
  * (then every fire hashes, as `resolveTrust` does).
  */
-function worktreeFootprint(projectRoot: string, material: readonly string[], named: Pick<TrustFootprint, 'configFiles' | 'commandPaths'>, env: Env): TrustFootprint | undefined {
+function worktreeFootprint(
+  projectRoot: string,
+  material: readonly string[],
+  named: Pick<TrustFootprint, 'configFiles' | 'commandPaths'>,
+  env: Env,
+): TrustFootprint | undefined {
   const worktree = linkedWorktreeOf(projectRoot)
   if (worktree === undefined) return undefined
   const recordFile = trustRecordFile(worktree.main, env)
@@ -115,7 +134,12 @@ function worktreeFootprint(projectRoot: string, material: readonly string[], nam
   if (hashProjectMaterial(projectRoot, material).digest !== record.digest) return undefined
   if (material.some((file, index) => statSignature(file) !== signatures[index])) return undefined
   const links = worktree.links.map((file): [string, string] => [file, statSignature(file)])
-  return { record: [recordFile, recordSignature], files: material.map((file, index): [string, string] => [file, signatures[index]!]), ...named, links }
+  return {
+    record: [recordFile, recordSignature],
+    files: material.map((file, index): [string, string] => [file, signatures[index]!]),
+    ...named,
+    links,
+  }
 }
 
 /**
@@ -156,20 +180,29 @@ export function writeTrustRecord(
   folderFiles: readonly string[] = [],
 ): TrustRecord {
   const { files, notCovered, refused } = projectMaterial(projectRoot, documents, folderFiles)
-  if (refused.length > 0) throw new HookrunError(`cannot trust ${projectRoot}: ${refused[0]}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ''}`)
+  if (refused.length > 0)
+    throw new HookrunError(`cannot trust ${projectRoot}: ${refused[0]}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ''}`)
   waitUntilSettled(files)
   const trustedAt = Date.now()
   const before = files.map(statSignature)
   const material = hashProjectMaterial(projectRoot, files)
   files.forEach((file, index) => {
-    if (statSignature(file) !== before[index]) throw new HookrunError(`${file} changed while it was being hashed; run 'hookrun trust' again`)
+    if (statSignature(file) !== before[index])
+      throw new HookrunError(`${file} changed while it was being hashed; run 'hookrun trust' again`)
   })
   const recorded: Record<string, TrustRecord['files'][string]> = {}
   files.forEach((file, index) => {
     const path = relativePath(projectRoot, file)
     recorded[path] = { ...material.files[path]!, stat: settled(before[index]!, trustedAt) ? before[index]! : null }
   })
-  const record: TrustRecord = { version: 1, root: canonicalPath(projectRoot), digest: material.digest, files: recorded, trustedAt: new Date(trustedAt).toISOString(), notCovered }
+  const record: TrustRecord = {
+    version: 1,
+    root: canonicalPath(projectRoot),
+    digest: material.digest,
+    files: recorded,
+    trustedAt: new Date(trustedAt).toISOString(),
+    notCovered,
+  }
   const file = trustRecordFile(projectRoot, env)
   makeOwnFolder(dirname(file), env)
   // The texts go beside the record, for `hookrun trust --diff`; `fire` never reads them.

@@ -25,8 +25,27 @@ import { canonicalPath, readTrustRecord, unchangedSince, worktreeRecord } from '
 type Env = Readonly<Record<string, string | undefined>>
 
 // Callers import trust from here: the material's hashes are in material-hash.ts, the records in records.ts.
-export { changedFiles, type ConfigDocument, type FileHash, folderMaterial, hashProjectMaterial, type MaterialHash, pluginCommandFiles, projectMaterial, withCommandPaths } from './material-hash.ts'
-export { readTrustedTexts, readTrustRecord, removeTrustRecord, trustFootprint, type TrustRecord, trustRecordFile, trustRecordFor, writeTrustRecord } from './records.ts'
+export {
+  changedFiles,
+  type ConfigDocument,
+  type FileHash,
+  folderMaterial,
+  hashProjectMaterial,
+  type MaterialHash,
+  pluginCommandFiles,
+  projectMaterial,
+  withCommandPaths,
+} from './material-hash.ts'
+export {
+  readTrustedTexts,
+  readTrustRecord,
+  removeTrustRecord,
+  trustFootprint,
+  type TrustRecord,
+  trustRecordFile,
+  trustRecordFor,
+  writeTrustRecord,
+} from './records.ts'
 
 export { needsTrust } from '../core/types.ts'
 

@@ -32,7 +32,11 @@ export function materialCheck(trusts: readonly ProjectTrust[], env: Env): ((hook
     const files = hookFiles(root, hook)
     // Loaded only when a project hook runs: most fires' plans never load trust.ts. A git
     // worktree with no record of its own is held to its main checkout's.
-    if (!records.has(root)) records.set(root, import('./trust.ts').then((module) => ({ record: module.trustRecordFor(root, env), hash: module.hashProjectMaterial })))
+    if (!records.has(root))
+      records.set(
+        root,
+        import('./trust.ts').then((module) => ({ record: module.trustRecordFor(root, env), hash: module.hashProjectMaterial })),
+      )
     const { record: trusted, hash } = await records.get(root)!
     if (trusted === undefined) return ['the trust record removed']
     return files.flatMap((file) => {

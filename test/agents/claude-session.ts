@@ -40,13 +40,22 @@ export interface ClaudeSession {
 }
 
 /** Runs one Claude session to its end; the model server is closed after (its requests stay readable). */
-export async function runClaude(run: LabRun, turns: readonly Turn[], options: { cwd?: string; prompt?: string; env?: Record<string, string>; args?: readonly string[]; format?: 'stream-json' | 'text' } = {}): Promise<ClaudeSession> {
+export async function runClaude(
+  run: LabRun,
+  turns: readonly Turn[],
+  options: { cwd?: string; prompt?: string; env?: Record<string, string>; args?: readonly string[]; format?: 'stream-json' | 'text' } = {},
+): Promise<ClaudeSession> {
   const claude = installAgent('claude')
   const model = await startAnthropicModel(turns)
   try {
-    const output = options.format === 'text' ? ['--output-format', 'text'] : ['--output-format', 'stream-json', '--verbose', '--include-hook-events']
+    const output =
+      options.format === 'text' ? ['--output-format', 'text'] : ['--output-format', 'stream-json', '--verbose', '--include-hook-events']
     const args = ['-p', options.prompt ?? 'do the lab step', ...output, '--permission-mode', 'bypassPermissions', ...(options.args ?? [])]
-    const agent = await runAgent(claude, args, { cwd: options.cwd ?? run.project, env: claudeEnv(run, model.url, options.env), timeoutMs: 120_000 })
+    const agent = await runAgent(claude, args, {
+      cwd: options.cwd ?? run.project,
+      env: claudeEnv(run, model.url, options.env),
+      timeoutMs: 120_000,
+    })
     const events = agent.stdout
       .split('\n')
       .filter((line) => line.startsWith('{'))
@@ -70,7 +79,11 @@ export function writeFileIn(dir: string, path: string, content: string): string 
  * A project's `.hookrun/hooks.json` written by hand with its scripts (`.hookrun/scripts/<name>.sh`
  * for each hook given a `script`), as a user would; trusted unless told not to.
  */
-export function writeHooks(run: LabRun, hooks: readonly (Record<string, unknown> & { name: string; script?: string })[], options: { trust?: boolean; dir?: string } = {}): void {
+export function writeHooks(
+  run: LabRun,
+  hooks: readonly (Record<string, unknown> & { name: string; script?: string })[],
+  options: { trust?: boolean; dir?: string } = {},
+): void {
   const dir = options.dir ?? run.project
   const entries = hooks.map(({ script, ...hook }) => {
     if (script === undefined) return hook

@@ -46,7 +46,9 @@ function expectCompleted(session: ClaudeSession, scenario: string): void {
 
 /** The hook events Claude reported (`--include-hook-events`), by event name. */
 function hookResponses(session: ClaudeSession, event?: string): StreamEvent[] {
-  return session.events.filter((line) => line.type === 'system' && line.subtype === 'hook_response' && (event === undefined || line.hook_event === event))
+  return session.events.filter(
+    (line) => line.type === 'system' && line.subtype === 'hook_response' && (event === undefined || line.hook_event === event),
+  )
 }
 
 /** A command the dangerous-commands template denies, that leaves a marker if it ever runs. */
@@ -72,7 +74,11 @@ describe('Claude Code 2.1.331', () => {
     const [result] = toolResultTexts(session)
     expect(result?.text).toContain(FORCE_PUSH_REASON)
     expect(result?.isError).toBe(true)
-    results.record('deny-shell', 'honoured', `the command did not run; the next request's tool_result (is_error) held the reason: ${JSON.stringify(result?.text)}`)
+    results.record(
+      'deny-shell',
+      'honoured',
+      `the command did not run; the next request's tool_result (is_error) held the reason: ${JSON.stringify(result?.text)}`,
+    )
   })
 
   test('allow-shell: an allowed command runs through the same gate', async () => {
@@ -84,7 +90,11 @@ describe('Claude Code 2.1.331', () => {
     const [result] = toolResultTexts(session)
     expect(result).toEqual({ text: 'ran-ok', isError: false })
     expect(hookResponses(session, 'PreToolUse').map((line) => line.exit_code)).toEqual([0])
-    results.record('allow-shell', 'honoured', 'the command ran (marker made) and its output reached the model; the PreToolUse router exited 0')
+    results.record(
+      'allow-shell',
+      'honoured',
+      'the command ran (marker made) and its output reached the model; the PreToolUse router exited 0',
+    )
   })
 
   test('deny-shell with `install --narrow`: the one compiled PreToolUse entry (matcher Bash) still denies', async () => {
@@ -113,7 +123,8 @@ describe('Claude Code 2.1.331', () => {
     const first = await runClaude(run, [bash('true'), DONE])
     expectCompleted(first, 'narrow sync (session 1)')
     const settingsFile = join(run.project, '.claude', 'settings.local.json')
-    for (let waited = 0; waited < 10_000 && !readFileSync(settingsFile, 'utf8').includes('Write'); waited += 200) await new Promise((resolve) => setTimeout(resolve, 200))
+    for (let waited = 0; waited < 10_000 && !readFileSync(settingsFile, 'utf8').includes('Write'); waited += 200)
+      await new Promise((resolve) => setTimeout(resolve, 200))
     expect(readFileSync(settingsFile, 'utf8')).toContain('^(Bash|Write)$')
     const written = join(run.project, 'NARROW_WRITE_RAN.txt')
     const second = await runClaude(run, [{ tool: 'Write', input: { file_path: written, content: 'x\n' } }, DONE])
@@ -153,12 +164,22 @@ describe('Claude Code 2.1.331', () => {
     expect(requestText(first!)).toContain('LAB-SESSION-CONTEXT-5821')
     expect(requestText(first!)).toContain('LAB-PROMPT-CONTEXT-9374')
     expect(requestText(second!)).toContain('LAB-POST-CONTEXT-1166')
-    results.record('context', 'honoured', 'SessionStart and UserPromptSubmit additionalContext were in the first model request, PostToolUse context in the next one')
+    results.record(
+      'context',
+      'honoured',
+      'SessionStart and UserPromptSubmit additionalContext were in the first model request, PostToolUse context in the next one',
+    )
   })
 
   test('post-tool-output: a PostToolUse hook sees the Bash output', async () => {
     const run = freshRun()
-    writeHooks(run, [{ name: 'see-output', event: 'tool:post_execute:bash', script: 'cat > post-stdin.json\nprintf %s "$HOOKRUN_TOOL_OUTPUT" > post-env.txt' }])
+    writeHooks(run, [
+      {
+        name: 'see-output',
+        event: 'tool:post_execute:bash',
+        script: 'cat > post-stdin.json\nprintf %s "$HOOKRUN_TOOL_OUTPUT" > post-env.txt',
+      },
+    ])
     installClaude(run)
     const session = await runClaude(run, [bash('echo LAB-OUTPUT-4417'), DONE])
     expectCompleted(session, 'post-tool-output')
@@ -183,7 +204,9 @@ describe('Claude Code 2.1.331', () => {
     expect(answer.systemMessage).toContain('not trusted')
     // Once per session, not on every event.
     expect(notices).toHaveLength(1)
-    const shown = session.events.filter((line) => line.type !== 'system' || line.subtype !== 'hook_response').filter((line) => JSON.stringify(line).includes('not trusted'))
+    const shown = session.events
+      .filter((line) => line.type !== 'system' || line.subtype !== 'hook_response')
+      .filter((line) => JSON.stringify(line).includes('not trusted'))
     expect(shown).toEqual([])
     expect(session.agent.stderr).not.toContain('not trusted')
     expect(conversationRequests(session.model).some((request) => requestText(request).includes('not trusted'))).toBe(false)
@@ -214,7 +237,11 @@ describe('Claude Code 2.1.331', () => {
   test('crash-blocks: a gate that exits 1, or is killed, blocks the call', async () => {
     const run = freshRun()
     writeHooks(run, [
-      { name: 'crashing-gate', event: 'tool:pre_execute:bash', script: 'case $HOOKRUN_BASH_COMMAND in *CRASH_RAN*) echo boom >&2; exit 1 ;; esac' },
+      {
+        name: 'crashing-gate',
+        event: 'tool:pre_execute:bash',
+        script: 'case $HOOKRUN_BASH_COMMAND in *CRASH_RAN*) echo boom >&2; exit 1 ;; esac',
+      },
       { name: 'killed-gate', event: 'tool:pre_execute:bash', script: 'case $HOOKRUN_BASH_COMMAND in *KILLED_RAN*) kill -9 $$ ;; esac' },
     ])
     installClaude(run)
@@ -225,7 +252,11 @@ describe('Claude Code 2.1.331', () => {
     const [crashed, killed] = toolResultTexts(session)
     expect(crashed?.text).toMatch(/crashing-gate/)
     expect(killed?.text).toMatch(/killed-gate/)
-    results.record('crash-blocks', 'honoured', `neither command ran; the model got: ${JSON.stringify(crashed?.text)} / ${JSON.stringify(killed?.text)}`)
+    results.record(
+      'crash-blocks',
+      'honoured',
+      `neither command ran; the model got: ${JSON.stringify(crashed?.text)} / ${JSON.stringify(killed?.text)}`,
+    )
   })
 
   test("cd-elsewhere: Claude resets its shell's cwd when a `cd` leaves the project, and the gate holds there", async () => {
@@ -233,12 +264,19 @@ describe('Claude Code 2.1.331', () => {
     quickStart(run)
     const outside = join(run.home, 'outside')
     mkdirSync(outside)
-    const session = await runClaude(run, [bash(`cd ${outside} && ${deniedCommand('CD_SAME_CALL_RAN')}`), bash(`cd ${outside}`), bash('pwd'), bash(deniedCommand('CD_NEXT_CALL_RAN')), DONE])
+    const session = await runClaude(run, [
+      bash(`cd ${outside} && ${deniedCommand('CD_SAME_CALL_RAN')}`),
+      bash(`cd ${outside}`),
+      bash('pwd'),
+      bash(deniedCommand('CD_NEXT_CALL_RAN')),
+      DONE,
+    ])
     expectCompleted(session, 'cd-elsewhere (no --add-dir)')
     const [sameCall, cd, pwd, nextCall] = toolResultTexts(session)
     expect(cd?.text).toBe(`Shell cwd was reset to ${run.project}`)
     expect(pwd?.text).toBe(run.project)
-    for (const marker of ['CD_SAME_CALL_RAN', 'CD_NEXT_CALL_RAN']) expect(existsSync(join(outside, marker)) || existsSync(join(run.project, marker)), marker).toBe(false)
+    for (const marker of ['CD_SAME_CALL_RAN', 'CD_NEXT_CALL_RAN'])
+      expect(existsSync(join(outside, marker)) || existsSync(join(run.project, marker)), marker).toBe(false)
     expect(sameCall?.text).toContain(FORCE_PUSH_REASON)
     expect(nextCall?.text).toContain(FORCE_PUSH_REASON)
   })
@@ -248,7 +286,17 @@ describe('Claude Code 2.1.331', () => {
     quickStart(run)
     const outside = join(run.home, 'outside')
     mkdirSync(outside)
-    const session = await runClaude(run, [bash(`cd ${outside} && ${deniedCommand('CD_SAME_CALL_RAN')}`), bash(`cd ${outside}`), bash('pwd'), bash(deniedCommand('CD_NEXT_CALL_RAN')), DONE], { args: ['--add-dir', outside] })
+    const session = await runClaude(
+      run,
+      [
+        bash(`cd ${outside} && ${deniedCommand('CD_SAME_CALL_RAN')}`),
+        bash(`cd ${outside}`),
+        bash('pwd'),
+        bash(deniedCommand('CD_NEXT_CALL_RAN')),
+        DONE,
+      ],
+      { args: ['--add-dir', outside] },
+    )
     expectCompleted(session, 'cd-elsewhere (--add-dir)')
     const [sameCall, , pwd, nextCall] = toolResultTexts(session)
     console.log('cd-elsewhere --add-dir tool results:', JSON.stringify([sameCall, pwd, nextCall]))
@@ -267,7 +315,12 @@ describe('Claude Code 2.1.331', () => {
   test('cd-elsewhere: a nested sub/.hookrun/ with an empty hooks/ folder (made by the model) does not make sub a project that escapes the gate', async () => {
     const run = freshRun()
     quickStart(run)
-    const session = await runClaude(run, [bash('mkdir -p sub/.hookrun/hooks && cd sub'), bash('pwd'), bash(deniedCommand('NESTED_RAN')), DONE])
+    const session = await runClaude(run, [
+      bash('mkdir -p sub/.hookrun/hooks && cd sub'),
+      bash('pwd'),
+      bash(deniedCommand('NESTED_RAN')),
+      DONE,
+    ])
     expectCompleted(session, 'cd-elsewhere (nested .hookrun)')
     const [, pwd, denied] = toolResultTexts(session)
     expect(pwd?.text).toBe(join(run.project, 'sub'))
@@ -285,13 +338,28 @@ describe('Claude Code 2.1.331', () => {
     expect(existsSync(join(sub, 'SUB_RAN'))).toBe(false)
     const [result] = toolResultTexts(session)
     expect(result?.text).toContain(FORCE_PUSH_REASON)
-    results.record('subfolder-start', 'honoured', 'started in project/sub, Claude read the project settings and the gate denied the command')
+    results.record(
+      'subfolder-start',
+      'honoured',
+      'started in project/sub, Claude read the project settings and the gate denied the command',
+    )
   })
 
   test('subfolder-start: Claude started in a `git worktree add` of the trusted project still runs the gate', async () => {
     const run = freshRun()
     quickStart(run)
-    const git = (...args: string[]) => spawnSync('git', args, { cwd: run.project, env: { ...run.env, GIT_AUTHOR_NAME: 'lab', GIT_AUTHOR_EMAIL: 'lab@example.invalid', GIT_COMMITTER_NAME: 'lab', GIT_COMMITTER_EMAIL: 'lab@example.invalid' }, encoding: 'utf8' })
+    const git = (...args: string[]) =>
+      spawnSync('git', args, {
+        cwd: run.project,
+        env: {
+          ...run.env,
+          GIT_AUTHOR_NAME: 'lab',
+          GIT_AUTHOR_EMAIL: 'lab@example.invalid',
+          GIT_COMMITTER_NAME: 'lab',
+          GIT_COMMITTER_EMAIL: 'lab@example.invalid',
+        },
+        encoding: 'utf8',
+      })
     // The team commits hooks.json and its scripts (settings.local.json stays this machine's).
     git('add', '.hookrun')
     git('commit', '-qm', 'hooks')
@@ -299,7 +367,12 @@ describe('Claude Code 2.1.331', () => {
     expect(git('worktree', 'add', '-q', worktree).status).toBe(0)
     const session = await runClaude(run, [bash(deniedCommand('WORKTREE_RAN')), DONE], { cwd: worktree })
     expectCompleted(session, 'subfolder-start (git worktree)')
-    console.log('worktree has .claude/:', existsSync(join(worktree, '.claude')), 'hook answers:', JSON.stringify(hookResponses(session).map((line) => [line.hook_event, line.exit_code, String(line.stdout).slice(0, 200)])))
+    console.log(
+      'worktree has .claude/:',
+      existsSync(join(worktree, '.claude')),
+      'hook answers:',
+      JSON.stringify(hookResponses(session).map((line) => [line.hook_event, line.exit_code, String(line.stdout).slice(0, 200)])),
+    )
     expect(existsSync(join(worktree, 'WORKTREE_RAN'))).toBe(false)
     expect(toolResultTexts(session)[0]?.text).toContain(FORCE_PUSH_REASON)
   })
@@ -313,11 +386,23 @@ describe('Claude Code 2.1.331', () => {
     mkdirSync(dump)
     const logger = writeFileIn(run.root, 'bin/log-payload', `#!/bin/sh\nf=$(mktemp "${dump}/$(date +%s%N)-XXXX")\ncat > "$f"\n`)
     const settingsFile = join(run.project, '.claude', 'settings.json')
-    const settings = { hooks: Object.fromEntries(CLAUDE_EVENT_NAMES.filter((name) => name !== 'WorktreeCreate').map((name) => [name, [{ hooks: [{ type: 'command', command: logger }] }]])) }
+    const settings = {
+      hooks: Object.fromEntries(
+        CLAUDE_EVENT_NAMES.filter((name) => name !== 'WorktreeCreate').map((name) => [
+          name,
+          [{ hooks: [{ type: 'command', command: logger }] }],
+        ]),
+      ),
+    }
     writeFileSync(settingsFile, `${JSON.stringify(settings, null, 2)}\n`)
     writeFileIn(run.project, 'CLAUDE.md', '# lab project\nBe brief.\n')
     mkdirSync(join(run.project, 'sub'))
-    const session = await runClaude(run, [bash('cd sub && echo in-sub'), bash('false'), { tool: 'Write', input: { file_path: join(run.project, 'notes.txt'), content: 'lab\n' } }, DONE])
+    const session = await runClaude(run, [
+      bash('cd sub && echo in-sub'),
+      bash('false'),
+      { tool: 'Write', input: { file_path: join(run.project, 'notes.txt'), content: 'lab\n' } },
+      DONE,
+    ])
     expectCompleted(session, 'unknown-event')
     const payloads = readdirSync(dump)
       .sort()
@@ -327,7 +412,9 @@ describe('Claude Code 2.1.331', () => {
     saveFixtures(run, payloads)
     // Each event it fired is one hookrun has a name for (as Claude spells it) …
     for (const event of fired) {
-      const explained = run.hookrun(['explain', '--format', 'claude', '--json', '--dry-run', '--payload', '-'], { input: JSON.stringify(payloads.find((payload) => payload.hook_event_name === event)) })
+      const explained = run.hookrun(['explain', '--format', 'claude', '--json', '--dry-run', '--payload', '-'], {
+        input: JSON.stringify(payloads.find((payload) => payload.hook_event_name === event)),
+      })
       expect(explained.status, `${event}: ${explained.stderr}`).toBe(0)
       expect((JSON.parse(explained.stdout) as { event: string }).event, event).not.toMatch(/^unknown|^$/)
     }
@@ -335,10 +422,16 @@ describe('Claude Code 2.1.331', () => {
     const routed = hookResponses(session).filter((line) => String(line.hook_name ?? '').length > 0 && line.outcome !== 'success')
     expect(routed, JSON.stringify(routed)).toEqual([])
     const known = JSON.parse(run.hookrun(['events', '--json']).stdout) as { aliases: { alias: string; from: string[] }[] }[]
-    const claudeNames = new Set(known.flatMap((event) => event.aliases.filter((alias) => alias.from.includes('claude')).map((alias) => alias.alias)))
+    const claudeNames = new Set(
+      known.flatMap((event) => event.aliases.filter((alias) => alias.from.includes('claude')).map((alias) => alias.alias)),
+    )
     const missing = CLAUDE_EVENT_NAMES.filter((name) => !claudeNames.has(name))
     expect(missing).toEqual([])
-    results.record('unknown-event', 'not applicable', `every event name in Claude 2.1.331 (${CLAUDE_EVENT_NAMES.length}) is one hookrun knows; this session fired ${[...fired].sort().join(', ')}, all answered with exit 0`)
+    results.record(
+      'unknown-event',
+      'not applicable',
+      `every event name in Claude 2.1.331 (${CLAUDE_EVENT_NAMES.length}) is one hookrun knows; this session fired ${[...fired].sort().join(', ')}, all answered with exit 0`,
+    )
   })
 
   test('results', async () => {
@@ -348,9 +441,39 @@ describe('Claude Code 2.1.331', () => {
 
 /** Claude Code 2.1.331's hook event names (the list in its binary). */
 const CLAUDE_EVENT_NAMES = [
-  'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'UserPromptSubmit', 'UserPromptExpansion', 'SessionStart', 'SessionEnd', 'Stop', 'StopFailure',
-  'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'PreModelSwitch', 'PostModelSwitch', 'PermissionRequest', 'PermissionDenied', 'Setup', 'TeammateIdle', 'TaskCreated',
-  'TaskCompleted', 'Elicitation', 'ElicitationResult', 'ConfigChange', 'WorktreeCreate', 'WorktreeRemove', 'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'DirectoryAdded', 'MessageDisplay',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'Notification',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'SessionStart',
+  'SessionEnd',
+  'Stop',
+  'StopFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+  'PostCompact',
+  'PreModelSwitch',
+  'PostModelSwitch',
+  'PermissionRequest',
+  'PermissionDenied',
+  'Setup',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'Elicitation',
+  'ElicitationResult',
+  'ConfigChange',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'InstructionsLoaded',
+  'CwdChanged',
+  'FileChanged',
+  'DirectoryAdded',
+  'MessageDisplay',
 ]
 
 /**
@@ -366,7 +489,11 @@ function saveFixtures(run: LabRun, payloads: readonly Record<string, unknown>[])
     if (seen.has(event)) continue
     seen.add(event)
     // The run's folder (also inside the transcript path's slug) and every id: stable placeholders.
-    let text = JSON.stringify(payload, null, 2).split(run.root.replace(/[^a-zA-Z0-9]/g, '-')).join('-lab-run').split(run.root).join('/lab/run')
+    let text = JSON.stringify(payload, null, 2)
+      .split(run.root.replace(/[^a-zA-Z0-9]/g, '-'))
+      .join('-lab-run')
+      .split(run.root)
+      .join('/lab/run')
     const ids = new Map<string, string>([[String(payloads[0]?.session_id), '00000000-0000-4000-8000-000000000000']])
     text = text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => {
       if (!ids.has(id)) ids.set(id, `00000000-0000-4000-8000-${String(ids.size).padStart(12, '0')}`)
@@ -376,4 +503,3 @@ function saveFixtures(run: LabRun, payloads: readonly Record<string, unknown>[])
     writeFileSync(join(dir, `${event}.json`), `${text}\n`)
   }
 }
-

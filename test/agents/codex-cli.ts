@@ -44,7 +44,6 @@ export function runCodex(run: LabRun, prompt: string, cwd = run.project, options
   })
 }
 
-
 /** A hook as `codex app-server` lists it (hooks/list). */
 export interface CodexHook {
   readonly key: string
@@ -70,7 +69,8 @@ export async function reviewCodexHooks(run: LabRun, cwd: string, trust: boolean)
       const line = buffer.slice(0, end)
       buffer = buffer.slice(end + 1)
       const message = JSON.parse(line) as { id?: number; result?: unknown; error?: unknown }
-      if (message.id !== undefined && waiting.has(message.id)) waiting.get(message.id)!(message.error === undefined ? message.result : Promise.reject(new Error(JSON.stringify(message.error))))
+      if (message.id !== undefined && waiting.has(message.id))
+        waiting.get(message.id)!(message.error === undefined ? message.result : Promise.reject(new Error(JSON.stringify(message.error))))
     }
   })
   let next = 0
@@ -87,7 +87,11 @@ export async function reviewCodexHooks(run: LabRun, cwd: string, trust: boolean)
     const listed = (await call('hooks/list', { cwds: [cwd] })) as { data: { hooks: CodexHook[] }[] }
     const hooks = listed.data.flatMap((entry) => entry.hooks)
     if (trust && hooks.length > 0) {
-      const edits = hooks.map((hook) => ({ keyPath: `hooks.state.${JSON.stringify(hook.key)}.trusted_hash`, value: hook.currentHash, mergeStrategy: 'replace' }))
+      const edits = hooks.map((hook) => ({
+        keyPath: `hooks.state.${JSON.stringify(hook.key)}.trusted_hash`,
+        value: hook.currentHash,
+        mergeStrategy: 'replace',
+      }))
       await call('config/batchWrite', { edits })
     }
     return hooks

@@ -50,7 +50,11 @@ describe('Codex 0.169 with hookrun', () => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
       expect(toolOutputs(server).join('\n')).toContain('lab gate: forbidden commands are not allowed')
       const where = shownOn(result, 'lab gate')
-      results.record('deny-shell', 'honoured', `the command did not run; the model got "Command blocked by PreToolUse hook: <reason>"; the person saw the reason on ${where}`)
+      results.record(
+        'deny-shell',
+        'honoured',
+        `the command did not run; the model got "Command blocked by PreToolUse hook: <reason>"; the person saw the reason on ${where}`,
+      )
     })
   })
 
@@ -78,12 +82,18 @@ describe('Codex 0.169 with hookrun', () => {
       expect(first).toContain('LAB-CONTEXT-SESSION')
       expect(first).toContain('LAB-CONTEXT-PROMPT')
       expect(lastInputText(server)).toContain('LAB-CONTEXT-POST')
-      results.record('context', 'honoured', 'SessionStart, UserPromptSubmit and PostToolUse context reached the model as developer messages')
+      results.record(
+        'context',
+        'honoured',
+        'SessionStart, UserPromptSubmit and PostToolUse context reached the model as developer messages',
+      )
     })
   })
 
   test('post-tool-output', async () => {
-    const hooks = { hooks: [{ name: 'lab-post', event: 'tool:post_execute:bash', command: 'cat > "$HOOKRUN_PROJECT_DIR/post-payload.json"' }] }
+    const hooks = {
+      hooks: [{ name: 'lab-post', event: 'tool:post_execute:bash', command: 'cat > "$HOOKRUN_PROJECT_DIR/post-payload.json"' }],
+    }
     await scenario('post-tool-output', { hooks, turns: [shell('echo lab-output-42'), done] }, ({ run }) => {
       const payload = JSON.parse(readFileSync(join(run.project, 'post-payload.json'), 'utf8')) as Record<string, unknown>
       expect(String(payload.tool_response)).toContain('lab-output-42')
@@ -95,14 +105,22 @@ describe('Codex 0.169 with hookrun', () => {
     // Never trusted: the gate does not run (nothing blocks), and the notice must reach a channel
     // Codex shows. `codex exec` shows the person nothing a hook writes (no systemMessage, no
     // stderr), so the one channel left is the model's context.
-    await scenario('untrusted-notice', { hooks: gateHooks, trust: false, turns: [shell('touch forbidden-marker'), done] }, ({ run, server, result }) => {
-      expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(true)
-      const notice = /not trusted[^"]*hookrun trust/
-      const shown = notice.test(result.stdout) || notice.test(result.stderr)
-      const toModel = server.requests.some((request) => notice.test(JSON.stringify(inputItems(request))))
-      expect(shown || toModel, 'the untrusted-project notice reached neither the person nor the model').toBe(true)
-      results.record('untrusted-notice', 'honoured', `the hooks did not run; the notice reached ${[shown && 'the output', toModel && 'the model (context)'].filter(Boolean).join(' and ')}`)
-    })
+    await scenario(
+      'untrusted-notice',
+      { hooks: gateHooks, trust: false, turns: [shell('touch forbidden-marker'), done] },
+      ({ run, server, result }) => {
+        expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(true)
+        const notice = /not trusted[^"]*hookrun trust/
+        const shown = notice.test(result.stdout) || notice.test(result.stderr)
+        const toModel = server.requests.some((request) => notice.test(JSON.stringify(inputItems(request))))
+        expect(shown || toModel, 'the untrusted-project notice reached neither the person nor the model').toBe(true)
+        results.record(
+          'untrusted-notice',
+          'honoured',
+          `the hooks did not run; the notice reached ${[shown && 'the output', toModel && 'the model (context)'].filter(Boolean).join(' and ')}`,
+        )
+      },
+    )
   })
 
   test('timeout-blocks', async () => {
@@ -121,14 +139,18 @@ describe('Codex 0.169 with hookrun', () => {
         { name: 'lab-killed', event: 'tool:pre_execute:bash', command: 'case "$HOOKRUN_BASH_COMMAND" in *second*) kill -9 $$;; esac' },
       ],
     }
-    await scenario('crash-blocks', { hooks, turns: [shell('touch first-marker'), shell('touch second-marker'), done] }, ({ run, server }) => {
-      expect(existsSync(join(run.project, 'first-marker'))).toBe(false)
-      expect(existsSync(join(run.project, 'second-marker'))).toBe(false)
-      const [first, second] = toolOutputs(server)
-      expect(first).toMatch(/blocked by PreToolUse hook: hook 'lab-crash' failed with exit 1/)
-      expect(second).toMatch(/blocked by PreToolUse hook: hook 'lab-killed' was killed by SIGKILL/)
-      results.record('crash-blocks', 'honoured', 'a gate that exits 1 and one killed by a signal: neither command ran')
-    })
+    await scenario(
+      'crash-blocks',
+      { hooks, turns: [shell('touch first-marker'), shell('touch second-marker'), done] },
+      ({ run, server }) => {
+        expect(existsSync(join(run.project, 'first-marker'))).toBe(false)
+        expect(existsSync(join(run.project, 'second-marker'))).toBe(false)
+        const [first, second] = toolOutputs(server)
+        expect(first).toMatch(/blocked by PreToolUse hook: hook 'lab-crash' failed with exit 1/)
+        expect(second).toMatch(/blocked by PreToolUse hook: hook 'lab-killed' was killed by SIGKILL/)
+        results.record('crash-blocks', 'honoured', 'a gate that exits 1 and one killed by a signal: neither command ran')
+      },
+    )
   })
 
   test('cd-elsewhere', async () => {
@@ -139,7 +161,11 @@ describe('Codex 0.169 with hookrun', () => {
       'cd-elsewhere',
       {
         hooks: gateHooks,
-        turns: [shell(`cd ../../elsewhere && touch forbidden-cd`), { tool: 'exec_command', input: { cmd: 'touch forbidden-workdir', workdir: '../../elsewhere' } }, done],
+        turns: [
+          shell(`cd ../../elsewhere && touch forbidden-cd`),
+          { tool: 'exec_command', input: { cmd: 'touch forbidden-workdir', workdir: '../../elsewhere' } },
+          done,
+        ],
         before: (run) => {
           out = outside(run)
           mkdirSync(out)
@@ -155,11 +181,19 @@ describe('Codex 0.169 with hookrun', () => {
   })
 
   test('subfolder-start', async () => {
-    await scenario('subfolder-start', { hooks: gateHooks, cwd: 'sub', turns: [shell('touch forbidden-marker'), done] }, ({ run, server }) => {
-      expect(existsSync(join(run.project, 'sub', 'forbidden-marker'))).toBe(false)
-      expect(toolOutputs(server)[0]).toContain('lab gate: forbidden commands are not allowed')
-      results.record('subfolder-start', 'honoured', 'started in project/sub: Codex loads .codex/ from the project root down, the gate held')
-    })
+    await scenario(
+      'subfolder-start',
+      { hooks: gateHooks, cwd: 'sub', turns: [shell('touch forbidden-marker'), done] },
+      ({ run, server }) => {
+        expect(existsSync(join(run.project, 'sub', 'forbidden-marker'))).toBe(false)
+        expect(toolOutputs(server)[0]).toContain('lab gate: forbidden commands are not allowed')
+        results.record(
+          'subfolder-start',
+          'honoured',
+          'started in project/sub: Codex loads .codex/ from the project root down, the gate held',
+        )
+      },
+    )
   })
 
   test('unknown-event', async () => {
@@ -173,7 +207,11 @@ describe('Codex 0.169 with hookrun', () => {
         before: (run) => {
           const file = join(run.project, '.codex', 'hooks.json')
           const config = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, unknown> }
-          config.hooks.PreModelRequest = [{ hooks: [{ type: 'command', command: 'hookrun fire --format codex 2>>"$HOME/unknown.log"; echo $? >> "$HOME/unknown.exit"' }] }]
+          config.hooks.PreModelRequest = [
+            {
+              hooks: [{ type: 'command', command: 'hookrun fire --format codex 2>>"$HOME/unknown.log"; echo $? >> "$HOME/unknown.exit"' }],
+            },
+          ]
           writeFileSync(file, JSON.stringify(config, null, 2))
         },
       },
@@ -184,7 +222,11 @@ describe('Codex 0.169 with hookrun', () => {
         expect(new Set(exits)).toEqual(new Set(['0']))
         expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
         expect(existsSync(join(run.project, 'allowed-marker'))).toBe(true)
-        results.record('unknown-event', 'honoured', `PreModelRequest (no hookrun name) routed to hookrun: exit 0 on all ${exits.length} fires, the session went on`)
+        results.record(
+          'unknown-event',
+          'honoured',
+          `PreModelRequest (no hookrun name) routed to hookrun: exit 0 on all ${exits.length} fires, the session went on`,
+        )
       },
     )
   })
@@ -231,7 +273,10 @@ describe('Codex 0.169 with hookrun', () => {
       try {
         codexConfig(run, server)
         mkdirSync(join(run.project, '.codex'))
-        writeFileSync(join(run.project, '.codex', 'hooks.json'), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } }))
+        writeFileSync(
+          join(run.project, '.codex', 'hooks.json'),
+          JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } }),
+        )
         const result = await runCodex(run, 'lab failing hook')
         expect(result.status, result.stderr).toBe(0)
         expect(existsSync(join(run.project, 'marker')), command).toBe(true)
@@ -250,13 +295,41 @@ describe('Codex 0.169 with hookrun', () => {
       codexConfig(run, server)
       const log = join(run.root, 'log')
       mkdirSync(log)
-      const events = ['SessionStart', 'UserPromptSubmit', 'PreModelRequest', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PreCompact', 'PostCompact', 'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'Interrupt', 'SessionEnd']
-      const hooks = Object.fromEntries(events.map((event) => [event, [{ hooks: [{ type: 'command', command: `[ -e ${log}/${event}.json ] || cat > ${log}/${event}.json` }] }]]))
+      const events = [
+        'SessionStart',
+        'UserPromptSubmit',
+        'PreModelRequest',
+        'PreToolUse',
+        'PermissionRequest',
+        'PostToolUse',
+        'PreCompact',
+        'PostCompact',
+        'Stop',
+        'StopFailure',
+        'SubagentStart',
+        'SubagentStop',
+        'Interrupt',
+        'SessionEnd',
+      ]
+      const hooks = Object.fromEntries(
+        events.map((event) => [
+          event,
+          [{ hooks: [{ type: 'command', command: `[ -e ${log}/${event}.json ] || cat > ${log}/${event}.json` }] }],
+        ]),
+      )
       writeFileSync(join(run.home, '.codex', 'hooks.json'), JSON.stringify({ hooks }, null, 2))
       const result = await runCodex(run, 'lab fixtures')
       expect(result.status, result.stderr).toBe(0)
       const seen = readdirSync(log).sort()
-      expect(seen).toEqual(['PostToolUse.json', 'PreModelRequest.json', 'PreToolUse.json', 'SessionEnd.json', 'SessionStart.json', 'Stop.json', 'UserPromptSubmit.json'])
+      expect(seen).toEqual([
+        'PostToolUse.json',
+        'PreModelRequest.json',
+        'PreToolUse.json',
+        'SessionEnd.json',
+        'SessionStart.json',
+        'Stop.json',
+        'UserPromptSubmit.json',
+      ])
       for (const file of seen) {
         const payload = JSON.parse(readFileSync(join(log, file), 'utf8')) as Record<string, unknown>
         await expect(stableFixture(payload, run)).toMatchFileSnapshot(join(FIXTURES, file))

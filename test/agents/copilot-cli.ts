@@ -28,4 +28,3 @@ export function runCopilot(run: LabRun, server: ModelServer, prompt: string, cwd
     timeoutMs: 90_000,
   })
 }
-

@@ -20,10 +20,13 @@ const FIXTURES = join(ROOT, 'test', 'agents', 'fixtures', 'copilot')
 /** What the model got back for each of its tool calls, in order (from the last request). */
 function toolOutputs(server: ModelServer): string[] {
   const last = server.requests.filter((request) => request.url.endsWith('/chat/completions')).at(-1)
-  return last === undefined ? [] : toolMessages(last).map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)))
+  return last === undefined
+    ? []
+    : toolMessages(last).map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)))
 }
 
-const conversation = (server: ModelServer, index: number) => JSON.stringify(chatMessages(server.requests.filter((request) => request.url.endsWith('/chat/completions'))[index]!))
+const conversation = (server: ModelServer, index: number) =>
+  JSON.stringify(chatMessages(server.requests.filter((request) => request.url.endsWith('/chat/completions'))[index]!))
 
 const scenario = scenarioRunner({
   agent: 'copilot',
@@ -43,7 +46,11 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
       expect(toolOutputs(server)[0]).toContain('Denied by preToolUse hook: lab gate: forbidden commands are not allowed')
       const where = shownOn(result, 'lab gate')
-      results.record('deny-shell', 'honoured', `the command did not run; the model got "Denied by preToolUse hook: <reason>"; the person saw the reason on ${where}`)
+      results.record(
+        'deny-shell',
+        'honoured',
+        `the command did not run; the model got "Denied by preToolUse hook: <reason>"; the person saw the reason on ${where}`,
+      )
     })
   })
 
@@ -71,32 +78,55 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
       const first = conversation(server, 0)
       expect(first).toContain('LAB-CONTEXT-SESSION')
       expect(first).toContain('LAB-CONTEXT-PROMPT')
-      expect(conversation(server, -1 + server.requests.filter((request) => request.url.endsWith('/chat/completions')).length)).toContain('LAB-CONTEXT-POST')
+      expect(conversation(server, -1 + server.requests.filter((request) => request.url.endsWith('/chat/completions')).length)).toContain(
+        'LAB-CONTEXT-POST',
+      )
       results.record('context', 'honoured', 'sessionStart, userPromptSubmitted and postToolUse context reached the model')
     })
   })
 
   test('post-tool-output', async () => {
-    const hooks = { hooks: [{ name: 'lab-post', event: 'tool:post_execute:bash', command: 'cat > "$HOOKRUN_PROJECT_DIR/post-payload.json"; printf %s "$HOOKRUN_TOOL_OUTPUT" > "$HOOKRUN_PROJECT_DIR/post-output.txt"' }] }
+    const hooks = {
+      hooks: [
+        {
+          name: 'lab-post',
+          event: 'tool:post_execute:bash',
+          command:
+            'cat > "$HOOKRUN_PROJECT_DIR/post-payload.json"; printf %s "$HOOKRUN_TOOL_OUTPUT" > "$HOOKRUN_PROJECT_DIR/post-output.txt"',
+        },
+      ],
+    }
     await scenario('post-tool-output', { hooks, turns: [bashCall('echo lab-output-42'), done] }, ({ run }) => {
       const payload = readFileSync(join(run.project, 'post-payload.json'), 'utf8')
       expect(payload).toContain('lab-output-42')
       expect(readFileSync(join(run.project, 'post-output.txt'), 'utf8')).toContain('lab-output-42')
-      results.record('post-tool-output', 'honoured', 'postToolUse toolResult.textResultForLlm held the output; hooks get it as HOOKRUN_TOOL_OUTPUT')
+      results.record(
+        'post-tool-output',
+        'honoured',
+        'postToolUse toolResult.textResultForLlm held the output; hooks get it as HOOKRUN_TOOL_OUTPUT',
+      )
     })
   })
 
   test('untrusted-notice', async () => {
     // Never trusted by hookrun (Copilot trusts the folder): the gate does not run, and the notice
     // must reach a channel Copilot shows. With --output-format json a progress line is not printed.
-    await scenario('untrusted-notice', { hooks: gateHooks, trust: false, turns: [bashCall('touch forbidden-marker'), done] }, ({ run, server, result }) => {
-      expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(true)
-      const notice = /not trusted[^"]*hookrun trust/
-      const shown = notice.test(result.stdout) || notice.test(result.stderr)
-      const toModel = server.requests.some((request) => notice.test(JSON.stringify(chatMessages(request))))
-      expect(shown || toModel, 'the untrusted-project notice reached neither the person nor the model').toBe(true)
-      results.record('untrusted-notice', 'honoured', `the hooks did not run; the notice reached ${[shown && 'the output', toModel && 'the model (context)'].filter(Boolean).join(' and ')}`)
-    })
+    await scenario(
+      'untrusted-notice',
+      { hooks: gateHooks, trust: false, turns: [bashCall('touch forbidden-marker'), done] },
+      ({ run, server, result }) => {
+        expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(true)
+        const notice = /not trusted[^"]*hookrun trust/
+        const shown = notice.test(result.stdout) || notice.test(result.stderr)
+        const toModel = server.requests.some((request) => notice.test(JSON.stringify(chatMessages(request))))
+        expect(shown || toModel, 'the untrusted-project notice reached neither the person nor the model').toBe(true)
+        results.record(
+          'untrusted-notice',
+          'honoured',
+          `the hooks did not run; the notice reached ${[shown && 'the output', toModel && 'the model (context)'].filter(Boolean).join(' and ')}`,
+        )
+      },
+    )
   })
 
   test('timeout-blocks', async () => {
@@ -115,14 +145,18 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
         { name: 'lab-killed', event: 'tool:pre_execute:bash', command: 'case "$HOOKRUN_BASH_COMMAND" in *second*) kill -9 $$;; esac' },
       ],
     }
-    await scenario('crash-blocks', { hooks, turns: [bashCall('touch first-marker'), bashCall('touch second-marker'), done] }, ({ run, server }) => {
-      expect(existsSync(join(run.project, 'first-marker'))).toBe(false)
-      expect(existsSync(join(run.project, 'second-marker'))).toBe(false)
-      const [first, second] = toolOutputs(server)
-      expect(first).toMatch(/Denied by preToolUse hook: hook 'lab-crash' failed with exit 1/)
-      expect(second).toMatch(/Denied by preToolUse hook: hook 'lab-killed' was killed by SIGKILL/)
-      results.record('crash-blocks', 'honoured', 'a gate that exits 1 and one killed by a signal: neither command ran')
-    })
+    await scenario(
+      'crash-blocks',
+      { hooks, turns: [bashCall('touch first-marker'), bashCall('touch second-marker'), done] },
+      ({ run, server }) => {
+        expect(existsSync(join(run.project, 'first-marker'))).toBe(false)
+        expect(existsSync(join(run.project, 'second-marker'))).toBe(false)
+        const [first, second] = toolOutputs(server)
+        expect(first).toMatch(/Denied by preToolUse hook: hook 'lab-crash' failed with exit 1/)
+        expect(second).toMatch(/Denied by preToolUse hook: hook 'lab-killed' was killed by SIGKILL/)
+        results.record('crash-blocks', 'honoured', 'a gate that exits 1 and one killed by a signal: neither command ran')
+      },
+    )
   })
 
   test('cd-elsewhere', async () => {
@@ -148,11 +182,15 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
   })
 
   test('subfolder-start', async () => {
-    await scenario('subfolder-start', { hooks: gateHooks, cwd: 'sub', turns: [bashCall('touch forbidden-marker'), done] }, ({ run, server }) => {
-      expect(existsSync(join(run.project, 'sub', 'forbidden-marker'))).toBe(false)
-      expect(toolOutputs(server)[0]).toContain('lab gate: forbidden commands are not allowed')
-      results.record('subfolder-start', 'honoured', 'started in project/sub: Copilot finds .github/hooks above it, the gate held')
-    })
+    await scenario(
+      'subfolder-start',
+      { hooks: gateHooks, cwd: 'sub', turns: [bashCall('touch forbidden-marker'), done] },
+      ({ run, server }) => {
+        expect(existsSync(join(run.project, 'sub', 'forbidden-marker'))).toBe(false)
+        expect(toolOutputs(server)[0]).toContain('lab gate: forbidden commands are not allowed')
+        results.record('subfolder-start', 'honoured', 'started in project/sub: Copilot finds .github/hooks above it, the gate held')
+      },
+    )
   })
 
   test('unknown-event', async () => {
@@ -167,7 +205,12 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
           const file = join(run.project, '.github', 'hooks', 'hookrun.json')
           const config = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, unknown> }
           for (const event of ['userPromptTransformed', 'postResult']) {
-            config.hooks[event] = [{ type: 'command', bash: `hookrun fire ${event} --format copilot 2>>"$HOME/unknown.log"; echo "${event} $?" >> "$HOME/unknown.exit"` }]
+            config.hooks[event] = [
+              {
+                type: 'command',
+                bash: `hookrun fire ${event} --format copilot 2>>"$HOME/unknown.log"; echo "${event} $?" >> "$HOME/unknown.exit"`,
+              },
+            ]
           }
           writeFileSync(file, JSON.stringify(config, null, 2))
         },
@@ -176,11 +219,20 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
         expect(toolOutputs(server)[0]).toContain('lab gate: forbidden commands are not allowed')
         expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
         expect(existsSync(join(run.project, 'allowed-marker'))).toBe(true)
-        const exits = existsSync(join(run.home, 'unknown.exit')) ? readFileSync(join(run.home, 'unknown.exit'), 'utf8').trim().split('\n') : []
+        const exits = existsSync(join(run.home, 'unknown.exit'))
+          ? readFileSync(join(run.home, 'unknown.exit'), 'utf8').trim().split('\n')
+          : []
         expect(exits.length, 'no unknown event fired').toBeGreaterThan(0)
-        expect(exits.filter((line) => !line.endsWith(' 0')), readFileSync(join(run.home, 'unknown.log'), 'utf8')).toEqual([])
+        expect(
+          exits.filter((line) => !line.endsWith(' 0')),
+          readFileSync(join(run.home, 'unknown.log'), 'utf8'),
+        ).toEqual([])
         const fired = [...new Set(exits.map((line) => line.split(' ')[0]))].join(', ')
-        results.record('unknown-event', 'honoured', `${fired} (no hookrun name) routed to hookrun: exit 0 on all ${exits.length} fires, the session went on`)
+        results.record(
+          'unknown-event',
+          'honoured',
+          `${fired} (no hookrun name) routed to hookrun: exit 0 on all ${exits.length} fires, the session went on`,
+        )
       },
     )
   })
@@ -192,7 +244,10 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
       try {
         copilotConfig(run)
         mkdirSync(join(run.project, '.github', 'hooks'), { recursive: true })
-        writeFileSync(join(run.project, '.github', 'hooks', 'failing.json'), JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash }] } }))
+        writeFileSync(
+          join(run.project, '.github', 'hooks', 'failing.json'),
+          JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash }] } }),
+        )
         const result = await runCopilot(run, server, 'lab failing hook')
         expect(result.status, result.stderr).toBe(0)
         expect(existsSync(join(run.project, 'marker')), bash).toBe(false)
@@ -212,14 +267,43 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
       copilotConfig(run)
       const log = join(run.root, 'log')
       mkdirSync(log)
-      const events = ['sessionStart', 'userPromptSubmitted', 'userPromptTransformed', 'preToolUse', 'preMcpToolCall', 'permissionRequest', 'postToolUse', 'postToolUseFailure', 'postResult', 'prePRDescription', 'agentStop', 'subagentStart', 'subagentStop', 'preCompact', 'errorOccurred', 'notification', 'sessionEnd']
-      const hooks = Object.fromEntries(events.map((event) => [event, [{ type: 'command', bash: `[ -e ${log}/${event}.json ] || cat > ${log}/${event}.json` }]]))
+      const events = [
+        'sessionStart',
+        'userPromptSubmitted',
+        'userPromptTransformed',
+        'preToolUse',
+        'preMcpToolCall',
+        'permissionRequest',
+        'postToolUse',
+        'postToolUseFailure',
+        'postResult',
+        'prePRDescription',
+        'agentStop',
+        'subagentStart',
+        'subagentStop',
+        'preCompact',
+        'errorOccurred',
+        'notification',
+        'sessionEnd',
+      ]
+      const hooks = Object.fromEntries(
+        events.map((event) => [event, [{ type: 'command', bash: `[ -e ${log}/${event}.json ] || cat > ${log}/${event}.json` }]]),
+      )
       mkdirSync(join(run.project, '.github', 'hooks'), { recursive: true })
       writeFileSync(join(run.project, '.github', 'hooks', 'log.json'), JSON.stringify({ version: 1, hooks }, null, 2))
       const result = await runCopilot(run, server, 'lab fixtures')
       expect(result.status, result.stderr).toBe(0)
       const seen = readdirSync(log).sort()
-      expect(seen).toEqual(['agentStop.json', 'permissionRequest.json', 'postToolUse.json', 'preToolUse.json', 'sessionEnd.json', 'sessionStart.json', 'userPromptSubmitted.json', 'userPromptTransformed.json'])
+      expect(seen).toEqual([
+        'agentStop.json',
+        'permissionRequest.json',
+        'postToolUse.json',
+        'preToolUse.json',
+        'sessionEnd.json',
+        'sessionStart.json',
+        'userPromptSubmitted.json',
+        'userPromptTransformed.json',
+      ])
       for (const file of seen) {
         const payload = JSON.parse(readFileSync(join(log, file), 'utf8')) as Record<string, unknown>
         await expect(stableFixture(payload, run)).toMatchFileSnapshot(join(FIXTURES, file))

@@ -59,7 +59,12 @@ export const QWEN: FamilyAgent = {
   isTurn: isChatTurn,
   text: chatText,
   args: (prompt) => ['-p', prompt, '--output-format', 'stream-json', '--approval-mode', 'yolo'],
-  env: (model) => ({ OPENAI_BASE_URL: `${model.url}/v1`, OPENAI_API_KEY: 'lab', OPENAI_MODEL: 'fake-model', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' }),
+  env: (model) => ({
+    OPENAI_BASE_URL: `${model.url}/v1`,
+    OPENAI_API_KEY: 'lab',
+    OPENAI_MODEL: 'fake-model',
+    QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
+  }),
 }
 
 /** The agents' shell tool (both). */
@@ -219,7 +224,11 @@ export function fixture(payload: Record<string, unknown>, root: string): string 
 /** Where a text appeared: what the person saw (the CLI's output) and/or what the model was told. */
 export function whereSeen(s: Session, text: string | RegExp): string[] {
   const found = (value: string) => (typeof text === 'string' ? value.includes(text) : text.test(value))
-  return [...(found(s.agent.stdout) ? ['stdout'] : []), ...(found(s.agent.stderr) ? ['stderr'] : []), ...(s.turns.some(found) ? ['the model'] : [])]
+  return [
+    ...(found(s.agent.stdout) ? ['stdout'] : []),
+    ...(found(s.agent.stderr) ? ['stderr'] : []),
+    ...(s.turns.some(found) ? ['the model'] : []),
+  ]
 }
 
 /** How many times each event reached hookrun's hooks, by the agent's name for it. */
@@ -231,7 +240,10 @@ export function eventCounts(payloads: readonly Record<string, unknown>[]): Recor
 }
 
 /** The settings file of a project install, read and written as plain JSON (hookrun writes it so). */
-export function editSettings(file: string, edit: (settings: { hooks: Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]> }) => void): void {
+export function editSettings(
+  file: string,
+  edit: (settings: { hooks: Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]> }) => void,
+): void {
   const settings = JSON.parse(readFileSync(file, 'utf8'))
   edit(settings)
   writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`)
@@ -243,8 +255,18 @@ export function editSettings(file: string, edit: (settings: { hooks: Record<stri
  * stop; the result maps each event to where its text appeared (stdout, stderr, the model).
  */
 export async function systemMessageChannels(agent: FamilyAgent): Promise<Record<string, string[]>> {
-  const events = { start: 'session:start', prompt: 'user:prompt_submit', pre: 'tool:pre_execute', post: 'tool:post_execute', stop: 'agent:stop' }
-  const hooks = Object.entries(events).map(([tag, event]) => ({ name: `sys-${tag}`, event, command: `echo '{"systemMessage":"LAB-SYS-${tag.toUpperCase()}"}'` }))
+  const events = {
+    start: 'session:start',
+    prompt: 'user:prompt_submit',
+    pre: 'tool:pre_execute',
+    post: 'tool:post_execute',
+    stop: 'agent:stop',
+  }
+  const hooks = Object.entries(events).map(([tag, event]) => ({
+    name: `sys-${tag}`,
+    event,
+    command: `echo '{"systemMessage":"LAB-SYS-${tag.toUpperCase()}"}'`,
+  }))
   const s = await session(agent, { turns: [shell('true'), DONE], hooks })
   const channels = Object.fromEntries(Object.keys(events).map((tag) => [tag, whereSeen(s, `LAB-SYS-${tag.toUpperCase()}`)]))
   s.remove()

@@ -10,7 +10,19 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { labResults } from './lab.ts'
-import { DONE, denyGate, editSettings, eventCounts, fixturesOf, GEMINI, type Logged, session, shell, systemMessageChannels, whereSeen } from './gemini-family.ts'
+import {
+  DONE,
+  denyGate,
+  editSettings,
+  eventCounts,
+  fixturesOf,
+  GEMINI,
+  type Logged,
+  session,
+  shell,
+  systemMessageChannels,
+  whereSeen,
+} from './gemini-family.ts'
 
 const results = labResults('gemini')
 const REASON = 'lab gate: no DENIED files here'
@@ -23,7 +35,11 @@ describe.concurrent('Gemini CLI', () => {
     logged['deny-shell'] = s.logged()
     expect(s.has('DENIED')).toBe(false)
     expect(s.turns[1]).toContain(REASON)
-    results.record('deny-shell', 'honoured', `the command did not run; the model got the reason in the functionResponse (${whereSeen(s, REASON).join(', ')})`)
+    results.record(
+      'deny-shell',
+      'honoured',
+      `the command did not run; the model got the reason in the functionResponse (${whereSeen(s, REASON).join(', ')})`,
+    )
     s.remove()
   })
 
@@ -40,7 +56,11 @@ describe.concurrent('Gemini CLI', () => {
     const s = await session(GEMINI, { turns: [shell('touch ORIGINAL'), DONE], hooks: [rewrite] })
     expect(s.has('REWRITTEN')).toBe(true)
     expect(s.has('ORIGINAL')).toBe(false)
-    results.record('rewrite-input', 'honoured', 'BeforeTool hookSpecificOutput.tool_input replaced the command: the rewritten one ran, the original did not')
+    results.record(
+      'rewrite-input',
+      'honoured',
+      'BeforeTool hookSpecificOutput.tool_input replaced the command: the rewritten one ran, the original did not',
+    )
     s.remove()
   })
 
@@ -55,13 +75,25 @@ describe.concurrent('Gemini CLI', () => {
     expect(s.turns[0]).toContain('LAB-SESSION-CONTEXT')
     expect(s.turns[0]).toContain('LAB-PROMPT-CONTEXT')
     expect(s.turns[1]).toContain('LAB-TOOL-CONTEXT')
-    results.record('context', 'honoured', 'additionalContext from SessionStart and BeforeAgent reached the first request, from AfterTool the next one')
+    results.record(
+      'context',
+      'honoured',
+      'additionalContext from SessionStart and BeforeAgent reached the first request, from AfterTool the next one',
+    )
     s.remove()
   })
 
   test('post-tool-output', async () => {
-    const post = { name: 'post', event: 'tool:post_execute:bash', command: 'cat >> "$HOOKRUN_PROJECT_DIR/post.jsonl"; echo >> "$HOOKRUN_PROJECT_DIR/post.jsonl"' }
-    const s = await session(GEMINI, { turns: [shell('echo LAB-OUTPUT-42'), shell('echo failing >&2; exit 3'), shell('true'), DONE], hooks: [post], log: true })
+    const post = {
+      name: 'post',
+      event: 'tool:post_execute:bash',
+      command: 'cat >> "$HOOKRUN_PROJECT_DIR/post.jsonl"; echo >> "$HOOKRUN_PROJECT_DIR/post.jsonl"',
+    }
+    const s = await session(GEMINI, {
+      turns: [shell('echo LAB-OUTPUT-42'), shell('echo failing >&2; exit 3'), shell('true'), DONE],
+      hooks: [post],
+      log: true,
+    })
     logged['post-tool-output'] = s.logged()
     const seen = readFileSync(join(s.run.project, 'post.jsonl'), 'utf8')
     expect(seen).toContain('LAB-OUTPUT-42')
@@ -70,7 +102,11 @@ describe.concurrent('Gemini CLI', () => {
     console.log('gemini events for 3 tool calls (default install):', JSON.stringify(counts))
     expect(counts.BeforeTool).toBe(3)
     expect(counts.AfterTool).toBe(3)
-    results.record('post-tool-output', 'honoured', `AfterTool's tool_response held the output; events for 3 tool calls: ${JSON.stringify(counts)}`)
+    results.record(
+      'post-tool-output',
+      'honoured',
+      `AfterTool's tool_response held the output; events for 3 tool calls: ${JSON.stringify(counts)}`,
+    )
     s.remove()
   })
 
@@ -93,7 +129,11 @@ describe.concurrent('Gemini CLI', () => {
   })
 
   test('crash-blocks', async () => {
-    const crashing = { name: 'crash-gate', event: 'tool:pre_execute:bash', command: 'case "$HOOKRUN_BASH_COMMAND" in *CRASHED*) exit 1;; *KILLED*) kill -9 $$;; esac' }
+    const crashing = {
+      name: 'crash-gate',
+      event: 'tool:pre_execute:bash',
+      command: 'case "$HOOKRUN_BASH_COMMAND" in *CRASHED*) exit 1;; *KILLED*) kill -9 $$;; esac',
+    }
     const s = await session(GEMINI, { turns: [shell('touch CRASHED'), shell('touch KILLED'), DONE], hooks: [crashing] })
     expect(s.has('CRASHED')).toBe(false)
     expect(s.has('KILLED')).toBe(false)
@@ -109,21 +149,40 @@ describe.concurrent('Gemini CLI', () => {
     expect(s.has('../elsewhere/DENIED')).toBe(false)
     expect(s.has('../DENIED')).toBe(false)
     expect(s.turns[2]).toContain(REASON)
-    results.record('cd-elsewhere', 'honoured', 'cd out of the project inside the command: both calls denied (a cd does not outlive its call)')
+    results.record(
+      'cd-elsewhere',
+      'honoured',
+      'cd out of the project inside the command: both calls denied (a cd does not outlive its call)',
+    )
     s.remove()
   })
 
   test('subfolder-start', async () => {
     // The user-level install: one router in ~/.gemini/settings.json, the project found from the start folder.
-    const s = await session(GEMINI, { turns: [shell('touch DENIED'), DONE], hooks: [denyGate('DENIED', REASON)], install: 'user', startIn: 'sub' })
+    const s = await session(GEMINI, {
+      turns: [shell('touch DENIED'), DONE],
+      hooks: [denyGate('DENIED', REASON)],
+      install: 'user',
+      startIn: 'sub',
+    })
     expect(s.has('sub/DENIED')).toBe(false)
     expect(s.turns[1]).toContain(REASON)
-    results.record('subfolder-start', 'honoured', 'with the user-level install (hookrun install --agent gemini) the gate held in project/sub; a --project install runs no hook there (Gemini reads .gemini/ only in the start folder)')
+    results.record(
+      'subfolder-start',
+      'honoured',
+      'with the user-level install (hookrun install --agent gemini) the gate held in project/sub; a --project install runs no hook there (Gemini reads .gemini/ only in the start folder)',
+    )
     s.remove()
   })
 
   test('subfolder-start with a --project install: Gemini reads .gemini/ only in the start folder', async () => {
-    const s = await session(GEMINI, { turns: [shell('touch DENIED'), DONE], hooks: [denyGate('DENIED', REASON)], install: 'project', startIn: 'sub', log: true })
+    const s = await session(GEMINI, {
+      turns: [shell('touch DENIED'), DONE],
+      hooks: [denyGate('DENIED', REASON)],
+      install: 'project',
+      startIn: 'sub',
+      log: true,
+    })
     // What the lab saw: no hook runs at all, so the gate does not hold. The recommended install is the user-level one.
     expect(s.payloads()).toEqual([])
     expect(s.has('sub/DENIED')).toBe(true)
@@ -131,7 +190,10 @@ describe.concurrent('Gemini CLI', () => {
   })
 
   test('a folder Gemini does not trust: headless, Gemini does not start at all', async () => {
-    const agent = { ...GEMINI, env: (model: Parameters<typeof GEMINI.env>[0]) => ({ ...GEMINI.env(model), GEMINI_CLI_TRUST_WORKSPACE: 'false' }) }
+    const agent = {
+      ...GEMINI,
+      env: (model: Parameters<typeof GEMINI.env>[0]) => ({ ...GEMINI.env(model), GEMINI_CLI_TRUST_WORKSPACE: 'false' }),
+    }
     const s = await session(agent, { turns: [shell('touch DENIED'), DONE], hooks: [denyGate('DENIED', REASON)], log: true })
     // Not a hook-less run: no model request, no tool call, exit 55 with how to trust the folder.
     expect(s.agent.status).toBe(55)
@@ -161,7 +223,9 @@ describe.concurrent('Gemini CLI', () => {
           `#!/bin/sh\nsed -E 's/"hook_event_name": ?"BeforeTool"/"hook_event_name":"BeforeLabFuture"/' | hookrun fire --format gemini 2>>"${run.root}/future.err"\necho $? >> "${run.root}/future.status"\n`,
         )
         chmodSync(script, 0o755)
-        editSettings(join(run.project, '.gemini', 'settings.json'), (settings) => settings.hooks.BeforeTool!.push({ hooks: [{ type: 'command', name: 'future', command: script }] }))
+        editSettings(join(run.project, '.gemini', 'settings.json'), (settings) =>
+          settings.hooks.BeforeTool!.push({ hooks: [{ type: 'command', name: 'future', command: script }] }),
+        )
       },
     })
     expect(s.agent.status).toBe(0)
@@ -169,7 +233,11 @@ describe.concurrent('Gemini CLI', () => {
     const statuses = readFileSync(join(s.run.root, 'future.status'), 'utf8').trim().split('\n')
     expect(statuses).toEqual(['0'])
     const stderr = readFileSync(join(s.run.root, 'future.err'), 'utf8')
-    results.record('unknown-event', 'honoured', `an unknown event name (BeforeTool renamed) got exit 0 and let the call run; hookrun said: ${stderr.trim().split('\n')[0] || 'nothing'}`)
+    results.record(
+      'unknown-event',
+      'honoured',
+      `an unknown event name (BeforeTool renamed) got exit 0 and let the call run; hookrun said: ${stderr.trim().split('\n')[0] || 'nothing'}`,
+    )
     s.remove()
   })
 })

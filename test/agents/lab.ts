@@ -51,7 +51,11 @@ export function installAgent(agent: LabAgent): string {
   }
   try {
     writeFileSync(join(dir, 'package.json'), '{"private":true}\n')
-    const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', `${name}@${version}`], { cwd: dir, encoding: 'utf8', timeout: 600_000 })
+    const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', `${name}@${version}`], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 600_000,
+    })
     if (npm.status !== 0 || !existsSync(command)) throw new Error(`agent lab: npm install ${name}@${version} failed:\n${npm.stderr}`)
     writeFileSync(done, `${new Date().toISOString()}\n`)
     return command
@@ -100,7 +104,17 @@ export function labRun(extraEnv: Record<string, string> = {}): LabRun {
     ...extraEnv,
   }
   mkdirSync(env.TMPDIR!, { recursive: true })
-  const git = (...args: string[]) => spawnSync('git', args, { cwd: project, env: { ...env, GIT_AUTHOR_NAME: 'lab', GIT_AUTHOR_EMAIL: 'lab@example.invalid', GIT_COMMITTER_NAME: 'lab', GIT_COMMITTER_EMAIL: 'lab@example.invalid' } })
+  const git = (...args: string[]) =>
+    spawnSync('git', args, {
+      cwd: project,
+      env: {
+        ...env,
+        GIT_AUTHOR_NAME: 'lab',
+        GIT_AUTHOR_EMAIL: 'lab@example.invalid',
+        GIT_COMMITTER_NAME: 'lab',
+        GIT_COMMITTER_EMAIL: 'lab@example.invalid',
+      },
+    })
   git('init', '-q')
   writeFileSync(join(project, 'README.md'), 'a project the lab works in\n')
   git('add', '.')
@@ -111,7 +125,13 @@ export function labRun(extraEnv: Record<string, string> = {}): LabRun {
     project,
     env,
     hookrun(args, options = {}) {
-      const run = spawnSync(join(bin, 'hookrun'), args, { cwd: options.cwd ?? project, env, input: options.input ?? '', encoding: 'utf8', timeout: 30_000 })
+      const run = spawnSync(join(bin, 'hookrun'), args, {
+        cwd: options.cwd ?? project,
+        env,
+        input: options.input ?? '',
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
       return { status: run.status ?? -1, stdout: run.stdout, stderr: run.stderr }
     },
     remove() {
@@ -129,7 +149,11 @@ export interface AgentRun {
 }
 
 /** Runs an agent's CLI to the end with stdin closed (a headless agent may wait on an open stdin), killed after `timeoutMs`. */
-export function runAgent(command: string, args: readonly string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<AgentRun> {
+export function runAgent(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs?: number },
+): Promise<AgentRun> {
   return new Promise((resolve) => {
     const started = performance.now()
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
@@ -239,7 +263,11 @@ export function labResults(agent: LabAgent) {
     },
     json(): string {
       const { package: name, version } = LAB_AGENTS[agent]
-      const sorted = Object.fromEntries(Object.keys(rows).sort().map((key) => [key, rows[key]]))
+      const sorted = Object.fromEntries(
+        Object.keys(rows)
+          .sort()
+          .map((key) => [key, rows[key]]),
+      )
       return `${JSON.stringify({ agent, package: name, version, scenarios: sorted }, null, 2)}\n`
     },
   }
@@ -253,7 +281,7 @@ export const SCENARIOS = {
   'deny-shell': 'a gate denies a shell call: the command does not run and the model gets the reason',
   'allow-shell': 'an allowed shell call runs',
   'rewrite-input': "a hook's updatedInput changes the command that runs (or hookrun says the agent ignores it)",
-  'context': "a hook's added context reaches the model",
+  context: "a hook's added context reaches the model",
   'post-tool-output': 'a post-tool hook sees the tool output',
   'untrusted-notice': "an untrusted project's hooks do not run and the person (or the model) is told",
   'timeout-blocks': 'a gate hook that times out blocks the call',

@@ -9,7 +9,19 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from '
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { labResults } from './lab.ts'
-import { DONE, denyGate, editSettings, eventCounts, fixturesOf, type Logged, QWEN, session, shell, systemMessageChannels, whereSeen } from './gemini-family.ts'
+import {
+  DONE,
+  denyGate,
+  editSettings,
+  eventCounts,
+  fixturesOf,
+  type Logged,
+  QWEN,
+  session,
+  shell,
+  systemMessageChannels,
+  whereSeen,
+} from './gemini-family.ts'
 
 const results = labResults('qwen')
 const REASON = 'lab gate: no DENIED files here'
@@ -50,7 +62,11 @@ describe.concurrent('Qwen Code', () => {
       expect(s.has('ORIGINAL'), 'the input the hook replaced must not run').toBe(false)
       const where = whereSeen(s, /ignores a rewrite on PreToolUse/)
       expect(where, `the refusal does not reach anyone (events: ${events.join(', ')})`).toContain('the model')
-      results.record('rewrite-input', 'ignored, hookrun warns', `Qwen drops PreToolUse updatedInput, so hookrun refuses the call (neither the original nor the rewrite ran); the reason reached: ${where.join(', ')}`)
+      results.record(
+        'rewrite-input',
+        'ignored, hookrun warns',
+        `Qwen drops PreToolUse updatedInput, so hookrun refuses the call (neither the original nor the rewrite ran); the reason reached: ${where.join(', ')}`,
+      )
     }
     s.remove()
   })
@@ -66,20 +82,36 @@ describe.concurrent('Qwen Code', () => {
     expect(s.turns[0]).toContain('LAB-SESSION-CONTEXT')
     expect(s.turns[0]).toContain('LAB-PROMPT-CONTEXT')
     expect(s.turns[1]).toContain('LAB-TOOL-CONTEXT')
-    results.record('context', 'honoured', 'additionalContext from SessionStart and UserPromptSubmit reached the first request, from PostToolUse the next one')
+    results.record(
+      'context',
+      'honoured',
+      'additionalContext from SessionStart and UserPromptSubmit reached the first request, from PostToolUse the next one',
+    )
     s.remove()
   })
 
   test('post-tool-output', async () => {
-    const post = { name: 'post', event: 'tool:post_execute:bash', command: 'cat >> "$HOOKRUN_PROJECT_DIR/post.jsonl"; echo >> "$HOOKRUN_PROJECT_DIR/post.jsonl"' }
-    const s = await session(QWEN, { turns: [shell('echo LAB-OUTPUT-42'), shell('echo failing >&2; exit 3'), shell('true'), DONE], hooks: [post], log: true })
+    const post = {
+      name: 'post',
+      event: 'tool:post_execute:bash',
+      command: 'cat >> "$HOOKRUN_PROJECT_DIR/post.jsonl"; echo >> "$HOOKRUN_PROJECT_DIR/post.jsonl"',
+    }
+    const s = await session(QWEN, {
+      turns: [shell('echo LAB-OUTPUT-42'), shell('echo failing >&2; exit 3'), shell('true'), DONE],
+      hooks: [post],
+      log: true,
+    })
     logged['post-tool-output'] = s.logged()
     const seen = readFileSync(join(s.run.project, 'post.jsonl'), 'utf8')
     expect(seen).toContain('LAB-OUTPUT-42')
     const counts = eventCounts(s.payloads())
     console.log('qwen events for 3 tool calls (default install):', JSON.stringify(counts))
     expect(counts.PreToolUse).toBe(3)
-    results.record('post-tool-output', 'honoured', `PostToolUse's tool_response held the output; events for 3 tool calls: ${JSON.stringify(counts)}`)
+    results.record(
+      'post-tool-output',
+      'honoured',
+      `PostToolUse's tool_response held the output; events for 3 tool calls: ${JSON.stringify(counts)}`,
+    )
     s.remove()
   })
 
@@ -102,7 +134,11 @@ describe.concurrent('Qwen Code', () => {
   })
 
   test('crash-blocks', async () => {
-    const crashing = { name: 'crash-gate', event: 'tool:pre_execute:bash', command: 'case "$HOOKRUN_BASH_COMMAND" in *CRASHED*) exit 1;; *KILLED*) kill -9 $$;; esac' }
+    const crashing = {
+      name: 'crash-gate',
+      event: 'tool:pre_execute:bash',
+      command: 'case "$HOOKRUN_BASH_COMMAND" in *CRASHED*) exit 1;; *KILLED*) kill -9 $$;; esac',
+    }
     const s = await session(QWEN, { turns: [shell('touch CRASHED'), shell('touch KILLED'), DONE], hooks: [crashing] })
     expect(s.has('CRASHED')).toBe(false)
     expect(s.has('KILLED')).toBe(false)
@@ -123,15 +159,30 @@ describe.concurrent('Qwen Code', () => {
 
   test('subfolder-start', async () => {
     // The user-level install: one router in ~/.qwen/settings.json, the project found from the start folder.
-    const s = await session(QWEN, { turns: [shell('touch DENIED'), DONE], hooks: [denyGate('DENIED', REASON)], install: 'user', startIn: 'sub' })
+    const s = await session(QWEN, {
+      turns: [shell('touch DENIED'), DONE],
+      hooks: [denyGate('DENIED', REASON)],
+      install: 'user',
+      startIn: 'sub',
+    })
     expect(s.has('sub/DENIED')).toBe(false)
     expect(s.turns[1]).toContain(REASON)
-    results.record('subfolder-start', 'honoured', 'with the user-level install (hookrun install --agent qwen) the gate held in project/sub; a --project install runs no hook there (Qwen reads .qwen/ only in the start folder)')
+    results.record(
+      'subfolder-start',
+      'honoured',
+      'with the user-level install (hookrun install --agent qwen) the gate held in project/sub; a --project install runs no hook there (Qwen reads .qwen/ only in the start folder)',
+    )
     s.remove()
   })
 
   test('subfolder-start with a --project install: Qwen reads .qwen/ only in the start folder', async () => {
-    const s = await session(QWEN, { turns: [shell('touch DENIED'), DONE], hooks: [denyGate('DENIED', REASON)], install: 'project', startIn: 'sub', log: true })
+    const s = await session(QWEN, {
+      turns: [shell('touch DENIED'), DONE],
+      hooks: [denyGate('DENIED', REASON)],
+      install: 'project',
+      startIn: 'sub',
+      log: true,
+    })
     // What the lab saw: no hook runs at all, so the gate does not hold. The recommended install is the user-level one.
     expect(s.payloads()).toEqual([])
     expect(s.has('sub/DENIED')).toBe(true)
@@ -139,7 +190,9 @@ describe.concurrent('Qwen Code', () => {
   })
 
   test("Qwen honours a tool event's matcher as hookrun's --narrow compiles it (^(name)$)", async () => {
-    const groups = (matcher: string, mark: string) => [{ matcher, hooks: [{ type: 'command', name: mark, command: 'touch "${QWEN_PROJECT_DIR:-.}/' + mark + '"' }] }]
+    const groups = (matcher: string, mark: string) => [
+      { matcher, hooks: [{ type: 'command', name: mark, command: 'touch "${QWEN_PROJECT_DIR:-.}/' + mark + '"' }] },
+    ]
     const s = await session(QWEN, {
       turns: [shell('true'), DONE],
       install: 'none',
@@ -174,7 +227,10 @@ describe.concurrent('Qwen Code', () => {
         writeFileSync(join(run.project, 'QWEN.md'), 'Instructions for the lab.\n')
         mkdirSync(join(run.root, 'unknown'))
         const script = join(run.root, 'unknown-event.sh')
-        writeFileSync(script, `#!/bin/sh\ntee "${run.root}/unknown/$(date +%s%N)-$$.json" | hookrun fire --format qwen 2>>"${run.root}/unknown.err"\necho $? >> "${run.root}/unknown.status"\n`)
+        writeFileSync(
+          script,
+          `#!/bin/sh\ntee "${run.root}/unknown/$(date +%s%N)-$$.json" | hookrun fire --format qwen 2>>"${run.root}/unknown.err"\necho $? >> "${run.root}/unknown.status"\n`,
+        )
         chmodSync(script, 0o755)
         editSettings(join(run.project, '.qwen', 'settings.json'), (settings) => {
           for (const event of unknown) settings.hooks[event] = [{ hooks: [{ type: 'command', name: 'unknown', command: script }] }]
@@ -192,7 +248,11 @@ describe.concurrent('Qwen Code', () => {
     expect(new Set(statuses)).toEqual(new Set(['0']))
     const said = readFileSync(join(s.run.root, 'unknown.err'), 'utf8').trim().split('\n')[0]
     logged['unknown-event'] = { root: s.run.root, payloads: fired }
-    results.record('unknown-event', 'honoured', `the router wired by hand on ${names.join(', ')} (events hookrun has no name for) answered with exit 0; the session went on; hookrun said: ${said || 'nothing'}`)
+    results.record(
+      'unknown-event',
+      'honoured',
+      `the router wired by hand on ${names.join(', ')} (events hookrun has no name for) answered with exit 0; the session went on; hookrun said: ${said || 'nothing'}`,
+    )
     s.remove()
   })
 })
@@ -200,7 +260,9 @@ describe.concurrent('Qwen Code', () => {
 test('fixtures: the first payload of each event Qwen Code sent', () => {
   const dir = join(import.meta.dirname, 'fixtures', 'qwen')
   mkdirSync(dir, { recursive: true })
-  const fixtures = fixturesOf(['post-tool-output', 'context', 'deny-shell', 'rewrite-input', 'unknown-event'].map((scenario) => logged[scenario]))
+  const fixtures = fixturesOf(
+    ['post-tool-output', 'context', 'deny-shell', 'rewrite-input', 'unknown-event'].map((scenario) => logged[scenario]),
+  )
   expect(fixtures.size).toBeGreaterThan(0)
   for (const [name, text] of fixtures) writeFileSync(join(dir, `${name}.json`), text)
 })

@@ -82,5 +82,8 @@ export function contextHooks(): unknown {
 
 /** Which of the agent's output streams held `text`, as a phrase ("stdout and stderr", "neither …"). */
 export function shownOn(result: AgentRun, text: string): string {
-  return [result.stdout.includes(text) && 'stdout', result.stderr.includes(text) && 'stderr'].filter(Boolean).join(' and ') || 'neither stdout nor stderr'
+  return (
+    [result.stdout.includes(text) && 'stdout', result.stderr.includes(text) && 'stderr'].filter(Boolean).join(' and ') ||
+    'neither stdout nor stderr'
+  )
 }

@@ -32,10 +32,29 @@ const USER_SETTINGS = `{
 function runAsAgent(command: string, payload: object, cwd: string, runtime = 'binary') {
   const bin = join(cwd, '.path')
   mkdirSync(bin, { recursive: true })
-  writeFileSync(join(bin, 'hookrun'), `#!/bin/sh\nexec ${runtimeCommand(runtime).map((part) => `'${part}'`).join(' ')} "$@"\n`, { mode: 0o755 })
-  const env: Record<string, string | undefined> = { ...process.env, PATH: `${bin}:${process.env.PATH}`, HOME: cwd, XDG_CONFIG_HOME: join(cwd, '.xdg-config'), HOOKRUN_CONFIG: undefined, HOOKRUN_DEPTH: undefined }
+  writeFileSync(
+    join(bin, 'hookrun'),
+    `#!/bin/sh\nexec ${runtimeCommand(runtime)
+      .map((part) => `'${part}'`)
+      .join(' ')} "$@"\n`,
+    { mode: 0o755 },
+  )
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PATH: `${bin}:${process.env.PATH}`,
+    HOME: cwd,
+    XDG_CONFIG_HOME: join(cwd, '.xdg-config'),
+    HOOKRUN_CONFIG: undefined,
+    HOOKRUN_DEPTH: undefined,
+  }
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
-  return spawnSync('sh', ['-c', command], { cwd, input: JSON.stringify(payload), encoding: 'utf8', env: env as NodeJS.ProcessEnv, timeout: 20_000 })
+  return spawnSync('sh', ['-c', command], {
+    cwd,
+    input: JSON.stringify(payload),
+    encoding: 'utf8',
+    env: env as NodeJS.ProcessEnv,
+    timeout: 20_000,
+  })
 }
 
 for (const runtime of RUNTIMES) {
@@ -43,7 +62,9 @@ for (const runtime of RUNTIMES) {
     test('install --agent claude: the installed command runs this hookrun and answers Claude Code; uninstall restores the file', async () => {
       const dir = makeProject({
         '.claude/settings.json': USER_SETTINGS,
-        '.hookrun/hooks.json': { hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: "echo 'sudo is not allowed' >&2; exit 2" }] },
+        '.hookrun/hooks.json': {
+          hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: "echo 'sudo is not allowed' >&2; exit 2" }],
+        },
       })
       projects.push(dir)
       trustFolderIn(dir, join(dir, '.xdg-config'))
@@ -54,7 +75,18 @@ for (const runtime of RUNTIMES) {
       const command: string = JSON.parse(text).hooks.PreToolUse[1].hooks[0].command
       expect(command).toMatch(/^'?\/\S+.* fire --format claude$/)
 
-      const answer = runAsAgent(command, { session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'sudo ls' }, tool_use_id: 't' }, dir)
+      const answer = runAsAgent(
+        command,
+        {
+          session_id: 's',
+          cwd: dir,
+          hook_event_name: 'PreToolUse',
+          tool_name: 'Bash',
+          tool_input: { command: 'sudo ls' },
+          tool_use_id: 't',
+        },
+        dir,
+      )
       expect(answer.status, answer.stderr).toBe(0)
       expect(JSON.parse(answer.stdout)).toEqual({
         hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'sudo is not allowed' },
@@ -66,7 +98,9 @@ for (const runtime of RUNTIMES) {
     })
 
     test('install --agent copilot --project: each entry names its event, and Copilot gets its own JSON', async () => {
-      const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'no-rm', event: 'tool:pre_execute:bash', command: "echo 'no rm -rf' >&2; exit 2" }] } })
+      const dir = makeProject({
+        '.hookrun/hooks.json': { hooks: [{ name: 'no-rm', event: 'tool:pre_execute:bash', command: "echo 'no rm -rf' >&2; exit 2" }] },
+      })
       projects.push(dir)
       trustFolderIn(dir, join(dir, '.xdg-config'))
       const install = await runCli(['install', '--agent', 'copilot', '--project'], { runtime: runtime.name, cwd: dir })
@@ -74,21 +108,34 @@ for (const runtime of RUNTIMES) {
       const file = join(dir, '.github', 'hooks', 'hookrun.json')
       const command: string = JSON.parse(readFileSync(file, 'utf8')).hooks.preToolUse[0].bash
       expect(command).toBe('hookrun fire preToolUse --format copilot')
-      const answer = runAsAgent(command, { sessionId: 's', timestamp: 1704614600000, cwd: dir, toolName: 'bash', toolArgs: '{"command":"rm -rf /"}' }, dir, runtime.name)
+      const answer = runAsAgent(
+        command,
+        { sessionId: 's', timestamp: 1704614600000, cwd: dir, toolName: 'bash', toolArgs: '{"command":"rm -rf /"}' },
+        dir,
+        runtime.name,
+      )
       expect(JSON.parse(answer.stdout)).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'no rm -rf' })
       await runCli(['uninstall', '--agent', 'copilot', '--project'], { runtime: runtime.name, cwd: dir })
       expect(existsSync(file)).toBe(false)
     })
 
     test('install --agent windsurf --project: Cascade runs the entry, and a block is exit 2 with the reason on stderr', async () => {
-      const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'no-env', event: 'tool:pre_execute:read', command: "echo 'no .env reads' >&2; exit 2" }] } })
+      const dir = makeProject({
+        '.hookrun/hooks.json': { hooks: [{ name: 'no-env', event: 'tool:pre_execute:read', command: "echo 'no .env reads' >&2; exit 2" }] },
+      })
       projects.push(dir)
       trustFolderIn(dir, join(dir, '.xdg-config'))
       const install = await runCli(['install', '--agent', 'windsurf', '--project'], { runtime: runtime.name, cwd: dir })
       expect(install.exitCode, install.stderr).toBe(0)
       const file = join(dir, '.windsurf', 'hooks.json')
       const command: string = JSON.parse(readFileSync(file, 'utf8')).hooks.pre_read_code[0].command
-      const payload = { agent_action_name: 'pre_read_code', trajectory_id: 't', execution_id: 'e', timestamp: '2026-11-20T10:00:00Z', tool_info: { file_path: join(dir, '.env') } }
+      const payload = {
+        agent_action_name: 'pre_read_code',
+        trajectory_id: 't',
+        execution_id: 'e',
+        timestamp: '2026-11-20T10:00:00Z',
+        tool_info: { file_path: join(dir, '.env') },
+      }
       expect(command).toBe('hookrun fire --format windsurf')
       const answer = runAsAgent(command, payload, dir, runtime.name)
       expect(answer.status, answer.stderr).toBe(2)

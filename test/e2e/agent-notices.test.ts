@@ -15,7 +15,8 @@ function untrustedProject(): string {
   return dir
 }
 
-const fire = (dir: string, format: string, payload: object) => runCli(['fire', '--format', format], { cwd: dir, input: JSON.stringify({ cwd: dir, ...payload }) })
+const fire = (dir: string, format: string, payload: object) =>
+  runCli(['fire', '--format', format], { cwd: dir, input: JSON.stringify({ cwd: dir, ...payload }) })
 
 test('Qwen Code: an event that takes no context does not spend the notice; the next one that does carries it, to the model', async () => {
   const dir = untrustedProject()
@@ -26,18 +27,33 @@ test('Qwen Code: an event that takes no context does not spend the notice; the n
   const start = await fire(dir, 'qwen', { hook_event_name: 'SessionStart', source: 'startup', ...at })
   // Headless Qwen Code shows no systemMessage at all (agent lab): the model is told, and tells the person.
   expect(start.json().systemMessage).toBeUndefined()
-  expect(start.json().hookSpecificOutput?.additionalContext).toBe(`hookrun: project hooks in ${dir} are not trusted, so they do not run. Review them ('hookrun list'), then run: hookrun trust ${dir}`)
+  expect(start.json().hookSpecificOutput?.additionalContext).toBe(
+    `hookrun: project hooks in ${dir} are not trusted, so they do not run. Review them ('hookrun list'), then run: hookrun trust ${dir}`,
+  )
   // Once per session.
   const again = await fire(dir, 'qwen', { hook_event_name: 'UserPromptSubmit', prompt: 'more', ...at })
   expect(again.json().hookSpecificOutput?.additionalContext).toBeUndefined()
 })
 
 test('Qwen Code: a rewrite on PreToolUse, which Qwen would drop and run the original, is refused out loud', async () => {
-  const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'sandbox', event: 'tool:pre_execute:bash', command: `echo '{"updatedInput":{"command":"echo safe"}}'` }] } })
+  const dir = makeProject({
+    '.hookrun/hooks.json': {
+      hooks: [{ name: 'sandbox', event: 'tool:pre_execute:bash', command: `echo '{"updatedInput":{"command":"echo safe"}}'` }],
+    },
+  })
   projects.push(dir)
   trustProjectFor(dir)
-  const result = await fire(dir, 'qwen', { hook_event_name: 'PreToolUse', session_id: 'q3', timestamp: '2026-11-01T00:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf build' } })
-  expect(result.json().hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining("hook 'sandbox' rewrote this call, but Qwen Code ignores a rewrite on PreToolUse") })
+  const result = await fire(dir, 'qwen', {
+    hook_event_name: 'PreToolUse',
+    session_id: 'q3',
+    timestamp: '2026-11-01T00:00:00Z',
+    tool_name: 'run_shell_command',
+    tool_input: { command: 'rm -rf build' },
+  })
+  expect(result.json().hookSpecificOutput).toMatchObject({
+    permissionDecision: 'deny',
+    permissionDecisionReason: expect.stringContaining("hook 'sandbox' rewrote this call, but Qwen Code ignores a rewrite on PreToolUse"),
+  })
   expect(result.json().hookSpecificOutput.updatedInput).toBeUndefined()
 })
 
@@ -46,7 +62,10 @@ test('Codex: the notice goes to the model as context, not to a systemMessage nob
   const result = await fire(dir, 'codex', { hook_event_name: 'SessionStart', session_id: 'c1', turn_id: 't', source: 'startup' })
   const answer = result.json()
   expect(answer.systemMessage).toBeUndefined()
-  expect(answer.hookSpecificOutput).toEqual({ hookEventName: 'SessionStart', additionalContext: expect.stringContaining(`hookrun: project hooks in ${dir} are not trusted`) })
+  expect(answer.hookSpecificOutput).toEqual({
+    hookEventName: 'SessionStart',
+    additionalContext: expect.stringContaining(`hookrun: project hooks in ${dir} are not trusted`),
+  })
 })
 
 test('Claude Code keeps the systemMessage it shows', async () => {
@@ -56,10 +75,20 @@ test('Claude Code keeps the systemMessage it shows', async () => {
 })
 
 test('Qwen Code: a PreToolUse rewrite is answered and said to be ignored, on one stderr line', async () => {
-  const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'rewrite', event: 'tool:pre_execute', command: `echo '{"decision":"allow","updatedInput":{"command":"ls -la"}}'` }] } })
+  const dir = makeProject({
+    '.hookrun/hooks.json': {
+      hooks: [{ name: 'rewrite', event: 'tool:pre_execute', command: `echo '{"decision":"allow","updatedInput":{"command":"ls -la"}}'` }],
+    },
+  })
   projects.push(dir)
   trustProjectFor(dir)
-  const result = await fire(dir, 'qwen', { hook_event_name: 'PreToolUse', session_id: 'q2', timestamp: '2026-11-01T00:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'ls' } })
+  const result = await fire(dir, 'qwen', {
+    hook_event_name: 'PreToolUse',
+    session_id: 'q2',
+    timestamp: '2026-11-01T00:00:00Z',
+    tool_name: 'run_shell_command',
+    tool_input: { command: 'ls' },
+  })
   expect(result.exitCode).toBe(0)
   expect(result.stderr).toBe(
     'hookrun: warning: Qwen Code ignores updatedInput on PreToolUse: Qwen Code applies a rewrite only from a PermissionRequest allow, so the tool runs with its original input\n',
@@ -68,7 +97,12 @@ test('Qwen Code: a PreToolUse rewrite is answered and said to be ignored, on one
 
 test('validate: a project routed to Qwen Code is told that its PreToolUse hooks cannot rewrite there', async () => {
   const dir = makeProject({
-    '.hookrun/hooks.json': { hooks: [{ name: 'rewrite', event: 'tool:pre_execute:bash', command: 'true' }, { name: 'log', event: 'session:start', command: 'true' }] },
+    '.hookrun/hooks.json': {
+      hooks: [
+        { name: 'rewrite', event: 'tool:pre_execute:bash', command: 'true' },
+        { name: 'log', event: 'session:start', command: 'true' },
+      ],
+    },
     '.qwen/settings.json': { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'hookrun fire --format qwen' }] }] } },
   })
   projects.push(dir)
@@ -84,11 +118,24 @@ test('validate: a project routed to Qwen Code is told that its PreToolUse hooks 
 })
 
 test('explain: the answer Qwen Code would get carries the same warning', async () => {
-  const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'rewrite', event: 'tool:pre_execute', command: `echo '{"decision":"allow","updatedInput":{"command":"ls -la"}}'` }] } })
+  const dir = makeProject({
+    '.hookrun/hooks.json': {
+      hooks: [{ name: 'rewrite', event: 'tool:pre_execute', command: `echo '{"decision":"allow","updatedInput":{"command":"ls -la"}}'` }],
+    },
+  })
   projects.push(dir)
   trustProjectFor(dir)
-  const payload = { cwd: dir, hook_event_name: 'PreToolUse', session_id: 'q3', timestamp: '2026-11-01T00:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'ls' } }
+  const payload = {
+    cwd: dir,
+    hook_event_name: 'PreToolUse',
+    session_id: 'q3',
+    timestamp: '2026-11-01T00:00:00Z',
+    tool_name: 'run_shell_command',
+    tool_input: { command: 'ls' },
+  }
   const result = await runCli(['explain', '--format', 'qwen'], { cwd: dir, input: JSON.stringify(payload) })
   expect(result.exitCode).toBe(0)
-  expect(result.stdout).toContain('warning: Qwen Code ignores updatedInput on PreToolUse: Qwen Code applies a rewrite only from a PermissionRequest allow')
+  expect(result.stdout).toContain(
+    'warning: Qwen Code ignores updatedInput on PreToolUse: Qwen Code applies a rewrite only from a PermissionRequest allow',
+  )
 })

@@ -23,7 +23,8 @@ function project(chain: boolean): string {
   return dir
 }
 
-const claude = (command: string) => JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } })
+const claude = (command: string) =>
+  JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } })
 const native = (command: string) => JSON.stringify({ tool_name: 'Bash', tool_input: { command } })
 
 async function fires(dir: string): Promise<void> {
@@ -36,13 +37,20 @@ describe('audit log', () => {
   test('each line names the calling agent and the hook that decided', async () => {
     const dir = project(false)
     await fires(dir)
-    const lines = readFileSync(join(dir, 'audit.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line))
+    const lines = readFileSync(join(dir, 'audit.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(lines.map((line) => [line.agent, line.decision, line.decidedBy])).toEqual([
       ['claude', 'deny', 'no-sudo'],
       ['claude', 'allow', undefined],
       [undefined, 'deny', 'no-sudo'],
     ])
-    const agentFromEnv = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { cwd: dir, input: native('ls'), env: { HOOKRUN_AGENT: 'my-agent' } })
+    const agentFromEnv = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], {
+      cwd: dir,
+      input: native('ls'),
+      env: { HOOKRUN_AGENT: 'my-agent' },
+    })
     expect(agentFromEnv.exitCode).toBe(0)
     expect(JSON.parse(readFileSync(join(dir, 'audit.jsonl'), 'utf8').trimEnd().split('\n').at(-1)!).agent).toBe('my-agent')
   })
@@ -63,7 +71,10 @@ describe('audit log', () => {
     expect(denied.json()).toMatchObject([{ agent: 'claude', decision: 'deny', reason: 'no sudo' }])
     expect((await runCli(['log', '--since', '2099-01-01'], { cwd: dir })).stdout).toBe(`no matching lines in ${join(dir, 'audit.jsonl')}\n`)
     const bad = await runCli(['log', '--since', 'yesterday-ish'], { cwd: dir })
-    expect([bad.exitCode, bad.stderr.trim()]).toEqual([1, "hookrun: --since 'yesterday-ish': expected a duration such as 30m, 2h or 7d, or a date such as 2026-11-01T09:00"])
+    expect([bad.exitCode, bad.stderr.trim()]).toEqual([
+      1,
+      "hookrun: --since 'yesterday-ish': expected a duration such as 30m, 2h or 7d, or a date such as 2026-11-01T09:00",
+    ])
   })
 
   test('a chained log verifies; an edited line and a cut are found by line number', async () => {
@@ -78,7 +89,10 @@ describe('audit log', () => {
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n')
     expect(lines.map((line) => JSON.parse(line).seq)).toEqual([1, 2, 3, 4, 5, 6])
     // Someone turns a deny into an allow.
-    writeFileSync(file, `${lines.map((line, index) => (index === 2 ? line.replace('"decision":"deny"', '"decision":"allow"') : line)).join('\n')}\n`)
+    writeFileSync(
+      file,
+      `${lines.map((line, index) => (index === 2 ? line.replace('"decision":"deny"', '"decision":"allow"') : line)).join('\n')}\n`,
+    )
     const edited = await runCli(['log', 'verify'], { cwd: dir })
     expect(edited.exitCode).toBe(1)
     expect(edited.stdout).toContain('line 3 (seq 3) was changed after it was written')
@@ -91,7 +105,11 @@ describe('audit log', () => {
 
   test('concurrent fires chain one after another', async () => {
     const dir = project(true)
-    await Promise.all(Array.from({ length: 12 }, (_, index) => runCli(['fire', 'tool:pre_execute', '--payload', '-'], { cwd: dir, input: native(`echo ${index}`) })))
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        runCli(['fire', 'tool:pre_execute', '--payload', '-'], { cwd: dir, input: native(`echo ${index}`) }),
+      ),
+    )
     const check = verifyChain(readFileSync(join(dir, 'audit.jsonl'), 'utf8'))
     expect(check).toMatchObject({ lines: 12, chained: 12, problems: [], lastSeq: 12 })
   })
@@ -115,19 +133,25 @@ describe('audit log', () => {
   })
 
   describe("hookrun's own files are not opened through links others planted (issue 29 row 8)", () => {
-    const sudo = (dir: string) => runCli(['fire', 'tool:pre_execute', '--payload', '-'], { cwd: dir, input: native('sudo reboot'), timeoutMs: 20_000 })
+    const sudo = (dir: string) =>
+      runCli(['fire', 'tool:pre_execute', '--payload', '-'], { cwd: dir, input: native('sudo reboot'), timeoutMs: 20_000 })
 
-    test.each([[false], [true]])('a link at log.path (chain: %s): the file it points at is untouched, the gate still blocks, stderr names the path', async (chain) => {
-      const dir = project(chain)
-      writeFileSync(join(dir, 'victim'), 'precious\n')
-      symlinkSync(join(dir, 'victim'), join(dir, 'audit.jsonl'))
-      const result = await sudo(dir)
-      expect([result.exitCode, result.json().decision]).toEqual([2, 'deny'])
-      expect(readFileSync(join(dir, 'victim'), 'utf8')).toBe('precious\n')
-      expect(result.stderr).toContain(`hookrun: warning: cannot write audit log ${join(dir, 'audit.jsonl')}: it is a symbolic link, which hookrun does not follow`)
-    })
+    test.each([[false], [true]])(
+      'a link at log.path (chain: %s): the file it points at is untouched, the gate still blocks, stderr names the path',
+      async (chain) => {
+        const dir = project(chain)
+        writeFileSync(join(dir, 'victim'), 'precious\n')
+        symlinkSync(join(dir, 'victim'), join(dir, 'audit.jsonl'))
+        const result = await sudo(dir)
+        expect([result.exitCode, result.json().decision]).toEqual([2, 'deny'])
+        expect(readFileSync(join(dir, 'victim'), 'utf8')).toBe('precious\n')
+        expect(result.stderr).toContain(
+          `hookrun: warning: cannot write audit log ${join(dir, 'audit.jsonl')}: it is a symbolic link, which hookrun does not follow`,
+        )
+      },
+    )
 
-    test("a log that belongs to another user, has a second name, or others can write: refused, and said so", async () => {
+    test('a log that belongs to another user, has a second name, or others can write: refused, and said so', async () => {
       const dir = project(false)
       const log = join(dir, 'audit.jsonl')
       writeFileSync(log, '')
@@ -151,7 +175,9 @@ describe('audit log', () => {
       mkdirSync(join(dir, 'audit.jsonl.lock'))
       const result = await sudo(dir)
       expect([result.exitCode, result.json().decision]).toEqual([2, 'deny'])
-      expect(result.stderr).toContain(`cannot write audit log ${join(dir, 'audit.jsonl')}: its lock ${join(dir, 'audit.jsonl.lock')} cannot be taken or removed`)
+      expect(result.stderr).toContain(
+        `cannot write audit log ${join(dir, 'audit.jsonl')}: its lock ${join(dir, 'audit.jsonl.lock')} cannot be taken or removed`,
+      )
       expect(result.durationMs).toBeLessThan(10_000)
     })
   })

@@ -12,9 +12,21 @@ const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
 
 const cases: ReadonlyArray<{ name: string; input: () => Uint8Array | string; message: string }> = [
-  { name: 'invalid UTF-8', input: () => Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]), message: 'payload on stdin is not valid UTF-8 text; send the event as UTF-8 JSON' },
-  { name: '100,000 levels of nesting', input: () => `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, message: 'payload on stdin is nested more than 512 levels deep; send a flatter JSON object' },
-  { name: 'more than 64 MiB', input: () => Buffer.alloc(64 * 1024 * 1024 + 1, 0x20), message: 'payload on stdin is larger than 64 MiB; pass large data by path instead' },
+  {
+    name: 'invalid UTF-8',
+    input: () => Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
+    message: 'payload on stdin is not valid UTF-8 text; send the event as UTF-8 JSON',
+  },
+  {
+    name: '100,000 levels of nesting',
+    input: () => `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`,
+    message: 'payload on stdin is nested more than 512 levels deep; send a flatter JSON object',
+  },
+  {
+    name: 'more than 64 MiB',
+    input: () => Buffer.alloc(64 * 1024 * 1024 + 1, 0x20),
+    message: 'payload on stdin is larger than 64 MiB; pass large data by path instead',
+  },
 ]
 
 for (const runtime of RUNTIMES) {
@@ -23,10 +35,20 @@ for (const runtime of RUNTIMES) {
       const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'toucher', event: '*', command: 'touch ran' }] } })
       projects.push(dir)
       trustProjectFor(dir)
-      const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { runtime: runtime.name, cwd: dir, input: input(), timeoutMs: 30_000 })
+      const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], {
+        runtime: runtime.name,
+        cwd: dir,
+        input: input(),
+        timeoutMs: 30_000,
+      })
       expect(result.exitCode).toBe(2)
       expect(result.stderr).toBe(`hookrun: ${message}\n`)
-      expect(result.json()).toMatchObject({ decision: 'deny', blocked: true, decidedBy: 'hookrun', reason: `blocked because hookrun could not decide: ${message}` })
+      expect(result.json()).toMatchObject({
+        decision: 'deny',
+        blocked: true,
+        decidedBy: 'hookrun',
+        reason: `blocked because hookrun could not decide: ${message}`,
+      })
       expect(existsSync(join(dir, 'ran'))).toBe(false)
     })
   })

@@ -8,7 +8,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { ALL_RUNTIMES, makeProject, removeProject, runCli, runtimeCommand, RUNTIMES, trustProjectFor, waitForNoProcess, writeFiles } from '../helpers.ts'
+import {
+  ALL_RUNTIMES,
+  makeProject,
+  removeProject,
+  runCli,
+  runtimeCommand,
+  RUNTIMES,
+  trustProjectFor,
+  waitForNoProcess,
+  writeFiles,
+} from '../helpers.ts'
 
 interface Case {
   description: string
@@ -76,7 +86,9 @@ const cases = readdirSync(CASES_DIR)
  * command line of the hookrun under test (so a hook can call hookrun again).
  */
 function fill<T>(value: T, dir: string, runtime = 'binary'): T {
-  const hookrun = runtimeCommand(runtime).map((part) => `'${part}'`).join(' ')
+  const hookrun = runtimeCommand(runtime)
+    .map((part) => `'${part}'`)
+    .join(' ')
   return JSON.parse(JSON.stringify(value).replaceAll('$DIR', dir).replaceAll('$HOOKRUN_CLI', hookrun)) as T
 }
 
@@ -94,14 +106,18 @@ const localRun = !process.env.HOOKRUN_TEST_RUNTIMES
 const runsEveryCase = (runtime: (typeof ALL_RUNTIMES)[number]) => RUNTIMES.includes(runtime) && !(localRun && runtime.name !== 'binary')
 
 for (const runtime of ALL_RUNTIMES) {
-  const chosen = cases.filter(({ spec }) => (spec.runtimes ? spec.runtimes.includes(runtime.name) : runsEveryCase(runtime) || spec.everyRuntime === true))
+  const chosen = cases.filter(({ spec }) =>
+    spec.runtimes ? spec.runtimes.includes(runtime.name) : runsEveryCase(runtime) || spec.everyRuntime === true,
+  )
   if (chosen.length === 0) continue
   describe(runtime.name, () => {
     describe.concurrent('cases', () => {
-      for (const { name, spec } of chosen.filter(({ spec }) => !timed(spec))) test(`${name}: ${spec.description}`, () => runCase(spec, runtime.name))
+      for (const { name, spec } of chosen.filter(({ spec }) => !timed(spec)))
+        test(`${name}: ${spec.description}`, () => runCase(spec, runtime.name))
     })
     describe.sequential('timed cases', () => {
-      for (const { name, spec } of chosen.filter(({ spec }) => timed(spec))) test(`${name}: ${spec.description}`, () => runCase(spec, runtime.name))
+      for (const { name, spec } of chosen.filter(({ spec }) => timed(spec)))
+        test(`${name}: ${spec.description}`, () => runCase(spec, runtime.name))
     })
   })
 }
@@ -118,7 +134,11 @@ async function runCase(spec: Case, runtime: string): Promise<void> {
     const context = `stdout: ${result.stdout}\nstderr: ${result.stderr}`
     expect(result.exitCode, context).toBe(spec.expect.exitCode)
     if (spec.expect.stdout) expect(result.json(), context).toMatchObject(fill(spec.expect.stdout, dir))
-    if (spec.expect.hooks) expect(result.json().hooks.map((hook: { name: string }) => hook.name), context).toEqual(spec.expect.hooks)
+    if (spec.expect.hooks)
+      expect(
+        result.json().hooks.map((hook: { name: string }) => hook.name),
+        context,
+      ).toEqual(spec.expect.hooks)
     for (const text of spec.expect.stdoutIncludes ?? []) expect(result.stdout, context).toContain(fill(text, dir))
     for (const text of spec.expect.stderrIncludes ?? []) expect(result.stderr, context).toContain(fill(text, dir))
     if (spec.expect.stderrEmpty) expect(result.stderr, context).toBe('')

@@ -58,7 +58,12 @@ describe('human output', () => {
 
   test('JSON is never coloured', async () => {
     const dir = project()
-    for (const args of [['list', '--json'], ['doctor', '--json'], ['validate', '--json'], ['events', '--json']]) {
+    for (const args of [
+      ['list', '--json'],
+      ['doctor', '--json'],
+      ['validate', '--json'],
+      ['events', '--json'],
+    ]) {
       const result = await runCli([...args, '--color=always'], { cwd: dir })
       expect(result.stdout.includes(ESC), args.join(' ')).toBe(false)
       JSON.parse(result.stdout)
@@ -67,7 +72,10 @@ describe('human output', () => {
 
   test('a bad --color value is one line naming the values, exit 1', async () => {
     const result = await runCli(['list', '--color=maybe'], { cwd: project() })
-    expect([result.exitCode, result.stderr]).toEqual([1, 'hookrun: --color=maybe: expected --color=auto, --color=always or --color=never\n'])
+    expect([result.exitCode, result.stderr]).toEqual([
+      1,
+      'hookrun: --color=maybe: expected --color=auto, --color=always or --color=never\n',
+    ])
   })
 })
 
@@ -98,7 +106,11 @@ describe.each(ALL_RUNTIMES.map((runtime) => runtime.name))('%s', (runtime) => {
 describe('on a terminal', () => {
   const onTerminal = (dir: string, env: Record<string, string | undefined>) => {
     const command = [...runtimeCommand('binary'), 'list'].map((word) => `'${word}'`).join(' ')
-    return spawnSync('script', ['-qec', command, '/dev/null'], { cwd: dir, env: cliEnvironment(dir, { TERM: 'xterm', ...env }), encoding: 'utf8' }).stdout
+    return spawnSync('script', ['-qec', command, '/dev/null'], {
+      cwd: dir,
+      env: cliEnvironment(dir, { TERM: 'xterm', ...env }),
+      encoding: 'utf8',
+    }).stdout
   }
   test('colour by default; NO_COLOR (any non-empty value) turns it off', () => {
     const dir = project()

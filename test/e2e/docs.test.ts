@@ -40,7 +40,10 @@ export function linksOf(markdown: string): string[] {
 
 describe('generated pages', () => {
   test('docs/events.md, cli.md, reference.md and agents/README.md are what scripts/docs.ts writes now', () => {
-    const check = spawnSync(join(ROOT, 'node_modules', '.bin', 'bun'), [join(ROOT, 'scripts', 'docs.ts'), '--check'], { cwd: ROOT, encoding: 'utf8' })
+    const check = spawnSync(join(ROOT, 'node_modules', '.bin', 'bun'), [join(ROOT, 'scripts', 'docs.ts'), '--check'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
     expect(check.status, check.stderr).toBe(0)
   })
 })
@@ -60,7 +63,8 @@ describe('links', () => {
           broken.push(`${link}: no such file`)
           continue
         }
-        if (anchor !== undefined && target.endsWith('.md') && !anchorsOf(readFileSync(target, 'utf8')).has(anchor)) broken.push(`${link}: no heading with that anchor`)
+        if (anchor !== undefined && target.endsWith('.md') && !anchorsOf(readFileSync(target, 'utf8')).has(anchor))
+          broken.push(`${link}: no heading with that anchor`)
       }
       expect(broken).toEqual([])
     })
@@ -69,7 +73,9 @@ describe('links', () => {
     const outside = pages.flatMap((page) =>
       readFileSync(page, 'utf8')
         .split('\n')
-        .flatMap((line, index) => (/DESIGN §|shared\/reference|shared\/seeds|\bseeds?\b/.test(line) ? [`${relative(ROOT, page)}:${index + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, index) =>
+          /DESIGN §|shared\/reference|shared\/seeds|\bseeds?\b/.test(line) ? [`${relative(ROOT, page)}:${index + 1}: ${line.trim()}`] : [],
+        ),
     )
     expect(outside).toEqual([])
   })
@@ -77,7 +83,12 @@ describe('links', () => {
 
 describe('the checkers themselves', () => {
   test('anchors follow GitHub: punctuation dropped, repeats numbered', () => {
-    expect([...anchorsOf('# Quick start: Claude Code\n## `hookrun fire`\n## A b\n## A b\n```\n# not a heading\n```')]).toEqual(['quick-start-claude-code', 'hookrun-fire', 'a-b', 'a-b-1'])
+    expect([...anchorsOf('# Quick start: Claude Code\n## `hookrun fire`\n## A b\n## A b\n```\n# not a heading\n```')]).toEqual([
+      'quick-start-claude-code',
+      'hookrun-fire',
+      'a-b',
+      'a-b-1',
+    ])
   })
   test('links in code are not links', () => {
     expect(linksOf('[a](x.md) `[b](y.md)`\n```\n[c](z.md)\n```\n')).toEqual(['x.md'])

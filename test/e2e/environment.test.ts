@@ -17,7 +17,9 @@ const SHELL_VARIABLES = new Set(['PWD', 'OLDPWD', 'SHLVL', '_'])
 for (const runtime of ALL_RUNTIMES) {
   describe(runtime.name, () => {
     test('hooks see the caller’s variables and HOOKRUN_*, nothing else', async () => {
-      const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'dump', event: 'tool:pre_execute', command: 'env -0 > env.bin' }] } })
+      const dir = makeProject({
+        '.hookrun/hooks.json': { hooks: [{ name: 'dump', event: 'tool:pre_execute', command: 'env -0 > env.bin' }] },
+      })
       projects.push(dir)
       trustProjectFor(dir)
       // BUN_BE_BUN would turn the compiled binary itself into bun: only the other runtimes get it.
@@ -40,7 +42,9 @@ for (const runtime of ALL_RUNTIMES) {
       if (process.platform === 'linux') expect(seen.get('HOOKRUN_FIRE_ID')).toMatch(/^\d+-[0-9a-f]{12}$/)
       seen.delete('HOOKRUN_FIRE_ID')
       for (const name of projectDirs) expect(seen.get(name), name).toBe(dir)
-      const unexplained = [...seen.keys()].filter((key) => !(key in caller) && !hookrun.has(key) && !SHELL_VARIABLES.has(key) && !projectDirs.includes(key))
+      const unexplained = [...seen.keys()].filter(
+        (key) => !(key in caller) && !hookrun.has(key) && !SHELL_VARIABLES.has(key) && !projectDirs.includes(key),
+      )
       expect(unexplained).toEqual([])
       expect(seen.has('BUN_OPTIONS')).toBe(false)
       expect(seen.has('BUN_BE_BUN')).toBe(false)

@@ -18,7 +18,9 @@ describe.runIf(process.platform === 'linux')('setsid escapees', () => {
   test.each(['binary', 'node'])('%s: an escapee that let go of every pipe is killed at the end of the fire', async (runtime) => {
     const marker = runtime === 'binary' ? '31971' : '31972'
     const dir = makeProject({
-      '.hookrun/hooks.json': { hooks: [{ name: 'escape', event: 'tool:pre_execute', command: `setsid sleep ${marker} < /dev/null > /dev/null 2>&1 & exit 0` }] },
+      '.hookrun/hooks.json': {
+        hooks: [{ name: 'escape', event: 'tool:pre_execute', command: `setsid sleep ${marker} < /dev/null > /dev/null 2>&1 & exit 0` }],
+      },
     })
     projects.push(dir)
     trustProjectFor(dir)
@@ -34,7 +36,11 @@ describe.runIf(process.platform === 'linux')('setsid escapees', () => {
   test('a background hook (blocking: false) is left to run, as asked', async () => {
     const marker = '31973'
     const dir = makeProject({
-      '.hookrun/hooks.json': { hooks: [{ name: 'bg', event: 'tool:pre_execute', blocking: false, command: `setsid sleep ${marker} < /dev/null > /dev/null 2>&1 &` }] },
+      '.hookrun/hooks.json': {
+        hooks: [
+          { name: 'bg', event: 'tool:pre_execute', blocking: false, command: `setsid sleep ${marker} < /dev/null > /dev/null 2>&1 &` },
+        ],
+      },
     })
     projects.push(dir)
     trustProjectFor(dir)

@@ -33,7 +33,10 @@ function spawns(dir: string): string[] {
 }
 
 function git(cwd: string, ...args: string[]): string {
-  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' })
+  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    encoding: 'utf8',
+  })
   if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`)
   return result.stdout.trim()
 }
@@ -42,7 +45,8 @@ function git(cwd: string, ...args: string[]): string {
 function pluginRepository(root: string): { url: string; v1: string } {
   const repo = join(root, 'remotes', 'acme', 'tools.git')
   writeFiles(repo, {
-    'hooks/guard': '#!/bin/sh\ncase "$1" in hook) echo tool:pre_execute ;; run) echo \'{"decision":"deny","reason":"guarded by acme/tools"}\' ;; esac\n',
+    'hooks/guard':
+      '#!/bin/sh\ncase "$1" in hook) echo tool:pre_execute ;; run) echo \'{"decision":"deny","reason":"guarded by acme/tools"}\' ;; esac\n',
     'README.md': 'acme tools\n',
   })
   git(repo, 'init', '-q')
@@ -110,7 +114,9 @@ for (const runtime of RUNTIMES) {
 
       const blocked = await cli(join(dir, 'sub'), ['fire', 'tool:pre_execute', '--tool', 'bash'])
       expect(blocked.exitCode, blocked.stderr).toBe(2)
-      expect(blocked.json().hooks).toMatchObject([{ name: 'acme/tools/guard', source: 'project-plugin', file: join(installed, 'hooks/guard') }])
+      expect(blocked.json().hooks).toMatchObject([
+        { name: 'acme/tools/guard', source: 'project-plugin', file: join(installed, 'hooks/guard') },
+      ])
 
       const global = await cli(dir, ['plugin', 'add', `${url}@${v1.slice(0, 10)}`, '--global', '--name', 'acme/pinned'])
       expect(global.exitCode, global.stderr).toBe(0)
@@ -124,12 +130,12 @@ for (const runtime of RUNTIMES) {
         { name: 'acme/tools', location: 'user', hooks: ['acme/tools/later', 'acme/tools/guard'] },
       ])
       const table = await cli(dir, ['plugin', 'list'])
-      expect(table.stdout.split('\n').slice(0, 4).map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual([
-        'NAME LOCATION HOOKS',
-        'acme/tools project 1',
-        'acme/pinned user 1',
-        'acme/tools user 2',
-      ])
+      expect(
+        table.stdout
+          .split('\n')
+          .slice(0, 4)
+          .map((line) => line.split(/\s+/).slice(0, 3).join(' ')),
+      ).toEqual(['NAME LOCATION HOOKS', 'acme/tools project 1', 'acme/pinned user 1', 'acme/tools user 2'])
 
       const removed = await cli(dir, ['plugin', 'remove', 'acme/tools'])
       expect(removed.exitCode, removed.stderr).toBe(0)
@@ -141,7 +147,9 @@ for (const runtime of RUNTIMES) {
 
     test('plugin add from a local folder; every failure is one line and leaves nothing installed', async () => {
       const dir = project({
-        'kits/safety/hooks.json': { hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: '"$HOOKRUN_PLUGIN_DIR/no-sudo.sh"' }] },
+        'kits/safety/hooks.json': {
+          hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: '"$HOOKRUN_PLUGIN_DIR/no-sudo.sh"' }],
+        },
         'kits/safety/no-sudo.sh': '#!/bin/sh\ngrep -q sudo && { echo "no sudo" >&2; exit 2; }\nexit 0\n',
         'kits/empty/README.md': 'nothing here\n',
         'kits/broken/hooks.json': '{ not json',
@@ -149,7 +157,10 @@ for (const runtime of RUNTIMES) {
       const { url } = pluginRepository(dir)
       const plugins = join(dir, '.hookrun/plugins')
       const failures: Array<[string[], string]> = [
-        [['plugin', 'add', 'kits/empty'], 'kits/empty has no hooks: a plugin needs a hooks.json with hooks, a plugin manifest or hooks/hooks.json with hooks, or executables in hooks/'],
+        [
+          ['plugin', 'add', 'kits/empty'],
+          'kits/empty has no hooks: a plugin needs a hooks.json with hooks, a plugin manifest or hooks/hooks.json with hooks, or executables in hooks/',
+        ],
         [['plugin', 'add', 'kits/broken'], 'kits/broken has no hooks'],
         [['plugin', 'add', 'kits/missing'], "no such folder 'kits/missing'"],
         [['plugin', 'add', `${url}@v9`], `no branch or tag 'v9' in ${url}`],
@@ -175,12 +186,18 @@ for (const runtime of RUNTIMES) {
       expect(readdirSync(plugins)).toEqual(['safety'])
 
       writeFileSync(join(dir, 'kits/safety/no-sudo.sh'), '#!/bin/sh\nexit 0\n') // the install is a copy
-      const fired = await cli(dir, ['fire', 'tool:pre_execute', '--payload', '-'], JSON.stringify({ tool_name: 'bash', tool_input: { command: 'sudo ls' } }))
+      const fired = await cli(
+        dir,
+        ['fire', 'tool:pre_execute', '--payload', '-'],
+        JSON.stringify({ tool_name: 'bash', tool_input: { command: 'sudo ls' } }),
+      )
       expect(fired.exitCode, fired.stderr).toBe(2)
       expect(fired.json()).toMatchObject({ reason: 'no sudo', hooks: [{ name: 'safety/no-sudo', source: 'project-plugin' }] })
 
       const listed = await cli(dir, ['list'])
-      expect(listed.stdout).toMatch(/on\s+safety\/no-sudo\s+tool:pre_execute:bash\s+project-plugin \.hookrun\/plugins\/safety\/hooks\.json#0/)
+      expect(listed.stdout).toMatch(
+        /on\s+safety\/no-sudo\s+tool:pre_execute:bash\s+project-plugin \.hookrun\/plugins\/safety\/hooks\.json#0/,
+      )
     })
   })
 }

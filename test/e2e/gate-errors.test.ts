@@ -53,12 +53,19 @@ describe('hookrun failing on a gate event blocks instead of exiting 1', () => {
     expect(result.json().reason).toContain(why)
     expect(result.json().reason).toContain('blocked because hookrun could not decide')
     // The same failure on an event that is only information: exit 1, as documented.
-    const info = await runCli(args.map((arg) => (arg === 'tool:pre_execute' ? 'tool:post_execute' : arg)), { cwd: dir, env, runtime: 'node' })
+    const info = await runCli(
+      args.map((arg) => (arg === 'tool:pre_execute' ? 'tool:post_execute' : arg)),
+      { cwd: dir, env, runtime: 'node' },
+    )
     expect(info.exitCode).toBe(1)
   })
 
   test('bad usage stays exit 1, as documented; an unreadable payload blocks a gate only', async () => {
-    const usage = await runCli(['fire', 'tool:pre_execute', '--payload', '-', '--format', 'nope'], { cwd: project(), input: '{}', runtime: 'node' })
+    const usage = await runCli(['fire', 'tool:pre_execute', '--payload', '-', '--format', 'nope'], {
+      cwd: project(),
+      input: '{}',
+      runtime: 'node',
+    })
     expect([usage.exitCode, usage.stdout]).toEqual([1, ''])
     const gate = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { cwd: project(), input: '{not json', runtime: 'node' })
     expect([gate.exitCode, gate.json().decision]).toEqual([2, 'deny'])

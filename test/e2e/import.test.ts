@@ -25,7 +25,14 @@ const SETTINGS = `{
 `
 const NO_RM = '#!/bin/sh\nif grep -q "rm -rf"; then echo "rm -rf is not allowed here" >&2; exit 2; fi\nexit 0\n'
 
-const payload = (dir: string, command: string) => ({ session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: 't' })
+const payload = (dir: string, command: string) => ({
+  session_id: 's',
+  cwd: dir,
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: { command },
+  tool_use_id: 't',
+})
 
 /** What Claude Code does with a hook command: sh -c in the project, payload on stdin, CLAUDE_PROJECT_DIR set. */
 function runAsClaude(command: string, input: object, dir: string) {
@@ -42,7 +49,7 @@ const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : 
 
 for (const runtime of RUNTIMES) {
   describe(runtime.name, () => {
-    test('import --agent claude: the router blocks the call the agent\'s own hook blocked; dry run writes nothing; a second import changes nothing', async () => {
+    test("import --agent claude: the router blocks the call the agent's own hook blocked; dry run writes nothing; a second import changes nothing", async () => {
       const dir = makeProject({ '.claude/settings.json': SETTINGS, '.claude/hooks/no-rm.sh': NO_RM })
       projects.push(dir)
       const settingsFile = join(dir, '.claude', 'settings.json')
@@ -75,12 +82,20 @@ for (const runtime of RUNTIMES) {
       const blocked = runAsClaude(router, payload(dir, 'rm -rf build'), dir)
       expect(blocked.status, blocked.stderr).toBe(0)
       expect(JSON.parse(blocked.stdout)).toEqual({
-        hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'rm -rf is not allowed here' },
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: 'rm -rf is not allowed here',
+        },
       })
       const allowed = runAsClaude(router, payload(dir, 'ls'), dir)
       expect([allowed.status, allowed.stdout.includes('deny')]).toEqual([0, false])
       // The PostToolUse hook still finds $CLAUDE_PROJECT_DIR.
-      const post = runAsClaude(JSON.parse(after[1]!).hooks.PostToolUse[0].hooks[0].command, { ...payload(dir, 'ls'), hook_event_name: 'PostToolUse', tool_response: {} }, dir)
+      const post = runAsClaude(
+        JSON.parse(after[1]!).hooks.PostToolUse[0].hooks[0].command,
+        { ...payload(dir, 'ls'), hook_event_name: 'PostToolUse', tool_response: {} },
+        dir,
+      )
       expect(post.status, post.stderr).toBe(0)
       expect(read(join(dir, 'post.log'))).toBe(`${dir}\n`)
 
@@ -94,12 +109,18 @@ for (const runtime of RUNTIMES) {
       const dir = makeProject({})
       projects.push(dir)
       const unknown = await runCli(['import', '--agent', 'cursr'], { runtime: runtime.name, cwd: dir })
-      expect([unknown.exitCode, unknown.stderr]).toEqual([1, 'hookrun: --agent cursr: hookrun import reads claude, cursor, gemini, codex, copilot (did you mean cursor?)\n'])
+      expect([unknown.exitCode, unknown.stderr]).toEqual([
+        1,
+        'hookrun: --agent cursr: hookrun import reads claude, cursor, gemini, codex, copilot (did you mean cursor?)\n',
+      ])
       const help = await runCli(['help', 'import'], { runtime: runtime.name, cwd: dir })
-      expect(help.stdout).toContain("--dry-run       Write nothing; print the diff of every file import would\n                  change")
+      expect(help.stdout).toContain('--dry-run       Write nothing; print the diff of every file import would\n                  change')
       expect(help.stdout).toContain('hookrun import --agent claude && hookrun trust')
       const none = await runCli(['import', '--agent', 'gemini'], { runtime: runtime.name, cwd: dir })
-      expect([none.exitCode, none.stdout]).toEqual([1, `gemini: no hooks to import: ${join(dir, '.gemini', 'settings.json')} holds no Gemini CLI hooks (for your own, use --user)\n`])
+      expect([none.exitCode, none.stdout]).toEqual([
+        1,
+        `gemini: no hooks to import: ${join(dir, '.gemini', 'settings.json')} holds no Gemini CLI hooks (for your own, use --user)\n`,
+      ])
     })
   })
 }

@@ -124,7 +124,7 @@ describe('install.sh', () => {
   }
 
   test('installs the checksum-verified binary for this machine into ~/.local/bin and runs it', async () => {
-    const release = await serveRelease({ 'SHA256SUMS': checksums, [asset]: join(releaseDir, asset) })
+    const release = await serveRelease({ SHA256SUMS: checksums, [asset]: join(releaseDir, asset) })
     const { home, tmp, env } = sandbox()
     try {
       const result = await runInstall(['--version', pkg.version], { ...env, HOOKRUN_DOWNLOAD_URL: release.url })
@@ -148,7 +148,7 @@ describe('install.sh', () => {
     const { home, tmp, env } = sandbox()
     const marker = join(home, 'tampered-binary-ran')
     const tampered = Buffer.from(`#!/bin/sh\ntouch '${marker}'\necho hookrun ${pkg.version} \\(bun\\)\n`)
-    const release = await serveRelease({ 'SHA256SUMS': checksums, [asset]: tampered })
+    const release = await serveRelease({ SHA256SUMS: checksums, [asset]: tampered })
     const installDir = join(home, 'bin')
     try {
       const result = await runInstall([], { ...env, HOOKRUN_DOWNLOAD_URL: release.url, HOOKRUN_INSTALL_DIR: installDir })
@@ -164,11 +164,15 @@ describe('install.sh', () => {
   })
 
   test('refuses a mirror that serves another version than --version asks for', async () => {
-    const release = await serveRelease({ 'SHA256SUMS': checksums, [asset]: join(releaseDir, asset) })
+    const release = await serveRelease({ SHA256SUMS: checksums, [asset]: join(releaseDir, asset) })
     const { home, env } = sandbox()
     const installDir = join(home, 'bin')
     try {
-      const result = await runInstall(['--version', '99.0.0'], { ...env, HOOKRUN_DOWNLOAD_URL: release.url, HOOKRUN_INSTALL_DIR: installDir })
+      const result = await runInstall(['--version', '99.0.0'], {
+        ...env,
+        HOOKRUN_DOWNLOAD_URL: release.url,
+        HOOKRUN_INSTALL_DIR: installDir,
+      })
       expect(result.exitCode).toBe(1)
       expect(result.stderr).toContain(`not hookrun 99.0.0; nothing was installed`)
       expect(readdirSync(installDir)).toEqual([])
@@ -181,7 +185,7 @@ describe('install.sh', () => {
     ['an unknown OS', 'SunOS', 'i86pc', /^hookrun install: no prebuilt hookrun for SunOS \(i86pc\): .*npm install -g hookrun/],
     ['an unknown CPU', 'Linux', 'riscv64', /^hookrun install: no prebuilt hookrun for linux on riscv64: .*npm install -g hookrun/],
   ])('stops with one clear line on %s, before downloading anything', async (_, os, machine, message) => {
-    const release = await serveRelease({ 'SHA256SUMS': checksums })
+    const release = await serveRelease({ SHA256SUMS: checksums })
     const { home, env } = sandbox()
     const fakeBin = join(home, 'fake-bin')
     mkdirSync(fakeBin)

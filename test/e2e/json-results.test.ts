@@ -29,7 +29,11 @@ describe('install and uninstall --json', () => {
     const settings = join(dir, '.claude', 'settings.json')
     const first = await json(dir, ['install', '--agent', 'claude', '--json'])
     expect(first.exitCode).toBe(0)
-    expect(first.result).toMatchObject({ command: 'install', scope: 'user', agents: [{ agent: 'claude', file: settings, status: 'created', eventsRemoved: [], warnings: [] }] })
+    expect(first.result).toMatchObject({
+      command: 'install',
+      scope: 'user',
+      agents: [{ agent: 'claude', file: settings, status: 'created', eventsRemoved: [], warnings: [] }],
+    })
     const [claude] = first.result.agents
     expect(claude.eventsAdded).toEqual(expect.arrayContaining(['PreToolUse', 'Stop']))
     expect(claude.events).toEqual(claude.eventsAdded)
@@ -42,12 +46,17 @@ describe('install and uninstall --json', () => {
 
     const removed = await json(dir, ['uninstall', '--agent', 'claude', '--json'])
     expect(removed.exitCode).toBe(0)
-    expect(removed.result).toMatchObject({ command: 'uninstall', agents: [{ agent: 'claude', file: settings, status: 'deleted', eventsAdded: [] }] })
+    expect(removed.result).toMatchObject({
+      command: 'uninstall',
+      agents: [{ agent: 'claude', file: settings, status: 'deleted', eventsAdded: [] }],
+    })
     expect(removed.result.agents[0].eventsRemoved).toEqual(claude.events)
     expect(removed.result.agents[0].entriesRemoved).toBe(claude.events.length)
-    expect((await json(dir, ['uninstall', '--agent', 'claude', '--json'])).result.agents).toMatchObject([{ status: 'absent', eventsRemoved: [] }])
+    expect((await json(dir, ['uninstall', '--agent', 'claude', '--json'])).result.agents).toMatchObject([
+      { status: 'absent', eventsRemoved: [] },
+    ])
   })
-  test('--events narrows: the events dropped are eventsRemoved; a file kept holds the user\'s own hooks', async () => {
+  test("--events narrows: the events dropped are eventsRemoved; a file kept holds the user's own hooks", async () => {
     const dir = project({ '.claude/settings.json': { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo mine' }] }] } } })
     await json(dir, ['install', '--agent', 'claude', '--json'])
     const narrowed = await json(dir, ['install', '--agent', 'claude', '--events', 'PreToolUse', '--json'])
@@ -70,7 +79,11 @@ describe('install and uninstall --json', () => {
   })
   test('--json with --quiet is refused (it prints nothing)', async () => {
     const run = await runCli(['install', '--project', '--sync', '--quiet', '--json'], { cwd: project() })
-    expect([run.exitCode, run.stdout, run.stderr]).toEqual([1, '', 'hookrun: --json and --quiet exclude each other: --quiet prints nothing\n'])
+    expect([run.exitCode, run.stdout, run.stderr]).toEqual([
+      1,
+      '',
+      'hookrun: --json and --quiet exclude each other: --quiet prints nothing\n',
+    ])
   })
 })
 
@@ -94,12 +107,24 @@ describe('trust --json', () => {
     expect(listed.stdout).toContain('nothing changed')
   })
   test('a hook trust cannot pin: refused, nothing trusted, exit 1 as without --json', async () => {
-    const dir = project({ '.hookrun/hooks.json': { hooks: [{ name: 'pathy', event: 'tool:pre_execute', command: 'gate', env: { PATH: '/tmp' } }] } })
+    const dir = project({
+      '.hookrun/hooks.json': { hooks: [{ name: 'pathy', event: 'tool:pre_execute', command: 'gate', env: { PATH: '/tmp' } }] },
+    })
     const refused = await json(dir, ['trust', '--json'])
     expect(refused.exitCode).toBe(1)
-    expect(refused.result).toMatchObject({ project: dir, trusted: false, files: [], refused: [{ file: '.hookrun/hooks.json', path: expect.stringContaining('hooks[0]') }] })
+    expect(refused.result).toMatchObject({
+      project: dir,
+      trusted: false,
+      files: [],
+      refused: [{ file: '.hookrun/hooks.json', path: expect.stringContaining('hooks[0]') }],
+    })
     const plain = await runCli(['trust'], { cwd: dir })
-    expect([plain.exitCode, plain.stderr]).toEqual([1, expect.stringContaining(`cannot trust ${dir}: .hookrun/hooks.json: ${refused.result.refused[0].path}: ${refused.result.refused[0].message}`)])
+    expect([plain.exitCode, plain.stderr]).toEqual([
+      1,
+      expect.stringContaining(
+        `cannot trust ${dir}: .hookrun/hooks.json: ${refused.result.refused[0].path}: ${refused.result.refused[0].message}`,
+      ),
+    ])
     expect((await runCli(['trust', '--diff'], { cwd: dir })).stderr).toContain('has not been trusted')
   })
   test('--json with --diff is refused', async () => {
@@ -125,14 +150,21 @@ describe('init --json', () => {
     const again = await json(dir, ['init', '--template', 'dangerous-commands', '--json'])
     expect(again.result.trusted).toBe(false)
     expect(again.result.untrustedFiles).toEqual(expect.arrayContaining(['.hookrun/hooks.json']))
-    expect(again.result.files[0]).toMatchObject({ file: '.hookrun/hooks.json', status: 'kept', reason: 'it exists', add: [{ name: 'dangerous-commands' }] })
+    expect(again.result.files[0]).toMatchObject({
+      file: '.hookrun/hooks.json',
+      status: 'kept',
+      reason: 'it exists',
+      add: [{ name: 'dangerous-commands' }],
+    })
     expect(again.result.files.slice(1).map((file: { status: string }) => file.status)).toEqual(['kept', 'kept'])
   })
   test('every template: the intrusive ones switched off; the user config written by its absolute path', async () => {
     const dir = project()
     const { result } = await json(dir, ['init', '--json'])
     expect(result.switchedOff.length).toBeGreaterThan(0)
-    expect(result.files).toEqual(expect.arrayContaining([expect.objectContaining({ file: join(dir, '.xdg-config', 'hookrun', 'hooks.json'), status: 'written' })]))
+    expect(result.files).toEqual(
+      expect.arrayContaining([expect.objectContaining({ file: join(dir, '.xdg-config', 'hookrun', 'hooks.json'), status: 'written' })]),
+    )
     // The person's output says the same.
     const other = project()
     const human = (await runCli(['init'], { cwd: other })).stdout

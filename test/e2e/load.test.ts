@@ -67,10 +67,18 @@ describe(`${FIRES} concurrent fires`, () => {
       const context = `fire ${index}: ${result.stderr}`
       if (index % 2 === 0) {
         expect(result.exitCode, context).toBe(2)
-        expect(result.json(), context).toMatchObject({ decision: 'deny', reason: `no sudo in s-${index}`, hooks: [{ name: 'stamp' }, { name: 'gate', exitCode: 2 }] })
+        expect(result.json(), context).toMatchObject({
+          decision: 'deny',
+          reason: `no sudo in s-${index}`,
+          hooks: [{ name: 'stamp' }, { name: 'gate', exitCode: 2 }],
+        })
       } else {
         expect(result.exitCode, context).toBe(0)
-        expect(result.json(), context).toMatchObject({ decision: 'allow', additionalContext: [`ok s-${index}`], hooks: [{ name: 'stamp' }, { name: 'gate', exitCode: 0 }] })
+        expect(result.json(), context).toMatchObject({
+          decision: 'allow',
+          additionalContext: [`ok s-${index}`],
+          hooks: [{ name: 'stamp' }, { name: 'gate', exitCode: 0 }],
+        })
       }
       expect(result.json().warnings, context).toEqual([])
     })
@@ -107,7 +115,9 @@ describe(`${FIRES} concurrent fires`, () => {
     const peaks = results.map((result) => result.maxRssKb!).sort((a, b) => a - b)
     const mib = (kb: number) => `${(kb / 1024).toFixed(1)} MiB`
     const wall = Math.max(...results.map((result) => result.durationMs))
-    console.log(`${FIRES} concurrent fires: peak RSS per process min ${mib(peaks[0]!)}, median ${mib(peaks[FIRES / 2]!)}, max ${mib(peaks.at(-1)!)}; slowest fire ${Math.round(wall)} ms`)
+    console.log(
+      `${FIRES} concurrent fires: peak RSS per process min ${mib(peaks[0]!)}, median ${mib(peaks[FIRES / 2]!)}, max ${mib(peaks.at(-1)!)}; slowest fire ${Math.round(wall)} ms`,
+    )
     for (const peak of peaks) expect(peak).toBeGreaterThan(0)
     expect(peaks.at(-1)!).toBeLessThan(256 * 1024)
   })

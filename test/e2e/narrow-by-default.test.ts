@@ -45,7 +45,9 @@ for (const runtime of RUNTIMES) {
       writeHooks([BASH_GATE, ON_STOP])
       const trusted = await cli(['trust'])
       expect(trusted.exitCode, trusted.stderr).toBe(0)
-      expect(trusted.stdout).toContain("claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse, Stop")
+      expect(trusted.stdout).toContain(
+        "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse, Stop",
+      )
       expect(Object.keys(hooks()).sort()).toEqual(['PreToolUse', 'Stop'])
 
       // The last hook of an event goes: so does its route.
@@ -72,13 +74,15 @@ for (const runtime of RUNTIMES) {
       expect(trusted.stdout).not.toContain('claude:')
       expect(Object.keys(hooks()).sort()).toEqual([...CLAUDE_EVENTS].sort())
       // --narrow, the old opt-in, is still accepted; with --all-events it is a contradiction.
-      expect((await cli(['install', '--agent', 'claude', '--project', '--all-events', '--narrow'])).stderr).toContain('--all-events and --narrow exclude each other')
+      expect((await cli(['install', '--agent', 'claude', '--project', '--all-events', '--narrow'])).stderr).toContain(
+        '--all-events and --narrow exclude each other',
+      )
       const narrowed = await cli(['install', '--agent', 'claude', '--project', '--narrow'])
       expect(narrowed.exitCode, narrowed.stderr).toBe(0)
       expect(Object.keys(hooks())).toEqual(['Stop'])
     }, 60_000)
 
-    test('plugin add compiles the narrowed config again (a plugin\'s events are known only by running it: every event)', async () => {
+    test("plugin add compiles the narrowed config again (a plugin's events are known only by running it: every event)", async () => {
       const { cli, hooks } = await setUp(runtime.name)
       await cli(['install', '--agent', 'claude', '--project'])
       expect(Object.keys(hooks())).toEqual(['PreToolUse'])
@@ -86,7 +90,9 @@ for (const runtime of RUNTIMES) {
       dirs.push(source)
       const added = await cli(['plugin', 'add', source])
       expect(added.exitCode, added.stderr).toBe(0)
-      expect(added.stdout).toContain("claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on every event")
+      expect(added.stdout).toContain(
+        "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on every event",
+      )
       expect(Object.keys(hooks()).sort()).toEqual([...CLAUDE_EVENTS].sort())
     }, 60_000)
 
@@ -96,14 +102,18 @@ for (const runtime of RUNTIMES) {
       const cli = (args: string[]) => runCli(args, { runtime: runtime.name, cwd: project })
       const install = await cli(['install', '--agent', 'claude', '--project'])
       expect(install.exitCode, install.stderr).toBe(0)
-      expect(install.stdout).toContain("every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet")
+      expect(install.stdout).toContain(
+        "every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet",
+      )
       const settings = join(project, '.claude', 'settings.local.json')
       const events = () => Object.keys(JSON.parse(readFileSync(settings, 'utf8')).hooks)
       // No hooks.json yet: nothing to compile from, so every event keeps its entry.
       expect(events().length).toBe(CLAUDE_EVENTS.length)
       const init = await cli(['init', '--template', 'dangerous-commands'])
       expect(init.exitCode, init.stderr).toBe(0)
-      expect(init.stdout).toContain("claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse")
+      expect(init.stdout).toContain(
+        "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse",
+      )
       expect(events()).toEqual(['PreToolUse'])
     }, 30_000)
 
@@ -125,7 +135,9 @@ for (const runtime of RUNTIMES) {
     }, 30_000)
 
     test('hookrun import: every event until the hooks it moved are trusted, then narrowed to them by hookrun trust', async () => {
-      const project = makeProject({ '.claude/settings.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 0' }] }] } } })
+      const project = makeProject({
+        '.claude/settings.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 0' }] }] } },
+      })
       dirs.push(project)
       const cli = (args: string[]) => runCli(args, { runtime: runtime.name, cwd: project })
       const imported = await cli(['import', '--agent', 'claude'])
@@ -133,7 +145,9 @@ for (const runtime of RUNTIMES) {
       const events = () => Object.keys(JSON.parse(readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8')).hooks)
       expect(events().length).toBe(CLAUDE_EVENTS.length)
       const trusted = await cli(['trust'])
-      expect(trusted.stdout).toContain("claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse")
+      expect(trusted.stdout).toContain(
+        "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse",
+      )
       expect(events()).toEqual(['PreToolUse'])
     }, 30_000)
 

@@ -28,7 +28,12 @@ function setUp(trusted: boolean) {
   dirs.push(root)
   const home = join(root, 'home')
   const project = join(root, 'project')
-  const xdg = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.state') }
+  const xdg = {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_STATE_HOME: join(home, '.state'),
+  }
   writeSettled(join(xdg.XDG_CONFIG_HOME, 'hookrun', 'hooks.json'), trusted ? { trustedFolders: [project] } : {})
   const hooksFile = join(project, '.hookrun', 'hooks.json')
   writeSettled(hooksFile, { hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'true' }] })
@@ -37,8 +42,21 @@ function setUp(trusted: boolean) {
   /** What Claude Code does for a Bash call: the installed command through sh -c, its payload on stdin. */
   const claudeFires = () => {
     const command: string = JSON.parse(readFileSync(settings, 'utf8')).hooks.PreToolUse[0].hooks[0].command
-    const payload = { session_id: 's1', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' }
-    return spawnSync('sh', ['-c', command], { cwd: project, input: JSON.stringify(payload), encoding: 'utf8', env: cliEnvironment(home, xdg), timeout: 20_000 })
+    const payload = {
+      session_id: 's1',
+      cwd: project,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_use_id: 't',
+    }
+    return spawnSync('sh', ['-c', command], {
+      cwd: project,
+      input: JSON.stringify(payload),
+      encoding: 'utf8',
+      env: cliEnvironment(home, xdg),
+      timeout: 20_000,
+    })
   }
   return { home, project, xdg, hooksFile, settings, matcher, claudeFires }
 }
@@ -55,7 +73,11 @@ for (const runtime of RUNTIMES) {
   describe(runtime.name, () => {
     test('hooks.json gains a hook on another tool: the next fire brings the narrowed Claude Code config up to date by itself', async () => {
       const { project, xdg, hooksFile, matcher, claudeFires } = setUp(true)
-      const install = await runCli(['install', '--agent', 'claude', '--project', '--narrow'], { runtime: runtime.name, cwd: project, env: xdg })
+      const install = await runCli(['install', '--agent', 'claude', '--project', '--narrow'], {
+        runtime: runtime.name,
+        cwd: project,
+        env: xdg,
+      })
       expect(install.exitCode, install.stderr).toBe(0)
       expect(install.stdout).toContain('or in a trusted folder the next fire does')
       expect(matcher()).toBe('^(Bash)$')
@@ -65,7 +87,15 @@ for (const runtime of RUNTIMES) {
       expect(quiet.stdout.trim()).toBe('{}')
       expect(readStamp(project, xdg)!.startedAt).toBeUndefined()
 
-      writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'true' }, { name: 'no-secrets', event: 'tool:pre_execute:write', command: 'true' }] }))
+      writeFileSync(
+        hooksFile,
+        JSON.stringify({
+          hooks: [
+            { name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'true' },
+            { name: 'no-secrets', event: 'tool:pre_execute:write', command: 'true' },
+          ],
+        }),
+      )
       const fired = claudeFires()
       expect(fired.status, fired.stderr).toBe(0)
       expect(fired.stdout.trim()).toBe('{}')
@@ -75,14 +105,20 @@ for (const runtime of RUNTIMES) {
 
       // The user hears of it once, in the agent, with what to do for an agent that read its hooks at session start.
       const told = claudeFires()
-      expect(JSON.parse(told.stdout).systemMessage).toMatch(/^hookrun: hooks.json changed, so hookrun brought its entries in \.claude\/settings\.local\.json up to date; .*next session$/)
+      expect(JSON.parse(told.stdout).systemMessage).toMatch(
+        /^hookrun: hooks.json changed, so hookrun brought its entries in \.claude\/settings\.local\.json up to date; .*next session$/,
+      )
       expect(claudeFires().stdout.trim()).toBe('{}')
       expect((await runCli(['doctor'], { runtime: runtime.name, cwd: project, env: xdg })).stdout).not.toContain('out of date')
     }, 90_000)
 
     test("an untrusted project's fire changes no agent config, and doctor says what will", async () => {
       const { project, xdg, hooksFile, settings, claudeFires } = setUp(false)
-      const install = await runCli(['install', '--agent', 'claude', '--project', '--narrow'], { runtime: runtime.name, cwd: project, env: xdg })
+      const install = await runCli(['install', '--agent', 'claude', '--project', '--narrow'], {
+        runtime: runtime.name,
+        cwd: project,
+        env: xdg,
+      })
       expect(install.exitCode, install.stderr).toBe(0)
       const before = readFileSync(settings, 'utf8')
       writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:*', command: 'true' }] }))

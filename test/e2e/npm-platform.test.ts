@@ -23,7 +23,9 @@ function consumer(name: string, packages: string[], flags: string[] = []): strin
   const dir = join(scratch, name)
   writeFiles(dir, {
     'package.json': { name, private: true },
-    '.hookrun/hooks.json': { hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'grep -q sudo && { echo "no sudo" >&2; exit 2; }; exit 0' }] },
+    '.hookrun/hooks.json': {
+      hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'grep -q sudo && { echo "no sudo" >&2; exit 2; }; exit 0' }],
+    },
   })
   const install = run('npm', ['install', '--no-package-lock', ...flags, ...packages], { cwd: dir })
   expect(install.status, install.stderr).toBe(0)
@@ -61,7 +63,13 @@ test('hookrun lists every platform package as optional; each says which os, cpu 
   expect(manifest.optionalDependencies).toEqual(Object.fromEntries(NPM_PLATFORMS.map((entry) => [entry.name, pkg.version])))
   expect(manifest.bin).toEqual({ hookrun: './bin/hookrun' })
   const platform = JSON.parse(readFileSync(join(scratch, 'npm', host.target, 'package.json'), 'utf8'))
-  expect(platform).toMatchObject({ name: host.name, version: pkg.version, os: [process.platform], cpu: [process.arch], files: ['bin/hookrun'] })
+  expect(platform).toMatchObject({
+    name: host.name,
+    version: pkg.version,
+    os: [process.platform],
+    cpu: [process.arch],
+    files: ['bin/hookrun'],
+  })
   if (host.libc !== undefined) expect(platform.libc).toEqual([host.libc])
 })
 

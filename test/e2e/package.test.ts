@@ -42,9 +42,7 @@ describe('npm package', () => {
     writeFiles(project, {
       'package.json': { name: 'consumer', private: true, type: 'module' },
       '.hookrun/hooks.json': {
-        hooks: [
-          { name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'grep -q sudo && { echo "no sudo" >&2; exit 2; }; exit 0' },
-        ],
+        hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'grep -q sudo && { echo "no sudo" >&2; exit 2; }; exit 0' }],
       },
       'fire.mjs': SCRIPT,
     })
@@ -57,16 +55,30 @@ describe('npm package', () => {
 
   test('holds the Node bundles, the library source and the schema, not the 100 MB binary', () => {
     const paths = packed.files.map((file) => file.path)
-    expect(paths).toEqual(expect.arrayContaining(['bin/hookrun', 'dist/hookrun.mjs', 'dist/index.mjs', 'schema.json', 'src/index.ts', 'package.json', 'README.md', 'LICENSE']))
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'bin/hookrun',
+        'dist/hookrun.mjs',
+        'dist/index.mjs',
+        'schema.json',
+        'src/index.ts',
+        'package.json',
+        'README.md',
+        'LICENSE',
+      ]),
+    )
     expect(paths).not.toContain('dist/hookrun')
     expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('dist/release/'))).toEqual([])
     expect(packed.size).toBeLessThan(2 * 1024 * 1024)
   })
 
   test('installs only what its bundles load: zod (the library keeps the consumer copy) and OpenTelemetry', () => {
-    const installed = JSON.parse(readFileSync(join(project, 'node_modules', 'hookrun', 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+    const installed = JSON.parse(readFileSync(join(project, 'node_modules', 'hookrun', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+    }
     expect(Object.keys(installed.dependencies).filter((name) => !name.startsWith('@opentelemetry/'))).toEqual(['zod'])
-    for (const bundled of ['cac', 'picomatch', 'jsonc-parser', 'diff']) expect(existsSync(join(project, 'node_modules', bundled)), bundled).toBe(false)
+    for (const bundled of ['cac', 'picomatch', 'jsonc-parser', 'diff'])
+      expect(existsSync(join(project, 'node_modules', bundled)), bundled).toBe(false)
     // The library's schemas are the consumer's zod: one instance, the one dist/types names.
     expect(readFileSync(join(project, 'node_modules', 'hookrun', 'dist', 'index.mjs'), 'utf8')).toMatch(/from ["']zod["']/)
   })
@@ -78,20 +90,36 @@ describe('npm package', () => {
     // No platform package in this install (the repository's package.json lists none): the launcher runs the Node bundle.
     expect(version.stdout).toContain(`hookrun ${pkg.version} (node `)
     const input = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'sudo ls' } })
-    const fire = run(bin, ['fire', 'tool:pre_execute', '--payload', '-'], { cwd: project, input, env: { HOME: project, XDG_CONFIG_HOME: join(project, '.xdg') } })
+    const fire = run(bin, ['fire', 'tool:pre_execute', '--payload', '-'], {
+      cwd: project,
+      input,
+      env: { HOME: project, XDG_CONFIG_HOME: join(project, '.xdg') },
+    })
     expect(fire.status, fire.stderr).toBe(2)
-    expect(JSON.parse(fire.stdout)).toMatchObject({ decision: 'deny', blocked: true, reason: 'no sudo', hooks: [{ name: 'no-sudo', source: 'project' }] })
+    expect(JSON.parse(fire.stdout)).toMatchObject({
+      decision: 'deny',
+      blocked: true,
+      reason: 'no sudo',
+      hooks: [{ name: 'no-sudo', source: 'project' }],
+    })
   })
 
   test('import { fire } from "hookrun" fires in-process under Node', () => {
-    writeFiles(project, { 'lib-hooks.json': { hooks: [{ name: 'greet', event: 'session:start', command: 'echo hello from the packed library' }] } })
+    writeFiles(project, {
+      'lib-hooks.json': { hooks: [{ name: 'greet', event: 'session:start', command: 'echo hello from the packed library' }] },
+    })
     const script = `
       import { fire } from 'hookrun'
       const decision = await fire({ event: 'session:start', payload: {}, configFiles: ['lib-hooks.json'] })
       console.log(JSON.stringify(decision))`
     const result = run(process.execPath, ['--input-type=module', '-e', script], { cwd: project })
     expect(result.status, result.stderr).toBe(0)
-    expect(JSON.parse(result.stdout)).toMatchObject({ event: 'session:start', decision: 'allow', additionalContext: ['hello from the packed library'], hooks: [{ name: 'greet' }] })
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      event: 'session:start',
+      decision: 'allow',
+      additionalContext: ['hello from the packed library'],
+      hooks: [{ name: 'greet' }],
+    })
   })
 
   test("require('hookrun') loads the library where Node requires ES modules (no top-level await); a glob pattern compiles at once", () => {
@@ -105,12 +133,18 @@ describe('npm package', () => {
 
   test('exports point at files the package holds: the bundle and its type declarations', () => {
     const paths = new Set(packed.files.map((file) => file.path))
-    for (const file of ['dist/index.mjs', 'dist/types/index.d.ts', 'dist/types/library/runner.d.ts', 'dist/types/library/function-hook.d.ts']) {
+    for (const file of [
+      'dist/index.mjs',
+      'dist/types/index.d.ts',
+      'dist/types/library/runner.d.ts',
+      'dist/types/library/function-hook.d.ts',
+    ]) {
       expect(paths.has(file), file).toBe(true)
     }
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules/hookrun/package.json'), 'utf8'))
     expect(manifest.exports['.']).toEqual({ types: './dist/types/index.d.ts', default: './dist/index.mjs' })
-    for (const target of Object.values(manifest.exports['.']) as string[]) expect(existsSync(join(project, 'node_modules/hookrun', target)), target).toBe(true)
+    for (const target of Object.values(manifest.exports['.']) as string[])
+      expect(existsSync(join(project, 'node_modules/hookrun', target)), target).toBe(true)
   })
 
   const runtimes = [

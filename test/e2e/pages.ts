@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { ROOT } from '../helpers.ts'
 
 export function markdownPages(): string[] {
-  const top = readdirSync(ROOT).filter((name) => name.endsWith('.md')).map((name) => join(ROOT, name))
+  const top = readdirSync(ROOT)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join(ROOT, name))
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name)

@@ -41,19 +41,58 @@ const KIT = '.hookrun/plugins/kit'
 
 /** One plugin per placeholder, each gate named by its tag. */
 const PLACEHOLDERS: ReadonlyArray<[tag: string, files: Files]> = [
-  ['claude', { [`${KIT}/.claude-plugin/plugin.json`]: { name: 'kit' }, [`${KIT}/hooks/hooks.json`]: preToolUse({ command: '${CLAUDE_PLUGIN_ROOT}/check.sh claude' }) }],
-  ['claude-quoted', { [`${KIT}/.claude-plugin/plugin.json`]: { name: 'kit' }, [`${KIT}/hooks/hooks.json`]: preToolUse({ command: '"${CLAUDE_PLUGIN_ROOT}/check.sh" claude-quoted' }) }],
-  ['claude-exec', { [`${KIT}/.claude-plugin/plugin.json`]: { name: 'kit' }, [`${KIT}/hooks/hooks.json`]: preToolUse({ command: '${CLAUDE_PLUGIN_ROOT}/check.sh', args: ['claude-exec'] }) }],
-  ['project-dir', { [`${KIT}/.claude-plugin/plugin.json`]: { name: 'kit' }, [`${KIT}/hooks/hooks.json`]: preToolUse({ command: `$CLAUDE_PROJECT_DIR/${KIT}/check.sh project-dir` }) }],
+  [
+    'claude',
+    {
+      [`${KIT}/.claude-plugin/plugin.json`]: { name: 'kit' },
+      [`${KIT}/hooks/hooks.json`]: preToolUse({ command: '${CLAUDE_PLUGIN_ROOT}/check.sh claude' }),
+    },
+  ],
+  [
+    'claude-quoted',
+    {
+      [`${KIT}/.claude-plugin/plugin.json`]: { name: 'kit' },
+      [`${KIT}/hooks/hooks.json`]: preToolUse({ command: '"${CLAUDE_PLUGIN_ROOT}/check.sh" claude-quoted' }),
+    },
+  ],
+  [
+    'claude-exec',
+    {
+      [`${KIT}/.claude-plugin/plugin.json`]: { name: 'kit' },
+      [`${KIT}/hooks/hooks.json`]: preToolUse({ command: '${CLAUDE_PLUGIN_ROOT}/check.sh', args: ['claude-exec'] }),
+    },
+  ],
+  [
+    'project-dir',
+    {
+      [`${KIT}/.claude-plugin/plugin.json`]: { name: 'kit' },
+      [`${KIT}/hooks/hooks.json`]: preToolUse({ command: `$CLAUDE_PROJECT_DIR/${KIT}/check.sh project-dir` }),
+    },
+  ],
   [
     'cursor',
     {
       [`${KIT}/.cursor-plugin/plugin.json`]: { name: 'kit', hooks: './hooks/hooks-cursor.json' },
-      [`${KIT}/hooks/hooks-cursor.json`]: { version: 1, hooks: { beforeShellExecution: [{ command: '${CURSOR_PLUGIN_ROOT}/check.sh cursor' }] } },
+      [`${KIT}/hooks/hooks-cursor.json`]: {
+        version: 1,
+        hooks: { beforeShellExecution: [{ command: '${CURSOR_PLUGIN_ROOT}/check.sh cursor' }] },
+      },
     },
   ],
-  ['droid', { [`${KIT}/.factory-plugin/plugin.json`]: { name: 'kit' }, [`${KIT}/hooks/hooks.json`]: preToolUse({ command: '${DROID_PLUGIN_ROOT}/check.sh droid' }) }],
-  ['open-plugins', { [`${KIT}/plugin.json`]: { name: 'kit' }, [`${KIT}/hooks/hooks.json`]: preToolUse({ command: '"${PLUGIN_ROOT}/check.sh" open-plugins' }) }],
+  [
+    'droid',
+    {
+      [`${KIT}/.factory-plugin/plugin.json`]: { name: 'kit' },
+      [`${KIT}/hooks/hooks.json`]: preToolUse({ command: '${DROID_PLUGIN_ROOT}/check.sh droid' }),
+    },
+  ],
+  [
+    'open-plugins',
+    {
+      [`${KIT}/plugin.json`]: { name: 'kit' },
+      [`${KIT}/hooks/hooks.json`]: preToolUse({ command: '"${PLUGIN_ROOT}/check.sh" open-plugins' }),
+    },
+  ],
 ]
 
 const BASH = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } })

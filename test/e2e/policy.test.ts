@@ -26,8 +26,11 @@ beforeAll(async () => {
   certificate = selfSignedCertificate()
   server = await startServer((request, res) => {
     const answer = () => {
-      if (request.headers['if-none-match'] === serve.etag) return void res.writeHead(304, { etag: serve.etag, 'cache-control': `max-age=${serve.maxAge}` }).end()
-      res.writeHead(200, { 'content-type': 'application/json', etag: serve.etag, 'cache-control': `max-age=${serve.maxAge}` }).end(serve.body)
+      if (request.headers['if-none-match'] === serve.etag)
+        return void res.writeHead(304, { etag: serve.etag, 'cache-control': `max-age=${serve.maxAge}` }).end()
+      res
+        .writeHead(200, { 'content-type': 'application/json', etag: serve.etag, 'cache-control': `max-age=${serve.maxAge}` })
+        .end(serve.body)
     }
     if (serve.delayMs > 0) setTimeout(answer, serve.delayMs).unref()
     else answer()
@@ -39,7 +42,16 @@ afterAll(async () => {
   projects.forEach(removeProject)
 })
 
-const REMOTE = { hooks: [{ name: 'org-remote', event: 'tool:pre_execute:bash', command: 'grep -q curl && { echo "remote policy: no curl" >&2; exit 2; }; exit 0', locked: true }] }
+const REMOTE = {
+  hooks: [
+    {
+      name: 'org-remote',
+      event: 'tool:pre_execute:bash',
+      command: 'grep -q curl && { echo "remote policy: no curl" >&2; exit 2; }; exit 0',
+      locked: true,
+    },
+  ],
+}
 const payload = (command: string) => JSON.stringify({ tool_name: 'Bash', tool_input: { command } })
 
 async function waitFor(check: () => Promise<boolean>, ms: number): Promise<void> {
@@ -62,7 +74,8 @@ for (const runtime of RUNTIMES) {
       })
       projects.push(dir)
       const env = { HOOKRUN_MANAGED_DIR: join(dir, 'managed'), NODE_EXTRA_CA_CERTS: certificate.file, DENO_CERT: certificate.file }
-      const cli = (args: string[], input?: string) => runCli(args, { runtime: runtime.name, cwd: dir, env, ...(input !== undefined && { input }) })
+      const cli = (args: string[], input?: string) =>
+        runCli(args, { runtime: runtime.name, cwd: dir, env, ...(input !== undefined && { input }) })
 
       const signed = await cli(['policy', 'sign', '--key', 'policy-key.pem', 'policy.json'])
       expect(signed.exitCode).toBe(0)
@@ -71,7 +84,9 @@ for (const runtime of RUNTIMES) {
       // No copy yet: the fire goes on without it, says so, and starts the refresh in the background.
       const first = await cli(['fire', 'tool:pre_execute', '--payload', '-'], payload('curl x'))
       expect(first.exitCode).toBe(0)
-      expect(first.json().warnings).toContainEqual(expect.stringContaining(`remote policy ${server.origin}/policy.json has no good copy yet`))
+      expect(first.json().warnings).toContainEqual(
+        expect.stringContaining(`remote policy ${server.origin}/policy.json has no good copy yet`),
+      )
       await waitFor(async () => (await cli(['policy', 'status'])).exitCode === 0, 15_000)
       const status = await cli(['policy', 'status'])
       expect(status.stdout).toMatch(/^policy {6}https:\/\/127\.0\.0\.1:\d+\/policy\.json$/m)
@@ -83,7 +98,9 @@ for (const runtime of RUNTIMES) {
       const blocked = await cli(['fire', 'tool:pre_execute', '--payload', '-'], payload('curl x'))
       expect(blocked.exitCode).toBe(2)
       expect(blocked.json()).toMatchObject({ reason: 'remote policy: no curl', hooks: [{ name: 'org-remote', source: 'policy' }] })
-      expect(blocked.json().warnings).toContainEqual(expect.stringContaining("cannot replace 'org-remote': it is locked by the managed config"))
+      expect(blocked.json().warnings).toContainEqual(
+        expect.stringContaining("cannot replace 'org-remote': it is locked by the managed config"),
+      )
 
       // ETag: the server says 304 and the copy is kept.
       const requests = server.requests.length
@@ -93,21 +110,42 @@ for (const runtime of RUNTIMES) {
       expect(server.requests.length).toBe(requests + 1)
 
       // A new document whose signature does not match: refused, the last good copy stays.
-      serve = { body: JSON.stringify({ document: JSON.stringify({ hooks: [] }), signature: JSON.parse(signed.stdout).signature }), etag: '"v2"', maxAge: 0, delayMs: 0 }
+      serve = {
+        body: JSON.stringify({ document: JSON.stringify({ hooks: [] }), signature: JSON.parse(signed.stdout).signature }),
+        etag: '"v2"',
+        maxAge: 0,
+        delayMs: 0,
+      }
       const refused = await cli(['policy', 'pull'])
       expect(refused.exitCode).toBe(1)
-      expect(refused.stdout).toBe(`${server.origin}/policy.json: the signature does not match the pinned publicKey: refused; the last good copy stays in use\n`)
+      expect(refused.stdout).toBe(
+        `${server.origin}/policy.json: the signature does not match the pinned publicKey: refused; the last good copy stays in use\n`,
+      )
       const still = await cli(['fire', 'tool:pre_execute', '--payload', '-'], payload('curl x'))
       expect(still.exitCode).toBe(2)
-      expect(still.json().warnings).toContainEqual(expect.stringContaining('the last refresh failed (the signature does not match the pinned publicKey: refused)'))
+      expect(still.json().warnings).toContainEqual(
+        expect.stringContaining('the last refresh failed (the signature does not match the pinned publicKey: refused)'),
+      )
     })
 
-    test('a stale copy is used at once while a slow server is asked in the background; an edited copy is not used', { timeout: 60_000 }, async () => {
-      const dir = makeProject({ 'managed/hooks.json': { policy: { url: `${server.origin}/policy.json`, publicKey } }, 'policy.json': REMOTE, 'policy-key.pem': privateKey })
+    test('a stale copy is used at once while a slow server is asked in the background; an edited copy is not used', {
+      timeout: 60_000,
+    }, async () => {
+      const dir = makeProject({
+        'managed/hooks.json': { policy: { url: `${server.origin}/policy.json`, publicKey } },
+        'policy.json': REMOTE,
+        'policy-key.pem': privateKey,
+      })
       projects.push(dir)
       const env = { HOOKRUN_MANAGED_DIR: join(dir, 'managed'), NODE_EXTRA_CA_CERTS: certificate.file, DENO_CERT: certificate.file }
-      const cli = (args: string[], input?: string) => runCli(args, { runtime: runtime.name, cwd: dir, env, ...(input !== undefined && { input }) })
-      serve = { body: (await cli(['policy', 'sign', '--key', 'policy-key.pem', 'policy.json'])).stdout, etag: '"s1"', maxAge: 0, delayMs: 0 }
+      const cli = (args: string[], input?: string) =>
+        runCli(args, { runtime: runtime.name, cwd: dir, env, ...(input !== undefined && { input }) })
+      serve = {
+        body: (await cli(['policy', 'sign', '--key', 'policy-key.pem', 'policy.json'])).stdout,
+        etag: '"s1"',
+        maxAge: 0,
+        delayMs: 0,
+      }
       expect((await cli(['policy', 'pull'])).exitCode).toBe(0)
 
       // max-age=0: every fire finds the copy stale; the server now takes 5 s to answer.
@@ -121,7 +159,9 @@ for (const runtime of RUNTIMES) {
       const { document } = policyFiles(`${server.origin}/policy.json`, cliEnvironment(dir, env))
       writeFileSync(document, JSON.stringify({ hooks: [] }))
       const edited = await cli(['fire', 'tool:pre_execute', '--payload', '-'], payload('curl x'))
-      expect(edited.json().warnings).toContainEqual(expect.stringContaining('the cached copy does not match its signature (edited?); not used'))
+      expect(edited.json().warnings).toContainEqual(
+        expect.stringContaining('the cached copy does not match its signature (edited?); not used'),
+      )
       expect(readFileSync(join(dir, 'managed/hooks.json'), 'utf8')).toContain('publicKey')
     })
   })

@@ -19,7 +19,12 @@ const GATE = '#!/bin/sh\necho "the project says no" >&2\nexit 2\n'
 function userState(): Record<string, string> {
   const home = makeProject()
   dirs.push(home)
-  return { HOME: home, XDG_CONFIG_HOME: join(home, '.xdg-config'), XDG_STATE_HOME: join(home, '.xdg-state'), XDG_CACHE_HOME: join(home, '.xdg-cache') }
+  return {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.xdg-config'),
+    XDG_STATE_HOME: join(home, '.xdg-state'),
+    XDG_CACHE_HOME: join(home, '.xdg-cache'),
+  }
 }
 
 /** A project whose deny-all gate the user trusted. */
@@ -30,10 +35,20 @@ function trustedProject(env: Record<string, string>, files: Record<string, strin
   return project
 }
 
-const claudePayload = (cwd: string) => ({ session_id: 's1', transcript_path: '/t', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf build' } })
+const claudePayload = (cwd: string) => ({
+  session_id: 's1',
+  transcript_path: '/t',
+  cwd,
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: { command: 'rm -rf build' },
+})
 
 function git(cwd: string, ...args: string[]): void {
-  const run = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' })
+  const run = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    encoding: 'utf8',
+  })
   if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`)
 }
 
@@ -45,10 +60,18 @@ for (const runtime of RUNTIMES) {
       const outside = makeProject({ 'notes.txt': 'an --add-dir folder' })
       dirs.push(outside)
       const fire = (extra: Record<string, string>) =>
-        runCli(['fire', '--format', 'claude'], { runtime: runtime.name, cwd: outside, input: JSON.stringify(claudePayload(outside)), env: { ...env, ...extra } })
+        runCli(['fire', '--format', 'claude'], {
+          runtime: runtime.name,
+          cwd: outside,
+          input: JSON.stringify(claudePayload(outside)),
+          env: { ...env, ...extra },
+        })
       const result = await fire({ CLAUDE_PROJECT_DIR: project })
       expect(result.exitCode, result.stderr).toBe(0)
-      expect(result.json().hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'the project says no' })
+      expect(result.json().hookSpecificOutput).toMatchObject({
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'the project says no',
+      })
       // The payload's cwd (which follows the cd) does not name the project: without the variable no gate.
       expect((await fire({})).stdout.trim()).toBe('{}')
     })
@@ -59,23 +82,42 @@ for (const runtime of RUNTIMES) {
       const other = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'allow', event: 'tool:pre_execute', command: 'exit 0' }] } })
       dirs.push(other)
       trustProjectFor(other, env)
-      const result = await runCli(['fire', '--format', 'claude'], { runtime: runtime.name, cwd: other, input: JSON.stringify(claudePayload(other)), env: { ...env, CLAUDE_PROJECT_DIR: project } })
-      expect(result.json().hookSpecificOutput, result.stderr).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'the project says no' })
+      const result = await runCli(['fire', '--format', 'claude'], {
+        runtime: runtime.name,
+        cwd: other,
+        input: JSON.stringify(claudePayload(other)),
+        env: { ...env, CLAUDE_PROJECT_DIR: project },
+      })
+      expect(result.json().hookSpecificOutput, result.stderr).toMatchObject({
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'the project says no',
+      })
     })
 
-    test('Claude Code started above its repositories (a project dir with no hooks): the folder it cd\'d into finds its project, as before', async () => {
+    test("Claude Code started above its repositories (a project dir with no hooks): the folder it cd'd into finds its project, as before", async () => {
       const env = userState()
       const project = trustedProject(env)
       const above = makeProject()
       dirs.push(above)
-      const result = await runCli(['fire', '--format', 'claude'], { runtime: runtime.name, cwd: project, input: JSON.stringify(claudePayload(project)), env: { ...env, CLAUDE_PROJECT_DIR: above } })
-      expect(result.json().hookSpecificOutput, result.stderr).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'the project says no' })
+      const result = await runCli(['fire', '--format', 'claude'], {
+        runtime: runtime.name,
+        cwd: project,
+        input: JSON.stringify(claudePayload(project)),
+        env: { ...env, CLAUDE_PROJECT_DIR: above },
+      })
+      expect(result.json().hookSpecificOutput, result.stderr).toMatchObject({
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'the project says no',
+      })
     })
 
     const nested: Array<[string, Record<string, string | object>]> = [
       ['an empty sub/.hookrun/hooks/ folder', { 'sub/.hookrun/hooks/.keep': '' }],
       ['a {} sub/.hookrun/hooks.json', { 'sub/.hookrun/hooks.json': {} }],
-      ['a sub/.hookrun/hooks.json that switches the gate off by name', { 'sub/.hookrun/hooks.json': { hooks: [{ name: 'deny-all', enabled: false }] } }],
+      [
+        'a sub/.hookrun/hooks.json that switches the gate off by name',
+        { 'sub/.hookrun/hooks.json': { hooks: [{ name: 'deny-all', enabled: false }] } },
+      ],
     ]
     test.each(nested)("a fire from proj/sub with %s still meets the enclosing project's gate", async (_what, files) => {
       const env = userState()
@@ -86,7 +128,12 @@ for (const runtime of RUNTIMES) {
         mkdirSync(join(project, path, '..'), { recursive: true })
         writeFileSync(join(project, path), typeof content === 'string' ? content : JSON.stringify(content))
       }
-      const result = await runCli(['fire', 'tool:pre_execute'], { runtime: runtime.name, cwd: sub, input: '{"tool_name":"Bash","tool_input":{"command":"ls"}}', env })
+      const result = await runCli(['fire', 'tool:pre_execute'], {
+        runtime: runtime.name,
+        cwd: sub,
+        input: '{"tool_name":"Bash","tool_input":{"command":"ls"}}',
+        env,
+      })
       expect(result.exitCode, result.stderr).toBe(2)
       expect(result.json().reason).toBe('the project says no')
       // Trusted on its own, the nested project adds its hooks; the enclosing gate still runs (first).
@@ -131,7 +178,9 @@ for (const runtime of RUNTIMES) {
       appendFileSync(join(worktree, 'gate.sh'), 'exit 0\n')
       result = await fire(worktree)
       expect(result.exitCode, result.stderr).toBe(2)
-      expect(result.json().reason).toBe(`project hooks in ${worktree} changed since you trusted them (gate.sh edited): review with 'hookrun trust --diff', then run: hookrun trust ${worktree}`)
+      expect(result.json().reason).toBe(
+        `project hooks in ${worktree} changed since you trusted them (gate.sh edited): review with 'hookrun trust --diff', then run: hookrun trust ${worktree}`,
+      )
       // trust --diff compares with the repository's record, as the block's reason tells the user to run.
       const diff = await runCli(['trust', '--diff'], { runtime: runtime.name, cwd: worktree, env })
       expect(diff.exitCode, diff.stderr).toBe(0)

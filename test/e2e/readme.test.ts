@@ -77,19 +77,35 @@ function runSteps(steps: readonly Step[], dir: string): string[][] {
   mkdirSync(bin)
   symlinkSync(join(ROOT, 'dist', 'hookrun'), join(bin, 'hookrun'))
   // The marker between steps must not change `$?`: the status is kept and given back before each command.
-  const script = ['exec 2>&1', 'status=0', ...steps.flatMap((step) => [`printf '\\n%s\\n' '${MARK}'; (exit $status)`, step.command, 'status=$?'])].join('\n')
+  const script = [
+    'exec 2>&1',
+    'status=0',
+    ...steps.flatMap((step) => [`printf '\\n%s\\n' '${MARK}'; (exit $status)`, step.command, 'status=$?']),
+  ].join('\n')
   writeFileSync(join(dir, '.steps.sh'), script)
-  const env = cliEnvironment(dir, { PATH: `${bin}:${process.env.PATH}`, XDG_CONFIG_HOME: undefined, XDG_CACHE_HOME: undefined, XDG_STATE_HOME: undefined })
+  const env = cliEnvironment(dir, {
+    PATH: `${bin}:${process.env.PATH}`,
+    XDG_CONFIG_HOME: undefined,
+    XDG_CACHE_HOME: undefined,
+    XDG_STATE_HOME: undefined,
+  })
   const result = spawnSync('sh', ['.steps.sh'], { cwd: dir, env, encoding: 'utf8', timeout: 30_000 })
   // Each part starts after a marker; the newline printed before the next marker is not output.
   return result.stdout
     .split(`\n${MARK}\n`)
     .slice(1)
-    .map((part) => part.replace(/\n$/, '').split('\n').filter((line, index, all) => !(line === '' && index === all.length - 1)))
+    .map((part) =>
+      part
+        .replace(/\n$/, '')
+        .split('\n')
+        .filter((line, index, all) => !(line === '' && index === all.length - 1)),
+    )
 }
 
 /** Every fenced block of every page, each named by its page and line (`docs/trust.md:40`). */
-const blocks = markdownPages().flatMap((page) => fencedBlocks(readFileSync(page, 'utf8')).map((block) => ({ ...block, at: `${relative(ROOT, page)}:${block.line}` })))
+const blocks = markdownPages().flatMap((page) =>
+  fencedBlocks(readFileSync(page, 'utf8')).map((block) => ({ ...block, at: `${relative(ROOT, page)}:${block.line}` })),
+)
 const folders: string[] = []
 afterAll(() => folders.forEach(removeProject))
 
@@ -104,7 +120,10 @@ describe('console examples run as printed', () => {
       const printed = runSteps(steps, dir)
       steps.forEach((step, index) => {
         const actual = printed[index] ?? []
-        expect(fits(step.expected, actual), `${block.at}: $ ${step.command}\nprinted:\n${actual.join('\n')}\nthe page shows:\n${step.expected.join('\n')}`).toBe(true)
+        expect(
+          fits(step.expected, actual),
+          `${block.at}: $ ${step.command}\nprinted:\n${actual.join('\n')}\nthe page shows:\n${step.expected.join('\n')}`,
+        ).toBe(true)
       })
     })
   }
@@ -134,7 +153,12 @@ describe('sh examples run as printed, or say why not', () => {
       mkdirSync(bin)
       symlinkSync(join(ROOT, 'dist', 'hookrun'), join(bin, 'hookrun'))
       writeFileSync(join(dir, '.block.sh'), block.text)
-      const env = cliEnvironment(dir, { PATH: `${bin}:${process.env.PATH}`, XDG_CONFIG_HOME: undefined, XDG_CACHE_HOME: undefined, XDG_STATE_HOME: undefined })
+      const env = cliEnvironment(dir, {
+        PATH: `${bin}:${process.env.PATH}`,
+        XDG_CONFIG_HOME: undefined,
+        XDG_CACHE_HOME: undefined,
+        XDG_STATE_HOME: undefined,
+      })
       const result = spawnSync('sh', ['-e', '.block.sh'], { cwd: dir, env, encoding: 'utf8', timeout: 30_000 })
       expect(result.status, `${block.at}\n${block.text}\nprinted:\n${result.stdout}${result.stderr}`).toBe(0)
     })
@@ -157,7 +181,11 @@ describe('hooks.json examples validate', () => {
       const dir = makeProject({ [managed ? 'managed/hooks.json' : 'hooks.json']: block.text })
       folders.push(dir)
       const env = cliEnvironment(dir, managed ? { HOOKRUN_MANAGED_DIR: join(dir, 'managed') } : {})
-      const result = spawnSync(join(ROOT, 'dist', 'hookrun'), managed ? ['validate'] : ['validate', 'hooks.json'], { cwd: dir, env, encoding: 'utf8' })
+      const result = spawnSync(join(ROOT, 'dist', 'hookrun'), managed ? ['validate'] : ['validate', 'hooks.json'], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+      })
       expect(result.status, `${block.at}\n${result.stdout}${result.stderr}`).toBe(0)
     })
   }

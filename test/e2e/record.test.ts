@@ -11,7 +11,13 @@ const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
 
 const TOKEN = 'ghp_0123456789abcdefghijABCDEFGHIJ012345'
-const GATE = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: "grep -q 'rm -rf' && { echo 'use trash' >&2; exit 2; }; exit 0" }] }] } }
+const GATE = {
+  hooks: {
+    PreToolUse: [
+      { matcher: 'Bash', hooks: [{ type: 'command', command: "grep -q 'rm -rf' && { echo 'use trash' >&2; exit 2; }; exit 0" }] },
+    ],
+  },
+}
 
 function project(): string {
   const dir = makeProject({ '.hookrun/hooks.json': GATE })
@@ -21,7 +27,13 @@ function project(): string {
 }
 
 const claudePayload = (command: string) =>
-  JSON.stringify({ session_id: 's1', transcript_path: '/tmp/t.jsonl', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, env: { GITHUB_TOKEN: TOKEN } } })
+  JSON.stringify({
+    session_id: 's1',
+    transcript_path: '/tmp/t.jsonl',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command, env: { GITHUB_TOKEN: TOKEN } },
+  })
 
 for (const runtime of RUNTIMES) {
   describe(runtime.name, () => {
@@ -38,14 +50,21 @@ for (const runtime of RUNTIMES) {
       for (const text of cases) expect(text).not.toContain(TOKEN.slice(4))
       const parsed = cases.map((text) => JSON.parse(text))
       expect(parsed.map((testCase) => testCase.expect.decision).sort()).toEqual(['allow', 'deny'])
-      expect(parsed[0]).toMatchObject({ format: 'claude', payload: { hook_event_name: 'PreToolUse', tool_name: 'Bash' }, expect: { exitCode: 0 } })
+      expect(parsed[0]).toMatchObject({
+        format: 'claude',
+        payload: { hook_event_name: 'PreToolUse', tool_name: 'Bash' },
+        expect: { exitCode: 0 },
+      })
 
       const replay = await runCli(['test', 'recorded'], { runtime: runtime.name, cwd: dir })
       expect(replay.exitCode, replay.stdout + replay.stderr).toBe(0)
       expect(replay.stdout).toContain('2 passed, 0 failed')
 
       // The recorded answer holds the hooks to it: a gate that stops blocking fails the replay.
-      writeFileSync(join(dir, '.hookrun/hooks.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 0' }] }] } }))
+      writeFileSync(
+        join(dir, '.hookrun/hooks.json'),
+        JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 0' }] }] } }),
+      )
       trustProjectFor(dir)
       const changed = await runCli(['test', 'recorded'], { runtime: runtime.name, cwd: dir })
       expect(changed.exitCode).toBe(1)

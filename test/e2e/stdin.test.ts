@@ -7,7 +7,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { makeProject, removeProject, ALL_RUNTIMES, trustFolderIn } from '../helpers.ts'
 
 // perl is on every Linux and macOS machine and can set O_NONBLOCK on its stdin before exec.
-const NON_BLOCKING_EXEC = 'use Fcntl; my $f = fcntl(STDIN, F_GETFL, 0); fcntl(STDIN, F_SETFL, $f | O_NONBLOCK) or die "fcntl: $!"; exec @ARGV or die "exec: $!"'
+const NON_BLOCKING_EXEC =
+  'use Fcntl; my $f = fcntl(STDIN, F_GETFL, 0); fcntl(STDIN, F_SETFL, $f | O_NONBLOCK) or die "fcntl: $!"; exec @ARGV or die "exec: $!"'
 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
@@ -15,7 +16,11 @@ afterAll(() => projects.forEach(removeProject))
 describe('payload on a non-blocking stdin pipe, written after hookrun started', () => {
   for (const runtime of ALL_RUNTIMES) {
     test(runtime.name, async () => {
-      const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'echo-prompt', event: 'user:prompt_submit', command: 'echo "prompt: $HOOKRUN_USER_MESSAGE"' }] } })
+      const dir = makeProject({
+        '.hookrun/hooks.json': {
+          hooks: [{ name: 'echo-prompt', event: 'user:prompt_submit', command: 'echo "prompt: $HOOKRUN_USER_MESSAGE"' }],
+        },
+      })
       projects.push(dir)
       trustFolderIn(dir, `${dir}/.xdg`)
       const child = spawn('perl', ['-e', NON_BLOCKING_EXEC, ...runtime.command, 'fire', 'user:prompt_submit', '--payload', '-'], {
@@ -31,7 +36,11 @@ describe('payload on a non-blocking stdin pipe, written after hookrun started', 
       const exitCode = await new Promise<number | null>((resolveExit) => child.on('close', resolveExit))
       clearTimeout(timer)
       expect(exitCode, stderr).toBe(0)
-      expect(JSON.parse(stdout)).toMatchObject({ event: 'user:prompt_submit', decision: 'allow', additionalContext: ['prompt: written late'] })
+      expect(JSON.parse(stdout)).toMatchObject({
+        event: 'user:prompt_submit',
+        decision: 'allow',
+        additionalContext: ['prompt: written late'],
+      })
     })
   }
 })
@@ -43,7 +52,10 @@ describe('a person at a terminal is told what hookrun waits for', () => {
       const dir = makeProject()
       projects.push(dir)
       const command = [...runtime.command, 'fire', 'tool:pre_execute', '--payload', '-'].map((word) => `'${word}'`).join(' ')
-      const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: dir, env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg` } })
+      const child = spawn('script', ['-qec', command, '/dev/null'], {
+        cwd: dir,
+        env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg` },
+      })
       let seen = ''
       child.stdout.on('data', (chunk) => (seen += chunk))
       setTimeout(() => child.stdin.end(), 1000)
@@ -54,7 +66,10 @@ describe('a person at a terminal is told what hookrun waits for', () => {
   test('nothing is said when stdin is a pipe (an agent)', async () => {
     const dir = makeProject()
     projects.push(dir)
-    const child = spawn(ALL_RUNTIMES[0]!.command[0]!, ['fire', 'tool:pre_execute', '--payload', '-'], { cwd: dir, env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg` } })
+    const child = spawn(ALL_RUNTIMES[0]!.command[0]!, ['fire', 'tool:pre_execute', '--payload', '-'], {
+      cwd: dir,
+      env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg` },
+    })
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
     child.stdin.end('{}')
@@ -69,7 +84,11 @@ describe('--payload names a pipe (bash process substitution): read as it comes, 
       const dir = makeProject()
       projects.push(dir)
       const command = runtime.command.map((word) => `'${word}'`).join(' ')
-      const run = spawnSync('bash', ['-c', `${command} fire tool:pre_execute --payload <({ printf '{"tool_name":'; sleep 0.2; printf '"Bash"}'; })`], { cwd: dir, env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg` }, encoding: 'utf8', timeout: 20_000 })
+      const run = spawnSync(
+        'bash',
+        ['-c', `${command} fire tool:pre_execute --payload <({ printf '{"tool_name":'; sleep 0.2; printf '"Bash"}'; })`],
+        { cwd: dir, env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg` }, encoding: 'utf8', timeout: 20_000 },
+      )
       expect(run.status, run.stderr).toBe(0)
       expect(JSON.parse(run.stdout)).toMatchObject({ event: 'tool:pre_execute:bash', decision: 'allow' })
     })

@@ -29,7 +29,11 @@ function project(telemetry: object | undefined): string {
       ...(telemetry && { telemetry }),
       hooks: [
         { name: 'note', event: 'tool:pre_execute', command: 'true' },
-        { name: 'no-sudo', event: 'tool:pre_execute:bash', command: `grep -q sudo && { echo "no sudo (GITHUB_TOKEN=${SECRET})" >&2; exit 2; }; exit 0` },
+        {
+          name: 'no-sudo',
+          event: 'tool:pre_execute:bash',
+          command: `grep -q sudo && { echo "no sudo (GITHUB_TOKEN=${SECRET})" >&2; exit 2; }; exit 0`,
+        },
       ],
     },
   })
@@ -51,15 +55,28 @@ interface Span {
 }
 
 type KeyValue = { key: string; value: Record<string, unknown> }
-const flat = (attributes: KeyValue[] = []) => Object.fromEntries(attributes.map(({ key, value }) => [key, value.stringValue ?? value.boolValue ?? (value.intValue === undefined ? value.doubleValue : Number(value.intValue))]))
+const flat = (attributes: KeyValue[] = []) =>
+  Object.fromEntries(
+    attributes.map(({ key, value }) => [
+      key,
+      value.stringValue ?? value.boolValue ?? (value.intValue === undefined ? value.doubleValue : Number(value.intValue)),
+    ]),
+  )
 
 /** Every span the collector has received from requests matching `marker` in a resource attribute. */
 function spansFor(run: string): Span[] {
   return collector.requests.flatMap((request) =>
-    (JSON.parse(request.body).resourceSpans as Array<{ resource: { attributes: KeyValue[] }; scopeSpans: Array<{ spans: Array<Span & { attributes: KeyValue[] }> }> }>).flatMap((group) => {
+    (
+      JSON.parse(request.body).resourceSpans as Array<{
+        resource: { attributes: KeyValue[] }
+        scopeSpans: Array<{ spans: Array<Span & { attributes: KeyValue[] }> }>
+      }>
+    ).flatMap((group) => {
       const resource = flat(group.resource.attributes)
       if (resource['test.run'] !== run) return []
-      return group.scopeSpans.flatMap((scope) => scope.spans.map((span) => ({ ...span, attributes: flat(span.attributes), resource, headers: request.headers })))
+      return group.scopeSpans.flatMap((scope) =>
+        scope.spans.map((span) => ({ ...span, attributes: flat(span.attributes), resource, headers: request.headers })),
+      )
     }),
   )
 }
@@ -72,7 +89,8 @@ async function waitFor(check: () => boolean, ms: number): Promise<void> {
   }
 }
 
-const claude = (command: string) => JSON.stringify({ session_id: 'sess-42', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } })
+const claude = (command: string) =>
+  JSON.stringify({ session_id: 'sess-42', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } })
 
 test('hookrun telemetry flush ships what is spooled, once, and says how much', async () => {
   const run = `flush-${Date.now()}`
@@ -89,36 +107,43 @@ test('hookrun telemetry flush ships what is spooled, once, and says how much', a
   expect((await runCli(['telemetry', 'flush'], { cwd: dir })).stdout).toBe('0 fires exported\n')
 })
 
-test.runIf(process.platform === 'linux')('the shipper fires start runs at the lowest priority: it never competes with the agent for the cores', async () => {
-  const dir = project(undefined)
-  const shipper = runCli(['telemetry', 'flush', '--linger'], { cwd: dir, env: { HOOKRUN_TEST_MARK: dir } })
-  // Its lock file is there once it has started shipping (and lowered its priority before).
-  const lock = join(dir, '.xdg-cache/hookrun/telemetry/shipper.lock')
-  await waitFor(() => existsSync(lock), 15_000)
-  // Shippers of earlier tests may be exiting meanwhile: one gone before its environment is read is not this one.
-  const environOf = (pid: string) => {
-    try {
-      return readFileSync(`/proc/${pid}/environ`, 'latin1')
-    } catch {
-      return ''
+test.runIf(process.platform === 'linux')(
+  'the shipper fires start runs at the lowest priority: it never competes with the agent for the cores',
+  async () => {
+    const dir = project(undefined)
+    const shipper = runCli(['telemetry', 'flush', '--linger'], { cwd: dir, env: { HOOKRUN_TEST_MARK: dir } })
+    // Its lock file is there once it has started shipping (and lowered its priority before).
+    const lock = join(dir, '.xdg-cache/hookrun/telemetry/shipper.lock')
+    await waitFor(() => existsSync(lock), 15_000)
+    // Shippers of earlier tests may be exiting meanwhile: one gone before its environment is read is not this one.
+    const environOf = (pid: string) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'latin1')
+      } catch {
+        return ''
+      }
     }
-  }
-  const pid = processesMatching('telemetry flush --linger')
-    .map((line) => line.trim().split(/\s+/)[0]!)
-    .find((candidate) => environOf(candidate).includes(`HOOKRUN_TEST_MARK=${dir}`))
-  expect(pid).toBeDefined()
-  // Field 19 of /proc/PID/stat is the nice value.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
-  expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])).toBe(19)
-  process.kill(Number(pid), 'SIGTERM')
-  await shipper
-})
+    const pid = processesMatching('telemetry flush --linger')
+      .map((line) => line.trim().split(/\s+/)[0]!)
+      .find((candidate) => environOf(candidate).includes(`HOOKRUN_TEST_MARK=${dir}`))
+    expect(pid).toBeDefined()
+    // Field 19 of /proc/PID/stat is the nice value.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
+    expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])).toBe(19)
+    process.kill(Number(pid), 'SIGTERM')
+    await shipper
+  },
+)
 
 for (const runtime of RUNTIMES) {
   describe(runtime.name, () => {
     test('a denied tool call is a trace: the fire span and one child span per hook, fields by the conventions, secrets redacted', async () => {
       const run = `${runtime.name}-config-${Date.now()}`
-      const dir = project({ endpoint: collector.origin, headers: { 'x-api-key': 'collector-key' }, attributes: { team: 'payments', 'test.run': run } })
+      const dir = project({
+        endpoint: collector.origin,
+        headers: { 'x-api-key': 'collector-key' },
+        attributes: { team: 'payments', 'test.run': run },
+      })
       const result = await runCli(['fire', '--format', 'claude'], { runtime: runtime.name, cwd: dir, input: claude('sudo rm -rf /') })
       expect(result.exitCode).toBe(0)
       expect(result.json()).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } })
@@ -151,7 +176,12 @@ for (const runtime of RUNTIMES) {
         expect(BigInt(span.endTimeUnixNano) <= BigInt(fire.endTimeUnixNano)).toBe(true)
       }
       const gate = hooks.find((span) => span.name === 'hook no-sudo')!
-      expect(gate.attributes).toMatchObject({ 'hookrun.hook.outcome': 'deny', 'hookrun.hook.source': 'user', 'process.exit.code': 2, 'hookrun.hook.timed_out': false })
+      expect(gate.attributes).toMatchObject({
+        'hookrun.hook.outcome': 'deny',
+        'hookrun.hook.source': 'user',
+        'process.exit.code': 2,
+        'hookrun.hook.timed_out': false,
+      })
       expect(String(gate.attributes['process.command_line'])).toContain('GITHUB_TOKEN=[REDACTED]')
       expect(JSON.stringify(spans)).not.toContain(SECRET.slice(4))
     })
@@ -160,8 +190,18 @@ for (const runtime of RUNTIMES) {
       const run = `${runtime.name}-env-${Date.now()}`
       const dir = project(undefined)
       const traceId = '4bf92f3577b34da6a3ce929d0e0e4736'
-      const env = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin, OTEL_RESOURCE_ATTRIBUTES: `team=infra,test.run=${run}`, OTEL_SERVICE_NAME: 'agent-gates', TRACEPARENT: `00-${traceId}-00f067aa0ba902b7-01` }
-      const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], { runtime: runtime.name, cwd: dir, input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } }), env })
+      const env = {
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin,
+        OTEL_RESOURCE_ATTRIBUTES: `team=infra,test.run=${run}`,
+        OTEL_SERVICE_NAME: 'agent-gates',
+        TRACEPARENT: `00-${traceId}-00f067aa0ba902b7-01`,
+      }
+      const result = await runCli(['fire', 'tool:pre_execute', '--payload', '-'], {
+        runtime: runtime.name,
+        cwd: dir,
+        input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } }),
+        env,
+      })
       expect(result.exitCode).toBe(0)
       await waitFor(() => spansFor(run).length >= 3, 15_000)
       const fire = spansFor(run).find((span) => span.name === 'fire tool:pre_execute')!
@@ -170,7 +210,11 @@ for (const runtime of RUNTIMES) {
       expect(fire.attributes).toMatchObject({ 'hookrun.decision': 'allow', 'hookrun.blocked': false })
 
       const off = `${runtime.name}-off-${Date.now()}`
-      await runCli(['fire', 'tool:pre_execute'], { runtime: runtime.name, cwd: dir, env: { ...env, OTEL_RESOURCE_ATTRIBUTES: `test.run=${off}`, OTEL_SDK_DISABLED: 'true' } })
+      await runCli(['fire', 'tool:pre_execute'], {
+        runtime: runtime.name,
+        cwd: dir,
+        env: { ...env, OTEL_RESOURCE_ATTRIBUTES: `test.run=${off}`, OTEL_SDK_DISABLED: 'true' },
+      })
       await new Promise((resolveWait) => setTimeout(resolveWait, 1500))
       expect(spansFor(off)).toEqual([])
     })

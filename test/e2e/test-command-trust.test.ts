@@ -11,7 +11,12 @@ import { makeProject, removeProject, runCli, trustProjectFor, writeFiles } from 
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
 
-const DENY_CASE = { name: 'blocks sudo', event: 'tool:pre_execute', payload: { tool_name: 'Bash', tool_input: { command: 'sudo ls' } }, expect: { decision: 'deny', blocked: true } }
+const DENY_CASE = {
+  name: 'blocks sudo',
+  event: 'tool:pre_execute',
+  payload: { tool_name: 'Bash', tool_input: { command: 'sudo ls' } },
+  expect: { decision: 'deny', blocked: true },
+}
 
 function gateProject(): string {
   const dir = makeProject({
@@ -25,7 +30,9 @@ function gateProject(): string {
 test('a test case added after trust keeps the project trusted: its hook runs and decides', async () => {
   const dir = gateProject()
   trustProjectFor(dir)
-  writeFiles(dir, { '.hookrun/tests/gate.json': [{ ...DENY_CASE, expect: { ...DENY_CASE.expect, decidedBy: 'no-sudo', reason: 'sudo is not allowed' } }] })
+  writeFiles(dir, {
+    '.hookrun/tests/gate.json': [{ ...DENY_CASE, expect: { ...DENY_CASE.expect, decidedBy: 'no-sudo', reason: 'sudo is not allowed' } }],
+  })
   const result = await runCli(['test'], { cwd: dir })
   expect([result.exitCode, result.stdout, result.stderr]).toEqual([0, expect.stringContaining('1 passed, 0 failed'), ''])
   // A fire agrees: the gate still runs.
@@ -41,12 +48,17 @@ test('a project changed since trust fails hookrun test, though the case expects 
   const result = await runCli(['test'], { cwd: dir })
   expect(result.exitCode).toBe(1)
   expect(result.stdout).not.toContain('passed')
-  expect(result.stderr).toBe(`hookrun: no case was run: project hooks in ${dir} changed since you trusted them (.hookrun/gate.sh edited): review with 'hookrun trust --diff', then run: hookrun trust ${dir}\n`)
+  expect(result.stderr).toBe(
+    `hookrun: no case was run: project hooks in ${dir} changed since you trusted them (.hookrun/gate.sh edited): review with 'hookrun trust --diff', then run: hookrun trust ${dir}\n`,
+  )
 })
 
 test('a never-trusted project fails hookrun test and says how to trust it', async () => {
   const dir = gateProject()
   writeFiles(dir, { '.hookrun/tests/gate.json': [{ ...DENY_CASE, expect: { decision: 'allow' } }] })
   const result = await runCli(['test'], { cwd: dir })
-  expect([result.exitCode, result.stderr]).toEqual([1, `hookrun: no case was run: project hooks in ${dir} are not trusted, so they do not run. Review them ('hookrun list'), then run: hookrun trust ${dir}\n`])
+  expect([result.exitCode, result.stderr]).toEqual([
+    1,
+    `hookrun: no case was run: project hooks in ${dir} are not trusted, so they do not run. Review them ('hookrun list'), then run: hookrun trust ${dir}\n`,
+  ])
 })

@@ -64,7 +64,10 @@ test('function and command hooks run interleaved in one chain: first, before/aft
     const decision = await runner.fire('tool:pre_execute', { tool_name: 'Bash', tool_input: { command: 'ls' } })
     const order = ['fn-first', 'cmd-a', 'fn-after-a', 'cmd-b', 'fn-before-c', 'cmd-c', 'function#1']
     assert.deepEqual(names(decision), order)
-    assert.deepEqual(logLines(dir), order.map((name) => (name === 'function#1' ? 'fn-last' : name)))
+    assert.deepEqual(
+      logLines(dir),
+      order.map((name) => (name === 'function#1' ? 'fn-last' : name)),
+    )
     assert.deepEqual(
       decision.hooks.map((hook) => hook.source),
       ['function', 'project', 'function', 'project', 'function', 'project', 'function'],
@@ -87,7 +90,7 @@ test('a before/after hook whose config hook does not run for the event runs at i
   })
 })
 
-test('rewrites cross both ways: a command hook gets a function hook\'s change, and the other way round', async () => {
+test("rewrites cross both ways: a command hook gets a function hook's change, and the other way round", async () => {
   // The command hook reads file_path from its stdin, appends .bak, and says what it saw.
   const script = [
     '#!/bin/sh',
@@ -99,13 +102,21 @@ test('rewrites cross both ways: a command hook gets a function hook\'s change, a
     const runner = runnerIn(dir)
       // Idempotent, as a rewriting hook must be: the gates before a rewrite judge it again
       // (README "Rewrites are judged again"), so 'sandbox' sees cmd-bak's rewrite and leaves it.
-      .on('tool:pre_execute:write', (ctx) => {
-        const path = String(ctx.toolInput!.file_path)
-        if (!path.startsWith('/sandbox/')) ctx.toolInput!.file_path = `/sandbox${path}`
-      }, { name: 'sandbox', order: 'first' })
-      .on('tool:pre_execute', (ctx) => {
-        lastSaw = ctx.toolInput?.file_path
-      }, { name: 'observer' })
+      .on(
+        'tool:pre_execute:write',
+        (ctx) => {
+          const path = String(ctx.toolInput!.file_path)
+          if (!path.startsWith('/sandbox/')) ctx.toolInput!.file_path = `/sandbox${path}`
+        },
+        { name: 'sandbox', order: 'first' },
+      )
+      .on(
+        'tool:pre_execute',
+        (ctx) => {
+          lastSaw = ctx.toolInput?.file_path
+        },
+        { name: 'observer' },
+      )
     const payload = { tool_name: 'Write', tool_input: { file_path: '/a.txt', content: 'x' } }
     const decision = await runner.fire('tool:pre_execute', payload)
     assert.deepEqual(names(decision), ['sandbox', 'cmd-bak', 'observer'])
@@ -129,20 +140,27 @@ test('an explicit updatedInput or updatedPrompt in the answer wins over a change
   })
 })
 
-test('a hanging function hook is timed out: the chain does not wait, a gate blocks, the hook\'s signal is aborted', async () => {
+test("a hanging function hook is timed out: the chain does not wait, a gate blocks, the hook's signal is aborted", async () => {
   await inProject([logging('after-hang')], {}, async (dir) => {
     let seen: AbortSignal | undefined
-    const runner = runnerIn(dir).on('tool:pre_execute', (ctx) => {
-      seen = ctx.signal
-      return new Promise(() => {})
-    }, { name: 'hang', timeout: 0.3, order: 'first' })
+    const runner = runnerIn(dir).on(
+      'tool:pre_execute',
+      (ctx) => {
+        seen = ctx.signal
+        return new Promise(() => {})
+      },
+      { name: 'hang', timeout: 0.3, order: 'first' },
+    )
     const started = performance.now()
     const decision = await runner.fire('tool:pre_execute', { tool_name: 'Bash', tool_input: { command: 'ls' } })
     const elapsed = performance.now() - started
     assert.ok(elapsed >= 250 && elapsed < 5000, `fire took ${elapsed} ms`)
     assert.equal(decision.blocked, true)
     assert.match(decision.reason ?? '', /^hook 'hang' timed out after 0\.3s; hookrun stopped waiting/)
-    assert.deepEqual(decision.hooks.map(({ name, outcome, timedOut }) => ({ name, outcome, timedOut })), [{ name: 'hang', outcome: 'error', timedOut: true }])
+    assert.deepEqual(
+      decision.hooks.map(({ name, outcome, timedOut }) => ({ name, outcome, timedOut })),
+      [{ name: 'hang', outcome: 'error', timedOut: true }],
+    )
     assert.equal(seen?.aborted, true)
 
     // Not a gate: the timeout is a warning and the chain goes on.
@@ -156,17 +174,25 @@ test('a hanging function hook is timed out: the chain does not wait, a gate bloc
 
 test('a throwing function hook: onError block stops the chain, onError allow warns and goes on', async () => {
   await inProject([logging('cmd-after')], {}, async (dir) => {
-    const blocking = runnerIn(dir).on('tool:pre_execute', () => {
-      throw new Error('boom')
-    }, { name: 'thrower', order: 'first' })
+    const blocking = runnerIn(dir).on(
+      'tool:pre_execute',
+      () => {
+        throw new Error('boom')
+      },
+      { name: 'thrower', order: 'first' },
+    )
     const blocked = await blocking.fire('tool:pre_execute', { tool_name: 'Bash' })
     assert.equal(blocked.decision, 'deny')
     assert.equal(blocked.reason, "hook 'thrower' threw: boom")
     assert.deepEqual(names(blocked), ['thrower'])
 
-    const allowing = runnerIn(dir).on('tool:pre_execute', async () => {
-      throw new Error('async boom')
-    }, { name: 'thrower', order: 'first', onError: 'allow' })
+    const allowing = runnerIn(dir).on(
+      'tool:pre_execute',
+      async () => {
+        throw new Error('async boom')
+      },
+      { name: 'thrower', order: 'first', onError: 'allow' },
+    )
     const allowed = await allowing.fire('tool:pre_execute', { tool_name: 'Bash' })
     assert.equal(allowed.blocked, false)
     assert.deepEqual(names(allowed), ['thrower', 'cmd-after'])
@@ -174,24 +200,35 @@ test('a throwing function hook: onError block stops the chain, onError allow war
     assert.equal(allowed.hooks[0]!.outcome, 'error')
 
     // onError: block also holds where failures would only warn.
-    const strict = runnerIn(dir).on('tool:post_execute', () => {
-      throw new Error('late boom')
-    }, { name: 'thrower', order: 'first', onError: 'block' })
+    const strict = runnerIn(dir).on(
+      'tool:post_execute',
+      () => {
+        throw new Error('late boom')
+      },
+      { name: 'thrower', order: 'first', onError: 'block' },
+    )
     assert.equal((await strict.fire('tool:post_execute', { tool_name: 'Bash' })).blocked, true)
   })
 })
 
-test('an answer that does not fit fails like a broken gate; Claude\'s hookSpecificOutput form is understood', async () => {
+test("an answer that does not fit fails like a broken gate; Claude's hookSpecificOutput form is understood", async () => {
   await inProject([], {}, async (dir) => {
     const typo = runnerIn(dir).on('tool:pre_execute', () => ({ decison: 'deny' }) as never, { name: 'typo' })
     const failed = await typo.fire('tool:pre_execute', { tool_name: 'Bash' })
     assert.equal(failed.blocked, true)
     assert.match(failed.reason ?? '', /^hook 'typo' returned an answer that does not fit: .*decison/)
 
-    const wrongValue = runnerIn(dir).on('tool:pre_execute', (ctx) => {
-      ctx.toolInput = ['not', 'an', 'object'] as never
-    }, { name: 'bad-input' })
-    assert.match((await wrongValue.fire('tool:pre_execute', { tool_name: 'Bash', tool_input: {} })).reason ?? '', /set toolInput to an array; expected an object/)
+    const wrongValue = runnerIn(dir).on(
+      'tool:pre_execute',
+      (ctx) => {
+        ctx.toolInput = ['not', 'an', 'object'] as never
+      },
+      { name: 'bad-input' },
+    )
+    assert.match(
+      (await wrongValue.fire('tool:pre_execute', { tool_name: 'Bash', tool_input: {} })).reason ?? '',
+      /set toolInput to an array; expected an object/,
+    )
 
     const claude = runnerIn(dir).on('tool:pre_execute', () => ({
       hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'check with the user' },
@@ -204,8 +241,9 @@ test('an answer that does not fit fails like a broken gate; Claude\'s hookSpecif
 test('the context: event, qualified event, hook name, payload, tool, prompt, session id and a shared metadata map', async () => {
   await inProject([], {}, async (dir) => {
     const seen: Record<string, unknown>[] = []
-    const runner = runnerIn(dir)
-      .on('tool:*', (ctx: HookContext) => {
+    const runner = runnerIn(dir).on(
+      'tool:*',
+      (ctx: HookContext) => {
         const count = Number(ctx.metadata.get('calls') ?? 0) + 1
         ctx.metadata.set('calls', count)
         seen.push({
@@ -219,12 +257,34 @@ test('the context: event, qualified event, hook name, payload, tool, prompt, ses
           model: ctx.payload.model,
           count,
         })
-      }, { name: 'spy' })
+      },
+      { name: 'spy' },
+    )
     await runner.fire('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, session_id: 's-1', model: 'm', prompt: 'hi' })
     await runner.fire('tool:post_execute', { tool_name: 'Bash', tool_input: { command: 'ls' }, session_id: 's-1' })
     assert.deepEqual(seen, [
-      { event: 'tool:pre_execute', qualified: 'tool:pre_execute:bash', hook: 'spy', tool: 'Bash', input: { command: 'ls' }, prompt: 'hi', session: 's-1', model: 'm', count: 1 },
-      { event: 'tool:post_execute', qualified: 'tool:post_execute:bash', hook: 'spy', tool: 'Bash', input: { command: 'ls' }, prompt: undefined, session: 's-1', model: undefined, count: 2 },
+      {
+        event: 'tool:pre_execute',
+        qualified: 'tool:pre_execute:bash',
+        hook: 'spy',
+        tool: 'Bash',
+        input: { command: 'ls' },
+        prompt: 'hi',
+        session: 's-1',
+        model: 'm',
+        count: 1,
+      },
+      {
+        event: 'tool:post_execute',
+        qualified: 'tool:post_execute:bash',
+        hook: 'spy',
+        tool: 'Bash',
+        input: { command: 'ls' },
+        prompt: undefined,
+        session: 's-1',
+        model: undefined,
+        count: 2,
+      },
     ])
     assert.equal(runner.metadata.get('calls'), 2)
     // A fire may bring its own map.
@@ -238,33 +298,58 @@ test('a runner reads the config once; reload() reads it again', async () => {
   await inProject([{ name: 'say', event: 'session:start', command: 'echo first' }], {}, async (dir) => {
     const runner = runnerIn(dir)
     assert.deepEqual((await runner.fire('session:start')).additionalContext, ['first'])
-    writeFileSync(join(dir, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'say', event: 'session:start', command: 'echo second' }] }))
+    writeFileSync(
+      join(dir, '.hookrun/hooks.json'),
+      JSON.stringify({ hooks: [{ name: 'say', event: 'session:start', command: 'echo second' }] }),
+    )
     assert.deepEqual((await runner.fire('session:start')).additionalContext, ['first'])
     const config = await runner.reload()
-    assert.deepEqual(config.hooks.map((hook) => hook.command), ['echo second'])
+    assert.deepEqual(
+      config.hooks.map((hook) => hook.command),
+      ['echo second'],
+    )
     assert.deepEqual((await runner.fire('session:start')).additionalContext, ['second'])
   })
 })
 
 test('config problems: a warning in every decision, or with strict a rejected fire and reload', async () => {
-  await inProject([{ name: 'ok', event: 'session:start', command: 'echo fine' }, { name: 'broken', event: 'session:start', timeout: 'soon', command: 'true' }], {}, async (dir) => {
-    const lenient = await runnerIn(dir).fire('session:start')
-    assert.deepEqual([names(lenient), lenient.additionalContext], [['ok'], ['fine']])
-    assert.match(lenient.warnings.join('\n'), /hooks\.json: hooks\[1\]\.timeout/)
-    const strict = runnerIn(dir, { strict: true })
-    await assert.rejects(strict.fire('session:start'), (error: unknown) => error instanceof HookrunError && /hooks\[1\]\.timeout/.test(error.message))
-    await assert.rejects(strict.reload(), HookrunError)
-    writeFileSync(join(dir, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'ok', event: 'session:start', command: 'echo fixed' }] }))
-    await strict.reload()
-    assert.deepEqual((await strict.fire('session:start')).additionalContext, ['fixed'])
-  })
+  await inProject(
+    [
+      { name: 'ok', event: 'session:start', command: 'echo fine' },
+      { name: 'broken', event: 'session:start', timeout: 'soon', command: 'true' },
+    ],
+    {},
+    async (dir) => {
+      const lenient = await runnerIn(dir).fire('session:start')
+      assert.deepEqual([names(lenient), lenient.additionalContext], [['ok'], ['fine']])
+      assert.match(lenient.warnings.join('\n'), /hooks\.json: hooks\[1\]\.timeout/)
+      const strict = runnerIn(dir, { strict: true })
+      await assert.rejects(
+        strict.fire('session:start'),
+        (error: unknown) => error instanceof HookrunError && /hooks\[1\]\.timeout/.test(error.message),
+      )
+      await assert.rejects(strict.reload(), HookrunError)
+      writeFileSync(
+        join(dir, '.hookrun/hooks.json'),
+        JSON.stringify({ hooks: [{ name: 'ok', event: 'session:start', command: 'echo fixed' }] }),
+      )
+      await strict.reload()
+      assert.deepEqual((await strict.fire('session:start')).additionalContext, ['fixed'])
+    },
+  )
 })
 
 test('fire() refuses a payload that is not an object, and an event name that is not one', async () => {
   await inProject([], {}, async (dir) => {
     const runner = runnerIn(dir)
-    await assert.rejects(runner.fire('tool:pre_execute', 'ls' as never), /runner\.fire\("tool:pre_execute"\): the payload must be an object/)
-    await assert.rejects(runner.fire('tool pre execute'), (error: unknown) => error instanceof HookrunError && /is not a valid name/.test(error.message))
+    await assert.rejects(
+      runner.fire('tool:pre_execute', 'ls' as never),
+      /runner\.fire\("tool:pre_execute"\): the payload must be an object/,
+    )
+    await assert.rejects(
+      runner.fire('tool pre execute'),
+      (error: unknown) => error instanceof HookrunError && /is not a valid name/.test(error.message),
+    )
   })
 })
 
@@ -303,7 +388,8 @@ test('a runner answers with the Decision fire() gives the CLI', async () => {
 test('registration mistakes are one clear error; off() removes a hook', async () => {
   await inProject([], {}, async (dir) => {
     const runner = runnerIn(dir).on('tool:pre_execute', () => deny('x'), { name: 'gate' })
-    const refuses = (call: () => unknown, message: RegExp) => assert.throws(call, (error: unknown) => error instanceof HookrunError && message.test(error.message))
+    const refuses = (call: () => unknown, message: RegExp) =>
+      assert.throws(call, (error: unknown) => error instanceof HookrunError && message.test(error.message))
     refuses(() => runner.on('tool:pre_execute', () => {}, { name: 'gate' }), /a function hook named 'gate' is already registered/)
     refuses(() => runner.on('tool:pre_execute,', () => {}), /runner\.on\("tool:pre_execute,"\): the pattern has an empty alternative/)
     refuses(() => runner.on('tool:pre_execute', () => {}, { timeout: -1 }), /option timeout: Too small/)
@@ -330,10 +416,14 @@ test('a function hook is reported with the place it was registered', async () =>
 test('aborting the fire stops waiting for a function hook', async () => {
   await inProject([], {}, async (dir) => {
     const controller = new AbortController()
-    const runner = runnerIn(dir).on('tool:pre_execute', () => {
-      setTimeout(() => controller.abort('SIGINT'), 50)
-      return new Promise(() => {})
-    }, { name: 'slow', timeout: 30 })
+    const runner = runnerIn(dir).on(
+      'tool:pre_execute',
+      () => {
+        setTimeout(() => controller.abort('SIGINT'), 50)
+        return new Promise(() => {})
+      },
+      { name: 'slow', timeout: 30 },
+    )
     const started = performance.now()
     const decision = await runner.fire('tool:pre_execute', { tool_name: 'Bash' }, { signal: controller.signal })
     assert.ok(performance.now() - started < 5000)
@@ -341,7 +431,7 @@ test('aborting the fire stops waiting for a function hook', async () => {
   })
 })
 
-test('agent:stop: a function hook\'s deny means keep going', async () => {
+test("agent:stop: a function hook's deny means keep going", async () => {
   await inProject([], {}, async (dir) => {
     let stops = 0
     const runner = runnerIn(dir).on('agent:stop', () => (++stops < 2 ? deny('tests have not run yet') : none()))
@@ -357,10 +447,14 @@ test('agent:stop: a function hook\'s deny means keep going', async () => {
 
 test('Rust plan: block dangerous commands', async () => {
   await inProject([logging('after-block')], {}, async (dir) => {
-    const runner = runnerIn(dir).on('tool:pre_execute:bash', (ctx) => {
-      const command = typeof ctx.toolInput?.command === 'string' ? ctx.toolInput.command : ''
-      return command.includes('rm -rf') ? deny('Dangerous command') : none()
-    }, { order: 'first' })
+    const runner = runnerIn(dir).on(
+      'tool:pre_execute:bash',
+      (ctx) => {
+        const command = typeof ctx.toolInput?.command === 'string' ? ctx.toolInput.command : ''
+        return command.includes('rm -rf') ? deny('Dangerous command') : none()
+      },
+      { order: 'first' },
+    )
     const blocked = await runner.fire('tool:pre_execute', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } })
     assert.deepEqual([blocked.decision, blocked.reason, names(blocked)], ['deny', 'Dangerous command', ['function#1']])
     const fine = await runner.fire('tool:pre_execute', { tool_name: 'Bash', tool_input: { command: 'ls' } })
@@ -384,24 +478,36 @@ test('Rust plan: rewrite paths', async () => {
 
 test('Rust plan: filter messages and the prompt', async () => {
   // The command hook after the filter records the prompt it was given.
-  await inProject([{ name: 'record', event: 'user:prompt_submit', command: 'printf %s "$HOOKRUN_USER_MESSAGE" > seen.txt' }], {}, async (dir) => {
-    const secret = /sk-[a-z0-9]+/g
-    const messages = ['hello', 'my key is sk-abc123', 'bye']
-    const runner = runnerIn(dir)
-      .on('tool:pre_execute', () => {
-        // In-process, a hook reaches the agent's own state: filter its history in place.
-        messages.splice(0, messages.length, ...messages.filter((message) => !secret.test(message)))
-        secret.lastIndex = 0
-      }, { name: 'filter-messages' })
-      .on('user:prompt_submit', (ctx) => {
-        if (ctx.prompt !== undefined) ctx.prompt = ctx.prompt.replace(secret, '[redacted]')
-      }, { name: 'filter-prompt', order: 'first' })
-    await runner.fire('tool:pre_execute', { tool_name: 'Bash', tool_input: { command: 'ls' } })
-    assert.deepEqual(messages, ['hello', 'bye'])
-    const decision = await runner.fire('user:prompt_submit', { prompt: 'deploy with sk-abc123 please' })
-    assert.equal(decision.updatedPrompt, 'deploy with [redacted] please')
-    assert.equal(readFileSync(join(dir, 'seen.txt'), 'utf8'), 'deploy with [redacted] please')
-  })
+  await inProject(
+    [{ name: 'record', event: 'user:prompt_submit', command: 'printf %s "$HOOKRUN_USER_MESSAGE" > seen.txt' }],
+    {},
+    async (dir) => {
+      const secret = /sk-[a-z0-9]+/g
+      const messages = ['hello', 'my key is sk-abc123', 'bye']
+      const runner = runnerIn(dir)
+        .on(
+          'tool:pre_execute',
+          () => {
+            // In-process, a hook reaches the agent's own state: filter its history in place.
+            messages.splice(0, messages.length, ...messages.filter((message) => !secret.test(message)))
+            secret.lastIndex = 0
+          },
+          { name: 'filter-messages' },
+        )
+        .on(
+          'user:prompt_submit',
+          (ctx) => {
+            if (ctx.prompt !== undefined) ctx.prompt = ctx.prompt.replace(secret, '[redacted]')
+          },
+          { name: 'filter-prompt', order: 'first' },
+        )
+      await runner.fire('tool:pre_execute', { tool_name: 'Bash', tool_input: { command: 'ls' } })
+      assert.deepEqual(messages, ['hello', 'bye'])
+      const decision = await runner.fire('user:prompt_submit', { prompt: 'deploy with sk-abc123 please' })
+      assert.equal(decision.updatedPrompt, 'deploy with [redacted] please')
+      assert.equal(readFileSync(join(dir, 'seen.txt'), 'utf8'), 'deploy with [redacted] please')
+    },
+  )
 })
 
 test('Rust plan: auto-approve read tools', async () => {
@@ -421,10 +527,18 @@ test('Rust plan: auto-approve read tools', async () => {
 test('Rust plan: audit logging', async () => {
   await inProject([logging('post-cmd', 'tool:post_execute')], {}, async (dir) => {
     const audit: string[] = []
-    const runner = runnerIn(dir).on('tool:post_execute', (ctx) => {
-      audit.push(`${ctx.toolName} ${JSON.stringify(ctx.payload.tool_response)}`)
-    }, { name: 'audit' })
-    const decision = await runner.fire('tool:post_execute', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: { stdout: 'a b' } })
+    const runner = runnerIn(dir).on(
+      'tool:post_execute',
+      (ctx) => {
+        audit.push(`${ctx.toolName} ${JSON.stringify(ctx.payload.tool_response)}`)
+      },
+      { name: 'audit' },
+    )
+    const decision = await runner.fire('tool:post_execute', {
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_response: { stdout: 'a b' },
+    })
     assert.deepEqual(audit, ['Bash {"stdout":"a b"}'])
     assert.deepEqual([decision.decision, decision.decidedBy, names(decision)], ['allow', undefined, ['post-cmd', 'audit']])
   })

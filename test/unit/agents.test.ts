@@ -22,7 +22,16 @@ describe('the capability matrix', () => {
     expect(honouredFields(dialect('kiro'), 'agentSpawn')).toEqual(['additionalContext'])
     expect(honouredFields(dialect('windsurf'), 'pre_run_command')).toEqual(['block', 'systemMessage'])
     expect(honouredFields(dialect('windsurf'), 'post_write_code')).toEqual(['systemMessage'])
-    expect(honouredFields(dialect('claude'), 'PreToolUse')).toEqual(['block', 'ask', 'allow', 'updatedInput', 'additionalContext', 'continue', 'systemMessage', 'suppressOutput'])
+    expect(honouredFields(dialect('claude'), 'PreToolUse')).toEqual([
+      'block',
+      'ask',
+      'allow',
+      'updatedInput',
+      'additionalContext',
+      'continue',
+      'systemMessage',
+      'suppressOutput',
+    ])
     // Codex refuses a bare allow and an ask; its rewrite goes with an allow.
     expect(honouredFields(dialect('codex'), 'PreToolUse')).toEqual(['block', 'updatedInput', 'additionalContext', 'systemMessage'])
     expect(honouredFields(dialect('crush'), 'PreToolUse')).toEqual(['block', 'allow', 'updatedInput', 'additionalContext', 'continue'])
@@ -34,25 +43,39 @@ describe('the capability matrix', () => {
     expect(honouredFields(dialect('qwen'), 'SessionStart')).not.toContain('systemMessage')
     const qwen = agentRows().find((row) => row.agent === 'qwen')!
     expect(qwen.events.find((event) => event.name === 'PreToolUse')?.ignores).toEqual(['updatedInput'])
-    expect(formatAgents(false)).toMatch(/\n  PreToolUse +tool:pre_execute +block, ask, allow, additionalContext, continue, systemMessage, suppressOutput  \(ignores updatedInput\)\n/)
+    expect(formatAgents(false)).toMatch(
+      /\n {2}PreToolUse +tool:pre_execute +block, ask, allow, additionalContext, continue, systemMessage, suppressOutput {2}\(ignores updatedInput\)\n/,
+    )
   })
 
   test("the Copilot row says VS Code's own agent hooks run its files and get their own answer, from VS Code's docs (issue 30 §3)", () => {
     const copilot = agentRows().find((row) => row.agent === 'copilot')!
     expect(copilot.alsoAnswers).toMatch(/VS Code's own agent hooks .*not lab-verified/)
-    expect(agentRows().filter((row) => row.alsoAnswers !== undefined).map((row) => row.agent)).toEqual(['copilot'])
-    expect(formatAgents(false)).toMatch(/Copilot \(--format copilot\)\n  verified .*\n  also answers      VS Code's own agent hooks/)
+    expect(
+      agentRows()
+        .filter((row) => row.alsoAnswers !== undefined)
+        .map((row) => row.agent),
+    ).toEqual(['copilot'])
+    expect(formatAgents(false)).toMatch(/Copilot \(--format copilot\)\n {2}verified .*\n {2}also answers {6}VS Code's own agent hooks/)
   })
 
   test("Crush's only event is PreToolUse: no PreCompact row (issue 27 §4.4)", () => {
-    expect(agentRows().find((row) => row.agent === 'crush')!.events.map((event) => event.name)).toEqual(['PreToolUse'])
+    expect(
+      agentRows()
+        .find((row) => row.agent === 'crush')!
+        .events.map((event) => event.name),
+    ).toEqual(['PreToolUse'])
   })
 
   test('the text names the files, the command and the left-out events once per reason', () => {
     const text = formatAgents(false)
-    expect(text).toContain('Kiro (--format kiro)\n  verified          not in the agent lab: from its docs and source\n  reads hooks from  ~/.kiro/agents/hookrun.json (user), .kiro/agents/hookrun.json (project)')
+    expect(text).toContain(
+      'Kiro (--format kiro)\n  verified          not in the agent lab: from its docs and source\n  reads hooks from  ~/.kiro/agents/hookrun.json (user), .kiro/agents/hookrun.json (project)',
+    )
     expect(text).toContain('hookrun installs  `hookrun fire --format windsurf` on 11 of 11 events')
-    expect(text).toMatch(/not beforeShellExecution, afterShellExecution, beforeMCPExecution, afterMCPExecution, beforeReadFile, afterFileEdit: /)
+    expect(text).toMatch(
+      /not beforeShellExecution, afterShellExecution, beforeMCPExecution, afterMCPExecution, beforeReadFile, afterFileEdit: /,
+    )
     expect(JSON.parse(formatAgents(true))).toHaveLength(DIALECTS.length)
   })
 })
@@ -69,7 +92,9 @@ describe('hookrun agents says what the agent lab verified', () => {
       expect(row.verified).toMatchObject({ package: pinned.package, version: pinned.version })
       expect(Object.keys(row.verified.scenarios).length).toBeGreaterThan(5)
     }
-    expect(rows.filter((row) => row.verified !== undefined).map((row) => row.agent)).toEqual(expect.arrayContaining(['claude', 'codex', 'copilot', 'gemini', 'qwen']))
+    expect(rows.filter((row) => row.verified !== undefined).map((row) => row.agent)).toEqual(
+      expect.arrayContaining(['claude', 'codex', 'copilot', 'gemini', 'qwen']),
+    )
     expect(rows.find((row) => row.agent === 'windsurf')?.verified).toBeUndefined()
     const text = formatAgents(false)
     expect(text).toContain('verified          @anthropic-ai/claude-code 2.1.331 in the agent lab: ')

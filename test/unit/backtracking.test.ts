@@ -22,9 +22,12 @@ describe('matcherProblem refuses regular expressions that backtrack', () => {
     expect(matcherProblem(matcher)).toContain(why)
   })
 
-  test.each([['Edit|Write'], ['mcp__.*'], ['Notebook.*'], ['mcp__github__.*|Bash'], ['^(Edit|Write)$'], ['a{2,5}b'], ['(ab)?c']])('%s is fine', (matcher) => {
-    expect(matcherProblem(matcher)).toBeUndefined()
-  })
+  test.each([['Edit|Write'], ['mcp__.*'], ['Notebook.*'], ['mcp__github__.*|Bash'], ['^(Edit|Write)$'], ['a{2,5}b'], ['(ab)?c']])(
+    '%s is fine',
+    (matcher) => {
+      expect(matcherProblem(matcher)).toBeUndefined()
+    },
+  )
 })
 
 describe('permissionRuleProblem refuses globs that backtrack', () => {
@@ -39,14 +42,32 @@ describe('permissionRuleProblem refuses globs that backtrack', () => {
 function configFile(config: unknown): { dir: string; file: string; env: Record<string, string> } {
   const dir = makeProject({ 'hooks.json': config as object })
   projects.push(dir)
-  return { dir, file: join(dir, 'hooks.json'), env: { PATH: process.env.PATH!, HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg-config'), XDG_STATE_HOME: join(dir, '.xdg-state'), XDG_CACHE_HOME: join(dir, '.xdg-cache') } }
+  return {
+    dir,
+    file: join(dir, 'hooks.json'),
+    env: {
+      PATH: process.env.PATH!,
+      HOME: dir,
+      XDG_CONFIG_HOME: join(dir, '.xdg-config'),
+      XDG_STATE_HOME: join(dir, '.xdg-state'),
+      XDG_CACHE_HOME: join(dir, '.xdg-cache'),
+    },
+  }
 }
 
 describe('at load and in fire', () => {
   test('a refused matcher on a gate is a broken gate: fire blocks at once, validate names it', async () => {
-    const { dir, file, env } = configFile({ hooks: { PreToolUse: [{ matcher: '^(a+)+$', hooks: [{ type: 'command', command: 'true' }] }] } })
+    const { dir, file, env } = configFile({
+      hooks: { PreToolUse: [{ matcher: '^(a+)+$', hooks: [{ type: 'command', command: 'true' }] }] },
+    })
     const started = performance.now()
-    const decision = await fire({ event: 'tool:pre_execute', cwd: dir, env, configFiles: [file], payload: { tool_name: `${'a'.repeat(40)}!` } })
+    const decision = await fire({
+      event: 'tool:pre_execute',
+      cwd: dir,
+      env,
+      configFiles: [file],
+      payload: { tool_name: `${'a'.repeat(40)}!` },
+    })
     expect(performance.now() - started).toBeLessThan(2000)
     expect(decision).toMatchObject({ decision: 'deny', blocked: true })
     expect(decision.reason).toContain("matcher '^(a+)+$' repeats a group")
@@ -54,9 +75,17 @@ describe('at load and in fire', () => {
   })
 
   test('an allowed matcher against a huge value: bounded, and the hook runs rather than being skipped', async () => {
-    const { dir, file, env } = configFile({ hooks: { PreCompact: [{ matcher: 'a*a*b', hooks: [{ type: 'command', command: 'echo ran >&2; exit 2' }] }] } })
+    const { dir, file, env } = configFile({
+      hooks: { PreCompact: [{ matcher: 'a*a*b', hooks: [{ type: 'command', command: 'echo ran >&2; exit 2' }] }] },
+    })
     const started = performance.now()
-    const decision = await fire({ event: 'context:pre_compact', cwd: dir, env, configFiles: [file], payload: { trigger: 'a'.repeat(100_000) } })
+    const decision = await fire({
+      event: 'context:pre_compact',
+      cwd: dir,
+      env,
+      configFiles: [file],
+      payload: { trigger: 'a'.repeat(100_000) },
+    })
     expect(performance.now() - started).toBeLessThan(3000)
     expect(decision).toMatchObject({ blocked: true, reason: 'ran' })
   })
@@ -67,7 +96,13 @@ describe('at load and in fire', () => {
     })
     const started = performance.now()
     // 120,000 characters: under what HOOKRUN_BASH_COMMAND holds, so the hook runs (a longer command blocks a gate unrun).
-    const decision = await fire({ event: 'tool:pre_execute', cwd: dir, env, configFiles: [file], payload: { tool_name: 'Bash', tool_input: { command: 'a'.repeat(120_000) } } })
+    const decision = await fire({
+      event: 'tool:pre_execute',
+      cwd: dir,
+      env,
+      configFiles: [file],
+      payload: { tool_name: 'Bash', tool_input: { command: 'a'.repeat(120_000) } },
+    })
     expect(performance.now() - started).toBeLessThan(3000)
     expect(decision).toMatchObject({ blocked: true, reason: 'ran' })
   })

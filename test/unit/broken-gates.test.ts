@@ -12,12 +12,31 @@ afterAll(() => projects.forEach(removeProject))
 function configFile(config: unknown): { dir: string; file: string; env: Record<string, string> } {
   const dir = makeProject({ 'hooks.json': typeof config === 'string' ? config : JSON.stringify(config) })
   projects.push(dir)
-  return { dir, file: join(dir, 'hooks.json'), env: { PATH: process.env.PATH!, HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg-config'), XDG_STATE_HOME: join(dir, '.xdg-state'), XDG_CACHE_HOME: join(dir, '.xdg-cache') } }
+  return {
+    dir,
+    file: join(dir, 'hooks.json'),
+    env: {
+      PATH: process.env.PATH!,
+      HOME: dir,
+      XDG_CONFIG_HOME: join(dir, '.xdg-config'),
+      XDG_STATE_HOME: join(dir, '.xdg-state'),
+      XDG_CACHE_HOME: join(dir, '.xdg-cache'),
+    },
+  }
 }
 
 async function fireWith(config: unknown, event: string) {
   const { dir, file, env } = configFile(config)
-  return { file, decision: await fire({ event, cwd: dir, env, configFiles: [file], payload: { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } } }) }
+  return {
+    file,
+    decision: await fire({
+      event,
+      cwd: dir,
+      env,
+      configFiles: [file],
+      payload: { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } },
+    }),
+  }
 }
 
 const good = { name: 'log', event: '*', command: 'true' }
@@ -27,7 +46,11 @@ describe('a broken entry on a gate event blocks, naming file and field', () => {
     ['typo in command', { hooks: [good, { name: 'gate', event: 'tool:pre_execute', comand: 'exit 2' }] }, 'hooks[1].command'],
     ['wrong type', { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: 'exit 2', timeout: 'ten' }] }, 'hooks[0].timeout'],
     ['typo in event key: any gate', { hooks: [{ name: 'gate', evnt: 'tool:pre_execute', command: 'exit 2' }] }, 'hooks[0].event'],
-    ['Claude shape', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', comand: 'exit 2' }] }] } }, 'hooks.PreToolUse[0].hooks[0].command'],
+    [
+      'Claude shape',
+      { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', comand: 'exit 2' }] }] } },
+      'hooks.PreToolUse[0].hooks[0].command',
+    ],
     ['not an array', { hooks: 5 }, 'hooks'],
   ])('%s', async (_name, config, field) => {
     const { file, decision } = await fireWith(config, 'tool:pre_execute')

@@ -19,6 +19,8 @@ test('no module imports the values of a builtin other than node:fs, node:path an
 })
 
 test('only src/core/builtins.ts fetches a builtin module', () => {
-  const fetching = sources.filter((file) => readFileSync(file, 'utf8').includes('process.getBuiltinModule(')).map((file) => relative(SRC, file))
+  const fetching = sources
+    .filter((file) => readFileSync(file, 'utf8').includes('process.getBuiltinModule('))
+    .map((file) => relative(SRC, file))
   expect(fetching).toEqual(['core/builtins.ts'])
 })

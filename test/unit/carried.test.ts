@@ -19,12 +19,25 @@ const result = (name: string, answer: unknown): HookResult => ({
 
 describe('carried answer fields', () => {
   const event = qualifyEvent('BeforeToolSelection', {})
-  test("tool configs merge as Gemini merges them; NONE allows no function", () => {
-    const merged = decide(event, [result('a', { toolConfig: { mode: 'ANY', allowedFunctionNames: ['b', 'a'] } }), result('b', { hookSpecificOutput: { toolConfig: { mode: 'NONE' } } })], {}, [])
+  test('tool configs merge as Gemini merges them; NONE allows no function', () => {
+    const merged = decide(
+      event,
+      [
+        result('a', { toolConfig: { mode: 'ANY', allowedFunctionNames: ['b', 'a'] } }),
+        result('b', { hookSpecificOutput: { toolConfig: { mode: 'NONE' } } }),
+      ],
+      {},
+      [],
+    )
     expect(merged.toolConfig).toEqual({ mode: 'NONE', allowedFunctionNames: [] })
   })
   test('the last hook in config order gives llm_request', () => {
-    const decision = decide(event, [result('a', { hookSpecificOutput: { llm_request: { model: 'x' } } }), result('b', { llm_request: { model: 'y' } })], {}, [])
+    const decision = decide(
+      event,
+      [result('a', { hookSpecificOutput: { llm_request: { model: 'x' } } }), result('b', { llm_request: { model: 'y' } })],
+      {},
+      [],
+    )
     expect(decision.llmRequest).toEqual({ model: 'y' })
   })
   test('an agent that takes a field gets it; elsewhere the warning names the field, the agent and the event', () => {
@@ -34,7 +47,12 @@ describe('carried answer fields', () => {
     expect(rendered.warnings).toEqual(['Claude Code cannot apply toolConfig on PostToolUse; it was not sent'])
   })
   test('a dialect that declares no carried fields still warns about each one (renderFor)', () => {
-    const rendered = renderFor(windsurf, makeDecision({ llmResponse: { text: 'x' } }), { agent_action_name: 'post_cascade_response' }, 'post_cascade_response')
+    const rendered = renderFor(
+      windsurf,
+      makeDecision({ llmResponse: { text: 'x' } }),
+      { agent_action_name: 'post_cascade_response' },
+      'post_cascade_response',
+    )
     expect(rendered.warnings).toContain(`${windsurf.label} cannot apply llmResponse on post_cascade_response; it was not sent`)
   })
 })

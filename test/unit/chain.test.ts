@@ -30,7 +30,11 @@ describe("rule 'all' (Claude Code, Gemini CLI, Cursor shapes)", () => {
 
   test('the most restrictive answer wins whatever the order: deny > ask > allow', async () => {
     const answer = (decision: string) => `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"${decision}"}}'`
-    const chain = await run([hook('a', answer('allow'), { shape: 'claude' }), hook('b', answer('ask'), { shape: 'claude' }), hook('c', answer('deny'), { shape: 'claude' })])
+    const chain = await run([
+      hook('a', answer('allow'), { shape: 'claude' }),
+      hook('b', answer('ask'), { shape: 'claude' }),
+      hook('c', answer('deny'), { shape: 'claude' }),
+    ])
     expect(decide(event, chain.results, chain.rewrites, []).decidedBy).toBe('c')
   })
 
@@ -100,7 +104,12 @@ describe('rewrites are judged again (README "Rewrites are judged again")', () =>
 
   test('outside a gate event a rewrite is not judged again', async () => {
     const post = qualifyEvent('tool:post_execute', { tool_name: 'Bash' })
-    const chain = await runChain([hook('one', rewrite('one')), hook('two', rewrite('two'))], post, { tool_name: 'Bash', tool_input: { command: 'ls' } }, context)
+    const chain = await runChain(
+      [hook('one', rewrite('one')), hook('two', rewrite('two'))],
+      post,
+      { tool_name: 'Bash', tool_input: { command: 'ls' } },
+      context,
+    )
     expect(chain.results.map((result) => result.report.round)).toEqual([undefined, undefined])
     expect(chain.rewrites.updatedInput).toEqual({ command: 'two' })
   })
@@ -108,11 +117,18 @@ describe('rewrites are judged again (README "Rewrites are judged again")', () =>
   test('past the chain budget the hooks still running are killed and a gate blocks', async () => {
     const started = performance.now()
     // A Claude-shaped handler killed lets the event through under Claude's rules: the budget's block must not.
-    const chain = await runChain([hook('slow', 'sleep 30', { timeout: 60, shape: 'claude' })], event, { tool_name: 'Bash', tool_input: { command: 'ls' } }, { ...context, budgetMs: 300 })
+    const chain = await runChain(
+      [hook('slow', 'sleep 30', { timeout: 60, shape: 'claude' })],
+      event,
+      { tool_name: 'Bash', tool_input: { command: 'ls' } },
+      { ...context, budgetMs: 300 },
+    )
     expect(performance.now() - started).toBeLessThan(5000)
     const decision = decide(event, chain.results, chain.rewrites, chain.warnings)
     expect(decision).toMatchObject({ decision: 'deny', decidedBy: 'hookrun' })
-    expect(decision.reason).toBe("hooks ran past hookrun's budget of 0 s for one event; the ones still running were killed, so the event is blocked")
+    expect(decision.reason).toBe(
+      "hooks ran past hookrun's budget of 0 s for one event; the ones still running were killed, so the event is blocked",
+    )
   })
 })
 

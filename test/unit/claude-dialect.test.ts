@@ -18,8 +18,25 @@ describe('Claude Code dialect', () => {
   })
   test('PreToolUse: permissionDecision only when a hook decided; rewrites and context', () => {
     expect(render('PreToolUse', {}).json).toEqual({})
-    expect(render('PreToolUse', { decision: 'deny', blocked: true, reason: 'no', decidedBy: 'g', updatedInput: { command: 'ls' }, additionalContext: ['a', 'b'] })).toEqual({
-      json: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no', updatedInput: { command: 'ls' }, additionalContext: 'a\n\nb' } },
+    expect(
+      render('PreToolUse', {
+        decision: 'deny',
+        blocked: true,
+        reason: 'no',
+        decidedBy: 'g',
+        updatedInput: { command: 'ls' },
+        additionalContext: ['a', 'b'],
+      }),
+    ).toEqual({
+      json: {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: 'no',
+          updatedInput: { command: 'ls' },
+          additionalContext: 'a\n\nb',
+        },
+      },
       exitCode: 0,
       warnings: [],
     })
@@ -30,8 +47,14 @@ describe('Claude Code dialect', () => {
     })
   })
   test('Stop and PostToolUse use top-level decision: block', () => {
-    expect(render('Stop', { decision: 'deny', blocked: true, reason: 'keep going', decidedBy: 'g' }).json).toEqual({ decision: 'block', reason: 'keep going' })
-    expect(render('PostToolUse', { decision: 'deny', blocked: true, reason: 'lint failed', decidedBy: 'g' }).json).toEqual({ decision: 'block', reason: 'lint failed' })
+    expect(render('Stop', { decision: 'deny', blocked: true, reason: 'keep going', decidedBy: 'g' }).json).toEqual({
+      decision: 'block',
+      reason: 'keep going',
+    })
+    expect(render('PostToolUse', { decision: 'deny', blocked: true, reason: 'lint failed', decidedBy: 'g' }).json).toEqual({
+      decision: 'block',
+      reason: 'lint failed',
+    })
   })
   test('continue, stopReason, systemMessage, suppressOutput are universal', () => {
     expect(render('SessionEnd', { continue: false, stopReason: 's', systemMessage: 'm', suppressOutput: true }).json).toEqual({
@@ -42,9 +65,16 @@ describe('Claude Code dialect', () => {
     })
   })
   test('what Claude cannot apply is a warning, not silence', () => {
-    expect(render('UserPromptSubmit', { updatedPrompt: 'x' }).warnings).toEqual(['Claude Code cannot apply updatedPrompt (Claude Code cannot rewrite a prompt) on UserPromptSubmit; it was not sent'])
-    expect(render('Notification', { additionalContext: ['c'] }).warnings).toEqual(['Claude Code cannot apply additionalContext on Notification; it was not sent'])
-    expect(render('SessionEnd', { decision: 'deny', blocked: true, reason: 'no' })).toMatchObject({ json: { systemMessage: 'no' }, warnings: ['a block cannot stop SessionEnd in Claude Code; reported as a system message'] })
+    expect(render('UserPromptSubmit', { updatedPrompt: 'x' }).warnings).toEqual([
+      'Claude Code cannot apply updatedPrompt (Claude Code cannot rewrite a prompt) on UserPromptSubmit; it was not sent',
+    ])
+    expect(render('Notification', { additionalContext: ['c'] }).warnings).toEqual([
+      'Claude Code cannot apply additionalContext on Notification; it was not sent',
+    ])
+    expect(render('SessionEnd', { decision: 'deny', blocked: true, reason: 'no' })).toMatchObject({
+      json: { systemMessage: 'no' },
+      warnings: ['a block cannot stop SessionEnd in Claude Code; reported as a system message'],
+    })
   })
 })
 
@@ -57,6 +87,8 @@ describe('Claude Code dialect: rewrites and asks it cannot take', () => {
   test("PermissionRequest: a hook's ask is not dropped silently", () => {
     const out = claude.render(makeDecision({ decision: 'ask', decidedBy: 'h', reason: 'r' }), { hook_event_name: 'PermissionRequest' })
     expect(JSON.parse(out.stdout)).toEqual({})
-    expect(out.warnings).toEqual(["Claude Code cannot apply decision 'ask' (the permission dialog is shown as usual) on PermissionRequest; it was not sent"])
+    expect(out.warnings).toEqual([
+      "Claude Code cannot apply decision 'ask' (the permission dialog is shown as usual) on PermissionRequest; it was not sent",
+    ])
   })
 })

@@ -25,7 +25,10 @@ function bashCompletes(script: string, words: string[]): string[] {
   const dir = makeProject({ 'completion.bash': script })
   folders.push(dir)
   const line = words.join(' ')
-  const split = line.split(/\s+/).flatMap((word) => word.split(/([:=])/)).filter((word) => word !== '')
+  const split = line
+    .split(/\s+/)
+    .flatMap((word) => word.split(/([:=])/))
+    .filter((word) => word !== '')
   const compWords = line.endsWith(' ') ? [...split, ''] : split
   const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`
   const shell = `source ${join(dir, 'completion.bash')}; COMP_LINE=${quote(line)}; COMP_POINT=${line.length}; COMP_WORDS=(${compWords.map(quote).join(' ')}); COMP_CWORD=${compWords.length - 1}; _hookrun; printf '%s\\n' "\${COMPREPLY[@]}"`
@@ -33,7 +36,7 @@ function bashCompletes(script: string, words: string[]): string[] {
 }
 
 describe('hookrun completion', () => {
-  test('bash: commands by prefix, then that command\'s options', () => {
+  test("bash: commands by prefix, then that command's options", () => {
     const script = completionScript('bash', COMMANDS)
     expect(bashCompletes(script, ['hookrun', 'in'])).toEqual(['install', 'init'])
     expect(bashCompletes(script, ['hookrun', 'install', '--'])).toEqual(['--agent', '--project', '--events', '--help'])
@@ -71,10 +74,12 @@ describe('hookrun completion', () => {
     test('bash: --agent of install and uninstall: every agent install knows, also as --agent=', () => {
       expect(agents.length).toBeGreaterThan(5)
       expect(bashCompletes(script, ['hookrun', 'install', '--agent', ''])).toEqual(agents)
-      expect(bashCompletes(script, ['hookrun', 'uninstall', '--project', '--agent', 'c'])).toEqual(agents.filter((name) => name.startsWith('c')))
+      expect(bashCompletes(script, ['hookrun', 'uninstall', '--project', '--agent', 'c'])).toEqual(
+        agents.filter((name) => name.startsWith('c')),
+      )
       expect(bashCompletes(script, ['hookrun', 'install', '--agent=cl'])).toEqual(['claude'])
     })
-    test("bash: --format of fire and explain: auto, hookrun and every dialect", () => {
+    test('bash: --format of fire and explain: auto, hookrun and every dialect', () => {
       expect(bashCompletes(script, ['hookrun', 'fire', '--format', ''])).toEqual([...FORMAT_NAMES])
       expect(bashCompletes(script, ['hookrun', 'explain', '--format', 'ge'])).toEqual(['gemini'])
       expect(FORMAT_NAMES).toEqual(['auto', 'hookrun', ...DIALECTS.map((dialect) => dialect.name)])
@@ -100,7 +105,9 @@ describe('hookrun completion', () => {
       const fish = (await runCli(['completion', 'fish'])).stdout
       expect(fish).toContain(`complete -c hookrun -n '__fish_seen_subcommand_from install' -l agent -x -a '${agents.join(' ')}'\n`)
       expect(fish).toContain(`complete -c hookrun -n '__fish_seen_subcommand_from fire' -l format -x -a '${FORMAT_NAMES.join(' ')}'\n`)
-      expect(fish).toContain(`complete -c hookrun -n '__fish_seen_subcommand_from init' -l template -x -a '${TEMPLATES.map((template) => template.name).join(' ')}'\n`)
+      expect(fish).toContain(
+        `complete -c hookrun -n '__fish_seen_subcommand_from init' -l template -x -a '${TEMPLATES.map((template) => template.name).join(' ')}'\n`,
+      )
       expect(fish).toContain(`complete -c hookrun -n '__fish_seen_subcommand_from list' -a '${events.join(' ')}'\n`)
       expect(fish).toContain("complete -c hookrun -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'\n")
     })

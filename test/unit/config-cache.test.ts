@@ -83,7 +83,7 @@ describe('the parsed-config cache', () => {
     expect((await loadHooks({ cwd: dir, env, strict: false })).config.hooks.map((hook) => hook.name)).toEqual(['one'])
   })
 
-  test('each set of config files has its own small cache file: a fire reads only its project\'s documents', async () => {
+  test("each set of config files has its own small cache file: a fire reads only its project's documents", async () => {
     const a = project()
     const b = { ...project(), env: a.env }
     trustFolderIn(b.dir, join(a.dir, '.xdg'))
@@ -109,7 +109,11 @@ describe('the parsed-config cache', () => {
   })
 
   test('a config set too large for the bound is parsed every time, not cached', async () => {
-    const hooks = Array.from({ length: 4000 }, (_, i) => ({ name: `hook-${i}`, event: 'tool:pre_execute', command: `echo ${'x'.repeat(200)} ${i}` }))
+    const hooks = Array.from({ length: 4000 }, (_, i) => ({
+      name: `hook-${i}`,
+      event: 'tool:pre_execute',
+      command: `echo ${'x'.repeat(200)} ${i}`,
+    }))
     const { dir, env, file } = project()
     writeFileSync(file, JSON.stringify({ hooks }))
     expect(JSON.stringify({ hooks }).length).toBeGreaterThan(MAX_CACHE_BYTES)
@@ -151,7 +155,10 @@ test('entries served from the cache and written back carry no file reference (it
   writeFileSync(file, JSON.stringify({ hooks: [{ name: 'one', event: '*', command: 'echo 4' }] }))
   past(file)
   const loaded = await loadHooks({ cwd: dir, env, strict: false })
-  expect(loaded.config.hooks.map((hook) => [hook.command, hook.source.layer])).toEqual([['echo u', 'user'], ['echo 4', 'project']])
+  expect(loaded.config.hooks.map((hook) => [hook.command, hook.source.layer])).toEqual([
+    ['echo u', 'user'],
+    ['echo 4', 'project'],
+  ])
   const written = JSON.parse(readFileSync(cacheFileOf(dir, env), 'utf8')).entries
   expect(written[user].document.entries.map((parsed: object) => Object.keys(parsed).sort())).toEqual([['entry', 'eventKeys', 'index']])
   expect(written[file].document.entries[0].entry.command).toBe('echo 4')

@@ -12,7 +12,11 @@ describe('timeouts that look like milliseconds', () => {
     const document = parseConfigDocument(ref, JSON.stringify({ hooks: [{ name: 'slow', event: '*', command: 'true', timeout }] }))
     expect(document.entries).toHaveLength(1)
     expect(document.problems).toEqual([
-      expect.objectContaining({ severity: 'warning', path: 'hooks[0].timeout', message: expect.stringContaining(`write ${timeout / 1000} for ${timeout / 1000} s`) }),
+      expect.objectContaining({
+        severity: 'warning',
+        path: 'hooks[0].timeout',
+        message: expect.stringContaining(`write ${timeout / 1000} for ${timeout / 1000} s`),
+      }),
     ])
   })
 
@@ -33,7 +37,10 @@ describe('timeouts that look like milliseconds', () => {
 
 describe('settings', () => {
   test('a bad setting is ignored alone; the hooks of the file still load', () => {
-    const document = parseConfigDocument(ref, JSON.stringify({ log: { file: 'x' }, trustedFolders: 'nope', hooks: [{ event: '*', command: 'true' }] }))
+    const document = parseConfigDocument(
+      ref,
+      JSON.stringify({ log: { file: 'x' }, trustedFolders: 'nope', hooks: [{ event: '*', command: 'true' }] }),
+    )
     expect(document.entries).toHaveLength(1)
     expect(document.settings).toEqual({ log: undefined, trustedFolders: undefined })
     expect(document.problems.map((problem) => `${problem.path}: ${problem.message}`)).toEqual([
@@ -77,12 +84,19 @@ describe('settings', () => {
 describe('validate: a hook script that does not exist', () => {
   test('is named with its hook, as trust finds it; an existing one is not', () => {
     const dir = makeProject({
-      '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: './scripts/missing.sh' }, { name: 'here', event: 'tool:pre_execute', command: './scripts/here.sh' }] },
+      '.hookrun/hooks.json': {
+        hooks: [
+          { name: 'gate', event: 'tool:pre_execute', command: './scripts/missing.sh' },
+          { name: 'here', event: 'tool:pre_execute', command: './scripts/here.sh' },
+        ],
+      },
       'scripts/here.sh': '#!/bin/sh\nexit 0\n',
     })
     try {
       const { output, exitCode } = validateConfig({ files: [], cwd: dir, env: { HOME: dir }, json: false })
-      expect(output).toContain(`warning: ${dir}/.hookrun/hooks.json: hooks[0] 'gate': runs ./scripts/missing.sh, which does not exist: on a gate event the hook fails and blocks`)
+      expect(output).toContain(
+        `warning: ${dir}/.hookrun/hooks.json: hooks[0] 'gate': runs ./scripts/missing.sh, which does not exist: on a gate event the hook fails and blocks`,
+      )
       expect(output).not.toContain('here.sh')
       expect(exitCode).toBe(0)
     } finally {

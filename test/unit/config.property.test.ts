@@ -46,7 +46,11 @@ const anyJson = fc.jsonValue({ maxDepth: 3 })
 const hookish = fc.record(
   {
     name: fc.oneof(fc.string({ maxLength: 10 }), anyJson),
-    event: fc.oneof(fc.constantFrom('tool:pre_execute', 'tool:*:bash', '*', 'session:start,session:end', 'x:y:z:w', ''), fc.string({ maxLength: 20 }), anyJson),
+    event: fc.oneof(
+      fc.constantFrom('tool:pre_execute', 'tool:*:bash', '*', 'session:start,session:end', 'x:y:z:w', ''),
+      fc.string({ maxLength: 20 }),
+      anyJson,
+    ),
     command: fc.oneof(fc.constant('true'), anyJson),
     timeout: fc.oneof(fc.double(), fc.integer(), anyJson),
     blocking: fc.oneof(fc.boolean(), anyJson),
@@ -95,7 +99,8 @@ describe('config parsing: no input crashes or hangs', () => {
           expect(kept.has(index) || named).toBe(true)
         })
         // A bad setting is ignored alone: it never costs the file its hooks.
-        for (const problem of document.problems.filter((problem) => problem.path.startsWith('log'))) expect(problem.message).toMatch(/setting ignored$/)
+        for (const problem of document.problems.filter((problem) => problem.path.startsWith('log')))
+          expect(problem.message).toMatch(/setting ignored$/)
       }),
       { numRuns: 300 },
     )

@@ -5,7 +5,13 @@ import { makeDecision } from '../helpers.ts'
 
 /** Issue 27 §4.1–4.2: what an agent ignores is said out loud; hookrun's notices take a channel the agent shows. */
 const dialect = (name: string) => resolveDialect(name, {})!
-const qwenPayload = (event: string) => ({ hook_event_name: event, session_id: 's', timestamp: '2026-11-01T00:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'ls' } })
+const qwenPayload = (event: string) => ({
+  hook_event_name: event,
+  session_id: 's',
+  timestamp: '2026-11-01T00:00:00Z',
+  tool_name: 'run_shell_command',
+  tool_input: { command: 'ls' },
+})
 
 describe('answer fields an agent ignores', () => {
   test('Qwen Code: a PreToolUse rewrite is rendered and warned about in one line', () => {
@@ -25,8 +31,13 @@ describe('answer fields an agent ignores', () => {
   })
 
   test('the table is data: any dialect, any field, any event', () => {
-    const goose = { label: 'Goose', ignores: [{ field: 'updatedInput' as const, events: ['PreToolUse'], why: 'it runs the original input' }] }
-    expect(ignoredFieldWarnings(goose, makeDecision({ updatedInput: {} }), 'PreToolUse')).toEqual(['Goose ignores updatedInput on PreToolUse: it runs the original input'])
+    const goose = {
+      label: 'Goose',
+      ignores: [{ field: 'updatedInput' as const, events: ['PreToolUse'], why: 'it runs the original input' }],
+    }
+    expect(ignoredFieldWarnings(goose, makeDecision({ updatedInput: {} }), 'PreToolUse')).toEqual([
+      'Goose ignores updatedInput on PreToolUse: it runs the original input',
+    ])
     expect(ignoredFieldWarnings(goose, makeDecision({}), 'PreToolUse')).toEqual([])
     expect(ignoredFieldWarnings(goose, makeDecision({ updatedInput: {} }), 'PostToolUse')).toEqual([])
   })

@@ -11,26 +11,91 @@ import { makeDecision } from '../helpers.ts'
  * (sources in src/dialects/<agent>.ts).
  */
 const PAYLOADS = {
-  windsurfCommand: { agent_action_name: 'pre_run_command', trajectory_id: 't', execution_id: 'e', timestamp: '2026-11-20T10:00:00Z', tool_info: { command_line: 'npm install x', cwd: '/p' } },
-  windsurfPrompt: { agent_action_name: 'pre_user_prompt', trajectory_id: 't', execution_id: 'e', timestamp: '2026-11-20T10:00:00Z', tool_info: { user_prompt: 'hi' } },
-  droid: { session_id: 's', transcript_path: '/t', cwd: '/p', permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Execute', tool_input: { command: 'ls' } },
+  windsurfCommand: {
+    agent_action_name: 'pre_run_command',
+    trajectory_id: 't',
+    execution_id: 'e',
+    timestamp: '2026-11-20T10:00:00Z',
+    tool_info: { command_line: 'npm install x', cwd: '/p' },
+  },
+  windsurfPrompt: {
+    agent_action_name: 'pre_user_prompt',
+    trajectory_id: 't',
+    execution_id: 'e',
+    timestamp: '2026-11-20T10:00:00Z',
+    tool_info: { user_prompt: 'hi' },
+  },
+  droid: {
+    session_id: 's',
+    transcript_path: '/t',
+    cwd: '/p',
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Execute',
+    tool_input: { command: 'ls' },
+  },
   droidStop: { session_id: 's', transcript_path: '/t', cwd: '/p', hook_event_name: 'Stop', stop_hook_active: false },
   kiroSpawn: { hook_event_name: 'agentSpawn', cwd: '/p' },
-  kiroTool: { hook_event_name: 'preToolUse', cwd: '/p', tool_name: 'fs_read', tool_input: { operations: [{ mode: 'Line', path: '/p/a.md' }] } },
-  cursorTool: { conversation_id: 'c', generation_id: 'g', hook_event_name: 'preToolUse', cursor_version: '1.7', workspace_roots: ['/p'], tool_name: 'Shell', tool_input: '{"command":"ls"}' },
+  kiroTool: {
+    hook_event_name: 'preToolUse',
+    cwd: '/p',
+    tool_name: 'fs_read',
+    tool_input: { operations: [{ mode: 'Line', path: '/p/a.md' }] },
+  },
+  cursorTool: {
+    conversation_id: 'c',
+    generation_id: 'g',
+    hook_event_name: 'preToolUse',
+    cursor_version: '1.7',
+    workspace_roots: ['/p'],
+    tool_name: 'Shell',
+    tool_input: '{"command":"ls"}',
+  },
   crush: { event: 'PreToolUse', session_id: '313909e', cwd: '/p', tool_name: 'bash', tool_input: { command: 'rm -rf /' } },
   // Crush's only event, PreToolUse, in snake_case (issue 27 §4.4: there is no PreCompact).
   crushSnake: { event: 'pre_tool_use', session_id: 's', cwd: '/p', tool_name: 'bash', tool_input: { command: 'ls' } },
-  qwenTool: { session_id: 's', transcript_path: '/t', cwd: '/p', hook_event_name: 'PreToolUse', timestamp: '2026-11-20T10:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'ls' } },
-  qwenTodo: { session_id: 's', transcript_path: '/t', cwd: '/p', hook_event_name: 'TodoCompleted', timestamp: '2026-11-20T10:00:00Z', todo_id: '1', phase: 'validation' },
-  qwenStart: { session_id: 's', transcript_path: '/t', cwd: '/p', hook_event_name: 'SessionStart', timestamp: '2026-11-20T10:00:00Z', source: 'startup' },
-  claude: { session_id: 's', transcript_path: '/t', cwd: '/p', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } },
+  qwenTool: {
+    session_id: 's',
+    transcript_path: '/t',
+    cwd: '/p',
+    hook_event_name: 'PreToolUse',
+    timestamp: '2026-11-20T10:00:00Z',
+    tool_name: 'run_shell_command',
+    tool_input: { command: 'ls' },
+  },
+  qwenTodo: {
+    session_id: 's',
+    transcript_path: '/t',
+    cwd: '/p',
+    hook_event_name: 'TodoCompleted',
+    timestamp: '2026-11-20T10:00:00Z',
+    todo_id: '1',
+    phase: 'validation',
+  },
+  qwenStart: {
+    session_id: 's',
+    transcript_path: '/t',
+    cwd: '/p',
+    hook_event_name: 'SessionStart',
+    timestamp: '2026-11-20T10:00:00Z',
+    source: 'startup',
+  },
+  claude: {
+    session_id: 's',
+    transcript_path: '/t',
+    cwd: '/p',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+  },
 }
 
 const decision = makeDecision
-const deny = (reason = 'no', over: Partial<Decision> = {}) => decision({ decision: 'deny', blocked: true, reason, decidedBy: 'gate', ...over })
+const deny = (reason = 'no', over: Partial<Decision> = {}) =>
+  decision({ decision: 'deny', blocked: true, reason, decidedBy: 'gate', ...over })
 const named = (name: string) => resolveDialect(name, {})!
-const answer = (dialect: Dialect, event: string, over: Decision, payload: Record<string, unknown> = {}) => dialect.render(over, payload, event)
+const answer = (dialect: Dialect, event: string, over: Decision, payload: Record<string, unknown> = {}) =>
+  dialect.render(over, payload, event)
 
 describe('which agent sent it', () => {
   test.each([
@@ -58,10 +123,14 @@ describe('which agent sent it', () => {
 })
 
 describe('reading their payloads', () => {
-  test("Windsurf: the command becomes tool_input of a run_command tool (bash), trajectory_id the session, user_prompt the prompt", () => {
+  test('Windsurf: the command becomes tool_input of a run_command tool (bash), trajectory_id the session, user_prompt the prompt', () => {
     const prepared = prepareDialect(undefined, undefined, PAYLOADS.windsurfCommand)!
     expect(prepared).toMatchObject({ event: 'pre_run_command', agentEvent: 'pre_run_command', tool: 'run_command' })
-    expect(prepared.payload).toMatchObject({ tool_name: 'run_command', tool_input: { command: 'npm install x', cwd: '/p' }, session_id: 't' })
+    expect(prepared.payload).toMatchObject({
+      tool_name: 'run_command',
+      tool_input: { command: 'npm install x', cwd: '/p' },
+      session_id: 't',
+    })
     expect(canonicalTool('run_command')).toBe('bash')
     expect(prepareDialect(undefined, undefined, PAYLOADS.windsurfPrompt)!.payload).toMatchObject({ prompt: 'hi' })
   })
@@ -70,7 +139,9 @@ describe('reading their payloads', () => {
     expect(resolveDialect(undefined, { event: 'pre_compact', session_id: 's' })).toBeUndefined()
   })
   test('each agent’s tool names share the subjects', () => {
-    expect(['Execute', 'execute_bash', 'shell', 'bash', 'run_shell_command', 'run_command'].map(canonicalTool)).toEqual(Array(6).fill('bash'))
+    expect(['Execute', 'execute_bash', 'shell', 'bash', 'run_shell_command', 'run_command'].map(canonicalTool)).toEqual(
+      Array(6).fill('bash'),
+    )
     expect(['Create', 'fs_write', 'write', 'write_file'].map(canonicalTool)).toEqual(Array(4).fill('write'))
     expect(['fs_read', 'read', 'view', 'read_code'].map(canonicalTool)).toEqual(Array(4).fill('read'))
   })
@@ -85,10 +156,17 @@ describe('reading their payloads', () => {
 describe('Windsurf and Kiro answer with exit codes', () => {
   test('Windsurf: a block on a pre-hook is exit 2 with the reason on stderr; ask becomes a block, said so', () => {
     const windsurf = named('windsurf')
-    expect(answer(windsurf, 'pre_write_code', deny('protected file'))).toEqual({ stdout: '', stderr: 'protected file\n', exitCode: 2, warnings: [] })
+    expect(answer(windsurf, 'pre_write_code', deny('protected file'))).toEqual({
+      stdout: '',
+      stderr: 'protected file\n',
+      exitCode: 2,
+      warnings: [],
+    })
     const ask = answer(windsurf, 'pre_run_command', decision({ decision: 'ask', reason: 'sure?', decidedBy: 'g' }))
     expect(ask.exitCode).toBe(2)
-    expect(ask.warnings).toEqual(["Windsurf cannot apply decision 'ask' on pre_run_command; answered with a block (exit 2): a hook wanted a person to confirm"])
+    expect(ask.warnings).toEqual([
+      "Windsurf cannot apply decision 'ask' on pre_run_command; answered with a block (exit 2): a hook wanted a person to confirm",
+    ])
     expect(answer(windsurf, 'post_cascade_response', deny('x')).exitCode).toBe(0)
     expect(answer(windsurf, 'pre_read_code', decision({ systemMessage: 'read logged' })).stdout).toBe('read logged\n')
   })
@@ -99,7 +177,9 @@ describe('Windsurf and Kiro answer with exit codes', () => {
     expect(prompt.exitCode).toBe(0)
     expect(prompt.warnings).toEqual(['Kiro cannot apply a block on userPromptSubmit; the event proceeds'])
     expect(answer(kiro, 'agentSpawn', decision({ additionalContext: ['a', 'b'] })).stdout).toBe('a\n\nb\n')
-    expect(answer(kiro, 'postToolUse', decision({ additionalContext: ['a'] })).warnings).toEqual(['Kiro cannot apply additionalContext on postToolUse; it was not sent'])
+    expect(answer(kiro, 'postToolUse', decision({ additionalContext: ['a'] })).warnings).toEqual([
+      'Kiro cannot apply additionalContext on postToolUse; it was not sent',
+    ])
   })
 })
 
@@ -115,7 +195,13 @@ describe('Crush answers', () => {
     expect(ask.warnings[0]).toMatch(/Crush's own permission prompt decides/)
   })
   test('context and updated_input on PreToolUse', () => {
-    expect(json(answer(crush, 'PreToolUse', decision({ additionalContext: ['run gofumpt'], updatedInput: { command: 'bun test' } }), { tool_input: { command: 'npm test' } }))).toEqual({
+    expect(
+      json(
+        answer(crush, 'PreToolUse', decision({ additionalContext: ['run gofumpt'], updatedInput: { command: 'bun test' } }), {
+          tool_input: { command: 'npm test' },
+        }),
+      ),
+    ).toEqual({
       context: 'run gofumpt',
       updated_input: { command: 'bun test' },
     })
@@ -138,6 +224,8 @@ describe('Factory Droid and Qwen Code answer as Claude Code', () => {
       permissionDecisionReason: "allowed by hook 'g'",
     })
     expect(JSON.parse(answer(qwen, 'TodoCreated', deny('too short')).stdout)).toEqual({ decision: 'block', reason: 'too short' })
-    expect(answer(qwen, 'SessionDelete', deny('x')).warnings).toEqual(['Qwen Code cannot apply a block on SessionDelete; the event proceeds'])
+    expect(answer(qwen, 'SessionDelete', deny('x')).warnings).toEqual([
+      'Qwen Code cannot apply a block on SessionDelete; the event proceeds',
+    ])
   })
 })

@@ -22,6 +22,8 @@ describe('did you mean', () => {
     const { prepareDialect } = await import('../../src/dialects/index.ts')
     expect(() => prepareDialect('claud', undefined, {})).toThrow('--format claud is not known (did you mean claude?)')
     const { installAgents } = await import('../../src/commands/install.ts')
-    expect(() => installAgents({ agents: ['gemni'], scope: 'project', cwd: '/nonexistent', env: {} } as never, false)).toThrow('--agent gemni is not known (did you mean gemini?)')
+    expect(() => installAgents({ agents: ['gemni'], scope: 'project', cwd: '/nonexistent', env: {} } as never, false)).toThrow(
+      '--agent gemni is not known (did you mean gemini?)',
+    )
   })
 })

@@ -31,7 +31,11 @@ describe('hookrun doctor', () => {
     const { doctor } = machine(true)
     const { lines, exitCode } = doctor()
     expect(exitCode).toBe(1)
-    expect(lines).toContainEqual({ status: 'fail', what: 'no agent runs hookrun: no router entries in any agent config', fix: 'hookrun install --agent claude   (or cursor, gemini, codex, copilot, …)' })
+    expect(lines).toContainEqual({
+      status: 'fail',
+      what: 'no agent runs hookrun: no router entries in any agent config',
+      fix: 'hookrun install --agent claude   (or cursor, gemini, codex, copilot, …)',
+    })
   })
 
   test('a project gate wired, trusted and hookrun on PATH: every gate is in force (exit 0)', () => {
@@ -41,32 +45,48 @@ describe('hookrun doctor', () => {
     // Gemini CLI reads a project's .gemini/ only where it is started: the user install is the one that holds.
     installAgents({ agents: ['gemini'], scope: 'user', cwd: project, env, self: join(bin, 'hookrun') }, false)
     const { lines, exitCode } = doctor()
-    expect(lines.filter((line) => line.status !== 'ok'), JSON.stringify(lines)).toEqual([])
+    expect(
+      lines.filter((line) => line.status !== 'ok'),
+      JSON.stringify(lines),
+    ).toEqual([])
     expect(exitCode).toBe(0)
     expect(lines.map((line) => line.what)).toContain(`project ${project}: trusted; its hooks run`)
   })
 
-  test.each(['gemini', 'qwen'] as const)('%s: a project install alone runs no hook from a subfolder; doctor says so, and the user install is the fix', (agent) => {
-    const { project, bin, env } = machine(true)
-    initProject({ cwd: project, templates: ['dangerous-commands'], env })
-    trustProject({ cwd: project, env })
-    const installed = installAgents({ agents: [agent], scope: 'project', cwd: project, env }, false)
-    const label = agent === 'gemini' ? 'Gemini CLI' : 'Qwen Code'
-    const file = join(project, `.${agent}`, 'settings.json')
-    expect(installed.output).toContain(`  warning: ${label} reads ${file} only when it is started in ${project}; started in a subfolder it runs no hook at all. Install for your user instead: hookrun install --agent ${agent}`)
-    const sub = join(project, 'src')
-    mkdirSync(sub)
-    const fix = `hookrun install --agent ${agent}   (your user config: every folder, a no-op where no hooks are configured)`
-    const here = runDoctor({ cwd: project, env, version: '0.0.0' })
-    expect(here.lines).toContainEqual({ status: 'warn', what: `${label}: ${file} runs hookrun only when ${label} is started in ${project}; started in a subfolder it runs no hook at all`, fix })
-    const below = runDoctor({ cwd: sub, env, version: '0.0.0' })
-    expect(below.lines).toContainEqual({ status: 'fail', what: `${label}: ${file} runs hookrun only when ${label} is started in ${project}; started here (${sub}) it runs no hook at all`, fix })
-    expect(below.exitCode).toBe(1)
-    // With the user install the subfolders are covered: no line, and the project install says so.
-    installAgents({ agents: [agent], scope: 'user', cwd: project, env, self: join(bin, 'hookrun') }, false)
-    expect(runDoctor({ cwd: sub, env, version: '0.0.0' }).lines.filter((line) => line.what.includes('runs no hook'))).toEqual([])
-    expect(installAgents({ agents: [agent], scope: 'project', cwd: project, env }, false).output).toContain(`and your user install (`)
-  })
+  test.each(['gemini', 'qwen'] as const)(
+    '%s: a project install alone runs no hook from a subfolder; doctor says so, and the user install is the fix',
+    (agent) => {
+      const { project, bin, env } = machine(true)
+      initProject({ cwd: project, templates: ['dangerous-commands'], env })
+      trustProject({ cwd: project, env })
+      const installed = installAgents({ agents: [agent], scope: 'project', cwd: project, env }, false)
+      const label = agent === 'gemini' ? 'Gemini CLI' : 'Qwen Code'
+      const file = join(project, `.${agent}`, 'settings.json')
+      expect(installed.output).toContain(
+        `  warning: ${label} reads ${file} only when it is started in ${project}; started in a subfolder it runs no hook at all. Install for your user instead: hookrun install --agent ${agent}`,
+      )
+      const sub = join(project, 'src')
+      mkdirSync(sub)
+      const fix = `hookrun install --agent ${agent}   (your user config: every folder, a no-op where no hooks are configured)`
+      const here = runDoctor({ cwd: project, env, version: '0.0.0' })
+      expect(here.lines).toContainEqual({
+        status: 'warn',
+        what: `${label}: ${file} runs hookrun only when ${label} is started in ${project}; started in a subfolder it runs no hook at all`,
+        fix,
+      })
+      const below = runDoctor({ cwd: sub, env, version: '0.0.0' })
+      expect(below.lines).toContainEqual({
+        status: 'fail',
+        what: `${label}: ${file} runs hookrun only when ${label} is started in ${project}; started here (${sub}) it runs no hook at all`,
+        fix,
+      })
+      expect(below.exitCode).toBe(1)
+      // With the user install the subfolders are covered: no line, and the project install says so.
+      installAgents({ agents: [agent], scope: 'user', cwd: project, env, self: join(bin, 'hookrun') }, false)
+      expect(runDoctor({ cwd: sub, env, version: '0.0.0' }).lines.filter((line) => line.what.includes('runs no hook'))).toEqual([])
+      expect(installAgents({ agents: [agent], scope: 'project', cwd: project, env }, false).output).toContain(`and your user install (`)
+    },
+  )
 
   test("a router entry whose agent timeout is not above hookrun's chain budget is flagged; install raises it", () => {
     const { project, bin, env, doctor } = machine(true)
@@ -122,9 +142,21 @@ describe('hookrun doctor', () => {
     expect(exitCode).toBe(1)
     const failed = lines.filter((line) => line.status === 'fail')
     expect(failed).toEqual([
-      { status: 'fail', what: `hookrun is not on PATH, but ${join(project, '.gemini', 'settings.json')} runs it from there`, fix: 'put it there: npm install -g hookrun, or the release installer (docs/install.md)' },
-      { status: 'fail', what: `Claude Code: ${join(project, '.claude', 'settings.local.json')} runs /nowhere/hookrun fire --format claude, which is not there`, fix: 'hookrun install --agent claude --project' },
-      { status: 'fail', what: `project ${project}: changed since trusted (.hookrun/scripts/dangerous-commands.sh edited): its hooks do not run and every gate event is blocked`, fix: `hookrun trust --diff, then hookrun trust ${project}` },
+      {
+        status: 'fail',
+        what: `hookrun is not on PATH, but ${join(project, '.gemini', 'settings.json')} runs it from there`,
+        fix: 'put it there: npm install -g hookrun, or the release installer (docs/install.md)',
+      },
+      {
+        status: 'fail',
+        what: `Claude Code: ${join(project, '.claude', 'settings.local.json')} runs /nowhere/hookrun fire --format claude, which is not there`,
+        fix: 'hookrun install --agent claude --project',
+      },
+      {
+        status: 'fail',
+        what: `project ${project}: changed since trusted (.hookrun/scripts/dangerous-commands.sh edited): its hooks do not run and every gate event is blocked`,
+        fix: `hookrun trust --diff, then hookrun trust ${project}`,
+      },
     ])
   })
 
@@ -137,20 +169,30 @@ describe('hookrun doctor', () => {
       fix: 'npm install -g hookrun@0.0.0 (or the release installer with --version 0.0.0), or put this hookrun first on PATH',
     })
     writeFileSync(join(bin, 'hookrun'), '#!/bin/sh\necho "usage: something else"\n')
-    expect(doctor().lines[0]).toMatchObject({ status: 'warn', what: `hookrun on PATH (${join(bin, 'hookrun')}) does not answer --version as hookrun does (it printed: usage: something else)` })
+    expect(doctor().lines[0]).toMatchObject({
+      status: 'warn',
+      what: `hookrun on PATH (${join(bin, 'hookrun')}) does not answer --version as hookrun does (it printed: usage: something else)`,
+    })
     // A committed file runs it from PATH: then the gate is not in force.
     installAgents({ agents: ['gemini'], scope: 'project', cwd: project, env }, false)
     expect(doctor().lines[0]).toMatchObject({ status: 'fail' })
   })
 
-  test("an agent config that runs another version of hookrun: a line with the install that routes it here", () => {
+  test('an agent config that runs another version of hookrun: a line with the install that routes it here', () => {
     const { project, bin, env, doctor } = machine(true)
     const old = fakeHookrun(join(bin, 'hookrun-old'), '0.0.9')
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: old }, false)
     const file = join(project, '.claude', 'settings.local.json')
-    expect(doctor().lines).toContainEqual({ status: 'warn', what: `Claude Code: ${file} runs ${old}, version 0.0.9; this one is 0.0.0`, fix: 'hookrun install --agent claude --project   (routes it to this hookrun)' })
+    expect(doctor().lines).toContainEqual({
+      status: 'warn',
+      what: `Claude Code: ${file} runs ${old}, version 0.0.9; this one is 0.0.0`,
+      fix: 'hookrun install --agent claude --project   (routes it to this hookrun)',
+    })
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
-    expect(doctor().lines).toContainEqual({ status: 'ok', what: expect.stringMatching(`^Claude Code: ${file}: \\d+ events routed to hookrun$`) })
+    expect(doctor().lines).toContainEqual({
+      status: 'ok',
+      what: expect.stringMatching(`^Claude Code: ${file}: \\d+ events routed to hookrun$`),
+    })
   })
 
   test("Codex: hookrun's entries never reviewed in /hooks fail (codex exec skips them silently) until ~/.codex/config.toml records their review", () => {
@@ -167,27 +209,49 @@ describe('hookrun doctor', () => {
     })
     expect(unreviewed).toBeDefined()
     // What Codex's /hooks writes when the user trusts them (keys as `codex app-server` hooks/list names them).
-    const events = ['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PreCompact', 'PostCompact', 'SessionStart', 'SessionEnd', 'UserPromptSubmit', 'SubagentStart', 'SubagentStop', 'Stop', 'Interrupt']
+    const events = [
+      'PreToolUse',
+      'PermissionRequest',
+      'PostToolUse',
+      'PreCompact',
+      'PostCompact',
+      'SessionStart',
+      'SessionEnd',
+      'UserPromptSubmit',
+      'SubagentStart',
+      'SubagentStop',
+      'Stop',
+      'Interrupt',
+    ]
     const snake = (event: string) => event.replace(/(?<=[a-z])([A-Z])/g, '_$1').toLowerCase()
     const state = events.map((event) => `[hooks.state."${file}:${snake(event)}:0:0"]\ntrusted_hash = "sha256:00"\n`)
     mkdirSync(join(home, '.codex'), { recursive: true })
     writeFileSync(join(home, '.codex', 'config.toml'), state.slice(1).join('\n'))
-    expect(doctor().lines).toContainEqual(expect.objectContaining({ status: 'fail', what: expect.stringMatching(/^Codex: 1 of hookrun's 12 entries/) }))
+    expect(doctor().lines).toContainEqual(
+      expect.objectContaining({ status: 'fail', what: expect.stringMatching(/^Codex: 1 of hookrun's 12 entries/) }),
+    )
     writeFileSync(join(home, '.codex', 'config.toml'), state.join('\n'))
-    expect(doctor().lines.filter((line) => line.what.startsWith('Codex: '))).toEqual([{ status: 'ok', what: `Codex: ${file}: 13 events routed to hookrun` }])
+    expect(doctor().lines.filter((line) => line.what.startsWith('Codex: '))).toEqual([
+      { status: 'ok', what: `Codex: ${file}: 13 events routed to hookrun` },
+    ])
   })
 
   test('other checks add their lines (the library function other issues extend)', () => {
     const { project, env } = machine(true)
     const stale: DoctorCheck = (context) => [{ status: 'warn', what: `checked ${context.cwd}`, fix: 'hookrun install --sync' }]
-    expect(runDoctor({ cwd: project, env, version: '0.0.0', checks: [stale] })).toEqual({ lines: [{ status: 'warn', what: `checked ${project}`, fix: 'hookrun install --sync' }], exitCode: 0 })
+    expect(runDoctor({ cwd: project, env, version: '0.0.0', checks: [stale] })).toEqual({
+      lines: [{ status: 'warn', what: `checked ${project}`, fix: 'hookrun install --sync' }],
+      exitCode: 0,
+    })
   })
 
   test('one screen: each line, its fix under it, and the verdict', () => {
     const { project, env } = machine(true)
     const { output, exitCode } = doctorCommand({ cwd: project, env, version: '0.0.0', json: false })
     expect(exitCode).toBe(1)
-    expect(output).toContain('FAIL  no agent runs hookrun: no router entries in any agent config\n      fix: hookrun install --agent claude')
+    expect(output).toContain(
+      'FAIL  no agent runs hookrun: no router entries in any agent config\n      fix: hookrun install --agent claude',
+    )
     expect(output.endsWith('\n1 problem keeps gates from running (exit 1)\n')).toBe(true)
     rmSync(join(project), { recursive: true })
   })
@@ -205,7 +269,11 @@ describe("doctor's verdict is fire's", () => {
     expect(await fire({ event: 'tool:pre_execute', payload, cwd: project, env })).toMatchObject({ blocked: true, decidedBy: 'hookrun' })
     const { lines, exitCode } = doctor()
     expect(exitCode).toBe(1)
-    expect(lines.find((line) => line.what.startsWith('every gate event is blocked'))).toMatchObject({ status: 'fail', what: expect.stringContaining('expected a value (JSON allows no trailing comma)'), fix: 'hookrun validate' })
+    expect(lines.find((line) => line.what.startsWith('every gate event is blocked'))).toMatchObject({
+      status: 'fail',
+      what: expect.stringContaining('expected a value (JSON allows no trailing comma)'),
+      fix: 'hookrun validate',
+    })
     expect(lines.some((line) => line.what.includes('every event is allowed') || line.fix === 'hookrun init')).toBe(false)
   })
   test('edited after trust: doctor says the hooks do not run and every gate event is blocked, as fire does', async () => {
@@ -223,10 +291,17 @@ describe("doctor's verdict is fire's", () => {
   test('never trusted: fire lets the call through without the hooks, and the fix is to read them and trust (trust --diff has nothing to compare)', async () => {
     const { project, env, doctor } = machine(true)
     mkdirSync(join(project, '.hookrun'), { recursive: true })
-    writeFileSync(join(project, '.hookrun', 'hooks.json'), JSON.stringify({ hooks: [{ name: 'g', event: 'tool:pre_execute', command: 'exit 2' }] }))
+    writeFileSync(
+      join(project, '.hookrun', 'hooks.json'),
+      JSON.stringify({ hooks: [{ name: 'g', event: 'tool:pre_execute', command: 'exit 2' }] }),
+    )
     const { fire } = await import('../../src/fire.ts')
     expect(await fire({ event: 'tool:pre_execute', payload, cwd: project, env })).toMatchObject({ blocked: false })
-    expect(doctor().lines).toContainEqual({ status: 'fail', what: `project ${project}: never trusted: 1 hook not running (its gates do not apply)`, fix: `read ${join(project, '.hookrun')}, then hookrun trust ${project}` })
+    expect(doctor().lines).toContainEqual({
+      status: 'fail',
+      what: `project ${project}: never trusted: 1 hook not running (its gates do not apply)`,
+      fix: `read ${join(project, '.hookrun')}, then hookrun trust ${project}`,
+    })
   })
 })
 
@@ -235,10 +310,17 @@ describe('Cursor gates that hang on its third-party hooks setting', () => {
     const { project, bin, env, doctor } = machine(true)
     initProject({ cwd: project, templates: ['dangerous-commands'], env })
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
-    installAgents({ agents: ['cursor'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun'), events: ['afterAgentThought'] }, false)
+    installAgents(
+      { agents: ['cursor'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun'), events: ['afterAgentThought'] },
+      false,
+    )
     const warned = doctor().lines.filter((line) => line.what.startsWith('Cursor answers'))
     expect(warned).toHaveLength(1)
-    expect(warned[0]).toMatchObject({ status: 'warn', what: expect.stringContaining('which it runs only with its third-party hooks setting on'), fix: 'hookrun install --agent cursor --project' })
+    expect(warned[0]).toMatchObject({
+      status: 'warn',
+      what: expect.stringContaining('which it runs only with its third-party hooks setting on'),
+      fix: 'hookrun install --agent cursor --project',
+    })
     // Its own entries for every such event: the router answers once, nothing to say.
     installAgents({ agents: ['cursor'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
     expect(doctor().lines.filter((line) => line.what.startsWith('Cursor answers'))).toEqual([])

@@ -6,12 +6,25 @@ import { cutUtf8 } from '../helpers.ts'
 
 const context = { hookName: 'h', projectDir: '/p', configDir: '/p/.hookrun', depth: 0 }
 
-
 describe('hookEnvironment', () => {
-  const payload = { session_id: 's1', tool_name: 'bash', tool_input: { command: 'ls' }, tool_output: 'x'.repeat(200_000), model: 'gpt', turn_number: 3 }
+  const payload = {
+    session_id: 's1',
+    tool_name: 'bash',
+    tool_input: { command: 'ls' },
+    tool_output: 'x'.repeat(200_000),
+    model: 'gpt',
+    turn_number: 3,
+  }
   test('HOOKRUN_* from the event and payload, internals scrubbed', () => {
     const env = hookEnvironment({ BUN_OPTIONS: '--smol', KEEP: '1' }, qualifyEvent('tool_end', payload), payload, context, { OWN: 'yes' })
-    expect(env).toMatchObject({ KEEP: '1', OWN: 'yes', HOOKRUN_EVENT: 'tool:post_execute', HOOKRUN_QUALIFIED_EVENT: 'tool:post_execute:bash', HOOKRUN_TOOL_ERROR: 'false', HOOKRUN_DEPTH: '1' })
+    expect(env).toMatchObject({
+      KEEP: '1',
+      OWN: 'yes',
+      HOOKRUN_EVENT: 'tool:post_execute',
+      HOOKRUN_QUALIFIED_EVENT: 'tool:post_execute:bash',
+      HOOKRUN_TOOL_ERROR: 'false',
+      HOOKRUN_DEPTH: '1',
+    })
     expect(env.BUN_OPTIONS).toBeUndefined()
   })
 
@@ -19,7 +32,13 @@ describe('hookEnvironment', () => {
     const name = 'HOOKRUN_TOOL_OUTPUT'
     expect(ENV_VALUE_CAP).toBe(128 * 1024 - 2 - 'HOOKRUN_ASSISTANT_MESSAGE'.length)
     // 12,000 characters: the 10,000 of before would have cut it without a sign.
-    const whole = hookEnvironment({ HOOKRUN_TOOL_OUTPUT_TRUNCATED: '1' }, qualifyEvent('tool_end', payload), { ...payload, tool_output: 'y'.repeat(12_000) }, context, undefined)
+    const whole = hookEnvironment(
+      { HOOKRUN_TOOL_OUTPUT_TRUNCATED: '1' },
+      qualifyEvent('tool_end', payload),
+      { ...payload, tool_output: 'y'.repeat(12_000) },
+      context,
+      undefined,
+    )
     expect(whole[name]).toHaveLength(12_000)
     // A nested fire does not inherit the outer hook's flag.
     expect(whole.HOOKRUN_TOOL_OUTPUT_TRUNCATED).toBeUndefined()
@@ -29,7 +48,13 @@ describe('hookEnvironment', () => {
     expect(cut.HOOKRUN_TOOL_OUTPUT_TRUNCATED).toBe('1')
     expect(cut.HOOKRUN_BASH_COMMAND_TRUNCATED).toBeUndefined()
     // Multi-byte characters: the limit is in bytes, and no character is split.
-    const wide = hookEnvironment({}, qualifyEvent('tool_end', payload), { ...payload, tool_output: 'é😀'.repeat(40_000) }, context, undefined)
+    const wide = hookEnvironment(
+      {},
+      qualifyEvent('tool_end', payload),
+      { ...payload, tool_output: 'é😀'.repeat(40_000) },
+      context,
+      undefined,
+    )
     expect(wide[name]).toBe(cutUtf8('é😀'.repeat(40_000), ENV_VALUE_CAP))
     expect(wide.HOOKRUN_TOOL_OUTPUT_TRUNCATED).toBe('1')
     // A longer prefix leaves less room for the value: every name it is set under still fits.
@@ -39,11 +64,26 @@ describe('hookEnvironment', () => {
   })
   test("pigo's variable names", () => {
     const env = hookEnvironment({}, qualifyEvent('tool_start', payload), payload, context, undefined, ['PIGO_'])
-    expect(env).toMatchObject({ PIGO_EVENT: 'tool_start', PIGO_TOOL_NAME: 'bash', PIGO_TOOL_INPUT: 'ls', PIGO_TOOL_ARGS: '{"command":"ls"}', PIGO_MODEL: 'gpt', PIGO_TURN_NUMBER: '3' })
+    expect(env).toMatchObject({
+      PIGO_EVENT: 'tool_start',
+      PIGO_TOOL_NAME: 'bash',
+      PIGO_TOOL_INPUT: 'ls',
+      PIGO_TOOL_ARGS: '{"command":"ls"}',
+      PIGO_MODEL: 'gpt',
+      PIGO_TURN_NUMBER: '3',
+    })
   })
   test("Code-Forge's variable names", () => {
-    const env = hookEnvironment({}, qualifyEvent('tool:pre_execute', payload), { ...payload, permission_mode: 'ask' }, context, undefined, ['FORGE_'])
-    expect(env).toMatchObject({ FORGE_EVENT: 'tool:pre_execute', FORGE_SESSION_ID: 's1', FORGE_TOOL_ARGS: '{"command":"ls"}', FORGE_LLM_MODEL: 'gpt', FORGE_PERM_LEVEL: 'ask' })
+    const env = hookEnvironment({}, qualifyEvent('tool:pre_execute', payload), { ...payload, permission_mode: 'ask' }, context, undefined, [
+      'FORGE_',
+    ])
+    expect(env).toMatchObject({
+      FORGE_EVENT: 'tool:pre_execute',
+      FORGE_SESSION_ID: 's1',
+      FORGE_TOOL_ARGS: '{"command":"ls"}',
+      FORGE_LLM_MODEL: 'gpt',
+      FORGE_PERM_LEVEL: 'ask',
+    })
   })
   test('any other prefix mirrors every HOOKRUN_* name', () => {
     const env = hookEnvironment({}, qualifyEvent('session:start', {}), {}, context, undefined, ['MY_'])
@@ -74,7 +114,10 @@ describe('HOOKRUN_TOOL_ARGS', () => {
 
   test('equals the cut full JSON for any tool input', () => {
     // Long strings with characters JSON escapes, around the cap, anywhere in the input.
-    const text = fc.oneof(fc.string(), fc.string({ minLength: 300, maxLength: CAP + 5, unit: fc.constantFrom('a', '"', '\\', '\n', 'é', '\u0001', '😀') }))
+    const text = fc.oneof(
+      fc.string(),
+      fc.string({ minLength: 300, maxLength: CAP + 5, unit: fc.constantFrom('a', '"', '\\', '\n', 'é', '\u0001', '😀') }),
+    )
     const input = fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(text, fc.array(text, { maxLength: 3 }), fc.integer()), { maxKeys: 4 })
     fc.assert(
       fc.property(input, (value) => {

@@ -103,7 +103,11 @@ describe.runIf(process.platform === 'linux')('escapee sweep', () => {
     const longerId = lookalike({ PATH: process.env.PATH!, [FIRE_ID_VARIABLE]: `${fireId}0` })
     const first = lookalike({ [FIRE_ID_VARIABLE]: fireId, PATH: process.env.PATH! })
     const last = lookalike({ PATH: process.env.PATH!, A: `${FIRE_ID_VARIABLE}=${fireId}`, [FIRE_ID_VARIABLE]: fireId })
-    await until(() => [longerName, longerId, first, last].every((pid) => spawnSync('cat', [`/proc/${pid}/cmdline`], { encoding: 'utf8' }).stdout.startsWith('sleep')))
+    await until(() =>
+      [longerName, longerId, first, last].every((pid) =>
+        spawnSync('cat', [`/proc/${pid}/cmdline`], { encoding: 'utf8' }).stdout.startsWith('sleep'),
+      ),
+    )
     expect(await killEscapees(fireId, before)).toBe(2)
     expect(await until(() => !alive(first) && !alive(last))).toBe(true)
     expect(alive(longerName) && alive(longerId)).toBe(true)
@@ -128,7 +132,9 @@ describe.runIf(process.platform === 'linux')('who is looked at again', () => {
     started.push(parent.pid!)
     let zombie: string | undefined
     await until(() => {
-      zombie = spawnSync('sh', ['-c', `for p in $(cat /proc/${parent.pid}/task/*/children 2>/dev/null); do cat /proc/$p/stat; done`], { encoding: 'utf8' })
+      zombie = spawnSync('sh', ['-c', `for p in $(cat /proc/${parent.pid}/task/*/children 2>/dev/null); do cat /proc/$p/stat; done`], {
+        encoding: 'utf8',
+      })
         .stdout.split('\n')
         .find((line) => / Z /.test(line))
         ?.split(' ')[0]

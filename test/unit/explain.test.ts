@@ -36,20 +36,38 @@ function project() {
 describe('explain', () => {
   test('every configured hook, run or why not, and how the decision was reached', async () => {
     const where = project()
-    const explanation = await explainFire({ event: 'tool:pre_execute', payload: { tool_name: 'run_shell_command', tool_input: { command: 'sudo ls' } }, ...where })
+    const explanation = await explainFire({
+      event: 'tool:pre_execute',
+      payload: { tool_name: 'run_shell_command', tool_input: { command: 'sudo ls' } },
+      ...where,
+    })
     const byName = Object.fromEntries(explanation.hooks.map((hook) => [`${hook.name}@${hook.layer}`, hook]))
     expect(explanation.event).toBe('tool:pre_execute:bash')
-    expect(byName['lint@user']).toMatchObject({ status: 'skipped', exclusion: 'pattern', detail: "'tool:post_execute' does not match tool:pre_execute:bash" })
+    expect(byName['lint@user']).toMatchObject({
+      status: 'skipped',
+      exclusion: 'pattern',
+      detail: "'tool:post_execute' does not match tool:pre_execute:bash",
+    })
     expect(byName['ask-first@user']).toMatchObject({ exclusion: 'shadowed' })
     expect(byName['ask-first@user']!.detail).toMatch(/^replaced by the project hook of the same name in .*hooks\.json \(hooks\[2\]\)$/)
     expect(byName['context@project']).toMatchObject({ status: 'ran', result: { context: ['be careful'] } })
-    expect(byName['no-sudo@project']).toMatchObject({ status: 'ran', result: { decision: 'deny', report: { exitCode: 2, reason: 'sudo is not allowed' } } })
+    expect(byName['no-sudo@project']).toMatchObject({
+      status: 'ran',
+      result: { decision: 'deny', report: { exitCode: 2, reason: 'sudo is not allowed' } },
+    })
     // A later layer's hook of the same name takes the earlier one's place in the run order.
     expect(byName['ask-first@project']).toMatchObject({ status: 'ran', result: { decision: 'allow' } })
-    expect(byName['after@project']).toMatchObject({ status: 'skipped', exclusion: 'after-block', detail: "the chain stopped at 'no-sudo' (deny)" })
+    expect(byName['after@project']).toMatchObject({
+      status: 'skipped',
+      exclusion: 'after-block',
+      detail: "the chain stopped at 'no-sudo' (deny)",
+    })
     expect(byName['writes@project']).toMatchObject({ exclusion: 'pattern' })
     expect(byName['old@project']).toMatchObject({ exclusion: 'disabled', detail: 'enabled: false' })
-    expect(byName['git-only@project']).toMatchObject({ exclusion: 'filtered', detail: "match.tool 'write' does not name tool run_shell_command (bash)" })
+    expect(byName['git-only@project']).toMatchObject({
+      exclusion: 'filtered',
+      detail: "match.tool 'write' does not name tool run_shell_command (bash)",
+    })
     expect(explanation.decision).toMatchObject({ decision: 'deny', decidedBy: 'no-sudo' })
     expect(explanation.how).toEqual([
       '4 hooks matched; 3 ran',
@@ -63,10 +81,18 @@ describe('explain', () => {
 
   test('without a decision, explain says the agent’s own rules apply; weaker decisions are named', async () => {
     const where = project()
-    const quiet = await explainFire({ event: 'tool:pre_execute', payload: { tool_name: 'Read' }, ...where, configFiles: [join(where.cwd, 'home/.config/hookrun/hooks.json')] })
+    const quiet = await explainFire({
+      event: 'tool:pre_execute',
+      payload: { tool_name: 'Read' },
+      ...where,
+      configFiles: [join(where.cwd, 'home/.config/hookrun/hooks.json')],
+    })
     expect(quiet.how).toContain("'ask-first' decided ask by its JSON answer")
     const none = await explainFire({ event: 'session:start', payload: {}, ...where })
-    expect(none.how).toEqual(['no hook matched session:start', "no hook gave a decision: allow without one, so the agent's own permission rules apply"])
+    expect(none.how).toEqual([
+      'no hook matched session:start',
+      "no hook gave a decision: allow without one, so the agent's own permission rules apply",
+    ])
   })
 
   test('a dry run selects and runs nothing', async () => {
@@ -82,9 +108,19 @@ describe('explain', () => {
 
   test('the human text and the agent answer', async () => {
     const where = project()
-    const payload = { hook_event_name: 'BeforeTool', timestamp: '2026-01-01T00:00:00Z', session_id: 's', cwd: where.cwd, tool_name: 'run_shell_command', tool_input: { command: 'sudo ls' } }
+    const payload = {
+      hook_event_name: 'BeforeTool',
+      timestamp: '2026-01-01T00:00:00Z',
+      session_id: 's',
+      cwd: where.cwd,
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'sudo ls' },
+    }
     const prepared = prepareDialect(undefined, undefined, payload)!
-    const { output, exitCode } = await explainCommand({ event: prepared.event!, payload: prepared.payload, ...where }, { prepared, json: false, dryRun: false })
+    const { output, exitCode } = await explainCommand(
+      { event: prepared.event!, payload: prepared.payload, ...where },
+      { prepared, json: false, dryRun: false },
+    )
     expect(exitCode).toBe(0)
     expect(output).toContain('event     tool:pre_execute:bash   (tool: run_shell_command)')
     expect(output).toMatch(/ran\s+no-sudo\s+project \.hookrun\/hooks\.json hooks\[1\]\n\s+exit 2 in \d+ ms → deny: sudo is not allowed/)
@@ -94,9 +130,15 @@ describe('explain', () => {
 
   test('an exclusion check (the trust feature’s hook point) keeps a hook out of the run and says why', async () => {
     const where = project()
-    addExclusionCheck((hook) => (hook.name === 'context' ? { exclusion: 'untrusted', detail: 'project file not trusted (hookrun trust)' } : undefined))
+    addExclusionCheck((hook) =>
+      hook.name === 'context' ? { exclusion: 'untrusted', detail: 'project file not trusted (hookrun trust)' } : undefined,
+    )
     const explanation = await explainFire({ event: 'tool:pre_execute', payload: { tool_name: 'Read' }, ...where })
-    expect(explanation.hooks.find((hook) => hook.name === 'context')).toMatchObject({ status: 'skipped', exclusion: 'untrusted', detail: 'project file not trusted (hookrun trust)' })
+    expect(explanation.hooks.find((hook) => hook.name === 'context')).toMatchObject({
+      status: 'skipped',
+      exclusion: 'untrusted',
+      detail: 'project file not trusted (hookrun trust)',
+    })
     expect(explanation.decision?.additionalContext).toEqual([])
   })
 })

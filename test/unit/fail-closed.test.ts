@@ -12,7 +12,16 @@ afterAll(() => projects.forEach(removeProject))
 function project(files: Parameters<typeof makeProject>[0]): { dir: string; env: Record<string, string> } {
   const dir = makeProject(files)
   projects.push(dir)
-  return { dir, env: { PATH: process.env.PATH!, HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg-config'), XDG_STATE_HOME: join(dir, '.xdg-state'), XDG_CACHE_HOME: join(dir, '.xdg-cache') } }
+  return {
+    dir,
+    env: {
+      PATH: process.env.PATH!,
+      HOME: dir,
+      XDG_CONFIG_HOME: join(dir, '.xdg-config'),
+      XDG_STATE_HOME: join(dir, '.xdg-state'),
+      XDG_CACHE_HOME: join(dir, '.xdg-cache'),
+    },
+  }
 }
 
 const gate = {
@@ -22,7 +31,10 @@ const gate = {
 
 describe('a trusted project that changed', () => {
   test('blocks every gate event with a reason that says what to do; hooks do not run', async () => {
-    const { dir, env } = project({ ...gate, '.hookrun/hooks.local.json': { hooks: [{ name: 'log', event: '*', command: 'echo ran >> ran.txt' }] } })
+    const { dir, env } = project({
+      ...gate,
+      '.hookrun/hooks.local.json': { hooks: [{ name: 'log', event: '*', command: 'echo ran >> ran.txt' }] },
+    })
     trustProject({ cwd: dir, env })
     appendFileSync(join(dir, '.hookrun/hooks.json'), ' ')
     for (const name of ['tool:pre_execute', 'permission:prompt', 'user:prompt_submit']) {
@@ -42,7 +54,13 @@ describe('a trusted project that changed', () => {
     const { dir } = project(gate)
     trustProject({ cwd: dir, env: { HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg-config'), XDG_STATE_HOME: join(dir, '.xdg-state') } })
     appendFileSync(join(dir, 'gate.sh'), 'exit 0\n')
-    const payload = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's1', tool_name: 'Bash', tool_input: { command: 'sudo ls' }, cwd: dir })
+    const payload = JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      session_id: 's1',
+      tool_name: 'Bash',
+      tool_input: { command: 'sudo ls' },
+      cwd: dir,
+    })
     const result = await runCli(['fire', '--format', 'claude'], { cwd: dir, input: payload, runtime: 'node' })
     expect(result.exitCode, result.stderr).toBe(0)
     const answer = result.json()
@@ -57,7 +75,9 @@ describe('a project never trusted', () => {
     const { dir, env } = project(gate)
     const first = await fire({ event: 'tool:pre_execute', cwd: dir, env, payload: { session_id: 'a', tool_name: 'Bash' } })
     expect(first).toMatchObject({ decision: 'allow', blocked: false, hooks: [] })
-    expect(first.systemMessage).toBe(`hookrun: project hooks in ${dir} are not trusted, so they do not run. Review them ('hookrun list'), then run: hookrun trust ${dir}`)
+    expect(first.systemMessage).toBe(
+      `hookrun: project hooks in ${dir} are not trusted, so they do not run. Review them ('hookrun list'), then run: hookrun trust ${dir}`,
+    )
     const again = await fire({ event: 'tool:post_execute', cwd: dir, env, payload: { session_id: 'a', tool_name: 'Bash' } })
     expect(again.systemMessage).toBeUndefined()
     expect(again.warnings.join('\n')).toContain('not trusted')
@@ -90,11 +110,17 @@ describe('the notice store', () => {
 
 describe('a NUL in a value a hook reads from its environment', () => {
   test('fails closed on a gate instead of showing the hook the part before it', async () => {
-    const { dir, env } = project({ 'hooks.json': { hooks: [{ name: 'no-rm', event: 'tool:pre_execute', command: 'case "$HOOKRUN_BASH_COMMAND" in *rm*) exit 2;; esac' }] } })
+    const { dir, env } = project({
+      'hooks.json': {
+        hooks: [{ name: 'no-rm', event: 'tool:pre_execute', command: 'case "$HOOKRUN_BASH_COMMAND" in *rm*) exit 2;; esac' }],
+      },
+    })
     const payload = { tool_name: 'Bash', tool_input: { command: 'ls\0; rm -rf ~' } }
     const decision = await fire({ event: 'tool:pre_execute', cwd: dir, env, configFiles: [join(dir, 'hooks.json')], payload })
     expect(decision).toMatchObject({ decision: 'deny', blocked: true })
-    expect(decision.reason).toBe("hook 'no-rm' was not run: HOOKRUN_BASH_COMMAND would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)")
+    expect(decision.reason).toBe(
+      "hook 'no-rm' was not run: HOOKRUN_BASH_COMMAND would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)",
+    )
     // Only information: the hook runs with the value cut at the NUL, and a warning says so.
     const info = await fire({ event: 'tool:post_execute', cwd: dir, env, configFiles: [join(dir, 'hooks.json')], payload })
     expect(info.blocked).toBe(false)

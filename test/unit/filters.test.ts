@@ -3,7 +3,10 @@ import { qualifyEvent } from '../../src/event/event.ts'
 import { matchesClaudeMatcher, matchesPermissionRule } from '../../src/select/filters.ts'
 import { matcherProblem } from '../../src/event/pattern.ts'
 
-const tool = (name: string, input: Record<string, unknown> = {}) => ({ event: qualifyEvent('tool:pre_execute', { tool_name: name }), payload: { tool_name: name, tool_input: input } })
+const tool = (name: string, input: Record<string, unknown> = {}) => ({
+  event: qualifyEvent('tool:pre_execute', { tool_name: name }),
+  payload: { tool_name: name, tool_input: input },
+})
 
 describe("Claude Code's matcher", () => {
   test.each([

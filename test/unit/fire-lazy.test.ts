@@ -32,7 +32,8 @@ async function userHooks(hook: Record<string, unknown>) {
   mkdirSync(join(dir, 'work'))
   const env = cliEnvironment(dir, { XDG_CONFIG_HOME: join(dir, 'user') })
   const { fire } = await import('../../src/fire.ts')
-  return async (event: string, payload: Record<string, unknown>) => (await fire({ event, payload, cwd: join(dir, 'work'), env })).hooks.map((hook) => hook.name)
+  return async (event: string, payload: Record<string, unknown>) =>
+    (await fire({ event, payload, cwd: join(dir, 'work'), env })).hooks.map((hook) => hook.name)
 }
 
 describe('what a fire loads', () => {

@@ -27,10 +27,18 @@ function project(files: Record<string, string | object>): string {
 
 /** The environment a test project sees: its own home, config and cache, nothing of the developer's. */
 function envOf(dir: string): Record<string, string | undefined> {
-  return { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg-config'), XDG_CACHE_HOME: join(dir, '.xdg-cache'), HOOKRUN_CONFIG: undefined, HOOKRUN_DEPTH: undefined }
+  return {
+    ...process.env,
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, '.xdg-config'),
+    XDG_CACHE_HOME: join(dir, '.xdg-cache'),
+    HOOKRUN_CONFIG: undefined,
+    HOOKRUN_DEPTH: undefined,
+  }
 }
 
-const hook = (event: string, log = 'log.txt') => `#!/bin/sh\ncase "$1" in hook) echo asked >> "$HOOKRUN_PROJECT_DIR/${log}"; echo '${event}' ;; run) cat >/dev/null ;; esac\n`
+const hook = (event: string, log = 'log.txt') =>
+  `#!/bin/sh\ncase "$1" in hook) echo asked >> "$HOOKRUN_PROJECT_DIR/${log}"; echo '${event}' ;; run) cat >/dev/null ;; esac\n`
 
 describe('the answer to ./hook hook', () => {
   test('kodelet type names match the canonical events they stand for', () => {
@@ -44,7 +52,9 @@ describe('the answer to ./hook hook', () => {
 
   test('one or more patterns, separated by white space or lines', () => {
     expect(patternsFromAnswer({ exitCode: 0, stdout: 'before_tool_call\n' })).toEqual({ patterns: ['before_tool_call'] })
-    expect(patternsFromAnswer({ exitCode: 0, stdout: 'session:start\n  tool:*:write|edit\n' })).toEqual({ patterns: ['session:start', 'tool:*:write|edit'] })
+    expect(patternsFromAnswer({ exitCode: 0, stdout: 'session:start\n  tool:*:write|edit\n' })).toEqual({
+      patterns: ['session:start', 'tool:*:write|edit'],
+    })
   })
 
   test('an answer that is not event patterns is a problem that says what was expected', () => {
@@ -80,7 +90,12 @@ describe("kodelet's answers", () => {
 
   test('{"blocked": true, "reason"} blocks with that reason', () => {
     const result = interpretRun(gate, event, run('{"blocked": true, "reason": "not today"}'), {})
-    expect(result).toMatchObject({ blocks: true, decision: 'deny', reason: 'not today', report: { outcome: 'deny', source: 'project-folder' } })
+    expect(result).toMatchObject({
+      blocks: true,
+      decision: 'deny',
+      reason: 'not today',
+      report: { outcome: 'deny', source: 'project-folder' },
+    })
   })
 
   test('{"blocked": false} and other kodelet answers ({"success": true}) allow', () => {
@@ -105,14 +120,16 @@ describe("kodelet's answers", () => {
 
 describe('--set', () => {
   test('key=value sets a string, key:=JSON any value; the command line wins', () => {
-    expect(applySetFields({ recipe_name: 'old', keep: 1 }, ['recipe_name=code-review', 'n:=3', 'list:=["a"]', 'eq=a=b', 'empty='])).toEqual({
-      recipe_name: 'code-review',
-      keep: 1,
-      n: 3,
-      list: ['a'],
-      eq: 'a=b',
-      empty: '',
-    })
+    expect(applySetFields({ recipe_name: 'old', keep: 1 }, ['recipe_name=code-review', 'n:=3', 'list:=["a"]', 'eq=a=b', 'empty='])).toEqual(
+      {
+        recipe_name: 'code-review',
+        keep: 1,
+        n: 3,
+        list: ['a'],
+        eq: 'a=b',
+        empty: '',
+      },
+    )
   })
 
   test('a malformed assignment is one clear error', () => {
@@ -127,7 +144,11 @@ describe('plugin sources', () => {
     const cases: Array<[string, { location: string; ref?: string }, string]> = [
       ['https://github.com/acme/hooks', { location: 'https://github.com/acme/hooks' }, 'acme/hooks'],
       ['https://github.com/acme/hooks.git@v1.2.0', { location: 'https://github.com/acme/hooks.git', ref: 'v1.2.0' }, 'acme/hooks'],
-      ['https://user@host.example/acme/hooks@feature/x', { location: 'https://user@host.example/acme/hooks', ref: 'feature/x' }, 'acme/hooks'],
+      [
+        'https://user@host.example/acme/hooks@feature/x',
+        { location: 'https://user@host.example/acme/hooks', ref: 'feature/x' },
+        'acme/hooks',
+      ],
       ['git@github.com:acme/hooks.git', { location: 'git@github.com:acme/hooks.git' }, 'acme/hooks'],
       ['git@github.com:acme/hooks@main', { location: 'git@github.com:acme/hooks', ref: 'main' }, 'acme/hooks'],
       ['file:///srv/git/acme/hooks.git@abc1234', { location: 'file:///srv/git/acme/hooks.git', ref: 'abc1234' }, 'acme/hooks'],
@@ -154,7 +175,17 @@ describe('plugin sources', () => {
 
 describe('discovery', () => {
   test('editor back-ups, hidden, patch and switched-off files are leftovers', () => {
-    for (const name of ['.hidden', 'guard~', '#guard#', 'guard.bak', 'guard.orig', 'guard.rej', '.guard.swp', 'guard.disable', 'pre-commit.sample']) {
+    for (const name of [
+      '.hidden',
+      'guard~',
+      '#guard#',
+      'guard.bak',
+      'guard.orig',
+      'guard.rej',
+      '.guard.swp',
+      'guard.disable',
+      'pre-commit.sample',
+    ]) {
       expect(isLeftover(name), name).toBe(true)
     }
     for (const name of ['guard', 'guard.sh', 'guard.py', 'log-tool-calls']) expect(isLeftover(name), name).toBe(false)
@@ -179,7 +210,13 @@ describe('discovery', () => {
       join(dir, '.xdg-config/hookrun/hooks/u'),
       join(dir, '.hookrun/hooks/notes.md'),
     ])
-    expect(found.sources.map((source) => source.layer)).toEqual(['project-folder', 'project-folder', 'project-plugin', 'project-plugin', 'user-folder'])
+    expect(found.sources.map((source) => source.layer)).toEqual([
+      'project-folder',
+      'project-folder',
+      'project-plugin',
+      'project-plugin',
+      'user-folder',
+    ])
     expect(found.skipped).toEqual([{ path: join(dir, '.hookrun/hooks/notes.md'), why: expect.stringContaining('not executable') }])
   })
 
@@ -200,7 +237,10 @@ describe('discovery', () => {
 
 describe('folder hooks in the pipeline', () => {
   test('an executable whose path has spaces and quotes runs as itself with the argument run', async () => {
-    const dir = project({ "it's a dir/.hookrun/hooks/echo args": '#!/bin/sh\ncase "$1" in hook) echo session:start ;; run) echo "{\\"additionalContext\\": \\"args: $*\\"}" ;; esac\n' })
+    const dir = project({
+      "it's a dir/.hookrun/hooks/echo args":
+        '#!/bin/sh\ncase "$1" in hook) echo session:start ;; run) echo "{\\"additionalContext\\": \\"args: $*\\"}" ;; esac\n',
+    })
     const root = join(dir, "it's a dir")
     const decision = await fire({ event: 'session:start', cwd: root, env: envOf(dir) })
     expect(decision.additionalContext).toEqual(['args: run'])
@@ -223,7 +263,9 @@ describe('folder hooks in the pipeline', () => {
   test('a query that fails to start is not remembered: it is asked again once the interpreter is there', async () => {
     const dir = project({})
     const interpreter = join(dir, 'bin/interp')
-    writeFiles(dir, { '.hookrun/hooks/guard': `#!${interpreter}\ncase "$1" in hook) echo session:start ;; run) echo '{"additionalContext": "ran"}' ;; esac\n` })
+    writeFiles(dir, {
+      '.hookrun/hooks/guard': `#!${interpreter}\ncase "$1" in hook) echo session:start ;; run) echo '{"additionalContext": "ran"}' ;; esac\n`,
+    })
     const env = envOf(dir)
     const first = await fire({ event: 'session:start', cwd: dir, env })
     expect(first.hooks).toEqual([])

@@ -27,7 +27,7 @@ describe('picomatch loads only when a glob is matched', () => {
     expect(usesGlobs(pattern)).toBe(expected)
   })
 
-  test("a Claude `if` rule is matched with picomatch", () => {
+  test('a Claude `if` rule is matched with picomatch', () => {
     const event = qualifyEvent('tool:pre_execute', { tool_name: 'Bash' })
     expect(selectionUsesGlobs([makeHook({ event: ['tool:pre_execute'] })], event)).toBe(false)
     expect(selectionUsesGlobs([makeHook({ event: ['tool:pre_execute'], when: 'Bash(git *)' })], event)).toBe(true)
@@ -41,7 +41,9 @@ describe('picomatch loads only when a glob is matched', () => {
    * reads the plan, as most fires do. Whether the second loaded picomatch, and what ran.
    */
   async function firedFromPlan(event: string, when?: string) {
-    const dir = makeProject({ 'user/hookrun/hooks.json': { hooks: [{ name: 'h', event, command: 'echo ran >&2', ...(when && { if: when }) }] } })
+    const dir = makeProject({
+      'user/hookrun/hooks.json': { hooks: [{ name: 'h', event, command: 'echo ran >&2', ...(when && { if: when }) }] },
+    })
     dirs.push(dir)
     utimesSync(join(dir, 'user/hookrun/hooks.json'), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000))
     const env = cliEnvironment(dir, { XDG_CONFIG_HOME: join(dir, 'user') })

@@ -6,7 +6,13 @@ import { makeProject, removeProject, runCli } from '../helpers.ts'
 const folders: string[] = []
 afterAll(() => folders.forEach(removeProject))
 
-const io = (env: Record<string, string> = {}, stdoutColumns?: number) => ({ stdout: () => undefined, stderr: () => undefined, env, stdin: (async function* () {})(), stdoutColumns })
+const io = (env: Record<string, string> = {}, stdoutColumns?: number) => ({
+  stdout: () => undefined,
+  stderr: () => undefined,
+  env,
+  stdin: (async function* () {})(),
+  stdoutColumns,
+})
 
 /** What cac's help prints for this command line (it prints with console.info). */
 function helpOf(args: string[], env: Record<string, string> = {}, columns?: number): string {
@@ -46,7 +52,10 @@ describe('hookrun --help', () => {
     expect(titles).toEqual(['Usage:', ...COMMAND_GROUPS.map(([title]) => `${title}:`), 'Other:', 'Options:'])
     const rows = help.split('\n').filter((line) => /^ {2}[a-z]/.test(line))
     for (const command of commands) {
-      expect(rows.filter((row) => row.startsWith(`  ${command.rawName} `) || row === `  ${command.rawName}`), command.name).toHaveLength(1)
+      expect(
+        rows.filter((row) => row.startsWith(`  ${command.rawName} `) || row === `  ${command.rawName}`),
+        command.name,
+      ).toHaveLength(1)
       expect(flat(help)).toContain(flat(command.description))
     }
     expect(rows.filter((row) => /^ {2}\S/.test(row))).toHaveLength(commands.length)
@@ -107,7 +116,9 @@ describe('the built CLI', () => {
     const marked = commands.flatMap((command) =>
       command.options.flatMap((option) => {
         const requirement = (option.config as { requiredFlag?: { for?: string } }).requiredFlag
-        return requirement === undefined ? [] : [{ line: [command.name, ...(requirement.for === undefined ? [] : [requirement.for, 'policy.json'])], flag: `--${option.name}` }]
+        return requirement === undefined
+          ? []
+          : [{ line: [command.name, ...(requirement.for === undefined ? [] : [requirement.for, 'policy.json'])], flag: `--${option.name}` }]
       }),
     )
     expect(marked.map((each) => each.line[0])).toEqual(['install', 'uninstall', 'import', 'policy'])

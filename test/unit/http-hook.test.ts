@@ -49,16 +49,28 @@ describe('http hooks', () => {
     expect(request).toMatchObject({ method: 'POST', path: '/v1/check' })
     expect(request!.headers['content-type']).toBe('application/json')
     expect(request!.headers['user-agent']).toMatch(/^hookrun\//)
-    expect(JSON.parse(request!.body)).toMatchObject({ session_id: 's1', tool_name: 'Bash', tool_input: { command: 'ls' }, hook_event_name: 'tool:pre_execute' })
+    expect(JSON.parse(request!.body)).toMatchObject({
+      session_id: 's1',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      hook_event_name: 'tool:pre_execute',
+    })
   })
 
   test('a deny answer blocks with its reason (Claude Code’s hookSpecificOutput form too)', async () => {
     const policy = await server((request, res) =>
       request.path === '/flat'
         ? json(res, { decision: 'deny', reason: 'ls is not allowed here' })
-        : json(res, { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'nested no' } }),
+        : json(res, {
+            hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'nested no' },
+          }),
     )
-    expect(await fireWith(gate(`${policy.origin}/flat`))).toMatchObject({ decision: 'deny', blocked: true, reason: 'ls is not allowed here', decidedBy: 'policy' })
+    expect(await fireWith(gate(`${policy.origin}/flat`))).toMatchObject({
+      decision: 'deny',
+      blocked: true,
+      reason: 'ls is not allowed here',
+      decidedBy: 'policy',
+    })
     expect(await fireWith(gate(`${policy.origin}/nested`))).toMatchObject({ decision: 'deny', blocked: true, reason: 'nested no' })
   })
 
@@ -93,13 +105,20 @@ describe('http hooks', () => {
       if (request.path === '/bad-json') return void res.writeHead(200).end('{"decision": ')
       json(res, { decision: 'maybe' })
     })
-    expect(await fireWith(gate(`${broken.origin}/500`))).toMatchObject({ blocked: true, reason: "hook 'policy' answered HTTP 500: database down" })
+    expect(await fireWith(gate(`${broken.origin}/500`))).toMatchObject({
+      blocked: true,
+      reason: "hook 'policy' answered HTTP 500: database down",
+    })
     expect(await fireWith(gate(`${broken.origin}/garbage`))).toMatchObject({
       blocked: true,
       reason: "hook 'policy' answered HTTP 200 with a body that is not a JSON object: <html>login</html>",
     })
-    expect((await fireWith(gate(`${broken.origin}/bad-json`))).reason).toMatch(/^hook 'policy' answered HTTP 200 with a body that is not JSON \(/)
-    expect((await fireWith(gate(`${broken.origin}/wrong`))).reason).toMatch(/^hook 'policy' answered a JSON object that does not fit: .*decision/)
+    expect((await fireWith(gate(`${broken.origin}/bad-json`))).reason).toMatch(
+      /^hook 'policy' answered HTTP 200 with a body that is not JSON \(/,
+    )
+    expect((await fireWith(gate(`${broken.origin}/wrong`))).reason).toMatch(
+      /^hook 'policy' answered a JSON object that does not fit: .*decision/,
+    )
   })
 
   test('a body over the size limit is cut off and fails the gate', async () => {
@@ -107,14 +126,20 @@ describe('http hooks', () => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(`{"decision":"allow","pad":"${'x'.repeat(3 * 1024 * 1024)}"}`)
     })
-    expect(await fireWith(gate(huge.origin))).toMatchObject({ blocked: true, reason: "hook 'policy' answered with more than 1048576 bytes (maxResponseBytes)" })
+    expect(await fireWith(gate(huge.origin))).toMatchObject({
+      blocked: true,
+      reason: "hook 'policy' answered with more than 1048576 bytes (maxResponseBytes)",
+    })
     expect(await fireWith(gate(huge.origin, { maxResponseBytes: 8 * 1024 * 1024 }))).toMatchObject({ decision: 'allow', blocked: false })
   })
 
   test('a redirect to elsewhere is not followed unless allowed; headers never follow it', async () => {
-    const elsewhere = await server((request, res) => json(res, { decision: 'deny', reason: `elsewhere saw ${request.headers.authorization ?? 'no token'}` }))
+    const elsewhere = await server((request, res) =>
+      json(res, { decision: 'deny', reason: `elsewhere saw ${request.headers.authorization ?? 'no token'}` }),
+    )
     const moved = await server((_request, res) => res.writeHead(307, { location: `${elsewhere.origin}/take` }).end())
-    const hooks = (extra: object) => gate(moved.origin, { headers: { Authorization: 'Bearer $TOKEN' }, allowedEnvVars: ['TOKEN'], ...extra })
+    const hooks = (extra: object) =>
+      gate(moved.origin, { headers: { Authorization: 'Bearer $TOKEN' }, allowedEnvVars: ['TOKEN'], ...extra })
     const refused = await fireWith(hooks({}), 'tool:pre_execute', { TOKEN: 'secret-token' })
     expect(refused).toMatchObject({
       blocked: true,
@@ -131,7 +156,10 @@ describe('http hooks', () => {
   test('header $VARS expand only from allowedEnvVars; the rest of the environment is never sent', async () => {
     const policy = await server((_request, res) => json(res, {}))
     const decision = await fireWith(
-      gate(policy.origin, { headers: { Authorization: 'Bearer ${TOKEN}', 'X-Team': '$TEAM', 'X-Leak': '$HOME:$SECRET' }, allowedEnvVars: ['TOKEN', 'TEAM'] }),
+      gate(policy.origin, {
+        headers: { Authorization: 'Bearer ${TOKEN}', 'X-Team': '$TEAM', 'X-Leak': '$HOME:$SECRET' },
+        allowedEnvVars: ['TOKEN', 'TEAM'],
+      }),
       'tool:pre_execute',
       { TOKEN: 'tok-1', TEAM: 'payments', SECRET: 'do-not-send' },
     )
@@ -155,9 +183,15 @@ describe('http hooks', () => {
 
   test("a pasted Claude Code http handler keeps Claude's rule: a failure proceeds unless onFailure is block", async () => {
     const broken = await server((request, res) =>
-      request.path === '/deny' ? json(res, { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'central no' } }) : res.writeHead(500).end(),
+      request.path === '/deny'
+        ? json(res, {
+            hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'central no' },
+          })
+        : res.writeHead(500).end(),
     )
-    const claude = (url: string, extra: object = {}) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'http', url, timeout: 2, ...extra }] }] })
+    const claude = (url: string, extra: object = {}) => ({
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'http', url, timeout: 2, ...extra }] }],
+    })
     const failing = await fireWith(claude(`${broken.origin}/500`))
     expect(failing).toMatchObject({ decision: 'allow', blocked: false })
     expect(failing.warnings.some((warning) => warning.includes('answered HTTP 500'))).toBe(true)
@@ -175,7 +209,11 @@ describe('http hooks', () => {
 
 describe('managed limits on http hooks: allowedHttpHookUrls and httpHookAllowedEnvVars (issue 29 row 6)', () => {
   /** A user config with these hooks (and settings), under a managed config with these settings. */
-  async function fireUnder(managed: object, user: object, options: { event?: string; env?: Record<string, string>; project?: object; trust?: boolean } = {}) {
+  async function fireUnder(
+    managed: object,
+    user: object,
+    options: { event?: string; env?: Record<string, string>; project?: object; trust?: boolean } = {},
+  ) {
     const dir = makeProject({
       'managed/hooks.json': managed,
       '.xdg-config/hookrun/hooks.json': user,
@@ -185,25 +223,45 @@ describe('managed limits on http hooks: allowedHttpHookUrls and httpHookAllowedE
     const cwd = options.project !== undefined ? join(dir, 'repo') : dir
     const env = cliEnvironment(dir, { HOOKRUN_MANAGED_DIR: join(dir, 'managed'), ...options.env })
     if (options.trust) trustProject({ cwd, env })
-    const decision = await fire({ event: options.event ?? 'tool:pre_execute', payload: { tool_name: 'Bash', tool_input: { command: 'ls' } }, cwd, env })
+    const decision = await fire({
+      event: options.event ?? 'tool:pre_execute',
+      payload: { tool_name: 'Bash', tool_input: { command: 'ls' } },
+      cwd,
+      env,
+    })
     return { decision, managedFile: join(dir, 'managed/hooks.json') }
   }
 
   test('a URL no pattern allows is not sent to; on a gate it blocks whatever onError says', async () => {
     const sink = await server((_request, res) => json(res, { decision: 'allow' }))
-    const { decision, managedFile } = await fireUnder({ allowedHttpHookUrls: ['https://hooks.example.com/*'] }, { hooks: gate(`${sink.origin}/check`, { onError: 'allow' }) })
+    const { decision, managedFile } = await fireUnder(
+      { allowedHttpHookUrls: ['https://hooks.example.com/*'] },
+      { hooks: gate(`${sink.origin}/check`, { onError: 'allow' }) },
+    )
     expect(sink.requests).toHaveLength(0)
     expect(decision).toMatchObject({ decision: 'deny', blocked: true })
-    expect(decision.reason).toBe(`hook 'policy' posts to ${sink.origin}/check, which allowedHttpHookUrls in ${managedFile} does not allow (https://hooks.example.com/*); nothing was sent`)
+    expect(decision.reason).toBe(
+      `hook 'policy' posts to ${sink.origin}/check, which allowedHttpHookUrls in ${managedFile} does not allow (https://hooks.example.com/*); nothing was sent`,
+    )
   })
 
   test("Claude Code's own http handler on a gate blocks too; on another event the hook is skipped with a warning", async () => {
     const sink = await server((_request, res) => json(res, {}))
-    const claude = { hooks: { PreToolUse: [{ hooks: [{ type: 'http', url: `${sink.origin}/c` }] }], SessionStart: [{ hooks: [{ type: 'http', url: `${sink.origin}/s` }] }] } }
+    const claude = {
+      hooks: {
+        PreToolUse: [{ hooks: [{ type: 'http', url: `${sink.origin}/c` }] }],
+        SessionStart: [{ hooks: [{ type: 'http', url: `${sink.origin}/s` }] }],
+      },
+    }
     expect((await fireUnder({ allowedHttpHookUrls: [] }, claude)).decision).toMatchObject({ blocked: true })
     const { decision } = await fireUnder({ allowedHttpHookUrls: [] }, claude, { event: 'session:start' })
     expect(decision).toMatchObject({ decision: 'allow', blocked: false })
-    expect(decision.warnings.some((warning) => warning.includes('which allowedHttpHookUrls') && warning.includes('(none allowed); nothing was sent; the hook is skipped'))).toBe(true)
+    expect(
+      decision.warnings.some(
+        (warning) =>
+          warning.includes('which allowedHttpHookUrls') && warning.includes('(none allowed); nothing was sent; the hook is skipped'),
+      ),
+    ).toBe(true)
     expect(sink.requests).toHaveLength(0)
   })
 
@@ -211,7 +269,10 @@ describe('managed limits on http hooks: allowedHttpHookUrls and httpHookAllowedE
     const sink = await server((_request, res) => json(res, { decision: 'deny', reason: 'central no' }))
     const port = new URL(sink.origin).port
     for (const pattern of [`${sink.origin}/*`, 'http://127.0.0.1:*', `http://*:${port}/v1/*`]) {
-      const { decision } = await fireUnder({ allowedHttpHookUrls: ['https://other.example/*', pattern] }, { hooks: gate(`${sink.origin}/v1/check`) })
+      const { decision } = await fireUnder(
+        { allowedHttpHookUrls: ['https://other.example/*', pattern] },
+        { hooks: gate(`${sink.origin}/v1/check`) },
+      )
       expect(decision).toMatchObject({ blocked: true, reason: 'central no' })
     }
     expect(sink.requests).toHaveLength(3)
@@ -220,7 +281,10 @@ describe('managed limits on http hooks: allowedHttpHookUrls and httpHookAllowedE
   test('a redirect to a URL the patterns do not allow is not followed', async () => {
     const elsewhere = await server((_request, res) => json(res, {}))
     const moved = await server((_request, res) => res.writeHead(307, { location: `${elsewhere.origin}/take` }).end())
-    const { decision } = await fireUnder({ allowedHttpHookUrls: [`${moved.origin}/*`] }, { hooks: gate(`${moved.origin}/x`, { followRedirects: true }) })
+    const { decision } = await fireUnder(
+      { allowedHttpHookUrls: [`${moved.origin}/*`] },
+      { hooks: gate(`${moved.origin}/x`, { followRedirects: true }) },
+    )
     expect(decision.blocked).toBe(true)
     expect(decision.reason).toContain(`was redirected to ${elsewhere.origin}/take, which allowedHttpHookUrls`)
     expect(elsewhere.requests).toHaveLength(0)
@@ -228,12 +292,21 @@ describe('managed limits on http hooks: allowedHttpHookUrls and httpHookAllowedE
 
   test('a header variable the managed list leaves out is sent empty, and stderr says so', async () => {
     const sink = await server((_request, res) => json(res, {}))
-    const hooks = gate(sink.origin, { headers: { Authorization: 'Bearer $GITHUB_TOKEN', 'X-Team': '$TEAM' }, allowedEnvVars: ['GITHUB_TOKEN', 'TEAM'] })
-    const { decision, managedFile } = await fireUnder({ httpHookAllowedEnvVars: ['TEAM'] }, { hooks }, { env: { GITHUB_TOKEN: 'ghp_secret', TEAM: 'payments' } })
+    const hooks = gate(sink.origin, {
+      headers: { Authorization: 'Bearer $GITHUB_TOKEN', 'X-Team': '$TEAM' },
+      allowedEnvVars: ['GITHUB_TOKEN', 'TEAM'],
+    })
+    const { decision, managedFile } = await fireUnder(
+      { httpHookAllowedEnvVars: ['TEAM'] },
+      { hooks },
+      { env: { GITHUB_TOKEN: 'ghp_secret', TEAM: 'payments' } },
+    )
     const { headers } = sink.requests[0]!
     expect([headers.authorization, headers['x-team']]).toEqual(['Bearer', 'payments'])
     expect(JSON.stringify(sink.requests[0])).not.toContain('ghp_secret')
-    expect(decision.warnings).toContain(`hook 'policy' header 'Authorization' uses $GITHUB_TOKEN, which httpHookAllowedEnvVars in ${managedFile} does not allow: it is sent empty`)
+    expect(decision.warnings).toContain(
+      `hook 'policy' header 'Authorization' uses $GITHUB_TOKEN, which httpHookAllowedEnvVars in ${managedFile} does not allow: it is sent empty`,
+    )
   })
 
   test('a trusted project narrows the limits and cannot widen them; an untrusted one changes nothing', async () => {
@@ -246,7 +319,9 @@ describe('managed limits on http hooks: allowedHttpHookUrls and httpHookAllowedE
     expect(sink.requests).toHaveLength(1)
     // The managed list leaves it out: a project that allows everything does not bring it back.
     const widening = { allowedHttpHookUrls: ['*'], httpHookAllowedEnvVars: ['GITHUB_TOKEN'], hooks: [] }
-    expect((await fireUnder({ allowedHttpHookUrls: ['https://hooks.example.com/*'] }, user, { project: widening, trust: true })).decision).toMatchObject({ blocked: true })
+    expect(
+      (await fireUnder({ allowedHttpHookUrls: ['https://hooks.example.com/*'] }, user, { project: widening, trust: true })).decision,
+    ).toMatchObject({ blocked: true })
     expect(sink.requests).toHaveLength(1)
   })
 })

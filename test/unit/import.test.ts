@@ -52,10 +52,41 @@ describe('readAgentFile: Claude Code', () => {
 
   test('each command handler becomes an entry that keeps its event, matcher, if, timeout, async and onFailure', () => {
     expect(read.moved.map((hook) => [hook.path, hook.entry])).toEqual([
-      ['hooks.PreToolUse[0].hooks[0]', { name: 'PreToolUse[Bash] ./gate.sh', agent: 'claude', event: 'tool:pre_execute', matcher: 'Bash', if: 'Bash(rm *)', command: './gate.sh', timeout: 5 }],
+      [
+        'hooks.PreToolUse[0].hooks[0]',
+        {
+          name: 'PreToolUse[Bash] ./gate.sh',
+          agent: 'claude',
+          event: 'tool:pre_execute',
+          matcher: 'Bash',
+          if: 'Bash(rm *)',
+          command: './gate.sh',
+          timeout: 5,
+        },
+      ],
       // Claude Code's default on UserPromptSubmit is 30 s: written out, since hookrun's own is 10.
-      ['hooks.UserPromptSubmit[0].hooks[0]', { name: 'UserPromptSubmit[*] ./prompt.sh', agent: 'claude', event: 'user:prompt_submit', command: './prompt.sh', timeout: 30, onError: 'block' }],
-      ['hooks.PostToolUse[0].hooks[0]', { name: 'PostToolUse[*] ./log.sh', agent: 'claude', event: 'tool:post_execute', command: './log.sh', timeout: 600, blocking: false }],
+      [
+        'hooks.UserPromptSubmit[0].hooks[0]',
+        {
+          name: 'UserPromptSubmit[*] ./prompt.sh',
+          agent: 'claude',
+          event: 'user:prompt_submit',
+          command: './prompt.sh',
+          timeout: 30,
+          onError: 'block',
+        },
+      ],
+      [
+        'hooks.PostToolUse[0].hooks[0]',
+        {
+          name: 'PostToolUse[*] ./log.sh',
+          agent: 'claude',
+          event: 'tool:post_execute',
+          command: './log.sh',
+          timeout: 600,
+          blocking: false,
+        },
+      ],
     ])
     expect(read.moved[0]!.notCarried).toEqual(["statusMessage (Claude Code's spinner text while the hook runs)"])
     expect(read.routers).toBe(1)
@@ -100,23 +131,52 @@ describe('readAgentFile: Claude Code', () => {
   })
 
   test('an entry that is no handler at all stays, and is said to', () => {
-    const odd = readAgentFile('claude', 'f', JSON.stringify({ hooks: { Stop: ['say done', { hooks: [{ type: 'command', command: 'say bye' }] }] } }), 'project')
+    const odd = readAgentFile(
+      'claude',
+      'f',
+      JSON.stringify({ hooks: { Stop: ['say done', { hooks: [{ type: 'command', command: 'say bye' }] }] } }),
+      'project',
+    )
     expect(odd.moved.map((hook) => hook.path)).toEqual(['hooks.Stop[1].hooks[0]'])
     expect(odd.staying).toEqual([{ path: 'hooks.Stop[0]', why: expect.stringContaining('hook skipped') }])
     expect(JSON.parse(odd.text)).toEqual({ hooks: { Stop: ['say done'] } })
   })
 
   test('a file that is not JSON is refused with line and column', () => {
-    expect(() => readAgentFile('claude', 'f', '{\n  "hooks": {,}\n}', 'project')).toThrow(new JsonTextError('is not valid JSON (line 2, column 13: expected a value (JSON allows no trailing comma))'))
-    expect(() => readAgentFile('claude', 'f', '{"hooks": []}', 'project')).toThrow(/"hooks" is an array, but Claude Code expects an object of events/)
+    expect(() => readAgentFile('claude', 'f', '{\n  "hooks": {,}\n}', 'project')).toThrow(
+      new JsonTextError('is not valid JSON (line 2, column 13: expected a value (JSON allows no trailing comma))'),
+    )
+    expect(() => readAgentFile('claude', 'f', '{"hooks": []}', 'project')).toThrow(
+      /"hooks" is an array, but Claude Code expects an object of events/,
+    )
   })
 })
 
 describe('readAgentFile: Codex, Gemini CLI, Cursor, Copilot', () => {
   test("Codex: Claude's document with Codex's 600 s default on every event; async handlers (which Codex skips) stay", () => {
-    const read = readAgentFile('codex', 'f', JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: './a.sh' }, { type: 'command', command: './b.sh', async: true }] }] } }), 'project')
-    expect(read.moved.map((hook) => hook.entry)).toEqual([{ name: 'codex UserPromptSubmit[*] ./a.sh', agent: 'codex', event: 'user:prompt_submit', command: './a.sh', timeout: 600 }])
-    expect(read.staying).toEqual([{ path: 'hooks.UserPromptSubmit[0].hooks[1]', why: 'Codex skips async handlers; moved, hookrun would run it' }])
+    const read = readAgentFile(
+      'codex',
+      'f',
+      JSON.stringify({
+        hooks: {
+          UserPromptSubmit: [
+            {
+              hooks: [
+                { type: 'command', command: './a.sh' },
+                { type: 'command', command: './b.sh', async: true },
+              ],
+            },
+          ],
+        },
+      }),
+      'project',
+    )
+    expect(read.moved.map((hook) => hook.entry)).toEqual([
+      { name: 'codex UserPromptSubmit[*] ./a.sh', agent: 'codex', event: 'user:prompt_submit', command: './a.sh', timeout: 600 },
+    ])
+    expect(read.staying).toEqual([
+      { path: 'hooks.UserPromptSubmit[0].hooks[1]', why: 'Codex skips async handlers; moved, hookrun would run it' },
+    ])
   })
 
   test('Gemini CLI: timeouts from ms, sequential groups, comments kept, a handler switched off by name stays', () => {
@@ -131,38 +191,74 @@ describe('readAgentFile: Codex, Gemini CLI, Cursor, Copilot', () => {
 }`
     const read = readAgentFile('gemini', 'f', text, 'project')
     expect(read.moved.map((hook) => hook.entry)).toEqual([
-      { name: 'BeforeTool[run_shell_command] block-rm', agent: 'gemini', event: 'tool:pre_execute', matcher: 'run_shell_command', command: './rm.sh', timeout: 5, sequential: true, description: 'no rm' },
+      {
+        name: 'BeforeTool[run_shell_command] block-rm',
+        agent: 'gemini',
+        event: 'tool:pre_execute',
+        matcher: 'run_shell_command',
+        command: './rm.sh',
+        timeout: 5,
+        sequential: true,
+        description: 'no rm',
+      },
     ])
     expect(read.staying).toEqual([{ path: 'hooks.BeforeTool[0].hooks[1]', why: "switched off in Gemini CLI (hooks.disabled names 'off')" }])
     expect(read.text).toContain('// mine')
     expect(read.text).not.toContain('./rm.sh')
   })
 
-  test("Cursor: failClosed is onError block; user-level hooks keep running in ~/.cursor; loop_limit and the tool-specific events stay", () => {
+  test('Cursor: failClosed is onError block; user-level hooks keep running in ~/.cursor; loop_limit and the tool-specific events stay', () => {
     const text = JSON.stringify({
       version: 1,
-      hooks: { preToolUse: [{ command: './c.sh', failClosed: true, matcher: 'Shell', timeout: 3 }], stop: [{ command: './s.sh', loop_limit: 3 }], beforeShellExecution: [{ command: './b.sh' }] },
+      hooks: {
+        preToolUse: [{ command: './c.sh', failClosed: true, matcher: 'Shell', timeout: 3 }],
+        stop: [{ command: './s.sh', loop_limit: 3 }],
+        beforeShellExecution: [{ command: './b.sh' }],
+      },
     })
     const read = readAgentFile('cursor', '/home/u/.cursor/hooks.json', text, 'user')
     expect(read.moved.map((hook) => hook.entry)).toEqual([
-      { name: 'preToolUse[Shell] ./c.sh', agent: 'cursor', event: 'tool:pre_execute', matcher: 'Shell', command: './c.sh', timeout: 3, onError: 'block', cwd: '/home/u/.cursor' },
+      {
+        name: 'preToolUse[Shell] ./c.sh',
+        agent: 'cursor',
+        event: 'tool:pre_execute',
+        matcher: 'Shell',
+        command: './c.sh',
+        timeout: 3,
+        onError: 'block',
+        cwd: '/home/u/.cursor',
+      },
     ])
     expect(read.staying.map((stay) => stay.path)).toEqual(['hooks.stop[0]', 'hooks.beforeShellExecution[0]'])
-    expect(JSON.parse(read.text)).toEqual({ version: 1, hooks: { stop: [{ command: './s.sh', loop_limit: 3 }], beforeShellExecution: [{ command: './b.sh' }] } })
+    expect(JSON.parse(read.text)).toEqual({
+      version: 1,
+      hooks: { stop: [{ command: './s.sh', loop_limit: 3 }], beforeShellExecution: [{ command: './b.sh' }] },
+    })
   })
 
   test("Copilot: bash is the command, timeoutSec defaults to 30, a failing preToolUse hook denies as Copilot's does; env with variables and prompt hooks stay", () => {
     const text = JSON.stringify({
       version: 1,
       hooks: {
-        preToolUse: [{ type: 'command', bash: './p.sh', powershell: './p.ps1', cwd: 'scripts', env: { MODE: 'strict' } }, { type: 'command', bash: './q.sh', env: { A: '$HOME/a' } }],
+        preToolUse: [
+          { type: 'command', bash: './p.sh', powershell: './p.ps1', cwd: 'scripts', env: { MODE: 'strict' } },
+          { type: 'command', bash: './q.sh', env: { A: '$HOME/a' } },
+        ],
         postToolUse: [{ type: 'command', bash: './log.sh', timeoutSec: 5 }],
         sessionStart: [{ type: 'prompt', prompt: '/init' }],
       },
     })
     const read = readAgentFile('copilot', 'f', text, 'project')
     expect(read.moved.map((hook) => hook.entry)).toEqual([
-      { name: 'copilot preToolUse[*] ./p.sh', event: 'tool:pre_execute', command: './p.sh', timeout: 30, onError: 'block', cwd: 'scripts', env: { MODE: 'strict' } },
+      {
+        name: 'copilot preToolUse[*] ./p.sh',
+        event: 'tool:pre_execute',
+        command: './p.sh',
+        timeout: 30,
+        onError: 'block',
+        cwd: 'scripts',
+        env: { MODE: 'strict' },
+      },
       { name: 'copilot postToolUse[*] ./log.sh', event: 'tool:post_execute', command: './log.sh', timeout: 5, onError: 'allow' },
     ])
     expect(read.moved[0]!.notCarried).toEqual(['powershell (the command Copilot runs on Windows)'])
@@ -180,9 +276,13 @@ describe('an entry with agent keeps that agent rules when it runs', () => {
     const config = join(where.project, 'hooks.json')
     const entry = { name: 'gate', event: 'tool:pre_execute', command: 'exit 1', timeout: 5 }
     put(config, JSON.stringify({ hooks: [{ ...entry, agent: 'claude' }] }))
-    expect(await fire({ event: 'tool:pre_execute', cwd: where.project, env, configFiles: [config], payload: { tool_name: 'Bash' } })).toMatchObject({ blocked: false })
+    expect(
+      await fire({ event: 'tool:pre_execute', cwd: where.project, env, configFiles: [config], payload: { tool_name: 'Bash' } }),
+    ).toMatchObject({ blocked: false })
     put(config, JSON.stringify({ hooks: [entry] }))
-    expect(await fire({ event: 'tool:pre_execute', cwd: where.project, env, configFiles: [config], payload: { tool_name: 'Bash' } })).toMatchObject({ blocked: true })
+    expect(
+      await fire({ event: 'tool:pre_execute', cwd: where.project, env, configFiles: [config], payload: { tool_name: 'Bash' } }),
+    ).toMatchObject({ blocked: true })
   })
 })
 
@@ -193,7 +293,14 @@ describe('importAgents', () => {
     const settings = join(where.project, '.claude', 'settings.json')
     put(settings, CLAUDE)
     const options = { agents: ['claude'], scope: 'project' as const, cwd: where.project, env, dryRun: false, self: '/opt/hookrun' }
-    return { ...where, env, settings, options, hooksFile: join(where.project, '.hookrun', 'hooks.json'), local: join(where.project, '.claude', 'settings.local.json') }
+    return {
+      ...where,
+      env,
+      settings,
+      options,
+      hooksFile: join(where.project, '.hookrun', 'hooks.json'),
+      local: join(where.project, '.claude', 'settings.local.json'),
+    }
   }
   const snapshot = (files: readonly string[]) => files.map((file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined))
 
@@ -201,8 +308,14 @@ describe('importAgents', () => {
     const place = setup()
     const result = await importAgents(place.options)
     expect(result.exitCode).toBe(0)
-    expect(JSON.parse(readFileSync(place.hooksFile, 'utf8')).hooks.map((entry: { name: string }) => entry.name)).toEqual(['PreToolUse[Bash] ./gate.sh', 'UserPromptSubmit[*] ./prompt.sh', 'PostToolUse[*] ./log.sh'])
-    expect(JSON.parse(readFileSync(place.local, 'utf8')).hooks.PreToolUse).toEqual([{ hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] }])
+    expect(JSON.parse(readFileSync(place.hooksFile, 'utf8')).hooks.map((entry: { name: string }) => entry.name)).toEqual([
+      'PreToolUse[Bash] ./gate.sh',
+      'UserPromptSubmit[*] ./prompt.sh',
+      'PostToolUse[*] ./log.sh',
+    ])
+    expect(JSON.parse(readFileSync(place.local, 'utf8')).hooks.PreToolUse).toEqual([
+      { hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] },
+    ])
     expect(result.output).toContain(`claude: moved 3 hooks from ${place.settings} into ${place.hooksFile}`)
     expect(result.output).toContain('  hooks.PreToolUse[0].hooks[0] → hooks[0] "PreToolUse[Bash] ./gate.sh"')
     expect(result.output).toContain(`  stays in ${place.settings}: hooks.MessageDisplay[0].hooks[0]: `)
@@ -218,7 +331,9 @@ describe('importAgents', () => {
     const result = await importAgents({ ...place.options, scope: 'user' })
     expect(result.exitCode).toBe(0)
     const userHooks = join(place.home, '.config', 'hookrun', 'hooks.json')
-    expect(JSON.parse(readFileSync(userHooks, 'utf8')).hooks).toEqual([{ name: 'Stop[*] say done', agent: 'claude', event: 'agent:stop', command: 'say done', timeout: 600 }])
+    expect(JSON.parse(readFileSync(userHooks, 'utf8')).hooks).toEqual([
+      { name: 'Stop[*] say done', agent: 'claude', event: 'agent:stop', command: 'say done', timeout: 600 },
+    ])
     const after = JSON.parse(readFileSync(settings, 'utf8'))
     expect(after.theme).toBe('dark')
     expect(after.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] }])
@@ -228,13 +343,18 @@ describe('importAgents', () => {
     // With discovery replaced, the user is told fire would not see the hooks where they went.
     put(settings, '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "say bye" } ] } ] } }')
     const replaced = await importAgents({ ...place.options, scope: 'user', env: { ...place.env, HOOKRUN_CONFIG: '/etc/hooks.json' } })
-    expect(replaced.output).toContain(`note: HOOKRUN_CONFIG is set (/etc/hooks.json), so fire reads only the files it names, not ${userHooks}: add it there, or unset it\n`)
+    expect(replaced.output).toContain(
+      `note: HOOKRUN_CONFIG is set (/etc/hooks.json), so fire reads only the files it names, not ${userHooks}: add it there, or unset it\n`,
+    )
   })
 
   test("Claude Code's local settings are read too, and get the router where their hooks were", async () => {
     const place = setup()
     put(place.settings, '{}\n')
-    put(place.local, '{\n  "hooks": { "PreToolUse": [ { "matcher": "Write", "hooks": [ { "type": "command", "command": "./fmt.sh" } ] } ] },\n  "env": { "A": "1" }\n}\n')
+    put(
+      place.local,
+      '{\n  "hooks": { "PreToolUse": [ { "matcher": "Write", "hooks": [ { "type": "command", "command": "./fmt.sh" } ] } ] },\n  "env": { "A": "1" }\n}\n',
+    )
     const result = await importAgents(place.options)
     expect(result.output).toContain(`claude: moved 1 hook from ${place.local} into ${place.hooksFile}`)
     expect(result.output).not.toContain('is shared')
@@ -247,7 +367,10 @@ describe('importAgents', () => {
   test('a router installed with --events keeps its events, plus the ones the moved hooks need', async () => {
     const place = setup()
     put(place.settings, '{}\n')
-    installAgents({ agents: ['claude'], scope: 'project', cwd: place.project, env: place.env, self: '/opt/hookrun', events: ['PreToolUse'] }, false)
+    installAgents(
+      { agents: ['claude'], scope: 'project', cwd: place.project, env: place.env, self: '/opt/hookrun', events: ['PreToolUse'] },
+      false,
+    )
     const local = JSON.parse(readFileSync(place.local, 'utf8'))
     local.hooks.Stop = [{ hooks: [{ type: 'command', command: 'say done' }] }]
     put(place.local, JSON.stringify(local, null, 2))
@@ -281,33 +404,51 @@ describe('importAgents', () => {
     expect(existsSync(join(place.home, '.state'))).toBe(false)
     expect(result.output).toMatch(/^dry run: nothing written; import would change 3 files:\n/)
     expect(result.output).toContain(`--- ${place.settings}\n+++ ${place.settings}`)
-    expect(result.output).toContain('-        { "type": "command", "command": "./gate.sh", "timeout": 5, "if": "Bash(rm *)", "statusMessage": "checking" },')
+    expect(result.output).toContain(
+      '-        { "type": "command", "command": "./gate.sh", "timeout": 5, "if": "Bash(rm *)", "statusMessage": "checking" },',
+    )
     expect(result.output).toContain(`--- /dev/null\n+++ ${place.hooksFile}`)
     expect(result.output).toContain('+      "name": "PreToolUse[Bash] ./gate.sh",')
   })
 
-  test("errors a user can cause: one line, exit 1 or a HookrunError, and nothing written", async () => {
+  test('errors a user can cause: one line, exit 1 or a HookrunError, and nothing written', async () => {
     const place = setup()
-    await expect(importAgents({ ...place.options, agents: ['claud'] })).rejects.toThrow('--agent claud: hookrun import reads claude, cursor, gemini, codex, copilot (did you mean claude?)')
+    await expect(importAgents({ ...place.options, agents: ['claud'] })).rejects.toThrow(
+      '--agent claud: hookrun import reads claude, cursor, gemini, codex, copilot (did you mean claude?)',
+    )
     const none = await importAgents({ ...place.options, agents: ['cursor'] })
-    expect(none).toEqual({ exitCode: 1, output: `cursor: no hooks to import: ${join(place.project, '.cursor', 'hooks.json')} holds no Cursor hooks (for your own, use --user)\n` })
+    expect(none).toEqual({
+      exitCode: 1,
+      output: `cursor: no hooks to import: ${join(place.project, '.cursor', 'hooks.json')} holds no Cursor hooks (for your own, use --user)\n`,
+    })
     put(join(place.project, '.cursor', 'hooks.json'), '{ "version": 1, "hooks": { "stop": [ } }')
     const broken = await importAgents({ ...place.options, agents: ['cursor'] })
     expect(broken.exitCode).toBe(1)
-    expect(broken.output).toMatch(/^cursor: \S+hooks\.json is not valid JSON \(line 1, column 38: expected a value \(JSON allows no trailing comma\)\); nothing imported from Cursor/)
+    expect(broken.output).toMatch(
+      /^cursor: \S+hooks\.json is not valid JSON \(line 1, column 38: expected a value \(JSON allows no trailing comma\)\); nothing imported from Cursor/,
+    )
     // Copilot's router file cannot be edited: nothing moves, its hooks stay where Copilot runs them.
-    const mine = put(join(place.project, '.github', 'hooks', 'mine.json'), JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: './p.sh' }] } }))
+    const mine = put(
+      join(place.project, '.github', 'hooks', 'mine.json'),
+      JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: './p.sh' }] } }),
+    )
     put(join(place.project, '.github', 'hooks', 'hookrun.json'), '{ "version": 1, "hooks": ')
     const stuck = await importAgents({ ...place.options, agents: ['copilot'] })
     expect(stuck.exitCode).toBe(1)
-    expect(stuck.output).toMatch(/^copilot: \S+hookrun\.json: is not valid JSON .*; left untouched\ncopilot: nothing imported from Copilot: its hooks stay where they are until hookrun's router can be installed\n$/)
+    expect(stuck.output).toMatch(
+      /^copilot: \S+hookrun\.json: is not valid JSON .*; left untouched\ncopilot: nothing imported from Copilot: its hooks stay where they are until hookrun's router can be installed\n$/,
+    )
     expect(readFileSync(join(place.project, '.github', 'hooks', 'mine.json'), 'utf8')).toBe(mine)
     expect(existsSync(place.hooksFile)).toBe(false)
     put(join(place.project, '.codex', 'config.toml'), 'model = "o4"\n\n[[hooks.PreToolUse]]\nmatcher = "Bash"\n')
     const toml = await importAgents({ ...place.options, agents: ['codex'] })
-    expect(toml.output).toMatch(/^codex: \S+config\.toml has hooks in TOML \(\[hooks\]\), which import does not read: move them to \S+\.codex\/hooks\.json and import again\ncodex: no hooks to import/)
+    expect(toml.output).toMatch(
+      /^codex: \S+config\.toml has hooks in TOML \(\[hooks\]\), which import does not read: move them to \S+\.codex\/hooks\.json and import again\ncodex: no hooks to import/,
+    )
     put(place.hooksFile, JSON.stringify({ hooks: { PreToolUse: [] } }))
-    await expect(importAgents(place.options)).rejects.toThrow(/"hooks" is written in an agent's object form, and import adds to hookrun's list/)
+    await expect(importAgents(place.options)).rejects.toThrow(
+      /"hooks" is written in an agent's object form, and import adds to hookrun's list/,
+    )
     expect(readFileSync(place.settings, 'utf8')).toBe(CLAUDE)
   })
 })

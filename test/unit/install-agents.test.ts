@@ -28,11 +28,17 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
   test("Windsurf: flat entries in the workspace's .windsurf/hooks.json, show_output on; the user's entries come back byte for byte", () => {
     const where = place()
     const file = join(where.project, '.windsurf', 'hooks.json')
-    const original = put(file, '{\n  "hooks": {\n    "post_write_code": [ { "command": "bash /u/format.sh", "show_output": false } ]\n  }\n}\n')
+    const original = put(
+      file,
+      '{\n  "hooks": {\n    "post_write_code": [ { "command": "bash /u/format.sh", "show_output": false } ]\n  }\n}\n',
+    )
     expect(run(where, 'windsurf', false, 'project').exitCode).toBe(0)
     const config = read(file)
     expect(config.hooks.pre_run_command).toEqual([{ command: `${PORTABLE} fire --format windsurf`, show_output: true }])
-    expect(config.hooks.post_write_code).toEqual([{ command: 'bash /u/format.sh', show_output: false }, { command: `${PORTABLE} fire --format windsurf`, show_output: true }])
+    expect(config.hooks.post_write_code).toEqual([
+      { command: 'bash /u/format.sh', show_output: false },
+      { command: `${PORTABLE} fire --format windsurf`, show_output: true },
+    ])
     run(where, 'windsurf', true, 'project')
     expect(readFileSync(file, 'utf8')).toBe(original)
   })
@@ -45,17 +51,22 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     expect(existsSync(join(where.home, '.codeium', 'windsurf', 'hooks.json'))).toBe(false)
   })
 
-  test("Factory Droid: groups in .factory/settings.json, or in hooks.json when the user has one (Droid then reads only that)", () => {
+  test('Factory Droid: groups in .factory/settings.json, or in hooks.json when the user has one (Droid then reads only that)', () => {
     const where = place()
     const settings = join(where.project, '.factory', 'settings.json')
     const original = put(settings, '{ "model": "claude-sonnet" }\n')
     run(where, 'droid', false, 'project')
-    expect(read(settings).hooks.PreToolUse).toEqual([{ hooks: [{ type: 'command', command: `${PORTABLE} fire --format droid`, timeout: 600 }] }])
+    expect(read(settings).hooks.PreToolUse).toEqual([
+      { hooks: [{ type: 'command', command: `${PORTABLE} fire --format droid`, timeout: 600 }] },
+    ])
     expect(Object.keys(read(settings).hooks)).toHaveLength(9)
     run(where, 'droid', true, 'project')
     expect(readFileSync(settings, 'utf8')).toBe(original)
 
-    const hooksFile = put(join(where.home, '.factory', 'hooks.json'), '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ] } }\n')
+    const hooksFile = put(
+      join(where.home, '.factory', 'hooks.json'),
+      '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ] } }\n',
+    )
     run(where, 'droid')
     expect(read(join(where.home, '.factory', 'hooks.json')).hooks.Stop).toHaveLength(2)
     expect(existsSync(join(where.home, '.factory', 'settings.json'))).toBe(false)
@@ -95,13 +106,14 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     const where = place()
     run(where, 'qwen')
     const config = read(join(where.home, '.qwen', 'settings.json'))
-    expect(config.hooks.PreToolUse).toEqual([{ hooks: [{ type: 'command', name: 'hookrun', command: `${SELF} fire --format qwen`, timeout: 600000 }] }])
+    expect(config.hooks.PreToolUse).toEqual([
+      { hooks: [{ type: 'command', name: 'hookrun', command: `${SELF} fire --format qwen`, timeout: 600000 }] },
+    ])
     expect(config.hooks.TodoCreated).toHaveLength(1)
     expect(config.hooks.MessageDisplay).toBeUndefined()
     // Qwen Code's events that carry Claude Code's names (its HookEventName), routed too.
     for (const event of ['InstructionsLoaded', 'UserPromptExpansion', 'PostToolBatch']) expect(config.hooks[event], event).toHaveLength(1)
   })
-
 })
 
 describe('Cursor beside Claude Code: its own gates, and hooks run once', () => {
@@ -112,7 +124,9 @@ describe('Cursor beside Claude Code: its own gates, and hooks run once', () => {
     const cursor = read(join(where.project, '.cursor', 'hooks.json'))
     expect(cursor.hooks.preToolUse).toHaveLength(1)
     expect(cursor.hooks.beforeSubmitPrompt).toHaveLength(1)
-    expect(result.output).toMatch(/overlap: Cursor runs hookrun's Claude Code entries in .*settings\.local\.json and its own in .*hooks\.json: the Claude Code entry answers "no opinion" there, so hooks run once/)
+    expect(result.output).toMatch(
+      /overlap: Cursor runs hookrun's Claude Code entries in .*settings\.local\.json and its own in .*hooks\.json: the Claude Code entry answers "no opinion" there, so hooks run once/,
+    )
   })
 
   test('Claude Code after Cursor: both keep their entries; the overlap is one the router answers once', () => {
@@ -134,7 +148,7 @@ describe('Cursor beside Claude Code: its own gates, and hooks run once', () => {
   })
 })
 
-describe("the note install prints for Gemini CLI (what the agent lab saw 0.61 need)", () => {
+describe('the note install prints for Gemini CLI (what the agent lab saw 0.61 need)', () => {
   test('names the setting Gemini 0.61 reads (hooksConfig.enabled, on by default) and its folder trust, not the old tools.enableHooks', () => {
     const where = place()
     const printed = run(where, 'gemini').output

@@ -10,18 +10,21 @@ import { makeHook, makeProject, removeProject } from '../helpers.ts'
 const dirs: string[] = []
 afterAll(() => dirs.forEach(removeProject))
 
-const compile = (agent: string, hooks: Parameters<typeof makeHook>[0][]) => compileNativeMatchers(agentTarget(agent)!, hooks.map(makeHook), false)
+const compile = (agent: string, hooks: Parameters<typeof makeHook>[0][]) =>
+  compileNativeMatchers(agentTarget(agent)!, hooks.map(makeHook), false)
 
-describe('compileNativeMatchers: hookrun patterns as the agent\'s own events and matchers', () => {
+describe("compileNativeMatchers: hookrun patterns as the agent's own events and matchers", () => {
   test('Claude: entries only on events a hook fires on; a tool event names only the wanted tools', () => {
     const entries = compile('claude', [{ event: ['tool:pre_execute:bash|write'] }, { event: ['session:start'] }])!
     expect([...entries.keys()].sort()).toEqual(['PreToolUse', 'SessionStart'])
     expect(entries.get('PreToolUse')).toEqual({ matcher: '^(Bash|Write)$' })
     expect(entries.get('SessionStart')).toEqual({})
   })
-  test("Gemini, Qwen and Codex get the tools in their own spelling", () => {
+  test('Gemini, Qwen and Codex get the tools in their own spelling', () => {
     expect(compile('gemini', [{ event: ['tool:pre_execute:bash'] }])!.get('BeforeTool')).toEqual({ matcher: '^(run_shell_command)$' })
-    expect(compile('qwen', [{ event: ['tool:pre_execute:bash|write'] }])!.get('PreToolUse')).toEqual({ matcher: '^(run_shell_command|write_file)$' })
+    expect(compile('qwen', [{ event: ['tool:pre_execute:bash|write'] }])!.get('PreToolUse')).toEqual({
+      matcher: '^(run_shell_command|write_file)$',
+    })
     expect(compile('codex', [{ event: ['PreToolUse:Bash'] }])!.get('PreToolUse')?.matcher).toMatch(/^\^\(.*Bash.*\)\$$/)
   })
   test('Cursor and Copilot: per-event lists only (no tool matcher)', () => {
@@ -35,7 +38,9 @@ describe('compileNativeMatchers: hookrun patterns as the agent\'s own events and
     expect(compile('claude', [{ event: ['tool:pre_execute'] }])!.get('PreToolUse')).toEqual({})
     expect(compile('claude', [{ event: ['tool:pre_execute:bash'] }, { event: ['tool:*'] }])!.get('PreToolUse')).toEqual({})
     // A Claude-shape hook: an exact-list matcher narrows, a regular expression does not.
-    expect(compile('claude', [{ event: ['tool:pre_execute'], shape: 'claude', matcher: 'Edit|Write' }])!.get('PreToolUse')).toEqual({ matcher: '^(Edit|Write)$' })
+    expect(compile('claude', [{ event: ['tool:pre_execute'], shape: 'claude', matcher: 'Edit|Write' }])!.get('PreToolUse')).toEqual({
+      matcher: '^(Edit|Write)$',
+    })
     expect(compile('claude', [{ event: ['tool:pre_execute'], shape: 'claude', matcher: 'Notebook.*' }])!.get('PreToolUse')).toEqual({})
   })
   test('`*` keeps every event; a switched-off hook wants nothing; hook folders make it unknowable', () => {
@@ -44,7 +49,7 @@ describe('compileNativeMatchers: hookrun patterns as the agent\'s own events and
     expect(compile('claude', [{ event: ['agent:stop'], enabled: false }])!.size).toBe(0)
     expect(compileNativeMatchers(agentTarget('claude')!, [makeHook({ event: ['agent:stop'] })], true)).toBeUndefined()
   })
-  test('compiled matchers are told apart from the user\'s', () => {
+  test("compiled matchers are told apart from the user's", () => {
     expect(isCompiledMatcher('^(Bash|Write)$')).toBe(true)
     expect(isCompiledMatcher('Edit|Write')).toBe(false)
     expect(isCompiledMatcher('^Bash$')).toBe(false)
@@ -78,7 +83,15 @@ describe('install --project compiles the project hooks; --sync and staleness fol
     })
     expect(staleAgentConfigs(project, env)).toEqual([])
 
-    writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'no-sudo', event: 'tool:pre_execute:bash|write', command: 'true' }, { name: 'done', event: 'agent:stop', command: 'true' }] }))
+    writeFileSync(
+      hooksFile,
+      JSON.stringify({
+        hooks: [
+          { name: 'no-sudo', event: 'tool:pre_execute:bash|write', command: 'true' },
+          { name: 'done', event: 'agent:stop', command: 'true' },
+        ],
+      }),
+    )
     const stale = staleAgentConfigs(project, env)
     expect(stale).toHaveLength(1)
     expect(stale[0]!.what).toContain('Stop has no entry')
@@ -106,7 +119,7 @@ test('in a session of 100 tool calls, compiled matchers start hookrun only for t
   expect(processesPer100ToolCalls()).toEqual({ before: 223, after: 47, events: 223 })
 })
 
-describe("a narrowed install of a project whose hooks do not run", () => {
+describe('a narrowed install of a project whose hooks do not run', () => {
   test("also routes the agent's session start, where hookrun's notice reaches someone; a trusted project's does not", async () => {
     const { trustProject } = await import('../../src/commands/trust.ts')
     const dir = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'exit 2' }] } })

@@ -39,7 +39,12 @@ const CLAUDE_SETTINGS = `{
     "env": { "GREETING": "gr\\u00fc\\u00df dich" }
 }
 `
-const USER_ENTRIES = ['{ "type": "command", "command": "./guard.sh", "timeout": 1.50 }', '{ "hooks": [ { "type": "command", "command": "say done" } ] }', '"permissions": { "allow": ["Bash(npm test)"] }', '"env": { "GREETING": "gr\\u00fc\\u00df dich" }']
+const USER_ENTRIES = [
+  '{ "type": "command", "command": "./guard.sh", "timeout": 1.50 }',
+  '{ "hooks": [ { "type": "command", "command": "say done" } ] }',
+  '"permissions": { "allow": ["Bash(npm test)"] }',
+  '"env": { "GREETING": "gr\\u00fc\\u00df dich" }',
+]
 
 describe('install / uninstall --agent claude', () => {
   test("adds one router entry per event, keeps the user's entries byte for byte, and uninstall restores the file", () => {
@@ -69,15 +74,38 @@ describe('install / uninstall --agent claude', () => {
     run(where, 'claude')
     run(where, 'claude', false, 'user', '/new/place/hookrun')
     const settings = JSON.parse(readFileSync(join(where.home, '.claude', 'settings.json'), 'utf8'))
-    expect(settings.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: '/new/place/hookrun fire --format claude', timeout: 600 }] }])
+    expect(settings.hooks.Stop).toEqual([
+      { hooks: [{ type: 'command', command: '/new/place/hookrun fire --format claude', timeout: 600 }] },
+    ])
   })
 
   test("a group the user wrote around hookrun's handler keeps the user's handler on uninstall", () => {
     const where = place()
     const file = join(where.home, '.claude', 'settings.json')
-    put(file, JSON.stringify({ hooks: { Stop: [{ matcher: '', hooks: [{ type: 'command', command: 'mine' }, { type: 'command', command: '/old/hookrun fire --format claude' }] }] } }, null, 2))
+    put(
+      file,
+      JSON.stringify(
+        {
+          hooks: {
+            Stop: [
+              {
+                matcher: '',
+                hooks: [
+                  { type: 'command', command: 'mine' },
+                  { type: 'command', command: '/old/hookrun fire --format claude' },
+                ],
+              },
+            ],
+          },
+        },
+        null,
+        2,
+      ),
+    )
     run(where, 'claude', true)
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ hooks: { Stop: [{ matcher: '', hooks: [{ type: 'command', command: 'mine' }] }] } })
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      hooks: { Stop: [{ matcher: '', hooks: [{ type: 'command', command: 'mine' }] }] },
+    })
   })
 
   test('a malformed file is reported and left untouched; so is a hooks list of the wrong shape', () => {
@@ -86,7 +114,9 @@ describe('install / uninstall --agent claude', () => {
     const broken = put(file, '{ "hooks": { "Stop": [ }\n')
     const result = run(where, 'claude')
     expect(result.exitCode).toBe(1)
-    expect(result.output).toMatch(/settings\.json: is not valid JSON \(line 1, column 24: expected a value \(JSON allows no trailing comma\)\); left untouched/)
+    expect(result.output).toMatch(
+      /settings\.json: is not valid JSON \(line 1, column 24: expected a value \(JSON allows no trailing comma\)\); left untouched/,
+    )
     expect(readFileSync(file, 'utf8')).toBe(broken)
 
     const wrong = put(file, '{ "hooks": [ { "event": "PreToolUse", "command": "x" } ] }\n')
@@ -100,7 +130,9 @@ describe('install / uninstall --agent claude', () => {
     const file = join(where.project, '.claude', 'settings.local.json')
     put(file, '{}\n')
     chmodSync(file, 0o600)
-    expect(run(where, 'claude', false, 'project').output).toMatch(/settings.local.json is this machine's own settings \(keep it out of git\); teammates run the same install/)
+    expect(run(where, 'claude', false, 'project').output).toMatch(
+      /settings.local.json is this machine's own settings \(keep it out of git\); teammates run the same install/,
+    )
     expect(readFileSync(file, 'utf8')).toContain(`"command": "${SELF} fire --format claude"`)
     expect(existsSync(join(where.project, '.claude', 'settings.json'))).toBe(false)
     expect(statSync(file).mode & 0o777).toBe(0o600)
@@ -143,7 +175,9 @@ describe('the other agents', () => {
     expect(text).toContain('// my settings')
     expect(text).toContain('"disabled": ["old-hook"]')
     // The user's hooks object is on one line: hookrun's entries follow it there, compactly.
-    expect(text).toContain(`"hooks": { "disabled": ["old-hook"], "Notification": [{"hooks":[{"type":"command","name":"hookrun","command":"${PORTABLE} fire --format gemini","timeout":600000}]}]`)
+    expect(text).toContain(
+      `"hooks": { "disabled": ["old-hook"], "Notification": [{"hooks":[{"type":"command","name":"hookrun","command":"${PORTABLE} fire --format gemini","timeout":600000}]}]`,
+    )
     expect(text).not.toContain('"AfterModel"')
     run(where, 'gemini', true, 'project')
     expect(readFileSync(file, 'utf8')).toBe(original)
@@ -159,7 +193,10 @@ describe('the other agents', () => {
 
   test('Copilot: a file of its own, each entry naming its event; other files in the folder untouched', () => {
     const where = place()
-    const mine = put(join(where.project, '.github', 'hooks', 'mine.json'), '{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"./check.sh"}]}}')
+    const mine = put(
+      join(where.project, '.github', 'hooks', 'mine.json'),
+      '{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"./check.sh"}]}}',
+    )
     run(where, 'copilot', false, 'project')
     const config = JSON.parse(readFileSync(join(where.project, '.github', 'hooks', 'hookrun.json'), 'utf8'))
     expect(config.hooks.preToolUse).toEqual([{ type: 'command', bash: `${PORTABLE} fire preToolUse --format copilot`, timeoutSec: 600 }])
@@ -170,7 +207,9 @@ describe('the other agents', () => {
   })
 
   test('an unknown agent is a usage error', () => {
-    expect(() => installAgents({ agents: ['vim'], scope: 'user', cwd: '/', env: {} }, false)).toThrow(/--agent vim is not known; use one of: claude, cursor, gemini, codex, copilot/)
+    expect(() => installAgents({ agents: ['vim'], scope: 'user', cwd: '/', env: {} }, false)).toThrow(
+      /--agent vim is not known; use one of: claude, cursor, gemini, codex, copilot/,
+    )
   })
 })
 
@@ -184,7 +223,10 @@ describe('the router command', () => {
   })
   test('is the binary itself when compiled, else the runtime and the script; quoted only where needed', () => {
     expect(selfCommand(['bun', '/$bunfs/root/hookrun'], '/usr/local/bin/hookrun')).toEqual(['/usr/local/bin/hookrun'])
-    expect(selfCommand(['/usr/bin/node', '/opt/hookrun/dist/hookrun.mjs'], '/usr/bin/node')).toEqual(['/usr/bin/node', '/opt/hookrun/dist/hookrun.mjs'])
+    expect(selfCommand(['/usr/bin/node', '/opt/hookrun/dist/hookrun.mjs'], '/usr/bin/node')).toEqual([
+      '/usr/bin/node',
+      '/opt/hookrun/dist/hookrun.mjs',
+    ])
     expect(shellWords(['/usr/bin/node', "/my tools/it's/hookrun.mjs"])).toBe(`/usr/bin/node '/my tools/it'\\''s/hookrun.mjs'`)
   })
 })
@@ -211,7 +253,9 @@ describe('uninstall removes only files install created', () => {
 describe('an agent file with a comment the agent would not read', () => {
   test("is left untouched, with the place and what is wrong in words, not the parser's token", async () => {
     const { readAgentFile } = await import('../../src/install/import.ts')
-    expect(() => readAgentFile('claude', 'f', '{\n  // mine\n  "model": "x"\n}', 'user')).toThrow('is not valid JSON (line 2, column 3: JSON allows no comments)')
+    expect(() => readAgentFile('claude', 'f', '{\n  // mine\n  "model": "x"\n}', 'user')).toThrow(
+      'is not valid JSON (line 2, column 3: JSON allows no comments)',
+    )
   })
 })
 
@@ -221,11 +265,13 @@ describe('uninstall leaves the project as install found it', () => {
     const dirs: string[] = []
     const { project, env } = homeAndProject(dirs)
     try {
-      for (const agent of ['claude', 'copilot', 'kiro'] as const) installAgents({ agents: [agent], scope: 'project', cwd: project, env }, false)
+      for (const agent of ['claude', 'copilot', 'kiro'] as const)
+        installAgents({ agents: [agent], scope: 'project', cwd: project, env }, false)
       put(join(project, '.github', 'CODEOWNERS'), '* @me\n')
       for (const agent of ['claude', 'copilot', 'kiro'] as const) {
         const removed = installAgents({ agents: [agent], scope: 'project', cwd: project, env }, true)
-        if (agent === 'kiro') expect(removed.output).toContain(`(and the empty ${join(project, '.kiro', 'agents')}, ${join(project, '.kiro')} install made)`)
+        if (agent === 'kiro')
+          expect(removed.output).toContain(`(and the empty ${join(project, '.kiro', 'agents')}, ${join(project, '.kiro')} install made)`)
       }
       expect(exists(join(project, '.claude'))).toBe(false)
       expect(exists(join(project, '.kiro'))).toBe(false)

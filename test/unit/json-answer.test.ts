@@ -18,7 +18,8 @@ function fieldSchema(schema: z.ZodType, path: string[]): Record<string, unknown>
 describe('plain answers', () => {
   test('every plain field has the type the schema gives it', () => {
     for (const [field, type] of Object.entries(PLAIN_FIELDS)) expect(fieldSchema(HookAnswerSchema, [field]).type, field).toBe(type)
-    for (const [field, type] of Object.entries(PLAIN_SPECIFIC_FIELDS)) expect(fieldSchema(HookAnswerSchema, ['hookSpecificOutput', field]).type, field).toBe(type)
+    for (const [field, type] of Object.entries(PLAIN_SPECIFIC_FIELDS))
+      expect(fieldSchema(HookAnswerSchema, ['hookSpecificOutput', field]).type, field).toBe(type)
     expect(fieldSchema(HookAnswerSchema, ['hookSpecificOutput', 'permissionDecision']).enum).toEqual(PERMISSION_DECISIONS)
     expect(fieldSchema(HookAnswerSchema, ['decision']).enum).toEqual(['allow', 'deny', 'ask', 'approve', 'block'])
   })
@@ -26,7 +27,9 @@ describe('plain answers', () => {
   test('the common answers are plain, with the synonyms mapped as the schema maps them', () => {
     expect(plainAnswer({ decision: 'block', reason: 'no' })).toEqual({ decision: 'deny', reason: 'no' })
     expect(plainAnswer({ decision: 'approve' })).toEqual({ decision: 'allow' })
-    expect(plainAnswer({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'r' } })).toEqual({
+    expect(
+      plainAnswer({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'r' } }),
+    ).toEqual({
       hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'r' },
     })
     // Anything else is the schema's to judge.
@@ -45,7 +48,11 @@ describe('plain answers', () => {
     fc.dictionary(fc.constantFrom('command', 'x'), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
   )
   const keys = [...Object.keys(PLAIN_FIELDS), 'decision', 'updatedInput', 'toolConfig', 'unknownField']
-  const specific = fc.dictionary(fc.constantFrom(...Object.keys(PLAIN_SPECIFIC_FIELDS), 'permissionDecision', 'updatedInput', 'other'), value, { maxKeys: 3 })
+  const specific = fc.dictionary(
+    fc.constantFrom(...Object.keys(PLAIN_SPECIFIC_FIELDS), 'permissionDecision', 'updatedInput', 'other'),
+    value,
+    { maxKeys: 3 },
+  )
   const answer = fc.dictionary(fc.constantFrom(...keys, 'hookSpecificOutput'), fc.oneof(value, specific), { maxKeys: 4 })
 
   test('whatever is read as plain, the schema reads the same (2,000 answers)', () => {
@@ -67,6 +74,7 @@ describe('plain answers', () => {
       }),
       { numRuns: 500 },
     )
-    for (const stdout of ['', 'ok', '{not json', ' {"decision":"deny"}\n', '{"permission":"deny"}', '{"blocked":true}']) expect(await readAnswer(stdout)).toEqual(parseAnswer(stdout))
+    for (const stdout of ['', 'ok', '{not json', ' {"decision":"deny"}\n', '{"permission":"deny"}', '{"blocked":true}'])
+      expect(await readAnswer(stdout)).toEqual(parseAnswer(stdout))
   })
 })

@@ -38,7 +38,11 @@ describe('Codex 0.169 payloads (codex exec), as `hookrun fire --format codex` re
     SessionEnd: { qualified: 'session:end' },
   }
   test('the lab recorded every event listed here', () => {
-    expect(fixtures('codex').map(([event]) => event).sort()).toEqual(Object.keys(expected).sort())
+    expect(
+      fixtures('codex')
+        .map(([event]) => event)
+        .sort(),
+    ).toEqual(Object.keys(expected).sort())
   })
   test.each(fixtures('codex'))('%s', (event, payload) => {
     const read = seen('codex', undefined, payload)
@@ -49,7 +53,15 @@ describe('Codex 0.169 payloads (codex exec), as `hookrun fire --format codex` re
   // PreModelRequest is an event hookrun has no name for: no dialect claims it without --format.
   test('auto-detection: a turn event (with turn_id) is Codex; SessionStart and SessionEnd carry none and read as Claude Code', () => {
     const detected = Object.fromEntries(fixtures('codex').map(([event, payload]) => [event, resolveDialect(undefined, payload)?.name]))
-    expect(detected).toEqual({ PostToolUse: 'codex', PreModelRequest: undefined, PreToolUse: 'codex', SessionEnd: 'claude', SessionStart: 'claude', Stop: 'codex', UserPromptSubmit: 'codex' })
+    expect(detected).toEqual({
+      PostToolUse: 'codex',
+      PreModelRequest: undefined,
+      PreToolUse: 'codex',
+      SessionEnd: 'claude',
+      SessionStart: 'claude',
+      Stop: 'codex',
+      UserPromptSubmit: 'codex',
+    })
   })
 })
 
@@ -67,7 +79,11 @@ describe('Copilot CLI 1.0.102 payloads, as `hookrun fire <event> --format copilo
     sessionEnd: { qualified: 'session:end' },
   }
   test('the lab recorded every event listed here', () => {
-    expect(fixtures('copilot').map(([event]) => event).sort()).toEqual(Object.keys(expected).sort())
+    expect(
+      fixtures('copilot')
+        .map(([event]) => event)
+        .sort(),
+    ).toEqual(Object.keys(expected).sort())
   })
   test.each(fixtures('copilot'))('%s', (event, payload) => {
     const read = seen('copilot', event, payload)

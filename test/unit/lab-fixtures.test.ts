@@ -59,13 +59,35 @@ const EXPECTED: Record<string, Record<string, string>> = {
 /** Fires `payload` through `agent`'s dialect with one hook on `*` that writes what it saw; returns that and the rendered answer. */
 async function seenBy(agent: string, payload: Payload): Promise<{ seen: string; stdout: string; warnings: readonly string[] }> {
   const dir = makeProject({
-    'hooks.json': { hooks: [{ name: 'see', event: '*', command: 'printf "%s|%s|%s|%s" "$HOOKRUN_QUALIFIED_EVENT" "$HOOKRUN_TOOL_NAME" "$HOOKRUN_BASH_COMMAND" "$HOOKRUN_TOOL_ERROR" > seen.txt' }] },
+    'hooks.json': {
+      hooks: [
+        {
+          name: 'see',
+          event: '*',
+          command:
+            'printf "%s|%s|%s|%s" "$HOOKRUN_QUALIFIED_EVENT" "$HOOKRUN_TOOL_NAME" "$HOOKRUN_BASH_COMMAND" "$HOOKRUN_TOOL_ERROR" > seen.txt',
+        },
+      ],
+    },
   })
   dirs.push(dir)
   const prepared = prepareDialect(agent, undefined, payload)
   if (prepared?.event === undefined) throw new Error(`${agent}: no dialect or event for this payload`)
-  const env = { PATH: process.env.PATH, HOME: dir, XDG_CONFIG_HOME: join(dir, '.xdg'), XDG_CACHE_HOME: join(dir, '.cache'), XDG_STATE_HOME: join(dir, '.state') }
-  const decision = await fire({ event: prepared.event, payload: prepared.payload, tool: prepared.tool, cwd: dir, configFiles: [join(dir, 'hooks.json')], env })
+  const env = {
+    PATH: process.env.PATH,
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, '.xdg'),
+    XDG_CACHE_HOME: join(dir, '.cache'),
+    XDG_STATE_HOME: join(dir, '.state'),
+  }
+  const decision = await fire({
+    event: prepared.event,
+    payload: prepared.payload,
+    tool: prepared.tool,
+    cwd: dir,
+    configFiles: [join(dir, 'hooks.json')],
+    env,
+  })
   const rendered = renderFor(prepared.dialect, decision, prepared.payload, prepared.agentEvent)
   return { seen: readFileSync(join(dir, 'seen.txt'), 'utf8'), stdout: rendered.stdout, warnings: rendered.warnings }
 }

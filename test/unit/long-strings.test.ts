@@ -20,15 +20,31 @@ async function* stdinOf(bytes: Uint8Array) {
   yield bytes
 }
 /** Parsed with a small threshold, so that short test strings count as long. */
-const parse = (text: string | Uint8Array, longString = 8) => parseLeavingLongStrings(typeof text === 'string' ? encode(text) : text, { maxDepth: MAX_PAYLOAD_DEPTH, where: 'payload on stdin', longString })
+const parse = (text: string | Uint8Array, longString = 8) =>
+  parseLeavingLongStrings(typeof text === 'string' ? encode(text) : text, {
+    maxDepth: MAX_PAYLOAD_DEPTH,
+    where: 'payload on stdin',
+    longString,
+  })
 
 /** Every value read, as JSON.parse would have given it: reading is what decodes. */
 const readAll = (value: unknown) => JSON.parse(JSON.stringify(value))
 
 /** Text JSON escapes in every way: quotes, backslashes, controls, line separators, astral characters. */
-const awkward = fc.string({ unit: fc.constantFrom('a', 'b', '"', '\\', '\n', '\t', '\u0001', '\u2028', '\uFEFF', 'é', '€', '😀', '/', 'u'), maxLength: 40 })
+const awkward = fc.string({
+  unit: fc.constantFrom('a', 'b', '"', '\\', '\n', '\t', '\u0001', '\u2028', '\uFEFF', 'é', '€', '😀', '/', 'u'),
+  maxLength: 40,
+})
 const payloadValue = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, awkward, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(awkward, tie('value'), { maxKeys: 3 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    awkward,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(awkward, tie('value'), { maxKeys: 3 }),
+  ),
 })).value
 const payloadObject = fc.dictionary(awkward, payloadValue, { maxKeys: 4 })
 
@@ -40,7 +56,8 @@ describe('parseLeavingLongStrings', () => {
         const parsed = parse(text, longString) as Record<string, unknown>
         expect(parsed).toBeDefined()
         for (const [key, item] of Object.entries(value)) {
-          if (typeof item === 'string' && encode(JSON.stringify(item)).length - 2 >= longString) expect(isUndecoded(parsed, key), key).toBe(true)
+          if (typeof item === 'string' && encode(JSON.stringify(item)).length - 2 >= longString)
+            expect(isUndecoded(parsed, key), key).toBe(true)
         }
         expect(readAll(parsed)).toEqual(JSON.parse(text))
         expect(Object.keys(parsed)).toEqual(Object.keys(JSON.parse(text)))
@@ -50,7 +67,10 @@ describe('parseLeavingLongStrings', () => {
   })
 
   test('a long string is decoded once, on first read, and a write replaces it', () => {
-    const parsed = parse('{"a":{"content":"0123456789abcdef","n":1},"list":["0123456789abcdef"]}') as { a: { content: string }; list: string[] }
+    const parsed = parse('{"a":{"content":"0123456789abcdef","n":1},"list":["0123456789abcdef"]}') as {
+      a: { content: string }
+      list: string[]
+    }
     expect(isUndecoded(parsed.a, 'content')).toBe(true)
     expect(isUndecoded(parsed.list, '0')).toBe(true)
     expect(parsed.a.content).toBe('0123456789abcdef')
@@ -63,7 +83,10 @@ describe('parseLeavingLongStrings', () => {
 
   test('a long key stays a key, and a payload holding the marker text gains nothing', () => {
     const key = 'k'.repeat(20)
-    expect(readAll(parse(`{"${key}":"v","x":"\\u0000hookrun-long-string:abc:0"}`))).toEqual({ [key]: 'v', x: '\0hookrun-long-string:abc:0' })
+    expect(readAll(parse(`{"${key}":"v","x":"\\u0000hookrun-long-string:abc:0"}`))).toEqual({
+      [key]: 'v',
+      x: '\0hookrun-long-string:abc:0',
+    })
   })
 
   test(`${MAX_PAYLOAD_DEPTH} levels with a long string at the bottom are taken, as the whole parse takes them`, () => {
@@ -72,7 +95,10 @@ describe('parseLeavingLongStrings', () => {
   })
 
   test.each([
-    ['not UTF-8 outside the long strings', Buffer.concat([encode('{"a":"0123456789abcdef","b":"'), Buffer.from([0xc3, 0x28]), encode('"}')])],
+    [
+      'not UTF-8 outside the long strings',
+      Buffer.concat([encode('{"a":"0123456789abcdef","b":"'), Buffer.from([0xc3, 0x28]), encode('"}')]),
+    ],
     ['broken outside the long strings', encode('{"a":"0123456789abcdef",}')],
     ['no closing quote', encode('{"a":"0123456789abcdef}')],
     ['an array', encode('["0123456789abcdef"]')],
@@ -83,9 +109,13 @@ describe('parseLeavingLongStrings', () => {
   })
 
   test('bytes that are not UTF-8 in a long string fail the read that decodes it, and the leading characters too', () => {
-    const parsed = parse(Buffer.concat([encode('{"tool_input":{"content":"0123456789'), Buffer.from([0xc3, 0x28]), encode('"}}')])) as { tool_input: { content: string } }
+    const parsed = parse(Buffer.concat([encode('{"tool_input":{"content":"0123456789'), Buffer.from([0xc3, 0x28]), encode('"}}')])) as {
+      tool_input: { content: string }
+    }
     expect(isUndecoded(parsed.tool_input, 'content')).toBe(true)
-    expect(() => boundedText(parsed.tool_input, 'content', 100)).toThrow(/^payload on stdin is not valid JSON: the string 'content' at byte 25: /)
+    expect(() => boundedText(parsed.tool_input, 'content', 100)).toThrow(
+      /^payload on stdin is not valid JSON: the string 'content' at byte 25: /,
+    )
     expect(() => parsed.tool_input.content).toThrow(HookrunError)
   })
 
@@ -93,7 +123,9 @@ describe('parseLeavingLongStrings', () => {
     for (const body of ['0123456789\\x', '0123456789\u0001abc', '0123456789\\u12G4']) {
       const parsed = parse(`{"tool_input":{"content":"${body}"}}`) as { tool_input: { content: string } }
       expect(() => parsed.tool_input.content).toThrow(HookrunError)
-      expect(() => parsed.tool_input.content).toThrow(/^payload on stdin is not valid JSON: the string 'content' at byte 25: .+; send the event as valid JSON$/)
+      expect(() => parsed.tool_input.content).toThrow(
+        /^payload on stdin is not valid JSON: the string 'content' at byte 25: .+; send the event as valid JSON$/,
+      )
     }
   })
 
@@ -128,12 +160,16 @@ describe('parseLeavingLongStrings', () => {
 describe('boundedText', () => {
   test('the whole string when it can fit, else a start of it that fits, without keeping it decoded', () => {
     fc.assert(
-      fc.property(fc.oneof(awkward, fc.string({ unit: fc.constantFrom('a', '\\', '\u0001', 'é', '😀', '\uD83D'), maxLength: 400 })), fc.integer({ min: 0, max: 300 }), (text, max) => {
-        const parsed = parse(JSON.stringify({ s: text }), 0) as { s: string }
-        const bounded = boundedText(parsed, 's', max)!
-        expect(isUndecoded(parsed, 's')).toBe(true)
-        expect(bounded).toEqual({ text: cutUtf8(text, max), complete: Buffer.byteLength(text) <= max })
-      }),
+      fc.property(
+        fc.oneof(awkward, fc.string({ unit: fc.constantFrom('a', '\\', '\u0001', 'é', '😀', '\uD83D'), maxLength: 400 })),
+        fc.integer({ min: 0, max: 300 }),
+        (text, max) => {
+          const parsed = parse(JSON.stringify({ s: text }), 0) as { s: string }
+          const bounded = boundedText(parsed, 's', max)!
+          expect(isUndecoded(parsed, 's')).toBe(true)
+          expect(bounded).toEqual({ text: cutUtf8(text, max), complete: Buffer.byteLength(text) <= max })
+        },
+      ),
       { numRuns: 500 },
     )
   })
@@ -149,7 +185,12 @@ describe('boundedText', () => {
   })
 
   test('bytes that are not valid anywhere in the string: what is read is a start of the string, or the read fails as the whole read does', () => {
-    const broken = fc.tuple(awkward, fc.nat(), fc.constantFrom([0xc3], [0xff], [0x5c, 0x71], [0x01], [0x5c, 0x75, 0x31]), fc.integer({ min: 1, max: 40 }))
+    const broken = fc.tuple(
+      awkward,
+      fc.nat(),
+      fc.constantFrom([0xc3], [0xff], [0x5c, 0x71], [0x01], [0x5c, 0x75, 0x31]),
+      fc.integer({ min: 1, max: 40 }),
+    )
     fc.assert(
       fc.property(broken, ([text, at, bad, max]) => {
         const body = Buffer.from(JSON.stringify(text).slice(1, -1))
@@ -194,14 +235,18 @@ describe('boundedText', () => {
 describe('spreadKeepingLongStrings', () => {
   test('is a spread whose long strings stay undecoded, in the copy and in the source', () => {
     fc.assert(
-      fc.property(payloadObject, fc.dictionary(fc.constantFrom('event', 'a', 'tool_input'), fc.string(), { maxKeys: 2 }), (value, fields) => {
-        const parsed = parse(JSON.stringify(value), 4) as Record<string, unknown>
-        const long = Object.keys(parsed).filter((key) => isUndecoded(parsed, key) && !(key in fields))
-        const copy = spreadKeepingLongStrings(parsed, fields)
-        for (const key of long) expect(isUndecoded(copy, key) && isUndecoded(parsed, key)).toBe(true)
-        expect(Object.keys(copy)).toEqual(Object.keys({ ...JSON.parse(JSON.stringify(value)), ...fields }))
-        expect(readAll(copy)).toEqual({ ...JSON.parse(JSON.stringify(value)), ...fields })
-      }),
+      fc.property(
+        payloadObject,
+        fc.dictionary(fc.constantFrom('event', 'a', 'tool_input'), fc.string(), { maxKeys: 2 }),
+        (value, fields) => {
+          const parsed = parse(JSON.stringify(value), 4) as Record<string, unknown>
+          const long = Object.keys(parsed).filter((key) => isUndecoded(parsed, key) && !(key in fields))
+          const copy = spreadKeepingLongStrings(parsed, fields)
+          for (const key of long) expect(isUndecoded(copy, key) && isUndecoded(parsed, key)).toBe(true)
+          expect(Object.keys(copy)).toEqual(Object.keys({ ...JSON.parse(JSON.stringify(value)), ...fields }))
+          expect(readAll(copy)).toEqual({ ...JSON.parse(JSON.stringify(value)), ...fields })
+        },
+      ),
       { numRuns: 300 },
     )
   })
@@ -218,7 +263,7 @@ describe('spreadKeepingLongStrings', () => {
     expect(parsed.s).toBe('0123456789abcdef')
   })
 
-  test('--set fields keep the payload\'s long strings undecoded', () => {
+  test("--set fields keep the payload's long strings undecoded", () => {
     const parsed = parse('{"prompt":"0123456789abcdef"}') as Record<string, unknown>
     const set = applySetFields(parsed, ['recipe=x'])
     expect(isUndecoded(set, 'prompt')).toBe(true)
@@ -246,7 +291,14 @@ describe('hook variables from a payload with long strings', () => {
   const CAP = 300
   const text = fc.oneof(awkward, fc.string({ unit: fc.constantFrom('a', '\0', '"', '😀'), minLength: CAP / 4 - 3, maxLength: 2 * CAP }))
   const payload = fc.record(
-    { tool_name: fc.constant('Bash'), tool_input: fc.record({ command: text, content: text }, { requiredKeys: [] }), prompt: text, tool_response: fc.oneof(text, fc.record({ stdout: text })), last_assistant_message: text, session_id: text },
+    {
+      tool_name: fc.constant('Bash'),
+      tool_input: fc.record({ command: text, content: text }, { requiredKeys: [] }),
+      prompt: text,
+      tool_response: fc.oneof(text, fc.record({ stdout: text })),
+      last_assistant_message: text,
+      session_id: text,
+    },
     { requiredKeys: ['tool_name'] },
   )
   test('are what the whole parse gives, and read no long string whole', () => {
@@ -255,7 +307,8 @@ describe('hook variables from a payload with long strings', () => {
         const json = JSON.stringify(value)
         const whole = JSON.parse(json)
         const lazy = parse(json, 4) as typeof whole
-        const env = (from: typeof whole) => hookEnvironment({}, qualifyEvent(name, from), from, context, undefined, ['PIGO_', 'FORGE_'], CAP)
+        const env = (from: typeof whole) =>
+          hookEnvironment({}, qualifyEvent(name, from), from, context, undefined, ['PIGO_', 'FORGE_'], CAP)
         expect(variablesWithNul(qualifyEvent(name, lazy), lazy)).toEqual(variablesWithNul(qualifyEvent(name, whole), whole))
         expect(env(lazy)).toEqual(env(whole))
         if (typeof value.prompt === 'string' && value.prompt.length > 8) expect(isUndecoded(lazy, 'prompt')).toBe(true)
@@ -275,7 +328,13 @@ describe('a large payload through readPayload and a hook environment', () => {
     const input = payload.tool_input as { content: string }
     expect(isUndecoded(input, 'content')).toBe(true)
     expect(Buffer.from(payloadBytes(payload)!).toString()).toBe(text)
-    const env = hookEnvironment({}, qualifyEvent('tool:pre_execute', payload), payload, { hookName: 'h', projectDir: '/p', configDir: '/p', depth: 0 }, undefined)
+    const env = hookEnvironment(
+      {},
+      qualifyEvent('tool:pre_execute', payload),
+      payload,
+      { hookName: 'h', projectDir: '/p', configDir: '/p', depth: 0 },
+      undefined,
+    )
     expect(isUndecoded(input, 'content')).toBe(true)
     expect(env.HOOKRUN_TOOL_ARGS).toBe(cutUtf8(JSON.stringify(JSON.parse(text).tool_input), ENV_VALUE_CAP))
     expect(env.HOOKRUN_TOOL_ARGS_TRUNCATED).toBe('1')
@@ -283,7 +342,11 @@ describe('a large payload through readPayload and a hook environment', () => {
   })
 
   test('a fire hands a hook the bytes as they came and decodes the long string nowhere on the way', async () => {
-    const dir = makeProject({ 'hooks.json': { hooks: [{ name: 'reader', event: 'tool:pre_execute', command: 'cat > got.json; printf %s "$HOOKRUN_TOOL_ARGS" > args.txt' }] } })
+    const dir = makeProject({
+      'hooks.json': {
+        hooks: [{ name: 'reader', event: 'tool:pre_execute', command: 'cat > got.json; printf %s "$HOOKRUN_TOOL_ARGS" > args.txt' }],
+      },
+    })
     projects.push(dir)
     const payload = await readPayload('-', stdinOf(encode(text)))
     const decision = await fire({ event: 'tool:pre_execute', payload, configFiles: [join(dir, 'hooks.json')], cwd: dir })
@@ -296,7 +359,11 @@ describe('a large payload through readPayload and a hook environment', () => {
   })
 
   test('a long top-level string (a prompt) stays undecoded through a fire too, though the event fields are added to a copy', async () => {
-    const dir = makeProject({ 'hooks.json': { hooks: [{ name: 'reader', event: 'user:prompt_submit', command: 'cat > got.json; printf %s "$HOOKRUN_USER_MESSAGE" > prompt.txt' }] } })
+    const dir = makeProject({
+      'hooks.json': {
+        hooks: [{ name: 'reader', event: 'user:prompt_submit', command: 'cat > got.json; printf %s "$HOOKRUN_USER_MESSAGE" > prompt.txt' }],
+      },
+    })
     projects.push(dir)
     const prompt = `say "hi"\n\t${content}`
     const prompted = JSON.stringify({ session_id: 's', hook_event_name: 'UserPromptSubmit', prompt })

@@ -7,7 +7,16 @@ import { installAgents, staleAgentConfigs } from '../../src/commands/install.ts'
 import { explainCommand } from '../../src/commands/explain.ts'
 import { trustProject } from '../../src/commands/trust.ts'
 import { loadConfig } from '../../src/config/parse.ts'
-import { compiledSignature, configSignature, narrowedAction, type NarrowedStamp, readStamp, stampFile, SYNC_EVERY_MS, writeStamp } from '../../src/config/narrowed.ts'
+import {
+  compiledSignature,
+  configSignature,
+  narrowedAction,
+  type NarrowedStamp,
+  readStamp,
+  stampFile,
+  SYNC_EVERY_MS,
+  writeStamp,
+} from '../../src/config/narrowed.ts'
 import { policyFiles } from '../../src/config/policy.ts'
 import { signPolicy } from '../../src/config/policy-pull.ts'
 import { loadHooks } from '../../src/fire-config.ts'
@@ -33,10 +42,19 @@ function narrowedProject(hooks: object[] = [{ name: 'gate', event: 'tool:pre_exe
     writeFileSync(hooksFile, JSON.stringify({ hooks: next }))
     if (settled) utimesSync(hooksFile, A_MINUTE_AGO, A_MINUTE_AGO)
   }
-  return { home, project, env, hooksFile, settings, edit, matchers: () => JSON.parse(readFileSync(settings, 'utf8')).hooks.PreToolUse?.map((group: { matcher?: string }) => group.matcher) }
+  return {
+    home,
+    project,
+    env,
+    hooksFile,
+    settings,
+    edit,
+    matchers: () => JSON.parse(readFileSync(settings, 'utf8')).hooks.PreToolUse?.map((group: { matcher?: string }) => group.matcher),
+  }
 }
 
-const fireSignature = async (project: string, env: Record<string, string>) => (await loadHooks({ cwd: project, env, strict: false })).signature
+const fireSignature = async (project: string, env: Record<string, string>) =>
+  (await loadHooks({ cwd: project, env, strict: false })).signature
 
 describe('the stamp a narrowed install leaves, and the signature a fire compares it with', () => {
   test('install and fire see the same config alike; an edit, a new layer or a hook folder changes it', async () => {
@@ -80,8 +98,13 @@ describe('the stamp a narrowed install leaves, and the signature a fire compares
   })
 
   test('configSignature names each file with its stat signature', () => {
-    const refs = [{ layer: 'user' as const, file: '/u/hooks.json' }, { layer: 'project' as const, file: '/p/.hookrun/hooks.json' }]
-    expect(configSignature(refs, (ref) => (ref.layer === 'user' ? '1:2:3:4' : undefined), false)).toBe('user /u/hooks.json 1:2:3:4\nproject /p/.hookrun/hooks.json missing')
+    const refs = [
+      { layer: 'user' as const, file: '/u/hooks.json' },
+      { layer: 'project' as const, file: '/p/.hookrun/hooks.json' },
+    ]
+    expect(configSignature(refs, (ref) => (ref.layer === 'user' ? '1:2:3:4' : undefined), false)).toBe(
+      'user /u/hooks.json 1:2:3:4\nproject /p/.hookrun/hooks.json missing',
+    )
   })
 
   test('a damaged stamp, or one another project left under the same name, is no stamp', () => {
@@ -100,9 +123,15 @@ test("the organisation's remote policy is compiled in too, and a pulled copy cha
   const url = 'https://policy.example/hooks.json'
   const managed = { ...env, HOOKRUN_MANAGED_DIR: join(project, 'managed') }
   mkdirSync(join(project, 'managed'))
-  writeFileSync(join(project, 'managed', 'hooks.json'), JSON.stringify({ policy: { url, publicKey: publicKey.export({ format: 'pem', type: 'spki' }).toString() } }))
+  writeFileSync(
+    join(project, 'managed', 'hooks.json'),
+    JSON.stringify({ policy: { url, publicKey: publicKey.export({ format: 'pem', type: 'spki' }).toString() } }),
+  )
   mkdirSync(join(project, '.hookrun'))
-  writeFileSync(join(project, '.hookrun', 'hooks.json'), JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'true' }] }))
+  writeFileSync(
+    join(project, '.hookrun', 'hooks.json'),
+    JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'true' }] }),
+  )
   // The cached copy `hookrun policy pull` leaves: a gate on Write only the policy has.
   const cache = (hooks: object[]) => {
     const { document, signature } = signPolicy(JSON.stringify({ hooks }), privateKey.export({ format: 'pem', type: 'pkcs8' }).toString())
@@ -122,7 +151,12 @@ test("the organisation's remote policy is compiled in too, and a pulled copy cha
 })
 
 describe('narrowedAction: what one fire does', () => {
-  const stampFor = (project: string): NarrowedStamp => ({ root: project, dir: project, agents: ['claude'], signature: 'compiled from this' })
+  const stampFor = (project: string): NarrowedStamp => ({
+    root: project,
+    dir: project,
+    agents: ['claude'],
+    signature: 'compiled from this',
+  })
 
   test('nothing while the config is what the agents were compiled from; a sync when it changed, claimed once per SYNC_EVERY_MS', () => {
     const { project, env } = homeAndProject(dirs)
@@ -148,7 +182,10 @@ describe('narrowedAction: what one fire does', () => {
   test('the notice a sync left is given to one fire, then forgotten', () => {
     const { project, env } = homeAndProject(dirs)
     writeStamp({ ...stampFor(project), notice: 'entries brought up to date' }, env)
-    expect(narrowedAction(readStamp(project, env)!, 'compiled from this', true, env)).toEqual({ sync: false, notice: 'entries brought up to date' })
+    expect(narrowedAction(readStamp(project, env)!, 'compiled from this', true, env)).toEqual({
+      sync: false,
+      notice: 'entries brought up to date',
+    })
     expect(readStamp(project, env)!.notice).toBeUndefined()
     expect(narrowedAction(readStamp(project, env)!, 'compiled from this', true, env)).toEqual({ sync: false })
   })
@@ -164,10 +201,16 @@ describe('narrowedAction: what one fire does', () => {
 describe('which agents fires keep up to date', () => {
   test('a plain install, an --events install and uninstall stop following; Codex is never followed', () => {
     const { project, env } = narrowedProject()
-    const both = installAgents({ agents: ['gemini', 'codex'], scope: 'project', cwd: project, env, self: '/opt/hookrun', narrow: true }, false)
+    const both = installAgents(
+      { agents: ['gemini', 'codex'], scope: 'project', cwd: project, env, self: '/opt/hookrun', narrow: true },
+      false,
+    )
     expect(readStamp(project, env)!.agents).toEqual(['claude', 'gemini'])
     expect(both.output).toContain('then review the changed entries in Codex')
-    installAgents({ agents: ['gemini'], scope: 'project', cwd: project, env, self: '/opt/hookrun', narrow: true, events: ['BeforeTool'] }, false)
+    installAgents(
+      { agents: ['gemini'], scope: 'project', cwd: project, env, self: '/opt/hookrun', narrow: true, events: ['BeforeTool'] },
+      false,
+    )
     expect(readStamp(project, env)!.agents).toEqual(['claude'])
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun' }, false)
     // No agent left to follow: the stamp goes, and fires read nothing more than a failed open.
@@ -185,8 +228,13 @@ describe('install --sync --quiet: the sync a fire starts', () => {
     const before = readFileSync(settings, 'utf8')
     edit([{ name: 'gate', event: 'tool:pre_execute:bash|write', command: 'true' }])
     trustProject({ cwd: project, env, syncAgents: false }) // trusted, not synced: as a folder in trustedFolders is after an edit
-    expect(staleAgentConfigs(project, env).map((stale) => stale.what)).toEqual([expect.stringContaining('the next fire here brings it up to date by itself')])
-    const result = installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true, quiet: true }, false)
+    expect(staleAgentConfigs(project, env).map((stale) => stale.what)).toEqual([
+      expect.stringContaining('the next fire here brings it up to date by itself'),
+    ])
+    const result = installAgents(
+      { agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true, quiet: true },
+      false,
+    )
     expect(result).toMatchObject({ output: '', exitCode: 0 })
     // Only the matcher's text changed: the file keeps its layout.
     expect(readFileSync(settings, 'utf8')).toBe(before.replace('"^(Bash)$"', '"^(Bash|Write)$"'))
@@ -201,7 +249,9 @@ describe('install --sync --quiet: the sync a fire starts', () => {
     const { project, env, edit, matchers, settings } = narrowedProject()
     const before = readFileSync(settings, 'utf8')
     edit([{ name: 'gate', event: 'tool:pre_execute:bash|write|read', command: 'true' }])
-    expect(staleAgentConfigs(project, env).map((stale) => stale.what)).toEqual([expect.stringContaining("once you trust the project's hooks (hookrun trust)")])
+    expect(staleAgentConfigs(project, env).map((stale) => stale.what)).toEqual([
+      expect.stringContaining("once you trust the project's hooks (hookrun trust)"),
+    ])
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true, quiet: true }, false)
     expect(readFileSync(settings, 'utf8')).toBe(before)
     expect(matchers()).toEqual(['^(Bash)$'])
@@ -223,10 +273,15 @@ describe('install --sync --quiet: the sync a fire starts', () => {
 
 test('explain says when an agent config is stale, with the fix (the check doctor runs)', async () => {
   const { project, env, edit } = narrowedProject()
-  edit([{ name: 'gate', event: 'tool:pre_execute:bash', command: 'true' }, { name: 'done', event: 'agent:stop', command: 'true' }])
+  edit([
+    { name: 'gate', event: 'tool:pre_execute:bash', command: 'true' },
+    { name: 'done', event: 'agent:stop', command: 'true' },
+  ])
   trustProject({ cwd: project, env, syncAgents: false }) // trusted, not synced: as a folder in trustedFolders is after an edit
   const { output } = await explainCommand({ event: 'agent:stop', cwd: project, env }, { json: false, dryRun: true })
-  expect(output).toContain(`stale     Claude Code: ${join(project, '.claude', 'settings.local.json')} is out of date with hooks.json (Stop has no entry); the next fire here brings it up to date by itself\n          fix: hookrun install --project --sync\n`)
+  expect(output).toContain(
+    `stale     Claude Code: ${join(project, '.claude', 'settings.local.json')} is out of date with hooks.json (Stop has no entry); the next fire here brings it up to date by itself\n          fix: hookrun install --project --sync\n`,
+  )
   const json = JSON.parse((await explainCommand({ event: 'agent:stop', cwd: project, env }, { json: true, dryRun: true })).output)
   expect(json.staleAgentConfigs).toEqual([expect.objectContaining({ agent: 'claude', fix: 'hookrun install --project --sync' })])
   installAgents({ agents: [], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true }, false)
@@ -235,9 +290,14 @@ test('explain says when an agent config is stale, with the fix (the check doctor
 
 test('hookrun trust brings a narrowed config up to date at once, its entries still running the hookrun they ran', () => {
   const { project, env, edit, settings } = narrowedProject()
-  edit([{ name: 'gate', event: 'tool:pre_execute:bash', command: 'true' }, { name: 'done', event: 'agent:stop', command: 'true' }])
+  edit([
+    { name: 'gate', event: 'tool:pre_execute:bash', command: 'true' },
+    { name: 'done', event: 'agent:stop', command: 'true' },
+  ])
   const output = trustProject({ cwd: project, env })
-  expect(output).toContain("claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse, Stop")
+  expect(output).toContain(
+    "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse, Stop",
+  )
   const hooks = JSON.parse(readFileSync(settings, 'utf8')).hooks
   // Not the hookrun that ran trust (here: the test runner): the one the install put there.
   expect(hooks.Stop[0].hooks[0].command).toBe('/opt/hookrun fire --format claude')

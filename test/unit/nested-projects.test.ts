@@ -33,7 +33,12 @@ const deny = (reason: string) => `echo '{"decision":"deny","reason":"${reason}"}
 describe('nested projects', () => {
   test("an untrusted enclosing project (a .hookrun/ someone put above yours) adds nothing and takes nothing from the trusted one's gate", async () => {
     const { outer, inner, env } = nested()
-    write(join(outer, '.hookrun/hooks.json'), { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: 'true' }, { name: 'allow-all', event: '*', command: 'true' }] })
+    write(join(outer, '.hookrun/hooks.json'), {
+      hooks: [
+        { name: 'gate', event: 'tool:pre_execute', command: 'true' },
+        { name: 'allow-all', event: '*', command: 'true' },
+      ],
+    })
     write(join(inner, '.hookrun/hooks.json'), { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: deny('inner says no') }] })
     await new Promise((done) => setTimeout(done, 150))
     trustProject({ cwd: inner, env })
@@ -44,7 +49,15 @@ describe('nested projects', () => {
 
   test("the enclosing project's hooks run in their own folder, with its project variables", async () => {
     const { outer, inner, env } = nested()
-    write(join(outer, '.hookrun/hooks.json'), { hooks: [{ name: 'where', event: 'tool:pre_execute', command: 'echo "{\\"decision\\":\\"deny\\",\\"reason\\":\\"$(pwd) $HOOKRUN_PROJECT_DIR $CLAUDE_PROJECT_DIR\\"}"' }] })
+    write(join(outer, '.hookrun/hooks.json'), {
+      hooks: [
+        {
+          name: 'where',
+          event: 'tool:pre_execute',
+          command: 'echo "{\\"decision\\":\\"deny\\",\\"reason\\":\\"$(pwd) $HOOKRUN_PROJECT_DIR $CLAUDE_PROJECT_DIR\\"}"',
+        },
+      ],
+    })
     write(join(inner, '.hookrun/hooks.json'), { hooks: [] })
     await new Promise((done) => setTimeout(done, 150))
     trustProject({ cwd: outer, env })
@@ -55,8 +68,18 @@ describe('nested projects', () => {
 
   test("a trusted nested project cannot replace or switch off an enclosing project's hook by name; a warning says where to", async () => {
     const { outer, inner, env } = nested()
-    write(join(outer, '.hookrun/hooks.json'), { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: deny('outer says no') }, { name: 'other', event: 'tool:pre_execute', command: 'true' }] })
-    write(join(inner, '.hookrun/hooks.json'), { hooks: [{ name: 'gate', enabled: false }, { name: 'other', event: 'tool:pre_execute', command: deny('replaced') }] })
+    write(join(outer, '.hookrun/hooks.json'), {
+      hooks: [
+        { name: 'gate', event: 'tool:pre_execute', command: deny('outer says no') },
+        { name: 'other', event: 'tool:pre_execute', command: 'true' },
+      ],
+    })
+    write(join(inner, '.hookrun/hooks.json'), {
+      hooks: [
+        { name: 'gate', enabled: false },
+        { name: 'other', event: 'tool:pre_execute', command: deny('replaced') },
+      ],
+    })
     await new Promise((done) => setTimeout(done, 150))
     trustProject({ cwd: outer, env })
     trustProject({ cwd: inner, env })
@@ -65,7 +88,9 @@ describe('nested projects', () => {
     expect(decision.hooks.map((hook) => hook.name)).toEqual(['gate'])
     expect(decision.warnings).toEqual(
       expect.arrayContaining([
-        expect.stringContaining(`cannot switch off 'gate': it belongs to the enclosing project ${outer} (hooks[0]), which a nested project only adds to; switch it off in ${outer}/.hookrun/hooks.local.json`),
+        expect.stringContaining(
+          `cannot switch off 'gate': it belongs to the enclosing project ${outer} (hooks[0]), which a nested project only adds to; switch it off in ${outer}/.hookrun/hooks.local.json`,
+        ),
         expect.stringContaining(`cannot replace 'other'`),
       ]),
     )
@@ -73,7 +98,11 @@ describe('nested projects', () => {
 
   test("an enclosing project's hook folder cannot run from a nested project: a gate event blocks and says so; other events proceed", async () => {
     const { outer, inner, env } = nested()
-    write(join(outer, '.hookrun/hooks/gate'), '#!/bin/sh\ncase "$1" in hook) echo tool:pre_execute ;; run) cat >/dev/null; exit 2 ;; esac\n', 0o755)
+    write(
+      join(outer, '.hookrun/hooks/gate'),
+      '#!/bin/sh\ncase "$1" in hook) echo tool:pre_execute ;; run) cat >/dev/null; exit 2 ;; esac\n',
+      0o755,
+    )
     write(join(inner, '.hookrun/hooks.json'), {})
     await new Promise((done) => setTimeout(done, 150))
     trustProject({ cwd: outer, env })

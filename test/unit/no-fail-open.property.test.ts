@@ -15,7 +15,16 @@ import { makeHook } from '../helpers.ts'
 const gate = qualifyEvent('tool:pre_execute', { tool_name: 'Bash' })
 
 function run(exitCode: number | null, stdout: string, over: Partial<CommandRun> = {}): CommandRun {
-  return { exitCode, signal: null, timedOut: false, stdout, stderr: '', truncated: { stdout: false, stderr: false }, durationMs: 1, ...over }
+  return {
+    exitCode,
+    signal: null,
+    timedOut: false,
+    stdout,
+    stderr: '',
+    truncated: { stdout: false, stderr: false },
+    durationMs: 1,
+    ...over,
+  }
 }
 
 /** What a hook may print: JSON answers (fitting or not, deep or not), garbled JSON, plain text. */
@@ -25,7 +34,10 @@ const answer = fc.record(
     decision: fc.oneof(fc.constantFrom('allow', 'deny', 'ask', 'approve', 'block', 'maybe', ''), fc.jsonValue()),
     reason: fc.oneof(fc.string(), fc.jsonValue()),
     continue: fc.oneof(fc.boolean(), fc.jsonValue()),
-    hookSpecificOutput: fc.oneof(fc.record({ permissionDecision: fc.constantFrom('allow', 'deny', 'ask', 'defer', 'nope') }, { requiredKeys: [] }), fc.jsonValue()),
+    hookSpecificOutput: fc.oneof(
+      fc.record({ permissionDecision: fc.constantFrom('allow', 'deny', 'ask', 'defer', 'nope') }, { requiredKeys: [] }),
+      fc.jsonValue(),
+    ),
     updatedInput: fc.jsonValue(),
   },
   { requiredKeys: [] },
@@ -49,18 +61,23 @@ function cleanAllow(exitCode: number | null, out: string): boolean {
 describe('hook answers on a gate event', () => {
   test('anything but exit 0 with a readable answer blocks; a deny in any form blocks', () => {
     fc.assert(
-      fc.property(fc.constantFrom<number | null>(0, 0, 0, 1, 2, 3, 124, 126, 127, 255, null), stdout, fc.boolean(), (exitCode, out, timedOut) => {
-        const hook = makeHook({ event: ['tool:pre_execute'] })
-        const result = interpretRun(hook, gate, run(exitCode, out, { timedOut }), {}, parseAnswer(out))
-        const decision = decide(gate, [result], {}, [])
-        if (decision.decision === 'allow' || decision.decision === 'ask') {
-          expect(timedOut).toBe(false)
-          expect(cleanAllow(exitCode, out)).toBe(true)
-          const parsed = parseAnswer(out).answer
-          expect(parsed?.decision).not.toBe('deny')
-          expect(parsed?.hookSpecificOutput?.permissionDecision).not.toBe('deny')
-        }
-      }),
+      fc.property(
+        fc.constantFrom<number | null>(0, 0, 0, 1, 2, 3, 124, 126, 127, 255, null),
+        stdout,
+        fc.boolean(),
+        (exitCode, out, timedOut) => {
+          const hook = makeHook({ event: ['tool:pre_execute'] })
+          const result = interpretRun(hook, gate, run(exitCode, out, { timedOut }), {}, parseAnswer(out))
+          const decision = decide(gate, [result], {}, [])
+          if (decision.decision === 'allow' || decision.decision === 'ask') {
+            expect(timedOut).toBe(false)
+            expect(cleanAllow(exitCode, out)).toBe(true)
+            const parsed = parseAnswer(out).answer
+            expect(parsed?.decision).not.toBe('deny')
+            expect(parsed?.hookSpecificOutput?.permissionDecision).not.toBe('deny')
+          }
+        },
+      ),
       { numRuns: 500 },
     )
   })
@@ -71,7 +88,13 @@ const decisionValue = fc.constantFrom('allow', 'deny', 'ask', 'approve', 'block'
 const manyForms = fc.record(
   {
     decision: decisionValue,
-    hookSpecificOutput: fc.record({ permissionDecision: fc.constantFrom('allow', 'deny', 'ask', 'defer'), decision: fc.record({ behavior: fc.constantFrom('allow', 'deny', 'ask') }) }, { requiredKeys: [] }),
+    hookSpecificOutput: fc.record(
+      {
+        permissionDecision: fc.constantFrom('allow', 'deny', 'ask', 'defer'),
+        decision: fc.record({ behavior: fc.constantFrom('allow', 'deny', 'ask') }),
+      },
+      { requiredKeys: [] },
+    ),
     permission: fc.constantFrom('allow', 'deny', 'ask'),
     permissionDecision: fc.constantFrom('allow', 'deny', 'ask'),
     behavior: fc.constantFrom('allow', 'deny', 'ask'),
@@ -86,7 +109,14 @@ describe('an answer that decides in several forms', () => {
       fc.property(manyForms, (answer) => {
         const out = JSON.stringify(answer)
         const result = interpretRun(makeHook({ event: ['tool:pre_execute'] }), gate, run(0, out), {}, parseAnswer(out))
-        const said = [answer.decision, answer.hookSpecificOutput?.permissionDecision, answer.hookSpecificOutput?.decision?.behavior, answer.permission, answer.permissionDecision, answer.behavior]
+        const said = [
+          answer.decision,
+          answer.hookSpecificOutput?.permissionDecision,
+          answer.hookSpecificOutput?.decision?.behavior,
+          answer.permission,
+          answer.permissionDecision,
+          answer.behavior,
+        ]
         const denies = said.includes('deny') || said.includes('block') || answer.blocked === true
         expect(result.blocks, out).toBe(denies)
         if (!denies && said.includes('ask')) expect(result.decision, out).toBe('ask')
@@ -101,7 +131,10 @@ const fieldValue = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant
 const entry = fc.record(
   {
     name: fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), fieldValue),
-    event: fc.oneof(fc.constantFrom('tool:pre_execute', 'tool:*', '*', 'PreToolUse', 'tool:pre_exectue', 'tool:pre_execute:bash', 'session:start'), fieldValue),
+    event: fc.oneof(
+      fc.constantFrom('tool:pre_execute', 'tool:*', '*', 'PreToolUse', 'tool:pre_exectue', 'tool:pre_execute:bash', 'session:start'),
+      fieldValue,
+    ),
     evnt: fc.constant('tool:pre_execute'),
     command: fc.oneof(fc.constant('./gate.sh'), fieldValue),
     comand: fc.constant('./gate.sh'),
@@ -126,7 +159,10 @@ describe('config entries on a gate event', () => {
         const selected = selectHooks(hooks, gate, { tool_name: 'Bash' })
         const blocked = brokenGateBlock(problems, gate) !== undefined
         entries.forEach((raw, index) => {
-          const meant = raw.event === undefined || raw.event === null || ['tool:pre_execute', 'tool:*', '*', 'PreToolUse', 'tool:pre_exectue', 'tool:pre_execute:bash'].includes(raw.event as string)
+          const meant =
+            raw.event === undefined ||
+            raw.event === null ||
+            ['tool:pre_execute', 'tool:*', '*', 'PreToolUse', 'tool:pre_exectue', 'tool:pre_execute:bash'].includes(raw.event as string)
           // Switched off or sent to the background on purpose: the author's choice, not a dropped gate.
           const onPurpose = raw.enabled === false || raw.blocking === false
           // A later entry of the same name replaces this one: that one is judged instead.

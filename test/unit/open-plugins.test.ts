@@ -25,7 +25,8 @@ const PLUGIN = {
   'scripts/format.sh': '#!/bin/sh\nexit 0\n',
 }
 
-const claudeHook = (path: string, over = {}) => makeHook({ shape: 'claude', source: { layer: 'project-plugin', file: '/p/hooks/hooks.json', index: 0, path }, ...over })
+const claudeHook = (path: string, over = {}) =>
+  makeHook({ shape: 'claude', source: { layer: 'project-plugin', file: '/p/hooks/hooks.json', index: 0, path }, ...over })
 
 describe('a plugin folder with hooks/hooks.json', () => {
   test('plugin add (folder) installs it, names its hooks and the events it ignores', async () => {
@@ -33,28 +34,43 @@ describe('a plugin folder with hooks/hooks.json', () => {
     dirs.push(root)
     const { plugin, problems } = await addPlugin('kits/fmt', { scope: 'project', projectRoot: root, cwd: root, env: { HOME: root } })
     expect(plugin.hooks).toHaveLength(2)
-    expect(problems.map((problem) => problem.message)).toEqual(["event 'BeforeTeleport' is not one hookrun knows; its hooks are ignored, as the Open Plugins spec requires"])
+    expect(problems.map((problem) => problem.message)).toEqual([
+      "event 'BeforeTeleport' is not one hookrun knows; its hooks are ignored, as the Open Plugins spec requires",
+    ])
     // The config is read as config, not reported as a hook that is not executable.
     const discovery = discoverHookFolders({ projectRoot: root, env: { HOME: root, XDG_CONFIG_HOME: join(root, 'xdg') } })
-    expect(discovery.sources.filter((source) => source.kind === 'config').map((source) => source.file)).toEqual([join(plugin.path, 'hooks', 'hooks.json')])
+    expect(discovery.sources.filter((source) => source.kind === 'config').map((source) => source.file)).toEqual([
+      join(plugin.path, 'hooks', 'hooks.json'),
+    ])
     expect(discovery.skipped).toEqual([])
   })
 
   test('plugin add takes the same plugin from a git repository', async () => {
     const root = makeProject(Object.fromEntries(Object.entries(PLUGIN).map(([path, content]) => [`repo/${path}`, content])))
     dirs.push(root)
-    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: join(root, 'repo'), encoding: 'utf8' })
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: join(root, 'repo'), encoding: 'utf8' })
     git('init', '-q')
     git('add', '-A')
     git('commit', '-q', '-m', 'v1')
-    const { plugin } = await addPlugin(`file://${join(root, 'repo')}`, { scope: 'project', projectRoot: root, cwd: root, env: { HOME: root }, name: 'acme/fmt' })
+    const { plugin } = await addPlugin(`file://${join(root, 'repo')}`, {
+      scope: 'project',
+      projectRoot: root,
+      cwd: root,
+      env: { HOME: root },
+      name: 'acme/fmt',
+    })
     expect(plugin.hooks).toHaveLength(2)
   })
 })
 
 describe('openPluginHooks', () => {
   test('${PLUGIN_ROOT} and ${CLAUDE_PLUGIN_ROOT} are the plugin folder: set in the environment, expanded by the shell', () => {
-    const root = makeProject({ 'fmt/hooks/hooks.json': { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: '"${PLUGIN_ROOT}/a.sh" ${CLAUDE_PLUGIN_ROOT}/b' }] }] } } })
+    const root = makeProject({
+      'fmt/hooks/hooks.json': {
+        hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: '"${PLUGIN_ROOT}/a.sh" ${CLAUDE_PLUGIN_ROOT}/b' }] }] },
+      },
+    })
     dirs.push(root)
     const dir = join(root, 'fmt')
     const [source] = pluginSources({ name: 'fmt', dir, scope: 'project' }, 'project-plugin')

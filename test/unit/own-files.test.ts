@@ -1,4 +1,16 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -48,7 +60,9 @@ describe('writeFileAtomic', () => {
   test("install's writes leave no temporary file beside an agent's file when they fail", () => {
     const place = join(dir, 'agent')
     mkdirSync(join(place, 'settings.json', 'occupied'), { recursive: true })
-    expect(() => diskFiles({ ...process.env, XDG_STATE_HOME: join(dir, 'state') }).write(join(place, 'settings.json'), '{}', false)).toThrow()
+    expect(() =>
+      diskFiles({ ...process.env, XDG_STATE_HOME: join(dir, 'state') }).write(join(place, 'settings.json'), '{}', false),
+    ).toThrow()
     expect(readdirSync(place)).toEqual(['settings.json'])
   })
 
@@ -84,7 +98,7 @@ describe('takeLock', () => {
     releaseLock(lock)
   })
 
-  test("a stale lock (its holder crashed) is broken and taken", () => {
+  test('a stale lock (its holder crashed) is broken and taken', () => {
     writeFileSync(lock, '', { mode: 0o600 })
     const old = new Date(Date.now() - 10_000)
     utimesSync(lock, old, old)

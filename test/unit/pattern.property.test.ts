@@ -27,20 +27,48 @@ function timeMatch(pattern: string, events: readonly (readonly string[])[]): num
   }).ms
 }
 
-const globChar = fc.constantFrom('a', 'b', 'x', '_', '-', '.', '*', '?', '[', ']', '{', '}', '(', ')', '!', '+', '@', '|', ':', ',', ' ', '\\', '^')
+const globChar = fc.constantFrom(
+  'a',
+  'b',
+  'x',
+  '_',
+  '-',
+  '.',
+  '*',
+  '?',
+  '[',
+  ']',
+  '{',
+  '}',
+  '(',
+  ')',
+  '!',
+  '+',
+  '@',
+  '|',
+  ':',
+  ',',
+  ' ',
+  '\\',
+  '^',
+)
 const segment = fc.string({ unit: fc.constantFrom('a', 'b', 'x', '_', '.', '-', '/'), maxLength: MAX_SEGMENT_LENGTH })
 const event = fc.array(segment, { minLength: 1, maxLength: 3 })
 
 describe('patterns: no input crashes or hangs', () => {
   test('any pattern text is accepted or refused with a reason, and matching takes a few milliseconds', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: globChar, maxLength: 60 }), fc.string({ maxLength: 60 })), fc.array(event, { maxLength: 5 }), (pattern, events) => {
-        const problem = patternProblem(pattern)
-        expect(problem === undefined || typeof problem === 'string').toBe(true)
-        // The schema and patternProblem agree: what one refuses the other refuses.
-        expect(EventPatternSchema.safeParse(pattern).success).toBe(problem === undefined)
-        expect(timeMatch(pattern, events)).toBeLessThan(FEW_MS)
-      }),
+      fc.property(
+        fc.oneof(fc.string({ unit: globChar, maxLength: 60 }), fc.string({ maxLength: 60 })),
+        fc.array(event, { maxLength: 5 }),
+        (pattern, events) => {
+          const problem = patternProblem(pattern)
+          expect(problem === undefined || typeof problem === 'string').toBe(true)
+          // The schema and patternProblem agree: what one refuses the other refuses.
+          expect(EventPatternSchema.safeParse(pattern).success).toBe(problem === undefined)
+          expect(timeMatch(pattern, events)).toBeLessThan(FEW_MS)
+        },
+      ),
       { numRuns: 500 },
     )
   })
@@ -48,14 +76,24 @@ describe('patterns: no input crashes or hangs', () => {
   test('globs built to backtrack are refused, and every accepted one stays fast on its worst input', () => {
     let accepted = 0
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 8 }), fc.constantFrom('a', 'ab', '?', '[a-z]'), fc.constantFrom('b', '', 'x?'), (stars, filler, end) => {
-        const glob = `${`*${filler}`.repeat(stars - 1)}*${end}`
-        const pattern = `tool:pre_execute:${glob}`
-        const worst = ['a'.repeat(MAX_SEGMENT_LENGTH), 'ab'.repeat(MAX_SEGMENT_LENGTH / 2), `${'a'.repeat(MAX_SEGMENT_LENGTH - 1)}c`]
-        if (stars > MAX_WILDCARDS) expect(patternProblem(pattern)).toMatch(/wildcards; at most/)
-        else accepted++
-        expect(timeMatch(pattern, worst.map((subject) => ['tool', 'pre_execute', subject]))).toBeLessThan(FEW_MS)
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom('a', 'ab', '?', '[a-z]'),
+        fc.constantFrom('b', '', 'x?'),
+        (stars, filler, end) => {
+          const glob = `${`*${filler}`.repeat(stars - 1)}*${end}`
+          const pattern = `tool:pre_execute:${glob}`
+          const worst = ['a'.repeat(MAX_SEGMENT_LENGTH), 'ab'.repeat(MAX_SEGMENT_LENGTH / 2), `${'a'.repeat(MAX_SEGMENT_LENGTH - 1)}c`]
+          if (stars > MAX_WILDCARDS) expect(patternProblem(pattern)).toMatch(/wildcards; at most/)
+          else accepted++
+          expect(
+            timeMatch(
+              pattern,
+              worst.map((subject) => ['tool', 'pre_execute', subject]),
+            ),
+          ).toBeLessThan(FEW_MS)
+        },
+      ),
       { numRuns: 100 },
     )
     expect(accepted).toBeGreaterThan(0)
@@ -135,11 +173,45 @@ describe('patterns that can never match or would backtrack are refused', () => {
 
 describe('the index keys selection goes by never leave out a pattern that matches', () => {
   // Names, aliases, tool names in several agents' spellings, globs and choices, in any case.
-  const part = fc.constantFrom('tool', 'session', 'notification', 'user', 'pre_execute', 'post_execute', 'start', 'prompt_submit', 'PreToolUse', 'SessionStart', 'tool_start', 'Bash', 'bash', 'Shell', 'run_shell_command', 'Write', 'edit', 'mcp__x__y', '*', 'pre_*', 't?ol', '[pt]ool', 'b*', '')
+  const part = fc.constantFrom(
+    'tool',
+    'session',
+    'notification',
+    'user',
+    'pre_execute',
+    'post_execute',
+    'start',
+    'prompt_submit',
+    'PreToolUse',
+    'SessionStart',
+    'tool_start',
+    'Bash',
+    'bash',
+    'Shell',
+    'run_shell_command',
+    'Write',
+    'edit',
+    'mcp__x__y',
+    '*',
+    'pre_*',
+    't?ol',
+    '[pt]ool',
+    'b*',
+    '',
+  )
   const choices = fc.array(part, { minLength: 1, maxLength: 3 }).map((list) => list.join('|'))
   const alternative = fc.array(choices, { minLength: 1, maxLength: 4 }).map((list) => list.join(':'))
   const pattern = fc.array(alternative, { minLength: 1, maxLength: 3 }).map((list) => list.join(','))
-  const eventName = fc.constantFrom('tool:pre_execute', 'tool:post_execute', 'session:start', 'notification', 'PreToolUse', 'user:prompt_submit', 'SessionStart', 'tool_start')
+  const eventName = fc.constantFrom(
+    'tool:pre_execute',
+    'tool:post_execute',
+    'session:start',
+    'notification',
+    'PreToolUse',
+    'user:prompt_submit',
+    'SessionStart',
+    'tool_start',
+  )
   const toolName = fc.option(fc.constantFrom('Bash', 'Shell', 'run_shell_command', 'Write', 'mcp__x__y', 'Edit'), { nil: undefined })
 
   test('whenever a pattern matches an event, the two share a key', () => {
@@ -164,7 +236,14 @@ describe('the index keys selection goes by never leave out a pattern that matche
     for (const other of ['tool:pre_execute:tool7', 'tool:post_execute', 'PostToolUse:Bash', 'session:*']) {
       expect(patternKeys(other).some((key) => eventKeys(fired.segments).includes(key))).toBe(false)
     }
-    for (const same of ['tool:pre_execute:run_shell_command', 'PreToolUse:Bash', 'tool:*:bash', 'tool', '*', 'tool:pre_execute|post_execute']) {
+    for (const same of [
+      'tool:pre_execute:run_shell_command',
+      'PreToolUse:Bash',
+      'tool:*:bash',
+      'tool',
+      '*',
+      'tool:pre_execute|post_execute',
+    ]) {
       expect(patternKeys(same).some((key) => eventKeys(fired.segments).includes(key))).toBe(true)
     }
   })

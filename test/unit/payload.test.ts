@@ -81,8 +81,10 @@ describe('readPayload: a syntax error has its line and column, whatever the runt
     await expect(readPayload('-', chunks(bytes(text)))).rejects.toThrow(`payload on stdin is not valid JSON: ${where}`)
   })
 
-  test('the fields before the error are kept, so the agent\'s event can still be told', async () => {
-    const error = await readPayload('-', chunks(bytes('{"hook_event_name":"PreToolUse","tool_name":"Bash","x":'))).catch((caught: unknown) => caught)
+  test("the fields before the error are kept, so the agent's event can still be told", async () => {
+    const error = await readPayload('-', chunks(bytes('{"hook_event_name":"PreToolUse","tool_name":"Bash","x":'))).catch(
+      (caught: unknown) => caught,
+    )
     expect(error).toBeInstanceOf(PayloadError)
     expect((error as PayloadError).partial).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash' })
   })
@@ -91,7 +93,9 @@ describe('readPayload: a syntax error has its line and column, whatever the runt
     const dir = makeProject({ 'event.json': '{"a":\n' })
     projects.push(dir)
     const file = join(dir, 'event.json')
-    await expect(readPayload(file)).rejects.toThrow(`payload file ${file} is not valid JSON: line 2, column 1: expected a value (JSON allows no trailing comma); fix ${file}: it must hold one JSON object`)
+    await expect(readPayload(file)).rejects.toThrow(
+      `payload file ${file} is not valid JSON: line 2, column 1: expected a value (JSON allows no trailing comma); fix ${file}: it must hold one JSON object`,
+    )
   })
 })
 
@@ -129,7 +133,11 @@ describe('readStdin', () => {
 const sizes = []; const hash = (await import('node:crypto')).createHash('sha256')
 for await (const chunk of readStdin(${allocate})) { sizes.push(chunk.byteLength); hash.update(chunk) }
 console.log(JSON.stringify({ sizes, sha: hash.digest('hex') }))`
-    const result = spawnSync(join(ROOT, 'node_modules/.bin/bun'), ['-e', script], { input, encoding: 'utf8', env: { ...process.env, BUN_OPTIONS: undefined } })
+    const result = spawnSync(join(ROOT, 'node_modules/.bin/bun'), ['-e', script], {
+      input,
+      encoding: 'utf8',
+      env: { ...process.env, BUN_OPTIONS: undefined },
+    })
     expect(result.stderr).toBe('')
     return JSON.parse(result.stdout)
   }
@@ -142,7 +150,10 @@ console.log(JSON.stringify({ sizes, sha: hash.digest('hex') }))`
   test('where the large buffer cannot be had (strict overcommit), the rest comes in 1 MiB chunks, every byte in order', () => {
     const input = Buffer.from(Array.from({ length: 2_500_000 }, (_, i) => i % 251))
     const refusing = "(size) => { if (size > 1048576) throw new RangeError('Out of memory'); return Buffer.allocUnsafe(size) }"
-    expect(readThroughStdin(input, refusing)).toEqual({ sizes: [1_048_576, 1_048_576, 402_848], sha: createHash('sha256').update(input).digest('hex') })
+    expect(readThroughStdin(input, refusing)).toEqual({
+      sizes: [1_048_576, 1_048_576, 402_848],
+      sha: createHash('sha256').update(input).digest('hex'),
+    })
   })
 
   test('reading stops one byte past the largest payload, leaving the rest unread', () => {

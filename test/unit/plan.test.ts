@@ -48,29 +48,48 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(planned(dir, env)?.hooks.map((hook) => hook.name)).toEqual(['gate'])
     expect(planned(dir, env)?.trust).toMatchObject({ trusted: true, via: 'record' })
     const second = await fireIn(dir, env)
-    expect({ ...second, hooks: second.hooks.map((hook) => ({ ...hook, durationMs: 0 })) }).toEqual({ ...first, hooks: first.hooks.map((hook) => ({ ...hook, durationMs: 0 })) })
+    expect({ ...second, hooks: second.hooks.map((hook) => ({ ...hook, durationMs: 0 })) }).toEqual({
+      ...first,
+      hooks: first.hooks.map((hook) => ({ ...hook, durationMs: 0 })),
+    })
     // An event no hook has is planned too: the answer "none" is what most fires ask.
     await fire({ event: 'session:start', payload: {}, cwd: dir, env })
     expect(plannedHooks(findConfigFiles({ cwd: dir, env }), env, qualifyEvent('session:start', {}))?.hooks).toEqual([])
   })
 
   const changes: Array<[string, (dir: string, env: Record<string, string | undefined>) => void | Record<string, string | undefined>]> = [
-    ['hooks.json is edited', (dir) => writeFileSync(join(dir, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute', command: 'true' }] }))],
+    [
+      'hooks.json is edited',
+      (dir) =>
+        writeFileSync(
+          join(dir, '.hookrun/hooks.json'),
+          JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute', command: 'true' }] }),
+        ),
+    ],
     ['a hooks.local.json appears', (dir) => writeFileSync(join(dir, '.hookrun/hooks.local.json'), JSON.stringify({ hooks: [] }))],
     ['the project is untrusted', (dir, env) => void untrustProject({ cwd: dir, env })],
     ['a script the hook runs is edited', (dir) => writeFileSync(join(dir, 'gate.sh'), '#!/bin/sh\nexit 0\n')],
-    ["an executable lands in the project's hook folder", (dir) => {
-      mkdirSync(join(dir, '.hookrun/hooks'))
-      writeFileSync(join(dir, '.hookrun/hooks/new-hook'), '#!/bin/sh\n', { mode: 0o755 })
-    }],
-    ['a file appears in an agent hook folder trust covers (.claude/hooks)', (dir) => {
-      mkdirSync(join(dir, '.claude/hooks'), { recursive: true })
-      writeFileSync(join(dir, '.claude/hooks/new.sh'), '#!/bin/sh\n', { mode: 0o755 })
-    }],
-    ['a file appears nested in .hookrun', (dir) => {
-      mkdirSync(join(dir, '.hookrun/scripts'), { recursive: true })
-      writeFileSync(join(dir, '.hookrun/scripts/new.sh'), '#!/bin/sh\n')
-    }],
+    [
+      "an executable lands in the project's hook folder",
+      (dir) => {
+        mkdirSync(join(dir, '.hookrun/hooks'))
+        writeFileSync(join(dir, '.hookrun/hooks/new-hook'), '#!/bin/sh\n', { mode: 0o755 })
+      },
+    ],
+    [
+      'a file appears in an agent hook folder trust covers (.claude/hooks)',
+      (dir) => {
+        mkdirSync(join(dir, '.claude/hooks'), { recursive: true })
+        writeFileSync(join(dir, '.claude/hooks/new.sh'), '#!/bin/sh\n', { mode: 0o755 })
+      },
+    ],
+    [
+      'a file appears nested in .hookrun',
+      (dir) => {
+        mkdirSync(join(dir, '.hookrun/scripts'), { recursive: true })
+        writeFileSync(join(dir, '.hookrun/scripts/new.sh'), '#!/bin/sh\n')
+      },
+    ],
     ["the user's hook folder appears", (_dir, env) => void mkdirSync(join(env.XDG_CONFIG_HOME!, 'hookrun', 'hooks'), { recursive: true })],
     ['a plugin folder appears', (dir) => void mkdirSync(join(dir, '.hookrun/plugins/acme@hooks'), { recursive: true })],
     ['the user config moves (XDG_CONFIG_HOME)', (dir, env) => ({ ...env, XDG_CONFIG_HOME: join(dir, 'elsewhere') })],
@@ -102,12 +121,18 @@ describe('plans: a fire remembers which hooks its event has', () => {
   ])('an edit to %s after the trust: no plan answer, and the gate blocks as changed', async (_what, extra, file) => {
     const outside = makeProject({ 'out.sh': '#!/bin/sh\nexit 0\n', 'vendor/util.sh': 'true\n' })
     dirs.push(outside)
-    const dir = makeProject({ 'tools/env.sh': 'true\n', 'gate.sh': '#!/bin/sh\necho "{\\"decision\\":\\"deny\\",\\"reason\\":\\"from gate\\"}"\n' })
+    const dir = makeProject({
+      'tools/env.sh': 'true\n',
+      'gate.sh': '#!/bin/sh\necho "{\\"decision\\":\\"deny\\",\\"reason\\":\\"from gate\\"}"\n',
+    })
     dirs.push(dir)
     chmodSync(join(dir, 'gate.sh'), 0o755)
     mkdirSync(join(dir, '.hookrun'))
     symlinkSync(join(outside, 'vendor'), join(dir, '.hookrun/lib'))
-    writeFileSync(join(dir, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute', command: `${join(outside, 'out.sh')}; ./gate.sh`, ...extra }] }))
+    writeFileSync(
+      join(dir, '.hookrun/hooks.json'),
+      JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute', command: `${join(outside, 'out.sh')}; ./gate.sh`, ...extra }] }),
+    )
     const env = cliEnvironment(dir)
     await settle(dir, ['.hookrun/hooks.json', 'gate.sh', 'tools/env.sh'])
     trustProject({ cwd: dir, env })
@@ -159,7 +184,13 @@ describe('plans: a fire remembers which hooks its event has', () => {
     const env = cliEnvironment(home)
     const userConfig = join(env.XDG_CONFIG_HOME!, 'hookrun', 'hooks.json')
     mkdirSync(join(env.XDG_CONFIG_HOME!, 'hookrun'), { recursive: true })
-    writeFileSync(userConfig, JSON.stringify({ allowedHttpHookUrls: ['https://hooks.example.com/*'], hooks: [{ name: 'post', event: 'tool:pre_execute', url: 'http://127.0.0.1:9/check', onError: 'allow' }] }))
+    writeFileSync(
+      userConfig,
+      JSON.stringify({
+        allowedHttpHookUrls: ['https://hooks.example.com/*'],
+        hooks: [{ name: 'post', event: 'tool:pre_execute', url: 'http://127.0.0.1:9/check', onError: 'allow' }],
+      }),
+    )
     utimesSync(userConfig, longAgo, longAgo)
     const first = await fireIn(home, env)
     expect(planned(home, env)?.hooks.map((hook) => hook.name)).toEqual(['post'])
@@ -218,13 +249,19 @@ describe('plans: a fire remembers which hooks its event has', () => {
     const { dir, env } = await trustedProject()
     const sub = join(dir, 'sub')
     mkdirSync(join(sub, '.hookrun'), { recursive: true })
-    writeFileSync(join(sub, '.hookrun/hooks.json'), JSON.stringify({ hooks: [{ name: 'note', event: 'tool:pre_execute', command: 'true' }] }))
+    writeFileSync(
+      join(sub, '.hookrun/hooks.json'),
+      JSON.stringify({ hooks: [{ name: 'note', event: 'tool:pre_execute', command: 'true' }] }),
+    )
     await settle(sub, ['.hookrun/hooks.json'])
     trustProject({ cwd: sub, env })
     expect((await fireIn(sub, env)).reason).toBe('from gate')
     const plan = planned(sub, env)
     expect(plan?.hooks.map((hook) => hook.name)).toEqual(['gate', 'note'])
-    expect(plan?.trusts.map((trust) => [trust.root, trust.trusted])).toEqual([[dir, true], [sub, true]])
+    expect(plan?.trusts.map((trust) => [trust.root, trust.trusted])).toEqual([
+      [dir, true],
+      [sub, true],
+    ])
     // The enclosing project's script edited: no plan answer, and its gate blocks as changed.
     writeFileSync(join(dir, 'gate.sh'), '#!/bin/sh\nexit 0\n')
     expect(planned(sub, env)).toBeUndefined()
@@ -245,7 +282,10 @@ describe('plans: a fire remembers which hooks its event has', () => {
   test("a git worktree trusted by its repository's record is planned; an edit there, or an untrust of the repository, voids the plan", async () => {
     const { dir, env } = await trustedProject()
     const git = (...args: string[]) => {
-      const run = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], { cwd: dir, encoding: 'utf8' })
+      const run = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+      })
       if (run.status !== 0) throw new Error(run.stderr)
     }
     git('init', '-q')
@@ -268,7 +308,16 @@ describe('plans: a fire remembers which hooks its event has', () => {
   })
 
   const unplanned: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
-    ['a config problem is reported', { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: './gate.sh' }, { name: 'x', event: 'tool:pre_execute', command: 'true', unknownField: 1 }] }, {}],
+    [
+      'a config problem is reported',
+      {
+        hooks: [
+          { name: 'gate', event: 'tool:pre_execute', command: './gate.sh' },
+          { name: 'x', event: 'tool:pre_execute', command: 'true', unknownField: 1 },
+        ],
+      },
+      {},
+    ],
   ]
   test.each(unplanned)('no plan when %s', async (_what, project, user) => {
     const { dir, env } = await trustedProject(project)
@@ -287,7 +336,9 @@ describe('plans: a fire remembers which hooks its event has', () => {
     await settle(dir, ['.hookrun/hooks.json'])
     await fireIn(dir, env)
     await fire({ event: 'tool:pre_execute', payload, cwd: dir, env, configFiles: [join(dir, '.hookrun/hooks.json')] })
-    expect(existsSync(join(env.XDG_CACHE_HOME!, 'hookrun', 'plans')) ? readdirSync(join(env.XDG_CACHE_HOME!, 'hookrun', 'plans')) : []).toEqual([])
+    expect(
+      existsSync(join(env.XDG_CACHE_HOME!, 'hookrun', 'plans')) ? readdirSync(join(env.XDG_CACHE_HOME!, 'hookrun', 'plans')) : [],
+    ).toEqual([])
   })
 
   test.each([
@@ -311,7 +362,10 @@ describe('cache folders stay bounded', () => {
     const old = new Date(Date.now() - 40 * 24 * 3600_000)
     for (const folder of ['plans', 'config']) {
       mkdirSync(join(cache, folder), { recursive: true })
-      for (const [name, when] of [['gone.json', old], ['recent.json', new Date()]] as const) {
+      for (const [name, when] of [
+        ['gone.json', old],
+        ['recent.json', new Date()],
+      ] as const) {
         writeFileSync(join(cache, folder, name), '{}')
         utimesSync(join(cache, folder, name), when, when)
       }
@@ -338,12 +392,24 @@ describe('the environment a plan rests on', () => {
       for (const match of source.matchAll(/(?<![.\w])env\??\.([A-Z]\w*)/g)) names.add(match[1]!)
       for (const match of source.matchAll(/'((?:XDG|HOOKRUN|OTEL)_[A-Z_]+)'/g)) names.add(match[1]!)
     }
-    expect([...names]).toEqual(expect.arrayContaining(['HOME', 'HOOKRUN_CONFIG', 'HOOKRUN_MANAGED_DIR', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME']))
+    expect([...names]).toEqual(
+      expect.arrayContaining(['HOME', 'HOOKRUN_CONFIG', 'HOOKRUN_MANAGED_DIR', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME']),
+    )
     expect([...names].filter((name) => !PLAN_VARIABLES.has(name))).toEqual([])
   })
 
   test("only those variables: an agent's own, and those hookrun sets for a hook, do not void a plan", () => {
-    const env = { HOME: '/h', XDG_CONFIG_HOME: '/x', XDG_RUNTIME_DIR: '/run/user/1', HOOKRUN_AGENT: 'claude', HOOKRUN_FIRE_ID: '12-ab', HOOKRUN_EVENT: 'tool:pre_execute', HOOKRUN_CONFIG: '/c.json', PATH: '/bin', CLAUDE_PROJECT_DIR: '/p' }
+    const env = {
+      HOME: '/h',
+      XDG_CONFIG_HOME: '/x',
+      XDG_RUNTIME_DIR: '/run/user/1',
+      HOOKRUN_AGENT: 'claude',
+      HOOKRUN_FIRE_ID: '12-ab',
+      HOOKRUN_EVENT: 'tool:pre_execute',
+      HOOKRUN_CONFIG: '/c.json',
+      PATH: '/bin',
+      CLAUDE_PROJECT_DIR: '/p',
+    }
     expect(planEnvironment(env)).toBe('HOME=/h\nXDG_CONFIG_HOME=/x\nHOOKRUN_CONFIG=/c.json')
   })
 })

@@ -38,7 +38,7 @@ describe("the agent's project", () => {
     expect(agentProjectDir(dialect('claude'), {}, { cwd: elsewhere })).toBeUndefined()
   })
 
-  test('aliases count after the agent\'s own variable; another agent\'s variable counts for nothing', () => {
+  test("aliases count after the agent's own variable; another agent's variable counts for nothing", () => {
     const { mine, leaked } = folders('mine', 'leaked')
     expect(agentProjectDir(dialect('gemini'), { GEMINI_PROJECT_DIR: mine, CLAUDE_PROJECT_DIR: leaked }, {})).toBe(mine)
     expect(agentProjectDir(dialect('cursor'), { CLAUDE_PROJECT_DIR: mine }, {})).toBe(mine)
@@ -113,7 +113,10 @@ describe('enclosing projects', () => {
 
 describe('git worktrees', () => {
   const git = (cwd: string, ...args: string[]) => {
-    const run = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' })
+    const run = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], {
+      cwd,
+      encoding: 'utf8',
+    })
     if (run.status !== 0) throw new Error(run.stderr)
   }
 

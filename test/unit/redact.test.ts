@@ -2,16 +2,44 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { auditLine } from '../../src/audit/audit.ts'
 import type { Decision } from '../../src/core/protocol.ts'
-import { ASSIGNED, COMMAND_SECRETS, FLAG, isSecretName, MAY_HOLD_SECRET, REDACTED, redactText, redactValue, TOKEN_SHAPES, URL_PASSWORD } from '../../src/audit/redact.ts'
+import {
+  ASSIGNED,
+  COMMAND_SECRETS,
+  FLAG,
+  isSecretName,
+  MAY_HOLD_SECRET,
+  REDACTED,
+  redactText,
+  redactValue,
+  TOKEN_SHAPES,
+  URL_PASSWORD,
+} from '../../src/audit/redact.ts'
 import { cpuMs } from '../helpers.ts'
 
 describe('isSecretName', () => {
-  test.each(['API_KEY', 'apiKey', 'apikey', 'GITHUB_TOKEN', 'accessToken', 'client_secret', 'password', 'DB_PASSWD', 'Authorization', 'cookie', 'key', 'aws-secret-access-key', 'PRIVATE_KEY'])('%s is secret', (name) => {
+  test.each([
+    'API_KEY',
+    'apiKey',
+    'apikey',
+    'GITHUB_TOKEN',
+    'accessToken',
+    'client_secret',
+    'password',
+    'DB_PASSWD',
+    'Authorization',
+    'cookie',
+    'key',
+    'aws-secret-access-key',
+    'PRIVATE_KEY',
+  ])('%s is secret', (name) => {
     expect(isSecretName(name)).toBe(true)
   })
-  test.each(['max_tokens', 'input_tokens', 'keyboard', 'monkey', 'session_id', 'tool_name', 'command', 'file_path', 'author'])('%s is not', (name) => {
-    expect(isSecretName(name)).toBe(false)
-  })
+  test.each(['max_tokens', 'input_tokens', 'keyboard', 'monkey', 'session_id', 'tool_name', 'command', 'file_path', 'author'])(
+    '%s is not',
+    (name) => {
+      expect(isSecretName(name)).toBe(false)
+    },
+  )
 })
 
 describe('redactText', () => {
@@ -50,9 +78,13 @@ describe('redactText', () => {
 
   test('linear time on hostile text', () => {
     fc.assert(
-      fc.property(fc.constantFrom('a', 'key', 'sk-', 'A=', '"', 'key=', 'a: ', '--token ', 'eyJ', '://a:', 'Bearer '), fc.integer({ min: 1000, max: 3000 }), (unit, times) => {
-        expect(cpuMs(() => redactText(unit.repeat(times))).ms).toBeLessThan(100)
-      }),
+      fc.property(
+        fc.constantFrom('a', 'key', 'sk-', 'A=', '"', 'key=', 'a: ', '--token ', 'eyJ', '://a:', 'Bearer '),
+        fc.integer({ min: 1000, max: 3000 }),
+        (unit, times) => {
+          expect(cpuMs(() => redactText(unit.repeat(times))).ms).toBeLessThan(100)
+        },
+      ),
       { numRuns: 30 },
     )
   })
@@ -65,13 +97,22 @@ describe('the quick test before redaction', () => {
   // are dropped, which only widens what is generated; a backreference becomes its group).
   const patterns = [...TOKEN_SHAPES, ...COMMAND_SECRETS.map(([pattern]) => pattern), ASSIGNED, FLAG, URL_PASSWORD]
   test.each(patterns.map((pattern) => [pattern.source.slice(0, 48), pattern] as const))('%s', (_name, pattern) => {
-    const source = pattern.source.replaceAll('\\b', '').replaceAll(/\(\?<!\[\\w-\]\)/g, '').replaceAll('(?<=', '(?:').replaceAll('(?=', '(?:').replaceAll('\\1', `["']?`)
+    const source = pattern.source
+      .replaceAll('\\b', '')
+      .replaceAll(/\(\?<!\[\\w-\]\)/g, '')
+      .replaceAll('(?<=', '(?:')
+      .replaceAll('(?=', '(?:')
+      .replaceAll('\\1', `["']?`)
     const generated = fc.stringMatching(new RegExp(source, pattern.flags.replace(/[gi]/g, '')))
-    fc.assert(fc.property(generated, (text) => MAY_HOLD_SECRET.test(text)), { numRuns: 300 })
+    fc.assert(
+      fc.property(generated, (text) => MAY_HOLD_SECRET.test(text)),
+      { numRuns: 300 },
+    )
   })
 
   test('usual hook commands are passed over, so redaction compiles none of its patterns for them', () => {
-    for (const text of ['true', './check.sh', 'npm test', 'node hook.js', 'python3 scripts/gate.py', 'exit 0', 'echo ran']) expect(MAY_HOLD_SECRET.test(text)).toBe(false)
+    for (const text of ['true', './check.sh', 'npm test', 'node hook.js', 'python3 scripts/gate.py', 'exit 0', 'echo ran'])
+      expect(MAY_HOLD_SECRET.test(text)).toBe(false)
   })
 
   test('redacting a text it passes over would change nothing', () => {
@@ -109,12 +150,32 @@ describe('auditLine', () => {
     reason: 'refused: token ghp_0123456789abcdefghijABCDEFGHIJ012345 leaked',
     continue: true,
     additionalContext: [],
-    hooks: [{ name: 'gate', source: 'project', file: '/p/h.json', outcome: 'deny', exitCode: 2, signal: null, durationMs: 3, timedOut: false, reason: 'PASSWORD=x' }],
+    hooks: [
+      {
+        name: 'gate',
+        source: 'project',
+        file: '/p/h.json',
+        outcome: 'deny',
+        exitCode: 2,
+        signal: null,
+        durationMs: 3,
+        timedOut: false,
+        reason: 'PASSWORD=x',
+      },
+    ],
     warnings: ['w'],
   }
 
   test('one line: event, each hook’s outcome, the decision, the redacted payload', () => {
-    const line = auditLine({ decision, payload: { tool_name: 'Bash', tool_input: { command: 'export AWS_SECRET_ACCESS_KEY=abc' } }, cwd: '/p', projectRoot: '/p' }, new Date(0))
+    const line = auditLine(
+      {
+        decision,
+        payload: { tool_name: 'Bash', tool_input: { command: 'export AWS_SECRET_ACCESS_KEY=abc' } },
+        cwd: '/p',
+        projectRoot: '/p',
+      },
+      new Date(0),
+    )
     expect(line).not.toContain('\n')
     expect(JSON.parse(line)).toEqual({
       time: '1970-01-01T00:00:00.000Z',
@@ -126,7 +187,9 @@ describe('auditLine', () => {
       blocked: true,
       reason: `refused: token ${REDACTED} leaked`,
       continue: true,
-      hooks: [{ name: 'gate', source: 'project', outcome: 'deny', exitCode: 2, durationMs: 3, timedOut: false, reason: `PASSWORD=${REDACTED}` }],
+      hooks: [
+        { name: 'gate', source: 'project', outcome: 'deny', exitCode: 2, durationMs: 3, timedOut: false, reason: `PASSWORD=${REDACTED}` },
+      ],
       warnings: ['w'],
       payload: { tool_name: 'Bash', tool_input: { command: `export AWS_SECRET_ACCESS_KEY=${REDACTED}` } },
     })

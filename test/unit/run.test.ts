@@ -40,7 +40,12 @@ const PATHS = [
 ] as const
 
 function viaBun(request: object): { primitive: string; run?: unknown; error?: unknown } {
-  const result = spawnSync(BUN, [DRIVER], { input: JSON.stringify(request), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, BUN_OPTIONS: undefined } })
+  const result = spawnSync(BUN, [DRIVER], {
+    input: JSON.stringify(request),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, BUN_OPTIONS: undefined },
+  })
   if (result.status !== 0) throw new Error(`bun driver exited ${result.status}: ${result.stderr}`)
   const answer = JSON.parse(result.stdout) as { primitive: string }
   expect(answer.primitive).toBe('Bun.spawn')
@@ -67,8 +72,14 @@ for (const path of PATHS) {
     })
     test('input given as pieces arrives whole and in order, however large', async () => {
       // Pieces larger than the slice the Bun path writes at a time (1 MiB), around a small one.
-      const spec: Array<[number, number]> = [[1_500_000, 0x61], [3, 0x7c], [2_200_000, 0x62]]
-      const expected = createHash('sha256').update(Buffer.concat(spec.map(([length, byte]) => Buffer.alloc(length, byte)))).digest('hex')
+      const spec: Array<[number, number]> = [
+        [1_500_000, 0x61],
+        [3, 0x7c],
+        [2_200_000, 0x62],
+      ]
+      const expected = createHash('sha256')
+        .update(Buffer.concat(spec.map(([length, byte]) => Buffer.alloc(length, byte))))
+        .digest('hex')
       const run =
         path.primitive === 'Bun.spawn'
           ? (viaBun({ command: 'sha256sum', options: base(), pieces: spec }).run as CommandRun)

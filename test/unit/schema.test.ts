@@ -12,8 +12,29 @@ test('the JSON Schema describes the hook fields with their defaults', () => {
   const schema = configJsonSchema() as any
   const hook = schema.properties.hooks.anyOf[0].items
   expect(Object.keys(hook.properties)).toEqual([
-    'name', 'event', 'command', 'type', 'url', 'headers', 'allowedEnvVars', 'followRedirects', 'maxResponseBytes',
-    'timeout', 'blocking', 'onError', 'cwd', 'working_dir', 'env', 'enabled', 'description', 'match', 'matcher', 'if', 'agent', 'sequential', 'locked',
+    'name',
+    'event',
+    'command',
+    'type',
+    'url',
+    'headers',
+    'allowedEnvVars',
+    'followRedirects',
+    'maxResponseBytes',
+    'timeout',
+    'blocking',
+    'onError',
+    'cwd',
+    'working_dir',
+    'env',
+    'enabled',
+    'description',
+    'match',
+    'matcher',
+    'if',
+    'agent',
+    'sequential',
+    'locked',
   ])
   expect(hook.properties.timeout.default).toBe(10)
   expect(hook.additionalProperties).toBe(false)

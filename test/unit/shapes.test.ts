@@ -13,7 +13,7 @@ describe('normalizeConfig', () => {
     expect(specs[0]).toMatchObject({ cwd: 'scripts', timeout: 60, shape: 'hookrun', path: 'hooks[0]', blocking: true })
   })
 
-  test("pigo plugins: names, aliases resolved, match kept, PIGO_ prefix added, plugin enabled applies", () => {
+  test('pigo plugins: names, aliases resolved, match kept, PIGO_ prefix added, plugin enabled applies', () => {
     const { specs } = normalize({
       plugins: [
         { name: 'gate', hooks: { tool_start: [{ command: 'a', match: { tool: 'bash|write' }, timeout: 5 }] } },
@@ -42,7 +42,9 @@ describe('normalizeConfig', () => {
       ['tool:post_execute:edit|write', 'cursor', 10, undefined, 'Write'],
       ['agent:stop', 'cursor', 10, undefined, undefined],
     ])
-    expect(problems).toEqual([['hooks.beforeSubmitPrompt[0]', "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning']])
+    expect(problems).toEqual([
+      ['hooks.beforeSubmitPrompt[0]', "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning'],
+    ])
   })
 
   test("Claude Code's object form: matcher, timeouts (600, 30 on UserPromptSubmit), async, args, if", () => {
@@ -64,7 +66,16 @@ describe('normalizeConfig', () => {
 
   test('Claude handlers hookrun cannot run are skipped with a warning', () => {
     const { specs, problems } = normalize({
-      hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'check' }, { type: 'command', command: 'x', shell: 'powershell' }] }] },
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              { type: 'prompt', prompt: 'check' },
+              { type: 'command', command: 'x', shell: 'powershell' },
+            ],
+          },
+        ],
+      },
     })
     expect(specs).toEqual([])
     expect(problems).toEqual([
@@ -80,7 +91,14 @@ describe('normalizeConfig', () => {
           {
             matcher: 'Bash',
             hooks: [
-              { type: 'http', url: 'https://policy.example/check', headers: { Authorization: 'Bearer $TOKEN' }, allowedEnvVars: ['TOKEN'], timeout: 5, onFailure: 'block' },
+              {
+                type: 'http',
+                url: 'https://policy.example/check',
+                headers: { Authorization: 'Bearer $TOKEN' },
+                allowedEnvVars: ['TOKEN'],
+                timeout: 5,
+                onFailure: 'block',
+              },
               { type: 'http', url: 'ftp://nope' },
               { type: 'http' },
             ],
@@ -110,7 +128,13 @@ describe('normalizeConfig', () => {
 
     const native = normalize({
       hooks: [
-        { name: 'opa', event: 'tool:pre_execute', url: 'http://127.0.0.1:8181/v1/data/hooks', followRedirects: true, maxResponseBytes: 4096 },
+        {
+          name: 'opa',
+          event: 'tool:pre_execute',
+          url: 'http://127.0.0.1:8181/v1/data/hooks',
+          followRedirects: true,
+          maxResponseBytes: 4096,
+        },
         { name: 'both', event: 'tool:pre_execute', url: 'http://x.test', command: 'true' },
         { name: 'neither', event: 'tool:pre_execute', type: 'http' },
         { name: 'bad-var', event: 'tool:pre_execute', url: 'http://x.test', allowedEnvVars: ['$TOKEN'] },
@@ -134,7 +158,10 @@ describe('normalizeConfig', () => {
   })
 
   test('shapes are read in the order the file lists them', () => {
-    const { specs } = normalize({ plugins: [{ name: 'p', hooks: { agent_end: [{ command: 'first' }] } }], hooks: [{ event: '*', command: 'second' }] })
+    const { specs } = normalize({
+      plugins: [{ name: 'p', hooks: { agent_end: [{ command: 'first' }] } }],
+      hooks: [{ event: '*', command: 'second' }],
+    })
     expect(specs.map((spec) => spec.command)).toEqual(['first', 'second'])
   })
 
@@ -150,7 +177,13 @@ describe("agent-shaped handlers' short names", () => {
       hooks: {
         PreToolUse: [
           { matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/check-bash.sh --strict' }] },
-          { matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'python3 .claude/hooks/check-bash.py' }, { type: 'command', command: "jq -r .tool_input.command | grep -q sudo && exit 2" }] },
+          {
+            matcher: 'Write|Edit',
+            hooks: [
+              { type: 'command', command: 'python3 .claude/hooks/check-bash.py' },
+              { type: 'command', command: 'jq -r .tool_input.command | grep -q sudo && exit 2' },
+            ],
+          },
         ],
         Stop: [{ hooks: [{ type: 'command', command: 'LOG=1 npx tsx hooks/notify.ts' }] }],
       },
@@ -165,14 +198,22 @@ describe("agent-shaped handlers' short names", () => {
 
   test('adding a handler above another does not rename it', () => {
     const before = normalize({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: './b.sh' }] }] } }).specs
-    const after = normalize({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: './a.sh' }] }, { hooks: [{ type: 'command', command: './b.sh' }] }] } }).specs
+    const after = normalize({
+      hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: './a.sh' }] }, { hooks: [{ type: 'command', command: './b.sh' }] }] },
+    }).specs
     expect(before.map((spec) => spec.name)).toEqual(['PreToolUse/b'])
     expect(after.map((spec) => spec.name)).toEqual(['PreToolUse/a', 'PreToolUse/b'])
   })
 
   test("Gemini's handler name, Cursor's command; a hookrun hook's name in the same file is never reused", () => {
-    expect(normalize({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ name: 'no-sudo', type: 'command', command: './x.sh' }] }] } }).specs[0]).toMatchObject({ name: 'BeforeTool/no-sudo' })
-    expect(normalize({ version: 1, hooks: { beforeShellExecution: [{ command: './gate.sh' }] } }).specs[0]).toMatchObject({ name: 'beforeShellExecution/gate' })
+    expect(
+      normalize({
+        hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ name: 'no-sudo', type: 'command', command: './x.sh' }] }] },
+      }).specs[0],
+    ).toMatchObject({ name: 'BeforeTool/no-sudo' })
+    expect(normalize({ version: 1, hooks: { beforeShellExecution: [{ command: './gate.sh' }] } }).specs[0]).toMatchObject({
+      name: 'beforeShellExecution/gate',
+    })
   })
 
   test('an old long name gives its short name; any other name is kept', () => {

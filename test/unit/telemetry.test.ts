@@ -13,14 +13,19 @@ import { json, startServer } from '../loopback.ts'
 const projects: string[] = []
 afterAll(() => projects.forEach(removeProject))
 
-const settings = (telemetry?: object) => ({ trustedFolders: [], ...(telemetry && { telemetry: { ...telemetry, file: '/etc/hookrun/hooks.json' } }) })
+const settings = (telemetry?: object) => ({
+  trustedFolders: [],
+  ...(telemetry && { telemetry: { ...telemetry, file: '/etc/hookrun/hooks.json' } }),
+})
 
 describe('telemetry target', () => {
   test('off unless configured or an OTLP endpoint variable is set', () => {
     expect(telemetryTarget(settings(), {})).toBeUndefined()
     expect(telemetryTarget(settings(), { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318/' })?.url).toBe('http://c:4318/v1/traces')
     expect(telemetryTarget(settings(), { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/custom' })?.url).toBe('http://c:4318/custom')
-    expect(telemetryTarget(settings({ endpoint: 'http://mine:4318/v1/traces' }), { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://env:4318' })?.url).toBe('http://mine:4318/v1/traces')
+    expect(
+      telemetryTarget(settings({ endpoint: 'http://mine:4318/v1/traces' }), { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://env:4318' })?.url,
+    ).toBe('http://mine:4318/v1/traces')
   })
 
   test('OTEL_SDK_DISABLED and OTEL_TRACES_EXPORTER=none switch it off', () => {
@@ -29,11 +34,14 @@ describe('telemetry target', () => {
   })
 
   test('headers and resource attributes: variables first, the config over them', () => {
-    const target = telemetryTarget(settings({ endpoint: 'http://c:4318', headers: { b: 'config' }, serviceName: 'gates', attributes: { team: 'payments', tier: 1 } }), {
-      OTEL_EXPORTER_OTLP_HEADERS: 'a=one,b=env,api-key=x%20y',
-      OTEL_RESOURCE_ATTRIBUTES: 'team=infra,region=eu',
-      OTEL_SERVICE_NAME: 'ignored-by-config',
-    })!
+    const target = telemetryTarget(
+      settings({ endpoint: 'http://c:4318', headers: { b: 'config' }, serviceName: 'gates', attributes: { team: 'payments', tier: 1 } }),
+      {
+        OTEL_EXPORTER_OTLP_HEADERS: 'a=one,b=env,api-key=x%20y',
+        OTEL_RESOURCE_ATTRIBUTES: 'team=infra,region=eu',
+        OTEL_SERVICE_NAME: 'ignored-by-config',
+      },
+    )!
     expect(target.headers).toEqual({ a: 'one', b: 'config', 'api-key': 'x y' })
     expect(target.resource).toMatchObject({ 'service.name': 'gates', team: 'payments', region: 'eu', tier: 1 })
   })
@@ -47,20 +55,28 @@ describe('telemetry target', () => {
     const { loadConfig } = await import('../../src/config/parse.ts')
     const config = loadConfig({ cwd: dir, env: cliEnvironment(dir, { HOOKRUN_MANAGED_DIR: join(dir, 'managed') }) })
     expect(config.settings.telemetry).toMatchObject({ endpoint: 'http://org-collector:4318', file: join(dir, 'managed/hooks.json') })
-    expect(config.problems).toContainEqual(expect.objectContaining({ file: join(dir, '.xdg-config/hookrun/hooks.json'), path: 'telemetry' }))
+    expect(config.problems).toContainEqual(
+      expect.objectContaining({ file: join(dir, '.xdg-config/hookrun/hooks.json'), path: 'telemetry' }),
+    )
   })
 })
 
 test('fire() in a program exports the trace in that program, after returning the decision', async () => {
   const collector = await startServer((_request, res) => json(res, {}))
   try {
-    const dir = makeProject({ 'hooks.json': { telemetry: { endpoint: collector.origin }, hooks: [{ name: 'ok', event: 'session:start', command: 'true' }] } })
+    const dir = makeProject({
+      'hooks.json': { telemetry: { endpoint: collector.origin }, hooks: [{ name: 'ok', event: 'session:start', command: 'true' }] },
+    })
     projects.push(dir)
     const decision = await fire({ event: 'session:start', cwd: dir, configFiles: [join(dir, 'hooks.json')], env: cliEnvironment(dir) })
     expect(decision.hooks).toHaveLength(1)
     const deadline = Date.now() + 10_000
     while (collector.requests.length === 0 && Date.now() < deadline) await new Promise((resolveWait) => setTimeout(resolveWait, 50))
-    const names = collector.requests.flatMap((request) => JSON.parse(request.body).resourceSpans.flatMap((group: any) => group.scopeSpans.flatMap((scope: any) => scope.spans.map((span: any) => span.name))))
+    const names = collector.requests.flatMap((request) =>
+      JSON.parse(request.body).resourceSpans.flatMap((group: any) =>
+        group.scopeSpans.flatMap((scope: any) => scope.spans.map((span: any) => span.name)),
+      ),
+    )
     expect(names.sort()).toEqual(['fire session:start', 'hook ok'])
   } finally {
     await collector.close()
@@ -68,7 +84,11 @@ test('fire() in a program exports the trace in that program, after returning the
 })
 
 describe("the spool is hookrun's own file (issue 29 row 8)", () => {
-  const record = { target: { url: 'http://127.0.0.1:9/v1/traces', headers: {}, resource: {} }, fire: { name: 'fire x', start: 0, end: 1, attributes: {} }, hooks: [] }
+  const record = {
+    target: { url: 'http://127.0.0.1:9/v1/traces', headers: {}, resource: {} },
+    fire: { name: 'fire x', start: 0, end: 1, attributes: {} },
+    hooks: [],
+  }
 
   test('a link planted at its name is not followed: the file it points at is untouched, and the error names the spool', () => {
     const dir = makeProject({ victim: 'precious\n' })

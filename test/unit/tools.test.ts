@@ -64,7 +64,9 @@ describe('canonical tool subjects', () => {
     const claudeBash = qualifyEvent('PreToolUse', { tool_name: 'Bash' })
     expect(compilePattern('tool:*:run_shell_command').matches(claudeBash.segments)).toBe(true)
     expect(compilePattern('BeforeTool:Shell').matches(claudeBash.segments)).toBe(true)
-    expect(compilePattern('tool:*:write_file|replace').matches(qualifyEvent('tool:post_execute', { tool_name: 'Edit' }).segments)).toBe(true)
+    expect(compilePattern('tool:*:write_file|replace').matches(qualifyEvent('tool:post_execute', { tool_name: 'Edit' }).segments)).toBe(
+      true,
+    )
     expect(compilePattern('tool:*:read').matches(claudeBash.segments)).toBe(false)
   })
 })
@@ -98,8 +100,12 @@ describe('filters see the agent’s name and the canonical subject', () => {
   })
 
   test('failedFilter says which filter and why', () => {
-    expect(failedFilter(hook({ matcher: 'Edit|Write' }), event, gemini)?.detail).toBe("matcher 'Edit|Write' does not match 'run_shell_command' / 'bash'")
-    expect(failedFilter(hook({ when: 'Bash(rm *)' }), event, gemini)?.detail).toBe("if 'Bash(rm *)' does not match command 'git push origin main'")
+    expect(failedFilter(hook({ matcher: 'Edit|Write' }), event, gemini)?.detail).toBe(
+      "matcher 'Edit|Write' does not match 'run_shell_command' / 'bash'",
+    )
+    expect(failedFilter(hook({ when: 'Bash(rm *)' }), event, gemini)?.detail).toBe(
+      "if 'Bash(rm *)' does not match command 'git push origin main'",
+    )
     expect(failedFilter(hook({ when: 'Bash(git *)' }), event, gemini)).toBeUndefined()
   })
 })

@@ -34,7 +34,9 @@ describe('trust at the moment of use', () => {
     const { dir, env } = project('tool:pre_execute')
     const decision = await fire({ event: 'tool:pre_execute', payload, cwd: dir, env })
     expect(decision).toMatchObject({ decision: 'deny', blocked: true, decidedBy: 'gate' })
-    expect(decision.reason).toBe(`project hooks in ${dir} changed since you trusted them (.hookrun/gate.sh edited): review with 'hookrun trust --diff', then run: hookrun trust ${dir}`)
+    expect(decision.reason).toBe(
+      `project hooks in ${dir} changed since you trusted them (.hookrun/gate.sh edited): review with 'hookrun trust --diff', then run: hookrun trust ${dir}`,
+    )
     expect(existsSync(join(dir, 'gate-ran'))).toBe(false)
   })
 
@@ -42,7 +44,9 @@ describe('trust at the moment of use', () => {
     const { dir, env } = project('tool:post_execute')
     const decision = await fire({ event: 'tool:post_execute', payload, cwd: dir, env })
     expect(decision.blocked).toBe(false)
-    expect(decision.warnings).toContain(`hook 'gate' was not run: project hooks in ${dir} changed since you trusted them (.hookrun/gate.sh edited): review with 'hookrun trust --diff', then run: hookrun trust ${dir}`)
+    expect(decision.warnings).toContain(
+      `hook 'gate' was not run: project hooks in ${dir} changed since you trusted them (.hookrun/gate.sh edited): review with 'hookrun trust --diff', then run: hookrun trust ${dir}`,
+    )
     expect(existsSync(join(dir, 'gate-ran'))).toBe(false)
   })
 
@@ -52,7 +56,11 @@ describe('trust at the moment of use', () => {
       '.hookrun/hooks.json': {
         hooks: [
           // Written again in place (same content and mode, a new modification time).
-          { name: 'toucher', event: 'tool:pre_execute', command: 'cat .hookrun/gate.sh > copy.sh && sleep 0.01 && cat copy.sh > .hookrun/gate.sh' },
+          {
+            name: 'toucher',
+            event: 'tool:pre_execute',
+            command: 'cat .hookrun/gate.sh > copy.sh && sleep 0.01 && cat copy.sh > .hookrun/gate.sh',
+          },
           { name: 'gate', event: 'tool:pre_execute', command: 'sh .hookrun/gate.sh' },
         ],
       },

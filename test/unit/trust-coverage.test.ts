@@ -28,7 +28,10 @@ describe('an edited script revokes the trust, whatever form the command names it
     ["bash -c 'cd scripts; ./gate.sh'", 'scripts/gate.sh'],
     ['./x 2>/dev/null', 'x'],
   ])('%s', (_name, file, command = _name) => {
-    const { dir, env } = project({ '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command }] }, [file]: script })
+    const { dir, env } = project({
+      '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command }] },
+      [file]: script,
+    })
     trustProject({ cwd: dir, env })
     expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: true })
     appendFileSync(join(dir, file), 'exit 0\n')
@@ -37,7 +40,9 @@ describe('an edited script revokes the trust, whatever form the command names it
 
   test('the standard Claude form in a Claude-shaped config', () => {
     const { dir, env } = project({
-      '.hookrun/hooks.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/scripts/guard.sh' }] }] } },
+      '.hookrun/hooks.json': {
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/scripts/guard.sh' }] }] },
+      },
       'scripts/guard.sh': script,
     })
     trustProject({ cwd: dir, env })
@@ -72,7 +77,10 @@ describe('every file of the hook folders is pinned, named by a command or not', 
     for (let index = 0; index < 2100; index++) writeFileSync(join(plugin, `f${String(index).padStart(4, '0')}.sh`), 'exit 0\n')
     trustProject({ cwd: dir, env })
     appendFileSync(join(plugin, 'f2099.sh'), 'rm -rf ~\n')
-    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, changed: ['.hookrun/plugins/acme@big/lib/f2099.sh edited'] })
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({
+      trusted: false,
+      changed: ['.hookrun/plugins/acme@big/lib/f2099.sh edited'],
+    })
   })
 
   test('log files are left out (hooks write them) and named as not covered', () => {
@@ -100,7 +108,9 @@ describe('hookrun trust names what it cannot pin', () => {
     })
     const output = trustProject({ cwd: dir, env })
     expect(output).toContain(`not covered: .hookrun/hooks.json hooks[0] 'home': $HOME/bin/check uses $HOME, which hookrun does not set`)
-    expect(output).toContain(`not covered: .hookrun/hooks.json hooks[1] 'outside': /opt/tools/gate.sh does not exist (yet); the trust is revoked if it appears`)
+    expect(output).toContain(
+      `not covered: .hookrun/hooks.json hooks[1] 'outside': /opt/tools/gate.sh does not exist (yet); the trust is revoked if it appears`,
+    )
     expect(output).toContain(`not covered: .hookrun/hooks.json hooks[2] 'dynamic': runs what a command substitution prints`)
     expect(output).toContain('not covered: programs found on PATH (not hashed): cat, grep, jq, sh')
     expect(output).not.toContain("'pinned'")
@@ -129,11 +139,22 @@ describe('hookrun trust --diff', () => {
 describe('what a hook runs is what trust expanded', () => {
   test("a hook's own env overrides the variables hookrun sets, in trust as when it runs", () => {
     const { dir, env } = project({
-      '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command: '"$HOOKRUN_CONFIG_DIR/gate.sh"', env: { HOOKRUN_CONFIG_DIR: '/tmp/elsewhere-hookrun-test' } }] },
+      '.hookrun/hooks.json': {
+        hooks: [
+          {
+            name: 'gate',
+            event: '*',
+            command: '"$HOOKRUN_CONFIG_DIR/gate.sh"',
+            env: { HOOKRUN_CONFIG_DIR: '/tmp/elsewhere-hookrun-test' },
+          },
+        ],
+      },
       '.hookrun/gate.sh': script,
     })
     const output = trustProject({ cwd: dir, env })
-    expect(output).toContain(`not covered: .hookrun/hooks.json hooks[0] 'gate': /tmp/elsewhere-hookrun-test/gate.sh does not exist (yet); the trust is revoked if it appears`)
+    expect(output).toContain(
+      `not covered: .hookrun/hooks.json hooks[0] 'gate': /tmp/elsewhere-hookrun-test/gate.sh does not exist (yet); the trust is revoked if it appears`,
+    )
   })
 })
 
@@ -161,22 +182,31 @@ describe("the files a hook's env makes its programs load are pinned (issue 29 ro
     expect(output).toContain(`  ${file.replace(/^\.\//, '')}  sha256:`)
     expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: true })
     appendFileSync(join(dir, file), 'rm -rf ~\n')
-    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, reason: 'changed', changed: [`${file.replace(/^\.\//, '')} edited`] })
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({
+      trusted: false,
+      reason: 'changed',
+      changed: [`${file.replace(/^\.\//, '')} edited`],
+    })
   })
 
-  test.each([['cd sub && bash ./hook.sh'], ["sh -c 'cd sub; bash ./hook.sh'"]])('a relative loader path is pinned from every folder the command starts programs in: %s', (command) => {
-    const { dir, env } = project({
-      '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command, env: { BASH_ENV: 'env.sh' } }] },
-      'sub/env.sh': 'echo loaded\n',
-    })
-    expect(trustProject({ cwd: dir, env })).toContain('  sub/env.sh  sha256:')
-    appendFileSync(join(dir, 'sub/env.sh'), 'exit 0\n')
-    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, changed: ['sub/env.sh edited'] })
-  })
+  test.each([['cd sub && bash ./hook.sh'], ["sh -c 'cd sub; bash ./hook.sh'"]])(
+    'a relative loader path is pinned from every folder the command starts programs in: %s',
+    (command) => {
+      const { dir, env } = project({
+        '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command, env: { BASH_ENV: 'env.sh' } }] },
+        'sub/env.sh': 'echo loaded\n',
+      })
+      expect(trustProject({ cwd: dir, env })).toContain('  sub/env.sh  sha256:')
+      appendFileSync(join(dir, 'sub/env.sh'), 'exit 0\n')
+      expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, changed: ['sub/env.sh edited'] })
+    },
+  )
 
   test("a project plugin's hook: the file its env loads is pinned too", () => {
     const { dir, env } = project({
-      '.hookrun/plugins/acme@env/hooks.json': { hooks: [{ name: 'gate', event: '*', command: 'bash "$HOOKRUN_PLUGIN_DIR/gate.sh"', env: { BASH_ENV: 'tools/env.sh' } }] },
+      '.hookrun/plugins/acme@env/hooks.json': {
+        hooks: [{ name: 'gate', event: '*', command: 'bash "$HOOKRUN_PLUGIN_DIR/gate.sh"', env: { BASH_ENV: 'tools/env.sh' } }],
+      },
       '.hookrun/plugins/acme@env/gate.sh': script,
       'tools/env.sh': 'true\n',
     })
@@ -186,7 +216,9 @@ describe("the files a hook's env makes its programs load are pinned (issue 29 ro
   })
 
   test('a loader file created after the trust revokes it', () => {
-    const { dir, env } = project({ '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command: 'bash ./hook.sh', env: { BASH_ENV: 'tools/env.sh' } }] } })
+    const { dir, env } = project({
+      '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command: 'bash ./hook.sh', env: { BASH_ENV: 'tools/env.sh' } }] },
+    })
     trustProject({ cwd: dir, env })
     mkdirSync(join(dir, 'tools'))
     writeFileSync(join(dir, 'tools/env.sh'), 'echo planted\n')
@@ -207,8 +239,13 @@ describe("the files a hook's env makes its programs load are pinned (issue 29 ro
     ['BASH_ENV', '$HOME/env.sh', 'is expanded when it is loaded'],
     ['LD_PRELOAD', 'libevil.so', 'is found by name in the library path'],
   ])('%s=%s is refused in a project hook, with one line naming the hook and the variable', (key, value, why) => {
-    const { dir, env } = project({ '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: './x.sh', env: { [key]: value } }] }, 'x.sh': script })
-    expect(() => trustProject({ cwd: dir, env })).toThrow(`cannot trust ${dir}: .hookrun/hooks.json: hooks[0].env.${key}: hook 'gate' sets ${key}`)
+    const { dir, env } = project({
+      '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: './x.sh', env: { [key]: value } }] },
+      'x.sh': script,
+    })
+    expect(() => trustProject({ cwd: dir, env })).toThrow(
+      `cannot trust ${dir}: .hookrun/hooks.json: hooks[0].env.${key}: hook 'gate' sets ${key}`,
+    )
     expect(() => trustProject({ cwd: dir, env })).toThrow(why)
     // Trusted another way (a trusted folder), the hook still does not run, and a gate it guarded blocks.
     trustFolderIn(dir, env.XDG_CONFIG_HOME!)
@@ -220,9 +257,13 @@ describe("the files a hook's env makes its programs load are pinned (issue 29 ro
     expect(problem!.message).toContain(`hook 'gate' sets ${key}`)
   })
 
-  test('the user config may set them: they are the user\'s own', () => {
+  test("the user config may set them: they are the user's own", () => {
     const { dir, env } = project({})
-    writeFiles(join(env.XDG_CONFIG_HOME!, 'hookrun'), { 'hooks.json': { hooks: [{ name: 'mine', event: '*', command: 'true', env: { PYTHONPATH: 'lib', NODE_OPTIONS: '--require ts-node/register' } }] } })
+    writeFiles(join(env.XDG_CONFIG_HOME!, 'hookrun'), {
+      'hooks.json': {
+        hooks: [{ name: 'mine', event: '*', command: 'true', env: { PYTHONPATH: 'lib', NODE_OPTIONS: '--require ts-node/register' } }],
+      },
+    })
     const config = loadConfig({ cwd: dir, env })
     expect(config.problems).toEqual([])
     expect(config.hooks.map((hook) => hook.name)).toEqual(['mine'])
@@ -231,7 +272,11 @@ describe("the files a hook's env makes its programs load are pinned (issue 29 ro
 
 describe('links and paths outside the project are pinned by content (issue 29 row 7)', () => {
   test('a file reached through a link to a folder inside .hookrun/', () => {
-    const { dir, env } = project({ '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command: '.hookrun/lib/gate.sh' }] }, 'vendor/gate.sh': script, 'vendor/util.sh': 'true\n' })
+    const { dir, env } = project({
+      '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command: '.hookrun/lib/gate.sh' }] },
+      'vendor/gate.sh': script,
+      'vendor/util.sh': 'true\n',
+    })
     symlinkSync('../vendor', join(dir, '.hookrun/lib'))
     const output = trustProject({ cwd: dir, env })
     expect(output).toContain('  .hookrun/lib/gate.sh  sha256:')
@@ -245,7 +290,10 @@ describe('links and paths outside the project are pinned by content (issue 29 ro
     writeFileSync(join(dir, 'other/gate.sh'), 'exit 0\n')
     rmSync(join(dir, '.hookrun/lib'))
     symlinkSync('../other', join(dir, '.hookrun/lib'))
-    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, changed: ['.hookrun/lib/gate.sh edited', '.hookrun/lib/util.sh removed'] })
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({
+      trusted: false,
+      changed: ['.hookrun/lib/gate.sh edited', '.hookrun/lib/util.sh removed'],
+    })
   })
 
   test('a link outside the project, and a link back into a folder being walked', () => {
@@ -263,7 +311,9 @@ describe('links and paths outside the project are pinned by content (issue 29 ro
   test('a link to a folder holding the project is refused', () => {
     const { dir, env } = project({ '.hookrun/hooks.json': { hooks: [] } })
     symlinkSync(dir, join(dir, '.hookrun/root'))
-    expect(() => trustProject({ cwd: dir, env })).toThrow(`cannot trust ${dir}: .hookrun/root links to ${dir}, a folder that holds the project: trust cannot pin it`)
+    expect(() => trustProject({ cwd: dir, env })).toThrow(
+      `cannot trust ${dir}: .hookrun/root links to ${dir}, a folder that holds the project: trust cannot pin it`,
+    )
     // Made after the trust, it revokes it.
     rmSync(join(dir, '.hookrun/root'))
     trustProject({ cwd: dir, env })

@@ -57,12 +57,11 @@ describe('projectMaterial', () => {
       'sub/tools/lint.py': 'print()',
     })
     const documents = findConfigFiles({ cwd: dir, env }).files.map(readConfigDocument)
-    expect(projectMaterial(dir, documents).files.map((file) => file.slice(dir.length + 1)).sort()).toEqual([
-      '.hookrun/hooks.json',
-      '.hookrun/hooks.local.json',
-      '.hookrun/scripts/gate.sh',
-      'sub/tools/lint.py',
-    ])
+    expect(
+      projectMaterial(dir, documents)
+        .files.map((file) => file.slice(dir.length + 1))
+        .sort(),
+    ).toEqual(['.hookrun/hooks.json', '.hookrun/hooks.local.json', '.hookrun/scripts/gate.sh', 'sub/tools/lint.py'])
   })
 })
 
@@ -82,7 +81,12 @@ describe('trust through loadConfig', () => {
   test('untrusted project hooks do not run and cannot switch off or replace the user’s own hooks', () => {
     const { dir, env } = project({
       '.xdg-config/hookrun/hooks.json': { hooks: [{ name: 'gate', event: '*', command: 'user-gate' }] },
-      '.hookrun/hooks.json': { hooks: [{ name: 'gate', enabled: false }, { name: 'extra', event: '*', command: 'true' }] },
+      '.hookrun/hooks.json': {
+        hooks: [
+          { name: 'gate', enabled: false },
+          { name: 'extra', event: '*', command: 'true' },
+        ],
+      },
       '.hookrun/hooks.local.json': { hooks: [{ name: 'gate', event: '*', command: 'project-gate' }] },
     })
     const config = loadConfig({ cwd: dir, env })
@@ -98,7 +102,11 @@ describe('trust through loadConfig', () => {
     expect(loadConfig({ cwd: dir, env }).hooks.map((hook) => hook.name)).toEqual(['gate'])
 
     writeFileSync(join(dir, '.hookrun/scripts/gate.sh'), '#!/bin/sh\nexit 0\n')
-    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, reason: 'changed', changed: ['.hookrun/scripts/gate.sh edited'] })
+    expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({
+      trusted: false,
+      reason: 'changed',
+      changed: ['.hookrun/scripts/gate.sh edited'],
+    })
     expect(loadConfig({ cwd: dir, env }).hooks).toEqual([])
 
     trustProject({ cwd: dir, env })
@@ -132,7 +140,9 @@ describe('trust through loadConfig', () => {
     trustProject({ cwd: join(dir, '.hookrun'), env })
     const record = trustRecordFile(dir, env)
     expect(record.startsWith(join(stateDir(env), 'trust'))).toBe(true)
-    expect(readdirSync(join(stateDir(env), 'trust')).sort()).toEqual([record.slice(record.lastIndexOf('/') + 1), record.slice(record.lastIndexOf('/') + 1).replace(/\.json$/, '.texts.json')].sort())
+    expect(readdirSync(join(stateDir(env), 'trust')).sort()).toEqual(
+      [record.slice(record.lastIndexOf('/') + 1), record.slice(record.lastIndexOf('/') + 1).replace(/\.json$/, '.texts.json')].sort(),
+    )
     expect(statSync(record).mode & 0o777).toBe(0o600)
     expect(untrustProject({ cwd: dir, env })).toContain(`untrusted ${dir}`)
     expect(readdirSync(join(stateDir(env), 'trust'))).toEqual([])
@@ -158,7 +168,9 @@ describe('trust through loadConfig', () => {
 
   test('trust outside a project is one clear error', () => {
     const { dir, env } = project({})
-    expect(() => trustProject({ cwd: dir, env })).toThrow(`no .hookrun/ with hooks.json, hooks.local.json, hooks/ or plugins/ at or above ${dir}; nothing to trust`)
+    expect(() => trustProject({ cwd: dir, env })).toThrow(
+      `no .hookrun/ with hooks.json, hooks.local.json, hooks/ or plugins/ at or above ${dir}; nothing to trust`,
+    )
   })
 })
 
@@ -176,7 +188,11 @@ describe('trust covers hook folders and plugins', () => {
       expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: true })
       writeFileSync(`${dir}/.hookrun/hooks/guard`, '#!/bin/sh\necho "*"\n')
       chmodSync(`${dir}/.hookrun/hooks/guard`, 0o755)
-      expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: false, reason: 'changed', changed: ['.hookrun/hooks/guard edited'] })
+      expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({
+        trusted: false,
+        reason: 'changed',
+        changed: ['.hookrun/hooks/guard edited'],
+      })
       writeFileSync(`${dir}/.hookrun/plugins/acme@x/run.sh`, 'echo new')
       expect(loadConfig({ cwd: dir, env }).trust?.changed).toContain('.hookrun/plugins/acme@x/run.sh added')
       // A script the plugin's hooks.json runs from the project root is covered too.
@@ -198,7 +214,10 @@ describe('hookrun init and trust', () => {
       '.hookrun/hooks/zz': '#!/bin/sh\necho "*"\n',
     })
     try {
-      for (const [dir, trusted] of [[fresh, true], [planted, false]] as const) {
+      for (const [dir, trusted] of [
+        [fresh, true],
+        [planted, false],
+      ] as const) {
         const env = { HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg`, XDG_STATE_HOME: `${dir}/.state`, XDG_CACHE_HOME: `${dir}/.cache` }
         const output = initProject({ cwd: dir, templates: [], env })
         expect(output).toContain(trusted ? 'trusted the new hooks' : 'not trusted: the project has hook files hookrun init did not write')
@@ -255,7 +274,9 @@ describe('hookrun init --template audit-log', () => {
     const dir = makeProject()
     const env = { HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg`, XDG_STATE_HOME: `${dir}/.state` }
     try {
-      expect(initProject({ cwd: dir, templates: ['audit-log'], env })).toContain(`wrote  ${dir}/.xdg/hookrun/hooks.json (log: your user config)`)
+      expect(initProject({ cwd: dir, templates: ['audit-log'], env })).toContain(
+        `wrote  ${dir}/.xdg/hookrun/hooks.json (log: your user config)`,
+      )
       expect(JSON.parse(readFileSync(`${dir}/.xdg/hookrun/hooks.json`, 'utf8')).log).toEqual({ path: '~/.local/state/hookrun/audit.jsonl' })
       expect(JSON.parse(readFileSync(`${dir}/.hookrun/hooks.json`, 'utf8')).hooks).toEqual([])
       writeFileSync(`${dir}/.xdg/hookrun/hooks.json`, JSON.stringify({ trustedFolders: ['~/work'] }))

@@ -76,7 +76,10 @@ describe('a common fire line, read without cac', () => {
     const cli = createCli(io, () => undefined, 'fire')
     cli.parse(['hookrun', 'hookrun', ...prepareArgv(line, valueFlags(cli))], { run: false })
     const { payload, format, cwd, tool } = cli.options
-    expect(simple).toEqual({ event: cli.args[0], flags: Object.fromEntries(Object.entries({ payload, format, cwd, tool }).filter(([, value]) => value !== undefined)) })
+    expect(simple).toEqual({
+      event: cli.args[0],
+      flags: Object.fromEntries(Object.entries({ payload, format, cwd, tool }).filter(([, value]) => value !== undefined)),
+    })
   })
   test.each([
     ['--strict', ['fire', 'x', '--strict']],

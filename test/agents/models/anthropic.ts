@@ -28,7 +28,9 @@ export function messagesOf(request: ModelRequest): readonly Message[] {
 
 /** The tool_result blocks of a conversation, in order. */
 export function toolResultsOf(request: ModelRequest): MessageBlock[] {
-  return messagesOf(request).flatMap((message) => (Array.isArray(message.content) ? message.content.filter((block) => block.type === 'tool_result') : []))
+  return messagesOf(request).flatMap((message) =>
+    Array.isArray(message.content) ? message.content.filter((block) => block.type === 'tool_result') : [],
+  )
 }
 
 /** The text a tool_result block carries (a string, or text blocks). */
@@ -45,7 +47,12 @@ export function requestText(request: ModelRequest): string {
 
 /** The conversation requests (the ones carrying tools), not side requests. */
 export function conversationRequests(server: ModelServer): ModelRequest[] {
-  return server.requests.filter((request) => request.url.startsWith('/v1/messages') && !request.url.includes('count_tokens') && Array.isArray((request.body as { tools?: unknown })?.tools))
+  return server.requests.filter(
+    (request) =>
+      request.url.startsWith('/v1/messages') &&
+      !request.url.includes('count_tokens') &&
+      Array.isArray((request.body as { tools?: unknown })?.tools),
+  )
 }
 
 function sse(response: ServerResponse, events: readonly Record<string, unknown>[]): void {
@@ -60,7 +67,10 @@ let ids = 0
 function turnEvents(turn: Turn, model: string): Record<string, unknown>[] {
   const id = ++ids
   const usage = { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
-  const start = { type: 'message_start', message: { id: `msg_lab${id}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage } }
+  const start = {
+    type: 'message_start',
+    message: { id: `msg_lab${id}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage },
+  }
   const end = (stop: string) => [
     { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 5 } },
     { type: 'message_stop' },
@@ -96,7 +106,9 @@ export async function startAnthropicModel(turns: readonly Turn[]): Promise<Model
   const arrivals: number[] = []
   const server = await startModelServer((request, response) => {
     if (request.method !== 'POST' || !request.url.startsWith('/v1/messages')) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end('{"type":"error","error":{"type":"not_found_error","message":"not here"}}')
+      response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"type":"error","error":{"type":"not_found_error","message":"not here"}}')
       return
     }
     if (request.url.includes('count_tokens')) {
@@ -110,7 +122,18 @@ export async function startAnthropicModel(turns: readonly Turn[]): Promise<Model
     if (body?.stream === false) {
       // A non-streaming side request: the same message as one JSON object.
       const text = 'text' in turn ? turn.text : 'ok'
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'msg_side', type: 'message', role: 'assistant', model: body.model, content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 10, output_tokens: 5 } }))
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'msg_side',
+          type: 'message',
+          role: 'assistant',
+          model: body.model,
+          content: [{ type: 'text', text }],
+          stop_reason: 'end_turn',
+          stop_sequence: null,
+          usage: { input_tokens: 10, output_tokens: 5 },
+        }),
+      )
       return
     }
     sse(response, events)

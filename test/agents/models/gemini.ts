@@ -50,9 +50,13 @@ export function startGeminiModel(turns: readonly Turn[]): Promise<ModelServer> {
     }
     if (request.url.includes(':generateContent')) {
       // A side request (a check or summary): a plain answer that moves nothing on.
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(candidate({ text: '{"reasoning":"done","next_speaker":"user"}' }, index)))
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(candidate({ text: '{"reasoning":"done","next_speaker":"user"}' }, index)))
       return
     }
-    response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, message: `fake model: no ${request.url}` } }))
+    response
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { code: 404, message: `fake model: no ${request.url}` } }))
   })
 }

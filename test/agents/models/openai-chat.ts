@@ -49,11 +49,15 @@ function sse(response: ServerResponse, chunks: readonly unknown[]) {
 export function startOpenAIChatModel(turns: readonly Turn[]): Promise<ModelServer> {
   return startModelServer((request: ModelRequest, response: ServerResponse) => {
     if (request.method === 'GET' && request.url.endsWith('/models')) {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'lab' }] }))
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'lab' }] }))
       return
     }
     if (!request.url.endsWith('/chat/completions')) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `fake model: no ${request.url}` } }))
+      response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `fake model: no ${request.url}` } }))
       return
     }
     const body = request.body as { stream?: boolean; model?: string; tools?: unknown[] } | undefined
@@ -63,14 +67,28 @@ export function startOpenAIChatModel(turns: readonly Turn[]): Promise<ModelServe
     const id = `chatcmpl-lab-${request.url.length}-${index}`
     const base = { id, object: 'chat.completion.chunk', created: 1_700_000_000, model: body?.model ?? 'fake-model' }
     const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }
-    const toolCall = 'tool' in turn ? { id: `call_${index}`, type: 'function', function: { name: turn.tool, arguments: JSON.stringify(turn.input) } } : undefined
+    const toolCall =
+      'tool' in turn
+        ? { id: `call_${index}`, type: 'function', function: { name: turn.tool, arguments: JSON.stringify(turn.input) } }
+        : undefined
     if (body?.stream !== true) {
-      const message = toolCall ? { role: 'assistant', content: null, tool_calls: [toolCall] } : { role: 'assistant', content: 'text' in turn ? turn.text : '' }
+      const message = toolCall
+        ? { role: 'assistant', content: null, tool_calls: [toolCall] }
+        : { role: 'assistant', content: 'text' in turn ? turn.text : '' }
       response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: toolCall ? 'tool_calls' : 'stop' }], usage }))
+      response.end(
+        JSON.stringify({
+          ...base,
+          object: 'chat.completion',
+          choices: [{ index: 0, message, finish_reason: toolCall ? 'tool_calls' : 'stop' }],
+          usage,
+        }),
+      )
       return
     }
-    const delta = toolCall ? { role: 'assistant', tool_calls: [{ index: 0, ...toolCall }] } : { role: 'assistant', content: 'text' in turn ? turn.text : '' }
+    const delta = toolCall
+      ? { role: 'assistant', tool_calls: [{ index: 0, ...toolCall }] }
+      : { role: 'assistant', content: 'text' in turn ? turn.text : '' }
     sse(response, [
       { ...base, choices: [{ index: 0, delta, finish_reason: null }] },
       { ...base, choices: [{ index: 0, delta: {}, finish_reason: toolCall ? 'tool_calls' : 'stop' }] },

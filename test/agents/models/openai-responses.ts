@@ -39,7 +39,13 @@ export function startOpenAIResponsesModel(turns: readonly Turn[]): Promise<Model
         : { type: 'message', id: `msg_${served}`, role: 'assistant', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }
     send(response, { type: 'response.output_item.added', output_index: 0, item })
     send(response, { type: 'response.output_item.done', output_index: 0, item })
-    const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 }
+    const usage = {
+      input_tokens: 10,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 5,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 15,
+    }
     send(response, { type: 'response.completed', response: { id, usage } })
     response.end()
   })
