@@ -23,7 +23,11 @@ export function agentProjectDir(
     if (value) return folderOrUndefined(value)
   }
   const field =
-    source.payloadField === 'workspace_roots' ? firstOf(payload.workspace_roots) : source.payloadField === 'cwd' ? payload.cwd : undefined
+    source.payloadField === 'workspace_roots'
+      ? firstOf(payload.workspace_roots)
+      : source.payloadField === undefined
+        ? undefined
+        : payload[source.payloadField]
   return typeof field === 'string' ? folderOrUndefined(field) : undefined
 }
 

@@ -278,6 +278,9 @@ export function projectRootOf(ref: Pick<ConfigFileRef, 'layer' | 'file'>): strin
  */
 export interface ProjectSource {
   readonly variables: readonly string[]
-  /** `cwd` where the agent sends its session folder there (Codex, Copilot), `workspace_roots` (Cursor's first root). */
-  readonly payloadField?: 'cwd' | 'workspace_roots'
+  /**
+   * `cwd` where the agent sends its session folder there (Codex, Copilot), `workspace_roots`
+   * (Cursor's first root), `working_dir` (Goose's, on its tool and Stop events).
+   */
+  readonly payloadField?: 'cwd' | 'workspace_roots' | 'working_dir'
 }

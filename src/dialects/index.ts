@@ -13,6 +13,7 @@ import { crush } from './crush.ts'
 import { cursor } from './cursor.ts'
 import { droid } from './droid.ts'
 import { gemini } from './gemini.ts'
+import { goose } from './goose.ts'
 import { kiro } from './kiro.ts'
 import { qwen } from './qwen.ts'
 import { windsurf } from './windsurf.ts'
@@ -22,6 +23,7 @@ import type { Dialect, NoticeChannel } from './types.ts'
  * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
  * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it"):
  *   1. Windsurf: `agent_action_name` (no other agent has it)
+ *   2. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
  *   2. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
  *   3. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
  *               Cursor's `conversation_id` and `cursor_version`
@@ -37,7 +39,7 @@ import type { Dialect, NoticeChannel } from './types.ts'
  *  10. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
-export const DIALECTS: readonly Dialect[] = [windsurf, crush, kiro, cursor, copilot, gemini, qwen, droid, codex, claude]
+export const DIALECTS: readonly Dialect[] = [windsurf, goose, crush, kiro, cursor, copilot, gemini, qwen, droid, codex, claude]
 
 const NATIVE = new Set(['hookrun', 'native'])
 

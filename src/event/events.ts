@@ -34,6 +34,7 @@ export type AliasSource =
   | 'kiro'
   | 'crush'
   | 'qwen'
+  | 'goose'
 
 export interface EventAlias {
   readonly alias: string
@@ -267,6 +268,11 @@ const SHARED_NAMES: ReadonlyArray<readonly [AliasSource, readonly string[]]> = [
       'InstructionsLoaded',
     ],
   ],
+  // Goose: Claude Code's names for these (aaif-goose/goose crates/goose/src/hooks/mod.rs HookEvent).
+  // Its PreToolUseResult (the final decision, observed) has no hookrun name; its BeforeShellExecution,
+  // AfterShellExecution, BeforeReadFile and AfterFileEdit are Open Plugins' extended events, read
+  // case-insensitively as Cursor's (src/dialects/goose.ts)
+  ['goose', ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop']],
 ]
 
 // Built in one pass at start-up, which every event pays for (a loop, not a filter per row).

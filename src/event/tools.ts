@@ -10,7 +10,7 @@
  * A name the table does not know is its own subject, lowercased (`mcp__memory__create`).
  */
 import { sharedSources } from './shared-names.ts'
-export type ToolSource = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen'
+export type ToolSource = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen' | 'goose'
 
 export interface ToolAlias {
   readonly name: string
@@ -126,6 +126,8 @@ const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
       'task',
     ],
   ],
+  // Goose 1.50.0's developer tools (seen in the agent lab: shell {command}, write {path, content}, edit {path, before, after})
+  ['goose', ['shell', 'write', 'edit']],
 ]
 
 const SHARED_BY_NAME = sharedSources(SHARED_NAMES)

@@ -85,7 +85,10 @@ export function routerEntries(target: AgentTarget, root: Node, event: string): A
     const paths = ours.map((inner): Path => [...at, 'hooks', inner])
     // A group with a matcher or handlers of the user's stays; only hookrun's handlers go.
     const matcher = child(item, 'matcher')
-    if (ours.length === handlers.children!.length && (matcher === undefined || isCompiledMatcher(matcher.value)))
+    if (
+      ours.length === handlers.children!.length &&
+      (matcher === undefined || isCompiledMatcher(matcher.value) || matcher.value === target.allMatcher)
+    )
       entries.push({ remove: at, handlers: paths })
     else for (const path of paths) entries.push({ remove: path, handlers: [path] })
   }

@@ -1,6 +1,6 @@
 // Where each agent reads its hooks config, and the router entries hookrun writes there.
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, isAbsolute, join } from 'node:path'
 import { namesOf } from '../event/events.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 
@@ -10,7 +10,7 @@ import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
  * answers in its protocol. Sources: shared/reference/agent-hook-protocols.md §1.1 and §6, and
  * the agents' docs named in src/dialects/*.ts.
  */
-export type AgentName = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen'
+export type AgentName = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen' | 'goose'
 
 export type Scope = 'user' | 'project'
 
@@ -44,7 +44,17 @@ export interface AgentTarget {
   /** The router's command for one event. */
   command(self: string, event: string): string
   /** The handler object for one event (inside a group for the groups shape). */
-  handler(command: string): Record<string, unknown>
+  handler(command: string, event: string): Record<string, unknown>
+  /**
+   * The matcher every group of hookrun's carries when it has no compiled one (Goose skips a
+   * group whose matcher is not a valid regex, `*` included; `.*` takes every subject).
+   */
+  readonly allMatcher?: string
+  /**
+   * A file that makes the hooks file's folder a plugin (Goose's `plugin.json`, beside `hooks/`):
+   * written when missing, removed with the hooks file when install created both.
+   */
+  readonly manifest?: { file(hooksFile: string): string; readonly content: Readonly<Record<string, unknown>> }
   /**
    * The handler field that holds the agent's timeout for hookrun, and how many of its units make a
    * second; absent when the agent has no such field (Windsurf).
@@ -98,6 +108,15 @@ const claudeSkipped = {
   WorktreeCreate: 'its hook must print the new worktree path; a router there would break worktree creation',
 }
 const geminiSkipped = { AfterModel: STREAMING }
+const GOOSE_TOOL_TWICE =
+  'PreToolUse / PostToolUse already fire for this tool, and Goose takes no block here; a second entry would run your hooks twice'
+const gooseSkipped = {
+  BeforeShellExecution: GOOSE_TOOL_TWICE,
+  AfterShellExecution: GOOSE_TOOL_TWICE,
+  BeforeReadFile: GOOSE_TOOL_TWICE,
+  AfterFileEdit: GOOSE_TOOL_TWICE,
+  PreToolUseResult: "it reports the decision PreToolUse's hooks (hookrun's among them) already made",
+}
 const qwenSkipped = { MessageDisplay: STREAMING }
 const cursorSkipped = {
   beforeShellExecution: CURSOR_SPECIFIC,
@@ -301,7 +320,45 @@ export const AGENTS: readonly AgentTarget[] = [
     note: 'Qwen Code runs project hooks only in a trusted folder',
     projectFileOnlyWhereStarted: true,
   },
+  {
+    name: 'goose',
+    label: 'Goose',
+    // aaif-goose/goose crates/goose/src/plugins/discovery.rs: plugins in <start folder>/.agents/plugins/
+    // and ~/.agents/plugins/ ($GOOSE_PATH_ROOT/.agents/plugins/ when set); hooks only in a plugin's
+    // hooks/hooks.json (the Open Plugins layout). hookrun brings a plugin of its own, `hookrun`.
+    file: (scope, places) =>
+      join(scope === 'user' ? gooseRoot(places) : places.project, '.agents', 'plugins', 'hookrun', 'hooks', 'hooks.json'),
+    shape: 'groups',
+    commandField: 'command',
+    header: {},
+    comments: false,
+    events: eventsOf('goose', gooseSkipped),
+    skipped: gooseSkipped,
+    command: (self) => `${self} fire --format goose`,
+    // Goose's default timeout is 30 s, and a PreToolUse hook that fails, times out or prints no
+    // decision lets the call through unless `on_failure` is `block` (only PreToolUse takes it).
+    handler: (command, event) => ({
+      type: 'command',
+      command,
+      timeout: ROUTER_TIMEOUT_SECONDS,
+      ...(event === 'PreToolUse' && { on_failure: 'block' }),
+    }),
+    timeout: { field: 'timeout', perSecond: 1 },
+    allMatcher: '.*',
+    manifest: {
+      file: (hooksFile) => join(dirname(dirname(hooksFile)), 'plugin.json'),
+      content: { name: 'hookrun', version: '1.0.0', description: 'Routes Goose hook events to hookrun (hookrun install --agent goose)' },
+    },
+    note: "Goose honours only blocks (PreToolUse, Stop): a hook's rewrite is refused (the call is blocked), its context and messages reach nobody; a SessionStart banner shows in goose session",
+    projectFileOnlyWhereStarted: true,
+  },
 ]
+
+/** Goose's user folder: $GOOSE_PATH_ROOT when it is an absolute path, else the home folder. */
+function gooseRoot(places: Places): string {
+  const root = places.env.GOOSE_PATH_ROOT
+  return root !== undefined && isAbsolute(root) ? root : places.home
+}
 
 export function agentTarget(name: string): AgentTarget | undefined {
   return AGENTS.find((agent) => agent.name === name)

@@ -11,7 +11,7 @@ import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
 import { type AgentTarget, agentTarget, AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
 import { checkShape, freshText, parse, routerEntries, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
-import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf } from './json-text.ts'
+import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf, valueOf } from './json-text.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult, sortNote } from './results.ts'
 import { selfCommand, shellWords } from './self.ts'
@@ -181,7 +181,7 @@ function installInto(
       if (found.length > 0) removedEvents.push(event)
       continue
     }
-    const matcher = native?.get(event)?.matcher
+    const matcher = native?.get(event)?.matcher ?? target.allMatcher
     if (left(event)) {
       // The agent already gets this event through another agent's file (an entry here would
       // answer it twice), or --events left it out. One hookrun put here before goes.
@@ -196,7 +196,12 @@ function installInto(
     const command = target.command(self, event)
     const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
     if (found.length === 0) {
-      text = appendAt(text, style, ['hooks', event], target.shape === 'groups' ? group(target.handler(command)) : target.handler(command))
+      text = appendAt(
+        text,
+        style,
+        ['hooks', event],
+        target.shape === 'groups' ? group(target.handler(command, event)) : target.handler(command, event),
+      )
       addedEvents.push(event)
       continue
     }
@@ -209,7 +214,7 @@ function installInto(
       text =
         typeof current === 'string' && matcher !== undefined
           ? replaceAt(text, [...entry.remove, 'matcher'], matcher)
-          : replaceAt(text, entry.remove, group(target.handler(command)))
+          : replaceAt(text, entry.remove, group(target.handler(command, event)))
       updated++
     }
     // Already there: keep it, but point it at this hookrun if it moved.
@@ -224,6 +229,14 @@ function installInto(
         text = raised
         updated++
       }
+      // A key the router's handler needs and this one lacks (Goose's on_failure on PreToolUse).
+      const wanted = target.handler(command, event)
+      const node = nodeAt(parse(target, text), handler)
+      const lacking = Object.keys(wanted).filter((key) => key !== target.timeout?.field && child(node, key) === undefined)
+      if (node !== undefined && lacking.length > 0) {
+        text = replaceAt(text, handler, { ...(valueOf(node) as object), ...Object.fromEntries(lacking.map((key) => [key, wanted[key]])) })
+        updated++
+      }
     }
   }
   const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
@@ -231,6 +244,10 @@ function installInto(
   const added = addedEvents.length
   const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
   if (!unchanged) files.write(file, text, !existed)
+  // Goose's plugin.json beside hooks/: written when missing (uninstall removes it if install made it).
+  const manifest = target.manifest?.file(file)
+  if (manifest !== undefined && files.read(manifest) === undefined)
+    files.write(manifest, `${JSON.stringify(target.manifest!.content, null, 2)}\n`, true)
   // Read after writing: this file may be the one another agent runs too.
   const overlapLines = findOverlaps(places)
     .filter((overlap) => (overlap.owner === target.name || overlap.reader === target.name) && overlap.twice.length > 0)

@@ -42,6 +42,9 @@ export function uninstallFrom(target: AgentTarget, file: string, places: Places)
   const created = sameJson(text, freshText(target)) ? rememberCreated(file, env, false) : undefined
   if (created !== undefined) {
     rmSync(file)
+    // The plugin manifest install wrote beside it (Goose's plugin.json) goes first, so its folder empties.
+    const manifest = target.manifest?.file(file)
+    if (manifest !== undefined && existsSync(manifest) && rememberCreated(manifest, env, false) !== undefined) rmSync(manifest)
     // The folders install made for it go too, while they are empty (`.github/hooks`, `.claude`).
     const gone = created.filter((folder) => removeIfEmpty(folder))
     return result(

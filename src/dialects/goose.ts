@@ -1,0 +1,91 @@
+// Goose's dialect: its plugin hooks' payloads in, its block answers out.
+import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
+import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import type { Dialect, Normalized } from './types.ts'
+
+/**
+ * Goose (aaif-goose/goose crates/goose/src/hooks/mod.rs; seen in the agent lab with 1.50.0).
+ * Hooks live only in plugins (`.agents/plugins/<name>/hooks/hooks.json`, the Open Plugins
+ * layout). Its payload names the event in `event` (not `hook_event_name`) and always carries
+ * `matcher_context` (null when the event has none), which tells it from Crush's; the folder is
+ * `working_dir`, on the tool events and Stop only.
+ *
+ * Answers: only PreToolUse and Stop can be stopped, by `{"decision":"block","reason"}` on stdout
+ * (or exit 2 with the reason on stderr); `{"decision":"allow"}` or nothing on stdout is allow, and
+ * any other stdout is "no decision", which Goose reads as a failed hook. A blocked PreToolUse
+ * reaches the model and the person as "Tool call denied by policy hook `hookrun`: <reason>"; a
+ * blocked Stop makes the agent go on (capped by GOOSE_STOP_HOOK_BLOCK_CAP). Goose takes no
+ * rewrite, no context and no message, with one exception: a SessionStart hook's `{"banner"}`,
+ * which `goose session` prints before the first prompt (`goose run` prints none). That banner is
+ * where hookrun's own notices go, and where it says what Goose could not take at session start.
+ */
+const GATE_EVENTS = new Set(['PreToolUse', 'Stop'])
+
+function gooseEvent(payload: Record<string, unknown>, agentEvent: string | undefined): string {
+  if (agentEvent !== undefined) return agentEvent
+  return typeof payload.event === 'string' ? payload.event : 'PreToolUse'
+}
+
+export const goose: Dialect = {
+  name: 'goose',
+  label: 'Goose',
+  source: 'goose',
+  // Goose runs hooks in the folder it was started in (where it read the project's plugins) and
+  // sends its session folder as `working_dir` on tool events and Stop.
+  project: { variables: [], payloadField: 'working_dir' },
+  ignores: [
+    {
+      field: 'updatedInput',
+      events: ['PreToolUse'],
+      why: 'Goose has no rewrite, so the tool would run with its original input',
+    },
+  ],
+  detect: (payload) =>
+    payload.hook_event_name === undefined &&
+    typeof payload.event === 'string' &&
+    typeof payload.session_id === 'string' &&
+    'matcher_context' in payload,
+  eventName: (payload) => (typeof payload.event === 'string' ? payload.event : undefined),
+  normalize(payload): Normalized {
+    // Hooks written for Claude Code read `cwd` (and HOOKRUN_WORK_DIR comes from it).
+    if ('cwd' in payload || typeof payload.working_dir !== 'string') return { payload }
+    return { payload: spreadKeepingLongStrings(payload, { cwd: payload.working_dir }) }
+  },
+  render(decision, payload, agentEvent) {
+    const event = gooseEvent(payload, agentEvent)
+    const answer = new Answer('Goose', event)
+    const out: Record<string, unknown> = {}
+    const gate = GATE_EVENTS.has(event)
+    const reasons = [decision.blocked ? blockReason(decision) : undefined]
+    if (decision.decision === 'ask' && !decision.blocked) {
+      if (event === 'PreToolUse') {
+        answer.cannot("decision 'ask'", 'answered block: Goose asks nobody, and a hook wanted a person to confirm')
+        reasons[0] = `hook '${decision.decidedBy ?? 'unknown'}' wants a person to confirm this call, and Goose cannot ask${decision.reason ? `: ${decision.reason}` : ''}`
+      } else answer.cannot("decision 'ask'")
+    }
+    if (!decision.continue) {
+      if (event === 'PreToolUse') {
+        answer.cannot('continue: false', 'Goose cannot end the session; the call was blocked instead')
+        reasons.push(decision.stopReason ?? `hook '${decision.decidedBy ?? 'unknown'}' asked to stop the session`)
+      } else answer.cannot('continue: false', 'the agent goes on')
+    }
+    const reason = [...new Set(reasons.filter((text): text is string => text !== undefined))].join('\n')
+    if (reason !== '') {
+      if (gate) {
+        out.decision = 'block'
+        out.reason = reason
+      } else answer.cannot('a block', 'the event proceeds')
+    } else if (gate && decision.decidedBy !== undefined && decision.decision === 'allow') out.decision = 'allow'
+    if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Goose cannot rewrite a prompt')
+    if (contextText(decision) !== undefined) answer.cannot('additionalContext')
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    if (event === 'SessionStart') {
+      // The one text Goose shows: its banner. It carries the message and what Goose could not take.
+      const banner = [decision.systemMessage, ...answer.warnings.map((warning) => `hookrun: ${warning}`)].filter(Boolean).join('\n')
+      if (banner !== '') out.banner = banner
+    } else if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
+    // Nothing but a decision may reach Goose's stdout: any other text is a failed hook to it.
+    return { stdout: Object.keys(out).length === 0 ? '' : jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}
