@@ -22,6 +22,7 @@ export const LAB_AGENTS = {
   qwen: { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' },
   codex: { package: '@openai/codex', version: '0.169.0', bin: 'codex' },
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot' },
+  goose: { package: '@aaif/goose-acp', version: '1.50.0', bin: 'goose' },
 } as const
 
 export type LabAgent = keyof typeof LAB_AGENTS
@@ -148,15 +149,20 @@ export interface AgentRun {
   readonly ms: number
 }
 
-/** Runs an agent's CLI to the end with stdin closed (a headless agent may wait on an open stdin), killed after `timeoutMs`. */
+/**
+ * Runs an agent's CLI to the end with stdin closed (a headless agent may wait on an open stdin),
+ * or given `input` and then closed (an interactive CLI reading its prompt), killed after `timeoutMs`.
+ */
 export function runAgent(
   command: string,
   args: readonly string[],
-  options: { cwd: string; env: Record<string, string>; timeoutMs?: number },
+  options: { cwd: string; env: Record<string, string>; timeoutMs?: number; input?: string },
 ): Promise<AgentRun> {
   return new Promise((resolve) => {
     const started = performance.now()
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const stdin = options.input === undefined ? 'ignore' : 'pipe'
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: [stdin, 'pipe', 'pipe'], detached: true })
+    if (options.input !== undefined) child.stdin!.end(options.input)
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
