@@ -2,6 +2,7 @@
 import { resolve } from 'node:path'
 import { mergeHooks } from '../config/load.ts'
 import type { ConfigDocument, ParsedEntry } from '../config/document.ts'
+import { isRouterInvocation } from '../core/router.ts'
 import { quoteVariables } from '../core/shell.ts'
 import type { ConfigFileRef, ConfigProblem, Hook } from '../core/types.ts'
 import type { FoundPluginConfig } from '../discover/folders.ts'
@@ -50,7 +51,7 @@ export function pluginConfigHooks(source: FoundPluginConfig, problems: ConfigPro
   problems.push(
     ...(source.layout === undefined ? read : read.filter((problem) => !(problem.path === 'description' && problem.severity === 'warning'))),
   )
-  const merged = mergeHooks(entries, problems)
+  const merged = withoutRouters(mergeHooks(entries, problems), problems)
   const layout = source.layout
   const { hooks, ignored } = layout?.agent === 'open' ? openPluginHooks(merged, problems) : { hooks: merged, ignored: [] }
   const dir = source.plugin.dir
@@ -65,4 +66,22 @@ export function pluginConfigHooks(source: FoundPluginConfig, problems: ConfigPro
     env: { ...hook.env, ...roots, HOOKRUN_PLUGIN_DIR: dir },
   }))
   return { hooks: named, ignored }
+}
+
+/**
+ * A plugin's hook that is an agent's entry into hookrun (`hookrun fire --format goose`: hookrun's
+ * own Goose plugin, added with `hookrun plugin add`) is left out with a warning: run as a hook it
+ * would fire hookrun inside itself on every event until the depth limit blocks the gate.
+ */
+function withoutRouters(hooks: Hook[], problems: ConfigProblem[]): Hook[] {
+  return hooks.filter((hook) => {
+    if (hook.http !== undefined || !isRouterInvocation(hook.command)) return true
+    problems.push({
+      severity: 'warning',
+      file: hook.source.file,
+      path: hook.source.path,
+      message: `runs hookrun's own router (${hook.command.trim()}), which is how an agent asks hookrun, not a hook; skipped (it would fire hookrun inside itself)`,
+    })
+    return false
+  })
 }

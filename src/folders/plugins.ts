@@ -128,7 +128,8 @@ export async function addPlugin(
     const problems: ConfigProblem[] = []
     const hooks = pluginHookNames(temporary, name, problems)
     if (hooks.length === 0) {
-      const why = problems.length > 0 ? `; ${problems[0]!.message}` : ''
+      // Every distinct reason (a hook skipped as hookrun's own router may come after a warning).
+      const why = [...new Set(problems.map((problem) => problem.message))].map((message) => `; ${message}`).join('')
       throw new HookrunError(
         `${spec} has no hooks: a plugin needs a hooks.json with hooks, a plugin manifest or hooks/hooks.json with hooks, or executables in hooks/${why}; nothing was installed`,
       )

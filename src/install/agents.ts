@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { dirname, isAbsolute, join } from 'node:path'
 import { namesOf } from '../event/events.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
+import { routerTail } from '../core/router.ts'
 
 /**
  * Where each agent keeps its hooks, and the router entry hookrun puts there: one entry per event
@@ -372,8 +373,4 @@ export function isRouterCommand(command: unknown, agent: AgentName): boolean {
 /** The hookrun a router entry's command runs (what install was given as `self`). */
 export function routerSelf(command: string, agent: AgentName): string | undefined {
   return routerTail(agent).test(command) ? command.replace(routerTail(agent), '') : undefined
-}
-
-function routerTail(agent: AgentName): RegExp {
-  return new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$`)
 }

@@ -165,8 +165,8 @@ export function runAgent(
     if (options.input !== undefined) child.stdin!.end(options.input)
     let stdout = ''
     let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
     const timer = setTimeout(() => {
       stderr += `\n[lab] killed after ${options.timeoutMs ?? 90_000} ms\n`
       try {

@@ -1,0 +1,17 @@
+// How the commands of hookrun's router entries in agents' files end (install writes them).
+
+/**
+ * `<hookrun> fire [event] --format <agent>` at the end of a command: the entry through which an
+ * agent asks hookrun (any hookrun path, any event). `agent` defaults to any dialect name.
+ */
+export function routerTail(agent = '[a-z]+'): RegExp {
+  return new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$`)
+}
+
+/**
+ * Is this command an agent's entry into hookrun rather than a hook? Read as a hook (hookrun's own
+ * Goose plugin added with `hookrun plugin add`), it would fire hookrun inside itself on every event.
+ */
+export function isRouterInvocation(command: unknown): boolean {
+  return typeof command === 'string' && routerTail().test(command)
+}
