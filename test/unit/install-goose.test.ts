@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
+import { doctorCommand } from '../../src/commands/doctor.ts'
 import { installAgents } from '../../src/commands/install.ts'
 import { addPlugin } from '../../src/folders/plugins.ts'
 import { pluginConfigHooks } from '../../src/folders/plugin-config.ts'
@@ -113,5 +114,33 @@ describe('hookrun never reads its own Goose plugin as hooks (it would fire itsel
       addPlugin('.agents/plugins/hookrun', { scope: 'project', projectRoot: where.project, cwd: where.project, env: where.env }),
     ).rejects.toThrow(/has no hooks.*runs hookrun's own router \(hookrun fire --format goose\)/)
     expect(existsSync(join(where.project, '.hookrun', 'plugins', 'hookrun'))).toBe(false)
+  })
+})
+
+describe('doctor: a hookrun plugin Goose would not run', () => {
+  const lines = (where: ReturnType<typeof place>) =>
+    doctorCommand({ cwd: where.project, env: where.env, version: '0.0.0', json: true }).output
+  test('disabledPlugins in the project settings, unless its local settings enable it', () => {
+    const where = place()
+    run(where, false, 'project')
+    expect(lines(where)).not.toContain('disabledPlugins')
+    const settings = join(where.project, '.config', 'goose')
+    mkdirSync(settings, { recursive: true })
+    writeFileSync(join(settings, 'settings.json'), '{"disabledPlugins":["hookrun"]}')
+    expect(lines(where)).toContain(`Goose: ${join(settings, 'settings.json')} lists hookrun in disabledPlugins`)
+    writeFileSync(join(settings, 'settings.local.json'), '{"enabledPlugins":["hookrun"]}')
+    expect(lines(where)).not.toContain('disabledPlugins')
+  })
+
+  test("switched off in Goose's config.yaml", () => {
+    const where = place()
+    run(where)
+    const folder = join(where.home, '.agents', 'plugins', 'hookrun')
+    const config = join(where.home, '.config', 'goose', 'config.yaml')
+    mkdirSync(dirname(config), { recursive: true })
+    writeFileSync(config, `GOOSE_MODE: auto\nplugins:\n  ${folder}:\n    enabled: true\n`)
+    expect(lines(where)).not.toContain('switched off')
+    writeFileSync(config, `GOOSE_MODE: auto\nplugins:\n  /elsewhere:\n    enabled: true\n  ${folder}:\n    enabled: false\n`)
+    expect(lines(where)).toContain(`Goose: ${config} has the plugin ${folder} switched off`)
   })
 })
