@@ -4,8 +4,8 @@ import type { Payload } from '../core/types.ts'
 /**
  * Might this payload come from an agent with a protocol of its own? A cheap look at field
  * shapes, so that `fire` loads the dialect modules only when they can matter: most agents name
- * their event in `hook_event_name`, Windsurf in `agent_action_name`, Crush in `event` beside a
- * `session_id`, and Copilot's camelCase payloads have a `sessionId` with a numeric `timestamp`.
+ * their event in `hook_event_name`, Windsurf in `agent_action_name`, Crush and Goose in `event`
+ * beside a `session_id`, and Copilot's camelCase payloads have a `sessionId` with a numeric `timestamp`.
  * Which agent it is, is decided in ./index.ts.
  */
 export function mayBeAgentPayload(payload: Payload): boolean {
