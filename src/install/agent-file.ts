@@ -111,6 +111,19 @@ export function withRouterTimeout(target: AgentTarget, text: string, handler: Pa
   return replaceAt(text, handler, { ...(node === undefined ? {} : (valueOf(node) as object)), [target.timeout.field]: wanted })
 }
 
+/**
+ * The file with the keys of the router's handler (`wanted`) that the one at `handler` lacks (Goose's
+ * `on_failure: block` on PreToolUse), the timeout aside (withRouterTimeout raises that one). Not
+ * where the agent reviews changed entries (Codex): a changed entry would stop running unseen.
+ */
+export function withHandlerKeys(target: AgentTarget, text: string, handler: Path, wanted: Record<string, unknown>): string {
+  if (target.reviewsChangedHooks) return text
+  const node = nodeAt(parse(target, text), handler)
+  const lacking = Object.keys(wanted).filter((key) => key !== target.timeout?.field && child(node, key) === undefined)
+  if (node === undefined || lacking.length === 0) return text
+  return replaceAt(text, handler, { ...(valueOf(node) as object), ...Object.fromEntries(lacking.map((key) => [key, wanted[key]])) })
+}
+
 function describe(node: Node): string {
   return node.type === 'array' ? 'an array' : node.type === 'object' ? 'an object' : `a ${node.type}`
 }

@@ -9,9 +9,9 @@ import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
 import { type AgentTarget, agentTarget, AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
-import { checkShape, freshText, parse, routerEntries, withRouterTimeout } from './agent-file.ts'
+import { checkShape, freshText, parse, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
-import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf, valueOf } from './json-text.ts'
+import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf } from './json-text.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult, sortNote } from './results.ts'
 import { selfCommand, shellWords } from './self.ts'
@@ -229,12 +229,9 @@ function installInto(
         text = raised
         updated++
       }
-      // A key the router's handler needs and this one lacks (Goose's on_failure on PreToolUse).
-      const wanted = target.handler(command, event)
-      const node = nodeAt(parse(target, text), handler)
-      const lacking = Object.keys(wanted).filter((key) => key !== target.timeout?.field && child(node, key) === undefined)
-      if (node !== undefined && lacking.length > 0) {
-        text = replaceAt(text, handler, { ...(valueOf(node) as object), ...Object.fromEntries(lacking.map((key) => [key, wanted[key]])) })
+      const completed = withHandlerKeys(target, text, handler, target.handler(command, event))
+      if (completed !== text) {
+        text = completed
         updated++
       }
     }
