@@ -96,3 +96,8 @@ export function joinPath(prefix: string, path: readonly PropertyKey[]): string {
   for (const key of path) out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`
   return out
 }
+
+/** Claude Code's `onFailure`, else Goose's `on_failure`, which Goose honours on PreToolUse only. */
+export function onFailureOf(handler: { onFailure?: 'block' | 'allow'; on_failure?: 'block' | 'allow' }, eventName: string) {
+  return handler.onFailure ?? (eventName === 'PreToolUse' ? handler.on_failure : undefined)
+}

@@ -191,6 +191,10 @@ export const ClaudeHandlerSchema = z
       description:
         "'block': a handler that cannot start, times out or exits with an unexpected code blocks instead of failing open (hookrun's onError: block).",
     }),
+    // Goose's and the Open Plugins spelling, honoured on PreToolUse only, as Goose does.
+    on_failure: z.enum(['block', 'allow']).optional().meta({
+      description: "Goose (Open Plugins): 'block' on PreToolUse is onFailure: 'block'; Goose ignores it on other events.",
+    }),
     // http handlers (src/run/http.ts).
     url: z.string().optional(),
     headers: z.record(z.string(), z.string()).optional(),

@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
 import { HOOK_DEFAULTS } from './defaults.ts'
 import { flatAgentHooks, flatAgentOf } from './flat-shapes.ts'
-import { claudeMatcher, commandSlug, type HookSpec, joinPath, parseEntry, type Report } from './hook-spec.ts'
+import { claudeMatcher, commandSlug, type HookSpec, joinPath, onFailureOf, parseEntry, type Report } from './hook-spec.ts'
 import {
   AllowManagedHooksOnlySchema,
   AllowedHttpHookUrlsSchema,
@@ -237,7 +237,7 @@ function claudeHooks(
           blocking: !(handler.async || handler.asyncRewake),
           enabled: true,
           matcher,
-          ...(handler.onFailure !== undefined && { onError: handler.onFailure }),
+          ...(onFailureOf(handler, eventName) !== undefined && { onError: onFailureOf(handler, eventName) }),
           ...(handler.description !== undefined && { description: handler.description }),
           shape: 'claude',
           path,

@@ -78,6 +78,25 @@ describe('openPluginHooks', () => {
     expect(hooks[0]!.command).toBe('"${PLUGIN_ROOT}/a.sh" "${CLAUDE_PLUGIN_ROOT}"/b')
     expect(hooks[0]!.env).toMatchObject({ PLUGIN_ROOT: dir, CLAUDE_PLUGIN_ROOT: dir })
   })
+  test("Goose's on_failure: block on PreToolUse makes a failing hook block, as in Goose; elsewhere Goose ignores it, and so does hookrun", () => {
+    const root = makeProject({
+      'gate/hooks/hooks.json': {
+        hooks: {
+          PreToolUse: [{ matcher: '.*', hooks: [{ type: 'command', command: './gate.sh', on_failure: 'block' }] }],
+          PostToolUse: [{ hooks: [{ type: 'command', command: './log.sh', on_failure: 'block' }] }],
+        },
+      },
+    })
+    dirs.push(root)
+    const [source] = pluginSources({ name: 'gate', dir: join(root, 'gate'), scope: 'project' }, 'project-plugin')
+    const problems: ConfigProblem[] = []
+    const { hooks } = pluginConfigHooks(source as FoundPluginConfig, problems, { readConfigFile, parseConfigDocument })
+    expect(hooks.map((hook) => [hook.command, hook.onError])).toEqual([
+      ['./gate.sh', 'block'],
+      ['./log.sh', undefined],
+    ])
+    expect(problems).toEqual([])
+  })
   test('extended events carry their tool; a matcher on one is reported and the hook skipped', () => {
     const problems: ConfigProblem[] = []
     const { hooks } = openPluginHooks(
