@@ -212,6 +212,7 @@ export async function fireCommand(
     const paint = warnings.length > 0 ? await paintFor(io, colour, 'stderr') : undefined
     for (const warning of warnings) await io.stderr(`hookrun: ${paint?.warn('warning:') ?? 'warning:'} ${warning}\n`)
     if (rendered.stderr) await io.stderr(rendered.stderr)
+    if (rendered.terminal) io.terminal?.(rendered.terminal)
     if (flags.pretty) await io.stdout((await import('../answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
     else await io.stdout(rendered.stdout)
     setExitCode(rendered.exitCode)
@@ -255,6 +256,7 @@ export async function fireCommand(
       : { ...renderNative(decision), warnings: [] }
     await io.stderr(`hookrun: ${why}\n`)
     if (rendered.stderr) await io.stderr(rendered.stderr)
+    if (rendered.terminal) io.terminal?.(rendered.terminal)
     await io.stdout(rendered.stdout)
     setExitCode(rendered.exitCode)
     return true

@@ -7,6 +7,7 @@ import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { carryFields, ignoredFieldWarnings, ignores } from './shared.ts'
 import { claude } from './claude.ts'
+import { cline } from './cline.ts'
 import { codex } from './codex.ts'
 import { copilot } from './copilot.ts'
 import { crush } from './crush.ts'
@@ -21,6 +22,7 @@ import type { Dialect, NoticeChannel } from './types.ts'
 /**
  * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
  * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it"):
+ *   0. Cline:   `hookName` with `clineVersion` (no other agent has them)
  *   1. Windsurf: `agent_action_name` (no other agent has it)
  *   2. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
  *   3. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
@@ -37,7 +39,7 @@ import type { Dialect, NoticeChannel } from './types.ts'
  *  10. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
-export const DIALECTS: readonly Dialect[] = [windsurf, crush, kiro, cursor, copilot, gemini, qwen, droid, codex, claude]
+export const DIALECTS: readonly Dialect[] = [cline, windsurf, crush, kiro, cursor, copilot, gemini, qwen, droid, codex, claude]
 
 const NATIVE = new Set(['hookrun', 'native'])
 

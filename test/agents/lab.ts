@@ -22,6 +22,7 @@ export const LAB_AGENTS = {
   qwen: { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' },
   codex: { package: '@openai/codex', version: '0.169.0', bin: 'codex' },
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot' },
+  cline: { package: 'cline', version: '3.0.65', bin: 'cline' },
 } as const
 
 export type LabAgent = keyof typeof LAB_AGENTS
