@@ -125,6 +125,15 @@ export const cline: Dialect = {
   // Context reaches the model on PreToolUse and PostToolUse; the terminal reaches the person
   // where Cline runs in one.
   notices: ['additionalContext', 'systemMessage'],
+  caveats: [
+    `${CANCEL_ENDS_RUN} (when Cline runs without one, in CI or a pipe, nobody sees it)`,
+    `TaskStart, TaskResume, UserPromptSubmit, TaskComplete, TaskCancel, TaskError, SessionShutdown: ${NOT_ACTED_ON}; a block there is not claimed`,
+    'a block on PostToolUse reaches the model as context (the tool already ran); ask is answered with a cancel',
+    'hookrun reads the raw tool_call.input (preToolUse.parameters holds every value as a string); run_commands gates see its commands one a line',
+    "no hook fires for tools the provider runs itself (Cline's claude-code and openai-codex-cli providers, cline/cline#13277): hookrun doctor says so",
+  ],
+  // runBlockingHookCommands: SIGKILL at 120 s, then "timed out" is logged and the call goes ahead.
+  killsAfterSeconds: 120,
   detect: (payload) => typeof payload.hookName === 'string' && FILE_OF_HOOK[payload.hookName] !== undefined && 'clineVersion' in payload,
   eventName: (payload) => (typeof payload.hookName === 'string' ? (FILE_OF_HOOK[payload.hookName] ?? payload.hookName) : undefined),
   normalize(payload, agentEvent): Normalized {
