@@ -169,7 +169,9 @@ export async function fireCommand(
       }),
       // An agent that kills a hook sooner than hookrun's budget and goes ahead (Cline, at 120 s):
       // the gate must block before that.
-      ...(prepared?.dialect.killsAfterSeconds !== undefined && { budgetMs: (prepared.dialect.killsAfterSeconds - 10) * 1000 }),
+      ...(prepared?.dialect.killsAfterSeconds !== undefined && {
+        budgetMs: (dialects ?? (await import('../dialects/index.ts'))).fireBudgetMs(prepared.dialect),
+      }),
       // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
       selfCommand: selfCommand(),
       cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env),

@@ -128,6 +128,15 @@ function refusingIgnoredRewrite(dialect: Dialect, decision: Decision, event: str
   return { ...rest, decision: 'deny', blocked: true, reason, decidedBy: 'hookrun' }
 }
 
+/**
+ * The budget for one fire's hooks, in ms, where the agent kills a hook sooner than hookrun's own
+ * budget and then goes ahead (`Dialect.killsAfterSeconds`): 10 s under the agent's limit, so the
+ * gate's block is the answer the agent reads. Undefined: hookrun's own budget.
+ */
+export function fireBudgetMs(dialect: Dialect | undefined): number | undefined {
+  return dialect?.killsAfterSeconds === undefined ? undefined : (dialect.killsAfterSeconds - 10) * 1000
+}
+
 const PROBE: Decision = {
   event: 'probe',
   decision: 'allow',

@@ -68,7 +68,11 @@ describe('Cline payloads, as `hookrun fire --format cline` reads them', () => {
     SessionShutdown: { qualified: 'session:end' },
   }
   test('the lab recorded these events', () => {
-    expect(readdirSync(FIXTURES).sort()).toEqual(Object.keys(expected).map((event) => `${event}.json`).sort())
+    expect(readdirSync(FIXTURES).sort()).toEqual(
+      Object.keys(expected)
+        .map((event) => `${event}.json`)
+        .sort(),
+    )
   })
   test.each(Object.keys(expected))('%s (recorded): event, tool, command, and detected without --format', (event) => {
     const payload = recorded(event)
@@ -80,20 +84,27 @@ describe('Cline payloads, as `hookrun fire --format cline` reads them', () => {
     // Cline runs hooks in the workspace root; hookrun's project is the one it names.
     expect(read.prepared.payload.cwd).toBe('/home/lab/project')
   })
-  test.each(Object.entries({ TaskResume: 'session:start', TaskCancel: 'user:interrupt', TaskError: 'agent:error', UserPromptSubmit: 'user:prompt_submit' }))(
-    '%s (from source) fires %s',
-    (event, qualified) => {
-      const read = seen(FROM_SOURCE[event]!)
-      expect(read.prepared.agentEvent).toBe(event)
-      expect(read.qualified).toBe(qualified)
-    },
-  )
+  test.each(
+    Object.entries({
+      TaskResume: 'session:start',
+      TaskCancel: 'user:interrupt',
+      TaskError: 'agent:error',
+      UserPromptSubmit: 'user:prompt_submit',
+    }),
+  )('%s (from source) fires %s', (event, qualified) => {
+    const read = seen(FROM_SOURCE[event]!)
+    expect(read.prepared.agentEvent).toBe(event)
+    expect(read.qualified).toBe(qualified)
+  })
   test('UserPromptSubmit: the prompt as hookrun reads prompts', () => {
     expect(seen(FROM_SOURCE.UserPromptSubmit!).prepared.payload.prompt).toBe('hello')
   })
   test('the raw tool_call.input wins over the stringified parameters; without it they are parsed back', () => {
     const payload = recorded('PreToolUse')
-    const several = { ...payload, tool_call: { id: 'c', name: 'run_commands', input: { commands: ['ls', { command: 'rm', args: ['-rf', 'a b'] }] } } }
+    const several = {
+      ...payload,
+      tool_call: { id: 'c', name: 'run_commands', input: { commands: ['ls', { command: 'rm', args: ['-rf', 'a b'] }] } },
+    }
     expect(seen(several).command).toBe("ls\nrm -rf 'a b'")
     const { tool_call: _raw, ...parametersOnly } = payload
     expect(seen(parametersOnly).command).toBe('echo lab-fixture')
@@ -125,7 +136,7 @@ describe("Cline's answers", () => {
       overrideInput: { commands: ['ls -la'] },
     })
     // A hook that edits the input it was given: hookrun's `command` goes, the new one is the commands.
-    const edited = { ...seen(recorded('PreToolUse')).prepared.payload.tool_input as object, command: 'pwd' }
+    const edited = { ...(seen(recorded('PreToolUse')).prepared.payload.tool_input as object), command: 'pwd' }
     expect(answer('PreToolUse', decision({ updatedInput: edited })).json).toEqual({ overrideInput: { commands: ['pwd'] } })
     // One that rewrote `commands` itself keeps them.
     expect(answer('PreToolUse', decision({ updatedInput: { commands: ['a', 'b'], command: 'echo lab-fixture' } })).json).toEqual({
@@ -134,7 +145,11 @@ describe("Cline's answers", () => {
   })
   test('context: contextModification on PreToolUse and PostToolUse; a PostToolUse block reaches the model as context', () => {
     expect(answer('PreToolUse', decision({ additionalContext: ['a', 'b'] })).json).toEqual({ contextModification: 'a\n\nb' })
-    const post = answer('PostToolUse', decision({ decision: 'deny', blocked: true, reason: 'tests failed', decidedBy: 'h' }), recorded('PostToolUse'))
+    const post = answer(
+      'PostToolUse',
+      decision({ decision: 'deny', blocked: true, reason: 'tests failed', decidedBy: 'h' }),
+      recorded('PostToolUse'),
+    )
     expect(post.json).toEqual({ contextModification: 'tests failed' })
     expect(post.warnings.join('\n')).toContain('the tool already ran; the reason goes to the model as contextModification')
   })
@@ -158,7 +173,9 @@ describe("Cline's answers", () => {
       expect(rendered.json).toEqual({})
       expect(rendered.terminal).toBeUndefined()
       for (const field of ['a block', 'additionalContext', 'systemMessage'])
-        expect(rendered.warnings).toContain(`Cline cannot apply ${field} on ${event}; Cline does not act on this: it runs this hook detached and reads none of its output`)
+        expect(rendered.warnings).toContain(
+          `Cline cannot apply ${field} on ${event}; Cline does not act on this: it runs this hook detached and reads none of its output`,
+        )
     },
   )
   test('hookrun agents: block and rewrite on PreToolUse only; nothing on the detached events; caveats and the hooks folders', () => {
@@ -194,7 +211,19 @@ describe('install --agent cline', () => {
     expect(result.exitCode).toBe(0)
     const files = readdirSync(dir).sort()
     expect(files).toEqual(
-      ['PostToolUse', 'PreToolUse', 'PreToolUse.sh', 'SessionShutdown', 'TaskCancel', 'TaskComplete', 'TaskError', 'TaskResume', 'TaskStart', 'UserPromptSubmit', 'notes.txt'].sort(),
+      [
+        'PostToolUse',
+        'PreToolUse',
+        'PreToolUse.sh',
+        'SessionShutdown',
+        'TaskCancel',
+        'TaskComplete',
+        'TaskError',
+        'TaskResume',
+        'TaskStart',
+        'UserPromptSubmit',
+        'notes.txt',
+      ].sort(),
     )
     // The user's own PreToolUse stays; hookrun's goes beside it.
     expect(readFileSync(join(dir, 'PreToolUse'), 'utf8')).toBe('#!/bin/sh\necho mine\n')
@@ -228,8 +257,13 @@ describe('install --agent cline', () => {
     const where = homeAndProject(dirs)
     install(where)
     const dir = join(where.home, '.cline', 'hooks')
-    const doctor = () => runDoctor({ cwd: where.project, env: where.env, version: '0.0.0' }).lines.filter((line) => line.what.startsWith('Cline'))
-    expect(doctor().filter((line) => line.status !== 'ok').map((line) => line.status)).toEqual(['warn'])
+    const doctor = () =>
+      runDoctor({ cwd: where.project, env: where.env, version: '0.0.0' }).lines.filter((line) => line.what.startsWith('Cline'))
+    expect(
+      doctor()
+        .filter((line) => line.status !== 'ok')
+        .map((line) => line.status),
+    ).toEqual(['warn'])
     chmodSync(join(dir, 'PostToolUse'), 0o644)
     expect(doctor().find((line) => line.what.includes('is not executable'))?.status).toBe('warn')
     // A user deleting hookrun's PreToolUse wrapper: no gate runs before Cline's tool calls.
@@ -248,7 +282,13 @@ describe('hookrun fire --format cline tells the person why a cancel ended the ru
     const { makeProject, cliEnvironment, trustProjectFor } = await import('../helpers.ts')
     const project = makeProject({
       '.hookrun/hooks.json': {
-        hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'case "$HOOKRUN_BASH_COMMAND" in *forbidden*) echo "not here" >&2; exit 2;; esac' }],
+        hooks: [
+          {
+            name: 'gate',
+            event: 'tool:pre_execute:bash',
+            command: 'case "$HOOKRUN_BASH_COMMAND" in *forbidden*) echo "not here" >&2; exit 2;; esac',
+          },
+        ],
       },
     })
     dirs.push(project)
@@ -256,7 +296,11 @@ describe('hookrun fire --format cline tells the person why a cancel ended the ru
     const fireWith = async (command: string) => {
       const out: string[] = []
       const shown: string[] = []
-      const payload = { ...recorded('PreToolUse'), workspaceRoots: [project], tool_call: { id: 'c', name: 'run_commands', input: { commands: [command] } } }
+      const payload = {
+        ...recorded('PreToolUse'),
+        workspaceRoots: [project],
+        tool_call: { id: 'c', name: 'run_commands', input: { commands: [command] } },
+      }
       const code = await main(['fire', '--format', 'cline', '--cwd', project], {
         stdout: (text) => void out.push(text),
         stderr: () => undefined,
@@ -278,5 +322,34 @@ describe('hookrun fire --format cline tells the person why a cancel ended the ru
     const allowed = await fireWith('ls')
     expect(JSON.parse(allowed.stdout)).toEqual({})
     expect(allowed.shown).toBe('')
+  })
+})
+
+describe("a gate answers before Cline's 120 s kill", () => {
+  test("Cline's fires get a budget 10 s under it; agents that wait for hookrun keep hookrun's own", async () => {
+    const { fireBudgetMs } = await import('../../src/dialects/index.ts')
+    const { claude } = await import('../../src/dialects/claude.ts')
+    expect(fireBudgetMs(cline)).toBe(110_000)
+    expect(fireBudgetMs(claude)).toBeUndefined()
+  })
+  test('fire() spends no more than the budget it is given: past it the gate blocks', async () => {
+    const { fire } = await import('../../src/fire.ts')
+    const { makeProject, cliEnvironment, trustProjectFor } = await import('../helpers.ts')
+    const project = makeProject({
+      '.hookrun/hooks.json': { hooks: [{ name: 'slow', event: 'tool:pre_execute:bash', command: 'sleep 30', timeout: 60 }] },
+    })
+    dirs.push(project)
+    trustProjectFor(project)
+    const started = Date.now()
+    const decided = await fire({
+      event: 'tool:pre_execute',
+      tool: 'bash',
+      payload: { tool_name: 'bash', tool_input: { command: 'ls' } },
+      cwd: project,
+      env: cliEnvironment(project),
+      budgetMs: 500,
+    })
+    expect(decided.blocked).toBe(true)
+    expect(Date.now() - started).toBeLessThan(10_000)
   })
 })
