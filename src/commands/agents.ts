@@ -118,7 +118,7 @@ function folderRow(name: string, places: { home: string; project: string; env: R
   return {
     config: { user: `${agent.dir('user', places)}/`, project: `${agent.dir('project', places)}/` },
     installs: {
-      command: `exec hookrun fire --format ${agent.name} (a wrapper file per event)`,
+      command: `exec hookrun fire --format ${agent.name}`,
       events: agent.events,
       skipped: agent.skipped,
     },
