@@ -89,11 +89,12 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
     // Fires keep a narrowed config up to date, except one narrowed to --events by hand, or one the
     // agent would stop running once changed (src/config/narrowed.ts).
     const followed = !remove && ((config !== undefined && !options.events?.length) || options.narrowAfterTrust === true)
+    // Hook-folder agents' wrappers are narrowed and followed the same way.
     followNarrowed(
       places,
       config,
-      followed ? done.filter((target) => !target.reviewsChangedHooks) : [],
-      followed ? done.filter((target) => target.reviewsChangedHooks) : done,
+      followed ? [...done.filter((target) => !target.reviewsChangedHooks), ...folders] : [],
+      followed ? done.filter((target) => target.reviewsChangedHooks) : [...done, ...folders],
     )
   }
   return { output: `${lines.join('\n')}\n`, exitCode, results }
@@ -106,8 +107,8 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
 export function followNarrowed(
   places: Places,
   config: ResolvedConfig | undefined,
-  follow: readonly AgentTarget[],
-  unfollow: readonly AgentTarget[],
+  follow: readonly { readonly name: string }[],
+  unfollow: readonly { readonly name: string }[],
 ): void {
   let root = config?.projectRoot
   try {

@@ -4,6 +4,7 @@
  * does it (`hookrun install --agent cline --project`: one wrapper file per event in .cline/hooks/),
  * run in a terminal of its own so that what hookrun writes there is what the person saw. Its shell
  * tool is `run_commands {commands: [...]}`. A cancel from PreToolUse ends Cline's whole run.
+ * The scenarios run one after another: run together on a 2-core machine they took longer.
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -353,3 +353,30 @@ describe("a gate answers before Cline's 120 s kill", () => {
     expect(Date.now() - started).toBeLessThan(10_000)
   })
 })
+
+describe("a narrowed project install of Cline's wrappers follows hooks.json", () => {
+  test('hookrun trust after an edit adds the wrapper a new hook needs, and drops the one no hook needs', async () => {
+    const { makeProject, cliEnvironment } = await import('../helpers.ts')
+    const { syncNarrowedConfigs } = await import('../../src/install/narrowed-sync.ts')
+    const { trustProject } = await import('../../src/commands/trust.ts')
+    const post = { hooks: [{ name: 'log', event: 'tool:post_execute:bash', command: 'true' }] }
+    const project = makeProject({ '.hookrun/hooks.json': post })
+    dirs.push(project)
+    const env = cliEnvironment(project)
+    trustProject({ cwd: project, env })
+    installAgents({ agents: ['cline'], scope: 'project', cwd: project, env, narrow: true }, false)
+    const dir = join(project, '.cline', 'hooks')
+    expect(readdirSync(dir)).toEqual(['PostToolUse'])
+    writeFileSync(
+      join(project, '.hookrun', 'hooks.json'),
+      JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'exit 0' }] }),
+    )
+    // Not trusted yet (changed since): the start events are routed too, for hookrun's notice.
+    const lines = syncNarrowedConfigs(project, env)
+    expect(lines.join('\n')).toContain('brought the wrappers in .cline/hooks up to date')
+    expect(readdirSync(dir).sort()).toEqual(['PreToolUse', 'TaskResume', 'TaskStart'])
+    trustProject({ cwd: project, env })
+    expect(readdirSync(dir)).toEqual(['PreToolUse'])
+    expect(readFileSync(join(dir, 'PreToolUse'), 'utf8')).toContain('\nexec hookrun fire --format cline\n')
+  })
+})
