@@ -176,7 +176,8 @@ export function installWrappers(
     ...(native === undefined
       ? []
       : [
-          `  narrowed: only the events this project's hooks can fire on (${agent.events.length - wanted.length} left out; --all-events keeps every one); after editing hooks.json run this install again`,
+          `  narrowed: only the events this project's hooks can fire on (${agent.events.length - wanted.length} left out; --all-events keeps every one)`,
+          '  after editing hooks.json: hookrun trust (which the edit needs) writes the wrappers again, or in a trusted folder the next fire does',
         ]),
     ...Object.entries(agent.skipped).map(([event, why]) => `  not ${event}: ${why}`),
     ...blocked.map(

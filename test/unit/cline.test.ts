@@ -380,3 +380,15 @@ describe("a narrowed project install of Cline's wrappers follows hooks.json", ()
     expect(readFileSync(join(dir, 'PreToolUse'), 'utf8')).toContain('\nexec hookrun fire --format cline\n')
   })
 })
+
+test('install --project --sync without --agent includes Cline when its project folder holds hookrun wrappers', async () => {
+  const { makeProject, cliEnvironment } = await import('../helpers.ts')
+  const project = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'log', event: 'tool:post_execute:bash', command: 'true' }] } })
+  dirs.push(project)
+  const env = cliEnvironment(project)
+  installAgents({ agents: ['cline'], scope: 'project', cwd: project, env, events: ['PreToolUse'] }, false)
+  const synced = installAgents({ agents: [], scope: 'project', cwd: project, env, sync: true }, false)
+  expect(synced.results.map((result) => result.agent)).toEqual(['cline'])
+  // Narrowed again: PreToolUse goes, PostToolUse comes (and the start events, for the untrusted project's notice).
+  expect(readdirSync(join(project, '.cline', 'hooks')).sort()).toEqual(['PostToolUse', 'TaskResume', 'TaskStart'])
+})
