@@ -48,19 +48,35 @@ export function folderAgent(name: string): FolderAgent | undefined {
 
 const MARK = '# hookrun router:'
 
-/** The wrapper for one event: a POSIX shell script that execs hookrun, so Cline waits for hookrun itself. */
+/** The events whose wrapper must fail closed itself: Cline reads no exit code, so a hookrun that cannot start would be an allow. */
+const GATES = new Set(['PreToolUse'])
+
+/**
+ * The wrapper for one event: a POSIX shell script that execs hookrun, so Cline waits for hookrun
+ * itself. On a gate event it runs hookrun instead, and when hookrun could not start or was killed
+ * (exit 126 and up: not executable, not on PATH, a signal) it cancels the call itself and says so
+ * on the terminal, as hookrun would: Cline would read the empty answer as "go ahead".
+ */
 export function wrapperText(agent: FolderAgent, self: string, event: string): string {
+  const head = ['#!/bin/sh', `${MARK} ${agent.label} runs this file for ${event}; \`hookrun uninstall --agent ${agent.name}\` removes it.`]
+  if (!GATES.has(event)) return [...head, `exec ${self} fire --format ${agent.name}`, ''].join('\n')
+  const why = 'hookrun could not answer (exit %s), so the call was blocked: run hookrun doctor'
   return [
-    '#!/bin/sh',
-    `${MARK} ${agent.label} runs this file for ${event}; \`hookrun uninstall --agent ${agent.name}\` removes it.`,
-    `exec ${self} fire --format ${agent.name}`,
+    ...head,
+    `${self} fire --format ${agent.name}`,
+    'status=$?',
+    '[ "$status" -lt 126 ] && exit 0',
+    // Cline reads the last HOOK_CONTROL line over the rest of stdout: this cancel wins whatever
+    // hookrun printed (on a line of its own: hookrun's answer may lack its newline).
+    `printf '\\nHOOK_CONTROL\\t{"cancel":true,"errorMessage":"${why}"}\\n' "$status"`,
+    `{ printf '${agent.label}: ${why}\\n' "$status" > /dev/tty; } 2>/dev/null`,
     '',
   ].join('\n')
 }
 
 /** Is this file's text one of hookrun's wrappers for the agent (whatever hookrun it runs)? */
 export function isWrapper(agent: FolderAgent, text: string): boolean {
-  return text.startsWith(`#!/bin/sh\n${MARK}`) && new RegExp(`\\nexec .+ fire --format ${agent.name}\\n$`).test(text)
+  return text.startsWith(`#!/bin/sh\n${MARK}`) && new RegExp(`\\n(?:exec )?.+ fire --format ${agent.name}\\n`).test(text)
 }
 
 /** The file names the wrapper may take: the event's own, else with `.sh` where the user has a file of that name. */

@@ -1,6 +1,7 @@
 // Cline: its payloads read (recorded in the agent lab, and the events it did not send there built
 // from its source), its JSON answers, the wrappers install writes, and doctor's findings.
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
@@ -229,7 +230,8 @@ describe('install --agent cline', () => {
     expect(readFileSync(join(dir, 'PreToolUse'), 'utf8')).toBe('#!/bin/sh\necho mine\n')
     const wrapper = readFileSync(join(dir, 'PreToolUse.sh'), 'utf8')
     expect(wrapper).toMatch(/^#!\/bin\/sh\n/)
-    expect(wrapper).toContain("\nexec '/opt/my tools/hookrun' fire --format cline\n")
+    expect(wrapper).toContain("\n'/opt/my tools/hookrun' fire --format cline\n")
+    expect(readFileSync(join(dir, 'PostToolUse'), 'utf8')).toContain("\nexec '/opt/my tools/hookrun' fire --format cline\n")
     expect(statSync(join(dir, 'TaskStart')).mode & 0o777).toBe(0o755)
     expect(install(where).output).toContain('already installed')
     install(where, true)
@@ -244,7 +246,7 @@ describe('install --agent cline', () => {
     install(where, false, 'project', ['PreToolUse', 'PostToolUse'])
     const dir = join(where.project, '.cline', 'hooks')
     expect(readdirSync(dir).sort()).toEqual(['PostToolUse', 'PreToolUse'])
-    expect(readFileSync(join(dir, 'PreToolUse'), 'utf8')).toContain('\nexec hookrun fire --format cline\n')
+    expect(readFileSync(join(dir, 'PostToolUse'), 'utf8')).toContain('\nexec hookrun fire --format cline\n')
     // Fewer events: the wrapper no longer asked for goes.
     install(where, false, 'project', ['PreToolUse'])
     expect(readdirSync(dir)).toEqual(['PreToolUse'])
@@ -377,7 +379,7 @@ describe("a narrowed project install of Cline's wrappers follows hooks.json", ()
     expect(readdirSync(dir).sort()).toEqual(['PreToolUse', 'TaskResume', 'TaskStart'])
     trustProject({ cwd: project, env })
     expect(readdirSync(dir)).toEqual(['PreToolUse'])
-    expect(readFileSync(join(dir, 'PreToolUse'), 'utf8')).toContain('\nexec hookrun fire --format cline\n')
+    expect(readFileSync(join(dir, 'PreToolUse'), 'utf8')).toContain('\nhookrun fire --format cline\n')
   })
 })
 
@@ -391,4 +393,33 @@ test('install --project --sync without --agent includes Cline when its project f
   expect(synced.results.map((result) => result.agent)).toEqual(['cline'])
   // Narrowed again: PreToolUse goes, PostToolUse comes (and the start events, for the untrusted project's notice).
   expect(readdirSync(join(project, '.cline', 'hooks')).sort()).toEqual(['PostToolUse', 'TaskResume', 'TaskStart'])
+})
+
+describe('the PreToolUse wrapper fails closed by itself (Cline reads no exit code)', () => {
+  const run = (wrapper: string, bin: string) =>
+    spawnSync('sh', [wrapper], { input: '{}', encoding: 'utf8', env: { PATH: `${bin}:/usr/bin:/bin`, HOME: bin } })
+  test('hookrun not on PATH, or killed: a HOOK_CONTROL cancel; hookrun answering: its answer alone', async () => {
+    const { wrapperText, CLINE_FOLDER } = await import('../../src/install/hook-folder.ts')
+    const where = homeAndProject(dirs)
+    const wrapper = join(where.home, 'PreToolUse')
+    writeFileSync(wrapper, wrapperText(CLINE_FOLDER, 'hookrun', 'PreToolUse'))
+    const missing = run(wrapper, join(where.home, 'empty'))
+    const control = missing.stdout.split('\n').find((line) => line.startsWith('HOOK_CONTROL\t'))
+    expect(JSON.parse(control!.slice('HOOK_CONTROL\t'.length))).toEqual({
+      cancel: true,
+      errorMessage: 'hookrun could not answer (exit 127), so the call was blocked: run hookrun doctor',
+    })
+    const bin = join(where.home, 'bin')
+    mkdirSync(bin)
+    const fake = (body: string) => {
+      writeFileSync(join(bin, 'hookrun'), `#!/bin/sh\n${body}\n`)
+      chmodSync(join(bin, 'hookrun'), 0o755)
+    }
+    fake(`printf '{"cancel":false}'; kill -9 $$`)
+    expect(run(wrapper, bin).stdout).toMatch(/\nHOOK_CONTROL\t\{"cancel":true,"errorMessage":"hookrun could not answer \(exit 137\)/)
+    fake(`cat > /dev/null; printf '{}'`)
+    expect(run(wrapper, bin).stdout).toBe('{}')
+    // Other events exec hookrun: nothing of the wrapper's own.
+    expect(wrapperText(CLINE_FOLDER, 'hookrun', 'PostToolUse')).toMatch(/\nexec hookrun fire --format cline\n$/)
+  })
 })
