@@ -134,7 +134,12 @@ export const cline: Dialect = {
   ],
   // runBlockingHookCommands: SIGKILL at 120 s, then "timed out" is logged and the call goes ahead.
   killsAfterSeconds: 120,
-  detect: (payload) => typeof payload.hookName === 'string' && FILE_OF_HOOK[payload.hookName] !== undefined && 'clineVersion' in payload,
+  // The CLI's SDK runtime names the event in snake_case (`tool_call`); the VS Code extension's
+  // hook runner (apps/vscode/src/core/hooks/hook-factory.ts) by its file name (`PreToolUse`).
+  detect: (payload) =>
+    typeof payload.hookName === 'string' &&
+    (FILE_OF_HOOK[payload.hookName] !== undefined || CLINE_EVENTS.has(payload.hookName)) &&
+    'clineVersion' in payload,
   eventName: (payload) => (typeof payload.hookName === 'string' ? (FILE_OF_HOOK[payload.hookName] ?? payload.hookName) : undefined),
   normalize(payload, agentEvent): Normalized {
     const added: Record<string, unknown> = {}

@@ -110,11 +110,17 @@ const OWN_TOOLS: readonly ToolAlias[] = [
   tool('fetch_web_content', 'webfetch', 'cline'),
   tool('ask_question', 'ask', 'cline'),
   tool('spawn_agent', 'agent', 'cline'),
+  // The VS Code extension's tools (its hooks' preToolUse.toolName)
+  tool('execute_command', 'bash', 'cline'),
+  tool('write_to_file', 'write', 'cline'),
+  tool('replace_in_file', 'edit', 'cline'),
+  tool('list_files', 'ls', 'cline'),
+  tool('search_files', 'grep', 'cline'),
 ]
 
 /** Agents that use a name above spelled the same join its `from` (sources as above). */
 const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
-  ['cline', ['apply_patch']],
+  ['cline', ['apply_patch', 'read_file']],
   ['droid', ['Read', 'Edit', 'MultiEdit', 'LS', 'Grep', 'Glob', 'WebSearch', 'Task', 'TodoWrite']],
   ['kiro', ['shell', 'web_search', 'web_fetch']],
   ['crush', ['bash', 'edit', 'view', 'grep', 'glob']],

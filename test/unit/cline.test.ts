@@ -112,6 +112,24 @@ describe('Cline payloads, as `hookrun fire --format cline` reads them', () => {
     const editor = { ...payload, tool_call: { id: 'c', name: 'editor', input: { path: 'a.ts', old_text: 'x', new_text: 'y' } } }
     expect(seen(editor).qualified).toBe('tool:pre_execute:edit')
   })
+  test("the VS Code extension's payload (hookName is the file's name, parameters only) reads the same way", () => {
+    const vscode = {
+      clineVersion: '4.1.0',
+      hookName: 'PreToolUse',
+      timestamp: '1767225600000',
+      taskId: 't',
+      workspaceRoots: ['/home/lab/project'],
+      userId: 'u',
+      preToolUse: { toolName: 'execute_command', parameters: { command: 'rm -rf /', requires_approval: 'true' } },
+    }
+    expect(resolveDialect(undefined, vscode)?.name).toBe('cline')
+    const read = seen(vscode)
+    expect(read.qualified).toBe('tool:pre_execute:bash')
+    expect(read.command).toBe('rm -rf /')
+    expect(seen({ ...vscode, preToolUse: { toolName: 'write_to_file', parameters: { path: 'a', content: 'b' } } }).qualified).toBe(
+      'tool:pre_execute:write',
+    )
+  })
   test('an unknown hookName is not Cline by detection; with --format it passes with {}', () => {
     const unknown = { ...BASE, hookName: 'something_new' }
     expect(resolveDialect(undefined, unknown)?.name).not.toBe('cline')
