@@ -135,6 +135,7 @@ interface AgentEvent {
 
 type AgentDetail = AgentInfo & {
   readonly alsoAnswers?: string
+  readonly caveats?: readonly string[]
   readonly events: readonly AgentEvent[]
   readonly config: { readonly user: string; readonly project: string }
   readonly installs: { readonly command: string; readonly events: readonly string[]; readonly skipped: Record<string, string> }
@@ -178,6 +179,7 @@ function agentPart(name: string): string {
     `- \`hookrun install --agent ${agent.agent}\` writes \`${agent.installs.command}\` on ${agent.installs.events.length} events`,
     ...skipped,
     ...(agent.alsoAnswers === undefined ? [] : [`- also answers ${agent.alsoAnswers}`]),
+    ...(agent.caveats ?? []).map((caveat) => `- ${caveat}`),
     '',
     `The events it sends, what hookrun fires for each and the answer fields the agent honours (\`hookrun agents\`):`,
     '',

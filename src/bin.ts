@@ -2,7 +2,7 @@
 import { writeSync } from 'node:fs'
 import process from 'node:process'
 import { main } from './cli.ts'
-import { isTerminal } from './core/terminal.ts'
+import { isTerminal, writeToTerminal } from './core/terminal.ts'
 import { readStdin } from './payload/stdin.ts'
 
 /**
@@ -40,6 +40,7 @@ main(process.argv.slice(2), {
   env: process.env,
   stdin,
   stderrIsTerminal: isTerminal(2),
+  terminal: writeToTerminal,
   // Asked only by commands that print for a person (colour), never by fire.
   get stdoutIsTerminal() {
     return isTerminal(1)

@@ -53,6 +53,12 @@ export interface FireOptions {
    * waits for a later event.
    */
   readonly noticeChannels?: readonly ('systemMessage' | 'additionalContext')[]
+  /**
+   * How long this fire's hooks may run in all, in ms, when the agent kills a hook sooner than
+   * hookrun's own budget and then goes ahead (Cline: `Dialect.killsAfterSeconds`). Default
+   * CHAIN_BUDGET_SECONDS.
+   */
+  readonly budgetMs?: number
 }
 
 export type { ChainOutcome, ChainStep, InProcessStep, ProgressRecord } from './chain.ts'
@@ -99,6 +105,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
             signal: options.signal,
             progress: options.progress,
             trusts: config.trusts,
+            ...(options.budgetMs !== undefined && { budgetMs: options.budgetMs }),
           })
   const decided = decide(event, chain.results, chain.rewrites, [
     ...untrusted,

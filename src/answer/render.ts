@@ -7,6 +7,11 @@ export interface Rendered {
   readonly exitCode: number
   /** For agents that read the reason of a block from stderr (Windsurf, Kiro). */
   readonly stderr?: string
+  /**
+   * For the person at the keyboard, where the agent shows nothing of a hook's output (Cline):
+   * written to the terminal the agent runs in, when it runs in one.
+   */
+  readonly terminal?: string
 }
 
 /** hookrun's own answer: one JSON object; exit 2 when blocked, else 0 (docs/protocol.md). */

@@ -6,6 +6,7 @@ import type { Dialect } from '../dialects/types.ts'
 import { ignores } from '../dialects/shared.ts'
 import type { Decision } from '../core/protocol.ts'
 import { agentTarget } from '../install/agents.ts'
+import { folderAgent } from '../install/hook-folder.ts'
 import { LAB_VERIFIED, type LabVerified } from '../dialects/verified.ts'
 
 /**
@@ -29,6 +30,8 @@ export interface AgentRow {
   readonly installs?: { readonly command: string; readonly events: readonly string[]; readonly skipped: Readonly<Record<string, string>> }
   /** Another agent that runs this one's hook files, answered in its own shape (`Dialect.alsoAnswers`). */
   readonly alsoAnswers?: string
+  /** What a user must know beyond the fields it honours (`Dialect.caveats`). */
+  readonly caveats?: readonly string[]
   /** What the agent lab saw the real CLI do (src/dialects/verified.ts); absent: known from its docs and source only. */
   readonly verified?: { readonly package: string; readonly version: string; readonly scenarios: Readonly<Record<string, string>> }
 }
@@ -68,7 +71,8 @@ const PROBES: ReadonlyArray<{
  */
 export function honouredFields(dialect: Dialect, event: string): string[] {
   const answer = (decision: Partial<Decision>) => dialect.render({ ...BASE, ...decision }, {}, event)
-  const sent = (rendered: ReturnType<typeof answer>) => JSON.stringify([rendered.stdout, rendered.stderr ?? '', rendered.exitCode])
+  const sent = (rendered: ReturnType<typeof answer>) =>
+    JSON.stringify([rendered.stdout, rendered.stderr ?? '', rendered.exitCode, rendered.terminal ?? ''])
   return PROBES.filter((probe) => {
     if (ignores(dialect, probe.field, event)) return false
     const rendered = answer(probe.decision)
@@ -99,10 +103,26 @@ export function agentRows(): AgentRow[] {
         config: { user: target.file('user', places), project: target.file('project', places) },
         installs: { command: target.command('hookrun', target.events[0] ?? ''), events: target.events, skipped: target.skipped },
       }),
+      ...(target === undefined && folderRow(dialect.name, places)),
       ...(dialect.alsoAnswers !== undefined && { alsoAnswers: dialect.alsoAnswers }),
+      ...(dialect.caveats !== undefined && { caveats: dialect.caveats }),
       ...(LAB_VERIFIED[dialect.name] !== undefined && { verified: verifiedRow(LAB_VERIFIED[dialect.name]!) }),
     }
   })
+}
+
+/** An agent that reads hook files from a folder (Cline): its folders, and the wrappers install writes there. */
+function folderRow(name: string, places: { home: string; project: string; env: Record<string, string> }): Partial<AgentRow> {
+  const agent = folderAgent(name)
+  if (agent === undefined) return {}
+  return {
+    config: { user: `${agent.dir('user', places)}/`, project: `${agent.dir('project', places)}/` },
+    installs: {
+      command: `exec hookrun fire --format ${agent.name}`,
+      events: agent.events,
+      skipped: agent.skipped,
+    },
+  }
 }
 
 function verifiedRow(lab: LabVerified): NonNullable<AgentRow['verified']> {
@@ -134,6 +154,7 @@ export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
     const lines = [`${paint.strong(row.label)} ${paint.dim(`(${row.format})`)}`]
     lines.push(verifiedLine(row))
     if (row.alsoAnswers) lines.push(`  also answers      ${row.alsoAnswers}`)
+    for (const caveat of row.caveats ?? []) lines.push(`  caveat            ${caveat}`)
     if (row.config) lines.push(`  reads hooks from  ${row.config.user} (user), ${row.config.project} (project)`)
     if (row.installs) {
       lines.push(`  hookrun installs  \`${row.installs.command}\` on ${row.installs.events.length} of ${row.events.length} events`)

@@ -167,6 +167,11 @@ export async function fireCommand(
           prepared.agentEvent ?? prepared.dialect.eventName(payload),
         ),
       }),
+      // An agent that kills a hook sooner than hookrun's budget and goes ahead (Cline, at 120 s):
+      // the gate must block before that.
+      ...(prepared?.dialect.killsAfterSeconds !== undefined && {
+        budgetMs: (dialects ?? (await import('../dialects/index.ts'))).fireBudgetMs(prepared.dialect),
+      }),
       // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
       selfCommand: selfCommand(),
       cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env),
@@ -212,6 +217,7 @@ export async function fireCommand(
     const paint = warnings.length > 0 ? await paintFor(io, colour, 'stderr') : undefined
     for (const warning of warnings) await io.stderr(`hookrun: ${paint?.warn('warning:') ?? 'warning:'} ${warning}\n`)
     if (rendered.stderr) await io.stderr(rendered.stderr)
+    if (rendered.terminal) io.terminal?.(rendered.terminal)
     if (flags.pretty) await io.stdout((await import('../answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
     else await io.stdout(rendered.stdout)
     setExitCode(rendered.exitCode)
@@ -255,6 +261,7 @@ export async function fireCommand(
       : { ...renderNative(decision), warnings: [] }
     await io.stderr(`hookrun: ${why}\n`)
     if (rendered.stderr) await io.stderr(rendered.stderr)
+    if (rendered.terminal) io.terminal?.(rendered.terminal)
     await io.stdout(rendered.stdout)
     setExitCode(rendered.exitCode)
     return true

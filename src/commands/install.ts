@@ -2,6 +2,8 @@
 import { resolve } from 'node:path'
 import { ExitCode } from '../core/errors.ts'
 import { projectInstalls } from '../install/agent-file.ts'
+import { FOLDER_AGENTS, wrappersIn } from '../install/hook-folder.ts'
+import { homeOf } from '../core/places.ts'
 import { installOrRemove } from '../install/install.ts'
 import { syncInBackground } from '../install/narrowed-sync.ts'
 import type { InstallOptions, InstallResult } from '../install/results.ts'
@@ -21,7 +23,17 @@ export function installAgents(options: InstallOptions, remove: boolean): Install
   if (options.sync && !remove) {
     if (options.quiet) return syncInBackground(options)
     const agents =
-      options.agents.length > 0 ? options.agents : projectInstalls(resolve(options.cwd), options.env).map((target) => target.name)
+      options.agents.length > 0
+        ? options.agents
+        : [
+            ...projectInstalls(resolve(options.cwd), options.env).map((target) => target.name),
+            // Hook-folder agents (Cline) whose project folder holds hookrun's wrappers.
+            ...FOLDER_AGENTS.filter(
+              (agent) =>
+                wrappersIn(agent, agent.dir('project', { home: homeOf(options.env), project: resolve(options.cwd), env: options.env }))
+                  .size > 0,
+            ).map((agent) => agent.name),
+          ]
     if (agents.length === 0)
       return {
         output: 'no agent config in this project holds hookrun entries; run hookrun install --project --agent NAME first\n',

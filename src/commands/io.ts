@@ -16,6 +16,11 @@ export interface Io {
   readonly stdoutIsTerminal?: boolean
   /** The width of the terminal stdout is, when it is one: help wraps to it. */
   readonly stdoutColumns?: number
+  /**
+   * Writes to the terminal the agent runs in (`/dev/tty`), for agents that show nothing of a hook's
+   * output (`Rendered.terminal`); false when there is none. Absent: nothing is written.
+   */
+  terminal?(text: string): boolean
 }
 
 export interface CommonFlags {

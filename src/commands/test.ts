@@ -45,10 +45,9 @@ export const TestCaseSchema = z.strictObject({
     .optional()
     .meta({ description: "The event, as for 'hookrun fire' (optional with a payload that names it and format)." }),
   tool: z.string().optional(),
-  format: z
-    .string()
-    .optional()
-    .meta({ description: "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen." }),
+  format: z.string().optional().meta({
+    description: "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, cline.",
+  }),
   payload: z.record(z.string(), z.unknown()).default({}),
   env: z.record(z.string(), z.string()).optional(),
   expect: TestExpectSchema,

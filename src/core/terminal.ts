@@ -1,5 +1,5 @@
 // Whether a file descriptor is a terminal, answered without node:tty wherever the answer is plain.
-import { fstatSync, statSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, statSync, writeSync } from 'node:fs'
 import { nodeTty } from './builtins.ts'
 
 /** node:tty's answer: loading it loads Node's whole stream stack (~2 ms in a compiled hookrun). */
@@ -25,4 +25,22 @@ export function isTerminal(fd: number, isatty: (fd: number) => boolean = ttyIsat
     // No /dev/null (Windows): the terminal module knows.
   }
   return isatty(fd)
+}
+
+/**
+ * `text` written to the process's controlling terminal (`/dev/tty`), for a person who sees none of
+ * a hook's output (Cline reads only its stdout, and shows none of it). False when there is none:
+ * an agent run without a terminal (CI, a pipe) or a hook started detached.
+ */
+export function writeToTerminal(text: string): boolean {
+  let fd: number | undefined
+  try {
+    fd = openSync('/dev/tty', constants.O_WRONLY | constants.O_NOCTTY | constants.O_NONBLOCK)
+    writeSync(fd, text)
+    return true
+  } catch {
+    return false
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
 }

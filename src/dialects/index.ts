@@ -7,6 +7,7 @@ import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { carryFields, ignoredFieldWarnings, ignores } from './shared.ts'
 import { claude } from './claude.ts'
+import { cline } from './cline.ts'
 import { codex } from './codex.ts'
 import { copilot } from './copilot.ts'
 import { crush } from './crush.ts'
@@ -22,6 +23,7 @@ import type { Dialect, NoticeChannel } from './types.ts'
 /**
  * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
  * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it"):
+ *   0. Cline:   `hookName` with `clineVersion` (no other agent has them)
  *   1. Windsurf: `agent_action_name` (no other agent has it)
  *   2. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
  *   3. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
@@ -39,7 +41,7 @@ import type { Dialect, NoticeChannel } from './types.ts'
  *  11. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
-export const DIALECTS: readonly Dialect[] = [windsurf, goose, crush, kiro, cursor, copilot, gemini, qwen, droid, codex, claude]
+export const DIALECTS: readonly Dialect[] = [cline, windsurf, goose, crush, kiro, cursor, copilot, gemini, qwen, droid, codex, claude]
 
 const NATIVE = new Set(['hookrun', 'native'])
 
@@ -126,6 +128,15 @@ function refusingIgnoredRewrite(dialect: Dialect, decision: Decision, event: str
   const reason = `hook '${by}' rewrote this call, but ${dialect.label} ignores a rewrite on ${event} (${why}); hookrun refused the call rather than run the input the hook replaced`
   const { updatedInput: _ignored, ...rest } = decision
   return { ...rest, decision: 'deny', blocked: true, reason, decidedBy: 'hookrun' }
+}
+
+/**
+ * The budget for one fire's hooks, in ms, where the agent kills a hook sooner than hookrun's own
+ * budget and then goes ahead (`Dialect.killsAfterSeconds`): 10 s under the agent's limit, so the
+ * gate's block is the answer the agent reads. Undefined: hookrun's own budget.
+ */
+export function fireBudgetMs(dialect: Dialect | undefined): number | undefined {
+  return dialect?.killsAfterSeconds === undefined ? undefined : (dialect.killsAfterSeconds - 10) * 1000
 }
 
 const PROBE: Decision = {

@@ -53,6 +53,14 @@ export interface Dialect {
    * agent hooks run Copilot's): one line for `hookrun agents`, saying where the facts come from.
    */
   readonly alsoAnswers?: string
+  /** What a user must know beyond the fields it honours (Cline's cancel ends the run): lines for `hookrun agents` and the docs. */
+  readonly caveats?: readonly string[]
+  /**
+   * The agent kills a hook after this many seconds and then goes ahead as if it had not answered
+   * (Cline: 120, SIGKILL, the answer ignored): hookrun's budget for one fire stays 10 s under it,
+   * so a gate blocks before the agent would let the call through.
+   */
+  readonly killsAfterSeconds?: number
   /** Does this payload come from this agent? (Detection order: src/dialects/index.ts.) */
   detect(payload: Payload): boolean
   /** The event the payload names itself, in the agent's spelling; undefined when it names none. */

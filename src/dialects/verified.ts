@@ -1,5 +1,6 @@
 // What the agent lab saw each real agent CLI do (test/agents/*.lab.ts keeps these files as its results).
 import claude from './lab/claude.json' with { type: 'json' }
+import cline from './lab/cline.json' with { type: 'json' }
 import codex from './lab/codex.json' with { type: 'json' }
 import copilot from './lab/copilot.json' with { type: 'json' }
 import gemini from './lab/gemini.json' with { type: 'json' }
@@ -16,5 +17,5 @@ export interface LabVerified {
 
 /** Every agent the lab ran, by hookrun's name for it; an agent not here is known from its docs and source only. */
 export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEntries(
-  [claude, codex, copilot, gemini, goose, qwen].map((results) => [results.agent, results]),
+  [claude, cline, codex, copilot, gemini, goose, qwen].map((results) => [results.agent, results]),
 )

@@ -35,6 +35,7 @@ export type AliasSource =
   | 'crush'
   | 'qwen'
   | 'goose'
+  | 'cline'
 
 export interface EventAlias {
   readonly alias: string
@@ -225,6 +226,14 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('SessionDelete', 'session:delete', 'qwen'),
   alias('TodoCreated', 'task:created', 'qwen'),
   alias('TodoCompleted', 'task:completed', 'qwen'),
+  // Cline's hook files (cline/cline sdk/packages/core/src/hooks/hook-file-config.ts): a task is
+  // one run of the agent; its PreToolUse, PostToolUse and UserPromptSubmit are below
+  alias('TaskStart', 'session:start', 'cline'),
+  alias('TaskResume', 'session:start', 'cline'),
+  alias('TaskCancel', 'user:interrupt', 'cline'),
+  alias('TaskComplete', 'agent:stop', 'cline'),
+  alias('TaskError', 'agent:error', 'cline'),
+  alias('SessionShutdown', 'session:end', 'cline'),
 ]
 
 /**
@@ -242,6 +251,8 @@ const SHARED_NAMES: ReadonlyArray<readonly [AliasSource, readonly string[]]> = [
   // Crush: PreToolUse only ("there's currently just one": charmbracelet/crush docs/hooks/README.md,
   // internal/hooks/hooks.go)
   ['crush', ['PreToolUse']],
+  // Cline: PreCompact is declared there but never fired (it maps to no runtime event)
+  ['cline', ['PreToolUse', 'PostToolUse', 'UserPromptSubmit']],
   // Qwen Code: Claude Code's names for these (QwenLM/qwen-code packages/core/src/hooks/types.ts
   // HookEventName; InstructionsLoaded, UserPromptExpansion and PostToolBatch carry Claude's payloads)
   [

@@ -10,7 +10,19 @@
  * A name the table does not know is its own subject, lowercased (`mcp__memory__create`).
  */
 import { sharedSources } from './shared-names.ts'
-export type ToolSource = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen' | 'goose'
+export type ToolSource =
+  | 'claude'
+  | 'cursor'
+  | 'gemini'
+  | 'codex'
+  | 'copilot'
+  | 'windsurf'
+  | 'droid'
+  | 'kiro'
+  | 'crush'
+  | 'qwen'
+  | 'goose'
+  | 'cline'
 
 export interface ToolAlias {
   readonly name: string
@@ -102,10 +114,25 @@ const OWN_TOOLS: readonly ToolAlias[] = [
   tool('todos', 'todo', 'crush'),
   // Qwen Code (runtime tool ids, as Gemini CLI's; docs/users/features/hooks.md)
   tool('todo_write', 'todo', 'qwen'),
+  // Cline (sdk/packages/core/src/extensions/tools/constants.ts; run_commands takes a list of commands)
+  tool('run_commands', 'bash', 'cline'),
+  tool('read_files', 'read', 'cline'),
+  tool('editor', 'edit', 'cline'),
+  tool('search_codebase', 'grep', 'cline'),
+  tool('fetch_web_content', 'webfetch', 'cline'),
+  tool('ask_question', 'ask', 'cline'),
+  tool('spawn_agent', 'agent', 'cline'),
+  // The VS Code extension's tools (its hooks' preToolUse.toolName)
+  tool('execute_command', 'bash', 'cline'),
+  tool('write_to_file', 'write', 'cline'),
+  tool('replace_in_file', 'edit', 'cline'),
+  tool('list_files', 'ls', 'cline'),
+  tool('search_files', 'grep', 'cline'),
 ]
 
 /** Agents that use a name above spelled the same join its `from` (sources as above). */
 const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
+  ['cline', ['apply_patch', 'read_file']],
   ['droid', ['Read', 'Edit', 'MultiEdit', 'LS', 'Grep', 'Glob', 'WebSearch', 'Task', 'TodoWrite']],
   ['kiro', ['shell', 'web_search', 'web_fetch']],
   ['crush', ['bash', 'edit', 'view', 'grep', 'glob']],

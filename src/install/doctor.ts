@@ -8,6 +8,7 @@ import { gateBlock } from '../select/gates.ts'
 import { AGENTS, agentTarget, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agents.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { codexReview } from './codex-review.ts'
+import { folderAgentsCheck } from './cline-doctor.ts'
 import { readCommands, readRouterTimeouts } from './router-commands.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { shellWords } from './self.ts'
@@ -366,7 +367,15 @@ const routerTimeoutCheck: DoctorCheck = (context) =>
   })
 
 /** The checks `hookrun doctor` runs, in order; other modules append theirs. */
-export const DOCTOR_CHECKS: DoctorCheck[] = [binaryCheck, agentsCheck, routerTimeoutCheck, projectCheck, startFolderCheck, overlapCheck]
+export const DOCTOR_CHECKS: DoctorCheck[] = [
+  binaryCheck,
+  agentsCheck,
+  routerTimeoutCheck,
+  projectCheck,
+  startFolderCheck,
+  overlapCheck,
+  folderAgentsCheck,
+]
 
 export interface DoctorOptions {
   readonly cwd: string

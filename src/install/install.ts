@@ -16,24 +16,25 @@ import { projectNativeMatchers } from './matchers.ts'
 import { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult, sortNote } from './results.ts'
 import { selfCommand, shellWords } from './self.ts'
 import { uninstallFrom } from './uninstall.ts'
+import { FOLDER_AGENTS, folderAgent, installWrappers, removeWrappers } from './hook-folder.ts'
 
 export function installOrRemove(options: InstallOptions, remove: boolean, loaded?: ResolvedConfig): InstallResult {
-  const targets = options.agents.map((name) => {
-    const target = agentTarget(name)
-    if (target === undefined)
-      throw new HookrunError(
-        `--agent ${name} is not known${didYouMean(
-          name,
-          AGENTS.map((agent) => agent.name),
-        )}; use one of: ${AGENTS.map((agent) => agent.name).join(', ')}`,
-      )
-    return target
-  })
+  const known = [...AGENTS.map((agent) => agent.name), ...FOLDER_AGENTS.map((agent) => agent.name)]
+  // Agents that read hook files from a folder (Cline) get wrappers there (src/install/hook-folder.ts).
+  const folders = options.agents.flatMap((name) => folderAgent(name) ?? [])
+  const targets = options.agents
+    .filter((name) => folderAgent(name) === undefined)
+    .map((name) => {
+      const target = agentTarget(name)
+      if (target === undefined)
+        throw new HookrunError(`--agent ${name} is not known${didYouMean(name, known)}; use one of: ${known.join(', ')}`)
+      return target
+    })
   if (remove && options.events?.length)
     throw new HookrunError(
       "--events is for install; uninstall removes all of hookrun's entries (to keep fewer events, run install --events again)",
     )
-  if (targets.length === 0) throw new HookrunError(`--agent is required: one of ${AGENTS.map((agent) => agent.name).join(', ')}`)
+  if (targets.length + folders.length === 0) throw new HookrunError(`--agent is required: one of ${known.join(', ')}`)
   const places = { home: homeOf(options.env), project: resolve(options.cwd), env: options.env }
   const self = options.self ?? shellWords(selfCommand())
   // Narrowed (a project install without --all-events): it knows the project's hooks (read once for every agent).
@@ -79,15 +80,21 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
       exitCode = ExitCode.Failure
     }
   }
+  for (const agent of folders) {
+    const chosen = options.events?.length ? chosenEvents(agent, options.events) : undefined
+    const command = options.scope === 'project' ? PORTABLE_SELF : self
+    record(remove ? removeWrappers(agent, options.scope, places) : installWrappers(agent, options.scope, places, command, chosen, config))
+  }
   if (options.scope === 'project' && !options.dryRun) {
     // Fires keep a narrowed config up to date, except one narrowed to --events by hand, or one the
     // agent would stop running once changed (src/config/narrowed.ts).
     const followed = !remove && ((config !== undefined && !options.events?.length) || options.narrowAfterTrust === true)
+    // Hook-folder agents' wrappers are narrowed and followed the same way.
     followNarrowed(
       places,
       config,
-      followed ? done.filter((target) => !target.reviewsChangedHooks) : [],
-      followed ? done.filter((target) => target.reviewsChangedHooks) : done,
+      followed ? [...done.filter((target) => !target.reviewsChangedHooks), ...folders] : [],
+      followed ? done.filter((target) => target.reviewsChangedHooks) : [...done, ...folders],
     )
   }
   return { output: `${lines.join('\n')}\n`, exitCode, results }
@@ -100,8 +107,8 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
 export function followNarrowed(
   places: Places,
   config: ResolvedConfig | undefined,
-  follow: readonly AgentTarget[],
-  unfollow: readonly AgentTarget[],
+  follow: readonly { readonly name: string }[],
+  unfollow: readonly { readonly name: string }[],
 ): void {
   let root = config?.projectRoot
   try {
@@ -130,7 +137,7 @@ export function followNarrowed(
   )
 }
 /** `--events`: the agent's own names, any case; an event it does not have is an error with the nearest one. */
-function chosenEvents(target: AgentTarget, names: readonly string[]): Set<string> {
+function chosenEvents(target: Pick<AgentTarget, 'events' | 'skipped' | 'label'>, names: readonly string[]): Set<string> {
   return new Set(
     names.map((name) => {
       const found = target.events.find((event) => event.toLowerCase() === name.toLowerCase())

@@ -19,6 +19,9 @@ import type { AgentName, AgentTarget } from './agents.ts'
  * plugins (their events are known only by running them) all mean "every tool" or "every event".
  */
 
+/** What narrowing reads of an agent: its name and the events hookrun routes (an install target, or a hook folder's agent). */
+export type RoutedAgent = Pick<AgentTarget, 'events'> & { readonly name: string }
+
 /** What one agent event gets: an entry, with a tool matcher or none (every tool). */
 export interface NativeEntry {
   readonly matcher?: string
@@ -28,7 +31,7 @@ export interface NativeEntry {
  * Agents whose groups have a regex `matcher` on the tool name for tool events (Qwen Code 0.24.4
  * honours `^(run_shell_command)$` on PreToolUse and PostToolUse: test/agents/qwen.lab.ts).
  */
-const TOOL_MATCHERS: ReadonlySet<AgentName> = new Set(['claude', 'codex', 'gemini', 'qwen'])
+const TOOL_MATCHERS: ReadonlySet<string> = new Set<AgentName>(['claude', 'codex', 'gemini', 'qwen'])
 const ALL = 'all' as const
 type Subjects = Set<string> | typeof ALL
 
@@ -37,7 +40,7 @@ type Subjects = Set<string> | typeof ALL
  * that cannot be told from the config (hook folders or plugins, an unreadable entry with no events):
  * then every event keeps its entry.
  */
-export function compileNativeMatchers(target: AgentTarget, hooks: readonly Hook[], opaque: boolean): Map<string, NativeEntry> | undefined {
+export function compileNativeMatchers(target: RoutedAgent, hooks: readonly Hook[], opaque: boolean): Map<string, NativeEntry> | undefined {
   if (opaque) return undefined
   const subjects = toolSubjects()
   const entries = new Map<string, NativeEntry>()
@@ -65,7 +68,7 @@ export function compileNativeMatchers(target: AgentTarget, hooks: readonly Hook[
  * The entries for a project's own install, from its config as `loadConfig` resolves it (user,
  * project, local and managed layers and the remote policy's copy): its hooks, trusted or not yet.
  */
-export function projectNativeMatchers(target: AgentTarget, config: ResolvedConfig) {
+export function projectNativeMatchers(target: RoutedAgent, config: ResolvedConfig) {
   const unreadable = config.problems.filter((problem) => problem.brokenHook !== undefined)
   const brokenPatterns = unreadable.flatMap((problem) => problem.brokenHook!.events ?? [])
   // No config file at all (nothing to compile: the agent keeps every entry, as before), hook
@@ -136,13 +139,13 @@ function union(a: Subjects, b: Subjects): Subjects {
 }
 
 /** `^(Bash|Write)$`: the agent's own names of the wanted tools; every tool when one has none. */
-function toolMatcher(agent: AgentName, wanted: ReadonlySet<string>, subjects: ReturnType<typeof toolSubjects>): NativeEntry {
+function toolMatcher(agent: string, wanted: ReadonlySet<string>, subjects: ReturnType<typeof toolSubjects>): NativeEntry {
   const names: string[] = []
   for (const subject of wanted) {
     const own =
       subjects
         .find((entry) => entry.subject === subject)
-        ?.names.filter((name) => name.from.includes(agent))
+        ?.names.filter((name) => (name.from as readonly string[]).includes(agent))
         .map((name) => name.name) ?? []
     if (own.length === 0) return {}
     names.push(...own)

@@ -10,7 +10,8 @@ import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { SETTLE_MS } from '../config/cache.ts'
 import { readStamp, writeStamp } from '../config/narrowed.ts'
-import { type AgentTarget, agentTarget, type Places, routerSelf } from './agents.ts'
+import { type AgentTarget, agentTarget, type Places, PORTABLE_SELF, routerSelf } from './agents.ts'
+import { folderAgent, installWrappers, wrappersIn } from './hook-folder.ts'
 import { parse, projectInstalls, routerEntries } from './agent-file.ts'
 import { followNarrowed, installOrRemove } from './install.ts'
 import { child, keysOf, nodeAt } from './json-text.ts'
@@ -39,9 +40,12 @@ export function syncInBackground(options: InstallOptions): InstallResult {
   if (config.trust !== undefined && !config.trust.trusted) return { output: '', exitCode: ExitCode.Proceed, results: [] }
   const places = { home: homeOf(env), project, env }
   const { changed, exitCode } = syncFollowed(places, config, options.agents)
+  const folders = syncFolderAgents(places, config, options.agents)
   const stamp = readStamp(config.projectRoot, env)
-  if (changed.length > 0 && stamp !== undefined) {
-    const where = changed.map((target) => relative(project, target.file('project', places))).join(', ')
+  if (changed.length + folders.length > 0 && stamp !== undefined) {
+    const where = [...changed.map((target) => target.file('project', places)), ...folders.map((folder) => folder.dir)]
+      .map((file) => relative(project, file))
+      .join(', ')
     const notice = `hooks.json changed, so hookrun brought its entries in ${where} up to date; an agent that reads its hooks when a session starts (Claude Code does) asks hookrun about the new ones from its next session`
     writeStamp({ ...stamp, notice }, env)
   }
@@ -90,6 +94,21 @@ function syncFollowed(
     if (result.exitCode !== ExitCode.Proceed) exitCode = result.exitCode
   }
   return { changed, failures, exitCode }
+}
+
+/**
+ * Hook-folder agents (Cline) the stamp follows: their wrappers in the project written again from
+ * `config`, as `install --project` narrows them; the folders that changed, with the events routed now.
+ */
+function syncFolderAgents(places: Places, config: ResolvedConfig, names: readonly string[]): { dir: string; events: readonly string[] }[] {
+  const changed: { dir: string; events: readonly string[] }[] = []
+  for (const agent of names.flatMap((name) => folderAgent(name) ?? [])) {
+    const dir = agent.dir('project', places)
+    if (wrappersIn(agent, dir).size === 0) continue
+    const done = installWrappers(agent, 'project', places, PORTABLE_SELF, undefined, config)
+    if (done.result.status !== 'unchanged') changed.push({ dir, events: done.result.events ?? [] })
+  }
+  return changed
 }
 
 /** The hookrun the file's first router entry runs; undefined (this hookrun) when that cannot be read. */
@@ -142,6 +161,10 @@ export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
       )
     }
     lines.push(...failures)
+    for (const folder of syncFolderAgents(places, loadConfig({ cwd: stamp.dir, env }), stamp.agents))
+      lines.push(
+        `brought the wrappers in ${shown(folder.dir)} up to date with the project's hooks: ${folder.events.length === 0 ? 'no event' : folder.events.join(', ')}`,
+      )
   }
   for (const stale of staleAgentConfigs(dir, env)) {
     const target = agentTarget(stale.agent)

@@ -1,5 +1,6 @@
 // How an agent should call this hookrun (the command line written into its config).
 import { isAbsolute, resolve } from 'node:path'
+import { shellQuote } from '../core/shell.ts'
 
 /**
  * The command that runs this hookrun, with absolute paths, for agents to call: the compiled
@@ -18,5 +19,5 @@ export function selfCommand(argv: readonly string[] = process.argv, execPath: st
 
 /** Quote for `sh -c` only where needed, so ordinary paths stay readable in the agent's config. */
 export function shellWords(words: readonly string[]): string {
-  return words.map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`)).join(' ')
+  return words.map(shellQuote).join(' ')
 }

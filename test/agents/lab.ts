@@ -23,6 +23,7 @@ export const LAB_AGENTS = {
   codex: { package: '@openai/codex', version: '0.169.0', bin: 'codex' },
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot' },
   goose: { package: '@aaif/goose-acp', version: '1.50.0', bin: 'goose' },
+  cline: { package: 'cline', version: '3.0.65', bin: 'cline' },
 } as const
 
 export type LabAgent = keyof typeof LAB_AGENTS

@@ -3,6 +3,7 @@ import { agentRows, formatAgents, honouredFields } from '../../src/commands/agen
 import { DIALECTS, resolveDialect } from '../../src/dialects/index.ts'
 import { namesOf } from '../../src/event/events.ts'
 import { AGENTS } from '../../src/install/agents.ts'
+import { folderAgent } from '../../src/install/hook-folder.ts'
 
 /** `hookrun agents`: the matrix comes from the dialect, alias and install tables. */
 const dialect = (name: string) => resolveDialect(name, {})!
@@ -13,7 +14,9 @@ describe('the capability matrix', () => {
     expect(rows.map((row) => row.agent)).toEqual(DIALECTS.map((entry) => entry.name))
     for (const row of rows) {
       expect(row.events.map((event) => event.name)).toEqual([...namesOf(DIALECTS.find((entry) => entry.name === row.agent)!.source)])
-      expect(row.installs?.events).toEqual(AGENTS.find((agent) => agent.name === row.agent)!.events)
+      // Cline's hooks are files in a folder: its wrappers' events (src/install/hook-folder.ts).
+      const target = AGENTS.find((agent) => agent.name === row.agent) ?? folderAgent(row.agent)!
+      expect(row.installs?.events).toEqual(target.events)
     }
   })
 

@@ -1,0 +1,223 @@
+// Cline's dialect: its hook files' payloads in, its JSON control answers out.
+import { shellQuote } from '../core/shell.ts'
+import { namesOf } from '../event/events.ts'
+import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
+import type { Payload } from '../core/types.ts'
+import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
+import type { Dialect, Normalized } from './types.ts'
+
+/**
+ * Cline (cline/cline: sdk/packages/core/src/hooks/hook-file-hooks.ts and hook-file-config.ts;
+ * CLI `cline` 3.0.65 in the agent lab). A hook is an executable file named after its event in
+ * `.cline/hooks/`, `.clinerules/hooks/`, `~/.cline/hooks/` or `~/Documents/Cline/Hooks/`; its
+ * payload names the event in `hookName`, snake_case (`tool_call` is the PreToolUse file's), beside
+ * `clineVersion`, `taskId` and `workspaceRoots`. No other agent sends `hookName`.
+ *
+ * The answer is JSON on stdout; the exit code is not read. `cancel: true` with `errorMessage`
+ * stops the run — the whole run, not the call: the model never sees the reason and the CLI says
+ * only "aborted by another client" — so hookrun also writes the reason to the person's terminal
+ * (`Rendered.terminal`). `contextModification` (capped by Cline at 50,000 characters) reaches the
+ * model with its next request, and `overrideInput` replaces the tool's input whole. Only the
+ * PreToolUse and PostToolUse files are waited for; the others run detached, their output unread.
+ */
+const CLINE_EVENTS = namesOf('cline')
+
+/** `hookName` → the hook file's name, which is the event's name in hookrun's alias table. */
+const FILE_OF_HOOK: Readonly<Record<string, string>> = {
+  agent_start: 'TaskStart',
+  agent_resume: 'TaskResume',
+  agent_abort: 'TaskCancel',
+  agent_end: 'TaskComplete',
+  agent_error: 'TaskError',
+  tool_call: 'PreToolUse',
+  tool_result: 'PostToolUse',
+  prompt_submit: 'UserPromptSubmit',
+  session_shutdown: 'SessionShutdown',
+}
+
+/** The events Cline waits for and reads an answer from (runBlockingHookCommands); the rest run detached. */
+const ANSWERED = new Set(['PreToolUse', 'PostToolUse'])
+
+/** Cline's cap on a hook's context (MAX_HOOK_CONTEXT_SIZE); hookrun cuts first, and says so in the text. */
+export const CLINE_CONTEXT_LIMIT = 50_000
+
+/** Why an event's answer is not read, for warnings, `explain` and `hookrun agents`. */
+export const NOT_ACTED_ON = 'Cline does not act on this: it runs this hook detached and reads none of its output'
+
+/** What a cancel does, for the person (the model never sees it). */
+export const CANCEL_ENDS_RUN =
+  'Cline ends the whole run on a cancel and the model never sees the reason; hookrun writes it to the terminal Cline runs in'
+
+/** A `run_commands` entry: a shell command, or an executable with its arguments. */
+function commandText(entry: unknown): string | undefined {
+  if (typeof entry === 'string') return entry
+  const structured = objectFrom(entry)
+  if (structured === undefined || typeof structured.command !== 'string') return undefined
+  const args = Array.isArray(structured.args) ? structured.args.filter((arg): arg is string => typeof arg === 'string') : []
+  return [structured.command, ...args].map(shellQuote).join(' ')
+}
+
+/**
+ * The tool's input as hookrun's hooks read it: Cline's raw `tool_call.input` (the `parameters`
+ * beside it hold every value as a string), with `command` added for `run_commands` — its commands,
+ * one a line, as a shell would read a script — so gates and HOOKRUN_BASH_COMMAND see them.
+ */
+function toolInputOf(name: string | undefined, raw: unknown, parameters: unknown): Record<string, unknown> | undefined {
+  const input = objectFrom(raw) ?? parsedParameters(parameters)
+  if (input === undefined || name !== 'run_commands' || input.command !== undefined) return input
+  const commands = Array.isArray(input.commands) ? input.commands.map(commandText) : [commandText(input.commands)]
+  if (commands.some((command) => command === undefined)) return input
+  return { ...input, command: commands.join('\n') }
+}
+
+/** `preToolUse.parameters`: each value a string, JSON for anything that was not one. */
+function parsedParameters(parameters: unknown): Record<string, unknown> | undefined {
+  const params = objectFrom(parameters)
+  if (params === undefined) return undefined
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => {
+      if (typeof value !== 'string') return [key, value]
+      try {
+        const parsed: unknown = JSON.parse(value)
+        return [key, typeof parsed === 'object' && parsed !== null ? parsed : value]
+      } catch {
+        return [key, value]
+      }
+    }),
+  )
+}
+
+/** The tool call the payload is about: PreToolUse's `tool_call`, PostToolUse's `tool_result`. */
+function callOf(payload: Payload): Record<string, unknown> | undefined {
+  return objectFrom(payload.tool_call) ?? objectFrom(payload.tool_result)
+}
+
+/**
+ * A rewrite back in Cline's shape, for `overrideInput` (which replaces the input whole): for
+ * `run_commands`, the `command` hookrun added becomes `commands` again, unless the hook rewrote
+ * `commands` itself.
+ */
+export function clineInput(updated: Record<string, unknown>, original: Record<string, unknown> | undefined, tool: unknown): unknown {
+  if (tool !== 'run_commands') return updated
+  const { command, ...rest } = updated
+  if (typeof command !== 'string') return updated
+  const rewroteCommands = rest.commands !== undefined && JSON.stringify(rest.commands) !== JSON.stringify(original?.commands)
+  if (rewroteCommands || (original?.command === command && rest.commands !== undefined)) return rest
+  return { ...rest, commands: [command] }
+}
+
+/** Context within Cline's cap: cut, with a line that says so, rather than cut by Cline without hookrun's word. */
+export function cappedContext(text: string): { text: string; cut: number } {
+  if (text.length <= CLINE_CONTEXT_LIMIT) return { text, cut: 0 }
+  const note = (cut: number) => `\n[hookrun: context cut to Cline's limit of 50,000 characters; ${cut} characters left out]`
+  let keep = CLINE_CONTEXT_LIMIT - note(text.length).length
+  keep = CLINE_CONTEXT_LIMIT - note(text.length - keep).length
+  return { text: `${text.slice(0, keep)}${note(text.length - keep)}`, cut: text.length - keep }
+}
+
+export const cline: Dialect = {
+  name: 'cline',
+  label: 'Cline',
+  carries: [],
+  source: 'cline',
+  // Cline runs its hooks in the workspace root and names it in `workspaceRoots` (normalize puts it in `cwd`).
+  project: { variables: [], payloadField: 'cwd' },
+  // Context reaches the model on PreToolUse and PostToolUse; the terminal reaches the person
+  // where Cline runs in one.
+  notices: ['additionalContext', 'systemMessage'],
+  caveats: [
+    `${CANCEL_ENDS_RUN} (when Cline runs without one, in CI or a pipe, nobody sees it)`,
+    `TaskStart, TaskResume, UserPromptSubmit, TaskComplete, TaskCancel, TaskError, SessionShutdown: ${NOT_ACTED_ON}; a block there is not claimed`,
+    'a block on PostToolUse reaches the model as context (the tool already ran); ask is answered with a cancel',
+    'hookrun reads the raw tool_call.input (preToolUse.parameters holds every value as a string); run_commands gates see its commands one a line',
+    "no hook fires for tools the provider runs itself (Cline's claude-code and openai-codex-cli providers, cline/cline#13277): hookrun doctor says so",
+  ],
+  // runBlockingHookCommands: SIGKILL at 120 s, then "timed out" is logged and the call goes ahead.
+  killsAfterSeconds: 120,
+  // The CLI's SDK runtime names the event in snake_case (`tool_call`); the VS Code extension's
+  // hook runner (apps/vscode/src/core/hooks/hook-factory.ts) by its file name (`PreToolUse`).
+  detect: (payload) =>
+    typeof payload.hookName === 'string' &&
+    (FILE_OF_HOOK[payload.hookName] !== undefined || CLINE_EVENTS.has(payload.hookName)) &&
+    'clineVersion' in payload,
+  eventName: (payload) => (typeof payload.hookName === 'string' ? (FILE_OF_HOOK[payload.hookName] ?? payload.hookName) : undefined),
+  normalize(payload, agentEvent): Normalized {
+    const added: Record<string, unknown> = {}
+    const roots = payload.workspaceRoots
+    const root = Array.isArray(roots) && typeof roots[0] === 'string' ? roots[0] : objectFrom(payload.workspaceInfo)?.rootPath
+    if (payload.cwd === undefined && typeof root === 'string') added.cwd = root
+    if (payload.session_id === undefined && typeof payload.taskId === 'string') added.session_id = payload.taskId
+    const prompt = objectFrom(payload.userPromptSubmit)?.prompt
+    if (agentEvent === 'UserPromptSubmit' && payload.prompt === undefined && typeof prompt === 'string') added.prompt = prompt
+    const call = callOf(payload)
+    const named = objectFrom(payload.preToolUse) ?? objectFrom(payload.postToolUse)
+    const tool = typeof call?.name === 'string' ? call.name : typeof named?.toolName === 'string' ? named.toolName : undefined
+    if (tool !== undefined) {
+      if (payload.tool_name === undefined) added.tool_name = tool
+      const input = toolInputOf(tool, call?.input, named?.parameters)
+      if (payload.tool_input === undefined && input !== undefined) added.tool_input = input
+      const post = objectFrom(payload.tool_result)
+      if (payload.tool_response === undefined && post !== undefined && 'output' in post) added.tool_response = post.output
+    }
+    const normalized = Object.keys(added).length > 0 ? spreadKeepingLongStrings(payload, added) : payload
+    return tool === undefined ? { payload: normalized } : { tool, payload: normalized }
+  },
+  render(decision, payload, agentEvent) {
+    const event = ownEvent(payload, agentEvent, CLINE_EVENTS) ?? cline.eventName(payload) ?? 'PreToolUse'
+    const answer = new Answer('Cline', event)
+    const out: Record<string, unknown> = {}
+    const forPerson: string[] = []
+    if (decision.systemMessage !== undefined) forPerson.push(decision.systemMessage)
+    for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Cline cannot rewrite a prompt')
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    if (!ANSWERED.has(event)) {
+      // A detached hook: nothing it prints is read, and it has no terminal to write to.
+      if (decision.blocked) answer.cannot('a block', NOT_ACTED_ON)
+      else if (decision.decision === 'ask') answer.cannot("decision 'ask'", NOT_ACTED_ON)
+      if (decision.updatedInput !== undefined) answer.cannot('updatedInput', NOT_ACTED_ON)
+      if (contextText(decision) !== undefined) answer.cannot('additionalContext', NOT_ACTED_ON)
+      if (!decision.continue) answer.cannot('continue: false', NOT_ACTED_ON)
+      if (decision.systemMessage !== undefined) answer.cannot('systemMessage', NOT_ACTED_ON)
+      return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+    }
+    const context: string[] = contextText(decision) === undefined ? [] : [contextText(decision)!]
+    const pre = event === 'PreToolUse'
+    const stops = (pre && (decision.blocked || decision.decision === 'ask')) || !decision.continue
+    if (pre && decision.decision === 'ask' && !decision.blocked)
+      answer.cannot("decision 'ask'", 'answered with a cancel: Cline has no way for a hook to ask the person')
+    if (!pre && decision.blocked) {
+      // After the call there is nothing to stop; the reason goes to the model, as other agents send it.
+      answer.cannot('a block', 'the tool already ran; the reason goes to the model as contextModification')
+      context.unshift(blockReason(decision))
+    }
+    if (pre && decided(decision) && decision.decision === 'allow' && !stops)
+      answer.cannot("decision 'allow'", 'Cline takes no approval from a hook; its own auto-approve settings apply')
+    if (stops) {
+      const why =
+        decision.blocked || decision.decision === 'ask' ? blockReason(decision) : (decision.stopReason ?? 'a hook stopped the run')
+      out.cancel = true
+      out.errorMessage = why
+      forPerson.push(`hookrun stopped Cline's run (${event}${toolLabel(payload)}): ${why}`)
+      answer.warnings.push(CANCEL_ENDS_RUN)
+      if (context.length > 0) answer.cannot('additionalContext', 'Cline drops context from a hook that cancels')
+      if (decision.updatedInput !== undefined) answer.cannot('updatedInput', 'the run was stopped instead')
+    } else {
+      if (decision.updatedInput !== undefined) {
+        if (pre) out.overrideInput = clineInput(decision.updatedInput, objectFrom(payload.tool_input), payload.tool_name)
+        else answer.cannot('updatedInput')
+      }
+      if (context.length > 0) {
+        const capped = cappedContext(context.join('\n\n'))
+        if (capped.cut > 0) answer.cannot(`${capped.cut} characters of additionalContext`, "cut to Cline's limit of 50,000 characters")
+        out.contextModification = capped.text
+      }
+    }
+    const terminal = forPerson.length === 0 ? undefined : `${forPerson.join('\n')}\n`
+    return { stdout: jsonLine(out), exitCode: 0, ...(terminal !== undefined && { terminal }), warnings: answer.warnings }
+  },
+}
+
+function toolLabel(payload: Payload): string {
+  return typeof payload.tool_name === 'string' ? ` ${payload.tool_name}` : ''
+}

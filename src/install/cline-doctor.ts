@@ -1,0 +1,91 @@
+// `hookrun doctor` on hook-folder agents (Cline): wrappers missing or not executable, and a
+// provider that runs tools itself, where no hook fires at all.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { loadConfig } from '../config/parse.ts'
+import { count } from '../core/words.ts'
+import type { Places, Scope } from './agents.ts'
+import { FOLDER_AGENTS, type FolderAgent, wrapperProblems } from './hook-folder.ts'
+import { projectNativeMatchers } from './matchers.ts'
+
+/**
+ * Cline's providers that execute tools themselves (capability `provider-tools` in cline/cline
+ * sdk/packages/llms/src/providers/builtins.ts): the agent runtime skips its hooks for their calls
+ * (cline/cline#13277).
+ */
+const PROVIDERS_RUNNING_TOOLS = new Set(['claude-code', 'openai-codex-cli'])
+
+/** The provider Cline runs with: `lastUsedProvider` of its providers.json (`cline auth` writes it). */
+function clineProvider(env: Readonly<Record<string, string | undefined>>, home: string): string | undefined {
+  const file = join(env.CLINE_DIR || join(home, '.cline'), 'data', 'settings', 'providers.json')
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { lastUsedProvider?: unknown }
+    return typeof parsed.lastUsedProvider === 'string' ? parsed.lastUsedProvider : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const installCommand = (agent: FolderAgent, scope: Scope) =>
+  `hookrun install --agent ${agent.name}${scope === 'project' ? ' --project' : ''}`
+
+/** doctor's line (src/install/doctor.ts DoctorLine, which imports this check). */
+interface Line {
+  readonly status: 'ok' | 'warn' | 'fail'
+  readonly what: string
+  readonly fix?: string
+}
+
+export function folderAgentsCheck(context: {
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly places: Places
+}): Line[] {
+  const lines: Line[] = []
+  for (const agent of FOLDER_AGENTS) {
+    let wired = false
+    for (const scope of ['user', 'project'] as const) {
+      const dir = agent.dir(scope, context.places)
+      if (scope === 'project' && dir === agent.dir('user', context.places)) continue
+      const { routed, problems } = wrapperProblems(agent, dir)
+      if (routed.length === 0) continue
+      wired = true
+      for (const problem of problems) lines.push({ status: 'warn', what: `${agent.label}: ${problem}`, fix: installCommand(agent, scope) })
+      // The events a wrapper should be on: every one for the user folder; the ones the project's hooks fire on for the project's.
+      let wanted: readonly string[] = agent.events
+      if (scope === 'project') {
+        try {
+          const native = projectNativeMatchers(agent, loadConfig({ cwd: context.places.project, env: context.env }))
+          if (native !== undefined) wanted = agent.events.filter((event) => native.has(event))
+        } catch {
+          // A config doctor reports elsewhere: every event.
+        }
+      }
+      const missing = wanted.filter((event) => !routed.includes(event))
+      if (missing.length > 0)
+        lines.push({
+          // Without its PreToolUse wrapper no gate runs before Cline's tool calls.
+          status: missing.includes('PreToolUse') ? 'fail' : 'warn',
+          what: `${agent.label}: ${dir} has no hookrun wrapper for ${missing.join(', ')}: ${count(missing.length, 'event')} of hooks.json do${missing.length === 1 ? 'es' : ''} not fire there`,
+          fix: installCommand(agent, scope),
+        })
+      else
+        lines.push({
+          status: 'ok',
+          what: `${agent.label}: ${dir}: hookrun wrappers for ${routed.join(', ')}; Cline acts on the answers of PreToolUse and PostToolUse only`,
+        })
+    }
+    const provider = wired ? clineProvider(context.env, context.places.home) : undefined
+    if (provider !== undefined && PROVIDERS_RUNNING_TOOLS.has(provider))
+      lines.push({
+        status: 'fail',
+        what: `${agent.label}: its provider ${provider} runs tools itself, and Cline then runs no hook for them (cline/cline#13277): no gate holds`,
+        fix: 'cline auth with a provider Cline runs tools for (an API key provider)',
+      })
+    else if (wired)
+      lines.push({
+        status: 'warn',
+        what: `${agent.label}: hooks do not fire where the provider runs tools itself (its claude-code and openai-codex-cli providers, cline/cline#13277); ${provider === undefined ? 'no provider is configured yet' : `the provider now is ${provider}`}`,
+      })
+  }
+  return lines
+}
