@@ -312,8 +312,10 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .example('hookrun doctor')
     .action(async (flags: CommonFlags) => {
       const { doctorCommand } = await import('./doctor.ts')
+      const cwd = folder(flags.cwd) ?? process.cwd()
       const result = doctorCommand({
-        cwd: folder(flags.cwd) ?? process.cwd(),
+        extra: await (await import('./serve.ts')).serveDoctorLines(cwd, io.env),
+        cwd,
         env: io.env,
         version: pkg.version,
         json: bool(flags.json, 'json'),

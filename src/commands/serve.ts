@@ -1,10 +1,14 @@
 // `hookrun serve`: one warm hookrun per user that answers Claude Code's http hook handlers on
 // loopback with the same fire as `hookrun fire --format claude`; and `serve --start`, the command
 // Claude Code runs on SessionStart and UserPromptSubmit to keep it running.
-import { isAbsolute } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 import { statSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
 import { HookrunError } from '../core/errors.ts'
+import { homeOf } from '../core/places.ts'
+import { agentTarget } from '../install/agents.ts'
+import type { DoctorLine } from '../install/doctor.ts'
+import { servedPort } from '../install/serve-entries.ts'
 import { selfCommand } from '../install/self.ts'
 import { ensureServer, identify } from '../serve/client.ts'
 import { type EventAnswer, startServer } from '../serve/server.ts'
@@ -266,4 +270,36 @@ async function stopOrStatus(io: Io, port: number, stop: boolean): Promise<number
   process.kill(answerer.pid, 'SIGTERM')
   await io.stdout(`hookrun serve (pid ${answerer.pid}) told to stop; running events finish first\n`)
   return 0
+}
+
+/**
+ * `hookrun doctor`: for each Claude Code settings file with `install --serve`'s handlers, whether
+ * hookrun serve answers on its port (nobody: gates block until it starts; another program: it
+ * answers the gates, so they are not in force).
+ */
+export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLine[]> {
+  const places = { home: homeOf(env), project: resolve(cwd), env }
+  const claude = agentTarget('claude')!
+  const ports = new Set(
+    (['user', 'project'] as const).map((scope) => servedPort(claude.file(scope, places))).filter((port) => port !== undefined),
+  )
+  const lines: DoctorLine[] = []
+  for (const port of ports) {
+    const answerer = await identify(port, serveSecret(env))
+    if (answerer.kind === 'ours')
+      lines.push({ status: 'ok', what: `hookrun serve answers Claude Code's http handlers on port ${port} (pid ${answerer.pid})` })
+    else if (answerer.kind === 'none')
+      lines.push({
+        status: 'warn',
+        what: `hookrun serve is not running on port ${port}: Claude Code's gates block until it does (its next session or prompt starts it)`,
+        fix: recoveryHint(port).replace(/`/g, ''),
+      })
+    else
+      lines.push({
+        status: 'fail',
+        what: `port ${port} is answered by another program (${answerer.why}): it, not hookrun, answers Claude Code's gates`,
+        fix: `stop that program, or hookrun install --agent claude --serve --port N`,
+      })
+  }
+  return lines
 }

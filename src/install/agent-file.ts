@@ -9,6 +9,7 @@ import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { type AgentTarget, AGENTS, isRouterCommand, ROUTER_TIMEOUT_SECONDS } from './agents.ts'
 import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, replaceAt, valueOf } from './json-text.ts'
 import { isCompiledMatcher } from './matchers.ts'
+import { isServeHandler } from './serve-entries.ts'
 
 /** The agents whose project config file holds hookrun's router entries. */
 export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
@@ -79,7 +80,11 @@ export function routerEntries(target: AgentTarget, root: Node, event: string): A
     const handlers = child(item, 'hooks')
     if (handlers?.type !== 'array') continue
     const ours = (handlers.children ?? []).flatMap((handler, inner) =>
-      handler.type === 'object' && isRouterCommand(child(handler, target.commandField)?.value, target.name) ? [inner] : [],
+      handler.type === 'object' &&
+      (isRouterCommand(child(handler, target.commandField)?.value, target.name) ||
+        (target.name === 'claude' && isServeHandler(valueOf(handler))))
+        ? [inner]
+        : [],
     )
     if (ours.length === 0) continue
     const paths = ours.map((inner): Path => [...at, 'hooks', inner])

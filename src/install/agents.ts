@@ -44,7 +44,9 @@ export interface AgentTarget {
   /** The router's command for one event. */
   command(self: string, event: string): string
   /** The handler object for one event (inside a group for the groups shape). */
-  handler(command: string): Record<string, unknown>
+  handler(command: string, event?: string): Record<string, unknown>
+  /** Events that keep an entry whatever a narrowed install leaves out (`install --serve`'s server start). */
+  readonly alwaysRouted?: readonly string[]
   /**
    * The handler field that holds the agent's timeout for hookrun, and how many of its units make a
    * second; absent when the agent has no such field (Windsurf).
@@ -318,5 +320,7 @@ export function routerSelf(command: string, agent: AgentName): string | undefine
 }
 
 function routerTail(agent: AgentName): RegExp {
-  return new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$`)
+  // Claude Code's `install --serve` runs `serve --start` on SessionStart and UserPromptSubmit.
+  const served = agent === 'claude' ? '|\\sserve\\s+--start(?:\\s+--port[= ]\\d+)?\\s*$' : ''
+  return new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$${served}`)
 }

@@ -96,7 +96,7 @@ describe('hookrun serve', () => {
 
     const { rmSync } = await import('node:fs')
     rmSync(join(home, marker), { force: true })
-    for (const headers of [{}, { 'x-hookrun-secret': 'f'.repeat(64) }, { 'x-hookrun-secret': `${secret}0` }]) {
+    for (const headers of [{}, { 'x-hookrun-secret': 'f'.repeat(64) }, { 'x-hookrun-secret': `${secret}0` }] as Record<string, string>[]) {
       const refused = await post(port, bash(home, 'ls'), headers)
       expect(refused.status).toBe(401)
     }
