@@ -12,7 +12,7 @@ import { type AgentTarget, agentTarget, AGENTS, type Places, PORTABLE_SELF, type
 import { checkShape, freshText, parse, routerEntries, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf, valueOf } from './json-text.ts'
-import { checkClaudeForServe, keepPrivate, servedPort, servedTarget } from './serve-entries.ts'
+import { checkClaudeForServe, keepPrivate, modeOf, servedPort, servedTarget } from './serve-entries.ts'
 import { serveSecret } from '../serve/state.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult, sortNote } from './results.ts'
@@ -61,13 +61,14 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
       const served = remove ? undefined : serveMode(given, file, options, lines)
       const target = served ?? given
       const chosen = options.events?.length ? new Set([...chosenEvents(target, options.events), ...(target.alwaysRouted ?? [])]) : undefined
+      const modeBefore = modeOf(file)
       record(
         remove
           ? uninstallFrom(target, file, places)
           : installInto(target, file, command, options.scope, places, chosen, config, options.files ?? diskFiles(options.env)),
       )
       if (served !== undefined && !options.dryRun) {
-        const narrowed = keepPrivate(file)
+        const narrowed = keepPrivate(file, modeBefore)
         if (narrowed !== undefined) lines.push(narrowed)
       }
       done.push(target)
@@ -253,7 +254,7 @@ function installInto(
         continue
       }
       const path = [...handler, target.commandField]
-      if (nodeAt(parse(target, text), path)?.value !== command) {
+      if (wanted.type !== 'http' && nodeAt(parse(target, text), path)?.value !== command) {
         text = replaceAt(text, path, command)
         updated++
       }

@@ -87,16 +87,21 @@ export function servedPort(file: string): number | undefined {
   return undefined
 }
 
+/** The mode of a file, when it is there (before install writes it: a narrowed one is told). */
+export function modeOf(file: string): number | undefined {
+  return existsSync(file) ? statSync(file).mode & 0o777 : undefined
+}
+
 /**
- * The settings file holds the secret: readable by the user alone. Returns a line when its mode
- * had to be narrowed.
+ * The settings file holds the secret, so it is readable by the user alone (the write narrows the
+ * mode; this narrows one the install did not write, and tells a mode that was wider before).
  */
-export function keepPrivate(file: string): string | undefined {
-  if (!existsSync(file)) return undefined
-  const mode = statSync(file).mode & 0o777
-  if ((mode & 0o077) === 0) return undefined
-  chmodSync(file, mode & 0o700)
-  return `  note: ${file} holds hookrun serve's secret, so it is now readable by you alone (mode ${(mode & 0o700).toString(8)}, was ${mode.toString(8)})`
+export function keepPrivate(file: string, before: number | undefined): string | undefined {
+  const mode = modeOf(file)
+  if (mode === undefined) return undefined
+  if ((mode & 0o077) !== 0) chmodSync(file, mode & 0o700)
+  if (before === undefined || (before & 0o077) === 0) return undefined
+  return `  note: ${file} holds hookrun serve's secret, so it is now readable by you alone (mode ${(before & 0o700).toString(8)}, was ${before.toString(8)})`
 }
 
 /**
