@@ -11,7 +11,7 @@ import type { DoctorLine } from '../install/doctor.ts'
 import { servedPort } from '../install/serve-entries.ts'
 import { selfCommand } from '../install/self.ts'
 import { ensureServer, identify } from '../serve/client.ts'
-import { type EventAnswer, startServer } from '../serve/server.ts'
+import { type EventAnswer, type RunningServer, startServer } from '../serve/server.ts'
 import {
   DEFAULT_SERVE_PORT,
   processAlive,
@@ -87,7 +87,7 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
   }
   pruneSessions(env)
   const log = (line: string) => void io.stderr(`${new Date().toISOString()} ${line}\n`)
-  let server
+  let server: RunningServer
   try {
     server = await startServer({
       port: options.port,
@@ -144,15 +144,28 @@ export async function answerClaudeEvent(request: IncomingMessage, signal: AbortS
   let stderr = ''
   let exitCode = 0
   const io: Io = {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
+    stdout: (text) => {
+      stdout += text
+    },
+    stderr: (text) => {
+      stderr += text
+    },
     env: fireEnv,
     stdin: (async function* () {
       yield body
     })(),
   }
   try {
-    await fireCommand(io, undefined, { format: 'claude' }, 'never', (code) => (exitCode = code), { signal, processCwd })
+    await fireCommand(
+      io,
+      undefined,
+      { format: 'claude' },
+      'never',
+      (code) => {
+        exitCode = code
+      },
+      { signal, processCwd },
+    )
   } catch (error) {
     exitCode = await reportError(io, 'never', error)
   }
@@ -230,12 +243,16 @@ async function startAndFire(io: Io, port: number): Promise<number> {
   let stdout = ''
   const fireIo: Io = {
     ...io,
-    stdout: (text) => void (stdout += text),
+    stdout: (text) => {
+      stdout += text
+    },
     stdin: (async function* () {
       yield body
     })(),
   }
-  await fireCommand(fireIo, undefined, { format: 'claude' }, 'never', (code) => (exitCode = code))
+  await fireCommand(fireIo, undefined, { format: 'claude' }, 'never', (code) => {
+    exitCode = code
+  })
   await io.stdout(notice === undefined ? stdout : withSystemMessage(stdout, notice))
   return exitCode
 }

@@ -11,7 +11,7 @@ import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
 import { type AgentTarget, agentTarget, AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
 import { checkShape, freshText, parse, routerEntries, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
-import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf, valueOf } from './json-text.ts'
+import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf, valueOf as jsonValue } from './json-text.ts'
 import { checkClaudeForServe, keepPrivate, modeOf, servedPort, servedTarget } from './serve-entries.ts'
 import { serveSecret } from '../serve/state.ts'
 import { projectNativeMatchers } from './matchers.ts'
@@ -248,7 +248,7 @@ function installInto(
       // A command where an http handler is wanted, or the other way (install with or without
       // --serve), or an http handler to another port or with another secret: replaced whole.
       const wanted = target.handler(command, event)
-      if (otherHandler(valueOf(nodeAt(parse(target, text), handler)!), wanted)) {
+      if (otherHandler(jsonValue(nodeAt(parse(target, text), handler)!), wanted)) {
         text = replaceAt(text, handler, wanted)
         updated++
         continue

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { aliasFor, resolveAlias } from '../event/events.ts'
 import { type AgentName, agentTarget, isRouterCommand, type Places, type Scope } from './agents.ts'
-import { child, keysOf, nodeAt, parseJson, valueOf } from './json-text.ts'
+import { child, keysOf, nodeAt, parseJson, valueOf as jsonValue } from './json-text.ts'
 import { isServeHandler } from './serve-entries.ts'
 import { homeOf } from '../core/places.ts'
 
@@ -131,7 +131,7 @@ export function routedEventsIn(text: string, agent: AgentName): string[] {
     return (list?.children ?? []).some((item) => {
       if (isRouterCommand(child(item, 'command')?.value ?? child(item, 'bash')?.value, agent)) return true
       return (child(item, 'hooks')?.children ?? []).some(
-        (handler) => isRouterCommand(child(handler, 'command')?.value, agent) || (agent === 'claude' && isServeHandler(valueOf(handler))),
+        (handler) => isRouterCommand(child(handler, 'command')?.value, agent) || (agent === 'claude' && isServeHandler(jsonValue(handler))),
       )
     })
   })

@@ -70,10 +70,12 @@ function startDetached(env: Env, port: number, self: readonly string[]): number 
   const log = openSync(join(serveDir(env), 'serve.log'), 'a', 0o600)
   try {
     const [command, ...args] = self
+    // The session's own file for SessionStart hooks is no other session's: the server answers them all.
+    const { CLAUDE_ENV_FILE: _sessionFile, ...serverEnv } = env
     const child = nodeChildProcess().spawn(command!, [...args, 'serve', '--port', String(port)], {
       detached: true,
       stdio: ['ignore', log, log],
-      env: env as NodeJS.ProcessEnv,
+      env: serverEnv as NodeJS.ProcessEnv,
       cwd: '/',
     })
     child.on('error', () => undefined)

@@ -52,37 +52,100 @@ function loopbackPeer(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::ffff:127.0.0.1'
 }
 
+/** Events running and waiting: at most `max` at once, `maxQueued` more wait their turn in order. */
+class Turns {
+  running = 0
+  private readonly waiting: Array<() => void> = []
+  private closed = false
+  private readonly max: number
+  private readonly maxQueued: number
+  constructor(max: number, maxQueued: number) {
+    this.max = max
+    this.maxQueued = maxQueued
+  }
+
+  get queued(): number {
+    return this.waiting.length
+  }
+
+  /** A turn, once one is free; false when too many wait, or the server stopped meanwhile. */
+  async take(): Promise<boolean> {
+    if (this.closed) return false
+    if (this.running < this.max) {
+      this.running++
+      return true
+    }
+    if (this.waiting.length >= this.maxQueued) return false
+    await new Promise<void>((resolveTurn) => this.waiting.push(resolveTurn))
+    if (this.closed) return false
+    this.running++
+    return true
+  }
+
+  give(): void {
+    this.running--
+    this.waiting.shift()?.()
+  }
+
+  /** Stopping: nothing waiting starts. */
+  close(): void {
+    this.closed = true
+    for (const resolveTurn of this.waiting.splice(0)) resolveTurn()
+  }
+}
+
+/**
+ * What a request gets before any event runs: refused unless it comes over loopback naming a
+ * loopback host, the identity answer (the server proves it knows the secret by an HMAC of the
+ * asker's nonce, so the secret never crosses the wire), or 401 without the secret.
+ */
+function gatekeeper(request: IncomingMessage, url: URL, options: ServeOptions): EventAnswer | undefined {
+  if (!loopbackPeer(request.socket.remoteAddress) || !loopbackHost(request.headers.host, options.port))
+    return { status: 403, body: '{"error":"hookrun serve answers loopback requests only"}\n' }
+  if (request.method === 'GET' && url.pathname === '/hookrun/identify') {
+    const nonce = url.searchParams.get('nonce') ?? ''
+    if (!/^[0-9a-f]{16,128}$/.test(nonce)) return { status: 400, body: '{"error":"nonce: 16 to 128 hex digits"}\n' }
+    return {
+      status: 200,
+      body: `${JSON.stringify({ hookrun: options.version, pid: process.pid, proof: secretProof(options.secret, nonce) })}\n`,
+    }
+  }
+  const header = request.headers[SECRET_HEADER]
+  if (!sameSecret(typeof header === 'string' ? header : undefined, options.secret))
+    return { status: 401, body: '{"error":"hookrun serve: no or wrong secret; nothing was run"}\n' }
+  if (request.method !== 'POST' || url.pathname !== '/claude') return { status: 404, body: '{"error":"POST /claude only"}\n' }
+  return undefined
+}
+
+type StopReason = 'idle' | 'signal' | 'stopped'
+
 /**
  * Listen on 127.0.0.1:port. Rejects with the listen error (EADDRINUSE: the port is taken) so the
  * caller can tell "one is running" from "another program holds the port".
  */
 export function startServer(options: ServeOptions): Promise<RunningServer> {
-  const { port, secret, maxConcurrent, idleMs } = options
-  const maxQueued = options.maxQueued ?? 256
+  const turns = new Turns(options.maxConcurrent, options.maxQueued ?? 256)
   const abortAll = new AbortController()
-  let running = 0
-  const waiting: Array<() => void> = []
   let stopping = false
   let idleTimer: NodeJS.Timeout | undefined
-  let finish!: (why: 'idle' | 'signal' | 'stopped') => void
-  const stopped = new Promise<'idle' | 'signal' | 'stopped'>((resolveStopped) => {
+  let finish!: (why: StopReason) => void
+  const stopped = new Promise<StopReason>((resolveStopped) => {
     finish = resolveStopped
   })
-  let stopReason: 'idle' | 'signal' | 'stopped' = 'stopped'
 
-  const armIdle = () => {
+  const armIdle = (idle: boolean) => {
     if (idleTimer !== undefined) clearTimeout(idleTimer)
     idleTimer = undefined
-    if (idleMs > 0 && running === 0 && waiting.length === 0 && !stopping)
+    if (idle && options.idleMs > 0 && turns.running === 0 && turns.queued === 0 && !stopping)
       idleTimer = setTimeout(() => {
-        options.log(`hookrun serve: no request for ${idleMs / 60_000} min; exiting`)
+        options.log(`hookrun serve: no request for ${options.idleMs / 60_000} min; exiting`)
         stop('idle')
-      }, idleMs)
+      }, options.idleMs)
   }
 
-  const send = (response: ServerResponse, status: number, body: string, type = 'application/json') => {
+  const send = (response: ServerResponse, { status, body }: EventAnswer) => {
     response.writeHead(status, {
-      'content-type': type,
+      'content-type': status === 200 || body.startsWith('{') ? 'application/json' : 'text/plain; charset=utf-8',
       'content-length': Buffer.byteLength(body),
       'cache-control': 'no-store',
       // Stopping: the agent's keep-alive connection must not hold the exit up.
@@ -91,55 +154,24 @@ export function startServer(options: ServeOptions): Promise<RunningServer> {
     response.end(body)
   }
 
-  const turn = async (): Promise<boolean> => {
-    if (running < maxConcurrent) {
-      running++
-      return true
-    }
-    if (waiting.length >= maxQueued) return false
-    await new Promise<void>((resolveTurn) => waiting.push(resolveTurn))
-    // Woken by a stop: the event is not started.
-    if (stopping) return false
-    running++
-    return true
-  }
-  const release = () => {
-    running--
-    waiting.shift()?.()
-    armIdle()
-  }
-
   const onRequest = async (request: IncomingMessage, response: ServerResponse) => {
-    if (idleTimer !== undefined) clearTimeout(idleTimer)
-    idleTimer = undefined
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
+    armIdle(false)
     try {
-      if (!loopbackPeer(request.socket.remoteAddress) || !loopbackHost(request.headers.host, port))
-        return send(response, 403, '{"error":"hookrun serve answers loopback requests only"}\n')
-      // Who is listening, proved without the secret crossing the wire (the asker sends a nonce).
-      if (request.method === 'GET' && url.pathname === '/hookrun/identify') {
-        const nonce = url.searchParams.get('nonce') ?? ''
-        if (!/^[0-9a-f]{16,128}$/.test(nonce)) return send(response, 400, '{"error":"nonce: 16 to 128 hex digits"}\n')
-        return send(response, 200, `${JSON.stringify({ hookrun: options.version, pid: process.pid, proof: secretProof(secret, nonce) })}\n`)
-      }
-      const header = request.headers[SECRET_HEADER]
-      if (!sameSecret(typeof header === 'string' ? header : undefined, secret))
-        return send(response, 401, '{"error":"hookrun serve: no or wrong secret; nothing was run"}\n')
-      if (request.method !== 'POST' || url.pathname !== '/claude') return send(response, 404, '{"error":"POST /claude only"}\n')
-      if (stopping) return send(response, 503, '{"error":"hookrun serve is stopping"}\n')
-      if (!(await turn())) return send(response, 503, '{"error":"hookrun serve: too many events waiting"}\n')
+      const refused = gatekeeper(request, new URL(request.url ?? '/', 'http://127.0.0.1'), options)
+      if (refused !== undefined) return send(response, refused)
+      if (stopping || !(await turns.take()))
+        return send(response, { status: 503, body: '{"error":"hookrun serve is stopping, or too many events wait"}\n' })
       try {
-        const answer = await options.handle('claude', request, abortAll.signal)
-        send(response, answer.status, answer.body, answer.status === 200 ? 'application/json' : 'text/plain; charset=utf-8')
+        send(response, await options.handle('claude', request, abortAll.signal))
       } finally {
-        release()
+        turns.give()
       }
     } catch (error) {
       options.log(`hookrun serve: ${(error as Error).message}`)
-      if (!response.headersSent) send(response, 500, `hookrun serve: ${(error as Error).message}\n`, 'text/plain; charset=utf-8')
+      if (!response.headersSent) send(response, { status: 500, body: `hookrun serve: ${(error as Error).message}\n` })
       else response.destroy()
     } finally {
-      armIdle()
+      armIdle(true)
     }
   }
 
@@ -148,45 +180,45 @@ export function startServer(options: ServeOptions): Promise<RunningServer> {
   server.requestTimeout = 0
   server.keepAliveTimeout = 65_000
 
-  function stop(why: 'idle' | 'signal' | 'stopped', now = false): void {
+  function stop(why: StopReason, now = false): void {
     if (now) abortAll.abort(new Error('hookrun serve was told to stop now'))
     if (stopping) return
     stopping = true
-    stopReason = why
-    if (idleTimer !== undefined) clearTimeout(idleTimer)
-    for (const resolveTurn of waiting.splice(0)) resolveTurn()
+    armIdle(false)
+    turns.close()
     // Stop listening; idle keep-alive connections close, running requests finish first.
-    server.close(() => finish(stopReason))
+    server.close(() => finish(why))
     server.closeIdleConnections?.()
   }
 
-  return new Promise((resolveStart, rejectStart) => {
+  return new Promise<RunningServer>((resolveStart, rejectStart) => {
     server.once('error', rejectStart)
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
+    server.listen({ port: options.port, host: '127.0.0.1', exclusive: true }, () => {
       server.off('error', rejectStart)
       server.on('error', (error) => options.log(`hookrun serve: ${error.message}`))
-      armIdle()
+      armIdle(true)
+      stopOnSignals(stop, stopped, options.log)
       const address = server.address()
       resolveStart({
-        port: typeof address === 'object' && address !== null ? address.port : port,
+        port: typeof address === 'object' && address !== null ? address.port : options.port,
         stopped,
         stop: (now = false) => stop('stopped', now),
-        load: () => ({ running, queued: waiting.length }),
+        load: () => ({ running: turns.running, queued: turns.queued }),
       })
     })
-  }).then((started) => {
-    const handle = started as RunningServer
-    // SIGTERM and SIGINT: running events finish; a second one kills their hooks (a gate then blocks).
-    let signals = 0
-    const onSignal = (signal: NodeJS.Signals) => {
-      signals++
-      options.log(`hookrun serve: ${signal}${signals > 1 ? ': stopping now, running hooks killed' : ': finishing running events'}`)
-      stop('signal', signals > 1)
-    }
-    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, onSignal)
-    void stopped.then(() => {
-      for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.off(signal, onSignal)
-    })
-    return handle
+  })
+}
+
+/** SIGTERM, SIGINT, SIGHUP: running events finish; a second one kills their hooks (a gate then blocks). */
+function stopOnSignals(stop: (why: StopReason, now: boolean) => void, stopped: Promise<StopReason>, log: (line: string) => void): void {
+  let signals = 0
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals++
+    log(`hookrun serve: ${signal}${signals > 1 ? ': stopping now, running hooks killed' : ': finishing running events'}`)
+    stop('signal', signals > 1)
+  }
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, onSignal)
+  void stopped.then(() => {
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.off(signal, onSignal)
   })
 }

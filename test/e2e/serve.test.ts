@@ -236,6 +236,19 @@ describe('hookrun serve', () => {
     expect(JSON.parse(later.body).hookSpecificOutput.permissionDecision).toBe('deny')
   })
 
+  test('doctor says whether hookrun serve answers the port install --serve wrote', async () => {
+    const { home, port, started } = await serving({ '.hookrun/hooks.json': GATE })
+    const installed = await runCli(['install', '--agent', 'claude', '--serve', '--port', String(port)], { cwd: home })
+    expect(installed.exitCode, installed.stderr).toBe(0)
+    const up = await runCli(['doctor'], { cwd: home })
+    expect(up.stdout).toMatch(new RegExp(`ok +hookrun serve answers Claude Code's http handlers on port ${port} \\(pid \\d+\\)`))
+    started.child.kill('SIGTERM')
+    await started.result
+    const down = await runCli(['doctor'], { cwd: home })
+    expect(down.stdout).toMatch(new RegExp(`warn +hookrun serve is not running on port ${port}: Claude Code's gates block until it does`))
+    expect(down.stdout).toMatch(/fix: start it with hookrun serve --port \d+/)
+  })
+
   test('serve --start starts a server in the background when none answers, and returns at once', async () => {
     const home = makeProject({ '.hookrun/hooks.json': GATE })
     dirs.push(home)
