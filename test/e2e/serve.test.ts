@@ -204,6 +204,40 @@ describe('hookrun serve', () => {
     expect(result.stderr).toMatch(/SIGTERM: finishing running events/)
   })
 
+  test('a hook past its timeout is killed with its process group and the gate blocks, as in a fire', async () => {
+    const { home, port, secret } = await serving({
+      '.xdg-config/hookrun/hooks.json': {
+        hooks: [{ name: 'hangs', event: 'tool:pre_execute:bash', timeout: 1, command: '(sleep 2; touch "$HOME/escaped") & sleep 30' }],
+      },
+    })
+    const started = performance.now()
+    const answer = await post(port, bash(home, 'ls'), { 'x-hookrun-secret': secret })
+    expect(performance.now() - started).toBeLessThan(8000)
+    const { permissionDecision, permissionDecisionReason } = JSON.parse(answer.body).hookSpecificOutput
+    expect(permissionDecision).toBe('deny')
+    expect(permissionDecisionReason).toMatch(/hangs/)
+    // Its whole process group went with it: the background child never wrote its file.
+    await new Promise((done) => setTimeout(done, 2500))
+    expect(existsSync(join(home, 'escaped'))).toBe(false)
+  })
+
+  test('a second SIGTERM kills running hooks; their gate answers a block, never an allow', async () => {
+    const { home, port, secret, started } = await serving({
+      '.xdg-config/hookrun/hooks.json': {
+        hooks: [{ name: 'slow', event: 'tool:pre_execute:bash', timeout: 30, command: 'sleep 20; touch "$HOME/finished"' }],
+      },
+    })
+    const answer = post(port, bash(home, 'ls'), { 'x-hookrun-secret': secret })
+    await new Promise((done) => setTimeout(done, 500))
+    started.child.kill('SIGTERM')
+    await new Promise((done) => setTimeout(done, 200))
+    started.child.kill('SIGTERM')
+    const answered = await answer
+    expect(JSON.parse(answered.body).hookSpecificOutput.permissionDecision).toBe('deny')
+    expect((await started.result).stderr).toMatch(/stopping now, running hooks killed/)
+    expect(existsSync(join(home, 'finished'))).toBe(false)
+  })
+
   test('one server per user: a second serve says one is running and exits 0', async () => {
     const { home, port } = await serving({ '.hookrun/hooks.json': GATE })
     const second = await runCli(['serve', '--port', String(port)], { cwd: home })
