@@ -139,7 +139,9 @@ export async function answerClaudeEvent(request: IncomingMessage, signal: AbortS
   }
   const project = projectOf(payload, env)
   const processCwd = folderOr(payload.cwd, project ?? '/')
-  const fireEnv = project === undefined ? env : { ...env, CLAUDE_PROJECT_DIR: project }
+  // The server's own CLAUDE_PROJECT_DIR (of the session that started it) is no other session's.
+  const { CLAUDE_PROJECT_DIR: _started, ...serverEnv } = env
+  const fireEnv = project === undefined ? serverEnv : { ...serverEnv, CLAUDE_PROJECT_DIR: project }
   let stdout = ''
   let stderr = ''
   let exitCode = 0
