@@ -80,9 +80,16 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
   const record = readServeRecord(env)
   if (record !== undefined && processAlive(record.pid)) {
     const answerer = await identify(record.port, secret)
-    if (answerer.kind === 'ours') {
+    if (answerer.kind === 'ours' && record.port === options.port) {
       await io.stdout(`hookrun serve is already running (pid ${answerer.pid}, port ${record.port})\n`)
       return 0
+    }
+    // One per user: the one on another port (an install moved to --port) finishes its events and goes.
+    if (answerer.kind === 'ours') {
+      process.kill(answerer.pid, 'SIGTERM')
+      await io.stdout(
+        `hookrun serve: the server on port ${record.port} (pid ${answerer.pid}) was told to stop; this one answers on ${options.port}\n`,
+      )
     }
   }
   pruneSessions(env)

@@ -248,6 +248,24 @@ describe('hookrun serve', () => {
     expect(status.stdout).toMatch(/is running/)
   })
 
+  test('a serve on another port (install moved to --port) replaces the running one: still one per user', async () => {
+    const { home, started } = await serving({ '.hookrun/hooks.json': GATE })
+    const other = await freePort()
+    const second = startCli(['serve', '--port', String(other)], { cwd: home, timeoutMs: 60_000 })
+    stops.push(() => second.child.kill('SIGKILL'))
+    expect((await started.result).exitCode).toBe(0)
+    await waitFor(() => JSON.parse(readFileSync(join(home, '.xdg-state', 'hookrun', 'serve', 'serve.pid'), 'utf8')).port === other)
+    const status = await runCli(['serve', '--status'], { cwd: home })
+    expect(status.stdout).toMatch(new RegExp(`is running \\(pid \\d+, port ${other},`))
+  })
+
+  test('a payload hookrun cannot read answers 500, which onFailure "block" turns into a block', async () => {
+    const { port, secret } = await serving({ '.hookrun/hooks.json': GATE })
+    const broken = await post(port, { not: 'an event' }, { 'x-hookrun-secret': secret })
+    expect(broken.status).toBe(500)
+    expect(broken.body).toMatch(/^hookrun: no event/)
+  })
+
   test("the session's project holds when the tool's folder is elsewhere (cd out of the project)", async () => {
     const { home, port, secret } = await serving({ 'work/.hookrun/hooks.json': GATE })
     const project = join(home, 'work')
