@@ -8,7 +8,7 @@ import { HookrunError } from '../core/errors.ts'
 import { homeOf } from '../core/places.ts'
 import { agentTarget } from '../install/agents.ts'
 import type { DoctorLine } from '../install/doctor.ts'
-import { servedPort } from '../install/serve-entries.ts'
+import { servedHandler } from '../install/serve-entries.ts'
 import { selfCommand } from '../install/self.ts'
 import { ensureServer, identify } from '../serve/client.ts'
 import { type EventAnswer, type RunningServer, startServer } from '../serve/server.ts'
@@ -306,12 +306,24 @@ async function stopOrStatus(io: Io, port: number, stop: boolean): Promise<number
 export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLine[]> {
   const places = { home: homeOf(env), project: resolve(cwd), env }
   const claude = agentTarget('claude')!
-  const ports = new Set(
-    (['user', 'project'] as const).map((scope) => servedPort(claude.file(scope, places))).filter((port) => port !== undefined),
-  )
+  const secret = serveSecret(env)
   const lines: DoctorLine[] = []
+  const ports = new Set<number>()
+  for (const scope of ['user', 'project'] as const) {
+    const file = claude.file(scope, places)
+    const served = servedHandler(file)
+    if (served === undefined) continue
+    ports.add(served.port)
+    // Copied from another machine or user, or the secret file was made again: every event gets 401, every gate blocks.
+    if (served.secret !== secret)
+      lines.push({
+        status: 'fail',
+        what: `${file} sends hookrun serve another secret than this user's: the server refuses every event (401) and Claude Code's gates block`,
+        fix: `hookrun install --agent claude --serve${scope === 'project' ? ' --project' : ''} --port ${served.port}`,
+      })
+  }
   for (const port of ports) {
-    const answerer = await identify(port, serveSecret(env))
+    const answerer = await identify(port, secret)
     if (answerer.kind === 'ours')
       lines.push({ status: 'ok', what: `hookrun serve answers Claude Code's http handlers on port ${port} (pid ${answerer.pid})` })
     else if (answerer.kind === 'none')

@@ -71,6 +71,11 @@ function gateEvent(event: string): boolean {
 
 /** The port of the serve handlers already in Claude Code's file, when it has any (a `--sync` keeps them). */
 export function servedPort(file: string): number | undefined {
+  return servedHandler(file)?.port
+}
+
+/** The port and secret of the first serve handler in Claude Code's file. */
+export function servedHandler(file: string): { port: number; secret: unknown } | undefined {
   if (!existsSync(file)) return undefined
   try {
     const hooks = child(parseJson(readFileSync(file, 'utf8'), false), 'hooks')
@@ -79,7 +84,8 @@ export function servedPort(file: string): number | undefined {
         for (const handler of child(group, 'hooks')?.children ?? []) {
           const url = child(handler, 'url')?.value
           const port = typeof url === 'string' ? SERVE_URL.exec(url)?.[1] : undefined
-          if (child(handler, 'type')?.value === 'http' && port !== undefined) return Number(port)
+          if (child(handler, 'type')?.value === 'http' && port !== undefined)
+            return { port: Number(port), secret: child(child(handler, 'headers'), SECRET_HEADER)?.value }
         }
   } catch {
     // Not JSON: install reports it.

@@ -299,6 +299,16 @@ describe('hookrun serve', () => {
     const down = await runCli(['doctor'], { cwd: home })
     expect(down.stdout).toMatch(new RegExp(`warn +hookrun serve is not running on port ${port}: Claude Code's gates block until it does`))
     expect(down.stdout).toMatch(/fix: start it with hookrun serve --port \d+/)
+    expect(down.stdout).not.toMatch(/another secret/)
+    // A settings file with another secret (copied from elsewhere): every event would get 401.
+    const settings = join(home, '.claude', 'settings.json')
+    writeFileSync(
+      settings,
+      readFileSync(settings, 'utf8').replaceAll(/"x-hookrun-secret": "[0-9a-f]+"/g, `"x-hookrun-secret": "${'0'.repeat(64)}"`),
+    )
+    const copied = await runCli(['doctor'], { cwd: home })
+    expect(copied.exitCode).toBe(1)
+    expect(copied.stdout).toMatch(/FAIL +.*settings\.json sends hookrun serve another secret than this user's/)
   })
 
   test('serve --start starts a server in the background when none answers, and returns at once', async () => {
