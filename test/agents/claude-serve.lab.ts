@@ -162,6 +162,37 @@ describe('Claude Code 2.1.331 with install --serve', () => {
     )
   })
 
+  test.concurrent('timeout-blocks: a gate hook past its timeout, run by the server, blocks the call', async () => {
+    const { run } = await servedRun((lab) =>
+      writeHooks(lab, [{ name: 'slow-gate', event: 'tool:pre_execute:bash', timeout: 1, script: 'sleep 30' }]),
+    )
+    const session = await runClaude(run, [bash('touch TIMEOUT_RAN'), DONE])
+    expectCompleted(session, 'timeout-blocks')
+    expect(existsSync(join(run.project, 'TIMEOUT_RAN'))).toBe(false)
+    const [result] = toolResultTexts(session)
+    expect(result?.isError).toBe(true)
+    expect(result?.text).toMatch(/slow-gate/)
+    expect(hookResponses(session, 'PreToolUse').map((line) => line.exit_code)).toEqual([200])
+    results.record('timeout-blocks', 'honoured', `over http: the command did not run; the model got: ${JSON.stringify(result?.text)}`)
+  })
+
+  test.concurrent('subfolder-start: Claude started in project/sub still runs the project gate through the server', async () => {
+    const { run } = await servedRun(dangerousCommands)
+    const sub = join(run.project, 'sub')
+    mkdirSync(sub)
+    // The install is the project's (.claude/settings.local.json), which Claude reads from a subfolder too.
+    const session = await runClaude(run, [bash(deniedCommand('SUB_RAN')), DONE], { cwd: sub })
+    expectCompleted(session, 'subfolder-start')
+    expect(existsSync(join(sub, 'SUB_RAN'))).toBe(false)
+    expect(toolResultTexts(session)[0]?.text).toContain(FORCE_PUSH_REASON)
+    expect(hookResponses(session, 'PreToolUse').map((line) => line.exit_code)).toEqual([200])
+    results.record(
+      'subfolder-start',
+      'honoured',
+      'started in project/sub: the http gate denied the command (the session recorded sub, the fire found the project above it)',
+    )
+  })
+
   test('the results table matches what this run saw', async () => {
     await expect(results.json()).toMatchFileSnapshot(results.file)
   })
