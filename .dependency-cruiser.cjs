@@ -25,7 +25,7 @@ const layerRules = LAYERS.flatMap((folders, index) =>
         severity: 'error',
         comment: `src/${folder}/ imports only from its own layer and below (ARCHITECTURE.md)`,
         from: { path: `^src/${folder}/` },
-        to: { path: `^src/(${higherThan(index).join('|')}|explain|library|install|commands)/|^src/(fire|cli|index|bin)\\.ts$` },
+        to: { path: `^src/(${higherThan(index).join('|')}|explain|library|install|commands|serve)/|^src/(fire|cli|index|bin)\\.ts$` },
       })),
 )
 

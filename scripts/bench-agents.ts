@@ -8,6 +8,8 @@
  *   narrow   the same with `install --project` as it is now (entries only where a hook can fire)
  *   shell    no hookrun: the same check as a plain `sh -c` hook in .claude/settings.json that
  *            reads stdin and greps it
+ *   serve    `install --project --serve`: Claude's http handler POSTs the event to `hookrun serve`
+ *            (started by the SessionStart command hook; an http handler is no process)
  *
  * Rounds alternate the set-ups so load on the machine hits them alike. A tool call's cost is the
  * time between one request to the model and the next (the hooks, the tool, building the next
@@ -46,6 +48,11 @@ const SETUPS: Record<string, (run: LabRun) => void> = {
     writeHooks(run, [GATE_HOOKRUN])
     installClaude(run)
   },
+  serve: (run) => {
+    writeHooks(run, [GATE_HOOKRUN])
+    // A port of its own (this run's HOME has its own server), stopped with the run at the end.
+    installClaude(run, ['--serve', '--port', String(40_000 + Math.floor(Math.random() * 20_000))])
+  },
   shell: (run) => {
     writeFileIn(
       run.project,
@@ -70,8 +77,14 @@ async function session(run: LabRun): Promise<Sample> {
   if (agent.status !== 0) throw new Error(`claude exited ${agent.status}: ${agent.stderr}`)
   if (model.arrivals.length !== CALLS + 1) throw new Error(`the session made ${model.arrivals.length - 1} of ${CALLS} calls`)
   const cycles = model.arrivals.slice(1).map((at, index) => at - model.arrivals[index]!)
+  // An http handler is no process: Claude reports its HTTP status (200) where a command's exit code would be.
+  const http = new Set(events.filter((event) => event.subtype === 'hook_response' && event.exit_code === 200).map((event) => event.hook_id))
   const starts = events.filter(
-    (event) => event.type === 'system' && event.subtype === 'hook_started' && !SESSION_EVENTS.has(String(event.hook_event)),
+    (event) =>
+      event.type === 'system' &&
+      event.subtype === 'hook_started' &&
+      !SESSION_EVENTS.has(String(event.hook_event)) &&
+      !http.has(event.hook_id),
   ).length
   return { cycles, startsPerCall: starts / CALLS }
 }
@@ -123,4 +136,7 @@ const lines = [
 ]
 console.log(lines.join('\n'))
 if (process.env.BENCH_AGENTS_OUT) writeFileSync(process.env.BENCH_AGENTS_OUT, `${lines.join('\n')}\n`)
-for (const run of Object.values(runs)) run.remove()
+for (const run of Object.values(runs)) {
+  run.hookrun(['serve', '--stop'])
+  run.remove()
+}

@@ -107,6 +107,8 @@ interface AgentInfo {
 }
 
 interface LabFile {
+  /** The file's name: the agent's, or the agent's with a way of wiring it (`claude-serve`). */
+  readonly key: string
   readonly agent: string
   readonly package: string
   readonly version: string
@@ -120,7 +122,7 @@ export function labFiles(): LabFile[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort()
-    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as LabFile)
+    .map((file) => ({ ...(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Omit<LabFile, 'key'>), key: file.replace(/\.json$/, '') }))
 }
 
 const VERDICT_MARK: Record<string, string> = { honoured: 'yes', 'ignored, hookrun warns': 'ignored (warned)', 'not applicable': '—' }
@@ -150,13 +152,13 @@ function agentsPart(): string {
   const lab = labFiles()
   const scenarios = [...new Set(lab.flatMap((file) => Object.keys(file.scenarios)))]
   const verified = agentList().map((agent) => {
-    const results = lab.find((file) => file.agent === agent.agent)
+    const results = lab.find((file) => file.key === agent.agent)
     const page = existsSync(join(ROOT, 'docs', 'agents', `${agent.agent}.md`)) ? `[${agent.label}](${agent.agent}.md)` : agent.label
     return `| ${page} | \`${agent.format}\` | ${results ? `${results.package} ${results.version} (agent lab)` : 'from its docs and source (not lab-verified)'} |`
   })
   const grid = lab.map(
     (file) =>
-      `| ${file.agent} ${file.version} | ${scenarios.map((scenario) => VERDICT_MARK[file.scenarios[scenario]?.verdict ?? ''] ?? 'not run').join(' | ')} |`,
+      `| ${file.key} ${file.version} | ${scenarios.map((scenario) => VERDICT_MARK[file.scenarios[scenario]?.verdict ?? ''] ?? 'not run').join(' | ')} |`,
   )
   return [
     '| agent | answers with | verified |',
@@ -172,7 +174,8 @@ function agentsPart(): string {
 function agentPart(name: string): string {
   const agent = agentList().find((one) => one.agent === name)
   if (agent === undefined) throw new Error(`hookrun agents does not list ${name}`)
-  const lab = labFiles().find((file) => file.agent === name)
+  const lab = labFiles().find((file) => file.key === name)
+  const served = labFiles().find((file) => file.key === `${name}-serve`)
   const skipped = Object.entries(agent.installs.skipped).map(([event, why]) => `- not \`${event}\`: ${why}`)
   return [
     `- reads hooks from \`${agent.config.user}\` (user) and \`${agent.config.project}\` (project)`,
@@ -197,6 +200,14 @@ function agentPart(name: string): string {
           '',
           ...Object.entries(lab.scenarios).map(([scenario, result]) => `- \`${scenario}\` (${result.verdict}): ${result.seen}`),
         ].join('\n'),
+    ...(served === undefined
+      ? []
+      : [
+          '',
+          `Seen in the agent lab with ${served.package} ${served.version} wired by \`hookrun install --agent ${name} --serve\`:`,
+          '',
+          ...Object.entries(served.scenarios).map(([scenario, result]) => `- \`${scenario}\` (${result.verdict}): ${result.seen}`),
+        ]),
   ].join('\n')
 }
 

@@ -33,7 +33,7 @@ export interface AgentRow {
   /** What a user must know beyond the fields it honours (`Dialect.caveats`). */
   readonly caveats?: readonly string[]
   /** What the agent lab saw the real CLI do (src/dialects/verified.ts); absent: known from its docs and source only. */
-  readonly verified?: { readonly package: string; readonly version: string; readonly scenarios: Readonly<Record<string, string>> }
+  readonly verified?: VerifiedRow
 }
 
 const BASE: Decision = { event: 'probe', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: [] }
@@ -125,11 +125,20 @@ function folderRow(name: string, places: { home: string; project: string; env: R
   }
 }
 
+interface VerifiedRow {
+  readonly package: string
+  readonly version: string
+  readonly scenarios: Readonly<Record<string, string>>
+  /** Wired with `install --serve`: what the lab saw then. */
+  readonly serve?: VerifiedRow
+}
+
 function verifiedRow(lab: LabVerified): NonNullable<AgentRow['verified']> {
   return {
     package: lab.package,
     version: lab.version,
     scenarios: Object.fromEntries(Object.entries(lab.scenarios).map(([name, result]) => [name, result.verdict])),
+    ...(lab.serve !== undefined && { serve: verifiedRow(lab.serve) }),
   }
 }
 
@@ -142,7 +151,13 @@ function verifiedLine(row: AgentRow): string {
   const said = [...byVerdict].map(([verdict, scenarios]) =>
     verdict === 'honoured' ? `${scenarios.length} scenarios honoured` : `${verdict}: ${scenarios.join(', ')}`,
   )
-  return `  verified          ${row.verified.package} ${row.verified.version} in the agent lab: ${said.join('; ')}`
+  const line = `  verified          ${row.verified.package} ${row.verified.version} in the agent lab: ${said.join('; ')}`
+  const serve = row.verified.serve
+  if (serve === undefined) return line
+  const names = Object.entries(serve.scenarios).map(([scenario, verdict]) =>
+    verdict === 'honoured' ? scenario : `${scenario} (${verdict})`,
+  )
+  return `${line}\n  with --serve      ${serve.version} in the agent lab: ${names.join(', ')} honoured over http (install --serve)`
 }
 
 export function formatAgents(json: boolean, paint: Paint = PLAIN): string {

@@ -1,5 +1,5 @@
 // `hookrun doctor`: the checks of src/install/doctor.ts, one screen for a person (or JSON).
-import { DOCTOR_CHECKS, type DoctorCheck, runDoctor } from '../install/doctor.ts'
+import { DOCTOR_CHECKS, type DoctorCheck, type DoctorLine, runDoctor } from '../install/doctor.ts'
 import { goosePluginCheck } from '../install/goose-plugin.ts'
 import { staleAgentConfigs } from './install.ts'
 import { count } from '../core/words.ts'
@@ -11,6 +11,8 @@ export interface DoctorCommandOptions {
   readonly version: string
   readonly json: boolean
   readonly paint?: Paint
+  /** Lines of checks that had to ask over the network first (is hookrun serve answering). */
+  readonly extra?: readonly DoctorLine[]
 }
 
 const LABEL = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const
@@ -21,7 +23,10 @@ const narrowedCheck: DoctorCheck = (context) =>
   staleAgentConfigs(context.cwd, context.env).map(({ what, fix }) => ({ status: 'fail' as const, what, fix }))
 
 export function doctorCommand(options: DoctorCommandOptions): { output: string; exitCode: number } {
-  const { lines, exitCode } = runDoctor({ ...options, checks: [...DOCTOR_CHECKS, goosePluginCheck, narrowedCheck] })
+  const { lines, exitCode } = runDoctor({
+    ...options,
+    checks: [...DOCTOR_CHECKS, goosePluginCheck, narrowedCheck, () => [...(options.extra ?? [])]],
+  })
   if (options.json) return { output: `${JSON.stringify({ ok: exitCode === 0, lines }, null, 2)}\n`, exitCode }
   const paint = options.paint ?? PLAIN
   const out = lines.flatMap((line) => [

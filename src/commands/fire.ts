@@ -36,6 +36,16 @@ interface KnownEvent {
   firing?: boolean
 }
 
+/**
+ * A fire `hookrun serve` runs for an agent's http request: the same stages, with the server's stop
+ * in place of the process's signals, and the folder the agent's command hook would have run in
+ * (its payload's `cwd`) in place of this process's working directory.
+ */
+export interface ServedFire {
+  readonly signal: AbortSignal
+  readonly processCwd: string
+}
+
 export interface FireFlags extends CommonFlags {
   payload?: string
   set?: string[]
@@ -60,19 +70,25 @@ export async function fireCommand(
   flags: FireFlags,
   colour: ColourMode,
   setExitCode: (code: number) => void,
+  served?: ServedFire,
 ): Promise<void> {
   // What is known of the event so far: when hookrun fails on a gate event it blocks (below).
   const known: KnownEvent = { name: event, payload: {} }
   // Listening from the start: a signal's default action would end hookrun with no answer at all.
+  // A served fire is stopped by its server instead (the process's signals are the server's).
   const controller = new AbortController()
   const stop = (signal: NodeJS.Signals) => controller.abort(signal)
-  for (const signal of STOP_SIGNALS) process.on(signal, stop)
+  const onServerStop = () => controller.abort('SIGTERM')
+  if (served === undefined) for (const signal of STOP_SIGNALS) process.on(signal, stop)
+  else if (served.signal.aborted) onServerStop()
+  else served.signal.addEventListener('abort', onServerStop, { once: true })
   try {
     await fireAction(event, flags, known, controller)
   } catch (error) {
     if (!(await blockFailedGate(error, known))) throw error
   } finally {
-    for (const signal of STOP_SIGNALS) process.off(signal, stop)
+    if (served === undefined) for (const signal of STOP_SIGNALS) process.off(signal, stop)
+    else served.signal.removeEventListener('abort', onServerStop)
   }
 
   /** `hookrun fire`, filling in `known` as the event, payload and dialect become known. */
@@ -174,7 +190,7 @@ export async function fireCommand(
       }),
       // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
       selfCommand: selfCommand(),
-      cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env),
+      cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env, served?.processCwd),
       configFiles: configFiles(flags),
       strict: bool(flags.strict, 'strict'),
       env: io.env,
@@ -292,17 +308,18 @@ function agentWorkingDirectory(
   payload: Record<string, unknown>,
   source: ProjectSource | undefined,
   env: Readonly<Record<string, string | undefined>>,
-): string | undefined {
+  processCwd = process.cwd(),
+): string {
   const named = agentProjectDir(source, env, payload)
   if (named !== undefined) {
-    const start = projectSearchStart(named, process.cwd())
+    const start = projectSearchStart(named, processCwd)
     // Started above its repositories (in ~/src), the agent names a folder with no hooks: there
     // are no gates to leave behind, so the folder the tool is in finds its project, as before.
-    return start !== process.cwd() && findProjectRoot(start) === undefined ? undefined : start
+    return start !== processCwd && findProjectRoot(start) === undefined ? processCwd : start
   }
   const roots = payload.workspace_roots
   const candidates = [payload.cwd, Array.isArray(roots) ? roots[0] : undefined]
-  if (candidates.every((candidate) => typeof candidate !== 'string') || findProjectRoot(process.cwd()) !== undefined) return undefined
+  if (candidates.every((candidate) => typeof candidate !== 'string') || findProjectRoot(processCwd) !== undefined) return processCwd
   for (const candidate of candidates) {
     if (typeof candidate !== 'string' || !isAbsolute(candidate)) continue
     try {
@@ -311,7 +328,7 @@ function agentWorkingDirectory(
       // Not a folder here (a remote agent's path): use the working directory instead.
     }
   }
-  return undefined
+  return processCwd
 }
 
 /** `--events FILE|-`: one JSON line per record, written as it happens (`-` is stderr: stdout is the decision's). */

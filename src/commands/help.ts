@@ -30,7 +30,7 @@ function requirementText(requirement: Requirement): string {
 
 /** The groups `hookrun --help` lists commands in; a command in none is listed under Other. */
 export const COMMAND_GROUPS: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ['Agents run', ['fire']],
+  ['Agents run', ['fire', 'serve']],
   ['Set up', ['init', 'install', 'uninstall', 'import', 'plugin']],
   ['See and test', ['list', 'explain', 'test', 'validate', 'events', 'agents', 'log', 'doctor']],
   ['Trust and policy', ['trust', 'untrust', 'policy']],

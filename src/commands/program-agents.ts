@@ -31,6 +31,10 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
       )
       .option('--quiet', 'install --sync: print nothing, and only in a trusted project (how a fire runs it in the background)')
       .option('--json', 'Print the result as JSON: per agent file, its status, the events added and removed, notes and warnings')
+    if (name === 'install')
+      command
+        .option('--serve', 'claude: http handlers to one warm hookrun serve instead of a process per event (docs/serve.md)')
+        .option('--port <n>', 'install --serve: the loopback port hookrun serve answers on (default 47470)')
     if (name === 'install') {
       command
         .example('hookrun install --agent claude                      # every project: ~/.claude/settings.json')
@@ -53,7 +57,12 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
         allEvents?: boolean
         quiet?: boolean
         json?: boolean
+        serve?: boolean
+        port?: string | number
       }) => {
+        if (flags.port !== undefined && !flags.serve) throw new HookrunError('--port goes with install --serve')
+        if (flags.serve && flags.sync)
+          throw new HookrunError('--serve and --sync exclude each other: --sync keeps the handlers the file has')
         if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
         if (flags.sync && (name === 'uninstall' || flags.user))
           throw new HookrunError("--sync goes with install --project only: it compiles the project's hooks into its agent configs")
@@ -83,6 +92,8 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
             sync: flags.sync === true,
             narrow: flags.project === true && !flags.allEvents,
             quiet: flags.quiet === true,
+            // Without --serve an install writes command handlers (replacing serve's); --sync keeps what the file has.
+            serve: flags.serve ? { port: await servePort(flags.port) } : flags.sync ? undefined : false,
           },
           name === 'uninstall',
         )
@@ -116,4 +127,14 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })
+}
+
+/** `--port`: a whole number from 1 to 65535; default hookrun serve's. */
+async function servePort(value: unknown): Promise<number> {
+  const { DEFAULT_SERVE_PORT } = await import('../serve/state.ts')
+  if (value === undefined) return DEFAULT_SERVE_PORT
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new HookrunError(`--port ${String(value)}: expected a whole number from 1 to 65535`)
+  return port
 }

@@ -8,6 +8,7 @@ import { loadGlobs } from '../event/globs.ts'
 import { fireCommand as runFire, type FireFlags } from './fire.ts'
 import { helpSections, helpWidth, required } from './help.ts'
 import { registerAgentConfigCommands } from './program-agents.ts'
+import { registerServeCommand } from './program-serve.ts'
 import { bool, type CommonFlags, configFiles, folder, type Io, paintFor, reportError, text } from './io.ts'
 
 /**
@@ -183,6 +184,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     })
 
   registerAgentConfigCommands(cli, io, setExitCode)
+  registerServeCommand(cli, io, setExitCode, pkg.version)
 
   cli
     .command('trust [dir]', "Let the project's hooks run: trust its hook files as they are now (any change revokes it)")
@@ -310,8 +312,10 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .example('hookrun doctor')
     .action(async (flags: CommonFlags) => {
       const { doctorCommand } = await import('./doctor.ts')
+      const cwd = folder(flags.cwd) ?? process.cwd()
       const result = doctorCommand({
-        cwd: folder(flags.cwd) ?? process.cwd(),
+        extra: await (await import('./serve.ts')).serveDoctorLines(cwd, io.env),
+        cwd,
         env: io.env,
         version: pkg.version,
         json: bool(flags.json, 'json'),

@@ -19,3 +19,5 @@ export const nodeOs = (): typeof import('node:os') => process.getBuiltinModule('
 export const nodeUtil = (): typeof import('node:util') => process.getBuiltinModule('node:util') as typeof import('node:util')
 
 export const nodeTty = (): typeof import('node:tty') => process.getBuiltinModule('node:tty') as typeof import('node:tty')
+
+export const nodeHttp = (): typeof import('node:http') => process.getBuiltinModule('node:http') as typeof import('node:http')

@@ -5,7 +5,9 @@
  * agent asks hookrun (any hookrun path, any event). `agent` defaults to any dialect name.
  */
 export function routerTail(agent = '[a-z]+'): RegExp {
-  return new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$`)
+  // Claude Code's `install --serve` also runs `serve --start` on SessionStart and UserPromptSubmit.
+  const served = agent === 'claude' || agent === '[a-z]+' ? '|\\sserve\\s+--start(?:\\s+--port[= ]\\d+)?\\s*$' : ''
+  return new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$${served}`)
 }
 
 /**

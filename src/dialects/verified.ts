@@ -1,6 +1,7 @@
 // What the agent lab saw each real agent CLI do (test/agents/*.lab.ts keeps these files as its results).
 import claude from './lab/claude.json' with { type: 'json' }
 import cline from './lab/cline.json' with { type: 'json' }
+import claudeServe from './lab/claude-serve.json' with { type: 'json' }
 import codex from './lab/codex.json' with { type: 'json' }
 import copilot from './lab/copilot.json' with { type: 'json' }
 import gemini from './lab/gemini.json' with { type: 'json' }
@@ -13,9 +14,11 @@ export interface LabVerified {
   readonly package: string
   readonly version: string
   readonly scenarios: Readonly<Record<string, { readonly verdict: string; readonly seen: string }>>
+  /** The same agent wired with `hookrun install --serve` (its http handlers to hookrun serve). */
+  readonly serve?: LabVerified
 }
 
 /** Every agent the lab ran, by hookrun's name for it; an agent not here is known from its docs and source only. */
 export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEntries(
-  [claude, cline, codex, copilot, gemini, goose, qwen].map((results) => [results.agent, results]),
+  [{ ...claude, serve: claudeServe }, cline, codex, copilot, gemini, goose, qwen].map((results) => [results.agent, results]),
 )

@@ -9,6 +9,8 @@ import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { type AgentTarget, AGENTS, isRouterCommand, ROUTER_TIMEOUT_SECONDS } from './agents.ts'
 import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, replaceAt, valueOf } from './json-text.ts'
 import { isCompiledMatcher } from './matchers.ts'
+import { isServeHandler } from './serve-entries.ts'
+import { SECRET_HEADER } from '../serve/state.ts'
 
 /** The agents whose project config file holds hookrun's router entries. */
 export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
@@ -79,7 +81,11 @@ export function routerEntries(target: AgentTarget, root: Node, event: string): A
     const handlers = child(item, 'hooks')
     if (handlers?.type !== 'array') continue
     const ours = (handlers.children ?? []).flatMap((handler, inner) =>
-      handler.type === 'object' && isRouterCommand(child(handler, target.commandField)?.value, target.name) ? [inner] : [],
+      handler.type === 'object' &&
+      (isRouterCommand(child(handler, target.commandField)?.value, target.name) ||
+        (target.name === 'claude' && isServeHandler(valueOf(handler))))
+        ? [inner]
+        : [],
     )
     if (ours.length === 0) continue
     const paths = ours.map((inner): Path => [...at, 'hooks', inner])
@@ -131,6 +137,8 @@ function describe(node: Node): string {
 /** Write beside the file, then rename over it: an agent reading it never sees half a file. */
 export function write(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true })
-  // Keep the file's mode: a settings file with tokens in it may be private.
-  writeFileAtomic(file, text, existsSync(file) ? statSync(file).mode & 0o777 : 0o644)
+  // Keep the file's mode: a settings file with tokens in it may be private. One that holds hookrun
+  // serve's secret (install --serve) is written readable by the user alone, never wider for a moment.
+  const mode = existsSync(file) ? statSync(file).mode & 0o777 : 0o644
+  writeFileAtomic(file, text, text.includes(`"${SECRET_HEADER}"`) ? mode & 0o700 : mode)
 }

@@ -164,7 +164,7 @@ const agentsCheck: DoctorCheck = (context) => {
     }
     // A portable `hookrun fire …` is the PATH line's business; a path is asked for its version here.
     const other = wiring.commands
-      .map((command) => command.replace(/\s+fire(?:\s+\S+)?\s+--format[= ]\S+\s*$/, ''))
+      .map((command) => command.replace(/\s+(?:fire(?:\s+\S+)?\s+--format[= ]\S+|serve\s+--start(?:\s+--port[= ]\d+)?)\s*$/, ''))
       .filter((program) => program !== PORTABLE_SELF)
       .map((program) => {
         if (!versions.has(program)) versions.set(program, versionOf(program, context.env))

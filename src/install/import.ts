@@ -7,6 +7,7 @@ import { matcherProblem } from '../event/pattern.ts'
 import { type HookSpec, normalizeAgentHooks } from '../config/shapes.ts'
 import { AGENTS, agentTarget, type AgentTarget, isRouterCommand, type Places, type Scope } from './agents.ts'
 import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt } from './json-text.ts'
+import { isServeHandler } from './serve-entries.ts'
 
 /**
  * How an imported hook keeps working exactly as before (docs/agents.md "hookrun import"). Each handler
@@ -163,7 +164,7 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
   let routers = 0
   for (const handler of handlersOf(target, events)) {
     const command = handler.raw[target.commandField]
-    if (isRouterCommand(command, target.name)) {
+    if (isRouterCommand(command, target.name) || (target.name === 'claude' && isServeHandler(handler.raw))) {
       routers++
       continue
     }

@@ -11,7 +11,9 @@ import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
 import { type AgentTarget, agentTarget, AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
 import { checkShape, freshText, parse, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
-import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf } from './json-text.ts'
+import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf, valueOf as jsonValue } from './json-text.ts'
+import { checkClaudeForServe, keepPrivate, modeOf, servedPort, servedTarget } from './serve-entries.ts'
+import { serveSecret } from '../serve/state.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult, sortNote } from './results.ts'
 import { selfCommand, shellWords } from './self.ts'
@@ -48,16 +50,28 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
   }
   const done: AgentTarget[] = []
   let exitCode: number = ExitCode.Proceed
-  for (const target of targets) {
-    const file = target.file(options.scope, places)
+  if (options.serve && targets.some((target) => target.name !== 'claude'))
+    throw new HookrunError(
+      '--serve is for --agent claude only: the other agents have no http hook handlers, so they keep the router command',
+    )
+  for (const given of targets) {
+    const file = given.file(options.scope, places)
     try {
-      const command = options.scope === 'project' && !target.localProjectFile ? PORTABLE_SELF : self
-      const chosen = options.events?.length ? chosenEvents(target, options.events) : undefined
+      const command = options.scope === 'project' && !given.localProjectFile ? PORTABLE_SELF : self
+      // --serve: http handlers to hookrun serve (a --sync keeps the port the file has).
+      const served = remove ? undefined : serveMode(given, file, options, lines)
+      const target = served ?? given
+      const chosen = options.events?.length ? new Set([...chosenEvents(target, options.events), ...(target.alwaysRouted ?? [])]) : undefined
+      const modeBefore = modeOf(file)
       record(
         remove
           ? uninstallFrom(target, file, places)
           : installInto(target, file, command, options.scope, places, chosen, config, options.files ?? diskFiles(options.env)),
       )
+      if (served !== undefined && !options.dryRun) {
+        const narrowed = keepPrivate(file, modeBefore)
+        if (narrowed !== undefined) lines.push(narrowed)
+      }
       done.push(target)
       if (remove && options.scope === 'project') {
         for (const earlier of target.earlierProjectFiles?.(places) ?? []) {
@@ -66,9 +80,9 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
       }
     } catch (error) {
       if (!(error instanceof JsonTextError)) throw error
-      lines.push(`${target.name}: ${file}: ${error.message}; left untouched`)
+      lines.push(`${given.name}: ${file}: ${error.message}; left untouched`)
       results.push({
-        agent: target.name,
+        agent: given.name,
         file,
         status: 'failed',
         eventsAdded: [],
@@ -136,6 +150,21 @@ export function followNarrowed(
     places.env,
   )
 }
+/**
+ * Claude Code's target with `install --serve`'s handlers: asked for (`serve` given, its Claude Code
+ * version checked), or kept when the file has them and the install did not say (a `--sync`).
+ */
+function serveMode(target: AgentTarget, file: string, options: InstallOptions, lines: string[]): AgentTarget | undefined {
+  if (target.name !== 'claude' || options.serve === false) return undefined
+  const port = options.serve?.port ?? servedPort(file)
+  if (port === undefined) return undefined
+  if (options.serve !== undefined) {
+    const note = checkClaudeForServe(options.env)
+    if (note !== undefined) lines.push(note)
+  }
+  return servedTarget(target, port, serveSecret(options.env))
+}
+
 /** `--events`: the agent's own names, any case; an event it does not have is an error with the nearest one. */
 function chosenEvents(target: Pick<AgentTarget, 'events' | 'skipped' | 'label'>, names: readonly string[]): Set<string> {
   return new Set(
@@ -173,6 +202,7 @@ function installInto(
   // Narrowed: a project install knows the project's hooks, so entries go only where they can fire
   // (src/install/matchers.ts).
   const native = config === undefined ? undefined : projectNativeMatchers(target, config)
+  for (const event of target.alwaysRouted ?? []) if (native !== undefined && !native.has(event)) native.set(event, {})
   const addedEvents: string[] = []
   const removedEvents: string[] = []
   let updated = 0
@@ -203,12 +233,8 @@ function installInto(
     const command = target.command(self, event)
     const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
     if (found.length === 0) {
-      text = appendAt(
-        text,
-        style,
-        ['hooks', event],
-        target.shape === 'groups' ? group(target.handler(command, event)) : target.handler(command, event),
-      )
+      const handler = target.handler(command, event)
+      text = appendAt(text, style, ['hooks', event], target.shape === 'groups' ? group(handler) : handler)
       addedEvents.push(event)
       continue
     }
@@ -226,8 +252,16 @@ function installInto(
     }
     // Already there: keep it, but point it at this hookrun if it moved.
     for (const handler of found.flatMap((entry) => entry.handlers)) {
+      // A command where an http handler is wanted, or the other way (install with or without
+      // --serve), or an http handler to another port or with another secret: replaced whole.
+      const wanted = target.handler(command, event)
+      if (otherHandler(jsonValue(nodeAt(parse(target, text), handler)!), wanted)) {
+        text = replaceAt(text, handler, wanted)
+        updated++
+        continue
+      }
       const path = [...handler, target.commandField]
-      if (nodeAt(parse(target, text), path)?.value !== command) {
+      if (wanted.type !== 'http' && nodeAt(parse(target, text), path)?.value !== command) {
         text = replaceAt(text, path, command)
         updated++
       }
@@ -282,6 +316,11 @@ function installInto(
   const lines = [
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
+    ...(target.alwaysRouted === undefined
+      ? []
+      : [
+          `  served:  http handlers to ${String(target.handler(self, 'PreToolUse').url)} (gates block while it does not answer); ${target.alwaysRouted.join(' and ')} run \`${target.command(self, target.alwaysRouted[0]!)}\`, which starts it`,
+        ]),
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
     ...(native === undefined
       ? []
@@ -309,6 +348,14 @@ function installInto(
   if (target.note !== undefined) lines.push(`  note: ${target.note}`)
   lines.push(...startFolder)
   return result(lines)
+}
+
+/** Whether an installed handler is of another kind than the one wanted, or an http handler that differs in what it sends. */
+function otherHandler(installed: unknown, wanted: Record<string, unknown>): boolean {
+  const have = installed as Record<string, unknown>
+  if ((have.type ?? 'command') !== (wanted.type ?? 'command')) return true
+  if (wanted.type !== 'http') return false
+  return ['url', 'headers', 'onFailure'].some((key) => JSON.stringify(have[key]) !== JSON.stringify(wanted[key]))
 }
 
 /**

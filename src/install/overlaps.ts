@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { aliasFor, resolveAlias } from '../event/events.ts'
 import { type AgentName, agentTarget, isRouterCommand, type Places, type Scope } from './agents.ts'
-import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
+import { child, keysOf, nodeAt, parseJson, valueOf as jsonValue } from './json-text.ts'
+import { isServeHandler } from './serve-entries.ts'
 import { homeOf } from '../core/places.ts'
 
 /**
@@ -129,7 +130,9 @@ export function routedEventsIn(text: string, agent: AgentName): string[] {
     const list = nodeAt(root, ['hooks', event])
     return (list?.children ?? []).some((item) => {
       if (isRouterCommand(child(item, 'command')?.value ?? child(item, 'bash')?.value, agent)) return true
-      return (child(item, 'hooks')?.children ?? []).some((handler) => isRouterCommand(child(handler, 'command')?.value, agent))
+      return (child(item, 'hooks')?.children ?? []).some(
+        (handler) => isRouterCommand(child(handler, 'command')?.value, agent) || (agent === 'claude' && isServeHandler(jsonValue(handler))),
+      )
     })
   })
 }

@@ -35,6 +35,11 @@ export interface InstallOptions {
    * change nothing while the project's hooks are not trusted.
    */
   readonly quiet?: boolean
+  /**
+   * Claude Code: `--serve` (http handlers to hookrun serve on this port), false (command handlers,
+   * replacing serve's), or undefined (keep what the file has: a `--sync`).
+   */
+  readonly serve?: { readonly port: number } | false
   /** Where agents' files are read and written: the disk, or the edits `hookrun import` plans first. */
   readonly files?: AgentFiles
   /**

@@ -261,10 +261,11 @@ export interface LabResult {
  * `expect(results.json()).toMatchFileSnapshot(results.file)`: CI fails when the agent does
  * something else than the checked-in table says (`npm run test:agents -- -u` records a new one).
  */
-export function labResults(agent: LabAgent) {
+export function labResults(agent: LabAgent, key: string = agent) {
   const rows: Record<string, LabResult> = {}
   return {
-    file: join(ROOT, 'src', 'dialects', 'lab', `${agent}.json`),
+    // `key`: another way of wiring the same agent (claude-serve: `install --serve`), a file of its own.
+    file: join(ROOT, 'src', 'dialects', 'lab', `${key}.json`),
     record(scenario: Scenario, verdict: Verdict, seen: string) {
       rows[scenario] = { verdict, seen }
     },

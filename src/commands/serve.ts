@@ -1,0 +1,343 @@
+// `hookrun serve`: one warm hookrun per user that answers Claude Code's http hook handlers on
+// loopback with the same fire as `hookrun fire --format claude`; and `serve --start`, the command
+// Claude Code runs on SessionStart and UserPromptSubmit to keep it running.
+import { isAbsolute, resolve } from 'node:path'
+import { statSync } from 'node:fs'
+import type { IncomingMessage } from 'node:http'
+import { HookrunError } from '../core/errors.ts'
+import { homeOf } from '../core/places.ts'
+import { agentTarget } from '../install/agents.ts'
+import type { DoctorLine } from '../install/doctor.ts'
+import { servedHandler } from '../install/serve-entries.ts'
+import { selfCommand } from '../install/self.ts'
+import { ensureServer, identify } from '../serve/client.ts'
+import { type EventAnswer, type RunningServer, startServer } from '../serve/server.ts'
+import {
+  DEFAULT_SERVE_PORT,
+  processAlive,
+  pruneSessions,
+  readServeRecord,
+  registerSession,
+  removeServeRecord,
+  serveSecret,
+  sessionProject,
+  writeServeRecord,
+} from '../serve/state.ts'
+import { fireCommand } from './fire.ts'
+import { type Io, reportError } from './io.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** No request for this long and the server exits; SessionStart and each prompt start it again. */
+export const DEFAULT_IDLE_MINUTES = 120
+/** Events answered at once; more wait (Claude Code runs one event's handlers in parallel, events one after another). */
+export const DEFAULT_MAX_CONCURRENT = 8
+
+export interface ServeFlags {
+  port?: number | string
+  idleMinutes?: number | string
+  maxConcurrent?: number | string
+  start?: boolean
+  stop?: boolean
+  status?: boolean
+}
+
+/** How to get gates answered again, for every message that says the server is not there. */
+export function recoveryHint(port: number): string {
+  return `start it with \`hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}\` (or go back to command hooks: hookrun install --agent claude without --serve)`
+}
+
+export async function serveCommand(io: Io, flags: ServeFlags, version: string): Promise<number> {
+  const port = whole(flags.port, 'port', DEFAULT_SERVE_PORT, 1, 65_535)
+  if (flags.start) return startAndFire(io, port)
+  if (flags.stop || flags.status) return stopOrStatus(io, port, flags.stop === true)
+  const idleMinutes = minutes(flags.idleMinutes)
+  const maxConcurrent = whole(flags.maxConcurrent, 'max-concurrent', DEFAULT_MAX_CONCURRENT, 1, 256)
+  return runServer(io, { port, idleMinutes, maxConcurrent, version })
+}
+
+function whole(value: unknown, flag: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < min || number > max)
+    throw new HookrunError(`--${flag} ${String(value)}: expected a whole number from ${min} to ${max}`)
+  return number
+}
+
+/** `--idle-minutes`: a number of minutes, fractions allowed (0.05 is three seconds), 0 for never. */
+function minutes(value: unknown): number {
+  if (value === undefined) return DEFAULT_IDLE_MINUTES
+  const number = Number(value)
+  if (!Number.isFinite(number) || number < 0 || number > 525_600)
+    throw new HookrunError(`--idle-minutes ${String(value)}: expected minutes from 0 (never exit) to 525600`)
+  return number
+}
+
+/** The server in the foreground: one per user (a second one says so and exits 0). */
+async function runServer(io: Io, options: { port: number; idleMinutes: number; maxConcurrent: number; version: string }): Promise<number> {
+  const env = io.env
+  const secret = serveSecret(env)
+  const record = readServeRecord(env)
+  if (record !== undefined && processAlive(record.pid)) {
+    const answerer = await identify(record.port, secret)
+    if (answerer.kind === 'ours' && record.port === options.port) {
+      await io.stdout(`hookrun serve is already running (pid ${answerer.pid}, port ${record.port})\n`)
+      return 0
+    }
+    // One per user: the one on another port (an install moved to --port) finishes its events and goes.
+    if (answerer.kind === 'ours') {
+      process.kill(answerer.pid, 'SIGTERM')
+      await io.stdout(
+        `hookrun serve: the server on port ${record.port} (pid ${answerer.pid}) was told to stop; this one answers on ${options.port}\n`,
+      )
+    }
+  }
+  pruneSessions(env)
+  const log = (line: string) => void io.stderr(`${new Date().toISOString()} ${line}\n`)
+  let server: RunningServer
+  try {
+    server = await startServer({
+      port: options.port,
+      secret,
+      maxConcurrent: options.maxConcurrent,
+      idleMs: options.idleMinutes * 60_000,
+      version: options.version,
+      log,
+      handle: (_route, request, signal) => answerClaudeEvent(request, signal, env),
+    })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+    const answerer = await identify(options.port, secret)
+    if (answerer.kind === 'ours') {
+      await io.stdout(`hookrun serve is already running (pid ${answerer.pid}, port ${options.port})\n`)
+      return 0
+    }
+    throw new HookrunError(
+      `port ${options.port} on 127.0.0.1 is held by another program (${answerer.kind === 'foreign' ? answerer.why : 'it refused'}); stop it, or use another port: hookrun serve --port N and hookrun install --agent claude --serve --port N`,
+    )
+  }
+  writeServeRecord(env, { pid: process.pid, port: server.port })
+  await io.stdout(
+    `hookrun serve: answering Claude Code on http://127.0.0.1:${server.port}/claude (pid ${process.pid}; exits after ${options.idleMinutes === 0 ? 'SIGTERM only' : `${options.idleMinutes} min without a request`})\n`,
+  )
+  try {
+    const why = await server.stopped
+    log(`hookrun serve: stopped (${why})`)
+  } finally {
+    removeServeRecord(env, process.pid)
+  }
+  return 0
+}
+
+/**
+ * One Claude Code event, run as `hookrun fire --format claude` would run it: the project is the
+ * session's (recorded by `serve --start` from CLAUDE_PROJECT_DIR at SessionStart), the folder the
+ * command hook would have run in is the payload's `cwd`, and the answer is the fire's stdout. A
+ * fire that fails (exit 1) answers 500, which Claude Code's `onFailure: "block"` turns into a block.
+ */
+export async function answerClaudeEvent(request: IncomingMessage, signal: AbortSignal, env: Env): Promise<EventAnswer> {
+  const body = await readBody(request)
+  let payload: Record<string, unknown> = {}
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as unknown
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) payload = parsed as Record<string, unknown>
+  } catch {
+    // Not JSON: the fire reports it (and blocks a gate it can tell).
+  }
+  const project = projectOf(payload, env)
+  const processCwd = folderOr(payload.cwd, project ?? '/')
+  // The server's own CLAUDE_PROJECT_DIR (of the session that started it) is no other session's.
+  const { CLAUDE_PROJECT_DIR: _started, ...serverEnv } = env
+  const fireEnv = project === undefined ? serverEnv : { ...serverEnv, CLAUDE_PROJECT_DIR: project }
+  let stdout = ''
+  let stderr = ''
+  let exitCode = 0
+  const io: Io = {
+    stdout: (text) => {
+      stdout += text
+    },
+    stderr: (text) => {
+      stderr += text
+    },
+    env: fireEnv,
+    stdin: (async function* () {
+      yield body
+    })(),
+  }
+  try {
+    await fireCommand(
+      io,
+      undefined,
+      { format: 'claude' },
+      'never',
+      (code) => {
+        exitCode = code
+      },
+      { signal, processCwd },
+    )
+  } catch (error) {
+    exitCode = await reportError(io, 'never', error)
+  }
+  if (stderr !== '') process.stderr.write(stderr)
+  return exitCode === 0 ? { status: 200, body: stdout || '{}\n' } : { status: 500, body: stderr || `hookrun fire exited ${exitCode}\n` }
+}
+
+/** The session's project: recorded at SessionStart; else its first request's `cwd`, pinned for the session. */
+const pinned = new Map<string, string>()
+function projectOf(payload: Record<string, unknown>, env: Env): string | undefined {
+  const session = typeof payload.session_id === 'string' ? payload.session_id : undefined
+  if (session === undefined) return undefined
+  const recorded = pinned.get(session) ?? sessionProject(env, session)
+  if (recorded !== undefined) {
+    pinned.set(session, recorded)
+    return recorded
+  }
+  const first = folderOr(payload.cwd, undefined)
+  if (first !== undefined) pinned.set(session, first)
+  return first
+}
+
+function folderOr<T extends string | undefined>(value: unknown, fallback: T): string | T {
+  if (typeof value !== 'string' || !isAbsolute(value)) return fallback
+  try {
+    return statSync(value).isDirectory() ? value : fallback
+  } catch {
+    return fallback
+  }
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    // The payload stage's own limit (64 MiB) applies to what is passed on; this only bounds memory.
+    if (size > 64 * 1024 * 1024 + 1) break
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+/**
+ * `hookrun serve --start`, Claude Code's command on SessionStart and UserPromptSubmit: record the
+ * session's project, make sure a server answers (started in the background, not waited for), then
+ * the event's own fire, exactly as `hookrun fire --format claude`. A port held by another program
+ * is told to the person on SessionStart: gates would be answered by it.
+ */
+async function startAndFire(io: Io, port: number): Promise<number> {
+  const chunks: Uint8Array[] = []
+  for await (const chunk of io.stdin) chunks.push(chunk)
+  const body = Buffer.concat(chunks)
+  let payload: Record<string, unknown> = {}
+  try {
+    payload = JSON.parse(body.toString('utf8')) as Record<string, unknown>
+  } catch {
+    // The fire below reports it.
+  }
+  const sessionStart = payload?.hook_event_name === 'SessionStart'
+  let notice: string | undefined
+  try {
+    const secret = serveSecret(io.env)
+    const session = typeof payload?.session_id === 'string' ? payload.session_id : undefined
+    const project = folderOr(io.env.CLAUDE_PROJECT_DIR, folderOr(payload?.cwd, undefined))
+    if (session !== undefined && project !== undefined && (sessionStart || sessionProject(io.env, session) === undefined))
+      registerSession(io.env, session, project)
+    const ensured = await ensureServer(io.env, port, secret, selfCommand(), sessionStart)
+    if (ensured.kind === 'foreign')
+      notice = `hookrun: port ${port} is answered by another program (${ensured.why}), not by hookrun serve: Claude Code's http hooks are sent to it. Stop it, or reinstall on another port: hookrun install --agent claude --serve --port N`
+  } catch (error) {
+    notice = `hookrun: cannot start hookrun serve: ${(error as Error).message}; gates will block until it runs: ${recoveryHint(port)}`
+  }
+  let exitCode = 0
+  let stdout = ''
+  const fireIo: Io = {
+    ...io,
+    stdout: (text) => {
+      stdout += text
+    },
+    stdin: (async function* () {
+      yield body
+    })(),
+  }
+  await fireCommand(fireIo, undefined, { format: 'claude' }, 'never', (code) => {
+    exitCode = code
+  })
+  await io.stdout(notice === undefined ? stdout : withSystemMessage(stdout, notice))
+  return exitCode
+}
+
+/** Claude Code's answer with a line for the person added to its `systemMessage`. */
+function withSystemMessage(stdout: string, notice: string): string {
+  try {
+    const answer = JSON.parse(stdout) as Record<string, unknown>
+    const before = typeof answer.systemMessage === 'string' ? `${answer.systemMessage}\n` : ''
+    return `${JSON.stringify({ ...answer, systemMessage: `${before}${notice}` })}\n`
+  } catch {
+    return stdout
+  }
+}
+
+/** `--status`: is it running and answering; `--stop`: SIGTERM to it (running events finish). */
+async function stopOrStatus(io: Io, port: number, stop: boolean): Promise<number> {
+  const record = readServeRecord(io.env)
+  const answerer = await identify(record?.port ?? port, serveSecret(io.env))
+  if (answerer.kind !== 'ours') {
+    const what =
+      answerer.kind === 'foreign'
+        ? `port ${record?.port ?? port} is answered by another program (${answerer.why})`
+        : `hookrun serve is not running (nothing answers on port ${record?.port ?? port})`
+    await io.stdout(`${what}\n`)
+    return stop ? 0 : 1
+  }
+  if (!stop) {
+    await io.stdout(`hookrun serve is running (pid ${answerer.pid}, port ${record?.port ?? port}, hookrun ${answerer.version})\n`)
+    return 0
+  }
+  process.kill(answerer.pid, 'SIGTERM')
+  await io.stdout(`hookrun serve (pid ${answerer.pid}) told to stop; running events finish first\n`)
+  return 0
+}
+
+/**
+ * `hookrun doctor`: for each Claude Code settings file with `install --serve`'s handlers, whether
+ * hookrun serve answers on its port (nobody: gates block until it starts; another program: it
+ * answers the gates, so they are not in force).
+ */
+export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLine[]> {
+  const places = { home: homeOf(env), project: resolve(cwd), env }
+  const claude = agentTarget('claude')!
+  const secret = serveSecret(env)
+  const lines: DoctorLine[] = []
+  const ports = new Set<number>()
+  for (const scope of ['user', 'project'] as const) {
+    const file = claude.file(scope, places)
+    const served = servedHandler(file)
+    if (served === undefined) continue
+    ports.add(served.port)
+    // Copied from another machine or user, or the secret file was made again: every event gets 401, every gate blocks.
+    if (served.secret !== secret)
+      lines.push({
+        status: 'fail',
+        what: `${file} sends hookrun serve another secret than this user's: the server refuses every event (401) and Claude Code's gates block`,
+        fix: `hookrun install --agent claude --serve${scope === 'project' ? ' --project' : ''} --port ${served.port}`,
+      })
+  }
+  for (const port of ports) {
+    const answerer = await identify(port, secret)
+    if (answerer.kind === 'ours')
+      lines.push({ status: 'ok', what: `hookrun serve answers Claude Code's http handlers on port ${port} (pid ${answerer.pid})` })
+    else if (answerer.kind === 'none')
+      lines.push({
+        status: 'warn',
+        what: `hookrun serve is not running on port ${port}: Claude Code's gates block until it does (its next session or prompt starts it)`,
+        fix: recoveryHint(port).replace(/`/g, ''),
+      })
+    else
+      lines.push({
+        status: 'fail',
+        what: `port ${port} is answered by another program (${answerer.why}): it, not hookrun, answers Claude Code's gates`,
+        fix: `stop that program, or hookrun install --agent claude --serve --port N`,
+      })
+  }
+  return lines
+}

@@ -1,0 +1,152 @@
+// `hookrun serve`'s own files under hookrun's state folder: the per-user secret, the pid file, and
+// which project each Claude Code session works in. All private to the user (folder 0700, files 0600).
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import { writeFileAtomic } from '../core/atomic-write.ts'
+import { nodeCrypto } from '../core/builtins.ts'
+import { HookrunError } from '../core/errors.ts'
+import { makeOwnFolder, stateDir } from '../core/places.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** The port `install --serve` writes into Claude Code's settings and `serve` listens on, unless `--port`. */
+export const DEFAULT_SERVE_PORT = 47470
+
+/** The header Claude Code's http handlers carry the secret in. */
+export const SECRET_HEADER = 'x-hookrun-secret'
+
+/** `~/.local/state/hookrun/serve`, made private. */
+export function serveDir(env: Env): string {
+  const dir = join(stateDir(env), 'serve')
+  makeOwnFolder(dir, env)
+  return dir
+}
+
+/**
+ * The per-user secret the router passes in a header: made once (32 random bytes, hex) in a 0600
+ * file; a file others could read is refused, as anyone who reads it can feed the server events.
+ */
+export function serveSecret(env: Env): string {
+  const file = join(serveDir(env), 'secret')
+  try {
+    const fd = openSync(file, 'wx', 0o600)
+    try {
+      writeSync(fd, `${nodeCrypto().randomBytes(32).toString('hex')}\n`)
+    } finally {
+      closeSync(fd)
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  const fd = openSync(file, 'r')
+  try {
+    const stat = fstatSync(fd)
+    if (!stat.isFile() || lstatSync(file).isSymbolicLink())
+      throw new HookrunError(`${file} is not a plain file; remove it and run hookrun serve again`)
+    if ((stat.mode & 0o077) !== 0)
+      throw new HookrunError(`${file} can be read by others (mode ${(stat.mode & 0o777).toString(8)}); run chmod 600 ${file}`)
+    if (typeof process.getuid === 'function' && stat.uid !== process.getuid())
+      throw new HookrunError(`${file} belongs to another user; remove it and run hookrun serve again`)
+    const secret = readFileSync(fd, 'utf8').trim()
+    if (!/^[0-9a-f]{64}$/.test(secret))
+      throw new HookrunError(`${file} does not hold a hookrun secret; remove it and run hookrun serve again`)
+    return secret
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** What the pid file says: which process serves, on which port. */
+export interface ServeRecord {
+  readonly pid: number
+  readonly port: number
+}
+
+export function pidFile(env: Env): string {
+  return join(serveDir(env), 'serve.pid')
+}
+
+export function readServeRecord(env: Env): ServeRecord | undefined {
+  try {
+    const record = JSON.parse(readFileSync(pidFile(env), 'utf8')) as Partial<ServeRecord>
+    return typeof record.pid === 'number' && typeof record.port === 'number' ? { pid: record.pid, port: record.port } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether the process is alive (signal 0 asks without sending anything). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+export function writeServeRecord(env: Env, record: ServeRecord): void {
+  writeFileAtomic(pidFile(env), `${JSON.stringify(record)}\n`, 0o600)
+}
+
+/** Remove the pid file only while it is still this process's (a newer server may have replaced it). */
+export function removeServeRecord(env: Env, pid: number): void {
+  if (readServeRecord(env)?.pid === pid) rmSync(pidFile(env), { force: true })
+}
+
+function sessionFile(env: Env, sessionId: string): string {
+  const name = nodeCrypto().createHash('sha256').update(sessionId).digest('hex').slice(0, 32)
+  return join(serveDir(env), 'sessions', `${name}.json`)
+}
+
+/**
+ * Record the project a Claude Code session works in (its `CLAUDE_PROJECT_DIR`, which a SessionStart
+ * command hook sees and an http request does not), so the server finds the same project a fire would.
+ */
+export function registerSession(env: Env, sessionId: string, project: string): void {
+  const file = sessionFile(env, sessionId)
+  makeOwnFolder(join(serveDir(env), 'sessions'), env)
+  writeFileAtomic(file, `${JSON.stringify({ project })}\n`, 0o600)
+}
+
+/** The project recorded for a session, or undefined. */
+export function sessionProject(env: Env, sessionId: string): string | undefined {
+  try {
+    const { project } = JSON.parse(readFileSync(sessionFile(env, sessionId), 'utf8')) as { project?: unknown }
+    return typeof project === 'string' ? project : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Session records older than `days` go (a session that old is over; its record is one small file). */
+export function pruneSessions(env: Env, days = 30): void {
+  const dir = join(serveDir(env), 'sessions')
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return
+  }
+  const cutoff = Date.now() - days * 86_400_000
+  for (const name of names) {
+    try {
+      if (statSync(join(dir, name)).mtimeMs < cutoff) rmSync(join(dir, name), { force: true })
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}
+
+/** The proof a server gives that it knows the secret, for a nonce, without sending the secret. */
+export function secretProof(secret: string, nonce: string): string {
+  return nodeCrypto().createHmac('sha256', secret).update(`hookrun-serve:${nonce}`).digest('hex')
+}
+
+/** The secret as sent, compared in constant time. */
+export function sameSecret(given: string | undefined, secret: string): boolean {
+  if (given === undefined) return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(secret)
+  return a.length === b.length && nodeCrypto().timingSafeEqual(a, b)
+}
