@@ -46,9 +46,17 @@ async function serving(files: Record<string, string | object>, flags: string[] =
   return { home, port, secret, started }
 }
 
+/** Waits until `check` holds; a check that throws (a file between its removal and its next write) has not held yet. */
 async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms
-  while (!check()) {
+  const holds = () => {
+    try {
+      return check()
+    } catch {
+      return false
+    }
+  }
+  while (!holds()) {
     if (Date.now() > deadline) throw new Error('timed out waiting')
     await new Promise((done) => setTimeout(done, 25))
   }
