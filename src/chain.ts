@@ -129,8 +129,10 @@ export async function runChain(
   const first = payload
   const inputOf = (seen: Payload) => {
     let input = stdin.get(seen)
-    if (input === undefined)
-      stdin.set(seen, (input = (seen === first ? passedThrough(original, event) : undefined) ?? JSON.stringify(seen)))
+    if (input === undefined) {
+      input = (seen === first ? passedThrough(original, event) : undefined) ?? JSON.stringify(seen)
+      stdin.set(seen, input)
+    }
     return input
   }
   // An http hook's body is text (its runner sends strings).
@@ -275,7 +277,9 @@ export async function runChain(
       }
       const seen = payload
       const stageResults = await Promise.all(stage.steps.map((step) => runStep(step, seen)))
-      stage.steps.forEach((step, index) => keep(step, stageResults[index]!, seen))
+      stage.steps.forEach((step, index) => {
+        keep(step, stageResults[index]!, seen)
+      })
     }
     await judgeRewritesAgain()
   } finally {

@@ -10,7 +10,8 @@ import { PayloadError, readPayload } from '../payload/payload.ts'
 import { applySetFields } from '../payload/set-fields.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { isGate } from '../event/events.ts'
-import type { Decision, Payload, ProjectSource } from '../core/types.ts'
+import type { Decision, FiredEvent, Payload, ProjectSource } from '../core/types.ts'
+import type { PreparedDialect } from '../dialects/index.ts'
 import { renderNative } from '../answer/render.ts'
 import { selfCommand } from '../install/self.ts'
 import type { ColourMode } from '../core/paint.ts'
@@ -85,7 +86,10 @@ export async function fireCommand(
     const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
     /** What can be read of a payload that cannot be read whole: the agent's event (and tool) may still be told from it, so a gate blocks. */
     const knowPartly = (partial: Payload, table: typeof dialects) => {
-      if (table === undefined) return void (known.payload = partial)
+      if (table === undefined) {
+        known.payload = partial
+        return
+      }
       try {
         const partly = table.prepareDialect(format, event, partial)
         if (partly?.event !== undefined)
@@ -94,7 +98,7 @@ export async function fireCommand(
         // No event in what was readable: the error alone, exit 1.
       }
     }
-    let read
+    let read: Payload
     try {
       read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
     } catch (error) {
@@ -102,7 +106,7 @@ export async function fireCommand(
       if (error instanceof PayloadError && error.partial !== undefined) knowPartly(error.partial, dialects)
       throw error
     }
-    let prepared
+    let prepared: PreparedDialect | undefined
     try {
       prepared =
         dialects !== undefined || mayBeAgentPayload(read)
@@ -230,7 +234,7 @@ export async function fireCommand(
       (!known.firing && !known.interrupted && error instanceof HookrunError && !(error instanceof PayloadError))
     )
       return false
-    let event
+    let event: FiredEvent
     try {
       event = qualifyEvent(known.name, known.payload, known.tool)
     } catch {

@@ -215,10 +215,18 @@ function claudeHooks(
           if (spec !== undefined) specs.push({ ...spec, ordinal, envPrefixes })
           return
         }
-        if (handler.type !== 'command')
-          return report(path, `type '${handler.type}' handlers are not run by hookrun (only 'command' and 'http'); skipped`, 'warning')
-        if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
-        if (handler.shell === 'powershell') return report(`${path}.shell`, "'powershell' is not supported by hookrun; skipped", 'warning')
+        if (handler.type !== 'command') {
+          report(path, `type '${handler.type}' handlers are not run by hookrun (only 'command' and 'http'); skipped`, 'warning')
+          return
+        }
+        if (handler.command === undefined) {
+          report(`${path}.command`, 'required for a command handler; skipped')
+          return
+        }
+        if (handler.shell === 'powershell') {
+          report(`${path}.shell`, "'powershell' is not supported by hookrun; skipped", 'warning')
+          return
+        }
         if (handler.asyncRewake)
           report(`${path}.asyncRewake`, 'hookrun cannot wake the agent later; the hook runs in the background like async', 'warning')
         const command = handler.args
@@ -377,9 +385,14 @@ function cursorHooks(
       const path = `hooks.${eventName}[${index}]`
       const handler = parseEntry(CursorHandlerSchema, raw, path, report)
       if (handler === undefined) return
-      if (handler.type === 'prompt')
-        return report(path, "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning')
-      if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
+      if (handler.type === 'prompt') {
+        report(path, "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning')
+        return
+      }
+      if (handler.command === undefined) {
+        report(`${path}.command`, 'required for a command handler; skipped')
+        return
+      }
       const matcher = claudeMatcher(handler.matcher)
       specs.push({
         // The same handler in several files (user and project) runs once, as in Claude's shape.

@@ -1,5 +1,5 @@
 // Where hook folders and plugins are, and which files they hold (read-only: nothing runs here).
-import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { type Dirent, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { userConfigDir } from '../core/places.ts'
 import type { ConfigProblem } from '../core/types.ts'
@@ -266,7 +266,7 @@ export function scanExecutables(
   for (const entry of sortedEntries(dir)) {
     if (isLeftover(entry.name)) continue
     const path = join(dir, entry.name)
-    let stat
+    let stat: Stats
     try {
       stat = statSync(path) // follows symlinks: a linked script is a hook like any other
     } catch {

@@ -7,7 +7,7 @@ import { writeFileAtomic } from '../core/atomic-write.ts'
 import { homeOf } from '../core/places.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { type AgentTarget, AGENTS, isRouterCommand, ROUTER_TIMEOUT_SECONDS } from './agents.ts'
-import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, replaceAt, valueOf } from './json-text.ts'
+import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, replaceAt, nodeValue } from './json-text.ts'
 import { isCompiledMatcher } from './matchers.ts'
 
 /** The agents whose project config file holds hookrun's router entries. */
@@ -105,7 +105,7 @@ export function withRouterTimeout(target: AgentTarget, text: string, handler: Pa
   if (typeof current === 'number' ? current >= wanted : current === undefined && (target.timeout.agentDefault ?? 0) > CHAIN_BUDGET_SECONDS)
     return text
   if (current !== undefined) return replaceAt(text, [...handler, target.timeout.field], wanted)
-  return replaceAt(text, handler, { ...(node === undefined ? {} : (valueOf(node) as object)), [target.timeout.field]: wanted })
+  return replaceAt(text, handler, { ...(node === undefined ? {} : (nodeValue(node) as object)), [target.timeout.field]: wanted })
 }
 
 function describe(node: Node): string {

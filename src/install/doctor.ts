@@ -2,6 +2,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
+import type { ResolvedConfig } from '../config/load.ts'
 import { formatProblem } from '../config/load.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { gateBlock } from '../select/gates.ts'
@@ -215,7 +216,7 @@ const GATE_PROBES = [
 ]
 
 const projectCheck: DoctorCheck = (context) => {
-  let config
+  let config: ResolvedConfig
   try {
     config = loadConfig({ cwd: context.cwd, env: context.env })
   } catch (error) {

@@ -92,8 +92,10 @@ function handlersOf(target: AgentTarget, hooks: Record<string, unknown>): Handle
     if (!Array.isArray(list)) continue
     list.forEach((item, index) => {
       if (!isObject(item)) return
-      if (target.shape === 'flat')
-        return void found.push({ path: `hooks.${event}[${index}]`, remove: ['hooks', event, index], event, raw: item })
+      if (target.shape === 'flat') {
+        found.push({ path: `hooks.${event}[${index}]`, remove: ['hooks', event, index], event, raw: item })
+        return
+      }
       if (!Array.isArray(item.hooks)) return
       item.hooks.forEach((handler, inner) => {
         if (isObject(handler)) {

@@ -38,7 +38,7 @@ export function child(node: Node | undefined, key: string): Node | undefined {
 }
 
 /** The JSON value a node holds (comments in the text left out). */
-export function valueOf(node: Node): unknown {
+export function nodeValue(node: Node): unknown {
   return getNodeValue(node)
 }
 

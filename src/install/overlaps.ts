@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { aliasFor, resolveAlias } from '../event/events.ts'
 import { type AgentName, agentTarget, isRouterCommand, type Places, type Scope } from './agents.ts'
+import type { Node } from 'jsonc-parser'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
 import { homeOf } from '../core/places.ts'
 
@@ -118,7 +119,7 @@ export function routedEvents(file: string, agent: AgentName): string[] {
 
 /** The same for a file's text (`hookrun import` asks before it writes). */
 export function routedEventsIn(text: string, agent: AgentName): string[] {
-  let root
+  let root: Node
   try {
     root = parseJson(text, true)
   } catch {

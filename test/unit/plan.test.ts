@@ -57,6 +57,8 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(plannedHooks(findConfigFiles({ cwd: dir, env }), env, qualifyEvent('session:start', {}))?.hooks).toEqual([])
   })
 
+  // A change returns the environment the next fire sees, or nothing when the environment stays.
+  // biome-ignore lint/suspicious/noConfusingVoidType: most changes only write a file and return nothing
   const changes: Array<[string, (dir: string, env: Record<string, string | undefined>) => void | Record<string, string | undefined>]> = [
     [
       'hooks.json is edited',
