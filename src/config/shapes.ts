@@ -7,24 +7,26 @@ import { HOOK_DEFAULTS } from './defaults.ts'
 import { flatAgentHooks, flatAgentOf } from './flat-shapes.ts'
 import { claudeMatcher, commandSlug, type HookSpec, joinPath, parseEntry, type Report } from './hook-spec.ts'
 import {
-  AllowManagedHooksOnlySchema,
-  AllowedHttpHookUrlsSchema,
-  HttpHookAllowedEnvVarsSchema,
   ClaudeGroupSchema,
   ClaudeHandlerSchema,
   ConfigEnvelopeSchema,
   CursorHandlerSchema,
   GeminiGroupSchema,
   GeminiHandlerSchema,
-  type FileSettings,
   HookSchema,
-  LogSchema,
-  TrustedFoldersSchema,
   PigoHookSchema,
   PigoPluginSchema,
+} from './schema.ts'
+import {
+  AllowedHttpHookUrlsSchema,
+  AllowManagedHooksOnlySchema,
+  type FileSettings,
+  HttpHookAllowedEnvVarsSchema,
+  LogSchema,
   PolicySchema,
   TelemetrySchema,
-} from './schema.ts'
+  TrustedFoldersSchema,
+} from './settings-schema.ts'
 
 // Callers import these from here; they live in hook-spec.ts so flat-shapes.ts can share them.
 export { commandSlug, parseEntry, type HookSpec, type Report }
