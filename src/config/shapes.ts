@@ -1,3 +1,6 @@
+// The config shapes (hookrun, pigo, Claude Code, Gemini CLI, Cursor, and the flat agent shapes
+// of flat-shapes.ts) normalised into one list of hook specs; the agents' object forms are read in
+// agent-shapes.ts.
 import type { z } from 'zod'
 import { resolveAlias } from '../event/events.ts'
 import { claudeHooks, cursorHooks, geminiHooks, isGeminiShaped, urlSlug } from './agent-shapes.ts'
