@@ -7,6 +7,12 @@ import { bool, type CommonFlags, configFiles, folder, type Io, paintFor, text } 
 
 /** The 'See and test' commands of `hookrun --help`. */
 export function registerInspectCommands(cli: CAC, io: Io, setExitCode: (code: number) => void, colour: ColourMode): void {
+  registerShowCommands(cli, io, setExitCode, colour)
+  registerCheckCommands(cli, io, setExitCode, colour)
+}
+
+/** `hookrun events`, `agents`, `list` and `validate`: what hookrun knows and what is configured. */
+function registerShowCommands(cli: CAC, io: Io, setExitCode: (code: number) => void, colour: ColourMode): void {
   cli
     .command('events', 'Print the event vocabulary and every alias hookrun understands')
     .option('--json', 'Print JSON')
@@ -71,7 +77,10 @@ export function registerInspectCommands(cli: CAC, io: Io, setExitCode: (code: nu
       await io.stdout(result.output)
       setExitCode(result.exitCode)
     })
+}
 
+/** `hookrun test`, `hookrun log` and `hookrun doctor`: hooks run against cases, the audit log read, the set-up checked. */
+function registerCheckCommands(cli: CAC, io: Io, setExitCode: (code: number) => void, colour: ColourMode): void {
   cli
     .command('test [...files]', 'Run hook test cases (default: .hookrun/tests/*.json) through the real pipeline; exit 1 on any failure')
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
