@@ -29,7 +29,7 @@ export type { ChainContext, ProgressRecord } from './chain-steps.ts'
 export const MAX_JUDGING_ROUNDS = 3
 
 /** Which input one run of a step judged: the payload as it saw it, or with its own rewrite applied. */
-export interface JudgedInput {
+interface JudgedInput {
   readonly step: string
   readonly round: number
   /** Read its tool input and prompt only when shown: a long prompt stays undecoded otherwise. */

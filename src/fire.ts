@@ -184,7 +184,7 @@ function startDetachedSelf([command, ...args]: readonly string[], env: Readonly<
 }
 
 /** Any agent may fire its own events; one a typo away from a known name is worth a word. */
-export function unknownEventWarning(event: FiredEvent): string[] {
+function unknownEventWarning(event: FiredEvent): string[] {
   if (isKnownEvent(event.name)) return []
   const nearest = nearestEvent(event.name)
   return nearest === undefined ? [] : [`unknown event '${event.name}'; did you mean '${nearest}'?`]

@@ -10,7 +10,7 @@ import { staleAgentConfigs } from './install.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
 import { homeOf } from '../core/places.ts'
 
-export interface ExplainFlags {
+interface ExplainFlags {
   /** The agent dialect the payload came in, if any: its answer is shown too. */
   readonly prepared?: PreparedDialect
   readonly json: boolean

@@ -14,7 +14,7 @@ import { routedEventsIn } from '../install/overlaps.ts'
 import { type AgentFiles, diskFiles, followsNarrowed, installAgents } from './install.ts'
 import { SCHEMA_FILE, writeSchemaBeside } from './schema.ts'
 
-export interface ImportOptions {
+interface ImportOptions {
   readonly agents: readonly string[]
   readonly scope: Scope
   readonly cwd: string

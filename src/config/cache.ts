@@ -37,7 +37,7 @@ const FORMAT = `${pkg.version}/6`
 /** A cache file larger than this is not written: such configs are parsed on every fire. */
 export const MAX_CACHE_BYTES = 1024 * 1024
 
-export interface DocumentCache {
+interface DocumentCache {
   /** The cached document of a file whose signature is unchanged, else undefined. */
   get(ref: ConfigFileRef): ConfigDocument | undefined
   /**

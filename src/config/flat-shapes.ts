@@ -5,7 +5,7 @@ import { claudeMatcher, commandSlug, type HookSpec, parseEntry, type Report } fr
 import { CrushHandlerSchema, KiroHandlerSchema, WindsurfHandlerSchema } from './schema.ts'
 
 /** Agents whose own files list handlers flat under each event, without Cursor's `version`. */
-export type FlatAgent = 'crush' | 'windsurf' | 'kiro'
+type FlatAgent = 'crush' | 'windsurf' | 'kiro'
 
 const WINDSURF_NAMES = namesOf('windsurf')
 const KIRO_NAMES = namesOf('kiro')

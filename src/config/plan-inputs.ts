@@ -10,7 +10,7 @@ import { configSignature } from './narrowed.ts'
 type Env = Readonly<Record<string, string | undefined>>
 
 /** What a fire knows before its config stage: the config files found from its folder, and its environment. */
-export interface PlanContext {
+interface PlanContext {
   readonly found: FoundConfigFiles
   readonly env: Env
 }
@@ -53,7 +53,7 @@ const isStrings = (value: unknown) => Array.isArray(value) && value.every(isStri
 const isPairs = (value: unknown) => Array.isArray(value) && value.every((pair) => Array.isArray(pair) && isString(pair[0]))
 
 /** Every input of the config stage and how a fire checks it. */
-export const PLAN_INPUTS: { readonly [K in keyof PlanInputs]: PlanInput<PlanInputs[K]> } = {
+const PLAN_INPUTS: { readonly [K in keyof PlanInputs]: PlanInput<PlanInputs[K]> } = {
   environment: taken(({ env }) => planEnvironment(env), isString),
   root: taken(
     ({ found }) => (found.inProject ? found.projectRoot : null),
@@ -107,7 +107,7 @@ export function planEnvironment(env: Env): string {
 }
 
 /** The folders whose hooks would join the config: the project's (in a project) and the user's; an enclosing project's, which trust and gates look at. */
-export function folderPaths(found: FoundConfigFiles, env: Env): string[] {
+function folderPaths(found: FoundConfigFiles, env: Env): string[] {
   const scopes = found.inProject ? (['project', 'user'] as const) : (['user'] as const)
   const enclosing = found.projects.slice(0, -1).flatMap((root) => [hooksDir('project', root, env), pluginsDir('project', root, env)])
   return [...enclosing, ...scopes.flatMap((scope) => [hooksDir(scope, found.projectRoot, env), pluginsDir(scope, found.projectRoot, env)])]

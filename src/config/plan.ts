@@ -57,7 +57,7 @@ interface Plan {
 }
 
 /** The settings a planned fire needs: what it does after deciding. */
-export type PlannedSettings = Pick<Settings, 'log' | 'telemetry'>
+type PlannedSettings = Pick<Settings, 'log' | 'telemetry'>
 
 const FORMAT = `${pkg.version}/plan/7`
 
@@ -65,7 +65,7 @@ const FORMAT = `${pkg.version}/plan/7`
 const MAX_EVENTS = 200
 
 /** What a plan gives a fire: the config stage's answer for this event. */
-export interface PlannedHooks {
+interface PlannedHooks {
   readonly hooks: readonly Hook[]
   readonly projectRoot: string
   readonly trust: ProjectTrust | undefined
@@ -128,7 +128,7 @@ export function plannedHooks(found: FoundConfigFiles, env: Env, event: FiredEven
 }
 
 /** What the config stage gave, as `loadHooks` reads it, and what the plan needs besides. */
-export interface ReadConfig {
+interface ReadConfig {
   readonly config: Pick<
     ResolvedConfig,
     'hooks' | 'problems' | 'files' | 'projectRoot' | 'settings' | 'trust' | 'trusts' | 'untrustedHooks' | 'policy' | 'discovery'

@@ -18,7 +18,7 @@ const WHAT: Readonly<Record<string, string>> = {
 }
 
 /** jsonc-parser's error code in words (`InvalidCommentToken` → JSON allows no comments). */
-export function describeJsonError(code: string): string {
+function describeJsonError(code: string): string {
   return WHAT[code] ?? code
 }
 

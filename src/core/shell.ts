@@ -1,7 +1,7 @@
 // Shell text hookrun writes: quoting, and variables that must stay one word.
 
 /** `word` as one word for `sh -c`, whatever characters it holds; plain words stay as they are. */
-export function shellQuote(word: string): string {
+function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
 }
 

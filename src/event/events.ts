@@ -35,7 +35,7 @@ export type AliasSource =
   | 'crush'
   | 'qwen'
 
-export interface EventAlias {
+interface EventAlias {
   readonly alias: string
   readonly canonical: string
   readonly from: readonly AliasSource[]

@@ -84,7 +84,7 @@ export interface HookExplanation {
 }
 
 /** One run's view: the round it ran in, and the input it judged. */
-export interface JudgedView {
+interface JudgedView {
   readonly round: number
   readonly toolInput?: unknown
   readonly prompt?: string

@@ -22,13 +22,13 @@ type Env = Readonly<Record<string, string | undefined>>
  * One finding. `fail`: a gate is not in force (doctor exits 1); `warn`: something a user should
  * know or fix, the gates still hold; `ok`: checked and fine. `fix` is the command that fixes it.
  */
-export interface DoctorLine {
+interface DoctorLine {
   readonly status: 'ok' | 'warn' | 'fail'
   readonly what: string
   readonly fix?: string
 }
 
-export interface DoctorContext {
+interface DoctorContext {
   readonly cwd: string
   readonly env: Env
   readonly places: Places
@@ -65,7 +65,7 @@ function wirings(context: DoctorContext): Wiring[] {
 }
 
 /** The executable `PATH` finds for `name`, as a shell would. */
-export function onPath(name: string, env: Env): string | undefined {
+function onPath(name: string, env: Env): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (dir === '') continue
     const file = join(dir, name)
@@ -369,7 +369,7 @@ const routerTimeoutCheck: DoctorCheck = (context) =>
 /** The checks `hookrun doctor` runs, in order; other modules append theirs. */
 export const DOCTOR_CHECKS: DoctorCheck[] = [binaryCheck, agentsCheck, routerTimeoutCheck, projectCheck, startFolderCheck, overlapCheck]
 
-export interface DoctorOptions {
+interface DoctorOptions {
   readonly cwd: string
   readonly env: Env
   readonly version: string

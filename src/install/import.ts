@@ -27,7 +27,7 @@ export const IMPORT_AGENTS = ['claude', 'cursor', 'gemini', 'codex', 'copilot'] 
 export type ImportAgent = (typeof IMPORT_AGENTS)[number]
 
 /** One handler moved into hooks.json. */
-export interface MovedHook {
+interface MovedHook {
   /** Its entry in hooks.json. */
   readonly entry: Readonly<Record<string, unknown>> & { readonly name: string }
   /** Its JSON path in the agent's file, e.g. `hooks.PreToolUse[0].hooks[1]`. */

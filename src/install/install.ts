@@ -294,7 +294,7 @@ function installInto(
  * Gemini CLI and Qwen Code read the project's settings only in the folder they are started in:
  * started in a subfolder, this file runs no hook at all. The user install holds everywhere.
  */
-export function startFolderNote(target: AgentTarget, places: Places): string {
+function startFolderNote(target: AgentTarget, places: Places): string {
   const userFile = target.file('user', places)
   const where = `${target.label} reads ${target.file('project', places)} only when it is started in ${places.project}; started in a subfolder it runs no hook at all`
   if (routedEvents(userFile, target.name).length > 0) return `  note: ${where}, and your user install (${userFile}) routes those folders`

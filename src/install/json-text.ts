@@ -13,7 +13,7 @@ export type Path = ReadonlyArray<string | number>
 export class JsonTextError extends Error {}
 
 /** Indentation and line ends as the file already has them (two spaces and \n when it cannot tell). */
-export interface Style {
+interface Style {
   readonly unit: string
   readonly eol: string
 }

@@ -20,7 +20,7 @@ import type { AgentName, AgentTarget } from './agents.ts'
  */
 
 /** What one agent event gets: an entry, with a tool matcher or none (every tool). */
-export interface NativeEntry {
+interface NativeEntry {
   readonly matcher?: string
 }
 

@@ -13,7 +13,7 @@ import { homeOf } from '../core/places.ts'
  *   and `~/.claude/settings.json`, every matching hook from every source
  *   (cursor.com/docs/reference/third-party-hooks), once "third-party configs" is on.
  */
-export interface ForeignRead {
+interface ForeignRead {
   readonly reader: AgentName
   readonly owner: AgentName
   /** The owner's files the reader runs, each with the scope it has for the reader. */
@@ -68,7 +68,7 @@ export function answeredByReaderEntry(
 }
 
 /** hookrun's entries in one agent's file that another agent runs too. */
-export interface Overlap {
+interface Overlap {
   readonly reader: AgentName
   readonly owner: AgentName
   /** The owner's file with hookrun entries that the reader runs. */

@@ -99,7 +99,7 @@ type Settled =
   | { readonly kind: 'timeout' }
   | { readonly kind: 'aborted' }
 
-export async function runFunctionHook(
+async function runFunctionHook(
   spec: FunctionHookSpec,
   event: FiredEvent,
   payload: Payload,

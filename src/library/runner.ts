@@ -161,7 +161,7 @@ export function createRunner(options: RunnerOptions = {}): Runner {
  * then the config hooks with any `before`/`after` hooks next to theirs, then the rest, each group
  * in registration order.
  */
-export function orderSteps(
+function orderSteps(
   configured: readonly Hook[],
   functions: readonly RegisteredHook[],
   allConfigured: readonly Hook[],

@@ -2,7 +2,7 @@
 import { PayloadError } from './payload-error.ts'
 
 /** A string value at least this long (in bytes, quotes excluded) is left undecoded until read. */
-export const LONG_STRING_BYTES = 64 * 1024
+const LONG_STRING_BYTES = 64 * 1024
 
 /** Where a long string's JSON literal sits in the payload's bytes, and its value once decoded. */
 interface LongString {

@@ -47,7 +47,7 @@ function changedList(trust: ProjectTrust): string {
  * said, so on a gate event the answer is a block (docs/guarantees.md) that tells the user what to do. A
  * project never trusted blocks nothing: its hooks simply do not run until the user trusts them.
  */
-export function changedProjectBlock(trusts: readonly ProjectTrust[], event: FiredEvent): HookResult | undefined {
+function changedProjectBlock(trusts: readonly ProjectTrust[], event: FiredEvent): HookResult | undefined {
   const trust = trusts.find((each) => !each.trusted && each.reason === 'changed')
   if (trust === undefined || !isGate(event.name)) return undefined
   return hookrunBlock(untrustedNotice(trust), `${trust.root}/.hookrun`)
@@ -68,7 +68,7 @@ export function gateBlock(
 }
 
 /** `policy.required`: without a good copy of the organisation's policy its gates cannot be vouched for. */
-export function missingPolicyBlock(policy: ResolvedConfig['policy'], event: FiredEvent): HookResult | undefined {
+function missingPolicyBlock(policy: ResolvedConfig['policy'], event: FiredEvent): HookResult | undefined {
   if (policy === undefined || !policy.required || !policy.missing || !isGate(event.name)) return undefined
   return hookrunBlock(
     `the organisation's remote policy ${policy.url} is required and has no good copy yet; run 'hookrun policy pull' (see 'hookrun policy status')`,
