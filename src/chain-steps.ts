@@ -11,7 +11,7 @@ import { interpretHttp, interpretRun } from './answer/interpret.ts'
 import { readAnswer } from './answer/read.ts'
 import { runCommand } from './run/command.ts'
 import type { ChildInput } from './run/child.ts'
-import { hookrunBlock, untrustedNotice } from './select/gates.ts'
+import { hookrunBlock, untrustedNotice } from './answer/blocks.ts'
 import { isGate } from './event/events.ts'
 import type { ProjectTrust } from './trust/trust.ts'
 

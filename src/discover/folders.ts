@@ -217,7 +217,7 @@ function native(plugin: InstalledPlugin, layer: FolderLayer, configs: readonly F
 /**
  * The hooks files a manifest's `hooks` field names (resolved inside the plugin), or its inline
  * hooks as text. A manifest that cannot be read, or names a file outside the plugin, is a problem
- * that took hooks away: on a gate event it blocks (src/select/gates.ts), as a broken hooks.json does.
+ * that took hooks away: on a gate event it blocks (src/answer/blocks.ts), as a broken hooks.json does.
  */
 function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[]): { files: string[]; text?: string } | undefined {
   const broken = (path: string, message: string) => {

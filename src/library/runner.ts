@@ -13,7 +13,7 @@ import { type FunctionHook, type FunctionHookSpec, functionStep } from './functi
 import { compilePattern, patternProblem } from '../event/pattern.ts'
 import type { Decision } from '../core/protocol.ts'
 import { selectHooks } from '../select/select.ts'
-import { gateBlock } from '../select/gates.ts'
+import { gateBlock } from '../answer/blocks.ts'
 
 /**
  * hookrun inside an agent: `createRunner()` reads the config once, `on()` adds function hooks,
