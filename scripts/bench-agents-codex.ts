@@ -76,7 +76,10 @@ const BENCHES: Record<'codex' | 'copilot', AgentBench> = {
 function prepare(bench: AgentBench, variant: Variant, run: LabRun, server: ModelServer): void {
   bench.configure(run, server)
   if (variant === 'none') return
-  if (variant === 'plain') return bench.plainHook(run)
+  if (variant === 'plain') {
+    bench.plainHook(run)
+    return
+  }
   mkdirSync(join(run.project, '.hookrun'), { recursive: true })
   writeFileSync(
     join(run.project, '.hookrun', 'hooks.json'),

@@ -11,7 +11,7 @@ import { interpretHttp, interpretRun } from './answer/interpret.ts'
 import { readAnswer } from './answer/read.ts'
 import { runCommand } from './run/command.ts'
 import type { ChildInput } from './run/child.ts'
-import { hookrunBlock, untrustedNotice } from './select/gates.ts'
+import { hookrunBlock, untrustedNotice } from './answer/blocks.ts'
 import { isGate } from './event/events.ts'
 import type { ProjectTrust } from './trust/trust.ts'
 
@@ -154,11 +154,7 @@ export async function changedMaterialResult(hook: Hook, event: FiredEvent, conte
  * hook does not run and the event is blocked. Elsewhere the hook runs with the part and
  * HOOKRUN_BASH_COMMAND_TRUNCATED=1; the whole payload is on its stdin either way.
  */
-export function incompleteCommandBlock(
-  hook: Hook,
-  event: FiredEvent,
-  env: Readonly<Record<string, string | undefined>>,
-): HookResult | undefined {
+function incompleteCommandBlock(hook: Hook, event: FiredEvent, env: Readonly<Record<string, string | undefined>>): HookResult | undefined {
   if (env.HOOKRUN_BASH_COMMAND_TRUNCATED !== '1' || !isGate(event.name)) return undefined
   const reason = `hook '${hook.name}' was not run: the command is longer than an environment variable can hold (128 KiB), so HOOKRUN_BASH_COMMAND would hold only its start and a gate reading it would judge part of the command`
   const blocked = hookrunBlock(reason, hook.source.file)

@@ -7,7 +7,7 @@ import { answerUpdatedInput } from './answer/interpret.ts'
 import type { Rewrites } from './answer/decide.ts'
 import { startDetached } from './run/command.ts'
 import type { ChildInput } from './run/child.ts'
-import { HOOKRUN, hookrunBlock } from './select/gates.ts'
+import { HOOKRUN, hookrunBlock } from './answer/blocks.ts'
 import { materialCheck } from './trust/verify.ts'
 import { isGate } from './event/events.ts'
 import { CHAIN_BUDGET_SECONDS } from './config/defaults.ts'
@@ -29,7 +29,7 @@ export type { ChainContext, ProgressRecord } from './chain-steps.ts'
 export const MAX_JUDGING_ROUNDS = 3
 
 /** Which input one run of a step judged: the payload as it saw it, or with its own rewrite applied. */
-export interface JudgedInput {
+interface JudgedInput {
   readonly step: string
   readonly round: number
   /** Read its tool input and prompt only when shown: a long prompt stays undecoded otherwise. */
@@ -104,119 +104,185 @@ export async function runChain(
   original: Payload,
   outerContext: ChainContext,
 ): Promise<ChainOutcome> {
-  const results: HookResult[] = []
-  const ran: ChainStep[] = []
-  const skipped: ChainStep[] = []
-  const warnings: string[] = []
-  const handoffs: Promise<unknown>[] = []
-  let payload = withEventName(original, event)
   // The hooks run under the chain's budget as well as the caller's signal.
   const budget = chainBudget(outerContext)
-  const context: ChainContext = { ...outerContext, signal: budget.signal }
-  // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
-  const fireId = context.fireId === undefined ? newFireId() : context.fireId
-  const chainContext: ChainContext = {
-    ...context,
-    ...(fireId !== undefined && { fireId }),
-    verifyMaterial: materialCheck(context.trusts ?? [], context.env),
+  const chain = new ChainRun(event, original, { ...outerContext, signal: budget.signal }, steps)
+  // The budget's timer ends with the hooks, however they end (a payload that cannot be read throws).
+  try {
+    await chain.runStages(steps)
+    await chain.judgeRewritesAgain()
+  } finally {
+    budget.end()
   }
-  // Read before any command starts: the sweep then looks only at processes created since.
-  const pidsBefore = fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
-  let letGo = false
-  // The payload as command hooks read it on stdin: the bytes that came in while nothing rewrote
-  // them, else serialised once per version of the payload.
-  const stdin = new WeakMap<Payload, ChildInput>()
-  const first = payload
-  const inputOf = (seen: Payload) => {
-    let input = stdin.get(seen)
-    if (input === undefined)
-      stdin.set(seen, (input = (seen === first ? passedThrough(original, event) : undefined) ?? JSON.stringify(seen)))
+  if (budget.expired() && !outerContext.signal?.aborted) {
+    const reason = `hooks ran past hookrun's budget of ${Math.round(budget.ms / 1000)} s for one event; the ones still running were killed`
+    if (isGate(event.name)) chain.blockedByHookrun(`${reason}, so the event is blocked`)
+    else chain.warnings.push(reason)
+  }
+  return chain.finish()
+}
+
+/** One run of the chain: the results so far, the payload as the steps left it, and what is still running. */
+class ChainRun {
+  readonly results: HookResult[] = []
+  readonly ran: ChainStep[] = []
+  readonly skipped: ChainStep[] = []
+  readonly warnings: string[] = []
+  readonly rewrites: { updatedInput?: Record<string, unknown>; updatedPrompt?: string } = {}
+  /** When each result's step started (same order). */
+  readonly startedAt: number[] = []
+  /** Per result (same order): the payload version its step approved (what it saw, or its own rewrite). */
+  readonly approved: Payload[] = []
+  readonly judged: JudgedInput[] = []
+  /** Detached hooks and non-blocking http hooks: what they must have before hookrun exits. */
+  private readonly handoffs: Promise<unknown>[] = []
+  private readonly startTimes = new WeakMap<HookResult, number>()
+  /** The payload as command hooks read it on stdin: the bytes that came in while nothing rewrote them, else serialised once per version. */
+  private readonly stdin = new WeakMap<Payload, ChildInput>()
+  private readonly first: Payload
+  private readonly chainContext: ChainContext
+  private readonly fireId: string | undefined
+  /** Read before any command starts: the sweep then looks only at processes created since. */
+  private readonly pidsBefore: ReturnType<typeof pidClock>
+  payload: Payload
+  blocked = false
+  /** A hook was let go on purpose (blocking: false, {"async": true}): its descendants may outlive the chain. */
+  private letGo = false
+
+  private readonly event: FiredEvent
+  private readonly original: Payload
+  private readonly context: ChainContext
+
+  constructor(event: FiredEvent, original: Payload, context: ChainContext, steps: readonly ChainStep[]) {
+    this.event = event
+    this.original = original
+    this.context = context
+    this.payload = withEventName(original, event)
+    this.first = this.payload
+    // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
+    this.fireId = context.fireId === undefined ? newFireId() : context.fireId
+    this.chainContext = {
+      ...context,
+      ...(this.fireId !== undefined && { fireId: this.fireId }),
+      verifyMaterial: materialCheck(context.trusts ?? [], context.env),
+    }
+    this.pidsBefore = this.fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
+  }
+
+  /** Each stage by its rule: a chain step stops at a block; an `all` stage runs whatever blocked. */
+  async runStages(steps: readonly ChainStep[]): Promise<void> {
+    for (const stage of stagesOf(steps)) {
+      if (this.context.signal?.aborted) break
+      if (stage.rule === 'chain' && this.blocked) {
+        this.skipped.push(...stage.steps)
+        continue
+      }
+      if (stage.sequential) {
+        for (const step of stage.steps) {
+          if (this.context.signal?.aborted) break
+          const seen = this.payload
+          this.keep(step, await this.runStep(step, seen), seen)
+        }
+        continue
+      }
+      const seen = this.payload
+      const stageResults = await Promise.all(stage.steps.map((step) => this.runStep(step, seen)))
+      stage.steps.forEach((step, index) => {
+        this.keep(step, stageResults[index]!, seen)
+      })
+    }
+  }
+
+  private inputOf(seen: Payload): ChildInput {
+    let input = this.stdin.get(seen)
+    if (input === undefined) {
+      input = (seen === this.first ? passedThrough(this.original, this.event) : undefined) ?? JSON.stringify(seen)
+      this.stdin.set(seen, input)
+    }
     return input
   }
-  // An http hook's body is text (its runner sends strings).
-  const bodyOf = (seen: Payload) => {
-    const input = inputOf(seen)
+
+  /** An http hook's body is text (its runner sends strings). */
+  private bodyOf(seen: Payload): string {
+    const input = this.inputOf(seen)
     return typeof input === 'string' ? input : new TextDecoder().decode(input instanceof Uint8Array ? input : Buffer.concat(input))
   }
-  const rewrites: { updatedInput?: Record<string, unknown>; updatedPrompt?: string } = {}
-  let blocked = false
 
-  const startTimes = new WeakMap<HookResult, number>()
-  const runStep = async (step: ChainStep, seen: Payload): Promise<HookResult> => {
+  private async runStep(step: ChainStep, seen: Payload): Promise<HookResult> {
     const started = performance.timeOrigin + performance.now()
-    const result = await runOneStep(step, seen)
-    startTimes.set(result, started)
+    const result = await this.runOneStep(step, seen)
+    this.startTimes.set(result, started)
     return result
   }
-  const runOneStep = async (step: ChainStep, seen: Payload): Promise<HookResult> => {
-    if (!('run' in step) && !step.blocking && step.http !== undefined) {
-      // Sent now, waited for (up to its timeout) only at the end: it gives no decision.
-      const target = step.http
-      handoffs.push(
-        postHttpHook(step, target, bodyOf(seen), context).then((run) => {
-          for (const warning of run.warnings ?? []) warnings.push(`hook '${step.name}' ${warning}`)
-          if (run.failure !== undefined || run.timedOut)
-            warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
-        }),
-      )
-      return backgroundResult(step)
-    }
-    if (!('run' in step) && !step.blocking) {
-      const changed = await changedMaterialResult(step, event, chainContext)
-      if (changed !== undefined) {
-        warnings.push(
-          ...changed.warnings,
-          ...(changed.blocks ? [`hook '${step.name}' (blocking: false) was not run: ${changed.reason}`] : []),
-        )
-        return backgroundResult(step)
-      }
-      const { env, cwd } = commandSetup(step, event, seen, context)
-      handoffs.push(
-        startDetached(step.command, { cwd, env, input: inputOf(seen) }).then((error) => {
-          if (error !== undefined) warnings.push(`hook '${step.name}' (blocking: false) ${error}`)
-        }),
-      )
-      letGo = true
-      return backgroundResult(step)
-    }
+
+  private async runOneStep(step: ChainStep, seen: Payload): Promise<HookResult> {
+    const { context, event } = this
+    if (!('run' in step) && !step.blocking) return this.startInBackground(step, seen)
     const progress = context.progress
     progress?.({ type: 'hook_started', hook: step.name, event: event.qualified, time: new Date().toISOString() })
     const result =
       'run' in step
         ? await step.run(event, seen, context.signal)
         : step.http !== undefined
-          ? await runHttpHook(step, step.http, event, bodyOf(seen), context)
-          : await runCommandHook(step, event, seen, inputOf(seen), chainContext)
-    if (result.report.async) letGo = true
+          ? await runHttpHook(step, step.http, event, this.bodyOf(seen), context)
+          : await runCommandHook(step, event, seen, this.inputOf(seen), this.chainContext)
+    if (result.report.async) this.letGo = true
     const { outcome, exitCode, durationMs, timedOut } = result.report
     progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
     return result
   }
-  const startedAt: number[] = []
-  // Per result (same order): the payload version its step approved (what it saw, or its own rewrite).
-  const approved: Payload[] = []
-  const judged: JudgedInput[] = []
+
+  /** A `blocking: false` hook: started (an http hook sent) now, waited for only at the end; it gives no decision. */
+  private async startInBackground(step: Hook, seen: Payload): Promise<HookResult> {
+    if (step.http !== undefined) {
+      this.handoffs.push(
+        postHttpHook(step, step.http, this.bodyOf(seen), this.context).then((run) => {
+          for (const warning of run.warnings ?? []) this.warnings.push(`hook '${step.name}' ${warning}`)
+          if (run.failure !== undefined || run.timedOut)
+            this.warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
+        }),
+      )
+      return backgroundResult(step)
+    }
+    const changed = await changedMaterialResult(step, this.event, this.chainContext)
+    if (changed !== undefined) {
+      this.warnings.push(
+        ...changed.warnings,
+        ...(changed.blocks ? [`hook '${step.name}' (blocking: false) was not run: ${changed.reason}`] : []),
+      )
+      return backgroundResult(step)
+    }
+    const { env, cwd } = commandSetup(step, this.event, seen, this.context)
+    this.handoffs.push(
+      startDetached(step.command, { cwd, env, input: this.inputOf(seen) }).then((error) => {
+        if (error !== undefined) this.warnings.push(`hook '${step.name}' (blocking: false) ${error}`)
+      }),
+    )
+    this.letGo = true
+    return backgroundResult(step)
+  }
+
   /** Record a step's result (at `at` when it replaces the step's earlier run) and apply its rewrite. */
-  const keep = (step: ChainStep, result: HookResult, seen: Payload, round = 1, at = results.length) => {
-    ran[at] = step
-    results[at] = round === 1 ? result : { ...result, report: { ...result.report, round } }
-    startedAt[at] = startTimes.get(result) ?? performance.timeOrigin + performance.now()
-    approved[at] = seen
+  private keep(step: ChainStep, result: HookResult, seen: Payload, round = 1, at = this.results.length): void {
+    this.ran[at] = step
+    this.results[at] = round === 1 ? result : { ...result, report: { ...result.report, round } }
+    this.startedAt[at] = this.startTimes.get(result) ?? performance.timeOrigin + performance.now()
+    this.approved[at] = seen
     if (result.blocks) {
-      blocked = true
-      if (judgesInput(result)) judged.push({ step: step.name, round, payload: seen })
+      this.blocked = true
+      if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: seen })
       return
     }
     const answer = result.answer
-    const updatedInput = answerUpdatedInput(answer, toolInput(payload))
+    const updatedInput = answerUpdatedInput(answer, toolInput(this.payload))
     if (updatedInput !== undefined || answer?.updatedPrompt !== undefined) {
-      if (updatedInput !== undefined) rewrites.updatedInput = updatedInput
-      if (answer?.updatedPrompt !== undefined) rewrites.updatedPrompt = answer.updatedPrompt
-      payload = applyRewrites(payload, updatedInput, answer?.updatedPrompt)
+      if (updatedInput !== undefined) this.rewrites.updatedInput = updatedInput
+      if (answer?.updatedPrompt !== undefined) this.rewrites.updatedPrompt = answer.updatedPrompt
+      this.payload = applyRewrites(this.payload, updatedInput, answer?.updatedPrompt)
       // A rewrite is what its own hook approved; concurrent handlers' rewrites apply in config order.
-      approved[at] = applyRewrites(seen, updatedInput, answer?.updatedPrompt)
+      this.approved[at] = applyRewrites(seen, updatedInput, answer?.updatedPrompt)
     }
-    if (judgesInput(result)) judged.push({ step: step.name, round, payload: approved[at]! })
+    if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: this.approved[at]! })
   }
 
   /**
@@ -226,72 +292,50 @@ export async function runChain(
    * A chain that is still rewriting after MAX_JUDGING_ROUNDS rounds blocks: no gate has then
    * judged what would run.
    */
-  const judgeRewritesAgain = async () => {
-    if (!isGate(event.name)) return
-    for (let round = 2; !blocked && !context.signal?.aborted; round++) {
-      const stale = results.flatMap((result, index) => (judgesInput(result) && !sameJudgedInput(approved[index]!, payload) ? [index] : []))
+  async judgeRewritesAgain(): Promise<void> {
+    if (!isGate(this.event.name)) return
+    for (let round = 2; !this.blocked && !this.context.signal?.aborted; round++) {
+      const stale = this.results.flatMap((result, index) =>
+        judgesInput(result) && !sameJudgedInput(this.approved[index]!, this.payload) ? [index] : [],
+      )
       if (stale.length === 0) return
       if (round > MAX_JUDGING_ROUNDS) {
-        const names = stale.map((index) => `'${ran[index]!.name}'`).join(', ')
-        blockedByHookrun(
+        const names = stale.map((index) => `'${this.ran[index]!.name}'`).join(', ')
+        this.blockedByHookrun(
           `hooks kept rewriting the input: after ${MAX_JUDGING_ROUNDS} rounds ${names} had still judged an input other than the one that would run, so no gate has approved it; make the rewriting hooks agree (see 'hookrun explain')`,
         )
         return
       }
       for (const index of stale) {
-        if (blocked || context.signal?.aborted) break
-        const step = ran[index]!
-        const seen = payload
-        keep(step, await runStep(step, seen), seen, round, index)
+        if (this.blocked || this.context.signal?.aborted) break
+        const step = this.ran[index]!
+        const seen = this.payload
+        this.keep(step, await this.runStep(step, seen), seen, round, index)
       }
     }
-  }
-  /** A block of hookrun's own, after the hooks' results. */
-  const blockedByHookrun = (reason: string) => {
-    const commandStep = ran.find((step): step is Hook => !('run' in step))
-    const block = hookrunBlock(reason, commandStep?.source.file ?? context.projectRoot)
-    // Last, with no step of its own (`ran` is one shorter then).
-    results.push(block)
-    startedAt.push(performance.timeOrigin + performance.now())
-    approved.push(payload)
-    blocked = true
   }
 
-  // The budget's timer ends with the hooks, however they end (a payload that cannot be read throws).
-  try {
-    for (const stage of stagesOf(steps)) {
-      if (context.signal?.aborted) break
-      if (stage.rule === 'chain' && blocked) {
-        skipped.push(...stage.steps)
-        continue
-      }
-      if (stage.sequential) {
-        for (const step of stage.steps) {
-          if (context.signal?.aborted) break
-          const seen = payload
-          keep(step, await runStep(step, seen), seen)
-        }
-        continue
-      }
-      const seen = payload
-      const stageResults = await Promise.all(stage.steps.map((step) => runStep(step, seen)))
-      stage.steps.forEach((step, index) => keep(step, stageResults[index]!, seen))
-    }
-    await judgeRewritesAgain()
-  } finally {
-    budget.end()
+  /** A block of hookrun's own, after the hooks' results. */
+  blockedByHookrun(reason: string): void {
+    const commandStep = this.ran.find((step): step is Hook => !('run' in step))
+    const block = hookrunBlock(reason, commandStep?.source.file ?? this.context.projectRoot)
+    // Last, with no step of its own (`ran` is one shorter then).
+    this.results.push(block)
+    this.startedAt.push(performance.timeOrigin + performance.now())
+    this.approved.push(this.payload)
+    this.blocked = true
   }
-  if (budget.expired() && !outerContext.signal?.aborted) {
-    const reason = `hooks ran past hookrun's budget of ${Math.round(budget.ms / 1000)} s for one event; the ones still running were killed`
-    if (isGate(event.name)) blockedByHookrun(`${reason}, so the event is blocked`)
-    else warnings.push(reason)
+
+  /** Detached hooks given their input, what the hooks left running ended; the outcome. */
+  async finish(): Promise<ChainOutcome> {
+    await Promise.all(this.handoffs)
+    // Whatever the hooks left running in a session of its own ends with the chain, unless a hook
+    // was let go on purpose: its descendants carry the marker too.
+    if (this.fireId !== undefined && !this.letGo && this.ran.some((step) => !('run' in step)))
+      await killEscapees(this.fireId, this.pidsBefore)
+    const { results, ran, skipped, rewrites, warnings, startedAt, judged } = this
+    return { results, ran, skipped, rewrites, warnings, startedAt, judged }
   }
-  // Detached hooks must have their input before hookrun exits.
-  await Promise.all(handoffs)
-  // Whatever the hooks left running in a session of its own ends with the chain, unless a hook
-  // was let go on purpose (blocking: false, {"async": true}): its descendants carry the marker too.
-  if (fireId !== undefined && !letGo && ran.some((step) => !('run' in step))) await killEscapees(fireId, pidsBefore)
-  return { results, ran, skipped, rewrites, warnings, startedAt, judged }
 }
 
 /**

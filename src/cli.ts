@@ -1,7 +1,8 @@
 // The command line: a common `fire` goes straight to its command; every other line to cac (src/commands/program.ts, loaded then).
 import { ExitCode, HookrunError } from './core/errors.ts'
 import type { ColourMode } from './core/paint.ts'
-import { fireCommand, simpleFireArgs } from './commands/fire.ts'
+import { fireCommand } from './commands/fire.ts'
+import { simpleFireArgs } from './commands/fire-args.ts'
 import { type Io, reportError } from './commands/io.ts'
 
 export type { Io } from './commands/io.ts'

@@ -6,7 +6,9 @@ import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
 import type { FoundConfigFiles } from './config/files.ts'
 import { configSignature } from './config/narrowed.ts'
-import { folderSignatures, planHooks } from './config/plan.ts'
+import { planHooks } from './config/plan.ts'
+import { folderSignatures, type PlanInputs, planEnvironment } from './config/plan-inputs.ts'
+import type { TrustFootprint } from './trust/footprint.ts'
 import { type ConfigFileRef, type FiredEvent, needsTrust, projectRootOf } from './core/types.ts'
 import type { ConfigDocument } from './config/document.ts'
 import { HookrunError } from './core/errors.ts'
@@ -96,17 +98,32 @@ export async function loadAndPlan(
   const foldersBefore = found === undefined ? undefined : folderSignatures(found, env)
   const { projectDocuments, ...loaded } = await readHooks(options)
   if (found !== undefined && foldersBefore !== undefined) {
-    // Per project trusted by record: what that trust rests on (undefined when it would hash).
-    const trusted = loaded.config.trusts.map((trust) =>
-      trust.via === 'record'
-        ? trustFootprint(
-            trust.root,
-            projectDocuments.filter((document) => (projectRootOf(document.ref) ?? loaded.config.projectRoot) === trust.root),
-            env,
-          )
-        : undefined,
-    )
-    planHooks(found, env, event, loaded, foldersBefore, trusted)
+    // Every input the config stage read (src/config/plan-inputs.ts): the type asks for each.
+    const inputs: PlanInputs = {
+      environment: planEnvironment(env),
+      root: found.inProject ? found.projectRoot : null,
+      projects: found.projects,
+      configFiles: loaded.signature,
+      folders: foldersBefore,
+      trustRecords: trustRecordsOf(loaded.config, projectDocuments, env),
+    }
+    planHooks(found, env, event, loaded, inputs)
   }
   return loaded
+}
+
+/** Per project trusted by record: what that trust rests on; none when it would hash (then no plan is made). */
+function trustRecordsOf(
+  config: ResolvedConfig,
+  projectDocuments: readonly ConfigDocument[],
+  env: Readonly<Record<string, string | undefined>>,
+): Array<[string, TrustFootprint]> {
+  const records: Array<[string, TrustFootprint]> = []
+  for (const trust of config.trusts) {
+    if (trust.via !== 'record') continue
+    const documents = projectDocuments.filter((document) => (projectRootOf(document.ref) ?? config.projectRoot) === trust.root)
+    const footprint = trustFootprint(trust.root, documents, env)
+    if (footprint !== undefined) records.push([trust.root, footprint])
+  }
+  return records
 }

@@ -9,7 +9,7 @@ import { qualifyEvent } from './event/event.ts'
 import { loadGlobs } from './event/globs.ts'
 import type { Decision } from './core/protocol.ts'
 import { selectHooks, selectionUsesGlobs } from './select/select.ts'
-import { gateBlock, untrustedNotice, untrustedWarnings } from './select/gates.ts'
+import { gateBlock, untrustedNotice, untrustedWarnings } from './answer/blocks.ts'
 import { isKnownEvent } from './event/events.ts'
 import { nearestEvent } from './event/suggest.ts'
 import { firstNoticeOf } from './trust/notices.ts'
@@ -191,7 +191,7 @@ function startDetachedSelf([command, ...args]: readonly string[], env: Readonly<
 }
 
 /** Any agent may fire its own events; one a typo away from a known name is worth a word. */
-export function unknownEventWarning(event: FiredEvent): string[] {
+function unknownEventWarning(event: FiredEvent): string[] {
   if (isKnownEvent(event.name)) return []
   const nearest = nearestEvent(event.name)
   return nearest === undefined ? [] : [`unknown event '${event.name}'; did you mean '${nearest}'?`]

@@ -90,6 +90,7 @@ export interface CliResult {
   readonly durationMs: number
   /** Peak resident memory of hookrun in KiB, when `measureMemory` was set. */
   readonly maxRssKb?: number
+  // biome-ignore lint/suspicious/noExplicitAny: tests read fields of hookrun's JSON output without declaring its shape each time
   json(): any
 }
 

@@ -26,7 +26,7 @@ interface AgentField {
   readonly reasons?: readonly string[]
 }
 
-export const AGENT_ANSWER_FIELDS: readonly AgentField[] = [
+const AGENT_ANSWER_FIELDS: readonly AgentField[] = [
   // Cursor: permission events answer `permission` with a message for the agent and one for the user.
   { field: 'permission', to: 'decision', reasons: ['agentMessage', 'agent_message', 'userMessage', 'user_message'] },
   { field: 'agentMessage', to: 'reason' },

@@ -7,7 +7,7 @@ import { fromKodeletAnswer } from './kodelet.ts'
 import { decisionOf } from '../core/decisions.ts'
 
 /** JSON that is an answer to check, or why it is not one. */
-export type PreparedAnswer = { readonly json: unknown } | { readonly notJson: string } | { readonly invalid: string }
+type PreparedAnswer = { readonly json: unknown } | { readonly notJson: string } | { readonly invalid: string }
 
 /**
  * Parse a hook's stdout and bring it to the protocol's field names: kodelet's `{"blocked": true}`

@@ -21,7 +21,7 @@ const MAX_LOGGED_PAYLOAD = 16 * 1024
 const PAYLOAD_LIMITS = { maxString: 1000, maxValues: 2000 }
 const MAX_TEXT = 2000
 
-export interface AuditEntry {
+interface AuditEntry {
   readonly decision: Decision
   readonly payload: Payload
   readonly cwd: string

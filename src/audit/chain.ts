@@ -12,11 +12,11 @@ import { withLock } from '../core/lock.ts'
 import { count } from '../core/words.ts'
 
 /** `prev` of the first line. */
-export const GENESIS = '0'.repeat(64)
+const GENESIS = '0'.repeat(64)
 const LOCK_WAIT_MS = 2000
 const STALE_LOCK_MS = 5000
 
-export function lineHash(line: string): string {
+function lineHash(line: string): string {
   return nodeCrypto().createHash('sha256').update(line).digest('hex')
 }
 
@@ -61,7 +61,7 @@ export function chainLine(previous: string | undefined, line: string): string {
   return `{"seq":${seq},"prev":"${prev}",${line.slice(1)}`
 }
 
-export interface ChainCheck {
+interface ChainCheck {
   /** Lines in the file. */
   readonly lines: number
   /** Lines that carry `seq` and `prev`. */

@@ -92,7 +92,7 @@ export function redactText(text: string): string {
 /** Strings up to this length are redacted whole before being cut. */
 const REDACT_WHOLE_MAX = 1024 * 1024
 
-export interface RedactLimits {
+interface RedactLimits {
   /** Strings are cut to this many characters (after redaction). */
   readonly maxString: number
   /** At most this many values are visited; past it, the rest is left out. */

@@ -16,7 +16,7 @@ import { LAB_VERIFIED, type LabVerified } from '../dialects/verified.ts'
  * fields it renders without a "cannot apply" warning and the agent was not seen to ignore), where the agent reads hooks and what
  * `hookrun install` puts there (the install targets).
  */
-export interface AgentRow {
+interface AgentRow {
   readonly agent: string
   readonly label: string
   readonly format: string

@@ -7,7 +7,7 @@ import { AGENTS } from '../install/agents.ts'
 import { IMPORT_AGENTS } from '../install/import.ts'
 import { TEMPLATES } from './templates.ts'
 
-export interface CompletionCommand {
+interface CompletionCommand {
   readonly name: string
   readonly description: string
   readonly options: readonly string[]
@@ -19,7 +19,7 @@ export interface CompletionCommand {
   readonly valueFlags?: readonly string[]
 }
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const
+const SHELLS = ['bash', 'zsh', 'fish'] as const
 
 /**
  * The values commands take, from the tables hookrun runs on (never a list written here): agents

@@ -5,7 +5,7 @@ import { staleAgentConfigs } from './install.ts'
 import { count } from '../core/words.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
 
-export interface DoctorCommandOptions {
+interface DoctorCommandOptions {
   readonly cwd: string
   readonly env: Readonly<Record<string, string | undefined>>
   readonly version: string

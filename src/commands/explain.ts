@@ -10,7 +10,7 @@ import { staleAgentConfigs } from './install.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
 import { homeOf } from '../core/places.ts'
 
-export interface ExplainFlags {
+interface ExplainFlags {
   /** The agent dialect the payload came in, if any: its answer is shown too. */
   readonly prepared?: PreparedDialect
   readonly json: boolean
@@ -73,9 +73,9 @@ function formatExplanation(
   }
   lines.push(`event     ${explanation.event}${explanation.tool !== undefined ? `   (tool: ${explanation.tool})` : ''}`)
   if (explanation.files.length === 0) lines.push('config    no hooks.json found')
-  explanation.files.forEach((ref, index) =>
-    lines.push(`${index === 0 ? 'config   ' : '         '} ${ref.layer.padEnd(7)} ${shown(ref.file)}`),
-  )
+  explanation.files.forEach((ref, index) => {
+    lines.push(`${index === 0 ? 'config   ' : '         '} ${ref.layer.padEnd(7)} ${shown(ref.file)}`)
+  })
   lines.push('', 'hooks')
   if (explanation.hooks.length === 0) lines.push('  (none configured)')
   for (const hook of explanation.hooks) {

@@ -10,7 +10,8 @@ import { PayloadError, readPayload } from '../payload/payload.ts'
 import { applySetFields } from '../payload/set-fields.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { isGate } from '../event/events.ts'
-import type { Decision, Payload, ProjectSource } from '../core/types.ts'
+import type { Decision, FiredEvent, Payload, ProjectSource } from '../core/types.ts'
+import type { PreparedDialect } from '../dialects/index.ts'
 import { renderNative } from '../answer/render.ts'
 import { selfCommand } from '../install/self.ts'
 import type { ColourMode } from '../core/paint.ts'
@@ -60,6 +61,20 @@ export interface FireFlags extends CommonFlags {
   person?: boolean
 }
 
+/** What a `hookrun fire` writes to and how it ends, and what it knows of its event so far: its steps share it. */
+interface FireRun {
+  readonly io: Io
+  readonly colour: ColourMode
+  readonly setExitCode: (code: number) => void
+  /** What is known of the event so far: when hookrun fails on a gate event it blocks (`blockFailedGate`). */
+  readonly known: KnownEvent
+  readonly controller: AbortController
+  /** Set when `hookrun serve` runs the fire. */
+  readonly served?: ServedFire
+}
+
+type Dialects = typeof import('../dialects/index.ts')
+
 /**
  * `hookrun fire`: run the event's hooks and print the decision. When hookrun itself fails on a
  * gate event, the answer is a block (docs/guarantees.md).
@@ -72,216 +87,271 @@ export async function fireCommand(
   setExitCode: (code: number) => void,
   served?: ServedFire,
 ): Promise<void> {
-  // What is known of the event so far: when hookrun fails on a gate event it blocks (below).
-  const known: KnownEvent = { name: event, payload: {} }
+  const run: FireRun = { io, colour, setExitCode, known: { name: event, payload: {} }, controller: new AbortController(), served }
   // Listening from the start: a signal's default action would end hookrun with no answer at all.
   // A served fire is stopped by its server instead (the process's signals are the server's).
-  const controller = new AbortController()
-  const stop = (signal: NodeJS.Signals) => controller.abort(signal)
-  const onServerStop = () => controller.abort('SIGTERM')
+  const stop = (signal: NodeJS.Signals) => run.controller.abort(signal)
+  const onServerStop = () => run.controller.abort('SIGTERM')
   if (served === undefined) for (const signal of STOP_SIGNALS) process.on(signal, stop)
   else if (served.signal.aborted) onServerStop()
   else served.signal.addEventListener('abort', onServerStop, { once: true })
   try {
-    await fireAction(event, flags, known, controller)
+    await fireAction(run, event, flags)
   } catch (error) {
-    if (!(await blockFailedGate(error, known))) throw error
+    if (!(await blockFailedGate(run, error))) throw error
   } finally {
     if (served === undefined) for (const signal of STOP_SIGNALS) process.off(signal, stop)
     else served.signal.removeEventListener('abort', onServerStop)
   }
+}
 
-  /** `hookrun fire`, filling in `known` as the event, payload and dialect become known. */
-  async function fireAction(event: string | undefined, flags: FireFlags, known: KnownEvent, controller: AbortController): Promise<void> {
-    const format = text(flags.format, 'format')
-    // Dialects load only when one is asked for or the payload may come from an agent.
-    const dialects = format === undefined ? undefined : await import('../dialects/index.ts')
-    dialects?.checkFormat(format!)
-    // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
-    const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
-    /** What can be read of a payload that cannot be read whole: the agent's event (and tool) may still be told from it, so a gate blocks. */
-    const knowPartly = (partial: Payload, table: typeof dialects) => {
-      if (table === undefined) return void (known.payload = partial)
-      try {
-        const partly = table.prepareDialect(format, event, partial)
-        if (partly?.event !== undefined)
-          Object.assign(known, { name: partly.event, payload: partly.payload, tool: partly.tool, prepared: partly })
-      } catch {
-        // No event in what was readable: the error alone, exit 1.
-      }
-    }
-    let read
-    try {
-      read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
-    } catch (error) {
-      // The fields before a syntax error.
-      if (error instanceof PayloadError && error.partial !== undefined) knowPartly(error.partial, dialects)
-      throw error
-    }
-    let prepared
-    try {
-      prepared =
-        dialects !== undefined || mayBeAgentPayload(read)
-          ? (dialects ?? (await import('../dialects/index.ts'))).prepareDialect(format, event, read)
-          : undefined
-    } catch (error) {
-      // A large payload's long string that is not valid JSON fails when the dialect reads it:
-      // the rest of the payload tells the event.
-      if (error instanceof PayloadError) {
-        const { withoutUndecodedStrings } = await import('../payload/long-strings.ts')
-        knowPartly(withoutUndecodedStrings(read) as Payload, dialects ?? (await import('../dialects/index.ts')))
-      }
-      throw error
-    }
-    if (flags.pretty && prepared !== undefined)
-      throw new HookrunError(
-        `--pretty prints hookrun's own answer; ${prepared.dialect.name} reads its JSON, so drop --pretty (or --format)`,
-      )
-    const eventName = prepared === undefined ? event : prepared.event
-    if (eventName === undefined) {
-      throw new HookrunError('no event: name one (hookrun fire tool:pre_execute), or send a payload with hook_event_name and --format')
-    }
-    const payload = prepared?.payload ?? read
-    Object.assign(known, { name: eventName, payload, tool: text(flags.tool, 'tool') ?? prepared?.tool, prepared })
-    // Claude Code's entry run by Cursor, which runs its own hookrun entry for this event too.
-    const ownerEvent = prepared?.agentEvent ?? prepared?.event
-    if (
-      !flags.explain &&
-      prepared?.dialect.name === 'claude' &&
-      ownerEvent !== undefined &&
-      (typeof payload.cursor_version === 'string' || typeof payload.conversation_id === 'string')
-    ) {
-      const { answeredByReaderEntry } = await import('../install/overlaps.ts')
-      const roots = payload.workspace_roots
-      const cwd =
-        folder(flags.cwd) ?? io.env.CURSOR_PROJECT_DIR ?? (Array.isArray(roots) && typeof roots[0] === 'string' ? roots[0] : process.cwd())
-      const elsewhere = answeredByReaderEntry('claude', ownerEvent, { project: findProjectRoot(cwd) ?? cwd, env: io.env }, payload)
-      if (elsewhere !== undefined) {
-        await io.stderr(
-          `hookrun: ${ownerEvent} is answered by hookrun's entry in ${elsewhere.file}; this Claude Code entry gives no opinion, so hooks run once\n`,
-        )
-        await io.stdout('{}\n')
-        return setExitCode(0)
-      }
-    }
-    // --events when asked; else, on a terminal only, which long-running hook is running (stderr).
-    const progress =
-      text(flags.events, 'events') !== undefined
-        ? openEvents(String(flags.events))
-        : io.stderrIsTerminal
-          ? (await import('./progress.ts')).terminalProgress((line) => void io.stderr(line))
-          : undefined
-    const options = {
-      event: eventName,
-      payload,
-      tool: text(flags.tool, 'tool') ?? prepared?.tool,
-      agent: prepared?.dialect.name,
-      // hookrun's notices go where this agent shows them on this event (src/dialects).
-      ...(prepared && {
-        noticeChannels: (dialects ?? (await import('../dialects/index.ts'))).noticeChannels(
-          prepared.dialect,
-          prepared.agentEvent ?? prepared.dialect.eventName(payload),
-        ),
-      }),
-      // An agent that kills a hook sooner than hookrun's budget and goes ahead (Cline, at 120 s):
-      // the gate must block before that.
-      ...(prepared?.dialect.killsAfterSeconds !== undefined && {
-        budgetMs: (dialects ?? (await import('../dialects/index.ts'))).fireBudgetMs(prepared.dialect),
-      }),
-      // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
-      selfCommand: selfCommand(),
-      cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env, served?.processCwd),
-      configFiles: configFiles(flags),
-      strict: bool(flags.strict, 'strict'),
-      env: io.env,
-      signal: controller.signal,
-      progress,
-    }
-    if (flags.explain) {
-      const { explainCommand } = await import('./explain.ts')
-      const paint = flags.person && !flags.json ? await paintFor(io, colour, 'stdout') : undefined
-      const result = await explainCommand(options, { prepared, json: flags.json === true, dryRun: flags.dryRun === true, paint })
-      await io.stdout(result.output)
-      return setExitCode(result.exitCode)
-    }
-    known.firing = true
-    const decision = await fire(options)
-    if (controller.signal.aborted) {
-      const signal = String(controller.signal.reason) as NodeJS.Signals
-      known.interrupted = true
-      // On a gate event `blockFailedGate` turns this into the agent's block.
-      throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, 128 + (SIGNAL_NUMBERS[signal] ?? 15))
-    }
-    const rendered = prepared
-      ? (dialects ?? (await import('../dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent)
-      : { ...renderNative(decision), warnings: [] }
-    const recordIn = text(flags.record, 'record') ?? (io.env.HOOKRUN_RECORD || undefined)
-    const recorded =
-      recordIn === undefined
-        ? undefined
-        : (await import('./record.ts')).recordCase(resolve(recordIn), {
-            event: prepared === undefined ? eventName : event,
-            format: prepared?.dialect.name,
-            agentEvent: prepared?.agentEvent,
-            tool: text(flags.tool, 'tool'),
-            payload: read,
-            decision,
-            exitCode: rendered.exitCode,
-          })
-    const warnings = [...decision.warnings, ...rendered.warnings, ...(recorded === undefined ? [] : [recorded])]
-    // stdout is the agent's protocol and is never coloured; a person may be reading stderr.
-    const paint = warnings.length > 0 ? await paintFor(io, colour, 'stderr') : undefined
-    for (const warning of warnings) await io.stderr(`hookrun: ${paint?.warn('warning:') ?? 'warning:'} ${warning}\n`)
-    if (rendered.stderr) await io.stderr(rendered.stderr)
-    if (rendered.terminal) io.terminal?.(rendered.terminal)
-    if (flags.pretty) await io.stdout((await import('../answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
-    else await io.stdout(rendered.stdout)
-    setExitCode(rendered.exitCode)
+/** `hookrun fire`, filling in `run.known` as the event, payload and dialect become known. */
+async function fireAction(run: FireRun, event: string | undefined, flags: FireFlags): Promise<void> {
+  const { io, known, controller } = run
+  const { dialects, read, prepared } = await readEvent(run, event, flags)
+  if (flags.pretty && prepared !== undefined)
+    throw new HookrunError(`--pretty prints hookrun's own answer; ${prepared.dialect.name} reads its JSON, so drop --pretty (or --format)`)
+  const eventName = prepared === undefined ? event : prepared.event
+  if (eventName === undefined) {
+    throw new HookrunError('no event: name one (hookrun fire tool:pre_execute), or send a payload with hook_event_name and --format')
   }
+  const payload = prepared?.payload ?? read
+  Object.assign(known, { name: eventName, payload, tool: text(flags.tool, 'tool') ?? prepared?.tool, prepared })
+  if (!flags.explain && (await answeredByCursorsEntry(run, flags, prepared, payload))) return
+  const options = await fireOptions(run, flags, eventName, payload, prepared, dialects)
+  if (flags.explain) {
+    const { explainCommand } = await import('./explain.ts')
+    const paint = flags.person && !flags.json ? await paintFor(io, run.colour, 'stdout') : undefined
+    const result = await explainCommand(options, { prepared, json: flags.json === true, dryRun: flags.dryRun === true, paint })
+    await io.stdout(result.output)
+    return run.setExitCode(result.exitCode)
+  }
+  known.firing = true
+  const decision = await fire(options)
+  if (controller.signal.aborted) {
+    const signal = String(controller.signal.reason) as NodeJS.Signals
+    known.interrupted = true
+    // On a gate event `blockFailedGate` turns this into the agent's block.
+    throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, 128 + (SIGNAL_NUMBERS[signal] ?? 15))
+  }
+  await printDecision(run, flags, decision, { event, eventName, read, payload, prepared, dialects })
+}
 
-  /**
-   * A gate never fails open (docs/guarantees.md): agents read exit 1 as "proceed", so when hookrun itself
-   * fails on a gate event it answers with a block, in the agent's own form, and says why.
-   */
-  async function blockFailedGate(error: unknown, known: KnownEvent): Promise<boolean> {
-    // Bad usage is the caller's error, exit 1 as documented; a payload that cannot be read (an
-    // agent sent it), what fails once the fire has started, an interrupt (the agent's own timeout
-    // killing hookrun mid-gate), or any internal error: a gate blocks.
-    if (
-      known.name === undefined ||
-      (!known.firing && !known.interrupted && error instanceof HookrunError && !(error instanceof PayloadError))
-    )
-      return false
-    let event
+/** The payload read (stdin, a file, --set) and, when it comes from an agent, its dialect's reading of it. */
+async function readEvent(
+  run: FireRun,
+  event: string | undefined,
+  flags: FireFlags,
+): Promise<{ dialects: Dialects | undefined; read: Payload; prepared: PreparedDialect | undefined }> {
+  const { io, known } = run
+  const format = text(flags.format, 'format')
+  // Dialects load only when one is asked for or the payload may come from an agent.
+  const dialects = format === undefined ? undefined : await import('../dialects/index.ts')
+  dialects?.checkFormat(format!)
+  // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
+  const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
+  /** What can be read of a payload that cannot be read whole: the agent's event (and tool) may still be told from it, so a gate blocks. */
+  const knowPartly = (partial: Payload, table: Dialects | undefined) => {
+    if (table === undefined) {
+      known.payload = partial
+      return
+    }
     try {
-      event = qualifyEvent(known.name, known.payload, known.tool)
+      const partly = table.prepareDialect(format, event, partial)
+      if (partly?.event !== undefined)
+        Object.assign(known, { name: partly.event, payload: partly.payload, tool: partly.tool, prepared: partly })
     } catch {
-      return false // not an event name at all: a usage error
+      // No event in what was readable: the error alone, exit 1.
     }
-    if (!isGate(event.name)) return false
-    const why = formatError(error, io.env.HOOKRUN_DEBUG === '1').replace(/^hookrun: /, '')
-    const reason = `blocked because hookrun could not decide: ${why}`
-    const decision: Decision = {
-      event: event.qualified,
-      decision: 'deny',
-      blocked: true,
-      reason,
-      decidedBy: 'hookrun',
-      continue: true,
-      additionalContext: [],
-      hooks: [],
-      warnings: [],
-    }
-    const rendered = known.prepared
-      ? (await import('../dialects/index.ts')).renderFor(known.prepared.dialect, decision, known.payload, known.prepared.agentEvent)
-      : { ...renderNative(decision), warnings: [] }
-    await io.stderr(`hookrun: ${why}\n`)
-    if (rendered.stderr) await io.stderr(rendered.stderr)
-    if (rendered.terminal) io.terminal?.(rendered.terminal)
-    await io.stdout(rendered.stdout)
-    setExitCode(rendered.exitCode)
-    return true
   }
+  let read: Payload
+  try {
+    read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
+  } catch (error) {
+    // The fields before a syntax error.
+    if (error instanceof PayloadError && error.partial !== undefined) knowPartly(error.partial, dialects)
+    throw error
+  }
+  try {
+    const prepared =
+      dialects !== undefined || mayBeAgentPayload(read)
+        ? (dialects ?? (await import('../dialects/index.ts'))).prepareDialect(format, event, read)
+        : undefined
+    return { dialects, read, prepared }
+  } catch (error) {
+    // A large payload's long string that is not valid JSON fails when the dialect reads it:
+    // the rest of the payload tells the event.
+    if (error instanceof PayloadError) {
+      const { withoutUndecodedStrings } = await import('../payload/long-strings.ts')
+      knowPartly(withoutUndecodedStrings(read) as Payload, dialects ?? (await import('../dialects/index.ts')))
+    }
+    throw error
+  }
+}
+
+/**
+ * Claude Code's entry run by Cursor, which runs its own hookrun entry for this event too: this one
+ * answers `{}` and says so, so the hooks run once. True when it answered.
+ */
+async function answeredByCursorsEntry(
+  run: FireRun,
+  flags: FireFlags,
+  prepared: PreparedDialect | undefined,
+  payload: Payload,
+): Promise<boolean> {
+  const { io } = run
+  const ownerEvent = prepared?.agentEvent ?? prepared?.event
+  if (
+    prepared?.dialect.name !== 'claude' ||
+    ownerEvent === undefined ||
+    (typeof payload.cursor_version !== 'string' && typeof payload.conversation_id !== 'string')
+  )
+    return false
+  const { answeredByReaderEntry } = await import('../install/overlaps.ts')
+  const roots = payload.workspace_roots
+  const cwd =
+    folder(flags.cwd) ?? io.env.CURSOR_PROJECT_DIR ?? (Array.isArray(roots) && typeof roots[0] === 'string' ? roots[0] : process.cwd())
+  const elsewhere = answeredByReaderEntry('claude', ownerEvent, { project: findProjectRoot(cwd) ?? cwd, env: io.env }, payload)
+  if (elsewhere === undefined) return false
+  await io.stderr(
+    `hookrun: ${ownerEvent} is answered by hookrun's entry in ${elsewhere.file}; this Claude Code entry gives no opinion, so hooks run once\n`,
+  )
+  await io.stdout('{}\n')
+  run.setExitCode(0)
+  return true
+}
+
+/** `fire()`'s options from the flags, the payload and the agent's dialect. */
+async function fireOptions(
+  run: FireRun,
+  flags: FireFlags,
+  eventName: string,
+  payload: Payload,
+  prepared: PreparedDialect | undefined,
+  dialects: Dialects | undefined,
+) {
+  const { io } = run
+  // --events when asked; else, on a terminal only, which long-running hook is running (stderr).
+  const progress =
+    text(flags.events, 'events') !== undefined
+      ? openEvents(String(flags.events))
+      : io.stderrIsTerminal
+        ? (await import('./progress.ts')).terminalProgress((line) => void io.stderr(line))
+        : undefined
+  return {
+    event: eventName,
+    payload,
+    tool: text(flags.tool, 'tool') ?? prepared?.tool,
+    agent: prepared?.dialect.name,
+    // hookrun's notices go where this agent shows them on this event (src/dialects).
+    ...(prepared && {
+      noticeChannels: (dialects ?? (await import('../dialects/index.ts'))).noticeChannels(
+        prepared.dialect,
+        prepared.agentEvent ?? prepared.dialect.eventName(payload),
+      ),
+    }),
+    // An agent that kills a hook sooner than hookrun's budget and goes ahead (Cline, at 120 s):
+    // the gate must block before that.
+    ...(prepared?.dialect.killsAfterSeconds !== undefined && {
+      budgetMs: (dialects ?? (await import('../dialects/index.ts'))).fireBudgetMs(prepared.dialect),
+    }),
+    // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
+    selfCommand: selfCommand(),
+    cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env, run.served?.processCwd),
+    configFiles: configFiles(flags),
+    strict: bool(flags.strict, 'strict'),
+    env: io.env,
+    signal: run.controller.signal,
+    progress,
+  }
+}
+
+/** The decision in the agent's form (or hookrun's), warnings on stderr, the case recorded when asked; the exit code set. */
+async function printDecision(
+  run: FireRun,
+  flags: FireFlags,
+  decision: Decision,
+  fired: {
+    event: string | undefined
+    eventName: string
+    read: Payload
+    payload: Payload
+    prepared: PreparedDialect | undefined
+    dialects: Dialects | undefined
+  },
+): Promise<void> {
+  const { io } = run
+  const { prepared, payload, dialects } = fired
+  const rendered = prepared
+    ? (dialects ?? (await import('../dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent)
+    : { ...renderNative(decision), warnings: [] }
+  const recordIn = text(flags.record, 'record') ?? (io.env.HOOKRUN_RECORD || undefined)
+  const recorded =
+    recordIn === undefined
+      ? undefined
+      : (await import('./record.ts')).recordCase(resolve(recordIn), {
+          event: prepared === undefined ? fired.eventName : fired.event,
+          format: prepared?.dialect.name,
+          agentEvent: prepared?.agentEvent,
+          tool: text(flags.tool, 'tool'),
+          payload: fired.read,
+          decision,
+          exitCode: rendered.exitCode,
+        })
+  const warnings = [...decision.warnings, ...rendered.warnings, ...(recorded === undefined ? [] : [recorded])]
+  // stdout is the agent's protocol and is never coloured; a person may be reading stderr.
+  const paint = warnings.length > 0 ? await paintFor(io, run.colour, 'stderr') : undefined
+  for (const warning of warnings) await io.stderr(`hookrun: ${paint?.warn('warning:') ?? 'warning:'} ${warning}\n`)
+  if (rendered.stderr) await io.stderr(rendered.stderr)
+  if (rendered.terminal) io.terminal?.(rendered.terminal)
+  if (flags.pretty) await io.stdout((await import('../answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
+  else await io.stdout(rendered.stdout)
+  run.setExitCode(rendered.exitCode)
+}
+
+/**
+ * A gate never fails open (docs/guarantees.md): agents read exit 1 as "proceed", so when hookrun itself
+ * fails on a gate event it answers with a block, in the agent's own form, and says why.
+ */
+async function blockFailedGate(run: FireRun, error: unknown): Promise<boolean> {
+  const { io, known } = run
+  // Bad usage is the caller's error, exit 1 as documented; a payload that cannot be read (an
+  // agent sent it), what fails once the fire has started, an interrupt (the agent's own timeout
+  // killing hookrun mid-gate), or any internal error: a gate blocks.
+  if (
+    known.name === undefined ||
+    (!known.firing && !known.interrupted && error instanceof HookrunError && !(error instanceof PayloadError))
+  )
+    return false
+  let event: FiredEvent
+  try {
+    event = qualifyEvent(known.name, known.payload, known.tool)
+  } catch {
+    return false // not an event name at all: a usage error
+  }
+  if (!isGate(event.name)) return false
+  const why = formatError(error, io.env.HOOKRUN_DEBUG === '1').replace(/^hookrun: /, '')
+  const reason = `blocked because hookrun could not decide: ${why}`
+  const decision: Decision = {
+    event: event.qualified,
+    decision: 'deny',
+    blocked: true,
+    reason,
+    decidedBy: 'hookrun',
+    continue: true,
+    additionalContext: [],
+    hooks: [],
+    warnings: [],
+  }
+  const rendered = known.prepared
+    ? (await import('../dialects/index.ts')).renderFor(known.prepared.dialect, decision, known.payload, known.prepared.agentEvent)
+    : { ...renderNative(decision), warnings: [] }
+  await io.stderr(`hookrun: ${why}\n`)
+  if (rendered.stderr) await io.stderr(rendered.stderr)
+  if (rendered.terminal) io.terminal?.(rendered.terminal)
+  await io.stdout(rendered.stdout)
+  run.setExitCode(rendered.exitCode)
+  return true
 }
 
 /** Read the payload; when stdin was read only because no event was named, say that if it is empty. */
@@ -340,38 +410,4 @@ function openEvents(target: string): (record: ProgressRecord) => void {
     throw new HookrunError(`cannot open --events file ${target}: ${(error as Error).message}`)
   }
   return (record) => writeSync(fd, `${JSON.stringify(record)}\n`)
-}
-
-/** The flags a common fire line has, each taking one value. */
-const SIMPLE_FLAGS = new Set(['payload', 'format', 'cwd', 'tool'])
-
-/**
- * `fire [event]` with any of `--payload`, `--format`, `--cwd`, `--tool` (each once, `--flag value`
- * or `--flag=value`): what agents' hook commands and scripts run, read without cac. Undefined for
- * anything else, which cac reads as before; so is anything cac would read differently (its flag
- * parser turns a number-like value into a number, and a value that starts with `-` is a flag).
- */
-export function simpleFireArgs(argv: readonly string[]): { event: string | undefined; flags: FireFlags } | undefined {
-  if (argv[0] !== 'fire') return undefined
-  const flags: Record<string, string> = {}
-  let event: string | undefined
-  for (let index = 1; index < argv.length; index++) {
-    const arg = argv[index]!
-    if (!arg.startsWith('-')) {
-      if (event !== undefined || !plainValue(arg)) return undefined
-      event = arg
-      continue
-    }
-    const [name, inline] = arg.slice(2).split(/=(.*)/s) as [string, string | undefined]
-    if (!arg.startsWith('--') || !SIMPLE_FLAGS.has(name) || name in flags) return undefined
-    const value = inline ?? argv[++index]
-    if (value === undefined || !(value === '-' || (plainValue(value) && !value.startsWith('-')))) return undefined
-    flags[name] = value
-  }
-  return { event, flags }
-}
-
-/** A value cac's flag parser (mri) keeps as the same text: not empty, not number-like. */
-function plainValue(value: string): boolean {
-  return value !== '' && +value * 0 !== 0
 }

@@ -2,7 +2,7 @@
 import type { CAC, Command } from 'cac'
 
 /** When a flag is required: always, `unless` another flag is given, or only `for` one action. */
-export interface Requirement {
+interface Requirement {
   readonly unless?: string
   readonly for?: string
 }
@@ -100,7 +100,7 @@ function optionRows(options: readonly Option[]): Array<[string, string]> {
   })
 }
 
-export interface HelpContext {
+interface HelpContext {
   readonly width: number
   /** One line on what hookrun is, above the command list. */
   readonly summary: string

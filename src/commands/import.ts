@@ -8,12 +8,13 @@ import { didYouMean } from '../core/suggest.ts'
 import { homeOf, makeOwnFolder, stateDir, userConfigDir } from '../core/places.ts'
 import { agentTarget, type Scope } from '../install/agents.ts'
 import { type AgentFileImport, IMPORT_AGENTS, type ImportAgent, readAgentFile, sourceFiles } from '../install/import.ts'
+import type { Node } from 'jsonc-parser'
 import { appendAt, child, JsonTextError, parseJson, replaceAt, styleOf } from '../install/json-text.ts'
 import { routedEventsIn } from '../install/overlaps.ts'
 import { type AgentFiles, diskFiles, followsNarrowed, installAgents } from './install.ts'
 import { SCHEMA_FILE, writeSchemaBeside } from './schema.ts'
 
-export interface ImportOptions {
+interface ImportOptions {
   readonly agents: readonly string[]
   readonly scope: Scope
   readonly cwd: string
@@ -222,7 +223,7 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
  */
 function placeEntry(files: PlannedFiles, hooksFile: string, entry: Readonly<Record<string, unknown>> & { readonly name: string }): string {
   const text = files.read(hooksFile) ?? `${JSON.stringify({ $schema: `./${SCHEMA_FILE}`, hooks: [] }, null, 2)}\n`
-  let root
+  let root: Node
   try {
     root = parseJson(text, false)
   } catch (error) {
@@ -267,9 +268,9 @@ function commit(
   const existed = changed.filter((each) => each.before !== undefined)
   if (existed.length > 0) {
     makeOwnFolder(backups, env)
-    existed.forEach((each, index) =>
-      writeFileSync(join(backups, `${index + 1}-${each.file.replaceAll('/', '_')}`), each.before!, { mode: 0o600 }),
-    )
+    existed.forEach((each, index) => {
+      writeFileSync(join(backups, `${index + 1}-${each.file.replaceAll('/', '_')}`), each.before!, { mode: 0o600 })
+    })
   }
   const disk = diskFiles(env)
   for (const each of changed) disk.write(each.file, each.after, each.before === undefined && each.file !== hooksFile)

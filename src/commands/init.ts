@@ -8,7 +8,7 @@ import { userConfigDir } from '../core/places.ts'
 import { type Template, TEMPLATES } from './templates.ts'
 import { agentConfigLines, projectMaterialFiles, trustProject } from './trust.ts'
 
-export interface InitOptions {
+interface InitOptions {
   readonly cwd: string
   /** Template names; none means every template (the intrusive ones switched off). */
   readonly templates: readonly string[]
@@ -16,7 +16,7 @@ export interface InitOptions {
 }
 
 /** One file init wrote or kept (`--json`). */
-export interface InitFile {
+interface InitFile {
   /** From the project folder; the user's config by its absolute path. */
   readonly file: string
   readonly status: 'written' | 'kept'
@@ -27,7 +27,7 @@ export interface InitFile {
 }
 
 /** What `hookrun init` did (`--json`). */
-export interface InitResult {
+interface InitResult {
   readonly project: string
   readonly files: readonly InitFile[]
   /** init trusted what it wrote; not when the project has hook files it did not write (`untrustedFiles`). */

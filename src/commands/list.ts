@@ -11,7 +11,7 @@ import { needsTrust, type ProjectTrust } from '../trust/trust.ts'
 import { projectRootOf } from '../core/types.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
 
-export interface ListOptions {
+interface ListOptions {
   readonly event?: string
   readonly tool?: string
   readonly cwd: string

@@ -8,7 +8,7 @@ import { type Paint, PLAIN } from '../core/paint.ts'
 import { table } from '../core/table.ts'
 import { count } from '../core/words.ts'
 
-export interface LogOptions {
+interface LogOptions {
   readonly cwd: string
   readonly env: Readonly<Record<string, string | undefined>>
   /** The log to read instead of the configured one. */

@@ -6,7 +6,7 @@ import { addPlugin, listPlugins, type PluginInfo, removePlugin } from '../folder
 import { formatTable } from './list.ts'
 import { agentConfigLines } from './trust.ts'
 
-export interface PluginCommandOptions {
+interface PluginCommandOptions {
   readonly global: boolean
   readonly name?: string
   readonly cwd: string

@@ -10,7 +10,7 @@ import { ExitCode, HookrunError } from '../core/errors.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
-export interface PolicyOptions {
+interface PolicyOptions {
   readonly cwd: string
   readonly env: Env
   /** pull: print nothing (the background refresh a fire starts). */

@@ -9,7 +9,7 @@ import { redactPayload } from '../audit/audit.ts'
 import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 
-export interface RecordedFire {
+interface RecordedFire {
   /** The event as given on the command line (absent when the agent's payload names it). */
   readonly event?: string
   /** The agent's dialect that read the payload, if any (`--format`, or detected). */

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import { ConfigFileSchema } from '../config/schema.ts'
 
-export const SCHEMA_ID = 'https://hookrun.dev/hookrun.schema.json'
+const SCHEMA_ID = 'https://hookrun.dev/hookrun.schema.json'
 
 /** The published JSON Schema of hooks.json, generated from the zod schema (never hand-written). */
 export function configJsonSchema(): Record<string, unknown> {

@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path'
 import { z } from 'zod'
 import { findProjectRoot } from '../config/load.ts'
 import { loadConfig } from '../config/parse.ts'
-import { untrustedNotice } from '../select/gates.ts'
+import { untrustedNotice } from '../answer/blocks.ts'
 import { mayBeAgentPayload } from '../dialects/hint.ts'
 import { prepareDialect, renderFor } from '../dialects/index.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
@@ -21,7 +21,7 @@ import { renderNative } from '../answer/render.ts'
  * an event and a payload with what the answer must be, run through the same pipeline `fire`
  * runs (dialect, fire, render) with the real hooks.
  */
-export const TestExpectSchema = z
+const TestExpectSchema = z
   .strictObject({
     decision: z.enum(['allow', 'deny', 'ask']).optional().meta({ description: "The decision; 'allow' also when no hook decided." }),
     decidedBy: z.string().nullable().optional().meta({ description: 'The hook whose decision stands; null: no hook decided.' }),
@@ -38,7 +38,7 @@ export const TestExpectSchema = z
   })
   .meta({ description: 'What the answer must be; every field given is checked.' })
 
-export const TestCaseSchema = z.strictObject({
+const TestCaseSchema = z.strictObject({
   name: z.string().optional(),
   event: z
     .string()
@@ -53,7 +53,7 @@ export const TestCaseSchema = z.strictObject({
   expect: TestExpectSchema,
 })
 
-export const TestFileSchema = z.union([
+const TestFileSchema = z.union([
   TestCaseSchema,
   z.array(TestCaseSchema),
   z.strictObject({ $schema: z.string().optional(), cases: z.array(TestCaseSchema) }),
@@ -61,7 +61,7 @@ export const TestFileSchema = z.union([
 
 type TestCase = z.output<typeof TestCaseSchema>
 
-export interface TestOptions {
+interface TestOptions {
   readonly files: readonly string[]
   readonly cwd: string
   readonly configFiles?: readonly string[]

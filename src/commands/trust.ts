@@ -28,7 +28,7 @@ import { syncNarrowedConfigs } from './install.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
-export interface TrustOptions {
+interface TrustOptions {
   /** The project folder (or any folder inside it); default: the working directory. */
   readonly dir?: string
   readonly cwd: string
@@ -39,7 +39,7 @@ export interface TrustOptions {
 }
 
 /** What `hookrun trust` did (`--json`): the files it pinned, or the hooks that made it refuse. */
-export interface TrustResult {
+interface TrustResult {
   readonly project: string
   readonly trusted: boolean
   /** Project hooks that run from now on (commands and executables). */

@@ -4,7 +4,7 @@ import { HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
 
 /** The names users type: every command, and `help`. */
-export function commandNames(cli: CAC): string[] {
+function commandNames(cli: CAC): string[] {
   return cli.commands.map((command) => command.name).filter((name) => name !== '')
 }
 

@@ -19,7 +19,7 @@ import { agentTarget, type AgentName } from '../install/agents.ts'
 import { routedEvents } from '../install/overlaps.ts'
 import { homeOf } from '../core/places.ts'
 
-export interface ValidateOptions {
+interface ValidateOptions {
   readonly files: readonly string[]
   readonly cwd: string
   readonly env: Readonly<Record<string, string | undefined>>

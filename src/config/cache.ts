@@ -28,7 +28,7 @@ import type { ConfigFileRef } from '../core/types.ts'
 type Env = Readonly<Record<string, string | undefined>>
 type CachedDocument = Omit<ConfigDocument, 'ref' | 'text'>
 
-// 3: problems carry `brokenHook` (a broken gate entry blocks; src/select/gates.ts).
+// 3: problems carry `brokenHook` (a broken gate entry blocks; src/answer/blocks.ts).
 // 4: entries carry their `eventKeys`, project documents their `commandPaths`.
 // 5: agent-shaped entries carry a short `name` and their long `identity`.
 // 6: project hooks whose env trust cannot pin are refused; paths outside the project and env files are material.
@@ -37,7 +37,7 @@ const FORMAT = `${pkg.version}/6`
 /** A cache file larger than this is not written: such configs are parsed on every fire. */
 export const MAX_CACHE_BYTES = 1024 * 1024
 
-export interface DocumentCache {
+interface DocumentCache {
   /** The cached document of a file whose signature is unchanged, else undefined. */
   get(ref: ConfigFileRef): ConfigDocument | undefined
   /**

@@ -1,6 +1,6 @@
 // One config file as read: the unit the parser produces, the cache stores and trust hashes.
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
-import type { FileSettings } from './schema.ts'
+import type { FileSettings } from './settings-schema.ts'
 import type { HookSpec } from './shapes.ts'
 
 export interface ParsedEntry {

@@ -85,7 +85,7 @@ export function findProjectRoot(cwd: string): string | undefined {
 }
 
 /** Every project folder at or above `cwd` (as `findProjectRoot` tells one), outermost first. */
-export function findProjectRoots(cwd: string): string[] {
+function findProjectRoots(cwd: string): string[] {
   const roots: string[] = []
   for (let dir = cwd; ; dir = dirname(dir)) {
     if (isProjectRoot(dir)) roots.unshift(dir)

@@ -5,7 +5,7 @@ import { claudeMatcher, commandSlug, type HookSpec, parseEntry, type Report } fr
 import { CrushHandlerSchema, KiroHandlerSchema, WindsurfHandlerSchema } from './schema.ts'
 
 /** Agents whose own files list handlers flat under each event, without Cursor's `version`. */
-export type FlatAgent = 'crush' | 'windsurf' | 'kiro'
+type FlatAgent = 'crush' | 'windsurf' | 'kiro'
 
 const WINDSURF_NAMES = namesOf('windsurf')
 const KIRO_NAMES = namesOf('kiro')
@@ -85,8 +85,10 @@ export function flatAgentHooks(
       const handler = parseEntry(FLAT_SCHEMAS[agent], raw, path, report) as Partial<Record<string, unknown>> | undefined
       if (handler === undefined) return
       const command = handler.command as string | undefined
-      if (command === undefined)
-        return report(path, 'a handler with only powershell is not run by hookrun (only command); skipped', 'warning')
+      if (command === undefined) {
+        report(path, 'a handler with only powershell is not run by hookrun (only command); skipped', 'warning')
+        return
+      }
       const matcher =
         agent === 'kiro' ? kiroMatcher(handler.matcher as string | undefined) : claudeMatcher(handler.matcher as string | undefined)
       const timeout =

@@ -82,7 +82,10 @@ export function parseEntry<T extends z.ZodObject>(schema: T, raw: unknown, path:
   }
   if (other.length === 0) {
     let lenient = strictToLenient.get(schema)
-    if (!lenient) strictToLenient.set(schema, (lenient = schema.strip()))
+    if (!lenient) {
+      lenient = schema.strip()
+      strictToLenient.set(schema, lenient)
+    }
     const stripped = lenient.safeParse(raw)
     if (stripped.success) return stripped.data as z.output<T>
   }

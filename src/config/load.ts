@@ -57,7 +57,7 @@ export interface ResolvedConfig {
 }
 
 /** Reads the remote policy's cached copy (./policy.ts), loaded only when a managed config names one. */
-export type PolicyReader = (setting: PolicySetting) => CachedPolicy
+type PolicyReader = (setting: PolicySetting) => CachedPolicy
 
 /**
  * Discover every layer, read each file with `read`, and merge. Never throws for a bad file: it

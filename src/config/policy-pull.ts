@@ -15,7 +15,7 @@ const DEFAULT_REFRESH_SECONDS = 300
 const TIMEOUT_MS = 10_000
 const MAX_POLICY_BYTES = 4 * 1024 * 1024
 
-export interface PullResult {
+interface PullResult {
   /** `updated` (a new copy), `unchanged` (304, or the same document), or `failed`. */
   readonly outcome: 'updated' | 'unchanged' | 'failed'
   readonly message: string

@@ -55,7 +55,7 @@ export function readMeta(file: string): PolicyMeta | undefined {
 }
 
 /** The pinned key; a key that is neither PEM nor 32 base64 bytes is a config error naming it. */
-export function publicKeyOf(text: string): KeyObject {
+function publicKeyOf(text: string): KeyObject {
   const trimmed = text.trim()
   if (trimmed.startsWith('-----BEGIN')) return nodeCrypto().createPublicKey(trimmed)
   const raw = Buffer.from(trimmed, 'base64')

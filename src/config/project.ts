@@ -44,7 +44,7 @@ export function projectSearchStart(agentProject: string | undefined, processCwd:
 }
 
 /** `folder` is `root` or below it, as written or once links are resolved. */
-export function isWithin(folder: string, root: string): boolean {
+function isWithin(folder: string, root: string): boolean {
   if (below(resolve(folder), resolve(root))) return true
   try {
     return below(realpathSync(folder), realpathSync(root))

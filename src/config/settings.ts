@@ -104,7 +104,7 @@ function isManaged(documents: readonly ConfigDocument[], file: string): boolean 
   return documents.some((document) => document.ref.file === file && isManagedLayer(document.ref.layer))
 }
 
-export function expandHome(path: string, env: Readonly<Record<string, string | undefined>>): string {
+function expandHome(path: string, env: Readonly<Record<string, string | undefined>>): string {
   if (path !== '~' && !path.startsWith('~/')) return path
   return `${homeOf(env)}${path.slice(1)}`
 }

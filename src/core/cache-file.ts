@@ -31,7 +31,7 @@ export function fnv1a(text: string): string {
 }
 
 /** Cache files not written for this long are removed when a new one is made beside them. */
-export const STALE_CACHE_MS = 30 * 24 * 60 * 60 * 1000
+const STALE_CACHE_MS = 30 * 24 * 60 * 60 * 1000
 
 /**
  * Write a cache file that is one of many in its folder (one per project or set of config files):

@@ -1,6 +1,6 @@
 // The decisions a hook may print (with older hooks' synonyms), and their one order: deny > ask > allow.
 
-export type DecisionWord = 'allow' | 'ask' | 'deny'
+type DecisionWord = 'allow' | 'ask' | 'deny'
 
 /** What each word a hook may print as a decision means: `approve` and `block` are older hooks' synonyms. */
 export const DECISION_WORDS: Readonly<Record<string, DecisionWord>> = {

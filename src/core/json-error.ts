@@ -1,5 +1,5 @@
 // Where and why a JSON text does not parse, the same under every runtime (their own messages differ).
-import { parse, type ParseError, printParseErrorCode } from 'jsonc-parser'
+import { parse, type ParseError, type ParseErrorCode, printParseErrorCode } from 'jsonc-parser'
 
 const WHAT: Readonly<Record<string, string>> = {
   PropertyNameExpected: 'expected a property name in double quotes (JSON allows no trailing comma)',
@@ -18,7 +18,7 @@ const WHAT: Readonly<Record<string, string>> = {
 }
 
 /** jsonc-parser's error code in words (`InvalidCommentToken` → JSON allows no comments). */
-export function describeJsonError(code: string): string {
+function describeJsonError(code: string): string {
   return WHAT[code] ?? code
 }
 
@@ -42,10 +42,14 @@ export function locateJsonError(text: string): { message: string; partial: unkno
   return { message: parseErrorAt(text, error), partial }
 }
 
-/** One of jsonc-parser's errors in `text`, where and what: `line 3, column 5: expected a comma`. */
-export function parseErrorAt(text: string, error: ParseError): string {
+/**
+ * One of jsonc-parser's errors in `text`, where and what: `line 3, column 5: expected a comma`. The
+ * error is typed by the fields read, so the library's declarations never name jsonc-parser, a
+ * package bundled in and not installed with hookrun.
+ */
+export function parseErrorAt(text: string, error: { readonly error: number; readonly offset: number }): string {
   const before = text.slice(0, error.offset)
   const line = before.split('\n').length
   const column = error.offset - before.lastIndexOf('\n')
-  return `line ${line}, column ${column}: ${describeJsonError(printParseErrorCode(error.error))}`
+  return `line ${line}, column ${column}: ${describeJsonError(printParseErrorCode(error.error as ParseErrorCode))}`
 }

@@ -2,7 +2,7 @@
 import { closeSync, lstatSync, unlinkSync } from 'node:fs'
 import { openOwnFile } from './own-file.ts'
 
-export interface LockTerms {
+interface LockTerms {
   /** A lock not touched for this long is its holder's who crashed, and is broken. */
   readonly staleMs: number
   /** How long to wait for a live holder (0: not at all). */

@@ -12,10 +12,10 @@ import { closeSync, constants, fstatSync, openSync } from 'node:fs'
  */
 
 /** O_NOFOLLOW where the system has it (Windows has none: links there need privileges to make). */
-export const O_NOFOLLOW: number = constants.O_NOFOLLOW ?? 0
+const O_NOFOLLOW: number = constants.O_NOFOLLOW ?? 0
 
 /** How an own file is opened: appended to, appended to and read (a chained log reads its last line), read, or created anew (a lock). */
-export type OwnFileMode = 'append' | 'append-read' | 'read' | 'create'
+type OwnFileMode = 'append' | 'append-read' | 'read' | 'create'
 
 const FLAGS: Readonly<Record<OwnFileMode, number>> = {
   append: constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | O_NOFOLLOW,
@@ -25,7 +25,7 @@ const FLAGS: Readonly<Record<OwnFileMode, number>> = {
 }
 
 /** Why an own file cannot be used: a sentence about "it", for the caller to name the file before it. */
-export class OwnFileError extends Error {
+class OwnFileError extends Error {
   readonly code: string | undefined
   constructor(message: string, code?: string) {
     super(message)

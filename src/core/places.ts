@@ -13,7 +13,7 @@ type Env = Readonly<Record<string, string | undefined>>
 
 function xdgDir(env: Env, variable: string, fallback: readonly string[]): string {
   const xdg = env[variable]
-  const base = xdg && xdg.startsWith('/') ? xdg : join(homeOf(env), ...fallback)
+  const base = xdg?.startsWith('/') ? xdg : join(homeOf(env), ...fallback)
   return join(base, 'hookrun')
 }
 

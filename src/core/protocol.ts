@@ -8,7 +8,7 @@ import { DECISION_WORDS } from './decisions.ts'
  */
 
 /** allow / deny / ask, with the synonyms older hooks print. */
-export const DecisionValueSchema = z.enum(['allow', 'deny', 'ask', 'approve', 'block']).transform((value) => DECISION_WORDS[value]!)
+const DecisionValueSchema = z.enum(['allow', 'deny', 'ask', 'approve', 'block']).transform((value) => DECISION_WORDS[value]!)
 
 // The carried fields are plain data in a zod-free module: fire's hot path reads them without zod.
 export { CARRIED_FIELDS, type CarriedField } from './carried.ts'

@@ -4,7 +4,10 @@ import { nodeUtil } from './builtins.ts'
 /** Each row as one line, every column padded to its widest cell; empty trailing cells drop out. */
 export function table(rows: ReadonlyArray<readonly string[]>, gap = '  '): string[] {
   const widths: number[] = []
-  for (const row of rows) row.forEach((cell, index) => (widths[index] = Math.max(widths[index] ?? 0, width(cell))))
+  for (const row of rows)
+    row.forEach((cell, index) => {
+      widths[index] = Math.max(widths[index] ?? 0, width(cell))
+    })
   return rows.map((row) =>
     row
       .map((cell, index) => (index === row.length - 1 ? cell : cell + ' '.repeat(widths[index]! - width(cell))))

@@ -1,5 +1,5 @@
 // Whether a file descriptor is a terminal, answered without node:tty wherever the answer is plain.
-import { closeSync, constants, fstatSync, openSync, statSync, writeSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, type Stats, statSync, writeSync } from 'node:fs'
 import { nodeTty } from './builtins.ts'
 
 /** node:tty's answer: loading it loads Node's whole stream stack (~2 ms in a compiled hookrun). */
@@ -12,7 +12,7 @@ const ttyIsatty = (fd: number): boolean => nodeTty().isatty(fd)
  * node:tty.
  */
 export function isTerminal(fd: number, isatty: (fd: number) => boolean = ttyIsatty): boolean {
-  let device
+  let device: Stats
   try {
     device = fstatSync(fd)
   } catch {

@@ -163,7 +163,7 @@ export interface Settings {
 }
 
 /** The `telemetry` setting as written. */
-export interface TelemetrySettings {
+interface TelemetrySettings {
   readonly endpoint?: string
   readonly headers?: Readonly<Record<string, string>>
   readonly serviceName?: string

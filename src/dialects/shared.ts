@@ -85,7 +85,7 @@ export function carryFields(
 }
 
 /** Does the decision carry this answer field (one a hook set, or hookrun's own notice)? */
-export function hasField(decision: Decision, field: IgnorableField): boolean {
+function hasField(decision: Decision, field: IgnorableField): boolean {
   if (field === 'additionalContext') return decision.additionalContext.length > 0
   if (field === 'continue') return !decision.continue
   if (field === 'suppressOutput') return decision.suppressOutput === true

@@ -85,7 +85,7 @@ export interface CarriedRow {
 export type IgnorableField = 'updatedInput' | 'updatedPrompt' | 'additionalContext' | 'systemMessage' | 'suppressOutput' | 'continue'
 
 /** One answer field an agent ignores on `events`, and what happens instead (one clause). */
-export interface IgnoredField {
+interface IgnoredField {
   readonly field: IgnorableField
   readonly events: readonly string[]
   readonly why: string

@@ -38,7 +38,7 @@ const CONTEXT_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'SessionStart', 'Su
 const COMMON_ONLY_EVENTS = new Set(['UserPromptSubmit', 'PreCompact'])
 
 /** The event in VS Code's name: the payload's, else the command line's Copilot name in PascalCase (VS Code's conversion). */
-export function vscodeEvent(payload: Payload, copilotEvent: string | undefined): string {
+function vscodeEvent(payload: Payload, copilotEvent: string | undefined): string {
   if (typeof payload.hookEventName === 'string' && VSCODE_EVENTS.has(payload.hookEventName)) return payload.hookEventName
   const named = copilotEvent ?? 'preToolUse'
   return named.charAt(0).toUpperCase() + named.slice(1)

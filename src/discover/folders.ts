@@ -1,5 +1,5 @@
 // Where hook folders and plugins are, and which files they hold (read-only: nothing runs here).
-import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { type Dirent, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { userConfigDir } from '../core/places.ts'
 import type { ConfigProblem } from '../core/types.ts'
@@ -24,7 +24,7 @@ import type { ConfigProblem } from '../core/types.ts'
  */
 
 export type Scope = 'project' | 'user'
-export type FolderLayer = 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
+type FolderLayer = 'project-folder' | 'project-plugin' | 'user-folder' | 'user-plugin'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -62,7 +62,7 @@ export interface FoundPluginConfig {
 }
 
 /** The agents whose plugin layouts hookrun reads; `open` is Open Plugins (Goose and others). */
-export type PluginAgent = 'claude' | 'droid' | 'codex' | 'cursor' | 'open'
+type PluginAgent = 'claude' | 'droid' | 'codex' | 'cursor' | 'open'
 
 export interface PluginLayout {
   readonly agent: PluginAgent
@@ -73,7 +73,7 @@ export interface PluginLayout {
 }
 
 /** Where a plugin layout keeps its hooks by default: `hooks/hooks.json`, Claude-shaped. */
-export const PLUGIN_HOOKS_FILE = join('hooks', 'hooks.json')
+const PLUGIN_HOOKS_FILE = join('hooks', 'hooks.json')
 
 /**
  * The manifests, in the order one is chosen when a plugin ships several (one folder serving
@@ -100,7 +100,7 @@ const ROOT_VARIABLES: Readonly<Record<PluginAgent, readonly string[]>> = {
 
 export type FoundSource = FoundExecutable | FoundPluginConfig
 
-export interface SkippedFile {
+interface SkippedFile {
   readonly path: string
   readonly why: string
 }
@@ -217,7 +217,7 @@ function native(plugin: InstalledPlugin, layer: FolderLayer, configs: readonly F
 /**
  * The hooks files a manifest's `hooks` field names (resolved inside the plugin), or its inline
  * hooks as text. A manifest that cannot be read, or names a file outside the plugin, is a problem
- * that took hooks away: on a gate event it blocks (src/select/gates.ts), as a broken hooks.json does.
+ * that took hooks away: on a gate event it blocks (src/answer/blocks.ts), as a broken hooks.json does.
  */
 function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[]): { files: string[]; text?: string } | undefined {
   const broken = (path: string, message: string) => {
@@ -256,7 +256,7 @@ function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[])
  * passed over without a word; a regular file that is not executable is reported as skipped
  * (a forgotten `chmod +x` is the usual reason a hook "does nothing").
  */
-export function scanExecutables(
+function scanExecutables(
   dir: string,
   layer: FolderLayer,
   plugin: InstalledPlugin | undefined,
@@ -266,7 +266,7 @@ export function scanExecutables(
   for (const entry of sortedEntries(dir)) {
     if (isLeftover(entry.name)) continue
     const path = join(dir, entry.name)
-    let stat
+    let stat: Stats
     try {
       stat = statSync(path) // follows symlinks: a linked script is a hook like any other
     } catch {

@@ -22,7 +22,7 @@ export function qualifyEvent(input: string, payload: Payload, toolFlag?: string)
     )
   }
   const { name, subject } = splitEventName(parts)
-  if (subject !== undefined && subject.includes(':')) {
+  if (subject?.includes(':')) {
     throw new HookrunError(`event '${input}' is not a valid name: an alias takes at most one subject, for example PreToolUse:Bash`)
   }
   const flag = nonEmpty(toolFlag)

@@ -37,7 +37,7 @@ export type AliasSource =
   | 'goose'
   | 'cline'
 
-export interface EventAlias {
+interface EventAlias {
   readonly alias: string
   readonly canonical: string
   readonly from: readonly AliasSource[]

@@ -1,7 +1,7 @@
 // Glob matching (picomatch), loaded when an event's hooks may need it rather than on every event.
 
 /** The picomatch options hookrun uses. */
-export interface GlobOptions {
+interface GlobOptions {
   readonly nocase?: boolean
   readonly dot?: boolean
   readonly nonegate?: boolean
@@ -13,7 +13,7 @@ export interface GlobOptions {
  * What hookrun uses of picomatch, written here so the published type declarations need no
  * picomatch types (a devDependency: the bundles carry picomatch itself).
  */
-export interface GlobModule {
+interface GlobModule {
   (glob: string, options?: GlobOptions): (text: string) => boolean
   scan(text: string): { readonly isGlob: boolean }
 }

@@ -10,7 +10,7 @@
  * A name the table does not know is its own subject, lowercased (`mcp__memory__create`).
  */
 import { sharedSources } from './shared-names.ts'
-export type ToolSource =
+type ToolSource =
   | 'claude'
   | 'cursor'
   | 'gemini'

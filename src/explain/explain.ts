@@ -26,7 +26,7 @@ import { answerUpdatedInput } from '../answer/interpret.ts'
 import { compilePattern } from '../event/pattern.ts'
 import type { Decision, HookAnswer, HookReport } from '../core/protocol.ts'
 import { selectHooks } from '../select/select.ts'
-import { gateBlock } from '../select/gates.ts'
+import { gateBlock } from '../answer/blocks.ts'
 
 /**
  * Why a configured hook does not run for an event. `untrusted` is for checks that come from
@@ -84,7 +84,7 @@ export interface HookExplanation {
 }
 
 /** One run's view: the round it ran in, and the input it judged. */
-export interface JudgedView {
+interface JudgedView {
   readonly round: number
   readonly toolInput?: unknown
   readonly prompt?: string

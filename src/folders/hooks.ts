@@ -39,14 +39,14 @@ export interface ConfigWithFolders extends ResolvedConfig {
   readonly discovery?: Discovery
 }
 
-export interface FolderHookOptions {
+interface FolderHookOptions {
   readonly env?: Env
   /** Aborting stops `hook` queries still running. */
   readonly signal?: AbortSignal
 }
 
 /** How long an executable may take to say which events it serves. */
-export const HOOK_QUERY_TIMEOUT_MS = 5000
+const HOOK_QUERY_TIMEOUT_MS = 5000
 
 /**
  * Add the folder and plugin hooks to a loaded config. Executables are asked `hook` only when the

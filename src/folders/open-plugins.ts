@@ -28,7 +28,7 @@ function listedUnder(hook: Hook): string | undefined {
   return /^hooks\.([^.[]+)\[/.exec(hook.source.path)?.[1]
 }
 
-export interface OpenPluginHooks {
+interface OpenPluginHooks {
   readonly hooks: Hook[]
   /** Event names the plugin lists that hookrun does not know, left out as the spec requires. */
   readonly ignored: string[]

@@ -28,7 +28,7 @@ const PATH_VARIABLES = [
   'CURSOR_PROJECT_DIR',
 ]
 
-export interface PluginConfigHooks {
+interface PluginConfigHooks {
   readonly hooks: Hook[]
   /** Event names an Open Plugins file lists that hookrun does not know, left out as the spec requires. */
   readonly ignored: readonly string[]

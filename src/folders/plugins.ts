@@ -20,9 +20,9 @@ import { nodeChildProcess } from '../core/builtins.ts'
 type Env = Readonly<Record<string, string | undefined>>
 
 /** Where the source was, written into each install (`.hookrun-plugin.json`). */
-export const PLUGIN_METADATA_FILE = '.hookrun-plugin.json'
+const PLUGIN_METADATA_FILE = '.hookrun-plugin.json'
 
-export interface PluginSource {
+interface PluginSource {
   readonly kind: 'folder' | 'git'
   /** An absolute folder, or a git URL (a local repository is cloned by path). */
   readonly location: string
@@ -40,7 +40,7 @@ export interface PluginInfo {
   readonly commit?: string
 }
 
-export interface PluginOptions {
+interface PluginOptions {
   readonly scope: Scope
   readonly projectRoot: string
   readonly env?: Env
@@ -88,7 +88,7 @@ export function pluginNameFromSource(source: PluginSource): string {
   return last.join('/')
 }
 
-export function checkPluginName(name: string): void {
+function checkPluginName(name: string): void {
   if (!NAME.test(name) || name.split('/').some((segment) => segment === '.' || segment === '..')) {
     throw new HookrunError(
       `plugin name '${name}' is not usable: expected 'org/repo' or 'name' (letters, digits, . _ -); pass --name org/repo`,
@@ -225,7 +225,7 @@ function lastLine(text: string): string {
 }
 
 /** A plugin folder's hook names, as fire would name them; problems of its manifest and hooks files are collected. */
-export function pluginHookNames(dir: string, name: string, problems: ConfigProblem[] = []): string[] {
+function pluginHookNames(dir: string, name: string, problems: ConfigProblem[] = []): string[] {
   const plugin = { name, dir, scope: 'project' as const }
   const reader = { readConfigFile, parseConfigDocument }
   return pluginSources(plugin, 'project-plugin', [], problems).flatMap((source) => {

@@ -7,7 +7,7 @@ import { writeFileAtomic } from '../core/atomic-write.ts'
 import { homeOf } from '../core/places.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { type AgentTarget, AGENTS, isRouterCommand, ROUTER_TIMEOUT_SECONDS } from './agents.ts'
-import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, replaceAt, valueOf } from './json-text.ts'
+import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, replaceAt, nodeValue } from './json-text.ts'
 import { isCompiledMatcher } from './matchers.ts'
 import { isServeHandler } from './serve-entries.ts'
 import { SECRET_HEADER } from '../serve/state.ts'
@@ -83,7 +83,7 @@ export function routerEntries(target: AgentTarget, root: Node, event: string): A
     const ours = (handlers.children ?? []).flatMap((handler, inner) =>
       handler.type === 'object' &&
       (isRouterCommand(child(handler, target.commandField)?.value, target.name) ||
-        (target.name === 'claude' && isServeHandler(valueOf(handler))))
+        (target.name === 'claude' && isServeHandler(nodeValue(handler))))
         ? [inner]
         : [],
     )
@@ -114,7 +114,7 @@ export function withRouterTimeout(target: AgentTarget, text: string, handler: Pa
   if (typeof current === 'number' ? current >= wanted : current === undefined && (target.timeout.agentDefault ?? 0) > CHAIN_BUDGET_SECONDS)
     return text
   if (current !== undefined) return replaceAt(text, [...handler, target.timeout.field], wanted)
-  return replaceAt(text, handler, { ...(node === undefined ? {} : (valueOf(node) as object)), [target.timeout.field]: wanted })
+  return replaceAt(text, handler, { ...(node === undefined ? {} : (nodeValue(node) as object)), [target.timeout.field]: wanted })
 }
 
 /**
@@ -127,7 +127,7 @@ export function withHandlerKeys(target: AgentTarget, text: string, handler: Path
   const node = nodeAt(parse(target, text), handler)
   const lacking = Object.keys(wanted).filter((key) => key !== target.timeout?.field && child(node, key) === undefined)
   if (node === undefined || lacking.length === 0) return text
-  return replaceAt(text, handler, { ...(valueOf(node) as object), ...Object.fromEntries(lacking.map((key) => [key, wanted[key]])) })
+  return replaceAt(text, handler, { ...(nodeValue(node) as object), ...Object.fromEntries(lacking.map((key) => [key, wanted[key]])) })
 }
 
 function describe(node: Node): string {

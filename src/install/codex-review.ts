@@ -13,7 +13,7 @@ import { isRouterCommand } from './agents.ts'
  */
 const NOT_LISTED = new Set(['StopFailure'])
 
-export interface CodexReview {
+interface CodexReview {
   readonly entries: number
   readonly unreviewed: readonly string[]
 }

@@ -2,9 +2,10 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
+import type { ResolvedConfig } from '../config/load.ts'
 import { formatProblem } from '../config/load.ts'
 import { qualifyEvent } from '../event/event.ts'
-import { gateBlock } from '../select/gates.ts'
+import { gateBlock } from '../answer/blocks.ts'
 import { AGENTS, agentTarget, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agents.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { codexReview } from './codex-review.ts'
@@ -28,7 +29,7 @@ export interface DoctorLine {
   readonly fix?: string
 }
 
-export interface DoctorContext {
+interface DoctorContext {
   readonly cwd: string
   readonly env: Env
   readonly places: Places
@@ -65,7 +66,7 @@ function wirings(context: DoctorContext): Wiring[] {
 }
 
 /** The executable `PATH` finds for `name`, as a shell would. */
-export function onPath(name: string, env: Env): string | undefined {
+function onPath(name: string, env: Env): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (dir === '') continue
     const file = join(dir, name)
@@ -216,7 +217,7 @@ const GATE_PROBES = [
 ]
 
 const projectCheck: DoctorCheck = (context) => {
-  let config
+  let config: ResolvedConfig
   try {
     config = loadConfig({ cwd: context.cwd, env: context.env })
   } catch (error) {
@@ -377,7 +378,7 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   folderAgentsCheck,
 ]
 
-export interface DoctorOptions {
+interface DoctorOptions {
   readonly cwd: string
   readonly env: Env
   readonly version: string

@@ -28,7 +28,7 @@ export const IMPORT_AGENTS = ['claude', 'cursor', 'gemini', 'codex', 'copilot'] 
 export type ImportAgent = (typeof IMPORT_AGENTS)[number]
 
 /** One handler moved into hooks.json. */
-export interface MovedHook {
+interface MovedHook {
   /** Its entry in hooks.json. */
   readonly entry: Readonly<Record<string, unknown>> & { readonly name: string }
   /** Its JSON path in the agent's file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
@@ -93,8 +93,10 @@ function handlersOf(target: AgentTarget, hooks: Record<string, unknown>): Handle
     if (!Array.isArray(list)) continue
     list.forEach((item, index) => {
       if (!isObject(item)) return
-      if (target.shape === 'flat')
-        return void found.push({ path: `hooks.${event}[${index}]`, remove: ['hooks', event, index], event, raw: item })
+      if (target.shape === 'flat') {
+        found.push({ path: `hooks.${event}[${index}]`, remove: ['hooks', event, index], event, raw: item })
+        return
+      }
       if (!Array.isArray(item.hooks)) return
       item.hooks.forEach((handler, inner) => {
         if (isObject(handler)) {

@@ -11,7 +11,7 @@ import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
 import { type AgentTarget, agentTarget, AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
 import { checkShape, freshText, parse, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
-import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf, valueOf as jsonValue } from './json-text.ts'
+import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf, nodeValue } from './json-text.ts'
 import { checkClaudeForServe, keepPrivate, modeOf, servedPort, servedTarget } from './serve-entries.ts'
 import { serveSecret } from '../serve/state.ts'
 import { projectNativeMatchers } from './matchers.ts'
@@ -255,7 +255,7 @@ function installInto(
       // A command where an http handler is wanted, or the other way (install with or without
       // --serve), or an http handler to another port or with another secret: replaced whole.
       const wanted = target.handler(command, event)
-      if (otherHandler(jsonValue(nodeAt(parse(target, text), handler)!), wanted)) {
+      if (otherHandler(nodeValue(nodeAt(parse(target, text), handler)!), wanted)) {
         text = replaceAt(text, handler, wanted)
         updated++
         continue
@@ -362,7 +362,7 @@ function otherHandler(installed: unknown, wanted: Record<string, unknown>): bool
  * Gemini CLI and Qwen Code read the project's settings only in the folder they are started in:
  * started in a subfolder, this file runs no hook at all. The user install holds everywhere.
  */
-export function startFolderNote(target: AgentTarget, places: Places): string {
+function startFolderNote(target: AgentTarget, places: Places): string {
   const userFile = target.file('user', places)
   const where = `${target.label} reads ${target.file('project', places)} only when it is started in ${places.project}; started in a subfolder it runs no hook at all`
   if (routedEvents(userFile, target.name).length > 0) return `  note: ${where}, and your user install (${userFile}) routes those folders`

@@ -13,7 +13,7 @@ export type Path = ReadonlyArray<string | number>
 export class JsonTextError extends Error {}
 
 /** Indentation and line ends as the file already has them (two spaces and \n when it cannot tell). */
-export interface Style {
+interface Style {
   readonly unit: string
   readonly eol: string
 }
@@ -38,7 +38,7 @@ export function child(node: Node | undefined, key: string): Node | undefined {
 }
 
 /** The JSON value a node holds (comments in the text left out). */
-export function valueOf(node: Node): unknown {
+export function nodeValue(node: Node): unknown {
   return getNodeValue(node)
 }
 

@@ -23,7 +23,7 @@ import type { AgentName, AgentTarget } from './agents.ts'
 export type RoutedAgent = Pick<AgentTarget, 'events'> & { readonly name: string }
 
 /** What one agent event gets: an entry, with a tool matcher or none (every tool). */
-export interface NativeEntry {
+interface NativeEntry {
   readonly matcher?: string
 }
 

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { aliasFor, resolveAlias } from '../event/events.ts'
 import { type AgentName, agentTarget, isRouterCommand, type Places, type Scope } from './agents.ts'
-import { child, keysOf, nodeAt, parseJson, valueOf as jsonValue } from './json-text.ts'
+import type { Node } from 'jsonc-parser'
+import { child, keysOf, nodeAt, nodeValue, parseJson } from './json-text.ts'
 import { isServeHandler } from './serve-entries.ts'
 import { homeOf } from '../core/places.ts'
 
@@ -13,7 +14,7 @@ import { homeOf } from '../core/places.ts'
  *   and `~/.claude/settings.json`, every matching hook from every source
  *   (cursor.com/docs/reference/third-party-hooks), once "third-party configs" is on.
  */
-export interface ForeignRead {
+interface ForeignRead {
   readonly reader: AgentName
   readonly owner: AgentName
   /** The owner's files the reader runs, each with the scope it has for the reader. */
@@ -68,7 +69,7 @@ export function answeredByReaderEntry(
 }
 
 /** hookrun's entries in one agent's file that another agent runs too. */
-export interface Overlap {
+interface Overlap {
   readonly reader: AgentName
   readonly owner: AgentName
   /** The owner's file with hookrun entries that the reader runs. */
@@ -119,7 +120,7 @@ export function routedEvents(file: string, agent: AgentName): string[] {
 
 /** The same for a file's text (`hookrun import` asks before it writes). */
 export function routedEventsIn(text: string, agent: AgentName): string[] {
-  let root
+  let root: Node
   try {
     root = parseJson(text, true)
   } catch {
@@ -131,7 +132,7 @@ export function routedEventsIn(text: string, agent: AgentName): string[] {
     return (list?.children ?? []).some((item) => {
       if (isRouterCommand(child(item, 'command')?.value ?? child(item, 'bash')?.value, agent)) return true
       return (child(item, 'hooks')?.children ?? []).some(
-        (handler) => isRouterCommand(child(handler, 'command')?.value, agent) || (agent === 'claude' && isServeHandler(jsonValue(handler))),
+        (handler) => isRouterCommand(child(handler, 'command')?.value, agent) || (agent === 'claude' && isServeHandler(nodeValue(handler))),
       )
     })
   })

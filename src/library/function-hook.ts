@@ -51,6 +51,7 @@ export const FunctionHookAnswerSchema = z.strictObject(HookAnswerSchema.shape)
 export type FunctionHookAnswer = z.input<typeof FunctionHookAnswerSchema>
 
 /** Nothing (`undefined`, `null`) means: no opinion, go on. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a function hook that returns nothing is typed void, and it means no opinion
 export type FunctionHookReturn = FunctionHookAnswer | undefined | null | void
 
 export type FunctionHook = (context: HookContext) => FunctionHookReturn | Promise<FunctionHookReturn>
@@ -98,7 +99,7 @@ type Settled =
   | { readonly kind: 'timeout' }
   | { readonly kind: 'aborted' }
 
-export async function runFunctionHook(
+async function runFunctionHook(
   spec: FunctionHookSpec,
   event: FiredEvent,
   payload: Payload,

@@ -13,7 +13,7 @@ import { type FunctionHook, type FunctionHookSpec, functionStep } from './functi
 import { compilePattern, patternProblem } from '../event/pattern.ts'
 import type { Decision } from '../core/protocol.ts'
 import { selectHooks } from '../select/select.ts'
-import { gateBlock } from '../select/gates.ts'
+import { gateBlock } from '../answer/blocks.ts'
 
 /**
  * hookrun inside an agent: `createRunner()` reads the config once, `on()` adds function hooks,
@@ -161,7 +161,7 @@ export function createRunner(options: RunnerOptions = {}): Runner {
  * then the config hooks with any `before`/`after` hooks next to theirs, then the rest, each group
  * in registration order.
  */
-export function orderSteps(
+function orderSteps(
   configured: readonly Hook[],
   functions: readonly RegisteredHook[],
   allConfigured: readonly Hook[],

@@ -14,7 +14,7 @@ export function toolInput(payload: Payload): unknown {
 }
 
 /** The first of `keys` the payload has a value for. */
-export function pick(payload: Payload, ...keys: string[]): unknown {
+function pick(payload: Payload, ...keys: string[]): unknown {
   for (const key of keys) {
     const value = payload[key]
     if (value !== undefined && value !== null) return value

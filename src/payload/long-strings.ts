@@ -2,7 +2,7 @@
 import { PayloadError } from './payload-error.ts'
 
 /** A string value at least this long (in bytes, quotes excluded) is left undecoded until read. */
-export const LONG_STRING_BYTES = 64 * 1024
+const LONG_STRING_BYTES = 64 * 1024
 
 /** Where a long string's JSON literal sits in the payload's bytes, and its value once decoded. */
 interface LongString {
@@ -121,7 +121,10 @@ function replaceMarkers(root: object, marker: string, long: readonly LongString[
 
 function defineLongString(holder: object, key: string, long: LongString): void {
   let byKey = LONG_STRINGS.get(holder)
-  if (byKey === undefined) LONG_STRINGS.set(holder, (byKey = new Map()))
+  if (byKey === undefined) {
+    byKey = new Map()
+    LONG_STRINGS.set(holder, byKey)
+  }
   byKey.set(key, long)
   Object.defineProperty(holder, key, {
     enumerable: true,
@@ -162,6 +165,7 @@ function decode(long: LongString, key: string): string {
     // The runtime's words may quote the offending character itself: a control character is shown as its escape.
     const why = (error as Error).message
       .replace(/^JSON Parse error: /, '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is escaped here
       .replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
     // A PayloadError, like any payload that cannot be read: on a gate event the fire blocks (docs/guarantees.md).
     throw new PayloadError(

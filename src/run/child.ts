@@ -25,7 +25,7 @@ export interface ChildOutput {
   stop(): void
 }
 
-export interface ChildExit {
+interface ChildExit {
   /** Exit status, or null when killed by a signal. */
   readonly code: number | null
   readonly signal: string | null

@@ -25,9 +25,9 @@ export interface CommandOptions {
 
 export const OUTPUT_CAPS = { stdout: 16 * 1024 * 1024, stderr: 1024 * 1024 }
 /** After SIGTERM, how long a command gets before SIGKILL. */
-export const KILL_GRACE_MS = 500
+const KILL_GRACE_MS = 500
 /** After the command exits, how long its output pipes may stay open (a grandchild holding them). */
-export const DRAIN_GRACE_MS = 250
+const DRAIN_GRACE_MS = 250
 
 /**
  * Run one hook command as its own process group, so a timeout (or hookrun being interrupted) can

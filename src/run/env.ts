@@ -12,7 +12,7 @@ const MAX_ENV_STRING_BYTES = 128 * 1024
 const SCRUBBED = ['BUN_OPTIONS', 'BUN_BE_BUN']
 
 /** What hookrun knows about the fire, beyond the event and payload. */
-export interface EnvContext {
+interface EnvContext {
   readonly hookName: string
   readonly projectDir: string
   readonly configDir: string

@@ -27,7 +27,7 @@ export function newFireId(): string | undefined {
  * processes (and threads) created since boot. Taken before a fire's first hook starts, it bounds
  * the sweep: a hook's descendants got their ids after it.
  */
-export interface PidClock {
+interface PidClock {
   readonly lastPid: number
   readonly created: number
 }

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http'
 import { HEADER_VARIABLE } from '../config/lint.ts'
 import type { HttpHookLimits, HttpRun, HttpTarget } from '../core/types.ts'
 
-export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
+const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
 const MAX_REDIRECTS = 5
 
 /**
@@ -13,7 +13,7 @@ const MAX_REDIRECTS = 5
  * `allowedEnvVars`, empty for any other (Claude Code's rule), so a config can never send a
  * variable its author did not name.
  */
-export function expandHeaders(
+function expandHeaders(
   headers: Readonly<Record<string, string>>,
   allowed: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
@@ -34,7 +34,7 @@ export function expandHeaders(
  * URL as it is requested (`new URL(…).href`) is compared, and for a bare origin its form without
  * the trailing slash too.
  */
-export function refusingUrlList(
+function refusingUrlList(
   url: URL,
   limits: HttpHookLimits | undefined,
 ): { readonly patterns: readonly string[]; readonly file: string } | undefined {
@@ -58,7 +58,7 @@ function urlPattern(pattern: string): RegExp {
  * `httpHookAllowedEnvVars` list; and one warning per header variable a list took away (it is
  * sent empty, as Claude Code sends it).
  */
-export function allowedHeaderVariables(target: HttpTarget): { allowed: string[]; warnings: string[] } {
+function allowedHeaderVariables(target: HttpTarget): { allowed: string[]; warnings: string[] } {
   const own = target.allowedEnvVars ?? []
   const lists = target.limits?.envVars ?? []
   const allowed = own.filter((name) => lists.every((list) => list.names.includes(name)))
@@ -81,7 +81,7 @@ interface Answered {
   readonly tooBig: boolean
 }
 
-export interface PostOptions {
+interface PostOptions {
   readonly timeoutMs: number
   /** Where allowed header variables come from. */
   readonly env: Readonly<Record<string, string | undefined>>

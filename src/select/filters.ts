@@ -100,7 +100,10 @@ export function matchesClaudeMatcher(matcher: string, event: FiredEvent, payload
   // Refused matchers never reach here from a config (the entry is a broken hook); from elsewhere
   // (the library) one counts as matching: the hook runs rather than a gate being skipped.
   let regex = regexCache.get(matcher)
-  if (regex === undefined) regexCache.set(matcher, (regex = matcherProblem(matcher) === undefined ? new RegExp(matcher) : null))
+  if (regex === undefined) {
+    regex = matcherProblem(matcher) === undefined ? new RegExp(matcher) : null
+    regexCache.set(matcher, regex)
+  }
   if (regex === null) return true
   return values.some((value) => value.length > MAX_MATCHED_LENGTH || regex.test(value))
 }

@@ -4,7 +4,7 @@ import { passesFilters } from './filters.ts'
 import { compilePattern, eventKeys, hooksMatching, sharesKey, usesGlobs } from '../event/pattern.ts'
 
 /** Why a configured hook does or does not run for an event (used by `list`). */
-export type Selection = 'matched' | 'disabled' | 'no-match' | 'filtered'
+type Selection = 'matched' | 'disabled' | 'no-match' | 'filtered'
 
 export function selectionOf(hook: Hook, event: FiredEvent, payload: Payload = {}): Selection {
   if (!compilePattern(hook.event).matches(event.segments)) return 'no-match'

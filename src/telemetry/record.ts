@@ -12,18 +12,18 @@ import { lockHeld } from '../core/lock.ts'
 import { nodeOs } from '../core/builtins.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
-export type AttributeValue = string | number | boolean
-export type Attributes = Record<string, AttributeValue>
+type AttributeValue = string | number | boolean
+type Attributes = Record<string, AttributeValue>
 
 /** Where the spans go: the OTLP/HTTP traces URL, its headers and the resource attributes. */
-export interface TelemetryTarget {
+interface TelemetryTarget {
   readonly url: string
   readonly headers: Readonly<Record<string, string>>
   readonly resource: Readonly<Attributes>
 }
 
 /** A span as data: times in epoch milliseconds. */
-export interface SpanData {
+interface SpanData {
   readonly name: string
   readonly start: number
   readonly end: number
@@ -171,7 +171,7 @@ export function spoolDir(env: Env): string {
 export const SPOOL_FILE = 'spool.jsonl'
 export const SHIPPER_LOCK = 'shipper.lock'
 /** A shipper touches its lock at least this often while it runs. */
-export const SHIPPER_HEARTBEAT_MS = 1000
+const SHIPPER_HEARTBEAT_MS = 1000
 /** Past this the spool takes no more: a collector that is down must not fill the disk. */
 const MAX_SPOOL_BYTES = 8 * 1024 * 1024
 
@@ -202,7 +202,7 @@ export function spoolRecord(record: FireRecord, env: Env): boolean {
 /** A shipper is running while its lock is fresh; one not touched for three heartbeats died. */
 export const SHIPPER_STALE_MS = SHIPPER_HEARTBEAT_MS * 3
 
-export function shipperRunning(dir: string): boolean {
+function shipperRunning(dir: string): boolean {
   return lockHeld(join(dir, SHIPPER_LOCK), SHIPPER_STALE_MS)
 }
 

@@ -36,13 +36,13 @@ export const HOOK_FOLDERS = ['.hookrun', '.claude/hooks', '.gemini/hooks', '.cur
  * Left out of the walk, so that adding a case does not revoke trust; a file there that a hook
  * command names is still pinned as the command's (`commandMaterial`).
  */
-export const TEST_CASES_FOLDER = join('.hookrun', 'tests')
+const TEST_CASES_FOLDER = join('.hookrun', 'tests')
 
 /**
  * The JSON Schema `init` and `import` write beside hooks.json for editors (a real file only: data
  * no fire reads or runs). Left out, so that a newer hookrun writing a newer schema revokes nothing.
  */
-export const SCHEMA_BESIDE_CONFIG = join('.hookrun', 'hooks.schema.json')
+const SCHEMA_BESIDE_CONFIG = join('.hookrun', 'hooks.schema.json')
 
 /** Data hooks write beside themselves (`.hookrun/audit.log`): left out, and named. */
 const LOG_FILE = /\.log$/i
@@ -213,7 +213,7 @@ const REDIRECTION = /^\d*(?:[<>]|>>|<<|&>|>&|<&)/
 const SEPARATOR = /^(?:&&|\|\||\$\(|[;&|\n()`])/
 
 /** The simple commands of a command line, split outside single quotes (a `sh -c '…'` body stays whole). */
-export function simpleCommands(command: string): string[] {
+function simpleCommands(command: string): string[] {
   const parts: string[] = []
   let start = 0
   let quote: string | undefined
@@ -359,7 +359,7 @@ export function relativePath(root: string, file: string): string {
   return relative(root, file).split(sep).join('/')
 }
 
-export function isInside(root: string, file: string): boolean {
+function isInside(root: string, file: string): boolean {
   const path = relative(root, file)
   return path !== '' && !path.startsWith('..') && !isAbsolute(path)
 }

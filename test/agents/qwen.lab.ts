@@ -191,7 +191,7 @@ describe.concurrent('Qwen Code', () => {
 
   test("Qwen honours a tool event's matcher as hookrun's --narrow compiles it (^(name)$)", async () => {
     const groups = (matcher: string, mark: string) => [
-      { matcher, hooks: [{ type: 'command', name: mark, command: 'touch "${QWEN_PROJECT_DIR:-.}/' + mark + '"' }] },
+      { matcher, hooks: [{ type: 'command', name: mark, command: `touch "\${QWEN_PROJECT_DIR:-.}/${mark}"` }] },
     ]
     const s = await session(QWEN, {
       turns: [shell('true'), DONE],

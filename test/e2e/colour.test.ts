@@ -39,6 +39,7 @@ describe('human output', () => {
     const result = await runCli(args, { cwd: dir, env })
     expect(result.exitCode, result.stderr).toBe(0)
     expect(result.stdout.includes(ESC), result.stdout).toBe(coloured)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC
     expect(result.stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/^yes +no-sudo|^on +no-sudo/m)
   })
 
@@ -53,6 +54,7 @@ describe('human output', () => {
     const dir = project()
     const plain = (await runCli(['list'], { cwd: dir })).stdout
     const coloured = (await runCli(['list', '--color=always'], { cwd: dir })).stdout
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC
     expect(coloured.replace(/\u001b\[\d+m/g, '')).toBe(plain)
   })
 

@@ -17,6 +17,7 @@ function project(files: Record<string, string | object> = {}): string {
 }
 
 /** Run hookrun in `dir` (also HOME); its stdout must be exactly one JSON document. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read fields of each command's --json result without declaring its shape
 async function json(dir: string, args: string[]): Promise<{ exitCode: number | null; stderr: string; result: any }> {
   const run = await runCli(args, { cwd: dir })
   expect(() => JSON.parse(run.stdout), `${args.join(' ')}: ${run.stdout}${run.stderr}`).not.toThrow()

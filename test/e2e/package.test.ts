@@ -3,7 +3,7 @@
  * `hookrun` command under Node, `import { fire, createRunner } from 'hookrun'` under Node, Bun and
  * Deno, and its type declarations checked by tsc the way a TypeScript consumer's editor reads them.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
@@ -69,6 +69,9 @@ describe('npm package', () => {
     )
     expect(paths).not.toContain('dist/hookrun')
     expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('dist/release/'))).toEqual([])
+    // No test, fixture or agent-lab scenario anywhere, src/ included (src/dialects/lab/*.json are the
+    // lab's findings the dialects read at run time, not tests).
+    expect(paths.filter((path) => /(^|\/)(tests?|__tests__|fixtures)\/|\.(test|spec|lab)\.[cm]?[jt]s$/.test(path))).toEqual([])
     expect(packed.size).toBeLessThan(2 * 1024 * 1024)
   })
 
@@ -172,7 +175,23 @@ describe('npm package', () => {
     expect(seen).toBeUndefined()
   })
 
+  test("its declarations name only the package's dependencies and Node's builtins, none of the repository's devDependencies", () => {
+    const dependencies = Object.keys(pkg.dependencies)
+    const named = new Map<string, string>()
+    for (const path of packed.files.map((file) => file.path).filter((path) => path.endsWith('.d.ts'))) {
+      const text = readFileSync(join(project, 'node_modules/hookrun', path), 'utf8')
+      for (const match of text.matchAll(/(?:from\s+|import\()\s*["']([^"'.][^"']*)["']/g)) named.set(match[1]!, path)
+    }
+    expect(named.size).toBeGreaterThan(0)
+    const foreign = [...named].filter(([name]) => !name.startsWith('node:') && !dependencies.some((dependency) => name === dependency))
+    expect(foreign).toEqual([])
+  })
+
   test('its declarations type-check in a strict TypeScript project', () => {
+    // Node's own types only: none of the repository's other @types (bun, picomatch) are there to lean on.
+    mkdirSync(join(project, 'types-node-only'), { recursive: true })
+    if (!existsSync(join(project, 'types-node-only/node')))
+      symlinkSync(join(ROOT, 'node_modules/@types/node'), join(project, 'types-node-only/node'))
     writeFiles(project, {
       'tsconfig.json': {
         compilerOptions: {
@@ -182,7 +201,7 @@ describe('npm package', () => {
           module: 'nodenext',
           moduleResolution: 'nodenext',
           types: ['node'],
-          typeRoots: [join(ROOT, 'node_modules/@types')],
+          typeRoots: [join(project, 'types-node-only')],
           noEmit: true,
           skipLibCheck: false,
         },

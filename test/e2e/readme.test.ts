@@ -60,12 +60,12 @@ export function consoleSteps(text: string): Step[] {
 /** Does `actual` (lines) fit `expected`, where `…` is any lines alone and any text inside a line? */
 export function fits(expected: readonly string[], actual: readonly string[]): boolean {
   const pattern = expected
-    .map((line) => (line.trim() === '…' ? '(?:[^\\n]*\\n)*?' : `${line.split('…').map(escape).join('[^\\n]*')}\\n`))
+    .map((line) => (line.trim() === '…' ? '(?:[^\\n]*\\n)*?' : `${line.split('…').map(escapeRegExp).join('[^\\n]*')}\\n`))
     .join('')
   return new RegExp(`^${pattern}$`).test(actual.map((line) => `${line}\n`).join(''))
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 

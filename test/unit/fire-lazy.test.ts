@@ -9,15 +9,33 @@ import { cliEnvironment, makeProject, removeProject } from '../helpers.ts'
 const called = vi.hoisted(() => ({ config: 0, chain: 0, globs: 0 }))
 vi.mock('../../src/fire-config.ts', async (original) => {
   const real = await original<typeof import('../../src/fire-config.ts')>()
-  return { ...real, loadAndPlan: (...args: Parameters<typeof real.loadAndPlan>) => (called.config++, real.loadAndPlan(...args)) }
+  return {
+    ...real,
+    loadAndPlan: (...args: Parameters<typeof real.loadAndPlan>) => {
+      called.config++
+      return real.loadAndPlan(...args)
+    },
+  }
 })
 vi.mock('../../src/event/globs.ts', async (original) => {
   const real = await original<typeof import('../../src/event/globs.ts')>()
-  return { ...real, loadGlobs: () => (called.globs++, real.loadGlobs()) }
+  return {
+    ...real,
+    loadGlobs: () => {
+      called.globs++
+      return real.loadGlobs()
+    },
+  }
 })
 vi.mock('../../src/chain.ts', async (original) => {
   const real = await original<typeof import('../../src/chain.ts')>()
-  return { ...real, runChain: (...args: Parameters<typeof real.runChain>) => (called.chain++, real.runChain(...args)) }
+  return {
+    ...real,
+    runChain: (...args: Parameters<typeof real.runChain>) => {
+      called.chain++
+      return real.runChain(...args)
+    },
+  }
 })
 
 const dirs: string[] = []

@@ -278,7 +278,7 @@ describe('uninstall leaves the project as install found it', () => {
       // .github held a file of the user's: it stays, only the hooks folder install made goes.
       expect(list(join(project, '.github'))).toEqual(['CODEOWNERS'])
     } finally {
-      dirs.forEach((dir) => removeProject(dir))
+      for (const dir of dirs) removeProject(dir)
     }
   })
 })

@@ -8,7 +8,7 @@ import { mergeHooks } from '../../src/config/load.ts'
 import { parseConfigDocument } from '../../src/config/parse.ts'
 import type { CommandRun } from '../../src/core/types.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
-import { brokenGateBlock } from '../../src/select/gates.ts'
+import { brokenGateBlock } from '../../src/answer/blocks.ts'
 import { selectHooks } from '../../src/select/select.ts'
 import { makeHook } from '../helpers.ts'
 

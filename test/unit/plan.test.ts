@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { trustProject, untrustProject } from '../../src/commands/trust.ts'
 import { findConfigFiles } from '../../src/config/files.ts'
-import { PLAN_VARIABLES, planEnvironment, planFile, plannedHooks } from '../../src/config/plan.ts'
+import { planFile, plannedHooks } from '../../src/config/plan.ts'
+import { PLAN_VARIABLES, planEnvironment } from '../../src/config/plan-inputs.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
 import { fire } from '../../src/fire.ts'
 import { cliEnvironment, makeProject, removeProject, ROOT } from '../helpers.ts'
@@ -57,6 +58,8 @@ describe('plans: a fire remembers which hooks its event has', () => {
     expect(plannedHooks(findConfigFiles({ cwd: dir, env }), env, qualifyEvent('session:start', {}))?.hooks).toEqual([])
   })
 
+  // A change returns the environment the next fire sees, or nothing when the environment stays.
+  // biome-ignore lint/suspicious/noConfusingVoidType: most changes only write a file and return nothing
   const changes: Array<[string, (dir: string, env: Record<string, string | undefined>) => void | Record<string, string | undefined>]> = [
     [
       'hooks.json is edited',
@@ -343,7 +346,10 @@ describe('plans: a fire remembers which hooks its event has', () => {
 
   test.each([
     ['cut short', (text: string) => text.slice(0, 40)],
-    ['of another shape', (text: string) => JSON.stringify({ ...JSON.parse(text), trusted: [] })],
+    [
+      'of another shape',
+      (text: string) => JSON.stringify({ ...JSON.parse(text), inputs: { ...JSON.parse(text).inputs, trustRecords: [] } }),
+    ],
   ])('a plan %s is a miss, and the next fire plans again', async (_what, damage) => {
     const { dir, env } = await trustedProject()
     await fireIn(dir, env)

@@ -8,9 +8,18 @@ test('schema.json is the one generated from the zod schema (run `npm run schema`
   expect(JSON.parse(readFileSync(join(ROOT, 'schema.json'), 'utf8'))).toEqual(configJsonSchema())
 })
 
+/** The parts of a JSON Schema this test walks. */
+interface JsonSchemaNode {
+  properties: Record<string, JsonSchemaNode>
+  anyOf: JsonSchemaNode[]
+  items: JsonSchemaNode
+  default?: unknown
+  additionalProperties?: unknown
+}
+
 test('the JSON Schema describes the hook fields with their defaults', () => {
-  const schema = configJsonSchema() as any
-  const hook = schema.properties.hooks.anyOf[0].items
+  const schema = configJsonSchema() as unknown as JsonSchemaNode
+  const hook = schema.properties.hooks!.anyOf[0]!.items
   expect(Object.keys(hook.properties)).toEqual([
     'name',
     'event',
@@ -36,7 +45,7 @@ test('the JSON Schema describes the hook fields with their defaults', () => {
     'sequential',
     'locked',
   ])
-  expect(hook.properties.timeout.default).toBe(10)
+  expect(hook.properties.timeout!.default).toBe(10)
   expect(hook.additionalProperties).toBe(false)
 })
 

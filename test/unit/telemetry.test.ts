@@ -6,6 +6,11 @@ import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { fire } from '../../src/fire.ts'
+
+/** The parts of an OTLP/HTTP JSON trace export this test reads. */
+interface OtlpTraces {
+  resourceSpans: Array<{ scopeSpans: Array<{ spans: Array<{ name: string }> }> }>
+}
 import { type FireRecord, SPOOL_FILE, spoolDir, spoolRecord, telemetryTarget } from '../../src/telemetry/record.ts'
 import { cliEnvironment, makeProject, removeProject } from '../helpers.ts'
 import { json, startServer } from '../loopback.ts'
@@ -73,8 +78,8 @@ test('fire() in a program exports the trace in that program, after returning the
     const deadline = Date.now() + 10_000
     while (collector.requests.length === 0 && Date.now() < deadline) await new Promise((resolveWait) => setTimeout(resolveWait, 50))
     const names = collector.requests.flatMap((request) =>
-      JSON.parse(request.body).resourceSpans.flatMap((group: any) =>
-        group.scopeSpans.flatMap((scope: any) => scope.spans.map((span: any) => span.name)),
+      (JSON.parse(request.body) as OtlpTraces).resourceSpans.flatMap((group) =>
+        group.scopeSpans.flatMap((scope) => scope.spans.map((span) => span.name)),
       ),
     )
     expect(names.sort()).toEqual(['fire session:start', 'hook ok'])

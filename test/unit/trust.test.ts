@@ -126,7 +126,7 @@ describe('trust through loadConfig', () => {
     trustProject({ cwd: dir, env })
     expect(Date.now() - started).toBeLessThan(2500)
     const record = JSON.parse(readFileSync(trustRecordFile(dir, env), 'utf8'))
-    expect(Object.values(record.files).every((file: any) => typeof file.stat === 'string')).toBe(true)
+    expect(Object.values(record.files).every((file) => typeof (file as { stat?: unknown }).stat === 'string')).toBe(true)
     // Prove the fast path does not hash: a record whose digest is wrong is still honoured...
     writeFileSync(trustRecordFile(dir, env), JSON.stringify({ ...record, digest: 'wrong' }))
     expect(loadConfig({ cwd: dir, env }).trust).toMatchObject({ trusted: true, via: 'record' })

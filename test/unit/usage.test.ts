@@ -69,7 +69,7 @@ describe('a common fire line, read without cac', () => {
     ['fire'],
   ]
   test.each(lines.map((line) => [line.join(' '), line]))('%s: read as cac reads it', async (_text, line) => {
-    const { simpleFireArgs } = await import('../../src/commands/fire.ts')
+    const { simpleFireArgs } = await import('../../src/commands/fire-args.ts')
     const { createCli, prepareArgv, valueFlags } = await import('../../src/commands/program.ts')
     const simple = simpleFireArgs(line)
     expect(simple).toBeDefined()
@@ -93,7 +93,7 @@ describe('a common fire line, read without cac', () => {
     ['end of options', ['fire', '--', 'x']],
     ['another command', ['list', 'x']],
   ])('left to cac: %s', async (_what, line) => {
-    const { simpleFireArgs } = await import('../../src/commands/fire.ts')
+    const { simpleFireArgs } = await import('../../src/commands/fire-args.ts')
     expect(simpleFireArgs(line)).toBeUndefined()
   })
 })

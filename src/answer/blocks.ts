@@ -1,4 +1,6 @@
-// Gates hookrun cannot vouch for block (docs/guarantees.md): a changed project, an entry that cannot be read.
+// Why a gate was blocked when no hook said so: hookrun's own blocks (docs/guarantees.md: a changed
+// project, an entry that cannot be read, a missing policy, a chain out of time) and its notices for
+// a project whose hooks do not run. fire.ts, chain.ts and explain read them from here.
 import type { ResolvedConfig } from '../config/load.ts'
 import { type ConfigProblem, type FiredEvent, formatProblem, type Hook, type HookResult } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
@@ -47,7 +49,7 @@ function changedList(trust: ProjectTrust): string {
  * said, so on a gate event the answer is a block (docs/guarantees.md) that tells the user what to do. A
  * project never trusted blocks nothing: its hooks simply do not run until the user trusts them.
  */
-export function changedProjectBlock(trusts: readonly ProjectTrust[], event: FiredEvent): HookResult | undefined {
+function changedProjectBlock(trusts: readonly ProjectTrust[], event: FiredEvent): HookResult | undefined {
   const trust = trusts.find((each) => !each.trusted && each.reason === 'changed')
   if (trust === undefined || !isGate(event.name)) return undefined
   return hookrunBlock(untrustedNotice(trust), `${trust.root}/.hookrun`)
@@ -68,7 +70,7 @@ export function gateBlock(
 }
 
 /** `policy.required`: without a good copy of the organisation's policy its gates cannot be vouched for. */
-export function missingPolicyBlock(policy: ResolvedConfig['policy'], event: FiredEvent): HookResult | undefined {
+function missingPolicyBlock(policy: ResolvedConfig['policy'], event: FiredEvent): HookResult | undefined {
   if (policy === undefined || !policy.required || !policy.missing || !isGate(event.name)) return undefined
   return hookrunBlock(
     `the organisation's remote policy ${policy.url} is required and has no good copy yet; run 'hookrun policy pull' (see 'hookrun policy status')`,
