@@ -1,6 +1,7 @@
 // `hookrun doctor`: the checks of src/install/doctor.ts, one screen for a person (or JSON).
 import { DOCTOR_CHECKS, type DoctorCheck, runDoctor } from '../install/doctor.ts'
 import { staleAgentConfigs } from './install.ts'
+import { pluginCheck } from '../install/plugin-agents.ts'
 import { count } from '../core/words.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
 
@@ -20,7 +21,7 @@ const narrowedCheck: DoctorCheck = (context) =>
   staleAgentConfigs(context.cwd, context.env).map(({ what, fix }) => ({ status: 'fail' as const, what, fix }))
 
 export function doctorCommand(options: DoctorCommandOptions): { output: string; exitCode: number } {
-  const { lines, exitCode } = runDoctor({ ...options, checks: [...DOCTOR_CHECKS, narrowedCheck] })
+  const { lines, exitCode } = runDoctor({ ...options, checks: [...DOCTOR_CHECKS, narrowedCheck, pluginCheck] })
   if (options.json) return { output: `${JSON.stringify({ ok: exitCode === 0, lines }, null, 2)}\n`, exitCode }
   const paint = options.paint ?? PLAIN
   const out = lines.flatMap((line) => [

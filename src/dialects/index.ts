@@ -14,6 +14,7 @@ import { cursor } from './cursor.ts'
 import { droid } from './droid.ts'
 import { gemini } from './gemini.ts'
 import { kiro } from './kiro.ts'
+import { opencode } from './opencode.ts'
 import { qwen } from './qwen.ts'
 import { windsurf } from './windsurf.ts'
 import type { Dialect, NoticeChannel } from './types.ts'
@@ -21,6 +22,7 @@ import type { Dialect, NoticeChannel } from './types.ts'
 /**
  * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
  * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it"):
+ *   0. OpenCode: hookrun's own plugin's `hook` (a plugin hook or bus event of OpenCode's) with an `input` object
  *   1. Windsurf: `agent_action_name` (no other agent has it)
  *   2. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
  *   3. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
@@ -37,7 +39,7 @@ import type { Dialect, NoticeChannel } from './types.ts'
  *  10. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
-export const DIALECTS: readonly Dialect[] = [windsurf, crush, kiro, cursor, copilot, gemini, qwen, droid, codex, claude]
+export const DIALECTS: readonly Dialect[] = [opencode, windsurf, crush, kiro, cursor, copilot, gemini, qwen, droid, codex, claude]
 
 const NATIVE = new Set(['hookrun', 'native'])
 

@@ -34,6 +34,7 @@ export type AliasSource =
   | 'kiro'
   | 'crush'
   | 'qwen'
+  | 'opencode'
 
 export interface EventAlias {
   readonly alias: string
@@ -224,6 +225,15 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('SessionDelete', 'session:delete', 'qwen'),
   alias('TodoCreated', 'task:created', 'qwen'),
   alias('TodoCompleted', 'task:completed', 'qwen'),
+  // OpenCode (and Kilo Code, its fork): the plugin hooks and bus events hookrun's plugin forwards
+  // (anomalyco/opencode packages/plugin/src/index.ts; src/install/opencode-plugin.ts)
+  alias('tool.execute.before', 'tool:pre_execute', 'opencode'),
+  alias('tool.execute.after', 'tool:post_execute', 'opencode'),
+  alias('chat.message', 'user:prompt_submit', 'opencode'),
+  alias('session.created', 'session:start', 'opencode'),
+  alias('session.idle', 'agent:stop', 'opencode'),
+  alias('session.compacted', 'context:post_compact', 'opencode'),
+  alias('session.error', 'agent:error', 'opencode'),
 ]
 
 /**

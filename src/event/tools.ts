@@ -10,7 +10,18 @@
  * A name the table does not know is its own subject, lowercased (`mcp__memory__create`).
  */
 import { sharedSources } from './shared-names.ts'
-export type ToolSource = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen'
+export type ToolSource =
+  | 'claude'
+  | 'cursor'
+  | 'gemini'
+  | 'codex'
+  | 'copilot'
+  | 'windsurf'
+  | 'droid'
+  | 'kiro'
+  | 'crush'
+  | 'qwen'
+  | 'opencode'
 
 export interface ToolAlias {
   readonly name: string
@@ -109,6 +120,8 @@ const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
   ['droid', ['Read', 'Edit', 'MultiEdit', 'LS', 'Grep', 'Glob', 'WebSearch', 'Task', 'TodoWrite']],
   ['kiro', ['shell', 'web_search', 'web_fetch']],
   ['crush', ['bash', 'edit', 'view', 'grep', 'glob']],
+  // OpenCode 1.18.33 (the tools its model is offered, seen in the agent lab)
+  ['opencode', ['bash', 'edit', 'write', 'read', 'glob', 'grep', 'task']],
   [
     'qwen',
     [
