@@ -22,6 +22,8 @@ export const LAB_AGENTS = {
   qwen: { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' },
   codex: { package: '@openai/codex', version: '0.169.0', bin: 'codex' },
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot' },
+  // The native binary comes in the optional dependency opencode-linux-x64 (postinstall only links it).
+  opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
 } as const
 
 export type LabAgent = keyof typeof LAB_AGENTS
@@ -258,7 +260,8 @@ export function labResults(agent: LabAgent) {
   const rows: Record<string, LabResult> = {}
   return {
     file: join(ROOT, 'src', 'dialects', 'lab', `${agent}.json`),
-    record(scenario: Scenario, verdict: Verdict, seen: string) {
+    /** A standard scenario, or one of the agent's own (OpenCode's subagent and batch calls). */
+    record(scenario: Scenario | (string & {}), verdict: Verdict, seen: string) {
       rows[scenario] = { verdict, seen }
     },
     json(): string {
