@@ -6,6 +6,7 @@ import type { Dialect } from '../dialects/types.ts'
 import { ignores } from '../dialects/shared.ts'
 import type { Decision } from '../core/protocol.ts'
 import { agentTarget } from '../install/agents.ts'
+import { pluginAgent } from '../install/plugin-agents.ts'
 import { LAB_VERIFIED, type LabVerified } from '../dialects/verified.ts'
 
 /**
@@ -82,6 +83,7 @@ export function agentRows(): AgentRow[] {
   const places = { home: '~', project: '.', env: {} }
   return DIALECTS.map((dialect) => {
     const target = agentTarget(dialect.name)
+    const plugin = pluginAgent(dialect.name)
     return {
       agent: dialect.name,
       label: dialect.label,
@@ -98,6 +100,15 @@ export function agentRows(): AgentRow[] {
       ...(target !== undefined && {
         config: { user: target.file('user', places), project: target.file('project', places) },
         installs: { command: target.command('hookrun', target.events[0] ?? ''), events: target.events, skipped: target.skipped },
+      }),
+      // OpenCode runs plugins, not commands: install writes hookrun's plugin, which fires every event.
+      ...(plugin !== undefined && {
+        config: { user: plugin.file('user', places), project: plugin.file('project', places) },
+        installs: {
+          command: `hookrun fire <hook> --format ${dialect.name} (from hookrun's plugin)`,
+          events: [...namesOf(dialect.source)],
+          skipped: {},
+        },
       }),
       ...(dialect.alsoAnswers !== undefined && { alsoAnswers: dialect.alsoAnswers }),
       ...(LAB_VERIFIED[dialect.name] !== undefined && { verified: verifiedRow(LAB_VERIFIED[dialect.name]!) }),

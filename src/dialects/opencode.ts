@@ -130,7 +130,9 @@ function renderBlock(decision: Decision, event: string, out: Record<string, unkn
   const reason = asked
     ? `hook '${decision.decidedBy ?? 'unknown'}' asked for confirmation${decision.reason ? ` (${decision.reason})` : ''}; OpenCode's plugins cannot ask, so hookrun refused it`
     : blockReason(decision)
-  if (event === PRE_TOOL || event === PROMPT) out.block = reason
-  else if (event === POST_TOOL) out.append = reason
+  if (event === PRE_TOOL || event === PROMPT) {
+    out.block = reason
+    if (asked) answer.cannot("decision 'ask'", 'the call was refused instead (no plugin hook can ask the person)')
+  } else if (event === POST_TOOL) out.append = reason
   else answer.cannot(asked ? "decision 'ask'" : 'a block', 'OpenCode goes on (its bus events are told, not asked)')
 }

@@ -24,6 +24,8 @@ export const LAB_AGENTS = {
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot' },
   // The native binary comes in the optional dependency opencode-linux-x64 (postinstall only links it).
   opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
+  // OpenCode's engine. 7.8.1 names native packages npm does not have: 7.7.7 is the newest that installs.
+  kilo: { package: '@kilocode/cli', version: '7.7.7', bin: 'kilo' },
 } as const
 
 export type LabAgent = keyof typeof LAB_AGENTS

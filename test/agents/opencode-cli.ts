@@ -1,17 +1,26 @@
-// OpenCode (`opencode run`) headless against the lab's fake chat-completions API: its config, its command line.
+// OpenCode (`opencode run`) and Kilo Code (`kilo run`, OpenCode's engine) headless against the lab's
+// fake chat-completions API: their config, their command line, what their JSON output says.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type AgentRun, installAgent, type LabRun, type ModelServer, runAgent } from './lab.ts'
 
-const OPENCODE = installAgent('opencode')
+export type FamilyAgent = 'opencode' | 'kilo'
+
+/** What differs between the two: the config file, its schema, the prefix of their variables. */
+const FAMILY = {
+  opencode: { label: 'OpenCode', config: 'opencode.json', schema: 'https://opencode.ai/config.json', prefix: 'OPENCODE' },
+  kilo: { label: 'Kilo Code', config: 'kilo.json', schema: 'https://kilo.ai/config.json', prefix: 'KILO' },
+} as const
+
+export const familyLabel = (agent: FamilyAgent) => FAMILY[agent].label
 
 /**
- * The project's opencode.json: a provider of our own (`@ai-sdk/openai-compatible` is bundled, so
- * nothing is fetched) at the fake model, for the conversation and for titles.
+ * The project's config: a provider of our own (`@ai-sdk/openai-compatible` is bundled, so nothing
+ * is fetched) at the fake model, for the conversation and for titles.
  */
-export function opencodeConfig(run: LabRun, server: ModelServer, extra: Record<string, unknown> = {}): void {
+export function familyConfig(agent: FamilyAgent, run: LabRun, server: ModelServer, extra: Record<string, unknown> = {}): void {
   const config = {
-    $schema: 'https://opencode.ai/config.json',
+    $schema: FAMILY[agent].schema,
     provider: {
       fake: {
         npm: '@ai-sdk/openai-compatible',
@@ -23,25 +32,31 @@ export function opencodeConfig(run: LabRun, server: ModelServer, extra: Record<s
     small_model: 'fake/fake-model',
     ...extra,
   }
-  writeFileSync(join(run.project, 'opencode.json'), `${JSON.stringify(config, null, 2)}\n`)
+  writeFileSync(join(run.project, FAMILY[agent].config), `${JSON.stringify(config, null, 2)}\n`)
 }
 
 /** Nothing fetched, nothing shared, no Claude Code files read: only the fake model is asked. */
-const QUIET = {
-  OPENCODE_DISABLE_AUTOUPDATE: '1',
-  OPENCODE_DISABLE_MODELS_FETCH: '1',
-  OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
-  OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-  OPENCODE_DISABLE_SHARE: '1',
-  OPENCODE_DISABLE_CLAUDE_CODE: '1',
+function quiet(agent: FamilyAgent): Record<string, string> {
+  const names = ['AUTOUPDATE', 'MODELS_FETCH', 'DEFAULT_PLUGINS', 'LSP_DOWNLOAD', 'SHARE', 'CLAUDE_CODE']
+  return Object.fromEntries(names.map((name) => [`${FAMILY[agent].prefix}_DISABLE_${name}`, '1']))
 }
 
 /**
- * `opencode run --format json PROMPT` (stdin closed). Its first start in a fresh HOME installs
- * `@opencode-ai/plugin` into each `.opencode/` folder: slow on a busy machine, hence the timeout.
+ * `opencode run --format json PROMPT` (stdin closed; `kilo run` the same). Its first start in a
+ * fresh HOME installs the plugin package into each config folder: slow on a busy machine.
  */
-export function runOpencode(run: LabRun, prompt: string, cwd = run.project, env: Record<string, string> = {}): Promise<AgentRun> {
-  return runAgent(OPENCODE, ['run', '--format', 'json', prompt], { cwd, env: { ...run.env, ...QUIET, ...env }, timeoutMs: 240_000 })
+export function runFamily(
+  agent: FamilyAgent,
+  run: LabRun,
+  prompt: string,
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<AgentRun> {
+  return runAgent(installAgent(agent), ['run', '--format', 'json', prompt], {
+    cwd,
+    env: { ...run.env, ...quiet(agent), ...env },
+    timeoutMs: 240_000,
+  })
 }
 
 /** The tool parts of `--format json` output: what each call's status and output (or error) was. */
