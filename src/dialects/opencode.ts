@@ -61,7 +61,7 @@ export const opencode: Dialect = {
   // context reaches anyone, so a notice goes both ways.
   notices: ['systemMessage', 'additionalContext'],
   alsoAnswers:
-    "Kilo Code runs the same plugin from .kilo/plugins/ (its CLI is OpenCode's engine; Kilo-Org/kilocode packages/opencode/src/config/paths.ts)",
+    "Kilo Code, whose CLI is OpenCode's engine: the same plugin from .kilo/plugins/ (hookrun install --agent kilo; Kilo-Org/kilocode packages/opencode/src/config/paths.ts), lab-verified with @kilocode/cli 7.7.7",
   detect: (payload) => {
     const hook = hookName(payload)
     return hook !== undefined && OPENCODE_EVENTS.has(hook) && typeof payload.input === 'object' && payload.input !== null
@@ -133,6 +133,6 @@ function renderBlock(decision: Decision, event: string, out: Record<string, unkn
   if (event === PRE_TOOL || event === PROMPT) {
     out.block = reason
     if (asked) answer.cannot("decision 'ask'", 'the call was refused instead (no plugin hook can ask the person)')
-  } else if (event === POST_TOOL) out.append = reason
-  else answer.cannot(asked ? "decision 'ask'" : 'a block', 'OpenCode goes on (its bus events are told, not asked)')
+  } else if (event === POST_TOOL && !asked) out.append = reason
+  else answer.cannot(asked ? "decision 'ask'" : 'a block', 'OpenCode goes on')
 }

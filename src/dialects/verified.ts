@@ -3,6 +3,7 @@ import claude from './lab/claude.json' with { type: 'json' }
 import codex from './lab/codex.json' with { type: 'json' }
 import copilot from './lab/copilot.json' with { type: 'json' }
 import gemini from './lab/gemini.json' with { type: 'json' }
+import kilo from './lab/kilo.json' with { type: 'json' }
 import opencode from './lab/opencode.json' with { type: 'json' }
 import qwen from './lab/qwen.json' with { type: 'json' }
 
@@ -16,5 +17,5 @@ export interface LabVerified {
 
 /** Every agent the lab ran, by hookrun's name for it; an agent not here is known from its docs and source only. */
 export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEntries(
-  [claude, codex, copilot, gemini, opencode, qwen].map((results) => [results.agent, results]),
+  [claude, codex, copilot, gemini, kilo, opencode, qwen].map((results) => [results.agent, results]),
 )

@@ -55,7 +55,7 @@ export function runFamily(
   return runAgent(installAgent(agent), ['run', '--format', 'json', prompt], {
     cwd,
     env: { ...run.env, ...quiet(agent), ...env },
-    timeoutMs: 240_000,
+    timeoutMs: 400_000,
   })
 }
 

@@ -92,7 +92,7 @@ export function familyLab(agent: FamilyAgent): void {
   let gateLogged: { logged: Record<string, unknown>[]; run: LabRun } | undefined
 
   describe.concurrent(`${label} ${version} with hookrun`, () => {
-    test('gate session: allow, deny, rewrite, context, post-tool output, cd elsewhere', { timeout: 300_000 }, async () => {
+    test('gate session: allow, deny, rewrite, context, post-tool output, cd elsewhere', { timeout: 500_000 }, async () => {
       const post = {
         name: 'lab-post-output',
         event: 'tool:post_execute:bash',
@@ -182,7 +182,7 @@ export function familyLab(agent: FamilyAgent): void {
       )
     })
 
-    test('untrusted-notice', { timeout: 300_000 }, async () => {
+    test('untrusted-notice', { timeout: 500_000 }, async () => {
       const hooks = { hooks: [{ name: 'lab-gate', event: 'tool:pre_execute:bash', command: GATE, timeout: 10 }] }
       await session(agent, 'untrusted', { hooks, turns: [bash('touch forbidden-marker'), DONE], trust: false }, (s) => {
         expect(s.result.status, s.result.stderr).toBe(0)
@@ -199,7 +199,7 @@ export function familyLab(agent: FamilyAgent): void {
       })
     })
 
-    test('timeout-blocks and crash-blocks', { timeout: 300_000 }, async () => {
+    test('timeout-blocks and crash-blocks', { timeout: 500_000 }, async () => {
       const hooks = {
         hooks: [
           {
@@ -236,7 +236,7 @@ export function familyLab(agent: FamilyAgent): void {
       )
     })
 
-    test('subfolder-start, a subagent (task) and no batch tool', { timeout: 300_000 }, async () => {
+    test('subfolder-start, a subagent (task) and no batch tool', { timeout: 500_000 }, async () => {
       const hooks = { hooks: [{ name: 'lab-gate', event: 'tool:pre_execute:bash', command: GATE, timeout: 10 }] }
       const subagent = (request: ModelRequest) =>
         chatMessages(request).some((message) => message.role === 'user' && String(JSON.stringify(message.content)).includes('LAB-SUBAGENT'))
@@ -295,7 +295,7 @@ export function familyLab(agent: FamilyAgent): void {
       )
     })
 
-    test('the plugin fails closed: with no hookrun on PATH the prompt is refused', { timeout: 300_000 }, async () => {
+    test('the plugin fails closed: with no hookrun on PATH the prompt is refused', { timeout: 500_000 }, async () => {
       const hooks = { hooks: [{ name: 'lab-gate', event: 'tool:pre_execute:bash', command: GATE, timeout: 10 }] }
       const noHookrun = (run: LabRun) => ({ PATH: run.env.PATH!.split(':').slice(1).join(':') })
       await session(agent, 'no-hookrun', { hooks, turns: [bash('touch marker'), DONE], env: noHookrun }, (s) => {

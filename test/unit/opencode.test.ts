@@ -96,6 +96,11 @@ describe('--format opencode answers', () => {
     expect(stop.json).toEqual({})
     expect(stop.warnings.join('\n')).toMatch(/OpenCode cannot apply a block on session.idle/)
     expect(answer(decision({ updatedInput: { command: 'ls' } }), 'tool.execute.after').warnings.join('\n')).toMatch(/updatedInput/)
+    const asked = answer(decision({ decision: 'ask', decidedBy: 'g' }), 'tool.execute.after')
+    expect(asked).toMatchObject({
+      json: {},
+      warnings: [expect.stringMatching(/OpenCode cannot apply decision 'ask' on tool.execute.after/)],
+    })
   })
   test('an event hookrun has no name for passes with an empty answer', () => {
     const prepared = prepareDialect('opencode', 'command.execute.before', { hook: 'command.execute.before', input: {}, output: {} })!
