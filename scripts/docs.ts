@@ -14,6 +14,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { SCENARIOS } from '../test/agents/lab.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const HOOKRUN = join(ROOT, 'dist', 'hookrun')
@@ -150,7 +151,8 @@ function agentList(): AgentDetail[] {
 /** The table of every agent and where its facts come from, with the lab's scenario grid. */
 function agentsPart(): string {
   const lab = labFiles()
-  const scenarios = [...new Set(lab.flatMap((file) => Object.keys(file.scenarios)))]
+  // The standard scenarios, a column each; an agent's own (OpenCode's subagent calls) are on its page.
+  const scenarios = Object.keys(SCENARIOS)
   const verified = agentList().map((agent) => {
     const results = lab.find((file) => file.key === agent.agent)
     const page = existsSync(join(ROOT, 'docs', 'agents', `${agent.agent}.md`)) ? `[${agent.label}](${agent.agent}.md)` : agent.label

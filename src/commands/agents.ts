@@ -7,6 +7,7 @@ import { ignores } from '../dialects/shared.ts'
 import type { Decision } from '../core/protocol.ts'
 import { agentTarget } from '../install/agents.ts'
 import { folderAgent } from '../install/hook-folder.ts'
+import { pluginAgent } from '../install/plugin-agents.ts'
 import { LAB_VERIFIED, type LabVerified } from '../dialects/verified.ts'
 
 /**
@@ -86,6 +87,7 @@ export function agentRows(): AgentRow[] {
   const places = { home: '~', project: '.', env: {} }
   return DIALECTS.map((dialect) => {
     const target = agentTarget(dialect.name)
+    const plugin = pluginAgent(dialect.name)
     return {
       agent: dialect.name,
       label: dialect.label,
@@ -104,6 +106,15 @@ export function agentRows(): AgentRow[] {
         installs: { command: target.command('hookrun', target.events[0] ?? ''), events: target.events, skipped: target.skipped },
       }),
       ...(target === undefined && folderRow(dialect.name, places)),
+      // OpenCode runs plugins, not commands: install writes hookrun's plugin, which fires every event.
+      ...(plugin !== undefined && {
+        config: { user: plugin.file('user', places), project: plugin.file('project', places) },
+        installs: {
+          command: `hookrun fire <hook> --format ${dialect.name} (from hookrun's plugin)`,
+          events: [...namesOf(dialect.source)],
+          skipped: {},
+        },
+      }),
       ...(dialect.alsoAnswers !== undefined && { alsoAnswers: dialect.alsoAnswers }),
       ...(dialect.caveats !== undefined && { caveats: dialect.caveats }),
       ...(LAB_VERIFIED[dialect.name] !== undefined && { verified: verifiedRow(LAB_VERIFIED[dialect.name]!) }),

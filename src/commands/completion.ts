@@ -4,6 +4,7 @@ import { didYouMean } from '../core/suggest.ts'
 import { DIALECTS, FORMAT_NAMES } from '../dialects/index.ts'
 import { CANONICAL_EVENTS } from '../event/events.ts'
 import { AGENTS } from '../install/agents.ts'
+import { PLUGIN_AGENTS } from '../install/plugin-agents.ts'
 import { IMPORT_AGENTS } from '../install/import.ts'
 import { TEMPLATES } from './templates.ts'
 
@@ -27,7 +28,7 @@ const SHELLS = ['bash', 'zsh', 'fish'] as const
  */
 export function completionValues(): Record<string, Pick<CompletionCommand, 'args' | 'values'>> {
   const events = CANONICAL_EVENTS.map((event) => event.name)
-  const installable = AGENTS.map((agent) => agent.name)
+  const installable = [...AGENTS.map((agent) => agent.name), ...PLUGIN_AGENTS.map((agent) => agent.name)]
   const fire = { args: events, values: { '--format': FORMAT_NAMES } }
   return {
     fire,

@@ -16,6 +16,7 @@ import { droid } from './droid.ts'
 import { gemini } from './gemini.ts'
 import { goose } from './goose.ts'
 import { kiro } from './kiro.ts'
+import { opencode } from './opencode.ts'
 import { qwen } from './qwen.ts'
 import { windsurf } from './windsurf.ts'
 import type { Dialect, NoticeChannel } from './types.ts'
@@ -23,25 +24,40 @@ import type { Dialect, NoticeChannel } from './types.ts'
 /**
  * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
  * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it"):
- *   0. Cline:   `hookName` with `clineVersion` (no other agent has them)
- *   1. Windsurf: `agent_action_name` (no other agent has it)
- *   2. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
- *   3. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
- *   4. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
+ *   1. OpenCode: hookrun's own plugin's `hook` (a plugin hook or bus event of OpenCode's) with an `input` object
+ *   2. Cline:   `hookName` with `clineVersion` (no other agent has them)
+ *   3. Windsurf: `agent_action_name` (no other agent has it)
+ *   4. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
+ *   5. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
+ *   6. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
  *               Cursor's `conversation_id` and `cursor_version`
- *   5. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
- *   6. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
+ *   7. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
+ *   8. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
  *               with VS Code's `hookEventName` (VS Code's own hooks read Copilot's files)
- *   7. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
+ *   9. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
  *               SessionEnd / Notification with Gemini's ISO `timestamp` string
- *   8. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
+ *  10. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
  *               `timestamp` string (Claude Code sends none)
- *   9. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
- *  10. Codex:   a Codex event name with `turn_id`
- *  11. Claude Code: any Claude Code event name
+ *  11. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
+ *  12. Codex:   a Codex event name with `turn_id`
+ *  13. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
-export const DIALECTS: readonly Dialect[] = [cline, windsurf, goose, crush, kiro, cursor, copilot, gemini, qwen, droid, codex, claude]
+export const DIALECTS: readonly Dialect[] = [
+  opencode,
+  cline,
+  windsurf,
+  goose,
+  crush,
+  kiro,
+  cursor,
+  copilot,
+  gemini,
+  qwen,
+  droid,
+  codex,
+  claude,
+]
 
 const NATIVE = new Set(['hookrun', 'native'])
 

@@ -6,6 +6,8 @@ import codex from './lab/codex.json' with { type: 'json' }
 import copilot from './lab/copilot.json' with { type: 'json' }
 import gemini from './lab/gemini.json' with { type: 'json' }
 import goose from './lab/goose.json' with { type: 'json' }
+import kilo from './lab/kilo.json' with { type: 'json' }
+import opencode from './lab/opencode.json' with { type: 'json' }
 import qwen from './lab/qwen.json' with { type: 'json' }
 
 /** One agent's lab results: the package and version the lab ran, and each scenario's verdict. */
@@ -20,5 +22,8 @@ export interface LabVerified {
 
 /** Every agent the lab ran, by hookrun's name for it; an agent not here is known from its docs and source only. */
 export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEntries(
-  [{ ...claude, serve: claudeServe }, cline, codex, copilot, gemini, goose, qwen].map((results) => [results.agent, results]),
+  [{ ...claude, serve: claudeServe }, cline, codex, copilot, gemini, goose, kilo, opencode, qwen].map((results) => [
+    results.agent,
+    results,
+  ]),
 )

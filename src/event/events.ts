@@ -36,6 +36,7 @@ export type AliasSource =
   | 'qwen'
   | 'goose'
   | 'cline'
+  | 'opencode'
 
 interface EventAlias {
   readonly alias: string
@@ -234,6 +235,15 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('TaskComplete', 'agent:stop', 'cline'),
   alias('TaskError', 'agent:error', 'cline'),
   alias('SessionShutdown', 'session:end', 'cline'),
+  // OpenCode (and Kilo Code, its fork): the plugin hooks and bus events hookrun's plugin forwards
+  // (anomalyco/opencode packages/plugin/src/index.ts; src/install/opencode-plugin.ts)
+  alias('tool.execute.before', 'tool:pre_execute', 'opencode'),
+  alias('tool.execute.after', 'tool:post_execute', 'opencode'),
+  alias('chat.message', 'user:prompt_submit', 'opencode'),
+  alias('session.created', 'session:start', 'opencode'),
+  alias('session.idle', 'agent:stop', 'opencode'),
+  alias('session.compacted', 'context:post_compact', 'opencode'),
+  alias('session.error', 'agent:error', 'opencode'),
 ]
 
 /**

@@ -23,6 +23,7 @@ type ToolSource =
   | 'qwen'
   | 'goose'
   | 'cline'
+  | 'opencode'
 
 export interface ToolAlias {
   readonly name: string
@@ -136,6 +137,8 @@ const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
   ['droid', ['Read', 'Edit', 'MultiEdit', 'LS', 'Grep', 'Glob', 'WebSearch', 'Task', 'TodoWrite']],
   ['kiro', ['shell', 'web_search', 'web_fetch']],
   ['crush', ['bash', 'edit', 'view', 'grep', 'glob']],
+  // OpenCode 1.18.33 (the tools its model is offered, seen in the agent lab)
+  ['opencode', ['bash', 'edit', 'write', 'read', 'glob', 'grep', 'task']],
   [
     'qwen',
     [

@@ -66,7 +66,7 @@ function wirings(context: DoctorContext): Wiring[] {
 }
 
 /** The executable `PATH` finds for `name`, as a shell would. */
-function onPath(name: string, env: Env): string | undefined {
+export function onPath(name: string, env: Env): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (dir === '') continue
     const file = join(dir, name)

@@ -19,24 +19,52 @@ import { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, 
 import { selfCommand, shellWords } from './self.ts'
 import { uninstallFrom } from './uninstall.ts'
 import { FOLDER_AGENTS, folderAgent, installWrappers, removeWrappers } from './hook-folder.ts'
+import { installPlugin, type PluginAgent, pluginAgent, PLUGIN_AGENTS, uninstallPlugin } from './plugin-agents.ts'
 
 export function installOrRemove(options: InstallOptions, remove: boolean, loaded?: ResolvedConfig): InstallResult {
-  const known = [...AGENTS.map((agent) => agent.name), ...FOLDER_AGENTS.map((agent) => agent.name)]
-  // Agents that read hook files from a folder (Cline) get wrappers there (src/install/hook-folder.ts).
-  const folders = options.agents.flatMap((name) => folderAgent(name) ?? [])
-  const targets = options.agents
-    .filter((name) => folderAgent(name) === undefined)
-    .map((name) => {
-      const target = agentTarget(name)
-      if (target === undefined)
-        throw new HookrunError(`--agent ${name} is not known${didYouMean(name, known)}; use one of: ${known.join(', ')}`)
-      return target
-    })
+  const known = [...AGENTS, ...FOLDER_AGENTS, ...PLUGIN_AGENTS].map((agent) => agent.name)
+  for (const name of options.agents) {
+    if (agentTarget(name) === undefined && folderAgent(name) === undefined && pluginAgent(name) === undefined)
+      throw new HookrunError(`--agent ${name} is not known${didYouMean(name, known)}; use one of: ${known.join(', ')}`)
+  }
   if (remove && options.events?.length)
     throw new HookrunError(
       "--events is for install; uninstall removes all of hookrun's entries (to keep fewer events, run install --events again)",
     )
-  if (targets.length + folders.length === 0) throw new HookrunError(`--agent is required: one of ${known.join(', ')}`)
+  if (options.agents.length === 0) throw new HookrunError(`--agent is required: one of ${known.join(', ')}`)
+  // OpenCode and Kilo Code get hookrun's plugin file; the others, entries in their config files
+  // (or, for Cline, wrappers in its hook folder).
+  const plugins = options.agents.flatMap((name) => pluginAgent(name) ?? [])
+  const others = options.agents.filter((name) => pluginAgent(name) === undefined)
+  const pluginDone = plugins.map((agent) => pluginInstall(agent, options, remove))
+  if (others.length === 0) {
+    return {
+      output: `${pluginDone.flatMap((done) => done.lines).join('\n')}\n`,
+      exitCode: pluginDone.some((done) => done.result.status === 'failed') ? ExitCode.Failure : ExitCode.Proceed,
+      results: pluginDone.map((done) => done.result),
+    }
+  }
+  const entries = installOrRemoveEntries({ ...options, agents: others }, remove, loaded)
+  if (pluginDone.length === 0) return entries
+  return {
+    output: `${[...pluginDone.flatMap((done) => done.lines), entries.output.trimEnd()].join('\n')}\n`,
+    exitCode: pluginDone.some((done) => done.result.status === 'failed') ? ExitCode.Failure : entries.exitCode,
+    results: [...pluginDone.map((done) => done.result), ...entries.results],
+  }
+}
+
+function pluginInstall(agent: PluginAgent, options: InstallOptions, remove: boolean) {
+  const places = { home: homeOf(options.env), project: resolve(options.cwd), env: options.env }
+  if (remove) return uninstallPlugin(agent, options.scope, places)
+  if (options.events?.length)
+    throw new HookrunError(`--events: ${agent.label} gets hookrun's plugin, which asks hookrun on every hook; install it without --events`)
+  return installPlugin(agent, options.scope, places, options.self, options.files ?? diskFiles(options.env))
+}
+
+/** Entries in agents' config files, and wrappers in hook folders (Cline: src/install/hook-folder.ts). */
+function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded: ResolvedConfig | undefined): InstallResult {
+  const folders = options.agents.flatMap((name) => folderAgent(name) ?? [])
+  const targets = options.agents.flatMap((name) => (folderAgent(name) === undefined ? (agentTarget(name) ?? []) : []))
   const places = { home: homeOf(options.env), project: resolve(options.cwd), env: options.env }
   const self = options.self ?? shellWords(selfCommand())
   // Narrowed (a project install without --all-events): it knows the project's hooks (read once for every agent).

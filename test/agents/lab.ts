@@ -24,6 +24,10 @@ export const LAB_AGENTS = {
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot' },
   goose: { package: '@aaif/goose-acp', version: '1.50.0', bin: 'goose' },
   cline: { package: 'cline', version: '3.0.65', bin: 'cline' },
+  // The native binary comes in the optional dependency opencode-linux-x64 (postinstall only links it).
+  opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
+  // OpenCode's engine. 7.8.1 names native packages npm does not have: 7.7.7 is the newest that installs.
+  kilo: { package: '@kilocode/cli', version: '7.7.7', bin: 'kilo' },
 } as const
 
 export type LabAgent = keyof typeof LAB_AGENTS
@@ -266,7 +270,8 @@ export function labResults(agent: LabAgent, key: string = agent) {
   return {
     // `key`: another way of wiring the same agent (claude-serve: `install --serve`), a file of its own.
     file: join(ROOT, 'src', 'dialects', 'lab', `${key}.json`),
-    record(scenario: Scenario, verdict: Verdict, seen: string) {
+    /** A standard scenario, or one of the agent's own (OpenCode's subagent and batch calls). */
+    record(scenario: Scenario | (string & {}), verdict: Verdict, seen: string) {
       rows[scenario] = { verdict, seen }
     },
     json(): string {

@@ -14,10 +14,23 @@ describe('the capability matrix', () => {
     expect(rows.map((row) => row.agent)).toEqual(DIALECTS.map((entry) => entry.name))
     for (const row of rows) {
       expect(row.events.map((event) => event.name)).toEqual([...namesOf(DIALECTS.find((entry) => entry.name === row.agent)!.source)])
-      // Cline's hooks are files in a folder: its wrappers' events (src/install/hook-folder.ts).
-      const target = AGENTS.find((agent) => agent.name === row.agent) ?? folderAgent(row.agent)!
-      expect(row.installs?.events).toEqual(target.events)
+      // Cline's hooks are files in a folder (src/install/hook-folder.ts); OpenCode gets hookrun's plugin, which fires every one of its events.
+      const target = AGENTS.find((agent) => agent.name === row.agent) ?? folderAgent(row.agent)
+      expect(row.installs?.events).toEqual(target?.events ?? row.events.map((event) => event.name))
     }
+  })
+
+  test("the OpenCode row: hookrun's plugin files, Kilo Code runs the same plugin, an ask is never honoured", () => {
+    const opencode = agentRows().find((row) => row.agent === 'opencode')!
+    expect(opencode.config).toEqual({ user: '~/.config/opencode/plugins/hookrun.js', project: '.opencode/plugins/hookrun.js' })
+    expect(opencode.alsoAnswers).toMatch(/Kilo Code.*\.kilo\/plugins/)
+    for (const event of opencode.events) expect(event.honours).not.toContain('ask')
+    expect(opencode.events.find((event) => event.name === 'tool.execute.before')!.honours).toEqual([
+      'block',
+      'updatedInput',
+      'additionalContext',
+      'systemMessage',
+    ])
   })
 
   test('honoured fields are what the dialect sends: exit-code agents honour little, Claude Code much', () => {
@@ -58,7 +71,7 @@ describe('the capability matrix', () => {
       agentRows()
         .filter((row) => row.alsoAnswers !== undefined)
         .map((row) => row.agent),
-    ).toEqual(['copilot'])
+    ).toEqual(['opencode', 'copilot'])
     expect(formatAgents(false)).toMatch(/Copilot \(--format copilot\)\n {2}verified .*\n {2}also answers {6}VS Code's own agent hooks/)
   })
 

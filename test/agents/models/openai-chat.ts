@@ -46,7 +46,11 @@ function sse(response: ServerResponse, chunks: readonly unknown[]) {
   response.end('data: [DONE]\n\n')
 }
 
-export function startOpenAIChatModel(turns: readonly Turn[]): Promise<ModelServer> {
+/**
+ * `turns` may be a function of the request: a script per conversation (OpenCode's subagent gets a
+ * conversation of its own, told apart by its prompt).
+ */
+export function startOpenAIChatModel(turns: readonly Turn[] | ((request: ModelRequest) => readonly Turn[])): Promise<ModelServer> {
   return startModelServer((request: ModelRequest, response: ServerResponse) => {
     if (request.method === 'GET' && request.url.endsWith('/models')) {
       response
@@ -63,7 +67,8 @@ export function startOpenAIChatModel(turns: readonly Turn[]): Promise<ModelServe
     const body = request.body as { stream?: boolean; model?: string; tools?: unknown[] } | undefined
     const index = chatToolResults(body)
     // A request without tools is a side request (a title, a summary): it gets text.
-    const turn: Turn = isChatTurn(request) ? (turns[Math.min(index, turns.length - 1)] ?? { text: 'Done.' }) : { text: 'Lab session' }
+    const script = typeof turns === 'function' ? turns(request) : turns
+    const turn: Turn = isChatTurn(request) ? (script[Math.min(index, script.length - 1)] ?? { text: 'Done.' }) : { text: 'Lab session' }
     const id = `chatcmpl-lab-${request.url.length}-${index}`
     const base = { id, object: 'chat.completion.chunk', created: 1_700_000_000, model: body?.model ?? 'fake-model' }
     const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }

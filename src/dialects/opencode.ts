@@ -1,0 +1,138 @@
+import { namesOf } from '../event/events.ts'
+import type { Decision } from '../core/protocol.ts'
+import type { Payload } from '../core/types.ts'
+import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
+import type { CarriedRow, Dialect } from './types.ts'
+
+/**
+ * OpenCode (anomalyco/opencode, formerly sst/opencode) and Kilo Code, whose CLI is OpenCode's
+ * engine. Neither runs commands as hooks: hookrun's plugin (src/install/opencode-plugin.ts, an ES
+ * module OpenCode loads from `.opencode/plugins/`, Kilo from `.kilo/plugins/`) turns each plugin
+ * hook into a fire of `hookrun fire --format opencode`, with what OpenCode passed the hook as the
+ * payload: `{hook, input, output, directory, worktree}`. `hook` is the plugin hook's name
+ * (`tool.execute.before`) or, for a bus event, its type (`session.created`, with the event's
+ * `properties` as `input`).
+ *
+ * The answer is one JSON object the plugin applies (the exit code is 0 unless hookrun itself
+ * failed, which the plugin treats as a block on gates: a gate never fails open):
+ *   block    the reason: the plugin throws an Error with it; OpenCode does not run the tool and
+ *            the model gets the message verbatim as the tool result (seen in OpenCode 1.18.33).
+ *            On chat.message the prompt is refused (OpenCode prints only "Unexpected server
+ *            error", so the plugin prints the reason on stderr first).
+ *   args     the tool's new input (tool.execute.before): the plugin replaces output.args's keys
+ *            in place, as OpenCode runs the tool with that object, not with output.args.
+ *   output   the tool result the model sees instead (tool.execute.after, updatedToolOutput).
+ *   append   text added under the tool result: context, and a post-tool block's reason.
+ *   context  text for the model: the plugin adds it to the session's system prompt from the next
+ *            model request on (experimental.chat.system.transform).
+ *   prompt   the user's new prompt (chat.message): the text parts are replaced.
+ *   message  for the person: the plugin prints it on stderr.
+ */
+const OPENCODE_EVENTS = namesOf('opencode')
+const PRE_TOOL = 'tool.execute.before'
+const POST_TOOL = 'tool.execute.after'
+const PROMPT = 'chat.message'
+
+/** The fields hookrun carries that OpenCode takes: a post-tool hook's replacement output. */
+const CARRIES: readonly CarriedRow[] = [{ field: 'updatedToolOutput', events: [POST_TOOL], key: 'output' }]
+
+function hookName(payload: Payload): string | undefined {
+  return typeof payload.hook === 'string' ? payload.hook : undefined
+}
+
+/** The prompt's text: OpenCode's user message parts of type `text`, joined. */
+function promptText(parts: unknown): string | undefined {
+  if (!Array.isArray(parts)) return undefined
+  const texts = parts.flatMap((part) => {
+    const object = objectFrom(part)
+    return object?.type === 'text' && typeof object.text === 'string' && object.synthetic !== true ? [object.text] : []
+  })
+  return texts.length > 0 ? texts.join('\n') : undefined
+}
+
+export const opencode: Dialect = {
+  name: 'opencode',
+  label: 'OpenCode',
+  source: 'opencode',
+  // The plugin sends OpenCode's session folder as `directory`; normalize copies it to `cwd`.
+  project: { variables: [], payloadField: 'cwd' },
+  carries: CARRIES,
+  // The plugin prints `message` on stderr, which `opencode run` shows; in the TUI only the model's
+  // context reaches anyone, so a notice goes both ways.
+  notices: ['systemMessage', 'additionalContext'],
+  alsoAnswers:
+    "Kilo Code, whose CLI is OpenCode's engine: the same plugin from .kilo/plugins/ (hookrun install --agent kilo; Kilo-Org/kilocode packages/opencode/src/config/paths.ts), lab-verified with @kilocode/cli 7.7.7",
+  detect: (payload) => {
+    const hook = hookName(payload)
+    return hook !== undefined && OPENCODE_EVENTS.has(hook) && typeof payload.input === 'object' && payload.input !== null
+  },
+  eventName: hookName,
+  normalize(payload, agentEvent) {
+    const hook = agentEvent ?? hookName(payload)
+    const input = objectFrom(payload.input) ?? {}
+    const output = objectFrom(payload.output) ?? {}
+    const added: Record<string, unknown> = {}
+    if (typeof payload.directory === 'string') added.cwd = payload.directory
+    const session = input.sessionID ?? objectFrom(input.info)?.id
+    if (typeof session === 'string') added.session_id = session
+    if (hook !== undefined) added.hook_event_name = hook
+    let tool: string | undefined
+    if (typeof input.tool === 'string' && (hook === PRE_TOOL || hook === POST_TOOL)) {
+      tool = input.tool
+      added.tool_name = tool
+      const args = hook === PRE_TOOL ? output.args : (input.args ?? output.args)
+      if (objectFrom(args) !== undefined) added.tool_input = args
+      if (hook === POST_TOOL && typeof output.output === 'string') added.tool_response = output.output
+    }
+    if (hook === PROMPT) {
+      const prompt = promptText(output.parts)
+      if (prompt !== undefined) added.prompt = prompt
+    }
+    // The agent's own fields win: hookrun adds only what is missing.
+    return { tool, payload: { ...added, ...payload } }
+  },
+  render(decision, payload, agentEvent) {
+    const event = agentEvent ?? hookName(payload) ?? PRE_TOOL
+    const answer = new Answer('OpenCode', event)
+    const out: Record<string, unknown> = {}
+    renderBlock(decision, event, out, answer)
+    if (decision.updatedInput !== undefined) {
+      if (event === PRE_TOOL && !decision.blocked) out.args = decision.updatedInput
+      else if (event !== PRE_TOOL) answer.cannot('updatedInput')
+    }
+    if (decision.updatedPrompt !== undefined) {
+      if (event === PROMPT && !decision.blocked) out.prompt = decision.updatedPrompt
+      else if (event !== PROMPT) answer.cannot('updatedPrompt')
+    }
+    const context = contextText(decision)
+    if (context !== undefined) {
+      // After a tool, the model reads context right under the result; elsewhere it joins the system prompt.
+      if (event === POST_TOOL) out.append = [out.append, context].filter(Boolean).join('\n\n')
+      else out.context = context
+    }
+    for (const field of carryFields(decision, event, CARRIES, (key, value) => (out[key] = value))) answer.cannot(field)
+    if (decision.systemMessage !== undefined) out.message = decision.systemMessage
+    if (!decision.continue) answer.cannot('continue: false', 'OpenCode goes on (a plugin cannot end the session)')
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}
+
+/**
+ * A block where OpenCode can refuse (a tool call, a prompt: the plugin throws) or tell the model
+ * (after a tool: the reason under the result, as Claude Code sends a PostToolUse block); elsewhere
+ * it is named in a warning. An `ask` is a block: no plugin hook can ask the person, and a gate
+ * never lets through what a hook did not allow.
+ */
+function renderBlock(decision: Decision, event: string, out: Record<string, unknown>, answer: Answer): void {
+  const asked = !decision.blocked && decision.decision === 'ask'
+  if (!decision.blocked && !asked) return
+  const reason = asked
+    ? `hook '${decision.decidedBy ?? 'unknown'}' asked for confirmation${decision.reason ? ` (${decision.reason})` : ''}; OpenCode's plugins cannot ask, so hookrun refused it`
+    : blockReason(decision)
+  if (event === PRE_TOOL || event === PROMPT) {
+    out.block = reason
+    if (asked) answer.cannot("decision 'ask'", 'the call was refused instead (no plugin hook can ask the person)')
+  } else if (event === POST_TOOL && !asked) out.append = reason
+  else answer.cannot(asked ? "decision 'ask'" : 'a block', 'OpenCode goes on')
+}

@@ -1,0 +1,141 @@
+// Agents that run plugins, not hook commands (OpenCode, Kilo Code): install writes hookrun's plugin
+// file into the agent's plugin folder, uninstall removes exactly that file, doctor says whether it
+// is there and current.
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { shellWords } from '../trust/shell-words.ts'
+import { type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agents.ts'
+import { PLUGIN_MARKER, pluginText } from './opencode-plugin.ts'
+import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty } from './results.ts'
+import { selfCommand } from './self.ts'
+import { type DoctorCheck, type DoctorLine, onPath } from './doctor.ts'
+
+export type PluginAgentName = 'opencode' | 'kilo'
+
+export interface PluginAgent {
+  readonly name: PluginAgentName
+  readonly label: string
+  /** The plugin file hookrun writes for this scope. */
+  file(scope: Scope, places: Places): string
+  readonly note: string
+}
+
+const configHome = (places: Places) => places.env.XDG_CONFIG_HOME || join(places.home, '.config')
+
+/**
+ * Both load every `{plugin,plugins}/*.{ts,js}` of their config folders, with no trust step:
+ * OpenCode `.opencode/` from the start folder up to the worktree and `~/.config/opencode/`
+ * (seen in the opencode 1.18.33 binary); Kilo `.kilo/` (or the older `.kilocode/`) the same way
+ * and `~/.config/kilo/`, never `.opencode/` (Kilo-Org/kilocode packages/opencode/src/config/paths.ts).
+ */
+export const PLUGIN_AGENTS: readonly PluginAgent[] = [
+  {
+    name: 'opencode',
+    label: 'OpenCode',
+    file: (scope, places) =>
+      scope === 'user'
+        ? join(configHome(places), 'opencode', 'plugins', 'hookrun.js')
+        : join(places.project, '.opencode', 'plugins', 'hookrun.js'),
+    note: 'OpenCode loads the plugin when it starts (restart a running OpenCode); it runs hookrun for every tool call, prompt and session event',
+  },
+  {
+    name: 'kilo',
+    label: 'Kilo Code',
+    file: (scope, places) =>
+      scope === 'user' ? join(configHome(places), 'kilo', 'plugins', 'hookrun.js') : join(places.project, '.kilo', 'plugins', 'hookrun.js'),
+    note: "Kilo Code's CLI (kilo) loads the plugin when it starts; it runs hookrun for every tool call, prompt and session event",
+  },
+]
+
+export function pluginAgent(name: string): PluginAgent | undefined {
+  return PLUGIN_AGENTS.find((agent) => agent.name === name)
+}
+
+/** The plugin this install writes: a project's runs hookrun from PATH (the file may be committed). */
+export function expectedPlugin(agent: PluginAgent, scope: Scope, self: string | undefined): string {
+  const command = scope === 'project' ? [PORTABLE_SELF] : self !== undefined ? shellWords(self, {}) : selfCommand()
+  return pluginText(agent.label, agent.name, command, ROUTER_TIMEOUT_SECONDS)
+}
+
+/** Is this file hookrun's plugin (whatever hookrun wrote it)? */
+export function isHookrunPlugin(text: string | undefined): boolean {
+  return text?.startsWith(PLUGIN_MARKER) === true
+}
+
+const result = (agent: PluginAgent, file: string, status: AgentFileResult['status'], notes: string[] = []): AgentFileResult => ({
+  agent: agent.name,
+  file,
+  status,
+  eventsAdded: [],
+  eventsRemoved: [],
+  notes,
+  warnings: [],
+})
+
+export function installPlugin(
+  agent: PluginAgent,
+  scope: Scope,
+  places: Places,
+  self: string | undefined,
+  files: AgentFiles,
+): { lines: string[]; result: AgentFileResult } {
+  const file = agent.file(scope, places)
+  const before = files.read(file)
+  if (before !== undefined && !isHookrunPlugin(before)) {
+    const error = `${file} is not hookrun's plugin; left untouched (move it away and install again)`
+    return { lines: [`${agent.name}: ${error}`], result: { ...result(agent, file, 'failed'), error } }
+  }
+  const text = expectedPlugin(agent, scope, self)
+  const notes = [
+    agent.note,
+    ...(scope === 'project'
+      ? ['the plugin runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH']
+      : []),
+  ]
+  if (before === text) return { lines: [`${agent.name}: already installed in ${file}`], result: result(agent, file, 'unchanged', notes) }
+  files.write(file, text, before === undefined)
+  const status = before === undefined ? 'created' : 'updated'
+  return {
+    lines: [`${agent.name}: ${status} ${file} (hookrun's plugin)`, ...notes.map((note) => `  note: ${note}`)],
+    result: result(agent, file, status, notes),
+  }
+}
+
+export function uninstallPlugin(agent: PluginAgent, scope: Scope, places: Places): { lines: string[]; result: AgentFileResult } {
+  const file = agent.file(scope, places)
+  if (!existsSync(file)) return { lines: [`${agent.name}: no plugin in ${file}`], result: result(agent, file, 'absent') }
+  if (!isHookrunPlugin(readFileSync(file, 'utf8'))) {
+    return { lines: [`${agent.name}: ${file} is not hookrun's plugin; left untouched`], result: result(agent, file, 'unchanged') }
+  }
+  rmSync(file)
+  // The folders install made for it go too, when nothing else is in them.
+  for (const folder of rememberCreated(file, places.env, false) ?? []) if (!removeIfEmpty(folder)) break
+  return { lines: [`${agent.name}: removed ${file}`], result: result(agent, file, 'deleted') }
+}
+
+/**
+ * doctor: each plugin hookrun wrote, whether it is the one this hookrun writes, and whether the
+ * hookrun a project's plugin runs is on PATH (else every tool call is refused: the plugin fails closed).
+ */
+export const pluginCheck: DoctorCheck = (context) => {
+  const lines: DoctorLine[] = []
+  for (const agent of PLUGIN_AGENTS) {
+    for (const scope of ['project', 'user'] as const) {
+      const file = agent.file(scope, context.places)
+      if (!existsSync(file)) continue
+      const text = readFileSync(file, 'utf8')
+      const fix = `hookrun install --agent ${agent.name}${scope === 'project' ? ' --project' : ''}`
+      if (!isHookrunPlugin(text)) continue // a plugin of the user's own, named the same
+      if (text !== expectedPlugin(agent, scope, undefined))
+        lines.push({ status: 'warn', what: `${agent.label}: ${file} was written by another hookrun (version or path)`, fix })
+      else if (scope === 'project' && onPath(PORTABLE_SELF, context.env) === undefined)
+        lines.push({
+          status: 'fail',
+          what: `${agent.label}: ${file} runs hookrun from PATH, which has none: ${agent.label} refuses every tool call`,
+          fix: 'put hookrun on PATH: npm install -g hookrun, or the release installer (docs/install.md)',
+        })
+      else lines.push({ status: 'ok', what: `${agent.label}: ${file}: hookrun's plugin` })
+    }
+  }
+  return lines
+}
