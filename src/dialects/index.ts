@@ -15,6 +15,7 @@ import { droid } from './droid.ts'
 import { gemini } from './gemini.ts'
 import { kiro } from './kiro.ts'
 import { qwen } from './qwen.ts'
+import { fromVSCode, renderForVSCode } from './vscode.ts'
 import { windsurf } from './windsurf.ts'
 import type { Dialect, NoticeChannel } from './types.ts'
 
@@ -101,7 +102,11 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
  */
 export function renderFor(dialect: Dialect, decided: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
   const decision = refusingIgnoredRewrite(dialect, decided, agentEvent ?? dialect.eventName(payload))
-  const rendered = dialect.render(decision, payload, agentEvent)
+  // VS Code runs Claude Code's entries too (chat.useClaudeHooks) and reads its own variant of Claude's answer.
+  const rendered =
+    dialect === claude && fromVSCode(payload)
+      ? renderForVSCode(decision, payload, agentEvent)
+      : dialect.render(decision, payload, agentEvent)
   const ignored = ignoredFieldWarnings(dialect, decided, agentEvent ?? dialect.eventName(payload))
   const event = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : decision.event)
   const left =
