@@ -147,7 +147,7 @@ function agentList(): AgentDetail[] {
 /** The table of every agent and where its facts come from, with the lab's scenario grid. */
 function agentsPart(): string {
   const lab = labFiles()
-  const scenarios = [...new Set(lab.flatMap((file) => Object.keys(file.scenarios)))]
+  const scenarios = [...new Set(lab.flatMap((file) => Object.keys(file.scenarios)))].sort()
   const verified = agentList().map((agent) => {
     const results = lab.find((file) => file.agent === agent.agent)
     const page = existsSync(join(ROOT, 'docs', 'agents', `${agent.agent}.md`)) ? `[${agent.label}](${agent.agent}.md)` : agent.label
@@ -157,14 +157,38 @@ function agentsPart(): string {
     (file) =>
       `| ${file.agent} ${file.version} | ${scenarios.map((scenario) => VERDICT_MARK[file.scenarios[scenario]?.verdict ?? ''] ?? 'not run').join(' | ')} |`,
   )
+  // Agents hookrun serves in-process (a library, not a --format): the lab runs them too.
+  const inProcess = lab
+    .filter((file) => IN_PROCESS[file.agent] !== undefined)
+    .map((file) => {
+      const [label, how] = IN_PROCESS[file.agent]!
+      return `| [${label}](${file.agent}.md) | ${how} | ${file.package} ${file.version} (agent lab) |`
+    })
   return [
     '| agent | answers with | verified |',
     '| --- | --- | --- |',
     ...verified,
+    ...inProcess,
     ...(lab.length === 0
       ? []
       : ['', `| agent | ${scenarios.join(' | ')} |`, `| --- | ${scenarios.map(() => '---').join(' | ')} |`, ...grid]),
   ].join('\n')
+}
+
+/** Agents the lab runs that are not a dialect: hookrun runs inside them (label, how it answers). */
+const IN_PROCESS: Record<string, readonly [string, string]> = {
+  'agent-sdk': ['Claude Agent SDK', '`hookrunHooks()` (in-process)'],
+}
+
+/** What the agent lab saw of one agent, one line per scenario. */
+function labPart(lab: LabFile | undefined): string {
+  return lab === undefined
+    ? 'Not run in the agent lab: what is said here comes from its documentation and source.'
+    : [
+        `Seen in the agent lab with ${lab.package} ${lab.version} (\`npm run test:agents\`):`,
+        '',
+        ...Object.entries(lab.scenarios).map(([scenario, result]) => `- \`${scenario}\` (${result.verdict}): ${result.seen}`),
+      ].join('\n')
 }
 
 /** One agent's events and answer fields as hookrun knows them, and what the lab saw of it. */
@@ -188,13 +212,7 @@ function agentPart(name: string): string {
       return `| \`${event.name}\` | \`${event.fires}\` | ${cell((event.honours.join(', ') || '(none: output is ignored)') + ignored)} |`
     }),
     '',
-    lab === undefined
-      ? 'Not run in the agent lab: what is said here comes from its documentation and source.'
-      : [
-          `Seen in the agent lab with ${lab.package} ${lab.version} (\`npm run test:agents\`):`,
-          '',
-          ...Object.entries(lab.scenarios).map(([scenario, result]) => `- \`${scenario}\` (${result.verdict}): ${result.seen}`),
-        ].join('\n'),
+    labPart(lab),
   ].join('\n')
 }
 
@@ -207,6 +225,9 @@ export function generatedParts(): Record<string, () => string> {
     reference: referencePart,
     agents: agentsPart,
     ...Object.fromEntries(agentList().map((agent) => [`agent:${agent.agent}`, () => agentPart(agent.agent)])),
+    ...Object.fromEntries(
+      Object.keys(IN_PROCESS).map((name) => [`lab:${name}`, () => labPart(labFiles().find((file) => file.agent === name))]),
+    ),
   }
 }
 

@@ -7,6 +7,7 @@ import { ignores } from '../dialects/shared.ts'
 import type { Decision } from '../core/protocol.ts'
 import { agentTarget } from '../install/agents.ts'
 import { LAB_VERIFIED, type LabVerified } from '../dialects/verified.ts'
+import { CLAUDE_CALLERS } from '../install/claude-callers.ts'
 
 /**
  * `hookrun agents`: what hookrun knows of each agent, read from the tables that drive it, never
@@ -30,8 +31,14 @@ export interface AgentRow {
   /** Another agent that runs this one's hook files, answered in its own shape (`Dialect.alsoAnswers`). */
   readonly alsoAnswers?: string
   /** What the agent lab saw the real CLI do (src/dialects/verified.ts); absent: known from its docs and source only. */
-  readonly verified?: { readonly package: string; readonly version: string; readonly scenarios: Readonly<Record<string, string>> }
+  readonly verified?: VerifiedRow
+  /** Other agents that run this agent's hook files (Claude Code's: src/install/claude-callers.ts), and when. */
+  readonly alsoRunBy?: readonly string[]
+  /** hookrun in the agent's own process (the Claude Agent SDK's `hookrunHooks()`), and what the lab saw of it. */
+  readonly inProcess?: { readonly how: string; readonly verified?: VerifiedRow }
 }
+
+type VerifiedRow = { readonly package: string; readonly version: string; readonly scenarios: Readonly<Record<string, string>> }
 
 const BASE: Decision = { event: 'probe', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: [] }
 
@@ -101,11 +108,18 @@ export function agentRows(): AgentRow[] {
       }),
       ...(dialect.alsoAnswers !== undefined && { alsoAnswers: dialect.alsoAnswers }),
       ...(LAB_VERIFIED[dialect.name] !== undefined && { verified: verifiedRow(LAB_VERIFIED[dialect.name]!) }),
+      ...(dialect.name === 'claude' && {
+        alsoRunBy: CLAUDE_CALLERS.map((caller) => `${caller.label} (${caller.when})`),
+        inProcess: {
+          how: "Claude Agent SDK apps: hookrunHooks() from 'hookrun' as query()'s options.hooks (docs/agents/agent-sdk.md)",
+          ...(LAB_VERIFIED['agent-sdk'] !== undefined && { verified: verifiedRow(LAB_VERIFIED['agent-sdk']) }),
+        },
+      }),
     }
   })
 }
 
-function verifiedRow(lab: LabVerified): NonNullable<AgentRow['verified']> {
+function verifiedRow(lab: LabVerified): VerifiedRow {
   return {
     package: lab.package,
     version: lab.version,
@@ -116,13 +130,17 @@ function verifiedRow(lab: LabVerified): NonNullable<AgentRow['verified']> {
 /** One line: which version the lab ran and what it saw, by verdict; or that the lab has not run it. */
 function verifiedLine(row: AgentRow): string {
   if (row.verified === undefined) return '  verified          not in the agent lab: from its docs and source'
+  return `  verified          ${labSaw(row.verified)}`
+}
+
+function labSaw(verified: VerifiedRow): string {
   const byVerdict = new Map<string, string[]>()
-  for (const [scenario, verdict] of Object.entries(row.verified.scenarios))
+  for (const [scenario, verdict] of Object.entries(verified.scenarios))
     byVerdict.set(verdict, [...(byVerdict.get(verdict) ?? []), scenario])
   const said = [...byVerdict].map(([verdict, scenarios]) =>
     verdict === 'honoured' ? `${scenarios.length} scenarios honoured` : `${verdict}: ${scenarios.join(', ')}`,
   )
-  return `  verified          ${row.verified.package} ${row.verified.version} in the agent lab: ${said.join('; ')}`
+  return `${verified.package} ${verified.version} in the agent lab: ${said.join('; ')}`
 }
 
 export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
@@ -134,6 +152,11 @@ export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
     const lines = [`${paint.strong(row.label)} ${paint.dim(`(${row.format})`)}`]
     lines.push(verifiedLine(row))
     if (row.alsoAnswers) lines.push(`  also answers      ${row.alsoAnswers}`)
+    for (const caller of row.alsoRunBy ?? []) lines.push(`  also run by       ${caller}`)
+    if (row.inProcess) {
+      lines.push(`  in-process        ${row.inProcess.how}`)
+      if (row.inProcess.verified) lines.push(`                    ${labSaw(row.inProcess.verified)}`)
+    }
     if (row.config) lines.push(`  reads hooks from  ${row.config.user} (user), ${row.config.project} (project)`)
     if (row.installs) {
       lines.push(`  hookrun installs  \`${row.installs.command}\` on ${row.installs.events.length} of ${row.events.length} events`)

@@ -1,4 +1,5 @@
 // What the agent lab saw each real agent CLI do (test/agents/*.lab.ts keeps these files as its results).
+import agentSdk from './lab/agent-sdk.json' with { type: 'json' }
 import claude from './lab/claude.json' with { type: 'json' }
 import codex from './lab/codex.json' with { type: 'json' }
 import copilot from './lab/copilot.json' with { type: 'json' }
@@ -13,7 +14,10 @@ export interface LabVerified {
   readonly scenarios: Readonly<Record<string, { readonly verdict: string; readonly seen: string }>>
 }
 
-/** Every agent the lab ran, by hookrun's name for it; an agent not here is known from its docs and source only. */
+/**
+ * Every agent the lab ran, by hookrun's name for it; an agent not here is known from its docs and
+ * source only. `agent-sdk` is the Claude Agent SDK with hookrunHooks() (a library, not a dialect).
+ */
 export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEntries(
-  [claude, codex, copilot, gemini, qwen].map((results) => [results.agent, results]),
+  [agentSdk, claude, codex, copilot, gemini, qwen].map((results) => [results.agent, results]),
 )

@@ -17,7 +17,7 @@ type Payload = Readonly<Record<string, unknown>>
 export interface ClaudeCaller {
   readonly name: 'cursor' | 'vscode' | 'devin' | 'agent-sdk'
   readonly label: string
-  /** When it runs Claude Code's entries: the setting or option that decides it. */
+  /** When it runs Claude Code's entries: the setting or option that decides it (a few words). */
   readonly when: string
   /** Does this fire come from it? (payload fields, or the variables it sets for its hooks) */
   detect(payload: Payload, env: Env): boolean
@@ -30,7 +30,7 @@ export const CLAUDE_CALLERS: readonly ClaudeCaller[] = [
   {
     name: 'cursor',
     label: 'Cursor',
-    when: 'with its third-party hooks setting on',
+    when: 'third-party hooks setting on',
     // Cursor's payloads carry cursor_version and conversation_id; Claude Code's never do. (Not
     // CURSOR_VERSION: Claude Code started in Cursor's terminal may inherit it.)
     detect: (payload) => typeof payload.cursor_version === 'string' || typeof payload.conversation_id === 'string',
@@ -40,7 +40,7 @@ export const CLAUDE_CALLERS: readonly ClaudeCaller[] = [
   {
     name: 'vscode',
     label: 'VS Code',
-    when: 'with chat.useClaudeHooks on (off by default)',
+    when: 'chat.useClaudeHooks on, off by default',
     // VS Code's agent hooks send `hookEventName` and `sessionId` (camelCase); Claude Code sends `hook_event_name`, `session_id`.
     detect: (payload) => typeof payload.hookEventName === 'string' && typeof payload.hook_event_name !== 'string',
     // VS Code also runs .github/hooks/*.json and ~/.copilot/hooks, where `install --agent copilot` writes.
@@ -57,7 +57,7 @@ export const CLAUDE_CALLERS: readonly ClaudeCaller[] = [
   {
     name: 'devin',
     label: 'Devin CLI',
-    when: 'always (it loads .claude/ hooks next to .devin/hooks.v1.json)',
+    when: 'always, beside .devin/hooks.v1.json',
     // Devin sets DEVIN_PROJECT_DIR for its hooks; Claude Code sets CLAUDE_PROJECT_DIR.
     detect: (_payload, env) => env.DEVIN_PROJECT_DIR !== undefined && env.CLAUDE_PROJECT_DIR === undefined,
     // hookrun writes no Devin entries of its own: the Claude Code entries are Devin's only ones.
@@ -67,7 +67,7 @@ export const CLAUDE_CALLERS: readonly ClaudeCaller[] = [
   {
     name: 'agent-sdk',
     label: 'Claude Agent SDK apps',
-    when: "unless the app's settingSources leaves out 'project' / 'local' / 'user' (the SDK loads all three by default)",
+    when: 'unless settingSources leaves the file out; all load by default',
     // The SDK starts Claude Code with CLAUDE_AGENT_SDK_VERSION and CLAUDE_CODE_ENTRYPOINT=sdk-ts (sdk-py in Python).
     detect: (_payload, env) => env.CLAUDE_AGENT_SDK_VERSION !== undefined || /^sdk-/.test(env.CLAUDE_CODE_ENTRYPOINT ?? ''),
     // hookrunHooks() names the events it answers in HOOKRUN_AGENT_SDK_HOOKS (src/library/agent-sdk.ts).
@@ -96,4 +96,19 @@ export function answeredByCaller(
   if (caller === undefined) return undefined
   const answer = caller.ownAnswer(claudeEvent, { ...where, home: homeOf(where.env) }, payload)
   return answer === undefined ? undefined : { caller, answer }
+}
+
+/**
+ * For `hookrun doctor`: one line naming every agent besides Claude Code that runs hookrun's Claude
+ * Code entries in `files`, and when (none when there are no such entries).
+ */
+export function claudeCallerLines(files: readonly string[]): Array<{ status: 'ok'; what: string }> {
+  if (files.length === 0) return []
+  const callers = CLAUDE_CALLERS.map((caller) => `${caller.label} (${caller.when})`).join(', ')
+  return [
+    {
+      status: 'ok',
+      what: `Claude Code's entries in ${files.join(' and ')} also run in ${callers}; --format claude tells each apart and answers an event once where it runs hookrun's own answer too`,
+    },
+  ]
 }

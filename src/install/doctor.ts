@@ -8,6 +8,7 @@ import { gateBlock } from '../select/gates.ts'
 import { AGENTS, agentTarget, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agents.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { codexReview } from './codex-review.ts'
+import { claudeCallerLines } from './claude-callers.ts'
 import { readCommands, readRouterTimeouts } from './router-commands.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { shellWords } from './self.ts'
@@ -365,8 +366,13 @@ const routerTimeoutCheck: DoctorCheck = (context) =>
     ]
   })
 
+/** Every agent besides Claude Code that runs hookrun's Claude Code entries, and when (src/install/claude-callers.ts). */
+const claudeCallersCheck: DoctorCheck = (context) =>
+  claudeCallerLines(wirings(context).flatMap((wiring) => (wiring.agent === 'claude' ? [wiring.file] : [])))
+
 /** The checks `hookrun doctor` runs, in order; other modules append theirs. */
-export const DOCTOR_CHECKS: DoctorCheck[] = [binaryCheck, agentsCheck, routerTimeoutCheck, projectCheck, startFolderCheck, overlapCheck]
+export const DOCTOR_CHECKS: DoctorCheck[] = [binaryCheck, agentsCheck, routerTimeoutCheck, projectCheck, startFolderCheck]
+DOCTOR_CHECKS.push(overlapCheck, claudeCallersCheck)
 
 export interface DoctorOptions {
   readonly cwd: string

@@ -58,9 +58,15 @@ export type AgentSdkEvent = (typeof AGENT_SDK_EVENTS)[number]
  */
 export const AGENT_SDK_UNCALLED_EVENTS: readonly AgentSdkEvent[] = ['SessionStart', 'Setup']
 
-/** The events `hookrunHooks()` answers unless told: every SDK event it is called for. */
+/**
+ * Left out by default as `hookrun install --agent claude` leaves them out: MessageDisplay fires for
+ * every streamed chunk of a response, and WorktreeCreate's hook must answer the new worktree's path.
+ */
+const NOT_BY_DEFAULT: readonly AgentSdkEvent[] = ['MessageDisplay', 'WorktreeCreate']
+
+/** The events `hookrunHooks()` answers unless told: every SDK event it is called for but those two. */
 export const AGENT_SDK_DEFAULT_EVENTS: readonly AgentSdkEvent[] = AGENT_SDK_EVENTS.filter(
-  (event) => !AGENT_SDK_UNCALLED_EVENTS.includes(event),
+  (event) => !AGENT_SDK_UNCALLED_EVENTS.includes(event) && !NOT_BY_DEFAULT.includes(event),
 )
 
 /**
@@ -74,7 +80,7 @@ export const AGENT_SDK_HOOKS_VARIABLE = 'HOOKRUN_AGENT_SDK_HOOKS'
 export interface HookrunHooksOptions {
   /** Where to find the project's hooks; default: the `cwd` the SDK names in each hook input. */
   readonly cwd?: string
-  /** The events to answer; default: `AGENT_SDK_DEFAULT_EVENTS` (every SDK event but SessionStart and Setup). */
+  /** The events to answer; default: `AGENT_SDK_DEFAULT_EVENTS` (every SDK event but SessionStart, Setup, MessageDisplay, WorktreeCreate). */
   readonly events?: readonly AgentSdkEvent[]
   /** Config files that replace discovery (the CLI's `--config`). */
   readonly configFiles?: readonly string[]

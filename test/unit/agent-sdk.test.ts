@@ -51,7 +51,8 @@ describe('hookrunHooks()', () => {
   test('registers one callback for every SDK event it is called for; gates block when the callback fails', () => {
     const hooks = hookrunHooks({ markEnvironment: false })
     expect(Object.keys(hooks)).toEqual([...AGENT_SDK_DEFAULT_EVENTS])
-    expect(hooks.SessionStart).toBeUndefined()
+    for (const left of ['SessionStart', 'Setup', 'MessageDisplay', 'WorktreeCreate'] as const) expect(hooks[left]).toBeUndefined()
+    expect(Object.keys(hooks)).toHaveLength(29)
     expect(hooks.PreToolUse?.[0]?.onFailure).toBe('block')
     expect(hooks.UserPromptSubmit?.[0]?.onFailure).toBe('block')
     expect(hooks.PostToolUse?.[0]?.onFailure).toBeUndefined()

@@ -96,3 +96,22 @@ describe('answeredByCaller', () => {
     expect(answeredByCaller('PreToolUse', { project, env: { ...env, DEVIN_PROJECT_DIR: project } }, CLAUDE_PAYLOAD)).toBeUndefined()
   })
 })
+
+describe('doctor', () => {
+  test("lists every agent that runs hookrun's Claude Code entries, once there are any", async () => {
+    const { runDoctor } = await import('../../src/install/doctor.ts')
+    const { project, env } = homeAndProject(dirs)
+    const callers = () =>
+      runDoctor({ cwd: project, env, version: '0.0.0' }).lines.filter((line) => line.what.startsWith("Claude Code's entries in "))
+    expect(callers()).toEqual([])
+    writeFiles(project, {
+      '.claude/settings.local.json': { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'hookrun fire --format claude' }] }] } },
+    })
+    const [line, ...more] = callers()
+    expect(more).toEqual([])
+    expect(line?.status).toBe('ok')
+    expect(line?.what).toContain(
+      `${project}/.claude/settings.local.json also run in Cursor (third-party hooks setting on), VS Code (chat.useClaudeHooks on, off by default), Devin CLI (always, beside .devin/hooks.v1.json), Claude Agent SDK apps (unless settingSources leaves the file out; all load by default)`,
+    )
+  })
+})
