@@ -57,6 +57,11 @@ export interface AgentTarget {
   /** What to tell the user after installing. */
   readonly note?: string
   /**
+   * The agent runs hookrun's file only in some sessions (Kiro: when its `hookrun` agent is the one
+   * selected): what doctor says of every such file, and how to make it apply.
+   */
+  readonly appliesOnly?: { readonly when: string; readonly fix: string }
+  /**
    * `--project` writes the agent's own uncommitted file (Claude Code's `settings.local.json`), so
    * the command may hold this machine's path; elsewhere a project file is shared and gets the
    * portable command (`hookrun` from PATH).
@@ -261,7 +266,11 @@ export const AGENTS: readonly AgentTarget[] = [
     // Kiro's default is 30 s (timeout_ms).
     handler: (command) => ({ command, timeout_ms: ROUTER_TIMEOUT_SECONDS * 1000 }),
     timeout: { field: 'timeout_ms', perSecond: 1000 },
-    note: 'start Kiro with this agent: kiro-cli chat --agent hookrun (or make it the default: kiro-cli settings chat.defaultAgent hookrun)',
+    note: "these hooks apply only while Kiro's `hookrun` agent is selected: start Kiro with kiro-cli chat --agent hookrun, or make it the default (kiro-cli settings chat.defaultAgent hookrun); Kiro's other agents run none of them",
+    appliesOnly: {
+      when: "only while Kiro's `hookrun` agent is selected (kiro-cli chat --agent hookrun, or chat.defaultAgent hookrun): Kiro's other agents, its default one included, run none of these hooks",
+      fix: 'kiro-cli chat --agent hookrun   (or for every session: kiro-cli settings chat.defaultAgent hookrun)',
+    },
   },
   {
     name: 'crush',

@@ -185,6 +185,8 @@ const agentsCheck: DoctorCheck = (context) => {
         what: `${wiring.label}: ${wiring.file} runs ${other.program}, version ${other.version}; this one is ${context.version}`,
         fix: `${installCommand(wiring)}   (routes it to this hookrun)`,
       })
+    const only = agentTarget(wiring.agent)?.appliesOnly
+    if (only !== undefined) lines.push({ status: 'warn', what: `${wiring.label}: ${wiring.file} applies ${only.when}`, fix: only.fix })
     // Codex runs an entry only once reviewed in its /hooks; `codex exec` skips the rest silently.
     const review = wiring.agent === 'codex' ? codexReview(wiring.file, context.env, context.places.home) : undefined
     if (review !== undefined && review.unreviewed.length > 0) {

@@ -325,4 +325,16 @@ describe('Cursor gates that hang on its third-party hooks setting', () => {
     installAgents({ agents: ['cursor'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
     expect(doctor().lines.filter((line) => line.what.startsWith('Cursor answers'))).toEqual([])
   })
+
+  test("Kiro: hookrun's agent file applies only while that agent is selected; install and doctor say so (issue 30)", () => {
+    const { project, bin, env, doctor } = machine(true)
+    initProject({ cwd: project, templates: ['dangerous-commands'], env })
+    const installed = installAgents({ agents: ['kiro'], scope: 'user', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    expect(JSON.stringify(installed)).toContain("these hooks apply only while Kiro's `hookrun` agent is selected")
+    expect(doctor().lines.filter((line) => line.what.startsWith('Kiro: '))).toContainEqual({
+      status: 'warn',
+      what: `Kiro: ${join(env.HOME, '.kiro', 'agents', 'hookrun.json')} applies only while Kiro's \`hookrun\` agent is selected (kiro-cli chat --agent hookrun, or chat.defaultAgent hookrun): Kiro's other agents, its default one included, run none of these hooks`,
+      fix: 'kiro-cli chat --agent hookrun   (or for every session: kiro-cli settings chat.defaultAgent hookrun)',
+    })
+  })
 })
