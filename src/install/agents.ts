@@ -1,6 +1,6 @@
 // Where each agent reads its hooks config, and the router entries hookrun writes there.
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { namesOf } from '../event/events.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 
@@ -31,6 +31,15 @@ export interface AgentTarget {
    * flat: `hooks.event = [handler]` (Cursor, Copilot).
    */
   readonly shape: 'groups' | 'flat'
+  /**
+   * Where the event map is in `file`: under `hooks` (the default), or at the top level (`[]`:
+   * Factory Droid's standalone hooks.json). `targetForFile` fixes it for one file.
+   */
+  hooksPathFor?(file: string): readonly string[]
+  /** The agent's files it does not read hooks from now (Droid's settings.json beside a hooks.json): doctor checks them. */
+  ignoredFiles?(scope: Scope, places: Places): string[]
+  /** Set by `targetForFile`: where the event map is in the file being read or written. */
+  readonly hooksPath?: readonly string[]
   /** The handler field that holds the command. */
   readonly commandField: 'command' | 'bash'
   /** Keys a new file starts with besides `hooks`. */
@@ -232,12 +241,20 @@ export const AGENTS: readonly AgentTarget[] = [
   {
     name: 'droid',
     label: 'Factory Droid',
-    // docs.factory.ai/harness/hooks: hooks.json beside settings.json, and the `hooks` key of
-    // settings.json when there is no hooks.json. Droid 0.186 reads only settings.json
-    // (Factory-AI/factory#3), so hookrun writes there unless the user already has a hooks.json.
+    // docs.factory.ai/harness/hooks: hooks.json beside settings.json, keyed directly by event
+    // name ("Standalone hooks.json files are keyed directly by event name"), and the `hooks` key
+    // of settings.json only when there is no hooks.json. Where the user has no hooks.json hookrun
+    // writes settings.json, which every Droid reads (Factory-AI/factory#3: 0.186 ran none of the
+    // hooks.json it was given); where one exists, Droid ignores settings.json's hooks, so hookrun
+    // writes there, in its shape.
     file: (scope, places) => {
       const dir = scope === 'user' ? join(places.home, '.factory') : join(places.project, '.factory')
       return existsSync(join(dir, 'hooks.json')) ? join(dir, 'hooks.json') : join(dir, 'settings.json')
+    },
+    hooksPathFor: (file) => (basename(file) === 'hooks.json' ? [] : ['hooks']),
+    ignoredFiles: (scope, places) => {
+      const dir = scope === 'user' ? join(places.home, '.factory') : join(places.project, '.factory')
+      return existsSync(join(dir, 'hooks.json')) ? [join(dir, 'settings.json')] : []
     },
     shape: 'groups',
     commandField: 'command',
@@ -314,6 +331,16 @@ export const AGENTS: readonly AgentTarget[] = [
 
 export function agentTarget(name: string): AgentTarget | undefined {
   return AGENTS.find((agent) => agent.name === name)
+}
+
+/** The target as it reads and writes `file` (where that file keeps its event map). */
+export function targetForFile(target: AgentTarget, file: string): AgentTarget {
+  return target.hooksPathFor === undefined ? target : { ...target, hooksPath: target.hooksPathFor(file) }
+}
+
+/** Where the target's event map is: `hooks`, unless `targetForFile` said otherwise. */
+export function hooksPathOf(target: AgentTarget): readonly string[] {
+  return target.hooksPath ?? ['hooks']
 }
 
 /** Is this command one of hookrun's router entries for the agent (any hookrun path, any event)? */

@@ -9,7 +9,7 @@ import { AGENTS, agentTarget, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { codexReview } from './codex-review.ts'
 import { claudeCallerLines } from './claude-callers.ts'
-import { readCommands, readRouterTimeouts } from './router-commands.ts'
+import { ignoredRouterFiles, readCommands, readRouterTimeouts } from './router-commands.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { shellWords } from './self.ts'
 import { count } from '../core/words.ts'
@@ -368,13 +368,16 @@ const routerTimeoutCheck: DoctorCheck = (context) =>
     ]
   })
 
+/** hookrun's entries in a file the agent no longer reads (Droid's settings.json once a hooks.json is beside it). */
+const ignoredFilesCheck: DoctorCheck = (context) => ignoredRouterFiles(context.places)
+
 /** Every agent besides Claude Code that runs hookrun's Claude Code entries, and when (src/install/claude-callers.ts). */
 const claudeCallersCheck: DoctorCheck = (context) =>
   claudeCallerLines(wirings(context).flatMap((wiring) => (wiring.agent === 'claude' ? [wiring.file] : [])))
 
 /** The checks `hookrun doctor` runs, in order; other modules append theirs. */
 export const DOCTOR_CHECKS: DoctorCheck[] = [binaryCheck, agentsCheck, routerTimeoutCheck, projectCheck, startFolderCheck]
-DOCTOR_CHECKS.push(overlapCheck, claudeCallersCheck)
+DOCTOR_CHECKS.push(overlapCheck, ignoredFilesCheck, claudeCallersCheck)
 
 export interface DoctorOptions {
   readonly cwd: string

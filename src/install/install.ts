@@ -8,7 +8,7 @@ import { homeOf } from '../core/places.ts'
 import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
-import { type AgentTarget, agentTarget, AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
+import { type AgentTarget, agentTarget, AGENTS, hooksPathOf, type Places, PORTABLE_SELF, type Scope, targetForFile } from './agents.ts'
 import { checkShape, freshText, parse, routerEntries, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf } from './json-text.ts'
@@ -142,7 +142,7 @@ function chosenEvents(target: AgentTarget, names: readonly string[]): Set<string
 }
 
 function installInto(
-  target: AgentTarget,
+  agent: AgentTarget,
   file: string,
   self: string,
   scope: Scope,
@@ -151,6 +151,8 @@ function installInto(
   config: ResolvedConfig | undefined,
   files: AgentFiles,
 ): { lines: string[]; result: AgentFileResult } {
+  // Where this file keeps its event map (Droid's hooks.json: at its top level).
+  const target = targetForFile(agent, file)
   const before = files.read(file)
   const existed = before !== undefined
   const fresh = freshText(target)
@@ -176,7 +178,8 @@ function installInto(
     if (native !== undefined && !native.has(event) && !left(event)) {
       // No hook can fire on it: the agent need not start hookrun at all.
       for (const entry of found.reverse()) text = removeAt(text, entry.remove)
-      if (found.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
+      if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
+        text = removeAt(text, [...hooksPathOf(target), event])
       pruned += found.length
       if (found.length > 0) removedEvents.push(event)
       continue
@@ -190,19 +193,25 @@ function installInto(
         dropped++
       }
       if (found.length > 0) removedEvents.push(event)
-      if (found.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
+      if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
+        text = removeAt(text, [...hooksPathOf(target), event])
       continue
     }
     const command = target.command(self, event)
     const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
     if (found.length === 0) {
-      text = appendAt(text, style, ['hooks', event], target.shape === 'groups' ? group(target.handler(command)) : target.handler(command))
+      text = appendAt(
+        text,
+        style,
+        [...hooksPathOf(target), event],
+        target.shape === 'groups' ? group(target.handler(command)) : target.handler(command),
+      )
       addedEvents.push(event)
       continue
     }
     // A group of hookrun's own carries the compiled matcher (a user's group keeps theirs).
     for (const entry of found) {
-      if (target.shape !== 'groups' || entry.remove.length !== 3) continue
+      if (target.shape !== 'groups' || entry.remove.length !== hooksPathOf(target).length + 2) continue
       const current = child(nodeAt(parse(target, text), entry.remove), 'matcher')?.value
       if (current === matcher) continue
       // Another tool list: only the string changes, so the file keeps its layout.

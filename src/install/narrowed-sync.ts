@@ -10,8 +10,8 @@ import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { SETTLE_MS } from '../config/cache.ts'
 import { readStamp, writeStamp } from '../config/narrowed.ts'
-import { type AgentTarget, agentTarget, type Places, routerSelf } from './agents.ts'
-import { parse, projectInstalls, routerEntries } from './agent-file.ts'
+import { type AgentTarget, agentTarget, type Places, routerSelf, targetForFile } from './agents.ts'
+import { eventMap, parse, projectInstalls, routerEntries } from './agent-file.ts'
 import { followNarrowed, installOrRemove } from './install.ts'
 import { child, keysOf, nodeAt } from './json-text.ts'
 import { projectNativeMatchers } from './matchers.ts'
@@ -82,7 +82,7 @@ function syncFollowed(
       cwd: places.project,
       env: places.env,
       narrow: true,
-      self: installedSelf(target, before),
+      self: installedSelf(targetForFile(target, file), before),
     }
     const result = installOrRemove(options, false, config)
     if (read(file) !== before) changed.push(target)
@@ -97,7 +97,7 @@ function installedSelf(target: AgentTarget, text: string | undefined): string | 
   if (text === undefined) return undefined
   try {
     const root = parse(target, text)
-    for (const event of keysOf(child(root, 'hooks'))) {
+    for (const event of keysOf(eventMap(target, root))) {
       for (const entry of routerEntries(target, root, event)) {
         const command = nodeAt(root, [...entry.handlers[0]!, target.commandField])?.value
         const self = typeof command === 'string' ? routerSelf(command, target.name) : undefined

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { aliasFor, resolveAlias } from '../event/events.ts'
-import { type AgentName, agentTarget, isRouterCommand, type Places, type Scope } from './agents.ts'
+import { type AgentName, agentTarget, hooksPathOf, isRouterCommand, type Places, type Scope, targetForFile } from './agents.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
 import { homeOf } from '../core/places.ts'
 
@@ -113,20 +113,22 @@ export function findOverlaps(places: Places): Overlap[] {
 
 /** The events of an agent's file that hold a hookrun router entry for that agent. */
 export function routedEvents(file: string, agent: AgentName): string[] {
-  return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent) : []
+  const target = agentTarget(agent)
+  const at = target === undefined ? ['hooks'] : hooksPathOf(targetForFile(target, file))
+  return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent, at) : []
 }
 
-/** The same for a file's text (`hookrun import` asks before it writes). */
-export function routedEventsIn(text: string, agent: AgentName): string[] {
+/** The same for a file's text (`hookrun import` asks before it writes); `at`: where its event map is. */
+export function routedEventsIn(text: string, agent: AgentName, at: readonly string[] = ['hooks']): string[] {
   let root
   try {
     root = parseJson(text, true)
   } catch {
     return [] // not JSON: install and doctor report that file on their own
   }
-  const hooks = child(root, 'hooks')
+  const hooks = nodeAt(root, at)
   return keysOf(hooks).filter((event) => {
-    const list = nodeAt(root, ['hooks', event])
+    const list = nodeAt(root, [...at, event])
     return (list?.children ?? []).some((item) => {
       if (isRouterCommand(child(item, 'command')?.value ?? child(item, 'bash')?.value, agent)) return true
       return (child(item, 'hooks')?.children ?? []).some((handler) => isRouterCommand(child(handler, 'command')?.value, agent))

@@ -337,4 +337,21 @@ describe('Cursor gates that hang on its third-party hooks setting', () => {
       fix: 'kiro-cli chat --agent hookrun   (or for every session: kiro-cli settings chat.defaultAgent hookrun)',
     })
   })
+
+  test("Factory Droid: hookrun's entries in settings.json stop running once a hooks.json is beside it; doctor fails and says where Droid reads (issue 30)", () => {
+    const { project, bin, env, doctor } = machine(true)
+    initProject({ cwd: project, templates: ['dangerous-commands'], env })
+    installAgents({ agents: ['droid'], scope: 'user', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    const factory = join(env.HOME, '.factory')
+    expect(doctor().lines.filter((line) => line.what.includes('do not run'))).toEqual([])
+    // The user (or another tool) adds a hooks.json: Droid now reads only that.
+    writeFileSync(join(factory, 'hooks.json'), '{ "Stop": [] }\n')
+    const { lines, exitCode } = doctor()
+    expect(exitCode).toBe(1)
+    expect(lines).toContainEqual({
+      status: 'fail',
+      what: `Factory Droid: hookrun's entries in ${join(factory, 'settings.json')} do not run: Factory Droid reads its hooks from ${join(factory, 'hooks.json')} instead`,
+      fix: `hookrun install --agent droid   (writes them there), then remove hookrun's entries from ${join(factory, 'settings.json')}`,
+    })
+  })
 })
