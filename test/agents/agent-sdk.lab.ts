@@ -7,7 +7,7 @@
  * project with `hookrun install --agent claude` and an app with `hookrunHooks()` must run each
  * hook once, not twice.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
@@ -42,13 +42,19 @@ interface AppRun {
 }
 
 /** Runs the app once in the project against the fake model; `app` is its LAB_SDK_APP beyond the paths. */
-async function runApp(run: LabRun, scenario: string, turns: readonly Turn[], app: Record<string, unknown> = {}): Promise<AppRun> {
+async function runApp(
+  run: LabRun,
+  scenario: string,
+  turns: readonly Turn[],
+  app: Record<string, unknown> = {},
+  cwd = run.project,
+): Promise<AppRun> {
   const sdk = installAgent('agent-sdk')
   const model = await startAnthropicModel(turns)
   try {
     const config = { sdk, hookrun: join(ROOT, 'dist', 'index.mjs'), prompt: 'do the lab step', ...app }
     const agent = await runAgent(BUN, [join(ROOT, 'test', 'agents', 'agent-sdk-app.ts')], {
-      cwd: run.project,
+      cwd,
       env: claudeEnv(run, model.url, { LAB_SDK_APP: JSON.stringify(config) }),
       timeoutMs: 120_000,
     })
@@ -141,14 +147,14 @@ describe('Claude Agent SDK 0.3.331', () => {
     const [first, second] = app.requests
     expect(requestText(first!)).toContain('LAB-PROMPT-CONTEXT-9374')
     expect(requestText(second!)).toContain('LAB-POST-CONTEXT-1166')
-    const sessionContext = app.requests.some((request) => requestText(request).includes('LAB-SESSION-CONTEXT-5821'))
+    expect(app.requests.some((request) => requestText(request).includes('LAB-SESSION-CONTEXT-5821'))).toBe(false)
     const sessionStartRan = existsSync(join(run.project, 'SESSION_START_RAN'))
     // Seen with 0.3.331: the SDK calls no SessionStart callback (the settings' SessionStart entry does run: 'settings' below).
     expect(sessionStartRan).toBe(false)
     results.record(
       'context',
       'honoured',
-      `UserPromptSubmit additionalContext was in the first model request, PostToolUse context in the next one; SessionStart: the hook ${sessionStartRan ? 'ran' : 'did not run'} and its context ${sessionContext ? 'reached' : 'did not reach'} the model`,
+      `UserPromptSubmit additionalContext was in the first model request, PostToolUse context in the next one; a SessionStart callback ${sessionStartRan ? 'ran' : 'was never called (its hook did not run), so hookrunHooks() leaves SessionStart to the .claude/settings entry'}`,
     )
   })
 
@@ -186,6 +192,60 @@ describe('Claude Agent SDK 0.3.331', () => {
     })
     expect(existsSync(join(run.project, 'FAILED_RAN'))).toBe(false)
     expect(app.toolResults[0]?.text).toContain('hookrun could not decide')
+  })
+
+  test('post-tool-output: a PostToolUse hook sees the Bash output', async () => {
+    const run = freshRun()
+    writeHooks(run, [{ name: 'see-output', event: 'tool:post_execute:bash', script: 'printf %s "$HOOKRUN_TOOL_OUTPUT" > post-env.txt' }])
+    await runApp(run, 'post-tool-output', [bash('echo LAB-OUTPUT-4417'), DONE], ISOLATED)
+    expect(readFileSync(join(run.project, 'post-env.txt'), 'utf8')).toContain('LAB-OUTPUT-4417')
+    results.record('post-tool-output', 'honoured', 'the PostToolUse callback ran the hook with the Bash output in HOOKRUN_TOOL_OUTPUT')
+  })
+
+  test('timeout-blocks: a gate that sleeps past its timeout blocks the call', async () => {
+    const run = freshRun()
+    writeHooks(run, [{ name: 'slow-gate', event: 'tool:pre_execute:bash', timeout: 1, script: 'sleep 30' }])
+    const app = await runApp(run, 'timeout-blocks', [bash('touch TIMEOUT_RAN'), DONE], ISOLATED)
+    expect(existsSync(join(run.project, 'TIMEOUT_RAN'))).toBe(false)
+    expect(app.toolResults[0]?.text).toMatch(/slow-gate/)
+    results.record('timeout-blocks', 'honoured', `the command did not run; the model got: ${JSON.stringify(app.toolResults[0]?.text)}`)
+  })
+
+  test("untrusted-notice: a never-trusted project's gate does not run; the notice reaches the app as the hook's systemMessage", async () => {
+    const run = freshRun()
+    writeHooks(run, [{ name: 'gate', event: 'tool:pre_execute:bash', script: 'echo "untrusted gate ran" >&2; exit 2' }], { trust: false })
+    const app = await runApp(run, 'untrusted-notice', [bash('touch UNTRUSTED_RAN'), DONE], ISOLATED)
+    expect(existsSync(join(run.project, 'UNTRUSTED_RAN'))).toBe(true)
+    const shown = app.messages.filter((message) => JSON.stringify(message).includes('not trusted'))
+    expect(shown.length, JSON.stringify(app.messages.map((message) => [message.type, message.subtype]))).toBeGreaterThan(0)
+    const where = [...new Set(shown.map((message) => `${message.type}${message.subtype ? `/${message.subtype}` : ''}`))].join(', ')
+    results.record(
+      'untrusted-notice',
+      'honoured',
+      `the gate did not run (the command ran); hookrun's notice reached the app in SDK message(s): ${where}`,
+    )
+  })
+
+  test('subfolder-start: the gate holds when the app runs in a subfolder of the project', async () => {
+    const run = freshRun()
+    expect(run.hookrun(['init', '--template', 'dangerous-commands']).status).toBe(0)
+    const sub = join(run.project, 'sub')
+    mkdirSync(sub)
+    const app = await runApp(run, 'subfolder-start', [bash('touch SUB_RAN && git push --force origin main'), DONE], ISOLATED, sub)
+    expect(existsSync(join(sub, 'SUB_RAN'))).toBe(false)
+    expect(app.toolResults[0]?.text).toContain(FORCE_PUSH_REASON)
+    results.record('subfolder-start', 'honoured', "the app started in project/sub: the force-push was denied with the project's gate")
+  })
+
+  test('cd-elsewhere: the gate holds in `cd OUTSIDE && …`', async () => {
+    const run = freshRun()
+    expect(run.hookrun(['init', '--template', 'dangerous-commands']).status).toBe(0)
+    const outside = join(run.home, 'outside')
+    mkdirSync(outside)
+    const app = await runApp(run, 'cd-elsewhere', [bash(`cd ${outside} && touch CD_RAN && git push --force origin main`), DONE], ISOLATED)
+    expect(existsSync(join(outside, 'CD_RAN'))).toBe(false)
+    expect(app.toolResults[0]?.text).toContain(FORCE_PUSH_REASON)
+    results.record('cd-elsewhere', 'honoured', 'denied in `cd OUTSIDE && …`: nothing was made outside, the model got the reason')
   })
 
   /** A hook that logs each Bash call it sees, to count how often hooks run per call. */
