@@ -198,7 +198,9 @@ function agentPart(name: string): string {
   const lab = labFiles().find((file) => file.agent === name)
   const skipped = Object.entries(agent.installs.skipped).map(([event, why]) => `- not \`${event}\`: ${why}`)
   return [
-    `- reads hooks from \`${agent.config.user}\` (user) and \`${agent.config.project}\` (project)`,
+    agent.config.project === ''
+      ? `- reads hooks from \`${agent.config.user}\` (user), for every project (no project file)`
+      : `- reads hooks from \`${agent.config.user}\` (user) and \`${agent.config.project}\` (project)`,
     `- \`hookrun install --agent ${agent.agent}\` writes \`${agent.installs.command}\` on ${agent.installs.events.length} events`,
     ...skipped,
     ...(agent.alsoAnswers === undefined ? [] : [`- also answers ${agent.alsoAnswers}`]),

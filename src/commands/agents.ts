@@ -103,7 +103,8 @@ export function agentRows(): AgentRow[] {
         }
       }),
       ...(target !== undefined && {
-        config: { user: target.file('user', places), project: target.file('project', places) },
+        // A TOML agent (Kimi Code CLI) reads one file for every project: no project file.
+        config: { user: target.file('user', places), project: target.format === 'toml' ? '' : target.file('project', places) },
         installs: { command: target.command('hookrun', target.events[0] ?? ''), events: target.events, skipped: target.skipped },
       }),
       ...(dialect.alsoAnswers !== undefined && { alsoAnswers: dialect.alsoAnswers }),
@@ -157,7 +158,10 @@ export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
       lines.push(`  in-process        ${row.inProcess.how}`)
       if (row.inProcess.verified) lines.push(`                    ${labSaw(row.inProcess.verified)}`)
     }
-    if (row.config) lines.push(`  reads hooks from  ${row.config.user} (user), ${row.config.project} (project)`)
+    if (row.config)
+      lines.push(
+        `  reads hooks from  ${row.config.user} (user), ${row.config.project === '' ? 'no project file' : `${row.config.project} (project)`}`,
+      )
     if (row.installs) {
       lines.push(`  hookrun installs  \`${row.installs.command}\` on ${row.installs.events.length} of ${row.events.length} events`)
       const byReason = new Map<string, string[]>()

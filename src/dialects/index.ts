@@ -13,6 +13,7 @@ import { crush } from './crush.ts'
 import { cursor } from './cursor.ts'
 import { droid } from './droid.ts'
 import { gemini } from './gemini.ts'
+import { kimi } from './kimi.ts'
 import { kiro } from './kiro.ts'
 import { qwen } from './qwen.ts'
 import { fromVSCode, renderForVSCode } from './vscode.ts'
@@ -33,12 +34,13 @@ import type { Dialect, NoticeChannel } from './types.ts'
  *               SessionEnd / Notification with Gemini's ISO `timestamp` string
  *   7. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
  *               `timestamp` string (Claude Code sends none)
- *   8. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
- *   9. Codex:   a Codex event name with `turn_id`
- *  10. Claude Code: any Claude Code event name
+ *   8. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
+ *   9. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
+ *  10. Codex:   a Codex event name with `turn_id`
+ *  11. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
-export const DIALECTS: readonly Dialect[] = [windsurf, crush, kiro, cursor, copilot, gemini, qwen, droid, codex, claude]
+export const DIALECTS: readonly Dialect[] = [windsurf, crush, kiro, cursor, copilot, gemini, qwen, kimi, droid, codex, claude]
 
 const NATIVE = new Set(['hookrun', 'native'])
 

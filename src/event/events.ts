@@ -34,6 +34,7 @@ export type AliasSource =
   | 'kiro'
   | 'crush'
   | 'qwen'
+  | 'kimi'
 
 export interface EventAlias {
   readonly alias: string
@@ -241,6 +242,25 @@ const SHARED_NAMES: ReadonlyArray<readonly [AliasSource, readonly string[]]> = [
   // Crush: PreToolUse only ("there's currently just one": charmbracelet/crush docs/hooks/README.md,
   // internal/hooks/hooks.go)
   ['crush', ['PreToolUse']],
+  // Kimi Code CLI 1.49.0: thirteen of Claude Code's names (MoonshotAI/kimi-cli src/kimi_cli/hooks/config.py HookEventType)
+  [
+    'kimi',
+    [
+      'PreToolUse',
+      'PostToolUse',
+      'PostToolUseFailure',
+      'UserPromptSubmit',
+      'Stop',
+      'StopFailure',
+      'SessionStart',
+      'SessionEnd',
+      'SubagentStart',
+      'SubagentStop',
+      'PreCompact',
+      'PostCompact',
+      'Notification',
+    ],
+  ],
   // Qwen Code: Claude Code's names for these (QwenLM/qwen-code packages/core/src/hooks/types.ts
   // HookEventName; InstructionsLoaded, UserPromptExpansion and PostToolBatch carry Claude's payloads)
   [

@@ -10,7 +10,7 @@
  * A name the table does not know is its own subject, lowercased (`mcp__memory__create`).
  */
 import { sharedSources } from './shared-names.ts'
-export type ToolSource = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen'
+export type ToolSource = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen' | 'kimi'
 
 export interface ToolAlias {
   readonly name: string
@@ -102,6 +102,13 @@ const OWN_TOOLS: readonly ToolAlias[] = [
   tool('todos', 'todo', 'crush'),
   // Qwen Code (runtime tool ids, as Gemini CLI's; docs/users/features/hooks.md)
   tool('todo_write', 'todo', 'qwen'),
+  // Kimi Code CLI 1.49.0 (MoonshotAI/kimi-cli src/kimi_cli/tools: each tool's `name`)
+  tool('ReadFile', 'read', 'kimi'),
+  tool('WriteFile', 'write', 'kimi'),
+  tool('StrReplaceFile', 'edit', 'kimi'),
+  tool('FetchURL', 'webfetch', 'kimi'),
+  tool('SearchWeb', 'websearch', 'kimi'),
+  tool('SetTodoList', 'todo', 'kimi'),
 ]
 
 /** Agents that use a name above spelled the same join its `from` (sources as above). */
@@ -109,6 +116,7 @@ const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
   ['droid', ['Read', 'Edit', 'MultiEdit', 'LS', 'Grep', 'Glob', 'WebSearch', 'Task', 'TodoWrite']],
   ['kiro', ['shell', 'web_search', 'web_fetch']],
   ['crush', ['bash', 'edit', 'view', 'grep', 'glob']],
+  ['kimi', ['Shell', 'Glob', 'Grep', 'Agent']],
   [
     'qwen',
     [

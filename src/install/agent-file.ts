@@ -15,7 +15,7 @@ export function projectInstalls(project: string, env: Readonly<Record<string, st
   const places = { home: homeOf(env), project, env }
   return AGENTS.filter((target) => {
     const file = target.file('project', places)
-    if (!existsSync(file)) return false
+    if (target.format === 'toml' || !existsSync(file)) return false
     try {
       const root = parse(target, readFileSync(file, 'utf8'))
       const inFile = targetForFile(target, file)

@@ -10,7 +10,7 @@ import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
  * answers in its protocol. Sources: shared/reference/agent-hook-protocols.md §1.1 and §6, and
  * the agents' docs named in src/dialects/*.ts.
  */
-export type AgentName = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen'
+export type AgentName = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen' | 'kimi'
 
 export type Scope = 'user' | 'project'
 
@@ -42,6 +42,11 @@ export interface AgentTarget {
   readonly hooksPath?: readonly string[]
   /** The handler field that holds the command. */
   readonly commandField: 'command' | 'bash'
+  /**
+   * `toml`: `[[hooks]]` tables in a TOML file (Kimi Code CLI), written by src/install/toml-hooks.ts;
+   * default: JSON. The agent then reads one file for every project (no `--project` install).
+   */
+  readonly format?: 'toml'
   /** Keys a new file starts with besides `hooks`. */
   readonly header: Readonly<Record<string, unknown>>
   /** The file may have comments (Gemini CLI reads its settings as JSON with comments). */
@@ -326,6 +331,24 @@ export const AGENTS: readonly AgentTarget[] = [
     timeout: { field: 'timeout', perSecond: 1000 },
     note: 'Qwen Code runs project hooks only in a trusted folder',
     projectFileOnlyWhereStarted: true,
+  },
+  {
+    name: 'kimi',
+    label: 'Kimi Code CLI',
+    // MoonshotAI/kimi-cli 1.49.0 (src/kimi_cli/share.py, config.py): `[[hooks]]` in config.toml of
+    // $KIMI_SHARE_DIR, by default ~/.kimi; no project file.
+    file: (_scope, places) => join(places.env.KIMI_SHARE_DIR || join(places.home, '.kimi'), 'config.toml'),
+    format: 'toml',
+    shape: 'flat',
+    commandField: 'command',
+    header: {},
+    comments: false,
+    events: eventsOf('kimi', {}),
+    skipped: {},
+    command: (self) => `${self} fire --format kimi`,
+    // Kimi's timeout is in seconds, at most 600 (its HookDef).
+    handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
+    note: 'Kimi Code CLI reads these for every project; what it does with an answer is from its 1.49.0 source, not the agent lab',
   },
 ]
 

@@ -11,6 +11,7 @@ import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
 import { type AgentTarget, agentTarget, AGENTS, hooksPathOf, type Places, PORTABLE_SELF, type Scope, targetForFile } from './agents.ts'
 import { checkShape, freshText, parse, routerEntries, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
+import { installToml, uninstallToml } from './toml-hooks.ts'
 import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf } from './json-text.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult, sortNote } from './results.ts'
@@ -49,6 +50,23 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
   let exitCode: number = ExitCode.Proceed
   for (const target of targets) {
     const file = target.file(options.scope, places)
+    if (target.format === 'toml') {
+      // One file for every project (Kimi Code CLI): edited as lines by src/install/toml-hooks.ts.
+      if (options.scope === 'project')
+        throw new HookrunError(
+          `${target.label} reads hooks only from ${file}, for every project: run hookrun install --agent ${target.name} without --project`,
+        )
+      const files = options.files ?? diskFiles(options.env)
+      try {
+        record(remove ? uninstallToml(target, file, options.env, files) : installToml(target, file, self, files))
+        done.push(target)
+      } catch (error) {
+        if (!(error instanceof JsonTextError)) throw error
+        lines.push(`${target.name}: ${file}: ${error.message}; left untouched`)
+        exitCode = ExitCode.Failure
+      }
+      continue
+    }
     try {
       const command = options.scope === 'project' && !target.localProjectFile ? PORTABLE_SELF : self
       const chosen = options.events?.length ? chosenEvents(target, options.events) : undefined

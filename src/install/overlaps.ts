@@ -4,6 +4,7 @@ import { aliasFor, resolveAlias } from '../event/events.ts'
 import { type AgentName, agentTarget, hooksPathOf, isRouterCommand, type Places, type Scope, targetForFile } from './agents.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
 import { homeOf } from '../core/places.ts'
+import { routedEventsToml } from './toml-hooks.ts'
 
 /**
  * Agents that also run the hooks in another agent's files, so that hookrun installed into both
@@ -114,6 +115,7 @@ export function findOverlaps(places: Places): Overlap[] {
 /** The events of an agent's file that hold a hookrun router entry for that agent. */
 export function routedEvents(file: string, agent: AgentName): string[] {
   const target = agentTarget(agent)
+  if (target?.format === 'toml') return existsSync(file) ? routedEventsToml(readFileSync(file, 'utf8'), agent) : []
   const at = target === undefined ? ['hooks'] : hooksPathOf(targetForFile(target, file))
   return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent, at) : []
 }

@@ -12,6 +12,7 @@ import {
   targetForFile,
 } from './agents.ts'
 import { routedEvents } from './overlaps.ts'
+import { routerCommandsToml } from './toml-hooks.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
 
 /** The file's event map: under `hooks`, or its top level (Droid's hooks.json). */
@@ -22,6 +23,7 @@ function eventMapIn(root: Node, file: string, target: AgentTarget | undefined): 
 /** Every distinct router command in the file, whatever the agent's shape (flat or groups). */
 export function readCommands(file: string, agent: AgentName): string[] {
   if (!existsSync(file)) return []
+  if (agentTarget(agent)?.format === 'toml') return routerCommandsToml(readFileSync(file, 'utf8'), agent)
   let root: Node
   try {
     root = parseJson(readFileSync(file, 'utf8'), true)
