@@ -103,8 +103,8 @@ export function agentRows(): AgentRow[] {
         }
       }),
       ...(target !== undefined && {
-        // A TOML agent (Kimi Code CLI) reads one file for every project: no project file.
-        config: { user: target.file('user', places), project: target.format === 'toml' ? '' : target.file('project', places) },
+        // Kimi Code CLI reads one file for every project: no project file.
+        config: { user: target.file('user', places), project: target.userOnly ? '' : target.file('project', places) },
         installs: { command: target.command('hookrun', target.events[0] ?? ''), events: target.events, skipped: target.skipped },
       }),
       ...(dialect.alsoAnswers !== undefined && { alsoAnswers: dialect.alsoAnswers }),

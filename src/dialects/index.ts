@@ -16,6 +16,7 @@ import { gemini } from './gemini.ts'
 import { kimi } from './kimi.ts'
 import { kiro } from './kiro.ts'
 import { qwen } from './qwen.ts'
+import { vibe } from './vibe.ts'
 import { fromVSCode, renderForVSCode } from './vscode.ts'
 import { windsurf } from './windsurf.ts'
 import type { Dialect, NoticeChannel } from './types.ts'
@@ -25,22 +26,23 @@ import type { Dialect, NoticeChannel } from './types.ts'
  * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it"):
  *   1. Windsurf: `agent_action_name` (no other agent has it)
  *   2. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
- *   3. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
+ *   3. Mistral Vibe: before_tool / after_tool / post_agent_turn in `hook_event_name`
+ *   4. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
  *               Cursor's `conversation_id` and `cursor_version`
- *   4. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
- *   5. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
+ *   5. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
+ *   6. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
  *               with VS Code's `hookEventName` (VS Code's own hooks read Copilot's files)
- *   6. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
+ *   7. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
  *               SessionEnd / Notification with Gemini's ISO `timestamp` string
- *   7. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
+ *   8. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
  *               `timestamp` string (Claude Code sends none)
- *   8. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
- *   9. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
- *  10. Codex:   a Codex event name with `turn_id`
- *  11. Claude Code: any Claude Code event name
+ *   9. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
+ *  10. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
+ *  11. Codex:   a Codex event name with `turn_id`
+ *  12. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
-export const DIALECTS: readonly Dialect[] = [windsurf, crush, kiro, cursor, copilot, gemini, qwen, kimi, droid, codex, claude]
+export const DIALECTS: readonly Dialect[] = [windsurf, crush, vibe, kiro, cursor, copilot, gemini, qwen, kimi, droid, codex, claude]
 
 const NATIVE = new Set(['hookrun', 'native'])
 

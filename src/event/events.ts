@@ -35,6 +35,7 @@ export type AliasSource =
   | 'crush'
   | 'qwen'
   | 'kimi'
+  | 'vibe'
 
 export interface EventAlias {
   readonly alias: string
@@ -217,6 +218,10 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('post_mcp_tool_use', 'tool:post_execute', 'windsurf'),
   alias('pre_user_prompt', 'user:prompt_submit', 'windsurf'),
   alias('post_cascade_response', 'llm:post_response', 'windsurf'),
+  // Mistral Vibe 2.18.4 (mistralai/mistral-vibe vibe/core/hooks/models.py HookType): three events
+  alias('before_tool', 'tool:pre_execute', 'vibe'),
+  alias('after_tool', 'tool:post_execute', 'vibe'),
+  alias('post_agent_turn', 'agent:stop', 'vibe'),
   alias('post_setup_worktree', 'worktree:setup', 'windsurf'),
   // Kiro CLI (kiro.dev/docs/cli/hooks); preToolUse, postToolUse and stop are below
   alias('agentSpawn', 'agent:start', 'kiro'),

@@ -10,7 +10,19 @@
  * A name the table does not know is its own subject, lowercased (`mcp__memory__create`).
  */
 import { sharedSources } from './shared-names.ts'
-export type ToolSource = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen' | 'kimi'
+export type ToolSource =
+  | 'claude'
+  | 'cursor'
+  | 'gemini'
+  | 'codex'
+  | 'copilot'
+  | 'windsurf'
+  | 'droid'
+  | 'kiro'
+  | 'crush'
+  | 'qwen'
+  | 'kimi'
+  | 'vibe'
 
 export interface ToolAlias {
   readonly name: string
@@ -109,6 +121,8 @@ const OWN_TOOLS: readonly ToolAlias[] = [
   tool('FetchURL', 'webfetch', 'kimi'),
   tool('SearchWeb', 'websearch', 'kimi'),
   tool('SetTodoList', 'todo', 'kimi'),
+  // Mistral Vibe 2.18.4 (vibe/core/tools/builtins: each class's name in snake_case)
+  tool('todo', 'todo', 'vibe'),
 ]
 
 /** Agents that use a name above spelled the same join its `from` (sources as above). */
@@ -117,6 +131,7 @@ const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
   ['kiro', ['shell', 'web_search', 'web_fetch']],
   ['crush', ['bash', 'edit', 'view', 'grep', 'glob']],
   ['kimi', ['Shell', 'Glob', 'Grep', 'Agent']],
+  ['vibe', ['bash', 'edit', 'read', 'write_file', 'grep', 'web_fetch', 'web_search', 'task']],
   [
     'qwen',
     [

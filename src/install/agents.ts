@@ -10,7 +10,19 @@ import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
  * answers in its protocol. Sources: shared/reference/agent-hook-protocols.md §1.1 and §6, and
  * the agents' docs named in src/dialects/*.ts.
  */
-export type AgentName = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen' | 'kimi'
+export type AgentName =
+  | 'claude'
+  | 'cursor'
+  | 'gemini'
+  | 'codex'
+  | 'copilot'
+  | 'windsurf'
+  | 'droid'
+  | 'kiro'
+  | 'crush'
+  | 'qwen'
+  | 'kimi'
+  | 'vibe'
 
 export type Scope = 'user' | 'project'
 
@@ -43,10 +55,15 @@ export interface AgentTarget {
   /** The handler field that holds the command. */
   readonly commandField: 'command' | 'bash'
   /**
-   * `toml`: `[[hooks]]` tables in a TOML file (Kimi Code CLI), written by src/install/toml-hooks.ts;
-   * default: JSON. The agent then reads one file for every project (no `--project` install).
+   * `toml`: `[[hooks]]` tables in a TOML file (Kimi Code CLI, Mistral Vibe), written by
+   * src/install/toml-hooks.ts with `tomlTable`; default: JSON.
    */
   readonly format?: 'toml'
+  /** The fields of hookrun's `[[hooks]]` table for one event, in order; `tomlEventKey` names the event. */
+  tomlTable?(event: string, command: string): Readonly<Record<string, string | number | boolean>>
+  readonly tomlEventKey?: string
+  /** The agent reads one file for every project: no `--project` install (Kimi Code CLI). */
+  readonly userOnly?: boolean
   /** Keys a new file starts with besides `hooks`. */
   readonly header: Readonly<Record<string, unknown>>
   /** The file may have comments (Gemini CLI reads its settings as JSON with comments). */
@@ -339,6 +356,9 @@ export const AGENTS: readonly AgentTarget[] = [
     // $KIMI_SHARE_DIR, by default ~/.kimi; no project file.
     file: (_scope, places) => join(places.env.KIMI_SHARE_DIR || join(places.home, '.kimi'), 'config.toml'),
     format: 'toml',
+    userOnly: true,
+    // Kimi's timeout is in seconds, at most 600 (its HookDef).
+    tomlTable: (event, command) => ({ event, command, timeout: ROUTER_TIMEOUT_SECONDS }),
     shape: 'flat',
     commandField: 'command',
     header: {},
@@ -346,9 +366,40 @@ export const AGENTS: readonly AgentTarget[] = [
     events: eventsOf('kimi', {}),
     skipped: {},
     command: (self) => `${self} fire --format kimi`,
-    // Kimi's timeout is in seconds, at most 600 (its HookDef).
     handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
     note: 'Kimi Code CLI reads these for every project; what it does with an answer is from its 1.49.0 source, not the agent lab',
+  },
+  {
+    name: 'vibe',
+    label: 'Mistral Vibe',
+    // mistralai/mistral-vibe 2.18.4 (vibe/core/config/harness_files, vibe/core/paths): .vibe/hooks.toml
+    // in a trusted project, and hooks.toml in $VIBE_HOME (~/.vibe).
+    file: (scope, places) =>
+      join(scope === 'user' ? places.env.VIBE_HOME || join(places.home, '.vibe') : join(places.project, '.vibe'), 'hooks.toml'),
+    format: 'toml',
+    // Names are unique across Vibe's files (a second `hookrun-before_tool` is skipped: hooks run
+    // once); `strict`: a tool hook that fails (hookrun killed, a crash) denies instead of warning.
+    tomlTable: (event, command) => ({
+      name: `hookrun-${event}`,
+      type: event,
+      command,
+      timeout: ROUTER_TIMEOUT_SECONDS,
+      ...(event !== 'post_agent_turn' && { strict: true }),
+    }),
+    tomlEventKey: 'type',
+    shape: 'flat',
+    commandField: 'command',
+    header: {},
+    comments: false,
+    events: eventsOf('vibe', {}),
+    skipped: {},
+    command: (self) => `${self} fire --format vibe`,
+    handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
+    note: "Vibe runs hooks only with enable_experimental_hooks = true in ~/.vibe/config.toml (or VIBE_ENABLE_EXPERIMENTAL_HOOKS=true), and a project's .vibe/hooks.toml only in a folder it trusts; from its 2.18.4 source, not the agent lab",
+    appliesOnly: {
+      when: 'only when Vibe runs with enable_experimental_hooks = true (in ~/.vibe/config.toml, or VIBE_ENABLE_EXPERIMENTAL_HOOKS=true); a project file only in a folder Vibe trusts',
+      fix: 'add enable_experimental_hooks = true to ~/.vibe/config.toml',
+    },
   },
 ]
 

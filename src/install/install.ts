@@ -51,14 +51,15 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
   for (const target of targets) {
     const file = target.file(options.scope, places)
     if (target.format === 'toml') {
-      // One file for every project (Kimi Code CLI): edited as lines by src/install/toml-hooks.ts.
-      if (options.scope === 'project')
+      // `[[hooks]]` tables (Kimi Code CLI, Mistral Vibe): edited as lines by src/install/toml-hooks.ts.
+      if (options.scope === 'project' && target.userOnly)
         throw new HookrunError(
           `${target.label} reads hooks only from ${file}, for every project: run hookrun install --agent ${target.name} without --project`,
         )
       const files = options.files ?? diskFiles(options.env)
       try {
-        record(remove ? uninstallToml(target, file, options.env, files) : installToml(target, file, self, files))
+        const command = options.scope === 'project' ? PORTABLE_SELF : self
+        record(remove ? uninstallToml(target, file, options.env, files) : installToml(target, file, command, files))
         done.push(target)
       } catch (error) {
         if (!(error instanceof JsonTextError)) throw error

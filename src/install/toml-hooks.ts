@@ -2,7 +2,7 @@
 // added and removed as lines, so the rest of the user's file keeps every byte.
 import { rmSync } from 'node:fs'
 import { count } from '../core/words.ts'
-import { type AgentName, type AgentTarget, isRouterCommand, ROUTER_TIMEOUT_SECONDS } from './agents.ts'
+import { type AgentName, type AgentTarget, agentTarget, isRouterCommand } from './agents.ts'
 import { JsonTextError } from './json-text.ts'
 import { type AgentFileResult, type AgentFiles, rememberCreated } from './results.ts'
 
@@ -75,10 +75,15 @@ function routerTables(text: string, agent: AgentName): HookTable[] {
   return hookTables(text).filter((table) => isRouterCommand(table.fields.command, agent))
 }
 
+/** The event a table is for (Kimi: `event`, Vibe: `type`). */
+function eventOf(table: HookTable, agent: AgentName): string {
+  return String(table.fields[agentTarget(agent)?.tomlEventKey ?? 'event'])
+}
+
 /** The events hookrun's tables answer. */
 export function routedEventsToml(text: string, agent: AgentName): string[] {
   try {
-    return [...new Set(routerTables(text, agent).map((table) => String(table.fields.event)))]
+    return [...new Set(routerTables(text, agent).map((table) => eventOf(table, agent)))]
   } catch {
     return [] // not a file install can edit: install and doctor report it on their own
   }
@@ -93,9 +98,13 @@ export function routerCommandsToml(text: string, agent: AgentName): string[] {
   }
 }
 
-function tableText(event: string, command: string): string {
+function tableText(target: AgentTarget, event: string, command: string): string {
+  const fields = target.tomlTable?.(event, command) ?? { event, command }
   // A TOML basic string takes JSON's escapes.
-  return `[[hooks]]\nevent = "${event}"\ncommand = ${JSON.stringify(command)}\ntimeout = ${ROUTER_TIMEOUT_SECONDS}\n`
+  const lines = Object.entries(fields).map(
+    ([key, value]) => `${key} = ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
+  )
+  return `[[hooks]]\n${lines.join('\n')}\n`
 }
 
 /** One table for each of the agent's events that has none, and hookrun's tables pointed at `self` (this hookrun). */
@@ -111,18 +120,18 @@ export function installToml(
   const lines = text.split('\n')
   let updated = 0
   for (const table of tables) {
-    const command = target.command(self, String(table.fields.event))
+    const command = target.command(self, eventOf(table, target.name))
     if (table.fields.command === command || table.commandLine === undefined) continue
     lines[table.commandLine] = `command = ${JSON.stringify(command)}`
     updated++
   }
   text = lines.join('\n')
-  const routed = new Set(tables.map((table) => String(table.fields.event)))
+  const routed = new Set(tables.map((table) => eventOf(table, target.name)))
   const added = target.events.filter((event) => !routed.has(event))
   for (const event of added) {
     if (text !== '' && !text.endsWith('\n')) text += '\n'
     if (text !== '' && !text.endsWith('\n\n')) text += '\n'
-    text += tableText(event, target.command(self, event))
+    text += tableText(target, event, target.command(self, event))
   }
   const status = added.length === 0 && updated === 0 ? 'unchanged' : before === undefined ? 'created' : 'updated'
   if (status !== 'unchanged') files.write(file, text, before === undefined)
@@ -177,7 +186,7 @@ export function uninstallToml(
     if (table.start > 0 && lines[table.start - 1]!.trim() === '') gone.add(table.start - 1)
   }
   const left = lines.filter((_, index) => !gone.has(index)).join('\n')
-  const events = [...new Set(tables.map((table) => String(table.fields.event)))]
+  const events = [...new Set(tables.map((table) => eventOf(table, target.name)))]
   const removed = `${target.name}: removed ${count(tables.length, 'entry', 'entries')} from ${file}`
   if (left.trim() === '' && rememberCreated(file, env, false) !== undefined) {
     rmSync(file)

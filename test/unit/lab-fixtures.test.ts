@@ -59,6 +59,12 @@ const EXPECTED: Record<string, Record<string, string>> = {
     SubagentStop: 'subagent:stop|||',
     UserPromptSubmit: 'user:prompt_submit|||',
   },
+  // Built from Mistral Vibe 2.18.4's source, not recorded (test/agents/fixtures/vibe/SOURCE.md).
+  vibe: {
+    after_tool: 'tool:post_execute:bash|bash|echo LAB-OUTPUT-42|false',
+    before_tool: 'tool:pre_execute:bash|bash|echo LAB-OUTPUT-42|',
+    post_agent_turn: 'agent:stop|||',
+  },
   qwen: {
     InstructionsLoaded: 'context:instructions_loaded|||',
     Notification: 'notification|||',
