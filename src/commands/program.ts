@@ -26,7 +26,7 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
     .option('--strict', 'Treat any config problem as fatal (exit 1)')
     .option(
       '--format <agent>',
-      "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen (default: detected from the payload; see hookrun agents)",
+      "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, kimi, vibe (default: detected from the payload; see hookrun agents)",
     )
     .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
     .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })

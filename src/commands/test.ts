@@ -48,7 +48,9 @@ export const TestCaseSchema = z.strictObject({
   format: z
     .string()
     .optional()
-    .meta({ description: "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen." }),
+    .meta({
+      description: "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, kimi, vibe.",
+    }),
   payload: z.record(z.string(), z.unknown()).default({}),
   env: z.record(z.string(), z.string()).optional(),
   expect: TestExpectSchema,
