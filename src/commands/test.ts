@@ -45,12 +45,9 @@ export const TestCaseSchema = z.strictObject({
     .optional()
     .meta({ description: "The event, as for 'hookrun fire' (optional with a payload that names it and format)." }),
   tool: z.string().optional(),
-  format: z
-    .string()
-    .optional()
-    .meta({
-      description: "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, kimi, vibe.",
-    }),
+  format: z.string().optional().meta({
+    description: "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, kimi, vibe.",
+  }),
   payload: z.record(z.string(), z.unknown()).default({}),
   env: z.record(z.string(), z.string()).optional(),
   expect: TestExpectSchema,

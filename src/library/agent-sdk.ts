@@ -7,6 +7,7 @@ import { isGate } from '../event/events.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { claude } from '../dialects/claude.ts'
 import { noticeChannels, prepareDialect, renderFor } from '../dialects/index.ts'
+import { projectSearchStart } from '../config/project.ts'
 
 /**
  * The hook events of `@anthropic-ai/claude-agent-sdk` 0.3.331 (its `HOOK_EVENTS`; the agent lab
@@ -78,7 +79,11 @@ export const AGENT_SDK_DEFAULT_EVENTS: readonly AgentSdkEvent[] = AGENT_SDK_EVEN
 export const AGENT_SDK_HOOKS_VARIABLE = 'HOOKRUN_AGENT_SDK_HOOKS'
 
 export interface HookrunHooksOptions {
-  /** Where to find the project's hooks; default: the `cwd` the SDK names in each hook input. */
+  /**
+   * The project whose hooks apply; default: the `cwd` of the first hook input of each session (the
+   * folder the query started in). A later input's `cwd` (the shell's, after a `cd`) is used only
+   * inside it, as Claude Code's CLAUDE_PROJECT_DIR is: a `cd` out of the project keeps its gates.
+   */
   readonly cwd?: string
   /** The events to answer; default: `AGENT_SDK_DEFAULT_EVENTS` (every SDK event but SessionStart, Setup, MessageDisplay, WorktreeCreate). */
   readonly events?: readonly AgentSdkEvent[]
@@ -145,8 +150,18 @@ export function hookrunHooks(options: HookrunHooksOptions = {}): Partial<Record<
   }
   if (options.markEnvironment !== false) process.env[AGENT_SDK_HOOKS_VARIABLE] = hookrunHooksVariable(events)
   const hooks: Partial<Record<AgentSdkEvent, AgentSdkHookMatcher[]>> = {}
+  // Each session's first folder: its project, as CLAUDE_PROJECT_DIR is for Claude Code's own hooks.
+  const sessionFolders = new Map<string, string>()
+  const folderOf = (payload: Payload): string | undefined => {
+    const current = typeof payload.cwd === 'string' ? payload.cwd : undefined
+    const session = typeof payload.session_id === 'string' ? payload.session_id : ''
+    if (current !== undefined && !sessionFolders.has(session)) sessionFolders.set(session, current)
+    const project = options.cwd ?? sessionFolders.get(session)
+    return current === undefined ? project : projectSearchStart(project, current)
+  }
   for (const event of events) {
-    const callback: AgentSdkHookCallback = (input, _toolUseID, { signal }) => answerHook(event, input as Payload, signal, options)
+    const callback: AgentSdkHookCallback = (input, _toolUseID, { signal }) =>
+      answerHook(event, input as Payload, signal, { ...options, cwd: folderOf(input as Payload) })
     hooks[event] = [{ hooks: [callback], ...(isGate(qualifyEvent(event, {}).name) && { onFailure: 'block' as const }) }]
   }
   return hooks
@@ -175,7 +190,7 @@ async function answerHook(
       payload: prepared.payload,
       tool: prepared.tool,
       agent: 'agent-sdk',
-      cwd: options.cwd ?? (typeof payload.cwd === 'string' ? payload.cwd : undefined),
+      cwd: options.cwd,
       configFiles: options.configFiles,
       env: options.env,
       signal,

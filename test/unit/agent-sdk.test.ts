@@ -134,4 +134,16 @@ describe('hookrunHooks()', () => {
     expect(answer.hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
     expect(answer.hookSpecificOutput.permissionDecisionReason).toContain("hook 'crash' failed with exit 1")
   })
+
+  test("a cd out of the project (the SDK's later cwd) keeps the project's gates: the session's first folder is its project", async () => {
+    const { dir, env } = project([{ name: 'no-rm', event: 'tool:pre_execute:bash', command: 'echo "no rm here" >&2; exit 2' }])
+    const outside = makeProject()
+    dirs.push(outside)
+    const hooks = hookrunHooks({ env, markEnvironment: false })
+    expect(await call(hooks.UserPromptSubmit, { session_id: 's', cwd: dir, hook_event_name: 'UserPromptSubmit', prompt: 'hi' })).toEqual({})
+    const denied = await call(hooks.PreToolUse, { ...bash(dir, 'rm -rf x'), cwd: outside })
+    expect(denied.hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'no rm here' })
+    // Another session that starts outside has no such gate.
+    expect(await call(hooks.PreToolUse, { ...bash(dir, 'rm -rf x'), session_id: 't', cwd: outside })).toEqual({})
+  })
 })
