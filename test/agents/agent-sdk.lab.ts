@@ -248,6 +248,29 @@ describe('Claude Agent SDK 0.3.331', () => {
     results.record('cd-elsewhere', 'honoured', 'denied in `cd OUTSIDE && …`: nothing was made outside, the model got the reason')
   })
 
+  test('cd-elsewhere: in a folder of additionalDirectories (where the shell stays), the next call is still denied', async () => {
+    const run = freshRun()
+    expect(run.hookrun(['init', '--template', 'dangerous-commands']).status).toBe(0)
+    const outside = join(run.home, 'outside')
+    mkdirSync(outside)
+    const app = await runApp(
+      run,
+      'cd-elsewhere (additionalDirectories)',
+      [bash(`cd ${outside}`), bash('pwd'), bash('touch ADD_DIR_RAN && git push --force origin main'), DONE],
+      { ...ISOLATED, additionalDirectories: [outside] },
+    )
+    const [, pwd, denied] = app.toolResults
+    // The shell stayed outside the project (else this proves nothing).
+    expect(pwd?.text).toBe(outside)
+    expect(existsSync(join(outside, 'ADD_DIR_RAN'))).toBe(false)
+    expect(denied?.text).toContain(FORCE_PUSH_REASON)
+    results.record(
+      'cd-elsewhere',
+      'honoured',
+      "denied in `cd OUTSIDE && …`, and in the call after `cd OUTSIDE` into a folder of additionalDirectories, where the shell stayed (pwd printed it): hookrunHooks() keeps the session's first folder as its project",
+    )
+  })
+
   /** A hook that logs each Bash call it sees, to count how often hooks run per call. */
   function countingHooks(run: LabRun): string {
     const log = join(run.project, 'fired.log')
