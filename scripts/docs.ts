@@ -162,14 +162,38 @@ function agentsPart(): string {
     (file) =>
       `| ${file.key} ${file.version} | ${scenarios.map((scenario) => VERDICT_MARK[file.scenarios[scenario]?.verdict ?? ''] ?? 'not run').join(' | ')} |`,
   )
+  // Agents hookrun serves in-process (a library, not a --format): the lab runs them too.
+  const inProcess = lab
+    .filter((file) => IN_PROCESS[file.agent] !== undefined)
+    .map((file) => {
+      const [label, how] = IN_PROCESS[file.agent]!
+      return `| [${label}](${file.agent}.md) | ${how} | ${file.package} ${file.version} (agent lab) |`
+    })
   return [
     '| agent | answers with | verified |',
     '| --- | --- | --- |',
     ...verified,
+    ...inProcess,
     ...(lab.length === 0
       ? []
       : ['', `| agent | ${scenarios.join(' | ')} |`, `| --- | ${scenarios.map(() => '---').join(' | ')} |`, ...grid]),
   ].join('\n')
+}
+
+/** Agents the lab runs that are not a dialect: hookrun runs inside them (label, how it answers). */
+const IN_PROCESS: Record<string, readonly [string, string]> = {
+  'agent-sdk': ['Claude Agent SDK', '`hookrunHooks()` (in-process)'],
+}
+
+/** What the agent lab saw of one agent, one line per scenario. */
+function labPart(lab: LabFile | undefined): string {
+  return lab === undefined
+    ? 'Not run in the agent lab: what is said here comes from its documentation and source.'
+    : [
+        `Seen in the agent lab with ${lab.package} ${lab.version} (\`npm run test:agents\`):`,
+        '',
+        ...Object.entries(lab.scenarios).map(([scenario, result]) => `- \`${scenario}\` (${result.verdict}): ${result.seen}`),
+      ].join('\n')
 }
 
 /** One agent's events and answer fields as hookrun knows them, and what the lab saw of it. */
@@ -180,7 +204,9 @@ function agentPart(name: string): string {
   const served = labFiles().find((file) => file.key === `${name}-serve`)
   const skipped = Object.entries(agent.installs.skipped).map(([event, why]) => `- not \`${event}\`: ${why}`)
   return [
-    `- reads hooks from \`${agent.config.user}\` (user) and \`${agent.config.project}\` (project)`,
+    agent.config.project === ''
+      ? `- reads hooks from \`${agent.config.user}\` (user), for every project (no project file)`
+      : `- reads hooks from \`${agent.config.user}\` (user) and \`${agent.config.project}\` (project)`,
     `- \`hookrun install --agent ${agent.agent}\` writes \`${agent.installs.command}\` on ${agent.installs.events.length} events`,
     ...skipped,
     ...(agent.alsoAnswers === undefined ? [] : [`- also answers ${agent.alsoAnswers}`]),
@@ -195,13 +221,7 @@ function agentPart(name: string): string {
       return `| \`${event.name}\` | \`${event.fires}\` | ${cell((event.honours.join(', ') || '(none: output is ignored)') + ignored)} |`
     }),
     '',
-    lab === undefined
-      ? 'Not run in the agent lab: what is said here comes from its documentation and source.'
-      : [
-          `Seen in the agent lab with ${lab.package} ${lab.version} (\`npm run test:agents\`):`,
-          '',
-          ...Object.entries(lab.scenarios).map(([scenario, result]) => `- \`${scenario}\` (${result.verdict}): ${result.seen}`),
-        ].join('\n'),
+    labPart(lab),
     ...(served === undefined
       ? []
       : [
@@ -222,6 +242,9 @@ export function generatedParts(): Record<string, () => string> {
     reference: referencePart,
     agents: agentsPart,
     ...Object.fromEntries(agentList().map((agent) => [`agent:${agent.agent}`, () => agentPart(agent.agent)])),
+    ...Object.fromEntries(
+      Object.keys(IN_PROCESS).map((name) => [`lab:${name}`, () => labPart(labFiles().find((file) => file.agent === name))]),
+    ),
   }
 }
 

@@ -102,3 +102,19 @@ export {
   type Exclusion,
   type ExclusionCheck,
 } from './explain/explain.ts'
+
+// The Claude Agent SDK's `options.hooks`, answered by hookrun in-process (docs/agents/agent-sdk.md).
+export {
+  hookrunHooks,
+  hookrunHooksVariable,
+  AGENT_SDK_EVENTS,
+  AGENT_SDK_DEFAULT_EVENTS,
+  AGENT_SDK_UNCALLED_EVENTS,
+  AGENT_SDK_HOOKS_VARIABLE,
+  type AgentSdkEvent,
+  type AgentSdkHookCallback,
+  type AgentSdkHookInput,
+  type AgentSdkHookMatcher,
+  type AgentSdkHookOutput,
+  type HookrunHooksOptions,
+} from './library/agent-sdk.ts'

@@ -9,6 +9,7 @@ import { agentTarget } from '../install/agents.ts'
 import { folderAgent } from '../install/hook-folder.ts'
 import { pluginAgent } from '../install/plugin-agents.ts'
 import { LAB_VERIFIED, type LabVerified } from '../dialects/verified.ts'
+import { CLAUDE_CALLERS } from '../install/claude-callers.ts'
 
 /**
  * `hookrun agents`: what hookrun knows of each agent, read from the tables that drive it, never
@@ -35,6 +36,10 @@ interface AgentRow {
   readonly caveats?: readonly string[]
   /** What the agent lab saw the real CLI do (src/dialects/verified.ts); absent: known from its docs and source only. */
   readonly verified?: VerifiedRow
+  /** Other agents that run this agent's hook files (Claude Code's: src/install/claude-callers.ts), and when. */
+  readonly alsoRunBy?: readonly string[]
+  /** hookrun in the agent's own process (the Claude Agent SDK's `hookrunHooks()`), and what the lab saw of it. */
+  readonly inProcess?: { readonly how: string; readonly verified?: VerifiedRow }
 }
 
 const BASE: Decision = { event: 'probe', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: [] }
@@ -102,7 +107,8 @@ export function agentRows(): AgentRow[] {
         }
       }),
       ...(target !== undefined && {
-        config: { user: target.file('user', places), project: target.file('project', places) },
+        // Kimi Code CLI reads one file for every project: no project file.
+        config: { user: target.file('user', places), project: target.userOnly ? '' : target.file('project', places) },
         installs: { command: target.command('hookrun', target.events[0] ?? ''), events: target.events, skipped: target.skipped },
       }),
       ...(target === undefined && folderRow(dialect.name, places)),
@@ -118,6 +124,13 @@ export function agentRows(): AgentRow[] {
       ...(dialect.alsoAnswers !== undefined && { alsoAnswers: dialect.alsoAnswers }),
       ...(dialect.caveats !== undefined && { caveats: dialect.caveats }),
       ...(LAB_VERIFIED[dialect.name] !== undefined && { verified: verifiedRow(LAB_VERIFIED[dialect.name]!) }),
+      ...(dialect.name === 'claude' && {
+        alsoRunBy: CLAUDE_CALLERS.map((caller) => `${caller.label} (${caller.when})`),
+        inProcess: {
+          how: "Claude Agent SDK apps: hookrunHooks() from 'hookrun' as query()'s options.hooks (docs/agents/agent-sdk.md)",
+          ...(LAB_VERIFIED['agent-sdk'] !== undefined && { verified: verifiedRow(LAB_VERIFIED['agent-sdk']) }),
+        },
+      }),
     }
   })
 }
@@ -144,7 +157,7 @@ interface VerifiedRow {
   readonly serve?: VerifiedRow
 }
 
-function verifiedRow(lab: LabVerified): NonNullable<AgentRow['verified']> {
+function verifiedRow(lab: LabVerified): VerifiedRow {
   return {
     package: lab.package,
     version: lab.version,
@@ -156,19 +169,23 @@ function verifiedRow(lab: LabVerified): NonNullable<AgentRow['verified']> {
 /** One line: which version the lab ran and what it saw, by verdict; or that the lab has not run it. */
 function verifiedLine(row: AgentRow): string {
   if (row.verified === undefined) return '  verified          not in the agent lab: from its docs and source'
-  const byVerdict = new Map<string, string[]>()
-  for (const [scenario, verdict] of Object.entries(row.verified.scenarios))
-    byVerdict.set(verdict, [...(byVerdict.get(verdict) ?? []), scenario])
-  const said = [...byVerdict].map(([verdict, scenarios]) =>
-    verdict === 'honoured' ? `${scenarios.length} scenarios honoured` : `${verdict}: ${scenarios.join(', ')}`,
-  )
-  const line = `  verified          ${row.verified.package} ${row.verified.version} in the agent lab: ${said.join('; ')}`
+  const line = `  verified          ${labSaw(row.verified)}`
   const serve = row.verified.serve
   if (serve === undefined) return line
   const names = Object.entries(serve.scenarios).map(([scenario, verdict]) =>
     verdict === 'honoured' ? scenario : `${scenario} (${verdict})`,
   )
   return `${line}\n  with --serve      ${serve.version} in the agent lab: ${names.join(', ')} honoured over http (install --serve)`
+}
+
+function labSaw(verified: VerifiedRow): string {
+  const byVerdict = new Map<string, string[]>()
+  for (const [scenario, verdict] of Object.entries(verified.scenarios))
+    byVerdict.set(verdict, [...(byVerdict.get(verdict) ?? []), scenario])
+  const said = [...byVerdict].map(([verdict, scenarios]) =>
+    verdict === 'honoured' ? `${scenarios.length} scenarios honoured` : `${verdict}: ${scenarios.join(', ')}`,
+  )
+  return `${verified.package} ${verified.version} in the agent lab: ${said.join('; ')}`
 }
 
 export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
@@ -181,7 +198,15 @@ export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
     lines.push(verifiedLine(row))
     if (row.alsoAnswers) lines.push(`  also answers      ${row.alsoAnswers}`)
     for (const caveat of row.caveats ?? []) lines.push(`  caveat            ${caveat}`)
-    if (row.config) lines.push(`  reads hooks from  ${row.config.user} (user), ${row.config.project} (project)`)
+    for (const caller of row.alsoRunBy ?? []) lines.push(`  also run by       ${caller}`)
+    if (row.inProcess) {
+      lines.push(`  in-process        ${row.inProcess.how}`)
+      if (row.inProcess.verified) lines.push(`                    ${labSaw(row.inProcess.verified)}`)
+    }
+    if (row.config)
+      lines.push(
+        `  reads hooks from  ${row.config.user} (user), ${row.config.project === '' ? 'no project file' : `${row.config.project} (project)`}`,
+      )
     if (row.installs) {
       lines.push(`  hookrun installs  \`${row.installs.command}\` on ${row.installs.events.length} of ${row.events.length} events`)
       const byReason = new Map<string, string[]>()

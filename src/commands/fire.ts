@@ -117,7 +117,7 @@ async function fireAction(run: FireRun, event: string | undefined, flags: FireFl
   }
   const payload = prepared?.payload ?? read
   Object.assign(known, { name: eventName, payload, tool: text(flags.tool, 'tool') ?? prepared?.tool, prepared })
-  if (!flags.explain && (await answeredByCursorsEntry(run, flags, prepared, payload))) return
+  if (!flags.explain && (await answeredByAnotherCaller(run, flags, prepared, payload))) return
   const options = await fireOptions(run, flags, eventName, payload, prepared, dialects)
   if (flags.explain) {
     const { explainCommand } = await import('./explain.ts')
@@ -193,28 +193,29 @@ async function readEvent(
  * Claude Code's entry run by Cursor, which runs its own hookrun entry for this event too: this one
  * answers `{}` and says so, so the hooks run once. True when it answered.
  */
-async function answeredByCursorsEntry(
+async function answeredByAnotherCaller(
   run: FireRun,
   flags: FireFlags,
   prepared: PreparedDialect | undefined,
   payload: Payload,
 ): Promise<boolean> {
   const { io } = run
+  // Claude Code's entry run by another agent (Cursor, VS Code, an Agent SDK app) that runs
+  // hookrun's own answer for this event too: that one answers, this one stands aside.
   const ownerEvent = prepared?.agentEvent ?? prepared?.event
-  if (
-    prepared?.dialect.name !== 'claude' ||
-    ownerEvent === undefined ||
-    (typeof payload.cursor_version !== 'string' && typeof payload.conversation_id !== 'string')
-  )
-    return false
-  const { answeredByReaderEntry } = await import('../install/overlaps.ts')
+  if (prepared?.dialect.name !== 'claude' || ownerEvent === undefined || !mayBeClaudeCaller(payload, io.env)) return false
+  const { answeredByCaller } = await import('../install/claude-callers.ts')
   const roots = payload.workspace_roots
   const cwd =
-    folder(flags.cwd) ?? io.env.CURSOR_PROJECT_DIR ?? (Array.isArray(roots) && typeof roots[0] === 'string' ? roots[0] : process.cwd())
-  const elsewhere = answeredByReaderEntry('claude', ownerEvent, { project: findProjectRoot(cwd) ?? cwd, env: io.env }, payload)
+    folder(flags.cwd) ??
+    io.env.CURSOR_PROJECT_DIR ??
+    (Array.isArray(roots) && typeof roots[0] === 'string'
+      ? roots[0]
+      : agentWorkingDirectory(payload, prepared.dialect.project, io.env, run.served?.processCwd))
+  const elsewhere = answeredByCaller(ownerEvent, { project: findProjectRoot(cwd) ?? cwd, env: io.env }, payload)
   if (elsewhere === undefined) return false
   await io.stderr(
-    `hookrun: ${ownerEvent} is answered by hookrun's entry in ${elsewhere.file}; this Claude Code entry gives no opinion, so hooks run once\n`,
+    `hookrun: ${elsewhere.caller.label} runs this Claude Code entry and answers ${ownerEvent} through ${elsewhere.answer}; this entry gives no opinion, so hooks run once\n`,
   )
   await io.stdout('{}\n')
   run.setExitCode(0)
@@ -352,6 +353,19 @@ async function blockFailedGate(run: FireRun, error: unknown): Promise<boolean> {
   await io.stdout(rendered.stdout)
   run.setExitCode(rendered.exitCode)
   return true
+}
+
+/**
+ * Could another agent than Claude Code be running this Claude Code entry (src/install/claude-callers.ts)?
+ * A cheap look at the fields and variables they set, so Claude Code's own fires load nothing more.
+ */
+function mayBeClaudeCaller(payload: Payload, env: Readonly<Record<string, string | undefined>>): boolean {
+  return (
+    typeof payload.cursor_version === 'string' ||
+    typeof payload.conversation_id === 'string' ||
+    typeof payload.hookEventName === 'string' ||
+    env.HOOKRUN_AGENT_SDK_HOOKS !== undefined
+  )
 }
 
 /** Read the payload; when stdin was read only because no event was named, say that if it is empty. */

@@ -13,7 +13,7 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
       .command(name, description)
       .option(
         '--agent <name>',
-        'claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen or cline (repeatable)',
+        'claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, goose, cline, opencode, kilo, kimi or vibe (repeatable)',
         required(name === 'install' ? { unless: '--sync' } : {}),
       )
       .option('--user', "The agent's user config, for every project (default)")

@@ -89,7 +89,7 @@ function defineFire(cli: CAC, io: Io, setExitCode: (code: number) => void, colou
     .option('--strict', 'Treat any config problem as fatal (exit 1)')
     .option(
       '--format <agent>',
-      "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, goose, cline (default: detected from the payload; see hookrun agents)",
+      "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, goose, cline, opencode, kimi, vibe (default: detected from the payload; see hookrun agents)",
     )
     .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
     .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })

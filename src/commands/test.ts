@@ -46,7 +46,8 @@ const TestCaseSchema = z.strictObject({
     .meta({ description: "The event, as for 'hookrun fire' (optional with a payload that names it and format)." }),
   tool: z.string().optional(),
   format: z.string().optional().meta({
-    description: "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, cline.",
+    description:
+      "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, goose, cline, opencode, kimi, vibe.",
   }),
   payload: z.record(z.string(), z.unknown()).default({}),
   env: z.record(z.string(), z.string()).optional(),

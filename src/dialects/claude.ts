@@ -58,7 +58,13 @@ export const claude: Dialect = {
   source: 'claude',
   project: { variables: ['CLAUDE_PROJECT_DIR'] },
   detect: (payload) => typeof payload.hook_event_name === 'string' && CLAUDE_EVENTS.has(payload.hook_event_name),
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  // VS Code (with chat.useClaudeHooks) runs Claude Code's entries and names the event in `hookEventName`.
+  eventName: (payload) =>
+    typeof payload.hook_event_name === 'string'
+      ? payload.hook_event_name
+      : typeof payload.hookEventName === 'string'
+        ? payload.hookEventName
+        : undefined,
   render(decision, payload, agentEvent) {
     const eventName = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : 'PreToolUse')
     const warnings: string[] = []

@@ -15,9 +15,12 @@ import { cursor } from './cursor.ts'
 import { droid } from './droid.ts'
 import { gemini } from './gemini.ts'
 import { goose } from './goose.ts'
+import { kimi } from './kimi.ts'
 import { kiro } from './kiro.ts'
 import { opencode } from './opencode.ts'
 import { qwen } from './qwen.ts'
+import { vibe } from './vibe.ts'
+import { fromVSCode, renderForVSCode } from './vscode.ts'
 import { windsurf } from './windsurf.ts'
 import type { Dialect, NoticeChannel } from './types.ts'
 
@@ -29,18 +32,20 @@ import type { Dialect, NoticeChannel } from './types.ts'
  *   3. Windsurf: `agent_action_name` (no other agent has it)
  *   4. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
  *   5. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
- *   6. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
+ *   6. Mistral Vibe: before_tool / after_tool / post_agent_turn in `hook_event_name`
+ *   7. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
  *               Cursor's `conversation_id` and `cursor_version`
- *   7. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
- *   8. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
+ *   8. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
+ *   9. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
  *               with VS Code's `hookEventName` (VS Code's own hooks read Copilot's files)
- *   9. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
+ *  10. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
  *               SessionEnd / Notification with Gemini's ISO `timestamp` string
- *  10. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
+ *  11. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
  *               `timestamp` string (Claude Code sends none)
- *  11. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
- *  12. Codex:   a Codex event name with `turn_id`
- *  13. Claude Code: any Claude Code event name
+ *  12. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
+ *  13. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
+ *  14. Codex:   a Codex event name with `turn_id`
+ *  15. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
 export const DIALECTS: readonly Dialect[] = [
@@ -49,11 +54,13 @@ export const DIALECTS: readonly Dialect[] = [
   windsurf,
   goose,
   crush,
+  vibe,
   kiro,
   cursor,
   copilot,
   gemini,
   qwen,
+  kimi,
   droid,
   codex,
   claude,
@@ -121,7 +128,11 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
  */
 export function renderFor(dialect: Dialect, decided: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
   const decision = refusingIgnoredRewrite(dialect, decided, agentEvent ?? dialect.eventName(payload))
-  const rendered = dialect.render(decision, payload, agentEvent)
+  // VS Code runs Claude Code's entries too (chat.useClaudeHooks) and reads its own variant of Claude's answer.
+  const rendered =
+    dialect === claude && fromVSCode(payload)
+      ? renderForVSCode(decision, payload, agentEvent)
+      : dialect.render(decision, payload, agentEvent)
   const ignored = ignoredFieldWarnings(dialect, decided, agentEvent ?? dialect.eventName(payload))
   const event = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : decision.event)
   const left =

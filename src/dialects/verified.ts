@@ -1,4 +1,5 @@
 // What the agent lab saw each real agent CLI do (test/agents/*.lab.ts keeps these files as its results).
+import agentSdk from './lab/agent-sdk.json' with { type: 'json' }
 import claude from './lab/claude.json' with { type: 'json' }
 import cline from './lab/cline.json' with { type: 'json' }
 import claudeServe from './lab/claude-serve.json' with { type: 'json' }
@@ -20,9 +21,12 @@ export interface LabVerified {
   readonly serve?: LabVerified
 }
 
-/** Every agent the lab ran, by hookrun's name for it; an agent not here is known from its docs and source only. */
+/**
+ * Every agent the lab ran, by hookrun's name for it; an agent not here is known from its docs and
+ * source only. `agent-sdk` is the Claude Agent SDK with hookrunHooks() (a library, not a dialect).
+ */
 export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEntries(
-  [{ ...claude, serve: claudeServe }, cline, codex, copilot, gemini, goose, kilo, opencode, qwen].map((results) => [
+  [agentSdk, { ...claude, serve: claudeServe }, cline, codex, copilot, gemini, goose, kilo, opencode, qwen].map((results) => [
     results.agent,
     results,
   ]),

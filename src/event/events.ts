@@ -37,6 +37,8 @@ export type AliasSource =
   | 'goose'
   | 'cline'
   | 'opencode'
+  | 'kimi'
+  | 'vibe'
 
 interface EventAlias {
   readonly alias: string
@@ -219,6 +221,10 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('post_mcp_tool_use', 'tool:post_execute', 'windsurf'),
   alias('pre_user_prompt', 'user:prompt_submit', 'windsurf'),
   alias('post_cascade_response', 'llm:post_response', 'windsurf'),
+  // Mistral Vibe 2.18.4 (mistralai/mistral-vibe vibe/core/hooks/models.py HookType): three events
+  alias('before_tool', 'tool:pre_execute', 'vibe'),
+  alias('after_tool', 'tool:post_execute', 'vibe'),
+  alias('post_agent_turn', 'agent:stop', 'vibe'),
   alias('post_setup_worktree', 'worktree:setup', 'windsurf'),
   // Kiro CLI (kiro.dev/docs/cli/hooks); preToolUse, postToolUse and stop are below
   alias('agentSpawn', 'agent:start', 'kiro'),
@@ -263,6 +269,25 @@ const SHARED_NAMES: ReadonlyArray<readonly [AliasSource, readonly string[]]> = [
   ['crush', ['PreToolUse']],
   // Cline: PreCompact is declared there but never fired (it maps to no runtime event)
   ['cline', ['PreToolUse', 'PostToolUse', 'UserPromptSubmit']],
+  // Kimi Code CLI 1.49.0: thirteen of Claude Code's names (MoonshotAI/kimi-cli src/kimi_cli/hooks/config.py HookEventType)
+  [
+    'kimi',
+    [
+      'PreToolUse',
+      'PostToolUse',
+      'PostToolUseFailure',
+      'UserPromptSubmit',
+      'Stop',
+      'StopFailure',
+      'SessionStart',
+      'SessionEnd',
+      'SubagentStart',
+      'SubagentStop',
+      'PreCompact',
+      'PostCompact',
+      'Notification',
+    ],
+  ],
   // Qwen Code: Claude Code's names for these (QwenLM/qwen-code packages/core/src/hooks/types.ts
   // HookEventName; InstructionsLoaded, UserPromptExpansion and PostToolBatch carry Claude's payloads)
   [

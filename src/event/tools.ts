@@ -24,6 +24,8 @@ type ToolSource =
   | 'goose'
   | 'cline'
   | 'opencode'
+  | 'kimi'
+  | 'vibe'
 
 export interface ToolAlias {
   readonly name: string
@@ -129,6 +131,15 @@ const OWN_TOOLS: readonly ToolAlias[] = [
   tool('replace_in_file', 'edit', 'cline'),
   tool('list_files', 'ls', 'cline'),
   tool('search_files', 'grep', 'cline'),
+  // Kimi Code CLI 1.49.0 (MoonshotAI/kimi-cli src/kimi_cli/tools: each tool's `name`)
+  tool('ReadFile', 'read', 'kimi'),
+  tool('WriteFile', 'write', 'kimi'),
+  tool('StrReplaceFile', 'edit', 'kimi'),
+  tool('FetchURL', 'webfetch', 'kimi'),
+  tool('SearchWeb', 'websearch', 'kimi'),
+  tool('SetTodoList', 'todo', 'kimi'),
+  // Mistral Vibe 2.18.4 (vibe/core/tools/builtins: each class's name in snake_case)
+  tool('todo', 'todo', 'vibe'),
 ]
 
 /** Agents that use a name above spelled the same join its `from` (sources as above). */
@@ -139,6 +150,8 @@ const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
   ['crush', ['bash', 'edit', 'view', 'grep', 'glob']],
   // OpenCode 1.18.33 (the tools its model is offered, seen in the agent lab)
   ['opencode', ['bash', 'edit', 'write', 'read', 'glob', 'grep', 'task']],
+  ['kimi', ['Shell', 'Glob', 'Grep', 'Agent']],
+  ['vibe', ['bash', 'edit', 'read', 'write_file', 'grep', 'web_fetch', 'web_search', 'task']],
   [
     'qwen',
     [

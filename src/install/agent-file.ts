@@ -6,8 +6,8 @@ import type { Node } from 'jsonc-parser'
 import { writeFileAtomic } from '../core/atomic-write.ts'
 import { homeOf } from '../core/places.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
-import { type AgentTarget, AGENTS, isRouterCommand, ROUTER_TIMEOUT_SECONDS } from './agents.ts'
-import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, replaceAt, nodeValue } from './json-text.ts'
+import { type AgentTarget, AGENTS, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS, targetForFile } from './agents.ts'
+import { child, JsonTextError, keysOf, nodeAt, nodeValue, parseJson, type Path, replaceAt } from './json-text.ts'
 import { isCompiledMatcher } from './matchers.ts'
 import { isServeHandler } from './serve-entries.ts'
 import { SECRET_HEADER } from '../serve/state.ts'
@@ -17,10 +17,11 @@ export function projectInstalls(project: string, env: Readonly<Record<string, st
   const places = { home: homeOf(env), project, env }
   return AGENTS.filter((target) => {
     const file = target.file('project', places)
-    if (!existsSync(file)) return false
+    if (target.format === 'toml' || !existsSync(file)) return false
     try {
       const root = parse(target, readFileSync(file, 'utf8'))
-      return keysOf(child(root, 'hooks')).some((event) => routerEntries(target, root, event).length > 0)
+      const inFile = targetForFile(target, file)
+      return keysOf(eventMap(inFile, root)).some((event) => routerEntries(inFile, root, event).length > 0)
     } catch {
       return false
     }
@@ -43,21 +44,29 @@ export function parse(target: AgentTarget, text: string): Node {
   return parseJson(text, target.comments)
 }
 
+/** The object that maps the agent's events to their lists: `hooks`, or the file itself (`AgentTarget.hooksPath`). */
+export function eventMap(target: AgentTarget, root: Node): Node | undefined {
+  return nodeAt(root, hooksPathOf(target))
+}
+
 /** `hooks` must be an object of arrays, and for the groups shape each group an object. */
 export function checkShape(target: AgentTarget, root: Node): void {
   if (root.type !== 'object') throw new JsonTextError('is not a JSON object')
-  const hooks = child(root, 'hooks')
+  const hooks = eventMap(target, root)
   if (hooks === undefined) return
   if (hooks.type !== 'object') throw new JsonTextError(`"hooks" is ${describe(hooks)}, but ${target.label} expects an object of events`)
+  const prefix = hooksPathOf(target)
+    .map((key) => `${key}.`)
+    .join('')
   for (const name of target.events) {
     const list = child(hooks, name)
     if (list === undefined) continue
-    if (list.type !== 'array') throw new JsonTextError(`"hooks.${name}" is ${describe(list)}, but ${target.label} expects an array`)
+    if (list.type !== 'array') throw new JsonTextError(`"${prefix}${name}" is ${describe(list)}, but ${target.label} expects an array`)
     if (target.shape !== 'groups') continue
     for (const [index, group] of (list.children ?? []).entries()) {
       const handlers = child(group, 'hooks')
       if (group.type !== 'object' || (handlers !== undefined && handlers.type !== 'array')) {
-        throw new JsonTextError(`"hooks.${name}[${index}]" is not a { "matcher", "hooks": [...] } group`)
+        throw new JsonTextError(`"${prefix}${name}[${index}]" is not a { "matcher", "hooks": [...] } group`)
       }
     }
   }
@@ -68,12 +77,12 @@ export function checkShape(target: AgentTarget, root: Node): void {
  * the user's, else the handler) and where each handler is (to update its command).
  */
 export function routerEntries(target: AgentTarget, root: Node, event: string): Array<{ remove: Path; handlers: Path[] }> {
-  const list = child(child(root, 'hooks'), event)
+  const list = child(eventMap(target, root), event)
   if (list?.type !== 'array') return []
   const entries: Array<{ remove: Path; handlers: Path[] }> = []
   for (const [index, item] of (list.children ?? []).entries()) {
     if (item.type !== 'object') continue
-    const at: Path = ['hooks', event, index]
+    const at: Path = [...hooksPathOf(target), event, index]
     if (target.shape === 'flat') {
       if (isRouterCommand(child(item, target.commandField)?.value, target.name)) entries.push({ remove: at, handlers: [at] })
       continue

@@ -1,6 +1,6 @@
 // Where each agent reads its hooks config, and the router entries hookrun writes there.
 import { existsSync } from 'node:fs'
-import { dirname, isAbsolute, join } from 'node:path'
+import { basename, dirname, isAbsolute, join } from 'node:path'
 import { namesOf } from '../event/events.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { routerTail } from '../core/router.ts'
@@ -11,7 +11,20 @@ import { routerTail } from '../core/router.ts'
  * answers in its protocol. Sources: shared/reference/agent-hook-protocols.md §1.1 and §6, and
  * the agents' docs named in src/dialects/*.ts.
  */
-export type AgentName = 'claude' | 'cursor' | 'gemini' | 'codex' | 'copilot' | 'windsurf' | 'droid' | 'kiro' | 'crush' | 'qwen' | 'goose'
+export type AgentName =
+  | 'claude'
+  | 'cursor'
+  | 'gemini'
+  | 'codex'
+  | 'copilot'
+  | 'windsurf'
+  | 'droid'
+  | 'kiro'
+  | 'crush'
+  | 'qwen'
+  | 'goose'
+  | 'kimi'
+  | 'vibe'
 
 export type Scope = 'user' | 'project'
 
@@ -32,8 +45,27 @@ export interface AgentTarget {
    * flat: `hooks.event = [handler]` (Cursor, Copilot).
    */
   readonly shape: 'groups' | 'flat'
+  /**
+   * Where the event map is in `file`: under `hooks` (the default), or at the top level (`[]`:
+   * Factory Droid's standalone hooks.json). `targetForFile` fixes it for one file.
+   */
+  hooksPathFor?(file: string): readonly string[]
+  /** The agent's files it does not read hooks from now (Droid's settings.json beside a hooks.json): doctor checks them. */
+  ignoredFiles?(scope: Scope, places: Places): string[]
+  /** Set by `targetForFile`: where the event map is in the file being read or written. */
+  readonly hooksPath?: readonly string[]
   /** The handler field that holds the command. */
   readonly commandField: 'command' | 'bash'
+  /**
+   * `toml`: `[[hooks]]` tables in a TOML file (Kimi Code CLI, Mistral Vibe), written by
+   * src/install/toml-hooks.ts with `tomlTable`; default: JSON.
+   */
+  readonly format?: 'toml'
+  /** The fields of hookrun's `[[hooks]]` table for one event, in order; `tomlEventKey` names the event. */
+  tomlTable?(event: string, command: string): Readonly<Record<string, string | number | boolean>>
+  readonly tomlEventKey?: string
+  /** The agent reads one file for every project: no `--project` install (Kimi Code CLI). */
+  readonly userOnly?: boolean
   /** Keys a new file starts with besides `hooks`. */
   readonly header: Readonly<Record<string, unknown>>
   /** The file may have comments (Gemini CLI reads its settings as JSON with comments). */
@@ -69,6 +101,11 @@ export interface AgentTarget {
   }
   /** What to tell the user after installing. */
   readonly note?: string
+  /**
+   * The agent runs hookrun's file only in some sessions (Kiro: when its `hookrun` agent is the one
+   * selected): what doctor says of every such file, and how to make it apply.
+   */
+  readonly appliesOnly?: { readonly when: string; readonly fix: string }
   /**
    * `--project` writes the agent's own uncommitted file (Claude Code's `settings.local.json`), so
    * the command may hold this machine's path; elsewhere a project file is shared and gets the
@@ -249,12 +286,20 @@ export const AGENTS: readonly AgentTarget[] = [
   {
     name: 'droid',
     label: 'Factory Droid',
-    // docs.factory.ai/harness/hooks: hooks.json beside settings.json, and the `hooks` key of
-    // settings.json when there is no hooks.json. Droid 0.186 reads only settings.json
-    // (Factory-AI/factory#3), so hookrun writes there unless the user already has a hooks.json.
+    // docs.factory.ai/harness/hooks: hooks.json beside settings.json, keyed directly by event
+    // name ("Standalone hooks.json files are keyed directly by event name"), and the `hooks` key
+    // of settings.json only when there is no hooks.json. Where the user has no hooks.json hookrun
+    // writes settings.json, which every Droid reads (Factory-AI/factory#3: 0.186 ran none of the
+    // hooks.json it was given); where one exists, Droid ignores settings.json's hooks, so hookrun
+    // writes there, in its shape.
     file: (scope, places) => {
       const dir = scope === 'user' ? join(places.home, '.factory') : join(places.project, '.factory')
       return existsSync(join(dir, 'hooks.json')) ? join(dir, 'hooks.json') : join(dir, 'settings.json')
+    },
+    hooksPathFor: (file) => (basename(file) === 'hooks.json' ? [] : ['hooks']),
+    ignoredFiles: (scope, places) => {
+      const dir = scope === 'user' ? join(places.home, '.factory') : join(places.project, '.factory')
+      return existsSync(join(dir, 'hooks.json')) ? [join(dir, 'settings.json')] : []
     },
     shape: 'groups',
     commandField: 'command',
@@ -283,7 +328,11 @@ export const AGENTS: readonly AgentTarget[] = [
     // Kiro's default is 30 s (timeout_ms).
     handler: (command) => ({ command, timeout_ms: ROUTER_TIMEOUT_SECONDS * 1000 }),
     timeout: { field: 'timeout_ms', perSecond: 1000 },
-    note: 'start Kiro with this agent: kiro-cli chat --agent hookrun (or make it the default: kiro-cli settings chat.defaultAgent hookrun)',
+    note: "these hooks apply only while Kiro's `hookrun` agent is selected: start Kiro with kiro-cli chat --agent hookrun, or make it the default (kiro-cli settings chat.defaultAgent hookrun); Kiro's other agents run none of them",
+    appliesOnly: {
+      when: "only while Kiro's `hookrun` agent is selected (kiro-cli chat --agent hookrun, or chat.defaultAgent hookrun): Kiro's other agents, its default one included, run none of these hooks",
+      fix: 'kiro-cli chat --agent hookrun   (or for every session: kiro-cli settings chat.defaultAgent hookrun)',
+    },
   },
   {
     name: 'crush',
@@ -355,6 +404,58 @@ export const AGENTS: readonly AgentTarget[] = [
     note: "Goose honours only blocks (PreToolUse, Stop): a hook's rewrite is refused (the call is blocked), its context and messages reach nobody; a SessionStart banner shows in goose session",
     projectFileOnlyWhereStarted: true,
   },
+  {
+    name: 'kimi',
+    label: 'Kimi Code CLI',
+    // MoonshotAI/kimi-cli 1.49.0 (src/kimi_cli/share.py, config.py): `[[hooks]]` in config.toml of
+    // $KIMI_SHARE_DIR, by default ~/.kimi; no project file.
+    file: (_scope, places) => join(places.env.KIMI_SHARE_DIR || join(places.home, '.kimi'), 'config.toml'),
+    format: 'toml',
+    userOnly: true,
+    // Kimi's timeout is in seconds, at most 600 (its HookDef).
+    tomlTable: (event, command) => ({ event, command, timeout: ROUTER_TIMEOUT_SECONDS }),
+    shape: 'flat',
+    commandField: 'command',
+    header: {},
+    comments: false,
+    events: eventsOf('kimi', {}),
+    skipped: {},
+    command: (self) => `${self} fire --format kimi`,
+    handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
+    note: 'Kimi Code CLI reads these for every project; what it does with an answer is from its 1.49.0 source, not the agent lab',
+  },
+  {
+    name: 'vibe',
+    label: 'Mistral Vibe',
+    // mistralai/mistral-vibe 2.18.4 (vibe/core/config/harness_files, vibe/core/paths): .vibe/hooks.toml
+    // in a trusted project, and hooks.toml in $VIBE_HOME (~/.vibe).
+    file: (scope, places) =>
+      join(scope === 'user' ? places.env.VIBE_HOME || join(places.home, '.vibe') : join(places.project, '.vibe'), 'hooks.toml'),
+    format: 'toml',
+    // Names are unique across Vibe's files (a second `hookrun-before_tool` is skipped: hooks run
+    // once); `strict`: a tool hook that fails (hookrun killed, a crash) denies instead of warning.
+    tomlTable: (event, command) => ({
+      name: `hookrun-${event}`,
+      type: event,
+      command,
+      timeout: ROUTER_TIMEOUT_SECONDS,
+      ...(event !== 'post_agent_turn' && { strict: true }),
+    }),
+    tomlEventKey: 'type',
+    shape: 'flat',
+    commandField: 'command',
+    header: {},
+    comments: false,
+    events: eventsOf('vibe', {}),
+    skipped: {},
+    command: (self) => `${self} fire --format vibe`,
+    handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
+    note: "Vibe runs hooks only with enable_experimental_hooks = true in ~/.vibe/config.toml (or VIBE_ENABLE_EXPERIMENTAL_HOOKS=true), and a project's .vibe/hooks.toml only in a folder it trusts; from its 2.18.4 source, not the agent lab",
+    appliesOnly: {
+      when: 'only when Vibe runs with enable_experimental_hooks = true (in ~/.vibe/config.toml, or VIBE_ENABLE_EXPERIMENTAL_HOOKS=true); a project file only in a folder Vibe trusts',
+      fix: 'add enable_experimental_hooks = true to ~/.vibe/config.toml',
+    },
+  },
 ]
 
 /** Goose's user folder: $GOOSE_PATH_ROOT when it is an absolute path, else the home folder. */
@@ -365,6 +466,16 @@ function gooseRoot(places: Places): string {
 
 export function agentTarget(name: string): AgentTarget | undefined {
   return AGENTS.find((agent) => agent.name === name)
+}
+
+/** The target as it reads and writes `file` (where that file keeps its event map). */
+export function targetForFile(target: AgentTarget, file: string): AgentTarget {
+  return target.hooksPathFor === undefined ? target : { ...target, hooksPath: target.hooksPathFor(file) }
+}
+
+/** Where the target's event map is: `hooks`, unless `targetForFile` said otherwise. */
+export function hooksPathOf(target: AgentTarget): readonly string[] {
+  return target.hooksPath ?? ['hooks']
 }
 
 /** Is this command one of hookrun's router entries for the agent (any hookrun path, any event)? */

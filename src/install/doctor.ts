@@ -10,7 +10,8 @@ import { AGENTS, agentTarget, type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { codexReview } from './codex-review.ts'
 import { folderAgentsCheck } from './cline-doctor.ts'
-import { readCommands, readRouterTimeouts } from './router-commands.ts'
+import { claudeCallerLines } from './claude-callers.ts'
+import { ignoredRouterFiles, readCommands, readRouterTimeouts } from './router-commands.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { shellWords } from './self.ts'
 import { count } from '../core/words.ts'
@@ -186,6 +187,8 @@ const agentsCheck: DoctorCheck = (context) => {
         what: `${wiring.label}: ${wiring.file} runs ${other.program}, version ${other.version}; this one is ${context.version}`,
         fix: `${installCommand(wiring)}   (routes it to this hookrun)`,
       })
+    const only = agentTarget(wiring.agent)?.appliesOnly
+    if (only !== undefined) lines.push({ status: 'warn', what: `${wiring.label}: ${wiring.file} applies ${only.when}`, fix: only.fix })
     // Codex runs an entry only once reviewed in its /hooks; `codex exec` skips the rest silently.
     const review = wiring.agent === 'codex' ? codexReview(wiring.file, context.env, context.places.home) : undefined
     if (review !== undefined && review.unreviewed.length > 0) {
@@ -367,6 +370,13 @@ const routerTimeoutCheck: DoctorCheck = (context) =>
     ]
   })
 
+/** hookrun's entries in a file the agent no longer reads (Droid's settings.json once a hooks.json is beside it). */
+const ignoredFilesCheck: DoctorCheck = (context) => ignoredRouterFiles(context.places)
+
+/** Every agent besides Claude Code that runs hookrun's Claude Code entries, and when (src/install/claude-callers.ts). */
+const claudeCallersCheck: DoctorCheck = (context) =>
+  claudeCallerLines(wirings(context).flatMap((wiring) => (wiring.agent === 'claude' ? [wiring.file] : [])))
+
 /** The checks `hookrun doctor` runs, in order; other modules append theirs. */
 export const DOCTOR_CHECKS: DoctorCheck[] = [
   binaryCheck,
@@ -376,6 +386,8 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   startFolderCheck,
   overlapCheck,
   folderAgentsCheck,
+  ignoredFilesCheck,
+  claudeCallersCheck,
 ]
 
 interface DoctorOptions {

@@ -8,10 +8,11 @@ import { homeOf } from '../core/places.ts'
 import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
-import { type AgentTarget, agentTarget, AGENTS, type Places, PORTABLE_SELF, type Scope } from './agents.ts'
+import { type AgentTarget, agentTarget, AGENTS, hooksPathOf, type Places, PORTABLE_SELF, type Scope, targetForFile } from './agents.ts'
 import { checkShape, freshText, parse, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
-import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf, nodeValue } from './json-text.ts'
+import { installToml, uninstallToml } from './toml-hooks.ts'
+import { appendAt, child, JsonTextError, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
 import { checkClaudeForServe, keepPrivate, modeOf, servedPort, servedTarget } from './serve-entries.ts'
 import { serveSecret } from '../serve/state.ts'
 import { projectNativeMatchers } from './matchers.ts'
@@ -84,6 +85,24 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
     )
   for (const given of targets) {
     const file = given.file(options.scope, places)
+    if (given.format === 'toml') {
+      // `[[hooks]]` tables (Kimi Code CLI, Mistral Vibe): edited as lines by src/install/toml-hooks.ts.
+      if (options.scope === 'project' && given.userOnly)
+        throw new HookrunError(
+          `${given.label} reads hooks only from ${file}, for every project: run hookrun install --agent ${given.name} without --project`,
+        )
+      const files = options.files ?? diskFiles(options.env)
+      try {
+        const command = options.scope === 'project' ? PORTABLE_SELF : self
+        record(remove ? uninstallToml(given, file, options.env, files) : installToml(given, file, command, files))
+        done.push(given)
+      } catch (error) {
+        if (!(error instanceof JsonTextError)) throw error
+        lines.push(`${given.name}: ${file}: ${error.message}; left untouched`)
+        exitCode = ExitCode.Failure
+      }
+      continue
+    }
     try {
       const command = options.scope === 'project' && !given.localProjectFile ? PORTABLE_SELF : self
       // --serve: http handlers to hookrun serve (a --sync keeps the port the file has).
@@ -206,7 +225,7 @@ function chosenEvents(target: Pick<AgentTarget, 'events' | 'skipped' | 'label'>,
 }
 
 function installInto(
-  target: AgentTarget,
+  agent: AgentTarget,
   file: string,
   self: string,
   scope: Scope,
@@ -215,6 +234,8 @@ function installInto(
   config: ResolvedConfig | undefined,
   files: AgentFiles,
 ): { lines: string[]; result: AgentFileResult } {
+  // Where this file keeps its event map (Droid's hooks.json: at its top level).
+  const target = targetForFile(agent, file)
   const before = files.read(file)
   const existed = before !== undefined
   const fresh = freshText(target)
@@ -241,7 +262,8 @@ function installInto(
     if (native !== undefined && !native.has(event) && !left(event)) {
       // No hook can fire on it: the agent need not start hookrun at all.
       for (const entry of found.reverse()) text = removeAt(text, entry.remove)
-      if (found.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
+      if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
+        text = removeAt(text, [...hooksPathOf(target), event])
       pruned += found.length
       if (found.length > 0) removedEvents.push(event)
       continue
@@ -255,20 +277,21 @@ function installInto(
         dropped++
       }
       if (found.length > 0) removedEvents.push(event)
-      if (found.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
+      if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
+        text = removeAt(text, [...hooksPathOf(target), event])
       continue
     }
     const command = target.command(self, event)
     const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
     if (found.length === 0) {
       const handler = target.handler(command, event)
-      text = appendAt(text, style, ['hooks', event], target.shape === 'groups' ? group(handler) : handler)
+      text = appendAt(text, style, [...hooksPathOf(target), event], target.shape === 'groups' ? group(handler) : handler)
       addedEvents.push(event)
       continue
     }
     // A group of hookrun's own carries the compiled matcher (a user's group keeps theirs).
     for (const entry of found) {
-      if (target.shape !== 'groups' || entry.remove.length !== 3) continue
+      if (target.shape !== 'groups' || entry.remove.length !== hooksPathOf(target).length + 2) continue
       const current = child(nodeAt(parse(target, text), entry.remove), 'matcher')?.value
       if (current === matcher) continue
       // Another tool list: only the string changes, so the file keeps its layout.

@@ -46,6 +46,7 @@ export function keysOf(node: Node | undefined): string[] {
   return node?.type === 'object' ? (node.children ?? []).map((property) => String(property.children![0]!.value)) : []
 }
 
+/** The node at `path`, or the root itself for an empty path. */
 export function nodeAt(root: Node, path: Path): Node | undefined {
   let node: Node | undefined = root
   for (const segment of path)

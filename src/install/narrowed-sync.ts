@@ -10,9 +10,9 @@ import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { SETTLE_MS } from '../config/cache.ts'
 import { readStamp, writeStamp } from '../config/narrowed.ts'
-import { type AgentTarget, agentTarget, type Places, PORTABLE_SELF, routerSelf } from './agents.ts'
+import { type AgentTarget, agentTarget, type Places, PORTABLE_SELF, routerSelf, targetForFile } from './agents.ts'
 import { folderAgent, installWrappers, wrappersIn } from './hook-folder.ts'
-import { parse, projectInstalls, routerEntries } from './agent-file.ts'
+import { eventMap, parse, projectInstalls, routerEntries } from './agent-file.ts'
 import { followNarrowed, installOrRemove } from './install.ts'
 import { child, keysOf, nodeAt } from './json-text.ts'
 import { projectNativeMatchers } from './matchers.ts'
@@ -86,7 +86,7 @@ function syncFollowed(
       cwd: places.project,
       env: places.env,
       narrow: true,
-      self: installedSelf(target, before),
+      self: installedSelf(targetForFile(target, file), before),
     }
     const result = installOrRemove(options, false, config)
     if (read(file) !== before) changed.push(target)
@@ -116,7 +116,7 @@ function installedSelf(target: AgentTarget, text: string | undefined): string | 
   if (text === undefined) return undefined
   try {
     const root = parse(target, text)
-    for (const event of keysOf(child(root, 'hooks'))) {
+    for (const event of keysOf(eventMap(target, root))) {
       for (const entry of routerEntries(target, root, event)) {
         const command = nodeAt(root, [...entry.handlers[0]!, target.commandField])?.value
         const self = typeof command === 'string' ? routerSelf(command, target.name) : undefined

@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { aliasFor, resolveAlias } from '../event/events.ts'
-import { type AgentName, agentTarget, isRouterCommand, type Places, type Scope } from './agents.ts'
+import { type AgentName, agentTarget, hooksPathOf, isRouterCommand, type Places, type Scope, targetForFile } from './agents.ts'
 import type { Node } from 'jsonc-parser'
 import { child, keysOf, nodeAt, nodeValue, parseJson } from './json-text.ts'
 import { isServeHandler } from './serve-entries.ts'
 import { homeOf } from '../core/places.ts'
+import { routedEventsToml } from './toml-hooks.ts'
 
 /**
  * Agents that also run the hooks in another agent's files, so that hookrun installed into both
@@ -115,20 +116,23 @@ export function findOverlaps(places: Places): Overlap[] {
 
 /** The events of an agent's file that hold a hookrun router entry for that agent. */
 export function routedEvents(file: string, agent: AgentName): string[] {
-  return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent) : []
+  const target = agentTarget(agent)
+  if (target?.format === 'toml') return existsSync(file) ? routedEventsToml(readFileSync(file, 'utf8'), agent) : []
+  const at = target === undefined ? ['hooks'] : hooksPathOf(targetForFile(target, file))
+  return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent, at) : []
 }
 
-/** The same for a file's text (`hookrun import` asks before it writes). */
-export function routedEventsIn(text: string, agent: AgentName): string[] {
+/** The same for a file's text (`hookrun import` asks before it writes); `at`: where its event map is. */
+export function routedEventsIn(text: string, agent: AgentName, at: readonly string[] = ['hooks']): string[] {
   let root: Node
   try {
     root = parseJson(text, true)
   } catch {
     return [] // not JSON: install and doctor report that file on their own
   }
-  const hooks = child(root, 'hooks')
+  const hooks = nodeAt(root, at)
   return keysOf(hooks).filter((event) => {
-    const list = nodeAt(root, ['hooks', event])
+    const list = nodeAt(root, [...at, event])
     return (list?.children ?? []).some((item) => {
       if (isRouterCommand(child(item, 'command')?.value ?? child(item, 'bash')?.value, agent)) return true
       return (child(item, 'hooks')?.children ?? []).some(

@@ -1,19 +1,36 @@
 // The commands of hookrun's router entries in an agent's file (for doctor: do they still run?).
 import { existsSync, readFileSync } from 'node:fs'
 import type { Node } from 'jsonc-parser'
-import { type AgentName, type AgentTarget, isRouterCommand } from './agents.ts'
-import { child, keysOf, parseJson } from './json-text.ts'
+import {
+  type AgentName,
+  type AgentTarget,
+  AGENTS,
+  agentTarget,
+  hooksPathOf,
+  isRouterCommand,
+  type Places,
+  targetForFile,
+} from './agents.ts'
+import { routedEvents } from './overlaps.ts'
+import { routerCommandsToml } from './toml-hooks.ts'
+import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
+
+/** The file's event map: under `hooks`, or its top level (Droid's hooks.json). */
+function eventMapIn(root: Node, file: string, target: AgentTarget | undefined): Node | undefined {
+  return nodeAt(root, target === undefined ? ['hooks'] : hooksPathOf(targetForFile(target, file)))
+}
 
 /** Every distinct router command in the file, whatever the agent's shape (flat or groups). */
 export function readCommands(file: string, agent: AgentName): string[] {
   if (!existsSync(file)) return []
+  if (agentTarget(agent)?.format === 'toml') return routerCommandsToml(readFileSync(file, 'utf8'), agent)
   let root: Node
   try {
     root = parseJson(readFileSync(file, 'utf8'), true)
   } catch {
     return []
   }
-  const hooks = child(root, 'hooks')
+  const hooks = eventMapIn(root, file, agentTarget(agent))
   const found = new Set<string>()
   for (const event of keysOf(hooks)) {
     for (const item of child(hooks, event)?.children ?? []) {
@@ -41,7 +58,7 @@ export function readRouterTimeouts(file: string, target: AgentTarget): Array<{ e
     return []
   }
   const { field, perSecond } = target.timeout
-  const hooks = child(root, 'hooks')
+  const hooks = eventMapIn(root, file, target)
   const found: Array<{ event: string; seconds: number | undefined }> = []
   for (const event of keysOf(hooks)) {
     for (const item of child(hooks, event)?.children ?? []) {
@@ -53,4 +70,23 @@ export function readRouterTimeouts(file: string, target: AgentTarget): Array<{ e
     }
   }
   return found
+}
+
+/**
+ * For doctor: hookrun's entries in a file its agent no longer reads hooks from (Droid's
+ * settings.json once a hooks.json is beside it), each with the command that writes them where the
+ * agent reads. A gate there is not in force.
+ */
+export function ignoredRouterFiles(places: Places): Array<{ status: 'fail'; what: string; fix: string }> {
+  return AGENTS.flatMap((target) =>
+    (['user', 'project'] as const).flatMap((scope) =>
+      (target.ignoredFiles?.(scope, places) ?? [])
+        .filter((file) => routedEvents(file, target.name).length > 0)
+        .map((file) => ({
+          status: 'fail' as const,
+          what: `${target.label}: hookrun's entries in ${file} do not run: ${target.label} reads its hooks from ${target.file(scope, places)} instead`,
+          fix: `hookrun install --agent ${target.name}${scope === 'project' ? ' --project' : ''}   (writes them there), then remove hookrun's entries from ${file}`,
+        })),
+    ),
+  )
 }

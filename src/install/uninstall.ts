@@ -1,13 +1,16 @@
 // `hookrun uninstall` on one agent file: hookrun's router entries out, and a file install created with them.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { count } from '../core/words.ts'
-import { type AgentTarget, agentTarget, type Places } from './agents.ts'
-import { checkShape, freshText, parse, routerEntries, sameJson, write } from './agent-file.ts'
-import { child, keysOf, nodeAt, removeAt } from './json-text.ts'
+import { type AgentTarget, agentTarget, hooksPathOf, type Places, targetForFile } from './agents.ts'
+import { checkShape, eventMap, freshText, parse, routerEntries, sameJson, write } from './agent-file.ts'
+import { keysOf, nodeAt, removeAt } from './json-text.ts'
 import { FOREIGN_READS, routedEvents } from './overlaps.ts'
 import { type AgentFileResult, rememberCreated, removeIfEmpty, sortNote } from './results.ts'
 
-export function uninstallFrom(target: AgentTarget, file: string, places: Places): { lines: string[]; result: AgentFileResult } {
+export function uninstallFrom(agent: AgentTarget, file: string, places: Places): { lines: string[]; result: AgentFileResult } {
+  // Where this file keeps its event map (Droid's hooks.json: at its top level).
+  const target = targetForFile(agent, file)
+  const at = hooksPathOf(target)
   const env = places.env
   const removedEvents: string[] = []
   const result = (status: AgentFileResult['status'], lines: string[], entriesRemoved = 0) => {
@@ -23,7 +26,7 @@ export function uninstallFrom(target: AgentTarget, file: string, places: Places)
   let text = readFileSync(file, 'utf8')
   checkShape(target, parse(target, text))
   let removed = 0
-  for (const event of keysOf(child(parse(target, text), 'hooks'))) {
+  for (const event of keysOf(eventMap(target, parse(target, text)))) {
     const entries = routerEntries(target, parse(target, text), event)
     // Back to front, so the paths still to remove keep their indexes.
     for (const entry of entries.reverse()) {
@@ -32,10 +35,10 @@ export function uninstallFrom(target: AgentTarget, file: string, places: Places)
     }
     if (entries.length > 0) removedEvents.push(event)
     // An event list that only held hookrun's entries goes with them.
-    if (entries.length > 0 && nodeAt(parse(target, text), ['hooks', event])?.children?.length === 0) text = removeAt(text, ['hooks', event])
+    if (entries.length > 0 && nodeAt(parse(target, text), [...at, event])?.children?.length === 0) text = removeAt(text, [...at, event])
   }
   if (removed === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
-  if (keysOf(child(parse(target, text), 'hooks')).length === 0) text = removeAt(text, ['hooks'])
+  if (at.length > 0 && keysOf(eventMap(target, parse(target, text))).length === 0) text = removeAt(text, at)
   // A file install created that now holds nothing but its starting keys goes too; a file the user
   // had (even an empty one) stays.
   const notes = readersLeftShort(target, places)

@@ -28,18 +28,26 @@ export const LAB_AGENTS = {
   opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
   // OpenCode's engine. 7.8.1 names native packages npm does not have: 7.7.7 is the newest that installs.
   kilo: { package: '@kilocode/cli', version: '7.7.7', bin: 'kilo' },
+  // A library, not a CLI: the app (test/agents/agent-sdk-app.ts) imports it; it runs the Claude Code binary it bundles.
+  'agent-sdk': {
+    package: '@anthropic-ai/claude-agent-sdk',
+    version: '0.3.331',
+    entry: 'node_modules/@anthropic-ai/claude-agent-sdk/sdk.mjs',
+  },
 } as const
 
 export type LabAgent = keyof typeof LAB_AGENTS
 
 /**
  * The agent's CLI, installed once into the cache (`npm install` of the pinned version; a lock
- * folder keeps two workers from installing the same package at once). Returns the command's path.
+ * folder keeps two workers from installing the same package at once). Returns the command's path
+ * (for a library, its module's path).
  */
 export function installAgent(agent: LabAgent): string {
-  const { package: name, version, bin } = LAB_AGENTS[agent]
+  const spec = LAB_AGENTS[agent]
+  const { package: name, version } = spec
   const dir = join(LAB_CACHE, 'pkgs', `${name.replace('/', '+')}@${version}`)
-  const command = join(dir, 'node_modules', '.bin', bin)
+  const command = 'bin' in spec ? join(dir, 'node_modules', '.bin', spec.bin) : join(dir, spec.entry)
   const done = join(dir, '.installed')
   if (existsSync(done)) return command
   mkdirSync(dir, { recursive: true })

@@ -325,4 +325,33 @@ describe('Cursor gates that hang on its third-party hooks setting', () => {
     installAgents({ agents: ['cursor'], scope: 'project', cwd: project, env, self: join(bin, 'hookrun') }, false)
     expect(doctor().lines.filter((line) => line.what.startsWith('Cursor answers'))).toEqual([])
   })
+
+  test("Kiro: hookrun's agent file applies only while that agent is selected; install and doctor say so (issue 30)", () => {
+    const { project, bin, env, doctor } = machine(true)
+    initProject({ cwd: project, templates: ['dangerous-commands'], env })
+    const installed = installAgents({ agents: ['kiro'], scope: 'user', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    expect(JSON.stringify(installed)).toContain("these hooks apply only while Kiro's `hookrun` agent is selected")
+    expect(doctor().lines.filter((line) => line.what.startsWith('Kiro: '))).toContainEqual({
+      status: 'warn',
+      what: `Kiro: ${join(env.HOME, '.kiro', 'agents', 'hookrun.json')} applies only while Kiro's \`hookrun\` agent is selected (kiro-cli chat --agent hookrun, or chat.defaultAgent hookrun): Kiro's other agents, its default one included, run none of these hooks`,
+      fix: 'kiro-cli chat --agent hookrun   (or for every session: kiro-cli settings chat.defaultAgent hookrun)',
+    })
+  })
+
+  test("Factory Droid: hookrun's entries in settings.json stop running once a hooks.json is beside it; doctor fails and says where Droid reads (issue 30)", () => {
+    const { project, bin, env, doctor } = machine(true)
+    initProject({ cwd: project, templates: ['dangerous-commands'], env })
+    installAgents({ agents: ['droid'], scope: 'user', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    const factory = join(env.HOME, '.factory')
+    expect(doctor().lines.filter((line) => line.what.includes('do not run'))).toEqual([])
+    // The user (or another tool) adds a hooks.json: Droid now reads only that.
+    writeFileSync(join(factory, 'hooks.json'), '{ "Stop": [] }\n')
+    const { lines, exitCode } = doctor()
+    expect(exitCode).toBe(1)
+    expect(lines).toContainEqual({
+      status: 'fail',
+      what: `Factory Droid: hookrun's entries in ${join(factory, 'settings.json')} do not run: Factory Droid reads its hooks from ${join(factory, 'hooks.json')} instead`,
+      fix: `hookrun install --agent droid   (writes them there), then remove hookrun's entries from ${join(factory, 'settings.json')}`,
+    })
+  })
 })

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
-import { findOverlaps } from '../../src/install/overlaps.ts'
+import { findOverlaps, routedEvents } from '../../src/install/overlaps.ts'
 import { homeAndProject, removeProject } from '../helpers.ts'
 
 /** install / uninstall for the agents of issue 16; the shared guarantees are in install.test.ts. */
@@ -51,7 +51,7 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     expect(existsSync(join(where.home, '.codeium', 'windsurf', 'hooks.json'))).toBe(false)
   })
 
-  test('Factory Droid: groups in .factory/settings.json, or in hooks.json when the user has one (Droid then reads only that)', () => {
+  test('Factory Droid: groups under `hooks` in .factory/settings.json, or at the top level of hooks.json when the user has one (Droid then reads only that)', () => {
     const where = place()
     const settings = join(where.project, '.factory', 'settings.json')
     const original = put(settings, '{ "model": "claude-sonnet" }\n')
@@ -63,13 +63,23 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     run(where, 'droid', true, 'project')
     expect(readFileSync(settings, 'utf8')).toBe(original)
 
+    // docs.factory.ai/harness/hooks: "Standalone hooks.json files are keyed directly by event name".
     const hooksFile = put(
       join(where.home, '.factory', 'hooks.json'),
-      '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ] } }\n',
+      '{ "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ] }\n',
     )
     run(where, 'droid')
-    expect(read(join(where.home, '.factory', 'hooks.json')).hooks.Stop).toHaveLength(2)
+    const written = read(join(where.home, '.factory', 'hooks.json'))
+    expect(written.hooks).toBeUndefined()
+    expect(written.Stop).toHaveLength(2)
+    expect(written.PreToolUse).toEqual([{ hooks: [{ type: 'command', command: `${SELF} fire --format droid`, timeout: 600 }] }])
+    expect(Object.keys(written)).toHaveLength(9)
     expect(existsSync(join(where.home, '.factory', 'settings.json'))).toBe(false)
+    // Installing again changes nothing; doctor's reading finds the entries where Droid does.
+    const again = readFileSync(join(where.home, '.factory', 'hooks.json'), 'utf8')
+    run(where, 'droid')
+    expect(readFileSync(join(where.home, '.factory', 'hooks.json'), 'utf8')).toBe(again)
+    expect(routedEvents(join(where.home, '.factory', 'hooks.json'), 'droid')).toHaveLength(9)
     run(where, 'droid', true)
     expect(readFileSync(join(where.home, '.factory', 'hooks.json'), 'utf8')).toBe(hooksFile)
   })

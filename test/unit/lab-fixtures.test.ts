@@ -43,6 +43,28 @@ const EXPECTED: Record<string, Record<string, string>> = {
     SessionEnd: 'session:end|||',
     SessionStart: 'session:start|||',
   },
+  // Built from Kimi Code CLI 1.49.0's source, not recorded (test/agents/fixtures/kimi/SOURCE.md).
+  kimi: {
+    Notification: 'notification|||',
+    PostCompact: 'context:post_compact|||',
+    PostToolUse: 'tool:post_execute:bash|Shell|echo LAB-OUTPUT-42|false',
+    PostToolUseFailure: 'tool:error:bash|Shell|exit 3|true',
+    PreCompact: 'context:pre_compact|||',
+    PreToolUse: 'tool:pre_execute:bash|Shell|echo LAB-OUTPUT-42|',
+    SessionEnd: 'session:end|||',
+    SessionStart: 'session:start|||',
+    Stop: 'agent:stop|||',
+    StopFailure: 'agent:stop_failure|||',
+    SubagentStart: 'subagent:start|||',
+    SubagentStop: 'subagent:stop|||',
+    UserPromptSubmit: 'user:prompt_submit|||',
+  },
+  // Built from Mistral Vibe 2.18.4's source, not recorded (test/agents/fixtures/vibe/SOURCE.md).
+  vibe: {
+    after_tool: 'tool:post_execute:bash|bash|echo LAB-OUTPUT-42|false',
+    before_tool: 'tool:pre_execute:bash|bash|echo LAB-OUTPUT-42|',
+    post_agent_turn: 'agent:stop|||',
+  },
   qwen: {
     InstructionsLoaded: 'context:instructions_loaded|||',
     Notification: 'notification|||',

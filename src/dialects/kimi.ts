@@ -1,0 +1,74 @@
+import { namesOf } from '../event/events.ts'
+import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import type { Dialect } from './types.ts'
+
+/**
+ * Kimi Code CLI (MoonshotAI/kimi-cli 1.49.0, `src/kimi_cli/hooks/`; shared reference §10.8): hooks
+ * are `[[hooks]]` tables (`event`, `command`, `matcher`, `timeout`) in `~/.kimi/config.toml`, on
+ * thirteen of Claude Code's event names. The payload is Claude-shaped (`hook_event_name`,
+ * `session_id`, `cwd`, `tool_name`, `tool_input`) with Kimi's `tool_call_id` and tool names
+ * (`Shell`, `ReadFile`, `WriteFile`, `StrReplaceFile`, …). Not run in the agent lab (PyPI is out of
+ * reach here): these facts are from its source.
+ *
+ * What Kimi reads of an answer (`hooks/runner.py`): exit 2 blocks with stderr as the reason; exit 0
+ * with `hookSpecificOutput.permissionDecision: "deny"` blocks with `permissionDecisionReason`;
+ * anything else, a timeout or a crash included, allows. Only PreToolUse (the tool does not run,
+ * the model gets the reason), UserPromptSubmit (the prompt is dropped, the reason shown) and Stop
+ * (the turn goes on once more with the reason) act on a block. Nothing else is read: no rewrite, no
+ * context, no message.
+ */
+const KIMI_EVENTS = namesOf('kimi')
+const BLOCKING = new Set(['PreToolUse', 'UserPromptSubmit', 'Stop'])
+/** Tools only Kimi names so: a payload about one of them is Kimi's (others read as Claude Code's). */
+const KIMI_ONLY_TOOLS = new Set([
+  'Shell',
+  'ReadFile',
+  'ReadMediaFile',
+  'WriteFile',
+  'StrReplaceFile',
+  'FetchURL',
+  'SearchWeb',
+  'SetTodoList',
+])
+
+export const kimi: Dialect = {
+  name: 'kimi',
+  label: 'Kimi Code CLI',
+  source: 'kimi',
+  // Kimi names no project: hooks run in its working folder, which the payload's `cwd` names.
+  project: { variables: [], payloadField: 'cwd' },
+  // Kimi shows the person nothing a hook prints: hookrun's notices have no channel there.
+  notices: [],
+  ignores: [
+    {
+      field: 'updatedInput',
+      events: ['PreToolUse'],
+      why: 'Kimi Code CLI 1.49 reads no rewrite, so the tool would run with its original input',
+    },
+  ],
+  detect: (payload) =>
+    typeof payload.hook_event_name === 'string' &&
+    KIMI_EVENTS.has(payload.hook_event_name) &&
+    typeof payload.tool_call_id === 'string' &&
+    typeof payload.tool_name === 'string' &&
+    KIMI_ONLY_TOOLS.has(payload.tool_name),
+  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  render(decision, payload, agentEvent) {
+    const named = agentEvent ?? payload.hook_event_name
+    const event = typeof named === 'string' && KIMI_EVENTS.has(named) ? named : 'PreToolUse'
+    const answer = new Answer('Kimi Code CLI', event)
+    const out: Record<string, unknown> = {}
+    if (decision.blocked) {
+      if (BLOCKING.has(event))
+        out.hookSpecificOutput = { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: blockReason(decision) }
+      else answer.cannot('a block', 'the event proceeds')
+    } else if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
+    if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
+    if (contextText(decision) !== undefined) answer.cannot('additionalContext')
+    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
+    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}

@@ -1,0 +1,59 @@
+import { namesOf } from '../event/events.ts'
+import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import type { Dialect } from './types.ts'
+
+/**
+ * Mistral Vibe (mistralai/mistral-vibe 2.18.4, `vibe/core/hooks/`; shared reference §10.7): hooks
+ * are `[[hooks]]` tables (`name`, `type`, `command`, `match`, `timeout`, `strict`) in
+ * `<project>/.vibe/hooks.toml` (trusted folders only) and `~/.vibe/hooks.toml`, read only with
+ * `enable_experimental_hooks`. Three events, named in `hook_event_name`: `before_tool`,
+ * `after_tool`, `post_agent_turn`; payloads carry `session_id`, `transcript_path`, `cwd` and the
+ * tool's `tool_name`, `tool_call_id`, `tool_input` (after_tool: `tool_status`, `tool_output_text`,
+ * `tool_error`, …). Not run in the agent lab (PyPI is out of reach): from its source.
+ *
+ * The answer is exit 0 and `{decision: allow | deny, reason, system_message,
+ * hook_specific_output: {tool_input, additional_context}}`: on before_tool a deny is the tool's
+ * error for the model and `tool_input` replaces the input (validated again by Vibe); on after_tool
+ * a deny replaces the output the model sees with `reason` and `additional_context` is appended to
+ * it; on post_agent_turn a deny sends `reason` as a new user message (at most 3 times a turn).
+ * `system_message` is shown to the person. Anything else a hook does (another exit code, stdout
+ * that is not that JSON, a timeout) is a failure: a warning, or a deny for a tool hook marked
+ * `strict`, which hookrun's entries are.
+ */
+const VIBE_EVENTS = namesOf('vibe')
+
+export const vibe: Dialect = {
+  name: 'vibe',
+  label: 'Mistral Vibe',
+  source: 'vibe',
+  // Vibe names no project variable: its hooks get the session's folder in `cwd`.
+  project: { variables: [], payloadField: 'cwd' },
+  detect: (payload) => typeof payload.hook_event_name === 'string' && VIBE_EVENTS.has(payload.hook_event_name),
+  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  render(decision, payload, agentEvent) {
+    const named = agentEvent ?? payload.hook_event_name
+    const event = typeof named === 'string' && VIBE_EVENTS.has(named) ? named : 'before_tool'
+    const answer = new Answer('Mistral Vibe', event)
+    const out: Record<string, unknown> = {}
+    const specific: Record<string, unknown> = {}
+    if (decision.blocked) {
+      out.decision = 'deny'
+      out.reason = blockReason(decision)
+    } else if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
+    if (decision.updatedInput !== undefined) {
+      if (event === 'before_tool' && !decision.blocked) specific.tool_input = decision.updatedInput
+      else if (event !== 'before_tool') answer.cannot('updatedInput')
+    }
+    const context = contextText(decision)
+    if (context !== undefined) {
+      if (event === 'after_tool') specific.additional_context = context
+      else answer.cannot('additionalContext')
+    }
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
+    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
+    if (decision.systemMessage !== undefined) out.system_message = decision.systemMessage
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    if (Object.keys(specific).length > 0) out.hook_specific_output = specific
+    return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}

@@ -1,0 +1,224 @@
+// hookrunHooks(): hookrun's pipeline as the Claude Agent SDK's `options.hooks` callbacks, in-process.
+import { fire } from '../fire.ts'
+import { HookrunError, formatError } from '../core/errors.ts'
+import type { Decision } from '../core/protocol.ts'
+import type { Payload } from '../core/types.ts'
+import { isGate } from '../event/events.ts'
+import { qualifyEvent } from '../event/event.ts'
+import { claude } from '../dialects/claude.ts'
+import { noticeChannels, prepareDialect, renderFor } from '../dialects/index.ts'
+import { projectSearchStart } from '../config/project.ts'
+
+/**
+ * The hook events of `@anthropic-ai/claude-agent-sdk` 0.3.331 (its `HOOK_EVENTS`; the agent lab
+ * checks this list against the SDK it pins). Each is Claude Code's event of the same name.
+ */
+export const AGENT_SDK_EVENTS = [
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'Notification',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'SessionStart',
+  'SessionEnd',
+  'Stop',
+  'StopFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+  'PostCompact',
+  'PreModelSwitch',
+  'PostModelSwitch',
+  'PermissionRequest',
+  'PermissionDenied',
+  'Setup',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'Elicitation',
+  'ElicitationResult',
+  'ConfigChange',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'InstructionsLoaded',
+  'CwdChanged',
+  'FileChanged',
+  'DirectoryAdded',
+  'MessageDisplay',
+] as const
+
+export type AgentSdkEvent = (typeof AGENT_SDK_EVENTS)[number]
+
+/**
+ * Events whose callbacks the SDK does not call: SessionStart (the agent lab saw no SessionStart
+ * callback in a `query()`, while the SessionStart entry of `.claude/settings.json` ran) and
+ * Setup (Claude Code takes command handlers only there). `hookrunHooks()` leaves them out by
+ * default, and never tells hookrun's settings entries to stand aside for them.
+ */
+export const AGENT_SDK_UNCALLED_EVENTS: readonly AgentSdkEvent[] = ['SessionStart', 'Setup']
+
+/**
+ * Left out by default as `hookrun install --agent claude` leaves them out: MessageDisplay fires for
+ * every streamed chunk of a response, and WorktreeCreate's hook must answer the new worktree's path.
+ */
+const NOT_BY_DEFAULT: readonly AgentSdkEvent[] = ['MessageDisplay', 'WorktreeCreate']
+
+/** The events `hookrunHooks()` answers unless told: every SDK event it is called for but those two. */
+export const AGENT_SDK_DEFAULT_EVENTS: readonly AgentSdkEvent[] = AGENT_SDK_EVENTS.filter(
+  (event) => !AGENT_SDK_UNCALLED_EVENTS.includes(event) && !NOT_BY_DEFAULT.includes(event),
+)
+
+/**
+ * The variable `hookrunHooks()` sets in the app's environment: the events its callbacks answer.
+ * The SDK starts Claude Code with the app's environment, and hookrun's router entries in
+ * `.claude/settings*.json` (which the SDK loads unless `settingSources` leaves them out) read it
+ * and stand aside for those events, so hooks run once per event (src/install/overlaps.ts).
+ */
+export const AGENT_SDK_HOOKS_VARIABLE = 'HOOKRUN_AGENT_SDK_HOOKS'
+
+export interface HookrunHooksOptions {
+  /**
+   * The project whose hooks apply; default: the `cwd` of the first hook input of each session (the
+   * folder the query started in). A later input's `cwd` (the shell's, after a `cd`) is used only
+   * inside it, as Claude Code's CLAUDE_PROJECT_DIR is: a `cd` out of the project keeps its gates.
+   */
+  readonly cwd?: string
+  /** The events to answer; default: `AGENT_SDK_DEFAULT_EVENTS` (every SDK event but SessionStart, Setup, MessageDisplay, WorktreeCreate). */
+  readonly events?: readonly AgentSdkEvent[]
+  /** Config files that replace discovery (the CLI's `--config`). */
+  readonly configFiles?: readonly string[]
+  /** The environment hooks inherit; default: `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>
+  /** hookrun's warnings (an answer field Claude cannot apply, a config problem); default: stderr, as `hookrun fire` prints them. */
+  readonly onWarning?: (warning: string) => void
+  /**
+   * Leave the app's environment alone: by default `hookrunHooks()` sets `HOOKRUN_AGENT_SDK_HOOKS`
+   * in `process.env` so that hookrun's `.claude/settings.json` entries do not answer the same
+   * events a second time. Pass `false` when you give `query()` an `env` of your own, and put
+   * `{ HOOKRUN_AGENT_SDK_HOOKS: hookrunHooksVariable(events) }` in it.
+   */
+  readonly markEnvironment?: boolean
+}
+
+/** The input the SDK passes a hook callback: Claude Code's hook payload. */
+export type AgentSdkHookInput = { readonly hook_event_name: string; readonly cwd?: string }
+
+/** Claude Code's JSON answer, as a callback returns it (the SDK's `SyncHookJSONOutput`). */
+export interface AgentSdkHookOutput {
+  continue?: boolean
+  suppressOutput?: boolean
+  stopReason?: string
+  decision?: 'approve' | 'block'
+  systemMessage?: string
+  reason?: string
+  // Claude Code's per-event answer; typed by the SDK (`hookSpecificOutput`), rendered by src/dialects/claude.ts.
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK's union of per-event shapes, which hookrun does not import
+  hookSpecificOutput?: any
+}
+
+export type AgentSdkHookCallback = (
+  input: AgentSdkHookInput,
+  toolUseID: string | undefined,
+  options: { signal: AbortSignal },
+) => Promise<AgentSdkHookOutput>
+
+/** One entry of the SDK's `options.hooks[event]`. */
+export interface AgentSdkHookMatcher {
+  hooks: AgentSdkHookCallback[]
+  /** `'block'` on gate events: a callback that fails or times out must not let the call through. */
+  onFailure?: 'continue' | 'block'
+}
+
+/**
+ * The Claude Agent SDK's `options.hooks`: for each event, one callback that runs hookrun's
+ * pipeline in this process with the SDK's hook input and returns Claude Code's JSON answer
+ * (`permissionDecision`, `updatedInput`, `additionalContext`, `systemMessage`, …), as
+ * `hookrun fire --format claude` prints it. When hookrun itself fails on a gate event
+ * (PreToolUse, PermissionRequest, UserPromptSubmit, …) the answer is a deny (docs/guarantees.md).
+ *
+ *   import { query } from '@anthropic-ai/claude-agent-sdk'
+ *   import { hookrunHooks } from 'hookrun'
+ *   for await (const message of query({ prompt, options: { hooks: hookrunHooks() } })) …
+ */
+export function hookrunHooks(options: HookrunHooksOptions = {}): Partial<Record<AgentSdkEvent, AgentSdkHookMatcher[]>> {
+  const events = options.events ?? AGENT_SDK_DEFAULT_EVENTS
+  for (const event of events) {
+    if (!(AGENT_SDK_EVENTS as readonly string[]).includes(event))
+      throw new HookrunError(`hookrunHooks: '${event}' is not an Agent SDK hook event; use one of: ${AGENT_SDK_EVENTS.join(', ')}`)
+  }
+  if (options.markEnvironment !== false) process.env[AGENT_SDK_HOOKS_VARIABLE] = hookrunHooksVariable(events)
+  const hooks: Partial<Record<AgentSdkEvent, AgentSdkHookMatcher[]>> = {}
+  // Each session's first folder: its project, as CLAUDE_PROJECT_DIR is for Claude Code's own hooks.
+  const sessionFolders = new Map<string, string>()
+  const folderOf = (payload: Payload): string | undefined => {
+    const current = typeof payload.cwd === 'string' ? payload.cwd : undefined
+    const session = typeof payload.session_id === 'string' ? payload.session_id : ''
+    if (current !== undefined && !sessionFolders.has(session)) sessionFolders.set(session, current)
+    const project = options.cwd ?? sessionFolders.get(session)
+    return current === undefined ? project : projectSearchStart(project, current)
+  }
+  for (const event of events) {
+    const callback: AgentSdkHookCallback = (input, _toolUseID, { signal }) =>
+      answerHook(event, input as Payload, signal, { ...options, cwd: folderOf(input as Payload) })
+    hooks[event] = [{ hooks: [callback], ...(isGate(qualifyEvent(event, {}).name) && { onFailure: 'block' as const }) }]
+  }
+  return hooks
+}
+
+/** The value of `HOOKRUN_AGENT_SDK_HOOKS` for these events (for an `env` you give `query()` yourself). */
+export function hookrunHooksVariable(events: readonly AgentSdkEvent[] = AGENT_SDK_DEFAULT_EVENTS): string {
+  return events.filter((event) => !AGENT_SDK_UNCALLED_EVENTS.includes(event)).join(',')
+}
+
+/** One callback's work: the SDK's input through the pipeline, answered as Claude Code reads it. */
+async function answerHook(
+  event: AgentSdkEvent,
+  input: Payload,
+  signal: AbortSignal,
+  options: HookrunHooksOptions,
+): Promise<AgentSdkHookOutput> {
+  const warn = options.onWarning ?? ((warning: string) => process.stderr.write(`hookrun: warning: ${warning}\n`))
+  // The SDK names the event in the input; the matcher's own event decides if it names none.
+  const payload = typeof input.hook_event_name === 'string' ? input : { ...input, hook_event_name: event }
+  const agentEvent = String(payload.hook_event_name)
+  try {
+    const prepared = prepareDialect('claude', undefined, payload)!
+    const decision = await fire({
+      event: prepared.event ?? event,
+      payload: prepared.payload,
+      tool: prepared.tool,
+      agent: 'agent-sdk',
+      cwd: options.cwd,
+      configFiles: options.configFiles,
+      env: options.env,
+      signal,
+      noticeChannels: noticeChannels(claude, agentEvent),
+    })
+    if (signal.aborted) throw new HookrunError(`the SDK aborted the ${agentEvent} callback: running hooks were killed`)
+    const rendered = renderFor(claude, decision, prepared.payload, agentEvent)
+    for (const warning of [...decision.warnings, ...rendered.warnings]) warn(warning)
+    return JSON.parse(rendered.stdout) as AgentSdkHookOutput
+  } catch (error) {
+    const why = formatError(error, false).replace(/^hookrun: /, '')
+    warn(why)
+    if (!isGate(qualifyEvent(agentEvent, payload).name)) return {}
+    // A gate never fails open: the SDK gets Claude Code's own block, with the reason.
+    return JSON.parse(renderFor(claude, failedGate(agentEvent, payload, why), payload, agentEvent).stdout) as AgentSdkHookOutput
+  }
+}
+
+function failedGate(agentEvent: string, payload: Payload, why: string): Decision {
+  return {
+    event: qualifyEvent(agentEvent, payload).qualified,
+    decision: 'deny',
+    blocked: true,
+    reason: `blocked because hookrun could not decide: ${why}`,
+    decidedBy: 'hookrun',
+    continue: true,
+    additionalContext: [],
+    hooks: [],
+    warnings: [],
+  }
+}

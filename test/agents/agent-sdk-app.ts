@@ -1,0 +1,32 @@
+/**
+ * A small Claude Agent SDK app, as a user writes one: `query()` with `hookrunHooks()` as its
+ * hooks. The agent lab (agent-sdk.lab.ts) runs it with Bun in a scenario's project, the SDK and
+ * hookrun's library given by path in LAB_SDK_APP (JSON: sdk, hookrun, prompt, settingSources?,
+ * events?, configFiles?, additionalDirectories?). It prints every SDK message as one JSON line; hookrun's warnings go to stderr.
+ */
+interface AppConfig {
+  readonly sdk: string
+  readonly hookrun: string
+  readonly prompt: string
+  readonly settingSources?: readonly string[]
+  readonly events?: readonly string[]
+  readonly configFiles?: readonly string[]
+  readonly additionalDirectories?: readonly string[]
+  /** Leave hookrun's hooks out (the app runs only what its settings load). */
+  readonly withoutHookrun?: boolean
+}
+
+const config = JSON.parse(process.env.LAB_SDK_APP ?? '{}') as AppConfig
+const { query } = await import(config.sdk)
+const { hookrunHooks } = await import(config.hookrun)
+
+const options = {
+  cwd: process.cwd(),
+  permissionMode: 'bypassPermissions',
+  allowDangerouslySkipPermissions: true,
+  ...(config.withoutHookrun !== true && { hooks: hookrunHooks({ events: config.events, configFiles: config.configFiles }) }),
+  ...(config.settingSources !== undefined && { settingSources: config.settingSources }),
+  ...(config.additionalDirectories !== undefined && { additionalDirectories: config.additionalDirectories }),
+  stderr: (line: string) => process.stderr.write(`[claude] ${line}`),
+}
+for await (const message of query({ prompt: config.prompt, options })) process.stdout.write(`${JSON.stringify(message)}\n`)

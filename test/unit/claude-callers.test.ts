@@ -1,0 +1,117 @@
+/**
+ * Which agent runs hookrun's Claude Code entry (src/install/claude-callers.ts): Cursor, VS Code,
+ * Devin CLI and Agent SDK apps all run `.claude/settings*.json`, each told by what it sends.
+ */
+import { describe, expect, test } from 'vitest'
+import { answeredByCaller, CLAUDE_CALLERS, claudeCaller } from '../../src/install/claude-callers.ts'
+import { homeAndProject, writeFiles } from '../helpers.ts'
+import { afterEach } from 'vitest'
+import { rmSync } from 'node:fs'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+const CLAUDE_PAYLOAD = {
+  session_id: 's',
+  transcript_path: '/t',
+  cwd: '/p',
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: {},
+}
+const CLAUDE_ENV = { CLAUDE_PROJECT_DIR: '/p', CLAUDE_CODE_ENTRYPOINT: 'cli' }
+
+describe('claudeCaller', () => {
+  test("Claude Code's own payload and environment: no other caller", () => {
+    expect(claudeCaller(CLAUDE_PAYLOAD, CLAUDE_ENV)).toBeUndefined()
+  })
+
+  test('Cursor: cursor_version or conversation_id in the payload (not the CURSOR_VERSION variable Claude Code may inherit)', () => {
+    expect(claudeCaller({ hook_event_name: 'preToolUse', cursor_version: '2.1' }, {})?.name).toBe('cursor')
+    expect(claudeCaller({ hook_event_name: 'preToolUse', conversation_id: 'c' }, {})?.name).toBe('cursor')
+    expect(claudeCaller(CLAUDE_PAYLOAD, { ...CLAUDE_ENV, CURSOR_VERSION: '2.1' })).toBeUndefined()
+  })
+
+  test('VS Code: camelCase hookEventName and sessionId, no hook_event_name', () => {
+    const vscode = {
+      timestamp: '2026-11-25T09:00:00Z',
+      cwd: '/p',
+      sessionId: 's',
+      hookEventName: 'PreToolUse',
+      tool_name: 'runTerminalCommand',
+    }
+    expect(claudeCaller(vscode, {})?.name).toBe('vscode')
+  })
+
+  test('Devin CLI: DEVIN_PROJECT_DIR without CLAUDE_PROJECT_DIR', () => {
+    expect(claudeCaller({ ...CLAUDE_PAYLOAD, tool_name: 'exec' }, { DEVIN_PROJECT_DIR: '/p' })?.name).toBe('devin')
+    // Claude Code started from a Devin shell: Claude Code's own variable wins.
+    expect(claudeCaller(CLAUDE_PAYLOAD, { ...CLAUDE_ENV, DEVIN_PROJECT_DIR: '/p' })).toBeUndefined()
+  })
+
+  test('Agent SDK apps: CLAUDE_AGENT_SDK_VERSION, or an sdk-* CLAUDE_CODE_ENTRYPOINT', () => {
+    expect(claudeCaller(CLAUDE_PAYLOAD, { ...CLAUDE_ENV, CLAUDE_AGENT_SDK_VERSION: '0.3.331' })?.name).toBe('agent-sdk')
+    expect(claudeCaller(CLAUDE_PAYLOAD, { CLAUDE_PROJECT_DIR: '/p', CLAUDE_CODE_ENTRYPOINT: 'sdk-py' })?.name).toBe('agent-sdk')
+  })
+
+  test('every caller names its source and when it runs the entries', () => {
+    for (const caller of CLAUDE_CALLERS) {
+      expect(caller.source).toMatch(/\./)
+      expect(caller.when).not.toBe('')
+    }
+  })
+})
+
+describe('answeredByCaller', () => {
+  test("VS Code with hookrun's Copilot entry for the event: that one answers", () => {
+    const { project, env } = homeAndProject(dirs)
+    const vscode = { sessionId: 's', hookEventName: 'PreToolUse' }
+    expect(answeredByCaller('PreToolUse', { project, env }, vscode)).toBeUndefined()
+    writeFiles(project, {
+      '.github/hooks/hookrun.json': {
+        version: 1,
+        hooks: { preToolUse: [{ type: 'command', bash: 'hookrun fire preToolUse --format copilot' }] },
+      },
+    })
+    expect(answeredByCaller('PreToolUse', { project, env }, vscode)?.answer).toBe(`${project}/.github/hooks/hookrun.json`)
+    // An event hookrun's Copilot entries do not answer: the Claude Code entry runs the hooks.
+    expect(answeredByCaller('Stop', { project, env }, { ...vscode, hookEventName: 'Stop' })).toBeUndefined()
+  })
+
+  test('an Agent SDK app: only for the events its hookrunHooks() names', () => {
+    const { project, env } = homeAndProject(dirs)
+    const sdk = { ...env, CLAUDE_AGENT_SDK_VERSION: '0.3.331', HOOKRUN_AGENT_SDK_HOOKS: 'PreToolUse,Stop' }
+    expect(answeredByCaller('PreToolUse', { project, env: sdk }, CLAUDE_PAYLOAD)?.caller.name).toBe('agent-sdk')
+    expect(answeredByCaller('PostToolUse', { project, env: sdk }, CLAUDE_PAYLOAD)).toBeUndefined()
+    // The variable alone (no SDK started this Claude Code) changes nothing.
+    expect(
+      answeredByCaller('PreToolUse', { project, env: { ...env, HOOKRUN_AGENT_SDK_HOOKS: 'PreToolUse' } }, CLAUDE_PAYLOAD),
+    ).toBeUndefined()
+  })
+
+  test('Devin CLI never: hookrun writes no Devin entries, so the Claude Code entries are its only ones', () => {
+    const { project, env } = homeAndProject(dirs)
+    expect(answeredByCaller('PreToolUse', { project, env: { ...env, DEVIN_PROJECT_DIR: project } }, CLAUDE_PAYLOAD)).toBeUndefined()
+  })
+})
+
+describe('doctor', () => {
+  test("lists every agent that runs hookrun's Claude Code entries, once there are any", async () => {
+    const { runDoctor } = await import('../../src/install/doctor.ts')
+    const { project, env } = homeAndProject(dirs)
+    const callers = () =>
+      runDoctor({ cwd: project, env, version: '0.0.0' }).lines.filter((line) => line.what.startsWith("Claude Code's entries in "))
+    expect(callers()).toEqual([])
+    writeFiles(project, {
+      '.claude/settings.local.json': { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'hookrun fire --format claude' }] }] } },
+    })
+    const [line, ...more] = callers()
+    expect(more).toEqual([])
+    expect(line?.status).toBe('ok')
+    expect(line?.what).toContain(
+      `${project}/.claude/settings.local.json also run in Cursor (third-party hooks setting on), VS Code (chat.useClaudeHooks on, off by default), Devin CLI (always, beside .devin/hooks.v1.json), Claude Agent SDK apps (unless settingSources leaves the file out; all load by default)`,
+    )
+  })
+})
