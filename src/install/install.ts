@@ -12,7 +12,8 @@ import { type AgentTarget, agentTarget, AGENTS, type Places, PORTABLE_SELF, type
 import { checkShape, freshText, parse, routerEntries, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { appendAt, child, JsonTextError, nodeAt, removeAt, replaceAt, styleOf } from './json-text.ts'
-import { projectNativeMatchers } from './matchers.ts'
+import { type NativeEntry, projectNativeMatchers } from './matchers.ts'
+import { followUserNarrowed, narrowsUserInstall, userNativeMatchers, userRouting } from './user-routing.ts'
 import { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult, sortNote } from './results.ts'
 import { selfCommand, shellWords } from './self.ts'
 import { uninstallFrom } from './uninstall.ts'
@@ -39,6 +40,14 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
   // Narrowed (a project install without --all-events): it knows the project's hooks (read once for every agent).
   const config =
     options.scope === 'project' && options.narrow && !remove ? (loaded ?? loadConfig({ cwd: places.project, env: options.env })) : undefined
+  // A narrowed user install knows every hook that can run anywhere: the user's and every trusted project's.
+  const routing = options.scope === 'user' && options.narrow && !remove ? (options.routing ?? userRouting(options.env)) : undefined
+  const narrowingOf = (target: AgentTarget): Narrowing | undefined =>
+    config !== undefined
+      ? { kind: 'project', native: projectNativeMatchers(target, config) }
+      : routing !== undefined && narrowsUserInstall(target)
+        ? { kind: 'user', native: userNativeMatchers(target, routing) }
+        : undefined
   const lines: string[] = []
   const results: AgentFileResult[] = []
   const record = (done: { lines: string[]; result: AgentFileResult }) => {
@@ -55,7 +64,7 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
       record(
         remove
           ? uninstallFrom(target, file, places)
-          : installInto(target, file, command, options.scope, places, chosen, config, options.files ?? diskFiles(options.env)),
+          : installInto(target, file, command, options.scope, places, chosen, narrowingOf(target), options.files ?? diskFiles(options.env)),
       )
       done.push(target)
       if (remove && options.scope === 'project') {
@@ -90,7 +99,24 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
       followed ? done.filter((target) => target.reviewsChangedHooks) : done,
     )
   }
+  if (options.scope === 'user' && !options.dryRun) {
+    // Fires keep a narrowed user config up to date (the user stamp), except one narrowed to --events by hand.
+    const followed = routing !== undefined && !options.events?.length ? done.filter(narrowsUserInstall) : []
+    followUserNarrowed(
+      options.env,
+      routing,
+      followed,
+      done.filter((target) => !followed.includes(target)),
+    )
+  }
   return { output: `${lines.join('\n')}\n`, exitCode, results }
+}
+
+/** How install narrows an agent's entries: from the project's hooks, or from every hook that can run anywhere (a user install). */
+interface Narrowing {
+  readonly kind: 'project' | 'user'
+  /** The entries; undefined when which events the hooks fire on cannot be told (every event). */
+  readonly native: Map<string, NativeEntry> | undefined
 }
 
 /**
@@ -148,7 +174,7 @@ function installInto(
   scope: Scope,
   places: Places,
   chosen: ReadonlySet<string> | undefined,
-  config: ResolvedConfig | undefined,
+  narrowing: Narrowing | undefined,
   files: AgentFiles,
 ): { lines: string[]; result: AgentFileResult } {
   const before = files.read(file)
@@ -165,7 +191,7 @@ function installInto(
   const left = (event: string) => chosen !== undefined && !chosen.has(event)
   // Narrowed: a project install knows the project's hooks, so entries go only where they can fire
   // (src/install/matchers.ts).
-  const native = config === undefined ? undefined : projectNativeMatchers(target, config)
+  const native = narrowing?.native
   const addedEvents: string[] = []
   const removedEvents: string[] = []
   let updated = 0
@@ -265,17 +291,22 @@ function installInto(
     ...(native === undefined
       ? []
       : [
-          `  narrowed: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`,
-          `  after editing hooks.json: ${afterEditing(target, chosen)}`,
+          `  narrowed: only the events and tools ${narrowing!.kind === 'user' ? "your hooks and your trusted projects' hooks can fire on, and the session start" : "this project's hooks can fire on"} (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`,
+          `  after editing hooks.json: ${afterEditing(target, chosen, narrowing!.kind)}`,
         ]),
-    ...(native === undefined && config !== undefined
+    ...(native === undefined && narrowing?.kind === 'project'
       ? [
           "  every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet, or hook folders or plugins, known only by running them); hookrun init or trust narrows it once it can",
         ]
       : []),
-    ...(scope === 'user' && chosen === undefined
+    ...(native === undefined && narrowing?.kind === 'user'
       ? [
-          "  every event: a --user install serves every project (hookrun install --project routes only the events a project's hooks fire on)",
+          '  every event: which events your hooks fire on cannot be told (trustedFolders, hook folders or plugins, known only where they run)',
+        ]
+      : []),
+    ...(scope === 'user' && chosen === undefined && narrowing === undefined
+      ? [
+          `  every event: ${narrowsUserInstall(target) ? 'installed with --all-events' : `${target.label} stops running a changed entry until you review it, so hookrun keeps one on every event`}`,
         ]
       : []),
   ]
@@ -302,8 +333,11 @@ export function startFolderNote(target: AgentTarget, places: Places): string {
 }
 
 /** What keeps a narrowed config up to date after hooks.json changes (src/config/narrowed.ts). */
-function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefined): string {
+function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefined, kind: Narrowing['kind']): string {
   if (chosen !== undefined) return 'run this install again (fires leave a config narrowed with --events as it is)'
+  if (kind === 'user')
+    return "hookrun trust (which a project's edit needs), init, plugin add or validate bring this file up to date, or the next fire does; the agent sees the change in its next session"
+
   if (target.reviewsChangedHooks)
     return `run hookrun install --project --sync, then review the changed entries in ${target.label} (hookrun trust and fires leave this file: ${target.label} stops running a changed entry until you review it)`
   return 'hookrun trust (which the edit needs) brings this file up to date, or in a trusted folder the next fire does; an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'
