@@ -109,6 +109,15 @@ for (const runtime of RUNTIMES) {
       expect(Object.keys(routes())).toContain('BeforeModel')
     }, 60_000)
 
+    test('a trustedFolders setting keeps every event (hooks of a folder trusted that way are known only where they run)', async () => {
+      const { cli, routes, home, userHooks, project } = await setUp(runtime.name)
+      writeSettled(userHooks, { trustedFolders: [join(project, '..')] })
+      const install = await cli(['install', '--agent', 'gemini'], home)
+      expect(install.exitCode, install.stderr).toBe(0)
+      expect(install.stdout).toContain('every event: which events your hooks fire on cannot be told')
+      expect(Object.keys(routes())).toEqual(expect.arrayContaining(['BeforeTool', 'BeforeModel', 'AfterAgent']))
+    }, 60_000)
+
     test("your hooks.json gains a hook on a new event: the next session's start brings the user install up to date by itself, and tells you", async () => {
       const { cli, routes, home, project, userHooks, geminiStarts } = await setUp(runtime.name)
       writeSettled(userHooks, { hooks: [] })
