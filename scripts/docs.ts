@@ -175,7 +175,10 @@ function agentPart(name: string): string {
   const skipped = Object.entries(agent.installs.skipped).map(([event, why]) => `- not \`${event}\`: ${why}`)
   return [
     `- reads hooks from \`${agent.config.user}\` (user) and \`${agent.config.project}\` (project)`,
-    `- \`hookrun install --agent ${agent.agent}\` writes \`${agent.installs.command}\` on ${agent.installs.events.length} events`,
+    // Codex stops running a changed entry until it is reviewed: its user install keeps every event.
+    name === 'codex'
+      ? `- \`hookrun install --agent ${agent.agent}\` writes \`${agent.installs.command}\` on its ${agent.installs.events.length} events (\`--project\`: only those the project's hooks can fire on)`
+      : `- \`hookrun install --agent ${agent.agent}\` writes \`${agent.installs.command}\` on those of its ${agent.installs.events.length} events your hooks can fire on ([narrowed](../agents.md#install--uninstall); \`--all-events\`: on every one)`,
     ...skipped,
     ...(agent.alsoAnswers === undefined ? [] : [`- also answers ${agent.alsoAnswers}`]),
     '',
