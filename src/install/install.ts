@@ -306,7 +306,7 @@ function installInto(
       : []),
     ...(scope === 'user' && chosen === undefined && narrowing === undefined
       ? [
-          `  every event: ${narrowsUserInstall(target) ? 'installed with --all-events' : `${target.label} stops running a changed entry until you review it, so hookrun keeps one on every event`}`,
+          `  every event: ${narrowsUserInstall(target) ? `hookrun install --agent ${target.name} without --all-events routes only what your hooks can fire on` : `${target.label} stops running a changed entry until you review it, so hookrun keeps one on every event`}`,
         ]
       : []),
   ]

@@ -158,7 +158,9 @@ for (const runtime of RUNTIMES) {
       expect(install.stdout).toContain("narrowed: only the events and tools your hooks and your trusted projects' hooks can fire on")
       expect(install.stdout).toMatch(/events: {2}PreToolUse \(\^\(Bash\)\$\), SessionStart\n/)
       const all = await cli(['install', '--agent', 'claude', '--all-events'])
-      expect(all.stdout).toContain('every event: installed with --all-events')
+      expect(all.stdout).toContain(
+        'every event: hookrun install --agent claude without --all-events routes only what your hooks can fire on',
+      )
     }, 30_000)
   })
 }
