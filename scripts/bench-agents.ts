@@ -18,8 +18,8 @@
  * A mode is one entry of MODES (how the hooks are wired in), an agent one entry of AGENTS (how its
  * session runs and how hookrun is installed for it the way its docs tell a user).
  */
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { loadavg, cpus } from 'node:os'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { claudeEnv } from '../test/agents/claude-session.ts'
 import { codexConfig } from '../test/agents/codex-cli.ts'
@@ -30,6 +30,7 @@ import { startAnthropicModel } from '../test/agents/models/anthropic.ts'
 import { startOpenAIChatModel } from '../test/agents/models/openai-chat.ts'
 import { startOpenAIResponsesModel } from '../test/agents/models/openai-responses.ts'
 import { ROOT } from '../test/helpers.ts'
+import { compileBinary } from '../build.ts'
 
 const flag = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -57,7 +58,7 @@ interface BenchAgent {
   /** Once per run, before anything else: the agent's own settings a headless run against the fake model needs. */
   prepare(run: LabRun): void
   /** The same check as GATE, as a hook in the agent's own settings. */
-  plainHook(run: LabRun): void
+  plainHook(run: LabRun, command: string): void
   shell(command: string, index: number): Turn
   startModel(turns: readonly Turn[]): Promise<ModelServer>
   /** A conversation request (not a side request: a title, a token count). */
@@ -88,10 +89,10 @@ function family(agent: FamilyAgent, label: string): BenchAgent {
     install: ['install', '--agent', agent.name],
     routerFiles: (run) => [settings(run.home)],
     prepare: (run) => writeJson(settings(run.home), agent.userSettings),
-    plainHook(run) {
+    plainHook(run, command) {
       const event = agent.name === 'gemini' ? 'BeforeTool' : 'PreToolUse'
       writeJson(settings(run.project), {
-        hooks: { [event]: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'plain', command: PLAIN }] }] },
+        hooks: { [event]: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'plain', command }] }] },
       })
     },
     // Each call another command: Gemini CLI stops a session that repeats one ("Loop detected").
@@ -112,9 +113,9 @@ const AGENTS: Record<string, BenchAgent> = {
     install: ['install', '--agent', 'claude', '--project'],
     routerFiles: (run) => [join(run.project, '.claude', 'settings.local.json')],
     prepare: () => {},
-    plainHook: (run) =>
+    plainHook: (run, command) =>
       writeJson(join(run.project, '.claude', 'settings.json'), {
-        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `sh -c '${PLAIN}'` }] }] },
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `sh -c '${command}'` }] }] },
       }),
     shell: (command) => ({ tool: 'Bash', input: { command } }),
     startModel: startAnthropicModel,
@@ -133,9 +134,9 @@ const AGENTS: Record<string, BenchAgent> = {
     install: ['install', '--agent', 'codex', '--project'],
     routerFiles: () => [], // Codex stops running a changed entry: counted through PATH instead (its project file runs `hookrun`)
     prepare: () => {},
-    plainHook: (run) =>
+    plainHook: (run, command) =>
       writeJson(join(run.project, '.codex', 'hooks.json'), {
-        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: PLAIN }] }] },
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] },
       }),
     shell: (cmd) => ({ tool: 'exec_command', input: { cmd } }),
     startModel: startOpenAIResponsesModel,
@@ -151,6 +152,7 @@ const AGENTS: Record<string, BenchAgent> = {
     install: ['install', '--agent', 'copilot', '--project'],
     routerFiles: () => [],
     prepare: (run) => copilotConfig(run),
+    // Copilot CLI takes a deny as JSON on stdout, not exit 2: its own form of the same check.
     plainHook: (run) =>
       writeJson(join(run.project, '.github', 'hooks', 'plain.json'), {
         version: 1,
@@ -186,7 +188,19 @@ interface Mode {
   readonly label: string
   readonly hookrun: boolean
   readonly agents?: readonly string[]
-  setUp(agent: BenchAgent, run: LabRun): void
+  setUp(agent: BenchAgent, run: LabRun): void | Promise<void>
+}
+
+/** A hello-world compiled exactly as hookrun is (build.ts): the floor of any hook runner on this runtime. */
+let helloBinary: string | undefined
+async function bunHello(): Promise<string> {
+  if (helloBinary !== undefined) return helloBinary
+  const dir = mkdtempSync(join(tmpdir(), 'hookrun-bench-hello-'))
+  writeFileSync(join(dir, 'hello.ts'), "console.log('hello world')\n")
+  await compileBinary(join(dir, 'hello'), { entrypoint: join(dir, 'hello.ts') })
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+  helloBinary = join(dir, 'hello')
+  return helloBinary
 }
 
 function hookrunWith(flags: readonly string[]) {
@@ -201,7 +215,14 @@ function hookrunWith(flags: readonly string[]) {
 
 const MODES: readonly Mode[] = [
   { name: 'none', label: 'no hooks', hookrun: false, setUp: () => {} },
-  { name: 'shell', label: 'plain shell hook', hookrun: false, setUp: (agent, run) => agent.plainHook(run) },
+  { name: 'shell', label: 'plain shell hook', hookrun: false, setUp: (agent, run) => agent.plainHook(run, PLAIN) },
+  {
+    name: 'bun-hello',
+    label: "a Bun hello-world as the hook (the runtime's floor)",
+    hookrun: false,
+    agents: ['claude'],
+    setUp: async (agent, run) => agent.plainHook(run, `${await bunHello()} > /dev/null`),
+  },
   { name: 'hookrun', label: 'hookrun, default install', hookrun: true, setUp: hookrunWith([]) },
   { name: 'all-events', label: 'hookrun --all-events', hookrun: true, setUp: hookrunWith(['--all-events']) },
 ]
@@ -272,12 +293,13 @@ async function benchAgent(name: string): Promise<Row[]> {
   const agent = AGENTS[name]
   if (agent === undefined) throw new Error(`--agents ${name}: one of ${Object.keys(AGENTS).join(', ')}`)
   const modes = MODES.filter((mode) => mode.agents === undefined || mode.agents.includes(name))
-  const runs = modes.map((mode) => {
+  const runs: LabRun[] = []
+  for (const mode of modes) {
     const run = labRun()
     agent.prepare(run)
-    mode.setUp(agent, run)
-    return run
-  })
+    await mode.setUp(agent, run)
+    runs.push(run)
+  }
   const rows: Row[] = modes.map((mode) => ({ agent: name, mode, cycles: [], cpu: [] }))
   try {
     // One warm-up session each: an agent's first start in a fresh HOME writes its own files.
