@@ -196,6 +196,21 @@ function labPart(lab: LabFile | undefined): string {
       ].join('\n')
 }
 
+/** What `hookrun install --agent NAME` writes, and on which events (README "narrowed"). */
+function installLine(name: string, agent: AgentDetail): string {
+  const writes = `- \`hookrun install --agent ${agent.agent}\` writes \`${agent.installs.command}\``
+  const count = agent.installs.events.length
+  // Codex stops running a changed entry until it is reviewed: its user install keeps every event;
+  // Cline's user wrappers are written for every event too.
+  if (name === 'codex' || name === 'cline')
+    return `${writes} on its ${count} events (\`--project\`: only those the project's hooks can fire on)`
+  // Plugins (OpenCode, Kilo Code) forward every hook; TOML tables (Kimi, Vibe) are written for every event.
+  if (NOT_NARROWED.has(name)) return `${writes} on its ${count} events`
+  return `${writes} on those of its ${count} events your hooks can fire on ([narrowed](../agents.md#install--uninstall); \`--all-events\`: on every one)`
+}
+
+const NOT_NARROWED = new Set(['opencode', 'kilo', 'kimi', 'vibe'])
+
 /** One agent's events and answer fields as hookrun knows them, and what the lab saw of it. */
 function agentPart(name: string): string {
   const agent = agentList().find((one) => one.agent === name)
@@ -207,7 +222,7 @@ function agentPart(name: string): string {
     agent.config.project === ''
       ? `- reads hooks from \`${agent.config.user}\` (user), for every project (no project file)`
       : `- reads hooks from \`${agent.config.user}\` (user) and \`${agent.config.project}\` (project)`,
-    `- \`hookrun install --agent ${agent.agent}\` writes \`${agent.installs.command}\` on ${agent.installs.events.length} events`,
+    installLine(name, agent),
     ...skipped,
     ...(agent.alsoAnswers === undefined ? [] : [`- also answers ${agent.alsoAnswers}`]),
     ...(agent.caveats ?? []).map((caveat) => `- ${caveat}`),

@@ -1,6 +1,6 @@
 // fire(): the pipeline top to bottom (ARCHITECTURE.md): event → config → select → run → interpret → decide.
 import { findConfigFiles } from './config/files.ts'
-import { narrowedAction, readStamp } from './config/narrowed.ts'
+import { narrowedAction, readStamp, readUserStamp, userRoutingAction } from './config/narrowed.ts'
 import { plannedHooks } from './config/plan.ts'
 import type { FiredEvent, Payload, Settings } from './core/types.ts'
 import { decide } from './answer/decide.ts'
@@ -156,6 +156,22 @@ export async function fire(options: FireOptions): Promise<Decision> {
         [...options.selfCommand!, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')],
         env,
       )
+    if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
+  }
+  // The same for a narrowed user install (install --agent X): it routes every trusted project's
+  // hooks, so a fire in a trusted project (or in none) whose config it was not compiled from syncs it.
+  const userStamp = options.selfCommand === undefined || options.configFiles?.length ? undefined : readUserStamp(env)
+  if (userStamp !== undefined) {
+    const key = config.trusts.length === 0 ? '' : config.projectRoot
+    const action = userRoutingAction(
+      userStamp,
+      key,
+      signature,
+      config.trusts.every((trust) => trust.trusted),
+      env,
+    )
+    if (action.sync)
+      startDetachedSelf([...options.selfCommand!, 'install', '--sync', '--user', '--quiet', '--cwd', config.projectRoot], env)
     if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
   }
   return decision

@@ -6,6 +6,7 @@ import { FOLDER_AGENTS, wrappersIn } from '../install/hook-folder.ts'
 import { homeOf } from '../core/places.ts'
 import { installOrRemove } from '../install/install.ts'
 import { syncInBackground } from '../install/narrowed-sync.ts'
+import { userInstalls } from '../install/user-routing.ts'
 import type { InstallOptions, InstallResult } from '../install/results.ts'
 
 // Callers import these from here.
@@ -22,6 +23,16 @@ export { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, 
 export function installAgents(options: InstallOptions, remove: boolean): InstallResult {
   if (options.sync && !remove) {
     if (options.quiet) return syncInBackground(options)
+    if (options.scope === 'user') {
+      const names = options.agents.length > 0 ? options.agents : userInstalls(options.env).map((target) => target.name)
+      if (names.length === 0)
+        return {
+          output: 'no user agent config holds hookrun entries; run hookrun install --agent NAME first\n',
+          exitCode: ExitCode.Proceed,
+          results: [],
+        }
+      return installOrRemove({ ...options, agents: names, sync: false, narrow: true }, false)
+    }
     const agents =
       options.agents.length > 0
         ? options.agents

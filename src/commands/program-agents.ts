@@ -22,12 +22,12 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
       .option('--events <names>', "install: only these of the agent's events, comma-separated (default: all it has)")
       .option(
         '--all-events',
-        "install --project: an entry on every event the agent has, whatever the project's hooks fire on (default: only the events and tools they can fire on, kept up to date by hookrun trust)",
+        "install: an entry on every event the agent has, whatever the hooks fire on (default: only the events and tools the project's hooks, or for --user your hooks and your trusted projects', can fire on, kept up to date by hookrun trust and fires)",
       )
-      .option('--narrow', 'install --project: the default now; accepted for compatibility')
+      .option('--narrow', 'install: the default now; accepted for compatibility')
       .option(
         '--sync',
-        "install: narrow every agent config of this project that holds hookrun's entries again, from hooks.json as it is now",
+        "install: narrow every agent config of this project (with --user: your user configs) that holds hookrun's entries again, from the hooks as they are now",
       )
       .option('--quiet', 'install --sync: print nothing, and only in a trusted project (how a fire runs it in the background)')
       .option('--json', 'Print the result as JSON: per agent file, its status, the events added and removed, notes and warnings')
@@ -64,14 +64,11 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
         if (flags.serve && flags.sync)
           throw new HookrunError('--serve and --sync exclude each other: --sync keeps the handlers the file has')
         if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
-        if (flags.sync && (name === 'uninstall' || flags.user))
-          throw new HookrunError("--sync goes with install --project only: it compiles the project's hooks into its agent configs")
+        if (flags.sync && name === 'uninstall')
+          throw new HookrunError("--sync goes with install only: it compiles the hooks into the agent configs that hold hookrun's entries")
         if (flags.quiet && !flags.sync)
           throw new HookrunError('--quiet goes with install --sync only (how a fire runs it in the background)')
-        if (flags.narrow && (name === 'uninstall' || !flags.project))
-          throw new HookrunError(
-            '--narrow goes with install --project only: a --user install serves every project, so it keeps every event',
-          )
+        if (flags.narrow && name === 'uninstall') throw new HookrunError('--narrow goes with install only')
         const json = bool(flags.json, 'json')
         if (json && flags.quiet) throw new HookrunError('--json and --quiet exclude each other: --quiet prints nothing')
         if (flags.allEvents && name === 'uninstall')
@@ -80,24 +77,25 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
           throw new HookrunError(
             `--all-events and ${flags.narrow ? '--narrow' : '--sync'} exclude each other: --all-events keeps an entry on every event`,
           )
+        // --sync alone is the project's; with --user, the user configs'.
+        const scope = flags.project || (flags.sync && !flags.user) ? 'project' : 'user'
         const { installAgents } = await import('./install.ts')
         const agents = list(flags.agent) ?? []
         const result = installAgents(
           {
             agents,
-            scope: flags.project || flags.sync ? 'project' : 'user',
+            scope,
             cwd: folder(flags.cwd) ?? process.cwd(),
             env: io.env,
             events: list(flags.events),
             sync: flags.sync === true,
-            narrow: flags.project === true && !flags.allEvents,
+            narrow: !flags.allEvents,
             quiet: flags.quiet === true,
             // Without --serve an install writes command handlers (replacing serve's); --sync keeps what the file has.
             serve: flags.serve ? { port: await servePort(flags.port) } : flags.sync ? undefined : false,
           },
           name === 'uninstall',
         )
-        const scope = flags.project || flags.sync ? 'project' : 'user'
         await io.stdout(json ? `${JSON.stringify({ command: name, scope, agents: result.results }, null, 2)}\n` : result.output)
         setExitCode(result.exitCode)
       },

@@ -18,6 +18,7 @@ import { resolveAlias } from '../event/events.ts'
 import { agentTarget, type AgentName } from '../install/agents.ts'
 import { routedEvents } from '../install/overlaps.ts'
 import { homeOf } from '../core/places.ts'
+import { agentConfigLines } from './trust.ts'
 
 interface ValidateOptions {
   readonly files: readonly string[]
@@ -76,6 +77,8 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
   problems.push(...ignoredAnswerWarnings(allEntries, options))
   const errors = problems.filter((problem) => problem.severity === 'error').length
   const exitCode = errors > 0 ? ExitCode.Failure : ExitCode.Proceed
+  // Valid discovered config: the narrowed agent configs follow it now, as after hookrun trust.
+  const synced = errors === 0 && options.files.length === 0 ? agentConfigLines(options.cwd, options.env) : []
   if (options.json) return { output: `${JSON.stringify({ files: refs, problems }, null, 2)}\n`, exitCode }
   const paint = options.paint ?? PLAIN
   const lines = problems.map(
@@ -88,6 +91,7 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
         `${count(refs.length, 'file')} checked: ${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`,
       ),
     )
+  lines.push(...synced)
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 

@@ -116,3 +116,72 @@ export function narrowedAction(
   const written = writeStamp(due ? { ...kept, startedAt: now } : kept, env)
   return { sync: due && written, ...(notice !== undefined && written && { notice }) }
 }
+
+/**
+ * A narrowed user install (`hookrun install --agent NAME`, src/install/user-routing.ts) routes what
+ * the user's own layers and every trusted project's hooks can fire on. Its stamp, one file in the
+ * state folder, holds what that was compiled from: per project root, the config signature a fire
+ * there computes (key '' for a folder in no project: the user's and managed layers alone). A fire
+ * whose project is trusted and whose signature differs from its entry starts
+ * `hookrun install --user --sync --quiet` detached, as for a project stamp.
+ */
+export interface UserStamp {
+  /** The agents whose user config is narrowed and kept up to date by fires. */
+  readonly agents: readonly string[]
+  /** Per project root ('' outside any project), the signature of the configs compiled from. */
+  readonly signatures: Readonly<Record<string, string>>
+  readonly startedAt?: number
+  readonly notice?: string
+}
+
+export function userStampFile(env: Env): string {
+  return join(stateDir(env), 'narrowed', 'user.json')
+}
+
+export function readUserStamp(env: Env): UserStamp | undefined {
+  let text: string
+  try {
+    text = readFileSync(userStampFile(env), 'utf8')
+  } catch {
+    return undefined // no narrowed user install
+  }
+  try {
+    const stamp = JSON.parse(text) as Partial<UserStamp>
+    const valid = Array.isArray(stamp.agents) && typeof stamp.signatures === 'object' && stamp.signatures !== null
+    return valid ? (stamp as UserStamp) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Write the user stamp, or remove it when no agent's user config is narrowed any more. */
+export function writeUserStamp(stamp: UserStamp, env: Env): boolean {
+  if (stamp.agents.length > 0) return writeJsonAtomic(userStampFile(env), stamp)
+  rmSync(userStampFile(env), { force: true })
+  return true
+}
+
+/**
+ * What a fire does for a narrowed user install: start a sync when the config it sees (`key`: its
+ * project root, '' in no project) differs from what the user configs were compiled from, at most
+ * once in SYNC_EVERY_MS, and show the notice the last sync left. `allowed` is false where the
+ * project's hooks are not trusted: they do not run, so the routing need not follow them.
+ */
+export function userRoutingAction(
+  stamp: UserStamp,
+  key: string,
+  signature: string,
+  allowed: boolean,
+  env: Env,
+  now = Date.now(),
+): { sync: boolean; notice?: string } {
+  const due =
+    allowed &&
+    stamp.agents.length > 0 &&
+    stamp.signatures[key] !== signature &&
+    (stamp.startedAt === undefined || now - stamp.startedAt >= SYNC_EVERY_MS || now < stamp.startedAt)
+  if (!due && stamp.notice === undefined) return { sync: false }
+  const { notice, ...kept } = stamp
+  const written = writeUserStamp(due ? { ...kept, startedAt: now } : kept, env)
+  return { sync: due && written, ...(notice !== undefined && written && { notice }) }
+}

@@ -15,7 +15,8 @@ import { installToml, uninstallToml } from './toml-hooks.ts'
 import { appendAt, child, JsonTextError, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
 import { checkClaudeForServe, keepPrivate, modeOf, servedPort, servedTarget } from './serve-entries.ts'
 import { serveSecret } from '../serve/state.ts'
-import { projectNativeMatchers } from './matchers.ts'
+import { type NativeEntry, projectNativeMatchers } from './matchers.ts'
+import { followUserNarrowed, narrowsUserInstall, userNativeMatchers, userRouting } from './user-routing.ts'
 import { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult, sortNote } from './results.ts'
 import { selfCommand, shellWords } from './self.ts'
 import { uninstallFrom } from './uninstall.ts'
@@ -71,6 +72,14 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
   // Narrowed (a project install without --all-events): it knows the project's hooks (read once for every agent).
   const config =
     options.scope === 'project' && options.narrow && !remove ? (loaded ?? loadConfig({ cwd: places.project, env: options.env })) : undefined
+  // A narrowed user install knows every hook that can run anywhere: the user's and every trusted project's.
+  const routing = options.scope === 'user' && options.narrow && !remove ? (options.routing ?? userRouting(options.env)) : undefined
+  const narrowingOf = (target: AgentTarget): Narrowing | undefined =>
+    config !== undefined
+      ? { kind: 'project', native: projectNativeMatchers(target, config) }
+      : routing !== undefined && narrowsUserInstall(target)
+        ? { kind: 'user', native: userNativeMatchers(target, routing) }
+        : undefined
   const lines: string[] = []
   const results: AgentFileResult[] = []
   const record = (done: { lines: string[]; result: AgentFileResult }) => {
@@ -113,7 +122,7 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
       record(
         remove
           ? uninstallFrom(target, file, places)
-          : installInto(target, file, command, options.scope, places, chosen, config, options.files ?? diskFiles(options.env)),
+          : installInto(target, file, command, options.scope, places, chosen, narrowingOf(target), options.files ?? diskFiles(options.env)),
       )
       if (served !== undefined && !options.dryRun) {
         const narrowed = keepPrivate(file, modeBefore)
@@ -158,7 +167,24 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
       followed ? done.filter((target) => target.reviewsChangedHooks) : [...done, ...folders],
     )
   }
+  if (options.scope === 'user' && !options.dryRun) {
+    // Fires keep a narrowed user config up to date (the user stamp), except one narrowed to --events by hand.
+    const followed = routing !== undefined && !options.events?.length ? done.filter(narrowsUserInstall) : []
+    followUserNarrowed(
+      options.env,
+      routing,
+      followed,
+      done.filter((target) => !followed.includes(target)),
+    )
+  }
   return { output: `${lines.join('\n')}\n`, exitCode, results }
+}
+
+/** How install narrows an agent's entries: from the project's hooks, or from every hook that can run anywhere (a user install). */
+interface Narrowing {
+  readonly kind: 'project' | 'user'
+  /** The entries; undefined when which events the hooks fire on cannot be told (every event). */
+  readonly native: Map<string, NativeEntry> | undefined
 }
 
 /**
@@ -231,7 +257,7 @@ function installInto(
   scope: Scope,
   places: Places,
   chosen: ReadonlySet<string> | undefined,
-  config: ResolvedConfig | undefined,
+  narrowing: Narrowing | undefined,
   files: AgentFiles,
 ): { lines: string[]; result: AgentFileResult } {
   // Where this file keeps its event map (Droid's hooks.json: at its top level).
@@ -250,7 +276,7 @@ function installInto(
   const left = (event: string) => chosen !== undefined && !chosen.has(event)
   // Narrowed: a project install knows the project's hooks, so entries go only where they can fire
   // (src/install/matchers.ts).
-  const native = config === undefined ? undefined : projectNativeMatchers(target, config)
+  const native = narrowing?.native
   for (const event of target.alwaysRouted ?? []) if (native !== undefined && !native.has(event)) native.set(event, {})
   const addedEvents: string[] = []
   const removedEvents: string[] = []
@@ -376,17 +402,22 @@ function installInto(
     ...(native === undefined
       ? []
       : [
-          `  narrowed: only the events and tools this project's hooks can fire on (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`,
-          `  after editing hooks.json: ${afterEditing(target, chosen)}`,
+          `  narrowed: only the events and tools ${narrowing!.kind === 'user' ? "your hooks and your trusted projects' hooks can fire on, and the session start" : "this project's hooks can fire on"} (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`,
+          `  after editing hooks.json: ${afterEditing(target, chosen, narrowing!.kind)}`,
         ]),
-    ...(native === undefined && config !== undefined
+    ...(native === undefined && narrowing?.kind === 'project'
       ? [
           "  every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet, or hook folders or plugins, known only by running them); hookrun init or trust narrows it once it can",
         ]
       : []),
-    ...(scope === 'user' && chosen === undefined
+    ...(native === undefined && narrowing?.kind === 'user'
       ? [
-          "  every event: a --user install serves every project (hookrun install --project routes only the events a project's hooks fire on)",
+          '  every event: which events your hooks fire on cannot be told (trustedFolders, hook folders or plugins, known only where they run)',
+        ]
+      : []),
+    ...(scope === 'user' && chosen === undefined && narrowing === undefined
+      ? [
+          `  every event: ${narrowsUserInstall(target) ? `hookrun install --agent ${target.name} without --all-events routes only what your hooks can fire on` : `${target.label} stops running a changed entry until you review it, so hookrun keeps one on every event`}`,
         ]
       : []),
   ]
@@ -421,8 +452,11 @@ function startFolderNote(target: AgentTarget, places: Places): string {
 }
 
 /** What keeps a narrowed config up to date after hooks.json changes (src/config/narrowed.ts). */
-function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefined): string {
+function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefined, kind: Narrowing['kind']): string {
   if (chosen !== undefined) return 'run this install again (fires leave a config narrowed with --events as it is)'
+  if (kind === 'user')
+    return "hookrun trust (which a project's edit needs), init, plugin add or validate bring this file up to date, or the next fire does; the agent sees the change in its next session"
+
   if (target.reviewsChangedHooks)
     return `run hookrun install --project --sync, then review the changed entries in ${target.label} (hookrun trust and fires leave this file: ${target.label} stops running a changed entry until you review it)`
   return 'hookrun trust (which the edit needs) brings this file up to date, or in a trusted folder the next fire does; an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'

@@ -19,11 +19,11 @@ import type { AgentName, AgentTarget } from './agents.ts'
  * plugins (their events are known only by running them) all mean "every tool" or "every event".
  */
 
+/** What one agent event gets: an entry, with a tool matcher or none (every tool). */
 /** What narrowing reads of an agent: its name and the events hookrun routes (an install target, or a hook folder's agent). */
 export type RoutedAgent = Pick<AgentTarget, 'events'> & { readonly name: string }
 
-/** What one agent event gets: an entry, with a tool matcher or none (every tool). */
-interface NativeEntry {
+export interface NativeEntry {
   readonly matcher?: string
 }
 
@@ -69,29 +69,31 @@ export function compileNativeMatchers(target: RoutedAgent, hooks: readonly Hook[
  * project, local and managed layers and the remote policy's copy): its hooks, trusted or not yet.
  */
 export function projectNativeMatchers(target: RoutedAgent, config: ResolvedConfig) {
-  const unreadable = config.problems.filter((problem) => problem.brokenHook !== undefined)
-  const brokenPatterns = unreadable.flatMap((problem) => problem.brokenHook!.events ?? [])
-  // No config file at all (nothing to compile: the agent keeps every entry, as before), hook
-  // folders or plugins, or an unreadable entry that names no events: every event keeps its entry.
-  const opaque =
-    config.files.length === 0 ||
-    (config.discovery?.sources.length ?? 0) > 0 ||
-    unreadable.some((problem) => problem.brokenHook!.events === undefined)
-  // An unreadable entry blocks the gate events it was for: the agent must still ask hookrun there.
-  const broken =
-    brokenPatterns.length === 0
-      ? []
-      : [{ ...config.hooks[0], enabled: true, event: brokenPatterns, matcher: undefined, match: undefined } as Hook]
+  const { hooks, opaque } = askedHooks(config)
   // A project whose hooks do not run (never trusted, or changed since) gets its session-start event
   // too: hookrun's notice needs an event the agent shows it on, and a tool event often carries no
   // message or context (Copilot's, Codex's). One start per session.
   const untrusted = config.trusts.some((trust) => !trust.trusted)
-  const sample = config.hooks[0] ?? config.untrustedHooks[0]
-  const notice =
-    untrusted && sample !== undefined
-      ? [{ ...sample, enabled: true, event: ['session:start'], matcher: undefined, match: undefined } as Hook]
-      : []
-  return compileNativeMatchers(target, [...config.hooks, ...config.untrustedHooks, ...broken, ...notice], opaque)
+  const notice = untrusted && config.hooks.length + config.untrustedHooks.length > 0 ? [sessionStartHook] : []
+  // No config file at all: nothing to compile, the agent keeps every entry, as before.
+  return compileNativeMatchers(target, [...hooks, ...config.untrustedHooks, ...notice], opaque || config.files.length === 0)
+}
+
+/** A stand-in hook on session start: what the untrusted notice needs routed. */
+export const sessionStartHook = { enabled: true, event: ['session:start'] } as unknown as Hook
+
+/**
+ * The hooks of a config an agent must ask hookrun about: those that run (an untrusted project's
+ * are in `untrustedHooks`), and an unreadable entry's events (it blocks the gate events it was
+ * for); opaque when that cannot be told from the config (hook folders or plugins, an unreadable
+ * entry that names no events).
+ */
+export function askedHooks(config: ResolvedConfig): { hooks: Hook[]; opaque: boolean } {
+  const unreadable = config.problems.filter((problem) => problem.brokenHook !== undefined)
+  const brokenPatterns = unreadable.flatMap((problem) => problem.brokenHook!.events ?? [])
+  const opaque = (config.discovery?.sources.length ?? 0) > 0 || unreadable.some((problem) => problem.brokenHook!.events === undefined)
+  const broken = brokenPatterns.length === 0 ? [] : [{ ...sessionStartHook, event: brokenPatterns }]
+  return { hooks: [...config.hooks, ...broken], opaque }
 }
 
 /**

@@ -9,7 +9,7 @@ import { homeOf } from '../core/places.ts'
 import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { SETTLE_MS } from '../config/cache.ts'
-import { readStamp, writeStamp } from '../config/narrowed.ts'
+import { readStamp, readUserStamp, writeStamp, writeUserStamp } from '../config/narrowed.ts'
 import { type AgentTarget, agentTarget, type Places, PORTABLE_SELF, routerSelf, targetForFile } from './agents.ts'
 import { folderAgent, installWrappers, wrappersIn } from './hook-folder.ts'
 import { eventMap, parse, projectInstalls, routerEntries } from './agent-file.ts'
@@ -18,6 +18,7 @@ import { child, keysOf, nodeAt } from './json-text.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { routedEvents } from './overlaps.ts'
 import type { InstallOptions, InstallResult } from './results.ts'
+import { followedUserInstalls, followUserNarrowed, userRouting } from './user-routing.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -29,6 +30,7 @@ type Env = Readonly<Record<string, string | undefined>>
  * changed through the next fire (the stamp's notice).
  */
 export function syncInBackground(options: InstallOptions): InstallResult {
+  if (options.scope === 'user') return syncUserInBackground(options)
   const project = resolve(options.cwd)
   const env = options.env
   // A file edited a moment ago gets a moment to settle, so the stamp can be exact (we have time).
@@ -50,6 +52,69 @@ export function syncInBackground(options: InstallOptions): InstallResult {
     writeStamp({ ...stamp, notice }, env)
   }
   return { output: '', exitCode, results: [] }
+}
+
+/**
+ * `install --user --sync --quiet`: what a fire starts, detached, when the config it saw differs
+ * from what the narrowed user installs were compiled from. Only a fire in a trusted project (or
+ * in none) starts it, and it reads only hooks that run (the user's, trusted projects'), so what a
+ * repository brings changes no route unseen; it tells what it changed through the next fire.
+ */
+function syncUserInBackground(options: InstallOptions): InstallResult {
+  const env = options.env
+  const { files, projectRoot, inProject } = findConfigFiles({ cwd: resolve(options.cwd), env })
+  const newest = Math.max(0, ...files.map((ref) => (existsSync(ref.file) ? statSync(ref.file).mtimeMs : 0)))
+  const wait = newest + SETTLE_MS + 50 - Date.now()
+  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(wait, SETTLE_MS + 50))
+  const { changed, exitCode } = syncUserInstalls(env, inProject ? [projectRoot] : [])
+  const stamp = readUserStamp(env)
+  if (changed.length > 0 && stamp !== undefined) {
+    const where = changed.map((target) => userFileOf(target, env)).join(', ')
+    const notice = `your hooks changed, so hookrun brought its entries in ${where} up to date; the agent asks hookrun about the new ones from its next session`
+    writeUserStamp({ ...stamp, notice }, env)
+  }
+  return { output: '', exitCode, results: [] }
+}
+
+function userFileOf(target: AgentTarget, env: Env): string {
+  return target.file('user', { home: homeOf(env), project: homeOf(env), env })
+}
+
+/**
+ * The narrowed user configs the user stamp follows compiled again from every hook that can run
+ * anywhere (src/install/user-routing.ts); `also`: project folders to read besides the trusted
+ * ones and those read before (a fire's project: a nested one, a folder in trustedFolders).
+ */
+function syncUserInstalls(env: Env, also: readonly string[]): { changed: AgentTarget[]; failures: string[]; exitCode: number } {
+  const stamp = readUserStamp(env)
+  if (stamp === undefined) return { changed: [], failures: [], exitCode: ExitCode.Proceed }
+  const agents = followedUserInstalls(env)
+  // A user config hookrun was taken out of is no longer followed.
+  const gone = stamp.agents.flatMap((name) => agentTarget(name) ?? []).filter((target) => !agents.includes(target))
+  const seen = Object.keys(stamp.signatures).filter((root) => root !== '')
+  const routing = userRouting(env, [...seen, ...also])
+  followUserNarrowed(env, agents.length === 0 ? undefined : routing, [], gone)
+  const changed: AgentTarget[] = []
+  const failures: string[] = []
+  let exitCode: number = ExitCode.Proceed
+  for (const target of agents) {
+    const file = userFileOf(target, env)
+    const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined
+    const options = {
+      agents: [target.name],
+      scope: 'user' as const,
+      cwd: homeOf(env),
+      env,
+      narrow: true,
+      routing,
+      self: installedSelf(target, before),
+    }
+    const result = installOrRemove(options, false)
+    if ((existsSync(file) ? readFileSync(file, 'utf8') : undefined) !== before) changed.push(target)
+    failures.push(...result.output.split('\n').filter((line) => line.endsWith('; left untouched')))
+    if (result.exitCode !== ExitCode.Proceed) exitCode = result.exitCode
+  }
+  return { changed, failures, exitCode }
 }
 
 /**
@@ -166,6 +231,17 @@ export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
         `brought the wrappers in ${shown(folder.dir)} up to date with the project's hooks: ${folder.events.length === 0 ? 'no event' : folder.events.join(', ')}`,
       )
   }
+  const users = syncUserInstalls(env, [])
+  for (const target of users.changed) {
+    const file = userFileOf(target, env)
+    const events = routedEvents(file, target.name)
+    const which =
+      events.length === target.events.length ? 'every event' : events.length <= 6 ? events.join(', ') : count(events.length, 'event')
+    lines.push(
+      `${target.name}: brought ${file} up to date with your hooks: it now asks hookrun on ${events.length === 0 ? 'no event' : which}`,
+    )
+  }
+  lines.push(...users.failures)
   for (const stale of staleAgentConfigs(dir, env)) {
     const target = agentTarget(stale.agent)
     const review = target?.reviewsChangedHooks

@@ -7,6 +7,7 @@ import { writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
 import type { Scope } from './agents.ts'
 import { write } from './agent-file.ts'
+import type { UserRouting } from './user-routing.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -48,6 +49,8 @@ export interface InstallOptions {
    * hooks need narrows it, as it keeps narrowed configs.
    */
   readonly narrowAfterTrust?: boolean
+  /** A narrowed user install: what every folder's hooks are (read once by the caller that syncs); default: read now. */
+  readonly routing?: UserRouting
   /** `hookrun import --dry-run`: plan only, so the project's narrowed-install stamp is left as it is too. */
   readonly dryRun?: boolean
 }

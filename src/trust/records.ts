@@ -1,7 +1,7 @@
 // Trust records: one file per trusted project in the user's state folder (read, written,
 // removed), the texts kept beside it for `hookrun trust --diff`, and what a fire's plan checks
 // instead of asking trust again (`trustFootprint`).
-import { readFileSync, realpathSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { writeFileAtomic } from '../core/atomic-write.ts'
 import { HookrunError } from '../core/errors.ts'
@@ -150,6 +150,28 @@ export function trustRecordFile(projectRoot: string, env: Env = process.env): st
   const root = canonicalPath(projectRoot)
   const encoded = Buffer.from(root).toString('base64url')
   return join(stateDir(env), 'trust', `${encoded.length <= 200 ? encoded : sha256(root)}.json`)
+}
+
+/**
+ * The roots of every project with a trust record (a user install routes what their hooks can
+ * fire on: src/install/user-routing.ts). Whether each is trusted now is the config stage's to say.
+ */
+export function trustedRoots(env: Env = process.env): string[] {
+  const dir = join(stateDir(env), 'trust')
+  let names: string[]
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith('.json') && !name.endsWith('.texts.json'))
+  } catch {
+    return [] // no project trusted yet
+  }
+  return names.flatMap((name) => {
+    try {
+      const record = asTrustRecord(JSON.parse(readFileSync(join(dir, name), 'utf8')))
+      return record === undefined ? [] : [record.root]
+    } catch {
+      return []
+    }
+  })
 }
 
 /** The project's record, or undefined when there is none (an unreadable record trusts nothing). */

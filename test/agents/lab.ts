@@ -207,6 +207,8 @@ export interface ModelRequest {
   readonly url: string
   readonly headers: IncomingMessage['headers']
   readonly body: unknown
+  /** When it came (performance.now()): between two conversation requests lies one tool call's whole cycle. */
+  readonly at: number
 }
 
 /** A loopback HTTP server that records each request and answers it with `handle`. */
@@ -229,7 +231,7 @@ export async function startModelServer(handle: (request: ModelRequest, response:
       } catch {
         // not JSON: kept as text
       }
-      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body }
+      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, at: performance.now() }
       requests.push(request)
       try {
         handle(request, res)

@@ -28,7 +28,8 @@ describe('install and uninstall --json', () => {
   test('per agent file: created, then unchanged; uninstall removes it; then absent', async () => {
     const dir = project()
     const settings = join(dir, '.claude', 'settings.json')
-    const first = await json(dir, ['install', '--agent', 'claude', '--json'])
+    // Every event (a narrowed install in a HOME with no hooks routes the session start alone).
+    const first = await json(dir, ['install', '--agent', 'claude', '--all-events', '--json'])
     expect(first.exitCode).toBe(0)
     expect(first.result).toMatchObject({
       command: 'install',
@@ -42,7 +43,7 @@ describe('install and uninstall --json', () => {
     expect(claude.notes).toEqual(expect.arrayContaining([expect.stringMatching(/^not WorktreeCreate: /)]))
     expect(Object.keys(JSON.parse(readFileSync(settings, 'utf8')).hooks)).toEqual(claude.eventsAdded)
 
-    const again = await json(dir, ['install', '--agent', 'claude', '--json'])
+    const again = await json(dir, ['install', '--agent', 'claude', '--all-events', '--json'])
     expect(again.result.agents).toMatchObject([{ agent: 'claude', status: 'unchanged', eventsAdded: [], events: claude.events }])
 
     const removed = await json(dir, ['uninstall', '--agent', 'claude', '--json'])
@@ -59,8 +60,8 @@ describe('install and uninstall --json', () => {
   })
   test("--events narrows: the events dropped are eventsRemoved; a file kept holds the user's own hooks", async () => {
     const dir = project({ '.claude/settings.json': { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo mine' }] }] } } })
-    await json(dir, ['install', '--agent', 'claude', '--json'])
-    const narrowed = await json(dir, ['install', '--agent', 'claude', '--events', 'PreToolUse', '--json'])
+    await json(dir, ['install', '--agent', 'claude', '--all-events', '--json'])
+    const narrowed = await json(dir, ['install', '--agent', 'claude', '--all-events', '--events', 'PreToolUse', '--json'])
     const [claude] = narrowed.result.agents
     expect(claude).toMatchObject({ status: 'updated', eventsAdded: [], events: ['PreToolUse'] })
     expect(claude.eventsRemoved).toEqual(expect.arrayContaining(['Stop', 'PostToolUse']))

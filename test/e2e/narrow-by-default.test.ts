@@ -2,7 +2,7 @@
  * A project install narrows by default, and the agent config follows hooks.json through the
  * commands a user runs anyway: an edit revokes the project's trust, and `hookrun trust` compiles
  * the narrowed configs again (so does `plugin add`). `--all-events` keeps every event; a --user
- * install stays broad and says why.
+ * install is narrowed to every trusted project's hooks (test/e2e/user-routing.test.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -151,11 +151,16 @@ for (const runtime of RUNTIMES) {
       expect(events()).toEqual(['PreToolUse'])
     }, 30_000)
 
-    test('a --user install keeps every event and says why', async () => {
+    test("a --user install is narrowed too (to every trusted project's hooks); --all-events keeps every event", async () => {
       const { cli } = await setUp(runtime.name)
       const install = await cli(['install', '--agent', 'claude'])
       expect(install.exitCode, install.stderr).toBe(0)
-      expect(install.stdout).toContain('every event: a --user install serves every project')
+      expect(install.stdout).toContain("narrowed: only the events and tools your hooks and your trusted projects' hooks can fire on")
+      expect(install.stdout).toMatch(/events: {2}PreToolUse \(\^\(Bash\)\$\), SessionStart\n/)
+      const all = await cli(['install', '--agent', 'claude', '--all-events'])
+      expect(all.stdout).toContain(
+        'every event: hookrun install --agent claude without --all-events routes only what your hooks can fire on',
+      )
     }, 30_000)
   })
 }

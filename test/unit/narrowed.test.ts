@@ -14,8 +14,12 @@ import {
   type NarrowedStamp,
   readStamp,
   stampFile,
+  readUserStamp,
   SYNC_EVERY_MS,
+  type UserStamp,
+  userRoutingAction,
   writeStamp,
+  writeUserStamp,
 } from '../../src/config/narrowed.ts'
 import { policyFiles } from '../../src/config/policy.ts'
 import { signPolicy } from '../../src/config/policy-pull.ts'
@@ -303,4 +307,31 @@ test('hookrun trust brings a narrowed config up to date at once, its entries sti
   expect(hooks.Stop[0].hooks[0].command).toBe('/opt/hookrun fire --format claude')
   expect(staleAgentConfigs(project, env)).toEqual([])
   expect(readStamp(project, env)!.signature).toBe(compiledSignature(loadConfig({ cwd: project, env })))
+})
+
+describe('userRoutingAction: what one fire does for a narrowed user install', () => {
+  const stamp = (): UserStamp => ({ agents: ['gemini'], signatures: { '': 'user layers', '/p': 'user layers + project' } })
+
+  test('a sync when the config a fire sees differs from its entry (or has none), claimed once per SYNC_EVERY_MS; none where the hooks are not trusted', () => {
+    const { env } = homeAndProject(dirs)
+    writeUserStamp(stamp(), env)
+    expect(userRoutingAction(readUserStamp(env)!, '/p', 'user layers + project', true, env)).toEqual({ sync: false })
+    expect(userRoutingAction(readUserStamp(env)!, '', 'user layers', true, env)).toEqual({ sync: false })
+    // An untrusted project's hooks do not run: their routes wait for hookrun trust, which syncs.
+    expect(userRoutingAction(readUserStamp(env)!, '/q', 'other', false, env)).toEqual({ sync: false })
+    const now = 1_000_000_000
+    expect(userRoutingAction(readUserStamp(env)!, '/q', 'other', true, env, now)).toEqual({ sync: true })
+    expect(readUserStamp(env)!.startedAt).toBe(now)
+    expect(userRoutingAction(readUserStamp(env)!, '', 'edited', true, env, now + 1000)).toEqual({ sync: false })
+    expect(userRoutingAction(readUserStamp(env)!, '', 'edited', true, env, now + SYNC_EVERY_MS)).toEqual({ sync: true })
+  })
+
+  test('the notice a sync left is shown once; no agent left removes the stamp', () => {
+    const { env } = homeAndProject(dirs)
+    writeUserStamp({ ...stamp(), notice: 'brought up to date' }, env)
+    expect(userRoutingAction(readUserStamp(env)!, '', 'user layers', true, env)).toEqual({ sync: false, notice: 'brought up to date' })
+    expect(userRoutingAction(readUserStamp(env)!, '', 'user layers', true, env)).toEqual({ sync: false })
+    writeUserStamp({ agents: [], signatures: {} }, env)
+    expect(readUserStamp(env)).toBeUndefined()
+  })
 })
