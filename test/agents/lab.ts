@@ -149,7 +149,14 @@ export function labRun(extraEnv: Record<string, string> = {}): LabRun {
       return { status: run.status ?? -1, stdout: run.stdout, stderr: run.stderr }
     },
     remove() {
-      rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
+      // An agent's own background process (Copilot's log writer) may still be writing in HOME for a
+      // moment after the agent exits: retry, and leave a folder that stays busy to the next run's
+      // cache rather than fail a scenario on cleanup.
+      try {
+        rmSync(root, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 })
+      } catch (error) {
+        console.warn(`agent lab: ${root} left behind: ${(error as Error).message}`)
+      }
     },
   }
 }
