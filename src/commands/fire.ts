@@ -42,7 +42,7 @@ interface KnownEvent {
  * in place of the process's signals, and the folder the agent's command hook would have run in
  * (its payload's `cwd`) in place of this process's working directory.
  */
-export interface ServedFire {
+interface ServedFire {
   readonly signal: AbortSignal
   readonly processCwd: string
 }

@@ -14,7 +14,7 @@ type Payload = Readonly<Record<string, unknown>>
  * router entry, or `hookrunHooks()` in an SDK app), the Claude entry gives no opinion, so the
  * hooks run once per tool call.
  */
-export interface ClaudeCaller {
+interface ClaudeCaller {
   readonly name: 'cursor' | 'vscode' | 'devin' | 'agent-sdk'
   readonly label: string
   /** When it runs Claude Code's entries: the setting or option that decides it (a few words). */

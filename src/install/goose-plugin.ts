@@ -27,7 +27,7 @@ function settingsFiles(start: string, places: Places): string[] {
 }
 
 /** The settings file that disables hookrun's plugin, if any (the first that names it decides). */
-export function disablingSettings(start: string, places: Places): string | undefined {
+function disablingSettings(start: string, places: Places): string | undefined {
   for (const file of settingsFiles(start, places)) {
     if (!existsSync(file)) continue
     let settings: { enabledPlugins?: unknown; disabledPlugins?: unknown }
@@ -44,14 +44,14 @@ export function disablingSettings(start: string, places: Places): string | undef
 }
 
 /** Goose's config.yaml: `$GOOSE_PATH_ROOT/config/`, else `$XDG_CONFIG_HOME/goose/` (~/.config/goose/). */
-export function gooseConfigFile(places: Places): string {
+function gooseConfigFile(places: Places): string {
   const root = places.env.GOOSE_PATH_ROOT
   if (root !== undefined && isAbsolute(root)) return join(root, 'config', 'config.yaml')
   return join(places.env.XDG_CONFIG_HOME || join(places.home, '.config'), 'goose', 'config.yaml')
 }
 
 /** Does config.yaml switch the plugin folder off (`plugins:` → `<folder>:` → `enabled: false`)? */
-export function disabledInConfig(text: string, folder: string): boolean {
+function disabledInConfig(text: string, folder: string): boolean {
   const lines = text.split('\n')
   const at = lines.findIndex((line) => line.trim() === `${folder}:` || line.trim() === `'${folder}':` || line.trim() === `"${folder}":`)
   if (at < 0) return false

@@ -75,7 +75,7 @@ export function wrapperText(agent: FolderAgent, self: string, event: string): st
 }
 
 /** Is this file's text one of hookrun's wrappers for the agent (whatever hookrun it runs)? */
-export function isWrapper(agent: FolderAgent, text: string): boolean {
+function isWrapper(agent: FolderAgent, text: string): boolean {
   return text.startsWith(`#!/bin/sh\n${MARK}`) && new RegExp(`\\n(?:exec )?.+ fire --format ${agent.name}\\n`).test(text)
 }
 

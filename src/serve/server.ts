@@ -6,7 +6,7 @@ import { nodeHttp } from '../core/builtins.ts'
 import { SECRET_HEADER, sameSecret, secretProof } from './state.ts'
 
 /** The agents' routes: `POST /claude` is a Claude Code event (the body is the hook's stdin). */
-export type EventRoute = 'claude'
+type EventRoute = 'claude'
 
 /** What the caller answers one event with: the status, and the body (JSON on success). */
 export interface EventAnswer {
@@ -14,7 +14,7 @@ export interface EventAnswer {
   readonly body: string
 }
 
-export interface ServeOptions {
+interface ServeOptions {
   readonly port: number
   readonly secret: string
   /** Events run at once; more wait their turn (up to `maxQueued`). */
