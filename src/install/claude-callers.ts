@@ -1,7 +1,8 @@
 // Who runs hookrun's Claude Code entries besides Claude Code, and when its own hookrun answer makes ours a second one.
 import { aliasFor, resolveAlias } from '../event/events.ts'
 import { homeOf } from '../core/places.ts'
-import { agentTarget, type Places } from './agents.ts'
+import { agentTarget } from './agents.ts'
+import type { Places } from './agent-target.ts'
 import { answeredByReaderEntry, routedEvents } from './overlaps.ts'
 
 type Env = Readonly<Record<string, string | undefined>>

@@ -1,7 +1,8 @@
 // Whether Goose runs hookrun's plugin: the settings and config that can switch a plugin off (for doctor).
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, join } from 'node:path'
-import { agentTarget, type Places } from './agents.ts'
+import { agentTarget } from './agents.ts'
+import type { Places } from './agent-target.ts'
 import type { DoctorCheck, DoctorLine } from './doctor.ts'
 import { routedEvents } from './overlaps.ts'
 

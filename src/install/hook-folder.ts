@@ -6,7 +6,7 @@ import { writeFileAtomic } from '../core/atomic-write.ts'
 import { count } from '../core/words.ts'
 import { namesOf } from '../event/events.ts'
 import type { ResolvedConfig } from '../config/load.ts'
-import type { Places, Scope } from './agents.ts'
+import type { Places, Scope } from './agent-target.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { type AgentFileResult, rememberCreated, removeIfEmpty, sortNote } from './results.ts'
 

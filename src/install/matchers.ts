@@ -4,7 +4,7 @@ import type { Hook } from '../core/types.ts'
 import { resolveAlias } from '../event/events.ts'
 import { compilePattern, EXACT_LIST, expandAlias } from '../event/pattern.ts'
 import { canonicalTool, toolSubjects } from '../event/tools.ts'
-import type { AgentName, AgentTarget } from './agents.ts'
+import type { AgentName, AgentTarget } from './agent-target.ts'
 
 /**
  * Zero-cost no-match in the agent itself: an agent starts a process for every event that has an

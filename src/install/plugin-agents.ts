@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { shellWords } from '../trust/shell-words.ts'
-import { type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agents.ts'
+import { type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agent-target.ts'
 import { PLUGIN_MARKER, pluginText } from './opencode-plugin.ts'
 import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty } from './results.ts'
 import { selfCommand } from './self.ts'

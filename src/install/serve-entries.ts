@@ -7,7 +7,7 @@ import { nodeChildProcess } from '../core/builtins.ts'
 import { HookrunError } from '../core/errors.ts'
 import { isGate, resolveAlias } from '../event/events.ts'
 import { SECRET_HEADER } from '../serve/state.ts'
-import { type AgentTarget, ROUTER_TIMEOUT_SECONDS } from './agents.ts'
+import { type AgentTarget, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import { child, keysOf, parseJson } from './json-text.ts'
 
 /** The first Claude Code whose hook handlers take `onFailure` (without it a dead server lets every gate through). */
