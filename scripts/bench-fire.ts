@@ -313,6 +313,38 @@ async function main(): Promise<void> {
   writeFileSync(helloSource, "console.log('hello world')\n")
   await compileBinary(HELLO, { entrypoint: helloSource })
 
+  const { measurements, checks } = checkedMeasurements()
+  console.log(`checked: ${checks.join('; ')}`)
+  // (b) again with OpenTelemetry on, exporting to a collector on loopback that accepts everything.
+  let exported = 0
+  const collector = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch: () => {
+      exported++
+      return new Response('{}', { headers: { 'content-type': 'application/json' } })
+    },
+  })
+  const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}` }
+  for (const runner of ['hookrun', 'node']) {
+    const b = measurements.find((measurement) => measurement.key === `b:${runner}`)!
+    measurements.push({ ...b, key: `b+otel:${runner}`, env: otel })
+  }
+
+  const samples = sampleRounds(measurements)
+  // The spans really went out (shipped by the detached `hookrun telemetry flush`).
+  for (let waited = 0; exported === 0 && waited < 5000; waited += 100) await Bun.sleep(100)
+  collector.stop(true)
+  if (exported === 0) throw new Error('(b) with OpenTelemetry on: the collector received no spans')
+  checks.push(`b+otel: the collector received ${exported} export request(s)`)
+  report(measurements, samples, checks)
+}
+
+/**
+ * The floors, and every case's runners, each checked first with traced hooks: a runner must run
+ * exactly the commands its case says before it is timed.
+ */
+function checkedMeasurements(): { measurements: Measurement[]; checks: string[] } {
   const measurements: Measurement[] = [
     { key: 'floor:sh', cmd: ['sh', '-c', 'true'], cwd: work, payload: smallPayload, ok: [0] },
     { key: 'floor:hello', cmd: [HELLO], cwd: work, payload: smallPayload, ok: [0] },
@@ -335,41 +367,30 @@ async function main(): Promise<void> {
         ? [{ key: 'b:npm', cmd: [npmCommand, ...fire], cwd: traced.project, payload: benchCase.payload, ok: [0] }]
         : []),
     ]
-    for (const runner of runners) {
-      const trace = join(work, `trace-${runner.key.replace(':', '-')}`)
-      writeFileSync(trace, '')
-      run(runner, { BENCH_TRACE: trace })
-      const lines = readFileSync(trace, 'utf8')
-        .split('\n')
-        .filter((line) => line !== '')
-      const enough = benchCase.id === 'e' ? lines.length === 1 && Number(lines[0]) >= 10 * MiB : lines.length === benchCase.commands
-      if (!enough)
-        throw new Error(`${runner.key} ran ${lines.length} hook command(s) (${lines.join(', ')}), expected ${benchCase.commands}`)
-      checks.push(`${runner.key}: ${benchCase.id === 'e' ? `hook read ${lines[0]} bytes` : `${lines.length} command(s) ran`}`)
-    }
+    for (const runner of runners) checks.push(checkRunner(benchCase, runner))
     writeCase(benchCase, workCommand(benchCase))
     measurements.push(...runners)
   }
-  console.log(`checked: ${checks.join('; ')}`)
-  // (b) again with OpenTelemetry on, exporting to a collector on loopback that accepts everything.
-  let exported = 0
-  const collector = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    fetch: () => {
-      exported++
-      return new Response('{}', { headers: { 'content-type': 'application/json' } })
-    },
-  })
-  const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}` }
-  for (const runner of ['hookrun', 'node']) {
-    const b = measurements.find((measurement) => measurement.key === `b:${runner}`)!
-    measurements.push({ ...b, key: `b+otel:${runner}`, env: otel })
-  }
+  return { measurements, checks }
+}
 
+/** Run one runner on the traced hooks: what it ran, or an error when it ran other than the case's commands. */
+function checkRunner(benchCase: BenchCase, runner: Measurement): string {
+  const trace = join(work, `trace-${runner.key.replace(':', '-')}`)
+  writeFileSync(trace, '')
+  run(runner, { BENCH_TRACE: trace })
+  const lines = readFileSync(trace, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+  const enough = benchCase.id === 'e' ? lines.length === 1 && Number(lines[0]) >= 10 * MiB : lines.length === benchCase.commands
+  if (!enough) throw new Error(`${runner.key} ran ${lines.length} hook command(s) (${lines.join(', ')}), expected ${benchCase.commands}`)
+  return `${runner.key}: ${benchCase.id === 'e' ? `hook read ${lines[0]} bytes` : `${lines.length} command(s) ran`}`
+}
+
+/** Every measurement once per round, after the warm-up rounds; the order rotates so no command always follows the same neighbour. */
+function sampleRounds(measurements: readonly Measurement[]): Map<string, number[]> {
   const samples = new Map<string, number[]>(measurements.map((measurement) => [measurement.key, []]))
   for (let round = 0; round < WARMUP + ROUNDS; round++) {
-    // Rotate the order so no command always follows the same neighbour.
     const offset = round % measurements.length
     const order = [...measurements.slice(offset), ...measurements.slice(0, offset)]
     for (const measurement of order) {
@@ -379,12 +400,11 @@ async function main(): Promise<void> {
     process.stderr.write(`\rround ${round + 1}/${WARMUP + ROUNDS}`)
   }
   process.stderr.write('\n')
-  // The spans really went out (shipped by the detached `hookrun telemetry flush`).
-  for (let waited = 0; exported === 0 && waited < 5000; waited += 100) await Bun.sleep(100)
-  collector.stop(true)
-  if (exported === 0) throw new Error('(b) with OpenTelemetry on: the collector received no spans')
-  checks.push(`b+otel: the collector received ${exported} export request(s)`)
+  return samples
+}
 
+/** The medians, floors and targets: printed as the tables BENCHMARKS.md shows, and written to --out as JSON. */
+function report(measurements: readonly Measurement[], samples: Map<string, number[]>, checks: readonly string[]): void {
   const med = (key: string) => median(samples.get(key)!)
   const peak = (key: string) => median(Array.from({ length: 9 }, () => peakMiB(measurements.find((m) => m.key === key)!) ?? Number.NaN))
   const memory = Object.fromEntries(
@@ -396,20 +416,7 @@ async function main(): Promise<void> {
   const hello = med('floor:hello')
   const pipe10 = med('floor:pipe10') - sh
   const perExtraHook = (med('c:hookrun') - med('b:hookrun')) / 9
-  const b = med('b:hookrun')
-  const eLimit = 2 * b + pipe10
-  const targets = [
-    { target: '(b) / lefthook (b)', value: b / med('b:lefthook'), limit: 0.8, unit: '×' },
-    { target: '(a) / hello-world binary', value: med('a:hookrun') / hello, limit: 1.3, unit: '×' },
-    { target: 'each extra matching hook / `sh -c true`', value: perExtraHook / sh, limit: 1.5, unit: '×' },
-    { target: '(d) / (b)', value: med('d:hookrun') / b, limit: 1.2, unit: '×' },
-    { target: '(e), limit 2 × (b) + piping 10 MB', value: med('e:hookrun'), limit: eLimit, unit: ' ms' },
-    { target: 'peak memory of (b)', value: memory['b:hookrun']!, limit: 45, unit: ' MiB' },
-    { target: 'peak memory of (e), limit payload + 45 MiB', value: memory['e:hookrun']!, limit: payloadMiB + 45, unit: ' MiB' },
-    { target: '(f) / (b)', value: med('f:hookrun') / b, limit: 1.5, unit: '×' },
-    { target: '(b) through the npm package / the binary', value: med('b:npm') / b, limit: 1.2, unit: '×' },
-    { target: '(b) with OpenTelemetry on − (b)', value: med('b+otel:hookrun') - b, limit: 2, unit: ' ms' },
-  ].map((row) => ({ ...row, met: row.value <= row.limit }))
+  const targets = targetRows(med, memory, { sh, hello, pipe10, perExtraHook, payloadMiB })
   const agentProcesses = processesPer100ToolCalls()
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
   const machine = `${cpu}, ${cpus().length} cores, ${process.platform} ${release()}`
@@ -463,6 +470,29 @@ async function main(): Promise<void> {
   mkdirSync(dirname(flags.out), { recursive: true })
   writeFileSync(flags.out, `${JSON.stringify(results, null, 2)}\n`)
   console.log(`\nwrote ${flags.out}`)
+}
+
+/** The targets BENCHMARKS.md sets, each with its measured value and whether it was met. */
+function targetRows(
+  med: (key: string) => number,
+  memory: Record<string, number>,
+  floors: { sh: number; hello: number; pipe10: number; perExtraHook: number; payloadMiB: number },
+) {
+  const { sh, hello, pipe10, perExtraHook, payloadMiB } = floors
+  const b = med('b:hookrun')
+  const eLimit = 2 * b + pipe10
+  return [
+    { target: '(b) / lefthook (b)', value: b / med('b:lefthook'), limit: 0.8, unit: '×' },
+    { target: '(a) / hello-world binary', value: med('a:hookrun') / hello, limit: 1.3, unit: '×' },
+    { target: 'each extra matching hook / `sh -c true`', value: perExtraHook / sh, limit: 1.5, unit: '×' },
+    { target: '(d) / (b)', value: med('d:hookrun') / b, limit: 1.2, unit: '×' },
+    { target: '(e), limit 2 × (b) + piping 10 MB', value: med('e:hookrun'), limit: eLimit, unit: ' ms' },
+    { target: 'peak memory of (b)', value: memory['b:hookrun']!, limit: 45, unit: ' MiB' },
+    { target: 'peak memory of (e), limit payload + 45 MiB', value: memory['e:hookrun']!, limit: payloadMiB + 45, unit: ' MiB' },
+    { target: '(f) / (b)', value: med('f:hookrun') / b, limit: 1.5, unit: '×' },
+    { target: '(b) through the npm package / the binary', value: med('b:npm') / b, limit: 1.2, unit: '×' },
+    { target: '(b) with OpenTelemetry on − (b)', value: med('b+otel:hookrun') - b, limit: 2, unit: ' ms' },
+  ].map((row) => ({ ...row, met: row.value <= row.limit }))
 }
 
 try {

@@ -1,21 +1,21 @@
 // `hookrun fire`: the command agents run on every event, read without cac when its line is a common one.
-import { isAbsolute, resolve } from 'node:path'
-import { openSync, statSync, writeSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { openSync, writeSync } from 'node:fs'
 import { formatError, HookrunError } from '../core/errors.ts'
 import { findProjectRoot } from '../config/files.ts'
-import { agentProjectDir, projectSearchStart } from '../config/project.ts'
 import { fire, type ProgressRecord } from '../fire.ts'
 import { mayBeAgentPayload } from '../dialects/hint.ts'
 import { PayloadError, readPayload } from '../payload/payload.ts'
 import { applySetFields } from '../payload/set-fields.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { isGate } from '../event/events.ts'
-import type { Decision, FiredEvent, Payload, ProjectSource } from '../core/types.ts'
+import type { Decision, FiredEvent, Payload } from '../core/types.ts'
 import type { PreparedDialect } from '../dialects/index.ts'
 import { renderNative } from '../answer/render.ts'
 import { selfCommand } from '../install/self.ts'
 import type { ColourMode } from '../core/paint.ts'
 import { bool, type CommonFlags, configFiles, folder, type Io, paintFor, text } from './io.ts'
+import { agentWorkingDirectory } from './fire-folder.ts'
 
 /**
  * Signals that stop a fire: its hooks are killed; on a gate event hookrun then answers the agent's
@@ -42,7 +42,7 @@ interface KnownEvent {
  * in place of the process's signals, and the folder the agent's command hook would have run in
  * (its payload's `cwd`) in place of this process's working directory.
  */
-export interface ServedFire {
+interface ServedFire {
   readonly signal: AbortSignal
   readonly processCwd: string
 }
@@ -378,41 +378,6 @@ async function readImpliedPayload(source: string | undefined, implied: boolean, 
     }
     throw error
   }
-}
-
-/**
- * The folder a fire finds its projects from (README "Which project"): the project the agent names
- * (its variable, else the payload field it fills from its session: `Dialect.project`), which wins
- * over hookrun's own working directory — the tool's current folder, which follows the model's
- * `cd` (src/config/project.ts). When the agent names none and the working directory is in no
- * project, the payload's `cwd` or Cursor's first workspace root: agents run user-level hooks from
- * their own folder (Cursor: ~/.cursor).
- */
-function agentWorkingDirectory(
-  payload: Record<string, unknown>,
-  source: ProjectSource | undefined,
-  env: Readonly<Record<string, string | undefined>>,
-  processCwd = process.cwd(),
-): string {
-  const named = agentProjectDir(source, env, payload)
-  if (named !== undefined) {
-    const start = projectSearchStart(named, processCwd)
-    // Started above its repositories (in ~/src), the agent names a folder with no hooks: there
-    // are no gates to leave behind, so the folder the tool is in finds its project, as before.
-    return start !== processCwd && findProjectRoot(start) === undefined ? processCwd : start
-  }
-  const roots = payload.workspace_roots
-  const candidates = [payload.cwd, Array.isArray(roots) ? roots[0] : undefined]
-  if (candidates.every((candidate) => typeof candidate !== 'string') || findProjectRoot(processCwd) !== undefined) return processCwd
-  for (const candidate of candidates) {
-    if (typeof candidate !== 'string' || !isAbsolute(candidate)) continue
-    try {
-      if (statSync(candidate).isDirectory()) return candidate
-    } catch {
-      // Not a folder here (a remote agent's path): use the working directory instead.
-    }
-  }
-  return processCwd
 }
 
 /** `--events FILE|-`: one JSON line per record, written as it happens (`-` is stderr: stdout is the decision's). */

@@ -29,11 +29,11 @@ import { type Io, reportError } from './io.ts'
 type Env = Readonly<Record<string, string | undefined>>
 
 /** No request for this long and the server exits; SessionStart and each prompt start it again. */
-export const DEFAULT_IDLE_MINUTES = 120
+const DEFAULT_IDLE_MINUTES = 120
 /** Events answered at once; more wait (Claude Code runs one event's handlers in parallel, events one after another). */
-export const DEFAULT_MAX_CONCURRENT = 8
+const DEFAULT_MAX_CONCURRENT = 8
 
-export interface ServeFlags {
+interface ServeFlags {
   port?: number | string
   idleMinutes?: number | string
   maxConcurrent?: number | string
@@ -43,7 +43,7 @@ export interface ServeFlags {
 }
 
 /** How to get gates answered again, for every message that says the server is not there. */
-export function recoveryHint(port: number): string {
+function recoveryHint(port: number): string {
   return `start it with \`hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}\` (or go back to command hooks: hookrun install --agent claude without --serve)`
 }
 
@@ -135,7 +135,7 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
  * command hook would have run in is the payload's `cwd`, and the answer is the fire's stdout. A
  * fire that fails (exit 1) answers 500, which Claude Code's `onFailure: "block"` turns into a block.
  */
-export async function answerClaudeEvent(request: IncomingMessage, signal: AbortSignal, env: Env): Promise<EventAnswer> {
+async function answerClaudeEvent(request: IncomingMessage, signal: AbortSignal, env: Env): Promise<EventAnswer> {
   const body = await readBody(request)
   let payload: Record<string, unknown> = {}
   try {

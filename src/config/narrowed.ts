@@ -134,7 +134,7 @@ export interface UserStamp {
   readonly notice?: string
 }
 
-export function userStampFile(env: Env): string {
+function userStampFile(env: Env): string {
   return join(stateDir(env), 'narrowed', 'user.json')
 }
 

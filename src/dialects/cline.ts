@@ -42,10 +42,10 @@ const ANSWERED = new Set(['PreToolUse', 'PostToolUse'])
 export const CLINE_CONTEXT_LIMIT = 50_000
 
 /** Why an event's answer is not read, for warnings, `explain` and `hookrun agents`. */
-export const NOT_ACTED_ON = 'Cline does not act on this: it runs this hook detached and reads none of its output'
+const NOT_ACTED_ON = 'Cline does not act on this: it runs this hook detached and reads none of its output'
 
 /** What a cancel does, for the person (the model never sees it). */
-export const CANCEL_ENDS_RUN =
+const CANCEL_ENDS_RUN =
   'Cline ends the whole run on a cancel and the model never sees the reason; hookrun writes it to the terminal Cline runs in'
 
 /** A `run_commands` entry: a shell command, or an executable with its arguments. */
@@ -97,7 +97,7 @@ function callOf(payload: Payload): Record<string, unknown> | undefined {
  * `run_commands`, the `command` hookrun added becomes `commands` again, unless the hook rewrote
  * `commands` itself.
  */
-export function clineInput(updated: Record<string, unknown>, original: Record<string, unknown> | undefined, tool: unknown): unknown {
+function clineInput(updated: Record<string, unknown>, original: Record<string, unknown> | undefined, tool: unknown): unknown {
   if (tool !== 'run_commands') return updated
   const { command, ...rest } = updated
   if (typeof command !== 'string') return updated

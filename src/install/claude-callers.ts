@@ -1,7 +1,8 @@
 // Who runs hookrun's Claude Code entries besides Claude Code, and when its own hookrun answer makes ours a second one.
 import { aliasFor, resolveAlias } from '../event/events.ts'
 import { homeOf } from '../core/places.ts'
-import { agentTarget, type Places } from './agents.ts'
+import { agentTarget } from './agents.ts'
+import type { Places } from './agent-target.ts'
 import { answeredByReaderEntry, routedEvents } from './overlaps.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -14,7 +15,7 @@ type Payload = Readonly<Record<string, unknown>>
  * router entry, or `hookrunHooks()` in an SDK app), the Claude entry gives no opinion, so the
  * hooks run once per tool call.
  */
-export interface ClaudeCaller {
+interface ClaudeCaller {
   readonly name: 'cursor' | 'vscode' | 'devin' | 'agent-sdk'
   readonly label: string
   /** When it runs Claude Code's entries: the setting or option that decides it (a few words). */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
 import { count } from '../core/words.ts'
-import type { Places, Scope } from './agents.ts'
+import type { Places, Scope } from './agent-target.ts'
 import { FOLDER_AGENTS, type FolderAgent, wrapperProblems } from './hook-folder.ts'
 import { projectNativeMatchers } from './matchers.ts'
 

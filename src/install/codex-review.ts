@@ -1,7 +1,7 @@
 // Has the user reviewed hookrun's router entries in Codex? `codex exec` skips unreviewed hooks without a word.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { isRouterCommand } from './agents.ts'
+import { isRouterCommand } from './agent-target.ts'
 
 /**
  * Codex 0.169 runs a hook only once the user trusted it in the TUI's /hooks, which records

@@ -1,7 +1,8 @@
 // Whether Goose runs hookrun's plugin: the settings and config that can switch a plugin off (for doctor).
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, join } from 'node:path'
-import { agentTarget, type Places } from './agents.ts'
+import { agentTarget } from './agents.ts'
+import type { Places } from './agent-target.ts'
 import type { DoctorCheck, DoctorLine } from './doctor.ts'
 import { routedEvents } from './overlaps.ts'
 
@@ -27,7 +28,7 @@ function settingsFiles(start: string, places: Places): string[] {
 }
 
 /** The settings file that disables hookrun's plugin, if any (the first that names it decides). */
-export function disablingSettings(start: string, places: Places): string | undefined {
+function disablingSettings(start: string, places: Places): string | undefined {
   for (const file of settingsFiles(start, places)) {
     if (!existsSync(file)) continue
     let settings: { enabledPlugins?: unknown; disabledPlugins?: unknown }
@@ -44,14 +45,14 @@ export function disablingSettings(start: string, places: Places): string | undef
 }
 
 /** Goose's config.yaml: `$GOOSE_PATH_ROOT/config/`, else `$XDG_CONFIG_HOME/goose/` (~/.config/goose/). */
-export function gooseConfigFile(places: Places): string {
+function gooseConfigFile(places: Places): string {
   const root = places.env.GOOSE_PATH_ROOT
   if (root !== undefined && isAbsolute(root)) return join(root, 'config', 'config.yaml')
   return join(places.env.XDG_CONFIG_HOME || join(places.home, '.config'), 'goose', 'config.yaml')
 }
 
 /** Does config.yaml switch the plugin folder off (`plugins:` → `<folder>:` → `enabled: false`)? */
-export function disabledInConfig(text: string, folder: string): boolean {
+function disabledInConfig(text: string, folder: string): boolean {
   const lines = text.split('\n')
   const at = lines.findIndex((line) => line.trim() === `${folder}:` || line.trim() === `'${folder}':` || line.trim() === `"${folder}":`)
   if (at < 0) return false

@@ -6,7 +6,7 @@ import { writeFileAtomic } from '../core/atomic-write.ts'
 import { count } from '../core/words.ts'
 import { namesOf } from '../event/events.ts'
 import type { ResolvedConfig } from '../config/load.ts'
-import type { Places, Scope } from './agents.ts'
+import type { Places, Scope } from './agent-target.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { type AgentFileResult, rememberCreated, removeIfEmpty, sortNote } from './results.ts'
 
@@ -75,7 +75,7 @@ export function wrapperText(agent: FolderAgent, self: string, event: string): st
 }
 
 /** Is this file's text one of hookrun's wrappers for the agent (whatever hookrun it runs)? */
-export function isWrapper(agent: FolderAgent, text: string): boolean {
+function isWrapper(agent: FolderAgent, text: string): boolean {
   return text.startsWith(`#!/bin/sh\n${MARK}`) && new RegExp(`\\n(?:exec )?.+ fire --format ${agent.name}\\n`).test(text)
 }
 

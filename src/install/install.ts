@@ -1,26 +1,26 @@
 // `hookrun install` / `uninstall` on each agent asked: hookrun's router entries put in (or taken
 // out of) the agent's own file, narrowed to the project's hooks, and the project's stamp updated.
 import { resolve } from 'node:path'
-import { count } from '../core/words.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
 import { homeOf } from '../core/places.ts'
 import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
-import { type AgentTarget, agentTarget, AGENTS, hooksPathOf, type Places, PORTABLE_SELF, type Scope, targetForFile } from './agents.ts'
-import { checkShape, freshText, parse, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
-import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
+import { agentTarget, AGENTS } from './agents.ts'
+import { type AgentTarget, type Places, PORTABLE_SELF } from './agent-target.ts'
+import { routedEvents } from './overlaps.ts'
 import { installToml, uninstallToml } from './toml-hooks.ts'
-import { appendAt, child, JsonTextError, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
+import { JsonTextError } from './json-text.ts'
 import { checkClaudeForServe, keepPrivate, modeOf, servedPort, servedTarget } from './serve-entries.ts'
 import { serveSecret } from '../serve/state.ts'
-import { type NativeEntry, projectNativeMatchers } from './matchers.ts'
-import { followUserNarrowed, narrowsUserInstall, userNativeMatchers, userRouting } from './user-routing.ts'
-import { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult, sortNote } from './results.ts'
+import { projectNativeMatchers } from './matchers.ts'
+import { followUserNarrowed, narrowsUserInstall, userNativeMatchers, type UserRouting, userRouting } from './user-routing.ts'
+import { type AgentFileResult, diskFiles, type InstallOptions, type InstallResult } from './results.ts'
 import { selfCommand, shellWords } from './self.ts'
 import { uninstallFrom } from './uninstall.ts'
-import { FOLDER_AGENTS, folderAgent, installWrappers, removeWrappers } from './hook-folder.ts'
+import { FOLDER_AGENTS, type FolderAgent, folderAgent, installWrappers, removeWrappers } from './hook-folder.ts'
+import { installInto, type Narrowing } from './install-file.ts'
 import { installPlugin, type PluginAgent, pluginAgent, PLUGIN_AGENTS, uninstallPlugin } from './plugin-agents.ts'
 
 export function installOrRemove(options: InstallOptions, remove: boolean, loaded?: ResolvedConfig): InstallResult {
@@ -63,6 +63,20 @@ function pluginInstall(agent: PluginAgent, options: InstallOptions, remove: bool
   return installPlugin(agent, options.scope, places, options.self, options.files ?? diskFiles(options.env))
 }
 
+/** What the steps of one installOrRemoveEntries share: what it was asked, and what it did so far. */
+interface EntriesRun {
+  readonly options: InstallOptions
+  readonly remove: boolean
+  readonly places: Places
+  /** The command agents run for hookrun (a project file that is shared gets PORTABLE_SELF instead). */
+  readonly self: string
+  readonly lines: string[]
+  readonly results: AgentFileResult[]
+  /** The targets whose files were written (or cleaned). */
+  readonly done: AgentTarget[]
+  exitCode: number
+}
+
 /** Entries in agents' config files, and wrappers in hook folders (Cline: src/install/hook-folder.ts). */
 function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded: ResolvedConfig | undefined): InstallResult {
   const folders = options.agents.flatMap((name) => folderAgent(name) ?? [])
@@ -80,81 +94,103 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
       : routing !== undefined && narrowsUserInstall(target)
         ? { kind: 'user', native: userNativeMatchers(target, routing) }
         : undefined
-  const lines: string[] = []
-  const results: AgentFileResult[] = []
-  const record = (done: { lines: string[]; result: AgentFileResult }) => {
-    lines.push(...done.lines)
-    results.push(done.result)
-  }
-  const done: AgentTarget[] = []
-  let exitCode: number = ExitCode.Proceed
+  const run: EntriesRun = { options, remove, places, self, lines: [], results: [], done: [], exitCode: ExitCode.Proceed }
   if (options.serve && targets.some((target) => target.name !== 'claude'))
     throw new HookrunError(
       '--serve is for --agent claude only: the other agents have no http hook handlers, so they keep the router command',
     )
   for (const given of targets) {
     const file = given.file(options.scope, places)
-    if (given.format === 'toml') {
-      // `[[hooks]]` tables (Kimi Code CLI, Mistral Vibe): edited as lines by src/install/toml-hooks.ts.
-      if (options.scope === 'project' && given.userOnly)
-        throw new HookrunError(
-          `${given.label} reads hooks only from ${file}, for every project: run hookrun install --agent ${given.name} without --project`,
-        )
-      const files = options.files ?? diskFiles(options.env)
-      try {
-        const command = options.scope === 'project' ? PORTABLE_SELF : self
-        record(remove ? uninstallToml(given, file, options.env, files) : installToml(given, file, command, files))
-        done.push(given)
-      } catch (error) {
-        if (!(error instanceof JsonTextError)) throw error
-        lines.push(`${given.name}: ${file}: ${error.message}; left untouched`)
-        exitCode = ExitCode.Failure
-      }
-      continue
-    }
-    try {
-      const command = options.scope === 'project' && !given.localProjectFile ? PORTABLE_SELF : self
-      // --serve: http handlers to hookrun serve (a --sync keeps the port the file has).
-      const served = remove ? undefined : serveMode(given, file, options, lines)
-      const target = served ?? given
-      const chosen = options.events?.length ? new Set([...chosenEvents(target, options.events), ...(target.alwaysRouted ?? [])]) : undefined
-      const modeBefore = modeOf(file)
-      record(
-        remove
-          ? uninstallFrom(target, file, places)
-          : installInto(target, file, command, options.scope, places, chosen, narrowingOf(target), options.files ?? diskFiles(options.env)),
-      )
-      if (served !== undefined && !options.dryRun) {
-        const narrowed = keepPrivate(file, modeBefore)
-        if (narrowed !== undefined) lines.push(narrowed)
-      }
-      done.push(target)
-      if (remove && options.scope === 'project') {
-        for (const earlier of target.earlierProjectFiles?.(places) ?? []) {
-          if (routedEvents(earlier, target.name).length > 0) record(uninstallFrom(target, earlier, places))
-        }
-      }
-    } catch (error) {
-      if (!(error instanceof JsonTextError)) throw error
-      lines.push(`${given.name}: ${file}: ${error.message}; left untouched`)
-      results.push({
-        agent: given.name,
-        file,
-        status: 'failed',
-        eventsAdded: [],
-        eventsRemoved: [],
-        notes: [],
-        warnings: [],
-        error: `${error.message}; left untouched`,
-      })
-      exitCode = ExitCode.Failure
-    }
+    if (given.format === 'toml') tomlEntries(run, given, file)
+    else jsonEntries(run, given, file, narrowingOf)
   }
   for (const agent of folders) {
     const chosen = options.events?.length ? chosenEvents(agent, options.events) : undefined
     const command = options.scope === 'project' ? PORTABLE_SELF : self
-    record(remove ? removeWrappers(agent, options.scope, places) : installWrappers(agent, options.scope, places, command, chosen, config))
+    record(
+      run,
+      remove ? removeWrappers(agent, options.scope, places) : installWrappers(agent, options.scope, places, command, chosen, config),
+    )
   }
+  recordFollowed(run, folders, config, routing)
+  return { output: `${run.lines.join('\n')}\n`, exitCode: run.exitCode, results: run.results }
+}
+
+function record(run: EntriesRun, done: { lines: string[]; result: AgentFileResult }): void {
+  run.lines.push(...done.lines)
+  run.results.push(done.result)
+}
+
+/** `[[hooks]]` tables (Kimi Code CLI, Mistral Vibe): edited as lines by src/install/toml-hooks.ts. */
+function tomlEntries(run: EntriesRun, given: AgentTarget, file: string): void {
+  const { options } = run
+  if (options.scope === 'project' && given.userOnly)
+    throw new HookrunError(
+      `${given.label} reads hooks only from ${file}, for every project: run hookrun install --agent ${given.name} without --project`,
+    )
+  const files = options.files ?? diskFiles(options.env)
+  try {
+    const command = options.scope === 'project' ? PORTABLE_SELF : run.self
+    record(run, run.remove ? uninstallToml(given, file, options.env, files) : installToml(given, file, command, files))
+    run.done.push(given)
+  } catch (error) {
+    if (!(error instanceof JsonTextError)) throw error
+    run.lines.push(`${given.name}: ${file}: ${error.message}; left untouched`)
+    run.exitCode = ExitCode.Failure
+  }
+}
+
+/** Router entries in an agent's JSON file (with --serve, Claude Code's http handlers); a file the agent could not read is left untouched. */
+function jsonEntries(run: EntriesRun, given: AgentTarget, file: string, narrowingOf: (target: AgentTarget) => Narrowing | undefined): void {
+  const { options, remove, places } = run
+  try {
+    const command = options.scope === 'project' && !given.localProjectFile ? PORTABLE_SELF : run.self
+    // --serve: http handlers to hookrun serve (a --sync keeps the port the file has).
+    const served = remove ? undefined : serveMode(given, file, options, run.lines)
+    const target = served ?? given
+    const chosen = options.events?.length ? new Set([...chosenEvents(target, options.events), ...(target.alwaysRouted ?? [])]) : undefined
+    const modeBefore = modeOf(file)
+    record(
+      run,
+      remove
+        ? uninstallFrom(target, file, places)
+        : installInto(target, file, command, options.scope, places, chosen, narrowingOf(target), options.files ?? diskFiles(options.env)),
+    )
+    if (served !== undefined && !options.dryRun) {
+      const narrowed = keepPrivate(file, modeBefore)
+      if (narrowed !== undefined) run.lines.push(narrowed)
+    }
+    run.done.push(target)
+    if (remove && options.scope === 'project') {
+      for (const earlier of target.earlierProjectFiles?.(places) ?? []) {
+        if (routedEvents(earlier, target.name).length > 0) record(run, uninstallFrom(target, earlier, places))
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof JsonTextError)) throw error
+    run.lines.push(`${given.name}: ${file}: ${error.message}; left untouched`)
+    run.results.push({
+      agent: given.name,
+      file,
+      status: 'failed',
+      eventsAdded: [],
+      eventsRemoved: [],
+      notes: [],
+      warnings: [],
+      error: `${error.message}; left untouched`,
+    })
+    run.exitCode = ExitCode.Failure
+  }
+}
+
+/** Which of the files just written fires keep up to date: the project's stamp, or the user's. */
+function recordFollowed(
+  run: EntriesRun,
+  folders: readonly FolderAgent[],
+  config: ResolvedConfig | undefined,
+  routing: UserRouting | undefined,
+): void {
+  const { options, remove, places, done } = run
   if (options.scope === 'project' && !options.dryRun) {
     // Fires keep a narrowed config up to date, except one narrowed to --events by hand, or one the
     // agent would stop running once changed (src/config/narrowed.ts).
@@ -177,14 +213,6 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
       done.filter((target) => !followed.includes(target)),
     )
   }
-  return { output: `${lines.join('\n')}\n`, exitCode, results }
-}
-
-/** How install narrows an agent's entries: from the project's hooks, or from every hook that can run anywhere (a user install). */
-interface Narrowing {
-  readonly kind: 'project' | 'user'
-  /** The entries; undefined when which events the hooks fire on cannot be told (every event). */
-  readonly native: Map<string, NativeEntry> | undefined
 }
 
 /**
@@ -248,216 +276,4 @@ function chosenEvents(target: Pick<AgentTarget, 'events' | 'skipped' | 'label'>,
       throw new HookrunError(`--events ${name}: ${target.label} has no such event${why}; it has ${target.events.join(', ')}`)
     }),
   )
-}
-
-function installInto(
-  agent: AgentTarget,
-  file: string,
-  self: string,
-  scope: Scope,
-  places: Places,
-  chosen: ReadonlySet<string> | undefined,
-  narrowing: Narrowing | undefined,
-  files: AgentFiles,
-): { lines: string[]; result: AgentFileResult } {
-  // Where this file keeps its event map (Droid's hooks.json: at its top level).
-  const target = targetForFile(agent, file)
-  const before = files.read(file)
-  const existed = before !== undefined
-  const fresh = freshText(target)
-  let text = before ?? fresh
-  checkShape(target, parse(target, text))
-  const style = styleOf(text)
-  // Events not chosen with --events lose an entry hookrun put there before. An event another
-  // agent's file answers too (Cursor runs Claude Code's entries when its third-party hooks setting
-  // is on) keeps its own entry: the gate must not hang on that setting, and the router answers "no
-  // opinion" from the other file when this one has the entry (src/install/overlaps.ts), so hooks
-  // run once.
-  const left = (event: string) => chosen !== undefined && !chosen.has(event)
-  // Narrowed: a project install knows the project's hooks, so entries go only where they can fire
-  // (src/install/matchers.ts).
-  const native = narrowing?.native
-  for (const event of target.alwaysRouted ?? []) if (native !== undefined && !native.has(event)) native.set(event, {})
-  const addedEvents: string[] = []
-  const removedEvents: string[] = []
-  let updated = 0
-  let dropped = 0
-  let pruned = 0
-  for (const event of target.events) {
-    const found = routerEntries(target, parse(target, text), event)
-    if (native !== undefined && !native.has(event) && !left(event)) {
-      // No hook can fire on it: the agent need not start hookrun at all.
-      for (const entry of found.reverse()) text = removeAt(text, entry.remove)
-      if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
-        text = removeAt(text, [...hooksPathOf(target), event])
-      pruned += found.length
-      if (found.length > 0) removedEvents.push(event)
-      continue
-    }
-    const matcher = native?.get(event)?.matcher ?? target.allMatcher
-    if (left(event)) {
-      // The agent already gets this event through another agent's file (an entry here would
-      // answer it twice), or --events left it out. One hookrun put here before goes.
-      for (const entry of found.reverse()) {
-        text = removeAt(text, entry.remove)
-        dropped++
-      }
-      if (found.length > 0) removedEvents.push(event)
-      if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
-        text = removeAt(text, [...hooksPathOf(target), event])
-      continue
-    }
-    const command = target.command(self, event)
-    const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
-    if (found.length === 0) {
-      const handler = target.handler(command, event)
-      text = appendAt(text, style, [...hooksPathOf(target), event], target.shape === 'groups' ? group(handler) : handler)
-      addedEvents.push(event)
-      continue
-    }
-    // A group of hookrun's own carries the compiled matcher (a user's group keeps theirs).
-    for (const entry of found) {
-      if (target.shape !== 'groups' || entry.remove.length !== hooksPathOf(target).length + 2) continue
-      const current = child(nodeAt(parse(target, text), entry.remove), 'matcher')?.value
-      if (current === matcher) continue
-      // Another tool list: only the string changes, so the file keeps its layout.
-      text =
-        typeof current === 'string' && matcher !== undefined
-          ? replaceAt(text, [...entry.remove, 'matcher'], matcher)
-          : replaceAt(text, entry.remove, group(target.handler(command, event)))
-      updated++
-    }
-    // Already there: keep it, but point it at this hookrun if it moved.
-    for (const handler of found.flatMap((entry) => entry.handlers)) {
-      // A command where an http handler is wanted, or the other way (install with or without
-      // --serve), or an http handler to another port or with another secret: replaced whole.
-      const wanted = target.handler(command, event)
-      if (otherHandler(nodeValue(nodeAt(parse(target, text), handler)!), wanted)) {
-        text = replaceAt(text, handler, wanted)
-        updated++
-        continue
-      }
-      const path = [...handler, target.commandField]
-      if (wanted.type !== 'http' && nodeAt(parse(target, text), path)?.value !== command) {
-        text = replaceAt(text, path, command)
-        updated++
-      }
-      const raised = withRouterTimeout(target, text, handler)
-      if (raised !== text) {
-        text = raised
-        updated++
-      }
-      const completed = withHandlerKeys(target, text, handler, target.handler(command, event))
-      if (completed !== text) {
-        text = completed
-        updated++
-      }
-    }
-  }
-  const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
-  const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
-  const added = addedEvents.length
-  const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
-  if (!unchanged) files.write(file, text, !existed)
-  // Goose's plugin.json beside hooks/: written when missing (uninstall removes it if install made it).
-  const manifest = target.manifest?.file(file)
-  if (manifest !== undefined && files.read(manifest) === undefined)
-    files.write(manifest, `${JSON.stringify(target.manifest!.content, null, 2)}\n`, true)
-  // Read after writing: this file may be the one another agent runs too.
-  const overlapLines = findOverlaps(places)
-    .filter((overlap) => (overlap.owner === target.name || overlap.reader === target.name) && overlap.twice.length > 0)
-    .map((overlap) => `  overlap: ${describeOverlap(overlap)}`)
-  const startFolder = scope === 'project' && target.projectFileOnlyWhereStarted ? [startFolderNote(target, places)] : []
-  const result = (lines: string[]) => {
-    const notes: string[] = []
-    const warnings: string[] = []
-    for (const line of lines.slice(1).filter((each) => /^ {2}(note|warning|overlap|not )/.test(each)))
-      sortNote(line.startsWith('  not ') ? `  note: ${line.slice(2)}` : line, notes, warnings)
-    const status = unchanged ? 'unchanged' : existed ? 'updated' : 'created'
-    return {
-      lines,
-      result: {
-        agent: target.name,
-        file,
-        status,
-        eventsAdded: addedEvents,
-        eventsRemoved: removedEvents,
-        events,
-        entriesUpdated: updated,
-        notes,
-        warnings,
-      } as const,
-    }
-  }
-  if (unchanged) return result([`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines, ...startFolder])
-  const lines = [
-    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
-    `  command: ${target.command(self, target.events[0]!)}`,
-    ...(target.alwaysRouted === undefined
-      ? []
-      : [
-          `  served:  http handlers to ${String(target.handler(self, 'PreToolUse').url)} (gates block while it does not answer); ${target.alwaysRouted.join(' and ')} run \`${target.command(self, target.alwaysRouted[0]!)}\`, which starts it`,
-        ]),
-    `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
-    ...(native === undefined
-      ? []
-      : [
-          `  narrowed: only the events and tools ${narrowing!.kind === 'user' ? "your hooks and your trusted projects' hooks can fire on, and the session start" : "this project's hooks can fire on"} (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`,
-          `  after editing hooks.json: ${afterEditing(target, chosen, narrowing!.kind)}`,
-        ]),
-    ...(native === undefined && narrowing?.kind === 'project'
-      ? [
-          "  every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet, or hook folders or plugins, known only by running them); hookrun init or trust narrows it once it can",
-        ]
-      : []),
-    ...(native === undefined && narrowing?.kind === 'user'
-      ? [
-          '  every event: which events your hooks fire on cannot be told (trustedFolders, hook folders or plugins, known only where they run)',
-        ]
-      : []),
-    ...(scope === 'user' && chosen === undefined && narrowing === undefined
-      ? [
-          `  every event: ${narrowsUserInstall(target) ? `hookrun install --agent ${target.name} without --all-events routes only what your hooks can fire on` : `${target.label} stops running a changed entry until you review it, so hookrun keeps one on every event`}`,
-        ]
-      : []),
-  ]
-  for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
-  lines.push(...overlapLines)
-  if (scope === 'project' && target.localProjectFile)
-    lines.push(`  note: ${file} is this machine's own settings (keep it out of git); teammates run the same install`)
-  else if (scope === 'project')
-    lines.push('  note: the command runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH')
-  if (target.note !== undefined) lines.push(`  note: ${target.note}`)
-  lines.push(...startFolder)
-  return result(lines)
-}
-
-/** Whether an installed handler is of another kind than the one wanted, or an http handler that differs in what it sends. */
-function otherHandler(installed: unknown, wanted: Record<string, unknown>): boolean {
-  const have = installed as Record<string, unknown>
-  if ((have.type ?? 'command') !== (wanted.type ?? 'command')) return true
-  if (wanted.type !== 'http') return false
-  return ['url', 'headers', 'onFailure'].some((key) => JSON.stringify(have[key]) !== JSON.stringify(wanted[key]))
-}
-
-/**
- * Gemini CLI and Qwen Code read the project's settings only in the folder they are started in:
- * started in a subfolder, this file runs no hook at all. The user install holds everywhere.
- */
-function startFolderNote(target: AgentTarget, places: Places): string {
-  const userFile = target.file('user', places)
-  const where = `${target.label} reads ${target.file('project', places)} only when it is started in ${places.project}; started in a subfolder it runs no hook at all`
-  if (routedEvents(userFile, target.name).length > 0) return `  note: ${where}, and your user install (${userFile}) routes those folders`
-  return `  warning: ${where}. Install for your user instead: hookrun install --agent ${target.name} (it routes every folder, and does nothing where no hooks are configured)`
-}
-
-/** What keeps a narrowed config up to date after hooks.json changes (src/config/narrowed.ts). */
-function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefined, kind: Narrowing['kind']): string {
-  if (chosen !== undefined) return 'run this install again (fires leave a config narrowed with --events as it is)'
-  if (kind === 'user')
-    return "hookrun trust (which a project's edit needs), init, plugin add or validate bring this file up to date, or the next fire does; the agent sees the change in its next session"
-
-  if (target.reviewsChangedHooks)
-    return `run hookrun install --project --sync, then review the changed entries in ${target.label} (hookrun trust and fires leave this file: ${target.label} stops running a changed entry until you review it)`
-  return 'hookrun trust (which the edit needs) brings this file up to date, or in a trusted folder the next fire does; an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'
 }

@@ -4,7 +4,7 @@ import type { Hook } from '../core/types.ts'
 import { resolveAlias } from '../event/events.ts'
 import { compilePattern, EXACT_LIST, expandAlias } from '../event/pattern.ts'
 import { canonicalTool, toolSubjects } from '../event/tools.ts'
-import type { AgentName, AgentTarget } from './agents.ts'
+import type { AgentName, AgentTarget } from './agent-target.ts'
 
 /**
  * Zero-cost no-match in the agent itself: an agent starts a process for every event that has an
@@ -21,7 +21,7 @@ import type { AgentName, AgentTarget } from './agents.ts'
 
 /** What one agent event gets: an entry, with a tool matcher or none (every tool). */
 /** What narrowing reads of an agent: its name and the events hookrun routes (an install target, or a hook folder's agent). */
-export type RoutedAgent = Pick<AgentTarget, 'events'> & { readonly name: string }
+type RoutedAgent = Pick<AgentTarget, 'events'> & { readonly name: string }
 
 export interface NativeEntry {
   readonly matcher?: string
@@ -80,7 +80,7 @@ export function projectNativeMatchers(target: RoutedAgent, config: ResolvedConfi
 }
 
 /** A stand-in hook on session start: what the untrusted notice needs routed. */
-export const sessionStartHook = { enabled: true, event: ['session:start'] } as unknown as Hook
+const sessionStartHook = { enabled: true, event: ['session:start'] } as unknown as Hook
 
 /**
  * The hooks of a config an agent must ask hookrun about: those that run (an untrusted project's

@@ -4,13 +4,13 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { shellWords } from '../trust/shell-words.ts'
-import { type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agents.ts'
+import { type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agent-target.ts'
 import { PLUGIN_MARKER, pluginText } from './opencode-plugin.ts'
 import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty } from './results.ts'
 import { selfCommand } from './self.ts'
 import { type DoctorCheck, type DoctorLine, onPath } from './doctor.ts'
 
-export type PluginAgentName = 'opencode' | 'kilo'
+type PluginAgentName = 'opencode' | 'kilo'
 
 export interface PluginAgent {
   readonly name: PluginAgentName
@@ -52,13 +52,13 @@ export function pluginAgent(name: string): PluginAgent | undefined {
 }
 
 /** The plugin this install writes: a project's runs hookrun from PATH (the file may be committed). */
-export function expectedPlugin(agent: PluginAgent, scope: Scope, self: string | undefined): string {
+function expectedPlugin(agent: PluginAgent, scope: Scope, self: string | undefined): string {
   const command = scope === 'project' ? [PORTABLE_SELF] : self !== undefined ? shellWords(self, {}) : selfCommand()
   return pluginText(agent.label, agent.name, command, ROUTER_TIMEOUT_SECONDS)
 }
 
 /** Is this file hookrun's plugin (whatever hookrun wrote it)? */
-export function isHookrunPlugin(text: string | undefined): boolean {
+function isHookrunPlugin(text: string | undefined): boolean {
   return text?.startsWith(PLUGIN_MARKER) === true
 }
 

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, rmdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
-import type { Scope } from './agents.ts'
+import type { Scope } from './agent-target.ts'
 import { write } from './agent-file.ts'
 import type { UserRouting } from './user-routing.ts'
 

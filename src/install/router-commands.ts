@@ -1,16 +1,8 @@
 // The commands of hookrun's router entries in an agent's file (for doctor: do they still run?).
 import { existsSync, readFileSync } from 'node:fs'
 import type { Node } from 'jsonc-parser'
-import {
-  type AgentName,
-  type AgentTarget,
-  AGENTS,
-  agentTarget,
-  hooksPathOf,
-  isRouterCommand,
-  type Places,
-  targetForFile,
-} from './agents.ts'
+import { AGENTS, agentTarget } from './agents.ts'
+import { type AgentName, type AgentTarget, hooksPathOf, isRouterCommand, type Places, targetForFile } from './agent-target.ts'
 import { routedEvents } from './overlaps.ts'
 import { routerCommandsToml } from './toml-hooks.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'

@@ -7,18 +7,18 @@ import { nodeChildProcess } from '../core/builtins.ts'
 import { HookrunError } from '../core/errors.ts'
 import { isGate, resolveAlias } from '../event/events.ts'
 import { SECRET_HEADER } from '../serve/state.ts'
-import { type AgentTarget, ROUTER_TIMEOUT_SECONDS } from './agents.ts'
+import { type AgentTarget, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import { child, keysOf, parseJson } from './json-text.ts'
 
 /** The first Claude Code whose hook handlers take `onFailure` (without it a dead server lets every gate through). */
-export const SERVE_MIN_CLAUDE = '2.1.295'
+const SERVE_MIN_CLAUDE = '2.1.295'
 
 /**
  * Events that keep a command: SessionStart starts the server (an http handler cannot start it,
  * and Claude Code sends none on SessionStart), UserPromptSubmit starts it again after an idle
  * exit, before the prompt's tool calls. One process per session and per prompt, none per tool call.
  */
-export const SERVE_COMMAND_EVENTS: ReadonlySet<string> = new Set(['SessionStart', 'UserPromptSubmit'])
+const SERVE_COMMAND_EVENTS: ReadonlySet<string> = new Set(['SessionStart', 'UserPromptSubmit'])
 
 /**
  * The url `install --serve` writes: the port is fixed here, as Claude Code takes a literal url
@@ -26,7 +26,7 @@ export const SERVE_COMMAND_EVENTS: ReadonlySet<string> = new Set(['SessionStart'
  * names the url and nothing else of hookrun's ("[url]: failed; blocking because onFailure is
  * \"block\" connect ECONNREFUSED"), so the url says how to recover.
  */
-export function serveUrl(port: number): string {
+function serveUrl(port: number): string {
   return `http://127.0.0.1:${port}/claude?if-down=run-hookrun-serve`
 }
 

@@ -2,7 +2,8 @@
 // added and removed as lines, so the rest of the user's file keeps every byte.
 import { rmSync } from 'node:fs'
 import { count } from '../core/words.ts'
-import { type AgentName, type AgentTarget, agentTarget, isRouterCommand } from './agents.ts'
+import { agentTarget } from './agents.ts'
+import { type AgentName, type AgentTarget, isRouterCommand } from './agent-target.ts'
 import { JsonTextError } from './json-text.ts'
 import { type AgentFileResult, type AgentFiles, rememberCreated } from './results.ts'
 

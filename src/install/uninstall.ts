@@ -1,7 +1,8 @@
 // `hookrun uninstall` on one agent file: hookrun's router entries out, and a file install created with them.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { count } from '../core/words.ts'
-import { type AgentTarget, agentTarget, hooksPathOf, type Places, targetForFile } from './agents.ts'
+import { agentTarget } from './agents.ts'
+import { type AgentTarget, hooksPathOf, type Places, targetForFile } from './agent-target.ts'
 import { checkShape, eventMap, freshText, parse, routerEntries, sameJson, write } from './agent-file.ts'
 import { keysOf, nodeAt, removeAt } from './json-text.ts'
 import { FOREIGN_READS, routedEvents } from './overlaps.ts'

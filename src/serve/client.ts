@@ -7,7 +7,7 @@ import { processAlive, readServeRecord, secretProof, serveDir } from './state.ts
 type Env = Readonly<Record<string, string | undefined>>
 
 /** Who answers on a port: hookrun serve with this user's secret, another program, or nobody. */
-export type Answerer = { kind: 'ours'; pid: number; version: string } | { kind: 'foreign'; why: string } | { kind: 'none' }
+type Answerer = { kind: 'ours'; pid: number; version: string } | { kind: 'foreign'; why: string } | { kind: 'none' }
 
 /**
  * Ask the port who it is: the server proves it knows the secret by an HMAC of a fresh nonce, so
@@ -50,7 +50,7 @@ export function identify(port: number, secret: string, timeoutMs = 1000): Promis
 }
 
 /** What ensuring found or did. */
-export type Ensured = { kind: 'running'; pid: number } | { kind: 'started'; pid: number } | { kind: 'foreign'; why: string }
+type Ensured = { kind: 'running'; pid: number } | { kind: 'started'; pid: number } | { kind: 'foreign'; why: string }
 
 /**
  * A server answering on `port` for this user: the pid file's live server when `verify` is off (a

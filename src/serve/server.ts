@@ -6,7 +6,7 @@ import { nodeHttp } from '../core/builtins.ts'
 import { SECRET_HEADER, sameSecret, secretProof } from './state.ts'
 
 /** The agents' routes: `POST /claude` is a Claude Code event (the body is the hook's stdin). */
-export type EventRoute = 'claude'
+type EventRoute = 'claude'
 
 /** What the caller answers one event with: the status, and the body (JSON on success). */
 export interface EventAnswer {
@@ -14,7 +14,7 @@ export interface EventAnswer {
   readonly body: string
 }
 
-export interface ServeOptions {
+interface ServeOptions {
   readonly port: number
   readonly secret: string
   /** Events run at once; more wait their turn (up to `maxQueued`). */
@@ -117,6 +117,17 @@ function gatekeeper(request: IncomingMessage, url: URL, options: ServeOptions): 
   return undefined
 }
 
+/** One answer, never cached; `closing` (the server is stopping): the agent's keep-alive connection must not hold the exit up. */
+function send(response: ServerResponse, { status, body }: EventAnswer, closing: boolean): void {
+  response.writeHead(status, {
+    'content-type': status === 200 || body.startsWith('{') ? 'application/json' : 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    ...(closing && { connection: 'close' }),
+  })
+  response.end(body)
+}
+
 type StopReason = 'idle' | 'signal' | 'stopped'
 
 /**
@@ -143,32 +154,21 @@ export function startServer(options: ServeOptions): Promise<RunningServer> {
       }, options.idleMs)
   }
 
-  const send = (response: ServerResponse, { status, body }: EventAnswer) => {
-    response.writeHead(status, {
-      'content-type': status === 200 || body.startsWith('{') ? 'application/json' : 'text/plain; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'cache-control': 'no-store',
-      // Stopping: the agent's keep-alive connection must not hold the exit up.
-      ...(stopping && { connection: 'close' }),
-    })
-    response.end(body)
-  }
-
   const onRequest = async (request: IncomingMessage, response: ServerResponse) => {
     armIdle(false)
     try {
       const refused = gatekeeper(request, new URL(request.url ?? '/', 'http://127.0.0.1'), options)
-      if (refused !== undefined) return send(response, refused)
+      if (refused !== undefined) return send(response, refused, stopping)
       if (stopping || !(await turns.take()))
-        return send(response, { status: 503, body: '{"error":"hookrun serve is stopping, or too many events wait"}\n' })
+        return send(response, { status: 503, body: '{"error":"hookrun serve is stopping, or too many events wait"}\n' }, stopping)
       try {
-        send(response, await options.handle('claude', request, abortAll.signal))
+        send(response, await options.handle('claude', request, abortAll.signal), stopping)
       } finally {
         turns.give()
       }
     } catch (error) {
       options.log(`hookrun serve: ${(error as Error).message}`)
-      if (!response.headersSent) send(response, { status: 500, body: `hookrun serve: ${(error as Error).message}\n` })
+      if (!response.headersSent) send(response, { status: 500, body: `hookrun serve: ${(error as Error).message}\n` }, stopping)
       else response.destroy()
     } finally {
       armIdle(true)

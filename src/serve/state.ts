@@ -57,12 +57,12 @@ export function serveSecret(env: Env): string {
 }
 
 /** What the pid file says: which process serves, on which port. */
-export interface ServeRecord {
+interface ServeRecord {
   readonly pid: number
   readonly port: number
 }
 
-export function pidFile(env: Env): string {
+function pidFile(env: Env): string {
   return join(serveDir(env), 'serve.pid')
 }
 

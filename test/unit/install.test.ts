@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync, chmodSync
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
-import { AGENTS, isRouterCommand } from '../../src/install/agents.ts'
+import { AGENTS } from '../../src/install/agents.ts'
+import { isRouterCommand } from '../../src/install/agent-target.ts'
 import { selfCommand, shellWords } from '../../src/install/self.ts'
 import { homeAndProject, removeProject } from '../helpers.ts'
 

@@ -33,9 +33,10 @@ const LONG_FUNCTIONS: Record<string, string> = {
     "hookrun import's plan: read each agent's file, move the handlers, check before any write, then write and report",
   'src/commands/program-agents.ts: registerAgentConfigCommands':
     "install, uninstall and import's flags and examples: a flat list of cac registrations",
-  'src/install/install.ts: installInto':
+  'src/install/install-file.ts: installInto':
     "one agent file's entries: found, added, narrowed and timed out in one pass over the agent's events",
-  'scripts/bench.ts: main': 'the benchmark script: the set-ups in the order BENCHMARKS.md reports them',
+  'src/install/opencode-plugin.ts: pluginText':
+    "it returns the plugin's JavaScript text, which OpenCode and Kilo Code load: one template, read as the file it writes",
 }
 
 function sourceFiles(folder: string): string[] {

@@ -1,0 +1,229 @@
+// One agent's JSON file on install: hookrun's router entries added, pointed at this hookrun,
+// narrowed to the events its hooks can fire on (or to --events), and the lines install prints for it.
+import { count } from '../core/words.ts'
+import { type AgentTarget, hooksPathOf, type Places, type Scope, targetForFile } from './agent-target.ts'
+import { checkShape, freshText, parse, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
+import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
+import { appendAt, child, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
+import type { NativeEntry } from './matchers.ts'
+import { narrowsUserInstall } from './user-routing.ts'
+import { type AgentFileResult, type AgentFiles, sortNote } from './results.ts'
+
+/** How install narrows an agent's entries: from the project's hooks, or from every hook that can run anywhere (a user install). */
+export interface Narrowing {
+  readonly kind: 'project' | 'user'
+  /** The entries; undefined when which events the hooks fire on cannot be told (every event). */
+  readonly native: Map<string, NativeEntry> | undefined
+}
+
+export function installInto(
+  agent: AgentTarget,
+  file: string,
+  self: string,
+  scope: Scope,
+  places: Places,
+  chosen: ReadonlySet<string> | undefined,
+  narrowing: Narrowing | undefined,
+  files: AgentFiles,
+): { lines: string[]; result: AgentFileResult } {
+  // Where this file keeps its event map (Droid's hooks.json: at its top level).
+  const target = targetForFile(agent, file)
+  const before = files.read(file)
+  const existed = before !== undefined
+  const fresh = freshText(target)
+  let text = before ?? fresh
+  checkShape(target, parse(target, text))
+  const style = styleOf(text)
+  // Events not chosen with --events lose an entry hookrun put there before. An event another
+  // agent's file answers too (Cursor runs Claude Code's entries when its third-party hooks setting
+  // is on) keeps its own entry: the gate must not hang on that setting, and the router answers "no
+  // opinion" from the other file when this one has the entry (src/install/overlaps.ts), so hooks
+  // run once.
+  const left = (event: string) => chosen !== undefined && !chosen.has(event)
+  // Narrowed: a project install knows the project's hooks, so entries go only where they can fire
+  // (src/install/matchers.ts).
+  const native = narrowing?.native
+  for (const event of target.alwaysRouted ?? []) if (native !== undefined && !native.has(event)) native.set(event, {})
+  const addedEvents: string[] = []
+  const removedEvents: string[] = []
+  let updated = 0
+  let dropped = 0
+  let pruned = 0
+  for (const event of target.events) {
+    const found = routerEntries(target, parse(target, text), event)
+    if (native !== undefined && !native.has(event) && !left(event)) {
+      // No hook can fire on it: the agent need not start hookrun at all.
+      for (const entry of found.reverse()) text = removeAt(text, entry.remove)
+      if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
+        text = removeAt(text, [...hooksPathOf(target), event])
+      pruned += found.length
+      if (found.length > 0) removedEvents.push(event)
+      continue
+    }
+    const matcher = native?.get(event)?.matcher ?? target.allMatcher
+    if (left(event)) {
+      // The agent already gets this event through another agent's file (an entry here would
+      // answer it twice), or --events left it out. One hookrun put here before goes.
+      for (const entry of found.reverse()) {
+        text = removeAt(text, entry.remove)
+        dropped++
+      }
+      if (found.length > 0) removedEvents.push(event)
+      if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
+        text = removeAt(text, [...hooksPathOf(target), event])
+      continue
+    }
+    const command = target.command(self, event)
+    const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
+    if (found.length === 0) {
+      const handler = target.handler(command, event)
+      text = appendAt(text, style, [...hooksPathOf(target), event], target.shape === 'groups' ? group(handler) : handler)
+      addedEvents.push(event)
+      continue
+    }
+    // A group of hookrun's own carries the compiled matcher (a user's group keeps theirs).
+    for (const entry of found) {
+      if (target.shape !== 'groups' || entry.remove.length !== hooksPathOf(target).length + 2) continue
+      const current = child(nodeAt(parse(target, text), entry.remove), 'matcher')?.value
+      if (current === matcher) continue
+      // Another tool list: only the string changes, so the file keeps its layout.
+      text =
+        typeof current === 'string' && matcher !== undefined
+          ? replaceAt(text, [...entry.remove, 'matcher'], matcher)
+          : replaceAt(text, entry.remove, group(target.handler(command, event)))
+      updated++
+    }
+    // Already there: keep it, but point it at this hookrun if it moved.
+    for (const handler of found.flatMap((entry) => entry.handlers)) {
+      // A command where an http handler is wanted, or the other way (install with or without
+      // --serve), or an http handler to another port or with another secret: replaced whole.
+      const wanted = target.handler(command, event)
+      if (otherHandler(nodeValue(nodeAt(parse(target, text), handler)!), wanted)) {
+        text = replaceAt(text, handler, wanted)
+        updated++
+        continue
+      }
+      const path = [...handler, target.commandField]
+      if (wanted.type !== 'http' && nodeAt(parse(target, text), path)?.value !== command) {
+        text = replaceAt(text, path, command)
+        updated++
+      }
+      const raised = withRouterTimeout(target, text, handler)
+      if (raised !== text) {
+        text = raised
+        updated++
+      }
+      const completed = withHandlerKeys(target, text, handler, target.handler(command, event))
+      if (completed !== text) {
+        text = completed
+        updated++
+      }
+    }
+  }
+  const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
+  const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
+  const added = addedEvents.length
+  const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
+  if (!unchanged) files.write(file, text, !existed)
+  // Goose's plugin.json beside hooks/: written when missing (uninstall removes it if install made it).
+  const manifest = target.manifest?.file(file)
+  if (manifest !== undefined && files.read(manifest) === undefined)
+    files.write(manifest, `${JSON.stringify(target.manifest!.content, null, 2)}\n`, true)
+  // Read after writing: this file may be the one another agent runs too.
+  const overlapLines = findOverlaps(places)
+    .filter((overlap) => (overlap.owner === target.name || overlap.reader === target.name) && overlap.twice.length > 0)
+    .map((overlap) => `  overlap: ${describeOverlap(overlap)}`)
+  const startFolder = scope === 'project' && target.projectFileOnlyWhereStarted ? [startFolderNote(target, places)] : []
+  const result = (lines: string[]) => {
+    const notes: string[] = []
+    const warnings: string[] = []
+    for (const line of lines.slice(1).filter((each) => /^ {2}(note|warning|overlap|not )/.test(each)))
+      sortNote(line.startsWith('  not ') ? `  note: ${line.slice(2)}` : line, notes, warnings)
+    const status = unchanged ? 'unchanged' : existed ? 'updated' : 'created'
+    return {
+      lines,
+      result: {
+        agent: target.name,
+        file,
+        status,
+        eventsAdded: addedEvents,
+        eventsRemoved: removedEvents,
+        events,
+        entriesUpdated: updated,
+        notes,
+        warnings,
+      } as const,
+    }
+  }
+  if (unchanged) return result([`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines, ...startFolder])
+  const lines = [
+    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
+    `  command: ${target.command(self, target.events[0]!)}`,
+    ...(target.alwaysRouted === undefined
+      ? []
+      : [
+          `  served:  http handlers to ${String(target.handler(self, 'PreToolUse').url)} (gates block while it does not answer); ${target.alwaysRouted.join(' and ')} run \`${target.command(self, target.alwaysRouted[0]!)}\`, which starts it`,
+        ]),
+    `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
+    ...(native === undefined
+      ? []
+      : [
+          `  narrowed: only the events and tools ${narrowing!.kind === 'user' ? "your hooks and your trusted projects' hooks can fire on, and the session start" : "this project's hooks can fire on"} (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`,
+          `  after editing hooks.json: ${afterEditing(target, chosen, narrowing!.kind)}`,
+        ]),
+    ...(native === undefined && narrowing?.kind === 'project'
+      ? [
+          "  every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet, or hook folders or plugins, known only by running them); hookrun init or trust narrows it once it can",
+        ]
+      : []),
+    ...(native === undefined && narrowing?.kind === 'user'
+      ? [
+          '  every event: which events your hooks fire on cannot be told (trustedFolders, hook folders or plugins, known only where they run)',
+        ]
+      : []),
+    ...(scope === 'user' && chosen === undefined && narrowing === undefined
+      ? [
+          `  every event: ${narrowsUserInstall(target) ? `hookrun install --agent ${target.name} without --all-events routes only what your hooks can fire on` : `${target.label} stops running a changed entry until you review it, so hookrun keeps one on every event`}`,
+        ]
+      : []),
+  ]
+  for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
+  lines.push(...overlapLines)
+  if (scope === 'project' && target.localProjectFile)
+    lines.push(`  note: ${file} is this machine's own settings (keep it out of git); teammates run the same install`)
+  else if (scope === 'project')
+    lines.push('  note: the command runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH')
+  if (target.note !== undefined) lines.push(`  note: ${target.note}`)
+  lines.push(...startFolder)
+  return result(lines)
+}
+
+/** Whether an installed handler is of another kind than the one wanted, or an http handler that differs in what it sends. */
+function otherHandler(installed: unknown, wanted: Record<string, unknown>): boolean {
+  const have = installed as Record<string, unknown>
+  if ((have.type ?? 'command') !== (wanted.type ?? 'command')) return true
+  if (wanted.type !== 'http') return false
+  return ['url', 'headers', 'onFailure'].some((key) => JSON.stringify(have[key]) !== JSON.stringify(wanted[key]))
+}
+
+/**
+ * Gemini CLI and Qwen Code read the project's settings only in the folder they are started in:
+ * started in a subfolder, this file runs no hook at all. The user install holds everywhere.
+ */
+function startFolderNote(target: AgentTarget, places: Places): string {
+  const userFile = target.file('user', places)
+  const where = `${target.label} reads ${target.file('project', places)} only when it is started in ${places.project}; started in a subfolder it runs no hook at all`
+  if (routedEvents(userFile, target.name).length > 0) return `  note: ${where}, and your user install (${userFile}) routes those folders`
+  return `  warning: ${where}. Install for your user instead: hookrun install --agent ${target.name} (it routes every folder, and does nothing where no hooks are configured)`
+}
+
+/** What keeps a narrowed config up to date after hooks.json changes (src/config/narrowed.ts). */
+function afterEditing(target: AgentTarget, chosen: ReadonlySet<string> | undefined, kind: Narrowing['kind']): string {
+  if (chosen !== undefined) return 'run this install again (fires leave a config narrowed with --events as it is)'
+  if (kind === 'user')
+    return "hookrun trust (which a project's edit needs), init, plugin add or validate bring this file up to date, or the next fire does; the agent sees the change in its next session"
+
+  if (target.reviewsChangedHooks)
+    return `run hookrun install --project --sync, then review the changed entries in ${target.label} (hookrun trust and fires leave this file: ${target.label} stops running a changed entry until you review it)`
+  return 'hookrun trust (which the edit needs) brings this file up to date, or in a trusted folder the next fire does; an agent that reads its hooks when a session starts (Claude Code does) sees the change in its next session'
+}
