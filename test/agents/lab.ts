@@ -146,7 +146,8 @@ export function labRun(extraEnv: Record<string, string> = {}): LabRun {
         encoding: 'utf8',
         timeout: 30_000,
       })
-      return { status: run.status ?? -1, stdout: run.stdout, stderr: run.stderr }
+      // A hookrun that could not start at all says why (spawnSync's error), not an empty stderr.
+      return { status: run.status ?? -1, stdout: run.stdout ?? '', stderr: run.stderr ?? `could not run hookrun: ${run.error?.message}` }
     },
     remove() {
       // An agent's own background process (Copilot's log writer) may still be writing in HOME for a
