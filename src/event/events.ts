@@ -39,6 +39,7 @@ export type AliasSource =
   | 'opencode'
   | 'kimi'
   | 'vibe'
+  | 'auggie'
 
 interface EventAlias {
   readonly alias: string
@@ -230,6 +231,8 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('agentSpawn', 'agent:start', 'kiro'),
   alias('userPromptSubmit', 'user:prompt_submit', 'kiro'),
   // Qwen Code's own (QwenLM/qwen-code docs/users/features/hooks.md); its Claude Code names are below
+  // Auggie's name for UserPromptSubmit (@augmentcode/auggie 0.36.0); its other six are below
+  alias('PromptSubmit', 'user:prompt_submit', 'auggie'),
   alias('SessionDelete', 'session:delete', 'qwen'),
   alias('TodoCreated', 'task:created', 'qwen'),
   alias('TodoCompleted', 'task:completed', 'qwen'),
@@ -257,6 +260,8 @@ const OWN_ALIASES: readonly EventAlias[] = [
  * each name stays one row. Sources: each agent's docs, named in src/dialects/<agent>.ts.
  */
 const SHARED_NAMES: ReadonlyArray<readonly [AliasSource, readonly string[]]> = [
+  // Auggie 0.36.0: six of Claude Code's names (its bundle's hook event enum), PromptSubmit above
+  ['auggie', ['PreToolUse', 'PostToolUse', 'Stop', 'SessionStart', 'SessionEnd', 'Notification']],
   // Factory Droid: nine of Claude Code's events (docs.factory.ai/reference/hooks-reference)
   [
     'droid',

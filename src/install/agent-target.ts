@@ -11,6 +11,7 @@ import { routerTail } from '../core/router.ts'
  */
 export type AgentName =
   | 'claude'
+  | 'auggie'
   | 'cursor'
   | 'gemini'
   | 'codex'

@@ -43,6 +43,16 @@ const EXPECTED: Record<string, Record<string, string>> = {
     SessionEnd: 'session:end|||',
     SessionStart: 'session:start|||',
   },
+  // Built from Auggie 0.36.0's bundled source, not recorded (test/agents/fixtures/auggie/SOURCE.md).
+  auggie: {
+    Notification: 'notification|||',
+    PostToolUse: 'tool:post_execute:bash|launch-process|echo LAB-OUTPUT-42|false',
+    PreToolUse: 'tool:pre_execute:bash|launch-process|echo LAB-OUTPUT-42|',
+    PromptSubmit: 'user:prompt_submit|||',
+    SessionEnd: 'session:end|||',
+    SessionStart: 'session:start|||',
+    Stop: 'agent:stop|||',
+  },
   // Built from Kimi Code CLI 1.49.0's source, not recorded (test/agents/fixtures/kimi/SOURCE.md).
   kimi: {
     Notification: 'notification|||',
