@@ -12,6 +12,7 @@
 import { sharedSources } from './shared-names.ts'
 type ToolSource =
   | 'auggie'
+  | 'letta'
   | 'claude'
   | 'cursor'
   | 'gemini'
@@ -161,6 +162,11 @@ const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
   // OpenCode 1.18.33 (the tools its model is offered, seen in the agent lab)
   ['opencode', ['bash', 'edit', 'write', 'read', 'glob', 'grep', 'task']],
   ['auggie', ['view', 'apply_patch', 'shell']],
+  // Letta Code 0.30.29 (src/tools/tool-definitions.ts): its Claude Code-named toolset
+  [
+    'letta',
+    ['Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Glob', 'Grep', 'LS', 'Task', 'TodoWrite', 'AskUserQuestion', 'ApplyPatch', 'Shell'],
+  ],
   ['kimi', ['Shell', 'Glob', 'Grep', 'Agent']],
   ['vibe', ['bash', 'edit', 'read', 'write_file', 'grep', 'web_fetch', 'web_search', 'task']],
   [

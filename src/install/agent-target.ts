@@ -12,6 +12,7 @@ import { routerTail } from '../core/router.ts'
 export type AgentName =
   | 'claude'
   | 'auggie'
+  | 'letta'
   | 'cursor'
   | 'gemini'
   | 'codex'

@@ -53,6 +53,20 @@ const EXPECTED: Record<string, Record<string, string>> = {
     SessionStart: 'session:start|||',
     Stop: 'agent:stop|||',
   },
+  // Built from Letta Code 0.30.29's source, not recorded (test/agents/fixtures/letta/SOURCE.md).
+  letta: {
+    Notification: 'notification|||',
+    PermissionRequest: 'permission:prompt:bash|Bash|echo LAB-OUTPUT-42|',
+    PostToolUse: 'tool:post_execute:bash|Bash|echo LAB-OUTPUT-42|false',
+    PostToolUseFailure: 'tool:error:bash|Bash|exit 3|true',
+    PreCompact: 'context:pre_compact|||',
+    PreToolUse: 'tool:pre_execute:bash|Bash|echo LAB-OUTPUT-42|',
+    SessionEnd: 'session:end|||',
+    SessionStart: 'session:start|||',
+    Stop: 'agent:stop|||',
+    SubagentStop: 'subagent:stop|||',
+    UserPromptSubmit: 'user:prompt_submit|||',
+  },
   // Built from Kimi Code CLI 1.49.0's source, not recorded (test/agents/fixtures/kimi/SOURCE.md).
   kimi: {
     Notification: 'notification|||',
@@ -138,8 +152,9 @@ for (const [agent, expected] of Object.entries(EXPECTED)) {
         const payload = JSON.parse(readFileSync(join(FIXTURES, agent, file), 'utf8')) as Payload
         const { seen, stdout, warnings } = await seenBy(agent, payload)
         expect(seen).toBe(expected[event])
-        // Nothing decided: the agent gets an empty answer, with nothing hookrun could not send.
-        expect(JSON.parse(stdout)).toEqual({})
+        // Nothing decided: the agent gets an empty answer (no output at all where the agent reads
+        // stdout as text: Letta Code), with nothing hookrun could not send.
+        expect(stdout === '' ? {} : JSON.parse(stdout)).toEqual({})
         expect(warnings).toEqual([])
       })
     }
