@@ -12,6 +12,7 @@
 import { sharedSources } from './shared-names.ts'
 type ToolSource =
   | 'auggie'
+  | 'devin'
   | 'letta'
   | 'claude'
   | 'cursor'
@@ -133,6 +134,9 @@ const OWN_TOOLS: readonly ToolAlias[] = [
   tool('replace_in_file', 'edit', 'cline'),
   tool('list_files', 'ls', 'cline'),
   tool('search_files', 'grep', 'cline'),
+  // Devin CLI (docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks: `exec` runs a shell command;
+  // from its docs). It runs Claude Code's entries, so --format claude meets these names.
+  tool('exec', 'bash', 'devin'),
   // Auggie 0.36.0 (its bundle's tool names)
   tool('launch-process', 'bash', 'auggie'),
   tool('save-file', 'write', 'auggie'),
@@ -162,6 +166,7 @@ const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
   // OpenCode 1.18.33 (the tools its model is offered, seen in the agent lab)
   ['opencode', ['bash', 'edit', 'write', 'read', 'glob', 'grep', 'task']],
   ['auggie', ['view', 'apply_patch', 'shell']],
+  ['devin', ['edit']],
   // Letta Code 0.30.29 (src/tools/tool-definitions.ts): its Claude Code-named toolset
   [
     'letta',

@@ -67,6 +67,17 @@ const EXPECTED: Record<string, Record<string, string>> = {
     SubagentStop: 'subagent:stop|||',
     UserPromptSubmit: 'user:prompt_submit|||',
   },
+  // Built from Devin CLI's docs, not recorded (test/agents/fixtures/devin/SOURCE.md): Devin runs
+  // Claude Code's entries, so these go through --format claude (DIALECT_OF below).
+  devin: {
+    PermissionRequest: 'permission:prompt:edit|edit||',
+    PostToolUse: 'tool:post_execute:bash|exec|echo LAB-OUTPUT-42|false',
+    PreToolUse: 'tool:pre_execute:bash|exec|echo LAB-OUTPUT-42|',
+    SessionEnd: 'session:end|||',
+    SessionStart: 'session:start|||',
+    Stop: 'agent:stop|||',
+    UserPromptSubmit: 'user:prompt_submit|||',
+  },
   // Built from Kimi Code CLI 1.49.0's source, not recorded (test/agents/fixtures/kimi/SOURCE.md).
   kimi: {
     Notification: 'notification|||',
@@ -102,6 +113,9 @@ const EXPECTED: Record<string, Record<string, string>> = {
   },
 }
 
+/** Agents without a dialect of their own, answered in another agent's: Devin CLI runs Claude Code's entries. */
+const DIALECT_OF: Record<string, string> = { devin: 'claude' }
+
 /** Fires `payload` through `agent`'s dialect with one hook on `*` that writes what it saw; returns that and the rendered answer. */
 async function seenBy(agent: string, payload: Payload): Promise<{ seen: string; stdout: string; warnings: readonly string[] }> {
   const dir = makeProject({
@@ -117,7 +131,7 @@ async function seenBy(agent: string, payload: Payload): Promise<{ seen: string; 
     },
   })
   dirs.push(dir)
-  const prepared = prepareDialect(agent, undefined, payload)
+  const prepared = prepareDialect(DIALECT_OF[agent] ?? agent, undefined, payload)
   if (prepared?.event === undefined) throw new Error(`${agent}: no dialect or event for this payload`)
   const env = {
     PATH: process.env.PATH,
