@@ -280,7 +280,8 @@ export interface ProjectSource {
   readonly variables: readonly string[]
   /**
    * `cwd` where the agent sends its session folder there (Codex, Copilot), `workspace_roots`
-   * (Cursor's first root), `working_dir` (Goose's, on its tool and Stop events).
+   * (Cursor's first root), `working_dir` (Goose's, on its tool and Stop events), `working_directory`
+   * (Letta Code's, on every event).
    */
-  readonly payloadField?: 'cwd' | 'workspace_roots' | 'working_dir'
+  readonly payloadField?: 'cwd' | 'workspace_roots' | 'working_dir' | 'working_directory'
 }

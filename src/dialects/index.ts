@@ -7,6 +7,7 @@ import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { carryFields, ignoredFieldWarnings, ignores } from './shared.ts'
 import { claude } from './claude.ts'
+import { auggie } from './auggie.ts'
 import { cline } from './cline.ts'
 import { codex } from './codex.ts'
 import { copilot } from './copilot.ts'
@@ -16,6 +17,7 @@ import { droid } from './droid.ts'
 import { gemini } from './gemini.ts'
 import { goose } from './goose.ts'
 import { kimi } from './kimi.ts'
+import { letta } from './letta.ts'
 import { kiro } from './kiro.ts'
 import { opencode } from './opencode.ts'
 import { qwen } from './qwen.ts'
@@ -33,19 +35,22 @@ import type { Dialect, NoticeChannel } from './types.ts'
  *   4. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
  *   5. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
  *   6. Mistral Vibe: before_tool / after_tool / post_agent_turn in `hook_event_name`
- *   7. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
+ *   7. Letta Code: one of its events in `event_type` with a `working_directory` (no other agent has them)
+ *   8. Auggie:  a Claude Code name or PromptSubmit with `conversation_id` and a `workspace_roots` list,
+ *               no `session_id` and no `cursor_version`
+ *   9. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
  *               Cursor's `conversation_id` and `cursor_version`
- *   8. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
- *   9. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
+ *  10. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
+ *  11. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
  *               with VS Code's `hookEventName` (VS Code's own hooks read Copilot's files)
- *  10. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
+ *  12. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
  *               SessionEnd / Notification with Gemini's ISO `timestamp` string
- *  11. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
+ *  13. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
  *               `timestamp` string (Claude Code sends none)
- *  12. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
- *  13. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
- *  14. Codex:   a Codex event name with `turn_id`
- *  15. Claude Code: any Claude Code event name
+ *  14. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
+ *  15. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
+ *  16. Codex:   a Codex event name with `turn_id`
+ *  17. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
 export const DIALECTS: readonly Dialect[] = [
@@ -55,6 +60,8 @@ export const DIALECTS: readonly Dialect[] = [
   goose,
   crush,
   vibe,
+  letta,
+  auggie,
   kiro,
   cursor,
   copilot,

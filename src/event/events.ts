@@ -5,6 +5,7 @@
  * using the canonical name.
  */
 import { sharedSources } from './shared-names.ts'
+import { type AliasSource, SHARED_EVENT_NAMES } from './shared-events.ts'
 export interface CanonicalEvent {
   readonly name: string
   /**
@@ -17,28 +18,7 @@ export interface CanonicalEvent {
   readonly description: string
 }
 
-/** Who uses an alias: the five seeds and the agents hookrun sits behind. */
-export type AliasSource =
-  | 'pigo'
-  | 'sdk'
-  | 'kodelet'
-  | 'rust'
-  | 'claude'
-  | 'code-forge'
-  | 'codex'
-  | 'cursor'
-  | 'gemini'
-  | 'copilot'
-  | 'windsurf'
-  | 'droid'
-  | 'kiro'
-  | 'crush'
-  | 'qwen'
-  | 'goose'
-  | 'cline'
-  | 'opencode'
-  | 'kimi'
-  | 'vibe'
+export type { AliasSource }
 
 interface EventAlias {
   readonly alias: string
@@ -230,6 +210,8 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('agentSpawn', 'agent:start', 'kiro'),
   alias('userPromptSubmit', 'user:prompt_submit', 'kiro'),
   // Qwen Code's own (QwenLM/qwen-code docs/users/features/hooks.md); its Claude Code names are below
+  // Auggie's name for UserPromptSubmit (@augmentcode/auggie 0.36.0); its other six are below
+  alias('PromptSubmit', 'user:prompt_submit', 'auggie'),
   alias('SessionDelete', 'session:delete', 'qwen'),
   alias('TodoCreated', 'task:created', 'qwen'),
   alias('TodoCompleted', 'task:completed', 'qwen'),
@@ -252,77 +234,8 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('session.error', 'agent:error', 'opencode'),
 ]
 
-/**
- * Agents that use names an entry above already has, spelled the same: they join its `from`, so
- * each name stays one row. Sources: each agent's docs, named in src/dialects/<agent>.ts.
- */
-const SHARED_NAMES: ReadonlyArray<readonly [AliasSource, readonly string[]]> = [
-  // Factory Droid: nine of Claude Code's events (docs.factory.ai/reference/hooks-reference)
-  [
-    'droid',
-    ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Notification', 'Stop', 'SubagentStop', 'PreCompact', 'SessionStart', 'SessionEnd'],
-  ],
-  // Kiro CLI: the camelCase tool and stop events Cursor uses too
-  ['kiro', ['preToolUse', 'postToolUse', 'stop']],
-  // Crush: PreToolUse only ("there's currently just one": charmbracelet/crush docs/hooks/README.md,
-  // internal/hooks/hooks.go)
-  ['crush', ['PreToolUse']],
-  // Cline: PreCompact is declared there but never fired (it maps to no runtime event)
-  ['cline', ['PreToolUse', 'PostToolUse', 'UserPromptSubmit']],
-  // Kimi Code CLI 1.49.0: thirteen of Claude Code's names (MoonshotAI/kimi-cli src/kimi_cli/hooks/config.py HookEventType)
-  [
-    'kimi',
-    [
-      'PreToolUse',
-      'PostToolUse',
-      'PostToolUseFailure',
-      'UserPromptSubmit',
-      'Stop',
-      'StopFailure',
-      'SessionStart',
-      'SessionEnd',
-      'SubagentStart',
-      'SubagentStop',
-      'PreCompact',
-      'PostCompact',
-      'Notification',
-    ],
-  ],
-  // Qwen Code: Claude Code's names for these (QwenLM/qwen-code packages/core/src/hooks/types.ts
-  // HookEventName; InstructionsLoaded, UserPromptExpansion and PostToolBatch carry Claude's payloads)
-  [
-    'qwen',
-    [
-      'PreToolUse',
-      'PostToolUse',
-      'PostToolUseFailure',
-      'PostToolBatch',
-      'UserPromptSubmit',
-      'UserPromptExpansion',
-      'SessionStart',
-      'SessionEnd',
-      'MessageDisplay',
-      'Stop',
-      'StopFailure',
-      'SubagentStart',
-      'SubagentStop',
-      'PreCompact',
-      'PostCompact',
-      'Notification',
-      'PermissionRequest',
-      'PermissionDenied',
-      'InstructionsLoaded',
-    ],
-  ],
-  // Goose: Claude Code's names for these (aaif-goose/goose crates/goose/src/hooks/mod.rs HookEvent).
-  // Its PreToolUseResult (the final decision, observed) has no hookrun name; its BeforeShellExecution,
-  // AfterShellExecution, BeforeReadFile and AfterFileEdit are Open Plugins' extended events, read
-  // case-insensitively as Cursor's (src/dialects/goose.ts)
-  ['goose', ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop']],
-]
-
 // Built in one pass at start-up, which every event pays for (a loop, not a filter per row).
-const SHARED_BY_NAME = sharedSources(SHARED_NAMES)
+const SHARED_BY_NAME = sharedSources(SHARED_EVENT_NAMES)
 // Aliases are looked up without regard to case: `pretooluse`, `PreToolUse` and `TOOL_START` all work.
 const BY_ALIAS = new Map<string, string>()
 const SUBJECTS = new Map<string, string>()

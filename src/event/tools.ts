@@ -11,6 +11,9 @@
  */
 import { sharedSources } from './shared-names.ts'
 type ToolSource =
+  | 'auggie'
+  | 'devin'
+  | 'letta'
   | 'claude'
   | 'cursor'
   | 'gemini'
@@ -131,6 +134,18 @@ const OWN_TOOLS: readonly ToolAlias[] = [
   tool('replace_in_file', 'edit', 'cline'),
   tool('list_files', 'ls', 'cline'),
   tool('search_files', 'grep', 'cline'),
+  // Devin CLI (docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks: `exec` runs a shell command;
+  // from its docs). It runs Claude Code's entries, so --format claude meets these names.
+  tool('exec', 'bash', 'devin'),
+  // Auggie 0.36.0 (its bundle's tool names)
+  tool('launch-process', 'bash', 'auggie'),
+  tool('save-file', 'write', 'auggie'),
+  tool('str-replace-editor', 'edit', 'auggie'),
+  tool('remove-files', 'delete', 'auggie'),
+  tool('grep-search', 'grep', 'auggie'),
+  tool('web-fetch', 'webfetch', 'auggie'),
+  tool('web-search', 'websearch', 'auggie'),
+  tool('sub-agent', 'agent', 'auggie'),
   // Kimi Code CLI 1.49.0 (MoonshotAI/kimi-cli src/kimi_cli/tools: each tool's `name`)
   tool('ReadFile', 'read', 'kimi'),
   tool('WriteFile', 'write', 'kimi'),
@@ -150,6 +165,13 @@ const SHARED_NAMES: ReadonlyArray<readonly [ToolSource, readonly string[]]> = [
   ['crush', ['bash', 'edit', 'view', 'grep', 'glob']],
   // OpenCode 1.18.33 (the tools its model is offered, seen in the agent lab)
   ['opencode', ['bash', 'edit', 'write', 'read', 'glob', 'grep', 'task']],
+  ['auggie', ['view', 'apply_patch', 'shell']],
+  ['devin', ['edit']],
+  // Letta Code 0.30.29 (src/tools/tool-definitions.ts): its Claude Code-named toolset
+  [
+    'letta',
+    ['Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Glob', 'Grep', 'LS', 'Task', 'TodoWrite', 'AskUserQuestion', 'ApplyPatch', 'Shell'],
+  ],
   ['kimi', ['Shell', 'Glob', 'Grep', 'Agent']],
   ['vibe', ['bash', 'edit', 'read', 'write_file', 'grep', 'web_fetch', 'web_search', 'task']],
   [

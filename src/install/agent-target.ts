@@ -11,6 +11,8 @@ import { routerTail } from '../core/router.ts'
  */
 export type AgentName =
   | 'claude'
+  | 'auggie'
+  | 'letta'
   | 'cursor'
   | 'gemini'
   | 'codex'

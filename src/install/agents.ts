@@ -273,6 +273,48 @@ export const AGENTS: readonly AgentTarget[] = [
     projectFileOnlyWhereStarted: true,
   },
   {
+    name: 'auggie',
+    label: 'Auggie',
+    // @augmentcode/auggie 0.36.0 reads `hooks` from /etc/augment/settings.json, then
+    // <workspace>/.augment/settings.local.json and settings.json, then ~/.augment/settings.json
+    // (its bundle's hook config loader); hookrun writes the project's local file, as Claude Code's.
+    file: (scope, places) =>
+      scope === 'user' ? join(places.home, '.augment', 'settings.json') : join(places.project, '.augment', 'settings.local.json'),
+    localProjectFile: true,
+    shape: 'groups',
+    commandField: 'command',
+    header: {},
+    comments: false,
+    events: eventsOf('auggie', {}),
+    skipped: {},
+    command: (self) => `${self} fire --format auggie`,
+    // Auggie's timeout is in milliseconds (its default 60 000).
+    handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
+    timeout: { field: 'timeout', perSecond: 1000 },
+    note: 'what Auggie does with an answer is from its 0.36.0 bundle, not the agent lab (it needs an Augment login)',
+  },
+  {
+    name: 'letta',
+    label: 'Letta Code',
+    // letta-ai/letta-code 0.30.29 (src/hooks/loader.ts): `hooks` of ~/.letta/settings.json, then
+    // the project's .letta/settings.json and settings.local.json, merged; hookrun writes the
+    // project's local file, as Claude Code's.
+    file: (scope, places) =>
+      scope === 'user' ? join(places.home, '.letta', 'settings.json') : join(places.project, '.letta', 'settings.local.json'),
+    localProjectFile: true,
+    shape: 'groups',
+    commandField: 'command',
+    header: {},
+    comments: false,
+    events: eventsOf('letta', {}),
+    skipped: {},
+    command: (self) => `${self} fire --format letta`,
+    // Letta's timeout is in milliseconds (its default 60 000: src/hooks/executor.ts).
+    handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
+    timeout: { field: 'timeout', perSecond: 1000 },
+    note: 'what Letta Code does with an answer is from its 0.30.29 source, not the agent lab (it needs a Letta server)',
+  },
+  {
     name: 'kimi',
     label: 'Kimi Code CLI',
     // MoonshotAI/kimi-cli 1.49.0 (src/kimi_cli/share.py, config.py): `[[hooks]]` in config.toml of

@@ -168,6 +168,8 @@ function toolError(event: FiredEvent, payload: Payload): unknown {
   const flag = pickKeepingLongStrings(payload, 'tool_error', 'toolError', 'is_error', 'isError')
   if (typeof flag === 'boolean') return String(flag)
   if (flag === 'true' || flag === 'false') return flag
+  // Any other text is the error's message (Auggie's `tool_error`: null, or what went wrong).
+  if ((typeof flag === 'string' && flag !== '') || flag instanceof LongStringField) return 'true'
   if (event.name === 'tool:error' || pickKeepingLongStrings(payload, 'error') !== undefined) return 'true'
   return event.name === 'tool:post_execute' ? 'false' : undefined
 }

@@ -28,6 +28,13 @@ describe('hookEnvironment', () => {
     expect(env.BUN_OPTIONS).toBeUndefined()
   })
 
+  test("a tool_error that is a message (Auggie's) is an error; null is none", () => {
+    const failed = { ...payload, tool_error: 'exit code 3' }
+    expect(hookEnvironment({}, qualifyEvent('tool_end', failed), failed, context, undefined).HOOKRUN_TOOL_ERROR).toBe('true')
+    const fine = { ...payload, tool_error: null }
+    expect(hookEnvironment({}, qualifyEvent('tool_end', fine), fine, context, undefined).HOOKRUN_TOOL_ERROR).toBe('false')
+  })
+
   test('a value is whole up to what Linux allows in one variable (128 KiB with its name); past that it is cut and its _TRUNCATED variable says so', () => {
     const name = 'HOOKRUN_TOOL_OUTPUT'
     expect(ENV_VALUE_CAP).toBe(128 * 1024 - 2 - 'HOOKRUN_ASSISTANT_MESSAGE'.length)

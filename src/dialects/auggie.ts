@@ -1,0 +1,74 @@
+import { namesOf } from '../event/events.ts'
+import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import type { Dialect } from './types.ts'
+
+/**
+ * Augment's CLI, Auggie (npm `@augmentcode/auggie` 0.36.0; shared reference §10.11): `hooks` in
+ * `.augment/settings.json` / `settings.local.json` (project) and `~/.augment/settings.json` (user),
+ * in Claude Code's groups shape, `timeout` in milliseconds (default 60 000). Seven events, six with
+ * Claude Code's names and `PromptSubmit` for its UserPromptSubmit. The payload is its own:
+ * `hook_event_name`, `conversation_id`, `workspace_roots` (no `session_id`, no `cwd`), then
+ * `tool_name`, `tool_input`, `tool_output`, `tool_error`, `is_mcp_tool`, `file_changes` on the tool
+ * events, `user_prompt` on PromptSubmit, `agent_stop_cause` on Stop, `notification_type` and
+ * `notification_message` on Notification. It sets `AUGMENT_PROJECT_DIR` for its hooks.
+ *
+ * What it reads of an answer (its bundled hook runner, `augment.mjs` 0.36.0): exit 2 blocks only on
+ * PreToolUse; exit 0 JSON `systemMessage` (shown to the person), `hookSpecificOutput` with
+ * PreToolUse's `permissionDecision: "deny"` + `permissionDecisionReason` (the tool does not run) and
+ * `updatedInput` (the tool runs with it), PostToolUse's `decision: "block"` + `reason` and
+ * `additionalContext`, SessionStart's `additionalContext`. PromptSubmit hooks are started and not
+ * waited for: nothing they answer counts. Not run in the agent lab (Auggie needs an Augment login).
+ */
+const AUGGIE_EVENTS = namesOf('auggie')
+const CONTEXT_EVENTS = new Set(['PostToolUse', 'SessionStart'])
+
+export const auggie: Dialect = {
+  name: 'auggie',
+  label: 'Auggie',
+  source: 'auggie',
+  project: { variables: ['AUGMENT_PROJECT_DIR'] },
+  caveats: [
+    'Auggie starts PromptSubmit hooks without waiting for them: a block or rewrite there cannot stop the prompt',
+    "what Auggie does with each answer field is read from its 0.36.0 bundle's hook runner, not seen in the agent lab (it needs an Augment login)",
+  ],
+  // Its own payload: a PascalCase event with `conversation_id` and a `workspace_roots` list
+  // (Cursor's has the two as well, but camelCase events and a `cursor_version`).
+  detect: (payload) =>
+    typeof payload.hook_event_name === 'string' &&
+    AUGGIE_EVENTS.has(payload.hook_event_name) &&
+    typeof payload.conversation_id === 'string' &&
+    Array.isArray(payload.workspace_roots) &&
+    payload.cursor_version === undefined &&
+    payload.session_id === undefined,
+  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  render(decision, payload, agentEvent) {
+    const named = agentEvent ?? payload.hook_event_name
+    const event = typeof named === 'string' && AUGGIE_EVENTS.has(named) ? named : 'PreToolUse'
+    const answer = new Answer('Auggie', event)
+    const out: Record<string, unknown> = {}
+    const specific: Record<string, unknown> = { hookEventName: event }
+    if (decision.blocked) {
+      if (event === 'PreToolUse') Object.assign(specific, { permissionDecision: 'deny', permissionDecisionReason: blockReason(decision) })
+      else if (event === 'PostToolUse') Object.assign(specific, { decision: 'block', reason: blockReason(decision) })
+      else answer.cannot('a block', 'the event proceeds')
+    } else if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
+    if (decision.updatedInput !== undefined) {
+      if (event === 'PreToolUse' && !decision.blocked) specific.updatedInput = decision.updatedInput
+      else if (event !== 'PreToolUse') answer.cannot('updatedInput')
+    }
+    const context = contextText(decision)
+    if (context !== undefined) {
+      if (CONTEXT_EVENTS.has(event)) specific.additionalContext = context
+      else answer.cannot('additionalContext')
+    }
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
+    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
+    if (decision.systemMessage !== undefined) {
+      if (event === 'PromptSubmit') answer.cannot('systemMessage')
+      else out.systemMessage = decision.systemMessage
+    }
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific
+    return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}

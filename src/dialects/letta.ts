@@ -1,0 +1,77 @@
+import { namesOf } from '../event/events.ts'
+import { Answer, blockReason, contextText, decided, jsonLine } from './shared.ts'
+import type { Dialect } from './types.ts'
+
+/**
+ * Letta Code (letta-ai/letta-code `src/hooks/`, 0.30.29; shared reference §10.10): `hooks` in
+ * `.letta/settings.local.json`, `.letta/settings.json` and `~/.letta/settings.json`, in Claude
+ * Code's groups shape with `timeout` in milliseconds (default 60 000), on eleven of Claude Code's
+ * event names. Its payload is its own: the event in `event_type` and the folder in
+ * `working_directory` (no `hook_event_name`, no `cwd`), then Claude-like fields (`tool_name`,
+ * `tool_input`, `tool_call_id`, `tool_result`, `error_message`, `prompt`, `stop_reason`, …);
+ * hooks get `LETTA_WORKING_DIR`. Its tools are Claude Code's names (Bash, Read, Edit, …) with
+ * Gemini- and Codex-style toolsets beside them.
+ *
+ * What it reads of an answer (`src/hooks/executor.ts`, `index.ts`, `src/permissions/checker.ts`):
+ * exit 2 blocks, stderr the reason, on PreToolUse, PermissionRequest (deny), UserPromptSubmit,
+ * Stop and SubagentStop; on PostToolUse / PostToolUseFailure exit 2's stderr goes to the model with
+ * the tool's result. Exit 0: PreToolUse's `hookSpecificOutput.updatedInput` (the tool runs with it),
+ * UserPromptSubmit's and SessionStart's stdout as text (added to the conversation), and
+ * `additionalContext` JSON on PostToolUse / PostToolUseFailure. On PermissionRequest any hook's
+ * exit 0 *allows* the request: so hookrun exits 0 there only for an allow, and stands aside
+ * (exit 1, which Letta counts as a hook error and ignores) when no hook decided. No JSON
+ * `permissionDecision`, `decision` or `systemMessage` is read. Not run in the agent lab (it needs a
+ * Letta server): these facts are from its source.
+ */
+const LETTA_EVENTS = namesOf('letta')
+const BLOCKING = new Set(['PreToolUse', 'PermissionRequest', 'UserPromptSubmit', 'Stop', 'SubagentStop'])
+const FEEDBACK_ON_BLOCK = new Set(['PostToolUse', 'PostToolUseFailure'])
+const TEXT_CONTEXT = new Set(['UserPromptSubmit', 'SessionStart'])
+const JSON_CONTEXT = new Set(['PostToolUse', 'PostToolUseFailure'])
+
+export const letta: Dialect = {
+  name: 'letta',
+  label: 'Letta Code',
+  source: 'letta',
+  project: { variables: ['LETTA_WORKING_DIR'], payloadField: 'working_directory' },
+  // Letta shows the person nothing a hook prints: hookrun's notices have no channel there.
+  notices: [],
+  caveats: [
+    'on PermissionRequest Letta Code allows the request when any hook exits 0: hookrun exits 0 there only for an allow, and 1 (ignored) when no hook decided',
+    'PreToolUse does not fire for its Agent tool (letta-code#3150), so subagent launches pass no gate',
+  ],
+  detect: (payload) =>
+    typeof payload.event_type === 'string' && LETTA_EVENTS.has(payload.event_type) && typeof payload.working_directory === 'string',
+  eventName: (payload) => (typeof payload.event_type === 'string' ? payload.event_type : undefined),
+  render(decision, payload, agentEvent) {
+    const named = agentEvent ?? payload.event_type
+    const event = typeof named === 'string' && LETTA_EVENTS.has(named) ? named : 'PreToolUse'
+    const answer = new Answer('Letta Code', event)
+    const context = contextText(decision)
+    if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
+    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
+    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    if (decision.blocked && (BLOCKING.has(event) || FEEDBACK_ON_BLOCK.has(event))) {
+      // Only stderr is read on a block: nothing else of the answer reaches Letta.
+      if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+      if (context !== undefined) answer.cannot('additionalContext')
+      return { stdout: '', stderr: `${blockReason(decision)}\n`, exitCode: 2, warnings: answer.warnings }
+    }
+    if (decision.blocked) answer.cannot('a block', 'the event proceeds')
+    let stdout = ''
+    if (decision.updatedInput !== undefined) {
+      if (event === 'PreToolUse' && !decision.blocked)
+        stdout = jsonLine({ hookSpecificOutput: { hookEventName: event, updatedInput: decision.updatedInput } })
+      else answer.cannot('updatedInput')
+    }
+    if (context !== undefined) {
+      if (TEXT_CONTEXT.has(event)) stdout = `${context}\n`
+      else if (JSON_CONTEXT.has(event)) stdout = jsonLine({ additionalContext: context })
+      else answer.cannot('additionalContext')
+    }
+    const standAside = event === 'PermissionRequest' && !(decided(decision) && decision.decision === 'allow')
+    return { stdout, exitCode: standAside ? 1 : 0, warnings: answer.warnings }
+  },
+}
