@@ -141,13 +141,22 @@ function union(a: Subjects, b: Subjects): Subjects {
 }
 
 /** `^(Bash|Write)$`: the agent's own names of the wanted tools; every tool when one has none. */
+/**
+ * Whose tool names a matcher in an agent's file must name: other agents run Claude Code's entries
+ * with their own tool names (Cursor's `Shell`, Devin CLI's `exec`: src/install/claude-callers.ts),
+ * and a matcher in Claude Code's names alone would never ask hookrun there. More names only route
+ * more calls; too few would leave a gate unasked.
+ */
+const MATCHER_READERS: Readonly<Record<string, readonly string[]>> = { claude: ['claude', 'cursor', 'devin'] }
+
 function toolMatcher(agent: string, wanted: ReadonlySet<string>, subjects: ReturnType<typeof toolSubjects>): NativeEntry {
+  const readers = MATCHER_READERS[agent] ?? [agent]
   const names: string[] = []
   for (const subject of wanted) {
     const own =
       subjects
         .find((entry) => entry.subject === subject)
-        ?.names.filter((name) => (name.from as readonly string[]).includes(agent))
+        ?.names.filter((name) => readers.some((reader) => (name.from as readonly string[]).includes(reader)))
         .map((name) => name.name) ?? []
     if (own.length === 0) return {}
     names.push(...own)

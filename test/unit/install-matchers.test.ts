@@ -17,8 +17,13 @@ describe("compileNativeMatchers: hookrun patterns as the agent's own events and 
   test('Claude: entries only on events a hook fires on; a tool event names only the wanted tools', () => {
     const entries = compile('claude', [{ event: ['tool:pre_execute:bash|write'] }, { event: ['session:start'] }])!
     expect([...entries.keys()].sort()).toEqual(['PreToolUse', 'SessionStart'])
-    expect(entries.get('PreToolUse')).toEqual({ matcher: '^(Bash|Write)$' })
+    expect(entries.get('PreToolUse')).toEqual({ matcher: '^(Bash|Shell|Write|exec)$' })
     expect(entries.get('SessionStart')).toEqual({})
+  })
+  test("Claude Code's matcher also names the tools of the agents that run its entries (Cursor, Devin CLI): a gate is asked there too", () => {
+    const matcher = compile('claude', [{ event: ['tool:pre_execute:bash'] }])!.get('PreToolUse')!.matcher!
+    for (const tool of ['Bash', 'Shell', 'exec']) expect(new RegExp(matcher).test(tool), tool).toBe(true)
+    expect(new RegExp(matcher).test('Read')).toBe(false)
   })
   test('Gemini, Qwen and Codex get the tools in their own spelling', () => {
     expect(compile('gemini', [{ event: ['tool:pre_execute:bash'] }])!.get('BeforeTool')).toEqual({ matcher: '^(run_shell_command)$' })
@@ -39,7 +44,7 @@ describe("compileNativeMatchers: hookrun patterns as the agent's own events and 
     expect(compile('claude', [{ event: ['tool:pre_execute:bash'] }, { event: ['tool:*'] }])!.get('PreToolUse')).toEqual({})
     // A Claude-shape hook: an exact-list matcher narrows, a regular expression does not.
     expect(compile('claude', [{ event: ['tool:pre_execute'], shape: 'claude', matcher: 'Edit|Write' }])!.get('PreToolUse')).toEqual({
-      matcher: '^(Edit|Write)$',
+      matcher: '^(Edit|StrReplace|Write|edit)$',
     })
     expect(compile('claude', [{ event: ['tool:pre_execute'], shape: 'claude', matcher: 'Notebook.*' }])!.get('PreToolUse')).toEqual({})
   })
@@ -79,7 +84,9 @@ describe('install --project compiles the project hooks; --sync and staleness fol
     expect(result.exitCode).toBe(0)
     const settings = agentTarget('claude')!.file('project', { home, project, env })
     expect(JSON.parse(readFileSync(settings, 'utf8')).hooks).toEqual({
-      PreToolUse: [{ matcher: '^(Bash)$', hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] }],
+      PreToolUse: [
+        { matcher: '^(Bash|Shell|exec)$', hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] },
+      ],
     })
     expect(staleAgentConfigs(project, env)).toEqual([])
 
@@ -95,13 +102,13 @@ describe('install --project compiles the project hooks; --sync and staleness fol
     const stale = staleAgentConfigs(project, env)
     expect(stale).toHaveLength(1)
     expect(stale[0]!.what).toContain('Stop has no entry')
-    expect(stale[0]!.what).toContain('PreToolUse matches ^(Bash)$, hooks.json wants ^(Bash|Write)$')
+    expect(stale[0]!.what).toContain('PreToolUse matches ^(Bash|Shell|exec)$, hooks.json wants ^(Bash|Shell|Write|exec)$')
     expect(stale[0]!.fix).toBe('hookrun install --project --sync')
 
     installAgents({ agents: [], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true }, false)
     const synced = JSON.parse(readFileSync(settings, 'utf8')).hooks
     expect(Object.keys(synced).sort()).toEqual(['PreToolUse', 'Stop'])
-    expect(synced.PreToolUse[0].matcher).toBe('^(Bash|Write)$')
+    expect(synced.PreToolUse[0].matcher).toBe('^(Bash|Shell|Write|exec)$')
     expect(staleAgentConfigs(project, env)).toEqual([])
 
     // A hook removed: its event's entry goes with the next sync; uninstall still removes the rest.

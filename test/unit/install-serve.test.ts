@@ -127,7 +127,7 @@ describe('install --agent claude --serve', () => {
     where.install({ serve: { port: 47_555 }, scope: 'project', narrow: true })
     const settings = where.read('project')
     expect(Object.keys(settings.hooks).sort()).toEqual(['PreToolUse', 'SessionStart', 'UserPromptSubmit'])
-    expect(settings.hooks.PreToolUse?.[0]?.matcher).toBe('^(Bash)$')
+    expect(settings.hooks.PreToolUse?.[0]?.matcher).toBe('^(Bash|Shell|exec)$')
     expect(statSync(where.settingsFile('project')).mode & 0o777).toBe(0o600)
     // hooks.json grows a PostToolUse hook; the sync a fire starts keeps http handlers and the port.
     writeFileSync(

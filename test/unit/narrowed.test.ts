@@ -148,7 +148,7 @@ test("the organisation's remote policy is compiled in too, and a pulled copy cha
   trustProject({ cwd: project, env: managed })
   installAgents({ agents: ['claude'], scope: 'project', cwd: project, env: managed, self: '/opt/hookrun', narrow: true }, false)
   const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8'))
-  expect(settings.hooks.PreToolUse[0].matcher).toBe('^(Bash|Write)$')
+  expect(settings.hooks.PreToolUse[0].matcher).toBe('^(Bash|Shell|Write|exec)$')
   const before = await fireSignature(project, managed)
   cache([{ name: 'org-gate', event: 'tool:pre_execute:read', command: 'true' }])
   expect(await fireSignature(project, managed)).not.toBe(before)
@@ -228,7 +228,7 @@ describe('which agents fires keep up to date', () => {
 describe('install --sync --quiet: the sync a fire starts', () => {
   test('in a trusted project it narrows again, stamps what it compiled and leaves a notice for the next fire', () => {
     const { project, env, edit, matchers, settings } = narrowedProject()
-    expect(matchers()).toEqual(['^(Bash)$'])
+    expect(matchers()).toEqual(['^(Bash|Shell|exec)$'])
     const before = readFileSync(settings, 'utf8')
     edit([{ name: 'gate', event: 'tool:pre_execute:bash|write', command: 'true' }])
     trustProject({ cwd: project, env, syncAgents: false }) // trusted, not synced: as a folder in trustedFolders is after an edit
@@ -241,7 +241,7 @@ describe('install --sync --quiet: the sync a fire starts', () => {
     )
     expect(result).toMatchObject({ output: '', exitCode: 0 })
     // Only the matcher's text changed: the file keeps its layout.
-    expect(readFileSync(settings, 'utf8')).toBe(before.replace('"^(Bash)$"', '"^(Bash|Write)$"'))
+    expect(readFileSync(settings, 'utf8')).toBe(before.replace('"^(Bash|Shell|exec)$"', '"^(Bash|Shell|Write|exec)$"'))
     expect(staleAgentConfigs(project, env)).toEqual([])
     const stamp = readStamp(project, env)!
     expect(stamp.notice).toContain('.claude/settings.local.json up to date')
@@ -258,10 +258,10 @@ describe('install --sync --quiet: the sync a fire starts', () => {
     ])
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true, quiet: true }, false)
     expect(readFileSync(settings, 'utf8')).toBe(before)
-    expect(matchers()).toEqual(['^(Bash)$'])
+    expect(matchers()).toEqual(['^(Bash|Shell|exec)$'])
     // The explicit, visible `install --sync` is the user's own act: it narrows at once.
     installAgents({ agents: [], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true }, false)
-    expect(matchers()).toEqual(['^(Bash|Read|Write)$'])
+    expect(matchers()).toEqual(['^(Bash|Read|Shell|Write|exec)$'])
   })
 
   test('an agent the user took hookrun out of by hand gets no entries back, and is followed no more', () => {
