@@ -39,7 +39,7 @@ for (const runtime of RUNTIMES) {
       expect(install.exitCode, install.stderr).toBe(0)
       expect(install.stdout).toContain("narrowed: only the events and tools this project's hooks can fire on")
       expect(Object.keys(hooks())).toEqual(['PreToolUse'])
-      expect(hooks().PreToolUse![0]!.matcher).toBe('^(Bash)$')
+      expect(hooks().PreToolUse![0]!.matcher).toBe('^(Bash|Shell|exec)$')
 
       // A hook on a new event: the edit revokes trust; trusting it again routes the event.
       writeHooks([BASH_GATE, ON_STOP])
@@ -156,7 +156,7 @@ for (const runtime of RUNTIMES) {
       const install = await cli(['install', '--agent', 'claude'])
       expect(install.exitCode, install.stderr).toBe(0)
       expect(install.stdout).toContain("narrowed: only the events and tools your hooks and your trusted projects' hooks can fire on")
-      expect(install.stdout).toMatch(/events: {2}PreToolUse \(\^\(Bash\)\$\), SessionStart\n/)
+      expect(install.stdout).toMatch(/events: {2}PreToolUse \(\^\(Bash\|Shell\|exec\)\$\), SessionStart\n/)
       const all = await cli(['install', '--agent', 'claude', '--all-events'])
       expect(all.stdout).toContain(
         'every event: hookrun install --agent claude without --all-events routes only what your hooks can fire on',

@@ -80,7 +80,7 @@ for (const runtime of RUNTIMES) {
       })
       expect(install.exitCode, install.stderr).toBe(0)
       expect(install.stdout).toContain('or in a trusted folder the next fire does')
-      expect(matcher()).toBe('^(Bash)$')
+      expect(matcher()).toBe('^(Bash|Shell|exec)$')
       // Nothing changed: a fire starts nothing.
       const quiet = claudeFires()
       expect(quiet.status, quiet.stderr).toBe(0)
@@ -99,7 +99,7 @@ for (const runtime of RUNTIMES) {
       const fired = claudeFires()
       expect(fired.status, fired.stderr).toBe(0)
       expect(fired.stdout.trim()).toBe('{}')
-      await until('the detached sync to rewrite .claude/settings.local.json', () => matcher() === '^(Bash|Write)$')
+      await until('the detached sync to rewrite .claude/settings.local.json', () => matcher() === '^(Bash|Shell|Write|exec)$')
       await until('the sync to stamp what it compiled', () => readStamp(project, xdg)?.notice !== undefined)
       expect(await waitForNoProcess(`--cwd ${project}`, 20_000)).toEqual([])
 
