@@ -100,7 +100,7 @@ describe('Claude Code 2.1.331', () => {
   test('deny-shell with `install --narrow`: the one compiled PreToolUse entry (matcher Bash) still denies', async () => {
     const run = freshRun()
     expect(run.hookrun(['init', '--template', 'dangerous-commands']).status).toBe(0)
-    expect(installClaude(run, ['--narrow'])).toContain('PreToolUse (^(Bash)$)')
+    expect(installClaude(run, ['--narrow'])).toContain('PreToolUse (^(Bash|Shell|exec)$)')
     const session = await runClaude(run, [bash('touch NARROW_ALLOWED_RAN'), bash(deniedCommand('NARROW_DENIED_RAN')), DONE])
     expectCompleted(session, 'deny-shell (--narrow)')
     expect(existsSync(join(run.project, 'NARROW_ALLOWED_RAN'))).toBe(true)
@@ -125,7 +125,7 @@ describe('Claude Code 2.1.331', () => {
     const settingsFile = join(run.project, '.claude', 'settings.local.json')
     for (let waited = 0; waited < 10_000 && !readFileSync(settingsFile, 'utf8').includes('Write'); waited += 200)
       await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(readFileSync(settingsFile, 'utf8')).toContain('^(Bash|Write)$')
+    expect(readFileSync(settingsFile, 'utf8')).toContain('^(Bash|Shell|Write|exec)$')
     const written = join(run.project, 'NARROW_WRITE_RAN.txt')
     const second = await runClaude(run, [{ tool: 'Write', input: { file_path: written, content: 'x\n' } }, DONE])
     expectCompleted(second, 'narrow sync (session 2)')
