@@ -299,7 +299,9 @@ export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, stri
       if (wanted === undefined || target.shape !== 'groups') continue
       for (const entry of entries.filter((found) => found.remove.length === 3)) {
         const matcher = child(nodeAt(root, entry.remove), 'matcher')?.value
-        if (matcher !== undefined && matcher !== wanted.matcher)
+        // Every tool is no matcher, or the agent's own spelling of all (Goose's `.*`).
+        const wantedMatcher = wanted.matcher ?? target.allMatcher
+        if (matcher !== undefined && matcher !== wantedMatcher)
           differences.push(`${event} matches ${matcher}, hooks.json wants ${wanted.matcher ?? 'every tool'}`)
       }
     }

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { doctorCommand } from '../../src/commands/doctor.ts'
 import { installAgents } from '../../src/commands/install.ts'
+import { staleAgentConfigs } from '../../src/install/narrowed-sync.ts'
 import { addPlugin } from '../../src/folders/plugins.ts'
 import { pluginConfigHooks } from '../../src/folders/plugin-config.ts'
 import { type FoundPluginConfig, pluginSources } from '../../src/discover/folders.ts'
@@ -120,6 +121,16 @@ describe('hookrun never reads its own Goose plugin as hooks (it would fire itsel
 describe('doctor: a hookrun plugin Goose would not run', () => {
   const lines = (where: ReturnType<typeof place>) =>
     doctorCommand({ cwd: where.project, env: where.env, version: '0.0.0', json: true }).output
+  test("a narrowed project install is not out of date right after it is written: Goose's `.*` is every tool", () => {
+    const where = place()
+    mkdirSync(join(where.project, '.hookrun'), { recursive: true })
+    writeFileSync(
+      join(where.project, '.hookrun', 'hooks.json'),
+      JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute', command: 'true' }] }),
+    )
+    installAgents({ agents: ['goose'], scope: 'project', cwd: where.project, env: where.env, self: SELF, narrow: true }, false)
+    expect(staleAgentConfigs(where.project, where.env)).toEqual([])
+  })
   test('disabledPlugins in the project settings, unless its local settings enable it', () => {
     const where = place()
     run(where, false, 'project')
