@@ -1,6 +1,6 @@
 // `hookrun doctor`: everything that makes hooks silently not fire, one line each with its fix.
-import { accessSync, constants, existsSync, statSync } from 'node:fs'
-import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path'
+import { accessSync, constants, existsSync } from 'node:fs'
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
 import type { ResolvedConfig } from '../config/load.ts'
 import { formatProblem } from '../config/load.ts'
@@ -17,7 +17,7 @@ import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { shellWords } from './self.ts'
 import { count } from '../core/words.ts'
 import { homeOf } from '../core/places.ts'
-import { nodeChildProcess } from '../core/builtins.ts'
+import { onPath, versionOf } from './on-path.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -67,41 +67,8 @@ function wirings(context: DoctorContext): Wiring[] {
   return found
 }
 
-/** The executable `PATH` finds for `name`, as a shell would. */
-export function onPath(name: string, env: Env): string | undefined {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir === '') continue
-    const file = join(dir, name)
-    try {
-      if (statSync(file).isFile()) {
-        accessSync(file, constants.X_OK)
-        return file
-      }
-    } catch {
-      // Not here.
-    }
-  }
-  return undefined
-}
-
 const installCommand = (wiring: Pick<Wiring, 'agent' | 'scope'>) =>
   `hookrun install --agent ${wiring.agent}${wiring.scope === 'project' ? ' --project' : ''}`
-
-/**
- * The version a hookrun command line answers (`hookrun 0.1.0 (node 22.1.0, linux-x64)`, see
- * versionLine in src/commands/usage.ts), or why there is none. `sh -c`: the router's command is a
- * shell line (`'/opt/my tools/hookrun'`, `/usr/bin/node /…/hookrun.mjs`).
- */
-function versionOf(command: string, env: Env): { version?: string; problem?: string } {
-  const { spawnSync } = nodeChildProcess()
-  const result = spawnSync('sh', ['-c', `${command} --version`], { env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 10_000 })
-  const version = /^hookrun (\S+) \(/.exec(result.stdout ?? '')?.[1]
-  if (version !== undefined) return { version }
-  if (result.error !== undefined || result.signal !== null)
-    return { problem: `did not answer --version (${result.error?.message ?? result.signal})` }
-  const said = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n')[0]?.slice(0, 80)
-  return { problem: `does not answer --version as hookrun does${said ? ` (it printed: ${said})` : ''}` }
-}
 
 /** hookrun on PATH (what committed project files run), and whether it is this version. */
 const binaryCheck: DoctorCheck = (context) => {

@@ -8,7 +8,8 @@ import { type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from '
 import { PLUGIN_MARKER, pluginText } from './opencode-plugin.ts'
 import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty } from './results.ts'
 import { selfCommand } from './self.ts'
-import { type DoctorCheck, type DoctorLine, onPath } from './doctor.ts'
+import type { DoctorCheck, DoctorLine } from './doctor.ts'
+import { onPath } from './on-path.ts'
 
 type PluginAgentName = 'opencode' | 'kilo'
 

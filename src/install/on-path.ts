@@ -1,0 +1,39 @@
+// Which hookrun a command line or PATH finds, for doctor (and the plugin agents' check).
+import { accessSync, constants, statSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
+import { nodeChildProcess } from '../core/builtins.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** The executable `PATH` finds for `name`, as a shell would. */
+export function onPath(name: string, env: Env): string | undefined {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (dir === '') continue
+    const file = join(dir, name)
+    try {
+      if (statSync(file).isFile()) {
+        accessSync(file, constants.X_OK)
+        return file
+      }
+    } catch {
+      // Not here.
+    }
+  }
+  return undefined
+}
+
+/**
+ * The version a hookrun command line answers (`hookrun 0.1.0 (node 22.1.0, linux-x64)`, see
+ * versionLine in src/commands/usage.ts), or why there is none. `sh -c`: the router's command is a
+ * shell line (`'/opt/my tools/hookrun'`, `/usr/bin/node /…/hookrun.mjs`).
+ */
+export function versionOf(command: string, env: Env): { version?: string; problem?: string } {
+  const { spawnSync } = nodeChildProcess()
+  const result = spawnSync('sh', ['-c', `${command} --version`], { env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 10_000 })
+  const version = /^hookrun (\S+) \(/.exec(result.stdout ?? '')?.[1]
+  if (version !== undefined) return { version }
+  if (result.error !== undefined || result.signal !== null)
+    return { problem: `did not answer --version (${result.error?.message ?? result.signal})` }
+  const said = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n')[0]?.slice(0, 80)
+  return { problem: `does not answer --version as hookrun does${said ? ` (it printed: ${said})` : ''}` }
+}
