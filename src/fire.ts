@@ -3,15 +3,11 @@ import { findConfigFiles } from './config/files.ts'
 import { narrowedAction, readStamp, readUserStamp, userRoutingAction } from './config/narrowed.ts'
 import { plannedHooks } from './config/plan.ts'
 import type { FiredEvent, Payload, Settings } from './core/types.ts'
-import { decide } from './answer/decide.ts'
 import { HookrunError } from './core/errors.ts'
 import { qualifyEvent } from './event/event.ts'
-import { loadGlobs } from './event/globs.ts'
 import type { Decision } from './core/protocol.ts'
-import { selectHooks, selectionUsesGlobs } from './select/select.ts'
-import { gateBlock, untrustedNotice, untrustedWarnings } from './answer/blocks.ts'
-import { isKnownEvent } from './event/events.ts'
-import { nearestEvent } from './event/suggest.ts'
+import { untrustedNotice } from './answer/blocks.ts'
+import { decideEvent } from './pipeline.ts'
 import { firstNoticeOf } from './trust/notices.ts'
 import { sessionIdOf } from './payload/fields.ts'
 import type { FireFacts } from './telemetry/record.ts'
@@ -86,33 +82,22 @@ export async function fire(options: FireOptions): Promise<Decision> {
     const { claimRefresh } = await import('./config/policy.ts')
     if (claimRefresh(config.policy.url, env)) startDetachedSelf([...options.selfCommand, 'policy', 'pull', '--quiet'], env)
   }
-  // picomatch loads only when a pattern or `if` rule is a glob, or a broken gate entry is judged.
-  if (selectionUsesGlobs(config.hooks, event, { matched }) || config.problems.length > 0) await loadGlobs()
-  const untrusted = untrustedWarnings(config.trusts, config.untrustedHooks)
-  // A gate hookrun cannot vouch for blocks before anything runs (docs/guarantees.md).
-  const block = gateBlock(config.trusts, config.problems, event, config.policy)
-  const hooks = block !== undefined ? [] : selectHooks(config.hooks, event, payload, { matched })
-  const chain =
-    block !== undefined
-      ? { results: [block], rewrites: {}, warnings: [], startedAt: [started] }
-      : hooks.length === 0
-        ? { results: [], rewrites: {}, warnings: [], startedAt: [] }
-        : // Running hooks is loaded only when there are hooks to run: most events have none.
-          await (await import('./chain.ts')).runChain(hooks, event, payload, {
-            env,
-            depth,
-            projectRoot: config.projectRoot,
-            signal: options.signal,
-            progress: options.progress,
-            trusts: config.trusts,
-            ...(options.budgetMs !== undefined && { budgetMs: options.budgetMs }),
-          })
-  const decided = decide(event, chain.results, chain.rewrites, [
-    ...untrusted,
-    ...unknownEventWarning(event),
-    ...warnings,
-    ...chain.warnings,
-  ])
+  const {
+    decision: decided,
+    chain,
+    selected,
+    block,
+  } = await decideEvent(config, event, payload, {
+    env,
+    depth,
+    signal: options.signal,
+    progress: options.progress,
+    matched,
+    warnings,
+    startedAt: started,
+    ...(options.budgetMs !== undefined && { budgetMs: options.budgetMs }),
+  })
+  const hooks = block !== undefined ? [] : selected
   const agent = options.agent ?? env.HOOKRUN_AGENT
   const channels = options.noticeChannels ?? ['systemMessage']
   let decision = withTrustNotice(decided, config.trusts, payload, env, channels)
@@ -204,13 +189,6 @@ function startDetachedSelf([command, ...args]: readonly string[], env: Readonly<
   const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
   child.on('error', () => undefined)
   child.unref()
-}
-
-/** Any agent may fire its own events; one a typo away from a known name is worth a word. */
-function unknownEventWarning(event: FiredEvent): string[] {
-  if (isKnownEvent(event.name)) return []
-  const nearest = nearestEvent(event.name)
-  return nearest === undefined ? [] : [`unknown event '${event.name}'; did you mean '${nearest}'?`]
 }
 
 /**

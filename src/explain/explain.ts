@@ -13,11 +13,11 @@ import {
   type Settings,
 } from '../core/types.ts'
 import { readConfigFile } from '../config/parse.ts'
-import { decide } from '../answer/decide.ts'
 import { qualifyEvent } from '../event/event.ts'
 import type { FireOptions } from '../fire.ts'
 import { checkDepth } from '../fire.ts'
-import { type ChainOutcome, promptOf, runChain } from '../chain.ts'
+import { type ChainOutcome, promptOf } from '../chain.ts'
+import { decideEvent } from '../pipeline.ts'
 import { howDecided, rulesApplied } from './how-decided.ts'
 import { toolInput as payloadToolInput } from '../payload/fields.ts'
 import { loadHooks } from '../fire-config.ts'
@@ -25,7 +25,6 @@ import { failedFilter } from '../select/filters.ts'
 import { compilePattern } from '../event/pattern.ts'
 import type { Decision, HookAnswer, HookReport } from '../core/protocol.ts'
 import { selectHooks } from '../select/select.ts'
-import { gateBlock } from '../answer/blocks.ts'
 
 /**
  * Why a configured hook does not run for an event. `untrusted` is for checks that come from
@@ -168,21 +167,15 @@ export async function explainFire(options: ExplainOptions): Promise<Explanation>
     return { event: event.qualified, tool: event.tool, files: config.files, hooks: [...hooks, ...shadowed], how, problems }
   }
 
-  const depth = checkDepth(env)
-  // The same rule as `fire`: a gate hookrun cannot vouch for blocks before any hook runs.
-  const block = gateBlock(config.trusts, config.problems, event, config.policy)
-  const chain: ChainOutcome =
-    block !== undefined
-      ? { results: [block], ran: [], skipped: [...selected], rewrites: {}, warnings: [], startedAt: [Date.now()], judged: [] }
-      : await runChain(selected, event, payload, {
-          env,
-          depth,
-          projectRoot: config.projectRoot,
-          signal: options.signal,
-          progress: options.progress,
-          trusts: config.trusts,
-        })
-  const decision = decide(event, chain.results, chain.rewrites, [...problems, ...chain.warnings])
+  // The same decision as `fire`: src/pipeline.ts, with the exclusions above left out of the run.
+  const { decision, chain, block } = await decideEvent(config, event, payload, {
+    env,
+    depth: checkDepth(env),
+    signal: options.signal,
+    progress: options.progress,
+    exclude: (hook) => excluded.has(hook),
+    warnings: problems,
+  })
   const resultOf = new Map<Hook, HookResult>(chain.results.map((result, index) => [chain.ran[index] as Hook, result]))
   const stoppedAt = chain.results.find((result) => result.blocks)
 

@@ -3,22 +3,25 @@ import { z } from 'zod'
 import type { ResolvedConfig } from '../config/load.ts'
 import type { Hook, Payload } from '../core/types.ts'
 import { HookSchema } from '../config/schema.ts'
-import { decide } from '../answer/decide.ts'
 import { HookrunError } from '../core/errors.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { checkDepth } from '../fire.ts'
-import { type ChainStep, type ProgressRecord, runChain } from '../chain.ts'
-import { type LoadedHooks, loadHooks } from '../fire-config.ts'
+import type { ChainStep, ProgressRecord } from '../chain.ts'
+import { loadObserved, type ObservedHooks, observationHolds } from '../fire-config.ts'
+import { findConfigFiles } from '../config/files.ts'
+import { decideEvent } from '../pipeline.ts'
 import { type FunctionHook, type FunctionHookSpec, functionStep } from './function-hook.ts'
 import { compilePattern, patternProblem } from '../event/pattern.ts'
 import type { Decision } from '../core/protocol.ts'
-import { selectHooks } from '../select/select.ts'
-import { gateBlock } from '../answer/blocks.ts'
 
 /**
- * hookrun inside an agent: `createRunner()` reads the config once, `on()` adds function hooks,
- * `fire()` runs command and function hooks in one chain and answers with the Decision the CLI
- * prints. Nothing is spawned or read before the first `fire()` (or `reload()`).
+ * hookrun inside an agent: `createRunner()` reads the config at the first `fire()`, `on()` adds
+ * function hooks, `fire()` runs command and function hooks in one chain and answers with the
+ * Decision the CLI prints. Before each later fire the runner checks, as `hookrun fire` does, that
+ * nothing its config came from changed (the files, the hook folders, the trust records and the
+ * material they pin), and reads it again when something did; each project hook's files are checked
+ * against its trust right before it is spawned. Nothing is spawned or read before the first
+ * `fire()` (or `reload()`).
  */
 
 export interface RunnerOptions {
@@ -68,7 +71,7 @@ export interface Runner {
   off(name: string): boolean
   /** Run the hooks for one event; the Decision is the object `hookrun fire` prints. */
   fire(event: string, payload?: Payload, options?: RunnerFireOptions): Promise<Decision>
-  /** Read the config layers again (a runner never re-reads files on its own). */
+  /** Read the config layers again now (a fire does when anything its config came from changed). */
   reload(): Promise<ResolvedConfig>
   /** State shared by this runner's function hooks across fires (`context.metadata`). */
   readonly metadata: Map<string, unknown>
@@ -85,14 +88,20 @@ export function createRunner(options: RunnerOptions = {}): Runner {
   const cwd = options.cwd ?? process.cwd()
   const registered: RegisteredHook[] = []
   const metadata = new Map<string, unknown>()
-  let loading: Promise<LoadedHooks & { depth: number }> | undefined
+  let loading: Promise<ObservedHooks> | undefined
   let unnamed = 0
 
-  const load = () =>
-    (loading = (async () => {
-      const depth = checkDepth(env)
-      return { ...(await loadHooks({ cwd, configFiles: options.configFiles, env, strict: options.strict ?? false })), depth }
-    })())
+  // With `configFiles` nothing is discovered: the runner reads them again on `reload()` only.
+  const find = () => (options.configFiles?.length ? undefined : findConfigFiles({ cwd, env }))
+  const load = () => (loading = loadObserved({ cwd, configFiles: options.configFiles, env, strict: options.strict ?? false }, find()))
+  /** The config as it stands now: the one read before while everything it came from holds. */
+  const current = async (): Promise<ObservedHooks> => {
+    // A load that failed (a strict runner's config problem) is tried again, not kept.
+    const observed = await loading?.catch(() => undefined)
+    if (observed === undefined) return load()
+    const found = find()
+    return found === undefined || observationHolds(observed, found, env) ? observed : load()
+  }
 
   const runner: Runner = {
     metadata,
@@ -125,7 +134,7 @@ export function createRunner(options: RunnerOptions = {}): Runner {
       return index >= 0
     },
     async reload() {
-      return (await load()).config
+      return (await load()).loaded.config
     },
     async fire(eventName, payload = {}, fireOptions = {}) {
       if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
@@ -134,26 +143,32 @@ export function createRunner(options: RunnerOptions = {}): Runner {
         )
       }
       const event = qualifyEvent(eventName, payload, fireOptions.tool)
-      const loaded = await (loading ?? load())
-      const configured = selectHooks(loaded.config.hooks, event, payload)
+      const depth = checkDepth(env)
+      const { loaded } = await current()
       const functions = registered.filter((hook) => hook.pattern.matches(event.segments))
-      const { steps, warnings } = orderSteps(configured, functions, loaded.config.hooks, fireOptions.metadata ?? metadata)
-      // The same rule as `fire`: a gate hookrun cannot vouch for blocks before any hook runs.
-      const block = gateBlock(loaded.config.trusts, loaded.config.problems, event, loaded.config.policy)
-      const chain =
-        block !== undefined
-          ? { results: [block], rewrites: {}, warnings: [] }
-          : await runChain(steps, event, payload, {
-              env,
-              depth: loaded.depth,
-              projectRoot: loaded.config.projectRoot,
-              signal: fireOptions.signal,
-              progress: fireOptions.progress,
-            })
-      return decide(event, chain.results, chain.rewrites, [...loaded.warnings, ...warnings, ...chain.warnings])
+      const { decision } = await decideEvent(loaded.config, event, payload, {
+        env,
+        depth,
+        signal: fireOptions.signal,
+        progress: fireOptions.progress,
+        arrange: (configured) => orderSteps(configured, functions, fireOptions.metadata ?? metadata),
+        warnings: [...loaded.warnings, ...placementWarnings(functions, loaded.config.hooks)],
+      })
+      return decision
     },
   }
   return runner
+}
+
+/** A function hook placed next to a config hook that no layer defines runs at its `order` place instead: said once per fire. */
+function placementWarnings(functions: readonly RegisteredHook[], allConfigured: readonly Hook[]): string[] {
+  return functions.flatMap((hook) => {
+    const anchor = hook.before ?? hook.after
+    if (anchor === undefined || allConfigured.some((configuredHook) => configuredHook.name === anchor)) return []
+    return [
+      `function hook '${hook.name}' is placed ${hook.before !== undefined ? 'before' : 'after'} '${anchor}', which no config layer defines; it ran ${hook.order} instead`,
+    ]
+  })
 }
 
 /**
@@ -161,26 +176,11 @@ export function createRunner(options: RunnerOptions = {}): Runner {
  * then the config hooks with any `before`/`after` hooks next to theirs, then the rest, each group
  * in registration order.
  */
-function orderSteps(
-  configured: readonly Hook[],
-  functions: readonly RegisteredHook[],
-  allConfigured: readonly Hook[],
-  metadata: Map<string, unknown>,
-): { steps: ChainStep[]; warnings: string[] } {
+function orderSteps(configured: readonly Hook[], functions: readonly RegisteredHook[], metadata: Map<string, unknown>): ChainStep[] {
   const present = new Set(configured.map((hook) => hook.name))
-  const warnings: string[] = []
-  const anchorOf = (hook: RegisteredHook) => hook.before ?? hook.after
   const placed = (hook: RegisteredHook) => {
-    const anchor = anchorOf(hook)
+    const anchor = hook.before ?? hook.after
     return anchor !== undefined && present.has(anchor)
-  }
-  for (const hook of functions) {
-    const anchor = anchorOf(hook)
-    if (anchor !== undefined && !allConfigured.some((configuredHook) => configuredHook.name === anchor)) {
-      warnings.push(
-        `function hook '${hook.name}' is placed ${hook.before !== undefined ? 'before' : 'after'} '${anchor}', which no config layer defines; it ran ${hook.order} instead`,
-      )
-    }
   }
   const step = (hook: RegisteredHook) => functionStep(hook, metadata)
   const steps: ChainStep[] = functions.filter((hook) => hook.order === 'first' && !placed(hook)).map(step)
@@ -194,7 +194,7 @@ function orderSteps(
     if (first) steps.push(...functions.filter((fn) => fn.after === hook.name).map(step))
   }
   steps.push(...functions.filter((hook) => hook.order === 'last' && !placed(hook)).map(step))
-  return { steps, warnings }
+  return steps
 }
 
 /** `file:line:column` of the code that called `runner.on()`, from the stack (Node, Bun and Deno print it alike). */

@@ -294,21 +294,25 @@ test('the context: event, qualified event, hook name, payload, tool, prompt, ses
   })
 })
 
-test('a runner reads the config once; reload() reads it again', async () => {
+test('a runner reads the config again at the fire after a file it came from changed; reload() reads it now', async () => {
   await inProject([{ name: 'say', event: 'session:start', command: 'echo first' }], {}, async (dir) => {
     const runner = runnerIn(dir)
     assert.deepEqual((await runner.fire('session:start')).additionalContext, ['first'])
     writeFileSync(
       join(dir, '.hookrun/hooks.json'),
-      JSON.stringify({ hooks: [{ name: 'say', event: 'session:start', command: 'echo second' }] }),
+      JSON.stringify({ hooks: [{ name: 'say', event: 'session:start', command: 'echo second, longer' }] }),
     )
-    assert.deepEqual((await runner.fire('session:start')).additionalContext, ['first'])
+    assert.deepEqual((await runner.fire('session:start')).additionalContext, ['second, longer'])
+    writeFileSync(
+      join(dir, '.hookrun/hooks.json'),
+      JSON.stringify({ hooks: [{ name: 'say', event: 'session:start', command: 'echo third' }] }),
+    )
     const config = await runner.reload()
     assert.deepEqual(
       config.hooks.map((hook) => hook.command),
-      ['echo second'],
+      ['echo third'],
     )
-    assert.deepEqual((await runner.fire('session:start')).additionalContext, ['second'])
+    assert.deepEqual((await runner.fire('session:start')).additionalContext, ['third'])
   })
 })
 
