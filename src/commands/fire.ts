@@ -364,6 +364,7 @@ function mayBeClaudeCaller(payload: Payload, env: Readonly<Record<string, string
     typeof payload.cursor_version === 'string' ||
     typeof payload.conversation_id === 'string' ||
     typeof payload.hookEventName === 'string' ||
+    env.COPILOT_CLI !== undefined ||
     env.HOOKRUN_AGENT_SDK_HOOKS !== undefined
   )
 }

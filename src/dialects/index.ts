@@ -23,6 +23,7 @@ import { opencode } from './opencode.ts'
 import { qwen } from './qwen.ts'
 import { vibe } from './vibe.ts'
 import { fromVSCode, renderForVSCode } from './vscode.ts'
+import { fromCopilotCli, renderForCopilotCli } from './copilot-claude.ts'
 import { windsurf } from './windsurf.ts'
 import type { Dialect, NoticeChannel } from './types.ts'
 
@@ -135,11 +136,13 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
  */
 export function renderFor(dialect: Dialect, decided: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
   const decision = refusingIgnoredRewrite(dialect, decided, agentEvent ?? dialect.eventName(payload))
-  // VS Code runs Claude Code's entries too (chat.useClaudeHooks) and reads its own variant of Claude's answer.
+  // VS Code (chat.useClaudeHooks) and Copilot CLI run Claude Code's entries too, each reading its own part of Claude's answer.
   const rendered =
     dialect === claude && fromVSCode(payload)
       ? renderForVSCode(decision, payload, agentEvent)
-      : dialect.render(decision, payload, agentEvent)
+      : dialect === claude && fromCopilotCli(payload)
+        ? renderForCopilotCli(decision, payload, agentEvent)
+        : dialect.render(decision, payload, agentEvent)
   const ignored = ignoredFieldWarnings(dialect, decided, agentEvent ?? dialect.eventName(payload))
   const event = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : decision.event)
   const left =

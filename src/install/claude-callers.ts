@@ -4,6 +4,7 @@ import { homeOf } from '../core/places.ts'
 import { agentTarget } from './agents.ts'
 import type { Places } from './agent-target.ts'
 import { answeredByReaderEntry, routedEvents } from './overlaps.ts'
+import { fromCopilotCli } from '../dialects/copilot-claude.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 type Payload = Readonly<Record<string, unknown>>
@@ -16,7 +17,7 @@ type Payload = Readonly<Record<string, unknown>>
  * hooks run once per tool call.
  */
 interface ClaudeCaller {
-  readonly name: 'cursor' | 'vscode' | 'devin' | 'agent-sdk'
+  readonly name: 'cursor' | 'vscode' | 'copilot' | 'devin' | 'agent-sdk'
   readonly label: string
   /** When it runs Claude Code's entries: the setting or option that decides it (a few words). */
   readonly when: string
@@ -45,15 +46,19 @@ export const CLAUDE_CALLERS: readonly ClaudeCaller[] = [
     // VS Code's agent hooks send `hookEventName` and `sessionId` (camelCase); Claude Code sends `hook_event_name`, `session_id`.
     detect: (payload) => typeof payload.hookEventName === 'string' && typeof payload.hook_event_name !== 'string',
     // VS Code also runs .github/hooks/*.json and ~/.copilot/hooks, where `install --agent copilot` writes.
-    ownAnswer: (event, places) => {
-      const copilotEvent = aliasFor(resolveAlias(event) ?? event, 'copilot')
-      if (copilotEvent === undefined) return undefined
-      const target = agentTarget('copilot')!
-      return (['project', 'user'] as const)
-        .map((scope) => target.file(scope, places))
-        .find((file) => routedEvents(file, 'copilot').includes(copilotEvent))
-    },
+    ownAnswer: copilotRouterFor,
     source: 'code.visualstudio.com/docs/agent-customization/hooks',
+  },
+  {
+    name: 'copilot',
+    label: 'Copilot CLI',
+    when: 'always, in a trusted folder, beside .github/hooks',
+    // Copilot sets COPILOT_CLI=1 (and CLAUDE_PROJECT_DIR) for these hooks; its payload has an ISO
+    // timestamp and no transcript_path, which Claude Code always sends (src/dialects/copilot-claude.ts).
+    detect: (payload, env) => env.COPILOT_CLI === '1' && fromCopilotCli(payload),
+    // It runs .github/hooks first, then .claude: hookrun's Copilot entry answers, this one stands aside.
+    ownAnswer: copilotRouterFor,
+    source: 'github/docs copilot hooks-reference; seen in Copilot CLI 1.0.102 (real-agents.md)',
   },
   {
     name: 'devin',
@@ -77,6 +82,16 @@ export const CLAUDE_CALLERS: readonly ClaudeCaller[] = [
     source: 'code.claude.com/docs/en/agent-sdk/claude-code-features',
   },
 ]
+
+/** hookrun's Copilot router entry (project `.github/hooks/hookrun.json`, or the user's) that routes this Claude Code event, if any. */
+function copilotRouterFor(claudeEvent: string, places: Places): string | undefined {
+  const copilotEvent = aliasFor(resolveAlias(claudeEvent) ?? claudeEvent, 'copilot')
+  if (copilotEvent === undefined) return undefined
+  const target = agentTarget('copilot')!
+  return (['project', 'user'] as const)
+    .map((scope) => target.file(scope, places))
+    .find((file) => routedEvents(file, 'copilot').includes(copilotEvent))
+}
 
 /** The agent other than Claude Code that runs this Claude Code entry, if the payload or environment tells one. */
 export function claudeCaller(payload: Payload, env: Env): ClaudeCaller | undefined {

@@ -237,6 +237,78 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
     )
   })
 
+  test('claude-entries-alone', async () => {
+    // Only `install --agent claude --project`: Copilot runs .claude/settings.local.json itself.
+    const counter = 'echo ran >> "$HOOKRUN_PROJECT_DIR/gate-runs.txt"'
+    const hooks = {
+      hooks: [
+        ...(contextHooks() as { hooks: object[] }).hooks,
+        { name: 'lab-count', event: 'tool:pre_execute:bash', command: counter },
+        ...gateHooks.hooks,
+      ],
+    }
+    await scenario(
+      'claude-entries-alone',
+      {
+        hooks,
+        turns: [bashCall('touch forbidden-marker'), bashCall('touch allowed-marker'), done],
+        before: (run) => {
+          expect(run.hookrun(['uninstall', '--agent', 'copilot', '--project']).status).toBe(0)
+          expect(run.hookrun(['install', '--agent', 'claude', '--project']).status).toBe(0)
+        },
+      },
+      ({ run, server }) => {
+        expect(existsSync(join(run.project, '.github', 'hooks', 'hookrun.json'))).toBe(false)
+        expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
+        expect(existsSync(join(run.project, 'allowed-marker'))).toBe(true)
+        expect(toolOutputs(server)[0]).toContain('lab gate: forbidden commands are not allowed')
+        expect(readFileSync(join(run.project, 'gate-runs.txt'), 'utf8').trim().split('\n')).toHaveLength(2)
+        const first = conversation(server, 0)
+        expect(first).toContain('LAB-CONTEXT-SESSION')
+        expect(first).toContain('LAB-CONTEXT-PROMPT')
+        results.record(
+          'claude-entries-alone',
+          'honoured',
+          "Claude Code's entries alone: the gate denied, each call ran the hooks once, and session-start and prompt context (a top-level additionalContext) reached the model",
+        )
+      },
+    )
+  })
+
+  test('claude-and-copilot-entries', async () => {
+    // Both installs in one project: Copilot runs .github/hooks, then .claude; the hooks run once.
+    const counter = 'echo ran >> "$HOOKRUN_PROJECT_DIR/gate-runs.txt"'
+    const starts = 'echo start >> "$HOOKRUN_PROJECT_DIR/session-runs.txt"'
+    const hooks = {
+      hooks: [
+        ...(contextHooks() as { hooks: object[] }).hooks,
+        { name: 'lab-count', event: 'tool:pre_execute:bash', command: counter },
+        { name: 'lab-starts', event: 'session:start', command: starts },
+      ],
+    }
+    await scenario(
+      'claude-and-copilot-entries',
+      {
+        hooks,
+        turns: [bashCall('touch allowed-marker'), done],
+        before: (run) => expect(run.hookrun(['install', '--agent', 'claude', '--project']).status).toBe(0),
+      },
+      ({ run, server }) => {
+        expect(existsSync(join(run.project, 'allowed-marker'))).toBe(true)
+        expect(readFileSync(join(run.project, 'gate-runs.txt'), 'utf8').trim().split('\n')).toEqual(['ran'])
+        expect(readFileSync(join(run.project, 'session-runs.txt'), 'utf8').trim().split('\n')).toEqual(['start'])
+        const first = conversation(server, 0)
+        expect(first.split('LAB-CONTEXT-SESSION')).toHaveLength(2)
+        expect(first).toContain('LAB-CONTEXT-PROMPT')
+        results.record(
+          'claude-and-copilot-entries',
+          'honoured',
+          "with hookrun's Copilot and Claude Code entries both installed: one shell call ran the gate once, one session start ran its hook once, and its context reached the model once",
+        )
+      },
+    )
+  })
+
   test('Copilot itself fails closed: a preToolUse hook that exits 1 or is not found denies the call', async () => {
     for (const bash of ['exit 1', 'no-such-hookrun fire preToolUse --format copilot']) {
       const run = labRun()

@@ -7,6 +7,7 @@ import { answeredByCaller, CLAUDE_CALLERS, claudeCaller } from '../../src/instal
 import { homeAndProject, writeFiles } from '../helpers.ts'
 import { afterEach } from 'vitest'
 import { rmSync } from 'node:fs'
+import type { Decision } from '../../src/core/protocol.ts'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -45,6 +46,15 @@ describe('claudeCaller', () => {
     expect(claudeCaller(vscode, {})?.name).toBe('vscode')
   })
 
+  test('Copilot CLI: COPILOT_CLI=1 with its own payload (an ISO timestamp, no transcript_path)', () => {
+    const copilot = { hook_event_name: 'PreToolUse', session_id: 's', timestamp: '2026-11-25T09:00:00.000Z', cwd: '/p', tool_name: 'Bash' }
+    const env = { CLAUDE_PROJECT_DIR: '/p', COPILOT_PROJECT_DIR: '/p', COPILOT_CLI: '1' }
+    expect(claudeCaller(copilot, env)?.name).toBe('copilot')
+    // Claude Code started from a Copilot shell inherits COPILOT_CLI, but its payload is its own.
+    expect(claudeCaller(CLAUDE_PAYLOAD, { ...CLAUDE_ENV, COPILOT_CLI: '1' })).toBeUndefined()
+    expect(claudeCaller(copilot, CLAUDE_ENV)).toBeUndefined()
+  })
+
   test('Devin CLI: DEVIN_PROJECT_DIR without CLAUDE_PROJECT_DIR', () => {
     expect(claudeCaller({ ...CLAUDE_PAYLOAD, tool_name: 'exec' }, { DEVIN_PROJECT_DIR: '/p' })?.name).toBe('devin')
     // Claude Code started from a Devin shell: Claude Code's own variable wins.
@@ -80,6 +90,23 @@ describe('answeredByCaller', () => {
     expect(answeredByCaller('Stop', { project, env }, { ...vscode, hookEventName: 'Stop' })).toBeUndefined()
   })
 
+  test("Copilot CLI with hookrun's Copilot entry for the event: that one answers, the Claude Code entry stands aside", () => {
+    const { project, env } = homeAndProject(dirs)
+    const copilot = { hook_event_name: 'PreToolUse', session_id: 's', timestamp: '2026-11-25T09:00:00.000Z', cwd: project }
+    const copilotEnv = { ...env, CLAUDE_PROJECT_DIR: project, COPILOT_CLI: '1' }
+    expect(answeredByCaller('PreToolUse', { project, env: copilotEnv }, copilot)).toBeUndefined()
+    writeFiles(project, {
+      '.github/hooks/hookrun.json': {
+        version: 1,
+        hooks: { preToolUse: [{ type: 'command', bash: 'hookrun fire preToolUse --format copilot' }] },
+      },
+    })
+    const answered = answeredByCaller('PreToolUse', { project, env: copilotEnv }, copilot)
+    expect([answered?.caller.name, answered?.answer]).toEqual(['copilot', `${project}/.github/hooks/hookrun.json`])
+    // Claude Code itself in the same project runs its own entry.
+    expect(answeredByCaller('PreToolUse', { project, env: { ...env, CLAUDE_PROJECT_DIR: project } }, CLAUDE_PAYLOAD)).toBeUndefined()
+  })
+
   test('an Agent SDK app: only for the events its hookrunHooks() names', () => {
     const { project, env } = homeAndProject(dirs)
     const sdk = { ...env, CLAUDE_AGENT_SDK_VERSION: '0.3.331', HOOKRUN_AGENT_SDK_HOOKS: 'PreToolUse,Stop' }
@@ -111,7 +138,52 @@ describe('doctor', () => {
     expect(more).toEqual([])
     expect(line?.status).toBe('ok')
     expect(line?.what).toContain(
-      `${project}/.claude/settings.local.json also run in Cursor (third-party hooks setting on), VS Code (chat.useClaudeHooks on, off by default), Devin CLI (always, beside .devin/hooks.v1.json), Claude Agent SDK apps (unless settingSources leaves the file out; all load by default)`,
+      `${project}/.claude/settings.local.json also run in Cursor (third-party hooks setting on), VS Code (chat.useClaudeHooks on, off by default), Copilot CLI (always, in a trusted folder, beside .github/hooks), Devin CLI (always, beside .devin/hooks.v1.json), Claude Agent SDK apps (unless settingSources leaves the file out; all load by default)`,
     )
+  })
+})
+
+describe("Copilot CLI's part of Claude Code's answer", () => {
+  const copilot = { hook_event_name: 'SessionStart', session_id: 's', timestamp: '2026-11-25T09:00:00.000Z', cwd: '/p' }
+  const decision = (fields: Partial<Decision>): Decision => ({
+    event: 'session:start',
+    decision: 'allow',
+    blocked: false,
+    continue: true,
+    additionalContext: [],
+    hooks: [],
+    warnings: [],
+    ...fields,
+  })
+
+  test('context goes to a top-level additionalContext, the only one Copilot reads', async () => {
+    const { renderFor, DIALECTS } = await import('../../src/dialects/index.ts')
+    const claude = DIALECTS.find((dialect) => dialect.name === 'claude')!
+    const rendered = renderFor(claude, decision({ additionalContext: ['a', 'b'] }), copilot, 'SessionStart')
+    expect(JSON.parse(rendered.stdout)).toEqual({ additionalContext: 'a\n\nb' })
+    // Claude Code's own payload keeps Claude Code's answer.
+    const own = renderFor(
+      claude,
+      decision({ additionalContext: ['a'] }),
+      { ...copilot, timestamp: undefined, transcript_path: '/t' },
+      'SessionStart',
+    )
+    expect(JSON.parse(own.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'a' } })
+  })
+
+  test("a deny stays Claude Code's, which Copilot honours; warnings name Copilot CLI", async () => {
+    const { renderFor, DIALECTS } = await import('../../src/dialects/index.ts')
+    const claude = DIALECTS.find((dialect) => dialect.name === 'claude')!
+    const pre = { ...copilot, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }
+    const denied = renderFor(
+      claude,
+      decision({ event: 'tool:pre_execute:bash', decision: 'deny', blocked: true, reason: 'no', decidedBy: 'gate' }),
+      pre,
+      'PreToolUse',
+    )
+    expect(JSON.parse(denied.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'no' })
+    const stop = renderFor(claude, decision({ event: 'agent:stop', updatedPrompt: 'x' }), { ...copilot, hook_event_name: 'Stop' }, 'Stop')
+    expect(stop.warnings.join('\n')).toContain('Copilot CLI cannot apply updatedPrompt')
+    expect(stop.warnings.join('\n')).not.toContain('Claude Code')
   })
 })
