@@ -1,5 +1,6 @@
 // `hookrun doctor`: the checks of src/install/doctor.ts, one screen for a person (or JSON).
-import { DOCTOR_CHECKS, type DoctorCheck, type DoctorLine, runDoctor } from '../install/doctor.ts'
+import { DOCTOR_CHECKS, runDoctor } from '../install/doctor.ts'
+import type { DoctorCheck, DoctorLine } from '../install/doctor-types.ts'
 import { goosePluginCheck } from '../install/goose-plugin.ts'
 import { staleAgentConfigs } from './install.ts'
 import { pluginCheck } from '../install/plugin-agents.ts'

@@ -36,6 +36,13 @@ interface Line {
   readonly fix?: string
 }
 
+/** Are hookrun's wrappers in any hook-folder agent's folder (then that agent runs hookrun)? */
+export function folderInstalls(places: Places): boolean {
+  return FOLDER_AGENTS.some((agent) =>
+    (['user', 'project'] as const).some((scope) => wrapperProblems(agent, agent.dir(scope, places)).routed.length > 0),
+  )
+}
+
 export function folderAgentsCheck(context: {
   readonly env: Readonly<Record<string, string | undefined>>
   readonly places: Places

@@ -1,46 +1,27 @@
 // `hookrun doctor`: everything that makes hooks silently not fire, one line each with its fix.
 import { accessSync, constants, existsSync } from 'node:fs'
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
+import { dirname, join, resolve, sep } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
 import type { ResolvedConfig } from '../config/load.ts'
 import { formatProblem } from '../config/load.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { gateBlock } from '../answer/blocks.ts'
 import { AGENTS, agentTarget } from './agents.ts'
-import { type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agent-target.ts'
+import { PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agent-target.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { codexReview } from './codex-review.ts'
-import { folderAgentsCheck } from './cline-doctor.ts'
+import { folderAgentsCheck, folderInstalls } from './cline-doctor.ts'
 import { claudeCallerLines } from './claude-callers.ts'
 import { ignoredRouterFiles, readCommands, readRouterTimeouts } from './router-commands.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
-import { shellWords } from './self.ts'
 import { count } from '../core/words.ts'
 import { homeOf } from '../core/places.ts'
-import { onPath, versionOf } from './on-path.ts'
-
-type Env = Readonly<Record<string, string | undefined>>
-
-/**
- * One finding. `fail`: a gate is not in force (doctor exits 1); `warn`: something a user should
- * know or fix, the gates still hold; `ok`: checked and fine. `fix` is the command that fixes it.
- */
-export interface DoctorLine {
-  readonly status: 'ok' | 'warn' | 'fail'
-  readonly what: string
-  readonly fix?: string
-}
-
-interface DoctorContext {
-  readonly cwd: string
-  readonly env: Env
-  readonly places: Places
-  /** This hookrun's version, to compare with the one on PATH. */
-  readonly version: string
-}
-
-/** A check adds lines; other modules add their own checks to `DOCTOR_CHECKS`. */
-export type DoctorCheck = (context: DoctorContext) => DoctorLine[]
+import { onPath, versionOfFile } from './on-path.ts'
+import type { DoctorCheck, DoctorContext, DoctorLine } from './doctor-types.ts'
+import { discardedBecause, discardedFilesCheck, discardedRouterFiles } from './discarded-files.ts'
+import { findProgram, type ProgramFinding } from './router-program.ts'
+import { pluginInstalls } from './plugin-agents.ts'
+import { selfCommand } from './self.ts'
 
 /** Where the agents' config files say hookrun is, with the agents and files that say so. */
 interface Wiring {
@@ -57,8 +38,9 @@ function wirings(context: DoctorContext): Wiring[] {
   for (const target of AGENTS) {
     for (const scope of ['user', 'project'] as const) {
       const file = target.file(scope, context.places)
-      // In the home folder the project file is the user file: once.
-      if (found.some((wiring) => wiring.file === file)) continue
+      // In the home folder the project file is the user file: once. A file the agent discards
+      // whole runs nothing (discardedFilesCheck says so).
+      if (found.some((wiring) => wiring.file === file) || discardedBecause(target, file) !== undefined) continue
       const events = routedEvents(file, target.name)
       if (events.length === 0) continue
       found.push({ agent: target.name, label: target.label, scope, file, events, commands: readCommands(file, target.name) })
@@ -87,7 +69,7 @@ const binaryCheck: DoctorCheck = (context) => {
       },
     ]
   }
-  const { version, problem } = versionOf(shellWords([found]), context.env)
+  const { version, problem } = versionOfFile(found, context.env)
   if (problem !== undefined)
     return [
       {
@@ -108,53 +90,32 @@ const binaryCheck: DoctorCheck = (context) => {
   return [{ status: 'ok', what: `hookrun on PATH: ${found} (${version}, this version)` }]
 }
 
+/** Does hookrun run in some agent other than through router entries: a plugin (OpenCode, Kilo Code), wrappers (Cline)? */
+const runsOtherwise = (context: DoctorContext) =>
+  pluginInstalls(context.places).length > 0 || folderInstalls(context.places) || discardedRouterFiles(context) > 0
+
 /** Each agent's config: wired, every event it has, and a command that exists and is this version. */
 const agentsCheck: DoctorCheck = (context) => {
   const all = wirings(context)
-  if (all.length === 0) {
+  if (all.length === 0 && !runsOtherwise(context)) {
     return [
       {
         status: 'fail',
-        what: 'no agent runs hookrun: no router entries in any agent config',
-        fix: 'hookrun install --agent claude   (or cursor, gemini, codex, copilot, …)',
+        what: 'no agent runs hookrun: no router entries, plugins or hook wrappers in any agent config',
+        fix: 'hookrun install --agent claude   (or cursor, gemini, codex, copilot, opencode, …)',
       },
     ]
   }
   const lines: DoctorLine[] = []
-  const versions = new Map<string, ReturnType<typeof versionOf>>()
+  const findings = new Map<string, ProgramFinding>()
   for (const wiring of all) {
-    const broken = wiring.commands.filter((command) => !commandRuns(command, context))
-    if (broken.length > 0) {
-      lines.push({
-        status: 'fail',
-        what: `${wiring.label}: ${wiring.file} runs ${broken[0]}, which is not there`,
-        fix: installCommand(wiring),
-      })
-      continue
-    }
-    // A portable `hookrun fire …` is the PATH line's business; a path is asked for its version here.
-    const other = wiring.commands
-      .map((command) => command.replace(/\s+(?:fire(?:\s+\S+)?\s+--format[= ]\S+|serve\s+--start(?:\s+--port[= ]\d+)?)\s*$/, ''))
-      .filter((program) => program !== PORTABLE_SELF)
-      .map((program) => {
-        if (!versions.has(program)) versions.set(program, versionOf(program, context.env))
-        return { program, ...versions.get(program)! }
-      })
-      .find((answer) => answer.version !== context.version)
-    if (other === undefined)
-      lines.push({ status: 'ok', what: `${wiring.label}: ${wiring.file}: ${count(wiring.events.length, 'event')} routed to hookrun` })
-    else if (other.problem !== undefined)
-      lines.push({
-        status: 'fail',
-        what: `${wiring.label}: ${wiring.file} runs ${other.program}, which ${other.problem}`,
-        fix: installCommand(wiring),
-      })
-    else
-      lines.push({
-        status: 'warn',
-        what: `${wiring.label}: ${wiring.file} runs ${other.program}, version ${other.version}; this one is ${context.version}`,
-        fix: `${installCommand(wiring)}   (routes it to this hookrun)`,
-      })
+    const project = wiring.scope === 'project' ? context.places.project : undefined
+    const found = wiring.commands.map((command) => {
+      const key = `${project ?? ''}\0${command}`
+      if (!findings.has(key)) findings.set(key, findProgram(command, { ...context, project }))
+      return { command, finding: findings.get(key)! }
+    })
+    lines.push(programLine(wiring, found, context.version))
     const only = agentTarget(wiring.agent)?.appliesOnly
     if (only !== undefined) lines.push({ status: 'warn', what: `${wiring.label}: ${wiring.file} applies ${only.when}`, fix: only.fix })
     // Codex runs an entry only once reviewed in its /hooks; `codex exec` skips the rest silently.
@@ -170,14 +131,35 @@ const agentsCheck: DoctorCheck = (context) => {
   return lines
 }
 
-/** Does the command's program exist (an absolute path, or a name PATH finds)? */
-function commandRuns(command: string, context: DoctorContext): boolean {
-  const program = /^'([^']*)'|^(\S+)/.exec(command)
-  const name = program?.[1] ?? program?.[2]
-  if (name === undefined) return false
-  // A portable `hookrun …` is the binary check's line: one cause, one line.
-  if (name === PORTABLE_SELF) return true
-  return isAbsolute(name) ? existsSync(name) : onPath(name, context.env) !== undefined
+/** The order findings are told in: the one that keeps a gate from running first. */
+const WORST: readonly ProgramFinding['kind'][] = ['missing', 'refused', 'problem', 'unknown', 'version']
+
+/** One line for a wiring's router programs: the worst finding among them (a portable `hookrun` is the PATH line's). */
+function programLine(wiring: Wiring, found: ReadonlyArray<{ command: string; finding: ProgramFinding }>, version: string): DoctorLine {
+  const rank = ({ finding }: { finding: ProgramFinding }) =>
+    finding.kind === 'version' && finding.version === version ? WORST.length : WORST.indexOf(finding.kind)
+  const worst = found.filter(({ finding }) => finding.kind !== 'portable').sort((a, b) => rank(a) - rank(b))[0]
+  const fix = installCommand(wiring)
+  const where = `${wiring.label}: ${wiring.file}`
+  const finding = worst === undefined || rank(worst) === WORST.length ? undefined : worst.finding
+  switch (finding?.kind) {
+    case undefined:
+    case 'portable':
+      return { status: 'ok', what: `${where}: ${count(wiring.events.length, 'event')} routed to hookrun` }
+    case 'missing':
+      return { status: 'fail', what: `${where} runs ${worst!.command}, which is not there`, fix }
+    case 'refused':
+    case 'unknown':
+      return { status: finding.kind === 'refused' ? 'fail' : 'warn', what: `${where} runs ${finding.program}, which ${finding.why}`, fix }
+    case 'problem':
+      return { status: 'fail', what: `${where} runs ${finding.program}, which ${finding.problem}`, fix }
+    case 'version':
+      return {
+        status: 'warn',
+        what: `${where} runs ${finding.program}, version ${finding.version}; this one is ${version}`,
+        fix: `${fix}   (routes it to this hookrun)`,
+      }
+  }
 }
 
 /** The project's hooks: trusted (they run) or not (they do not, and what changed); config problems. */
@@ -356,13 +338,16 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   folderAgentsCheck,
   ignoredFilesCheck,
   claudeCallersCheck,
+  discardedFilesCheck,
 ]
 
 interface DoctorOptions {
   readonly cwd: string
-  readonly env: Env
+  readonly env: DoctorContext['env']
   readonly version: string
   readonly checks?: readonly DoctorCheck[]
+  /** The command that runs this hookrun (default: selfCommand()). */
+  readonly self?: readonly string[]
 }
 
 /** Run every check; exit 1 when a line says a gate is not in force. */
@@ -372,6 +357,7 @@ export function runDoctor(options: DoctorOptions): { lines: DoctorLine[]; exitCo
     cwd,
     env: options.env,
     version: options.version,
+    self: options.self ?? selfCommand(),
     places: { home: homeOf(options.env), project: cwd, env: options.env },
   }
   const lines = (options.checks ?? DOCTOR_CHECKS).flatMap((check) => check(context))

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, join } from 'node:path'
 import { agentTarget } from './agents.ts'
 import type { Places } from './agent-target.ts'
-import type { DoctorCheck, DoctorLine } from './doctor.ts'
+import type { DoctorCheck, DoctorLine } from './doctor-types.ts'
 import { routedEvents } from './overlaps.ts'
 
 /**

@@ -23,13 +23,19 @@ export function onPath(name: string, env: Env): string | undefined {
 }
 
 /**
- * The version a hookrun command line answers (`hookrun 0.1.0 (node 22.1.0, linux-x64)`, see
- * versionLine in src/commands/usage.ts), or why there is none. `sh -c`: the router's command is a
- * shell line (`'/opt/my tools/hookrun'`, `/usr/bin/node /…/hookrun.mjs`).
+ * The version the program at `file` answers (`hookrun 0.1.0 (node 22.1.0, linux-x64)`, see
+ * versionLine in src/commands/usage.ts), or why there is none. The file itself is started, with
+ * `--version` as its one argument: no shell, so nothing around its name is ever run.
  */
-export function versionOf(command: string, env: Env): { version?: string; problem?: string } {
+export function versionOfFile(file: string, env: Env): { version?: string; problem?: string } {
   const { spawnSync } = nodeChildProcess()
-  const result = spawnSync('sh', ['-c', `${command} --version`], { env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 10_000 })
+  const result = spawnSync(file, ['--version'], {
+    env: env as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    timeout: 5_000,
+    shell: false,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const version = /^hookrun (\S+) \(/.exec(result.stdout ?? '')?.[1]
   if (version !== undefined) return { version }
   if (result.error !== undefined || result.signal !== null)

@@ -8,7 +8,7 @@ import { type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from '
 import { PLUGIN_MARKER, pluginText } from './opencode-plugin.ts'
 import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty } from './results.ts'
 import { selfCommand } from './self.ts'
-import type { DoctorCheck, DoctorLine } from './doctor.ts'
+import type { DoctorCheck, DoctorLine } from './doctor-types.ts'
 import { onPath } from './on-path.ts'
 
 type PluginAgentName = 'opencode' | 'kilo'
@@ -114,29 +114,32 @@ export function uninstallPlugin(agent: PluginAgent, scope: Scope, places: Places
   return { lines: [`${agent.name}: removed ${file}`], result: result(agent, file, 'deleted') }
 }
 
+/** hookrun's plugin files there are, for every plugin agent and scope (whatever hookrun wrote them). */
+export function pluginInstalls(places: Places): Array<{ agent: PluginAgent; scope: Scope; file: string; text: string }> {
+  return PLUGIN_AGENTS.flatMap((agent) =>
+    (['project', 'user'] as const).flatMap((scope) => {
+      const file = agent.file(scope, places)
+      const text = existsSync(file) ? readFileSync(file, 'utf8') : undefined
+      // A plugin of the user's own, named the same, is not hookrun's.
+      return text !== undefined && isHookrunPlugin(text) ? [{ agent, scope, file, text }] : []
+    }),
+  )
+}
+
 /**
  * doctor: each plugin hookrun wrote, whether it is the one this hookrun writes, and whether the
  * hookrun a project's plugin runs is on PATH (else every tool call is refused: the plugin fails closed).
  */
-export const pluginCheck: DoctorCheck = (context) => {
-  const lines: DoctorLine[] = []
-  for (const agent of PLUGIN_AGENTS) {
-    for (const scope of ['project', 'user'] as const) {
-      const file = agent.file(scope, context.places)
-      if (!existsSync(file)) continue
-      const text = readFileSync(file, 'utf8')
-      const fix = `hookrun install --agent ${agent.name}${scope === 'project' ? ' --project' : ''}`
-      if (!isHookrunPlugin(text)) continue // a plugin of the user's own, named the same
-      if (text !== expectedPlugin(agent, scope, undefined))
-        lines.push({ status: 'warn', what: `${agent.label}: ${file} was written by another hookrun (version or path)`, fix })
-      else if (scope === 'project' && onPath(PORTABLE_SELF, context.env) === undefined)
-        lines.push({
-          status: 'fail',
-          what: `${agent.label}: ${file} runs hookrun from PATH, which has none: ${agent.label} refuses every tool call`,
-          fix: 'put hookrun on PATH: npm install -g hookrun, or the release installer (docs/install.md)',
-        })
-      else lines.push({ status: 'ok', what: `${agent.label}: ${file}: hookrun's plugin` })
-    }
-  }
-  return lines
-}
+export const pluginCheck: DoctorCheck = (context) =>
+  pluginInstalls(context.places).map(({ agent, scope, file, text }): DoctorLine => {
+    const fix = `hookrun install --agent ${agent.name}${scope === 'project' ? ' --project' : ''}`
+    if (text !== expectedPlugin(agent, scope, undefined))
+      return { status: 'warn', what: `${agent.label}: ${file} was written by another hookrun (version or path)`, fix }
+    if (scope === 'project' && onPath(PORTABLE_SELF, context.env) === undefined)
+      return {
+        status: 'fail',
+        what: `${agent.label}: ${file} runs hookrun from PATH, which has none: ${agent.label} refuses every tool call`,
+        fix: 'put hookrun on PATH: npm install -g hookrun, or the release installer (docs/install.md)',
+      }
+    return { status: 'ok', what: `${agent.label}: ${file}: hookrun's plugin` }
+  })

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
 import { initProject } from '../../src/commands/init.ts'
 import { doctorCommand } from '../../src/commands/doctor.ts'
-import { type DoctorCheck, runDoctor } from '../../src/install/doctor.ts'
+import { runDoctor } from '../../src/install/doctor.ts'
+import type { DoctorCheck } from '../../src/install/doctor-types.ts'
 import { trustProject } from '../../src/commands/trust.ts'
 import { foldersIn, removeProject } from '../helpers.ts'
 
@@ -33,8 +34,8 @@ describe('hookrun doctor', () => {
     expect(exitCode).toBe(1)
     expect(lines).toContainEqual({
       status: 'fail',
-      what: 'no agent runs hookrun: no router entries in any agent config',
-      fix: 'hookrun install --agent claude   (or cursor, gemini, codex, copilot, …)',
+      what: 'no agent runs hookrun: no router entries, plugins or hook wrappers in any agent config',
+      fix: 'hookrun install --agent claude   (or cursor, gemini, codex, copilot, opencode, …)',
     })
   })
 
@@ -250,7 +251,7 @@ describe('hookrun doctor', () => {
     const { output, exitCode } = doctorCommand({ cwd: project, env, version: '0.0.0', json: false })
     expect(exitCode).toBe(1)
     expect(output).toContain(
-      'FAIL  no agent runs hookrun: no router entries in any agent config\n      fix: hookrun install --agent claude',
+      'FAIL  no agent runs hookrun: no router entries, plugins or hook wrappers in any agent config\n      fix: hookrun install --agent claude',
     )
     expect(output.endsWith('\n1 problem keeps gates from running (exit 1)\n')).toBe(true)
     rmSync(join(project), { recursive: true })

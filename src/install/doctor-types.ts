@@ -1,0 +1,25 @@
+// What `hookrun doctor`'s checks are: a function of what doctor knows, giving lines (doctor.ts runs them).
+import type { Places } from './agent-target.ts'
+
+/**
+ * One finding. `fail`: a gate is not in force (doctor exits 1); `warn`: something a user should
+ * know or fix, the gates still hold; `ok`: checked and fine. `fix` is the command that fixes it.
+ */
+export interface DoctorLine {
+  readonly status: 'ok' | 'warn' | 'fail'
+  readonly what: string
+  readonly fix?: string
+}
+
+export interface DoctorContext {
+  readonly cwd: string
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly places: Places
+  /** This hookrun's version, to compare with the one on PATH. */
+  readonly version: string
+  /** The command that runs this hookrun (src/install/self.ts selfCommand): a router running it is this version. */
+  readonly self: readonly string[]
+}
+
+/** A check adds lines; other modules add their own checks to `DOCTOR_CHECKS`. */
+export type DoctorCheck = (context: DoctorContext) => DoctorLine[]
