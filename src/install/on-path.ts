@@ -1,14 +1,18 @@
 // Which hookrun a command line or PATH finds, for doctor (and the plugin agents' check).
 import { accessSync, constants, statSync } from 'node:fs'
-import { delimiter, join } from 'node:path'
+import { delimiter, isAbsolute, join } from 'node:path'
 import { nodeChildProcess } from '../core/builtins.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
-/** The executable `PATH` finds for `name`, as a shell would. */
+/**
+ * The executable `PATH` finds for `name`, as a shell would, but in absolute folders only: a
+ * relative entry (`.`, `bin`) finds whatever the current folder holds, a cloned repository's
+ * `hookrun` included, and doctor would then start it.
+ */
 export function onPath(name: string, env: Env): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir === '') continue
+    if (dir === '' || !isAbsolute(dir)) continue
     const file = join(dir, name)
     try {
       if (statSync(file).isFile()) {

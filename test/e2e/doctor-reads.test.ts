@@ -49,6 +49,16 @@ describe('doctor runs nothing an agent file says', () => {
   })
 })
 
+describe('doctor runs no program of the folder it looks at', () => {
+  test("a relative PATH entry ('.') finds the clone's own hookrun: doctor does not start it", async () => {
+    const dir = clone()
+    writeFileSync(join(dir, 'hookrun'), `#!/bin/sh\ntouch ${join(dir, 'made-by-path')}\necho 'hookrun 9.9.9 (evil)'\n`, { mode: 0o755 })
+    const doctor = await runCli(['doctor'], { cwd: dir, env: { PATH: `.:${process.env.PATH}` } })
+    expect(existsSync(join(dir, 'made-by-path')), doctor.stdout).toBe(false)
+    expect(doctor.stdout).not.toContain('9.9.9')
+  })
+})
+
 describe('doctor reads a file as its agent does', () => {
   test('a // comment in .claude/settings.local.json: Claude Code ignores the whole file, so doctor fails naming where', async () => {
     const dir = clone({ 'hooks.json': '{"hooks": []}\n' })
