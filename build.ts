@@ -8,6 +8,8 @@
  *                           native binary was installed for the platform (Node 20+)
  *     dist/index.mjs        the library bundle for `import { fire } from "hookrun"`; zod stays the
  *                           consumer's (a dependency), so the schemas it exports are of one zod
+ *     dist/unstable.mjs     `hookrun/unstable`, the internal stages; the code both share is one
+ *                           chunk (dist/library-<hash>.mjs), so they see one set of modules
  *
  * Both bundles carry cac, picomatch, jsonc-parser and diff (devDependencies: a consumer installs
  * no copy it never loads).
@@ -152,9 +154,11 @@ async function buildLocal(): Promise<void> {
   await chmod('dist/hookrun.mjs', 0o755)
 
   await Bun.build({
-    entrypoints: ['./src/index.ts'],
+    // hookrun and hookrun/unstable; the code they share goes in one chunk, so both see one set of modules.
+    entrypoints: ['./src/index.ts', './src/unstable.ts'],
     outdir: './dist',
-    naming: 'index.mjs',
+    naming: { entry: '[name].mjs', chunk: 'library-[hash].mjs' },
+    splitting: true,
     target: 'node',
     format: 'esm',
     plugins: [jsoncParserEsm],
@@ -194,7 +198,7 @@ function checkHostBinary(): void {
 
 if (import.meta.main) {
   await buildLocal()
-  console.log('built dist/hookrun, dist/hookrun.mjs, dist/index.mjs')
+  console.log('built dist/hookrun, dist/hookrun.mjs, dist/index.mjs, dist/unstable.mjs')
   if (process.argv.includes('--release')) {
     const files = await buildRelease()
     console.log(

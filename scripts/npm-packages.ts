@@ -11,8 +11,9 @@
  * repository's own package.json has no optionalDependencies: they do not exist on the registry
  * until published, and `npm ci` would fail on them. Plain Node APIs, so vitest can call it too.
  */
-import { chmodSync, copyFileSync, cpSync, mkdirSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
+import picomatch from 'picomatch'
 import pkg from '../package.json' with { type: 'json' }
 import type { ReleaseTarget } from './release.ts'
 
@@ -89,10 +90,20 @@ const ROOT = resolve(import.meta.dirname, '..')
 export function writeRootPackage(outDir: string): string {
   const dir = join(outDir, 'hookrun')
   mkdirSync(dir, { recursive: true })
-  for (const path of [...pkg.files, 'README.md']) cpSync(join(ROOT, path), join(dir, path), { recursive: true })
+  for (const path of [...pkg.files, 'README.md'].flatMap(expandFileEntry)) cpSync(join(ROOT, path), join(dir, path), { recursive: true })
   const optionalDependencies = Object.fromEntries(NPM_PLATFORMS.map((entry) => [entry.name, pkg.version]))
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ ...pkg, optionalDependencies }, null, 2)}\n`)
   return dir
+}
+
+/** A `files` entry as the paths it names: `dist/library-*.mjs` (the library's shared chunks) is a pattern in one folder. */
+function expandFileEntry(entry: string): string[] {
+  if (!entry.includes('*')) return [entry]
+  const folder = dirname(entry)
+  const matches = picomatch(basename(entry))
+  return readdirSync(join(ROOT, folder))
+    .filter((name) => matches(name))
+    .map((name) => join(folder, name))
 }
 
 if (import.meta.main) {

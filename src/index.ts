@@ -1,5 +1,6 @@
 /**
- * hookrun as a library: the same pipeline the CLI runs, as plain functions.
+ * hookrun as a library: what docs/library.md documents, and nothing else (the internal stages are
+ * in `hookrun/unstable`, src/unstable.ts, which may change in any release).
  *
  *   import { fire } from 'hookrun'
  *   const decision = await fire({ event: 'tool:pre_execute', payload: { tool_name: 'bash', tool_input: { command: 'ls' } } })
@@ -14,61 +15,10 @@ import { provideGlobs } from './event/globs.ts'
 
 provideGlobs(picomatch)
 
+// One event, decided: the pipeline `hookrun fire` runs.
 export { fire, MAX_DEPTH, type FireOptions } from './fire.ts'
-export { runChain } from './chain.ts'
-export { readPayload, parsePayload, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH } from './payload/payload.ts'
-export type { Payload } from './core/types.ts'
-export { qualifyEvent } from './event/event.ts'
-export type { FiredEvent } from './core/types.ts'
-export { CANONICAL_EVENTS, canonicalEvent, isGate, type CanonicalEvent } from './event/events.ts'
-export { findConfigFiles, findProjectRoot, mergeHooks, formatProblem, type ResolvedConfig, type LoadOptions } from './config/load.ts'
-export { userConfigDir } from './core/places.ts'
-export type { ConfigDocument } from './config/document.ts'
-export type { Hook, Layer, ConfigProblem } from './core/types.ts'
-export { loadConfig, readConfigFile, readConfigDocument, parseConfigDocument } from './config/parse.ts'
-export type { Settings } from './core/types.ts'
-export {
-  resolveTrust,
-  projectMaterial,
-  hashProjectMaterial,
-  readTrustRecord,
-  writeTrustRecord,
-  removeTrustRecord,
-  trustedFolderOf,
-  needsTrust,
-  type ProjectTrust,
-  type MaterialHash,
-  type TrustRecord,
-} from './trust/trust.ts'
-export { stateDir } from './core/places.ts'
-export { redactText, redactValue, isSecretName, REDACTED } from './audit/redact.ts'
-export { ConfigFileSchema, HookSchema, EventPatternSchema, type ConfigFile, type HookEntry } from './config/schema.ts'
-export { compilePattern, patternProblem, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, type EventPattern } from './event/pattern.ts'
-export { selectHooks, selectionOf } from './select/select.ts'
-export { runCommand, startDetached, OUTPUT_CAPS, type CommandOptions } from './run/command.ts'
-export type { CommandRun } from './core/types.ts'
-export { interpretRun } from './answer/interpret.ts'
-export { readAnswer } from './answer/read.ts'
-export type { HookResult, ParsedAnswer } from './core/types.ts'
-export { parseAnswer, interpretCommandRun } from './answer/parse.ts'
-export { decide, type Rewrites } from './answer/decide.ts'
-export { renderNative, type Rendered } from './answer/render.ts'
-export { hookEnvironment, HOOK_VARIABLES, ENV_VALUE_CAP } from './run/env.ts'
-export {
-  HookAnswerSchema,
-  DecisionSchema,
-  HookReportSchema,
-  type HookAnswer,
-  type Decision,
-  type DecisionValue,
-  type HookReport,
-} from './core/protocol.ts'
-export { HookrunError, ExitCode, formatError } from './core/errors.ts'
-export { withFolderHooks, patternsFromAnswer, type ConfigWithFolders, type ShadowedHook } from './folders/hooks.ts'
-export { discoverHookFolders, installedPlugins, type Discovery, type FoundSource, type InstalledPlugin } from './discover/folders.ts'
-export { addPlugin, listPlugins, removePlugin, parsePluginSource, type PluginInfo } from './folders/plugins.ts'
-export { fromKodeletAnswer } from './answer/kodelet.ts'
-export { applySetFields } from './payload/set-fields.ts'
+export { explainFire, type Explanation, type HookExplanation, type Exclusion } from './explain/explain.ts'
+export type { ChainStep, InProcessStep, ProgressRecord } from './chain.ts'
 
 // In-process hooks for agents written in TypeScript or JavaScript (docs/library.md).
 export {
@@ -90,18 +40,6 @@ export {
   type FunctionHookAnswer,
   type FunctionHookReturn,
 } from './library/function-hook.ts'
-export type { ChainStep, InProcessStep, ProgressRecord } from './chain.ts'
-export { loadHooks, type LoadedHooks } from './fire-config.ts'
-export { canonicalTool, TOOL_ALIASES, type ToolAlias } from './event/tools.ts'
-export { DIALECTS, resolveDialect, prepareDialect, type Dialect, type PreparedDialect } from './dialects/index.ts'
-export {
-  explainFire,
-  addExclusionCheck,
-  type Explanation,
-  type HookExplanation,
-  type Exclusion,
-  type ExclusionCheck,
-} from './explain/explain.ts'
 
 // The Claude Agent SDK's `options.hooks`, answered by hookrun in-process (docs/agents/agent-sdk.md).
 export {
@@ -118,3 +56,28 @@ export {
   type AgentSdkHookOutput,
   type HookrunHooksOptions,
 } from './library/agent-sdk.ts'
+
+// Payloads, events, tools and patterns: the vocabulary a caller names events and hooks in.
+export { readPayload, parsePayload, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH } from './payload/payload.ts'
+export type { Payload, FiredEvent, Hook, Layer, Settings, ConfigProblem } from './core/types.ts'
+export { qualifyEvent } from './event/event.ts'
+export { CANONICAL_EVENTS, canonicalEvent, isGate, type CanonicalEvent } from './event/events.ts'
+export { canonicalTool, TOOL_ALIASES, type ToolAlias } from './event/tools.ts'
+export { compilePattern, patternProblem, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, type EventPattern } from './event/pattern.ts'
+
+// Agents' payloads and answers (docs/agents.md).
+export { DIALECTS, resolveDialect, prepareDialect, type Dialect, type PreparedDialect } from './dialects/index.ts'
+export { renderNative, type Rendered } from './answer/render.ts'
+
+// The schemas: hooks.json, and the protocol's answers and decision (schema.json is made from them).
+export { ConfigFileSchema, HookSchema, EventPatternSchema, type ConfigFile, type HookEntry } from './config/schema.ts'
+export {
+  HookAnswerSchema,
+  DecisionSchema,
+  HookReportSchema,
+  type HookAnswer,
+  type Decision,
+  type DecisionValue,
+  type HookReport,
+} from './core/protocol.ts'
+export { HookrunError, ExitCode, formatError } from './core/errors.ts'

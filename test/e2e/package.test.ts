@@ -3,7 +3,7 @@
  * `hookrun` command under Node, `import { fire, createRunner } from 'hookrun'` under Node, Bun and
  * Deno, and its type declarations checked by tsc the way a TypeScript consumer's editor reads them.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { existsSync, readdirSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
@@ -82,8 +82,13 @@ describe('npm package', () => {
     expect(Object.keys(installed.dependencies).filter((name) => !name.startsWith('@opentelemetry/'))).toEqual(['zod'])
     for (const bundled of ['cac', 'picomatch', 'jsonc-parser', 'diff'])
       expect(existsSync(join(project, 'node_modules', bundled)), bundled).toBe(false)
-    // The library's schemas are the consumer's zod: one instance, the one dist/types names.
-    expect(readFileSync(join(project, 'node_modules', 'hookrun', 'dist', 'index.mjs'), 'utf8')).toMatch(/from ["']zod["']/)
+    // The library's schemas are the consumer's zod: one instance, the one dist/types names. (The
+    // library is index.mjs and unstable.mjs over shared chunks, library-*.mjs.)
+    const dist = join(project, 'node_modules', 'hookrun', 'dist')
+    const library = readdirSync(dist).filter((file) => file === 'index.mjs' || file === 'unstable.mjs' || /^library-.*\.mjs$/.test(file))
+    expect(
+      library.map((file) => readFileSync(join(dist, file), 'utf8')).filter((text) => /from ["']zod["']/.test(text)).length,
+    ).toBeGreaterThan(0)
   })
 
   test('its hookrun command runs under Node in a fresh project', () => {
@@ -134,11 +139,31 @@ describe('npm package', () => {
     expect(result.stdout.trim()).toBe('true')
   })
 
+  test("'hookrun' is the documented API; the internal stages are in 'hookrun/unstable', sharing its modules", () => {
+    const script = `
+      const main = await import('hookrun')
+      const unstable = await import('hookrun/unstable')
+      console.log(JSON.stringify({
+        mainHasStages: ['runChain', 'selectHooks', 'loadHooks', 'decide'].filter((name) => name in main),
+        unstableHasStages: ['runChain', 'selectHooks', 'loadHooks', 'decide'].filter((name) => typeof unstable[name] === 'function'),
+        oneModuleSet: unstable.findProjectRoot !== undefined && main.HookrunError === (await import('hookrun')).HookrunError,
+      }))`
+    const result = run(process.execPath, ['--input-type=module', '-e', script], { cwd: project })
+    expect(result.status, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual({
+      mainHasStages: [],
+      unstableHasStages: ['runChain', 'selectHooks', 'loadHooks', 'decide'],
+      oneModuleSet: true,
+    })
+  })
+
   test('exports point at files the package holds: the bundle and its type declarations', () => {
     const paths = new Set(packed.files.map((file) => file.path))
     for (const file of [
       'dist/index.mjs',
+      'dist/unstable.mjs',
       'dist/types/index.d.ts',
+      'dist/types/unstable.d.ts',
       'dist/types/library/runner.d.ts',
       'dist/types/library/function-hook.d.ts',
     ]) {
@@ -146,7 +171,8 @@ describe('npm package', () => {
     }
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules/hookrun/package.json'), 'utf8'))
     expect(manifest.exports['.']).toEqual({ types: './dist/types/index.d.ts', default: './dist/index.mjs' })
-    for (const target of Object.values(manifest.exports['.']) as string[])
+    expect(manifest.exports['./unstable']).toEqual({ types: './dist/types/unstable.d.ts', default: './dist/unstable.mjs' })
+    for (const target of [...Object.values(manifest.exports['.']), ...Object.values(manifest.exports['./unstable'])] as string[])
       expect(existsSync(join(project, 'node_modules/hookrun', target)), target).toBe(true)
   })
 
