@@ -251,5 +251,6 @@ runner.on('*', () => 'deny')
     // The declarations were what it read, not the package's source.
     expect(result.stdout).toContain('node_modules/hookrun/dist/types/library/runner.d.ts')
     expect(result.stdout).not.toContain('node_modules/hookrun/src/')
-  })
+    // tsc over the declarations: seconds when quiet, far longer when the machine is shared (a limit, not a speed claim).
+  }, 180_000)
 })
