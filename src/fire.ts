@@ -54,6 +54,12 @@ export interface FireOptions {
    */
   readonly noticeChannels?: readonly ('systemMessage' | 'additionalContext')[]
   /**
+   * The agent shows hookrun's stderr to the person on every fire (OpenCode's plugin prints it):
+   * an untrusted project is then told by the once-per-session notice alone, not in every fire's
+   * warnings as well.
+   */
+  readonly stderrShown?: boolean
+  /**
    * How long this fire's hooks may run in all, in ms, when the agent kills a hook sooner than
    * hookrun's own budget and then goes ahead (Cline: `Dialect.killsAfterSeconds`). Default
    * CHAIN_BUDGET_SECONDS.
@@ -88,7 +94,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
   }
   // picomatch loads only when a pattern or `if` rule is a glob, or a broken gate entry is judged.
   if (selectionUsesGlobs(config.hooks, event, { matched }) || config.problems.length > 0) await loadGlobs()
-  const untrusted = untrustedWarnings(config.trusts, config.untrustedHooks)
+  const untrusted = options.stderrShown ? [] : untrustedWarnings(config.trusts, config.untrustedHooks)
   // A gate hookrun cannot vouch for blocks before anything runs (docs/guarantees.md).
   const block = gateBlock(config.trusts, config.problems, event, config.policy)
   const hooks = block !== undefined ? [] : selectHooks(config.hooks, event, payload, { matched })

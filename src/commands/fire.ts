@@ -244,6 +244,7 @@ async function fireOptions(
     payload,
     tool: text(flags.tool, 'tool') ?? prepared?.tool,
     agent: prepared?.dialect.name,
+    ...(prepared?.dialect.showsStderr && { stderrShown: true }),
     // hookrun's notices go where this agent shows them on this event (src/dialects).
     ...(prepared && {
       noticeChannels: (dialects ?? (await import('../dialects/index.ts'))).noticeChannels(
