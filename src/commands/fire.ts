@@ -257,6 +257,10 @@ async function fireOptions(
     ...(prepared?.dialect.killsAfterSeconds !== undefined && {
       budgetMs: (dialects ?? (await import('../dialects/index.ts'))).fireBudgetMs(prepared.dialect),
     }),
+    // A narrowed user install that does not route a hook yet: this session runs without it; say so.
+    ...(prepared && {
+      unroutedNotice: async (cwd: string) => (await import('../install/unrouted.ts')).unroutedNotice(prepared.dialect.name, cwd, io.env),
+    }),
     // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
     selfCommand: selfCommand(),
     cwd: folder(flags.cwd) ?? agentWorkingDirectory(payload, prepared?.dialect.project, io.env, run.served?.processCwd),
