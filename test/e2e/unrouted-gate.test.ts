@@ -87,10 +87,42 @@ for (const runtime of RUNTIMES) {
 
       // The sync that session start began routes it: the next session has the gate, and nothing is said.
       await until('the user install to route PreToolUse', () => routed().includes('PreToolUse'))
-      await waitForNoProcess(`--user --quiet --cwd`, 10_000)
+      expect(await waitForNoProcess(`--user --quiet --cwd ${work}`, 60_000)).toEqual([])
       expect(sessionStarts('s2').systemMessage ?? '').not.toContain('not in force')
       const after = await cli(['doctor'])
       expect(after.stdout).not.toContain('does not route')
+    }, 90_000)
+
+    test('a gate on a tool the installed matcher leaves out is named too; one it lets through is not', async () => {
+      const root = makeProject()
+      dirs.push(root)
+      const home = join(root, 'home')
+      mkdirSync(home, { recursive: true })
+      const env = {
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, '.config'),
+        XDG_CACHE_HOME: join(home, '.cache'),
+        XDG_STATE_HOME: join(home, '.state'),
+      }
+      const userHooks = join(env.XDG_CONFIG_HOME, 'hookrun', 'hooks.json')
+      const bashGate = { name: 'no-sudo', event: 'tool:pre_execute:bash', command: 'exit 2' }
+      writeSettled(userHooks, { hooks: [bashGate] })
+      expect((await runCli(['install', '--agent', 'claude'], { runtime: runtime.name, cwd: home, env })).exitCode).toBe(0)
+      const starts = async () => {
+        const payload = { session_id: `s${Math.random()}`, cwd: home, hook_event_name: 'SessionStart', source: 'startup' }
+        const run = await runCli(['fire', '--format', 'claude'], { runtime: runtime.name, cwd: home, env, input: JSON.stringify(payload) })
+        expect(run.exitCode, run.stderr).toBe(0)
+        return (run.json() as { systemMessage?: string }).systemMessage ?? ''
+      }
+      // A second gate on Bash: the matcher already lets it through.
+      writeSettled(userHooks, { hooks: [bashGate, { ...bashGate, name: 'no-curl' }] })
+      expect(await starts()).not.toContain('not in force')
+      expect(await waitForNoProcess(`--user --quiet --cwd ${home}`, 60_000)).toEqual([])
+      writeSettled(userHooks, { hooks: [bashGate, WRITE_GATE] })
+      const said = await starts()
+      expect(said).toContain(`the gate on tool:pre_execute:write (hook 'no-write' in ${userHooks}) is not in force in this session`)
+      expect(said).not.toContain('no-sudo')
+      expect(await waitForNoProcess(`--user --quiet --cwd ${home}`, 60_000)).toEqual([])
     }, 90_000)
   })
 }
