@@ -3,7 +3,7 @@
  * command line and payload, and what hookrun must answer. Every case runs against every way
  * users run hookrun that this run covers (all four in CI; by default the compiled binary, plus
  * Node, Bun and Deno for cases marked `everyRuntime`: see `localRun` below).
- * Cases run a few at a time; those that look for leftover processes run alone. No case limits a
+ * Cases run a few at a time; those that look for leftover processes, or start many, run alone. No case limits a
  * time: a case about not waiting shows the order of events instead (`eventuallyFiles`).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -62,6 +62,8 @@ interface Case {
      * the one clock of the process table, never a time limit (a loaded machine is slow, not wrong).
      */
     eventuallyFiles?: Record<string, string>
+    /** Many processes (eight nested runtimes): run it alone, as the cases that look for leftover processes run. */
+    alone?: boolean
     /** No process whose command line contains this may be left afterwards. */
     noProcess?: string
     /** How long processes may take to go (default 2000 ms). */
@@ -99,8 +101,8 @@ function fill<T>(value: T, dir: string, runtime = 'binary'): T {
   return JSON.parse(JSON.stringify(value).replaceAll('$DIR', dir).replaceAll('$HOOKRUN_CLI', hookrun)) as T
 }
 
-/** Cases that look for leftover processes would be confused by others. */
-const timed = (spec: Case) => spec.expect.noProcess !== undefined
+/** Cases that look for leftover processes would be confused by others; those that start many load the machine. */
+const timed = (spec: Case) => spec.expect.noProcess !== undefined || spec.expect.alone === true
 
 /**
  * A local run (HOOKRUN_TEST_RUNTIMES unset) gives every case to the compiled binary and, of the
@@ -140,7 +142,7 @@ async function runCase(spec: Case, runtime: string): Promise<void> {
     const env = fill(spec.env ?? {}, dir)
     if (spec.trust !== false) trustProjectFor(cwd, env)
     const stdin = spec.stdin === undefined ? '' : typeof spec.stdin === 'string' ? spec.stdin : JSON.stringify(fill(spec.stdin, dir))
-    const result = await runCli(fill(spec.args, dir), { runtime, cwd, input: stdin, env })
+    const result = await runCli(fill(spec.args, dir), { runtime, cwd, input: stdin, env, timeoutMs: HANG_MS - 10_000 })
     const context = `stdout: ${result.stdout}\nstderr: ${result.stderr}`
     expect(result.exitCode, context).toBe(spec.expect.exitCode)
     if (spec.expect.stdout) expect(result.json(), context).toMatchObject(fill(spec.expect.stdout, dir))
