@@ -50,11 +50,24 @@ export interface FireOptions {
    */
   readonly noticeChannels?: readonly ('systemMessage' | 'additionalContext')[]
   /**
+   * The agent shows hookrun's stderr to the person on every fire (OpenCode's plugin prints it):
+   * an untrusted project is then told by the once-per-session notice alone, not in every fire's
+   * warnings as well.
+   */
+  readonly stderrShown?: boolean
+  /**
    * How long this fire's hooks may run in all, in ms, when the agent kills a hook sooner than
    * hookrun's own budget and then goes ahead (Cline: `Dialect.killsAfterSeconds`). Default
    * CHAIN_BUDGET_SECONDS.
    */
   readonly budgetMs?: number
+  /**
+   * What to tell the person when the agent's narrowed user install (src/install/user-routing.ts)
+   * does not route hooks that can run in `cwd` yet: asked while the user stamp is out of date, on
+   * a session start or when this fire starts the sync, since the agent read its settings before.
+   * The CLI gives src/install/unrouted.ts's `unroutedNotice` for the agent that fired.
+   */
+  readonly unroutedNotice?: (cwd: string) => Promise<string | undefined>
 }
 
 export type { ChainOutcome, ChainStep, InProcessStep, ProgressRecord } from './chain.ts'
@@ -95,6 +108,8 @@ export async function fire(options: FireOptions): Promise<Decision> {
     matched,
     warnings,
     startedAt: started,
+    // Where the agent shows hookrun's stderr on every fire, the once-a-session notice alone tells an untrusted project.
+    untrustedWarnings: !options.stderrShown,
     ...(options.budgetMs !== undefined && { budgetMs: options.budgetMs }),
   })
   const hooks = block !== undefined ? [] : selected
@@ -125,9 +140,30 @@ export async function fire(options: FireOptions): Promise<Decision> {
     const failure = await recordTelemetry(config.settings, facts, options.selfCommand)
     if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
   }
-  // A narrowed agent config (install --project) that hooks.json outgrew is brought up to
-  // date by a detached `install --sync`; without a narrowed install this is one failed open.
-  const stamp = options.selfCommand === undefined || options.configFiles?.length ? undefined : readStamp(config.projectRoot, env)
+  return withNarrowedSyncs(decision, { config, signature, event, cwd, env, channels }, options)
+}
+
+/**
+ * Narrowed agent configs kept up to date: one that hooks.json outgrew is brought up to date by a
+ * detached `install --sync` (without a narrowed install this is one failed open), and what the
+ * last sync did, or what this session runs without, is told.
+ */
+async function withNarrowedSyncs(
+  decided: Decision,
+  fired: {
+    config: FireConfig
+    signature: string
+    event: FiredEvent
+    cwd: string
+    env: Readonly<Record<string, string | undefined>>
+    channels: FireOptions['noticeChannels'] & {}
+  },
+  options: FireOptions,
+): Promise<Decision> {
+  const { config, signature, env, channels } = fired
+  let decision = decided
+  if (options.selfCommand === undefined || options.configFiles?.length) return decision
+  const stamp = readStamp(config.projectRoot, env)
   if (stamp !== undefined) {
     // Only where the project's hooks are trusted: a repository's edit must not change agent configs unseen.
     const action = narrowedAction(
@@ -138,14 +174,14 @@ export async function fire(options: FireOptions): Promise<Decision> {
     )
     if (action.sync)
       startDetachedSelf(
-        [...options.selfCommand!, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')],
+        [...options.selfCommand, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')],
         env,
       )
     if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
   }
   // The same for a narrowed user install (install --agent X): it routes every trusted project's
   // hooks, so a fire in a trusted project (or in none) whose config it was not compiled from syncs it.
-  const userStamp = options.selfCommand === undefined || options.configFiles?.length ? undefined : readUserStamp(env)
+  const userStamp = readUserStamp(env)
   if (userStamp !== undefined) {
     const key = config.trusts.length === 0 ? '' : config.projectRoot
     const action = userRoutingAction(
@@ -155,8 +191,12 @@ export async function fire(options: FireOptions): Promise<Decision> {
       config.trusts.every((trust) => trust.trusted),
       env,
     )
-    if (action.sync)
-      startDetachedSelf([...options.selfCommand!, 'install', '--sync', '--user', '--quiet', '--cwd', config.projectRoot], env)
+    // The agent read its file when this session started (or before this fire): a hook the file does
+    // not route yet is not asked about in this session, whatever the sync does now. Read before it starts.
+    const stale = userStamp.signatures[key] !== signature && (fired.event.name === 'session:start' || action.sync)
+    const unrouted = stale ? await options.unroutedNotice?.(fired.cwd) : undefined
+    if (action.sync) startDetachedSelf([...options.selfCommand, 'install', '--sync', '--user', '--quiet', '--cwd', config.projectRoot], env)
+    if (unrouted !== undefined) decision = withNotice(decision, unrouted, channels)
     if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
   }
   return decision

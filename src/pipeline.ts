@@ -40,6 +40,8 @@ interface DecideOptions {
   readonly arrange?: (selected: readonly Hook[]) => readonly ChainStep[]
   /** The config stage's and the caller's warnings, before the chain's. */
   readonly warnings?: readonly string[]
+  /** Warn of each untrusted project's hooks that did not run (default); off where the once-a-session notice alone tells it. */
+  readonly untrustedWarnings?: boolean
   /** When the fire started (epoch ms), for a block's span. */
   readonly startedAt?: number
 }
@@ -85,7 +87,7 @@ export async function decideEvent(
             ...(options.budgetMs !== undefined && { budgetMs: options.budgetMs }),
           })
   const warnings = [
-    ...untrustedWarnings(config.trusts, config.untrustedHooks),
+    ...(options.untrustedWarnings === false ? [] : untrustedWarnings(config.trusts, config.untrustedHooks)),
     ...unknownEventWarning(event),
     ...(options.warnings ?? []),
     ...chain.warnings,

@@ -1,9 +1,12 @@
 /**
  * `hookrun/unstable`: the pipeline's internal stages, for tools built on hookrun's internals. Any
- * release may change or remove them; `hookrun` (src/index.ts) is the API that stays. Importing
- * this also loads `hookrun` (glob matching is set up there).
+ * release may change or remove them; `hookrun` (src/index.ts) is the API that stays. Glob
+ * matching is set up here as there: the stages compile patterns synchronously.
  */
-import './index.ts'
+import picomatch from 'picomatch'
+import { provideGlobs } from './event/globs.ts'
+
+provideGlobs(picomatch)
 
 export { runChain } from './chain.ts'
 export { loadHooks, type LoadedHooks } from './fire-config.ts'

@@ -4,6 +4,7 @@ import type { DoctorCheck, DoctorLine } from '../install/doctor-types.ts'
 import { goosePluginCheck } from '../install/goose-plugin.ts'
 import { staleAgentConfigs } from './install.ts'
 import { pluginCheck } from '../install/plugin-agents.ts'
+import { unroutedCheck } from '../install/unrouted.ts'
 import { count } from '../core/words.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
 
@@ -27,7 +28,7 @@ const narrowedCheck: DoctorCheck = (context) =>
 export function doctorCommand(options: DoctorCommandOptions): { output: string; exitCode: number } {
   const { lines, exitCode } = runDoctor({
     ...options,
-    checks: [...DOCTOR_CHECKS, goosePluginCheck, narrowedCheck, pluginCheck, () => [...(options.extra ?? [])]],
+    checks: [...DOCTOR_CHECKS, goosePluginCheck, narrowedCheck, unroutedCheck, pluginCheck, () => [...(options.extra ?? [])]],
   })
   if (options.json) return { output: `${JSON.stringify({ ok: exitCode === 0, lines }, null, 2)}\n`, exitCode }
   const paint = options.paint ?? PLAIN

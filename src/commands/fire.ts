@@ -244,6 +244,7 @@ async function fireOptions(
     payload,
     tool: text(flags.tool, 'tool') ?? prepared?.tool,
     agent: prepared?.dialect.name,
+    ...(prepared?.dialect.showsStderr && { stderrShown: true }),
     // hookrun's notices go where this agent shows them on this event (src/dialects).
     ...(prepared && {
       noticeChannels: (dialects ?? (await import('../dialects/index.ts'))).noticeChannels(
@@ -255,6 +256,10 @@ async function fireOptions(
     // the gate must block before that.
     ...(prepared?.dialect.killsAfterSeconds !== undefined && {
       budgetMs: (dialects ?? (await import('../dialects/index.ts'))).fireBudgetMs(prepared.dialect),
+    }),
+    // A narrowed user install that does not route a hook yet: this session runs without it; say so.
+    ...(prepared && {
+      unroutedNotice: async (cwd: string) => (await import('../install/unrouted.ts')).unroutedNotice(prepared.dialect.name, cwd, io.env),
     }),
     // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
     selfCommand: selfCommand(),

@@ -60,6 +60,8 @@ export const opencode: Dialect = {
   // The plugin prints `message` on stderr, which `opencode run` shows; in the TUI only the model's
   // context reaches anyone, so a notice goes both ways.
   notices: ['systemMessage', 'additionalContext'],
+  // The plugin prints hookrun's stderr after every fire: `opencode run` shows it.
+  showsStderr: true,
   alsoAnswers:
     "Kilo Code, whose CLI is OpenCode's engine: the same plugin from .kilo/plugins/ (hookrun install --agent kilo; Kilo-Org/kilocode packages/opencode/src/config/paths.ts), lab-verified with @kilocode/cli 7.7.7",
   detect: (payload) => {

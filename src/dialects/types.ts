@@ -49,6 +49,12 @@ export interface Dialect {
    */
   readonly notices?: readonly NoticeChannel[]
   /**
+   * hookrun's stderr reaches the person on every fire (OpenCode's plugin prints it): what other
+   * agents keep in a log on every fire, an untrusted project's warning, is then said only with the
+   * once-per-session notice.
+   */
+  readonly showsStderr?: boolean
+  /**
    * Another agent that runs this one's hook files and is answered in its own shape (VS Code's
    * agent hooks run Copilot's): one line for `hookrun agents`, saying where the facts come from.
    */

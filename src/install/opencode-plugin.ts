@@ -23,6 +23,20 @@ const TIMEOUT_MS = ${timeoutSeconds * 1000}
 // The bus events hookrun has a name for; the others (parts streaming, file watches) are not sent.
 const EVENTS = new Set(['session.created', 'session.idle', 'session.compacted', 'session.error'])
 
+// What each field of an answer is; any other field is left alone (a later hookrun may add one).
+const FIELDS = { block: 'string', args: 'object', output: 'string', append: 'string', context: 'string', prompt: 'string', message: 'string' }
+
+/** Why \`answer\` is not an answer hookrun gives (one JSON object, its fields of their types), or undefined. */
+function misshapen(answer) {
+  const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value)
+  if (!isObject(answer)) return \`\${Array.isArray(answer) ? 'an array' : answer === null ? 'null' : \`a \${typeof answer}\`}, not an object\`
+  for (const [key, type] of Object.entries(FIELDS)) {
+    const value = answer[key]
+    if (value !== undefined && !(type === 'object' ? isObject(value) : typeof value === type)) return \`its \${key} is not a\${type === 'object' ? 'n object' : ' string'}\`
+  }
+  return undefined
+}
+
 /** One fire: the payload on stdin, the answer from stdout; any failure of hookrun's rejects. */
 function ask(hook, payload, cwd) {
   return new Promise((resolve, reject) => {
@@ -44,11 +58,15 @@ function ask(hook, payload, cwd) {
       clearTimeout(timer)
       if (stderr.trim() !== '') process.stderr.write(stderr.endsWith('\\n') ? stderr : \`\${stderr}\\n\`)
       if (code !== 0) return reject(new Error(\`hookrun failed (\${signal ?? \`exit \${code}\`}): \${stderr.trim().split('\\n').at(-1) ?? ''}\`))
+      let answer
       try {
-        resolve(JSON.parse(stdout))
+        answer = JSON.parse(stdout)
       } catch {
-        reject(new Error(\`hookrun's answer is not JSON: \${stdout.slice(0, 200)}\`))
+        return reject(new Error(\`hookrun's answer is not JSON: \${stdout.slice(0, 200)}\`))
       }
+      const wrong = misshapen(answer)
+      if (wrong !== undefined) return reject(new Error(\`hookrun's answer is not one it gives (\${wrong}): \${stdout.trim().slice(0, 200)}\`))
+      resolve(answer)
     })
     child.stdin.on('error', () => {}) // hookrun may answer before reading it all
     child.stdin.end(JSON.stringify(payload))
@@ -58,7 +76,8 @@ function ask(hook, payload, cwd) {
 export const HookrunPlugin = async ({ directory, worktree }) => {
   const contexts = new Map() // session id → context texts, added to its system prompt
   const running = new Map() // session id → a bus event's fire whose context the next request may need
-  const say = (text) => text && process.stderr.write(\`hookrun: \${text}\\n\`)
+  // hookrun's own notices start with its name already.
+  const say = (text) => text && process.stderr.write(\`\${text.startsWith('hookrun: ') ? '' : 'hookrun: '}\${text}\\n\`)
 
   async function fire(hook, input, output) {
     const answer = await ask(hook, { hook, input, output, directory, worktree }, directory)

@@ -190,6 +190,9 @@ export function familyLab(agent: FamilyAgent): void {
         expect(s.logged, 'no project hook ran').toEqual([])
         const notice = /not trusted|hookrun trust/
         expect(s.result.stderr).toMatch(notice)
+        // Once a session (docs/trust.md), with hookrun's name once before it.
+        expect(s.result.stderr.match(/are not trusted/g), s.result.stderr).toHaveLength(1)
+        expect(s.result.stderr).not.toContain('hookrun: hookrun:')
         const toModel = s.turns.some((turn) => notice.test(chatText(turn.body)))
         results.record(
           'untrusted-notice',

@@ -218,9 +218,8 @@ describe('hookrun serve', () => {
         hooks: [{ name: 'hangs', event: 'tool:pre_execute:bash', timeout: 1, command: '(sleep 2; touch "$HOME/escaped") & sleep 30' }],
       },
     })
-    const started = performance.now()
+    // Not killed, the hook would sleep 30 s and then allow: a deny naming it means the timeout ended it.
     const answer = await post(port, bash(home, 'ls'), { 'x-hookrun-secret': secret })
-    expect(performance.now() - started).toBeLessThan(8000)
     const { permissionDecision, permissionDecisionReason } = JSON.parse(answer.body).hookSpecificOutput
     expect(permissionDecision).toBe('deny')
     expect(permissionDecisionReason).toMatch(/hangs/)
@@ -324,14 +323,13 @@ describe('hookrun serve', () => {
     dirs.push(home)
     trustProjectFor(home)
     const port = await freePort()
-    const started = performance.now()
+    // The server runs until idle (120 min): --start answering at all means it did not wait for it.
     const start = await runCli(['serve', '--start', '--port', String(port)], {
       cwd: home,
       input: JSON.stringify({ session_id: 's', cwd: home, hook_event_name: 'SessionStart', source: 'startup' }),
       env: { CLAUDE_PROJECT_DIR: home },
     })
     expect(start.exitCode).toBe(0)
-    expect(performance.now() - started).toBeLessThan(3000)
     const pidFile = join(home, '.xdg-state', 'hookrun', 'serve', 'serve.pid')
     await waitFor(() => existsSync(pidFile))
     const { pid } = JSON.parse(readFileSync(pidFile, 'utf8')) as { pid: number }

@@ -154,7 +154,8 @@ test("a hanging function hook is timed out: the chain does not wait, a gate bloc
     const started = performance.now()
     const decision = await runner.fire('tool:pre_execute', { tool_name: 'Bash', tool_input: { command: 'ls' } })
     const elapsed = performance.now() - started
-    assert.ok(elapsed >= 250 && elapsed < 5000, `fire took ${elapsed} ms`)
+    // It waited for the timeout (the hook never settles, so an answer at all means hookrun stopped waiting).
+    assert.ok(elapsed >= 250, `fire took ${elapsed} ms`)
     assert.equal(decision.blocked, true)
     assert.match(decision.reason ?? '', /^hook 'hang' timed out after 0\.3s; hookrun stopped waiting/)
     assert.deepEqual(
@@ -428,9 +429,8 @@ test('aborting the fire stops waiting for a function hook', async () => {
       },
       { name: 'slow', timeout: 30 },
     )
-    const started = performance.now()
+    // The hook never settles and may take 30 s: an answer that says "interrupted" means the abort ended the wait.
     const decision = await runner.fire('tool:pre_execute', { tool_name: 'Bash' }, { signal: controller.signal })
-    assert.ok(performance.now() - started < 5000)
     assert.equal(decision.reason, "hook 'slow' was interrupted: the fire was aborted")
   })
 })

@@ -360,7 +360,6 @@ describe("a gate answers before Cline's 120 s kill", () => {
     })
     dirs.push(project)
     trustProjectFor(project)
-    const started = Date.now()
     const decided = await fire({
       event: 'tool:pre_execute',
       tool: 'bash',
@@ -369,8 +368,8 @@ describe("a gate answers before Cline's 120 s kill", () => {
       env: cliEnvironment(project),
       budgetMs: 500,
     })
+    // The hook sleeps 30 s and would then allow: blocked means the budget ended it first.
     expect(decided.blocked).toBe(true)
-    expect(Date.now() - started).toBeLessThan(10_000)
   })
 })
 

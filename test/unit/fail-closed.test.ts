@@ -90,9 +90,8 @@ describe('a project never trusted', () => {
     const { dir, env } = project({
       '.hookrun/hooks.json': { hooks: { PreToolUse: [{ matcher: '^(a+)+$', hooks: [{ type: 'command', command: 'true' }] }] } },
     })
-    const started = performance.now()
+    // Evaluated, the regex would hold the fire for minutes (past the test's own timeout): an answer at all says it was not.
     const decision = await fire({ event: 'tool:pre_execute', cwd: dir, env, payload: { tool_name: `${'a'.repeat(40)}!` } })
-    expect(performance.now() - started).toBeLessThan(2000)
     expect(decision.decision).toBe('allow')
   })
 })

@@ -83,10 +83,16 @@ describe('http hooks', () => {
   })
 
   test('a slow endpoint times out: a gate fails closed, onError allow proceeds, a non-gate event proceeds', async () => {
-    const slow = await server((_request, res) => setTimeout(() => json(res, { decision: 'allow' }), 3000).unref())
-    const started = performance.now()
+    let replied = false
+    const slow = await server((_request, res) =>
+      setTimeout(() => {
+        replied = true
+        json(res, { decision: 'allow' })
+      }, 3000).unref(),
+    )
     const blocked = await fireWith(gate(slow.origin, { timeout: 0.5 }))
-    expect(performance.now() - started).toBeLessThan(2500)
+    // hookrun gave up before the endpoint answered, and said it timed out.
+    expect(replied).toBe(false)
     expect(blocked).toMatchObject({ decision: 'deny', blocked: true, reason: `hook 'policy' did not answer within 0.5s (${slow.origin})` })
     expect(blocked.hooks[0]).toMatchObject({ outcome: 'error', timedOut: true })
 

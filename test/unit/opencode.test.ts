@@ -147,6 +147,31 @@ describe("hookrun's plugin for OpenCode", () => {
     await expect(hooks['chat.message']!({ sessionID: 's' }, { message: {}, parts: [] })).rejects.toThrow(message)
   })
 
+  test.each([
+    ['[]', /an array, not an object/],
+    ['42', /a number, not an object/],
+    ['"deny"', /a string, not an object/],
+    ['true', /a boolean, not an object/],
+    ['null', /null, not an object/],
+    ['{"block":true}', /its block is not a string/],
+    ['{"args":"rm -rf /"}', /its args is not an object/],
+  ])('a gate fails closed when hookrun exits 0 with %s, not an answer of its shape', async (printed, why) => {
+    const { hooks } = await plugin(`echo '${printed}'`)
+    const { input, output } = call()
+    await expect(hooks['tool.execute.before']!(input, output)).rejects.toThrow(/hookrun could not check this, so it is refused/)
+    await expect(hooks['tool.execute.before']!(input, output)).rejects.toThrow(why)
+    await expect(hooks['chat.message']!({ sessionID: 's' }, { message: {}, parts: [] })).rejects.toThrow(why)
+  })
+
+  test('an empty answer lets the call through unchanged; a field hookrun does not give is left alone', async () => {
+    for (const printed of ['{}', '{"later":1}']) {
+      const { hooks } = await plugin(`echo '${printed}'`)
+      const { input, output } = call()
+      await hooks['tool.execute.before']!(input, output)
+      expect(output.args).toEqual({ command: 'rm -rf x', description: 'd' })
+    }
+  })
+
   test('a gate fails closed when hookrun gives no answer in time', async () => {
     const { hooks } = await plugin('sleep 5', 1)
     const { input, output } = call()

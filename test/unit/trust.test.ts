@@ -122,9 +122,7 @@ describe('trust through loadConfig', () => {
     const { dir, env } = project(gateProject)
     // Files written just now (timestamps tick coarsely): trust waits until they have settled, so
     // the record holds every signature and no later fire has to hash (before, each one did).
-    const started = Date.now()
     trustProject({ cwd: dir, env })
-    expect(Date.now() - started).toBeLessThan(2500)
     const record = JSON.parse(readFileSync(trustRecordFile(dir, env), 'utf8'))
     expect(Object.values(record.files).every((file) => typeof (file as { stat?: unknown }).stat === 'string')).toBe(true)
     // Prove the fast path does not hash: a record whose digest is wrong is still honoured...

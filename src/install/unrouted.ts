@@ -1,0 +1,158 @@
+// Hooks a narrowed user install does not ask hookrun about yet: hooks.json gained them since the
+// agent's entries were compiled, and an agent that read its settings before the background sync
+// routed them (Claude Code reads them when a session starts) runs the whole session without them.
+// The session-start fire tells the person (src/fire.ts `unroutedNotice`); doctor says it too.
+import { existsSync, readFileSync } from 'node:fs'
+import { loadConfig } from '../config/parse.ts'
+import { readUserStamp } from '../config/narrowed.ts'
+import { homeOf } from '../core/places.ts'
+import type { Hook } from '../core/types.ts'
+import { isGate, resolveAlias } from '../event/events.ts'
+import { agentTarget } from './agents.ts'
+import type { AgentTarget } from './agent-target.ts'
+import { parse, routerEntries } from './agent-file.ts'
+import type { DoctorCheck, DoctorLine } from './doctor-types.ts'
+import { child, nodeAt } from './json-text.ts'
+import { askedHooks, compileNativeMatchers, type NativeEntry } from './matchers.ts'
+import { followedUserInstalls } from './user-routing.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** A hook the agent's user file has no route for: the agent events it would fire on that have none. */
+interface UnroutedHook {
+  readonly hook: Hook
+  readonly gate: boolean
+}
+
+/** What a user file routes: per agent event, the matchers of hookrun's entries (undefined: every tool). */
+function installedRoutes(target: AgentTarget, file: string): Map<string, (string | undefined)[]> | undefined {
+  if (!existsSync(file)) return undefined
+  try {
+    const root = parse(target, readFileSync(file, 'utf8'))
+    const routes = new Map<string, (string | undefined)[]>()
+    for (const event of target.events) {
+      const entries = routerEntries(target, root, event)
+      if (entries.length === 0) continue
+      routes.set(
+        event,
+        entries.map((entry) => {
+          const matcher =
+            target.shape === 'groups' && entry.remove.length === 3 ? child(nodeAt(root, entry.remove), 'matcher')?.value : undefined
+          return typeof matcher === 'string' && matcher !== '' && matcher !== '*' && matcher !== target.allMatcher ? matcher : undefined
+        }),
+      )
+    }
+    return routes
+  } catch {
+    return undefined // not readable: install and doctor say so
+  }
+}
+
+/** The tool names a compiled matcher (`^(Bash|Write)$`) names. */
+function namesIn(matcher: string): string[] {
+  return matcher
+    .replace(/^\^\(|\)\$$/g, '')
+    .split('|')
+    .map((name) => name.replace(/\\(.)/g, '$1'))
+}
+
+/** Do hookrun's entries for one event (`matchers`) let through every tool `wanted` needs? */
+function covers(matchers: readonly (string | undefined)[], wanted: NativeEntry): boolean {
+  if (matchers.includes(undefined)) return true
+  if (wanted.matcher === undefined) return false
+  return namesIn(wanted.matcher).every((name) =>
+    matchers.some((matcher) => {
+      try {
+        return new RegExp(matcher!).test(name)
+      } catch {
+        return false
+      }
+    }),
+  )
+}
+
+/**
+ * The hooks that can run in `cwd` (the user's, the managed layers', a trusted project's) that the
+ * agent's user file, as it is now, does not route: an event with no entry of hookrun's, or a tool
+ * its matcher leaves out. Empty when that cannot be told (hook folders, an unreadable file).
+ */
+function unroutedHooks(target: AgentTarget, cwd: string, env: Env): UnroutedHook[] {
+  const routes = installedRoutes(target, userFile(target, env))
+  if (routes === undefined || routes.size === 0) return []
+  const { hooks, opaque } = askedHooks(loadConfig({ cwd, env }))
+  if (opaque) return []
+  const found: UnroutedHook[] = []
+  for (const hook of hooks.filter((each) => each.enabled && each.source !== undefined)) {
+    const missing = [...(compileNativeMatchers(target, [hook], false) ?? new Map<string, NativeEntry>())].flatMap(([event, wanted]) => {
+      const canonical = resolveAlias(event)
+      if (canonical === undefined) return []
+      const matchers = routes.get(event)
+      return matchers !== undefined && covers(matchers, wanted) ? [] : [canonical]
+    })
+    if (missing.length > 0) found.push({ hook, gate: missing.some((event) => isGate(event)) })
+  }
+  return found
+}
+
+function userFile(target: AgentTarget, env: Env): string {
+  return target.file('user', { home: homeOf(env), project: homeOf(env), env })
+}
+
+/** `tool:pre_execute:write (hook 'no-write' in ~/.config/hookrun/hooks.json)` */
+function describe({ hook }: UnroutedHook): string {
+  const matcher = hook.matcher !== undefined && hook.matcher !== '' ? ` [${hook.matcher}]` : ''
+  const name = hook.named ? `hook '${hook.name}' in ` : ''
+  return `${hook.event.join(', ')}${matcher} (${name}${hook.source.file})`
+}
+
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join('; ')} and ${items.at(-1)}`
+}
+
+/** Which gates (or, with none, which hooks) `unrouted` holds, as words; `others`: how many other hooks besides. */
+function which(unrouted: readonly UnroutedHook[]): { gates: boolean; words: string; many: boolean; others: string } {
+  const gates = unrouted.filter((each) => each.gate)
+  const shown = gates.length > 0 ? gates : unrouted
+  const many = shown.length > 1
+  const others = unrouted.length - shown.length
+  return {
+    gates: gates.length > 0,
+    words: `the ${gates.length > 0 ? 'gate' : 'hook'}${many ? 's' : ''} on ${listed(shown.map(describe))}`,
+    many,
+    others: others === 0 ? '' : others === 1 ? 'one other hook' : `${others} other hooks`,
+  }
+}
+
+/**
+ * What a session-start fire tells the person when the narrowed user install of `agent` (one the
+ * user stamp follows) does not route hooks that can run here: its session runs without them.
+ */
+export function unroutedNotice(agent: string, cwd: string, env: Env): string | undefined {
+  const target = agentTarget(agent)
+  if (target === undefined || !(readUserStamp(env)?.agents.includes(target.name) ?? false)) return undefined
+  const unrouted = unroutedHooks(target, cwd, env)
+  if (unrouted.length === 0) return undefined
+  const { gates, words, many, others } = which(unrouted)
+  const verb = gates ? (many ? 'are not in force' : 'is not in force') : many ? 'do not run' : 'does not run'
+  const besides = others === '' ? '' : ` (${others} ${others.startsWith('one') ? 'does' : 'do'} not run either)`
+  return `hookrun: ${words} ${verb} in this session${besides}: ${target.label} read ${userFile(target, env)} before hookrun routed ${unrouted.length > 1 ? 'them' : 'it'}; restart the session`
+}
+
+/**
+ * `hookrun doctor`: the narrowed user installs that leave a hook that can run here unasked. A fire
+ * brings them up to date by itself, but sessions the agent started before then run without it.
+ */
+export const unroutedCheck: DoctorCheck = (context) =>
+  followedUserInstalls(context.env).flatMap((target): DoctorLine[] => {
+    const unrouted = unroutedHooks(target, context.cwd, context.env)
+    if (unrouted.length === 0) return []
+    const { gates, words, others } = which(unrouted)
+    const them = unrouted.length > 1 ? 'them' : 'it'
+    return [
+      {
+        status: gates ? 'fail' : 'warn',
+        what: `${target.label}: ${userFile(target, context.env)} does not route ${words}${others === '' ? '' : ` nor ${others}`} yet: ${target.label} sessions started before the next fire brings it up to date (which it does by itself) run without ${them}`,
+        fix: `hookrun install --user --sync, then restart ${target.label} sessions`,
+      },
+    ]
+  })
