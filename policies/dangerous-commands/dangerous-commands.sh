@@ -60,6 +60,7 @@ check() {
   shift 2
   case $kind in
     R) disk "$1" && hr_deny "refusing to write to a disk device: $cmd"; return 0 ;;
+    I) hr_download_run "$kind" "$up" "$@"; return 0 ;;
     *s) hr_deny "sudo is not allowed for the agent: $cmd" ;;
   esac
   name=$1

@@ -28,21 +28,22 @@ function matching(s, p,   n, d, c, q) {
   return n + 1
 }
 function shell(b) { return b ~ /^(sh|bash|zsh|dash|ksh|mksh|ash|fish|busybox)$/ }
-function finish(W, nw, pin, up,   A, k, j, w, b, op, t, sudo, line, name, script) {
+function finish(W, nw, pin, up,   A, k, j, w, b, op, t, sudo, line, name, script, wrapper) {
   k = 0
   for (j = 1; j <= nw; j++) {
     w = W[j]
     if (substr(w, 1, 1) == "\001") {
       op = substr(w, 2); t = (j < nw) ? W[j + 1] : ""; j++
+      if (op ~ /^<<</) { print "I\t" op "\t" flat(t); continue }
       if (op ~ /^<</) { HD = t; sub(/^-/, "", HD); HDOP = op; continue }
-      if (op ~ />/ && t !~ /^[0-9-]*$/) print "R\t" op "\t" flat(t)
+      if (t !~ /^[0-9-]*$/) print (op ~ />/ ? "R" : "I") "\t" op "\t" flat(t)
       continue
     }
     A[++k] = w
   }
-  sudo = 0; j = 1
+  sudo = 0; j = 1; wrapper = ""
   while (j <= k) {
-    w = A[j]; b = base(w)
+    w = A[j]; b = base(w); wrapper = b
     if (w ~ /^[A-Za-z_][A-Za-z0-9_]*=/) { j++; continue }
     if (b == "sudo" || b == "doas" || b == "run0" || b == "pkexec") {
       sudo = 1; j++
@@ -58,7 +59,12 @@ function finish(W, nw, pin, up,   A, k, j, w, b, op, t, sudo, line, name, script
     }
     break
   }
-  if (j > k) { if (sudo) { print "Ss\t" up "\tsudo"; return "sudo" } return "" }
+  if (j > k) {
+    # env alone prints the environment: it is the command then, not a wrapper.
+    if (wrapper == "env") { print (pin ? "P" : "S") (sudo ? "s" : "") "\t" up "\tenv"; return "env" }
+    if (sudo) { print "Ss\t" up "\tsudo"; return "sudo" }
+    return ""
+  }
   name = base(A[j])
   line = (pin ? "P" : "S") (sudo ? "s" : "") "\t" up "\t" flat(name)
   for (t = j + 1; t <= k; t++) line = line "\t" flat(A[t])

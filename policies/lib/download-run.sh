@@ -29,6 +29,10 @@ hr_fetches() { # "… ,curl,base64, …": a fetcher or decoder among these names
 HR_DOWNLOADED=
 # hr_download_run KIND UPSTREAM NAME ARGS…: refuse running what was just downloaded or decoded.
 hr_download_run() {
+  case $1 in
+    I) case $2 in '<<<'*) hr_fetches "$3" && hr_deny "refusing to run a download (or decoded text) fed in as a here-string: $cmd" ;; esac; return 0 ;;
+    R) return 0 ;;
+  esac
   _hr_up=$2
   _hr_name=$3
   shift 3

@@ -168,7 +168,9 @@ export function initProject(options: InitOptions): string {
           .map((line) => `       ${line}`),
       )
   }
-  if (result.trusted) lines.push(`trusted the new hooks (hookrun init wrote them); after editing them run 'hookrun trust' again`)
+  const wroteConfig = result.files.some((entry) => entry.status === 'written' && entry.file.endsWith('hooks.json'))
+  if (result.trusted && wroteConfig) lines.push(`trusted the new hooks (hookrun init wrote them); after editing them run 'hookrun trust' again`)
+  else if (result.trusted) lines.push(`still trusted: the project was trusted, and init changed only its own policy files`)
   else if (result.untrustedFiles.length === 0) lines.push(`not trusted: review the project's hooks, then run: hookrun trust`)
   else
     lines.push(
