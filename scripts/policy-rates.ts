@@ -49,7 +49,9 @@ export function corpora(): Corpus[] {
 }
 
 const label = (entry: Entry) =>
-  typeof entry === 'string' ? entry : JSON.stringify({ tool: entry.tool, ...entry.input, ...(entry.output === undefined ? {} : { output: entry.output }) })
+  typeof entry === 'string'
+    ? entry
+    : JSON.stringify({ tool: entry.tool, ...entry.input, ...(entry.output === undefined ? {} : { output: entry.output }) })
 
 /** One policy on its corpus. */
 async function measureOne(corpus: Corpus): Promise<Rate> {
@@ -79,7 +81,10 @@ async function measureOne(corpus: Corpus): Promise<Rate> {
     let session = 0
     const caught = async (entry: Entry): Promise<boolean> => {
       const spec = typeof entry === 'string' ? { tool: 'Bash', input: { command: entry } } : entry
-      const input = JSON.parse(JSON.stringify(spec.input).replaceAll('$PROJECT', project).replaceAll('$HOME', home)) as Record<string, unknown>
+      const input = JSON.parse(JSON.stringify(spec.input).replaceAll('$PROJECT', project).replaceAll('$HOME', home)) as Record<
+        string,
+        unknown
+      >
       const payload = {
         session_id: `rates-${corpus.policy}-${++session}`,
         cwd: project,
@@ -139,7 +144,9 @@ export function ratesSection(rates: readonly Rate[]): string {
     ...rows,
     `| **all** | ${caught}/${block} | ${percent(caught, block)} | ${refused}/${pass} | ${percent(refused, pass)} |`,
     '',
-    ...(misses.length === 0 ? ['Every should-block case is caught and every should-pass case passes.'] : ['Where the corpus and the policies differ:', '', ...misses]),
+    ...(misses.length === 0
+      ? ['Every should-block case is caught and every should-pass case passes.']
+      : ['Where the corpus and the policies differ:', '', ...misses]),
     '',
     END,
   ].join('\n')

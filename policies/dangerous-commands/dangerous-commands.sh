@@ -18,6 +18,7 @@ at_root=no
 # is_everything WORD: WORD means the root, the home folder or a system folder (or all of it).
 is_everything() {
   _w=$1
+  _what='the root or home folder'
   while :; do
     case $_w in
       */) _w=${_w%/} ;;
@@ -27,11 +28,12 @@ is_everything() {
     esac
   done
   case $_w in
-    '' | '~' | '$HOME' | '${HOME}' | /bin | /boot | /dev | /etc | /home | /lib | /lib64 | /opt | /root | /sbin | /srv | /usr | /var | /Users | /System | /Library | /Applications | /private | /mnt | /media) return 0 ;;
+    '' | '~' | '$HOME' | '${HOME}') return 0 ;;
+    /bin | /boot | /dev | /etc | /home | /lib | /lib64 | /opt | /root | /sbin | /srv | /usr | /var | /Users | /System | /Library | /Applications | /private | /mnt | /media) _what="a system folder ($_w)"; return 0 ;;
     '*' | '.') [ "$at_root" = yes ] && return 0 ;;
     '$'[A-Za-z_]* | '${'[A-Za-z_]*'}')
       # "$DIR/" or "$DIR/*": the root folder itself when DIR is empty or unset.
-      [ "$_w" != "$1" ] && return 0 ;;
+      [ "$_w" != "$1" ] && { _what="the root folder if $_w is empty"; return 0; } ;;
   esac
   [ -n "${HOME-}" ] && [ "$HOME" != / ] && [ "$_w" = "$HOME" ] && return 0
   return 1
@@ -49,9 +51,11 @@ recursive_everything() {
       -*[rR]*) _rec=yes ;;
       -*) ;;
       .git | .git/ | ./.git | ./.git/) _all=git ;;
-      *) is_everything "$_w" && _all=yes ;;
+      *) is_everything "$_w" && { _all=yes; _found=$_what; } ;;
     esac
   done
+  _what=${_found:-the root or home folder}
+  _found=
   [ "$_rec" = yes ] && [ "$_all" != no ]
 }
 check() {
@@ -70,19 +74,21 @@ check() {
     rm | rmdir)
       if recursive_everything "$@"; then
         [ "$_all" = git ] && hr_deny "refusing to delete the project's .git folder (its whole history): $cmd"
-        hr_deny "refusing to delete the root, home or a system folder: $cmd"
+        hr_deny "refusing to delete $_what: $cmd"
       fi ;;
-    mv) for _w in "$@"; do case $_w in -*) ;; *) is_everything "$_w" && hr_deny "refusing to move the root, home or a system folder: $cmd" ;; esac; done ;;
+    mv) for _w in "$@"; do case $_w in -*) ;; *) is_everything "$_w" && hr_deny "refusing to move $_what: $cmd" ;; esac; done ;;
     find)
       _top=no
+      _where=
       for _w in "$@"; do
         case $_w in
           -*) break ;;
-          *) is_everything "$_w" && _top=yes ;;
+          *) is_everything "$_w" && { _top=yes; _where=$_what; } ;;
         esac
       done
+      _what=$_where
       if [ "$_top" = yes ]; then
-        for _w in "$@"; do case $_w in -delete | rm | shred | -execdir) hr_deny "refusing to delete across the root, home or a system folder: $cmd" ;; esac; done
+        for _w in "$@"; do case $_w in -delete | rm | shred | -execdir) hr_deny "refusing to delete across $_what: $cmd" ;; esac; done
       fi ;;
     mkfs | mkfs.* | mke2fs | wipefs | newfs* ) hr_deny "refusing to format a disk: $cmd" ;;
     dd) for _w in "$@"; do case $_w in of=/dev/*) disk "${_w#of=}" && hr_deny "refusing to write to a disk device: $cmd" ;; esac; done ;;

@@ -185,7 +185,7 @@ hr_arg() {
 }
 # hr_deny MESSAGE: refuse, with MESSAGE as the reason the agent sees.
 hr_deny() {
-  echo "$1 (blocked by hookrun policy ${HR_POLICY-})" >&2
+  echo "$1 (blocked by .hookrun/scripts/${HR_POLICY-}.sh)" >&2
   exit 2
 }
 # --- end of the hookrun policy library ---

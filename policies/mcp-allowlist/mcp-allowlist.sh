@@ -19,5 +19,5 @@ for entry in $allow; do
   case $server in $entry) exit 0 ;; esac
   case ${server}__$rest in $entry) exit 0 ;; esac
 done
-echo "refusing the MCP tool $rest of server $server: not on the allow-list; add '$server' (or '${server}__$rest') to .hookrun/mcp-allowlist (blocked by hookrun policy mcp-allowlist)" >&2
+echo "refusing the MCP tool $rest of server $server: not on the allow-list; add '$server' (or '${server}__$rest') to .hookrun/mcp-allowlist (blocked by .hookrun/scripts/mcp-allowlist.sh)" >&2
 exit 2

@@ -61,7 +61,10 @@ export function initProjectResult(options: InitOptions): InitResult {
   const trustedBefore = existsSync(config) && trustedNow(project, options.env)
   const files: InitFile[] = []
   const written = new Set<string>()
-  const changed = options.remove === true ? removeTemplates(chosen, folder, files, shown, options.env) : addTemplates(chosen, all, folder, files, shown, written)
+  const changed =
+    options.remove === true
+      ? removeTemplates(chosen, folder, files, shown, options.env)
+      : addTemplates(chosen, all, folder, files, shown, written)
   if (options.remove !== true)
     for (const template of chosen) if (template.userSettings !== undefined) files.push(addUserSettings(template.userSettings, options.env))
   // What init wrote itself is trusted at once; any other hook file in the project (a clone's
@@ -72,14 +75,23 @@ export function initProjectResult(options: InitOptions): InitResult {
   if (trusted && (changed || written.size > 0)) trustProject({ cwd: project, env: options.env, syncAgents: false })
   // A new or edited hooks.json: the project's narrowed agent configs follow it now (install.ts).
   const agentConfigs = changed || written.has(config) ? agentConfigLines(project, options.env) : []
-  const switchedOff = all ? chosen.filter((template) => !template.onByDefault && template.hooks.length > 0).map((template) => template.name) : []
+  const switchedOff = all
+    ? chosen.filter((template) => !template.onByDefault && template.hooks.length > 0).map((template) => template.name)
+    : []
   return { project, files, trusted, untrustedFiles: trusted ? [] : foreign.map(shown), switchedOff, agentConfigs }
 }
 
 type Shown = (file: string) => string
 
 /** Add the templates' entries and files; whether hooks.json was edited. */
-function addTemplates(chosen: readonly Template[], all: boolean, folder: string, files: InitFile[], shown: Shown, written: Set<string>): boolean {
+function addTemplates(
+  chosen: readonly Template[],
+  all: boolean,
+  folder: string,
+  files: InitFile[],
+  shown: Shown,
+  written: Set<string>,
+): boolean {
   const hooks = chosen.flatMap((template) =>
     template.hooks.map((hook) => (all && !template.onByDefault ? { ...hook, enabled: false } : hook)),
   )
@@ -101,9 +113,12 @@ function addTemplates(chosen: readonly Template[], all: boolean, folder: string,
   }
   for (const template of chosen) {
     for (const [path, content] of Object.entries(template.files)) {
+      // A policy written switched off gets its test cases when it is turned on: they would fail now.
+      if (all && !template.onByDefault && path.startsWith('tests/')) continue
       const file = join(folder, path)
       if (!existsSync(file)) write(file, content)
-      else files.push({ file: shown(file), status: 'kept', reason: readText(file) === content ? 'it is this policy\'s already' : 'it exists' })
+      else
+        files.push({ file: shown(file), status: 'kept', reason: readText(file) === content ? "it is this policy's already" : 'it exists' })
     }
   }
   return edited
@@ -144,7 +159,7 @@ function removeTemplates(chosen: readonly Template[], folder: string, files: Ini
 export function initProject(options: InitOptions): string {
   const result = initProjectResult(options)
   const lines: string[] = []
-  const verbs = { written: 'wrote  ', edited: 'edited ', removed: 'removed' } as const
+  const verbs = { written: 'wrote ', edited: 'edited', removed: 'removed' } as const
   for (const entry of result.files) {
     if (entry.status !== 'kept') {
       lines.push(`${verbs[entry.status]} ${entry.file}${entry.reason === undefined ? '' : ` (${entry.reason})`}`)
@@ -169,7 +184,8 @@ export function initProject(options: InitOptions): string {
       )
   }
   const wroteConfig = result.files.some((entry) => entry.status === 'written' && entry.file.endsWith('hooks.json'))
-  if (result.trusted && wroteConfig) lines.push(`trusted the new hooks (hookrun init wrote them); after editing them run 'hookrun trust' again`)
+  if (result.trusted && wroteConfig)
+    lines.push(`trusted the new hooks (hookrun init wrote them); after editing them run 'hookrun trust' again`)
   else if (result.trusted) lines.push(`still trusted: the project was trusted, and init changed only its own policy files`)
   else if (result.untrustedFiles.length === 0) lines.push(`not trusted: review the project's hooks, then run: hookrun trust`)
   else
@@ -228,11 +244,21 @@ function addHooks(file: string, hooks: readonly Record<string, unknown>[]): Omit
   if (typeof list === 'string') return { status: 'kept', reason: list, add: hooks }
   const present = new Set(list.map((hook) => hook.name))
   const missing = hooks.filter((hook) => !present.has(String(hook.name)))
-  if (missing.length === 0) return { status: 'kept', reason: 'it has these hooks already: the policy is on' }
+  // An entry `hookrun init` wrote switched off is switched on by naming its policy.
+  const off = hooks.flatMap((hook) => {
+    const index = list.findIndex((entry) => entry.name === hook.name && entry.enabled === false && hook.enabled !== false)
+    return index < 0 ? [] : [index]
+  })
+  if (missing.length === 0 && off.length === 0) return { status: 'kept', reason: 'it has these hooks already: the policy is on' }
   let edited = text
+  for (const index of off) edited = removeAt(edited, ['hooks', index, 'enabled'])
   for (const hook of missing) edited = appendAt(edited, styleOf(edited), ['hooks'], hook)
   writeFileSync(file, edited)
-  return { status: 'edited', reason: `added ${missing.map((hook) => String(hook.name)).join(', ')}` }
+  const done = [
+    ...(missing.length > 0 ? [`added ${missing.map((hook) => String(hook.name)).join(', ')}`] : []),
+    ...(off.length > 0 ? [`switched on ${off.map((index) => String(list[index]!.name)).join(', ')}`] : []),
+  ]
+  return { status: 'edited', reason: done.join('; ') }
 }
 
 /** The entries of these names taken out of hooks.json (a text edit), or why it was kept. */
@@ -248,7 +274,7 @@ function removeHooks(file: string, names: ReadonlySet<string>): Omit<InitFile, '
 }
 
 /** hookrun's own `hooks` list in a hooks.json text, or why init cannot edit it. */
-function hooksList(text: string): Array<{ name?: unknown }> | string {
+function hooksList(text: string): Array<{ name?: unknown; enabled?: unknown }> | string {
   let root: ReturnType<typeof parseJson>
   try {
     root = parseJson(text, false)
@@ -259,7 +285,7 @@ function hooksList(text: string): Array<{ name?: unknown }> | string {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'it is not a JSON object'
   if (value.hooks === undefined) return []
   if (!Array.isArray(value.hooks)) return 'its "hooks" is not hookrun\'s list (an agent\'s shape)'
-  return value.hooks as Array<{ name?: unknown }>
+  return value.hooks as Array<{ name?: unknown; enabled?: unknown }>
 }
 
 function readText(file: string): string | undefined {

@@ -20,6 +20,7 @@ export interface Template {
   readonly files: Readonly<Record<string, string>>
 }
 
-export const TEMPLATES: readonly Template[] = Object.entries(library as Record<string, Omit<Template, 'name'>>).map(
-  ([name, policy]) => ({ name, ...policy }),
-)
+export const TEMPLATES: readonly Template[] = Object.entries(library as Record<string, Omit<Template, 'name'>>).map(([name, policy]) => ({
+  name,
+  ...policy,
+}))
