@@ -193,7 +193,8 @@ export function initProject(options: InitOptions): string {
       `not trusted: the project has hook files hookrun init did not write (${result.untrustedFiles.join(', ')}); review them, then run: hookrun trust`,
     )
   lines.push(...result.agentConfigs)
-  if (result.switchedOff.length > 0) lines.push('', `switched off until you set "enabled": true: ${result.switchedOff.join(', ')}`)
+  if (result.switchedOff.length > 0)
+    lines.push('', `switched off until you turn them on (hookrun init --template NAME): ${result.switchedOff.join(', ')}`)
   lines.push('', 'next: hookrun test   (runs .hookrun/tests/*.json)   ·   hookrun install --agent claude|cursor|gemini|codex|copilot')
   return `${lines.join('\n')}\n`
 }
