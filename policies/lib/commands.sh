@@ -142,7 +142,8 @@ BEGIN { parse(ENVIRON["HR_CMD"]) }
 hr_split() { HR_CMD=$1 awk "$HR_AWK"; }
 hr_each() {
   _hr_fn=$1
-  _hr_lines=$(hr_split "$2")
+  # A gate never fails open: a command the reader cannot read is refused.
+  _hr_lines=$(hr_split "$2") || hr_deny "could not read the command as words (awk failed)"
   _hr_ifs=$IFS
   set -f
   while IFS= read -r _hr_line; do

@@ -87,4 +87,12 @@ describe('dangerous-commands starter gate', () => {
   for (const command of ALLOWED) {
     test(`allows ${JSON.stringify(command)}`, () => expect(gate(command)).toEqual({ status: 0, stderr: '' }))
   }
+  test('a command it cannot read is refused, not let through (no awk on PATH)', () => {
+    const run = spawnSync('/bin/sh', ['-c', script, 'dangerous-commands.sh'], {
+      env: { PATH: '/nonexistent', HOME: '/home/someone', HOOKRUN_BASH_COMMAND: 'ls' },
+      encoding: 'utf8',
+    })
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain('could not read the command')
+  })
 })
