@@ -30,6 +30,7 @@ import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pkg from './package.json' with { type: 'json' }
+import { LIBRARY_FILE, libraryText } from './scripts/policies.ts'
 import { NPM_PLATFORMS, writePlatformPackage, writeRootPackage } from './scripts/npm-packages.ts'
 import { assetName, RELEASE_TARGETS, type ReleaseTarget, writeChecksums } from './scripts/release.ts'
 
@@ -137,6 +138,8 @@ async function recordBytecodeOrder(binary: string): Promise<string[]> {
 async function buildLocal(): Promise<void> {
   await rm('dist', { recursive: true, force: true })
   await mkdir('dist', { recursive: true })
+  // The policy library the binary and bundles carry: compiled from policies/ (scripts/policies.ts).
+  await writeFile(LIBRARY_FILE, libraryText())
 
   await compileBinary('./dist/hookrun')
   await compileBinary('./dist/hookrun', { bytecodeOrder: await recordBytecodeOrder('./dist/hookrun') })

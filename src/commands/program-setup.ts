@@ -26,21 +26,23 @@ export function registerSetUpCommands(cli: CAC, io: Io): void {
     })
 
   cli
-    .command('init', 'Write a starter .hookrun/hooks.json, scripts and tests; never overwrites a file')
-    .option('--template <name>', 'Only this template (repeatable): dangerous-commands, audit-log, notify, git-commit')
+    .command('init', 'Turn policies on (or off): .hookrun/hooks.json entries, scripts and tests; never overwrites a file')
+    .option('--template <name>', 'Only this policy (repeatable); an existing hooks.json gets its entries added (hookrun init --list)')
+    .option('--remove', 'Turn the --template policies off: their entries out of hooks.json, their unchanged files deleted')
     .option('--list', 'List the templates')
     .option('--cwd <dir>', 'The project folder (default: the current one)')
     .option('--json', 'Print the result as JSON: each file written or kept, whether the new hooks are trusted')
     .example('hookrun init                                  # every template; the intrusive ones switched off')
     .example('hookrun init --template dangerous-commands')
-    .action(async (flags: { template?: string | string[]; list?: boolean; cwd?: string; json?: boolean }) => {
+    .example('hookrun init --template secrets --remove')
+    .action(async (flags: { template?: string | string[]; remove?: boolean; list?: boolean; cwd?: string; json?: boolean }) => {
       const { initProject, initProjectResult, listTemplates } = await import('./init.ts')
       if (flags.list) return void (await io.stdout(listTemplates()))
       const templates =
         flags.template === undefined
           ? []
           : (Array.isArray(flags.template) ? flags.template : [flags.template]).flatMap((name) => String(name).split(','))
-      const options = { cwd: folder(flags.cwd) ?? process.cwd(), templates, env: io.env }
+      const options = { cwd: folder(flags.cwd) ?? process.cwd(), templates, remove: bool(flags.remove, 'remove'), env: io.env }
       await io.stdout(bool(flags.json, 'json') ? `${JSON.stringify(initProjectResult(options), null, 2)}\n` : initProject(options))
     })
 }

@@ -218,6 +218,15 @@ export function projectMaterialFiles(root: string, env: Env): string[] {
   return [...projectMaterial(root, documents, folderFiles).files]
 }
 
+/** Whether the project's trust record (its own) matches every file it pins now: `init` keeps a trusted project trusted. */
+export function trustedNow(root: string, env: Env): boolean {
+  const record = readTrustRecord(root, env)
+  if (record === undefined) return false
+  const { documents, folderFiles } = projectInputs(root, env)
+  const { files } = projectMaterial(root, documents, folderFiles)
+  return changedFiles(record.files, hashProjectMaterial(root, files).files).length === 0
+}
+
 /** `hookrun untrust [DIR]`: forget the project's trust record. */
 export function untrustProject(options: TrustOptions): string {
   const start = resolve(options.cwd, options.dir ?? '.')

@@ -229,17 +229,21 @@ describe('hookrun init and trust', () => {
 })
 
 describe('hookrun init run again', () => {
-  test('lists only the template hooks the existing hooks.json lacks', async () => {
+  test("adds only the policy hooks the existing hooks.json lacks, keeping the user's own entry", async () => {
     const { initProject } = await import('../../src/commands/init.ts')
     const dir = makeProject()
     const env = { HOME: dir, XDG_CONFIG_HOME: `${dir}/.xdg`, XDG_STATE_HOME: `${dir}/.state` }
     try {
       initProject({ cwd: dir, templates: [], env })
-      expect(initProject({ cwd: dir, templates: [], env })).toContain('(it has these hooks already)')
-      writeFileSync(`${dir}/.hookrun/hooks.json`, JSON.stringify({ hooks: [{ name: 'notify', event: 'notification', command: 'true' }] }))
+      expect(initProject({ cwd: dir, templates: [], env })).toContain('(it has these hooks already: the policy is on)')
+      const mine = { name: 'notify', event: 'notification', command: 'true' }
+      writeFileSync(`${dir}/.hookrun/hooks.json`, JSON.stringify({ hooks: [mine] }))
       const again = initProject({ cwd: dir, templates: [], env })
-      expect(again).toContain('"name": "dangerous-commands"')
-      expect(again).not.toContain('"name": "notify"')
+      expect(again).toContain('edited .hookrun/hooks.json (added dangerous-commands')
+      const hooks = JSON.parse(readFileSync(`${dir}/.hookrun/hooks.json`, 'utf8')).hooks as Array<{ name: string }>
+      expect(hooks[0]).toEqual(mine)
+      expect(hooks.filter((hook) => hook.name === 'notify')).toHaveLength(1)
+      expect(hooks.map((hook) => hook.name)).toContain('dangerous-commands')
     } finally {
       removeProject(dir)
     }
