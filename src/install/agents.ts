@@ -135,6 +135,8 @@ export const AGENTS: readonly AgentTarget[] = [
     command: (self, event) => `${self} fire ${event} --format copilot`,
     handler: (command) => ({ type: 'command', bash: command, timeoutSec: ROUTER_TIMEOUT_SECONDS }),
     timeout: { field: 'timeoutSec', perSecond: 1 },
+    // github/docs hooks-reference (via shared reference §11; not seen in the lab).
+    note: "Copilot lets a call through when a hook's timeoutSec runs out, even a policy hook's: keep this entry's timeoutSec, which is above hookrun's budget for one fire",
   },
   {
     name: 'windsurf',
