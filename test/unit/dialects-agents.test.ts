@@ -200,7 +200,7 @@ describe('Windsurf and Kiro answer with exit codes', () => {
       ['PostFileDelete', 'file:deleted'],
       ['Manual', 'user:trigger'],
       ['SessionStart', 'session:start'],
-    ]) {
+    ] as const) {
       expect(resolveAlias(name), name).toBe(canonical)
       expect(namesOf('kiro').has(name), name).toBe(true)
     }
