@@ -5,6 +5,7 @@ import { projectInstalls } from '../install/agent-file.ts'
 import { FOLDER_AGENTS, wrappersIn } from '../install/hook-folder.ts'
 import { homeOf } from '../core/places.ts'
 import { installOrRemove } from '../install/install.ts'
+import { chooseFormats, hasFormats } from '../install/agent-formats.ts'
 import { syncInBackground } from '../install/narrowed-sync.ts'
 import { userInstalls } from '../install/user-routing.ts'
 import type { InstallOptions, InstallResult } from '../install/results.ts'
@@ -51,7 +52,19 @@ export function installAgents(options: InstallOptions, remove: boolean): Install
         exitCode: ExitCode.Proceed,
         results: [],
       }
-    return installAgents({ ...options, agents, scope: 'project', sync: false, narrow: true }, false)
+    // Each agent keeps the shape installed (Kiro's, Vibe's): no version asked.
+    return installAgents({ ...options, agents, scope: 'project', sync: false, narrow: true, formats: {} }, false)
   }
-  return installOrRemove(options, remove)
+  if (remove || options.formats !== undefined || (options.agentFormat === undefined && !options.agents.some(hasFormats)))
+    return installOrRemove(options, remove)
+  // Kiro and Vibe: the shape the installed agent reads, and a line saying which.
+  const { formats, lines } = chooseFormats(options.agents, options.agentFormat, options.env)
+  const result = installOrRemove({ ...options, formats }, remove)
+  return {
+    output: `${Object.values(lines).join('\n')}\n${result.output}`,
+    exitCode: result.exitCode,
+    results: result.results.map((each) =>
+      lines[each.agent] === undefined ? each : { ...each, notes: [lines[each.agent]!, ...each.notes] },
+    ),
+  }
 }

@@ -33,6 +33,10 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
       .option('--json', 'Print the result as JSON: per agent file, its status, the events added and removed, notes and warnings')
     if (name === 'install')
       command
+        .option(
+          '--agent-format <format>',
+          "kiro, vibe: current (Kiro CLI 3's .kiro/hooks file, Vibe 2.21's event names) or legacy (Kiro CLI 2's agent config, Vibe's names before 2.21); default: what the installed agent's --version reads, else current",
+        )
         .option('--serve', 'claude: http handlers to one warm hookrun serve instead of a process per event (docs/serve.md)')
         .option('--port <n>', 'install --serve: the loopback port hookrun serve answers on (default 47470)')
     if (name === 'install') {
@@ -59,6 +63,7 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
         json?: boolean
         serve?: boolean
         port?: string | number
+        agentFormat?: string
       }) => {
         if (flags.port !== undefined && !flags.serve) throw new HookrunError('--port goes with install --serve')
         if (flags.serve && flags.sync)
@@ -88,6 +93,7 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
             cwd: folder(flags.cwd) ?? process.cwd(),
             env: io.env,
             events: list(flags.events),
+            agentFormat: flags.agentFormat === undefined ? undefined : String(flags.agentFormat),
             sync: flags.sync === true,
             narrow: !flags.allEvents,
             quiet: flags.quiet === true,

@@ -35,11 +35,11 @@ import type { Dialect, NoticeChannel } from './types.ts'
  *   3. Windsurf: `agent_action_name` (no other agent has it)
  *   4. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
  *   5. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
- *   6. Mistral Vibe: before_tool / after_tool / post_agent_turn in `hook_event_name`
+ *   6. Mistral Vibe: pre_tool / post_tool / post_agent (before 2.21: before_tool / after_tool / post_agent_turn) in `hook_event_name`
  *   7. Letta Code: one of its events in `event_type` with a `working_directory` (no other agent has them)
  *   8. Auggie:  a Claude Code name or PromptSubmit with `conversation_id` and a `workspace_roots` list,
  *               no `session_id` and no `cursor_version`
- *   9. Kiro:    agentSpawn / userPromptSubmit, or preToolUse / postToolUse / stop without
+ *   9. Kiro:    agentSpawn / userPromptSubmit or a v3 trigger no one else has (PreTaskExec, PostFile…), or preToolUse / postToolUse / stop without
  *               Cursor's `conversation_id` and `cursor_version`
  *  10. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
  *  11. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or

@@ -13,10 +13,34 @@ import type { Dialect } from './types.ts'
  * Kiro reads no JSON: exit 2 blocks on preToolUse only, with stderr returned to the model; on
  * agentSpawn and userPromptSubmit stdout (exit 0) is added to the agent's context; any other exit
  * shows stderr to the user as a warning and lets the action through.
+ *
+ * Kiro CLI v3 (kiro.dev/docs/cli/v3/hooks; a `--v3` engine of the 2.x binary before 3.0) reads
+ * standalone `.kiro/hooks/<name>.json` files with PascalCase triggers: SessionStart (agentSpawn),
+ * UserPromptSubmit, PreToolUse, PostToolUse, Stop, and new PreTaskExec, PostTaskExec,
+ * PostFileCreate, PostFileSave, PostFileDelete, Manual; exit 2 blocks PreToolUse and
+ * UserPromptSubmit (and, by its trigger table, PreTaskExec). Its docs give no payload, so hookrun's
+ * v3 entries name the trigger on the command line (`hookrun fire PreToolUse --format kiro`): the
+ * PascalCase names are Claude Code's too, and a payload is never told to be Kiro's by them.
+ * From the docs only: the agent lab has not run Kiro (it is not on npm).
  */
 const KIRO_EVENTS = namesOf('kiro')
-const KIRO_ONLY = new Set(['agentSpawn', 'userPromptSubmit'])
-const CONTEXT_EVENTS = new Set(['agentSpawn', 'userPromptSubmit'])
+/** Names only Kiro sends: agent-config events, and v3 triggers no other agent has. */
+const KIRO_ONLY = new Set([
+  'agentSpawn',
+  'userPromptSubmit',
+  'PreTaskExec',
+  'PostTaskExec',
+  'PostFileCreate',
+  'PostFileSave',
+  'PostFileDelete',
+])
+/** Names Kiro shares with Cursor (camelCase): Kiro's only without Cursor's fields. */
+const SHARED_WITH_CURSOR = new Set(['preToolUse', 'postToolUse', 'stop'])
+const CONTEXT_EVENTS = new Set(['agentSpawn', 'userPromptSubmit', 'SessionStart', 'UserPromptSubmit'])
+/** Where exit 2 blocks: preToolUse in agent configs; PreToolUse, UserPromptSubmit and PreTaskExec in v3 files. */
+const BLOCKING_EVENTS = new Set(['preToolUse', 'PreToolUse', 'UserPromptSubmit', 'PreTaskExec'])
+/** The events after the fact: a block there comes too late. */
+const AFTER_EVENTS = new Set(['postToolUse', 'PostToolUse', 'PostTaskExec', 'PostFileCreate', 'PostFileSave', 'PostFileDelete'])
 
 export const kiro: Dialect = {
   name: 'kiro',
@@ -28,8 +52,11 @@ export const kiro: Dialect = {
   notices: ['additionalContext'],
   detect(payload) {
     const event = payload.hook_event_name
-    if (typeof event !== 'string' || !KIRO_EVENTS.has(event)) return false
-    return KIRO_ONLY.has(event) || (payload.conversation_id === undefined && payload.cursor_version === undefined)
+    if (typeof event !== 'string') return false
+    return (
+      KIRO_ONLY.has(event) ||
+      (SHARED_WITH_CURSOR.has(event) && payload.conversation_id === undefined && payload.cursor_version === undefined)
+    )
   },
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
   render(decision, payload, agentEvent) {
@@ -37,11 +64,11 @@ export const kiro: Dialect = {
     const answer = new Answer('Kiro', event)
     let exitCode = 0
     let stderr = ''
-    if (event === 'preToolUse' && (decision.blocked || decision.decision === 'ask')) {
+    if (BLOCKING_EVENTS.has(event) && (decision.blocked || decision.decision === 'ask')) {
       if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
       exitCode = 2
       stderr = `${blockReason(decision)}\n`
-    } else if (decision.blocked) answer.cannot('a block', event === 'postToolUse' ? 'the tool already ran' : 'the event proceeds')
+    } else if (decision.blocked) answer.cannot('a block', afterWhat(event))
     else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
     else if (decided(decision)) answer.cannot("decision 'allow'", 'Kiro has no pre-approval; its tool permissions apply')
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
@@ -57,4 +84,10 @@ export const kiro: Dialect = {
     if (decision.suppressOutput) answer.cannot('suppressOutput')
     return { stdout, stderr, exitCode, warnings: answer.warnings }
   },
+}
+
+/** Why a block comes too late, or does nothing. */
+function afterWhat(event: string): string {
+  if (event.toLowerCase() === 'posttooluse') return 'the tool already ran'
+  return AFTER_EVENTS.has(event) ? 'it already happened' : 'the event proceeds'
 }

@@ -19,8 +19,15 @@ import type { Dialect } from './types.ts'
  * `system_message` is shown to the person. Anything else a hook does (another exit code, stdout
  * that is not that JSON, a timeout) is a failure: a warning, or a deny for a tool hook marked
  * `strict`, which hookrun's entries are.
+ *
+ * Vibe 2.21 took hooks out of experimental (no `enable_experimental_hooks`) and renamed the events
+ * `pre_tool`, `post_tool`, `post_agent`, rejecting the old names; subagents inherit the hooks
+ * (docs.mistral.ai/vibe/code/cli/hooks; the version is from a survey, not the docs). Both spellings
+ * are read here; install writes the ones the user's Vibe reads (src/install/agent-formats.ts).
  */
 const VIBE_EVENTS = namesOf('vibe')
+/** The names before 2.21 and after, one event each. */
+const CURRENT_NAME: Readonly<Record<string, string>> = { before_tool: 'pre_tool', after_tool: 'post_tool', post_agent_turn: 'post_agent' }
 
 export const vibe: Dialect = {
   name: 'vibe',
@@ -32,8 +39,9 @@ export const vibe: Dialect = {
   eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
   render(decision, payload, agentEvent) {
     const named = agentEvent ?? payload.hook_event_name
-    const event = typeof named === 'string' && VIBE_EVENTS.has(named) ? named : 'before_tool'
-    const answer = new Answer('Mistral Vibe', event)
+    const asNamed = typeof named === 'string' && VIBE_EVENTS.has(named) ? named : 'pre_tool'
+    const answer = new Answer('Mistral Vibe', asNamed)
+    const event = CURRENT_NAME[asNamed] ?? asNamed
     const out: Record<string, unknown> = {}
     const specific: Record<string, unknown> = {}
     if (decision.blocked) {
@@ -41,12 +49,12 @@ export const vibe: Dialect = {
       out.reason = blockReason(decision)
     } else if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
     if (decision.updatedInput !== undefined) {
-      if (event === 'before_tool' && !decision.blocked) specific.tool_input = decision.updatedInput
-      else if (event !== 'before_tool') answer.cannot('updatedInput')
+      if (event === 'pre_tool' && !decision.blocked) specific.tool_input = decision.updatedInput
+      else if (event !== 'pre_tool') answer.cannot('updatedInput')
     }
     const context = contextText(decision)
     if (context !== undefined) {
-      if (event === 'after_tool') specific.additional_context = context
+      if (event === 'post_tool') specific.additional_context = context
       else answer.cannot('additionalContext')
     }
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')

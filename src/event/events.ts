@@ -66,6 +66,7 @@ export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
   event('user:prompt_submit', true, true, 'the user submitted a prompt; a block erases it'),
   event('user:prompt_expansion', true, true, 'a slash command or MCP prompt expands'),
   event('user:interrupt', false, false, 'the user interrupted the agent'),
+  event('user:trigger', false, false, "the user ran a hook by hand (Kiro's Manual trigger)"),
   event('agent:start', false, false, 'the agent begins processing user input'),
   event('agent:stop', false, true, 'the agent finished; a block asks it to keep going'),
   event('agent:stop_failure', false, false, 'the turn ended on an API error'),
@@ -76,6 +77,7 @@ export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
   event('subagent:stop', false, true, 'a subagent finished; a block asks it to keep going'),
   event('task:created', false, true, 'a task is being created'),
   event('task:completed', false, true, 'a task is being marked complete'),
+  event('task:start', true, true, 'a planned task (a Kiro spec task) is about to start; a block keeps it from starting'),
   event('teammate:idle', false, true, 'a teammate agent is about to go idle'),
   event('notification', false, false, 'the agent shows a notification'),
   event('context:pre_compact', false, true, 'before the conversation is compacted'),
@@ -83,6 +85,8 @@ export const CANONICAL_EVENTS: readonly CanonicalEvent[] = [
   event('context:instructions_loaded', false, false, 'instruction files (CLAUDE.md, rules) were loaded'),
   event('config:change', false, true, 'a settings file changed'),
   event('file:changed', false, false, 'a watched file changed on disk'),
+  event('file:created', false, false, 'a file was created'),
+  event('file:deleted', false, false, 'a file was deleted'),
   event('worktree:create', false, true, 'a git worktree is being created'),
   event('worktree:remove', false, false, 'a git worktree was removed'),
   event('worktree:setup', false, false, 'a git worktree was set up for the agent'),
@@ -201,14 +205,26 @@ const OWN_ALIASES: readonly EventAlias[] = [
   alias('post_mcp_tool_use', 'tool:post_execute', 'windsurf'),
   alias('pre_user_prompt', 'user:prompt_submit', 'windsurf'),
   alias('post_cascade_response', 'llm:post_response', 'windsurf'),
-  // Mistral Vibe 2.18.4 (mistralai/mistral-vibe vibe/core/hooks/models.py HookType): three events
+  // Mistral Vibe 2.18.4 (mistralai/mistral-vibe vibe/core/hooks/models.py HookType): three events,
+  // renamed when hooks left experimental (2.21, docs.mistral.ai/vibe/code/cli/hooks)
   alias('before_tool', 'tool:pre_execute', 'vibe'),
   alias('after_tool', 'tool:post_execute', 'vibe'),
   alias('post_agent_turn', 'agent:stop', 'vibe'),
+  alias('pre_tool', 'tool:pre_execute', 'vibe'),
+  alias('post_tool', 'tool:post_execute', 'vibe'),
+  alias('post_agent', 'agent:stop', 'vibe'),
   alias('post_setup_worktree', 'worktree:setup', 'windsurf'),
   // Kiro CLI (kiro.dev/docs/cli/hooks); preToolUse, postToolUse and stop are below
   alias('agentSpawn', 'agent:start', 'kiro'),
   alias('userPromptSubmit', 'user:prompt_submit', 'kiro'),
+  // Kiro CLI v3's standalone hook files (kiro.dev/docs/cli/v3/hooks): PascalCase triggers; the ones
+  // Claude Code has too are below (agentSpawn became SessionStart, fileEdited PostFileSave)
+  alias('PreTaskExec', 'task:start', 'kiro'),
+  alias('PostTaskExec', 'task:completed', 'kiro'),
+  alias('PostFileCreate', 'file:created', 'kiro'),
+  alias('PostFileSave', 'file:changed', 'kiro'),
+  alias('PostFileDelete', 'file:deleted', 'kiro'),
+  alias('Manual', 'user:trigger', 'kiro'),
   // Qwen Code's own (QwenLM/qwen-code docs/users/features/hooks.md); its Claude Code names are below
   // Auggie's name for UserPromptSubmit (@augmentcode/auggie 0.36.0); its other six are below
   alias('PromptSubmit', 'user:prompt_submit', 'auggie'),

@@ -54,8 +54,9 @@ export const SHARED_EVENT_NAMES: ReadonlyArray<readonly [AliasSource, readonly s
     'droid',
     ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Notification', 'Stop', 'SubagentStop', 'PreCompact', 'SessionStart', 'SessionEnd'],
   ],
-  // Kiro CLI: the camelCase tool and stop events Cursor uses too
-  ['kiro', ['preToolUse', 'postToolUse', 'stop']],
+  // Kiro CLI: the camelCase tool and stop events Cursor uses too (agent configs, Kiro CLI 2), and
+  // the PascalCase triggers of its v3 hook files that are Claude Code's names
+  ['kiro', ['preToolUse', 'postToolUse', 'stop', 'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']],
   // Crush: PreToolUse only ("there's currently just one": charmbracelet/crush docs/hooks/README.md,
   // internal/hooks/hooks.go)
   ['crush', ['PreToolUse']],

@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../core/atomic-write.ts'
 import { homeOf } from '../core/places.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { AGENTS } from './agents.ts'
+import { routedEventsKiro } from './kiro-hooks-read.ts'
 import { type AgentTarget, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS, targetForFile } from './agent-target.ts'
 import { child, JsonTextError, keysOf, nodeAt, nodeValue, parseJson, type Path, replaceAt } from './json-text.ts'
 import { isCompiledMatcher } from './matchers.ts'
@@ -17,17 +18,26 @@ import { SECRET_HEADER } from '../serve/state.ts'
 export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
   const places = { home: homeOf(env), project, env }
   return AGENTS.filter((target) => {
+    // Kiro's v3 file, or its agent config where an older Kiro reads that.
+    const legacy = target.legacy?.ownsFile === undefined ? [] : [target.legacy.file('project', places)]
     const file = target.file('project', places)
-    if (target.format === 'toml' || !existsSync(file)) return false
-    try {
-      const root = parse(target, readFileSync(file, 'utf8'))
-      const inFile = targetForFile(target, file)
-      return keysOf(eventMap(inFile, root)).some((event) => routerEntries(inFile, root, event).length > 0)
-    } catch {
-      return false
-    }
+    if (target.format === 'kiro-v1' && existsSync(file) && routedEventsKiro(readFileSync(file, 'utf8'), target.name).length > 0) return true
+    return [...(target.format === 'kiro-v1' ? [] : [file]), ...legacy].some((each) => holdsRouterEntries(target, each))
   })
 }
+
+/** Whether an agent's JSON file holds a router entry of hookrun's. */
+function holdsRouterEntries(target: AgentTarget, file: string): boolean {
+  const inFile = targetForFile(target, file)
+  if (inFile.format === 'toml' || !existsSync(file)) return false
+  try {
+    const root = parse(inFile, readFileSync(file, 'utf8'))
+    return keysOf(eventMap(inFile, root)).some((event) => routerEntries(inFile, root, event).length > 0)
+  } catch {
+    return false
+  }
+}
+
 /** What install starts a new file with: the agent's header keys (Cursor and Copilot: version 1). */
 export function freshText(target: AgentTarget): string {
   return `${JSON.stringify(target.header, null, 2)}\n`

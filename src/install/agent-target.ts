@@ -58,9 +58,18 @@ export interface AgentTarget {
   readonly commandField: 'command' | 'bash'
   /**
    * `toml`: `[[hooks]]` tables in a TOML file (Kimi Code CLI, Mistral Vibe), written by
-   * src/install/toml-hooks.ts with `tomlTable`; default: JSON.
+   * src/install/toml-hooks.ts with `tomlTable`; `kiro-v1`: a hooks file of hookrun's own,
+   * `{version: "v1", hooks: [handler]}` (Kiro CLI v3), by src/install/kiro-hooks.ts; default: an
+   * event map in a JSON file.
    */
-  readonly format?: 'toml'
+  readonly format?: 'toml' | 'kiro-v1'
+  /**
+   * The shape older versions of the agent read (Kiro CLI 2: an agent config; Vibe before 2.21: the
+   * old event names): what `install --agent-format legacy` writes (src/install/agent-formats.ts).
+   */
+  readonly legacy?: AgentTarget
+  /** A legacy shape whose file is not the current one's: whether `file` is one of its (targetForFile reads it so). */
+  ownsFile?(file: string): boolean
   /** The fields of hookrun's `[[hooks]]` table for one event, in order; `tomlEventKey` names the event. */
   tomlTable?(event: string, command: string): Readonly<Record<string, string | number | boolean>>
   readonly tomlEventKey?: string
@@ -140,9 +149,10 @@ export const PORTABLE_SELF = 'hookrun'
  */
 export const ROUTER_TIMEOUT_SECONDS = CHAIN_BUDGET_SECONDS + 60
 
-/** The target as it reads and writes `file` (where that file keeps its event map). */
+/** The target as it reads and writes `file` (its legacy shape's file, or where that file keeps its event map). */
 export function targetForFile(target: AgentTarget, file: string): AgentTarget {
-  return target.hooksPathFor === undefined ? target : { ...target, hooksPath: target.hooksPathFor(file) }
+  const shape = target.legacy?.ownsFile?.(file) ? target.legacy : target
+  return shape.hooksPathFor === undefined ? shape : { ...shape, hooksPath: shape.hooksPathFor(file) }
 }
 
 /** Where the target's event map is: `hooks`, unless `targetForFile` said otherwise. */

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join } from 'node:path'
 import { namesOf } from '../event/events.ts'
 import { type AgentName, type AgentTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
+import { KIRO, VIBE } from './agents-versioned.ts'
 
 const home = (places: Places, variable: string, fallback: string) => places.env[variable] || join(places.home, fallback)
 
@@ -134,6 +135,8 @@ export const AGENTS: readonly AgentTarget[] = [
     command: (self, event) => `${self} fire ${event} --format copilot`,
     handler: (command) => ({ type: 'command', bash: command, timeoutSec: ROUTER_TIMEOUT_SECONDS }),
     timeout: { field: 'timeoutSec', perSecond: 1 },
+    // github/docs hooks-reference (via shared reference §11; not seen in the lab).
+    note: "Copilot lets a call through when a hook's timeoutSec runs out, even a policy hook's: keep this entry's timeoutSec, which is above hookrun's budget for one fire",
   },
   {
     name: 'windsurf',
@@ -180,28 +183,7 @@ export const AGENTS: readonly AgentTarget[] = [
     timeout: { field: 'timeout', perSecond: 1 },
     note: 'an organisation hooks policy in Factory may ignore hooks it does not manage',
   },
-  {
-    name: 'kiro',
-    label: 'Kiro',
-    // Kiro CLI reads hooks from an agent's configuration (kiro.dev/docs/cli/hooks): hookrun
-    // brings an agent of its own rather than editing the user's.
-    file: (scope, places) => join(scope === 'user' ? join(places.home, '.kiro') : join(places.project, '.kiro'), 'agents', 'hookrun.json'),
-    shape: 'flat',
-    commandField: 'command',
-    header: { name: 'hookrun', description: 'The default tools, with hookrun answering every hook', tools: ['*'] },
-    comments: false,
-    events: eventsOf('kiro', {}),
-    skipped: {},
-    command: (self) => `${self} fire --format kiro`,
-    // Kiro's default is 30 s (timeout_ms).
-    handler: (command) => ({ command, timeout_ms: ROUTER_TIMEOUT_SECONDS * 1000 }),
-    timeout: { field: 'timeout_ms', perSecond: 1000 },
-    note: "these hooks apply only while Kiro's `hookrun` agent is selected: start Kiro with kiro-cli chat --agent hookrun, or make it the default (kiro-cli settings chat.defaultAgent hookrun); Kiro's other agents run none of them",
-    appliesOnly: {
-      when: "only while Kiro's `hookrun` agent is selected (kiro-cli chat --agent hookrun, or chat.defaultAgent hookrun): Kiro's other agents, its default one included, run none of these hooks",
-      fix: 'kiro-cli chat --agent hookrun   (or for every session: kiro-cli settings chat.defaultAgent hookrun)',
-    },
-  },
+  KIRO,
   {
     name: 'crush',
     label: 'Crush',
@@ -334,38 +316,7 @@ export const AGENTS: readonly AgentTarget[] = [
     handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
     note: 'Kimi Code CLI reads these for every project; what it does with an answer is from its 1.49.0 source, not the agent lab',
   },
-  {
-    name: 'vibe',
-    label: 'Mistral Vibe',
-    // mistralai/mistral-vibe 2.18.4 (vibe/core/config/harness_files, vibe/core/paths): .vibe/hooks.toml
-    // in a trusted project, and hooks.toml in $VIBE_HOME (~/.vibe).
-    file: (scope, places) =>
-      join(scope === 'user' ? places.env.VIBE_HOME || join(places.home, '.vibe') : join(places.project, '.vibe'), 'hooks.toml'),
-    format: 'toml',
-    // Names are unique across Vibe's files (a second `hookrun-before_tool` is skipped: hooks run
-    // once); `strict`: a tool hook that fails (hookrun killed, a crash) denies instead of warning.
-    tomlTable: (event, command) => ({
-      name: `hookrun-${event}`,
-      type: event,
-      command,
-      timeout: ROUTER_TIMEOUT_SECONDS,
-      ...(event !== 'post_agent_turn' && { strict: true }),
-    }),
-    tomlEventKey: 'type',
-    shape: 'flat',
-    commandField: 'command',
-    header: {},
-    comments: false,
-    events: eventsOf('vibe', {}),
-    skipped: {},
-    command: (self) => `${self} fire --format vibe`,
-    handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
-    note: "Vibe runs hooks only with enable_experimental_hooks = true in ~/.vibe/config.toml (or VIBE_ENABLE_EXPERIMENTAL_HOOKS=true), and a project's .vibe/hooks.toml only in a folder it trusts; from its 2.18.4 source, not the agent lab",
-    appliesOnly: {
-      when: 'only when Vibe runs with enable_experimental_hooks = true (in ~/.vibe/config.toml, or VIBE_ENABLE_EXPERIMENTAL_HOOKS=true); a project file only in a folder Vibe trusts',
-      fix: 'add enable_experimental_hooks = true to ~/.vibe/config.toml',
-    },
-  },
+  VIBE,
 ]
 
 /** Goose's user folder: $GOOSE_PATH_ROOT when it is an absolute path, else the home folder. */

@@ -7,7 +7,7 @@ import { formatProblem } from '../config/load.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { gateBlock } from '../answer/blocks.ts'
 import { AGENTS, agentTarget } from './agents.ts'
-import { PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agent-target.ts'
+import { PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope, targetForFile } from './agent-target.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { codexReview } from './codex-review.ts'
 import { folderAgentsCheck, folderInstalls } from './cline-doctor.ts'
@@ -35,7 +35,8 @@ interface Wiring {
 
 function wirings(context: DoctorContext): Wiring[] {
   const found: Wiring[] = []
-  for (const target of AGENTS) {
+  // An agent's older shape (Kiro CLI 2's agent config) may be what is installed.
+  for (const target of AGENTS.flatMap((each) => (each.legacy?.ownsFile === undefined ? [each] : [each, each.legacy]))) {
     for (const scope of ['user', 'project'] as const) {
       const file = target.file(scope, context.places)
       // In the home folder the project file is the user file: once. A file the agent discards
@@ -116,7 +117,8 @@ const agentsCheck: DoctorCheck = (context) => {
       return { command, finding: findings.get(key)! }
     })
     lines.push(programLine(wiring, found, context.version))
-    const only = agentTarget(wiring.agent)?.appliesOnly
+    const known = agentTarget(wiring.agent)
+    const only = known === undefined ? undefined : targetForFile(known, wiring.file).appliesOnly
     if (only !== undefined) lines.push({ status: 'warn', what: `${wiring.label}: ${wiring.file} applies ${only.when}`, fix: only.fix })
     // Codex runs an entry only once reviewed in its /hooks; `codex exec` skips the rest silently.
     const review = wiring.agent === 'codex' ? codexReview(wiring.file, context.env, context.places.home) : undefined
@@ -305,9 +307,11 @@ const startFolderCheck: DoctorCheck = (context) => {
  */
 const routerTimeoutCheck: DoctorCheck = (context) =>
   wirings(context).flatMap((wiring): DoctorLine[] => {
-    const target = agentTarget(wiring.agent)
-    if (target === undefined) return []
-    const short = readRouterTimeouts(wiring.file, target).filter(({ seconds }) => seconds === undefined || seconds <= CHAIN_BUDGET_SECONDS)
+    const known = agentTarget(wiring.agent)
+    if (known === undefined) return []
+    const short = readRouterTimeouts(wiring.file, targetForFile(known, wiring.file)).filter(
+      ({ seconds }) => seconds === undefined || seconds <= CHAIN_BUDGET_SECONDS,
+    )
     if (short.length === 0) return []
     const events = [...new Set(short.map(({ event }) => event))]
     const shown = short[0]!.seconds === undefined ? 'no timeout (the agent default applies)' : `a timeout of ${short[0]!.seconds} s`

@@ -11,6 +11,8 @@ import { agentTarget, AGENTS } from './agents.ts'
 import { type AgentTarget, type Places, PORTABLE_SELF } from './agent-target.ts'
 import { routedEvents } from './overlaps.ts'
 import { installToml, uninstallToml } from './toml-hooks.ts'
+import { installKiroFile, uninstallKiroFile } from './kiro-hooks.ts'
+import { otherShapeFile, shapeFor } from './agent-formats.ts'
 import { JsonTextError } from './json-text.ts'
 import { checkClaudeForServe, keepPrivate, modeOf, servedPort, servedTarget } from './serve-entries.ts'
 import { serveSecret } from '../serve/state.ts'
@@ -80,8 +82,11 @@ interface EntriesRun {
 /** Entries in agents' config files, and wrappers in hook folders (Cline: src/install/hook-folder.ts). */
 function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded: ResolvedConfig | undefined): InstallResult {
   const folders = options.agents.flatMap((name) => folderAgent(name) ?? [])
-  const targets = options.agents.flatMap((name) => (folderAgent(name) === undefined ? (agentTarget(name) ?? []) : []))
   const places = { home: homeOf(options.env), project: resolve(options.cwd), env: options.env }
+  // Kiro and Vibe: the shape chosen (src/install/agent-formats.ts), else the one installed, else the current one.
+  const targets = options.agents.flatMap((name) =>
+    folderAgent(name) === undefined ? (shapeFor(name, remove ? undefined : options.formats?.[name], options.scope, places) ?? []) : [],
+  )
   const self = options.self ?? shellWords(selfCommand())
   // Narrowed (a project install without --all-events): it knows the project's hooks (read once for every agent).
   const config =
@@ -101,8 +106,17 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
     )
   for (const given of targets) {
     const file = given.file(options.scope, places)
-    if (given.format === 'toml') tomlEntries(run, given, file)
-    else jsonEntries(run, given, file, narrowingOf)
+    // Kiro's other shape (its agent config, or its v3 file) goes: both would run every hook twice.
+    const other = options.dryRun ? undefined : otherShapeFile(given, options.scope, places)
+    if (other !== undefined)
+      record(
+        run,
+        other.target.format === 'kiro-v1'
+          ? uninstallKiroFile(other.target, other.file, options.env, options.files ?? diskFiles(options.env))
+          : uninstallFrom(other.target, other.file, places),
+      )
+    if (given.format === undefined) jsonEntries(run, given, file, narrowingOf)
+    else ownFileEntries(run, given, file, narrowingOf)
   }
   for (const agent of folders) {
     const chosen = options.events?.length ? chosenEvents(agent, options.events) : undefined
@@ -121,8 +135,16 @@ function record(run: EntriesRun, done: { lines: string[]; result: AgentFileResul
   run.results.push(done.result)
 }
 
-/** `[[hooks]]` tables (Kimi Code CLI, Mistral Vibe): edited as lines by src/install/toml-hooks.ts. */
-function tomlEntries(run: EntriesRun, given: AgentTarget, file: string): void {
+/**
+ * `[[hooks]]` tables (Kimi Code CLI, Mistral Vibe): edited as lines by src/install/toml-hooks.ts;
+ * Kiro CLI v3's hooks file of hookrun's own: src/install/kiro-hooks.ts.
+ */
+function ownFileEntries(
+  run: EntriesRun,
+  given: AgentTarget,
+  file: string,
+  narrowingOf: (target: AgentTarget) => Narrowing | undefined,
+): void {
   const { options } = run
   if (options.scope === 'project' && given.userOnly)
     throw new HookrunError(
@@ -131,7 +153,15 @@ function tomlEntries(run: EntriesRun, given: AgentTarget, file: string): void {
   const files = options.files ?? diskFiles(options.env)
   try {
     const command = options.scope === 'project' ? PORTABLE_SELF : run.self
-    record(run, run.remove ? uninstallToml(given, file, options.env, files) : installToml(given, file, command, files))
+    if (given.format === 'kiro-v1') {
+      const chosen = options.events?.length ? chosenEvents(given, options.events) : undefined
+      record(
+        run,
+        run.remove
+          ? uninstallKiroFile(given, file, options.env, files)
+          : installKiroFile(given, file, command, chosen, narrowingOf(given), files),
+      )
+    } else record(run, run.remove ? uninstallToml(given, file, options.env, files) : installToml(given, file, command, files))
     run.done.push(given)
   } catch (error) {
     if (!(error instanceof JsonTextError)) throw error

@@ -8,6 +8,7 @@ import { child, keysOf, nodeAt, nodeValue, parseJson } from './json-text.ts'
 import { isServeHandler } from './serve-entries.ts'
 import { homeOf } from '../core/places.ts'
 import { routedEventsToml } from './toml-hooks.ts'
+import { routedEventsKiro } from './kiro-hooks-read.ts'
 
 /**
  * Agents that also run the hooks in another agent's files, so that hookrun installed into both
@@ -117,9 +118,11 @@ export function findOverlaps(places: Places): Overlap[] {
 
 /** The events of an agent's file that hold a hookrun router entry for that agent. */
 export function routedEvents(file: string, agent: AgentName): string[] {
-  const target = agentTarget(agent)
+  const given = agentTarget(agent)
+  const target = given === undefined ? undefined : targetForFile(given, file)
   if (target?.format === 'toml') return existsSync(file) ? routedEventsToml(readFileSync(file, 'utf8'), agent) : []
-  const at = target === undefined ? ['hooks'] : hooksPathOf(targetForFile(target, file))
+  if (target?.format === 'kiro-v1') return existsSync(file) ? routedEventsKiro(readFileSync(file, 'utf8'), agent) : []
+  const at = target === undefined ? ['hooks'] : hooksPathOf(target)
   return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent, at) : []
 }
 

@@ -53,6 +53,13 @@ export interface InstallOptions {
   readonly routing?: UserRouting
   /** `hookrun import --dry-run`: plan only, so the project's narrowed-install stamp is left as it is too. */
   readonly dryRun?: boolean
+  /**
+   * Kiro and Vibe: which of their shapes to write (`--agent-format`, or told from the installed
+   * agent's version: src/install/agent-formats.ts); an agent left out keeps the shape installed.
+   */
+  readonly formats?: Readonly<Record<string, 'current' | 'legacy'>>
+  /** `--agent-format current|legacy`: for Kiro and Vibe, the shape to write whatever version is installed. */
+  readonly agentFormat?: string
 }
 
 /** What install or uninstall did to one agent's file (`--json`). */

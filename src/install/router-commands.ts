@@ -5,6 +5,7 @@ import { AGENTS, agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, hooksPathOf, isRouterCommand, type Places, targetForFile } from './agent-target.ts'
 import { routedEvents } from './overlaps.ts'
 import { routerCommandsToml } from './toml-hooks.ts'
+import { routerCommandsKiro } from './kiro-hooks-read.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
 
 /** The file's event map: under `hooks`, or its top level (Droid's hooks.json). */
@@ -15,7 +16,10 @@ function eventMapIn(root: Node, file: string, target: AgentTarget | undefined): 
 /** Every distinct router command in the file, whatever the agent's shape (flat or groups). */
 export function readCommands(file: string, agent: AgentName): string[] {
   if (!existsSync(file)) return []
-  if (agentTarget(agent)?.format === 'toml') return routerCommandsToml(readFileSync(file, 'utf8'), agent)
+  const given = agentTarget(agent)
+  const format = given === undefined ? undefined : targetForFile(given, file).format
+  if (format === 'toml') return routerCommandsToml(readFileSync(file, 'utf8'), agent)
+  if (format === 'kiro-v1') return routerCommandsKiro(readFileSync(file, 'utf8'), agent)
   let root: Node
   try {
     root = parseJson(readFileSync(file, 'utf8'), true)

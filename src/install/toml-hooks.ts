@@ -116,7 +116,9 @@ export function installToml(
   files: AgentFiles,
 ): { lines: string[]; result: AgentFileResult } {
   const before = files.read(file)
-  let text = before ?? ''
+  // hookrun's tables for events this shape does not have go (Vibe's names before 2.21, which 2.21 refuses).
+  const stale = routerTables(before ?? '', target.name).filter((table) => !target.events.includes(eventOf(table, target.name)))
+  let text = stale.length === 0 ? (before ?? '') : withoutTables(before!, stale)
   const tables = routerTables(text, target.name)
   const lines = text.split('\n')
   let updated = 0
@@ -134,13 +136,14 @@ export function installToml(
     if (text !== '' && !text.endsWith('\n\n')) text += '\n'
     text += tableText(target, event, target.command(self, event))
   }
-  const status = added.length === 0 && updated === 0 ? 'unchanged' : before === undefined ? 'created' : 'updated'
+  const status = added.length === 0 && updated === 0 && stale.length === 0 ? 'unchanged' : before === undefined ? 'created' : 'updated'
+  const removedEvents = [...new Set(stale.map((table) => eventOf(table, target.name)))]
   if (status !== 'unchanged') files.write(file, text, before === undefined)
   const out =
     status === 'unchanged'
       ? [`${target.name}: already installed in ${file} (${target.events.length} events)`]
       : [
-          `${target.name}: ${status} ${file}: ${count(added.length, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}`,
+          `${target.name}: ${status} ${file}: ${count(added.length, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${removedEvents.length > 0 ? `, hookrun's ${removedEvents.join(', ')} removed` : ''}`,
           `  command: ${target.command(self, target.events[0]!)}`,
           `  events:  ${target.events.join(', ')}`,
           ...(target.note === undefined ? [] : [`  note: ${target.note}`]),
@@ -153,7 +156,7 @@ export function installToml(
       file,
       status,
       eventsAdded: added,
-      eventsRemoved: [],
+      eventsRemoved: removedEvents,
       events: target.events,
       entriesUpdated: updated,
       notes,
@@ -177,16 +180,7 @@ export function uninstallToml(
   if (text === undefined) return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
   const tables = routerTables(text, target.name)
   if (tables.length === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
-  const lines = text.split('\n')
-  const gone = new Set<number>()
-  for (const table of tables) {
-    // The table's own lines (not the blank ones after it), and the blank line install put before it.
-    let end = table.end
-    while (end > table.start + 1 && lines[end - 1]!.trim() === '') end--
-    for (let line = table.start; line < end; line++) gone.add(line)
-    if (table.start > 0 && lines[table.start - 1]!.trim() === '') gone.add(table.start - 1)
-  }
-  const left = lines.filter((_, index) => !gone.has(index)).join('\n')
+  const left = withoutTables(text, tables)
   const events = [...new Set(tables.map((table) => eventOf(table, target.name)))]
   const removed = `${target.name}: removed ${count(tables.length, 'entry', 'entries')} from ${file}`
   if (left.trim() === '' && rememberCreated(file, env, false) !== undefined) {
@@ -195,4 +189,17 @@ export function uninstallToml(
   }
   files.write(file, left, false)
   return result('removed', [removed], events, tables.length)
+}
+
+/** The text without these tables: each one's own lines (not the blank ones after it), and the blank line install put before it. */
+function withoutTables(text: string, tables: readonly HookTable[]): string {
+  const lines = text.split('\n')
+  const gone = new Set<number>()
+  for (const table of tables) {
+    let end = table.end
+    while (end > table.start + 1 && lines[end - 1]!.trim() === '') end--
+    for (let line = table.start; line < end; line++) gone.add(line)
+    if (table.start > 0 && lines[table.start - 1]!.trim() === '') gone.add(table.start - 1)
+  }
+  return lines.filter((_, index) => !gone.has(index)).join('\n')
 }

@@ -86,7 +86,7 @@ describe('the capability matrix', () => {
   test('the text names the files, the command and the left-out events once per reason', () => {
     const text = formatAgents(false)
     expect(text).toContain(
-      'Kiro (--format kiro)\n  verified          not in the agent lab: from its docs and source\n  reads hooks from  ~/.kiro/agents/hookrun.json (user), .kiro/agents/hookrun.json (project)',
+      'Kiro (--format kiro)\n  verified          not in the agent lab: from its docs and source\n  reads hooks from  ~/.kiro/hooks/hookrun.json (user), .kiro/hooks/hookrun.json (project)',
     )
     expect(text).toContain('hookrun installs  `hookrun fire --format windsurf` on 11 of 11 events')
     expect(text).toMatch(

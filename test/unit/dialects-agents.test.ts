@@ -4,6 +4,7 @@ import { prepareDialect, resolveDialect } from '../../src/dialects/index.ts'
 import type { Dialect } from '../../src/dialects/types.ts'
 import type { Decision } from '../../src/core/protocol.ts'
 import { canonicalTool } from '../../src/event/tools.ts'
+import { namesOf, resolveAlias } from '../../src/event/events.ts'
 import { makeDecision } from '../helpers.ts'
 
 /**
@@ -180,6 +181,33 @@ describe('Windsurf and Kiro answer with exit codes', () => {
     expect(answer(kiro, 'postToolUse', decision({ additionalContext: ['a'] })).warnings).toEqual([
       'Kiro cannot apply additionalContext on postToolUse; it was not sent',
     ])
+  })
+  test("Kiro CLI v3's triggers: exit 2 blocks PreToolUse, UserPromptSubmit and PreTaskExec; the events after the fact say so; v3-only names are Kiro's, Claude's names are not", () => {
+    const kiro = named('kiro')
+    for (const event of ['PreToolUse', 'UserPromptSubmit', 'PreTaskExec'])
+      expect(answer(kiro, event, deny('no')), event).toMatchObject({ exitCode: 2, stderr: 'no\n' })
+    for (const event of ['PostTaskExec', 'PostFileSave', 'PostFileDelete']) {
+      const after = answer(kiro, event, deny('late'))
+      expect(after.exitCode).toBe(0)
+      expect(after.warnings).toEqual([`Kiro cannot apply a block on ${event}; it already happened`])
+    }
+    expect(answer(kiro, 'SessionStart', decision({ additionalContext: ['a'] })).stdout).toBe('a\n')
+    for (const [name, canonical] of [
+      ['PreTaskExec', 'task:start'],
+      ['PostTaskExec', 'task:completed'],
+      ['PostFileCreate', 'file:created'],
+      ['PostFileSave', 'file:changed'],
+      ['PostFileDelete', 'file:deleted'],
+      ['Manual', 'user:trigger'],
+      ['SessionStart', 'session:start'],
+    ] as const) {
+      expect(resolveAlias(name), name).toBe(canonical)
+      expect(namesOf('kiro').has(name), name).toBe(true)
+    }
+    expect(resolveDialect(undefined, { hook_event_name: 'PreTaskExec', cwd: '/p' })?.name).toBe('kiro')
+    expect(resolveDialect(undefined, { hook_event_name: 'PreToolUse', session_id: 's', tool_name: 'Bash', tool_input: {} })?.name).not.toBe(
+      'kiro',
+    )
   })
 })
 

@@ -330,7 +330,15 @@ describe('Cursor gates that hang on its third-party hooks setting', () => {
   test("Kiro: hookrun's agent file applies only while that agent is selected; install and doctor say so (issue 30)", () => {
     const { project, bin, env, doctor } = machine(true)
     initProject({ cwd: project, templates: ['dangerous-commands'], env })
-    const installed = installAgents({ agents: ['kiro'], scope: 'user', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    // Kiro CLI 3's hooks file applies to every agent: doctor finds it, and warns of nothing.
+    installAgents({ agents: ['kiro'], scope: 'user', cwd: project, env, self: join(bin, 'hookrun') }, false)
+    expect(doctor().lines.filter((line) => line.what.startsWith('Kiro: '))).toEqual([
+      { status: 'ok', what: `Kiro: ${join(env.HOME, '.kiro', 'hooks', 'hookrun.json')}: 10 events routed to hookrun` },
+    ])
+    const installed = installAgents(
+      { agents: ['kiro'], scope: 'user', cwd: project, env, self: join(bin, 'hookrun'), agentFormat: 'legacy' },
+      false,
+    )
     expect(JSON.stringify(installed)).toContain("these hooks apply only while Kiro's `hookrun` agent is selected")
     expect(doctor().lines.filter((line) => line.what.startsWith('Kiro: '))).toContainEqual({
       status: 'warn',

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
@@ -84,16 +84,80 @@ describe('install / uninstall for Windsurf, Factory Droid, Kiro, Crush and Qwen 
     expect(readFileSync(join(where.home, '.factory', 'hooks.json'), 'utf8')).toBe(hooksFile)
   })
 
-  test("Kiro: an agent of hookrun's own in .kiro/agents/hookrun.json, flat camelCase entries; uninstall removes the file it created", () => {
+  test("Kiro: hookrun's own v3 hooks file in .kiro/hooks/hookrun.json, one entry per trigger naming it; uninstall removes the file it created", () => {
     const where = place()
-    const file = join(where.project, '.kiro', 'agents', 'hookrun.json')
+    const file = join(where.project, '.kiro', 'hooks', 'hookrun.json')
+    const installed = run(where, 'kiro', false, 'project')
+    expect(installed.output).toContain('kiro: which version you have cannot be told (no kiro-cli on PATH): writing the v3 hooks file')
+    expect(installed.output).toContain('hookrun install --agent kiro --agent-format legacy')
+    const hooks = read(file)
+    expect(hooks.version).toBe('v1')
+    expect(hooks.hooks[2]).toEqual({
+      name: 'hookrun-PreToolUse',
+      trigger: 'PreToolUse',
+      action: { type: 'command', command: `${PORTABLE} fire PreToolUse --format kiro` },
+      timeout: 600,
+      enabled: true,
+    })
+    expect(hooks.hooks.map((entry: { trigger: string }) => entry.trigger)).toEqual([
+      'SessionStart',
+      'UserPromptSubmit',
+      'PreToolUse',
+      'PostToolUse',
+      'Stop',
+      'PreTaskExec',
+      'PostTaskExec',
+      'PostFileCreate',
+      'PostFileSave',
+      'PostFileDelete',
+    ])
+    expect(routedEvents(file, 'kiro')).toHaveLength(10)
+    // An entry the user added to the file stays through install and uninstall.
+    const mine = { name: 'lint', trigger: 'PostFileSave', matcher: '\\.ts$', action: { type: 'command', command: 'npm run lint' } }
+    put(file, JSON.stringify({ version: 'v1', hooks: [mine, ...hooks.hooks] }))
     run(where, 'kiro', false, 'project')
-    const agent = read(file)
-    expect(agent.name).toBe('hookrun')
-    expect(agent.hooks.preToolUse).toEqual([{ command: `${PORTABLE} fire --format kiro`, timeout_ms: 600000 }])
-    expect(Object.keys(agent.hooks).sort()).toEqual(['agentSpawn', 'postToolUse', 'preToolUse', 'stop', 'userPromptSubmit'])
+    expect(read(file).hooks).toEqual([mine, ...hooks.hooks])
     run(where, 'kiro', true, 'project')
-    expect(existsSync(file)).toBe(false)
+    expect(read(file)).toEqual({ version: 'v1', hooks: [mine] })
+    run(where, 'kiro', false, 'project')
+    rmSync(file)
+    expect(run(where, 'kiro', true, 'project').output).toContain('nothing to remove')
+  })
+
+  test('Kiro: the shape the installed kiro-cli reads, switched whole (never both files), --agent-format over it; the user file honours KIRO_HOME', () => {
+    const where = place()
+    const v3 = join(where.project, '.kiro', 'hooks', 'hookrun.json')
+    const agent = join(where.project, '.kiro', 'agents', 'hookrun.json')
+    const bin = join(where.project, 'bin')
+    mkdirSync(bin, { recursive: true })
+    const kiroSays = (version: string) => writeFileSync(join(bin, 'kiro-cli'), `#!/bin/sh\necho "kiro-cli ${version}"\n`, { mode: 0o755 })
+    const env = { ...where.env, PATH: `${bin}:${where.env.PATH ?? ''}` }
+    const install = (agentFormat?: string) =>
+      installAgents({ agents: ['kiro'], scope: 'project', cwd: where.project, env, self: SELF, agentFormat }, false)
+    kiroSays('2.21.3')
+    expect(install().output).toContain(`kiro: kiro-cli 2.21.3 (${join(bin, 'kiro-cli')}) runs agent configs' hooks`)
+    expect(read(agent).hooks.preToolUse).toEqual([{ command: `${PORTABLE} fire --format kiro`, timeout_ms: 600000 }])
+    expect(Object.keys(read(agent).hooks).sort()).toEqual(['agentSpawn', 'postToolUse', 'preToolUse', 'stop', 'userPromptSubmit'])
+    expect(existsSync(v3)).toBe(false)
+    // A sync keeps the agent config: it asks no kiro-cli.
+    installAgents({ agents: ['kiro'], scope: 'project', cwd: where.project, env: where.env, sync: true }, false)
+    expect(existsSync(v3)).toBe(false)
+    expect(existsSync(agent)).toBe(true)
+    kiroSays('3.0.1')
+    const upgraded = install()
+    expect(upgraded.output).toContain(`kiro: kiro-cli 3.0.1 (${join(bin, 'kiro-cli')}): writing the v3 hooks file`)
+    expect(existsSync(agent)).toBe(false)
+    expect(routedEvents(v3, 'kiro')).toHaveLength(10)
+    expect(install('legacy').output).toContain('(--agent-format legacy)')
+    expect(existsSync(v3)).toBe(false)
+    expect(routedEvents(agent, 'kiro')).toHaveLength(5)
+    expect(() => install('v2')).toThrow('--agent-format v2: use current or legacy')
+    // uninstall takes out whichever shape is there.
+    expect(installAgents({ agents: ['kiro'], scope: 'project', cwd: where.project, env }, true).output).toContain(agent)
+    expect(existsSync(join(where.project, '.kiro'))).toBe(false)
+    const kiroHome = join(where.home, 'kiro-home')
+    installAgents({ agents: ['kiro'], scope: 'user', cwd: where.project, env: { ...env, KIRO_HOME: kiroHome }, self: SELF }, false)
+    expect(routedEvents(join(kiroHome, 'hooks', 'hookrun.json'), 'kiro')).toHaveLength(10)
   })
 
   test("Crush: one flat PreToolUse entry (its only event) in the project's crush.json (or .crush.json if that is the one there)", () => {

@@ -272,7 +272,7 @@ describe('uninstall leaves the project as install found it', () => {
       for (const agent of ['claude', 'copilot', 'kiro'] as const) {
         const removed = installAgents({ agents: [agent], scope: 'project', cwd: project, env }, true)
         if (agent === 'kiro')
-          expect(removed.output).toContain(`(and the empty ${join(project, '.kiro', 'agents')}, ${join(project, '.kiro')} install made)`)
+          expect(removed.output).toContain(`(and the empty ${join(project, '.kiro', 'hooks')}, ${join(project, '.kiro')} install made)`)
       }
       expect(exists(join(project, '.claude'))).toBe(false)
       expect(exists(join(project, '.kiro'))).toBe(false)
