@@ -73,7 +73,7 @@ const SYSTEM = /^\/(?:usr\/(?:local\/)?s?bin|s?bin|opt\/homebrew\/bin|dev\/(?:nu
 function pathWords(command: string): string[] {
   return command
     .split(/[\s;&|()<>`]+/)
-    .map((word) => word.replace(/^[^~/.$A-Za-z0-9_]+|['"]+$/g, '').replace(/^['"]|['"]$/g, ''))
+    .map((word) => word.replace(/['"]/g, '').replace(/^[^~/.$A-Za-z0-9_]+/, ''))
     .filter((word) => word.includes('/') || word.startsWith('~'))
 }
 
@@ -82,8 +82,10 @@ function pathWords(command: string): string[] {
  * project's nor a system program's, the home folder, a parent folder, a temporary folder?
  */
 function runsOutside(command: string, project: string): boolean {
-  if (TEMP.test(command)) return true
-  return pathWords(command).some((word) => {
+  // The project itself may be in a temporary folder: its own paths are inside.
+  const text = command.split(project).join('$CLAUDE_PROJECT_DIR')
+  if (TEMP.test(text)) return true
+  return pathWords(text).some((word) => {
     if (
       /^\$\{?(?:CLAUDE_PROJECT_DIR|CURSOR_PROJECT_DIR|GEMINI_PROJECT_DIR|QWEN_PROJECT_DIR|FACTORY_PROJECT_DIR|DEVIN_PROJECT_DIR|PWD)\}?\//.test(
         word,
@@ -93,7 +95,7 @@ function runsOutside(command: string, project: string): boolean {
     if (word.startsWith('~') || /^\$\{?HOME\}?(?:\/|$)/.test(word)) return true
     if (word.startsWith('../') || /\/\.\.(?:\/|$)/.test(word)) return true
     if (!word.startsWith('/') || /^\/dev\/(?:tcp|udp)\//.test(word)) return false
-    return !(word === project || word.startsWith(`${project}/`) || SYSTEM.test(word))
+    return !SYSTEM.test(word)
   })
 }
 
