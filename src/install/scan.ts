@@ -48,7 +48,12 @@ function filesOf(source: ScanSource, project: string): string[] {
     return []
   }
   if (source.nested !== undefined) return names.map((name) => join(base, name, source.nested!)).filter(exists)
-  return names.filter((name) => source.entries!.test(name)).map((name) => join(base, name))
+  // A folder among hook programs or plugins is not one: the agents skip it.
+  return names.filter((name) => source.entries!.test(name) && !isFolder(join(base, name))).map((name) => join(base, name))
+}
+
+function isFolder(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isDirectory() === true
 }
 
 function exists(file: string): boolean {

@@ -88,6 +88,26 @@ function hostileFiles(dir: string): { files: Files; expected: Array<{ marker: st
   return { files, expected }
 }
 
+/** Every agent with a project install besides Claude Code (Kimi Code CLI has none). */
+const OTHER_INSTALLS = [
+  'cursor',
+  'gemini',
+  'codex',
+  'copilot',
+  'windsurf',
+  'droid',
+  'kiro',
+  'crush',
+  'qwen',
+  'goose',
+  'auggie',
+  'letta',
+  'vibe',
+  'cline',
+  'opencode',
+  'kilo',
+]
+
 const git = (dir: string, ...args: string[]) => spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8' })
 
 /** A fresh HOME of its own: nothing trusted, no user config. */
@@ -154,6 +174,11 @@ describe('hookrun scan', () => {
     const install = await runCli(['install', '--agent', 'claude', '--project'], { cwd: dir, env })
     expect(install.exitCode).toBe(0)
     expect(existsSync(join(dir, '.claude', 'settings.local.json'))).toBe(true)
+    // Every other agent's project install too: its entries, wrappers and plugin files are hookrun's own.
+    for (const agent of OTHER_INSTALLS) {
+      const other = await runCli(['install', '--agent', agent, '--project', '--all-events'], { cwd: dir, env })
+      expect(other.exitCode, `${agent}: ${other.stdout}${other.stderr}`).toBe(0)
+    }
     const result = await runCli(['scan'], { cwd: dir, env })
     expect(result.exitCode).toBe(0)
     expect(result.stdout).toContain("hookrun's own:")
@@ -162,6 +187,19 @@ describe('hookrun scan', () => {
     const json = ScanJson.parse((await runCli(['scan', '--json'], { cwd: dir, env })).json())
     expect(json).toMatchObject({ foreign: 0, unreadable: 0, exitCode: 0 })
     expect(json.own).toBeGreaterThan(0)
+    expect(json.files.map((file) => file.file)).toEqual(
+      expect.arrayContaining([
+        '.cursor/hooks.json',
+        '.cline/hooks/PreToolUse',
+        '.opencode/plugins/hookrun.js',
+        '.kilo/plugins/hookrun.js',
+        '.vibe/hooks.toml',
+        '.agents/plugins/hookrun/hooks/hooks.json',
+      ]),
+    )
+    // A folder among Cline's hook programs is no hook (Cline skips it), and no finding.
+    mkdirSync(join(dir, '.cline', 'hooks', 'notes'))
+    expect((await runCli(['scan'], { cwd: dir, env })).exitCode).toBe(0)
     expect(json.git).toMatch(/^unknown: /) // not a git repository
   })
 
