@@ -89,7 +89,8 @@ export function scanCommand(options: ScanOptions): { output: string; exitCode: n
     })
     return { output: `${JSON.stringify(json, null, 2)}\n`, exitCode }
   }
-  return { output: renderScan(report, options.paint ?? PLAIN, options.given, { foreign, unreadable }), exitCode }
+  const shown = { ...report, files: report.files.map(visibleFile) }
+  return { output: renderScan(shown, options.paint ?? PLAIN, options.given, { foreign, unreadable }), exitCode }
 }
 
 /** A file with a foreign hook or a problem: each foreign hook a row (event, matcher, what it runs, flags). */
@@ -127,8 +128,33 @@ function renderFile(file: ScannedFile, paint: Paint, given: string | undefined):
 
 /** A command on one line, at most 100 characters. */
 function oneLine(text: string): string {
-  const line = text.replace(/\s*\n\s*/g, ' ⏎ ')
-  return line.length > 100 ? `${line.slice(0, 99)}…` : line
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text
+}
+
+/**
+ * Text from the project as a terminal should show it: control characters (an escape sequence a
+ * hostile file carries could rewrite what the screen shows) written out as \xNN.
+ */
+function visible(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it escapes
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`)
+}
+
+/** The report with every text a file gave made visible (a command's lines joined with ⏎). */
+function visibleFile(file: ScannedFile): ScannedFile {
+  return {
+    ...file,
+    file: visible(file.file),
+    ...(file.problem !== undefined && { problem: visible(file.problem) }),
+    hooks: file.hooks.map((hook) => ({
+      ...hook,
+      event: visible(hook.event),
+      ...(hook.matcher !== undefined && { matcher: visible(hook.matcher) }),
+      runs: visible(hook.runs.replace(/\s*\n\s*/g, ' ⏎ ')),
+      at: visible(hook.at),
+      ...(hook.note !== undefined && { note: visible(hook.note) }),
+    })),
+  }
 }
 
 function renderScan(report: ScanReport, paint: Paint, given: string | undefined, counts: { foreign: number; unreadable: number }): string {

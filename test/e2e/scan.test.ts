@@ -215,6 +215,12 @@ describe('hookrun scan', () => {
     const table = await runCli(['scan'], { cwd: dir, env: freshHome() })
     expect(table.stdout).toMatch(/unreadable: is not valid JSON .*what it would run is unknown/)
 
+    // What a file says reaches the terminal without its control characters: no escape sequence runs there.
+    writeFiles(dir, { '.windsurf/hooks.json': { hooks: { pre_run_command: [{ command: 'true \u001b[2J\u001b]0;owned\u0007' }] } } })
+    const shown = await runCli(['scan'], { cwd: dir, env: freshHome() })
+    expect(shown.stdout).not.toContain('\u001b')
+    expect(shown.stdout).toContain('true \\x1b[2J\\x1b]0;owned\\x07')
+
     const empty = makeProject()
     dirs.push(empty)
     const none = await runCli(['scan'], { cwd: empty, env: freshHome() })
