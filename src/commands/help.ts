@@ -33,7 +33,7 @@ export const COMMAND_GROUPS: ReadonlyArray<readonly [string, readonly string[]]>
   ['Agents run', ['fire', 'serve']],
   ['Set up', ['init', 'install', 'uninstall', 'import', 'plugin']],
   ['See and test', ['list', 'explain', 'test', 'validate', 'events', 'agents', 'log', 'doctor']],
-  ['Trust and policy', ['trust', 'untrust', 'policy']],
+  ['Trust and policy', ['scan', 'trust', 'untrust', 'policy']],
 ]
 
 /**

@@ -34,6 +34,8 @@ export function registerTrustCommands(cli: CAC, io: Io, setExitCode: (code: numb
       await io.stdout(diff ? trustDiff(options) : trustProject(options))
     })
 
+  registerScanCommand(cli, io, setExitCode, colour)
+
   cli
     .command('untrust [dir]', "Stop the project's hooks: forget the trust given with 'hookrun trust'")
     .example('hookrun untrust')
@@ -82,5 +84,32 @@ export function registerTrustCommands(cli: CAC, io: Io, setExitCode: (code: numb
         `${count(result.shipped, 'fire')} exported${result.failures.length > 0 ? `, ${count(result.failures.length, 'export')} failed` : ''}\n`,
       )
       if (result.failures.length > 0) setExitCode(ExitCode.Failure)
+    })
+}
+
+/** `hookrun scan`: the hooks a project makes agents run, read before anyone trusts it (docs/scan.md). */
+function registerScanCommand(cli: CAC, io: Io, setExitCode: (code: number) => void, colour: ColourMode): void {
+  cli
+    .command(
+      'scan [dir]',
+      "List every hook an agent would run from this project's files, hookrun's own and foreign, and flag what the foreign ones do; runs none of them; exit 3 when any is foreign",
+    )
+    .option('--cwd <dir>', 'The project folder (default: the current one; or give it as DIR)')
+    .option('--json', 'Print JSON (the schema is in docs/scan.md)')
+    .example('hookrun scan                     # before you trust a repository you cloned')
+    .example('hookrun scan --json > scan.json  # in CI: exit 3 when a foreign hook is there')
+    .action(async (dir: string | undefined, flags: { cwd?: string; json?: boolean }) => {
+      const given = dir === undefined ? folder(flags.cwd) : String(dir)
+      if (dir !== undefined && flags.cwd !== undefined) throw new HookrunError('give the folder as DIR or --cwd, not both')
+      const { scanCommand } = await import('./scan.ts')
+      const result = scanCommand({
+        cwd: given ?? process.cwd(),
+        ...(given !== undefined && { given }),
+        env: io.env,
+        json: bool(flags.json, 'json'),
+        paint: await paintFor(io, colour, 'stdout'),
+      })
+      await io.stdout(result.output)
+      setExitCode(result.exitCode)
     })
 }
