@@ -10,29 +10,44 @@
  *                           consumer's (a dependency), so the schemas it exports are of one zod
  *     dist/unstable.mjs     `hookrun/unstable`, the internal stages; the code both share is one
  *                           chunk (dist/library-<hash>.mjs), so they see one set of modules
+ *     dist/types            its type declarations (tsc -p tsconfig.types.json)
  *
  * Both bundles carry cac, picomatch, jsonc-parser and diff (devDependencies: a consumer installs
  * no copy it never loads).
  *
  *   bun build.ts --release  (npm run build:release) all of the above, plus
- *     dist/release/hookrun-<target>[.exe]  one binary per RELEASE_TARGETS entry (cross-compiled;
- *                                          Bun fetches each target's runtime from the npm registry)
- *     dist/release/SHA256SUMS              checksums that install.sh verifies
- *     dist/npm/hookrun, dist/npm/<target>  the npm packages: hookrun, and one per platform with its
- *                                          binary (scripts/npm-packages.ts)
+ *     dist/binaries/hookrun-<target>[.exe]  one binary per RELEASE_TARGETS entry (cross-compiled;
+ *                                           Bun fetches each target's runtime from the npm registry,
+ *                                           all but this machine's own)
+ *     dist/release/                         what a GitHub release holds: hookrun-<target>.tar.gz (each
+ *                                           binary gzipped, -9), SHA256SUMS of those archives (which
+ *                                           install.sh verifies) and install.sh
+ *     dist/npm/hookrun, dist/npm/<target>   the npm packages: hookrun, and one per platform with its
+ *                                           binary (scripts/npm-packages.ts)
+ *   bun build.ts --release --targets host|linux-x64,…   only these targets (`host`: this machine's,
+ *                                           as install.sh and npm pick; what `npm run test:release` builds)
  *
  * The version is compiled in: src/commands/program.ts (and the cache and plan formats) import it
  * from package.json and the bundler inlines it.
  */
 import type { BunPlugin } from 'bun'
 import { spawnSync } from 'node:child_process'
-import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pkg from './package.json' with { type: 'json' }
 import { LIBRARY_FILE, libraryText } from './scripts/policies.ts'
-import { NPM_PLATFORMS, writePlatformPackage, writeRootPackage } from './scripts/npm-packages.ts'
-import { assetName, RELEASE_TARGETS, type ReleaseTarget, writeChecksums } from './scripts/release.ts'
+import { hostPlatform, NPM_PLATFORMS, writePlatformPackage, writeRootPackage } from './scripts/npm-packages.ts'
+import {
+  assetName,
+  binaryName,
+  hostTarget,
+  parseTargets,
+  RELEASE_TARGETS,
+  type ReleaseTarget,
+  writeArchive,
+  writeChecksums,
+} from './scripts/release.ts'
 
 // jsonc-parser's "main" is a UMD build whose require() calls a bundler cannot follow (the Node
 // bundle then fails at run time); its ESM build bundles cleanly.
@@ -51,6 +66,7 @@ const jsoncParserEsm: BunPlugin = {
 const OPENTELEMETRY = ['@opentelemetry/*']
 
 const RELEASE_DIR = 'dist/release'
+const BINARIES_DIR = 'dist/binaries'
 const NPM_DIR = 'dist/npm'
 const ORDER_DIR = 'dist/bytecode-order'
 
@@ -168,44 +184,77 @@ async function buildLocal(): Promise<void> {
     // The exported zod schemas must be the consumer's zod, the one dist/types names.
     external: [...OPENTELEMETRY, 'zod'],
   })
+
+  // The library's type declarations, which the npm package ships (dist/types).
+  const tsc = spawnSync(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.types.json'], { stdio: 'inherit' })
+  if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.types.json exited ${tsc.status}`)
 }
 
-async function buildRelease(): Promise<string[]> {
-  await mkdir(RELEASE_DIR, { recursive: true })
+async function buildRelease(targets: readonly ReleaseTarget[]): Promise<string[]> {
+  for (const dir of [RELEASE_DIR, BINARIES_DIR, NPM_DIR]) {
+    await rm(dir, { recursive: true, force: true })
+    await mkdir(dir, { recursive: true })
+  }
   const bytecodeOrder = [join(ORDER_DIR, 'match.txt'), join(ORDER_DIR, 'no-match.txt')]
-  const files: string[] = []
-  for (const target of RELEASE_TARGETS) {
-    const file = join(RELEASE_DIR, assetName(target))
-    await compileBinary(`./${file}`, { target, bytecodeOrder })
-    files.push(file)
+  const archives: string[] = []
+  for (const target of targets) {
+    const binary = join(BINARIES_DIR, binaryName(target))
+    await timed(`compiled ${binary}`, () => compileBinary(`./${binary}`, { target, bytecodeOrder }))
+    const archive = join(RELEASE_DIR, assetName(target))
+    await timed(`gzipped ${archive}`, () => writeArchive(binary, target, archive))
+    archives.push(archive)
   }
-  await writeChecksums(RELEASE_DIR, files)
-  checkHostBinary()
-  // npm: hookrun and one package per platform, carrying these binaries (scripts/npm-packages.ts).
-  await rm(NPM_DIR, { recursive: true, force: true })
+  await writeChecksums(RELEASE_DIR, archives)
+  await copyFile('install.sh', join(RELEASE_DIR, 'install.sh'))
+  checkHostBinary(targets)
+  // npm: hookrun and one package per platform built, carrying these binaries (scripts/npm-packages.ts).
   writeRootPackage(NPM_DIR)
-  for (const entry of NPM_PLATFORMS) writePlatformPackage(entry, join(RELEASE_DIR, assetName(entry.target)), NPM_DIR)
-  return files
+  for (const entry of NPM_PLATFORMS.filter((each) => targets.includes(each.target)))
+    writePlatformPackage(entry, join(BINARIES_DIR, binaryName(entry.target)), NPM_DIR)
+  return archives
 }
 
-/** The release binary for this machine must run and report the package version. */
-function checkHostBinary(): void {
+async function timed(done: string, step: () => Promise<unknown>): Promise<void> {
+  const started = performance.now()
+  await step()
+  console.log(`${done} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+}
+
+/** The release binary for this machine, when built, must run and report the package version. */
+function checkHostBinary(targets: readonly ReleaseTarget[]): void {
   const os = process.platform === 'win32' ? 'windows' : process.platform
-  const host = RELEASE_TARGETS.find((target) => target === `${os}-${process.arch}`)
+  const host = targets.find((target) => target === `${os}-${process.arch}`)
   if (host === undefined) return
-  const result = spawnSync(join(RELEASE_DIR, assetName(host)), ['--version'], { encoding: 'utf8' })
+  const result = spawnSync(join(BINARIES_DIR, binaryName(host)), ['--version'], { encoding: 'utf8' })
   if (result.status !== 0 || !result.stdout.includes(pkg.version)) {
-    throw new Error(`${assetName(host)} --version printed '${result.stdout.trim()}' (exit ${result.status}); expected ${pkg.version}`)
+    throw new Error(`${binaryName(host)} --version printed '${result.stdout.trim()}' (exit ${result.status}); expected ${pkg.version}`)
   }
+}
+
+/**
+ * The targets `--targets` names (all of RELEASE_TARGETS without it). `host` is this machine's:
+ * the one install.sh picks and the one npm's platform package carries (the same but on x64 CPUs
+ * without AVX2, where install.sh picks the baseline build).
+ */
+function releaseTargets(argv: readonly string[]): ReleaseTarget[] {
+  const index = argv.findIndex((arg) => arg === '--targets' || arg.startsWith('--targets='))
+  if (index === -1) return [...RELEASE_TARGETS]
+  const list = argv[index]!.includes('=') ? argv[index]!.slice('--targets='.length) : (argv[index + 1] ?? '')
+  if (list !== 'host') return parseTargets(list)
+  const npm = hostPlatform(hostTarget().includes('-musl') ? 'musl' : 'glibc')?.target
+  return [...new Set([hostTarget(), ...(npm === undefined ? [] : [npm])])]
 }
 
 if (import.meta.main) {
-  await buildLocal()
-  console.log('built dist/hookrun, dist/hookrun.mjs, dist/index.mjs, dist/unstable.mjs')
-  if (process.argv.includes('--release')) {
-    const files = await buildRelease()
+  const release = process.argv.includes('--release')
+  // Checked before building anything: a misspelt target is one line, not a build's worth of wait.
+  const targets = release ? releaseTargets(process.argv) : []
+  if (!release && process.argv.some((arg) => arg.startsWith('--targets'))) throw new Error('--targets needs --release')
+  await timed('built dist/hookrun, dist/hookrun.mjs, dist/index.mjs, dist/unstable.mjs, dist/types', buildLocal)
+  if (release) {
+    const archives = await buildRelease(targets)
     console.log(
-      `built ${files.length} release binaries of hookrun ${pkg.version}, ${RELEASE_DIR}/SHA256SUMS and the npm packages in ${NPM_DIR}`,
+      `built ${archives.length} release archives of hookrun ${pkg.version} with ${RELEASE_DIR}/SHA256SUMS, and the npm packages in ${NPM_DIR}`,
     )
   }
 }

@@ -4,15 +4,16 @@
 #   curl -fsSL https://github.com/hookrun/hookrun/releases/latest/download/install.sh | sh
 #   sh install.sh --version 0.1.0
 #
-# It picks the binary for this OS, CPU and C library, downloads it with the release's SHA256SUMS,
-# refuses to install anything if the checksum does not match, puts `hookrun` in
+# It picks the binary for this OS, CPU and C library, downloads its archive (hookrun-<target>.tar.gz)
+# with the release's SHA256SUMS, refuses to unpack or install anything if the archive's checksum
+# does not match, puts `hookrun` in
 # ${HOOKRUN_INSTALL_DIR:-$HOME/.local/bin}, never edits shell start-up files (it prints the line to
 # add when that folder is not on PATH) and ends by running `hookrun --version`.
 #
 # Environment:
 #   HOOKRUN_INSTALL_DIR   where to install (default: $HOME/.local/bin)
 #   HOOKRUN_VERSION       the version to install, like --version (default: the latest release)
-#   HOOKRUN_DOWNLOAD_URL  the folder that holds a release's files (binaries and SHA256SUMS); for
+#   HOOKRUN_DOWNLOAD_URL  the folder that holds a release's files (archives and SHA256SUMS); for
 #                         mirrors and tests. Default: the GitHub release of the chosen version.
 set -eu
 
@@ -28,7 +29,7 @@ usage: install.sh [--version X.Y.Z]
   -h, --help        show this help
 
 Environment: HOOKRUN_INSTALL_DIR (default \$HOME/.local/bin), HOOKRUN_VERSION,
-HOOKRUN_DOWNLOAD_URL (a mirror: the folder that holds the binaries and SHA256SUMS).
+HOOKRUN_DOWNLOAD_URL (a mirror: the folder that holds the .tar.gz archives and SHA256SUMS).
 EOF
 }
 
@@ -37,7 +38,7 @@ fail() {
 	exit 1
 }
 
-# The release file for this machine: hookrun-<os>-<arch>[-musl][-baseline], Bun's target names.
+# The release target for this machine: <os>-<arch>[-musl][-baseline], Bun's target names.
 detect_target() {
 	os=$(uname -s)
 	arch=$(uname -m)
@@ -125,7 +126,10 @@ main() {
 	version=${version#v}
 
 	target=$(detect_target)
-	asset=hookrun-$target
+	asset=hookrun-$target.tar.gz
+	for tool in gzip tar; do
+		command -v "$tool" >/dev/null 2>&1 || fail "needs $tool to unpack $asset"
+	done
 	if [ -n "${HOOKRUN_DOWNLOAD_URL:-}" ]; then
 		base=${HOOKRUN_DOWNLOAD_URL%/}
 	elif [ -n "$version" ]; then
@@ -149,14 +153,18 @@ main() {
 	actual=$(sha256 "$tmp/$asset")
 	[ "$actual" = "$expected" ] ||
 		fail "checksum mismatch for $asset (expected $expected, got $actual): the download is corrupt or was tampered with; nothing was installed"
+	# Only now unpack, and only the one file the archive is for.
+	mkdir "$tmp/unpacked"
+	gzip -dc "$tmp/$asset" | (cd "$tmp/unpacked" && tar -xf - hookrun) && [ -f "$tmp/unpacked/hookrun" ] ||
+		fail "could not unpack hookrun from $asset; nothing was installed"
 
 	mkdir -p "$dir" || fail "cannot create $dir; set HOOKRUN_INSTALL_DIR to a folder you can write"
 	# Copy beside the target and try it there (a noexec /tmp must not matter), then rename: an
 	# existing hookrun is replaced in one step, never left half-written.
 	partial=$dir/.hookrun.partial.$$
-	cp "$tmp/$asset" "$partial" || fail "cannot write to $dir; set HOOKRUN_INSTALL_DIR to a folder you can write"
+	cp "$tmp/unpacked/hookrun" "$partial" || fail "cannot write to $dir; set HOOKRUN_INSTALL_DIR to a folder you can write"
 	chmod 755 "$partial"
-	reported=$("$partial" --version 2>&1) || fail "the downloaded $asset does not run on this machine ($reported); nothing was installed"
+	reported=$("$partial" --version 2>&1) || fail "the hookrun in $asset does not run on this machine ($reported); nothing was installed"
 	if [ -n "$version" ]; then
 		case "$reported " in
 			"hookrun $version ("*) ;;

@@ -1,38 +1,22 @@
 /**
- * install.sh against a release served on 127.0.0.1: the binary for this machine (dist/hookrun,
- * under the name install.sh must choose) and a SHA256SUMS written by the same code as the release
- * build's.
+ * install.sh against a release served on 127.0.0.1: the archive for this machine (dist/hookrun in
+ * a .tar.gz under the name install.sh must choose, written by the release build's code but gzipped
+ * fast) and a SHA256SUMS of it written by the same code as the release build's.
+ * test/release/install.release.ts runs it on the release build itself.
  */
 import { spawn } from 'node:child_process'
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
-import { assetName, RELEASE_TARGETS, type ReleaseTarget, sha256File, writeChecksums } from '../../scripts/release.ts'
+import { assetName, checksumLines, hostTarget, sha256File, writeArchive, writeChecksums } from '../../scripts/release.ts'
 import { foldersIn, makeProject, removeProject, ROOT } from '../helpers.ts'
 
 const INSTALL_SH = join(ROOT, 'install.sh')
 const BINARY = join(ROOT, 'dist', 'hookrun')
-
-/** The release target of this machine, worked out here independently of install.sh. */
-function hostTarget(): ReleaseTarget {
-  const os = process.platform
-  const arch = process.arch
-  if ((os !== 'linux' && os !== 'darwin') || (arch !== 'x64' && arch !== 'arm64')) {
-    throw new Error(`install.sh has no binary for ${os}-${arch}; run this test on Linux or macOS`)
-  }
-  let target = `${os}-${arch}`
-  if (os === 'linux') {
-    const header = (process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header
-    if (header.glibcVersionRuntime === undefined) target += '-musl'
-    if (arch === 'x64' && !/\bavx2\b/.test(readFileSync('/proc/cpuinfo', 'utf8'))) target += '-baseline'
-  }
-  const known = RELEASE_TARGETS.find((candidate) => candidate === target)
-  if (known === undefined) throw new Error(`${target} is not a release target`)
-  return known
-}
 
 interface Release {
   readonly url: string
@@ -104,7 +88,8 @@ function runInstall(args: string[], env: Record<string, string>, pathPrefix?: st
 }
 
 describe('install.sh', () => {
-  const asset = assetName(hostTarget())
+  const target = hostTarget()
+  const asset = assetName(target)
   const folders: string[] = []
   let releaseDir: string
   let checksums: Buffer
@@ -112,7 +97,8 @@ describe('install.sh', () => {
   beforeAll(async () => {
     releaseDir = makeProject()
     folders.push(releaseDir)
-    symlinkSync(BINARY, join(releaseDir, asset))
+    // gzip -1: the format is what is tested here; -9 takes seconds more per run.
+    await writeArchive(BINARY, target, join(releaseDir, asset), 1)
     checksums = readFileSync(await writeChecksums(releaseDir, [join(releaseDir, asset)]))
   })
   afterAll(() => folders.forEach(removeProject))
@@ -144,19 +130,40 @@ describe('install.sh', () => {
     }
   })
 
-  test('refuses a binary whose checksum does not match, and installs and runs nothing', async () => {
+  test('refuses an archive whose checksum does not match, and unpacks, installs and runs nothing', async () => {
     const { home, tmp, env } = sandbox()
     const marker = join(home, 'tampered-binary-ran')
-    const tampered = Buffer.from(`#!/bin/sh\ntouch '${marker}'\necho hookrun ${pkg.version} \\(bun\\)\n`)
+    const script = join(releaseDir, 'tampered')
+    writeFileSync(script, `#!/bin/sh\ntouch '${marker}'\necho hookrun ${pkg.version} \\(bun\\)\n`, { mode: 0o755 })
+    const tampered = join(releaseDir, `tampered-${asset}`)
+    await writeArchive(script, target, tampered, 1)
     const release = await serveRelease({ SHA256SUMS: checksums, [asset]: tampered })
     const installDir = join(home, 'bin')
     try {
       const result = await runInstall([], { ...env, HOOKRUN_DOWNLOAD_URL: release.url, HOOKRUN_INSTALL_DIR: installDir })
       expect(result.exitCode).toBe(1)
-      expect(result.stderr).toMatch(/^hookrun install: checksum mismatch for hookrun-\S+ .*nothing was installed\n$/)
+      expect(result.stderr).toMatch(/^hookrun install: checksum mismatch for hookrun-\S+\.tar\.gz .*nothing was installed\n$/)
       expect(existsSync(installDir)).toBe(false)
       expect(existsSync(marker)).toBe(false)
       expect(readdirSync(home)).toEqual([])
+      expect(readdirSync(tmp)).toEqual([])
+    } finally {
+      await release.close()
+    }
+  })
+
+  test('an archive that matches its checksum but holds no hookrun is one clear line, and nothing is installed', async () => {
+    const { home, tmp, env } = sandbox()
+    const empty = join(releaseDir, 'empty.tar.gz')
+    writeFileSync(empty, gzipSync(Buffer.alloc(1024)))
+    const sums = Buffer.from((await checksumLines([empty])).replace('empty.tar.gz', asset))
+    const release = await serveRelease({ SHA256SUMS: sums, [asset]: empty })
+    const installDir = join(home, 'bin')
+    try {
+      const result = await runInstall([], { ...env, HOOKRUN_DOWNLOAD_URL: release.url, HOOKRUN_INSTALL_DIR: installDir })
+      expect(result.exitCode).toBe(1)
+      expect(result.stderr.trim().split('\n').at(-1)).toBe(`hookrun install: could not unpack hookrun from ${asset}; nothing was installed`)
+      expect(existsSync(installDir)).toBe(false)
       expect(readdirSync(tmp)).toEqual([])
     } finally {
       await release.close()

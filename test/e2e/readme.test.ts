@@ -18,89 +18,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { cliEnvironment, makeProject, removeProject, ROOT } from '../helpers.ts'
-import { markdownPages } from './pages.ts'
-
-interface Block {
-  readonly line: number
-  readonly info: string
-  readonly text: string
-}
-
-/** The fenced blocks of a markdown text, with the line each starts on. */
-export function fencedBlocks(markdown: string): Block[] {
-  const blocks: Block[] = []
-  const lines = markdown.split('\n')
-  for (let index = 0; index < lines.length; index++) {
-    const open = /^```(\S*)/.exec(lines[index]!)
-    if (!open) continue
-    const end = lines.findIndex((line, at) => at > index && line.startsWith('```'))
-    blocks.push({ line: index + 1, info: open[1]!, text: lines.slice(index + 1, end).join('\n') })
-    index = end
-  }
-  return blocks
-}
-
-interface Step {
-  readonly command: string
-  readonly expected: string[]
-}
-
-/** A console block's commands, each with the lines it must print. */
-export function consoleSteps(text: string): Step[] {
-  const steps: Array<{ command: string; expected: string[] }> = []
-  for (const line of text.split('\n')) {
-    if (line.startsWith('$ ')) steps.push({ command: line.slice(2), expected: [] })
-    else if (line.startsWith('> ') && steps.length > 0) steps.at(-1)!.command += `\n${line.slice(2)}`
-    else if (steps.length > 0) steps.at(-1)!.expected.push(line)
-    else throw new Error(`a console block must start with a "$ " command; found: ${line}`)
-  }
-  return steps
-}
-
-/** Does `actual` (lines) fit `expected`, where `…` is any lines alone and any text inside a line? */
-export function fits(expected: readonly string[], actual: readonly string[]): boolean {
-  const pattern = expected
-    .map((line) => (line.trim() === '…' ? '(?:[^\\n]*\\n)*?' : `${line.split('…').map(escapeRegExp).join('[^\\n]*')}\\n`))
-    .join('')
-  return new RegExp(`^${pattern}$`).test(actual.map((line) => `${line}\n`).join(''))
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
-const MARK = '@@hookrun-readme-step@@'
-
-/** Run a block's steps in one shell in `dir`; what each step printed, as lines. */
-function runSteps(steps: readonly Step[], dir: string): string[][] {
-  const bin = join(dir, '.bin')
-  mkdirSync(bin)
-  symlinkSync(join(ROOT, 'dist', 'hookrun'), join(bin, 'hookrun'))
-  // The marker between steps must not change `$?`: the status is kept and given back before each command.
-  const script = [
-    'exec 2>&1',
-    'status=0',
-    ...steps.flatMap((step) => [`printf '\\n%s\\n' '${MARK}'; (exit $status)`, step.command, 'status=$?']),
-  ].join('\n')
-  writeFileSync(join(dir, '.steps.sh'), script)
-  const env = cliEnvironment(dir, {
-    PATH: `${bin}:${process.env.PATH}`,
-    XDG_CONFIG_HOME: undefined,
-    XDG_CACHE_HOME: undefined,
-    XDG_STATE_HOME: undefined,
-  })
-  const result = spawnSync('sh', ['.steps.sh'], { cwd: dir, env, encoding: 'utf8', timeout: 30_000 })
-  // Each part starts after a marker; the newline printed before the next marker is not output.
-  return result.stdout
-    .split(`\n${MARK}\n`)
-    .slice(1)
-    .map((part) =>
-      part
-        .replace(/\n$/, '')
-        .split('\n')
-        .filter((line, index, all) => !(line === '' && index === all.length - 1)),
-    )
-}
+import { consoleSteps, fencedBlocks, fits, markdownPages, runSteps } from './pages.ts'
 
 /** Every fenced block of every page, each named by its page and line (`docs/trust.md:40`). */
 const blocks = markdownPages().flatMap((page) =>
@@ -117,7 +35,10 @@ describe('console examples run as printed', () => {
     test.concurrent(`${block.at}: ${steps[0]!.command.split('\n')[0]}`, ({ expect }) => {
       const dir = makeProject()
       folders.push(dir)
-      const printed = runSteps(steps, dir)
+      const bin = join(dir, '.bin')
+      mkdirSync(bin)
+      symlinkSync(join(ROOT, 'dist', 'hookrun'), join(bin, 'hookrun'))
+      const printed = runSteps(steps, dir, bin)
       steps.forEach((step, index) => {
         const actual = printed[index] ?? []
         expect(
