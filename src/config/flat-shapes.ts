@@ -28,7 +28,9 @@ export function flatAgentOf(events: Record<string, unknown[]>): FlatAgent | unde
     return undefined
   const names = Object.keys(events)
   if (names.some((name) => WINDSURF_NAMES.has(name))) return 'windsurf'
-  if (names.some((name) => KIRO_NAMES.has(name))) return 'kiro'
+  // An agent config's camelCase events (Kiro CLI 2); its v3 files are a list, not keyed by event,
+  // and their PascalCase triggers keyed so are Crush's (Claude Code's names).
+  if (names.some((name) => KIRO_NAMES.has(name) && /^[a-z]/.test(name))) return 'kiro'
   return 'crush'
 }
 

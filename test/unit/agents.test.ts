@@ -119,7 +119,13 @@ describe('hookrun agents says what the agent lab verified', () => {
 
   test("the Claude Code row names every other agent that runs its entries, and the Agent SDK's in-process hooks with the lab's verdicts (issue 30 §5)", () => {
     const claude = agentRows().find((row) => row.agent === 'claude')!
-    expect(claude.alsoRunBy?.map((caller) => caller.split(' (')[0])).toEqual(['Cursor', 'VS Code', 'Devin CLI', 'Claude Agent SDK apps'])
+    expect(claude.alsoRunBy?.map((caller) => caller.split(' (')[0])).toEqual([
+      'Cursor',
+      'VS Code',
+      'Copilot CLI',
+      'Devin CLI',
+      'Claude Agent SDK apps',
+    ])
     expect(claude.inProcess?.how).toContain('hookrunHooks()')
     expect(claude.inProcess?.verified).toMatchObject({ package: '@anthropic-ai/claude-agent-sdk', version: '0.3.331' })
     expect(claude.inProcess?.verified?.scenarios['deny-shell']).toBe('honoured')
