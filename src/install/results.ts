@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
 import type { Scope } from './agent-target.ts'
-import { write } from './agent-file.ts'
+import { SECRET_HEADER } from '../serve/state.ts'
+import { type Edited, editAgentFile, linkTarget } from './agent-write.ts'
 import type { UserRouting } from './user-routing.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -96,20 +97,37 @@ export function sortNote(line: string, notes: string[], warnings: string[]): voi
 /** Where install reads and writes an agent's file. */
 export interface AgentFiles {
   read(file: string): string | undefined
-  /** `created`: the file did not exist, so uninstall may remove it once it holds only hookrun's entries. */
-  write(file: string, text: string, created: boolean): void
+  /**
+   * Edit the file: `change` gets its text (undefined: none) and gives the new text (undefined or
+   * the same: leave it). It may be called again, on the file's newer text, when another program
+   * wrote the file meanwhile (src/install/agent-write.ts): it computes hookrun's edit, never copies
+   * an old text. A file it makes is remembered as install's (uninstall may remove it once it holds
+   * only hookrun's entries) unless `remember` is false.
+   */
+  edit(file: string, change: (text: string | undefined) => string | undefined, remember?: boolean): Edited
 }
 
-/** The disk: files written beside and renamed over, and the ones install created remembered. */
+/** A settings file that holds hookrun serve's secret (install --serve) is written readable by the user alone, never wider for a moment. */
+function keepSecretPrivate(text: string, mode: number): number {
+  return text.includes(`"${SECRET_HEADER}"`) ? mode & 0o700 : mode
+}
+
+/** The disk: files written beside and renamed over (through a link, never over another writer's change), and the ones install created remembered. */
 export function diskFiles(env: Env): AgentFiles {
   return {
     read: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
-    write: (file, text, created) => {
-      const folders = created ? missingFolders(dirname(file)) : []
-      write(file, text)
-      if (created) rememberCreated(file, env, true, folders)
+    edit: (file, change, remember = true) => {
+      const folders = missingFolders(dirname(linkTarget(file) ?? file))
+      const edited = editAgentFile(file, change, keepSecretPrivate)
+      if (edited.created && remember) rememberCreated(file, env, true, folders)
+      return edited
     },
   }
+}
+
+/** ` (through the link to TARGET)` after a file's name in a line, when what was written is the link's target. */
+export function throughLink(edited: Pick<Edited, 'through'> | undefined): string {
+  return edited?.through === undefined ? '' : ` (through the link to ${edited.through})`
 }
 /**
  * The agent config files `install` created (not edited), with the folders it made for them, in
