@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { Node } from 'jsonc-parser'
 import { homeOf } from '../core/places.ts'
+import { fnv1a } from '../core/cache-file.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { AGENTS } from './agents.ts'
 import { type AgentTarget, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS, targetForFile } from './agent-target.ts'
@@ -197,4 +198,19 @@ function withEventMap(target: AgentTarget, edit: EventMapEdit, text: string): st
   if (edit.wanted === undefined) return now === undefined ? text : removeAt(text, path)
   if (now === undefined) return insertAt(text, styleOf(text), path as string[], edit.wanted.value)
   return `${text.slice(0, now.offset)}${edit.wanted.text}${text.slice(now.offset + now.length)}`
+}
+
+/**
+ * A print of each of hookrun's router entries in the file, by event: what a sync compares with the
+ * prints the last install or sync left in the project's stamp, to tell an entry edited by hand.
+ */
+export function entryPrints(target: AgentTarget, text: string): Map<string, string[]> {
+  const root = parse(target, text)
+  const prints = new Map<string, string[]>()
+  for (const event of keysOf(eventMap(target, root)))
+    for (const entry of routerEntries(target, root, event)) {
+      const node = nodeAt(root, entry.remove)
+      if (node !== undefined) prints.set(event, [...(prints.get(event) ?? []), fnv1a(`${event} ${JSON.stringify(nodeValue(node))}`)])
+    }
+  return prints
 }

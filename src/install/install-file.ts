@@ -2,7 +2,7 @@
 // narrowed to the events its hooks can fire on (or to --events), and the lines install prints for it.
 import { count } from '../core/words.ts'
 import { type AgentTarget, hooksPathOf, type Places, type Scope, targetForFile } from './agent-target.ts'
-import { checkShape, freshText, parse, rebased, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
+import { checkShape, entryPrints, freshText, parse, rebased, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { appendAt, child, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
 import type { NativeEntry } from './matchers.ts'
@@ -14,6 +14,8 @@ export interface Narrowing {
   readonly kind: 'project' | 'user'
   /** The entries; undefined when which events the hooks fire on cannot be told (every event). */
   readonly native: Map<string, NativeEntry> | undefined
+  /** A sync: the prints of the entries hookrun last wrote; an entry matching none was edited by hand, and its event is left as it is. */
+  readonly written?: ReadonlySet<string>
 }
 
 export function installInto(
@@ -39,17 +41,17 @@ export function installInto(
   const native = narrowing?.native
   for (const event of target.alwaysRouted ?? []) if (native !== undefined && !native.has(event)) native.set(event, {})
   // Computed on the file's text, again if another program writes it meanwhile (src/install/agent-write.ts).
-  let edit: EntriesEdit = { text: '', addedEvents: [], removedEvents: [], updated: 0, dropped: 0, pruned: 0 }
+  let edit: EntriesEdit = { text: '', addedEvents: [], removedEvents: [], handEdited: [], updated: 0, dropped: 0, pruned: 0 }
   let existed = false
   const edited = files.edit(
     file,
     rebased(target, (before) => {
       existed = before !== undefined
-      edit = editEntries(target, before ?? freshText(target), self, left, native)
+      edit = editEntries(target, before ?? freshText(target), self, left, narrowing)
       return edit.addedEvents.length + edit.updated + edit.dropped + edit.pruned === 0 ? undefined : edit.text
     }),
   )
-  const { addedEvents, removedEvents, updated, dropped, pruned } = edit
+  const { addedEvents, removedEvents, handEdited, updated, dropped, pruned } = edit
   const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
   const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
   const added = addedEvents.length
@@ -79,12 +81,18 @@ export function installInto(
         eventsRemoved: removedEvents,
         events,
         entriesUpdated: updated,
+        ...(handEdited.length > 0 && { handEdited }),
         notes,
         warnings,
       } as const,
     }
   }
-  if (unchanged) return result([`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines, ...startFolder])
+  const edits = handEdited.map(
+    (event) =>
+      `  warning: hookrun's entry for ${event} in ${file} was edited by hand, so this sync left it as it is; run \`hookrun install --agent ${target.name} --project\` to rewrite it`,
+  )
+  if (unchanged)
+    return result([`${target.name}: already installed in ${file} (${events.length} events)`, ...edits, ...overlapLines, ...startFolder])
   const lines = [
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}${throughLink(edited)}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
@@ -117,6 +125,7 @@ export function installInto(
       : []),
   ]
   for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
+  lines.push(...edits)
   lines.push(...overlapLines)
   if (scope === 'project' && target.localProjectFile)
     lines.push(`  note: ${file} is this machine's own settings (keep it out of git); teammates run the same install`)
@@ -132,6 +141,8 @@ interface EntriesEdit {
   readonly text: string
   readonly addedEvents: string[]
   readonly removedEvents: string[]
+  /** Events left as they are: hookrun's entry there was edited by hand (Narrowing.written). */
+  readonly handEdited: string[]
   readonly updated: number
   readonly dropped: number
   readonly pruned: number
@@ -147,8 +158,12 @@ function editEntries(
   from: string,
   self: string,
   left: (event: string) => boolean,
-  native: Map<string, NativeEntry> | undefined,
+  narrowing: Narrowing | undefined,
 ): EntriesEdit {
+  const native = narrowing?.native
+  const written = narrowing?.written
+  const prints = written === undefined ? undefined : entryPrints(target, from)
+  const handEdited: string[] = []
   let text = from
   checkShape(target, parse(target, text))
   const style = styleOf(text)
@@ -158,6 +173,10 @@ function editEntries(
   let dropped = 0
   let pruned = 0
   for (const event of target.events) {
+    if (prints?.get(event)?.some((print) => !written!.has(print))) {
+      handEdited.push(event)
+      continue
+    }
     const found = routerEntries(target, parse(target, text), event)
     if (native !== undefined && !native.has(event) && !left(event)) {
       // No hook can fire on it: the agent need not start hookrun at all.
@@ -228,7 +247,7 @@ function editEntries(
       }
     }
   }
-  return { text, addedEvents, removedEvents, updated, dropped, pruned }
+  return { text, addedEvents, removedEvents, handEdited, updated, dropped, pruned }
 }
 
 /** Whether an installed handler is of another kind than the one wanted, or an http handler that differs in what it sends. */

@@ -54,6 +54,11 @@ export interface InstallOptions {
   readonly routing?: UserRouting
   /** `hookrun import --dry-run`: plan only, so the project's narrowed-install stamp is left as it is too. */
   readonly dryRun?: boolean
+  /**
+   * A sync: per agent, the prints of the entries hookrun last wrote (the project's stamp). An entry
+   * of hookrun's that matches none was edited by hand: the sync leaves its event as it is, and says so.
+   */
+  readonly written?: Readonly<Record<string, readonly string[]>>
 }
 
 /** What install or uninstall did to one agent's file (`--json`). */
@@ -74,6 +79,8 @@ export interface AgentFileResult {
   readonly events?: readonly string[]
   /** install: entries pointed at this hookrun (moved) or given its timeout. */
   readonly entriesUpdated?: number
+  /** A sync: events whose entry of hookrun's was edited by hand, so the sync left them as they are. */
+  readonly handEdited?: readonly string[]
   /** uninstall: entries removed (an event may have had several). */
   readonly entriesRemoved?: number
   readonly notes: readonly string[]
