@@ -8,6 +8,7 @@ import { didYouMean } from '../core/suggest.ts'
 import { homeOf, makeOwnFolder, stateDir, userConfigDir } from '../core/places.ts'
 import { agentTarget } from '../install/agents.ts'
 import type { Scope } from '../install/agent-target.ts'
+import type { Edited } from '../install/agent-write.ts'
 import { type AgentFileImport, IMPORT_AGENTS, type ImportAgent, readAgentFile, sourceFiles } from '../install/import.ts'
 import type { Node } from 'jsonc-parser'
 import { appendAt, child, JsonTextError, parseJson, replaceAt, styleOf } from '../install/json-text.ts'
@@ -40,6 +41,13 @@ class PlannedFiles implements AgentFiles {
   write(file: string, text: string): void {
     if (!this.before.has(file)) this.before.set(file, this.disk.read(file))
     this.after.set(file, text)
+  }
+  edit(file: string, change: (text: string | undefined) => string | undefined): Edited {
+    const text = this.read(file)
+    const next = change(text)
+    if (next === undefined || next === text) return { written: false, created: false }
+    this.write(file, next)
+    return { written: true, created: text === undefined }
   }
   /** What is planned so far, to go back to when an agent's part cannot be finished. */
   checkpoint(): Map<string, string> {
@@ -274,7 +282,8 @@ function commit(
     })
   }
   const disk = diskFiles(env)
-  for (const each of changed) disk.write(each.file, each.after, each.before === undefined && each.file !== hooksFile)
+  // Planned from the file as it was: a file another program changed since is still replaced whole (backed up above).
+  for (const each of changed) disk.edit(each.file, () => each.after, each.before === undefined && each.file !== hooksFile)
   const created = changed.filter((each) => each.before === undefined).map((each) => each.file)
   // A hooks.json import created names its schema beside it (`$schema`): written with it.
   if (created.includes(hooksFile)) {

@@ -39,6 +39,11 @@ export interface NarrowedStamp {
   readonly startedAt?: number
   /** What the last background sync changed, for the next fire to tell the user (once). */
   readonly notice?: string
+  /**
+   * Per agent, a print of each entry hookrun wrote in its config (src/install/agent-file.ts
+   * entryPrints): a sync leaves an entry that matches none, which the user edited by hand.
+   */
+  readonly written?: Readonly<Record<string, readonly string[]>>
 }
 
 /** A sync that failed (a broken agent config, say) is retried by a later fire, not by every fire. */

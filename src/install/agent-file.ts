@@ -1,18 +1,28 @@
 // An agent's config file as install reads and writes it: its shape checked, hookrun's router
-// entries found in it, their timeout, and the file written whole.
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname } from 'node:path'
+// entries found in it, and their timeout (src/install/agent-write.ts writes it).
+import { existsSync, readFileSync } from 'node:fs'
 import type { Node } from 'jsonc-parser'
-import { writeFileAtomic } from '../core/atomic-write.ts'
 import { homeOf } from '../core/places.ts'
+import { fnv1a } from '../core/cache-file.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { AGENTS } from './agents.ts'
 import { routedEventsKiro } from './kiro-hooks-read.ts'
 import { type AgentTarget, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS, targetForFile } from './agent-target.ts'
-import { child, JsonTextError, keysOf, nodeAt, nodeValue, parseJson, type Path, replaceAt } from './json-text.ts'
+import {
+  child,
+  insertAt,
+  JsonTextError,
+  keysOf,
+  nodeAt,
+  nodeValue,
+  parseJson,
+  type Path,
+  removeAt,
+  replaceAt,
+  styleOf,
+} from './json-text.ts'
 import { isCompiledMatcher } from './matchers.ts'
 import { isServeHandler } from './serve-entries.ts'
-import { SECRET_HEADER } from '../serve/state.ts'
 
 /** The agents whose project config file holds hookrun's router entries. */
 export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
@@ -154,11 +164,63 @@ function describe(node: Node): string {
   return node.type === 'array' ? 'an array' : node.type === 'object' ? 'an object' : `a ${node.type}`
 }
 
-/** Write beside the file, then rename over it: an agent reading it never sees half a file. */
-export function write(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true })
-  // Keep the file's mode: a settings file with tokens in it may be private. One that holds hookrun
-  // serve's secret (install --serve) is written readable by the user alone, never wider for a moment.
-  const mode = existsSync(file) ? statSync(file).mode & 0o777 : 0o644
-  writeFileAtomic(file, text, text.includes(`"${SECRET_HEADER}"`) ? mode & 0o700 : mode)
+/**
+ * hookrun's edit of an agent's file (`compute`: a whole text to the new one) as the change
+ * `AgentFiles.edit` calls, again when another program wrote the file meanwhile. hookrun's edit
+ * touches the event map alone, so when that program left the event map as it was (Claude Code adds
+ * a permission rule), the event map hookrun computed takes its place in the new text at once: on a
+ * file written every few milliseconds, computing the edit again could lose every race. Otherwise
+ * (the event map changed too, or it is the whole file) the edit is computed again.
+ */
+export function rebased(target: AgentTarget, compute: (text: string | undefined) => string | undefined) {
+  let last: EventMapEdit | undefined
+  return (text: string | undefined): string | undefined => {
+    const spliced = last === undefined || text === undefined ? undefined : withEventMap(target, last, text)
+    if (spliced !== undefined) return spliced
+    const after = compute(text)
+    last = text === undefined || after === undefined ? undefined : eventMapEdit(target, text, after)
+    return after
+  }
+}
+
+/** What hookrun's edit did to the event map: the value it had (JSON), and the value and text it has after. */
+interface EventMapEdit {
+  readonly had: string
+  readonly wanted?: { readonly value: unknown; readonly text: string }
+}
+
+function eventMapEdit(target: AgentTarget, before: string, after: string): EventMapEdit | undefined {
+  const path = hooksPathOf(target)
+  if (path.length !== 1) return undefined
+  const had = nodeAt(parse(target, before), path)
+  const wanted = nodeAt(parse(target, after), path)
+  return {
+    had: JSON.stringify(had === undefined ? null : nodeValue(had)),
+    ...(wanted !== undefined && { wanted: { value: nodeValue(wanted), text: after.slice(wanted.offset, wanted.offset + wanted.length) } }),
+  }
+}
+
+/** `text` with the event map hookrun computed, when its own is the one hookrun computed from (the same value); else undefined. */
+function withEventMap(target: AgentTarget, edit: EventMapEdit, text: string): string | undefined {
+  const path = hooksPathOf(target)
+  const now = nodeAt(parse(target, text), path)
+  if (JSON.stringify(now === undefined ? null : nodeValue(now)) !== edit.had) return undefined
+  if (edit.wanted === undefined) return now === undefined ? text : removeAt(text, path)
+  if (now === undefined) return insertAt(text, styleOf(text), path as string[], edit.wanted.value)
+  return `${text.slice(0, now.offset)}${edit.wanted.text}${text.slice(now.offset + now.length)}`
+}
+
+/**
+ * A print of each of hookrun's router entries in the file, by event: what a sync compares with the
+ * prints the last install or sync left in the project's stamp, to tell an entry edited by hand.
+ */
+export function entryPrints(target: AgentTarget, text: string): Map<string, string[]> {
+  const root = parse(target, text)
+  const prints = new Map<string, string[]>()
+  for (const event of keysOf(eventMap(target, root)))
+    for (const entry of routerEntries(target, root, event)) {
+      const node = nodeAt(root, entry.remove)
+      if (node !== undefined) prints.set(event, [...(prints.get(event) ?? []), fnv1a(`${event} ${JSON.stringify(nodeValue(node))}`)])
+    }
+  return prints
 }

@@ -1,6 +1,6 @@
 // Agents whose hooks are executable files named after their events in a folder (Cline): hookrun's
 // router there is one small wrapper per event that execs `hookrun fire --format <agent>`.
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { writeFileAtomic } from '../core/atomic-write.ts'
 import { count } from '../core/words.ts'
@@ -82,9 +82,10 @@ function isWrapper(agent: FolderAgent, text: string): boolean {
 /** The file names the wrapper may take: the event's own, else with `.sh` where the user has a file of that name. */
 const candidates = (event: string) => [event, `${event}.sh`]
 
+/** A regular file's text; undefined for anything else, a link included (Cline skips links, so one is never a wrapper hookrun rewrites or removes). */
 function readText(file: string): string | undefined {
   try {
-    return statSync(file).isFile() ? readFileSync(file, 'utf8') : undefined
+    return lstatSync(file).isFile() ? readFileSync(file, 'utf8') : undefined
   } catch {
     return undefined
   }
@@ -112,6 +113,16 @@ export function wrappersIn(agent: FolderAgent, dir: string): Map<string, string>
 function isExecutable(file: string): boolean {
   try {
     return (statSync(file).mode & 0o111) !== 0
+  } catch {
+    return false
+  }
+}
+
+/** Is something at this name, a link included (one whose target is missing too)? */
+function occupied(path: string): boolean {
+  try {
+    lstatSync(path)
+    return true
   } catch {
     return false
   }
@@ -168,7 +179,7 @@ export function installWrappers(
       existing.get(event) ??
       candidates(event)
         .map((name) => join(dir, name))
-        .find((path) => !existsSync(path))
+        .find((path) => !occupied(path))
     if (file === undefined) {
       blocked.push(event)
       continue
@@ -198,7 +209,7 @@ export function installWrappers(
     ...Object.entries(agent.skipped).map(([event, why]) => `  not ${event}: ${why}`),
     ...blocked.map(
       (event) =>
-        `  warning: ${event}: ${join(dir, event)} and ${join(dir, `${event}.sh`)} are files of yours; hookrun wrote no wrapper for it`,
+        `  warning: ${event}: ${join(dir, event)} and ${join(dir, `${event}.sh`)} are files (or links) of yours; hookrun wrote no wrapper for it`,
     ),
     ...(scope === 'project'
       ? ['  note: the wrappers run hookrun from PATH, so they can be committed; everyone who uses them needs hookrun on PATH']

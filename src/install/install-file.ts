@@ -2,18 +2,20 @@
 // narrowed to the events its hooks can fire on (or to --events), and the lines install prints for it.
 import { count } from '../core/words.ts'
 import { type AgentTarget, hooksPathOf, type Places, type Scope, targetForFile } from './agent-target.ts'
-import { checkShape, freshText, parse, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
+import { checkShape, entryPrints, freshText, parse, rebased, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { appendAt, child, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
 import type { NativeEntry } from './matchers.ts'
 import { narrowsUserInstall } from './user-routing.ts'
-import { type AgentFileResult, type AgentFiles, sortNote } from './results.ts'
+import { type AgentFileResult, type AgentFiles, sortNote, throughLink } from './results.ts'
 
 /** How install narrows an agent's entries: from the project's hooks, or from every hook that can run anywhere (a user install). */
 export interface Narrowing {
   readonly kind: 'project' | 'user'
   /** The entries; undefined when which events the hooks fire on cannot be told (every event). */
   readonly native: Map<string, NativeEntry> | undefined
+  /** A sync: the prints of the entries hookrun last wrote; an entry matching none was edited by hand, and its event is left as it is. */
+  readonly written?: ReadonlySet<string>
 }
 
 export function installInto(
@@ -28,12 +30,6 @@ export function installInto(
 ): { lines: string[]; result: AgentFileResult } {
   // Where this file keeps its event map (Droid's hooks.json: at its top level).
   const target = targetForFile(agent, file)
-  const before = files.read(file)
-  const existed = before !== undefined
-  const fresh = freshText(target)
-  let text = before ?? fresh
-  checkShape(target, parse(target, text))
-  const style = styleOf(text)
   // Events not chosen with --events lose an entry hookrun put there before. An event another
   // agent's file answers too (Cursor runs Claude Code's entries when its third-party hooks setting
   // is on) keeps its own entry: the gate must not hang on that setting, and the router answers "no
@@ -44,12 +40,143 @@ export function installInto(
   // (src/install/matchers.ts).
   const native = narrowing?.native
   for (const event of target.alwaysRouted ?? []) if (native !== undefined && !native.has(event)) native.set(event, {})
+  // Computed on the file's text, again if another program writes it meanwhile (src/install/agent-write.ts).
+  let edit: EntriesEdit = { text: '', addedEvents: [], removedEvents: [], handEdited: [], updated: 0, dropped: 0, pruned: 0 }
+  let existed = false
+  const edited = files.edit(
+    file,
+    rebased(target, (before) => {
+      existed = before !== undefined
+      edit = editEntries(target, before ?? freshText(target), self, left, narrowing)
+      return edit.addedEvents.length + edit.updated + edit.dropped + edit.pruned === 0 ? undefined : edit.text
+    }),
+  )
+  const { addedEvents, removedEvents, handEdited, updated, dropped, pruned } = edit
+  const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
+  const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
+  const added = addedEvents.length
+  const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
+  // Goose's plugin.json beside hooks/: written when missing (uninstall removes it if install made it).
+  const manifest = target.manifest?.file(file)
+  if (manifest !== undefined)
+    files.edit(manifest, (text) => (text === undefined ? `${JSON.stringify(target.manifest!.content, null, 2)}\n` : undefined))
+  // Read after writing: this file may be the one another agent runs too.
+  const overlapLines = findOverlaps(places)
+    .filter((overlap) => (overlap.owner === target.name || overlap.reader === target.name) && overlap.twice.length > 0)
+    .map((overlap) => `  overlap: ${describeOverlap(overlap)}`)
+  const startFolder = scope === 'project' && target.projectFileOnlyWhereStarted ? [startFolderNote(target, places)] : []
+  const result = (lines: string[]) => {
+    const notes: string[] = []
+    const warnings: string[] = []
+    for (const line of lines.slice(1).filter((each) => /^ {2}(note|warning|overlap|not )/.test(each)))
+      sortNote(line.startsWith('  not ') ? `  note: ${line.slice(2)}` : line, notes, warnings)
+    const status = unchanged ? 'unchanged' : existed ? 'updated' : 'created'
+    return {
+      lines,
+      result: {
+        agent: target.name,
+        file,
+        status,
+        eventsAdded: addedEvents,
+        eventsRemoved: removedEvents,
+        events,
+        entriesUpdated: updated,
+        ...(handEdited.length > 0 && { handEdited }),
+        notes,
+        warnings,
+      } as const,
+    }
+  }
+  const edits = handEdited.map(
+    (event) =>
+      `  warning: hookrun's entry for ${event} in ${file} was edited by hand, so this sync left it as it is; run \`hookrun install --agent ${target.name} --project\` to rewrite it`,
+  )
+  if (unchanged)
+    return result([`${target.name}: already installed in ${file} (${events.length} events)`, ...edits, ...overlapLines, ...startFolder])
+  const lines = [
+    `${target.name}: ${existed ? 'updated' : 'created'} ${file}${throughLink(edited)}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
+    `  command: ${target.command(self, target.events[0]!)}`,
+    ...(target.alwaysRouted === undefined
+      ? []
+      : [
+          `  served:  http handlers to ${String(target.handler(self, 'PreToolUse').url)} (gates block while it does not answer); ${target.alwaysRouted.join(' and ')} run \`${target.command(self, target.alwaysRouted[0]!)}\`, which starts it`,
+        ]),
+    `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
+    ...(native === undefined
+      ? []
+      : [
+          `  narrowed: only the events and tools ${narrowing!.kind === 'user' ? "your hooks and your trusted projects' hooks can fire on, and the session start" : "this project's hooks can fire on"} (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`,
+          `  after editing hooks.json: ${afterEditing(target, chosen, narrowing!.kind)}`,
+        ]),
+    ...(native === undefined && narrowing?.kind === 'project'
+      ? [
+          "  every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet, or hook folders or plugins, known only by running them); hookrun init or trust narrows it once it can",
+        ]
+      : []),
+    ...(native === undefined && narrowing?.kind === 'user'
+      ? [
+          '  every event: which events your hooks fire on cannot be told (trustedFolders, hook folders or plugins, known only where they run)',
+        ]
+      : []),
+    ...(scope === 'user' && chosen === undefined && narrowing === undefined
+      ? [
+          `  every event: ${narrowsUserInstall(target) ? `hookrun install --agent ${target.name} without --all-events routes only what your hooks can fire on` : `${target.label} stops running a changed entry until you review it, so hookrun keeps one on every event`}`,
+        ]
+      : []),
+  ]
+  for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
+  lines.push(...edits)
+  lines.push(...overlapLines)
+  if (scope === 'project' && target.localProjectFile)
+    lines.push(`  note: ${file} is this machine's own settings (keep it out of git); teammates run the same install`)
+  else if (scope === 'project')
+    lines.push('  note: the command runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH')
+  if (target.note !== undefined) lines.push(`  note: ${target.note}`)
+  lines.push(...startFolder)
+  return result(lines)
+}
+
+/** What install's pass over an agent's events did to the file's text. */
+interface EntriesEdit {
+  readonly text: string
+  readonly addedEvents: string[]
+  readonly removedEvents: string[]
+  /** Events left as they are: hookrun's entry there was edited by hand (Narrowing.written). */
+  readonly handEdited: string[]
+  readonly updated: number
+  readonly dropped: number
+  readonly pruned: number
+}
+
+/**
+ * hookrun's router entries in one text of the agent's file: added where missing, pointed at
+ * `self`, narrowed to `native` (undefined: every event), and taken out of the events `left` out.
+ * Everything else in the text keeps its bytes.
+ */
+function editEntries(
+  target: AgentTarget,
+  from: string,
+  self: string,
+  left: (event: string) => boolean,
+  narrowing: Narrowing | undefined,
+): EntriesEdit {
+  const native = narrowing?.native
+  const written = narrowing?.written
+  const prints = written === undefined ? undefined : entryPrints(target, from)
+  const handEdited: string[] = []
+  let text = from
+  checkShape(target, parse(target, text))
+  const style = styleOf(text)
   const addedEvents: string[] = []
   const removedEvents: string[] = []
   let updated = 0
   let dropped = 0
   let pruned = 0
   for (const event of target.events) {
+    if (prints?.get(event)?.some((print) => !written!.has(print))) {
+      handEdited.push(event)
+      continue
+    }
     const found = routerEntries(target, parse(target, text), event)
     if (native !== undefined && !native.has(event) && !left(event)) {
       // No hook can fire on it: the agent need not start hookrun at all.
@@ -120,82 +247,7 @@ export function installInto(
       }
     }
   }
-  const events = target.events.filter((event) => !left(event) && (native === undefined || native.has(event)))
-  const unwanted = native === undefined ? 0 : target.events.filter((event) => !left(event) && !native.has(event)).length
-  const added = addedEvents.length
-  const unchanged = added === 0 && updated === 0 && dropped === 0 && pruned === 0
-  if (!unchanged) files.write(file, text, !existed)
-  // Goose's plugin.json beside hooks/: written when missing (uninstall removes it if install made it).
-  const manifest = target.manifest?.file(file)
-  if (manifest !== undefined && files.read(manifest) === undefined)
-    files.write(manifest, `${JSON.stringify(target.manifest!.content, null, 2)}\n`, true)
-  // Read after writing: this file may be the one another agent runs too.
-  const overlapLines = findOverlaps(places)
-    .filter((overlap) => (overlap.owner === target.name || overlap.reader === target.name) && overlap.twice.length > 0)
-    .map((overlap) => `  overlap: ${describeOverlap(overlap)}`)
-  const startFolder = scope === 'project' && target.projectFileOnlyWhereStarted ? [startFolderNote(target, places)] : []
-  const result = (lines: string[]) => {
-    const notes: string[] = []
-    const warnings: string[] = []
-    for (const line of lines.slice(1).filter((each) => /^ {2}(note|warning|overlap|not )/.test(each)))
-      sortNote(line.startsWith('  not ') ? `  note: ${line.slice(2)}` : line, notes, warnings)
-    const status = unchanged ? 'unchanged' : existed ? 'updated' : 'created'
-    return {
-      lines,
-      result: {
-        agent: target.name,
-        file,
-        status,
-        eventsAdded: addedEvents,
-        eventsRemoved: removedEvents,
-        events,
-        entriesUpdated: updated,
-        notes,
-        warnings,
-      } as const,
-    }
-  }
-  if (unchanged) return result([`${target.name}: already installed in ${file} (${events.length} events)`, ...overlapLines, ...startFolder])
-  const lines = [
-    `${target.name}: ${existed ? 'updated' : 'created'} ${file}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
-    `  command: ${target.command(self, target.events[0]!)}`,
-    ...(target.alwaysRouted === undefined
-      ? []
-      : [
-          `  served:  http handlers to ${String(target.handler(self, 'PreToolUse').url)} (gates block while it does not answer); ${target.alwaysRouted.join(' and ')} run \`${target.command(self, target.alwaysRouted[0]!)}\`, which starts it`,
-        ]),
-    `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
-    ...(native === undefined
-      ? []
-      : [
-          `  narrowed: only the events and tools ${narrowing!.kind === 'user' ? "your hooks and your trusted projects' hooks can fire on, and the session start" : "this project's hooks can fire on"} (${unwanted} left out${pruned > 0 ? `, ${count(pruned, 'entry', 'entries')} removed` : ''}; --all-events keeps every one)`,
-          `  after editing hooks.json: ${afterEditing(target, chosen, narrowing!.kind)}`,
-        ]),
-    ...(native === undefined && narrowing?.kind === 'project'
-      ? [
-          "  every event: which events this project's hooks fire on cannot be told from its config (no hooks.json yet, or hook folders or plugins, known only by running them); hookrun init or trust narrows it once it can",
-        ]
-      : []),
-    ...(native === undefined && narrowing?.kind === 'user'
-      ? [
-          '  every event: which events your hooks fire on cannot be told (trustedFolders, hook folders or plugins, known only where they run)',
-        ]
-      : []),
-    ...(scope === 'user' && chosen === undefined && narrowing === undefined
-      ? [
-          `  every event: ${narrowsUserInstall(target) ? `hookrun install --agent ${target.name} without --all-events routes only what your hooks can fire on` : `${target.label} stops running a changed entry until you review it, so hookrun keeps one on every event`}`,
-        ]
-      : []),
-  ]
-  for (const [event, why] of Object.entries(target.skipped)) lines.push(`  not ${event}: ${why}`)
-  lines.push(...overlapLines)
-  if (scope === 'project' && target.localProjectFile)
-    lines.push(`  note: ${file} is this machine's own settings (keep it out of git); teammates run the same install`)
-  else if (scope === 'project')
-    lines.push('  note: the command runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH')
-  if (target.note !== undefined) lines.push(`  note: ${target.note}`)
-  lines.push(...startFolder)
-  return result(lines)
+  return { text, addedEvents, removedEvents, handEdited, updated, dropped, pruned }
 }
 
 /** Whether an installed handler is of another kind than the one wanted, or an http handler that differs in what it sends. */

@@ -1,5 +1,6 @@
 // `hookrun install` / `uninstall` on each agent asked: hookrun's router entries put in (or taken
 // out of) the agent's own file, narrowed to the project's hooks, and the project's stamp updated.
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
@@ -8,7 +9,8 @@ import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { compiledSignature, readStamp, writeStamp } from '../config/narrowed.ts'
 import { agentTarget, AGENTS } from './agents.ts'
-import { type AgentTarget, type Places, PORTABLE_SELF } from './agent-target.ts'
+import { type AgentTarget, type Places, PORTABLE_SELF, targetForFile } from './agent-target.ts'
+import { entryPrints } from './agent-file.ts'
 import { routedEvents } from './overlaps.ts'
 import { installToml, uninstallToml } from './toml-hooks.ts'
 import { installKiroFile, uninstallKiroFile } from './kiro-hooks.ts'
@@ -95,7 +97,11 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
   const routing = options.scope === 'user' && options.narrow && !remove ? (options.routing ?? userRouting(options.env)) : undefined
   const narrowingOf = (target: AgentTarget): Narrowing | undefined =>
     config !== undefined
-      ? { kind: 'project', native: projectNativeMatchers(target, config) }
+      ? {
+          kind: 'project',
+          native: projectNativeMatchers(target, config),
+          ...(options.written?.[target.name] !== undefined && { written: new Set(options.written[target.name]) }),
+        }
       : routing !== undefined && narrowsUserInstall(target)
         ? { kind: 'user', native: userNativeMatchers(target, routing) }
         : undefined
@@ -231,6 +237,7 @@ function recordFollowed(
       config,
       followed ? [...done.filter((target) => !target.reviewsChangedHooks), ...folders] : [],
       followed ? done.filter((target) => target.reviewsChangedHooks) : [...done, ...folders],
+      followed ? writtenPrints(run) : {},
     )
   }
   if (options.scope === 'user' && !options.dryRun) {
@@ -254,6 +261,7 @@ export function followNarrowed(
   config: ResolvedConfig | undefined,
   follow: readonly { readonly name: string }[],
   unfollow: readonly { readonly name: string }[],
+  prints: Readonly<Record<string, readonly string[]>> = {},
 ): void {
   let root = config?.projectRoot
   try {
@@ -269,6 +277,7 @@ export function followNarrowed(
   const agents = new Set(same?.agents)
   for (const target of unfollow) agents.delete(target.name)
   for (const target of follow) agents.add(target.name)
+  const written = Object.fromEntries(Object.entries({ ...same?.written, ...prints }).filter(([name]) => agents.has(name)))
   // When a fire last started a sync stays: a config that never settles must not start one per fire.
   writeStamp(
     {
@@ -276,11 +285,31 @@ export function followNarrowed(
       root,
       dir: places.project,
       agents: [...agents],
+      ...(Object.keys(written).length > 0 && { written }),
       signature: config === undefined ? (same?.signature ?? '') : compiledSignature(config),
     },
     places.env,
   )
 }
+/**
+ * The prints of the entries this install left in each JSON file it wrote (entryPrints), but not of
+ * an entry a sync left because it was edited by hand: the next sync leaves it too.
+ */
+function writtenPrints(run: EntriesRun): Record<string, string[]> {
+  const prints: Record<string, string[]> = {}
+  for (const target of run.done) {
+    const file = target.file('project', run.places)
+    const edited = new Set(run.results.find((result) => result.agent === target.name)?.handEdited)
+    try {
+      const text = readFileSync(file, 'utf8')
+      prints[target.name] = [...entryPrints(targetForFile(target, file), text)].flatMap(([event, each]) => (edited.has(event) ? [] : each))
+    } catch {
+      // No file (every entry taken out), or not one hookrun can read: nothing to remember.
+    }
+  }
+  return prints
+}
+
 /**
  * Claude Code's target with `install --serve`'s handlers: asked for (`serve` given, its Claude Code
  * version checked), or kept when the file has them and the install did not say (a `--sync`).

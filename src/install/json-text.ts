@@ -79,6 +79,14 @@ export function appendAt(text: string, style: Style, path: readonly string[], va
   return addItem(text, style, node, (base) => serialize(value, base, style), JSON.stringify(value))
 }
 
+/** Add the property at `path` (its parent object exists, the property does not), laid out as its siblings are. */
+export function insertAt(text: string, style: Style, path: readonly string[], value: unknown): string {
+  const parent = nodeAt(parseJson(text, true), path.slice(0, -1))
+  if (parent?.type !== 'object') throw new JsonTextError(`"${path.slice(0, -1).join('.')}" is not an object`)
+  const key = JSON.stringify(path.at(-1))
+  return addItem(text, style, parent, (base) => `${key}: ${serialize(value, base, style)}`, `${key}: ${JSON.stringify(value)}`)
+}
+
 /** Replace the value at `path` (which exists) with `value`, written compactly. */
 export function replaceAt(text: string, path: Path, value: unknown): string {
   const node = nodeAt(parseJson(text, true), path)

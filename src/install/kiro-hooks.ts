@@ -5,7 +5,8 @@ import { rmSync } from 'node:fs'
 import { count } from '../core/words.ts'
 import type { AgentTarget } from './agent-target.ts'
 import { type Entry, entriesOf, isRouter } from './kiro-hooks-read.ts'
-import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty } from './results.ts'
+import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty, throughLink } from './results.ts'
+import { linkTarget } from './agent-write.ts'
 
 const textOf = (entries: readonly Entry[]) => `${JSON.stringify({ version: 'v1', hooks: entries }, null, 2)}\n`
 
@@ -18,22 +19,28 @@ export function installKiroFile(
   narrowing: { readonly native: ReadonlyMap<string, unknown> | undefined } | undefined,
   files: AgentFiles,
 ): { lines: string[]; result: AgentFileResult } {
-  const before = files.read(file)
-  const entries = before === undefined ? [] : entriesOf(before)
-  const routed = new Set(entries.filter((entry) => isRouter(entry, target.name)).map((entry) => String(entry.trigger)))
   const native = narrowing?.native
   const events = target.events.filter((event) => (chosen === undefined || chosen.has(event)) && (native === undefined || native.has(event)))
-  const own = entries.filter((entry) => !isRouter(entry, target.name))
-  const text = textOf([...own, ...events.map((event) => target.handler(target.command(self, event), event))])
-  const added = events.filter((event) => !routed.has(event))
-  const removed = [...routed].filter((event) => !events.includes(event))
-  const status = before === undefined ? 'created' : text === before ? 'unchanged' : 'updated'
-  if (status !== 'unchanged') files.write(file, text, before === undefined)
+  let existed = false
+  let added: string[] = []
+  let removed: string[] = []
+  // Computed on the file's text, again if another program writes it meanwhile (src/install/agent-write.ts).
+  const edited = files.edit(file, (before) => {
+    existed = before !== undefined
+    const entries = before === undefined ? [] : entriesOf(before)
+    const routed = new Set(entries.filter((entry) => isRouter(entry, target.name)).map((entry) => String(entry.trigger)))
+    const own = entries.filter((entry) => !isRouter(entry, target.name))
+    added = events.filter((event) => !routed.has(event))
+    removed = [...routed].filter((event) => !events.includes(event))
+    const text = textOf([...own, ...events.map((event) => target.handler(target.command(self, event), event))])
+    return text === before ? undefined : text
+  })
+  const status = !edited.written ? 'unchanged' : existed ? 'updated' : 'created'
   const out =
     status === 'unchanged'
       ? [`${target.name}: already installed in ${file} (${events.length} events)`]
       : [
-          `${target.name}: ${status} ${file}: ${count(added.length, 'event')} added${removed.length > 0 ? `, ${count(removed.length, 'event')} removed` : ''}`,
+          `${target.name}: ${status} ${file}${throughLink(edited)}: ${count(added.length, 'event')} added${removed.length > 0 ? `, ${count(removed.length, 'event')} removed` : ''}`,
           `  command: ${target.command(self, target.events[0]!)}`,
           `  events:  ${events.join(', ')}`,
           ...(native === undefined
@@ -62,19 +69,28 @@ export function uninstallKiroFile(
     lines,
     result: { agent: target.name, file, status, eventsAdded: [], eventsRemoved: events, entriesRemoved: removed, notes: [], warnings: [] },
   })
-  const text = files.read(file)
-  if (text === undefined) return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
-  const entries = entriesOf(text)
-  const ours = entries.filter((entry) => isRouter(entry, target.name))
+  if (files.read(file) === undefined && linkTarget(file) === undefined)
+    return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
+  let ours: Entry[] = []
+  // A file install created that is left with no entry goes (not a link: that is the user's); else it is edited.
+  const link = linkTarget(file) !== undefined
+  let created: string[] | undefined
+  const edited = files.edit(file, (text) => {
+    const entries = text === undefined ? [] : entriesOf(text)
+    ours = entries.filter((entry) => isRouter(entry, target.name))
+    const left = entries.filter((entry) => !isRouter(entry, target.name))
+    // Asked once it is known to be left empty: asking forgets the record (the edit may run again).
+    if (!link && left.length === 0 && ours.length > 0) created ??= rememberCreated(file, env, false)
+    if (ours.length === 0 || (!link && left.length === 0 && created !== undefined)) return undefined
+    return textOf(left)
+  })
   if (ours.length === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
   const events = [...new Set(ours.map((entry) => String(entry.trigger)))]
-  const left = entries.filter((entry) => !isRouter(entry, target.name))
-  const removed = `${target.name}: removed ${count(ours.length, 'entry', 'entries')} from ${file}`
-  const created = left.length === 0 ? rememberCreated(file, env, false) : undefined
-  if (created !== undefined) {
+  const removed = `${target.name}: removed ${count(ours.length, 'entry', 'entries')} from ${file}${throughLink(edited)}`
+  if (!edited.written) {
     rmSync(file)
     // The folders install made for it go too, while they are empty (`.kiro/hooks`, `.kiro`).
-    const gone = created.filter((folder) => removeIfEmpty(folder))
+    const gone = (created ?? []).filter((folder) => removeIfEmpty(folder))
     return result(
       'deleted',
       [
@@ -84,6 +100,5 @@ export function uninstallKiroFile(
       ours.length,
     )
   }
-  files.write(file, textOf(left), false)
   return result('removed', [removed], events, ours.length)
 }

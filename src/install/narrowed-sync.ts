@@ -9,7 +9,7 @@ import { homeOf } from '../core/places.ts'
 import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { SETTLE_MS } from '../config/cache.ts'
-import { readStamp, readUserStamp, writeStamp, writeUserStamp } from '../config/narrowed.ts'
+import { compiledSignature, type NarrowedStamp, readStamp, readUserStamp, writeStamp, writeUserStamp } from '../config/narrowed.ts'
 import { agentTarget } from './agents.ts'
 import { type AgentTarget, type Places, PORTABLE_SELF, routerSelf, targetForFile } from './agent-target.ts'
 import { folderAgent, installWrappers, wrappersIn } from './hook-folder.ts'
@@ -42,17 +42,46 @@ export function syncInBackground(options: InstallOptions): InstallResult {
   const config = loadConfig({ cwd: project, env })
   if (config.trust !== undefined && !config.trust.trusted) return { output: '', exitCode: ExitCode.Proceed, results: [] }
   const places = { home: homeOf(env), project, env }
-  const { changed, exitCode } = syncFollowed(places, config, options.agents)
+  const compiled = readStamp(config.projectRoot, env)
+  const { changed, handEdited, exitCode } = syncFollowed(places, config, options.agents, compiled?.written)
   const folders = syncFolderAgents(places, config, options.agents)
   const stamp = readStamp(config.projectRoot, env)
-  if (changed.length + folders.length > 0 && stamp !== undefined) {
+  if (changed.length + folders.length + handEdited.length > 0 && stamp !== undefined) {
     const where = [...changed.map((target) => target.file('project', places)), ...folders.map((folder) => folder.dir)]
       .map((file) => relative(project, file))
       .join(', ')
-    const notice = `hooks.json changed, so hookrun brought its entries in ${where} up to date; an agent that reads its hooks when a session starts (Claude Code does) asks hookrun about the new ones from its next session`
-    writeStamp({ ...stamp, notice }, env)
+    const why = changedConfigs(compiled?.signature ?? '', compiledSignature(config)).map((file) =>
+      file.startsWith(`${project}/`) ? relative(project, file) : file,
+    )
+    const reason =
+      why.length > 0
+        ? `${why.join(' and ')} changed`
+        : "the last install read the project's hooks right after an edit, so a fire compiled them again"
+    const notices = [
+      ...(where === ''
+        ? []
+        : [
+            `${reason}, so hookrun brought its entries in ${where} up to date; an agent that reads its hooks when a session starts (Claude Code does) asks hookrun about the new ones from its next session`,
+          ]),
+      ...handEdited.map((line) => line.replace(/^ {2}warning: /, '')),
+    ]
+    writeStamp({ ...stamp, notice: notices.join('; ') }, env)
   }
   return { output: '', exitCode, results: [] }
+}
+
+/** The config files whose line differs between two config signatures (src/config/narrowed.ts configSignature): added, gone or changed. */
+function changedConfigs(before: string, after: string): string[] {
+  const files = (signature: string) =>
+    new Map(
+      signature
+        .split('\n')
+        .filter((line) => line !== '' && line !== 'hook folders or plugins')
+        .map((line) => [line.slice(line.indexOf(' ') + 1, line.lastIndexOf(' ')), line]),
+    )
+  const had = files(before)
+  const has = files(after)
+  return [...new Set([...had.keys(), ...has.keys()])].filter((file) => had.get(file) !== has.get(file))
 }
 
 /**
@@ -127,7 +156,8 @@ function syncFollowed(
   places: Places,
   config: ResolvedConfig,
   names: readonly string[],
-): { changed: AgentTarget[]; failures: string[]; exitCode: number } {
+  written: NarrowedStamp['written'],
+): { changed: AgentTarget[]; failures: string[]; handEdited: string[]; exitCode: number } {
   const wired = new Set(projectInstalls(places.project, places.env).map((target) => target.name))
   const asked = names.flatMap((name) => agentTarget(name) ?? [])
   const agents = asked.filter((target) => wired.has(target.name) && !target.reviewsChangedHooks)
@@ -137,8 +167,9 @@ function syncFollowed(
     [],
     asked.filter((target) => !agents.includes(target)),
   )
-  if (agents.length === 0) return { changed: [], failures: [], exitCode: ExitCode.Proceed }
+  if (agents.length === 0) return { changed: [], failures: [], handEdited: [], exitCode: ExitCode.Proceed }
   const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
+  const handEdited: string[] = []
   const changed: AgentTarget[] = []
   const failures: string[] = []
   let exitCode: number = ExitCode.Proceed
@@ -153,13 +184,15 @@ function syncFollowed(
       env: places.env,
       narrow: true,
       self: installedSelf(targetForFile(target, file), before),
+      ...(written !== undefined && { written }),
     }
     const result = installOrRemove(options, false, config)
     if (read(file) !== before) changed.push(target)
+    handEdited.push(...result.output.split('\n').filter((line) => line.includes('was edited by hand')))
     failures.push(...result.output.split('\n').filter((line) => line.endsWith('; left untouched')))
     if (result.exitCode !== ExitCode.Proceed) exitCode = result.exitCode
   }
-  return { changed, failures, exitCode }
+  return { changed, failures, handEdited, exitCode }
 }
 
 /**
@@ -216,7 +249,7 @@ export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
   const shown = (file: string) => relative(resolve(cwd), file) || file
   if (stamp !== undefined) {
     const places = { home: homeOf(env), project: stamp.dir, env }
-    const { changed, failures } = syncFollowed(places, loadConfig({ cwd: stamp.dir, env }), stamp.agents)
+    const { changed, failures, handEdited } = syncFollowed(places, loadConfig({ cwd: stamp.dir, env }), stamp.agents, stamp.written)
     for (const target of changed) {
       const file = target.file('project', places)
       const events = routedEvents(file, target.name)
@@ -226,7 +259,7 @@ export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
         `${target.name}: brought ${shown(file)} up to date with the project's hooks: it now asks hookrun on ${events.length === 0 ? 'no event' : which}`,
       )
     }
-    lines.push(...failures)
+    lines.push(...failures, ...handEdited.map((line) => line.trim()))
     for (const folder of syncFolderAgents(places, loadConfig({ cwd: stamp.dir, env }), stamp.agents))
       lines.push(
         `brought the wrappers in ${shown(folder.dir)} up to date with the project's hooks: ${folder.events.length === 0 ? 'no event' : folder.events.join(', ')}`,

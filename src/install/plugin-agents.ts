@@ -6,7 +6,9 @@ import { join } from 'node:path'
 import { shellWords } from '../trust/shell-words.ts'
 import { type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agent-target.ts'
 import { PLUGIN_MARKER, pluginText } from './opencode-plugin.ts'
-import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty } from './results.ts'
+import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty, throughLink } from './results.ts'
+import { type Edited, linkTarget } from './agent-write.ts'
+import { JsonTextError } from './json-text.ts'
 import { selfCommand } from './self.ts'
 import type { DoctorCheck, DoctorLine } from './doctor-types.ts'
 import { onPath } from './on-path.ts'
@@ -81,11 +83,6 @@ export function installPlugin(
   files: AgentFiles,
 ): { lines: string[]; result: AgentFileResult } {
   const file = agent.file(scope, places)
-  const before = files.read(file)
-  if (before !== undefined && !isHookrunPlugin(before)) {
-    const error = `${file} is not hookrun's plugin; left untouched (move it away and install again)`
-    return { lines: [`${agent.name}: ${error}`], result: { ...result(agent, file, 'failed'), error } }
-  }
   const text = expectedPlugin(agent, scope, self)
   const notes = [
     agent.note,
@@ -93,11 +90,26 @@ export function installPlugin(
       ? ['the plugin runs hookrun from PATH, so the file can be committed; everyone who uses it needs hookrun on PATH']
       : []),
   ]
-  if (before === text) return { lines: [`${agent.name}: already installed in ${file}`], result: result(agent, file, 'unchanged', notes) }
-  files.write(file, text, before === undefined)
-  const status = before === undefined ? 'created' : 'updated'
+  let before: string | undefined
+  let edited: Edited
+  try {
+    edited = files.edit(file, (current) => {
+      before = current
+      return current === undefined || isHookrunPlugin(current) ? text : undefined
+    })
+  } catch (error) {
+    if (!(error instanceof JsonTextError)) throw error
+    const why = `${file}: ${error.message}; left untouched`
+    return { lines: [`${agent.name}: ${why}`], result: { ...result(agent, file, 'failed'), error: why } }
+  }
+  if (before !== undefined && !isHookrunPlugin(before)) {
+    const error = `${file} is not hookrun's plugin; left untouched (move it away and install again)`
+    return { lines: [`${agent.name}: ${error}`], result: { ...result(agent, file, 'failed'), error } }
+  }
+  if (!edited.written) return { lines: [`${agent.name}: already installed in ${file}`], result: result(agent, file, 'unchanged', notes) }
+  const status = edited.created ? 'created' : 'updated'
   return {
-    lines: [`${agent.name}: ${status} ${file} (hookrun's plugin)`, ...notes.map((note) => `  note: ${note}`)],
+    lines: [`${agent.name}: ${status} ${file}${throughLink(edited)} (hookrun's plugin)`, ...notes.map((note) => `  note: ${note}`)],
     result: result(agent, file, status, notes),
   }
 }
@@ -108,10 +120,14 @@ export function uninstallPlugin(agent: PluginAgent, scope: Scope, places: Places
   if (!isHookrunPlugin(readFileSync(file, 'utf8'))) {
     return { lines: [`${agent.name}: ${file} is not hookrun's plugin; left untouched`], result: result(agent, file, 'unchanged') }
   }
+  // A link (the plugin kept in a dotfiles repository): the link goes, so the agent no longer loads
+  // it, and the file it points to is the user's, left as it is.
+  const through = linkTarget(file)
   rmSync(file)
   // The folders install made for it go too, when nothing else is in them.
   for (const folder of rememberCreated(file, places.env, false) ?? []) if (!removeIfEmpty(folder)) break
-  return { lines: [`${agent.name}: removed ${file}`], result: result(agent, file, 'deleted') }
+  const kept = through === undefined ? '' : ` (a link: the file it pointed to, ${through}, is left as it is)`
+  return { lines: [`${agent.name}: removed ${file}${kept}`], result: result(agent, file, 'deleted') }
 }
 
 /** hookrun's plugin files there are, for every plugin agent and scope (whatever hookrun wrote them). */

@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
 import type { Scope } from './agent-target.ts'
-import { write } from './agent-file.ts'
+import { SECRET_HEADER } from '../serve/state.ts'
+import { type Edited, editAgentFile, linkTarget } from './agent-write.ts'
 import type { UserRouting } from './user-routing.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -60,6 +61,11 @@ export interface InstallOptions {
   readonly formats?: Readonly<Record<string, 'current' | 'legacy'>>
   /** `--agent-format current|legacy`: for Kiro and Vibe, the shape to write whatever version is installed. */
   readonly agentFormat?: string
+  /**
+   * A sync: per agent, the prints of the entries hookrun last wrote (the project's stamp). An entry
+   * of hookrun's that matches none was edited by hand: the sync leaves its event as it is, and says so.
+   */
+  readonly written?: Readonly<Record<string, readonly string[]>>
 }
 
 /** What install or uninstall did to one agent's file (`--json`). */
@@ -80,6 +86,8 @@ export interface AgentFileResult {
   readonly events?: readonly string[]
   /** install: entries pointed at this hookrun (moved) or given its timeout. */
   readonly entriesUpdated?: number
+  /** A sync: events whose entry of hookrun's was edited by hand, so the sync left them as they are. */
+  readonly handEdited?: readonly string[]
   /** uninstall: entries removed (an event may have had several). */
   readonly entriesRemoved?: number
   readonly notes: readonly string[]
@@ -103,20 +111,37 @@ export function sortNote(line: string, notes: string[], warnings: string[]): voi
 /** Where install reads and writes an agent's file. */
 export interface AgentFiles {
   read(file: string): string | undefined
-  /** `created`: the file did not exist, so uninstall may remove it once it holds only hookrun's entries. */
-  write(file: string, text: string, created: boolean): void
+  /**
+   * Edit the file: `change` gets its text (undefined: none) and gives the new text (undefined or
+   * the same: leave it). It may be called again, on the file's newer text, when another program
+   * wrote the file meanwhile (src/install/agent-write.ts): it computes hookrun's edit, never copies
+   * an old text. A file it makes is remembered as install's (uninstall may remove it once it holds
+   * only hookrun's entries) unless `remember` is false.
+   */
+  edit(file: string, change: (text: string | undefined) => string | undefined, remember?: boolean): Edited
 }
 
-/** The disk: files written beside and renamed over, and the ones install created remembered. */
+/** A settings file that holds hookrun serve's secret (install --serve) is written readable by the user alone, never wider for a moment. */
+function keepSecretPrivate(text: string, mode: number): number {
+  return text.includes(`"${SECRET_HEADER}"`) ? mode & 0o700 : mode
+}
+
+/** The disk: files written beside and renamed over (through a link, never over another writer's change), and the ones install created remembered. */
 export function diskFiles(env: Env): AgentFiles {
   return {
     read: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
-    write: (file, text, created) => {
-      const folders = created ? missingFolders(dirname(file)) : []
-      write(file, text)
-      if (created) rememberCreated(file, env, true, folders)
+    edit: (file, change, remember = true) => {
+      const folders = missingFolders(dirname(linkTarget(file) ?? file))
+      const edited = editAgentFile(file, change, keepSecretPrivate)
+      if (edited.created && remember) rememberCreated(file, env, true, folders)
+      return edited
     },
   }
+}
+
+/** ` (through the link to TARGET)` after a file's name in a line, when what was written is the link's target. */
+export function throughLink(edited: Pick<Edited, 'through'> | undefined): string {
+  return edited?.through === undefined ? '' : ` (through the link to ${edited.through})`
 }
 /**
  * The agent config files `install` created (not edited), with the folders it made for them, in

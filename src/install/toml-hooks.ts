@@ -5,7 +5,8 @@ import { count } from '../core/words.ts'
 import { agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, isRouterCommand } from './agent-target.ts'
 import { JsonTextError } from './json-text.ts'
-import { type AgentFileResult, type AgentFiles, rememberCreated } from './results.ts'
+import { type AgentFileResult, type AgentFiles, rememberCreated, throughLink } from './results.ts'
+import { linkTarget } from './agent-write.ts'
 
 /** One `[[hooks]]` table: its lines (`start` inclusive, `end` exclusive) and the plain values it sets. */
 interface HookTable {
@@ -115,35 +116,42 @@ export function installToml(
   self: string,
   files: AgentFiles,
 ): { lines: string[]; result: AgentFileResult } {
-  const before = files.read(file)
-  // hookrun's tables for events this shape does not have go (Vibe's names before 2.21, which 2.21 refuses).
-  const stale = routerTables(before ?? '', target.name).filter((table) => !target.events.includes(eventOf(table, target.name)))
-  let text = stale.length === 0 ? (before ?? '') : withoutTables(before!, stale)
-  const tables = routerTables(text, target.name)
-  const lines = text.split('\n')
+  let added: string[] = []
   let updated = 0
-  for (const table of tables) {
-    const command = target.command(self, eventOf(table, target.name))
-    if (table.fields.command === command || table.commandLine === undefined) continue
-    lines[table.commandLine] = `command = ${JSON.stringify(command)}`
-    updated++
-  }
-  text = lines.join('\n')
-  const routed = new Set(tables.map((table) => eventOf(table, target.name)))
-  const added = target.events.filter((event) => !routed.has(event))
-  for (const event of added) {
-    if (text !== '' && !text.endsWith('\n')) text += '\n'
-    if (text !== '' && !text.endsWith('\n\n')) text += '\n'
-    text += tableText(target, event, target.command(self, event))
-  }
-  const status = added.length === 0 && updated === 0 && stale.length === 0 ? 'unchanged' : before === undefined ? 'created' : 'updated'
-  const removedEvents = [...new Set(stale.map((table) => eventOf(table, target.name)))]
-  if (status !== 'unchanged') files.write(file, text, before === undefined)
+  let existed = false
+  let removedEvents: string[] = []
+  // Computed on the file's text, again if another program writes it meanwhile (src/install/agent-write.ts).
+  const edited = files.edit(file, (before) => {
+    existed = before !== undefined
+    // hookrun's tables for events this shape does not have go (Vibe's names before 2.21, which 2.21 refuses).
+    const stale = routerTables(before ?? '', target.name).filter((table) => !target.events.includes(eventOf(table, target.name)))
+    removedEvents = [...new Set(stale.map((table) => eventOf(table, target.name)))]
+    const kept = stale.length === 0 ? (before ?? '') : withoutTables(before!, stale)
+    const tables = routerTables(kept, target.name)
+    const lines = kept.split('\n')
+    updated = 0
+    for (const table of tables) {
+      const command = target.command(self, eventOf(table, target.name))
+      if (table.fields.command === command || table.commandLine === undefined) continue
+      lines[table.commandLine] = `command = ${JSON.stringify(command)}`
+      updated++
+    }
+    let text = lines.join('\n')
+    const routed = new Set(tables.map((table) => eventOf(table, target.name)))
+    added = target.events.filter((event) => !routed.has(event))
+    for (const event of added) {
+      if (text !== '' && !text.endsWith('\n')) text += '\n'
+      if (text !== '' && !text.endsWith('\n\n')) text += '\n'
+      text += tableText(target, event, target.command(self, event))
+    }
+    return added.length === 0 && updated === 0 && stale.length === 0 ? undefined : text
+  })
+  const status = added.length === 0 && updated === 0 && removedEvents.length === 0 ? 'unchanged' : existed ? 'updated' : 'created'
   const out =
     status === 'unchanged'
       ? [`${target.name}: already installed in ${file} (${target.events.length} events)`]
       : [
-          `${target.name}: ${status} ${file}: ${count(added.length, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${removedEvents.length > 0 ? `, hookrun's ${removedEvents.join(', ')} removed` : ''}`,
+          `${target.name}: ${status} ${file}${throughLink(edited)}: ${count(added.length, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${removedEvents.length > 0 ? `, hookrun's ${removedEvents.join(', ')} removed` : ''}`,
           `  command: ${target.command(self, target.events[0]!)}`,
           `  events:  ${target.events.join(', ')}`,
           ...(target.note === undefined ? [] : [`  note: ${target.note}`]),
@@ -176,18 +184,28 @@ export function uninstallToml(
     lines,
     result: { agent: target.name, file, status, eventsAdded: [], eventsRemoved: events, entriesRemoved: removed, notes: [], warnings: [] },
   })
-  const text = files.read(file)
-  if (text === undefined) return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
-  const tables = routerTables(text, target.name)
+  if (files.read(file) === undefined && linkTarget(file) === undefined)
+    return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
+  let tables: HookTable[] = []
+  let left = ''
+  // A file install created that is left empty goes (not a link: that is the user's); else it is edited.
+  const link = linkTarget(file) !== undefined
+  let created: string[] | undefined
+  const edited = files.edit(file, (text) => {
+    tables = routerTables(text ?? '', target.name)
+    left = withoutTables(text ?? '', tables)
+    // Asked once it is known to be left empty: asking forgets the record (the edit may run again).
+    if (!link && left.trim() === '' && tables.length > 0) created ??= rememberCreated(file, env, false)
+    if (tables.length === 0 || (!link && left.trim() === '' && created !== undefined)) return undefined
+    return left
+  })
   if (tables.length === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
-  const left = withoutTables(text, tables)
   const events = [...new Set(tables.map((table) => eventOf(table, target.name)))]
-  const removed = `${target.name}: removed ${count(tables.length, 'entry', 'entries')} from ${file}`
-  if (left.trim() === '' && rememberCreated(file, env, false) !== undefined) {
+  const removed = `${target.name}: removed ${count(tables.length, 'entry', 'entries')} from ${file}${throughLink(edited)}`
+  if (!edited.written) {
     rmSync(file)
     return result('deleted', [`${removed}, and the file, which held only hookrun's entries`], events, tables.length)
   }
-  files.write(file, left, false)
   return result('removed', [removed], events, tables.length)
 }
 

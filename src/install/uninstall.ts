@@ -3,15 +3,15 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { count } from '../core/words.ts'
 import { agentTarget } from './agents.ts'
 import { type AgentTarget, hooksPathOf, type Places, targetForFile } from './agent-target.ts'
-import { checkShape, eventMap, freshText, parse, routerEntries, sameJson, write } from './agent-file.ts'
-import { keysOf, nodeAt, removeAt } from './json-text.ts'
+import { checkShape, eventMap, freshText, parse, rebased, routerEntries, sameJson } from './agent-file.ts'
+import { linkTarget } from './agent-write.ts'
+import { JsonTextError, keysOf, nodeAt, removeAt } from './json-text.ts'
 import { FOREIGN_READS, routedEvents } from './overlaps.ts'
-import { type AgentFileResult, rememberCreated, removeIfEmpty, sortNote } from './results.ts'
+import { type AgentFileResult, diskFiles, rememberCreated, removeIfEmpty, sortNote, throughLink } from './results.ts'
 
 export function uninstallFrom(agent: AgentTarget, file: string, places: Places): { lines: string[]; result: AgentFileResult } {
   // Where this file keeps its event map (Droid's hooks.json: at its top level).
   const target = targetForFile(agent, file)
-  const at = hooksPathOf(target)
   const env = places.env
   const removedEvents: string[] = []
   const result = (status: AgentFileResult['status'], lines: string[], entriesRemoved = 0) => {
@@ -23,28 +23,41 @@ export function uninstallFrom(agent: AgentTarget, file: string, places: Places):
       result: { agent: target.name, file, status, eventsAdded: [], eventsRemoved: removedEvents, entriesRemoved, notes, warnings },
     }
   }
-  if (!existsSync(file)) return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
-  let text = readFileSync(file, 'utf8')
-  checkShape(target, parse(target, text))
+  if (!existsSync(file) && linkTarget(file) === undefined)
+    return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
+  // A file install created that ends up holding nothing but its starting keys goes too (a file the
+  // user had, even an empty one, stays, and so does a link: it is the user's); otherwise the file
+  // is edited, again on its newer text if another program writes it meanwhile.
+  const files = diskFiles(env)
   let removed = 0
-  for (const event of keysOf(eventMap(target, parse(target, text)))) {
-    const entries = routerEntries(target, parse(target, text), event)
-    // Back to front, so the paths still to remove keep their indexes.
-    for (const entry of entries.reverse()) {
-      text = removeAt(text, entry.remove)
-      removed++
+  let keep = linkTarget(file) !== undefined
+  for (let tries = 0; tries < 64; tries++) {
+    let empty: string | undefined
+    const edited = files.edit(
+      file,
+      rebased(target, (before) => {
+        if (before === undefined) return undefined
+        const out = withoutEntries(target, before)
+        removed = out.removed
+        removedEvents.splice(0, removedEvents.length, ...out.events)
+        if (out.removed > 0 && !keep && sameJson(out.text, freshText(target))) empty = before
+        return out.removed === 0 || empty !== undefined ? undefined : out.text
+      }),
+    )
+    if (removed === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
+    const notes = readersLeftShort(target, places)
+    if (empty === undefined)
+      return result(
+        'removed',
+        [`${target.name}: removed ${count(removed, 'entry', 'entries')} from ${file}${throughLink(edited)}`, ...notes],
+        removed,
+      )
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== empty) continue
+    const created = rememberCreated(file, env, false)
+    if (created === undefined) {
+      keep = true
+      continue
     }
-    if (entries.length > 0) removedEvents.push(event)
-    // An event list that only held hookrun's entries goes with them.
-    if (entries.length > 0 && nodeAt(parse(target, text), [...at, event])?.children?.length === 0) text = removeAt(text, [...at, event])
-  }
-  if (removed === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
-  if (at.length > 0 && keysOf(eventMap(target, parse(target, text))).length === 0) text = removeAt(text, at)
-  // A file install created that now holds nothing but its starting keys goes too; a file the user
-  // had (even an empty one) stays.
-  const notes = readersLeftShort(target, places)
-  const created = sameJson(text, freshText(target)) ? rememberCreated(file, env, false) : undefined
-  if (created !== undefined) {
     rmSync(file)
     // The plugin manifest install wrote beside it (Goose's plugin.json) goes first, so its folder empties.
     const manifest = target.manifest?.file(file)
@@ -60,8 +73,31 @@ export function uninstallFrom(agent: AgentTarget, file: string, places: Places):
       removed,
     )
   }
-  write(file, text)
-  return result('removed', [`${target.name}: removed ${count(removed, 'entry', 'entries')} from ${file}`, ...notes], removed)
+  throw new JsonTextError(
+    'changed 64 times while hookrun edited it (another program keeps writing it), so hookrun wrote nothing; run the command again',
+  )
+}
+
+/** The text with hookrun's router entries out (and an event list, or the event map, they alone filled). */
+function withoutEntries(target: AgentTarget, from: string): { text: string; removed: number; events: string[] } {
+  const at = hooksPathOf(target)
+  let text = from
+  checkShape(target, parse(target, text))
+  let removed = 0
+  const events: string[] = []
+  for (const event of keysOf(eventMap(target, parse(target, text)))) {
+    const entries = routerEntries(target, parse(target, text), event)
+    // Back to front, so the paths still to remove keep their indexes.
+    for (const entry of entries.reverse()) {
+      text = removeAt(text, entry.remove)
+      removed++
+    }
+    if (entries.length > 0) events.push(event)
+    // An event list that only held hookrun's entries goes with them.
+    if (entries.length > 0 && nodeAt(parse(target, text), [...at, event])?.children?.length === 0) text = removeAt(text, [...at, event])
+  }
+  if (removed > 0 && at.length > 0 && keysOf(eventMap(target, parse(target, text))).length === 0) text = removeAt(text, at)
+  return { text, removed, events }
 }
 
 /** Agents that answered some events through the entries just removed, and have hookrun entries of their own. */

@@ -106,7 +106,7 @@ for (const runtime of RUNTIMES) {
       // The user hears of it once, in the agent, with what to do for an agent that read its hooks at session start.
       const told = claudeFires()
       expect(JSON.parse(told.stdout).systemMessage).toMatch(
-        /^hookrun: hooks.json changed, so hookrun brought its entries in \.claude\/settings\.local\.json up to date; .*next session$/,
+        /^hookrun: \.hookrun\/hooks\.json changed, so hookrun brought its entries in \.claude\/settings\.local\.json up to date; .*next session$/,
       )
       expect(claudeFires().stdout.trim()).toBe('{}')
       expect((await runCli(['doctor'], { runtime: runtime.name, cwd: project, env: xdg })).stdout).not.toContain('out of date')

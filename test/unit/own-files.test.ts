@@ -60,9 +60,7 @@ describe('writeFileAtomic', () => {
   test("install's writes leave no temporary file beside an agent's file when they fail", () => {
     const place = join(dir, 'agent')
     mkdirSync(join(place, 'settings.json', 'occupied'), { recursive: true })
-    expect(() =>
-      diskFiles({ ...process.env, XDG_STATE_HOME: join(dir, 'state') }).write(join(place, 'settings.json'), '{}', false),
-    ).toThrow()
+    expect(() => diskFiles({ ...process.env, XDG_STATE_HOME: join(dir, 'state') }).edit(join(place, 'settings.json'), () => '{}')).toThrow()
     expect(readdirSync(place)).toEqual(['settings.json'])
   })
 

@@ -33,6 +33,8 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'src/commands/program-agents.ts: registerAgentConfigCommands':
     "install, uninstall and import's flags and examples: a flat list of cac registrations",
   'src/install/install-file.ts: installInto':
+    "one agent file's install: its edit, the lines it prints and the result it answers, read top to bottom",
+  'src/install/install-file.ts: editEntries':
     "one agent file's entries: found, added, narrowed and timed out in one pass over the agent's events",
   'src/install/opencode-plugin.ts: pluginText':
     "it returns the plugin's JavaScript text, which OpenCode and Kilo Code load: one template, read as the file it writes",
