@@ -1,11 +1,10 @@
 // Kiro CLI v3's hooks file of hookrun's own (`.kiro/hooks/hookrun.json`, `{version: "v1", hooks:
 // [{name, trigger, action, timeout, enabled}]}`, kiro.dev/docs/cli/v3/hooks): written whole, with
 // any entry the user added to it kept; removed by uninstall when nothing of the user's is left.
-import { rmSync } from 'node:fs'
 import { count } from '../core/words.ts'
 import type { AgentTarget } from './agent-target.ts'
 import { type Entry, entriesOf, isRouter } from './kiro-hooks-read.ts'
-import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty, throughLink } from './results.ts'
+import { type AgentFileResult, type AgentFiles, removeOwnEntries, throughLink } from './results.ts'
 import { linkTarget } from './agent-write.ts'
 
 const textOf = (entries: readonly Entry[]) => `${JSON.stringify({ version: 'v1', hooks: entries }, null, 2)}\n`
@@ -71,34 +70,18 @@ export function uninstallKiroFile(
   })
   if (files.read(file) === undefined && linkTarget(file) === undefined)
     return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
-  let ours: Entry[] = []
-  // A file install created that is left with no entry goes (not a link: that is the user's); else it is edited.
-  const link = linkTarget(file) !== undefined
-  let created: string[] | undefined
-  const edited = files.edit(file, (text) => {
+  const { ours, edited, deleted, foldersRemoved } = removeOwnEntries(file, env, files, (text) => {
     const entries = text === undefined ? [] : entriesOf(text)
-    ours = entries.filter((entry) => isRouter(entry, target.name))
     const left = entries.filter((entry) => !isRouter(entry, target.name))
-    // Asked once it is known to be left empty: asking forgets the record (the edit may run again).
-    if (!link && left.length === 0 && ours.length > 0) created ??= rememberCreated(file, env, false)
-    if (ours.length === 0 || (!link && left.length === 0 && created !== undefined)) return undefined
-    return textOf(left)
+    return { ours: entries.filter((entry) => isRouter(entry, target.name)), text: textOf(left), empty: left.length === 0 }
   })
   if (ours.length === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
   const events = [...new Set(ours.map((entry) => String(entry.trigger)))]
   const removed = `${target.name}: removed ${count(ours.length, 'entry', 'entries')} from ${file}${throughLink(edited)}`
-  if (!edited.written) {
-    rmSync(file)
-    // The folders install made for it go too, while they are empty (`.kiro/hooks`, `.kiro`).
-    const gone = (created ?? []).filter((folder) => removeIfEmpty(folder))
-    return result(
-      'deleted',
-      [
-        `${removed}, and the file, which held only hookrun's entries${gone.length > 0 ? ` (and the empty ${gone.join(', ')} install made)` : ''}`,
-      ],
-      events,
-      ours.length,
-    )
+  if (deleted) {
+    // The folders install made for it went too, while empty (`.kiro/hooks`, `.kiro`).
+    const made = foldersRemoved.length > 0 ? ` (and the empty ${foldersRemoved.join(', ')} install made)` : ''
+    return result('deleted', [`${removed}, and the file, which held only hookrun's entries${made}`], events, ours.length)
   }
   return result('removed', [removed], events, ours.length)
 }

@@ -1,7 +1,7 @@
 // What `hookrun install` / `uninstall` are asked (InstallOptions) and answer, per agent file
 // (`--json`), and where they read and write agents' files: the disk, with the files install
 // created remembered so uninstall removes only those.
-import { existsSync, readFileSync, rmdirSync } from 'node:fs'
+import { existsSync, readFileSync, rmdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
@@ -186,4 +186,33 @@ export function removeIfEmpty(folder: string): boolean {
   } catch {
     return false
   }
+}
+
+/**
+ * hookrun's entries taken out of a file whose text `split` tells apart (hookrun's entries, the text
+ * without them, and whether anything of the user's is left), as an edit: made again on the newer
+ * text if another program writes the file meanwhile. The file goes when install created it and
+ * nothing of the user's is left (never a link: that is the user's), with the folders install made
+ * for it while they are empty.
+ */
+export function removeOwnEntries<T>(
+  file: string,
+  env: Env,
+  files: AgentFiles,
+  split: (text: string | undefined) => { readonly ours: readonly T[]; readonly text: string; readonly empty: boolean },
+): { ours: readonly T[]; edited: Edited; deleted: boolean; foldersRemoved: string[] } {
+  const link = linkTarget(file) !== undefined
+  let ours: readonly T[] = []
+  let created: string[] | undefined
+  const edited = files.edit(file, (before) => {
+    const parts = split(before)
+    ours = parts.ours
+    // Asked once the file is known to be left empty: asking forgets the record (the edit may run again).
+    if (!link && parts.empty && ours.length > 0) created ??= rememberCreated(file, env, false)
+    if (ours.length === 0 || (!link && parts.empty && created !== undefined)) return undefined
+    return parts.text
+  })
+  if (ours.length === 0 || edited.written) return { ours, edited, deleted: false, foldersRemoved: [] }
+  rmSync(file)
+  return { ours, edited, deleted: true, foldersRemoved: (created ?? []).filter((folder) => removeIfEmpty(folder)) }
 }

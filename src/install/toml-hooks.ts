@@ -1,11 +1,10 @@
 // Agents whose hooks are `[[hooks]]` tables in a TOML file (Kimi Code CLI): hookrun's tables read,
 // added and removed as lines, so the rest of the user's file keeps every byte.
-import { rmSync } from 'node:fs'
 import { count } from '../core/words.ts'
 import { agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, isRouterCommand } from './agent-target.ts'
 import { JsonTextError } from './json-text.ts'
-import { type AgentFileResult, type AgentFiles, rememberCreated, throughLink } from './results.ts'
+import { type AgentFileResult, type AgentFiles, removeOwnEntries, throughLink } from './results.ts'
 import { linkTarget } from './agent-write.ts'
 
 /** One `[[hooks]]` table: its lines (`start` inclusive, `end` exclusive) and the plain values it sets. */
@@ -186,26 +185,19 @@ export function uninstallToml(
   })
   if (files.read(file) === undefined && linkTarget(file) === undefined)
     return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
-  let tables: HookTable[] = []
-  let left = ''
-  // A file install created that is left empty goes (not a link: that is the user's); else it is edited.
-  const link = linkTarget(file) !== undefined
-  let created: string[] | undefined
-  const edited = files.edit(file, (text) => {
-    tables = routerTables(text ?? '', target.name)
-    left = withoutTables(text ?? '', tables)
-    // Asked once it is known to be left empty: asking forgets the record (the edit may run again).
-    if (!link && left.trim() === '' && tables.length > 0) created ??= rememberCreated(file, env, false)
-    if (tables.length === 0 || (!link && left.trim() === '' && created !== undefined)) return undefined
-    return left
+  const {
+    ours: tables,
+    edited,
+    deleted,
+  } = removeOwnEntries<HookTable>(file, env, files, (text) => {
+    const ours = routerTables(text ?? '', target.name)
+    const left = withoutTables(text ?? '', ours)
+    return { ours, text: left, empty: left.trim() === '' }
   })
   if (tables.length === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
   const events = [...new Set(tables.map((table) => eventOf(table, target.name)))]
   const removed = `${target.name}: removed ${count(tables.length, 'entry', 'entries')} from ${file}${throughLink(edited)}`
-  if (!edited.written) {
-    rmSync(file)
-    return result('deleted', [`${removed}, and the file, which held only hookrun's entries`], events, tables.length)
-  }
+  if (deleted) return result('deleted', [`${removed}, and the file, which held only hookrun's entries`], events, tables.length)
   return result('removed', [removed], events, tables.length)
 }
 
