@@ -4,8 +4,7 @@
 import { count } from '../core/words.ts'
 import type { AgentTarget } from './agent-target.ts'
 import { type Entry, entriesOf, isRouter } from './kiro-hooks-read.ts'
-import { type AgentFileResult, type AgentFiles, removeOwnEntries, throughLink } from './results.ts'
-import { linkTarget } from './agent-write.ts'
+import { type AgentFileResult, type AgentFiles, throughLink, uninstallOwnEntries } from './results.ts'
 
 const textOf = (entries: readonly Entry[]) => `${JSON.stringify({ version: 'v1', hooks: entries }, null, 2)}\n`
 
@@ -64,24 +63,17 @@ export function uninstallKiroFile(
   env: Readonly<Record<string, string | undefined>>,
   files: AgentFiles,
 ): { lines: string[]; result: AgentFileResult } {
-  const result = (status: AgentFileResult['status'], lines: string[], events: string[] = [], removed = 0) => ({
-    lines,
-    result: { agent: target.name, file, status, eventsAdded: [], eventsRemoved: events, entriesRemoved: removed, notes: [], warnings: [] },
-  })
-  if (files.read(file) === undefined && linkTarget(file) === undefined)
-    return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
-  const { ours, edited, deleted, foldersRemoved } = removeOwnEntries(file, env, files, (text) => {
-    const entries = text === undefined ? [] : entriesOf(text)
-    const left = entries.filter((entry) => !isRouter(entry, target.name))
-    return { ours: entries.filter((entry) => isRouter(entry, target.name)), text: textOf(left), empty: left.length === 0 }
-  })
-  if (ours.length === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
-  const events = [...new Set(ours.map((entry) => String(entry.trigger)))]
-  const removed = `${target.name}: removed ${count(ours.length, 'entry', 'entries')} from ${file}${throughLink(edited)}`
-  if (deleted) {
-    // The folders install made for it went too, while empty (`.kiro/hooks`, `.kiro`).
-    const made = foldersRemoved.length > 0 ? ` (and the empty ${foldersRemoved.join(', ')} install made)` : ''
-    return result('deleted', [`${removed}, and the file, which held only hookrun's entries${made}`], events, ours.length)
-  }
-  return result('removed', [removed], events, ours.length)
+  // The folders install made for the file go with it, while empty (`.kiro/hooks`, `.kiro`).
+  return uninstallOwnEntries(
+    target.name,
+    file,
+    env,
+    files,
+    (text) => {
+      const entries = text === undefined ? [] : entriesOf(text)
+      const left = entries.filter((entry) => !isRouter(entry, target.name))
+      return { ours: entries.filter((entry) => isRouter(entry, target.name)), text: textOf(left), empty: left.length === 0 }
+    },
+    (entry) => String(entry.trigger),
+  )
 }

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, rmdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
+import { count } from '../core/words.ts'
 import type { Scope } from './agent-target.ts'
 import { SECRET_HEADER } from '../serve/state.ts'
 import { type Edited, editAgentFile, linkTarget } from './agent-write.ts'
@@ -189,19 +190,26 @@ export function removeIfEmpty(folder: string): boolean {
 }
 
 /**
- * hookrun's entries taken out of a file whose text `split` tells apart (hookrun's entries, the text
- * without them, and whether anything of the user's is left), as an edit: made again on the newer
- * text if another program writes the file meanwhile. The file goes when install created it and
- * nothing of the user's is left (never a link: that is the user's), with the folders install made
- * for it while they are empty.
+ * `hookrun uninstall` for a file whose text `split` tells apart (hookrun's entries, the text
+ * without them, whether anything of the user's is left), as an edit: made again on the newer text
+ * if another program writes the file meanwhile. The file goes when install created it and nothing
+ * of the user's is left (never a link: that is the user's), with the folders install made for it
+ * while they are empty. `eventOf` names the event of one of hookrun's entries.
  */
-export function removeOwnEntries<T>(
+export function uninstallOwnEntries<T>(
+  agent: string,
   file: string,
   env: Env,
   files: AgentFiles,
   split: (text: string | undefined) => { readonly ours: readonly T[]; readonly text: string; readonly empty: boolean },
-): { ours: readonly T[]; edited: Edited; deleted: boolean; foldersRemoved: string[] } {
+  eventOf: (entry: T) => string,
+): { lines: string[]; result: AgentFileResult } {
+  const result = (status: AgentFileResult['status'], lines: string[], events: string[] = [], removed = 0) => ({
+    lines,
+    result: { agent, file, status, eventsAdded: [], eventsRemoved: events, entriesRemoved: removed, notes: [], warnings: [] },
+  })
   const link = linkTarget(file) !== undefined
+  if (files.read(file) === undefined && !link) return result('absent', [`${agent}: nothing to remove (${file} does not exist)`])
   let ours: readonly T[] = []
   let created: string[] | undefined
   const edited = files.edit(file, (before) => {
@@ -212,7 +220,12 @@ export function removeOwnEntries<T>(
     if (ours.length === 0 || (!link && parts.empty && created !== undefined)) return undefined
     return parts.text
   })
-  if (ours.length === 0 || edited.written) return { ours, edited, deleted: false, foldersRemoved: [] }
+  if (ours.length === 0) return result('unchanged', [`${agent}: nothing to remove (no hookrun entries in ${file})`])
+  const events = [...new Set(ours.map(eventOf))]
+  const removed = `${agent}: removed ${count(ours.length, 'entry', 'entries')} from ${file}${throughLink(edited)}`
+  if (edited.written) return result('removed', [removed], events, ours.length)
   rmSync(file)
-  return { ours, edited, deleted: true, foldersRemoved: (created ?? []).filter((folder) => removeIfEmpty(folder)) }
+  const gone = (created ?? []).filter((folder) => removeIfEmpty(folder))
+  const made = gone.length > 0 ? ` (and the empty ${gone.join(', ')} install made)` : ''
+  return result('deleted', [`${removed}, and the file, which held only hookrun's entries${made}`], events, ours.length)
 }

@@ -4,8 +4,7 @@ import { count } from '../core/words.ts'
 import { agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, isRouterCommand } from './agent-target.ts'
 import { JsonTextError } from './json-text.ts'
-import { type AgentFileResult, type AgentFiles, removeOwnEntries, throughLink } from './results.ts'
-import { linkTarget } from './agent-write.ts'
+import { type AgentFileResult, type AgentFiles, throughLink, uninstallOwnEntries } from './results.ts'
 
 /** One `[[hooks]]` table: its lines (`start` inclusive, `end` exclusive) and the plain values it sets. */
 interface HookTable {
@@ -179,26 +178,18 @@ export function uninstallToml(
   env: Readonly<Record<string, string | undefined>>,
   files: AgentFiles,
 ): { lines: string[]; result: AgentFileResult } {
-  const result = (status: AgentFileResult['status'], lines: string[], events: string[] = [], removed = 0) => ({
-    lines,
-    result: { agent: target.name, file, status, eventsAdded: [], eventsRemoved: events, entriesRemoved: removed, notes: [], warnings: [] },
-  })
-  if (files.read(file) === undefined && linkTarget(file) === undefined)
-    return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
-  const {
-    ours: tables,
-    edited,
-    deleted,
-  } = removeOwnEntries<HookTable>(file, env, files, (text) => {
-    const ours = routerTables(text ?? '', target.name)
-    const left = withoutTables(text ?? '', ours)
-    return { ours, text: left, empty: left.trim() === '' }
-  })
-  if (tables.length === 0) return result('unchanged', [`${target.name}: nothing to remove (no hookrun entries in ${file})`])
-  const events = [...new Set(tables.map((table) => eventOf(table, target.name)))]
-  const removed = `${target.name}: removed ${count(tables.length, 'entry', 'entries')} from ${file}${throughLink(edited)}`
-  if (deleted) return result('deleted', [`${removed}, and the file, which held only hookrun's entries`], events, tables.length)
-  return result('removed', [removed], events, tables.length)
+  return uninstallOwnEntries<HookTable>(
+    target.name,
+    file,
+    env,
+    files,
+    (text) => {
+      const ours = routerTables(text ?? '', target.name)
+      const left = withoutTables(text ?? '', ours)
+      return { ours, text: left, empty: left.trim() === '' }
+    },
+    (table) => eventOf(table, target.name),
+  )
 }
 
 /** The text without these tables: each one's own lines (not the blank ones after it), and the blank line install put before it. */
