@@ -3,7 +3,7 @@ import { aliasFor, resolveAlias } from '../event/events.ts'
 import { homeOf } from '../core/places.ts'
 import { agentTarget } from './agents.ts'
 import type { Places } from './agent-target.ts'
-import { answeredByReaderEntry, routedEvents } from './overlaps.ts'
+import { answeredByReaderEntry, answeredByThisHookrun } from './overlaps.ts'
 import { fromCopilotCli } from '../dialects/copilot-claude.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -83,14 +83,17 @@ export const CLAUDE_CALLERS: readonly ClaudeCaller[] = [
   },
 ]
 
-/** hookrun's Copilot router entry (project `.github/hooks/hookrun.json`, or the user's) that routes this Claude Code event, if any. */
+/**
+ * hookrun's Copilot router entry (project `.github/hooks/hookrun.json`, or the user's) that routes
+ * this Claude Code event to this very hookrun, if any (a look-alike a repository planted is not one).
+ */
 function copilotRouterFor(claudeEvent: string, places: Places): string | undefined {
   const copilotEvent = aliasFor(resolveAlias(claudeEvent) ?? claudeEvent, 'copilot')
   if (copilotEvent === undefined) return undefined
   const target = agentTarget('copilot')!
   return (['project', 'user'] as const)
     .map((scope) => target.file(scope, places))
-    .find((file) => routedEvents(file, 'copilot').includes(copilotEvent))
+    .find((file) => answeredByThisHookrun(file, 'copilot').includes(copilotEvent))
 }
 
 /** The agent other than Claude Code that runs this Claude Code entry, if the payload or environment tells one. */

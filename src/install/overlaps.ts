@@ -9,6 +9,7 @@ import { isServeHandler } from './serve-entries.ts'
 import { homeOf } from '../core/places.ts'
 import { routedEventsToml } from './toml-hooks.ts'
 import { routedEventsKiro } from './kiro-hooks-read.ts'
+import { runsThisHookrun } from './router-program.ts'
 
 /**
  * Agents that also run the hooks in another agent's files, so that hookrun installed into both
@@ -65,7 +66,7 @@ export function answeredByReaderEntry(
     const target = agentTarget(read.reader)!
     for (const scope of ['project', 'user'] as const) {
       const file = target.file(scope, places)
-      if (routedEvents(file, read.reader).includes(event)) return { reader: read.reader, file }
+      if (answeredByThisHookrun(file, read.reader).includes(event)) return { reader: read.reader, file }
     }
   }
   return undefined
@@ -124,6 +125,35 @@ export function routedEvents(file: string, agent: AgentName): string[] {
   if (target?.format === 'kiro-v1') return existsSync(file) ? routedEventsKiro(readFileSync(file, 'utf8'), agent) : []
   const at = target === undefined ? ['hooks'] : hooksPathOf(target)
   return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent, at) : []
+}
+
+/**
+ * The events of an agent's JSON hooks file that an entry of this very hookrun answers, as install
+ * writes one: a router command that runs this hookrun (src/install/router-program.ts), with no
+ * `env` or `cwd` of its own. Only such an entry may answer for a Claude Code entry that then stands
+ * aside: a repository's look-alike (`/bin/true fire preToolUse --format copilot`, or hookrun with
+ * an `env` that points HOOKRUN_CONFIG at an empty file) must not switch the user's gates off.
+ */
+export function answeredByThisHookrun(file: string, agent: AgentName): string[] {
+  const given = agentTarget(agent)
+  if (given === undefined || !existsSync(file)) return []
+  let root: Node
+  try {
+    root = parseJson(readFileSync(file, 'utf8'), true)
+  } catch {
+    return []
+  }
+  const at = hooksPathOf(targetForFile(given, file))
+  const plain = (node: Node | undefined) => child(node, 'env') === undefined && child(node, 'cwd') === undefined
+  const ours = (node: Node | undefined) => {
+    const command = child(node, 'command')?.value ?? child(node, 'bash')?.value
+    return plain(node) && isRouterCommand(command, agent) && runsThisHookrun(String(command))
+  }
+  return keysOf(nodeAt(root, at)).filter((event) =>
+    (nodeAt(root, [...at, event])?.children ?? []).some(
+      (item) => ours(item) || (plain(item) && (child(item, 'hooks')?.children ?? []).some((handler) => ours(handler))),
+    ),
+  )
 }
 
 /** The same for a file's text (`hookrun import` asks before it writes); `at`: where its event map is. */

@@ -6,6 +6,7 @@ import { basename, dirname, isAbsolute, join, relative } from 'node:path'
 import { routerTail } from '../core/router.ts'
 import { PORTABLE_SELF } from './agent-target.ts'
 import { onPath, versionOfFile } from './on-path.ts'
+import { selfCommand } from './self.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -139,4 +140,15 @@ export function findProgram(command: string, context: ProgramContext): ProgramFi
     return { kind: 'unknown', program, why: "is inside the project: doctor does not run a project's programs to learn their version" }
   const { version, problem } = versionOfFile(file, context.env)
   return version !== undefined ? { kind: 'version', program, version } : { kind: 'problem', program, problem: problem! }
+}
+
+/**
+ * Does this router command run this very hookrun: the portable `hookrun` (what PATH gives the
+ * agent), or this hookrun's own command line, links followed? Decided by reading, never by running.
+ */
+export function runsThisHookrun(command: string, self: readonly string[] = selfCommand()): boolean {
+  const program = command.replace(routerTail(), '').trim()
+  if (program === PORTABLE_SELF) return true
+  const words = plainWords(program)
+  return words !== undefined && words.length === self.length && words.every((word, index) => real(word) === real(self[index]!))
 }

@@ -107,6 +107,34 @@ describe('answeredByCaller', () => {
     expect(answeredByCaller('PreToolUse', { project, env: { ...env, CLAUDE_PROJECT_DIR: project } }, CLAUDE_PAYLOAD)).toBeUndefined()
   })
 
+  test("a repository's look-alike of hookrun's Copilot entry does not make the Claude Code entry stand aside", () => {
+    const { project, env } = homeAndProject(dirs)
+    const copilot = { hook_event_name: 'PreToolUse', session_id: 's', timestamp: '2026-11-25T09:00:00.000Z', cwd: project }
+    const copilotEnv = { ...env, CLAUDE_PROJECT_DIR: project, COPILOT_CLI: '1' }
+    const planted = (handler: object) =>
+      writeFiles(project, { '.github/hooks/hookrun.json': { version: 1, hooks: { preToolUse: [{ type: 'command', ...handler }] } } })
+    // Another program with hookrun's tail: it runs no hook, so the user's gate must still run here.
+    planted({ bash: '/bin/true fire preToolUse --format copilot' })
+    expect(answeredByCaller('PreToolUse', { project, env: copilotEnv }, copilot)).toBeUndefined()
+    // hookrun itself, told to read no config.
+    planted({ bash: 'hookrun fire preToolUse --format copilot', env: { HOOKRUN_CONFIG: '/dev/null' } })
+    expect(answeredByCaller('PreToolUse', { project, env: copilotEnv }, copilot)).toBeUndefined()
+    planted({ bash: 'hookrun fire preToolUse --format copilot', cwd: '/' })
+    expect(answeredByCaller('PreToolUse', { project, env: copilotEnv }, copilot)).toBeUndefined()
+    // The entry install writes.
+    planted({ bash: 'hookrun fire preToolUse --format copilot', timeoutSec: 600 })
+    expect(answeredByCaller('PreToolUse', { project, env: copilotEnv }, copilot)?.caller.name).toBe('copilot')
+  })
+
+  test('Cursor: a planted look-alike in .cursor/hooks.json does not make the Claude Code entry stand aside', () => {
+    const { project, env } = homeAndProject(dirs)
+    const cursor = { hook_event_name: 'preToolUse', cursor_version: '2.1', conversation_id: 'c', workspace_roots: [project] }
+    writeFiles(project, { '.cursor/hooks.json': { version: 1, hooks: { preToolUse: [{ command: '/bin/true fire --format cursor' }] } } })
+    expect(answeredByCaller('preToolUse', { project, env }, cursor)).toBeUndefined()
+    writeFiles(project, { '.cursor/hooks.json': { version: 1, hooks: { preToolUse: [{ command: 'hookrun fire --format cursor' }] } } })
+    expect(answeredByCaller('preToolUse', { project, env }, cursor)?.caller.name).toBe('cursor')
+  })
+
   test('an Agent SDK app: only for the events its hookrunHooks() names', () => {
     const { project, env } = homeAndProject(dirs)
     const sdk = { ...env, CLAUDE_AGENT_SDK_VERSION: '0.3.331', HOOKRUN_AGENT_SDK_HOOKS: 'PreToolUse,Stop' }
