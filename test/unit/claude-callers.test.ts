@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import { answeredByCaller, CLAUDE_CALLERS, claudeCaller } from '../../src/install/claude-callers.ts'
-import { homeAndProject, writeFiles } from '../helpers.ts'
+import { homeAndProject, makeDecision, writeFiles } from '../helpers.ts'
 import { afterEach } from 'vitest'
 import { rmSync } from 'node:fs'
 import type { Decision } from '../../src/core/protocol.ts'
@@ -173,16 +173,7 @@ describe('doctor', () => {
 
 describe("Copilot CLI's part of Claude Code's answer", () => {
   const copilot = { hook_event_name: 'SessionStart', session_id: 's', timestamp: '2026-11-25T09:00:00.000Z', cwd: '/p' }
-  const decision = (fields: Partial<Decision>): Decision => ({
-    event: 'session:start',
-    decision: 'allow',
-    blocked: false,
-    continue: true,
-    additionalContext: [],
-    hooks: [],
-    warnings: [],
-    ...fields,
-  })
+  const decision = (fields: Partial<Decision>): Decision => makeDecision({ event: 'session:start', ...fields })
 
   test('context goes to a top-level additionalContext, the only one Copilot reads', async () => {
     const { renderFor, DIALECTS } = await import('../../src/dialects/index.ts')
