@@ -2,6 +2,7 @@
 // project outside src/core/, so any stage can use it without pulling in another stage.
 import { dirname } from 'node:path'
 import type { DecisionValue, HookAnswer, HookReport } from './protocol.ts'
+import type { McpTool } from '../event/mcp.ts'
 
 export type { Decision, DecisionValue, HookAnswer, HookReport } from './protocol.ts'
 
@@ -189,6 +190,8 @@ export interface FiredEvent {
   readonly segments: readonly string[]
   /** `name` plus the subject: `tool:pre_execute:bash`. */
   readonly qualified: string
+  /** A call of an MCP tool: its server and tool, whatever the agent called it (subject `mcp__<server>__<tool>`). */
+  readonly mcp?: McpTool
 }
 
 // Running and answering

@@ -3,6 +3,7 @@ import { HookrunError } from '../core/errors.ts'
 import { canonicalEvent, resolveAlias } from './events.ts'
 import type { FiredEvent, Payload } from '../core/types.ts'
 import { MAX_SEGMENT_LENGTH } from './pattern.ts'
+import { mcpSubject, mcpToolOf } from './mcp.ts'
 import { canonicalTool } from './tools.ts'
 
 // A segment is a name: letters, digits and a few separators; pattern syntax is not allowed.
@@ -40,6 +41,12 @@ export function qualifyEvent(input: string, payload: Payload, toolFlag?: string)
     throw new HookrunError(`${what} has a segment of ${long.length} characters; at most ${MAX_SEGMENT_LENGTH}`)
   }
   const segments = name.split(':')
+  // An MCP call's subject is `mcp__<server>__<tool>` whatever the agent called it (src/event/mcp.ts).
+  const mcp = isToolEventName(name) ? mcpToolOf(tool, payload) : undefined
+  if (mcp !== undefined) {
+    segments.push(mcpSubject(mcp))
+    return { name, tool: tool ?? mcpSubject(mcp), segments, qualified: segments.join(':'), mcp }
+  }
   if (tool !== undefined) segments.push(canonicalTool(tool))
   return { name, tool, segments, qualified: segments.join(':') }
 }
@@ -51,6 +58,10 @@ export function splitEventName(parts: readonly string[]): { name: string; subjec
   const head = parts[0]!.toLowerCase()
   if (parts.length === 1 || canonicalEvent(head) !== undefined) return { name: head, subject: parts[1] }
   return { name: `${head}:${parts[1]!.toLowerCase()}`, subject: parts[2] }
+}
+
+function isToolEventName(name: string): boolean {
+  return name.startsWith('tool:') || name.startsWith('permission:')
 }
 
 function toolFromPayload(payload: Payload): string | undefined {

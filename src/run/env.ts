@@ -61,6 +61,9 @@ export const HOOK_VARIABLES: ReadonlyArray<readonly [suffix: string, extract: Ex
   ['CONFIG_DIR', (_, __, context) => context.configDir],
   ['TOOL_NAME', (event) => event.tool],
   ['TOOL_ARGS', (_, payload) => toolInput(payload)],
+  // An MCP call, in every agent's naming (src/event/mcp.ts).
+  ['MCP_SERVER', (event) => event.mcp?.server],
+  ['MCP_TOOL', (event) => event.mcp?.tool],
   ['BASH_COMMAND', (_, payload) => pickKeepingLongStrings(toolInput(payload), 'command')],
   ['TOOL_OUTPUT', (_, payload) => pickKeepingLongStrings(payload, 'tool_response', 'tool_output', 'toolOutput', 'tool_result', 'output')],
   ['TOOL_ERROR', (event, payload) => toolError(event, payload)],

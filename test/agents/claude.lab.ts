@@ -12,6 +12,7 @@ import { ROOT } from '../helpers.ts'
 import { type LabRun, labResults, labRun } from './lab.ts'
 import { bash, type ClaudeSession, installClaude, runClaude, type StreamEvent, writeFileIn, writeHooks } from './claude-session.ts'
 import { conversationRequests, requestText, toolResultsOf, toolResultText } from './models/anthropic.ts'
+import { labMcpServer, MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
 
 const results = labResults('claude')
 const runs: LabRun[] = []
@@ -168,6 +169,31 @@ describe('Claude Code 2.1.331', () => {
       'context',
       'honoured',
       'SessionStart and UserPromptSubmit additionalContext were in the first model request, PostToolUse context in the next one',
+    )
+  })
+
+  test('mcp-gate: one gate on mcp__labmcp__lab_wipe stops that MCP tool and lets lab_read run', async () => {
+    const run = freshRun()
+    writeHooks(run, (mcpHooks(run) as { hooks: { name: string }[] }).hooks)
+    installClaude(run)
+    const server = labMcpServer(run)
+    const config = writeFileIn(run.root, 'mcp.json', JSON.stringify({ mcpServers: { labmcp: { command: server.command, args: server.args } } }))
+    const session = await runClaude(
+      run,
+      [{ tool: 'mcp__labmcp__lab_wipe', input: {} }, { tool: 'mcp__labmcp__lab_read', input: {} }, DONE],
+      { args: ['--mcp-config', config, '--strict-mcp-config'] },
+    )
+    expectCompleted(session, 'mcp-gate')
+    expect(mcpCalls(run)).toEqual(['lab_read'])
+    expect(mcpSeen(run)).toEqual(['labmcp lab_wipe mcp__labmcp__lab_wipe', 'labmcp lab_read mcp__labmcp__lab_read'])
+    const [wiped, read] = toolResultTexts(session)
+    expect(wiped?.text).toContain(MCP_GATE_REASON)
+    expect(wiped?.isError).toBe(true)
+    expect(read?.text).toContain(MCP_RESULT_MARKER)
+    results.record(
+      'mcp-gate',
+      'honoured',
+      `PreToolUse fired for both MCP calls (tool_name mcp__labmcp__lab_wipe / lab_read); the gate stopped lab_wipe (the server never got it, the model got ${JSON.stringify(wiped?.text)}) and lab_read ran`,
     )
   })
 
