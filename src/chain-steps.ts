@@ -215,15 +215,15 @@ export async function runHttpHook(
 
 /**
  * Hooks get the event name in the payload too, unless the agent already put its own there, and an
- * MCP call's server and tool as `mcp_server` / `mcp_tool` whatever the agent called them.
+ * MCP call's server and tool in `mcp` whatever the agent called them (src/event/mcp.ts).
  */
 export function withEventName(payload: Payload, event: FiredEvent): Payload {
-  const mcp = event.mcp !== undefined && !('mcp_server' in payload && 'mcp_tool' in payload)
+  const mcp = event.mcp !== undefined && !('mcp' in payload)
   if ('event' in payload && 'hook_event_name' in payload && !mcp) return payload
   return spreadKeepingLongStrings(payload, {
     event: payload.event ?? event.qualified,
     hook_event_name: payload.hook_event_name ?? event.name,
-    ...(mcp && { mcp_server: payload.mcp_server ?? event.mcp!.server, mcp_tool: payload.mcp_tool ?? event.mcp!.tool }),
+    ...(mcp && { mcp: { server: event.mcp!.server, tool: event.mcp!.tool } }),
   })
 }
 

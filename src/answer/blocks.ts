@@ -91,7 +91,7 @@ export function brokenGateBlock(problems: readonly ConfigProblem[], event: Fired
 
 /** A pattern hookrun cannot compile could have been for anything. */
 function patternMatches(pattern: string, event: FiredEvent): boolean {
-  return patternProblem(pattern) !== undefined || compilePattern(pattern).matches(event.segments)
+  return patternProblem(pattern) !== undefined || compilePattern(pattern).matchesEvent(event)
 }
 
 /** A block decided by hookrun itself (not by a hook), reported like a hook that denied. */

@@ -114,7 +114,7 @@ function isPlan(plan: Plan): boolean {
 export function plannedHooks(found: FoundConfigFiles, env: Env, event: FiredEvent): PlannedHooks | undefined {
   if (found.files.some((ref) => ref.layer === 'config' || ref.layer === 'managed')) return undefined
   const plan = readPlan(planFile(found, env))
-  const hooks = plan?.events[event.qualified]
+  const hooks = plan?.events[planKey(event)]
   if (plan === undefined || hooks === undefined || !inputsHold(plan.inputs, { found, env })) return undefined
   const own = plan.trusts.at(-1)
   return {
@@ -180,9 +180,16 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
     inputs,
     trusts: config.trusts,
     settings,
-    events: { ...(same ? earlier.events : {}), [event.qualified]: hooksMatching(config.hooks, event) },
+    events: { ...(same ? earlier.events : {}), [planKey(event)]: hooksMatching(config.hooks, event) },
   }
   return writeCacheEntry(file, plan)
+}
+
+/** An event's entry in the plan: its qualified name, and the other readings of an MCP tool's name, which match more. */
+function planKey(event: FiredEvent): string {
+  return event.alternates === undefined
+    ? event.qualified
+    : [event.qualified, ...event.alternates.map((segments) => segments.join(':'))].join(' ')
 }
 
 function pluginFolder(dir: string, found: FoundConfigFiles, env: Env): boolean {

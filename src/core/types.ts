@@ -192,6 +192,8 @@ export interface FiredEvent {
   readonly qualified: string
   /** A call of an MCP tool: its server and tool, whatever the agent called it (subject `mcp__<server>__<tool>`). */
   readonly mcp?: McpTool
+  /** The segments of the other readings of an MCP tool's name (src/event/mcp.ts): a pattern matching any of them matches. */
+  readonly alternates?: readonly (readonly string[])[]
 }
 
 // Running and answering

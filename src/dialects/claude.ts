@@ -57,6 +57,13 @@ export const claude: Dialect = {
   label: 'Claude Code',
   source: 'claude',
   project: { variables: ['CLAUDE_PROJECT_DIR'] },
+  // Claude Code 2.1.331 names the server of an MCP call in `mcp_server.name` (its tool name holds it normalized).
+  mcpCall(payload, tool) {
+    const server = (payload.mcp_server as { name?: unknown } | null | undefined)?.name
+    if (typeof server !== 'string' || server === '') return undefined
+    const prefix = `mcp__${server.replace(/[^a-zA-Z0-9_-]/g, '_')}__`
+    return tool.startsWith(prefix) && tool.length > prefix.length ? { server, tool: tool.slice(prefix.length) } : undefined
+  },
   detect: (payload) => typeof payload.hook_event_name === 'string' && CLAUDE_EVENTS.has(payload.hook_event_name),
   // VS Code (with chat.useClaudeHooks) runs Claude Code's entries and names the event in `hookEventName`.
   eventName: (payload) =>

@@ -136,6 +136,8 @@ export const cline: Dialect = {
   killsAfterSeconds: 120,
   // The CLI's SDK runtime names the event in snake_case (`tool_call`); the VS Code extension's
   // hook runner (apps/vscode/src/core/hooks/hook-factory.ts) by its file name (`PreToolUse`).
+  // Cline 3.0.65 names an MCP tool `<server>__<tool>` (a name it had to clean up gets a hash: then it is read as it is).
+  mcpNaming: { prefix: '', separator: '__' },
   detect: (payload) =>
     typeof payload.hookName === 'string' &&
     (FILE_OF_HOOK[payload.hookName] !== undefined || CLINE_EVENTS.has(payload.hookName)) &&

@@ -44,6 +44,14 @@ export const gemini: Dialect = {
   label: 'Gemini CLI',
   source: 'gemini',
   project: { variables: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
+  // `mcp_<server>_<tool>`, and the exact parts in `mcp_context` when the server is in its settings (0.61.0).
+  mcpNaming: { prefix: 'mcp_', separator: '_' },
+  mcpCall(payload) {
+    const context = payload.mcp_context as { server_name?: unknown; tool_name?: unknown } | null | undefined
+    const server = context?.server_name
+    const tool = context?.tool_name
+    return typeof server === 'string' && server !== '' && typeof tool === 'string' && tool !== '' ? { server, tool } : undefined
+  },
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string' || !GEMINI_EVENTS.has(event)) return false

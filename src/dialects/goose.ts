@@ -40,6 +40,8 @@ export const goose: Dialect = {
       why: 'Goose has no rewrite, so the tool would run with its original input',
     },
   ],
+  // An extension's tool is `<extension>__<tool>` (Goose 1.50.0; its built-in platform tools have no prefix).
+  mcpNaming: { prefix: '', separator: '__' },
   detect: (payload) =>
     payload.hook_event_name === undefined &&
     typeof payload.event === 'string' &&

@@ -1,7 +1,7 @@
 // The dialect table: pick one by name or by payload, prepare the event, render the decision.
 import { didYouMean } from '../core/suggest.ts'
 import { HookrunError } from '../core/errors.ts'
-import { splitEventName } from '../event/event.ts'
+import { splitEventName, toolFromPayload } from '../event/event.ts'
 import { aliasFor, namesOf } from '../event/events.ts'
 import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
@@ -25,7 +25,9 @@ import { vibe } from './vibe.ts'
 import { fromVSCode, renderForVSCode } from './vscode.ts'
 import { fromCopilotCli, renderForCopilotCli } from './copilot-claude.ts'
 import { windsurf } from './windsurf.ts'
-import type { Dialect, NoticeChannel } from './types.ts'
+import type { Dialect, Normalized, NoticeChannel } from './types.ts'
+import { CLAUDE_MCP_NAMING, mcpField, mcpReadings } from '../event/mcp.ts'
+import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 
 /**
  * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
@@ -125,7 +127,19 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
     )
   }
   const normalized = dialect.normalize?.(payload, agentEvent) ?? { payload }
-  return { dialect, event, agentEvent, tool: normalized.tool, payload: normalized.payload }
+  return { dialect, event, agentEvent, tool: normalized.tool, payload: withMcpCall(dialect, normalized) }
+}
+
+/**
+ * The payload with hookrun's `mcp` field when the tool is an MCP tool in this agent's naming:
+ * server and tool from the agent's own fields where it sends them, else every reading of the name.
+ */
+function withMcpCall(dialect: Dialect, { tool: implied, payload }: Normalized): Payload {
+  const tool = implied ?? toolFromPayload(payload)
+  if (tool === undefined || 'mcp' in payload) return payload
+  const exact = dialect.mcpCall?.(payload, tool)
+  const mcp = exact ?? mcpField(mcpReadings(tool, dialect.mcpNaming ?? CLAUDE_MCP_NAMING))
+  return mcp === undefined ? payload : spreadKeepingLongStrings(payload, { mcp })
 }
 
 /**

@@ -50,6 +50,8 @@ export const kiro: Dialect = {
   project: { variables: [] },
   // Kiro shows no message of a hook's: notices go to the model where stdout is context.
   notices: ['additionalContext'],
+  // Kiro's matchers name an MCP tool `@<server>/<tool>` (kiro.dev docs; not seen in the lab).
+  mcpNaming: { prefix: '@', separator: '/' },
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string') return false

@@ -64,6 +64,8 @@ export const opencode: Dialect = {
   showsStderr: true,
   alsoAnswers:
     "Kilo Code, whose CLI is OpenCode's engine: the same plugin from .kilo/plugins/ (hookrun install --agent kilo; Kilo-Org/kilocode packages/opencode/src/config/paths.ts), lab-verified with @kilocode/cli 7.7.7",
+  // OpenCode (and Kilo) name an MCP tool `<server>_<tool>`, each part's other characters as `_`.
+  mcpNaming: { prefix: '', separator: '_' },
   detect: (payload) => {
     const hook = hookName(payload)
     return hook !== undefined && OPENCODE_EVENTS.has(hook) && typeof payload.input === 'object' && payload.input !== null

@@ -3,6 +3,7 @@ import type { AliasSource } from '../event/events.ts'
 import type { Payload, ProjectSource } from '../core/types.ts'
 import type { CarriedField, Decision } from '../core/protocol.ts'
 import type { Rendered } from '../answer/render.ts'
+import type { McpNaming, McpTool } from '../event/mcp.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
 export interface Normalized {
@@ -67,6 +68,13 @@ export interface Dialect {
    * so a gate blocks before the agent would let the call through.
    */
   readonly killsAfterSeconds?: number
+  /**
+   * How the agent names tool T of MCP server S (`S-T` in Copilot CLI); default Claude Code's
+   * `mcp__S__T`. hookrun reads every such call as subject `mcp__S__T` (src/event/mcp.ts).
+   */
+  readonly mcpNaming?: McpNaming
+  /** The server and tool from the agent's own fields, where it sends them (Gemini CLI's `mcp_context`): exact, where a name may not be. */
+  mcpCall?(payload: Payload, tool: string): McpTool | undefined
   /** Does this payload come from this agent? (Detection order: src/dialects/index.ts.) */
   detect(payload: Payload): boolean
   /** The event the payload names itself, in the agent's spelling; undefined when it names none. */

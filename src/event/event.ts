@@ -3,7 +3,7 @@ import { HookrunError } from '../core/errors.ts'
 import { canonicalEvent, resolveAlias } from './events.ts'
 import type { FiredEvent, Payload } from '../core/types.ts'
 import { MAX_SEGMENT_LENGTH } from './pattern.ts'
-import { mcpSubject, mcpToolOf } from './mcp.ts'
+import { mcpCallOf, mcpSubjects } from './mcp.ts'
 import { canonicalTool } from './tools.ts'
 
 // A segment is a name: letters, digits and a few separators; pattern syntax is not allowed.
@@ -41,11 +41,15 @@ export function qualifyEvent(input: string, payload: Payload, toolFlag?: string)
     throw new HookrunError(`${what} has a segment of ${long.length} characters; at most ${MAX_SEGMENT_LENGTH}`)
   }
   const segments = name.split(':')
-  // An MCP call's subject is `mcp__<server>__<tool>` whatever the agent called it (src/event/mcp.ts).
-  const mcp = isToolEventName(name) ? mcpToolOf(tool, payload) : undefined
-  if (mcp !== undefined) {
-    segments.push(mcpSubject(mcp))
-    return { name, tool: tool ?? mcpSubject(mcp), segments, qualified: segments.join(':'), mcp }
+  // An MCP call's subject is `mcp__<server>__<tool>` whatever the agent called it; a name with
+  // several readings matches a pattern by any of them (src/event/mcp.ts).
+  const readings = isToolEventName(name) ? mcpCallOf(tool, payload) : []
+  if (readings.length > 0) {
+    const [subject, ...others] = [...new Set(readings.flatMap(mcpSubjects))]
+    segments.push(subject!)
+    const alternates = others.map((other) => [...segments.slice(0, -1), other])
+    const mcp = readings[0]!
+    return { name, tool: tool ?? subject, segments, qualified: segments.join(':'), mcp, ...(alternates.length > 0 && { alternates }) }
   }
   if (tool !== undefined) segments.push(canonicalTool(tool))
   return { name, tool, segments, qualified: segments.join(':') }
@@ -64,7 +68,8 @@ function isToolEventName(name: string): boolean {
   return name.startsWith('tool:') || name.startsWith('permission:')
 }
 
-function toolFromPayload(payload: Payload): string | undefined {
+/** The tool a payload names itself (`tool_name`, `tool`, `toolName`). */
+export function toolFromPayload(payload: Payload): string | undefined {
   for (const key of ['tool_name', 'tool', 'toolName']) {
     const value = nonEmpty(payload[key])
     if (value !== undefined) return value

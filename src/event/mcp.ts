@@ -1,38 +1,88 @@
 /**
  * One name for an MCP tool in every agent (docs/events.md "MCP tools"). Agents name a call to
- * tool T of MCP server S each their own way (`mcp__S__T` in Claude Code, Codex and Windsurf;
- * other shapes elsewhere, read by each agent's dialect into `mcp_server` / `mcp_tool`). hookrun
- * gives every such call the subject `mcp__S__T`, so `tool:pre_execute:mcp__github__*` is one gate
- * on server github in every agent, and `HOOKRUN_MCP_SERVER` / `HOOKRUN_MCP_TOOL` name the parts.
+ * tool T of MCP server S each their own way: `mcp__S__T` (Claude Code, Codex, Qwen Code,
+ * Windsurf), `mcp_S_T` (Gemini CLI), `S__T` (Goose, Cline), `S_T` (OpenCode, Kilo Code), `S-T`
+ * (Copilot CLI). hookrun gives every such call the subject `mcp__S__T`, so
+ * `tool:pre_execute:mcp__github__*` is one gate on server github in every agent, and tells hooks
+ * the parts (`HOOKRUN_MCP_SERVER`, `HOOKRUN_MCP_TOOL`, the payload's `mcp`).
+ *
+ * Where an agent joins S and T with a character S may hold itself (`_`, `-`) and sends no server
+ * field, the name has several readings (`my_srv_get` is my / srv_get or my_srv / get). A gate
+ * must not miss a call because hookrun picked the wrong one, so a pattern matching any reading
+ * matches; the first reading (split at the first separator) is the one hooks are told.
  */
 import type { Payload } from '../core/types.ts'
+import { isToolName } from './tools.ts'
 
 export interface McpTool {
   readonly server: string
   readonly tool: string
 }
 
-/** Claude Code's shape, which Codex and Windsurf share: `mcp__<server>__<tool>`, the server without `__`. */
-const CLAUDE_SHAPE = /^mcp__(.+?)__(.+)$/
+/** How an agent spells an MCP tool's name: `<prefix><server><separator><tool>`. */
+export interface McpNaming {
+  readonly prefix: string
+  readonly separator: string
+}
 
-/**
- * The MCP server and tool of a call: the payload's own `mcp_server` and `mcp_tool` (hookrun's
- * protocol; agent dialects fill them in from their payloads), else a tool name of Claude's shape.
- */
-export function mcpToolOf(tool: string | undefined, payload: Payload): McpTool | undefined {
-  const server = payload.mcp_server
-  const name = payload.mcp_tool
-  if (typeof server === 'string' && typeof name === 'string' && server.trim() !== '' && name.trim() !== '')
-    return { server: server.trim(), tool: name.trim() }
-  const claude = tool === undefined ? null : CLAUDE_SHAPE.exec(tool)
-  return claude === null ? undefined : { server: claude[1]!, tool: claude[2]! }
+/** Claude Code's spelling, which Codex, Qwen Code and Windsurf (as hookrun reads it) share; the default. */
+export const CLAUDE_MCP_NAMING: McpNaming = { prefix: 'mcp__', separator: '__' }
+
+/** What the payload's `mcp` field holds: the call's server and tool, and its other readings if any. */
+interface McpField extends McpTool {
+  readonly also?: readonly McpTool[]
 }
 
 /**
- * The subject every agent's call of this MCP tool gets: `mcp__<server>__<tool>`, lowercased as
- * every subject is, and with what a pattern segment cannot hold (`:`, spaces, …) as `_`, as
- * Claude Code writes such names.
+ * Every reading of `name` under `naming`, the first separator first. None when the name is not of
+ * that shape, or, for an agent whose MCP names have no prefix, when it is one of the agents'
+ * own tools (`apply_patch` is not server apply's tool patch).
  */
-export function mcpSubject(mcp: McpTool): string {
-  return `mcp__${mcp.server}__${mcp.tool}`.toLowerCase().replace(/[^\w.-]/g, '_')
+export function mcpReadings(name: string, naming: McpNaming): McpTool[] {
+  if (!name.startsWith(naming.prefix) || (naming.prefix === '' && isToolName(name))) return []
+  const rest = name.slice(naming.prefix.length)
+  const readings: McpTool[] = []
+  for (let at = rest.indexOf(naming.separator); at > 0; at = rest.indexOf(naming.separator, at + 1)) {
+    const tool = rest.slice(at + naming.separator.length)
+    if (tool !== '') readings.push({ server: rest.slice(0, at), tool })
+  }
+  return readings
+}
+
+/** The payload's `mcp` field for these readings (undefined for none). */
+export function mcpField(readings: readonly McpTool[]): McpField | undefined {
+  const [first, ...also] = readings
+  return first === undefined ? undefined : { ...first, ...(also.length > 0 && { also }) }
+}
+
+/**
+ * The readings of a call: the payload's `mcp` field (hookrun's protocol; each agent's dialect
+ * fills it in from its own payload), else a tool name of Claude Code's shape.
+ */
+export function mcpCallOf(tool: string | undefined, payload: Payload): McpTool[] {
+  const field = payload.mcp
+  if (typeof field === 'object' && field !== null) {
+    const { server, tool: name, also } = field as Record<string, unknown>
+    if (isNamed(server) && isNamed(name)) {
+      const more = Array.isArray(also) ? also.filter((each): each is McpTool => isNamed(each?.server) && isNamed(each?.tool)) : []
+      return [{ server: server.trim(), tool: name.trim() }, ...more]
+    }
+  }
+  return tool === undefined ? [] : mcpReadings(tool, CLAUDE_MCP_NAMING)
+}
+
+function isNamed(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== ''
+}
+
+/**
+ * The subjects a call of this MCP tool matches by: `mcp__<server>__<tool>`, lowercased as every
+ * subject is, with what a pattern segment cannot hold (`:`, spaces, …) as `_`; and, where they
+ * differ, as Claude Code writes the name (every character but letters, digits, `_` and `-` as
+ * `_`: server `my.srv` is `mcp__my_srv__…` there), so a pattern written either way holds.
+ */
+export function mcpSubjects(mcp: McpTool): string[] {
+  const own = `mcp__${mcp.server}__${mcp.tool}`.toLowerCase().replace(/[^\w.-]/g, '_')
+  const claude = own.replace(/\./g, '_')
+  return claude === own ? [own] : [own, claude]
 }

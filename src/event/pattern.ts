@@ -20,6 +20,8 @@ import { canonicalTool } from './tools.ts'
 export interface EventPattern {
   readonly source: string
   matches(segments: readonly string[]): boolean
+  /** Does it match the event by its segments or by another reading of its MCP tool's name (src/event/mcp.ts)? */
+  matchesEvent(event: Pick<FiredEvent, 'segments' | 'alternates'>): boolean
 }
 
 type SegmentTest = (segment: string) => boolean
@@ -46,6 +48,9 @@ function buildPattern(text: string): EventPattern {
     source: text,
     matches(segments) {
       return alternatives.some((tests) => tests.length <= segments.length && tests.every((test, index) => test(segments[index]!)))
+    },
+    matchesEvent(event) {
+      return this.matches(event.segments) || (event.alternates?.some((segments) => this.matches(segments)) ?? false)
     },
   }
 }
@@ -123,11 +128,12 @@ export function patternKeys(source: string | readonly string[]): string[] {
 /** More choices than this in a pattern's segments are indexed by the segments before them. */
 const MAX_KEYS = 64
 
-/** The keys of `patternKeys` that stand for an event (its segments as `qualifyEvent` made them). */
-export function eventKeys(segments: readonly string[]): string[] {
+/** The keys of `patternKeys` that stand for an event (its segments as `qualifyEvent` made them, and its other readings). */
+export function eventKeys(segments: readonly string[], alternates: readonly (readonly string[])[] = []): string[] {
   const keys = ['*']
   for (let length = 1; length <= Math.min(segments.length, SUBJECT); length++) keys.push(`${segments.slice(0, length).join(':')}:*`)
   if (segments.length > SUBJECT) keys.push(segments.slice(0, SUBJECT + 1).join(':'))
+  for (const other of alternates) if (other.length > SUBJECT) keys.push(other.slice(0, SUBJECT + 1).join(':'))
   return keys
 }
 
@@ -290,11 +296,11 @@ export function permissionRuleProblem(rule: string): string | undefined {
  * lacks cannot match: its pattern is not even compiled.
  */
 export function hooksMatching(hooks: readonly Hook[], event: FiredEvent): Hook[] {
-  const keys = eventKeys(event.segments)
+  const keys = eventKeys(event.segments, event.alternates)
   // Plain loops: this runs once per configured hook on every event the plan does not answer.
   const matching: Hook[] = []
   for (const hook of hooks) {
-    if (hook.enabled && sharesKey(hook.eventKeys, keys) && compilePattern(hook.event).matches(event.segments)) matching.push(hook)
+    if (hook.enabled && sharesKey(hook.eventKeys, keys) && compilePattern(hook.event).matchesEvent(event)) matching.push(hook)
   }
   return matching
 }

@@ -210,6 +210,11 @@ export function canonicalTool(name: string): string {
   return BY_NAME.get(lower) ?? lower
 }
 
+/** Is this one of the agents' own tool names the table knows (any case)? */
+export function isToolName(name: string): boolean {
+  return BY_NAME.has(name.toLowerCase())
+}
+
 /** The canonical subjects, each with the names agents give it (for `hookrun events --tools`). */
 export function toolSubjects(): Array<{ subject: string; names: Array<{ name: string; from: readonly ToolSource[] }> }> {
   const subjects = new Map<string, Array<{ name: string; from: readonly ToolSource[] }>>()

@@ -223,7 +223,7 @@ function exclusionOf(
   event: FiredEvent,
   payload: Record<string, unknown>,
 ): { exclusion: Exclusion; detail: string } | undefined {
-  if (!compilePattern(hook.event).matches(event.segments)) {
+  if (!compilePattern(hook.event).matchesEvent(event)) {
     return { exclusion: 'pattern', detail: `${hook.event.map((pattern) => `'${pattern}'`).join(', ')} does not match ${event.qualified}` }
   }
   if (!hook.enabled) {

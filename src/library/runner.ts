@@ -145,7 +145,7 @@ export function createRunner(options: RunnerOptions = {}): Runner {
       const event = qualifyEvent(eventName, payload, fireOptions.tool)
       const depth = checkDepth(env)
       const { loaded } = await current()
-      const functions = registered.filter((hook) => hook.pattern.matches(event.segments))
+      const functions = registered.filter((hook) => hook.pattern.matchesEvent(event))
       const { decision } = await decideEvent(loaded.config, event, payload, {
         env,
         depth,

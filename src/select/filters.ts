@@ -52,7 +52,12 @@ function isToolEvent(event: FiredEvent): boolean {
 /** Does a name given in a config stand for this event's tool? Its own spelling, or the same canonical subject. */
 function namesTool(name: string, event: FiredEvent): boolean {
   const lower = name.trim().toLowerCase()
-  return lower === event.tool!.toLowerCase() || canonicalTool(lower) === event.segments[event.segments.length - 1]
+  const subject = canonicalTool(lower)
+  return (
+    lower === event.tool!.toLowerCase() ||
+    subject === event.segments[event.segments.length - 1] ||
+    (event.alternates?.some((segments) => segments[segments.length - 1] === subject) ?? false)
+  )
 }
 
 /** pigo: exact tool names separated by `|` (hookrun compares names without regard to case). */
@@ -113,7 +118,8 @@ function matcherValues(event: FiredEvent, payload: Payload): string[] | undefine
   if (fields === undefined) {
     if (event.tool === undefined) return event.name.startsWith('tool:') || event.name.startsWith('permission:') ? [] : undefined
     const subject = event.segments[event.segments.length - 1]!
-    return subject === event.tool ? [event.tool] : [event.tool, subject]
+    const others = event.alternates?.map((segments) => segments[segments.length - 1]!) ?? []
+    return subject === event.tool ? [event.tool, ...others] : [event.tool, subject, ...others]
   }
   return fields.map((field) => payload[field]).filter((value): value is string => typeof value === 'string')
 }

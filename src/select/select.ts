@@ -7,7 +7,7 @@ import { compilePattern, eventKeys, hooksMatching, sharesKey, usesGlobs } from '
 type Selection = 'matched' | 'disabled' | 'no-match' | 'filtered'
 
 export function selectionOf(hook: Hook, event: FiredEvent, payload: Payload = {}): Selection {
-  if (!compilePattern(hook.event).matches(event.segments)) return 'no-match'
+  if (!compilePattern(hook.event).matchesEvent(event)) return 'no-match'
   if (!passesFilters(hook, event, payload)) return 'filtered'
   return hook.enabled ? 'matched' : 'disabled'
 }
@@ -40,6 +40,6 @@ export function selectionUsesGlobs(
   { matched = false }: { readonly matched?: boolean } = {},
 ): boolean {
   if (matched) return hooks.some((hook) => hook.when !== undefined)
-  const keys = eventKeys(event.segments)
+  const keys = eventKeys(event.segments, event.alternates)
   return hooks.some((hook) => hook.enabled && sharesKey(hook.eventKeys, keys) && (hook.when !== undefined || usesGlobs(hook.event)))
 }

@@ -177,7 +177,11 @@ describe('Claude Code 2.1.331', () => {
     writeHooks(run, (mcpHooks(run) as { hooks: { name: string }[] }).hooks)
     installClaude(run)
     const server = labMcpServer(run)
-    const config = writeFileIn(run.root, 'mcp.json', JSON.stringify({ mcpServers: { labmcp: { command: server.command, args: server.args } } }))
+    const config = writeFileIn(
+      run.root,
+      'mcp.json',
+      JSON.stringify({ mcpServers: { labmcp: { command: server.command, args: server.args } } }),
+    )
     const session = await runClaude(
       run,
       [{ tool: 'mcp__labmcp__lab_wipe', input: {} }, { tool: 'mcp__labmcp__lab_read', input: {} }, DONE],

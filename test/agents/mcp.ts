@@ -55,5 +55,9 @@ export function mcpCalls(run: LabRun): string[] {
 /** What hookrun's recorder hook saw on each MCP call: `server tool agent's-name`. */
 export function mcpSeen(run: LabRun): string[] {
   const file = join(run.root, 'mcp-seen.jsonl')
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line !== '') : []
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+    : []
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { withEventName } from '../../src/chain-steps.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
-import { mcpSubject, mcpToolOf } from '../../src/event/mcp.ts'
+import { mcpCallOf, mcpReadings, mcpSubjects } from '../../src/event/mcp.ts'
+import { prepareDialect } from '../../src/dialects/index.ts'
 import { compilePattern } from '../../src/event/pattern.ts'
 import { hookEnvironment } from '../../src/run/env.ts'
 import { matchesClaudeMatcher } from '../../src/select/filters.ts'
@@ -10,30 +11,93 @@ const context = { hookName: 'h', projectDir: '/p', configDir: '/p/.hookrun', dep
 
 describe('one name for an MCP tool in every agent', () => {
   test("Claude Code's mcp__<server>__<tool> names the server and the tool (a server's own _ kept)", () => {
-    expect(mcpToolOf('mcp__github__get_issue', {})).toEqual({ server: 'github', tool: 'get_issue' })
-    expect(mcpToolOf('mcp__my_srv__do__it', {})).toEqual({ server: 'my_srv', tool: 'do__it' })
-    expect(mcpToolOf('Bash', {})).toBeUndefined()
-    expect(mcpToolOf('mcp_github_get', {})).toBeUndefined()
+    expect(mcpCallOf('mcp__github__get_issue', {})).toEqual([{ server: 'github', tool: 'get_issue' }])
+    expect(mcpCallOf('mcp__my_srv__do__it', {})[0]).toEqual({ server: 'my_srv', tool: 'do__it' })
+    expect(mcpCallOf('Bash', {})).toEqual([])
+    expect(mcpCallOf('mcp_github_get', {})).toEqual([])
   })
 
-  test("a payload's own mcp_server and mcp_tool (what a dialect reads from its agent) win over the tool's name", () => {
-    const payload = { tool_name: 'github-get_issue', mcp_server: 'github', mcp_tool: 'get_issue' }
-    expect(mcpToolOf('github-get_issue', payload)).toEqual({ server: 'github', tool: 'get_issue' })
+  test("a payload's own mcp field (what a dialect reads from its agent) wins over the tool's name", () => {
+    const payload = { tool_name: 'github-get_issue', mcp: { server: 'github', tool: 'get_issue' } }
+    expect(mcpCallOf('github-get_issue', payload)).toEqual([{ server: 'github', tool: 'get_issue' }])
     // Empty strings name nothing.
-    expect(mcpToolOf('github-get_issue', { mcp_server: '', mcp_tool: 'x' })).toBeUndefined()
+    expect(mcpCallOf('github-get_issue', { mcp: { server: '', tool: 'x' } })).toEqual([])
   })
 
-  test('the subject is mcp__<server>__<tool>, lowercased, with what a pattern segment cannot hold as _', () => {
-    expect(mcpSubject({ server: 'GitHub', tool: 'Get Issue' })).toBe('mcp__github__get_issue')
-    expect(mcpSubject({ server: 'a:b', tool: 't' })).toBe('mcp__a_b__t')
+  test('a name joined with a character the server may hold has every reading, the first separator first', () => {
+    expect(mcpReadings('my_srv_get', { prefix: '', separator: '_' })).toEqual([
+      { server: 'my', tool: 'srv_get' },
+      { server: 'my_srv', tool: 'get' },
+    ])
+    expect(mcpReadings('github-mcp-server-search_code', { prefix: '', separator: '-' }).map((reading) => reading.server)).toEqual([
+      'github',
+      'github-mcp',
+      'github-mcp-server',
+    ])
+    // One of the agents' own tools is never an MCP tool, whatever it holds.
+    expect(mcpReadings('apply_patch', { prefix: '', separator: '_' })).toEqual([])
+    expect(mcpReadings('mcp_srv_get', { prefix: 'mcp_', separator: '_' })[0]).toEqual({ server: 'srv', tool: 'get' })
+  })
+
+  test("a gate on a server whose name holds the agent's separator holds, whichever reading is first", () => {
+    const prepared = prepareDialect('copilot', 'preToolUse', {
+      sessionId: 's',
+      timestamp: 1,
+      toolName: 'github-mcp-server-delete_repo',
+      toolArgs: '{}',
+    })!
+    const event = qualifyEvent('tool:pre_execute', prepared.payload)
+    expect(event.mcp).toEqual({ server: 'github', tool: 'mcp-server-delete_repo' })
+    expect(compilePattern('tool:pre_execute:mcp__github-mcp-server__delete_*').matchesEvent(event)).toBe(true)
+    expect(compilePattern('tool:pre_execute:mcp__github-mcp-server__*').matches(event.segments)).toBe(false)
+    expect(compilePattern('tool:pre_execute:mcp__gitlab__*').matchesEvent(event)).toBe(false)
+    expect(matchesClaudeMatcher('mcp__github-mcp-server__.*', event, prepared.payload)).toBe(true)
+  })
+
+  test.each([
+    [
+      'claude',
+      { hook_event_name: 'PreToolUse', tool_name: 'mcp__my_srv__get', mcp_server: { name: 'my.srv', source: 'project' } },
+      'my.srv',
+      'get',
+    ],
+    [
+      'gemini',
+      { hook_event_name: 'BeforeTool', tool_name: 'mcp_my_srv_get', mcp_context: { server_name: 'my_srv', tool_name: 'get' } },
+      'my_srv',
+      'get',
+    ],
+    ['gemini', { hook_event_name: 'BeforeTool', tool_name: 'mcp_srv_get' }, 'srv', 'get'],
+    ['qwen', { hook_event_name: 'PreToolUse', tool_name: 'mcp__srv__get', timestamp: '2026-11-27T00:00:00Z' }, 'srv', 'get'],
+    ['codex', { hook_event_name: 'PreToolUse', tool_name: 'mcp__srv__get', turn_id: 't' }, 'srv', 'get'],
+    ['goose', { event: 'PreToolUse', session_id: 's', matcher_context: null, tool_name: 'srv__get', tool_input: {} }, 'srv', 'get'],
+    [
+      'opencode',
+      { hook: 'tool.execute.before', input: { tool: 'srv_get', sessionID: 's', callID: 'c' }, output: { args: {} } },
+      'srv',
+      'get',
+    ],
+  ])('%s: its spelling of server %s tool %s is the subject mcp__<server>__<tool>', (format, payload, server, tool) => {
+    const prepared = prepareDialect(format, undefined, payload)!
+    const event = qualifyEvent(prepared.event ?? 'tool:pre_execute', prepared.payload, prepared.tool)
+    expect(event.mcp).toEqual({ server, tool })
+    expect(event.segments.at(-1)).toBe(`mcp__${server}__${tool}`)
+    // Written as Claude Code writes the name, the same pattern holds.
+    expect(compilePattern(`tool:pre_execute:mcp__${server.replace('.', '_')}__*`).matchesEvent(event)).toBe(true)
+  })
+
+  test('the subject is mcp__<server>__<tool>, lowercased, with what a pattern segment cannot hold as _, and also as Claude Code writes it', () => {
+    expect(mcpSubjects({ server: 'GitHub', tool: 'Get Issue' })).toEqual(['mcp__github__get_issue'])
+    expect(mcpSubjects({ server: 'a:b', tool: 't' })).toEqual(['mcp__a_b__t'])
+    expect(mcpSubjects({ server: 'my.srv', tool: 'get' })).toEqual(['mcp__my.srv__get', 'mcp__my_srv__get'])
   })
 
   test('one pattern and one Claude matcher hold for every spelling of the same call', () => {
     const gate = compilePattern('tool:pre_execute:mcp__github__*')
     const named = [
       { tool_name: 'mcp__github__create_issue' },
-      { tool_name: 'github-create_issue', mcp_server: 'github', mcp_tool: 'create_issue' },
-      { tool_name: 'create_issue', mcp_server: 'GitHub', mcp_tool: 'create_issue' },
+      { tool_name: 'github-create_issue', mcp: { server: 'github', tool: 'create_issue' } },
+      { tool_name: 'create_issue', mcp: { server: 'GitHub', tool: 'create_issue' } },
     ]
     for (const payload of named) {
       const event = qualifyEvent('PreToolUse', payload)
@@ -46,22 +110,25 @@ describe('one name for an MCP tool in every agent', () => {
     expect(gate.matches(qualifyEvent('PreToolUse', { tool_name: 'mcp__memory__create' }).segments)).toBe(false)
   })
 
-  test('outside tool events mcp_server means nothing to the subject (an elicitation names its server another way)', () => {
-    const event = qualifyEvent('Notification', { mcp_server: 'x', mcp_tool: 'y' })
+  test('outside tool events an mcp field means nothing to the subject (an elicitation names its server another way)', () => {
+    const event = qualifyEvent('Notification', { mcp: { server: 'x', tool: 'y' } })
     expect(event.mcp).toBeUndefined()
     expect(event.qualified).toBe('notification')
   })
 
-  test('hooks get HOOKRUN_MCP_SERVER / HOOKRUN_MCP_TOOL and mcp_server / mcp_tool on stdin', () => {
+  test('hooks get HOOKRUN_MCP_SERVER / HOOKRUN_MCP_TOOL and an mcp field on stdin', () => {
     const payload = { tool_name: 'mcp__github__get_issue', tool_input: {} }
     const event = qualifyEvent('PreToolUse', payload)
     const env = hookEnvironment({}, event, payload, context, undefined)
     expect(env.HOOKRUN_MCP_SERVER).toBe('github')
     expect(env.HOOKRUN_MCP_TOOL).toBe('get_issue')
-    expect(withEventName(payload, event)).toMatchObject({ mcp_server: 'github', mcp_tool: 'get_issue', tool_name: 'mcp__github__get_issue' })
+    expect(withEventName(payload, event)).toMatchObject({
+      mcp: { server: 'github', tool: 'get_issue' },
+      tool_name: 'mcp__github__get_issue',
+    })
     const bash = { tool_name: 'Bash', tool_input: { command: 'ls' } }
     const plain = hookEnvironment({}, qualifyEvent('PreToolUse', bash), bash, context, undefined)
     expect(plain.HOOKRUN_MCP_SERVER).toBeUndefined()
-    expect(withEventName(bash, qualifyEvent('PreToolUse', bash))).not.toHaveProperty('mcp_server')
+    expect(withEventName(bash, qualifyEvent('PreToolUse', bash))).not.toHaveProperty('mcp')
   })
 })
