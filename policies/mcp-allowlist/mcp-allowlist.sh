@@ -1,15 +1,13 @@
 #!/bin/sh
 # hookrun policy mcp-allowlist: refuse MCP tools whose server (or server and tool) is not on the
 # project's allow-list: .hookrun/mcp-allowlist (one per line: `github`, `github__get_issue`,
-# `github__get_*`) or HOOKRUN_MCP_ALLOW (space-separated). Tool names as Claude Code, Codex and
-# Gemini CLI spell them: mcp__server__tool. See policies/mcp-allowlist/README.md.
+# `github__get_*`) or HOOKRUN_MCP_ALLOW (space-separated). The server and tool are hookrun's reading
+# of the call in every agent (HOOKRUN_MCP_SERVER, HOOKRUN_MCP_TOOL: docs/events.md "MCP tools").
+# See policies/mcp-allowlist/README.md.
 HR_POLICY=mcp-allowlist
-tool=${HOOKRUN_TOOL_NAME-}
-case $tool in
-  mcp__*__*) server=${tool#mcp__}; rest=${server#*__}; server=${server%%__*} ;;
-  mcp_*) server=${tool#mcp_}; rest=${server#*_}; server=${server%%_*} ;;
-  *) exit 0 ;;
-esac
+server=${HOOKRUN_MCP_SERVER-}
+rest=${HOOKRUN_MCP_TOOL-}
+[ -n "$server" ] || exit 0
 allow=${HOOKRUN_MCP_ALLOW-}
 list=${HOOKRUN_PROJECT_DIR:-.}/.hookrun/mcp-allowlist
 [ -f "$list" ] && allow="$allow $(sed -e 's/#.*//' "$list" | tr '\n' ' ')"

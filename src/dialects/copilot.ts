@@ -1,5 +1,6 @@
 // GitHub Copilot's dialect: its payloads in, its JSON answers and exit codes out.
 import { namesOf } from '../event/events.ts'
+import { join } from 'node:path'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Dialect, Normalized } from './types.ts'
@@ -52,6 +53,16 @@ export const copilot: Dialect = {
     "VS Code's own agent hooks (Local harness), which run .github/hooks/*.json with a payload of their own (hookEventName, tool_name, tool_input): answered in VS Code's Claude-style JSON (hookSpecificOutput); from VS Code's docs (not lab-verified)",
   // Copilot CLI 1.0.102 names an MCP tool `<server>-<tool>` and sends no server field.
   mcpNaming: { prefix: '', separator: '-' },
+  // Its servers: the user's mcp-config.json, a trusted folder's .mcp.json / .github/mcp.json, and its own GitHub server.
+  mcpServers: {
+    files: (cwd, home, env) => [
+      join(env.COPILOT_HOME || join(home, '.copilot'), 'mcp-config.json'),
+      join(cwd, '.mcp.json'),
+      join(cwd, '.github', 'mcp.json'),
+    ],
+    key: 'mcpServers',
+    builtIn: ['github-mcp-server'],
+  },
   detect: (payload) => typeof payload.sessionId === 'string' && (typeof payload.timestamp === 'number' || fromVSCode(payload)),
   // Only its notification payload names itself (`Notification`); the command line names the rest.
   // VS Code names every event (`hookEventName`).

@@ -27,6 +27,7 @@ import { fromCopilotCli, renderForCopilotCli } from './copilot-claude.ts'
 import { windsurf } from './windsurf.ts'
 import type { Dialect, Normalized, NoticeChannel } from './types.ts'
 import { CLAUDE_MCP_NAMING, mcpField, mcpReadings } from '../event/mcp.ts'
+import { configuredReadings } from './mcp-servers.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 
 /**
@@ -138,7 +139,10 @@ function withMcpCall(dialect: Dialect, { tool: implied, payload }: Normalized): 
   const tool = implied ?? toolFromPayload(payload)
   if (tool === undefined || 'mcp' in payload) return payload
   const exact = dialect.mcpCall?.(payload, tool)
-  const mcp = exact ?? mcpField(mcpReadings(tool, dialect.mcpNaming ?? CLAUDE_MCP_NAMING))
+  const readings = exact === undefined ? mcpReadings(tool, dialect.mcpNaming ?? CLAUDE_MCP_NAMING) : [exact]
+  const real =
+    readings.length > 1 && dialect.mcpServers !== undefined ? configuredReadings(readings, dialect.mcpServers, payload) : readings
+  const mcp = mcpField(real)
   return mcp === undefined ? payload : spreadKeepingLongStrings(payload, { mcp })
 }
 

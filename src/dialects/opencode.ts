@@ -1,8 +1,10 @@
+import { join } from 'node:path'
 import { namesOf } from '../event/events.ts'
 import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
 import type { CarriedRow, Dialect } from './types.ts'
+import { foldersUp, inEach } from './mcp-servers.ts'
 
 /**
  * OpenCode (anomalyco/opencode, formerly sst/opencode) and Kilo Code, whose CLI is OpenCode's
@@ -66,6 +68,20 @@ export const opencode: Dialect = {
     "Kilo Code, whose CLI is OpenCode's engine: the same plugin from .kilo/plugins/ (hookrun install --agent kilo; Kilo-Org/kilocode packages/opencode/src/config/paths.ts), lab-verified with @kilocode/cli 7.7.7",
   // OpenCode (and Kilo) name an MCP tool `<server>_<tool>`, each part's other characters as `_`.
   mcpNaming: { prefix: '', separator: '_' },
+  // Its servers: the `mcp` table of opencode.json (Kilo: kilo.json) from the session's folder up, and the user's.
+  mcpServers: {
+    files: (cwd, home, env) => [
+      ...inEach(foldersUp(cwd, home), 'opencode.json', join('.opencode', 'opencode.json'), 'kilo.json', join('.kilo', 'kilo.json')),
+      ...inEach(
+        [join(env.XDG_CONFIG_HOME || join(home, '.config'), 'opencode'), join(env.XDG_CONFIG_HOME || join(home, '.config'), 'kilo')],
+        'opencode.json',
+        'config.json',
+        'kilo.json',
+      ),
+    ],
+    key: 'mcp',
+    spell: (name) => name.replace(/[^a-zA-Z0-9_-]/g, '_'),
+  },
   detect: (payload) => {
     const hook = hookName(payload)
     return hook !== undefined && OPENCODE_EVENTS.has(hook) && typeof payload.input === 'object' && payload.input !== null

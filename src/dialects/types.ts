@@ -4,6 +4,7 @@ import type { Payload, ProjectSource } from '../core/types.ts'
 import type { CarriedField, Decision } from '../core/protocol.ts'
 import type { Rendered } from '../answer/render.ts'
 import type { McpNaming, McpTool } from '../event/mcp.ts'
+import type { McpServerFiles } from './mcp-servers.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
 export interface Normalized {
@@ -73,6 +74,8 @@ export interface Dialect {
    * `mcp__S__T`. hookrun reads every such call as subject `mcp__S__T` (src/event/mcp.ts).
    */
   readonly mcpNaming?: McpNaming
+  /** Where the agent keeps its MCP servers, to tell which reading of an ambiguous name is the real one (src/dialects/mcp-servers.ts). */
+  readonly mcpServers?: McpServerFiles
   /** The server and tool from the agent's own fields, where it sends them (Gemini CLI's `mcp_context`): exact, where a name may not be. */
   mcpCall?(payload: Payload, tool: string): McpTool | undefined
   /** Does this payload come from this agent? (Detection order: src/dialects/index.ts.) */

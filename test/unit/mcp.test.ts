@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { withEventName } from '../../src/chain-steps.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
@@ -43,15 +46,15 @@ describe('one name for an MCP tool in every agent', () => {
     const prepared = prepareDialect('copilot', 'preToolUse', {
       sessionId: 's',
       timestamp: 1,
-      toolName: 'github-mcp-server-delete_repo',
+      toolName: 'my-mcp-srv-delete_repo',
       toolArgs: '{}',
     })!
     const event = qualifyEvent('tool:pre_execute', prepared.payload)
-    expect(event.mcp).toEqual({ server: 'github', tool: 'mcp-server-delete_repo' })
-    expect(compilePattern('tool:pre_execute:mcp__github-mcp-server__delete_*').matchesEvent(event)).toBe(true)
-    expect(compilePattern('tool:pre_execute:mcp__github-mcp-server__*').matches(event.segments)).toBe(false)
+    expect(event.mcp).toEqual({ server: 'my', tool: 'mcp-srv-delete_repo' })
+    expect(compilePattern('tool:pre_execute:mcp__my-mcp-srv__delete_*').matchesEvent(event)).toBe(true)
+    expect(compilePattern('tool:pre_execute:mcp__my-mcp-srv__*').matches(event.segments)).toBe(false)
     expect(compilePattern('tool:pre_execute:mcp__gitlab__*').matchesEvent(event)).toBe(false)
-    expect(matchesClaudeMatcher('mcp__github-mcp-server__.*', event, prepared.payload)).toBe(true)
+    expect(matchesClaudeMatcher('mcp__my-mcp-srv__.*', event, prepared.payload)).toBe(true)
   })
 
   test.each([
@@ -130,5 +133,43 @@ describe('one name for an MCP tool in every agent', () => {
     const plain = hookEnvironment({}, qualifyEvent('PreToolUse', bash), bash, context, undefined)
     expect(plain.HOOKRUN_MCP_SERVER).toBeUndefined()
     expect(withEventName(bash, qualifyEvent('PreToolUse', bash))).not.toHaveProperty('mcp')
+  })
+
+  test("the agent's own server list picks the real reading: Copilot's built-in github-mcp-server, an OpenCode project's server my_srv", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hookrun-mcp-'))
+    try {
+      const copilot = prepareDialect('copilot', 'preToolUse', {
+        sessionId: 's',
+        timestamp: 1,
+        cwd: dir,
+        toolName: 'github-mcp-server-get_me',
+        toolArgs: '{}',
+      })!
+      const event = qualifyEvent('tool:pre_execute', copilot.payload)
+      expect(event.mcp).toEqual({ server: 'github-mcp-server', tool: 'get_me' })
+      expect(event.alternates).toBeUndefined()
+      const opencode = (tool: string) =>
+        qualifyEvent(
+          'tool:pre_execute',
+          prepareDialect('opencode', undefined, {
+            hook: 'tool.execute.before',
+            directory: dir,
+            input: { tool, sessionID: 's', callID: 'c' },
+            output: { args: {} },
+          })!.payload,
+        )
+      // Not configured: every reading stays.
+      expect(opencode('my_srv_get').alternates).toHaveLength(1)
+      writeFileSync(join(dir, 'opencode.json'), JSON.stringify({ mcp: { 'my.srv': { type: 'local', command: ['x'] } } }))
+      const configured = opencode('my_srv_get')
+      expect(configured.mcp).toEqual({ server: 'my_srv', tool: 'get' })
+      expect(configured.alternates).toBeUndefined()
+      // A file that is not plain JSON tells nothing.
+      mkdirSync(join(dir, '.opencode'))
+      writeFileSync(join(dir, 'opencode.json'), '{ // comment\n }')
+      expect(opencode('my_srv_get').mcp).toEqual({ server: 'my', tool: 'srv_get' })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
