@@ -137,6 +137,7 @@ interface AgentEvent {
 }
 
 type AgentDetail = AgentInfo & {
+  readonly mcpTools: string
   readonly alsoAnswers?: string
   readonly caveats?: readonly string[]
   readonly events: readonly AgentEvent[]
@@ -177,6 +178,21 @@ function agentsPart(): string {
     ...(lab.length === 0
       ? []
       : ['', `| agent | ${scenarios.join(' | ')} |`, `| --- | ${scenarios.map(() => '---').join(' | ')} |`, ...grid]),
+  ].join('\n')
+}
+
+/** How each agent names an MCP tool, and what the lab saw its hooks do with one (the mcp-gate scenario). */
+function mcpPart(): string {
+  const lab = labFiles()
+  const seen = (key: string) => {
+    const result = lab.find((file) => file.key === key)?.scenarios['mcp-gate']
+    return result === undefined ? 'not run in the lab' : `${VERDICT_MARK[result.verdict] ?? result.verdict}: ${result.seen}`
+  }
+  return [
+    '| agent | its MCP tools | the gate in the lab |',
+    '| --- | --- | --- |',
+    ...agentList().map((agent) => `| ${agent.label} | ${cell(agent.mcpTools)} | ${cell(seen(agent.agent))} |`),
+    ...Object.entries(IN_PROCESS).map(([key, [label]]) => `| ${label} | as Claude Code | ${cell(seen(key))} |`),
   ].join('\n')
 }
 
@@ -226,6 +242,7 @@ function agentPart(name: string): string {
     ...skipped,
     ...(agent.alsoAnswers === undefined ? [] : [`- also answers ${agent.alsoAnswers}`]),
     ...(agent.caveats ?? []).map((caveat) => `- ${caveat}`),
+    `- MCP tools: ${agent.mcpTools} ([MCP tools](../events.md#mcp-tools))`,
     '',
     `The events it sends, what hookrun fires for each and the answer fields the agent honours (\`hookrun agents\`):`,
     '',
@@ -256,6 +273,7 @@ export function generatedParts(): Record<string, () => string> {
     cli: cliPart,
     reference: referencePart,
     agents: agentsPart,
+    mcp: mcpPart,
     ...Object.fromEntries(agentList().map((agent) => [`agent:${agent.agent}`, () => agentPart(agent.agent)])),
     ...Object.fromEntries(
       Object.keys(IN_PROCESS).map((name) => [`lab:${name}`, () => labPart(labFiles().find((file) => file.agent === name))]),

@@ -34,6 +34,8 @@ interface AgentRow {
   readonly alsoAnswers?: string
   /** What a user must know beyond the fields it honours (`Dialect.caveats`). */
   readonly caveats?: readonly string[]
+  /** How it names an MCP tool, and how hookrun reads that into `mcp__<server>__<tool>` (docs/events.md "MCP tools"). */
+  readonly mcpTools: string
   /** What the agent lab saw the real CLI do (src/dialects/verified.ts); absent: known from its docs and source only. */
   readonly verified?: VerifiedRow
   /** Other agents that run this agent's hook files (Claude Code's: src/install/claude-callers.ts), and when. */
@@ -123,6 +125,7 @@ export function agentRows(): AgentRow[] {
       }),
       ...(dialect.alsoAnswers !== undefined && { alsoAnswers: dialect.alsoAnswers }),
       ...(dialect.caveats !== undefined && { caveats: dialect.caveats }),
+      mcpTools: mcpToolsLine(dialect),
       ...(LAB_VERIFIED[dialect.name] !== undefined && { verified: verifiedRow(LAB_VERIFIED[dialect.name]!) }),
       ...(dialect.name === 'claude' && {
         alsoRunBy: CLAUDE_CALLERS.map((caller) => `${caller.label} (${caller.when})`),
@@ -178,6 +181,18 @@ function verifiedLine(row: AgentRow): string {
   return `${line}\n  with --serve      ${serve.version} in the agent lab: ${names.join(', ')} honoured over http (install --serve)`
 }
 
+/** `S-T` (Copilot CLI), with where the server's exact name comes from when the payload or the agent's config tells it. */
+function mcpToolsLine(dialect: Dialect): string {
+  const naming = dialect.mcpNaming
+  if (naming === undefined)
+    return `how it names MCP tools is not known to hookrun (a name of Claude Code's shape, \`mcp__<server>__<tool>\`, is read as one): an MCP gate may not hold here`
+  const from = [
+    ...(dialect.mcpCall !== undefined ? ['the server its payload names'] : []),
+    ...(dialect.mcpServers !== undefined ? ['the servers in its config, where the name has several readings'] : []),
+  ]
+  return `named \`${naming.prefix}<server>${naming.separator}<tool>\`${from.length > 0 ? `; hookrun reads ${from.join(', and ')}` : ''}`
+}
+
 function labSaw(verified: VerifiedRow): string {
   const byVerdict = new Map<string, string[]>()
   for (const [scenario, verdict] of Object.entries(verified.scenarios))
@@ -198,6 +213,7 @@ export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
     lines.push(verifiedLine(row))
     if (row.alsoAnswers) lines.push(`  also answers      ${row.alsoAnswers}`)
     for (const caveat of row.caveats ?? []) lines.push(`  caveat            ${caveat}`)
+    lines.push(`  MCP tools         ${row.mcpTools}`)
     for (const caller of row.alsoRunBy ?? []) lines.push(`  also run by       ${caller}`)
     if (row.inProcess) {
       lines.push(`  in-process        ${row.inProcess.how}`)

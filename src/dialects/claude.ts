@@ -1,5 +1,6 @@
 // Claude Code's dialect: its payloads in, its JSON answers and exit codes out.
 import { namesOf } from '../event/events.ts'
+import { CLAUDE_MCP_NAMING } from '../event/mcp.ts'
 import { carryFields } from './shared.ts'
 import type { CarriedRow, Dialect } from './types.ts'
 
@@ -57,6 +58,7 @@ export const claude: Dialect = {
   label: 'Claude Code',
   source: 'claude',
   project: { variables: ['CLAUDE_PROJECT_DIR'] },
+  mcpNaming: CLAUDE_MCP_NAMING,
   // Claude Code 2.1.331 names the server of an MCP call in `mcp_server.name` (its tool name holds it normalized).
   mcpCall(payload, tool) {
     const server = (payload.mcp_server as { name?: unknown } | null | undefined)?.name

@@ -1,5 +1,6 @@
 // Codex's dialect: its payloads in, its JSON answers and exit codes out.
 import { namesOf } from '../event/events.ts'
+import { CLAUDE_MCP_NAMING } from '../event/mcp.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
 import type { Dialect } from './types.ts'
 
@@ -39,6 +40,8 @@ export const codex: Dialect = {
   // `codex exec` shows the person nothing a hook writes (real-agents.md): notices go to the model.
   notices: ['additionalContext'],
   // Codex's own events (Interrupt) say Codex by themselves; the ones it shares with Claude Code need turn_id.
+  // `mcp__<server>__<tool>` as Claude Code (codex-rs ensure_mcp_prefix).
+  mcpNaming: CLAUDE_MCP_NAMING,
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&
     (CODEX_ONLY_EVENTS.has(payload.hook_event_name) || (CODEX_EVENTS.has(payload.hook_event_name) && typeof payload.turn_id === 'string')),

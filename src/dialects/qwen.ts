@@ -1,5 +1,6 @@
 import { namesOf } from '../event/events.ts'
 import { claude } from './claude.ts'
+import { CLAUDE_MCP_NAMING } from '../event/mcp.ts'
 import { Answer, blockReason, contextText, jsonLine, ownEvent } from './shared.ts'
 import type { Dialect } from './types.ts'
 
@@ -40,6 +41,8 @@ export const qwen: Dialect = {
     },
     { field: 'systemMessage', events: ['SessionStart'], why: 'Qwen Code shows no SessionStart systemMessage, so nobody sees it' },
   ],
+  // `mcp__<server>__<tool>` as Claude Code (a name it had to clean up gets a hash suffix: read as it is).
+  mcpNaming: CLAUDE_MCP_NAMING,
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string' || !QWEN_EVENTS.has(event)) return false

@@ -70,8 +70,9 @@ export interface Dialect {
    */
   readonly killsAfterSeconds?: number
   /**
-   * How the agent names tool T of MCP server S (`S-T` in Copilot CLI); default Claude Code's
-   * `mcp__S__T`. hookrun reads every such call as subject `mcp__S__T` (src/event/mcp.ts).
+   * How the agent names tool T of MCP server S (`S-T` in Copilot CLI). hookrun reads every such
+   * call as subject `mcp__S__T` (src/event/mcp.ts). Undefined: not known; a name of Claude Code's
+   * shape is still read as one, and `hookrun agents` and doctor say an MCP gate may not hold.
    */
   readonly mcpNaming?: McpNaming
   /** Where the agent keeps its MCP servers, to tell which reading of an ambiguous name is the real one (src/dialects/mcp-servers.ts). */

@@ -1,5 +1,6 @@
 import { namesOf } from '../event/events.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
+import { CLAUDE_MCP_NAMING } from '../event/mcp.ts'
 import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, contextText, decided, objectFrom, ownEvent } from './shared.ts'
 import type { Dialect, Normalized } from './types.ts'
@@ -54,6 +55,8 @@ export const windsurf: Dialect = {
   label: 'Windsurf',
   source: 'windsurf',
   project: { variables: [] },
+  // hookrun names Windsurf's MCP calls from mcp_server_name and mcp_tool_name (below).
+  mcpNaming: CLAUDE_MCP_NAMING,
   detect: (payload) => typeof payload.agent_action_name === 'string' && WINDSURF_EVENTS.has(payload.agent_action_name),
   eventName: (payload) => (typeof payload.agent_action_name === 'string' ? payload.agent_action_name : undefined),
   normalize(payload, agentEvent): Normalized {
