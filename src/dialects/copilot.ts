@@ -50,7 +50,8 @@ export const copilot: Dialect = {
   notices: ['systemMessage', 'additionalContext'],
   alsoAnswers:
     "VS Code's own agent hooks (Local harness), which run .github/hooks/*.json with a payload of their own (hookEventName, tool_name, tool_input): answered in VS Code's Claude-style JSON (hookSpecificOutput); from VS Code's docs (not lab-verified)",
-  // Copilot CLI 1.0.102 names an MCP tool `<server>-<tool>` and sends no server field.
+  // Copilot CLI 1.0.102 names an MCP tool `<server>-<tool>` and sends no server field (seen in the
+  // agent lab, test/agents/copilot.lab.ts mcp-gate).
   mcpNaming: { prefix: '', separator: '-' },
   detect: (payload) => typeof payload.sessionId === 'string' && (typeof payload.timestamp === 'number' || fromVSCode(payload)),
   // Only its notification payload names itself (`Notification`); the command line names the rest.
