@@ -51,7 +51,8 @@ export const copilot: Dialect = {
   notices: ['systemMessage', 'additionalContext'],
   alsoAnswers:
     "VS Code's own agent hooks (Local harness), which run .github/hooks/*.json with a payload of their own (hookEventName, tool_name, tool_input): answered in VS Code's Claude-style JSON (hookSpecificOutput); from VS Code's docs (not lab-verified)",
-  // Copilot CLI 1.0.102 names an MCP tool `<server>-<tool>` and sends no server field.
+  // Copilot CLI 1.0.102 names an MCP tool `<server>-<tool>` and sends no server field (seen in the
+  // agent lab, test/agents/copilot.lab.ts mcp-gate).
   mcpNaming: { prefix: '', separator: '-' },
   // Its servers: the user's mcp-config.json, a trusted folder's .mcp.json / .github/mcp.json, and its own GitHub server.
   mcpServers: {

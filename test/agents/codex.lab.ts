@@ -5,13 +5,14 @@
  * person saw. Codex's shell tool is `exec_command {cmd, workdir?}`; its hooks see it as `Bash
  * {command}`.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
 import { contextHooks, DONE, GATE_HOOKS, scenarioRunner, shownOn } from './scenario.ts'
 import { codexConfig, reviewCodexHooks, runCodex } from './codex-cli.ts'
 import { labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
+import { labMcpServer, MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
 import { inputItems, startOpenAIResponsesModel } from './models/openai-responses.ts'
 
 const results = labResults('codex')
@@ -226,6 +227,43 @@ describe('Codex 0.169 with hookrun', () => {
           'unknown-event',
           'honoured',
           `PreModelRequest (no hookrun name) routed to hookrun: exit 0 on all ${exits.length} fires, the session went on`,
+        )
+      },
+    )
+  })
+
+  test('mcp-gate', async () => {
+    // labmcp in ~/.codex/config.toml as a user adds it; --dangerously-bypass-approvals-and-sandbox
+    // approves its calls. Codex offers MCP tools to the model as a namespace (`mcp__labmcp`, its
+    // functions `lab_read`, `lab_wipe`): the model calls a tool by namespace and name, and the
+    // hook sees the joined `mcp__labmcp__lab_wipe`.
+    const mcpTool = (tool: string): Turn => ({ namespace: 'mcp__labmcp', tool, input: {} })
+    await scenario(
+      'mcp-gate',
+      {
+        hooks: mcpHooks,
+        turns: [mcpTool('lab_wipe'), mcpTool('lab_read'), done],
+        before: (run) => {
+          const server = labMcpServer(run)
+          appendFileSync(
+            join(run.home, '.codex', 'config.toml'),
+            `\n[mcp_servers.labmcp]\ncommand = ${JSON.stringify(server.command)}\nargs = ${JSON.stringify(server.args)}\n`,
+          )
+        },
+      },
+      ({ run, server }) => {
+        const offered = (server.requests[0]!.body as { tools?: { type?: string; name?: string; tools?: { name?: string }[] }[] }).tools
+        const namespace = offered?.find((tool) => tool.type === 'namespace' && tool.name === 'mcp__labmcp')
+        expect(namespace?.tools?.map((tool) => tool.name).sort()).toEqual(['lab_read', 'lab_wipe'])
+        expect(mcpCalls(run)).toEqual(['lab_read'])
+        expect(mcpSeen(run)).toEqual(['labmcp lab_wipe mcp__labmcp__lab_wipe', 'labmcp lab_read mcp__labmcp__lab_read'])
+        const [wiped, read] = toolOutputs(server)
+        expect(wiped).toContain(MCP_GATE_REASON)
+        expect(read).toContain(MCP_RESULT_MARKER)
+        results.record(
+          'mcp-gate',
+          'honoured',
+          `the model got labmcp's tools as namespace mcp__labmcp (functions lab_read, lab_wipe); PreToolUse fired for both calls with tool_name mcp__labmcp__lab_wipe / lab_read; the gate stopped lab_wipe (the server never got it, the model got ${JSON.stringify(wiped)}) and lab_read ran`,
         )
       },
     )

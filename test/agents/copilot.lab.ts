@@ -12,7 +12,8 @@ import { ROOT } from '../helpers.ts'
 import { contextHooks, DONE, GATE_HOOKS, scenarioRunner, shownOn } from './scenario.ts'
 import { copilotConfig, runCopilot } from './copilot-cli.ts'
 import { labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
-import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
+import { labMcpServer, MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
+import { chatMessages, isChatTurn, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
 
 const results = labResults('copilot')
 const FIXTURES = join(ROOT, 'test', 'agents', 'fixtures', 'copilot')
@@ -304,6 +305,42 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
           'claude-and-copilot-entries',
           'honoured',
           "with hookrun's Copilot and Claude Code entries both installed: one shell call ran the gate once, one session start ran its hook once, and its context reached the model once",
+        )
+      },
+    )
+  })
+
+  test('mcp-gate', async () => {
+    // labmcp in ~/.copilot/mcp-config.json as a user adds it; --allow-all-tools approves its calls.
+    // Copilot offers the model MCP tools as `<server>-<tool>` and its preToolUse payload names no
+    // server (toolName `labmcp-lab_wipe`): hookrun reads the server and the tool from the name.
+    const mcpTool = (name: string): Turn => ({ tool: name, input: {} })
+    await scenario(
+      'mcp-gate',
+      {
+        hooks: mcpHooks,
+        turns: [mcpTool('labmcp-lab_wipe'), mcpTool('labmcp-lab_read'), done],
+        before: (run) => {
+          const server = labMcpServer(run)
+          const labmcp = { type: 'local', command: server.command, args: server.args, tools: ['*'] }
+          writeFileSync(join(run.home, '.copilot', 'mcp-config.json'), `${JSON.stringify({ mcpServers: { labmcp } }, null, 2)}\n`)
+        },
+      },
+      ({ run, server }) => {
+        const offered = (server.requests.find(isChatTurn)!.body as { tools: { function?: { name?: string } }[] }).tools
+        expect(offered.map((tool) => tool.function?.name).filter((name) => name?.startsWith('labmcp'))).toEqual([
+          'labmcp-lab_read',
+          'labmcp-lab_wipe',
+        ])
+        expect(mcpCalls(run)).toEqual(['lab_read'])
+        expect(mcpSeen(run)).toEqual(['labmcp lab_wipe labmcp-lab_wipe', 'labmcp lab_read labmcp-lab_read'])
+        const [wiped, read] = toolOutputs(server)
+        expect(wiped).toContain(MCP_GATE_REASON)
+        expect(read).toContain(MCP_RESULT_MARKER)
+        results.record(
+          'mcp-gate',
+          'honoured',
+          `the model got labmcp's tools as labmcp-lab_read / labmcp-lab_wipe; preToolUse fired for both calls with toolName labmcp-lab_wipe / labmcp-lab_read (no server field), read as server labmcp; the gate stopped lab_wipe (the server never got it, the model got ${JSON.stringify(wiped)}) and lab_read ran`,
         )
       },
     )

@@ -267,7 +267,14 @@ export async function startModelServer(handle: (request: ModelRequest, response:
  * answer with text. A server picks the turn by how many tool results the conversation holds, so
  * side requests (titles, token counts) never advance the script.
  */
-export type Turn = { readonly tool: string; readonly input: Record<string, unknown> } | { readonly text: string }
+export type Turn =
+  | {
+      readonly tool: string
+      readonly input: Record<string, unknown>
+      /** The tool's namespace, where the agent offers tools in one (Codex's MCP tools on the Responses API). */
+      readonly namespace?: string
+    }
+  | { readonly text: string }
 
 /** Seen in the lab: the agent honoured hookrun's answer, ignored it (and hookrun says so), or the scenario does not apply. */
 export type Verdict = 'honoured' | 'ignored, hookrun warns' | 'not applicable'

@@ -35,7 +35,14 @@ export function startOpenAIResponsesModel(turns: readonly Turn[]): Promise<Model
     send(response, { type: 'response.created', response: { id } })
     const item =
       'tool' in turn
-        ? { type: 'function_call', id: `fc_${served}`, call_id: `call_${served}`, name: turn.tool, arguments: JSON.stringify(turn.input) }
+        ? {
+            type: 'function_call',
+            id: `fc_${served}`,
+            call_id: `call_${served}`,
+            ...(turn.namespace !== undefined && { namespace: turn.namespace }),
+            name: turn.tool,
+            arguments: JSON.stringify(turn.input),
+          }
         : { type: 'message', id: `msg_${served}`, role: 'assistant', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }
     send(response, { type: 'response.output_item.added', output_index: 0, item })
     send(response, { type: 'response.output_item.done', output_index: 0, item })
