@@ -22,6 +22,8 @@ import { discardedBecause, discardedFilesCheck, discardedRouterFiles } from './d
 import { findProgram, type ProgramFinding } from './router-program.ts'
 import { pluginInstalls } from './plugin-agents.ts'
 import { selfCommand } from './self.ts'
+import { mcpGateLines, mcpGates } from './mcp-doctor.ts'
+import type { Hook } from '../core/types.ts'
 
 /** Where the agents' config files say hookrun is, with the agents and files that say so. */
 interface Wiring {
@@ -331,6 +333,18 @@ const ignoredFilesCheck: DoctorCheck = (context) => ignoredRouterFiles(context.p
 const claudeCallersCheck: DoctorCheck = (context) =>
   claudeCallerLines(wirings(context).flatMap((wiring) => (wiring.agent === 'claude' ? [wiring.file] : [])))
 
+/** MCP gates in the config, and every agent running hookrun here that would not read them (src/install/mcp-doctor.ts). */
+const mcpGateCheck: DoctorCheck = (context) => {
+  let hooks: readonly Hook[]
+  try {
+    hooks = loadConfig({ cwd: context.cwd, env: context.env }).hooks
+  } catch {
+    return [] // projectCheck says why
+  }
+  const agents = [...wirings(context).map((wiring) => wiring.agent), ...pluginInstalls(context.places).map((install) => install.agent.name)]
+  return mcpGateLines(mcpGates(hooks), agents)
+}
+
 /** The checks `hookrun doctor` runs, in order; other modules append theirs. */
 export const DOCTOR_CHECKS: DoctorCheck[] = [
   binaryCheck,
@@ -343,6 +357,7 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   ignoredFilesCheck,
   claudeCallersCheck,
   discardedFilesCheck,
+  mcpGateCheck,
 ]
 
 interface DoctorOptions {

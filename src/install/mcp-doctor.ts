@@ -1,0 +1,56 @@
+/**
+ * doctor: where an MCP gate of the user's would not hold. A gate on `mcp__…` holds in an agent
+ * only if hookrun can read that agent's MCP tool names (its dialect's `mcpNaming`) and the agent
+ * fires a pre-tool hook for MCP calls at all; the lab's `mcp-gate` scenario says which do.
+ */
+import { DIALECTS } from '../dialects/index.ts'
+import { LAB_VERIFIED } from '../dialects/verified.ts'
+import type { Hook } from '../core/types.ts'
+import { expandAlias } from '../event/pattern.ts'
+import type { DoctorLine } from './doctor-types.ts'
+
+/** The hooks that gate MCP calls: a tool event pattern (or Claude matcher) naming `mcp__…`. */
+export function mcpGates(hooks: readonly Hook[]): Hook[] {
+  return hooks.filter(
+    (hook) =>
+      hook.event.some((pattern) =>
+        pattern.split(',').some((alternative) => {
+          const [domain, , subject] = expandAlias(alternative.trim().split(':'))
+          return (domain === 'tool' || domain === '*') && subject !== undefined && /^mcp/i.test(subject.trim())
+        }),
+      ) || /^\^?\(?mcp/i.test(hook.matcher ?? ''),
+  )
+}
+
+/**
+ * One line per agent that runs hookrun here (by hookrun's name for it: `claude`, `kilo`, …)
+ * where the MCP gates may not hold, and one line naming those where the lab saw them hold.
+ */
+export function mcpGateLines(gates: readonly Hook[], agents: readonly string[]): DoctorLine[] {
+  if (gates.length === 0) return []
+  const names = gates.map((gate) => `'${gate.name}'`).join(', ')
+  const held: string[] = []
+  const lines: DoctorLine[] = []
+  for (const agent of [...new Set(agents)]) {
+    // Kilo Code is OpenCode's engine and speaks its dialect; its own lab file says what it did.
+    const dialect = DIALECTS.find((each) => each.name === (agent === 'kilo' ? 'opencode' : agent))
+    if (dialect === undefined) continue
+    const label = agent === 'kilo' ? 'Kilo Code' : dialect.label
+    const seen = LAB_VERIFIED[agent]?.scenarios['mcp-gate']
+    if (dialect.mcpNaming === undefined) {
+      lines.push({
+        status: 'warn',
+        what: `${label}: how it names MCP tools is not known to hookrun, so the MCP gate${gates.length > 1 ? 's' : ''} ${names} may not hold there`,
+        fix: 'see docs/events.md#mcp-tools; gate its MCP tools by the names it sends (hookrun log shows them)',
+      })
+    } else if (seen !== undefined && seen.verdict !== 'honoured') {
+      lines.push({
+        status: 'warn',
+        what: `${label}: the MCP gate${gates.length > 1 ? 's' : ''} ${names} may not hold there: the agent lab saw ${seen.seen}`,
+        fix: 'see docs/events.md#mcp-tools',
+      })
+    } else held.push(seen === undefined ? `${label} (from its docs, not lab-verified)` : label)
+  }
+  if (held.length > 0) lines.unshift({ status: 'ok', what: `MCP gate${gates.length > 1 ? 's' : ''} ${names}: read in ${held.join(', ')}` })
+  return lines
+}
