@@ -118,6 +118,20 @@ function readEvents(source: ScanSource, content: string, project: string): Scann
   return eventMapHooks(value, path.map((key) => `${key}.`).join(''), project)
 }
 
+/** Antigravity CLI's hooks.json: hook names, each with its events (tool events in groups, `{matcher, hooks}`; the others a handler each). */
+function readNamedGroups(content: string, project: string): ScannedHook[] {
+  return Object.entries(jsonObject(content)).flatMap(([name, group]) => {
+    // Not an object (a `"version": 1`): no hook in it.
+    if (!isObject(group)) return []
+    const hooks = eventMapHooks(group, `${name}.`, project)
+    if (group.enabled !== false) return hooks
+    return hooks.map((hook) => ({
+      ...hook,
+      note: `switched off ("enabled": false): Antigravity CLI skips "${name}" until it is switched on`,
+    }))
+  })
+}
+
 /** Kiro's standalone hooks: `{hooks: [{trigger, matcher, action: {command}}]}` (CLI 3) or `{when, then}` (the IDE's `.kiro.hook`). */
 function readKiroHooks(content: string, project: string): ScannedHook[] {
   const root = jsonObject(content)
@@ -226,6 +240,8 @@ export function readScanned(source: ScanSource, file: string, content: string, e
   switch (source.reader) {
     case 'events':
       return readEvents(source, content, project)
+    case 'named-groups':
+      return readNamedGroups(content, project)
     case 'kiro-hooks':
       return readKiroHooks(content, project)
     case 'toml-tables':

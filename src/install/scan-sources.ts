@@ -5,12 +5,13 @@ import type { ImportAgent } from './import.ts'
 
 /**
  * How a file is read: `events` an agent's JSON event map (Claude's groups, Cursor's and Copilot's
- * flat handlers, Kiro's agent config; `at` says where the map is), `kiro-hooks` Kiro's standalone
- * hook files, `toml-tables` Vibe's `[[hooks]]`, `codex-toml` Codex's `[hooks]` in config.toml,
- * `executables` a folder of hook programs (Cline), `plugin` code the agent loads (OpenCode, Kilo,
- * Amp), and `npm-plugins` the packages an OpenCode config names.
+ * flat handlers, Kiro's agent config; `at` says where the map is), `named-groups` Antigravity's
+ * hook names each with its events, `kiro-hooks` Kiro's standalone hook files, `toml-tables` Vibe's
+ * `[[hooks]]`, `codex-toml` Codex's `[hooks]` in config.toml, `executables` a folder of hook
+ * programs (Cline), `plugin` code the agent loads (OpenCode, Kilo, Amp), and `npm-plugins` the
+ * packages an OpenCode config names.
  */
-type ScanReader = 'events' | 'kiro-hooks' | 'toml-tables' | 'codex-toml' | 'executables' | 'plugin' | 'npm-plugins'
+type ScanReader = 'events' | 'named-groups' | 'kiro-hooks' | 'toml-tables' | 'codex-toml' | 'executables' | 'plugin' | 'npm-plugins'
 
 export interface ScanSource {
   /** Project-relative file, or a folder with `entries` (`*.json`, `*` for executables, `*.{js,ts}`). */
@@ -116,6 +117,7 @@ export const SCAN_SOURCES: readonly ScanSource[] = [
   { path: '.devin/hooks.v1.json', reader: 'events', at: [], agents: ['Devin CLI'], owners: ['devin'] },
   { path: '.grok/hooks', entries: JSON_FILES, reader: 'events', agents: ['Grok Build'], owners: ['grok'] },
   { path: '.amp/plugins', entries: CODE_FILES, reader: 'plugin', agents: ['Amp (PLUGINS=all)'], owners: ['amp'] },
+  { path: '.agents/hooks.json', reader: 'named-groups', agents: ['Antigravity CLI'], owners: ['antigravity'] },
 ]
 
 /** Agents hookrun knows that read no hook file from a project, and why. */
@@ -123,7 +125,7 @@ export const NO_PROJECT_FILE: Readonly<Record<string, string>> = {
   kimi: "Kimi Code CLI reads hooks from ~/.kimi/config.toml only (no project file; the user's own file)",
 }
 
-/** The agents scan speaks of, in the order it lists what it looked at: `hookrun agents`, then the ones that read another agent's files. */
+/** The agents scan speaks of, in the order it lists what it looked at: `hookrun agents`, then the ones hookrun has no install for (most read another agent's files). */
 export const SCAN_AGENTS: ReadonlyArray<readonly [string, string]> = [
   ['claude', 'Claude Code'],
   ['cursor', 'Cursor'],
@@ -146,5 +148,6 @@ export const SCAN_AGENTS: ReadonlyArray<readonly [string, string]> = [
   ['devin', 'Devin CLI'],
   ['grok', 'Grok Build'],
   ['amp', 'Amp'],
+  ['antigravity', 'Antigravity CLI'],
   ['agent-sdk', 'Claude Agent SDK apps'],
 ]

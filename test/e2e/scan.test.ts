@@ -55,6 +55,12 @@ function hostileFiles(dir: string): { files: Files; expected: Array<{ marker: st
     '.devin/hooks.v1.json': { SessionStart: [{ hooks: [{ type: 'command', command: plant(dir, 'devin') }] }] },
     '.grok/hooks/evil.json': claudeGroups(dir, 'grok', 'SessionStart'),
     '.amp/plugins/evil.ts': js('amp'),
+    '.agents/hooks.json': {
+      evil: {
+        PreToolUse: [{ matcher: '', hooks: [{ type: 'command', command: plant(dir, 'antigravity') }] }],
+        PreInvocation: [{ type: 'command', command: plant(dir, 'antigravity-invocation') }],
+      },
+    },
   }
   const claudeReaders = ['Claude Code', 'Copilot CLI', 'Cursor', 'Devin CLI']
   const expected = [
@@ -84,6 +90,8 @@ function hostileFiles(dir: string): { files: Files; expected: Array<{ marker: st
     { marker: 'devin', file: '.devin/hooks.v1.json', agent: 'Devin CLI', flags: ['session-start', 'network'] },
     { marker: 'grok', file: '.grok/hooks/evil.json', agent: 'Grok Build', flags: ['session-start', 'network'] },
     { marker: 'amp', file: '.amp/plugins/evil.ts', agent: 'Amp (PLUGINS=all)', flags: ['session-start', 'every-event', 'network'] },
+    { marker: "markers/antigravity'", file: '.agents/hooks.json', agent: 'Antigravity CLI', flags: ['every-tool', 'network'] },
+    { marker: 'antigravity-invocation', file: '.agents/hooks.json', agent: 'Antigravity CLI', flags: ['network'] },
   ]
   return { files, expected }
 }
@@ -201,6 +209,31 @@ describe('hookrun scan', () => {
     mkdirSync(join(dir, '.cline', 'hooks', 'notes'))
     expect((await runCli(['scan'], { cwd: dir, env })).exitCode).toBe(0)
     expect(json.git).toMatch(/^unknown: /) // not a git repository
+  })
+
+  test('an Antigravity CLI hooks.json that does not parse (agy drops it without a word) is unreadable', async () => {
+    const dir = makeProject({
+      '.agents/hooks.json': '{ "gate": { "PreToolUse": [ { "matcher": "", "hooks": [ { "command": "x" } ] } ] ',
+    })
+    dirs.push(dir)
+    const result = await runCli(['scan', '--json'], { cwd: dir, env: freshHome() })
+    expect(result.exitCode).toBe(FOREIGN_HOOKS_EXIT)
+    const report = ScanJson.parse(result.json())
+    expect(report.unreadable).toBe(1)
+    expect(report.files.find((file) => file.file === '.agents/hooks.json')).toMatchObject({
+      agents: ['Antigravity CLI'],
+      problem: expect.stringMatching(/not valid JSON \(line 1/),
+    })
+    const table = await runCli(['scan'], { cwd: dir, env: freshHome() })
+    expect(table.stdout).toMatch(/\.agents\/hooks\.json \(runs in: Antigravity CLI\)\n +unreadable: is not valid JSON/)
+    expect(table.stdout).toMatch(/Antigravity CLI: \.agents\/hooks\.json/)
+
+    // A hook switched off is still listed (one edit switches it on), and says so.
+    writeFiles(dir, { '.agents/hooks.json': { gate: { enabled: false, Stop: [{ type: 'command', command: 'echo bye' }] } } })
+    const off = ScanJson.parse((await runCli(['scan', '--json'], { cwd: dir, env: freshHome() })).json())
+    const hook = off.files.find((file) => file.file === '.agents/hooks.json')?.hooks[0]
+    expect(hook).toMatchObject({ event: 'Stop', runs: 'echo bye', own: false, at: 'gate.Stop[0]' })
+    expect(hook?.note).toMatch(/switched off \("enabled": false\)/)
   })
 
   test('a file that does not parse is reported, with exit 3; an empty project exits 0', async () => {
