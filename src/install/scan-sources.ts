@@ -20,6 +20,8 @@ export interface ScanSource {
   readonly entries?: RegExp
   /** Goose's plugin folders: `path/<plugin>/hooks/hooks.json`. */
   readonly nested?: string
+  /** Claude Code's settings: its `enabledPlugins` and `extraKnownMarketplaces` are read too. */
+  readonly claudePlugins?: boolean
   readonly reader: ScanReader
   /** Where the event map is in a JSON file (default `hooks`). */
   readonly at?: readonly string[]
@@ -51,6 +53,7 @@ export const SCAN_SOURCES: readonly ScanSource[] = [
     agents: [...CLAUDE_READERS, 'Grok Build'],
     owners: ['claude', 'cursor', 'copilot', 'devin', 'grok', 'agent-sdk'],
     importAgent: 'claude',
+    claudePlugins: true,
   },
   {
     path: '.claude/settings.local.json',
@@ -59,6 +62,7 @@ export const SCAN_SOURCES: readonly ScanSource[] = [
     owners: ['claude', 'cursor', 'copilot', 'devin', 'agent-sdk'],
     importAgent: 'claude',
     hookrunFile: true,
+    claudePlugins: true,
   },
   {
     path: '.cursor/hooks.json',
