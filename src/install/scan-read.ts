@@ -2,6 +2,7 @@
 // run: no shell, no spawn, no import of the code a plugin file holds.
 import { basename, extname, isAbsolute, relative } from 'node:path'
 import { routerTail } from '../core/router.ts'
+import { frontMatterHooks } from './front-matter.ts'
 import { CLINE_FOLDER, wrapperText } from './hook-folder.ts'
 import { JsonTextError, nodeAt, nodeValue, parseJson } from './json-text.ts'
 import { pluginText } from './opencode-plugin.ts'
@@ -194,6 +195,19 @@ function readNamedGroups(content: string, project: string): ScannedHook[] {
   })
 }
 
+/** The `hooks:` of a skill's, subagent's or command's YAML front matter, in Claude Code's settings shape. */
+function readFrontMatter(source: ScanSource, content: string, project: string): ScannedHook[] {
+  const map = frontMatterHooks(content)
+  if (map === undefined || map === null) return []
+  if (!isObject(map)) throw new JsonTextError('front matter: "hooks" is not an object of events')
+  // Claude Code registers them when the skill (or subagent, or command) is used: never as a session starts.
+  return eventMapHooks(map, 'hooks.', project).map((hook) => ({
+    ...hook,
+    flags: hook.flags.filter((flag) => flag !== 'session-start'),
+    ...(source.hookNote !== undefined && { note: source.hookNote }),
+  }))
+}
+
 /** Kiro's standalone hooks: `{hooks: [{trigger, matcher, action: {command}}]}` (CLI 3) or `{when, then}` (the IDE's `.kiro.hook`). */
 function readKiroHooks(content: string, project: string): ScannedHook[] {
   const root = jsonObject(content)
@@ -304,6 +318,8 @@ export function readScanned(source: ScanSource, file: string, content: string, e
       return readEvents(source, content, project)
     case 'named-groups':
       return readNamedGroups(content, project)
+    case 'front-matter':
+      return readFrontMatter(source, content, project)
     case 'kiro-hooks':
       return readKiroHooks(content, project)
     case 'toml-tables':
