@@ -2,6 +2,7 @@
 // run: no shell, no spawn, no import of the code a plugin file holds.
 import { basename, extname, isAbsolute, relative } from 'node:path'
 import { routerTail } from '../core/router.ts'
+import { frontMatterHooks } from './front-matter.ts'
 import { CLINE_FOLDER, wrapperText } from './hook-folder.ts'
 import { JsonTextError, nodeAt, nodeValue, parseJson } from './json-text.ts'
 import { pluginText } from './opencode-plugin.ts'
@@ -106,16 +107,105 @@ function jsonObject(source: string): Json {
   return value
 }
 
-/** An agent's JSON file with an event map (`at`, default `hooks`). */
+/** An agent's JSON file with an event map (`at`, default `hooks`), and what else of it makes the agent run code. */
 function readEvents(source: ScanSource, content: string, project: string): ScannedHook[] {
   const root = parseJson(content, true)
   if (root.type !== 'object') throw new JsonTextError('is not a JSON object')
   const path = source.at ?? ['hooks']
   const map = nodeAt(root, path)
-  if (map === undefined) return []
-  const value = nodeValue(map)
+  const value = map === undefined ? {} : nodeValue(map)
   if (!isObject(value)) throw new JsonTextError(`"${path.join('.') || '(the file)'}" is not an object of events`)
-  return eventMapHooks(value, path.map((key) => `${key}.`).join(''), project)
+  const hooks = eventMapHooks(value, path.map((key) => `${key}.`).join(''), project)
+  return source.claudePlugins ? [...hooks, ...claudePlugins(nodeValue(root) as Json, project)] : hooks
+}
+
+/** Where a Claude Code marketplace comes from, as its settings say (`github owner/repo`, a git or download URL, a folder). */
+function marketplaceSource(source: unknown): { where: string; local: boolean } {
+  const where = isObject(source) ? (text(source.repo) ?? text(source.url) ?? text(source.path) ?? text(source.package)) : undefined
+  if (!isObject(source) || where === undefined) return { where: JSON.stringify(source) ?? 'no source', local: false }
+  return { where: `${text(source.source) ?? '?'} ${where}`, local: source.source === 'directory' || source.source === 'file' }
+}
+
+/**
+ * The plugins Claude Code's settings switch on (`enabledPlugins`) and the marketplaces they add
+ * (`extraKnownMarketplaces`): Claude Code fetches them (a git clone, a download) and runs the
+ * plugins' hooks, MCP servers and skills, none of which is in this file for scan to read.
+ */
+function claudePlugins(root: Json, project: string): ScannedHook[] {
+  const markets = new Map(
+    Object.entries(isObject(root.extraKnownMarketplaces) ? root.extraKnownMarketplaces : {}).map(([name, market]) => [
+      name,
+      marketplaceSource(isObject(market) ? market.source : market),
+    ]),
+  )
+  const listed = root.enabledPlugins
+  const enabled = isObject(listed)
+    ? Object.entries(listed).flatMap(([id, on]) => (on === false || on === null ? [] : [id]))
+    : Array.isArray(listed)
+      ? listed.map(String)
+      : []
+  const plugins = enabled.map((id): ScannedHook => {
+    const market = markets.get(id.slice(id.lastIndexOf('@') + 1))
+    // A plugin of a marketplace in a folder here comes from that folder, not the network.
+    const flags = new Set<ScanFlag>([
+      'session-start',
+      'every-event',
+      ...(market?.local ? commandFlags(market.where, project) : ['network' as const]),
+    ])
+    return {
+      event: '*',
+      kind: 'plugin',
+      runs: `plugin ${id}${market === undefined ? '' : ` (marketplace ${market.where})`}`,
+      own: false,
+      flags: [...flags],
+      at: `enabledPlugins.${id}`,
+      note: 'Claude Code installs this plugin from its marketplace and runs its hooks, MCP servers and skills in every session',
+    }
+  })
+  const marketplaces = [...markets].map(([name, market]): ScannedHook => {
+    const flags = new Set<ScanFlag>([
+      'session-start',
+      ...(market.local ? [] : ['network' as const]),
+      ...commandFlags(market.where, project),
+    ])
+    return {
+      event: '*',
+      kind: 'plugin',
+      runs: `marketplace ${name}: ${market.where}`,
+      own: false,
+      flags: [...flags],
+      at: `extraKnownMarketplaces.${name}`,
+      note: 'Claude Code fetches this plugin catalog once the folder is trusted, and offers to install the plugins it lists',
+    }
+  })
+  return [...plugins, ...marketplaces]
+}
+
+/** Antigravity CLI's hooks.json: hook names, each with its events (tool events in groups, `{matcher, hooks}`; the others a handler each). */
+function readNamedGroups(content: string, project: string): ScannedHook[] {
+  return Object.entries(jsonObject(content)).flatMap(([name, group]) => {
+    // Not an object (a `"version": 1`): no hook in it.
+    if (!isObject(group)) return []
+    const hooks = eventMapHooks(group, `${name}.`, project)
+    if (group.enabled !== false) return hooks
+    return hooks.map((hook) => ({
+      ...hook,
+      note: `switched off ("enabled": false): Antigravity CLI skips "${name}" until it is switched on`,
+    }))
+  })
+}
+
+/** The `hooks:` of a skill's, subagent's or command's YAML front matter, in Claude Code's settings shape. */
+function readFrontMatter(source: ScanSource, content: string, project: string): ScannedHook[] {
+  const map = frontMatterHooks(content)
+  if (map === undefined || map === null) return []
+  if (!isObject(map)) throw new JsonTextError('front matter: "hooks" is not an object of events')
+  // Claude Code registers them when the skill (or subagent, or command) is used: never as a session starts.
+  return eventMapHooks(map, 'hooks.', project).map((hook) => ({
+    ...hook,
+    flags: hook.flags.filter((flag) => flag !== 'session-start'),
+    ...(source.hookNote !== undefined && { note: source.hookNote }),
+  }))
 }
 
 /** Kiro's standalone hooks: `{hooks: [{trigger, matcher, action: {command}}]}` (CLI 3) or `{when, then}` (the IDE's `.kiro.hook`). */
@@ -226,6 +316,10 @@ export function readScanned(source: ScanSource, file: string, content: string, e
   switch (source.reader) {
     case 'events':
       return readEvents(source, content, project)
+    case 'named-groups':
+      return readNamedGroups(content, project)
+    case 'front-matter':
+      return readFrontMatter(source, content, project)
     case 'kiro-hooks':
       return readKiroHooks(content, project)
     case 'toml-tables':

@@ -5,20 +5,39 @@ import type { ImportAgent } from './import.ts'
 
 /**
  * How a file is read: `events` an agent's JSON event map (Claude's groups, Cursor's and Copilot's
- * flat handlers, Kiro's agent config; `at` says where the map is), `kiro-hooks` Kiro's standalone
- * hook files, `toml-tables` Vibe's `[[hooks]]`, `codex-toml` Codex's `[hooks]` in config.toml,
- * `executables` a folder of hook programs (Cline), `plugin` code the agent loads (OpenCode, Kilo,
- * Amp), and `npm-plugins` the packages an OpenCode config names.
+ * flat handlers, Kiro's agent config; `at` says where the map is), `named-groups` Antigravity's
+ * hook names each with its events, `kiro-hooks` Kiro's standalone hook files, `toml-tables` Vibe's
+ * `[[hooks]]`, `codex-toml` Codex's `[hooks]` in config.toml, `front-matter` the `hooks:` of a
+ * Markdown file's YAML front matter (Claude Code's skills, subagents, commands), `executables` a
+ * folder of hook programs (Cline), `plugin` code the agent loads (OpenCode, Kilo, Amp), and
+ * `npm-plugins` the packages an OpenCode config names.
  */
-type ScanReader = 'events' | 'kiro-hooks' | 'toml-tables' | 'codex-toml' | 'executables' | 'plugin' | 'npm-plugins'
+type ScanReader =
+  | 'events'
+  | 'named-groups'
+  | 'kiro-hooks'
+  | 'toml-tables'
+  | 'codex-toml'
+  | 'front-matter'
+  | 'executables'
+  | 'plugin'
+  | 'npm-plugins'
 
 export interface ScanSource {
   /** Project-relative file, or a folder with `entries` (`*.json`, `*` for executables, `*.{js,ts}`). */
   readonly path: string
   /** What of a folder is read: a file name pattern. */
   readonly entries?: RegExp
-  /** Goose's plugin folders: `path/<plugin>/hooks/hooks.json`. */
+  /** Goose's plugin folders (`path/<plugin>/hooks/hooks.json`), Claude Code's skills (`path/<skill>/SKILL.md`). */
   readonly nested?: string
+  /** `entries` in sub-folders too (Claude Code reads its subagents and commands from any depth). */
+  readonly recursive?: boolean
+  /** Listed only when it holds a hook or cannot be read: a project has many skills, most without hooks. */
+  readonly onlyWithHooks?: boolean
+  /** When its hooks run, said beside each (a skill's run once it is used, not when the session starts). */
+  readonly hookNote?: string
+  /** Claude Code's settings: its `enabledPlugins` and `extraKnownMarketplaces` are read too. */
+  readonly claudePlugins?: boolean
   readonly reader: ScanReader
   /** Where the event map is in a JSON file (default `hooks`). */
   readonly at?: readonly string[]
@@ -40,7 +59,10 @@ const CLAUDE_READERS = [
   'VS Code (chat.useClaudeHooks)',
   'Agent SDK apps (settingSources)',
 ]
+/** Who reads a skill's, subagent's or command's front matter hooks: Claude Code, and the SDK that runs its engine. */
+const CLAUDE_MARKDOWN_READERS = ['Claude Code', 'Agent SDK apps (settingSources)']
 const JSON_FILES = /\.json$/
+const MARKDOWN_FILES = /\.md$/
 const CODE_FILES = /\.(?:[cm]?[jt]s|tsx|jsx)$/
 
 export const SCAN_SOURCES: readonly ScanSource[] = [
@@ -50,6 +72,7 @@ export const SCAN_SOURCES: readonly ScanSource[] = [
     agents: [...CLAUDE_READERS, 'Grok Build'],
     owners: ['claude', 'cursor', 'copilot', 'devin', 'grok', 'agent-sdk'],
     importAgent: 'claude',
+    claudePlugins: true,
   },
   {
     path: '.claude/settings.local.json',
@@ -58,6 +81,36 @@ export const SCAN_SOURCES: readonly ScanSource[] = [
     owners: ['claude', 'cursor', 'copilot', 'devin', 'agent-sdk'],
     importAgent: 'claude',
     hookrunFile: true,
+    claudePlugins: true,
+  },
+  {
+    path: '.claude/skills',
+    nested: 'SKILL.md',
+    reader: 'front-matter',
+    agents: CLAUDE_MARKDOWN_READERS,
+    owners: ['claude', 'agent-sdk'],
+    onlyWithHooks: true,
+    hookNote: 'a skill: its hooks run once the skill is used, for the rest of the session',
+  },
+  {
+    path: '.claude/agents',
+    entries: MARKDOWN_FILES,
+    recursive: true,
+    reader: 'front-matter',
+    agents: CLAUDE_MARKDOWN_READERS,
+    owners: ['claude', 'agent-sdk'],
+    onlyWithHooks: true,
+    hookNote: 'a subagent: its hooks run while it runs (its Stop as SubagentStop)',
+  },
+  {
+    path: '.claude/commands',
+    entries: MARKDOWN_FILES,
+    recursive: true,
+    reader: 'front-matter',
+    agents: CLAUDE_MARKDOWN_READERS,
+    owners: ['claude', 'agent-sdk'],
+    onlyWithHooks: true,
+    hookNote: 'a command: its hooks run once the command is used, for the rest of the session',
   },
   {
     path: '.cursor/hooks.json',
@@ -116,6 +169,7 @@ export const SCAN_SOURCES: readonly ScanSource[] = [
   { path: '.devin/hooks.v1.json', reader: 'events', at: [], agents: ['Devin CLI'], owners: ['devin'] },
   { path: '.grok/hooks', entries: JSON_FILES, reader: 'events', agents: ['Grok Build'], owners: ['grok'] },
   { path: '.amp/plugins', entries: CODE_FILES, reader: 'plugin', agents: ['Amp (PLUGINS=all)'], owners: ['amp'] },
+  { path: '.agents/hooks.json', reader: 'named-groups', agents: ['Antigravity CLI'], owners: ['antigravity'] },
 ]
 
 /** Agents hookrun knows that read no hook file from a project, and why. */
@@ -123,7 +177,7 @@ export const NO_PROJECT_FILE: Readonly<Record<string, string>> = {
   kimi: "Kimi Code CLI reads hooks from ~/.kimi/config.toml only (no project file; the user's own file)",
 }
 
-/** The agents scan speaks of, in the order it lists what it looked at: `hookrun agents`, then the ones that read another agent's files. */
+/** The agents scan speaks of, in the order it lists what it looked at: `hookrun agents`, then the ones hookrun has no install for (most read another agent's files). */
 export const SCAN_AGENTS: ReadonlyArray<readonly [string, string]> = [
   ['claude', 'Claude Code'],
   ['cursor', 'Cursor'],
@@ -146,5 +200,6 @@ export const SCAN_AGENTS: ReadonlyArray<readonly [string, string]> = [
   ['devin', 'Devin CLI'],
   ['grok', 'Grok Build'],
   ['amp', 'Amp'],
+  ['antigravity', 'Antigravity CLI'],
   ['agent-sdk', 'Claude Agent SDK apps'],
 ]

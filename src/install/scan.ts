@@ -37,19 +37,36 @@ export interface ScanReport {
   readonly gitUnknown?: string
 }
 
+/** Sub-folders deep enough for any layout of subagents or commands; a deeper tree is not walked. */
+const MAX_DEPTH = 8
+
 /** The files a source names that exist in the project (a folder's matching entries, sorted). */
 function filesOf(source: ScanSource, project: string): string[] {
   const base = join(project, source.path)
   if (source.entries === undefined && source.nested === undefined) return exists(base) ? [base] : []
-  let names: string[]
+  if (source.nested !== undefined)
+    return namesIn(base)
+      .map((name) => join(base, name, source.nested!))
+      .filter(exists)
+  return entriesOf(base, source.entries!, source.recursive === true ? MAX_DEPTH : 0)
+}
+
+/** A folder's entries whose names match, and (with `depth`) its sub-folders' too, linked folders not followed. */
+function entriesOf(folder: string, entries: RegExp, depth: number): string[] {
+  return namesIn(folder).flatMap((name) => {
+    const path = join(folder, name)
+    // A folder among hook programs or plugins is not one: the agents skip it.
+    if (isFolder(path)) return depth > 0 && lstatSync(path).isDirectory() ? entriesOf(path, entries, depth - 1) : []
+    return entries.test(name) ? [path] : []
+  })
+}
+
+function namesIn(folder: string): string[] {
   try {
-    names = readdirSync(base).sort()
+    return readdirSync(folder).sort()
   } catch {
     return []
   }
-  if (source.nested !== undefined) return names.map((name) => join(base, name, source.nested!)).filter(exists)
-  // A folder among hook programs or plugins is not one: the agents skip it.
-  return names.filter((name) => source.entries!.test(name) && !isFolder(join(base, name))).map((name) => join(base, name))
 }
 
 function isFolder(file: string): boolean {
@@ -115,7 +132,7 @@ export function scanProject(project: string, env: Readonly<Record<string, string
   for (const source of SCAN_SOURCES) for (const file of filesOf(source, project)) found.push({ source, file, read: readSafely(file) })
   const names = found.map((each) => relative(project, each.file))
   const tracked = trackedFiles(project, names, env)
-  const files = found.map(({ source, file, read }, index): ScannedFile => {
+  const scanned = found.map(({ source, file, read }, index): ScannedFile => {
     const name = names[index]!
     const isTracked = typeof tracked === 'string' ? ('unknown' as const) : tracked.has(name)
     const base = {
@@ -135,6 +152,8 @@ export function scanProject(project: string, env: Readonly<Record<string, string
       return { ...base, problem: error.message, hooks: [] }
     }
   })
+  // A skill or subagent without hooks is no finding, and a project may have hundreds.
+  const files = scanned.filter((file, index) => !found[index]!.source.onlyWithHooks || file.problem !== undefined || file.hooks.length > 0)
   const looked = SCAN_AGENTS.map(([agent, label]) => {
     const sources = SCAN_SOURCES.filter((source) => source.owners.includes(agent))
     const note = NO_PROJECT_FILE[agent]

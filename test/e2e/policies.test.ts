@@ -3,9 +3,11 @@
  * time (`hookrun init --template NAME` adds its entries to the project's hooks.json), its own
  * `hookrun test` cases passing with all of them on; turning one on again changes nothing; turning
  * one off (`--remove`) gives hooks.json back byte for byte and keeps a script the user changed;
- * a trusted project stays trusted. The Node bundle, Bun and Deno carry the same library.
+ * a trusted project stays trusted. notify's and git-commit's cases (they decide nothing) run too,
+ * and really notify and commit. The Node bundle, Bun and Deno carry the same library.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { ALL_RUNTIMES, makeProject, removeProject, runCli } from '../helpers.ts'
@@ -17,6 +19,15 @@ const project = (files = {}) => {
   const dir = makeProject(files)
   dirs.push(dir)
   return dir
+}
+
+/** What a detached hook wrote to `file`, once every one of `lines` is there (or 5 s have passed). */
+async function whenWritten(file: string, lines: readonly string[]): Promise<string> {
+  for (let waited = 0; ; waited += 100) {
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : ''
+    if (waited >= 5000 || lines.every((line) => text.includes(line))) return text
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
 const GATES = policyNames().filter((name) => !['audit-log', 'notify', 'git-commit'].includes(name))
 const sudo = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'sh -c "rm -rf ~/"' } })
@@ -35,6 +46,43 @@ describe('policies', () => {
     expect(run.stdout).toMatch(/\n(\d+) passed, 0 failed/)
     expect(run.exitCode, run.stdout).toBe(0)
   }, 180_000)
+
+  test('notify and git-commit: their cases pass, and they really notify and commit (and commit only the file a case names)', async () => {
+    const dir = project()
+    const git = (...args: string[]) => spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8' })
+    expect(git('init', '-q').status).toBe(0)
+    git('config', 'user.email', 'test@example.com')
+    git('config', 'user.name', 'Test')
+    for (const name of ['notify', 'git-commit']) expect((await runCli(['init', '--template', name], { cwd: dir })).exitCode).toBe(0)
+    // A notify-send of our own, first on PATH, writes down what it was asked to show.
+    const bin = project()
+    const shown = join(bin, 'shown.txt')
+    writeFileSync(join(bin, 'notify-send'), `#!/bin/sh\nprintf '%s: %s\\n' "$1" "$2" >> '${shown}'\n`)
+    chmodSync(join(bin, 'notify-send'), 0o755)
+    // The files git-commit's cases name, as the agent left them; anything else the agent did is not committed.
+    writeFileSync(join(dir, 'hookrun-git-commit-test.txt'), 'written by the agent\n')
+    writeFileSync(join(dir, 'hookrun-git-commit-test-edit.txt'), 'edited by the agent\n')
+    writeFileSync(join(dir, 'unrelated.txt'), 'not the agent’s\n')
+
+    const run = await runCli(['test'], { cwd: dir, env: { PATH: `${bin}:${process.env.PATH}` }, timeoutMs: 60_000 })
+    expect(run.stdout).toMatch(/\n(\d+) passed, 0 failed/)
+    expect(run.stdout).toContain('.hookrun/tests/notify.json')
+    expect(run.stdout).toContain('.hookrun/tests/git-commit.json')
+    expect(run.exitCode, run.stdout).toBe(0)
+    expect(git('log', '--format=%s').stdout.trim().split('\n').sort()).toEqual([
+      'agent: Write hookrun-git-commit-test.txt',
+      'agent: edit hookrun-git-commit-test-edit.txt',
+    ])
+    expect(git('status', '--porcelain', '--', 'unrelated.txt').stdout).toMatch(/^\?\? unrelated\.txt/)
+    // notify runs detached (blocking: false): wait for it.
+    const expected = [
+      'Coding agent: The agent has finished.',
+      'Coding agent: Claude needs your permission to use Bash',
+      'Coding agent: The agent needs your attention.',
+    ]
+    const text = await whenWritten(shown, expected)
+    for (const line of expected) expect(text).toContain(line)
+  }, 120_000)
 
   test('on again: already on, nothing changed; off: entries and unchanged files gone, the user’s file back byte for byte', async () => {
     const mine = '{\n  "hooks": [ {"name":"mine","event":"agent:stop","command":"true"} ]\n}\n'
