@@ -2,7 +2,7 @@
  * A small Claude Agent SDK app, as a user writes one: `query()` with `hookrunHooks()` as its
  * hooks. The agent lab (agent-sdk.lab.ts) runs it with Bun in a scenario's project, the SDK and
  * hookrun's library given by path in LAB_SDK_APP (JSON: sdk, hookrun, prompt, settingSources?,
- * events?, configFiles?, additionalDirectories?). It prints every SDK message as one JSON line; hookrun's warnings go to stderr.
+ * events?, configFiles?, additionalDirectories?, mcpServers?). It prints every SDK message as one JSON line; hookrun's warnings go to stderr.
  */
 interface AppConfig {
   readonly sdk: string
@@ -12,6 +12,8 @@ interface AppConfig {
   readonly events?: readonly string[]
   readonly configFiles?: readonly string[]
   readonly additionalDirectories?: readonly string[]
+  /** The app's MCP servers, as `query()` takes them (`{name: {type: 'stdio', command, args}}`). */
+  readonly mcpServers?: Record<string, unknown>
   /** Leave hookrun's hooks out (the app runs only what its settings load). */
   readonly withoutHookrun?: boolean
 }
@@ -27,6 +29,7 @@ const options = {
   ...(config.withoutHookrun !== true && { hooks: hookrunHooks({ events: config.events, configFiles: config.configFiles }) }),
   ...(config.settingSources !== undefined && { settingSources: config.settingSources }),
   ...(config.additionalDirectories !== undefined && { additionalDirectories: config.additionalDirectories }),
+  ...(config.mcpServers !== undefined && { mcpServers: config.mcpServers }),
   stderr: (line: string) => process.stderr.write(`[claude] ${line}`),
 }
 for await (const message of query({ prompt: config.prompt, options })) process.stdout.write(`${JSON.stringify(message)}\n`)

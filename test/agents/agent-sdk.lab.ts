@@ -15,6 +15,7 @@ import { type AgentRun, installAgent, type LabRun, labResults, labRun, runAgent,
 import { bash, claudeEnv, installClaude, writeHooks } from './claude-session.ts'
 import { conversationRequests, requestText, startAnthropicModel, toolResultsOf, toolResultText } from './models/anthropic.ts'
 import { AGENT_SDK_EVENTS } from '../../src/library/agent-sdk.ts'
+import { labMcpServer, MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
 
 const results = labResults('agent-sdk')
 const runs: LabRun[] = []
@@ -192,6 +193,39 @@ describe('Claude Agent SDK 0.3.331', () => {
     })
     expect(existsSync(join(run.project, 'FAILED_RAN'))).toBe(false)
     expect(app.toolResults[0]?.text).toContain('hookrun could not decide')
+  })
+
+  test('mcp-gate: one gate on mcp__labmcp__lab_wipe stops that MCP tool and lets lab_read run', async () => {
+    const run = freshRun()
+    writeHooks(run, (mcpHooks(run) as { hooks: { name: string }[] }).hooks)
+    // The app's own MCP server, in query()'s mcpServers option as an SDK app author adds one.
+    const server = labMcpServer(run)
+    // The SDK defers MCP tools (the system prompt lists them for ToolSearch "select:"), so the model loads them first.
+    const app = await runApp(
+      run,
+      'mcp-gate',
+      [
+        { tool: 'ToolSearch', input: { query: 'select:mcp__labmcp__lab_wipe,mcp__labmcp__lab_read', max_results: 5 } },
+        { tool: 'mcp__labmcp__lab_wipe', input: {} },
+        { tool: 'mcp__labmcp__lab_read', input: {} },
+        DONE,
+      ],
+      { ...ISOLATED, mcpServers: { labmcp: { type: 'stdio', command: server.command, args: server.args } } },
+    )
+    const offered = app.requests.map((request) => ((request.body as { tools: { name: string }[] }).tools ?? []).map((tool) => tool.name))
+    expect(offered[0]).not.toContain('mcp__labmcp__lab_wipe')
+    expect(offered[1]).toEqual(expect.arrayContaining(['mcp__labmcp__lab_wipe', 'mcp__labmcp__lab_read']))
+    expect(mcpCalls(run)).toEqual(['lab_read'])
+    expect(mcpSeen(run)).toEqual(['labmcp lab_wipe mcp__labmcp__lab_wipe', 'labmcp lab_read mcp__labmcp__lab_read'])
+    const [, wiped, read] = app.toolResults
+    expect(wiped?.text).toContain(MCP_GATE_REASON)
+    expect(wiped?.isError).toBe(true)
+    expect(read?.text).toContain(MCP_RESULT_MARKER)
+    results.record(
+      'mcp-gate',
+      'honoured',
+      `MCP tools are deferred (loaded with ToolSearch select:), then called as mcp__labmcp__lab_wipe / lab_read; the PreToolUse callback ran for both; the gate stopped lab_wipe (the server never got it, the model's tool_result (is_error) was ${JSON.stringify(wiped?.text)}) and lab_read ran`,
+    )
   })
 
   test('post-tool-output: a PostToolUse hook sees the Bash output', async () => {

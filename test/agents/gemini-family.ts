@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path'
 import { type AgentRun, installAgent, type LabRun, labRun, type ModelRequest, type ModelServer, runAgent, type Turn } from './lab.ts'
 import { geminiText, isGeminiTurn, startGeminiModel } from './models/gemini.ts'
+import { labMcpServer } from './mcp.ts'
 import { chatText, isChatTurn, startOpenAIChatModel } from './models/openai-chat.ts'
 
 export interface FamilyAgent {
@@ -72,6 +73,18 @@ export const SHELL = 'run_shell_command'
 export const shell = (command: string): Turn => ({ tool: SHELL, input: { command } })
 export const DONE: Turn = { text: 'All done.' }
 
+/**
+ * The lab's MCP server (mcp.ts) added to the user's settings as a user adds one: `mcpServers` in
+ * `~/.X/settings.json`, the same shape in both agents; `extra` is more of the server's entry.
+ */
+export function addLabMcpServer(agent: FamilyAgent, run: LabRun, extra: Record<string, unknown> = {}): void {
+  const file = join(run.home, agent.settingsDir, 'settings.json')
+  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  const { command, args } = labMcpServer(run)
+  settings.mcpServers = { labmcp: { command, args, ...extra } }
+  writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`)
+}
+
 /** One hooks.json entry, as a user writes it. */
 export type HookEntry = Record<string, unknown>
 
@@ -87,8 +100,8 @@ export function denyGate(word: string, reason: string, extra: HookEntry = {}): H
 
 export interface SessionOptions {
   readonly turns: readonly Turn[]
-  /** The project's `.hookrun/hooks.json` entries. */
-  readonly hooks?: readonly HookEntry[]
+  /** The project's `.hookrun/hooks.json` entries (or made from the run, for hooks that name its folders). */
+  readonly hooks?: readonly HookEntry[] | ((run: LabRun) => readonly HookEntry[])
   /** `hookrun trust` the project (default true). */
   readonly trust?: boolean
   /** How hookrun is wired in: `hookrun install --agent X --project`, the user-level install, or not at all. */
@@ -137,7 +150,7 @@ export async function session(agent: FamilyAgent, options: SessionOptions): Prom
 
   const log = join(run.root, 'log')
   mkdirSync(log)
-  const hooks = [...(options.hooks ?? [])]
+  const hooks = [...((typeof options.hooks === 'function' ? options.hooks(run) : options.hooks) ?? [])]
   // `$$` keeps two payloads of the same nanosecond apart.
   if (options.log) hooks.unshift({ name: 'lab-log', event: '*', command: 'cat > "$LAB_LOG/$(date +%s%N)-$$.json"', env: { LAB_LOG: log } })
   if (hooks.length > 0) {

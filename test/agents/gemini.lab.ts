@@ -10,13 +10,16 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { labResults } from './lab.ts'
+import { MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
 import {
+  addLabMcpServer,
   DONE,
   denyGate,
   editSettings,
   eventCounts,
   fixturesOf,
   GEMINI,
+  type HookEntry,
   type Logged,
   session,
   shell,
@@ -116,6 +119,34 @@ describe.concurrent('Gemini CLI', () => {
     const where = whereSeen(s, 'are not trusted, so they do not run')
     expect(where).not.toEqual([])
     results.record('untrusted-notice', 'honoured', `the hooks did not run; hookrun's notice reached: ${where.join(', ')}`)
+    s.remove()
+  })
+
+  test('mcp-gate', async () => {
+    // The server in ~/.gemini/settings.json as a user adds it; Gemini offers its tools as mcp_<server>_<tool>.
+    const s = await session(GEMINI, {
+      turns: [{ tool: 'mcp_labmcp_lab_wipe', input: {} }, { tool: 'mcp_labmcp_lab_read', input: {} }, DONE],
+      hooks: (run) => (mcpHooks(run) as { hooks: HookEntry[] }).hooks,
+      prepare: (run) => addLabMcpServer(GEMINI, run),
+      log: true,
+    })
+    expect(s.agent.status).toBe(0)
+    expect(mcpCalls(s.run)).toEqual(['lab_read'])
+    expect(mcpSeen(s.run)).toEqual(['labmcp lab_wipe mcp_labmcp_lab_wipe', 'labmcp lab_read mcp_labmcp_lab_read'])
+    // BeforeTool names the parts itself: mcp_context {server_name, tool_name} (with the server's command and args).
+    const contexts = s
+      .payloads()
+      .filter((payload) => payload.hook_event_name === 'BeforeTool')
+      .map((payload) => payload.mcp_context as { server_name?: string; tool_name?: string } | undefined)
+    expect(contexts.map((context) => `${context?.server_name} ${context?.tool_name}`)).toEqual(['labmcp lab_wipe', 'labmcp lab_read'])
+    // The deny is the functionResponse's error; lab_read's answer its output.
+    expect(s.turns[1]).toContain(`"error":"Tool execution blocked: ${MCP_GATE_REASON}"`)
+    expect(s.turns[2]).toContain(MCP_RESULT_MARKER)
+    results.record(
+      'mcp-gate',
+      'honoured',
+      `the model called mcp_labmcp_lab_wipe and mcp_labmcp_lab_read; BeforeTool fired for both with tool_name mcp_labmcp_<tool> and mcp_context {server_name: labmcp, tool_name}; the gate stopped lab_wipe (the server never got it; the model's functionResponse error was "Tool execution blocked: ${MCP_GATE_REASON}") and lab_read ran`,
+    )
     s.remove()
   })
 

@@ -9,12 +9,15 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from '
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { labResults } from './lab.ts'
+import { MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
 import {
+  addLabMcpServer,
   DONE,
   denyGate,
   editSettings,
   eventCounts,
   fixturesOf,
+  type HookEntry,
   type Logged,
   QWEN,
   session,
@@ -121,6 +124,41 @@ describe.concurrent('Qwen Code', () => {
     const where = whereSeen(s, 'are not trusted, so they do not run')
     expect(where, 'hookrun says it once per session, on SessionStart, whose systemMessage Qwen does not show').not.toEqual([])
     results.record('untrusted-notice', 'honoured', `the hooks did not run; hookrun's notice reached: ${where.join(', ')}`)
+    s.remove()
+  })
+
+  test('mcp-gate', async () => {
+    // Qwen 0.24.4 defers MCP tools: the model is not offered mcp__labmcp__* but told of them, finds
+    // them with tool_search and calls them through tool_call {name, arguments}, as a real model would here.
+    const s = await session(QWEN, {
+      turns: [
+        { tool: 'tool_search', input: { query: 'labmcp' } },
+        { tool: 'tool_call', input: { name: 'mcp__labmcp__lab_wipe', arguments: {} } },
+        { tool: 'tool_call', input: { name: 'mcp__labmcp__lab_read', arguments: {} } },
+        DONE,
+      ],
+      hooks: (run) => (mcpHooks(run) as { hooks: HookEntry[] }).hooks,
+      prepare: (run) => addLabMcpServer(QWEN, run),
+      log: true,
+    })
+    expect(s.agent.status).toBe(0)
+    const first = s.model.requests.find(QWEN.isTurn)?.body as { tools?: { function?: { name?: string } }[] } | undefined
+    const offered = first?.tools ?? []
+    expect(offered.map((tool) => tool.function?.name)).toEqual(expect.arrayContaining(['tool_search', 'tool_call']))
+    expect(offered.some((tool) => tool.function?.name?.startsWith('mcp__'))).toBe(false)
+    expect(s.turns[2]).toContain('"name\\":\\"mcp__labmcp__lab_wipe')
+    expect(mcpCalls(s.run)).toEqual(['lab_read'])
+    expect(mcpSeen(s.run)).toEqual(['labmcp lab_wipe mcp__labmcp__lab_wipe', 'labmcp lab_read mcp__labmcp__lab_read'])
+    // PreToolUse names the tool behind the bridge, never tool_call; no server field.
+    const pre = s.payloads().filter((payload) => payload.hook_event_name === 'PreToolUse')
+    expect(pre.map((payload) => payload.tool_name)).toEqual(['tool_search', 'mcp__labmcp__lab_wipe', 'mcp__labmcp__lab_read'])
+    expect(s.turns[2]).toContain(`"content":[{"type":"text","text":"${MCP_GATE_REASON}"}]`)
+    expect(s.turns[3]).toContain(MCP_RESULT_MARKER)
+    results.record(
+      'mcp-gate',
+      'honoured',
+      `MCP tools are deferred (not offered; found with tool_search): the model called tool_call {name: mcp__labmcp__lab_wipe} and {name: mcp__labmcp__lab_read}; PreToolUse fired with the tool behind the bridge, tool_name mcp__labmcp__<tool> (no server field); the gate stopped lab_wipe (the server never got it; the model's tool message was "${MCP_GATE_REASON}") and lab_read ran`,
+    )
     s.remove()
   })
 
