@@ -244,7 +244,7 @@ describe('hookrun scan', () => {
       agents: ['Antigravity CLI'],
       problem: expect.stringMatching(/not valid JSON \(line 1/),
     })
-    expect(report.files.find((file) => file.file === '.claude/agents/odd.md')?.problem).toMatch(/front matter line 4: an alias \(\*hooks\)/)
+    expect(report.files.find((file) => file.file === '.claude/agents/odd.md')?.problem).toMatch(/front matter line [34]: Unresolved alias/)
     const table = await runCli(['scan'], { cwd: dir, env: freshHome() })
     expect(table.stdout).toMatch(/\.agents\/hooks\.json \(runs in: Antigravity CLI\)\n +unreadable: is not valid JSON/)
     expect(table.stdout).toMatch(/Antigravity CLI: \.agents\/hooks\.json/)
