@@ -327,7 +327,8 @@ export const SCENARIOS = {
   'cd-elsewhere': 'the gate holds after the agent cd-s out of the project root',
   'subfolder-start': 'the gate holds when the agent is started in a subfolder of the project',
   'unknown-event': 'an event hookrun has no name for passes without breaking the session',
-  'mcp-gate': "one gate on an MCP tool, written in hookrun's names (tool:pre_execute:mcp__labmcp__lab_wipe), stops it and lets the server's other tool run",
+  'mcp-gate':
+    "one gate on an MCP tool, written in hookrun's names (tool:pre_execute:mcp__labmcp__lab_wipe), stops it and lets the server's other tool run",
 } as const
 
 export type Scenario = keyof typeof SCENARIOS
