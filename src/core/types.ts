@@ -2,7 +2,6 @@
 // project outside src/core/, so any stage can use it without pulling in another stage.
 import { dirname } from 'node:path'
 import type { DecisionValue, HookAnswer, HookReport } from './protocol.ts'
-import type { McpTool } from '../event/mcp.ts'
 
 export type { Decision, DecisionValue, HookAnswer, HookReport } from './protocol.ts'
 
@@ -178,6 +177,12 @@ interface TelemetrySettings {
 export type Payload = Record<string, unknown>
 
 /** An event as hooks see it: its canonical name plus, for tool events, the subject. */
+/** A call of tool `tool` of MCP server `server`, whatever the agent called it (src/event/mcp.ts). */
+export interface McpTool {
+  readonly server: string
+  readonly tool: string
+}
+
 export interface FiredEvent {
   /** Canonical name without subject, e.g. `tool:pre_execute`. */
   readonly name: string

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { McpTool } from '../event/mcp.ts'
+import type { McpTool } from '../core/types.ts'
 import type { Payload } from '../core/types.ts'
 
 /** Where an agent keeps its MCP servers: files, the key of the server table in each, built-in servers. */

@@ -1,9 +1,9 @@
 // What a dialect is: normalise an agent's payload, render a decision in its JSON.
 import type { AliasSource } from '../event/events.ts'
-import type { Payload, ProjectSource } from '../core/types.ts'
+import type { McpTool, Payload, ProjectSource } from '../core/types.ts'
 import type { CarriedField, Decision } from '../core/protocol.ts'
 import type { Rendered } from '../answer/render.ts'
-import type { McpNaming, McpTool } from '../event/mcp.ts'
+import type { McpNaming } from '../event/mcp.ts'
 import type { McpServerFiles } from './mcp-servers.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */

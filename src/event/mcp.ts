@@ -11,13 +11,8 @@
  * must not miss a call because hookrun picked the wrong one, so a pattern matching any reading
  * matches; the first reading (split at the first separator) is the one hooks are told.
  */
-import type { Payload } from '../core/types.ts'
+import type { McpTool, Payload } from '../core/types.ts'
 import { isToolName } from './tools.ts'
-
-export interface McpTool {
-  readonly server: string
-  readonly tool: string
-}
 
 /** How an agent spells an MCP tool's name: `<prefix><server><separator><tool>`. */
 export interface McpNaming {
