@@ -12,6 +12,7 @@ import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
 import { clineAuth, clineEvents, runCline } from './cline-cli.ts'
 import { labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
+import { labMcpServer, MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
 import { chatMessages, isChatTurn, startOpenAIChatModel } from './models/openai-chat.ts'
 import { DONE, GATE_HOOKS, type Outcome, scenarioRunner } from './scenario.ts'
 
@@ -201,6 +202,41 @@ describe('Cline CLI 3.0.65 with hookrun', () => {
       'unknown-event',
       'not applicable',
       'Cline runs only files named after its own events, all of which hookrun names; an unknown hookName passes with {} (unit test)',
+    )
+  })
+
+  test('mcp-gate', async () => {
+    // The lab's server in Cline's MCP settings (~/.cline/data/settings/cline_mcp_settings.json);
+    // Cline offers its tools to the model as <server>__<tool>.
+    const addServer = (run: LabRun) => {
+      const server = labMcpServer(run)
+      const dir = join(run.home, '.cline', 'data', 'settings')
+      mkdirSync(dir, { recursive: true })
+      const settings = { mcpServers: { labmcp: { command: server.command, args: server.args, env: {}, disabled: false } } }
+      writeFileSync(join(dir, 'cline_mcp_settings.json'), JSON.stringify(settings, null, 2))
+    }
+    const offered = (server: ModelServer) =>
+      ((chatTurns(server)[0]!.body as { tools?: { function: { name: string } }[] }).tools ?? []).map((tool) => tool.function.name)
+    const wipe = { tool: 'labmcp__lab_wipe', input: {} }
+    const read = { tool: 'labmcp__lab_read', input: {} }
+    // A cancel ends Cline's whole run, so lab_read after the denied lab_wipe never comes: a second run calls it alone.
+    await scenario('mcp-gate', { hooks: mcpHooks, turns: [wipe, read, DONE], before: addServer }, (outcome) => {
+      expect(offered(outcome.server)).toEqual(expect.arrayContaining(['labmcp__lab_wipe', 'labmcp__lab_read']))
+      expect(mcpCalls(outcome.run)).toEqual([])
+      expect(mcpSeen(outcome.run)).toEqual(['labmcp lab_wipe labmcp__lab_wipe'])
+      expectAborted(outcome)
+      expect(JSON.stringify(chatMessages(chatTurns(outcome.server)[0]!))).not.toContain(MCP_GATE_REASON)
+      expect(outcome.result.stdout).toContain(`hookrun stopped Cline's run (PreToolUse labmcp__lab_wipe): ${MCP_GATE_REASON}`)
+    })
+    await scenario('mcp-gate', { hooks: mcpHooks, turns: [read, DONE], before: addServer }, ({ run, server }) => {
+      expect(mcpCalls(run)).toEqual(['lab_read'])
+      expect(mcpSeen(run)).toEqual(['labmcp lab_read labmcp__lab_read'])
+      expect(lastConversation(server)).toContain(MCP_RESULT_MARKER)
+    })
+    results.record(
+      'mcp-gate',
+      'honoured',
+      'PreToolUse fired for the MCP calls (tool_call.name / preToolUse.toolName labmcp__lab_wipe, labmcp__lab_read); the gate stopped lab_wipe (the server never got it) and Cline ended the whole run (run_aborted), so the model never saw the reason, the person saw it on the terminal; in a run of its own lab_read ran and its result reached the model',
     )
   })
 

@@ -5,13 +5,14 @@
  * Goose loads plugins with no trust step of its own. Its shell tool is `shell {command}`, each
  * call a fresh shell in the session folder.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
 import { contextHooks, DONE, GATE, GATE_HOOKS, scenarioRunner, shownOn } from './scenario.ts'
 import { gooseConfig, runGoose, runGooseSession } from './goose-cli.ts'
 import { labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
+import { labMcpServer, MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
 import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
 
 const results = labResults('goose')
@@ -247,6 +248,38 @@ describe('Goose 1.50.0 with hookrun', () => {
         )
       },
     )
+  })
+
+  test('mcp-gate', async () => {
+    // The lab's server as a stdio extension in config.yaml; Goose names its tools <extension>__<tool>.
+    const addServer = (run: LabRun) => {
+      const server = labMcpServer(run)
+      const yaml = [
+        '  labmcp:',
+        '    enabled: true',
+        '    name: labmcp',
+        '    type: stdio',
+        `    cmd: ${JSON.stringify(server.command)}`,
+        `    args: [${server.args.map((arg) => JSON.stringify(arg)).join(', ')}]`,
+        '    envs: {}',
+        '    timeout: 300',
+        '',
+      ].join('\n')
+      appendFileSync(join(run.env.XDG_CONFIG_HOME!, 'goose', 'config.yaml'), yaml)
+    }
+    const turns = [{ tool: 'labmcp__lab_wipe', input: {} }, { tool: 'labmcp__lab_read', input: {} }, DONE]
+    await scenario('mcp-gate', { hooks: mcpHooks, turns, before: addServer }, ({ run, server }) => {
+      expect(mcpCalls(run)).toEqual(['lab_read'])
+      expect(mcpSeen(run)).toEqual(['labmcp lab_wipe labmcp__lab_wipe', 'labmcp lab_read labmcp__lab_read'])
+      const [wiped, read] = toolOutputs(server)
+      expect(wiped).toContain(`${DENIED}: ${MCP_GATE_REASON}`)
+      expect(read).toContain(MCP_RESULT_MARKER)
+      results.record(
+        'mcp-gate',
+        'honoured',
+        `PreToolUse fired for both MCP calls (tool_name labmcp__lab_wipe / labmcp__lab_read, no server field); the gate stopped lab_wipe (the server never got it, the model got ${JSON.stringify(wiped)}) and lab_read ran, its result reaching the model`,
+      )
+    })
   })
 
   test('Stop: a block makes Goose go on, with the reason as the next message', async () => {

@@ -15,6 +15,7 @@ import { ROOT } from '../helpers.ts'
 import { type AgentRun, LAB_AGENTS, labResults, labRun, type LabRun, type ModelRequest, type ModelServer, type Turn } from './lab.ts'
 import { chatMessages, chatText, isChatTurn, startOpenAIChatModel } from './models/openai-chat.ts'
 import { familyConfig, type FamilyAgent, familyLabel, runFamily, toolParts } from './opencode-cli.ts'
+import { labMcpServer, MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
 import { contextHooks, DONE, GATE } from './scenario.ts'
 
 const bash = (command: string): Turn => ({ tool: 'bash', input: { command, description: 'lab step' } })
@@ -39,24 +40,27 @@ async function session(
   agent: FamilyAgent,
   name: string,
   setup: {
-    hooks: { hooks: unknown[] }
+    /** The project's hooks, or what makes them from the run (hooks that write in the run's folders). */
+    hooks: { hooks: unknown[] } | ((run: LabRun) => { hooks: unknown[] })
     turns: readonly Turn[] | ((request: ModelRequest) => readonly Turn[])
     trust?: boolean
     cwd?: string
     env?: (run: LabRun) => Record<string, string>
-    config?: Record<string, unknown>
+    /** More of the agent's config, or what makes it from the run. */
+    config?: Record<string, unknown> | ((run: LabRun) => Record<string, unknown>)
   },
   check: (session: Session) => void,
 ): Promise<void> {
   const run = labRun()
   const server = await startOpenAIChatModel(setup.turns)
   try {
-    familyConfig(agent, run, server, setup.config)
+    familyConfig(agent, run, server, typeof setup.config === 'function' ? setup.config(run) : setup.config)
     const log = join(run.root, 'log')
     mkdirSync(log)
     const logHook = { name: 'lab-log', event: '*', command: `cat > "${log}/$(date +%s%N).json"` }
     mkdirSync(join(run.project, '.hookrun'), { recursive: true })
-    const hooks = { hooks: [...setup.hooks.hooks, logHook] }
+    const own = typeof setup.hooks === 'function' ? setup.hooks(run) : setup.hooks
+    const hooks = { hooks: [...own.hooks, logHook] }
     writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(hooks, null, 2)}\n`)
     const install = run.hookrun(['install', '--agent', agent, '--project'])
     expect(install.status, install.stderr).toBe(0)
@@ -310,6 +314,31 @@ export function familyLab(agent: FamilyAgent): void {
           'hookrun-missing',
           'honoured',
           'chat.message could not ask hookrun, so the plugin refused the prompt: no model request, the reason on stderr, the run exits 1',
+        )
+      })
+    })
+
+    test('mcp-gate', { timeout: 500_000 }, async () => {
+      // The lab's server in the project's config (`mcp`, a local server); the agent names its tools <server>_<tool>.
+      const mcp = (run: LabRun) => {
+        const server = labMcpServer(run)
+        return { mcp: { labmcp: { type: 'local', command: [server.command, ...server.args], environment: {}, enabled: true } } }
+      }
+      const turns = [{ tool: 'labmcp_lab_wipe', input: {} }, { tool: 'labmcp_lab_read', input: {} }, DONE]
+      await session(agent, 'mcp', { hooks: (run) => mcpHooks(run) as { hooks: unknown[] }, config: mcp, turns }, (s) => {
+        expect(s.result.status, s.result.stderr).toBe(0)
+        expect(mcpCalls(s.run)).toEqual(['lab_read'])
+        expect(mcpSeen(s.run)).toEqual(['labmcp lab_wipe labmcp_lab_wipe', 'labmcp lab_read labmcp_lab_read'])
+        const [wiped, read] = toolParts(s.result)
+        expect(wiped).toMatchObject({ tool: 'labmcp_lab_wipe', status: 'error' })
+        expect(wiped?.text).toContain(MCP_GATE_REASON)
+        expect(chatText(s.turns[1]!.body)).toContain(MCP_GATE_REASON)
+        expect(read).toMatchObject({ tool: 'labmcp_lab_read', status: 'completed' })
+        expect(chatText(s.turns[2]!.body)).toContain(MCP_RESULT_MARKER)
+        results.record(
+          'mcp-gate',
+          'honoured',
+          `tool.execute.before fired for both MCP calls (input.tool labmcp_lab_wipe / labmcp_lab_read, no server field; hookrun read labmcp + lab_wipe first, labmcp_lab + wipe also); the plugin threw for lab_wipe: the server never got it, the model got ${JSON.stringify(wiped?.text)} as the tool's error; lab_read ran and its result reached the model`,
         )
       })
     })

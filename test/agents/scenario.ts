@@ -19,8 +19,8 @@ export interface AgentDriver {
 }
 
 export interface Setup {
-  /** The project's .hookrun/hooks.json, or a function of the run that gives it (hooks that name the run's folders). */
-  readonly hooks: unknown
+  /** The project's .hookrun/hooks.json, or what makes it from the run (hooks that write in the run's folders). */
+  readonly hooks: unknown | ((run: LabRun) => unknown)
   readonly turns: readonly Turn[]
   /** Run `hookrun trust` (default: yes). */
   readonly trust?: boolean
@@ -44,7 +44,7 @@ export function scenarioRunner(driver: AgentDriver): (name: string, setup: Setup
     try {
       driver.configure(run, server)
       mkdirSync(join(run.project, '.hookrun'), { recursive: true })
-      const hooks = typeof setup.hooks === 'function' ? (setup.hooks as (run: LabRun) => unknown)(run) : setup.hooks
+      const hooks = typeof setup.hooks === 'function' ? setup.hooks(run) : setup.hooks
       writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(hooks, null, 2)}\n`)
       const install = run.hookrun(['install', '--agent', driver.agent, '--project'])
       expect(install.status, install.stderr).toBe(0)

@@ -75,6 +75,17 @@ describe('one name for an MCP tool in every agent', () => {
     ['codex', { hook_event_name: 'PreToolUse', tool_name: 'mcp__srv__get', turn_id: 't' }, 'srv', 'get'],
     ['goose', { event: 'PreToolUse', session_id: 's', matcher_context: null, tool_name: 'srv__get', tool_input: {} }, 'srv', 'get'],
     [
+      'cline',
+      {
+        hookName: 'tool_call',
+        taskId: 't',
+        tool_call: { id: 'c', name: 'srv__get', input: {} },
+        preToolUse: { toolName: 'srv__get', parameters: {} },
+      },
+      'srv',
+      'get',
+    ],
+    [
       'opencode',
       { hook: 'tool.execute.before', input: { tool: 'srv_get', sessionID: 's', callID: 'c' }, output: { args: {} } },
       'srv',
