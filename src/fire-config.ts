@@ -2,12 +2,12 @@
 // loads it only when its plan (src/config/plan.ts) cannot answer; the library, a runner and
 // `explain` use it every time.
 import { count } from './core/words.ts'
-import { openDocumentCache, settled } from './config/cache.ts'
+import { openDocumentCache } from './config/cache.ts'
 import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
 import type { FoundConfigFiles } from './config/files.ts'
 import { configSignature } from './config/narrowed.ts'
-import { planHooks } from './config/plan.ts'
-import { folderSignatures, inputsHold, type PlanInputs, planEnvironment } from './config/plan-inputs.ts'
+import { answerStands, planHooks } from './config/plan.ts'
+import { folderSignatures, type PlanInputs, planEnvironment } from './config/plan-inputs.ts'
 import type { TrustFootprint } from './trust/footprint.ts'
 import { type ConfigFileRef, type FiredEvent, needsTrust, projectRootOf } from './core/types.ts'
 import type { ConfigDocument } from './config/document.ts'
@@ -128,31 +128,13 @@ export async function loadObserved(
   return { loaded, inputs }
 }
 
-/**
- * Whether a config stage's answer still stands for a later fire from the same place: every input
- * it read holds, and nothing in it is decided afresh on every fire (an untrusted or changed
- * project, hook folders and plugins, which are asked what they serve, a managed layer or policy).
- * A runner (src/library/runner.ts) reads the config again when it does not.
- */
+/** Whether a config stage's answer still stands for a runner's next fire (`answerStands`); else it reads the config again. */
 export function observationHolds(
   observed: ObservedHooks,
   found: FoundConfigFiles,
   env: Readonly<Record<string, string | undefined>>,
 ): boolean {
-  const { config } = observed.loaded
-  return (
-    observed.inputs !== undefined &&
-    config.untrustedHooks.length === 0 &&
-    // Trust by record stands only while what it rests on does (its footprint, an input).
-    config.trusts.every(
-      (trust) => trust.trusted && (trust.via === 'folder' || observed.inputs!.trustRecords.some(([root]) => root === trust.root)),
-    ) &&
-    config.policy === undefined &&
-    config.files.every((ref) => ref.layer !== 'managed') &&
-    (config.discovery?.sources.length ?? 0) === 0 &&
-    config.files.every((ref) => settled(ref.file)) &&
-    inputsHold(observed.inputs, { found, env })
-  )
+  return observed.inputs !== undefined && answerStands(observed.loaded.config, observed.inputs, found, env)
 }
 
 /** Per project trusted by record: what that trust rests on; none when it would hash (then no plan is made). */

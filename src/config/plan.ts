@@ -137,13 +137,32 @@ interface ReadConfig {
 }
 
 /**
+ * Whether a config stage's answer may stand for a later fire from the same place, the one rule of
+ * freshness a plan and a long-lived runner share: nothing in it is decided afresh on every fire
+ * (an untrusted or changed project, hook folders and plugins, which are asked what they serve, a
+ * managed layer or policy), its files are settled, and every input it read still holds.
+ */
+export function answerStands(config: ReadConfig['config'], inputs: PlanInputs, found: FoundConfigFiles, env: Env): boolean {
+  // Trust by record stands only while what it rests on does (its footprint, an input).
+  const footprinted = new Set(inputs.trustRecords.map(([root]) => root))
+  return (
+    config.policy === undefined &&
+    config.untrustedHooks.length === 0 &&
+    (config.discovery?.sources.length ?? 0) === 0 &&
+    config.files.every((ref) => ref.layer !== 'managed') &&
+    config.trusts.every((trust) => trust.trusted && (trust.via === 'folder' || footprinted.has(trust.root))) &&
+    config.files.every((ref) => settled(ref.file)) &&
+    inputsHold(inputs, { found, env })
+  )
+}
+
+/**
  * Remember this event's hooks, when the config just read may be planned (see `Plan`). `inputs`
  * are what the config stage read (src/fire-config.ts `loadAndPlan`); every one must still hold
  * after the read, or something changed meanwhile and no plan is made.
  */
 export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, read: ReadConfig, inputs: PlanInputs): boolean {
   const { config } = read
-  const footprinted = new Set(inputs.trustRecords.map(([root]) => root))
   const plannable =
     // The files read are the ones found before (none appeared or went meanwhile), of these layers only.
     config.files.length === found.files.length &&
@@ -151,16 +170,11 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
     config.files.every((ref) => ref.layer === 'user' || ref.layer === 'project' || ref.layer === 'local') &&
     read.warnings.length === 0 &&
     config.problems.length === 0 &&
-    config.policy === undefined &&
-    config.untrustedHooks.length === 0 &&
     config.discovery !== undefined &&
-    config.discovery.sources.length === 0 &&
     config.discovery.skipped.length === 0 &&
-    config.trusts.every((trust) => trust.trusted && (trust.via === 'folder' || footprinted.has(trust.root))) &&
-    config.files.every((ref) => settled(ref.file)) &&
     // Plugin folders must be absent: a change inside an installed plugin leaves their signature as it was.
     inputs.folders.every(([dir, signature]) => signature === null || !pluginFolder(dir, found, env)) &&
-    inputsHold(inputs, { found, env })
+    answerStands(config, inputs, found, env)
   if (!plannable) return false
   const file = planFile(found, env)
   const settings: PlannedSettings = {
