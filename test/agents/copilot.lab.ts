@@ -12,7 +12,7 @@ import { ROOT } from '../helpers.ts'
 import { contextHooks, DONE, GATE_HOOKS, scenarioRunner, shownOn } from './scenario.ts'
 import { copilotConfig, runCopilot } from './copilot-cli.ts'
 import { labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
-import { labMcpServer, MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
+import { expectMcpGateHeld, labMcpServer, mcpHooks } from './mcp.ts'
 import { chatMessages, isChatTurn, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
 
 const results = labResults('copilot')
@@ -332,11 +332,8 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
           'labmcp-lab_read',
           'labmcp-lab_wipe',
         ])
-        expect(mcpCalls(run)).toEqual(['lab_read'])
-        expect(mcpSeen(run)).toEqual(['labmcp lab_wipe labmcp-lab_wipe', 'labmcp lab_read labmcp-lab_read'])
         const [wiped, read] = toolOutputs(server)
-        expect(wiped).toContain(MCP_GATE_REASON)
-        expect(read).toContain(MCP_RESULT_MARKER)
+        expectMcpGateHeld(run, ['labmcp-lab_wipe', 'labmcp-lab_read'], { wiped, read })
         results.record(
           'mcp-gate',
           'honoured',

@@ -108,7 +108,8 @@ describe.concurrent('Gemini CLI', () => {
     results.record(
       'post-tool-output',
       'honoured',
-      `AfterTool's tool_response held the output; events for 3 tool calls: ${JSON.stringify(counts)}`,
+      // Only what was asserted: the per-turn events follow the model requests, which vary under load.
+      "AfterTool's tool_response held the output; 3 tool calls fired BeforeTool 3 times and AfterTool 3 times",
     )
     s.remove()
   })

@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { expect } from 'vitest'
 import type { LabRun } from './lab.ts'
 
 export const MCP_SERVER_NAME = 'labmcp'
@@ -60,4 +61,19 @@ export function mcpSeen(run: LabRun): string[] {
         .split('\n')
         .filter((line) => line !== '')
     : []
+}
+
+/**
+ * The gate held: the server ran lab_read only, hookrun read both calls (the agent's names for them
+ * given) as server labmcp, the gate's reason reached the model for lab_wipe and lab_read's result did.
+ */
+export function expectMcpGateHeld(
+  run: LabRun,
+  names: readonly [wipe: string, read: string],
+  model: { wiped?: string; read?: string },
+): void {
+  expect(mcpCalls(run)).toEqual(['lab_read'])
+  expect(mcpSeen(run)).toEqual([`labmcp lab_wipe ${names[0]}`, `labmcp lab_read ${names[1]}`])
+  expect(model.wiped).toContain(MCP_GATE_REASON)
+  expect(model.read).toContain(MCP_RESULT_MARKER)
 }

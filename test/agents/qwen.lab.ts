@@ -113,7 +113,8 @@ describe.concurrent('Qwen Code', () => {
     results.record(
       'post-tool-output',
       'honoured',
-      `PostToolUse's tool_response held the output; events for 3 tool calls: ${JSON.stringify(counts)}`,
+      // Only what was asserted: the per-turn events follow the model requests, which vary under load.
+      "PostToolUse's tool_response held the output; 3 tool calls fired PreToolUse 3 times",
     )
     s.remove()
   })

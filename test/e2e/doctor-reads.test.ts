@@ -105,3 +105,16 @@ describe('a plugin or hook-folder install is an agent that runs hookrun', () => 
     expect(doctor.exitCode, doctor.stdout).toBe(0)
   })
 })
+
+describe('doctor and MCP gates', () => {
+  test('an MCP gate, with Cursor (names unknown to hookrun) and Claude Code installed: doctor warns for Cursor, names Claude Code as holding', async () => {
+    const dir = clone({
+      '.hookrun/hooks.json': { hooks: [{ name: 'no-deletes', event: 'tool:pre_execute:mcp__github__delete_*', command: 'exit 2' }] },
+    })
+    for (const agent of ['claude', 'cursor'])
+      expect((await runCli(['install', '--agent', agent, '--project'], { cwd: dir, env: { HOME: dir } })).exitCode).toBe(0)
+    const doctor = await runCli(['doctor'], { cwd: dir, env: { HOME: dir } })
+    expect(doctor.stdout).toMatch(/OK +MCP gate 'no-deletes': read in Claude Code/)
+    expect(doctor.stdout).toMatch(/WARN +Cursor: how it names MCP tools is not known to hookrun, so the MCP gate 'no-deletes' may not hold there/)
+  })
+})
