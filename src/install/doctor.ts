@@ -337,7 +337,9 @@ const claudeCallersCheck: DoctorCheck = (context) =>
 const mcpGateCheck: DoctorCheck = (context) => {
   let hooks: readonly Hook[]
   try {
-    hooks = loadConfig({ cwd: context.cwd, env: context.env }).hooks
+    const config = loadConfig({ cwd: context.cwd, env: context.env })
+    // An untrusted project's gates too: projectCheck says they do not run yet; this says where they would not hold once trusted.
+    hooks = [...config.hooks, ...config.untrustedHooks]
   } catch {
     return [] // projectCheck says why
   }

@@ -114,7 +114,9 @@ describe('doctor and MCP gates', () => {
     for (const agent of ['claude', 'cursor'])
       expect((await runCli(['install', '--agent', agent, '--project'], { cwd: dir, env: { HOME: dir } })).exitCode).toBe(0)
     const doctor = await runCli(['doctor'], { cwd: dir, env: { HOME: dir } })
-    expect(doctor.stdout).toMatch(/OK +MCP gate 'no-deletes': read in Claude Code/)
-    expect(doctor.stdout).toMatch(/WARN +Cursor: how it names MCP tools is not known to hookrun, so the MCP gate 'no-deletes' may not hold there/)
+    expect(doctor.stdout).toMatch(/ok +MCP gate 'no-deletes': read in Claude Code/i)
+    expect(doctor.stdout).toMatch(
+      /warn +Cursor: how it names MCP tools is not known to hookrun, so the MCP gate 'no-deletes' may not hold there/i,
+    )
   })
 })
