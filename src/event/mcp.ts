@@ -72,12 +72,21 @@ function isNamed(value: unknown): value is string {
 
 /**
  * The subjects a call of this MCP tool matches by: `mcp__<server>__<tool>`, lowercased as every
- * subject is, with what a pattern segment cannot hold (`:`, spaces, …) as `_`; and, where they
- * differ, as Claude Code writes the name (every character but letters, digits, `_` and `-` as
- * `_`: server `my.srv` is `mcp__my_srv__…` there), so a pattern written either way holds.
+ * subject is, with what a pattern segment cannot hold (`:`, spaces, …) as `_`; and, where it
+ * differs, its loose spelling (`looseMcpName`).
  */
 export function mcpSubjects(mcp: McpTool): string[] {
   const own = `mcp__${mcp.server}__${mcp.tool}`.toLowerCase().replace(/[^\w.-]/g, '_')
-  const claude = own.replace(/\./g, '_')
-  return claude === own ? [own] : [own, claude]
+  const loose = looseMcpName(own)
+  return loose === own ? [own] : [own, loose]
+}
+
+/**
+ * An MCP name with `.` and `-` as `_`. Agents clean up server names their own ways (Claude Code
+ * makes `my.srv` `my_srv`, newer Codex makes `my-srv` `my_srv`), so a pattern and a call are also
+ * compared in this spelling: a gate written with the server's real name holds whatever the agent
+ * made of it (src/event/pattern.ts compares patterns so too).
+ */
+export function looseMcpName(name: string): string {
+  return name.replace(/[.-]/g, '_')
 }

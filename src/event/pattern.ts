@@ -3,6 +3,7 @@ import type { FiredEvent, Hook } from '../core/types.ts'
 import { compileGlob } from './globs.ts'
 import { resolveAlias } from './events.ts'
 import { canonicalTool } from './tools.ts'
+import { looseMcpName } from './mcp.ts'
 
 /**
  * Event patterns (docs/events.md):
@@ -83,6 +84,9 @@ const SUBJECT = 2
 /** Literal segments compare as strings; only real globs pay for picomatch. */
 function compileSegment(segment: readonly string[], subject = false): SegmentTest {
   const choices = segment.map((choice) => (subject && !GLOB_CHARS.test(choice) ? canonicalTool(choice) : choice))
+  // An MCP subject also in its loose spelling (src/event/mcp.ts), outside a bracket's ranges.
+  if (subject)
+    for (const choice of [...choices]) if (choice.startsWith('mcp__') && !choice.includes('[')) choices.push(looseMcpName(choice))
   if (choices.includes('*')) return anySegment
   const tests = choices.map((choice): SegmentTest => {
     if (!GLOB_CHARS.test(choice)) return (value) => value === choice

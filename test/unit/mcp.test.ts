@@ -106,6 +106,15 @@ describe('one name for an MCP tool in every agent', () => {
     expect(mcpSubjects({ server: 'my.srv', tool: 'get' })).toEqual(['mcp__my.srv__get', 'mcp__my_srv__get'])
   })
 
+  test("a gate written with the server's real name holds where the agent cleaned the name up (newer Codex: my-srv is my_srv)", () => {
+    const codex = qualifyEvent('PreToolUse', { tool_name: 'mcp__my_srv__drop_table' })
+    expect(compilePattern('tool:pre_execute:mcp__my-srv__drop_*').matchesEvent(codex)).toBe(true)
+    expect(compilePattern('tool:pre_execute:mcp__my-srv__drop_table').matchesEvent(codex)).toBe(true)
+    const claude = qualifyEvent('PreToolUse', { tool_name: 'mcp__my-srv__drop_table' })
+    expect(compilePattern('tool:pre_execute:mcp__my_srv__drop_*').matchesEvent(claude)).toBe(true)
+    expect(compilePattern('tool:pre_execute:mcp__other__*').matchesEvent(claude)).toBe(false)
+  })
+
   test('one pattern and one Claude matcher hold for every spelling of the same call', () => {
     const gate = compilePattern('tool:pre_execute:mcp__github__*')
     const named = [
@@ -158,7 +167,8 @@ describe('one name for an MCP tool in every agent', () => {
       })!
       const event = qualifyEvent('tool:pre_execute', copilot.payload)
       expect(event.mcp).toEqual({ server: 'github-mcp-server', tool: 'get_me' })
-      expect(event.alternates).toBeUndefined()
+      // One reading; the other subject is its loose spelling only.
+      expect(event.alternates?.map((segments) => segments.at(-1))).toEqual(['mcp__github_mcp_server__get_me'])
       const opencode = (tool: string) =>
         qualifyEvent(
           'tool:pre_execute',
