@@ -46,6 +46,11 @@ export function qualifyEvent(input: string, payload: Payload, toolFlag?: string)
   const readings = isToolEventName(name) ? mcpCallOf(tool, payload) : []
   if (readings.length > 0) {
     const [subject, ...others] = [...new Set(readings.flatMap(mcpSubjects))]
+    // Bounded as any segment is: the server and tool may come from the payload's own `mcp` field.
+    if (subject!.length > MAX_SEGMENT_LENGTH)
+      throw new HookrunError(
+        `the MCP server and tool in the payload make a segment of ${subject!.length} characters; at most ${MAX_SEGMENT_LENGTH}`,
+      )
     segments.push(subject!)
     const alternates = others.map((other) => [...segments.slice(0, -1), other])
     const mcp = readings[0]!

@@ -59,12 +59,17 @@ export function mcpCallOf(tool: string | undefined, payload: Payload): McpTool[]
   if (typeof field === 'object' && field !== null) {
     const { server, tool: name, also } = field as Record<string, unknown>
     if (isNamed(server) && isNamed(name)) {
-      const more = Array.isArray(also) ? also.filter((each): each is McpTool => isNamed(each?.server) && isNamed(each?.tool)) : []
+      // As many readings as a name of the longest segment could have: no more patterns tried than that.
+      const more = Array.isArray(also)
+        ? also.slice(0, MAX_READINGS).filter((each): each is McpTool => isNamed(each?.server) && isNamed(each?.tool))
+        : []
       return [{ server: server.trim(), tool: name.trim() }, ...more]
     }
   }
   return tool === undefined ? [] : mcpReadings(tool, CLAUDE_MCP_NAMING)
 }
+
+const MAX_READINGS = 128
 
 function isNamed(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== ''

@@ -133,6 +133,10 @@ describe('one name for an MCP tool in every agent', () => {
     expect(gate.matches(qualifyEvent('PreToolUse', { tool_name: 'mcp__memory__create' }).segments)).toBe(false)
   })
 
+  test('a server and tool too long for a segment are refused, as a long tool name is', () => {
+    expect(() => qualifyEvent('PreToolUse', { tool_name: 'x', mcp: { server: 's'.repeat(300), tool: 't' } })).toThrow(/at most 256/)
+  })
+
   test('outside tool events an mcp field means nothing to the subject (an elicitation names its server another way)', () => {
     const event = qualifyEvent('Notification', { mcp: { server: 'x', tool: 'y' } })
     expect(event.mcp).toBeUndefined()
