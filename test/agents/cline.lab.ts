@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
 import { clineAuth, clineEvents, runCline } from './cline-cli.ts'
-import { labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
+import { checkFixture, labResults, labRun, type LabRun, labVersion, type ModelServer, type Turn } from './lab.ts'
 import { labMcpServer, MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
 import { chatMessages, isChatTurn, startOpenAIChatModel } from './models/openai-chat.ts'
 import { DONE, GATE_HOOKS, type Outcome, scenarioRunner } from './scenario.ts'
@@ -38,7 +38,7 @@ function expectAborted({ server, result }: Outcome): void {
   expect(chatTurns(server)).toHaveLength(1)
 }
 
-describe('Cline CLI 3.0.65 with hookrun', () => {
+describe(`Cline CLI ${labVersion('cline')} with hookrun`, () => {
   test('deny-shell', async () => {
     await scenario('deny-shell', { hooks: GATE_HOOKS, turns: [commands('touch forbidden-marker'), DONE] }, (outcome) => {
       expect(existsSync(join(outcome.run.project, 'forbidden-marker'))).toBe(false)
@@ -283,7 +283,7 @@ case "$payload" in *cancel-me*) printf '{"cancel":true,"errorMessage":"lab cance
       expect(seen).toEqual(['PostToolUse.json', 'PreToolUse.json', 'SessionShutdown.json', 'TaskComplete.json', 'TaskStart.json'])
       for (const file of seen) {
         const payload = JSON.parse(readFileSync(join(log, file), 'utf8')) as Record<string, unknown>
-        await expect(stableFixture(payload, run)).toMatchFileSnapshot(join(FIXTURES, file))
+        await checkFixture(stableFixture(payload, run), join(FIXTURES, file))
       }
     } finally {
       await server.close()
@@ -334,7 +334,7 @@ case "$payload" in *cancel-me*) printf '{"cancel":true,"errorMessage":"lab cance
   })
 
   test('results', async () => {
-    await expect(results.json()).toMatchFileSnapshot(results.file)
+    await results.check()
   })
 })
 

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
 import { contextHooks, DONE, GATE_HOOKS, scenarioRunner, shownOn } from './scenario.ts'
 import { codexConfig, reviewCodexHooks, runCodex } from './codex-cli.ts'
-import { labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
+import { checkFixture, labResults, labRun, type LabRun, labVersion, type ModelServer, type Turn } from './lab.ts'
 import { expectMcpGateHeld, labMcpServer, mcpHooks } from './mcp.ts'
 import { inputItems, startOpenAIResponsesModel } from './models/openai-responses.ts'
 
@@ -45,7 +45,7 @@ const gateHooks = GATE_HOOKS
 const shell = (cmd: string, workdir?: string): Turn => ({ tool: 'exec_command', input: workdir === undefined ? { cmd } : { cmd, workdir } })
 const done = DONE
 
-describe('Codex 0.169 with hookrun', () => {
+describe(`Codex ${labVersion('codex')} with hookrun`, () => {
   test('deny-shell', async () => {
     await scenario('deny-shell', { hooks: gateHooks, turns: [shell('touch forbidden-marker'), done] }, ({ run, server, result }) => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
@@ -367,7 +367,7 @@ describe('Codex 0.169 with hookrun', () => {
       ])
       for (const file of seen) {
         const payload = JSON.parse(readFileSync(join(log, file), 'utf8')) as Record<string, unknown>
-        await expect(stableFixture(payload, run)).toMatchFileSnapshot(join(FIXTURES, file))
+        await checkFixture(stableFixture(payload, run), join(FIXTURES, file))
       }
     } finally {
       await server.close()
@@ -376,7 +376,7 @@ describe('Codex 0.169 with hookrun', () => {
   })
 
   test('results', async () => {
-    await expect(results.json()).toMatchFileSnapshot(results.file)
+    await results.check()
   })
 })
 

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
 import { contextHooks, DONE, GATE_HOOKS, scenarioRunner, shownOn } from './scenario.ts'
 import { copilotConfig, runCopilot } from './copilot-cli.ts'
-import { labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
+import { checkFixture, labResults, labRun, type LabRun, labVersion, type ModelServer, type Turn } from './lab.ts'
 import { expectMcpGateHeld, labMcpServer, mcpHooks } from './mcp.ts'
 import { chatMessages, isChatTurn, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
 
@@ -41,7 +41,7 @@ const gateHooks = GATE_HOOKS
 const bashCall = (command: string): Turn => ({ tool: 'bash', input: { command, description: 'lab step' } })
 const done = DONE
 
-describe('Copilot CLI 1.0.102 with hookrun', () => {
+describe(`Copilot CLI ${labVersion('copilot')} with hookrun`, () => {
   test('deny-shell', async () => {
     await scenario('deny-shell', { hooks: gateHooks, turns: [bashCall('touch forbidden-marker'), done] }, ({ run, server, result }) => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
@@ -412,7 +412,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
       ])
       for (const file of seen) {
         const payload = JSON.parse(readFileSync(join(log, file), 'utf8')) as Record<string, unknown>
-        await expect(stableFixture(payload, run)).toMatchFileSnapshot(join(FIXTURES, file))
+        await checkFixture(stableFixture(payload, run), join(FIXTURES, file))
       }
     } finally {
       await server.close()
@@ -421,7 +421,7 @@ describe('Copilot CLI 1.0.102 with hookrun', () => {
   })
 
   test('results', async () => {
-    await expect(results.json()).toMatchFileSnapshot(results.file)
+    await results.check()
   })
 })
 

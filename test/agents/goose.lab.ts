@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
 import { contextHooks, DONE, GATE, GATE_HOOKS, scenarioRunner, shownOn } from './scenario.ts'
 import { gooseConfig, runGoose, runGooseSession } from './goose-cli.ts'
-import { labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
+import { checkFixture, labResults, labRun, type LabRun, labVersion, type ModelServer, type Turn } from './lab.ts'
 import { labMcpServer, MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
 import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
 
@@ -47,7 +47,7 @@ const sessionScenario = scenarioRunner({ ...driver, run: (run, _server, prompt, 
 const shell = (command: string): Turn => ({ tool: 'shell', input: { command } })
 const DENIED = 'Tool call denied by policy hook `hookrun`'
 
-describe('Goose 1.50.0 with hookrun', () => {
+describe(`Goose ${labVersion('goose')} with hookrun`, () => {
   test('deny-shell', async () => {
     await scenario('deny-shell', { hooks: GATE_HOOKS, turns: [shell('touch forbidden-marker'), DONE] }, ({ run, server, result }) => {
       expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
@@ -392,7 +392,7 @@ describe('Goose 1.50.0 with hookrun', () => {
       ])
       for (const file of seen) {
         const payload = JSON.parse(readFileSync(join(log, file), 'utf8')) as Record<string, unknown>
-        await expect(stableFixture(payload, run)).toMatchFileSnapshot(join(FIXTURES, file))
+        await checkFixture(stableFixture(payload, run), join(FIXTURES, file))
       }
     } finally {
       await server.close()
@@ -401,7 +401,7 @@ describe('Goose 1.50.0 with hookrun', () => {
   })
 
   test('results', async () => {
-    await expect(results.json()).toMatchFileSnapshot(results.file)
+    await results.check()
   })
 })
 

@@ -6,10 +6,10 @@
  * and the docs read: what the lab saw, not what an agent's docs promise.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { homedir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { ROOT } from '../helpers.ts'
 
 /** Where the agents' packages and the scenarios' folders live: outside the repository, kept between runs. */
@@ -39,13 +39,39 @@ export const LAB_AGENTS = {
 export type LabAgent = keyof typeof LAB_AGENTS
 
 /**
+ * The second lane (`npm run test:agents:latest`, HOOKRUN_LAB_LATEST=1): each agent's newest
+ * published version instead of its pin, so a release that breaks a promise is seen the day it
+ * ships. Its results are written beside the cache (LAB_CACHE/latest/), and each verdict is held to
+ * the pinned table's; payload fixtures are written there too, not compared.
+ */
+export const LAB_LATEST = process.env.HOOKRUN_LAB_LATEST === '1'
+
+const latestVersions = new Map<LabAgent, string>()
+
+/** The version this lane runs: the pin, or (latest lane) what npm says is newest, asked once per agent. */
+export function labVersion(agent: LabAgent): string {
+  const spec = LAB_AGENTS[agent]
+  if (!LAB_LATEST) return spec.version
+  let version = latestVersions.get(agent)
+  if (version === undefined) {
+    const asked = spawnSync('npm', ['view', `${spec.package}@latest`, 'version'], { encoding: 'utf8', timeout: 120_000 })
+    version = asked.stdout.trim()
+    if (asked.status !== 0 || !/^\d+\.\d+\.\d+/.test(version))
+      throw new Error(`agent lab: npm view ${spec.package}@latest failed:\n${asked.stderr}`)
+    latestVersions.set(agent, version)
+  }
+  return version
+}
+
+/**
  * The agent's CLI, installed once into the cache (`npm install` of the pinned version; a lock
  * folder keeps two workers from installing the same package at once). Returns the command's path
  * (for a library, its module's path).
  */
 export function installAgent(agent: LabAgent): string {
   const spec = LAB_AGENTS[agent]
-  const { package: name, version } = spec
+  const { package: name } = spec
+  const version = labVersion(agent)
   const dir = join(LAB_CACHE, 'pkgs', `${name.replace('/', '+')}@${version}`)
   const command = 'bin' in spec ? join(dir, 'node_modules', '.bin', spec.bin) : join(dir, spec.entry)
   const done = join(dir, '.installed')
@@ -287,28 +313,52 @@ export interface LabResult {
 
 /**
  * The results of one agent's lab file, kept in scenario order. The file ends with
- * `expect(results.json()).toMatchFileSnapshot(results.file)`: CI fails when the agent does
- * something else than the checked-in table says (`npm run test:agents -- -u` records a new one).
+ * `await results.check()`: CI fails when the agent does something else than the checked-in table
+ * says (`npm run test:agents -- -u` records a new one). In the latest lane the table is written
+ * to LAB_CACHE/latest/ and every verdict must be the pinned table's.
  */
 export function labResults(agent: LabAgent, key: string = agent) {
   const rows: Record<string, LabResult> = {}
+  const file = join(ROOT, 'src', 'dialects', 'lab', `${key}.json`)
+  const json = (): string => {
+    const sorted = Object.fromEntries(
+      Object.keys(rows)
+        .sort()
+        .map((key) => [key, rows[key]]),
+    )
+    return `${JSON.stringify({ agent, package: LAB_AGENTS[agent].package, version: labVersion(agent), scenarios: sorted }, null, 2)}\n`
+  }
   return {
     // `key`: another way of wiring the same agent (claude-serve: `install --serve`), a file of its own.
-    file: join(ROOT, 'src', 'dialects', 'lab', `${key}.json`),
+    file,
     /** A standard scenario, or one of the agent's own (OpenCode's subagent and batch calls). */
     record(scenario: Scenario | (string & {}), verdict: Verdict, seen: string) {
       rows[scenario] = { verdict, seen }
     },
-    json(): string {
-      const { package: name, version } = LAB_AGENTS[agent]
-      const sorted = Object.fromEntries(
-        Object.keys(rows)
-          .sort()
-          .map((key) => [key, rows[key]]),
-      )
-      return `${JSON.stringify({ agent, package: name, version, scenarios: sorted }, null, 2)}\n`
+    json,
+    async check(): Promise<void> {
+      // vitest is loaded here only: scripts (docs, benchmarks) import this module outside a test run.
+      const { expect } = await import('vitest')
+      if (!LAB_LATEST) return expect(json()).toMatchFileSnapshot(file)
+      const written = join(LAB_CACHE, 'latest', `${key}.json`)
+      mkdirSync(dirname(written), { recursive: true })
+      writeFileSync(written, json())
+      const pinned = JSON.parse(readFileSync(file, 'utf8')) as { version: string; scenarios: Record<string, LabResult> }
+      const verdicts = (scenarios: Record<string, LabResult>) =>
+        Object.fromEntries(Object.entries(scenarios).map(([name, row]) => [name, row.verdict]))
+      console.log(`${key}: ${labVersion(agent)} (pinned ${pinned.version}); results in ${written}`)
+      expect(verdicts(rows), `${key} ${labVersion(agent)} against the pinned ${pinned.version}`).toEqual(verdicts(pinned.scenarios))
     },
   }
+}
+
+/** A payload fixture: compared with the checked-in file, or (latest lane) written beside the cache. */
+export async function checkFixture(text: string, file: string): Promise<void> {
+  const { expect } = await import('vitest')
+  if (!LAB_LATEST) return expect(text).toMatchFileSnapshot(file)
+  const written = join(LAB_CACHE, 'latest', 'fixtures', relative(join(ROOT, 'test', 'agents', 'fixtures'), file))
+  mkdirSync(dirname(written), { recursive: true })
+  writeFileSync(written, text)
 }
 
 /**

@@ -12,7 +12,17 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
-import { type AgentRun, LAB_AGENTS, labResults, labRun, type LabRun, type ModelRequest, type ModelServer, type Turn } from './lab.ts'
+import {
+  type AgentRun,
+  checkFixture,
+  labResults,
+  labVersion,
+  labRun,
+  type LabRun,
+  type ModelRequest,
+  type ModelServer,
+  type Turn,
+} from './lab.ts'
 import { chatMessages, chatText, isChatTurn, startOpenAIChatModel } from './models/openai-chat.ts'
 import { familyConfig, type FamilyAgent, familyLabel, runFamily, toolParts } from './opencode-cli.ts'
 import { labMcpServer, MCP_GATE_REASON, MCP_RESULT_MARKER, mcpCalls, mcpHooks, mcpSeen } from './mcp.ts'
@@ -91,7 +101,7 @@ function toolResult(s: Session, command: string): string {
 export function familyLab(agent: FamilyAgent): void {
   const results = labResults(agent)
   const label = familyLabel(agent)
-  const { version } = LAB_AGENTS[agent]
+  const version = labVersion(agent)
   /** The gate session's payloads, for the fixtures (written once the concurrent sessions are done). */
   let gateLogged: { logged: Record<string, unknown>[]; run: LabRun } | undefined
 
@@ -360,7 +370,7 @@ export function familyLab(agent: FamilyAgent): void {
   })
 
   test('results', async () => {
-    await expect(results.json()).toMatchFileSnapshot(results.file)
+    await results.check()
   })
 }
 
@@ -372,7 +382,7 @@ async function saveFixtures(folder: string, logged: readonly Record<string, unkn
     if (!first.has(hook))
       first.set(hook, { hook, input: payload.input, output: payload.output, directory: payload.directory, worktree: payload.worktree })
   }
-  for (const [hook, payload] of first) await expect(stableFixture(payload, run)).toMatchFileSnapshot(join(folder, `${hook}.json`))
+  for (const [hook, payload] of first) await checkFixture(stableFixture(payload, run), join(folder, `${hook}.json`))
 }
 
 /** The payload with the run's folders, ids and times replaced by stable placeholders, pretty-printed. */
