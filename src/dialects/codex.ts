@@ -19,7 +19,7 @@ import type { Dialect } from './types.ts'
  * Codex reads JSON on exit 0 (exit 2 with stderr also blocks); hookrun answers with exit 0.
  * A Codex payload is a Claude-shaped one with `turn_id`, which Codex sends on turn events.
  * An MCP tool is `mcp__<server>__<tool>` in its hooks (Claude Code's naming, hookrun's default),
- * though Codex 0.169 offers it to the model as function `<tool>` of namespace `mcp__<server>`
+ * though Codex 0.169 and 0.171 offer it to the model as function `<tool>` of namespace `mcp__<server>`
  * (seen in the agent lab, test/agents/codex.lab.ts mcp-gate).
  */
 const CODEX_EVENTS = namesOf('codex')

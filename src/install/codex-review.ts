@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { isRouterCommand } from './agent-target.ts'
 
 /**
- * Codex 0.169 runs a hook only once the user trusted it in the TUI's /hooks, which records
+ * Codex 0.169 and 0.171 run a hook only once the user trusted it in the TUI's /hooks, which records
  * `[hooks.state."<file>:<event_in_snake_case>:<group>:<handler>"] trusted_hash = "sha256:…"` in
  * `$CODEX_HOME/config.toml` (seen through `codex app-server`'s hooks/list and config/batchWrite in
  * the agent lab). Only the record's presence is checked: Codex's hash recipe is its own, so an

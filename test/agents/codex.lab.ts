@@ -198,7 +198,7 @@ describe(`Codex ${labVersion('codex')} with hookrun`, () => {
   })
 
   test('unknown-event', async () => {
-    // Codex 0.169 fires PreModelRequest before every model request; hookrun has no name for it.
+    // Codex 0.169 and 0.171 fire PreModelRequest before every model request; hookrun has no name for it.
     // Wired to the router by hand, it must pass (Codex goes on) and the gate must still hold.
     await scenario(
       'unknown-event',

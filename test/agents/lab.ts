@@ -20,7 +20,7 @@ export const LAB_AGENTS = {
   claude: { package: '@anthropic-ai/claude-code', version: '2.1.331', bin: 'claude' },
   gemini: { package: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' },
   qwen: { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' },
-  codex: { package: '@openai/codex', version: '0.169.0', bin: 'codex' },
+  codex: { package: '@openai/codex', version: '0.171.0', bin: 'codex' },
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot' },
   goose: { package: '@aaif/goose-acp', version: '1.50.0', bin: 'goose' },
   cline: { package: 'cline', version: '3.0.65', bin: 'cline' },
