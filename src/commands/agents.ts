@@ -213,7 +213,6 @@ export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
     lines.push(verifiedLine(row))
     if (row.alsoAnswers) lines.push(`  also answers      ${row.alsoAnswers}`)
     for (const caveat of row.caveats ?? []) lines.push(`  caveat            ${caveat}`)
-    lines.push(`  MCP tools         ${row.mcpTools}`)
     for (const caller of row.alsoRunBy ?? []) lines.push(`  also run by       ${caller}`)
     if (row.inProcess) {
       lines.push(`  in-process        ${row.inProcess.how}`)
@@ -229,6 +228,7 @@ export function formatAgents(json: boolean, paint: Paint = PLAIN): string {
       for (const [event, why] of Object.entries(row.installs.skipped)) byReason.set(why, [...(byReason.get(why) ?? []), event])
       for (const [why, events] of byReason) lines.push(`    not ${events.join(', ')}: ${why}`)
     }
+    lines.push(`  MCP tools         ${row.mcpTools}`)
     lines.push(`  ${paint.dim(`${'event'.padEnd(width)}  ${'fires'.padEnd(fireWidth)}  answer fields it honours`)}`)
     for (const event of row.events) {
       const ignored = event.ignores === undefined ? '' : paint.dim(`  (ignores ${event.ignores.join(', ')})`)
