@@ -26,7 +26,7 @@ export const LAB_AGENTS = {
   cline: { package: 'cline', version: '3.0.65', bin: 'cline' },
   // The native binary comes in the optional dependency opencode-linux-x64 (postinstall only links it).
   opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
-  // OpenCode's engine. 7.8.1 names native packages npm does not have: 7.7.7 is the newest that installs.
+  // OpenCode's engine. 7.8.1 (still the newest on 2026-11-27) names native packages npm does not have: 7.7.7 is the newest that installs.
   kilo: { package: '@kilocode/cli', version: '7.7.7', bin: 'kilo' },
   // A library, not a CLI: the app (test/agents/agent-sdk-app.ts) imports it; it runs the Claude Code binary it bundles.
   'agent-sdk': {
