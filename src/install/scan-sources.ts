@@ -63,6 +63,13 @@ const CLAUDE_READERS = [
 const CLAUDE_MARKDOWN_READERS = ['Claude Code', 'Agent SDK apps (settingSources)']
 const JSON_FILES = /\.json$/
 const MARKDOWN_FILES = /\.md$/
+/** What Claude Code's skills, subagents and commands share: hooks in their front matter, listed only when they have some. */
+const CLAUDE_MARKDOWN = {
+  reader: 'front-matter',
+  agents: CLAUDE_MARKDOWN_READERS,
+  owners: ['claude', 'agent-sdk'],
+  onlyWithHooks: true,
+} as const
 const CODE_FILES = /\.(?:[cm]?[jt]s|tsx|jsx)$/
 
 export const SCAN_SOURCES: readonly ScanSource[] = [
@@ -84,32 +91,23 @@ export const SCAN_SOURCES: readonly ScanSource[] = [
     claudePlugins: true,
   },
   {
+    ...CLAUDE_MARKDOWN,
     path: '.claude/skills',
     nested: 'SKILL.md',
-    reader: 'front-matter',
-    agents: CLAUDE_MARKDOWN_READERS,
-    owners: ['claude', 'agent-sdk'],
-    onlyWithHooks: true,
     hookNote: 'a skill: its hooks run once the skill is used, for the rest of the session',
   },
   {
+    ...CLAUDE_MARKDOWN,
     path: '.claude/agents',
     entries: MARKDOWN_FILES,
     recursive: true,
-    reader: 'front-matter',
-    agents: CLAUDE_MARKDOWN_READERS,
-    owners: ['claude', 'agent-sdk'],
-    onlyWithHooks: true,
     hookNote: 'a subagent: its hooks run while it runs (its Stop as SubagentStop)',
   },
   {
+    ...CLAUDE_MARKDOWN,
     path: '.claude/commands',
     entries: MARKDOWN_FILES,
     recursive: true,
-    reader: 'front-matter',
-    agents: CLAUDE_MARKDOWN_READERS,
-    owners: ['claude', 'agent-sdk'],
-    onlyWithHooks: true,
     hookNote: 'a command: its hooks run once the command is used, for the rest of the session',
   },
   {
