@@ -69,7 +69,8 @@ export function splitEventName(parts: readonly string[]): { name: string; subjec
   return { name: `${head}:${parts[1]!.toLowerCase()}`, subject: parts[2] }
 }
 
-function isToolEventName(name: string): boolean {
+/** A tool event (or a permission asked about a tool): the ones whose subject is a tool. */
+export function isToolEventName(name: string): boolean {
   return name.startsWith('tool:') || name.startsWith('permission:')
 }
 

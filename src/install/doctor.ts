@@ -343,7 +343,11 @@ const mcpGateCheck: DoctorCheck = (context) => {
   } catch {
     return [] // projectCheck says why
   }
-  const agents = [...wirings(context).map((wiring) => wiring.agent), ...pluginInstalls(context.places).map((install) => install.agent.name)]
+  const agents = [
+    ...wirings(context).map((wiring) => ({ agent: wiring.agent, label: wiring.label, format: wiring.agent })),
+    // hookrun's plugin asks `--format opencode` in OpenCode and in Kilo Code, OpenCode's engine.
+    ...pluginInstalls(context.places).map(({ agent }) => ({ agent: agent.name, label: agent.label, format: 'opencode' })),
+  ]
   return mcpGateLines(mcpGates(hooks), agents)
 }
 

@@ -22,20 +22,27 @@ export function mcpGates(hooks: readonly Hook[]): Hook[] {
   )
 }
 
+/** An agent that runs hookrun here: hookrun's name for it (its lab file's), its label, and the dialect it is answered in. */
+interface RunningAgent {
+  readonly agent: string
+  readonly label: string
+  readonly format: string
+}
+
 /**
- * One line per agent that runs hookrun here (by hookrun's name for it: `claude`, `kilo`, …)
- * where the MCP gates may not hold, and one line naming those where the lab saw them hold.
+ * One line per agent that runs hookrun here where the MCP gates may not hold, and one line
+ * naming those where the lab saw them hold.
  */
-export function mcpGateLines(gates: readonly Hook[], agents: readonly string[]): DoctorLine[] {
+export function mcpGateLines(gates: readonly Hook[], agents: readonly RunningAgent[]): DoctorLine[] {
   if (gates.length === 0) return []
   const names = gates.map((gate) => `'${gate.name}'`).join(', ')
   const held: string[] = []
   const lines: DoctorLine[] = []
-  for (const agent of [...new Set(agents)]) {
-    // Kilo Code is OpenCode's engine and speaks its dialect; its own lab file says what it did.
-    const dialect = DIALECTS.find((each) => each.name === (agent === 'kilo' ? 'opencode' : agent))
+  for (const { agent, label, format } of agents.filter(
+    (each, index) => agents.findIndex((other) => other.agent === each.agent) === index,
+  )) {
+    const dialect = DIALECTS.find((each) => each.name === format)
     if (dialect === undefined) continue
-    const label = agent === 'kilo' ? 'Kilo Code' : dialect.label
     const seen = LAB_VERIFIED[agent]?.scenarios['mcp-gate']
     if (dialect.mcpNaming === undefined) {
       lines.push({

@@ -3,6 +3,7 @@ import { compileGlob } from '../event/globs.ts'
 import type { FiredEvent, Hook, Payload } from '../core/types.ts'
 import { toolInput } from '../payload/fields.ts'
 import { canonicalTool } from '../event/tools.ts'
+import { isToolEventName } from '../event/event.ts'
 import { EXACT_LIST, MAX_MATCHED_LENGTH, MAX_RULE_TEXT_LENGTH, matcherProblem, permissionRuleProblem } from '../event/pattern.ts'
 
 /**
@@ -46,7 +47,7 @@ function describeTool(event: FiredEvent): string {
 }
 
 function isToolEvent(event: FiredEvent): boolean {
-  return event.name.startsWith('tool:') || event.name.startsWith('permission:')
+  return isToolEventName(event.name)
 }
 
 /** Does a name given in a config stand for this event's tool? Its own spelling, or the same canonical subject. */
@@ -116,7 +117,7 @@ export function matchesClaudeMatcher(matcher: string, event: FiredEvent, payload
 function matcherValues(event: FiredEvent, payload: Payload): string[] | undefined {
   const fields = MATCHER_FIELD[event.name]
   if (fields === undefined) {
-    if (event.tool === undefined) return event.name.startsWith('tool:') || event.name.startsWith('permission:') ? [] : undefined
+    if (event.tool === undefined) return isToolEvent(event) ? [] : undefined
     const subject = event.segments[event.segments.length - 1]!
     const others = event.alternates?.map((segments) => segments[segments.length - 1]!) ?? []
     return subject === event.tool ? [event.tool, ...others] : [event.tool, subject, ...others]

@@ -2,6 +2,9 @@ import { describe, expect, test } from 'vitest'
 import { mcpGateLines, mcpGates } from '../../src/install/mcp-doctor.ts'
 import { makeHook } from '../helpers.ts'
 
+const CLAUDE = { agent: 'claude', label: 'Claude Code', format: 'claude' }
+const CURSOR = { agent: 'cursor', label: 'Cursor', format: 'cursor' }
+
 describe('doctor: where an MCP gate would not hold', () => {
   const gate = makeHook({ name: 'no-deletes', event: ['tool:pre_execute:mcp__github__delete_*'] })
   const claudeMatcher = makeHook({ name: 'matcher-gate', event: ['PreToolUse'], matcher: 'mcp__github__.*' })
@@ -13,11 +16,11 @@ describe('doctor: where an MCP gate would not hold', () => {
   })
 
   test('no MCP gate: nothing to say', () => {
-    expect(mcpGateLines([], ['claude', 'cursor'])).toEqual([])
+    expect(mcpGateLines([], [CLAUDE, CURSOR])).toEqual([])
   })
 
   test('an agent whose MCP names hookrun does not know is warned about; lab-verified ones are named as holding', () => {
-    const lines = mcpGateLines([gate], ['claude', 'cursor', 'kilo', 'claude'])
+    const lines = mcpGateLines([gate], [CLAUDE, CURSOR, { agent: 'kilo', label: 'Kilo Code', format: 'opencode' }, CLAUDE])
     expect(lines[0]).toMatchObject({ status: 'ok' })
     expect(lines[0]!.what).toContain('Claude Code')
     expect(lines[0]!.what).toContain('Kilo Code')
