@@ -4,7 +4,9 @@
 /** Folders of src/, lowest first. A folder may import its own and lower folders only. */
 const LAYERS = [
   ['core'], // the pipeline's vocabulary, protocol schemas, errors, the user's folders
-  ['event', 'payload'], // event names, aliases, tools and patterns; reading the payload
+  ['payload'], // reading the payload
+  ['agents'], // one module per agent: its names, events, tools, payloads and answers (registry.ts lists them)
+  ['event'], // event names, aliases, tools and patterns, derived from the agents
   ['discover'], // where each layer's files are (nothing is read or run)
   ['trust'], // whether a project's material may run
   ['config'], // hooks.json layers: parse, validate, merge
@@ -12,7 +14,7 @@ const LAYERS = [
   ['run'], // one process per hook
   ['answer'], // a hook's answer, the decision, rendering it
   ['folders'], // hook folders and plugins: executables asked which events they serve
-  ['dialects', 'audit', 'telemetry'], // agents' payloads and answers; the audit log; OpenTelemetry export
+  ['audit', 'telemetry'], // the audit log; OpenTelemetry export
 ]
 
 const higherThan = (index) => LAYERS.slice(index + 1).flat()
@@ -25,7 +27,7 @@ const layerRules = LAYERS.flatMap((folders, index) =>
         severity: 'error',
         comment: `src/${folder}/ imports only from its own layer and below (ARCHITECTURE.md)`,
         from: { path: `^src/${folder}/` },
-        to: { path: `^src/(${higherThan(index).join('|')}|explain|library|install|commands|serve)/|^src/(fire|pipeline|cli|index|unstable|bin)\\.ts$` },
+        to: { path: `^src/(${higherThan(index).join('|')}|explain|library|install|commands|serve)/|^src/(fire|pipeline|dialect|cli|index|unstable|bin)\\.ts$` },
       })),
 )
 
@@ -49,10 +51,10 @@ module.exports = {
       to: { path: '^src/commands/' },
     },
     {
-      name: 'dialects-do-not-run',
+      name: 'agents-do-not-run',
       severity: 'error',
-      comment: 'a dialect translates payloads and decisions; it never runs hooks',
-      from: { path: '^src/dialects/' },
+      comment: 'an agent module translates payloads and decisions; it never runs hooks',
+      from: { path: '^src/agents/' },
       to: { path: '^src/(run|folders|config|trust)/|^src/fire\\.ts$' },
     },
     {

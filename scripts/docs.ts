@@ -2,7 +2,7 @@
  * The generated parts of the documentation, written from what the built hookrun says of itself:
  * the event vocabulary (`hookrun events --json`), every command's help (`hookrun help <command>`),
  * the hooks.json reference (schema.json, made from the zod schemas), and each agent's events and
- * answer fields (`hookrun agents --json`) with what the agent lab saw (src/dialects/lab/*.json).
+ * answer fields (`hookrun agents --json`) with what the agent lab saw (src/agents/lab/*.json).
  * A page is written by hand around them: a generated part sits between
  * `<!-- begin generated: NAME -->` and `<!-- end generated -->`, and only that is replaced.
  *

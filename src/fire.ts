@@ -45,7 +45,7 @@ export interface FireOptions {
   /**
    * Where hookrun's own notices for the person go (an untrusted project, a narrowed install out of
    * date): the agent's channels that reach someone on this event (`noticeChannels` of
-   * src/dialects). Default `systemMessage`; empty: none does, so the once-per-session notice
+   * src/agents). Default `systemMessage`; empty: none does, so the once-per-session notice
    * waits for a later event.
    */
   readonly noticeChannels?: readonly ('systemMessage' | 'additionalContext')[]

@@ -66,7 +66,8 @@ export { canonicalTool, TOOL_ALIASES, type ToolAlias } from './event/tools.ts'
 export { compilePattern, patternProblem, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, type EventPattern } from './event/pattern.ts'
 
 // Agents' payloads and answers (docs/agents.md).
-export { DIALECTS, resolveDialect, prepareDialect, type Dialect, type PreparedDialect } from './dialects/index.ts'
+export { DIALECTS } from './agents/registry.ts'
+export { resolveDialect, prepareDialect, type Dialect, type PreparedDialect } from './dialect.ts'
 export { renderNative, type Rendered } from './answer/render.ts'
 
 // The schemas: hooks.json, and the protocol's answers and decision (schema.json is made from them).

@@ -1,14 +1,14 @@
 // `hookrun agents`: the capability matrix, generated from the dialect and install tables.
 import { type Paint, PLAIN } from '../core/paint.ts'
 import { namesOf, resolveAlias } from '../event/events.ts'
-import { DIALECTS } from '../dialects/index.ts'
-import type { Dialect } from '../dialects/types.ts'
-import { ignores } from '../dialects/shared.ts'
+import { DIALECTS } from '../agents/registry.ts'
+import type { Dialect } from '../agents/types.ts'
+import { ignores } from '../agents/shared.ts'
 import type { Decision } from '../core/protocol.ts'
 import { agentTarget } from '../install/agents.ts'
 import { folderAgent } from '../install/hook-folder.ts'
 import { pluginAgent } from '../install/plugin-agents.ts'
-import { LAB_VERIFIED, type LabVerified } from '../dialects/verified.ts'
+import { LAB_VERIFIED, type LabVerified } from '../agents/verified.ts'
 import { CLAUDE_CALLERS } from '../install/claude-callers.ts'
 
 /**
@@ -36,7 +36,7 @@ interface AgentRow {
   readonly caveats?: readonly string[]
   /** How it names an MCP tool, and how hookrun reads that into `mcp__<server>__<tool>` (docs/events.md "MCP tools"). */
   readonly mcpTools: string
-  /** What the agent lab saw the real CLI do (src/dialects/verified.ts); absent: known from its docs and source only. */
+  /** What the agent lab saw the real CLI do (src/agents/verified.ts); absent: known from its docs and source only. */
   readonly verified?: VerifiedRow
   /** Other agents that run this agent's hook files (Claude Code's: src/install/claude-callers.ts), and when. */
   readonly alsoRunBy?: readonly string[]

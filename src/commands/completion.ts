@@ -1,7 +1,8 @@
 // `hookrun completion bash|zsh|fish`: tab completion of commands, options and their values, from the CLI's own tables.
 import { HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
-import { DIALECTS, FORMAT_NAMES } from '../dialects/index.ts'
+import { DIALECTS } from '../agents/registry.ts'
+import { FORMAT_NAMES } from '../dialect.ts'
 import { CANONICAL_EVENTS } from '../event/events.ts'
 import { AGENTS } from '../install/agents.ts'
 import { PLUGIN_AGENTS } from '../install/plugin-agents.ts'

@@ -1,6 +1,6 @@
 // `hookrun explain`: why each hook would or would not run, for people.
 import { relative } from 'node:path'
-import { type PreparedDialect, renderFor } from '../dialects/index.ts'
+import { type PreparedDialect, renderFor } from '../dialect.ts'
 import { ExitCode } from '../core/errors.ts'
 import { type Explanation, explainFire, type ExplainOptions, type HookExplanation } from '../explain/explain.ts'
 import { renderNative } from '../answer/render.ts'

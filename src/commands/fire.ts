@@ -4,13 +4,13 @@ import { openSync, writeSync } from 'node:fs'
 import { formatError, HookrunError } from '../core/errors.ts'
 import { findProjectRoot } from '../config/files.ts'
 import { fire, type ProgressRecord } from '../fire.ts'
-import { mayBeAgentPayload } from '../dialects/hint.ts'
+import { mayBeAgentPayload } from '../agents/hint.ts'
 import { PayloadError, readPayload } from '../payload/payload.ts'
 import { applySetFields } from '../payload/set-fields.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { isGate } from '../event/events.ts'
 import type { Decision, FiredEvent, Payload } from '../core/types.ts'
-import type { PreparedDialect } from '../dialects/index.ts'
+import type { PreparedDialect } from '../dialect.ts'
 import { renderNative } from '../answer/render.ts'
 import { selfCommand } from '../install/self.ts'
 import type { ColourMode } from '../core/paint.ts'
@@ -31,7 +31,7 @@ interface KnownEvent {
   name?: string
   payload: Record<string, unknown>
   tool?: string
-  prepared?: { readonly dialect: import('../dialects/types.ts').Dialect; readonly agentEvent?: string }
+  prepared?: { readonly dialect: import('../agents/types.ts').Dialect; readonly agentEvent?: string }
   interrupted?: boolean
   /** The fire itself started (flags and payload were fine). */
   firing?: boolean
@@ -73,7 +73,7 @@ interface FireRun {
   readonly served?: ServedFire
 }
 
-type Dialects = typeof import('../dialects/index.ts')
+type Dialects = typeof import('../dialect.ts')
 
 /**
  * `hookrun fire`: run the event's hooks and print the decision. When hookrun itself fails on a
@@ -146,7 +146,7 @@ async function readEvent(
   const { io, known } = run
   const format = text(flags.format, 'format')
   // Dialects load only when one is asked for or the payload may come from an agent.
-  const dialects = format === undefined ? undefined : await import('../dialects/index.ts')
+  const dialects = format === undefined ? undefined : await import('../dialect.ts')
   dialects?.checkFormat(format!)
   // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
   const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
@@ -175,7 +175,7 @@ async function readEvent(
   try {
     const prepared =
       dialects !== undefined || mayBeAgentPayload(read)
-        ? (dialects ?? (await import('../dialects/index.ts'))).prepareDialect(format, event, read)
+        ? (dialects ?? (await import('../dialect.ts'))).prepareDialect(format, event, read)
         : undefined
     return { dialects, read, prepared }
   } catch (error) {
@@ -183,7 +183,7 @@ async function readEvent(
     // the rest of the payload tells the event.
     if (error instanceof PayloadError) {
       const { withoutUndecodedStrings } = await import('../payload/long-strings.ts')
-      knowPartly(withoutUndecodedStrings(read) as Payload, dialects ?? (await import('../dialects/index.ts')))
+      knowPartly(withoutUndecodedStrings(read) as Payload, dialects ?? (await import('../dialect.ts')))
     }
     throw error
   }
@@ -245,9 +245,9 @@ async function fireOptions(
     tool: text(flags.tool, 'tool') ?? prepared?.tool,
     agent: prepared?.dialect.name,
     ...(prepared?.dialect.showsStderr && { stderrShown: true }),
-    // hookrun's notices go where this agent shows them on this event (src/dialects).
+    // hookrun's notices go where this agent shows them on this event (src/agents).
     ...(prepared && {
-      noticeChannels: (dialects ?? (await import('../dialects/index.ts'))).noticeChannels(
+      noticeChannels: (dialects ?? (await import('../dialect.ts'))).noticeChannels(
         prepared.dialect,
         prepared.agentEvent ?? prepared.dialect.eventName(payload),
       ),
@@ -255,7 +255,7 @@ async function fireOptions(
     // An agent that kills a hook sooner than hookrun's budget and goes ahead (Cline, at 120 s):
     // the gate must block before that.
     ...(prepared?.dialect.killsAfterSeconds !== undefined && {
-      budgetMs: (dialects ?? (await import('../dialects/index.ts'))).fireBudgetMs(prepared.dialect),
+      budgetMs: (dialects ?? (await import('../dialect.ts'))).fireBudgetMs(prepared.dialect),
     }),
     // A narrowed user install that does not route a hook yet: this session runs without it; say so.
     ...(prepared && {
@@ -289,7 +289,7 @@ async function printDecision(
   const { io } = run
   const { prepared, payload, dialects } = fired
   const rendered = prepared
-    ? (dialects ?? (await import('../dialects/index.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent)
+    ? (dialects ?? (await import('../dialect.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent)
     : { ...renderNative(decision), warnings: [] }
   const recordIn = text(flags.record, 'record') ?? (io.env.HOOKRUN_RECORD || undefined)
   const recorded =
@@ -350,7 +350,7 @@ async function blockFailedGate(run: FireRun, error: unknown): Promise<boolean> {
     warnings: [],
   }
   const rendered = known.prepared
-    ? (await import('../dialects/index.ts')).renderFor(known.prepared.dialect, decision, known.payload, known.prepared.agentEvent)
+    ? (await import('../dialect.ts')).renderFor(known.prepared.dialect, decision, known.payload, known.prepared.agentEvent)
     : { ...renderNative(decision), warnings: [] }
   await io.stderr(`hookrun: ${why}\n`)
   if (rendered.stderr) await io.stderr(rendered.stderr)

@@ -124,3 +124,16 @@ export const DecisionSchema = z.object({
 
 export type HookReport = z.output<typeof HookReportSchema>
 export type Decision = z.output<typeof DecisionSchema>
+
+/** A decision as an agent reads it: what hookrun prints and its exit code. */
+export interface Rendered {
+  readonly stdout: string
+  readonly exitCode: number
+  /** For agents that read the reason of a block from stderr (Windsurf, Kiro). */
+  readonly stderr?: string
+  /**
+   * For the person at the keyboard, where the agent shows nothing of a hook's output (Cline):
+   * written to the terminal the agent runs in, when it runs in one.
+   */
+  readonly terminal?: string
+}

@@ -13,15 +13,7 @@
  */
 import type { McpTool, Payload } from '../core/types.ts'
 import { isToolName } from './tools.ts'
-
-/** How an agent spells an MCP tool's name: `<prefix><server><separator><tool>`. */
-export interface McpNaming {
-  readonly prefix: string
-  readonly separator: string
-}
-
-/** Claude Code's spelling, which Codex, Qwen Code and Windsurf (as hookrun reads it) share; the default. */
-export const CLAUDE_MCP_NAMING: McpNaming = { prefix: 'mcp__', separator: '__' }
+import { CLAUDE_MCP_NAMING, type McpNaming } from '../agents/types.ts'
 
 /** What the payload's `mcp` field holds: the call's server and tool, and its other readings if any. */
 interface McpField extends McpTool {

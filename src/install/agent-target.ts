@@ -7,7 +7,7 @@ import { routerTail } from '../core/router.ts'
  * Where each agent keeps its hooks, and the router entry hookrun puts there: one entry per event
  * the agent has, each running `hookrun fire --format AGENT`, which reads the agent's payload and
  * answers in its protocol. Sources: shared/reference/agent-hook-protocols.md §1.1 and §6, and
- * the agents' docs named in src/dialects/*.ts.
+ * the agents' docs named in src/agents/*.ts.
  */
 export type AgentName =
   | 'claude'

@@ -103,7 +103,7 @@ export const KIRO: AgentTarget = {
   events: KIRO_V3_EVENTS.filter((event) => kiroSkipped[event] === undefined),
   skipped: kiroSkipped,
   // The trigger on the command line: Kiro's docs give no payload for v3 hooks, and its PascalCase
-  // names are Claude Code's too (src/dialects/kiro.ts).
+  // names are Claude Code's too (src/agents/kiro.ts).
   command: (self, event) => `${self} fire ${event} --format kiro`,
   // Kiro's timeout is in seconds here (its default 30).
   handler: (command, event) => ({

@@ -41,7 +41,7 @@ const cursorSkipped = {
 
 /**
  * The agents whose hooks config install writes (the shape of one: agent-target.ts). Sources:
- * shared/reference/agent-hook-protocols.md §1.1 and §6, and the agents' docs named in src/dialects/*.ts.
+ * shared/reference/agent-hook-protocols.md §1.1 and §6, and the agents' docs named in src/agents/*.ts.
  */
 export const AGENTS: readonly AgentTarget[] = [
   {

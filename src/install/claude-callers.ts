@@ -4,7 +4,7 @@ import { homeOf } from '../core/places.ts'
 import { agentTarget } from './agents.ts'
 import type { Places } from './agent-target.ts'
 import { answeredByReaderEntry, answeredByThisHookrun } from './overlaps.ts'
-import { fromCopilotCli } from '../dialects/copilot-claude.ts'
+import { fromCopilotCli } from '../agents/copilot-claude.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 type Payload = Readonly<Record<string, unknown>>
@@ -54,7 +54,7 @@ export const CLAUDE_CALLERS: readonly ClaudeCaller[] = [
     label: 'Copilot CLI',
     when: 'always, in a trusted folder, beside .github/hooks',
     // Copilot sets COPILOT_CLI=1 (and CLAUDE_PROJECT_DIR) for these hooks; its payload has an ISO
-    // timestamp and no transcript_path, which Claude Code always sends (src/dialects/copilot-claude.ts).
+    // timestamp and no transcript_path, which Claude Code always sends (src/agents/copilot-claude.ts).
     detect: (payload, env) => env.COPILOT_CLI === '1' && fromCopilotCli(payload),
     // It runs .github/hooks first, then .claude: hookrun's Copilot entry answers, this one stands aside.
     ownAnswer: copilotRouterFor,

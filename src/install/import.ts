@@ -266,7 +266,7 @@ function agentEntry(
 /**
  * A Copilot handler (`{type, bash, powershell, cwd, env, timeoutSec}`) as a hooks.json entry, or
  * why it stays. Copilot denies a tool call whose preToolUse hook fails and lets every other event
- * through (src/dialects/copilot.ts), so the entry keeps hookrun's own rule with that `onError`
+ * through (src/agents/copilot.ts), so the entry keeps hookrun's own rule with that `onError`
  * written out; its default timeout is 30 s.
  */
 function copilotEntry(handler: Handler): Omit<MovedHook, 'path'> | string {

@@ -3,8 +3,8 @@
  * only if hookrun can read that agent's MCP tool names (its dialect's `mcpNaming`) and the agent
  * fires a pre-tool hook for MCP calls at all; the lab's `mcp-gate` scenario says which do.
  */
-import { DIALECTS } from '../dialects/index.ts'
-import { LAB_VERIFIED } from '../dialects/verified.ts'
+import { DIALECTS } from '../agents/registry.ts'
+import { LAB_VERIFIED } from '../agents/verified.ts'
 import type { Hook } from '../core/types.ts'
 import { expandAlias } from '../event/pattern.ts'
 import type { DoctorLine } from './doctor-types.ts'

@@ -1,5 +1,5 @@
 // The plugin `hookrun install --agent opencode` (or `kilo`) writes: OpenCode runs no hook commands,
-// only plugins, so this small ES module is hookrun's entry in it (src/dialects/opencode.ts reads
+// only plugins, so this small ES module is hookrun's entry in it (src/agents/opencode.ts reads
 // what it sends and says what it answers).
 
 /** The first line of every plugin hookrun writes: how install and uninstall know the file is hookrun's. */

@@ -5,8 +5,8 @@ import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
 import { qualifyEvent } from '../event/event.ts'
-import { claude } from '../dialects/claude.ts'
-import { noticeChannels, prepareDialect, renderFor } from '../dialects/index.ts'
+import { claude } from '../agents/claude.ts'
+import { noticeChannels, prepareDialect, renderFor } from '../dialect.ts'
 import { projectSearchStart } from '../config/project.ts'
 
 /**
@@ -113,7 +113,7 @@ export interface AgentSdkHookOutput {
   decision?: 'approve' | 'block'
   systemMessage?: string
   reason?: string
-  // Claude Code's per-event answer; typed by the SDK (`hookSpecificOutput`), rendered by src/dialects/claude.ts.
+  // Claude Code's per-event answer; typed by the SDK (`hookSpecificOutput`), rendered by src/agents/claude.ts.
   // biome-ignore lint/suspicious/noExplicitAny: the SDK's union of per-event shapes, which hookrun does not import
   hookSpecificOutput?: any
 }

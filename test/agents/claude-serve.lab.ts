@@ -3,7 +3,7 @@
  * handlers POST each event to `hookrun serve` on 127.0.0.1, started by the SessionStart command
  * hook. The same scenarios as claude.lab.ts where serving changes something (every gate now goes
  * through the server), and the one only serving has: the server killed mid-session.
- * Results: src/dialects/lab/claude-serve.json.
+ * Results: src/agents/lab/claude-serve.json.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'

@@ -2,7 +2,7 @@
  * The agent lab's shared ground: real agent CLIs installed from npm at pinned versions into a
  * cache outside the repository, a fresh HOME and project per scenario with hookrun on PATH, a
  * loopback server that records what the agent sent its (fake) model, and the results table each
- * agent's lab file keeps as a file snapshot (src/dialects/lab/<agent>.json), which `hookrun agents`
+ * agent's lab file keeps as a file snapshot (src/agents/lab/<agent>.json), which `hookrun agents`
  * and the docs read: what the lab saw, not what an agent's docs promise.
  */
 import { spawn, spawnSync } from 'node:child_process'

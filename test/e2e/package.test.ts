@@ -69,7 +69,7 @@ describe('npm package', () => {
     )
     expect(paths).not.toContain('dist/hookrun')
     expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('dist/release/'))).toEqual([])
-    // No test, fixture or agent-lab scenario anywhere, src/ included (src/dialects/lab/*.json are the
+    // No test, fixture or agent-lab scenario anywhere, src/ included (src/agents/lab/*.json are the
     // lab's findings the dialects read at run time, not tests).
     expect(paths.filter((path) => /(^|\/)(tests?|__tests__|fixtures)\/|\.(test|spec|lab)\.[cm]?[jt]s$/.test(path))).toEqual([])
     expect(packed.size).toBeLessThan(2 * 1024 * 1024)

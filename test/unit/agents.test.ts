@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { agentRows, formatAgents, honouredFields } from '../../src/commands/agents.ts'
-import { DIALECTS, resolveDialect } from '../../src/dialects/index.ts'
+import { DIALECTS } from '../../src/agents/registry.ts'
+import { resolveDialect } from '../../src/dialect.ts'
 import { namesOf } from '../../src/event/events.ts'
 import { AGENTS } from '../../src/install/agents.ts'
 import { folderAgent } from '../../src/install/hook-folder.ts'

@@ -176,7 +176,8 @@ describe("Copilot CLI's part of Claude Code's answer", () => {
   const decision = (fields: Partial<Decision>): Decision => makeDecision({ event: 'session:start', ...fields })
 
   test('context goes to a top-level additionalContext, the only one Copilot reads', async () => {
-    const { renderFor, DIALECTS } = await import('../../src/dialects/index.ts')
+    const { renderFor } = await import('../../src/dialect.ts')
+    const { DIALECTS } = await import('../../src/agents/registry.ts')
     const claude = DIALECTS.find((dialect) => dialect.name === 'claude')!
     const rendered = renderFor(claude, decision({ additionalContext: ['a', 'b'] }), copilot, 'SessionStart')
     expect(JSON.parse(rendered.stdout)).toEqual({ additionalContext: 'a\n\nb' })
@@ -191,7 +192,8 @@ describe("Copilot CLI's part of Claude Code's answer", () => {
   })
 
   test("a deny stays Claude Code's, which Copilot honours; warnings name Copilot CLI", async () => {
-    const { renderFor, DIALECTS } = await import('../../src/dialects/index.ts')
+    const { renderFor } = await import('../../src/dialect.ts')
+    const { DIALECTS } = await import('../../src/agents/registry.ts')
     const claude = DIALECTS.find((dialect) => dialect.name === 'claude')!
     const pre = { ...copilot, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }
     const denied = renderFor(

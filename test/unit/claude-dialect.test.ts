@@ -1,7 +1,7 @@
 import { makeDecision } from '../helpers.ts'
 import { describe, expect, test } from 'vitest'
-import { claude } from '../../src/dialects/claude.ts'
-import { resolveDialect } from '../../src/dialects/index.ts'
+import { claude } from '../../src/agents/claude.ts'
+import { resolveDialect } from '../../src/dialect.ts'
 import type { Decision } from '../../src/core/protocol.ts'
 
 const decision = makeDecision

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
 import { agentRows } from '../../src/commands/agents.ts'
 import type { Decision } from '../../src/core/protocol.ts'
-import { cappedContext, cline, CLINE_CONTEXT_LIMIT } from '../../src/dialects/cline.ts'
-import { prepareDialect, renderFor, resolveDialect } from '../../src/dialects/index.ts'
+import { cappedContext, cline, CLINE_CONTEXT_LIMIT } from '../../src/agents/cline.ts'
+import { prepareDialect, renderFor, resolveDialect } from '../../src/dialect.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
 import { runDoctor } from '../../src/install/doctor.ts'
 import { shellWords } from '../../src/install/self.ts'
@@ -347,8 +347,8 @@ describe('hookrun fire --format cline tells the person why a cancel ended the ru
 
 describe("a gate answers before Cline's 120 s kill", () => {
   test("Cline's fires get a budget 10 s under it; agents that wait for hookrun keep hookrun's own", async () => {
-    const { fireBudgetMs } = await import('../../src/dialects/index.ts')
-    const { claude } = await import('../../src/dialects/claude.ts')
+    const { fireBudgetMs } = await import('../../src/dialect.ts')
+    const { claude } = await import('../../src/agents/claude.ts')
     expect(fireBudgetMs(cline)).toBe(110_000)
     expect(fireBudgetMs(claude)).toBeUndefined()
   })

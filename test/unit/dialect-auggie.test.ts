@@ -1,5 +1,5 @@
 /**
- * Auggie's dialect (src/dialects/auggie.ts) and install target, from @augmentcode/auggie 0.36.0's
+ * Auggie's dialect (src/agents/auggie.ts) and install target, from @augmentcode/auggie 0.36.0's
  * bundled source: which payloads are Auggie's, the answer in the fields its hook runner reads, and
  * hookrun's router entries in .augment/settings*.json with a timeout in milliseconds.
  */
@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
-import { prepareDialect, renderFor, resolveDialect } from '../../src/dialects/index.ts'
-import { auggie } from '../../src/dialects/auggie.ts'
+import { prepareDialect, renderFor, resolveDialect } from '../../src/dialect.ts'
+import { auggie } from '../../src/agents/auggie.ts'
 import { canonicalTool } from '../../src/event/tools.ts'
 import { routedEvents } from '../../src/install/overlaps.ts'
 import { homeAndProject, makeDecision, removeProject, ROOT } from '../helpers.ts'

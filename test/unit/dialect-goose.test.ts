@@ -1,12 +1,12 @@
 /**
- * Goose's dialect (src/dialects/goose.ts): its payloads told from Crush's, its events and project
+ * Goose's dialect (src/agents/goose.ts): its payloads told from Crush's, its events and project
  * read, and answers only where Goose takes them; the payloads the agent lab recorded
  * (test/agents/fixtures/goose/) each recognised.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { noticeChannels, prepareDialect, renderFor, resolveDialect } from '../../src/dialects/index.ts'
+import { noticeChannels, prepareDialect, renderFor, resolveDialect } from '../../src/dialect.ts'
 import { agentProjectDir } from '../../src/config/project.ts'
 import { fire } from '../../src/fire.ts'
 import type { Payload } from '../../src/core/types.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { noticeChannels, renderFor, resolveDialect } from '../../src/dialects/index.ts'
-import { ignoredFieldWarnings } from '../../src/dialects/shared.ts'
+import { noticeChannels, renderFor, resolveDialect } from '../../src/dialect.ts'
+import { ignoredFieldWarnings } from '../../src/agents/shared.ts'
 import { makeDecision } from '../helpers.ts'
 
 /** Issue 27 §4.1–4.2: what an agent ignores is said out loud; hookrun's notices take a channel the agent shows. */

@@ -1,12 +1,12 @@
 /**
- * Kimi Code CLI's dialect (src/dialects/kimi.ts), from its 1.49.0 source: which payloads are
+ * Kimi Code CLI's dialect (src/agents/kimi.ts), from its 1.49.0 source: which payloads are
  * Kimi's, and the answer in the only form Kimi reads (permissionDecision deny; exit code 0).
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { prepareDialect, renderFor, resolveDialect } from '../../src/dialects/index.ts'
-import { kimi } from '../../src/dialects/kimi.ts'
+import { prepareDialect, renderFor, resolveDialect } from '../../src/dialect.ts'
+import { kimi } from '../../src/agents/kimi.ts'
 import { makeDecision, ROOT } from '../helpers.ts'
 
 const fixture = (event: string) => JSON.parse(readFileSync(join(ROOT, 'test', 'agents', 'fixtures', 'kimi', `${event}.json`), 'utf8'))

@@ -1,5 +1,5 @@
 /**
- * Letta Code's dialect (src/dialects/letta.ts) and install target, from letta-ai/letta-code
+ * Letta Code's dialect (src/agents/letta.ts) and install target, from letta-ai/letta-code
  * 0.30.29's source: its own payload (`event_type`, `working_directory`), answers by exit code and
  * stderr, PermissionRequest's exit 0 that allows, and router entries with a timeout in ms.
  */
@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
-import { mayBeAgentPayload } from '../../src/dialects/hint.ts'
-import { prepareDialect, renderFor, resolveDialect } from '../../src/dialects/index.ts'
-import { letta } from '../../src/dialects/letta.ts'
+import { mayBeAgentPayload } from '../../src/agents/hint.ts'
+import { prepareDialect, renderFor, resolveDialect } from '../../src/dialect.ts'
+import { letta } from '../../src/agents/letta.ts'
 import { routedEvents } from '../../src/install/overlaps.ts'
 import { homeAndProject, makeDecision, removeProject, ROOT } from '../helpers.ts'
 

@@ -1,13 +1,13 @@
 /**
- * Mistral Vibe's dialect (src/dialects/vibe.ts) and its install (`[[hooks]]` in .vibe/hooks.toml),
+ * Mistral Vibe's dialect (src/agents/vibe.ts) and its install (`[[hooks]]` in .vibe/hooks.toml),
  * from its 2.18.4 source and its docs (2.21's event names).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
-import { renderFor, resolveDialect } from '../../src/dialects/index.ts'
-import { vibe } from '../../src/dialects/vibe.ts'
+import { renderFor, resolveDialect } from '../../src/dialect.ts'
+import { vibe } from '../../src/agents/vibe.ts'
 import { resolveAlias } from '../../src/event/events.ts'
 import { routedEvents } from '../../src/install/overlaps.ts'
 import { homeAndProject, makeDecision, removeProject, ROOT } from '../helpers.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Decision } from '../../src/core/protocol.ts'
-import { prepareDialect, renderFor } from '../../src/dialects/index.ts'
+import { prepareDialect, renderFor } from '../../src/dialect.ts'
 
 /** VS Code's own agent hooks run Copilot's .github/hooks files: `--format copilot` answers them in VS Code's shape (issue 30 §3). */
 const BASE: Decision = {

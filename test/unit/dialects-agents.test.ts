@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { mayBeAgentPayload } from '../../src/dialects/hint.ts'
-import { prepareDialect, resolveDialect } from '../../src/dialects/index.ts'
-import type { Dialect } from '../../src/dialects/types.ts'
+import { mayBeAgentPayload } from '../../src/agents/hint.ts'
+import { prepareDialect, resolveDialect } from '../../src/dialect.ts'
+import type { Dialect } from '../../src/agents/types.ts'
 import type { Decision } from '../../src/core/protocol.ts'
 import { canonicalTool } from '../../src/event/tools.ts'
 import { namesOf, resolveAlias } from '../../src/event/events.ts'
@@ -9,7 +9,7 @@ import { makeDecision } from '../helpers.ts'
 
 /**
  * Windsurf, Factory Droid, Kiro, Crush and Qwen Code: payloads as each agent's docs show them
- * (sources in src/dialects/<agent>.ts).
+ * (sources in src/agents/<agent>.ts).
  */
 const PAYLOADS = {
   windsurfCommand: {

@@ -1,11 +1,11 @@
 import { makeDecision } from '../helpers.ts'
 import { describe, expect, test } from 'vitest'
-import { mayBeAgentPayload } from '../../src/dialects/hint.ts'
-import { prepareDialect, resolveDialect } from '../../src/dialects/index.ts'
-import type { Dialect } from '../../src/dialects/types.ts'
+import { mayBeAgentPayload } from '../../src/agents/hint.ts'
+import { prepareDialect, resolveDialect } from '../../src/dialect.ts'
+import type { Dialect } from '../../src/agents/types.ts'
 import type { Decision } from '../../src/core/protocol.ts'
 
-/** Payloads as each agent's documentation shows them (sources in src/dialects/*.ts). */
+/** Payloads as each agent's documentation shows them (sources in src/agents/*.ts). */
 const PAYLOADS = {
   claude: {
     session_id: 'abc',

@@ -19,7 +19,7 @@ describe('did you mean', () => {
     }
   })
   test('--format and --agent values', async () => {
-    const { prepareDialect } = await import('../../src/dialects/index.ts')
+    const { prepareDialect } = await import('../../src/dialect.ts')
     expect(() => prepareDialect('claud', undefined, {})).toThrow('--format claud is not known (did you mean claude?)')
     const { installAgents } = await import('../../src/commands/install.ts')
     expect(() => installAgents({ agents: ['gemni'], scope: 'project', cwd: '/nonexistent', env: {} } as never, false)).toThrow(

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { explainCommand } from '../../src/commands/explain.ts'
-import { prepareDialect } from '../../src/dialects/index.ts'
+import { prepareDialect } from '../../src/dialect.ts'
 import { addExclusionCheck, explainFire } from '../../src/explain/explain.ts'
 import { makeProject, removeProject, trustFolderIn } from '../helpers.ts'
 

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { prepareDialect, resolveDialect } from '../../src/dialects/index.ts'
+import { prepareDialect, resolveDialect } from '../../src/dialect.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
 import { toolInput } from '../../src/payload/fields.ts'
 import { ROOT } from '../helpers.ts'

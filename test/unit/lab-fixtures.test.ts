@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { prepareDialect, renderFor } from '../../src/dialects/index.ts'
+import { prepareDialect, renderFor } from '../../src/dialect.ts'
 import { fire } from '../../src/fire.ts'
 import type { Payload } from '../../src/core/types.ts'
 import { makeProject, removeProject, ROOT } from '../helpers.ts'

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { findConfigFiles } from '../../src/config/files.ts'
 import { agentProjectDir, projectSearchStart } from '../../src/config/project.ts'
-import { DIALECTS } from '../../src/dialects/index.ts'
+import { DIALECTS } from '../../src/agents/registry.ts'
 import { mainCheckoutOf } from '../../src/trust/worktree.ts'
 import { cliEnvironment, makeProject, removeProject } from '../helpers.ts'
 

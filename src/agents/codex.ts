@@ -1,8 +1,28 @@
+import { CLAUDE_EVENT_NAMES } from './claude.ts'
 // Codex's dialect: its payloads in, its JSON answers and exit codes out.
-import { namesOf } from '../event/events.ts'
-import { CLAUDE_MCP_NAMING } from '../event/mcp.ts'
+import { CLAUDE_MCP_NAMING } from './types.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
-import type { Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+
+/** Codex's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  PreToolUse: 'tool:pre_execute',
+  PostToolUse: 'tool:post_execute',
+  UserPromptSubmit: 'user:prompt_submit',
+  SessionStart: 'session:start',
+  SessionEnd: 'session:end',
+  Stop: 'agent:stop',
+  SubagentStart: 'subagent:start',
+  SubagentStop: 'subagent:stop',
+  PreCompact: 'context:pre_compact',
+  PermissionRequest: 'permission:prompt',
+  Interrupt: 'user:interrupt',
+  StopFailure: 'agent:stop_failure',
+  PostCompact: 'context:post_compact',
+} as const satisfies AgentEvents
+
+/** Codex's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = { Bash: 'bash', shell: 'bash', local_shell: 'bash', apply_patch: 'edit', web_search: 'websearch' }
 
 /**
  * OpenAI Codex CLI. Its hooks copy Claude Code's wire format (event names, `hookSpecificOutput`,
@@ -22,9 +42,9 @@ import type { Dialect } from './types.ts'
  * though Codex 0.169 and 0.171 offer it to the model as function `<tool>` of namespace `mcp__<server>`
  * (seen in the agent lab, test/agents/codex.lab.ts mcp-gate).
  */
-const CODEX_EVENTS = namesOf('codex')
-const CLAUDE_EVENTS = namesOf('claude')
-// Built once, on every fire that reads an agent's payload: asking namesOf per name cost ~0.7 ms.
+const CODEX_EVENTS = new Set<string>(Object.keys(EVENTS))
+const CLAUDE_EVENTS = new Set<string>(Object.keys(CLAUDE_EVENT_NAMES))
+// Built once, on every fire that reads an agent's payload.
 const CODEX_ONLY_EVENTS = new Set([...CODEX_EVENTS].filter((name) => !CLAUDE_EVENTS.has(name)))
 
 /** Events that take top-level `decision: "block"` + `reason`. */
@@ -111,3 +131,5 @@ export const codex: Dialect = {
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
+
+export const codexAgent: Agent = { name: codex.name, label: codex.label, events: EVENTS, tools: TOOLS, dialect: codex }

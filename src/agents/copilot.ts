@@ -1,10 +1,47 @@
 // GitHub Copilot's dialect: its payloads in, its JSON answers and exit codes out.
-import { namesOf } from '../event/events.ts'
 import { join } from 'node:path'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
-import type { Dialect, Normalized } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { fromVSCode, renderForVSCode } from './vscode.ts'
+
+/** Copilot's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  sessionStart: 'session:start',
+  sessionEnd: 'session:end',
+  preToolUse: 'tool:pre_execute',
+  postToolUse: 'tool:post_execute',
+  postToolUseFailure: 'tool:error',
+  subagentStart: 'subagent:start',
+  subagentStop: 'subagent:stop',
+  preCompact: 'context:pre_compact',
+  userPromptSubmitted: 'user:prompt_submit',
+  agentStop: 'agent:stop',
+  errorOccurred: 'agent:error',
+  permissionRequest: 'permission:prompt',
+  notification: 'notification',
+} as const satisfies AgentEvents
+
+/** Copilot's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  bash: 'bash',
+  powershell: 'powershell',
+  view: 'read',
+  create: 'write',
+  edit: 'edit',
+  str_replace_editor: 'edit',
+  apply_patch: 'edit',
+  glob: 'glob',
+  grep: 'grep',
+  rg: 'grep',
+  web_fetch: 'webfetch',
+  web_search: 'websearch',
+  task: 'agent',
+  update_todo: 'todo',
+  runTerminalCommand: 'bash',
+  editFiles: 'edit',
+  ask_user: 'ask',
+}
 
 /**
  * GitHub Copilot CLI and cloud agent (docs.github.com/en/copilot/reference/hooks-reference). Hooks
@@ -24,9 +61,9 @@ import { fromVSCode, renderForVSCode } from './vscode.ts'
  * to the user in text output.
  *
  * VS Code's own agent hooks read the same `.github/hooks/*.json` and send a Claude-like payload
- * with `hookEventName`: that one is answered in VS Code's shape (src/dialects/vscode.ts).
+ * with `hookEventName`: that one is answered in VS Code's shape (src/agents/vscode.ts).
  */
-const COPILOT_EVENTS = namesOf('copilot')
+const COPILOT_EVENTS = new Set<string>(Object.keys(EVENTS))
 
 const CONTEXT_EVENTS = new Set([
   'sessionStart',
@@ -131,3 +168,5 @@ export const copilot: Dialect = {
     return { stdout: `${progress}${jsonLine(out)}`, exitCode: 0, warnings: answer.warnings }
   },
 }
+
+export const copilotAgent: Agent = { name: copilot.name, label: copilot.label, events: EVENTS, tools: TOOLS, dialect: copilot }

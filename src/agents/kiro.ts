@@ -1,6 +1,40 @@
-import { namesOf } from '../event/events.ts'
 import { Answer, blockReason, contextText, decided, ownEvent } from './shared.ts'
-import type { Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+
+/** Kiro's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  PreToolUse: 'tool:pre_execute',
+  PostToolUse: 'tool:post_execute',
+  UserPromptSubmit: 'user:prompt_submit',
+  SessionStart: 'session:start',
+  Stop: 'agent:stop',
+  preToolUse: 'tool:pre_execute',
+  postToolUse: 'tool:post_execute',
+  stop: 'agent:stop',
+  agentSpawn: 'agent:start',
+  userPromptSubmit: 'user:prompt_submit',
+  PreTaskExec: 'task:start',
+  PostTaskExec: 'task:completed',
+  PostFileCreate: 'file:created',
+  PostFileSave: 'file:changed',
+  PostFileDelete: 'file:deleted',
+  Manual: 'user:trigger',
+} as const satisfies AgentEvents
+
+/** Kiro's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  shell: 'bash',
+  web_fetch: 'webfetch',
+  web_search: 'websearch',
+  read: 'read',
+  write: 'write',
+  fs_read: 'read',
+  fs_write: 'write',
+  execute_bash: 'bash',
+  use_aws: 'aws',
+  aws: 'aws',
+  todo_list: 'todo',
+}
 
 /**
  * Kiro CLI (kiro.dev/docs/cli/hooks; the same text as aws/amazon-q-developer-cli docs/hooks.md).
@@ -23,7 +57,7 @@ import type { Dialect } from './types.ts'
  * PascalCase names are Claude Code's too, and a payload is never told to be Kiro's by them.
  * From the docs only: the agent lab has not run Kiro (it is not on npm).
  */
-const KIRO_EVENTS = namesOf('kiro')
+const KIRO_EVENTS = new Set<string>(Object.keys(EVENTS))
 /** Names only Kiro sends: agent-config events, and v3 triggers no other agent has. */
 const KIRO_ONLY = new Set([
   'agentSpawn',
@@ -93,3 +127,5 @@ function afterWhat(event: string): string {
   if (event.toLowerCase() === 'posttooluse') return 'the tool already ran'
   return AFTER_EVENTS.has(event) ? 'it already happened' : 'the event proceeds'
 }
+
+export const kiroAgent: Agent = { name: kiro.name, label: kiro.label, events: EVENTS, tools: TOOLS, dialect: kiro }

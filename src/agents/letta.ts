@@ -1,6 +1,37 @@
-import { namesOf } from '../event/events.ts'
 import { Answer, blockReason, contextText, decided, jsonLine } from './shared.ts'
-import type { Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+
+/** Letta Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  PreToolUse: 'tool:pre_execute',
+  PostToolUse: 'tool:post_execute',
+  PostToolUseFailure: 'tool:error',
+  UserPromptSubmit: 'user:prompt_submit',
+  Notification: 'notification',
+  SessionStart: 'session:start',
+  SessionEnd: 'session:end',
+  Stop: 'agent:stop',
+  SubagentStop: 'subagent:stop',
+  PreCompact: 'context:pre_compact',
+  PermissionRequest: 'permission:prompt',
+} as const satisfies AgentEvents
+
+/** Letta Code's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  Bash: 'bash',
+  Shell: 'bash',
+  Read: 'read',
+  Write: 'write',
+  Edit: 'edit',
+  MultiEdit: 'multiedit',
+  Glob: 'glob',
+  Grep: 'grep',
+  LS: 'ls',
+  Task: 'agent',
+  TodoWrite: 'todo',
+  AskUserQuestion: 'ask',
+  ApplyPatch: 'edit',
+}
 
 /**
  * Letta Code (letta-ai/letta-code `src/hooks/`, 0.30.29; shared reference §10.10): `hooks` in
@@ -23,7 +54,7 @@ import type { Dialect } from './types.ts'
  * `permissionDecision`, `decision` or `systemMessage` is read. Not run in the agent lab (it needs a
  * Letta server): these facts are from its source.
  */
-const LETTA_EVENTS = namesOf('letta')
+const LETTA_EVENTS = new Set<string>(Object.keys(EVENTS))
 const BLOCKING = new Set(['PreToolUse', 'PermissionRequest', 'UserPromptSubmit', 'Stop', 'SubagentStop'])
 const FEEDBACK_ON_BLOCK = new Set(['PostToolUse', 'PostToolUseFailure'])
 const TEXT_CONTEXT = new Set(['UserPromptSubmit', 'SessionStart'])
@@ -75,3 +106,5 @@ export const letta: Dialect = {
     return { stdout, exitCode: standAside ? 1 : 0, warnings: answer.warnings }
   },
 }
+
+export const lettaAgent: Agent = { name: letta.name, label: letta.label, events: EVENTS, tools: TOOLS, dialect: letta }

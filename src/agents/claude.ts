@@ -1,8 +1,64 @@
 // Claude Code's dialect: its payloads in, its JSON answers and exit codes out.
-import { namesOf } from '../event/events.ts'
-import { CLAUDE_MCP_NAMING } from '../event/mcp.ts'
+import { CLAUDE_MCP_NAMING } from './types.ts'
 import { carryFields } from './shared.ts'
-import type { CarriedRow, Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+
+/** Claude Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+export const CLAUDE_EVENT_NAMES = {
+  PreToolUse: 'tool:pre_execute',
+  PostToolUse: 'tool:post_execute',
+  PostToolUseFailure: 'tool:error',
+  UserPromptSubmit: 'user:prompt_submit',
+  Notification: 'notification',
+  SessionStart: 'session:start',
+  SessionEnd: 'session:end',
+  Stop: 'agent:stop',
+  SubagentStart: 'subagent:start',
+  SubagentStop: 'subagent:stop',
+  PreCompact: 'context:pre_compact',
+  PermissionRequest: 'permission:prompt',
+  Setup: 'session:setup',
+  TeammateIdle: 'teammate:idle',
+  TaskCompleted: 'task:completed',
+  TaskCreated: 'task:created',
+  PermissionDenied: 'permission:denied',
+  PostToolBatch: 'tool:post_batch',
+  UserPromptExpansion: 'user:prompt_expansion',
+  MessageDisplay: 'llm:message_display',
+  PreModelSwitch: 'llm:pre_model_switch',
+  PostModelSwitch: 'llm:post_model_switch',
+  StopFailure: 'agent:stop_failure',
+  PostCompact: 'context:post_compact',
+  InstructionsLoaded: 'context:instructions_loaded',
+  ConfigChange: 'config:change',
+  CwdChanged: 'session:cwd_changed',
+  DirectoryAdded: 'session:directory_added',
+  FileChanged: 'file:changed',
+  WorktreeCreate: 'worktree:create',
+  WorktreeRemove: 'worktree:remove',
+  Elicitation: 'mcp:elicitation',
+  ElicitationResult: 'mcp:elicitation_result',
+} as const satisfies AgentEvents
+
+/** Claude Code's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  Bash: 'bash',
+  PowerShell: 'powershell',
+  Read: 'read',
+  Write: 'write',
+  Edit: 'edit',
+  MultiEdit: 'multiedit',
+  NotebookEdit: 'notebookedit',
+  Glob: 'glob',
+  Grep: 'grep',
+  LS: 'ls',
+  WebFetch: 'webfetch',
+  WebSearch: 'websearch',
+  Agent: 'agent',
+  Task: 'agent',
+  TodoWrite: 'todo',
+  AskUserQuestion: 'ask',
+}
 
 /**
  * Claude Code (reference/agent-hook-protocols.md §2–3). hookrun sits behind one Claude Code entry
@@ -11,7 +67,7 @@ import type { CarriedRow, Dialect } from './types.ts'
  * context-taking events, top-level `decision: "block"` where the event uses it.
  */
 // The index every dialect shares (built once a fire), not a pass over every alias of its own.
-const CLAUDE_EVENTS = namesOf('claude')
+const CLAUDE_EVENTS = new Set<string>(Object.keys(CLAUDE_EVENT_NAMES))
 
 /** Events that take top-level `decision: "block"` + `reason`. */
 const BLOCK_DECISION_EVENTS = new Set([
@@ -143,3 +199,5 @@ export const claude: Dialect = {
     return { stdout: `${JSON.stringify(out)}\n`, exitCode: 0, warnings }
   },
 }
+
+export const claudeAgent: Agent = { name: claude.name, label: claude.label, events: CLAUDE_EVENT_NAMES, tools: TOOLS, dialect: claude }

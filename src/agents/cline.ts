@@ -1,10 +1,40 @@
 // Cline's dialect: its hook files' payloads in, its JSON control answers out.
 import { shellQuote } from '../core/shell.ts'
-import { namesOf } from '../event/events.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
-import type { Dialect, Normalized } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+
+/** Cline's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  PreToolUse: 'tool:pre_execute',
+  PostToolUse: 'tool:post_execute',
+  UserPromptSubmit: 'user:prompt_submit',
+  TaskStart: 'session:start',
+  TaskResume: 'session:start',
+  TaskCancel: 'user:interrupt',
+  TaskComplete: 'agent:stop',
+  TaskError: 'agent:error',
+  SessionShutdown: 'session:end',
+} as const satisfies AgentEvents
+
+/** Cline's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  read_file: 'read',
+  apply_patch: 'edit',
+  run_commands: 'bash',
+  read_files: 'read',
+  editor: 'edit',
+  search_codebase: 'grep',
+  fetch_web_content: 'webfetch',
+  ask_question: 'ask',
+  spawn_agent: 'agent',
+  execute_command: 'bash',
+  write_to_file: 'write',
+  replace_in_file: 'edit',
+  list_files: 'ls',
+  search_files: 'grep',
+}
 
 /**
  * Cline (cline/cline: sdk/packages/core/src/hooks/hook-file-hooks.ts and hook-file-config.ts;
@@ -20,7 +50,7 @@ import type { Dialect, Normalized } from './types.ts'
  * model with its next request, and `overrideInput` replaces the tool's input whole. Only the
  * PreToolUse and PostToolUse files are waited for; the others run detached, their output unread.
  */
-const CLINE_EVENTS = namesOf('cline')
+const CLINE_EVENTS = new Set<string>(Object.keys(EVENTS))
 
 /** `hookName` → the hook file's name, which is the event's name in hookrun's alias table. */
 const FILE_OF_HOOK: Readonly<Record<string, string>> = {
@@ -223,3 +253,5 @@ export const cline: Dialect = {
 function toolLabel(payload: Payload): string {
   return typeof payload.tool_name === 'string' ? ` ${payload.tool_name}` : ''
 }
+
+export const clineAgent: Agent = { name: cline.name, label: cline.label, events: EVENTS, tools: TOOLS, dialect: cline }

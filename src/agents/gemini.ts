@@ -1,7 +1,40 @@
 // Gemini CLI's dialect: its payloads in, its JSON answers and exit codes out.
-import { namesOf } from '../event/events.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
-import type { CarriedRow, Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+
+/** Gemini CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  Notification: 'notification',
+  SessionStart: 'session:start',
+  SessionEnd: 'session:end',
+  BeforeTool: 'tool:pre_execute',
+  AfterTool: 'tool:post_execute',
+  BeforeAgent: 'user:prompt_submit',
+  AfterAgent: 'agent:stop',
+  BeforeModel: 'llm:pre_request',
+  AfterModel: 'llm:post_response',
+  BeforeToolSelection: 'llm:tool_selection',
+  PreCompress: 'context:pre_compact',
+} as const satisfies AgentEvents
+
+/** Gemini CLI's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  run_shell_command: 'bash',
+  read_file: 'read',
+  read_many_files: 'read',
+  write_file: 'write',
+  replace: 'edit',
+  glob: 'glob',
+  grep_search: 'grep',
+  search_file_content: 'grep',
+  list_directory: 'ls',
+  web_fetch: 'webfetch',
+  google_web_search: 'websearch',
+  delegate_to_agent: 'agent',
+  write_todos: 'todo',
+  ask_user: 'ask',
+  save_memory: 'memory',
+}
 
 /**
  * Gemini CLI (google-gemini/gemini-cli docs/hooks/reference.md and index.md). Payloads carry
@@ -18,7 +51,7 @@ import type { CarriedRow, Dialect } from './types.ts'
  * - SessionStart takes `additionalContext` and `systemMessage`; SessionEnd, Notification and
  *   PreCompress only `systemMessage`; BeforeToolSelection none of the common fields.
  */
-const GEMINI_EVENTS = namesOf('gemini')
+const GEMINI_EVENTS = new Set<string>(Object.keys(EVENTS))
 /** The names Gemini shares with Claude Code: Gemini's only when the payload has its `timestamp`. */
 const SHARED = new Set(['SessionStart', 'SessionEnd', 'Notification'])
 
@@ -106,3 +139,5 @@ export const gemini: Dialect = {
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
+
+export const geminiAgent: Agent = { name: gemini.name, label: gemini.label, events: EVENTS, tools: TOOLS, dialect: gemini }

@@ -1,7 +1,21 @@
 // Goose's dialect: its plugin hooks' payloads in, its block answers out.
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
-import type { Dialect, Normalized } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+
+/** Goose's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  PreToolUse: 'tool:pre_execute',
+  PostToolUse: 'tool:post_execute',
+  PostToolUseFailure: 'tool:error',
+  UserPromptSubmit: 'user:prompt_submit',
+  SessionStart: 'session:start',
+  SessionEnd: 'session:end',
+  Stop: 'agent:stop',
+} as const satisfies AgentEvents
+
+/** Goose's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = { shell: 'bash', edit: 'edit', write: 'write' }
 
 /**
  * Goose (aaif-goose/goose crates/goose/src/hooks/mod.rs; seen in the agent lab with 1.50.0).
@@ -91,3 +105,5 @@ export const goose: Dialect = {
     return { stdout: Object.keys(out).length === 0 ? '' : jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
+
+export const gooseAgent: Agent = { name: goose.name, label: goose.label, events: EVENTS, tools: TOOLS, dialect: goose }

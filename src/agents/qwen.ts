@@ -1,8 +1,50 @@
-import { namesOf } from '../event/events.ts'
-import { claude } from './claude.ts'
-import { CLAUDE_MCP_NAMING } from '../event/mcp.ts'
+import { CLAUDE_EVENT_NAMES, claude } from './claude.ts'
+import { CLAUDE_MCP_NAMING } from './types.ts'
 import { Answer, blockReason, contextText, jsonLine, ownEvent } from './shared.ts'
-import type { Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+
+/** Qwen Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  PreToolUse: 'tool:pre_execute',
+  PostToolUse: 'tool:post_execute',
+  PostToolUseFailure: 'tool:error',
+  UserPromptSubmit: 'user:prompt_submit',
+  Notification: 'notification',
+  SessionStart: 'session:start',
+  SessionEnd: 'session:end',
+  Stop: 'agent:stop',
+  SubagentStart: 'subagent:start',
+  SubagentStop: 'subagent:stop',
+  PreCompact: 'context:pre_compact',
+  PermissionRequest: 'permission:prompt',
+  PermissionDenied: 'permission:denied',
+  PostToolBatch: 'tool:post_batch',
+  UserPromptExpansion: 'user:prompt_expansion',
+  MessageDisplay: 'llm:message_display',
+  StopFailure: 'agent:stop_failure',
+  PostCompact: 'context:post_compact',
+  InstructionsLoaded: 'context:instructions_loaded',
+  SessionDelete: 'session:delete',
+  TodoCreated: 'task:created',
+  TodoCompleted: 'task:completed',
+} as const satisfies AgentEvents
+
+/** Qwen Code's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  run_shell_command: 'bash',
+  read_file: 'read',
+  read_many_files: 'read',
+  write_file: 'write',
+  edit: 'edit',
+  glob: 'glob',
+  grep_search: 'grep',
+  list_directory: 'ls',
+  web_fetch: 'webfetch',
+  web_search: 'websearch',
+  task: 'agent',
+  save_memory: 'memory',
+  todo_write: 'todo',
+}
 
 /**
  * Qwen Code (QwenLM/qwen-code docs/users/features/hooks.md). Claude Code's format with more
@@ -16,8 +58,8 @@ import type { Dialect } from './types.ts'
  * own events: TodoCreated / TodoCompleted take `decision: "block"` + `reason` (during their
  * validation phase); SessionDelete, MessageDisplay and StopFailure ignore every answer.
  */
-const QWEN_EVENTS = namesOf('qwen')
-const CLAUDE_EVENTS = namesOf('claude')
+const QWEN_EVENTS = new Set<string>(Object.keys(EVENTS))
+const CLAUDE_EVENTS = new Set<string>(Object.keys(CLAUDE_EVENT_NAMES))
 const TODO_EVENTS = new Set(['TodoCreated', 'TodoCompleted'])
 const FIRE_AND_FORGET = new Set(['SessionDelete', 'MessageDisplay', 'StopFailure'])
 
@@ -92,3 +134,5 @@ function renderOwn(decision: Parameters<Dialect['render']>[0], event: string) {
   if (decision.suppressOutput) answer.cannot('suppressOutput')
   return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
 }
+
+export const qwenAgent: Agent = { name: qwen.name, label: qwen.label, events: EVENTS, tools: TOOLS, dialect: qwen }

@@ -1,6 +1,31 @@
-import { namesOf } from '../event/events.ts'
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
-import type { Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+
+/** Auggie's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  PreToolUse: 'tool:pre_execute',
+  PostToolUse: 'tool:post_execute',
+  Notification: 'notification',
+  SessionStart: 'session:start',
+  SessionEnd: 'session:end',
+  Stop: 'agent:stop',
+  PromptSubmit: 'user:prompt_submit',
+} as const satisfies AgentEvents
+
+/** Auggie's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  shell: 'bash',
+  view: 'read',
+  apply_patch: 'edit',
+  'launch-process': 'bash',
+  'save-file': 'write',
+  'str-replace-editor': 'edit',
+  'remove-files': 'delete',
+  'grep-search': 'grep',
+  'web-fetch': 'webfetch',
+  'web-search': 'websearch',
+  'sub-agent': 'agent',
+}
 
 /**
  * Augment's CLI, Auggie (npm `@augmentcode/auggie` 0.36.0; shared reference §10.11): `hooks` in
@@ -19,7 +44,7 @@ import type { Dialect } from './types.ts'
  * `additionalContext`, SessionStart's `additionalContext`. PromptSubmit hooks are started and not
  * waited for: nothing they answer counts. Not run in the agent lab (Auggie needs an Augment login).
  */
-const AUGGIE_EVENTS = namesOf('auggie')
+const AUGGIE_EVENTS = new Set<string>(Object.keys(EVENTS))
 const CONTEXT_EVENTS = new Set(['PostToolUse', 'SessionStart'])
 
 export const auggie: Dialect = {
@@ -72,3 +97,5 @@ export const auggie: Dialect = {
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
+
+export const auggieAgent: Agent = { name: auggie.name, label: auggie.label, events: EVENTS, tools: TOOLS, dialect: auggie }

@@ -1,9 +1,26 @@
-import { namesOf } from '../event/events.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { CLAUDE_MCP_NAMING } from '../event/mcp.ts'
+import { CLAUDE_MCP_NAMING } from './types.ts'
 import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, contextText, decided, objectFrom, ownEvent } from './shared.ts'
-import type { Dialect, Normalized } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+
+/** Windsurf's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  pre_run_command: 'tool:pre_execute',
+  post_run_command: 'tool:post_execute',
+  pre_write_code: 'tool:pre_execute',
+  post_write_code: 'tool:post_execute',
+  pre_read_code: 'tool:pre_execute',
+  post_read_code: 'tool:post_execute',
+  pre_mcp_tool_use: 'tool:pre_execute',
+  post_mcp_tool_use: 'tool:post_execute',
+  pre_user_prompt: 'user:prompt_submit',
+  post_cascade_response: 'llm:post_response',
+  post_setup_worktree: 'worktree:setup',
+} as const satisfies AgentEvents
+
+/** Windsurf's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = { run_command: 'bash', write_code: 'edit', read_code: 'read' }
 
 /**
  * Windsurf Cascade (docs.windsurf.com/windsurf/cascade/hooks; the tool_info of pre_user_prompt,
@@ -15,7 +32,7 @@ import type { Dialect, Normalized } from './types.ts'
  * the user when the entry says `show_output`. So hookrun answers a block with exit 2 and the
  * reason on stderr, prints a system message on stdout, and warns about everything else.
  */
-const WINDSURF_EVENTS = namesOf('windsurf')
+const WINDSURF_EVENTS = new Set<string>(Object.keys(EVENTS))
 
 /** Pre-hooks: exit 2 blocks the action (the docs' "Exit Codes" table). */
 const BLOCKING_EVENTS = new Set(['pre_read_code', 'pre_write_code', 'pre_run_command', 'pre_mcp_tool_use', 'pre_user_prompt'])
@@ -110,3 +127,5 @@ export const windsurf: Dialect = {
     return { stdout, stderr, exitCode, warnings: answer.warnings }
   },
 }
+
+export const windsurfAgent: Agent = { name: windsurf.name, label: windsurf.label, events: EVENTS, tools: TOOLS, dialect: windsurf }

@@ -1,6 +1,26 @@
-import { namesOf } from '../event/events.ts'
 import { Answer, blockReason, contextText, decided, jsonLine, objectFrom } from './shared.ts'
-import type { Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+
+/** Crush's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  PreToolUse: 'tool:pre_execute',
+} as const satisfies AgentEvents
+
+/** Crush's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  bash: 'bash',
+  view: 'read',
+  edit: 'edit',
+  glob: 'glob',
+  grep: 'grep',
+  write: 'write',
+  multiedit: 'multiedit',
+  ls: 'ls',
+  fetch: 'webfetch',
+  agentic_fetch: 'webfetch',
+  agent: 'agent',
+  todos: 'todo',
+}
 
 /**
  * Crush (charmbracelet/crush docs/hooks/README.md). Claude Code-compatible config, but its own
@@ -13,7 +33,7 @@ import type { Dialect } from './types.ts'
  * the reason; exit 49 halts the turn (src/answer/interpret.ts reads both for a Crush-shaped hook).
  * Event names are case-insensitive and may be snake_case (`pre_tool_use`).
  */
-const CRUSH_EVENTS = namesOf('crush')
+const CRUSH_EVENTS = new Set<string>(Object.keys(EVENTS))
 const BY_FOLDED = new Map([...CRUSH_EVENTS].map((name) => [fold(name), name]))
 
 /** `PreToolUse`, `pretooluse`, `PRE_TOOL_USE` and `pre_tool_use` are one name to Crush. */
@@ -74,3 +94,5 @@ export const crush: Dialect = {
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
+
+export const crushAgent: Agent = { name: crush.name, label: crush.label, events: EVENTS, tools: TOOLS, dialect: crush }

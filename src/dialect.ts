@@ -1,81 +1,20 @@
-// The dialect table: pick one by name or by payload, prepare the event, render the decision.
-import { didYouMean } from '../core/suggest.ts'
-import { HookrunError } from '../core/errors.ts'
-import { splitEventName, toolFromPayload } from '../event/event.ts'
-import { aliasFor, namesOf } from '../event/events.ts'
-import type { Decision } from '../core/protocol.ts'
-import type { Payload } from '../core/types.ts'
-import { carryFields, ignoredFieldWarnings, ignores } from './shared.ts'
-import { claude } from './claude.ts'
-import { auggie } from './auggie.ts'
-import { cline } from './cline.ts'
-import { codex } from './codex.ts'
-import { copilot } from './copilot.ts'
-import { crush } from './crush.ts'
-import { cursor } from './cursor.ts'
-import { droid } from './droid.ts'
-import { gemini } from './gemini.ts'
-import { goose } from './goose.ts'
-import { kimi } from './kimi.ts'
-import { letta } from './letta.ts'
-import { kiro } from './kiro.ts'
-import { opencode } from './opencode.ts'
-import { qwen } from './qwen.ts'
-import { vibe } from './vibe.ts'
-import { fromVSCode, renderForVSCode } from './vscode.ts'
-import { fromCopilotCli, renderForCopilotCli } from './copilot-claude.ts'
-import { windsurf } from './windsurf.ts'
-import type { Dialect, Normalized, NoticeChannel } from './types.ts'
-import { CLAUDE_MCP_NAMING, mcpField, mcpReadings } from '../event/mcp.ts'
-import { configuredReadings } from './mcp-servers.ts'
-import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-
-/**
- * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
- * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it"):
- *   1. OpenCode: hookrun's own plugin's `hook` (a plugin hook or bus event of OpenCode's) with an `input` object
- *   2. Cline:   `hookName` with `clineVersion` (no other agent has them)
- *   3. Windsurf: `agent_action_name` (no other agent has it)
- *   4. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
- *   5. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
- *   6. Mistral Vibe: pre_tool / post_tool / post_agent (before 2.21: before_tool / after_tool / post_agent_turn) in `hook_event_name`
- *   7. Letta Code: one of its events in `event_type` with a `working_directory` (no other agent has them)
- *   8. Auggie:  a Claude Code name or PromptSubmit with `conversation_id` and a `workspace_roots` list,
- *               no `session_id` and no `cursor_version`
- *   9. Kiro:    agentSpawn / userPromptSubmit or a v3 trigger no one else has (PreTaskExec, PostFile…), or preToolUse / postToolUse / stop without
- *               Cursor's `conversation_id` and `cursor_version`
- *  10. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
- *  11. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
- *               with VS Code's `hookEventName` (VS Code's own hooks read Copilot's files)
- *  12. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
- *               SessionEnd / Notification with Gemini's ISO `timestamp` string
- *  13. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
- *               `timestamp` string (Claude Code sends none)
- *  14. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
- *  15. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
- *  16. Codex:   a Codex event name with `turn_id`
- *  17. Claude Code: any Claude Code event name
- * Anything else gets hookrun's own answer.
- */
-export const DIALECTS: readonly Dialect[] = [
-  opencode,
-  cline,
-  windsurf,
-  goose,
-  crush,
-  vibe,
-  letta,
-  auggie,
-  kiro,
-  cursor,
-  copilot,
-  gemini,
-  qwen,
-  kimi,
-  droid,
-  codex,
-  claude,
-]
+// Speaking an agent's protocol: pick its dialect by name or by payload, prepare the event, render the decision.
+import { didYouMean } from './core/suggest.ts'
+import { HookrunError } from './core/errors.ts'
+import { splitEventName, toolFromPayload } from './event/event.ts'
+import { aliasFor, namesOf } from './event/events.ts'
+import type { Decision } from './core/protocol.ts'
+import type { Payload } from './core/types.ts'
+import { carryFields, ignoredFieldWarnings, ignores } from './agents/shared.ts'
+import { claude } from './agents/claude.ts'
+import { copilot } from './agents/copilot.ts'
+import { DIALECTS, agentNamed } from './agents/registry.ts'
+import { fromVSCode, renderForVSCode } from './agents/vscode.ts'
+import { fromCopilotCli, renderForCopilotCli } from './agents/copilot-claude.ts'
+import { CLAUDE_MCP_NAMING, type Dialect, type Normalized, type NoticeChannel } from './agents/types.ts'
+import { mcpField, mcpReadings } from './event/mcp.ts'
+import { configuredReadings } from './agents/mcp-servers.ts'
+import { spreadKeepingLongStrings } from './payload/long-strings.ts'
 
 const NATIVE = new Set(['hookrun', 'native'])
 
@@ -93,7 +32,7 @@ export function resolveDialect(format: string | undefined, payload: Payload): Di
   if (format === undefined || format === 'auto') return DIALECTS.find((dialect) => dialect.detect(payload))
   if (NATIVE.has(format)) return undefined
   checkFormat(format)
-  return DIALECTS.find((candidate) => candidate.name === format)
+  return agentNamed(format)?.dialect
 }
 
 /** What the fire pipeline needs from an agent's payload, and what rendering needs back. */

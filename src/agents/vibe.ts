@@ -1,6 +1,28 @@
-import { namesOf } from '../event/events.ts'
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
-import type { Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+
+/** Mistral Vibe's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  before_tool: 'tool:pre_execute',
+  after_tool: 'tool:post_execute',
+  post_agent_turn: 'agent:stop',
+  pre_tool: 'tool:pre_execute',
+  post_tool: 'tool:post_execute',
+  post_agent: 'agent:stop',
+} as const satisfies AgentEvents
+
+/** Mistral Vibe's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  bash: 'bash',
+  write_file: 'write',
+  edit: 'edit',
+  grep: 'grep',
+  web_fetch: 'webfetch',
+  web_search: 'websearch',
+  task: 'agent',
+  read: 'read',
+  todo: 'todo',
+}
 
 /**
  * Mistral Vibe (mistralai/mistral-vibe 2.18.4, `vibe/core/hooks/`; shared reference §10.7): hooks
@@ -25,7 +47,7 @@ import type { Dialect } from './types.ts'
  * (docs.mistral.ai/vibe/code/cli/hooks; the version is from a survey, not the docs). Both spellings
  * are read here; install writes the ones the user's Vibe reads (src/install/agent-formats.ts).
  */
-const VIBE_EVENTS = namesOf('vibe')
+const VIBE_EVENTS = new Set<string>(Object.keys(EVENTS))
 /** The names before 2.21 and after, one event each. */
 const CURRENT_NAME: Readonly<Record<string, string>> = { before_tool: 'pre_tool', after_tool: 'post_tool', post_agent_turn: 'post_agent' }
 
@@ -65,3 +87,5 @@ export const vibe: Dialect = {
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
+
+export const vibeAgent: Agent = { name: vibe.name, label: vibe.label, events: EVENTS, tools: TOOLS, dialect: vibe }

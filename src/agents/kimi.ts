@@ -1,6 +1,36 @@
-import { namesOf } from '../event/events.ts'
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
-import type { Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+
+/** Kimi Code CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  PreToolUse: 'tool:pre_execute',
+  PostToolUse: 'tool:post_execute',
+  PostToolUseFailure: 'tool:error',
+  UserPromptSubmit: 'user:prompt_submit',
+  Notification: 'notification',
+  SessionStart: 'session:start',
+  SessionEnd: 'session:end',
+  Stop: 'agent:stop',
+  SubagentStart: 'subagent:start',
+  SubagentStop: 'subagent:stop',
+  PreCompact: 'context:pre_compact',
+  StopFailure: 'agent:stop_failure',
+  PostCompact: 'context:post_compact',
+} as const satisfies AgentEvents
+
+/** Kimi Code CLI's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  Shell: 'bash',
+  Glob: 'glob',
+  Grep: 'grep',
+  Agent: 'agent',
+  ReadFile: 'read',
+  WriteFile: 'write',
+  StrReplaceFile: 'edit',
+  FetchURL: 'webfetch',
+  SearchWeb: 'websearch',
+  SetTodoList: 'todo',
+}
 
 /**
  * Kimi Code CLI (MoonshotAI/kimi-cli 1.49.0, `src/kimi_cli/hooks/`; shared reference §10.8): hooks
@@ -17,7 +47,7 @@ import type { Dialect } from './types.ts'
  * (the turn goes on once more with the reason) act on a block. Nothing else is read: no rewrite, no
  * context, no message.
  */
-const KIMI_EVENTS = namesOf('kimi')
+const KIMI_EVENTS = new Set<string>(Object.keys(EVENTS))
 const BLOCKING = new Set(['PreToolUse', 'UserPromptSubmit', 'Stop'])
 /** Tools only Kimi names so: a payload about one of them is Kimi's (others read as Claude Code's). */
 const KIMI_ONLY_TOOLS = new Set([
@@ -72,3 +102,5 @@ export const kimi: Dialect = {
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
+
+export const kimiAgent: Agent = { name: kimi.name, label: kimi.label, events: EVENTS, tools: TOOLS, dialect: kimi }

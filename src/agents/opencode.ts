@@ -1,10 +1,23 @@
 import { join } from 'node:path'
-import { namesOf } from '../event/events.ts'
 import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
-import type { CarriedRow, Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { foldersUp, inEach } from './mcp-servers.ts'
+
+/** OpenCode's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  'tool.execute.before': 'tool:pre_execute',
+  'tool.execute.after': 'tool:post_execute',
+  'chat.message': 'user:prompt_submit',
+  'session.created': 'session:start',
+  'session.idle': 'agent:stop',
+  'session.compacted': 'context:post_compact',
+  'session.error': 'agent:error',
+} as const satisfies AgentEvents
+
+/** OpenCode's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = { bash: 'bash', edit: 'edit', glob: 'glob', grep: 'grep', task: 'agent', read: 'read', write: 'write' }
 
 /**
  * OpenCode (anomalyco/opencode, formerly sst/opencode) and Kilo Code, whose CLI is OpenCode's
@@ -30,7 +43,7 @@ import { foldersUp, inEach } from './mcp-servers.ts'
  *   prompt   the user's new prompt (chat.message): the text parts are replaced.
  *   message  for the person: the plugin prints it on stderr.
  */
-const OPENCODE_EVENTS = namesOf('opencode')
+const OPENCODE_EVENTS = new Set<string>(Object.keys(EVENTS))
 const PRE_TOOL = 'tool.execute.before'
 const POST_TOOL = 'tool.execute.after'
 const PROMPT = 'chat.message'
@@ -156,3 +169,5 @@ function renderBlock(decision: Decision, event: string, out: Record<string, unkn
   } else if (event === POST_TOOL && !asked) out.append = reason
   else answer.cannot(asked ? "decision 'ask'" : 'a block', 'OpenCode goes on')
 }
+
+export const opencodeAgent: Agent = { name: opencode.name, label: opencode.label, events: EVENTS, tools: TOOLS, dialect: opencode }

@@ -1,6 +1,36 @@
-import { namesOf } from '../event/events.ts'
 import { claude } from './claude.ts'
-import type { Dialect } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+
+/** Factory Droid's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  PreToolUse: 'tool:pre_execute',
+  PostToolUse: 'tool:post_execute',
+  UserPromptSubmit: 'user:prompt_submit',
+  Notification: 'notification',
+  SessionStart: 'session:start',
+  SessionEnd: 'session:end',
+  Stop: 'agent:stop',
+  SubagentStop: 'subagent:stop',
+  PreCompact: 'context:pre_compact',
+} as const satisfies AgentEvents
+
+/** Factory Droid's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  Read: 'read',
+  Edit: 'edit',
+  MultiEdit: 'multiedit',
+  Glob: 'glob',
+  Grep: 'grep',
+  LS: 'ls',
+  WebSearch: 'websearch',
+  Task: 'agent',
+  TodoWrite: 'todo',
+  Execute: 'bash',
+  Create: 'write',
+  ApplyPatch: 'edit',
+  FetchUrl: 'webfetch',
+  AskUser: 'ask',
+}
 
 /**
  * Factory Droid (docs.factory.ai/reference/hooks-reference). Claude Code's format on both sides
@@ -11,7 +41,7 @@ import type { Dialect } from './types.ts'
  * reads as Claude Code's, which is the same protocol, so `--format droid` only changes the
  * wording of warnings and where the project is looked for.
  */
-const DROID_EVENTS = namesOf('droid')
+const DROID_EVENTS = new Set<string>(Object.keys(EVENTS))
 const DROID_ONLY_TOOLS = new Set(['Execute', 'Create', 'FetchUrl', 'ApplyPatch', 'AskUser', 'Create-PR'])
 
 export const droid: Dialect = {
@@ -32,3 +62,5 @@ export const droid: Dialect = {
     return { ...rendered, warnings: rendered.warnings.map((warning) => warning.replaceAll('Claude Code', 'Factory Droid')) }
   },
 }
+
+export const droidAgent: Agent = { name: droid.name, label: droid.label, events: EVENTS, tools: TOOLS, dialect: droid }

@@ -1,8 +1,47 @@
 // Cursor's dialect: its payloads in, its JSON answers and exit codes out.
-import { namesOf } from '../event/events.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
-import type { Dialect, Normalized } from './types.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+
+/** Cursor's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
+const EVENTS = {
+  sessionStart: 'session:start',
+  sessionEnd: 'session:end',
+  preToolUse: 'tool:pre_execute',
+  postToolUse: 'tool:post_execute',
+  postToolUseFailure: 'tool:error',
+  subagentStart: 'subagent:start',
+  subagentStop: 'subagent:stop',
+  preCompact: 'context:pre_compact',
+  stop: 'agent:stop',
+  beforeSubmitPrompt: 'user:prompt_submit',
+  beforeShellExecution: { event: 'tool:pre_execute', subject: 'bash' },
+  afterShellExecution: { event: 'tool:post_execute', subject: 'bash' },
+  beforeMCPExecution: { event: 'tool:pre_execute', subject: 'mcp__*' },
+  afterMCPExecution: { event: 'tool:post_execute', subject: 'mcp__*' },
+  beforeReadFile: { event: 'tool:pre_execute', subject: 'read' },
+  afterFileEdit: { event: 'tool:post_execute', subject: 'edit|write' },
+  afterAgentResponse: 'llm:post_response',
+  afterAgentThought: 'llm:thought',
+  beforeTabFileRead: { event: 'tool:pre_execute', subject: 'read' },
+  afterTabFileEdit: { event: 'tool:post_execute', subject: 'edit' },
+} as const satisfies AgentEvents
+
+/** Cursor's tool names and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  Shell: 'bash',
+  Read: 'read',
+  Write: 'write',
+  Edit: 'edit',
+  StrReplace: 'edit',
+  Delete: 'delete',
+  Glob: 'glob',
+  Grep: 'grep',
+  LS: 'ls',
+  WebFetch: 'webfetch',
+  WebSearch: 'websearch',
+  Task: 'agent',
+}
 
 /**
  * Cursor (cursor.com/docs/agent/hooks; fields cross-checked against the Cursor adapters of
@@ -19,7 +58,7 @@ import type { Dialect, Normalized } from './types.ts'
  *   `additional_context`. stop and subagentStop: `followup_message` (Cursor sends it as the next
  *   message, so the agent keeps going). preCompact: `user_message`. The after-events take nothing.
  */
-const CURSOR_EVENTS = namesOf('cursor')
+const CURSOR_EVENTS = new Set<string>(Object.keys(EVENTS))
 
 const PERMISSION_EVENTS = new Set([
   'preToolUse',
@@ -128,3 +167,5 @@ export const cursor: Dialect = {
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
+
+export const cursorAgent: Agent = { name: cursor.name, label: cursor.label, events: EVENTS, tools: TOOLS, dialect: cursor }

@@ -1,9 +1,7 @@
 // What a dialect is: normalise an agent's payload, render a decision in its JSON.
-import type { AliasSource } from '../event/events.ts'
 import type { McpTool, Payload, ProjectSource } from '../core/types.ts'
 import type { CarriedField, Decision } from '../core/protocol.ts'
-import type { Rendered } from '../answer/render.ts'
-import type { McpNaming } from '../event/mcp.ts'
+import type { Rendered } from '../core/protocol.ts'
 import type { McpServerFiles } from './mcp-servers.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
@@ -24,8 +22,8 @@ export interface Dialect {
   readonly name: string
   /** The agent's name in messages: `Claude Code`, `Cursor`. */
   readonly label: string
-  /** Its column in the alias table (src/event/events.ts). */
-  readonly source: AliasSource
+  /** The agent whose event names it speaks (src/agents/registry.ts). */
+  readonly source: string
   /**
    * Where the agent says its project is: the variables it sets for its hooks (`CLAUDE_PROJECT_DIR`),
    * or the payload field it fills from its session. That project wins over the folder the hook
@@ -75,11 +73,11 @@ export interface Dialect {
    * shape is still read as one, and `hookrun agents` and doctor say an MCP gate may not hold.
    */
   readonly mcpNaming?: McpNaming
-  /** Where the agent keeps its MCP servers, to tell which reading of an ambiguous name is the real one (src/dialects/mcp-servers.ts). */
+  /** Where the agent keeps its MCP servers, to tell which reading of an ambiguous name is the real one (src/agents/mcp-servers.ts). */
   readonly mcpServers?: McpServerFiles
   /** The server and tool from the agent's own fields, where it sends them (Gemini CLI's `mcp_context`): exact, where a name may not be. */
   mcpCall?(payload: Payload, tool: string): McpTool | undefined
-  /** Does this payload come from this agent? (Detection order: src/dialects/index.ts.) */
+  /** Does this payload come from this agent? (Detection order: src/dialect.ts.) */
   detect(payload: Payload): boolean
   /** The event the payload names itself, in the agent's spelling; undefined when it names none. */
   eventName(payload: Payload): string | undefined
@@ -111,3 +109,39 @@ interface IgnoredField {
 
 /** A channel hookrun's notices can take: a message the agent shows the person, or context for the model. */
 export type NoticeChannel = 'systemMessage' | 'additionalContext'
+
+/** How an agent spells an MCP tool's name: `<prefix><server><separator><tool>`. */
+export interface McpNaming {
+  readonly prefix: string
+  readonly separator: string
+}
+
+/** Claude Code's spelling (an MCP tool is `mcp__S__T`), which Codex, Qwen Code and Windsurf (as hookrun reads it) share; the default. */
+export const CLAUDE_MCP_NAMING: McpNaming = { prefix: 'mcp__', separator: '__' }
+
+/**
+ * One of an agent's hook events: hookrun's event, and the tool the agent's event implies where it
+ * has one (Cursor's `beforeShellExecution` is `tool:pre_execute` for `bash`: pattern syntax).
+ */
+type AgentEvent = string | { readonly event: string; readonly subject: string }
+
+/** An agent's hook events in its own spelling, in order: the first name of a hookrun event is the one hookrun answers as. */
+export type AgentEvents = Readonly<Record<string, AgentEvent>>
+
+/** An agent's tool names and hookrun's subject for each (`run_shell_command` → `bash`; docs/events.md). */
+export type AgentTools = Readonly<Record<string, string>>
+
+/**
+ * Everything hookrun knows of one agent (src/agents/<agent>.ts), collected in src/agents/registry.ts:
+ * its names, its events and tools in its own spelling, and its hook protocol where it has one of its own.
+ */
+export interface Agent {
+  /** The name `--format` and `install --agent` take. */
+  readonly name: string
+  /** Its name in messages: `Claude Code`. */
+  readonly label: string
+  readonly events?: AgentEvents
+  readonly tools?: AgentTools
+  /** Its payloads and answers; absent for an agent that runs another's entries or whose hooks hookrun does not answer. */
+  readonly dialect?: Dialect
+}

@@ -1,0 +1,95 @@
+// The registry: every agent hookrun knows, one module each (src/agents/<agent>.ts). Every list of
+// agents, the event and tool vocabulary's agent names and the docs tables derive from it.
+import type { Agent, Dialect } from './types.ts'
+import { auggie, auggieAgent } from './auggie.ts'
+import { claude, claudeAgent } from './claude.ts'
+import { cline, clineAgent } from './cline.ts'
+import { codex, codexAgent } from './codex.ts'
+import { copilot, copilotAgent } from './copilot.ts'
+import { crush, crushAgent } from './crush.ts'
+import { cursor, cursorAgent } from './cursor.ts'
+import { devinAgent } from './devin.ts'
+import { droid, droidAgent } from './droid.ts'
+import { gemini, geminiAgent } from './gemini.ts'
+import { goose, gooseAgent } from './goose.ts'
+import { kimi, kimiAgent } from './kimi.ts'
+import { kiro, kiroAgent } from './kiro.ts'
+import { letta, lettaAgent } from './letta.ts'
+import { opencode, opencodeAgent } from './opencode.ts'
+import { qwen, qwenAgent } from './qwen.ts'
+import { vibe, vibeAgent } from './vibe.ts'
+import { windsurf, windsurfAgent } from './windsurf.ts'
+
+/** Every agent, in the order the docs list their names. */
+export const AGENTS: readonly Agent[] = [
+  claudeAgent,
+  codexAgent,
+  geminiAgent,
+  cursorAgent,
+  copilotAgent,
+  windsurfAgent,
+  vibeAgent,
+  kiroAgent,
+  auggieAgent,
+  qwenAgent,
+  clineAgent,
+  opencodeAgent,
+  lettaAgent,
+  droidAgent,
+  crushAgent,
+  kimiAgent,
+  gooseAgent,
+  devinAgent,
+]
+
+/**
+ * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
+ * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it"):
+ *   1. OpenCode: hookrun's own plugin's `hook` (a plugin hook or bus event of OpenCode's) with an `input` object
+ *   2. Cline:   `hookName` with `clineVersion` (no other agent has them)
+ *   3. Windsurf: `agent_action_name` (no other agent has it)
+ *   4. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
+ *   5. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
+ *   6. Mistral Vibe: pre_tool / post_tool / post_agent (before 2.21: before_tool / after_tool / post_agent_turn) in `hook_event_name`
+ *   7. Letta Code: one of its events in `event_type` with a `working_directory` (no other agent has them)
+ *   8. Auggie:  a Claude Code name or PromptSubmit with `conversation_id` and a `workspace_roots` list,
+ *               no `session_id` and no `cursor_version`
+ *   9. Kiro:    agentSpawn / userPromptSubmit or a v3 trigger no one else has (PreTaskExec, PostFile…), or preToolUse / postToolUse / stop without
+ *               Cursor's `conversation_id` and `cursor_version`
+ *  10. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
+ *  11. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
+ *               with VS Code's `hookEventName` (VS Code's own hooks read Copilot's files)
+ *  12. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
+ *               SessionEnd / Notification with Gemini's ISO `timestamp` string
+ *  13. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
+ *               `timestamp` string (Claude Code sends none)
+ *  14. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
+ *  15. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
+ *  16. Codex:   a Codex event name with `turn_id`
+ *  17. Claude Code: any Claude Code event name
+ * Anything else gets hookrun's own answer.
+ */
+export const DIALECTS: readonly Dialect[] = [
+  opencode,
+  cline,
+  windsurf,
+  goose,
+  crush,
+  vibe,
+  letta,
+  auggie,
+  kiro,
+  cursor,
+  copilot,
+  gemini,
+  qwen,
+  kimi,
+  droid,
+  codex,
+  claude,
+]
+
+/** The agent by its name (`--format`, `install --agent`). */
+export function agentNamed(name: string): Agent | undefined {
+  return AGENTS.find((agent) => agent.name === name)
+}
