@@ -98,4 +98,10 @@ export const auggie: Dialect = {
   },
 }
 
-export const auggieAgent: Agent = { name: auggie.name, label: auggie.label, events: EVENTS, tools: TOOLS, dialect: auggie }
+export const auggieAgent: Agent = {
+  name: auggie.name,
+  label: auggie.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: auggie,
+}

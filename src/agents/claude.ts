@@ -200,4 +200,10 @@ export const claude: Dialect = {
   },
 }
 
-export const claudeAgent: Agent = { name: claude.name, label: claude.label, events: CLAUDE_EVENT_NAMES, tools: TOOLS, dialect: claude }
+export const claudeAgent: Agent = {
+  name: claude.name,
+  label: claude.label,
+  events: CLAUDE_EVENT_NAMES,
+  tools: TOOLS,
+  dialect: claude,
+}

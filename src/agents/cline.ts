@@ -254,4 +254,10 @@ function toolLabel(payload: Payload): string {
   return typeof payload.tool_name === 'string' ? ` ${payload.tool_name}` : ''
 }
 
-export const clineAgent: Agent = { name: cline.name, label: cline.label, events: EVENTS, tools: TOOLS, dialect: cline }
+export const clineAgent: Agent = {
+  name: cline.name,
+  label: cline.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: cline,
+}

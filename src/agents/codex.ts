@@ -132,4 +132,10 @@ export const codex: Dialect = {
   },
 }
 
-export const codexAgent: Agent = { name: codex.name, label: codex.label, events: EVENTS, tools: TOOLS, dialect: codex }
+export const codexAgent: Agent = {
+  name: codex.name,
+  label: codex.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: codex,
+}

@@ -169,4 +169,10 @@ export const copilot: Dialect = {
   },
 }
 
-export const copilotAgent: Agent = { name: copilot.name, label: copilot.label, events: EVENTS, tools: TOOLS, dialect: copilot }
+export const copilotAgent: Agent = {
+  name: copilot.name,
+  label: copilot.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: copilot,
+}

@@ -95,4 +95,10 @@ export const crush: Dialect = {
   },
 }
 
-export const crushAgent: Agent = { name: crush.name, label: crush.label, events: EVENTS, tools: TOOLS, dialect: crush }
+export const crushAgent: Agent = {
+  name: crush.name,
+  label: crush.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: crush,
+}

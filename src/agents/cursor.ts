@@ -168,4 +168,10 @@ export const cursor: Dialect = {
   },
 }
 
-export const cursorAgent: Agent = { name: cursor.name, label: cursor.label, events: EVENTS, tools: TOOLS, dialect: cursor }
+export const cursorAgent: Agent = {
+  name: cursor.name,
+  label: cursor.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: cursor,
+}

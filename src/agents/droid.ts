@@ -63,4 +63,10 @@ export const droid: Dialect = {
   },
 }
 
-export const droidAgent: Agent = { name: droid.name, label: droid.label, events: EVENTS, tools: TOOLS, dialect: droid }
+export const droidAgent: Agent = {
+  name: droid.name,
+  label: droid.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: droid,
+}

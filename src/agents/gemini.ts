@@ -140,4 +140,10 @@ export const gemini: Dialect = {
   },
 }
 
-export const geminiAgent: Agent = { name: gemini.name, label: gemini.label, events: EVENTS, tools: TOOLS, dialect: gemini }
+export const geminiAgent: Agent = {
+  name: gemini.name,
+  label: gemini.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: gemini,
+}

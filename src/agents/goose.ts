@@ -106,4 +106,10 @@ export const goose: Dialect = {
   },
 }
 
-export const gooseAgent: Agent = { name: goose.name, label: goose.label, events: EVENTS, tools: TOOLS, dialect: goose }
+export const gooseAgent: Agent = {
+  name: goose.name,
+  label: goose.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: goose,
+}

@@ -103,4 +103,10 @@ export const kimi: Dialect = {
   },
 }
 
-export const kimiAgent: Agent = { name: kimi.name, label: kimi.label, events: EVENTS, tools: TOOLS, dialect: kimi }
+export const kimiAgent: Agent = {
+  name: kimi.name,
+  label: kimi.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: kimi,
+}

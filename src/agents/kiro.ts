@@ -128,4 +128,10 @@ function afterWhat(event: string): string {
   return AFTER_EVENTS.has(event) ? 'it already happened' : 'the event proceeds'
 }
 
-export const kiroAgent: Agent = { name: kiro.name, label: kiro.label, events: EVENTS, tools: TOOLS, dialect: kiro }
+export const kiroAgent: Agent = {
+  name: kiro.name,
+  label: kiro.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: kiro,
+}

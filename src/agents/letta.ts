@@ -107,4 +107,10 @@ export const letta: Dialect = {
   },
 }
 
-export const lettaAgent: Agent = { name: letta.name, label: letta.label, events: EVENTS, tools: TOOLS, dialect: letta }
+export const lettaAgent: Agent = {
+  name: letta.name,
+  label: letta.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: letta,
+}

@@ -170,4 +170,10 @@ function renderBlock(decision: Decision, event: string, out: Record<string, unkn
   else answer.cannot(asked ? "decision 'ask'" : 'a block', 'OpenCode goes on')
 }
 
-export const opencodeAgent: Agent = { name: opencode.name, label: opencode.label, events: EVENTS, tools: TOOLS, dialect: opencode }
+export const opencodeAgent: Agent = {
+  name: opencode.name,
+  label: opencode.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: opencode,
+}

@@ -135,4 +135,10 @@ function renderOwn(decision: Parameters<Dialect['render']>[0], event: string) {
   return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
 }
 
-export const qwenAgent: Agent = { name: qwen.name, label: qwen.label, events: EVENTS, tools: TOOLS, dialect: qwen }
+export const qwenAgent: Agent = {
+  name: qwen.name,
+  label: qwen.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: qwen,
+}

@@ -88,4 +88,10 @@ export const vibe: Dialect = {
   },
 }
 
-export const vibeAgent: Agent = { name: vibe.name, label: vibe.label, events: EVENTS, tools: TOOLS, dialect: vibe }
+export const vibeAgent: Agent = {
+  name: vibe.name,
+  label: vibe.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: vibe,
+}

@@ -128,4 +128,10 @@ export const windsurf: Dialect = {
   },
 }
 
-export const windsurfAgent: Agent = { name: windsurf.name, label: windsurf.label, events: EVENTS, tools: TOOLS, dialect: windsurf }
+export const windsurfAgent: Agent = {
+  name: windsurf.name,
+  label: windsurf.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: windsurf,
+}
