@@ -118,7 +118,7 @@ interface LabFile {
 
 /** The agent lab's results, one file per agent (test/agents/*.lab.ts keeps them). */
 export function labFiles(): LabFile[] {
-  const dir = join(ROOT, 'src', 'dialects', 'lab')
+  const dir = join(ROOT, 'src', 'agents', 'lab')
   if (!existsSync(dir)) return []
   return readdirSync(dir)
     .filter((file) => file.endsWith('.json'))

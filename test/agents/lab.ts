@@ -319,7 +319,7 @@ export interface LabResult {
  */
 export function labResults(agent: LabAgent, key: string = agent) {
   const rows: Record<string, LabResult> = {}
-  const file = join(ROOT, 'src', 'dialects', 'lab', `${key}.json`)
+  const file = join(ROOT, 'src', 'agents', 'lab', `${key}.json`)
   const json = (): string => {
     const sorted = Object.fromEntries(
       Object.keys(rows)

@@ -56,7 +56,7 @@ beforeAll(() => {
     tarballs[packed.name] = join(scratch, packed.filename)
   }
 }, 240_000)
-afterAll(() => removeProject(scratch))
+afterAll(() => removeProject(scratch), 120_000)
 
 test('hookrun lists every platform package as optional; each says which os, cpu and libc it fits', () => {
   const manifest = JSON.parse(readFileSync(join(scratch, 'npm', 'hookrun', 'package.json'), 'utf8'))
