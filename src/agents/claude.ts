@@ -38,6 +38,9 @@ export const CLAUDE_EVENT_NAMES = {
   WorktreeRemove: 'worktree:remove',
   Elicitation: 'mcp:elicitation',
   ElicitationResult: 'mcp:elicitation_result',
+  // Claude Code 2.1.332 (Agent SDK 0.3.332): a skill's or command's embedded shell command, about to
+  // run outside any tool call; `tool_name` is Bash or PowerShell, `tool_input.command` the command.
+  PreSkillShellCommand: 'tool:pre_execute',
 } as const satisfies AgentEvents
 
 /** Claude Code's tool names and hookrun's subject for each. */
@@ -114,6 +117,17 @@ export const claude: Dialect = {
   label: 'Claude Code',
   source: 'claude',
   project: { variables: ['CLAUDE_PROJECT_DIR'] },
+  ignores: [
+    {
+      field: 'updatedInput',
+      events: ['PreSkillShellCommand'],
+      // Agent SDK 0.3.332's types: "Never applied. Any value keeps the command from running."
+      why: "any updatedInput keeps a skill's shell command from running and is never applied",
+    },
+  ],
+  caveats: [
+    "A skill's shell command (PreSkillShellCommand, Claude Code 2.1.332) is kept from running by ask as by deny: Claude Code shows no dialog there",
+  ],
   mcpNaming: CLAUDE_MCP_NAMING,
   // Claude Code 2.1.331 names the server of an MCP call in `mcp_server.name` (its tool name holds it normalized).
   mcpCall(payload, tool) {
@@ -152,8 +166,9 @@ export const claude: Dialect = {
             `Claude Code applies updatedInput on PreToolUse only with an allow or ask decision; no hook gave one, so it may be ignored`,
           )
       }
-    } else if (eventName === 'PreModelSwitch') {
-      // §9.1: answers allow / deny / ask, as PreToolUse does; a deny keeps the current model.
+    } else if (eventName === 'PreModelSwitch' || eventName === 'PreSkillShellCommand') {
+      // §9.1: answers allow / deny / ask, as PreToolUse does; a deny keeps the current model. A
+      // skill's shell command is kept from running by deny and by ask alike (no dialog is shown).
       if (decided) {
         specific.permissionDecision = decision.decision
         if (decision.reason !== undefined) specific.permissionDecisionReason = decision.reason
