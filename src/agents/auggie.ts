@@ -1,5 +1,7 @@
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { join } from 'node:path'
+import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 
 /** Auggie's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -98,10 +100,31 @@ export const auggie: Dialect = {
   },
 }
 
+/** Auggie's hooks config for `hookrun install` (src/agents/install.ts). */
+const auggieInstall: InstallTarget = {
+  // @augmentcode/auggie 0.36.0 reads `hooks` from /etc/augment/settings.json, then
+  // <workspace>/.augment/settings.local.json and settings.json, then ~/.augment/settings.json
+  // (its bundle's hook config loader); hookrun writes the project's local file, as Claude Code's.
+  file: (scope, places) =>
+    scope === 'user' ? join(places.home, '.augment', 'settings.json') : join(places.project, '.augment', 'settings.local.json'),
+  localProjectFile: true,
+  shape: 'groups',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {},
+  command: (self) => `${self} fire --format auggie`,
+  // Auggie's timeout is in milliseconds (its default 60 000).
+  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
+  timeout: { field: 'timeout', perSecond: 1000 },
+  note: 'what Auggie does with an answer is from its 0.36.0 bundle, not the agent lab (it needs an Augment login)',
+}
+
 export const auggieAgent: Agent = {
   name: auggie.name,
   label: auggie.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: auggie,
+  install: auggieInstall,
 }

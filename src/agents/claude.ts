@@ -2,6 +2,8 @@
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import { carryFields } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import { join } from 'node:path'
+import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
 
 /** Claude Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 export const CLAUDE_EVENT_NAMES = {
@@ -215,10 +217,38 @@ export const claude: Dialect = {
   },
 }
 
+/** Claude Code's hooks config for `hookrun install` (src/agents/install.ts). */
+const claudeInstall: InstallTarget = {
+  file: (scope, places) =>
+    scope === 'user'
+      ? join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json')
+      : join(places.project, '.claude', 'settings.local.json'),
+  localProjectFile: true,
+  earlierProjectFiles: (places) => [join(places.project, '.claude', 'settings.json')],
+  shape: 'groups',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {
+    MessageDisplay: STREAMING,
+    WorktreeCreate: 'its hook must print the new worktree path; a router there would break worktree creation',
+  },
+  command: (self) => `${self} fire --format claude`,
+  // Claude Code's default is 30 s on UserPromptSubmit: a router killed by the agent would let
+  // the prompt through whatever hookrun's onError says.
+  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  timeout: { field: 'timeout', perSecond: 1 },
+  toolMatchers: true,
+  // Cursor and Devin CLI run Claude Code's entries with their own tool names (src/install/claude-callers.ts).
+  matcherReaders: ['claude', 'cursor', 'devin'],
+  serves: true,
+}
+
 export const claudeAgent: Agent = {
   name: claude.name,
   label: claude.label,
   events: CLAUDE_EVENT_NAMES,
   tools: TOOLS,
   dialect: claude,
+  install: claudeInstall,
 }

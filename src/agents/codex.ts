@@ -3,6 +3,8 @@ import { CLAUDE_EVENT_NAMES } from './claude.ts'
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { join } from 'node:path'
+import { homeOr, type InstallTarget } from './install.ts'
 
 /** Codex's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -132,10 +134,32 @@ export const codex: Dialect = {
   },
 }
 
+/** Codex's hooks config for `hookrun install` (src/agents/install.ts). */
+const codexInstall: InstallTarget = {
+  file: (scope, places) => join(scope === 'user' ? homeOr(places, 'CODEX_HOME', '.codex') : join(places.project, '.codex'), 'hooks.json'),
+  shape: 'groups',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {},
+  command: (self) => `${self} fire --format codex`,
+  // Codex's default timeout (600 s) is above hookrun's budget; none is written: Codex trusts
+  // hooks by their hash, and a changed entry would stop running until the user reviews it.
+  handler: (command) => ({ type: 'command', command }),
+  timeout: { field: 'timeout', perSecond: 1, agentDefault: 600 },
+  toolMatchers: true,
+  note: 'Codex runs a new or changed hook only after you review and trust it: open /hooks in Codex',
+  reviewsChangedHooks: true,
+  // Codex 0.169 and 0.171 record a review in $CODEX_HOME/config.toml (seen in the agent lab);
+  // events Codex 0.169 does not list (StopFailure) have no review to ask for.
+  reviews: { file: (env, home) => join(env.CODEX_HOME || join(home, '.codex'), 'config.toml'), unlisted: ['StopFailure'] },
+}
+
 export const codexAgent: Agent = {
   name: codex.name,
   label: codex.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: codex,
+  install: codexInstall,
 }

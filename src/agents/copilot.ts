@@ -4,6 +4,7 @@ import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { fromVSCode, renderForVSCode } from './vscode.ts'
+import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 
 /** Copilot's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -169,10 +170,32 @@ export const copilot: Dialect = {
   },
 }
 
+/** Copilot's hooks config for `hookrun install` (src/agents/install.ts). */
+const copilotInstall: InstallTarget = {
+  // Copilot reads every *.json in its hooks folders, so hookrun gets a file of its own.
+  file: (scope, places) =>
+    join(
+      scope === 'user' ? join(homeOr(places, 'COPILOT_HOME', '.copilot'), 'hooks') : join(places.project, '.github', 'hooks'),
+      'hookrun.json',
+    ),
+  shape: 'flat',
+  commandField: 'bash',
+  header: { version: 1 },
+  comments: false,
+  skipped: {},
+  // Copilot's camelCase payloads do not name the event, so the command does.
+  command: (self, event) => `${self} fire ${event} --format copilot`,
+  handler: (command) => ({ type: 'command', bash: command, timeoutSec: ROUTER_TIMEOUT_SECONDS }),
+  timeout: { field: 'timeoutSec', perSecond: 1 },
+  // github/docs hooks-reference (via shared reference §11; not seen in the lab).
+  note: "Copilot lets a call through when a hook's timeoutSec runs out, even a policy hook's: keep this entry's timeoutSec, which is above hookrun's budget for one fire",
+}
+
 export const copilotAgent: Agent = {
   name: copilot.name,
   label: copilot.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: copilot,
+  install: copilotInstall,
 }

@@ -1,5 +1,8 @@
 import { Answer, blockReason, contextText, decided, jsonLine, objectFrom } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 
 /** Crush's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -95,10 +98,30 @@ export const crush: Dialect = {
   },
 }
 
+/** Crush's hooks config for `hookrun install` (src/agents/install.ts). */
+const crushInstall: InstallTarget = {
+  // charmbracelet/crush docs/hooks: crush.json or .crush.json in the project, ~/.config/crush/crush.json globally.
+  file: (scope, places) => {
+    if (scope === 'user') return join(homeOr(places, 'XDG_CONFIG_HOME', '.config'), 'crush', 'crush.json')
+    const hidden = join(places.project, '.crush.json')
+    return existsSync(hidden) && !existsSync(join(places.project, 'crush.json')) ? hidden : join(places.project, 'crush.json')
+  },
+  shape: 'flat',
+  commandField: 'command',
+  header: {},
+  comments: true,
+  skipped: {},
+  command: (self) => `${self} fire --format crush`,
+  // `name` is what Crush's TUI shows; its default timeout is 30 s.
+  handler: (command) => ({ name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  timeout: { field: 'timeout', perSecond: 1 },
+}
+
 export const crushAgent: Agent = {
   name: crush.name,
   label: crush.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: crush,
+  install: crushInstall,
 }

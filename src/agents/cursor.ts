@@ -2,6 +2,8 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { join } from 'node:path'
+import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 
 /** Cursor's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -168,10 +170,34 @@ export const cursor: Dialect = {
   },
 }
 
+const CURSOR_SPECIFIC =
+  'preToolUse / postToolUse already fire for this tool; a second entry would run your hooks twice (hookrun --format cursor still reads it if you wire it by hand)'
+
+/** Cursor's hooks config for `hookrun install` (src/agents/install.ts). */
+const cursorInstall: InstallTarget = {
+  file: (scope, places) => join(scope === 'user' ? join(places.home, '.cursor') : join(places.project, '.cursor'), 'hooks.json'),
+  shape: 'flat',
+  commandField: 'command',
+  header: { version: 1 },
+  comments: false,
+  skipped: {
+    beforeShellExecution: CURSOR_SPECIFIC,
+    afterShellExecution: CURSOR_SPECIFIC,
+    beforeMCPExecution: CURSOR_SPECIFIC,
+    afterMCPExecution: CURSOR_SPECIFIC,
+    beforeReadFile: CURSOR_SPECIFIC,
+    afterFileEdit: CURSOR_SPECIFIC,
+  },
+  command: (self) => `${self} fire --format cursor`,
+  handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  timeout: { field: 'timeout', perSecond: 1 },
+}
+
 export const cursorAgent: Agent = {
   name: cursor.name,
   label: cursor.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: cursor,
+  install: cursorInstall,
 }

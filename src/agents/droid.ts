@@ -1,5 +1,8 @@
 import { claude } from './claude.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { existsSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 
 /** Factory Droid's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -63,10 +66,39 @@ export const droid: Dialect = {
   },
 }
 
+/** Factory Droid's hooks config for `hookrun install` (src/agents/install.ts). */
+const droidInstall: InstallTarget = {
+  // docs.factory.ai/harness/hooks: hooks.json beside settings.json, keyed directly by event
+  // name ("Standalone hooks.json files are keyed directly by event name"), and the `hooks` key
+  // of settings.json only when there is no hooks.json. Where the user has no hooks.json hookrun
+  // writes settings.json, which every Droid reads (Factory-AI/factory#3: 0.186 ran none of the
+  // hooks.json it was given); where one exists, Droid ignores settings.json's hooks, so hookrun
+  // writes there, in its shape.
+  file: (scope, places) => {
+    const dir = scope === 'user' ? join(places.home, '.factory') : join(places.project, '.factory')
+    return existsSync(join(dir, 'hooks.json')) ? join(dir, 'hooks.json') : join(dir, 'settings.json')
+  },
+  hooksPathFor: (file) => (basename(file) === 'hooks.json' ? [] : ['hooks']),
+  ignoredFiles: (scope, places) => {
+    const dir = scope === 'user' ? join(places.home, '.factory') : join(places.project, '.factory')
+    return existsSync(join(dir, 'hooks.json')) ? [join(dir, 'settings.json')] : []
+  },
+  shape: 'groups',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {},
+  command: (self) => `${self} fire --format droid`,
+  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  timeout: { field: 'timeout', perSecond: 1 },
+  note: 'an organisation hooks policy in Factory may ignore hooks it does not manage',
+}
+
 export const droidAgent: Agent = {
   name: droid.name,
   label: droid.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: droid,
+  install: droidInstall,
 }

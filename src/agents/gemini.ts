@@ -1,6 +1,8 @@
 // Gemini CLI's dialect: its payloads in, its JSON answers and exit codes out.
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import { join } from 'node:path'
+import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
 
 /** Gemini CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -140,10 +142,30 @@ export const gemini: Dialect = {
   },
 }
 
+/** Gemini CLI's hooks config for `hookrun install` (src/agents/install.ts). */
+const geminiInstall: InstallTarget = {
+  file: (scope, places) => join(scope === 'user' ? homeOr(places, 'GEMINI_CLI_HOME', '') : places.project, '.gemini', 'settings.json'),
+  shape: 'groups',
+  commandField: 'command',
+  header: {},
+  comments: true,
+  skipped: { AfterModel: STREAMING },
+  command: (self) => `${self} fire --format gemini`,
+  // Gemini's timeout is in milliseconds; `name` is what `/hooks disable` takes.
+  handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
+  timeout: { field: 'timeout', perSecond: 1000 },
+  toolMatchers: true,
+  // Seen in the agent lab (0.61): hooks run with no setting at all (hooksConfig.enabled defaults
+  // to true); headless, an untrusted folder stops Gemini before any model request.
+  note: 'Gemini CLI runs hooks only in a folder it trusts, and not when hooksConfig.enabled is false in its settings (on by default)',
+  projectFileOnlyWhereStarted: true,
+}
+
 export const geminiAgent: Agent = {
   name: gemini.name,
   label: gemini.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: gemini,
+  install: geminiInstall,
 }

@@ -2,6 +2,8 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { dirname, isAbsolute, join } from 'node:path'
+import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 
 /** Goose's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -106,10 +108,57 @@ export const goose: Dialect = {
   },
 }
 
+const GOOSE_TOOL_TWICE =
+  'PreToolUse / PostToolUse already fire for this tool, and Goose takes no block here; a second entry would run your hooks twice'
+
+/** Goose's user folder: $GOOSE_PATH_ROOT when it is an absolute path, else the home folder. */
+function gooseRoot(places: Places): string {
+  const root = places.env.GOOSE_PATH_ROOT
+  return root !== undefined && isAbsolute(root) ? root : places.home
+}
+
+/** Goose's hooks config for `hookrun install` (src/agents/install.ts). */
+const gooseInstall: InstallTarget = {
+  // aaif-goose/goose crates/goose/src/plugins/discovery.rs: plugins in <start folder>/.agents/plugins/
+  // and ~/.agents/plugins/ ($GOOSE_PATH_ROOT/.agents/plugins/ when set); hooks only in a plugin's
+  // hooks/hooks.json (the Open Plugins layout). hookrun brings a plugin of its own, `hookrun`.
+  file: (scope, places) =>
+    join(scope === 'user' ? gooseRoot(places) : places.project, '.agents', 'plugins', 'hookrun', 'hooks', 'hooks.json'),
+  shape: 'groups',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {
+    BeforeShellExecution: GOOSE_TOOL_TWICE,
+    AfterShellExecution: GOOSE_TOOL_TWICE,
+    BeforeReadFile: GOOSE_TOOL_TWICE,
+    AfterFileEdit: GOOSE_TOOL_TWICE,
+    PreToolUseResult: "it reports the decision PreToolUse's hooks (hookrun's among them) already made",
+  },
+  command: (self) => `${self} fire --format goose`,
+  // Goose's default timeout is 30 s, and a PreToolUse hook that fails, times out or prints no
+  // decision lets the call through unless `on_failure` is `block` (only PreToolUse takes it).
+  handler: (command, event) => ({
+    type: 'command',
+    command,
+    timeout: ROUTER_TIMEOUT_SECONDS,
+    ...(event === 'PreToolUse' && { on_failure: 'block' }),
+  }),
+  timeout: { field: 'timeout', perSecond: 1 },
+  allMatcher: '.*',
+  manifest: {
+    file: (hooksFile) => join(dirname(dirname(hooksFile)), 'plugin.json'),
+    content: { name: 'hookrun', version: '1.0.0', description: 'Routes Goose hook events to hookrun (hookrun install --agent goose)' },
+  },
+  note: "Goose honours only blocks (PreToolUse, Stop): a hook's rewrite is refused (the call is blocked), its context and messages reach nobody; a SessionStart banner shows in goose session",
+  projectFileOnlyWhereStarted: true,
+}
+
 export const gooseAgent: Agent = {
   name: goose.name,
   label: goose.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: goose,
+  install: gooseInstall,
 }

@@ -1,5 +1,7 @@
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { join } from 'node:path'
+import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 
 /** Kimi Code CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -103,10 +105,30 @@ export const kimi: Dialect = {
   },
 }
 
+/** Kimi Code CLI's hooks config for `hookrun install` (src/agents/install.ts). */
+const kimiInstall: InstallTarget = {
+  // MoonshotAI/kimi-cli 1.49.0 (src/kimi_cli/share.py, config.py): `[[hooks]]` in config.toml of
+  // $KIMI_SHARE_DIR, by default ~/.kimi; no project file.
+  file: (_scope, places) => join(places.env.KIMI_SHARE_DIR || join(places.home, '.kimi'), 'config.toml'),
+  format: 'toml',
+  userOnly: true,
+  // Kimi's timeout is in seconds, at most 600 (its HookDef).
+  tomlTable: (event, command) => ({ event, command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  shape: 'flat',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {},
+  command: (self) => `${self} fire --format kimi`,
+  handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  note: 'Kimi Code CLI reads these for every project; what it does with an answer is from its 1.49.0 source, not the agent lab',
+}
+
 export const kimiAgent: Agent = {
   name: kimi.name,
   label: kimi.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: kimi,
+  install: kimiInstall,
 }

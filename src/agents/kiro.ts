@@ -1,5 +1,7 @@
 import { Answer, blockReason, contextText, decided, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { basename, dirname, join } from 'node:path'
+import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 
 /** Kiro's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -128,10 +130,93 @@ function afterWhat(event: string): string {
   return AFTER_EVENTS.has(event) ? 'it already happened' : 'the event proceeds'
 }
 
+const kiroHome = (places: Places) => places.env.KIRO_HOME || join(places.home, '.kiro')
+/** Kiro CLI v3's triggers (kiro.dev/docs/cli/v3/hooks). */
+const KIRO_V3_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'Stop',
+  'PreTaskExec',
+  'PostTaskExec',
+  'PostFileCreate',
+  'PostFileSave',
+  'PostFileDelete',
+  'Manual',
+]
+const kiroSkipped: Readonly<Record<string, string>> = {
+  Manual:
+    "Kiro lists a Manual hook for you to run by hand; one of hookrun's would run every user:trigger hook at once (write your own Manual hook running hookrun fire user:trigger --format kiro)",
+}
+
+/** Kiro CLI 2's shape: hooks inside an agent's configuration, in hookrun's own agent (install --agent-format legacy). */
+const KIRO_AGENT_CONFIG: InstallTarget = {
+  // Kiro CLI 2 reads hooks from an agent's configuration (kiro.dev/docs/cli/hooks): hookrun
+  // brings an agent of its own rather than editing the user's (install --agent-format legacy).
+  file: (scope, places) => join(scope === 'user' ? kiroHome(places) : join(places.project, '.kiro'), 'agents', 'hookrun.json'),
+  ownsFile: (file) => basename(dirname(file)) === 'agents',
+  shape: 'flat',
+  commandField: 'command',
+  header: { name: 'hookrun', description: 'The default tools, with hookrun answering every hook', tools: ['*'] },
+  comments: false,
+  events: ['agentSpawn', 'userPromptSubmit', 'preToolUse', 'postToolUse', 'stop'],
+  skipped: {},
+  command: (self) => `${self} fire --format kiro`,
+  // Kiro's default is 30 s (timeout_ms).
+  handler: (command) => ({ command, timeout_ms: ROUTER_TIMEOUT_SECONDS * 1000 }),
+  timeout: { field: 'timeout_ms', perSecond: 1000 },
+  note: "these hooks apply only while Kiro's `hookrun` agent is selected: start Kiro with kiro-cli chat --agent hookrun, or make it the default (kiro-cli settings chat.defaultAgent hookrun); Kiro's other agents run none of them",
+  appliesOnly: {
+    when: "only while Kiro's `hookrun` agent is selected (kiro-cli chat --agent hookrun, or chat.defaultAgent hookrun): Kiro's other agents, its default one included, run none of these hooks",
+    fix: 'kiro-cli chat --agent hookrun   (or for every session: kiro-cli settings chat.defaultAgent hookrun)',
+  },
+}
+
+/** Kiro's hooks config for `hookrun install` (src/agents/install.ts): Kiro CLI v3's, and as `legacy` Kiro CLI 2's. */
+const kiroInstall: InstallTarget = {
+  // Kiro CLI v3 (kiro.dev/docs/cli/v3/hooks): standalone hook files in .kiro/hooks/ of the
+  // workspace, and ~/.kiro/hooks/ for every workspace (kirodotdev/Kiro#5440: CLI 2.13.0;
+  // $KIRO_HOME moves ~/.kiro). hookrun's is a file of its own, written whole
+  // (src/install/kiro-hooks.ts). Agent configs' hooks, which Kiro CLI 2 reads: KIRO_AGENT_CONFIG.
+  file: (scope, places) => join(scope === 'user' ? kiroHome(places) : join(places.project, '.kiro'), 'hooks', 'hookrun.json'),
+  format: 'kiro-v1',
+  shape: 'flat',
+  commandField: 'command',
+  header: { version: 'v1' },
+  comments: false,
+  events: KIRO_V3_EVENTS.filter((event) => kiroSkipped[event] === undefined),
+  skipped: kiroSkipped,
+  // The trigger on the command line: Kiro's docs give no payload for v3 hooks, and its PascalCase
+  // names are Claude Code's too.
+  command: (self, event) => `${self} fire ${event} --format kiro`,
+  // Kiro's timeout is in seconds here (its default 30).
+  handler: (command, event) => ({
+    name: `hookrun-${event}`,
+    trigger: event,
+    action: { type: 'command', command },
+    timeout: ROUTER_TIMEOUT_SECONDS,
+    enabled: true,
+  }),
+  timeout: { field: 'timeout', perSecond: 1 },
+  note: "Kiro CLI v3 runs these for every agent (before 3.0, only in kiro-cli --v3 sessions); the v3 format is from Kiro's docs, not the agent lab",
+  legacy: KIRO_AGENT_CONFIG,
+  versions: {
+    program: 'kiro-cli',
+    current: 'the v3 hooks file (.kiro/hooks/hookrun.json) Kiro CLI 3 reads',
+    legacy: "hookrun's agent config (.kiro/agents/hookrun.json) Kiro CLI 2 reads",
+    older: "Kiro CLI 2's hooks in an agent config",
+    since: [3, 0, 0],
+    // Kiro CLI 2.x has a v3 engine behind `kiro-cli --v3` (it reports 2.x either way).
+    old: "runs agent configs' hooks (kiro-cli --v3 sessions read the v3 file instead: install with --agent-format current for those)",
+  },
+}
+
 export const kiroAgent: Agent = {
   name: kiro.name,
   label: kiro.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: kiro,
+  install: kiroInstall,
 }

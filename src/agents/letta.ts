@@ -1,5 +1,7 @@
 import { Answer, blockReason, contextText, decided, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { join } from 'node:path'
+import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 
 /** Letta Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -107,10 +109,31 @@ export const letta: Dialect = {
   },
 }
 
+/** Letta Code's hooks config for `hookrun install` (src/agents/install.ts). */
+const lettaInstall: InstallTarget = {
+  // letta-ai/letta-code 0.30.29 (src/hooks/loader.ts): `hooks` of ~/.letta/settings.json, then
+  // the project's .letta/settings.json and settings.local.json, merged; hookrun writes the
+  // project's local file, as Claude Code's.
+  file: (scope, places) =>
+    scope === 'user' ? join(places.home, '.letta', 'settings.json') : join(places.project, '.letta', 'settings.local.json'),
+  localProjectFile: true,
+  shape: 'groups',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {},
+  command: (self) => `${self} fire --format letta`,
+  // Letta's timeout is in milliseconds (its default 60 000: src/hooks/executor.ts).
+  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
+  timeout: { field: 'timeout', perSecond: 1000 },
+  note: 'what Letta Code does with an answer is from its 0.30.29 source, not the agent lab (it needs a Letta server)',
+}
+
 export const lettaAgent: Agent = {
   name: letta.name,
   label: letta.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: letta,
+  install: lettaInstall,
 }

@@ -2,6 +2,8 @@ import { CLAUDE_EVENT_NAMES, claude } from './claude.ts'
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import { Answer, blockReason, contextText, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { join } from 'node:path'
+import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
 
 /** Qwen Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -135,10 +137,30 @@ function renderOwn(decision: Parameters<Dialect['render']>[0], event: string) {
   return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
 }
 
+/** Qwen Code's hooks config for `hookrun install` (src/agents/install.ts). */
+const qwenInstall: InstallTarget = {
+  // QwenLM/qwen-code docs/users/features/hooks.md: hooks in .qwen/settings.json or the user's settings.
+  file: (scope, places) => join(scope === 'user' ? join(places.home, '.qwen') : join(places.project, '.qwen'), 'settings.json'),
+  shape: 'groups',
+  commandField: 'command',
+  header: {},
+  comments: true,
+  skipped: { MessageDisplay: STREAMING },
+  command: (self) => `${self} fire --format qwen`,
+  // Qwen's command-hook timeout is in milliseconds.
+  handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
+  timeout: { field: 'timeout', perSecond: 1000 },
+  // Qwen Code 0.24.4 honours `^(run_shell_command)$` on PreToolUse and PostToolUse (test/agents/qwen.lab.ts).
+  toolMatchers: true,
+  note: 'Qwen Code runs project hooks only in a trusted folder',
+  projectFileOnlyWhereStarted: true,
+}
+
 export const qwenAgent: Agent = {
   name: qwen.name,
   label: qwen.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: qwen,
+  install: qwenInstall,
 }

@@ -93,3 +93,25 @@ export const DIALECTS: readonly Dialect[] = [
 export function agentNamed(name: string): Agent | undefined {
   return AGENTS.find((agent) => agent.name === name)
 }
+
+/**
+ * The agents with an install target (their module's `install`: src/agents/install.ts), in the
+ * order `install --agent`'s list, doctor and the docs give them (src/install/agents.ts).
+ */
+export const INSTALLED: readonly Agent[] = [
+  claudeAgent,
+  cursorAgent,
+  geminiAgent,
+  codexAgent,
+  copilotAgent,
+  windsurfAgent,
+  droidAgent,
+  kiroAgent,
+  crushAgent,
+  qwenAgent,
+  gooseAgent,
+  auggieAgent,
+  lettaAgent,
+  kimiAgent,
+  vibeAgent,
+]

@@ -1,5 +1,7 @@
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { join } from 'node:path'
+import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS, type Scope } from './install.ts'
 
 /** Mistral Vibe's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -88,10 +90,82 @@ export const vibe: Dialect = {
   },
 }
 
+function vibeFile(scope: Scope, places: Places): string {
+  return join(scope === 'user' ? places.env.VIBE_HOME || join(places.home, '.vibe') : join(places.project, '.vibe'), 'hooks.toml')
+}
+
+/** hookrun's `[[hooks]]` table for one of Vibe's events; every one but the turn's end is `strict`. */
+function vibeTable(turnEnd: string) {
+  return (event: string, command: string) => ({
+    name: `hookrun-${event}`,
+    type: event,
+    command,
+    timeout: ROUTER_TIMEOUT_SECONDS,
+    ...(event !== turnEnd && { strict: true }),
+  })
+}
+
+/** Mistral Vibe before 2.21: experimental hooks with the old event names (install --agent-format legacy). */
+const VIBE_EXPERIMENTAL: InstallTarget = {
+  file: vibeFile,
+  format: 'toml',
+  tomlTable: vibeTable('post_agent_turn'),
+  tomlEventKey: 'type',
+  shape: 'flat',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  events: ['before_tool', 'after_tool', 'post_agent_turn'],
+  skipped: {},
+  command: (self) => `${self} fire --format vibe`,
+  handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  note: "Vibe before 2.21 runs hooks only with enable_experimental_hooks = true in ~/.vibe/config.toml (or VIBE_ENABLE_EXPERIMENTAL_HOOKS=true), and a project's .vibe/hooks.toml only in a folder it trusts; from its 2.18.4 source, not the agent lab",
+  appliesOnly: {
+    when: 'only when Vibe runs with enable_experimental_hooks = true (in ~/.vibe/config.toml, or VIBE_ENABLE_EXPERIMENTAL_HOOKS=true); a project file only in a folder Vibe trusts',
+    fix: 'add enable_experimental_hooks = true to ~/.vibe/config.toml',
+  },
+}
+
+/** Mistral Vibe's hooks config for `hookrun install` (src/agents/install.ts): 2.21's, and as `legacy` the one before. */
+const vibeInstall: InstallTarget = {
+  // docs.mistral.ai/vibe/code/cli/hooks (Vibe 2.21: hooks out of experimental, events renamed, the
+  // old names refused); mistralai/mistral-vibe 2.18.4 (vibe/core/config/harness_files,
+  // vibe/core/paths): .vibe/hooks.toml in a trusted project, and hooks.toml in $VIBE_HOME (~/.vibe).
+  file: vibeFile,
+  format: 'toml',
+  // Names are unique across Vibe's files (a second `hookrun-pre_tool` is skipped: hooks run
+  // once); `strict`: a tool hook that fails (hookrun killed, a crash) denies instead of warning.
+  tomlTable: vibeTable('post_agent'),
+  tomlEventKey: 'type',
+  shape: 'flat',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  events: ['pre_tool', 'post_tool', 'post_agent'],
+  skipped: {},
+  command: (self) => `${self} fire --format vibe`,
+  handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  note: "Vibe 2.21 runs hooks with no setting (subagents too), and a project's .vibe/hooks.toml only in a folder it trusts; from its docs, not the agent lab",
+  appliesOnly: {
+    when: 'a project file only in a folder Vibe trusts; before Vibe 2.21, only with enable_experimental_hooks = true (in ~/.vibe/config.toml, or VIBE_ENABLE_EXPERIMENTAL_HOOKS=true)',
+    fix: 'trust the folder in Vibe; before 2.21, add enable_experimental_hooks = true to ~/.vibe/config.toml',
+  },
+  legacy: VIBE_EXPERIMENTAL,
+  versions: {
+    program: 'vibe',
+    current: 'the event names Vibe 2.21 reads (pre_tool, post_tool, post_agent)',
+    legacy: 'the event names Vibe reads before 2.21 (before_tool, after_tool, post_agent_turn)',
+    older: 'Vibe before 2.21',
+    since: [2, 21, 0],
+    old: 'reads the event names before 2.21 (install again after upgrading Vibe)',
+  },
+}
+
 export const vibeAgent: Agent = {
   name: vibe.name,
   label: vibe.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: vibe,
+  install: vibeInstall,
 }

@@ -3,6 +3,8 @@ import { CLAUDE_MCP_NAMING } from './types.ts'
 import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, contextText, decided, objectFrom, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { join } from 'node:path'
+import type { InstallTarget } from './install.ts'
 
 /** Windsurf's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -128,10 +130,26 @@ export const windsurf: Dialect = {
   },
 }
 
+/** Windsurf's hooks config for `hookrun install` (src/agents/install.ts). */
+const windsurfInstall: InstallTarget = {
+  // docs.windsurf.com/windsurf/cascade/hooks "Configuration"; the system-level files are the admin's.
+  file: (scope, places) =>
+    scope === 'user' ? join(places.home, '.codeium', 'windsurf', 'hooks.json') : join(places.project, '.windsurf', 'hooks.json'),
+  shape: 'flat',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {},
+  command: (self) => `${self} fire --format windsurf`,
+  // Cascade reads no JSON; show_output lets the person at the keyboard see hookrun's messages.
+  handler: (command) => ({ command, show_output: true }),
+}
+
 export const windsurfAgent: Agent = {
   name: windsurf.name,
   label: windsurf.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: windsurf,
+  install: windsurfInstall,
 }

@@ -2,11 +2,12 @@
 
 /**
  * `<hookrun> fire [event] --format <agent>` at the end of a command: the entry through which an
- * agent asks hookrun (any hookrun path, any event). `agent` defaults to any dialect name.
+ * agent asks hookrun (any hookrun path, any event). `agent` defaults to any dialect name; `serves`:
+ * the agent's `install --serve` also runs `serve --start` on SessionStart and UserPromptSubmit
+ * (Claude Code's); the default, any agent's tail, takes it too.
  */
-export function routerTail(agent = '[a-z]+'): RegExp {
-  // Claude Code's `install --serve` also runs `serve --start` on SessionStart and UserPromptSubmit.
-  const served = agent === 'claude' || agent === '[a-z]+' ? '|\\sserve\\s+--start(?:\\s+--port[= ]\\d+)?\\s*$' : ''
+export function routerTail(agent = '[a-z]+', serves = agent === '[a-z]+'): RegExp {
+  const served = serves ? '|\\sserve\\s+--start(?:\\s+--port[= ]\\d+)?\\s*$' : ''
   return new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$${served}`)
 }
 

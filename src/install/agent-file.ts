@@ -113,7 +113,7 @@ export function routerEntries(target: AgentTarget, root: Node, event: string): A
     const ours = (handlers.children ?? []).flatMap((handler, inner) =>
       handler.type === 'object' &&
       (isRouterCommand(child(handler, target.commandField)?.value, target.name) ||
-        (target.name === 'claude' && isServeHandler(nodeValue(handler))))
+        (target.serves === true && isServeHandler(nodeValue(handler))))
         ? [inner]
         : [],
     )

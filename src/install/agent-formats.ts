@@ -1,10 +1,10 @@
 // Which shape install writes for the agents whose hooks file changed between versions (Kiro CLI,
-// Mistral Vibe: src/install/agents-versioned.ts): `--agent-format`, else what the user's installed
+// Mistral Vibe: a target's `legacy` and `versions`, src/agents/install.ts): `--agent-format`, else what the user's installed
 // agent reads (its `--version`), else the shape already installed (a --sync, a fire's sync), else
 // the current one; install says which, and why.
 import { HookrunError } from '../core/errors.ts'
-import { agentTarget } from './agents.ts'
-import type { AgentTarget, Places, Scope } from './agent-target.ts'
+import { AGENTS, agentTarget } from './agents.ts'
+import type { AgentTarget, AgentVersions, Places, Scope } from './agent-target.ts'
 import { type AgentVersion, atLeast, installedVersion } from './agent-version.ts'
 import { routedEvents } from './overlaps.ts'
 
@@ -13,28 +13,10 @@ const AGENT_FORMATS: readonly AgentFormat[] = ['current', 'legacy']
 
 type Env = Readonly<Record<string, string | undefined>>
 
-/** What each agent's two shapes are called, its program, and the first version that reads the current one. */
-const VERSIONED: Readonly<
-  Record<string, { program: string; current: string; legacy: string; older: string; since: readonly number[]; old: string }>
-> = {
-  kiro: {
-    program: 'kiro-cli',
-    current: 'the v3 hooks file (.kiro/hooks/hookrun.json) Kiro CLI 3 reads',
-    legacy: "hookrun's agent config (.kiro/agents/hookrun.json) Kiro CLI 2 reads",
-    older: "Kiro CLI 2's hooks in an agent config",
-    since: [3, 0, 0],
-    // Kiro CLI 2.x has a v3 engine behind `kiro-cli --v3` (it reports 2.x either way).
-    old: "runs agent configs' hooks (kiro-cli --v3 sessions read the v3 file instead: install with --agent-format current for those)",
-  },
-  vibe: {
-    program: 'vibe',
-    current: 'the event names Vibe 2.21 reads (pre_tool, post_tool, post_agent)',
-    legacy: 'the event names Vibe reads before 2.21 (before_tool, after_tool, post_agent_turn)',
-    older: 'Vibe before 2.21',
-    since: [2, 21, 0],
-    old: 'reads the event names before 2.21 (install again after upgrading Vibe)',
-  },
-}
+/** What each agent's two shapes are called, its program, and the first version that reads the current one (its target's `versions`). */
+const VERSIONED: Readonly<Record<string, AgentVersions>> = Object.fromEntries(
+  AGENTS.flatMap((target) => (target.versions === undefined ? [] : [[target.name, target.versions]])),
+)
 
 /** Whether the agent has two shapes to choose from. */
 export function hasFormats(name: string): boolean {

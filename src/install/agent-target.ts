@@ -1,153 +1,17 @@
-// The shape of an agent's hooks config for install (where it is, what hookrun writes there), and
-// what one target's file and router commands are read with. The agents themselves: agents.ts.
-import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
+// What one install target's file and router commands are read with. The shape of a target:
+// src/agents/install.ts; each agent's, its module's `install`; all of them: agents.ts.
 import { routerTail } from '../core/router.ts'
+import type { AgentTarget } from '../agents/install.ts'
+import { agentNamed } from '../agents/registry.ts'
 
-/**
- * Where each agent keeps its hooks, and the router entry hookrun puts there: one entry per event
- * the agent has, each running `hookrun fire --format AGENT`, which reads the agent's payload and
- * answers in its protocol. Sources: shared/reference/agent-hook-protocols.md §1.1 and §6, and
- * the agents' docs named in src/agents/*.ts.
- */
-export type AgentName =
-  | 'claude'
-  | 'auggie'
-  | 'letta'
-  | 'cursor'
-  | 'gemini'
-  | 'codex'
-  | 'copilot'
-  | 'windsurf'
-  | 'droid'
-  | 'kiro'
-  | 'crush'
-  | 'qwen'
-  | 'goose'
-  | 'kimi'
-  | 'vibe'
+export type { AgentTarget, AgentVersions, Places, Scope } from '../agents/install.ts'
+export { ROUTER_TIMEOUT_SECONDS } from '../agents/install.ts'
 
-export type Scope = 'user' | 'project'
-
-export interface Places {
-  /** The user's home (`HOME`). */
-  readonly home: string
-  /** The project root for `--project`. */
-  readonly project: string
-  readonly env: Readonly<Record<string, string | undefined>>
-}
-
-export interface AgentTarget {
-  readonly name: AgentName
-  readonly label: string
-  file(scope: Scope, places: Places): string
-  /**
-   * groups: `hooks.Event = [ { matcher?, hooks: [handler] } ]` (Claude Code, Codex, Gemini CLI);
-   * flat: `hooks.event = [handler]` (Cursor, Copilot).
-   */
-  readonly shape: 'groups' | 'flat'
-  /**
-   * Where the event map is in `file`: under `hooks` (the default), or at the top level (`[]`:
-   * Factory Droid's standalone hooks.json). `targetForFile` fixes it for one file.
-   */
-  hooksPathFor?(file: string): readonly string[]
-  /** The agent's files it does not read hooks from now (Droid's settings.json beside a hooks.json): doctor checks them. */
-  ignoredFiles?(scope: Scope, places: Places): string[]
-  /** Set by `targetForFile`: where the event map is in the file being read or written. */
-  readonly hooksPath?: readonly string[]
-  /** The handler field that holds the command. */
-  readonly commandField: 'command' | 'bash'
-  /**
-   * `toml`: `[[hooks]]` tables in a TOML file (Kimi Code CLI, Mistral Vibe), written by
-   * src/install/toml-hooks.ts with `tomlTable`; `kiro-v1`: a hooks file of hookrun's own,
-   * `{version: "v1", hooks: [handler]}` (Kiro CLI v3), by src/install/kiro-hooks.ts; default: an
-   * event map in a JSON file.
-   */
-  readonly format?: 'toml' | 'kiro-v1'
-  /**
-   * The shape older versions of the agent read (Kiro CLI 2: an agent config; Vibe before 2.21: the
-   * old event names): what `install --agent-format legacy` writes (src/install/agent-formats.ts).
-   */
-  readonly legacy?: AgentTarget
-  /** A legacy shape whose file is not the current one's: whether `file` is one of its (targetForFile reads it so). */
-  ownsFile?(file: string): boolean
-  /** The fields of hookrun's `[[hooks]]` table for one event, in order; `tomlEventKey` names the event. */
-  tomlTable?(event: string, command: string): Readonly<Record<string, string | number | boolean>>
-  readonly tomlEventKey?: string
-  /** The agent reads one file for every project: no `--project` install (Kimi Code CLI). */
-  readonly userOnly?: boolean
-  /** Keys a new file starts with besides `hooks`. */
-  readonly header: Readonly<Record<string, unknown>>
-  /** The file may have comments (Gemini CLI reads its settings as JSON with comments). */
-  readonly comments: boolean
-  /** The agent's events that get a router entry, in its spelling. */
-  readonly events: readonly string[]
-  /** Events left out on purpose, with why (printed by install, listed in docs/agents/). */
-  readonly skipped: Readonly<Record<string, string>>
-  /** The router's command for one event. */
-  command(self: string, event: string): string
-  /** The handler object for one event (inside a group for the groups shape). */
-  handler(command: string, event: string): Record<string, unknown>
-  /**
-   * The matcher every group of hookrun's carries when it has no compiled one (Goose skips a
-   * group whose matcher is not a valid regex, `*` included; `.*` takes every subject).
-   */
-  readonly allMatcher?: string
-  /**
-   * A file that makes the hooks file's folder a plugin (Goose's `plugin.json`, beside `hooks/`):
-   * written when missing, removed with the hooks file when install created both.
-   */
-  readonly manifest?: { file(hooksFile: string): string; readonly content: Readonly<Record<string, unknown>> }
-  /** Events that keep an entry whatever a narrowed install leaves out (`install --serve`'s server start). */
-  readonly alwaysRouted?: readonly string[]
-  /**
-   * The handler field that holds the agent's timeout for hookrun, and how many of its units make a
-   * second; absent when the agent has no such field (Windsurf).
-   */
-  readonly timeout?: {
-    readonly field: string
-    readonly perSecond: 1 | 1000 /** Seconds, when the agent's default is known to be long enough. */
-    readonly agentDefault?: number
-  }
-  /** What to tell the user after installing. */
-  readonly note?: string
-  /**
-   * The agent runs hookrun's file only in some sessions (Kiro: when its `hookrun` agent is the one
-   * selected): what doctor says of every such file, and how to make it apply.
-   */
-  readonly appliesOnly?: { readonly when: string; readonly fix: string }
-  /**
-   * `--project` writes the agent's own uncommitted file (Claude Code's `settings.local.json`), so
-   * the command may hold this machine's path; elsewhere a project file is shared and gets the
-   * portable command (`hookrun` from PATH).
-   */
-  readonly localProjectFile?: boolean
-  /**
-   * Project files earlier versions of hookrun wrote to (Claude Code's committed `settings.json`,
-   * before installs moved to `settings.local.json`): `uninstall --project` cleans them too.
-   */
-  earlierProjectFiles?(places: Places): readonly string[]
-  /**
-   * The agent runs a new or changed hook only after the user reviews it (Codex keeps trust by the
-   * hook's hash): fires never re-narrow its config, as a changed entry would stop running unseen.
-   */
-  readonly reviewsChangedHooks?: boolean
-  /**
-   * The agent reads its project settings only in the folder it is started in (Gemini CLI, Qwen
-   * Code): started in a subfolder, a project install runs no hook, so install and doctor say so
-   * and recommend the user install (a no-op in folders without hooks).
-   */
-  readonly projectFileOnlyWhereStarted?: boolean
-}
+/** An agent's name (src/agents/registry.ts): the one `--format` and `install --agent` take. */
+export type AgentName = string
 
 /** What a committed project file runs: hookrun from PATH, no machine's path in it. */
 export const PORTABLE_SELF = 'hookrun'
-
-/**
- * Above hookrun's own budget for one fire's hooks (CHAIN_BUDGET_SECONDS): the agent never has to
- * kill hookrun mid-gate, which most agents read as "go ahead". hookrun enforces each hook's timeout
- * and the budget itself.
- */
-export const ROUTER_TIMEOUT_SECONDS = CHAIN_BUDGET_SECONDS + 60
 
 /** The target as it reads and writes `file` (its legacy shape's file, or where that file keeps its event map). */
 export function targetForFile(target: AgentTarget, file: string): AgentTarget {
@@ -162,10 +26,15 @@ export function hooksPathOf(target: AgentTarget): readonly string[] {
 
 /** Is this command one of hookrun's router entries for the agent (any hookrun path, any event)? */
 export function isRouterCommand(command: unknown, agent: AgentName): boolean {
-  return typeof command === 'string' && routerTail(agent).test(command)
+  return typeof command === 'string' && tailOf(agent).test(command)
 }
 
 /** The hookrun a router entry's command runs (what install was given as `self`). */
 export function routerSelf(command: string, agent: AgentName): string | undefined {
-  return routerTail(agent).test(command) ? command.replace(routerTail(agent), '') : undefined
+  return tailOf(agent).test(command) ? command.replace(tailOf(agent), '') : undefined
+}
+
+/** The end of the agent's router commands; with `serve --start` where the agent has http handlers (`install --serve`). */
+function tailOf(agent: AgentName): RegExp {
+  return routerTail(agent, agentNamed(agent)?.install?.serves === true)
 }

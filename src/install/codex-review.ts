@@ -1,41 +1,44 @@
 // Has the user reviewed hookrun's router entries in Codex? `codex exec` skips unreviewed hooks without a word.
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { isRouterCommand } from './agent-target.ts'
+import { AGENTS } from './agents.ts'
+import { type AgentTarget, isRouterCommand } from './agent-target.ts'
 
 /**
  * Codex 0.169 and 0.171 run a hook only once the user trusted it in the TUI's /hooks, which records
  * `[hooks.state."<file>:<event_in_snake_case>:<group>:<handler>"] trusted_hash = "sha256:…"` in
- * `$CODEX_HOME/config.toml` (seen through `codex app-server`'s hooks/list and config/batchWrite in
- * the agent lab). Only the record's presence is checked: Codex's hash recipe is its own, so an
- * entry edited since its review reads as reviewed here (hookrun's router entry never changes).
- * Events Codex 0.169 does not list (StopFailure) have no review to ask for.
+ * the file of the target's `reviews` (seen through `codex app-server`'s hooks/list and
+ * config/batchWrite in the agent lab). Only the record's presence is checked: Codex's hash recipe
+ * is its own, so an entry edited since its review reads as reviewed here (hookrun's router entry
+ * never changes). Events the agent does not list (`reviews.unlisted`) have no review to ask for.
  */
-const NOT_LISTED = new Set(['StopFailure'])
-
 interface CodexReview {
   readonly entries: number
   readonly unreviewed: readonly string[]
 }
 
+/** The agent that records reviews of hooks (its target's `reviews`). */
+const reviewing = (): AgentTarget | undefined => AGENTS.find((target) => target.reviews !== undefined)
+
 /** hookrun's router entries in a Codex hooks.json and those with no review record (undefined: none there). */
 export function codexReview(file: string, env: Readonly<Record<string, string | undefined>>, home: string): CodexReview | undefined {
+  const target = reviewing()
+  if (target?.reviews === undefined) return undefined
   let hooks: Record<string, unknown>
   try {
     hooks = (JSON.parse(readFileSync(file, 'utf8')) as { hooks?: Record<string, unknown> }).hooks ?? {}
   } catch {
     return undefined
   }
-  const config = join(env.CODEX_HOME || join(home, '.codex'), 'config.toml')
+  const config = target.reviews.file(env, home)
   const recorded = existsSync(config) ? readFileSync(config, 'utf8') : ''
   const keys: string[] = []
   for (const [event, groups] of Object.entries(hooks)) {
-    if (NOT_LISTED.has(event) || !Array.isArray(groups)) continue
+    if (target.reviews.unlisted.includes(event) || !Array.isArray(groups)) continue
     const snake = event.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase()
     groups.forEach((group: { hooks?: unknown }, g) => {
       if (!Array.isArray(group?.hooks)) return
       group.hooks.forEach((handler: { command?: unknown }, h) => {
-        if (isRouterCommand(handler?.command, 'codex')) keys.push(`${file}:${snake}:${g}:${h}`)
+        if (isRouterCommand(handler?.command, target.name)) keys.push(`${file}:${snake}:${g}:${h}`)
       })
     })
   }

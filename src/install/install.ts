@@ -106,9 +106,11 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
         ? { kind: 'user', native: userNativeMatchers(target, routing) }
         : undefined
   const run: EntriesRun = { options, remove, places, self, lines: [], results: [], done: [], exitCode: ExitCode.Proceed }
-  if (options.serve && targets.some((target) => target.name !== 'claude'))
+  if (options.serve && targets.some((target) => target.serves !== true))
     throw new HookrunError(
-      '--serve is for --agent claude only: the other agents have no http hook handlers, so they keep the router command',
+      `--serve is for --agent ${AGENTS.filter((target) => target.serves === true)
+        .map((target) => target.name)
+        .join(', ')} only: the other agents have no http hook handlers, so they keep the router command`,
     )
   for (const given of targets) {
     const file = given.file(options.scope, places)
@@ -315,7 +317,7 @@ function writtenPrints(run: EntriesRun): Record<string, string[]> {
  * version checked), or kept when the file has them and the install did not say (a `--sync`).
  */
 function serveMode(target: AgentTarget, file: string, options: InstallOptions, lines: string[]): AgentTarget | undefined {
-  if (target.name !== 'claude' || options.serve === false) return undefined
+  if (target.serves !== true || options.serve === false) return undefined
   const port = options.serve?.port ?? servedPort(file)
   if (port === undefined) return undefined
   if (options.serve !== undefined) {

@@ -1,12 +1,16 @@
 // Reading Kiro CLI v3's hooks file (`{version: "v1", hooks: [...]}`): hookrun's entries in it, for
 // install, uninstall, doctor and the agents' overlaps (src/install/kiro-hooks.ts writes it).
-import { type AgentName, isRouterCommand } from './agent-target.ts'
+import { agentTarget } from './agents.ts'
+import { type AgentName, type AgentTarget, isRouterCommand } from './agent-target.ts'
 import { JsonTextError } from './json-text.ts'
 
 export type Entry = Record<string, unknown>
 
-/** The file's `hooks` list; a file that is not `{version: "v1", hooks: [...]}` is refused, left as it is. */
-export function entriesOf(text: string): Entry[] {
+/**
+ * The file's `hooks` list; a file that is not `{version: "v1", hooks: [...]}` (the version the
+ * target's header gives) is refused, left as it is.
+ */
+export function entriesOf(text: string, target: Pick<AgentTarget, 'label' | 'header'>): Entry[] {
   let root: unknown
   try {
     root = JSON.parse(text)
@@ -15,11 +19,12 @@ export function entriesOf(text: string): Entry[] {
   }
   if (typeof root !== 'object' || root === null || Array.isArray(root)) throw new JsonTextError('is not a JSON object')
   const { version, hooks } = root as Record<string, unknown>
-  if (version !== undefined && version !== 'v1')
-    throw new JsonTextError(`has version ${JSON.stringify(version)}; hookrun writes Kiro's "v1"`)
+  const wanted = target.header.version
+  if (version !== undefined && version !== wanted)
+    throw new JsonTextError(`has version ${JSON.stringify(version)}; hookrun writes ${target.label}'s ${JSON.stringify(wanted)}`)
   if (hooks === undefined) return []
   if (!Array.isArray(hooks) || hooks.some((entry) => typeof entry !== 'object' || entry === null || Array.isArray(entry)))
-    throw new JsonTextError('"hooks" is not a list of objects, as Kiro expects')
+    throw new JsonTextError(`"hooks" is not a list of objects, as ${target.label} expects`)
   return hooks as Entry[]
 }
 
@@ -32,7 +37,11 @@ export function isRouter(entry: Entry, agent: AgentName): boolean {
 export function routedEventsKiro(text: string, agent: AgentName): string[] {
   try {
     return [
-      ...new Set(entriesOf(text).flatMap((entry) => (isRouter(entry, agent) && typeof entry.trigger === 'string' ? [entry.trigger] : []))),
+      ...new Set(
+        entriesOfAgent(text, agent).flatMap((entry) =>
+          isRouter(entry, agent) && typeof entry.trigger === 'string' ? [entry.trigger] : [],
+        ),
+      ),
     ]
   } catch {
     return [] // not a file install can edit: install and doctor report it on their own
@@ -42,8 +51,17 @@ export function routedEventsKiro(text: string, agent: AgentName): string[] {
 /** The commands of hookrun's entries. */
 export function routerCommandsKiro(text: string, agent: AgentName): string[] {
   try {
-    return [...new Set(entriesOf(text).flatMap((entry) => (isRouter(entry, agent) ? [String((entry.action as Entry).command)] : [])))]
+    return [
+      ...new Set(entriesOfAgent(text, agent).flatMap((entry) => (isRouter(entry, agent) ? [String((entry.action as Entry).command)] : []))),
+    ]
   } catch {
     return []
   }
+}
+
+/** The file's entries, checked as `agent`'s target writes it (a file of no known agent's is refused). */
+function entriesOfAgent(text: string, agent: AgentName): Entry[] {
+  const target = agentTarget(agent)
+  if (target === undefined) throw new JsonTextError(`is not a hooks file of a known agent (${agent})`)
+  return entriesOf(text, target)
 }

@@ -25,7 +25,7 @@ export function installKiroFile(
   // Computed on the file's text, again if another program writes it meanwhile (src/install/agent-write.ts).
   const edited = files.edit(file, (before) => {
     existed = before !== undefined
-    const entries = before === undefined ? [] : entriesOf(before)
+    const entries = before === undefined ? [] : entriesOf(before, target)
     const routed = new Set(entries.filter((entry) => isRouter(entry, target.name)).map((entry) => String(entry.trigger)))
     const own = entries.filter((entry) => !isRouter(entry, target.name))
     added = events.filter((event) => !routed.has(event))
@@ -70,7 +70,7 @@ export function uninstallKiroFile(
     env,
     files,
     (text) => {
-      const entries = text === undefined ? [] : entriesOf(text)
+      const entries = text === undefined ? [] : entriesOf(text, target)
       const left = entries.filter((entry) => !isRouter(entry, target.name))
       return { ours: entries.filter((entry) => isRouter(entry, target.name)), text: textOf(left), empty: left.length === 0 }
     },

@@ -4,13 +4,14 @@ import type { Hook } from '../core/types.ts'
 import { resolveAlias } from '../event/events.ts'
 import { compilePattern, EXACT_LIST, expandAlias } from '../event/pattern.ts'
 import { canonicalTool, toolSubjects } from '../event/tools.ts'
-import type { AgentName, AgentTarget } from './agent-target.ts'
+import type { AgentTarget } from './agent-target.ts'
 
 /**
  * Zero-cost no-match in the agent itself: an agent starts a process for every event that has an
  * entry in its config, and for a tool event every tool its `matcher` lets through. Compiled from
  * the project's hooks, hookrun's entries go only on events some hook could fire on, and on tool
- * events of Claude Code, Codex, Gemini CLI and Qwen Code carry a matcher naming only the tools those hooks
+ * events of agents whose groups take one (a target's `toolMatchers`: Claude Code, Codex, Gemini CLI,
+ * Qwen Code) carry a matcher naming only the tools those hooks
  * want — so the agent does not start hookrun at all for the rest.
  *
  * Always an over-approximation, never an under-approximation (a gate must not go unasked): filters
@@ -21,17 +22,12 @@ import type { AgentName, AgentTarget } from './agent-target.ts'
 
 /** What one agent event gets: an entry, with a tool matcher or none (every tool). */
 /** What narrowing reads of an agent: its name and the events hookrun routes (an install target, or a hook folder's agent). */
-type RoutedAgent = Pick<AgentTarget, 'events'> & { readonly name: string }
+type RoutedAgent = Pick<AgentTarget, 'events'> & Partial<Pick<AgentTarget, 'toolMatchers' | 'matcherReaders'>> & { readonly name: string }
 
 export interface NativeEntry {
   readonly matcher?: string
 }
 
-/**
- * Agents whose groups have a regex `matcher` on the tool name for tool events (Qwen Code 0.24.4
- * honours `^(run_shell_command)$` on PreToolUse and PostToolUse: test/agents/qwen.lab.ts).
- */
-const TOOL_MATCHERS: ReadonlySet<string> = new Set<AgentName>(['claude', 'codex', 'gemini', 'qwen'])
 const ALL = 'all' as const
 type Subjects = Set<string> | typeof ALL
 
@@ -53,13 +49,13 @@ export function compileNativeMatchers(target: RoutedAgent, hooks: readonly Hook[
     const segments = canonical.split(':')
     const wanting = hooks.filter((hook) => hook.enabled && alternativesFor(hook, segments).length > 0)
     if (wanting.length === 0) continue
-    if (!TOOL_MATCHERS.has(target.name) || segments[0] !== 'tool') {
+    if (target.toolMatchers !== true || segments[0] !== 'tool') {
       entries.set(event, {})
       continue
     }
     let wanted: Subjects = new Set()
     for (const hook of wanting) wanted = union(wanted, hookSubjects(hook, segments))
-    entries.set(event, wanted === ALL ? {} : toolMatcher(target.name, wanted, subjects))
+    entries.set(event, wanted === ALL ? {} : toolMatcher(target.matcherReaders ?? [target.name], wanted, subjects))
   }
   return entries
 }
@@ -140,17 +136,15 @@ function union(a: Subjects, b: Subjects): Subjects {
   return a === ALL || b === ALL ? ALL : new Set([...a, ...b])
 }
 
-/** `^(Bash|Write)$`: the agent's own names of the wanted tools; every tool when one has none. */
 /**
- * Whose tool names a matcher in an agent's file must name: other agents run Claude Code's entries
- * with their own tool names (Cursor's `Shell`, Devin CLI's `exec`: src/install/claude-callers.ts),
- * and a matcher in Claude Code's names alone would never ask hookrun there. More names only route
- * more calls; too few would leave a gate unasked.
+ * `^(Bash|Write)$`: the agent's own names of the wanted tools; every tool when one has none.
+ * `readers`: whose tool names a matcher in an agent's file must name (its target's
+ * `matcherReaders`): other agents run Claude Code's entries with their own tool names (Cursor's
+ * `Shell`, Devin CLI's `exec`: src/install/claude-callers.ts), and a matcher in Claude Code's
+ * names alone would never ask hookrun there. More names only route more calls; too few would
+ * leave a gate unasked.
  */
-const MATCHER_READERS: Readonly<Record<string, readonly string[]>> = { claude: ['claude', 'cursor', 'devin'] }
-
-function toolMatcher(agent: string, wanted: ReadonlySet<string>, subjects: ReturnType<typeof toolSubjects>): NativeEntry {
-  const readers = MATCHER_READERS[agent] ?? [agent]
+function toolMatcher(readers: readonly string[], wanted: ReadonlySet<string>, subjects: ReturnType<typeof toolSubjects>): NativeEntry {
   const names: string[] = []
   for (const subject of wanted) {
     const own =
