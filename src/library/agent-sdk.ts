@@ -10,7 +10,7 @@ import { noticeChannels, prepareDialect, renderFor } from '../dialect.ts'
 import { projectSearchStart } from '../config/project.ts'
 
 /**
- * The hook events of `@anthropic-ai/claude-agent-sdk` 0.3.331 (its `HOOK_EVENTS`; the agent lab
+ * The hook events of `@anthropic-ai/claude-agent-sdk` 0.3.332 (its `HOOK_EVENTS`; the agent lab
  * checks this list against the SDK it pins). Each is Claude Code's event of the same name.
  */
 export const AGENT_SDK_EVENTS = [
@@ -47,6 +47,7 @@ export const AGENT_SDK_EVENTS = [
   'FileChanged',
   'DirectoryAdded',
   'MessageDisplay',
+  'PreSkillShellCommand',
 ] as const
 
 export type AgentSdkEvent = (typeof AGENT_SDK_EVENTS)[number]

@@ -1,5 +1,5 @@
 /**
- * The Claude Agent SDK 0.3.331 in the lab: a small app (agent-sdk-app.ts, run with Bun) calls
+ * The Claude Agent SDK 0.3.332 in the lab: a small app (agent-sdk-app.ts, run with Bun) calls
  * `query()` with `hookrunHooks()` from this build's library (dist/index.mjs); the SDK runs the
  * Claude Code binary it bundles against the fake Anthropic model. Each scenario observes what
  * really happened: marker files, the next model request, the SDK's messages. Then the two ways in
@@ -7,12 +7,12 @@
  * project with `hookrun install --agent claude` and an app with `hookrunHooks()` must run each
  * hook once, not twice.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
 import { type AgentRun, installAgent, labResults, type LabRun, labRun, labVersion, runAgent, type Turn } from './lab.ts'
-import { bash, claudeEnv, installClaude, writeHooks } from './claude-session.ts'
+import { bash, claudeEnv, installClaude, loadedSkillText, skillText, writeFileIn, writeHooks } from './claude-session.ts'
 import { conversationRequests, requestText, startAnthropicModel, toolResultsOf, toolResultText } from './models/anthropic.ts'
 import { AGENT_SDK_EVENTS } from '../../src/library/agent-sdk.ts'
 import { expectMcpGateHeld, labMcpServer, mcpHooks } from './mcp.ts'
@@ -80,6 +80,17 @@ async function runApp(
 }
 
 const FORCE_PUSH_REASON = 'force-pushing rewrites shared history'
+/** skill-shell's checks: the denied command did not run, the allowed one did, the model got the text with both outcomes in it. */
+function expectSkillShellGated(run: LabRun, app: AppRun): string {
+  expect(existsSync(join(run.project, 'SKILL_DENIED_RAN'))).toBe(false)
+  expect(existsSync(join(run.project, 'SKILL_ALLOWED_RAN'))).toBe(true)
+  const text = loadedSkillText(app.requests.at(-1))
+  expect(text, 'the model never got the skill').toBeDefined()
+  expect(text).toContain('allowed-output-7731')
+  expect(text).toContain(`[not run: blocked by hook: ${FORCE_PUSH_REASON}`)
+  return text!
+}
+
 /** No filesystem settings: whatever the app's hooks answer comes from hookrunHooks() alone. */
 const ISOLATED = { settingSources: [] }
 
@@ -150,7 +161,7 @@ describe(`Claude Agent SDK ${labVersion('agent-sdk')}`, () => {
     expect(requestText(second!)).toContain('LAB-POST-CONTEXT-1166')
     expect(app.requests.some((request) => requestText(request).includes('LAB-SESSION-CONTEXT-5821'))).toBe(false)
     const sessionStartRan = existsSync(join(run.project, 'SESSION_START_RAN'))
-    // Seen with 0.3.331: the SDK calls no SessionStart callback (the settings' SessionStart entry does run: 'settings' below).
+    // Seen with 0.3.331 and 0.3.332: the SDK calls no SessionStart callback (the settings' SessionStart entry does run: 'settings' below).
     expect(sessionStartRan).toBe(false)
     results.record(
       'context',
@@ -302,6 +313,32 @@ describe(`Claude Agent SDK ${labVersion('agent-sdk')}`, () => {
     )
   })
 
+  test("skill-shell: a command's or skill's embedded shell command goes through hookrunHooks()' PreSkillShellCommand callback: the force-push does not run, the allowed one does", async () => {
+    const run = freshRun()
+    expect(run.hookrun(['init', '--template', 'dangerous-commands']).status).toBe(0)
+    const lines = ['!`touch SKILL_ALLOWED_RAN && echo allowed-output-7731`', '!`touch SKILL_DENIED_RAN && git push --force origin main`']
+    writeFileIn(run.project, '.claude/commands/shipit.md', skillText('shipit', lines))
+    writeFileIn(run.project, '.claude/skills/release/SKILL.md', skillText('release', lines))
+    // The SDK loads a project's commands and skills only with 'project' among settingSources (with [] it
+    // answered "no command with that name"); the project has no .claude/settings*.json, so every
+    // answer comes from hookrunHooks().
+    const sources = { settingSources: ['project'] }
+    expect(
+      existsSync(join(run.project, '.claude', 'settings.json')) || existsSync(join(run.project, '.claude', 'settings.local.json')),
+    ).toBe(false)
+    const typed = await runApp(run, 'skill-shell (/command)', [DONE], { ...sources, prompt: '/shipit' })
+    expectSkillShellGated(run, typed)
+    rmSync(join(run.project, 'SKILL_ALLOWED_RAN'))
+    const loaded = await runApp(run, 'skill-shell (Skill tool)', [{ tool: 'Skill', input: { skill: 'release' } }, DONE], sources)
+    expect(loaded.toolResults[0]?.text).toBe('Launching skill: release')
+    const text = expectSkillShellGated(run, loaded)
+    results.record(
+      'skill-shell',
+      'honoured',
+      `a project command sent as the prompt /shipit and a project skill loaded with the Skill tool (settingSources ['project'], no settings files): the PreSkillShellCommand callback denied the force-push (no marker) and let the other command run; the model got the output and ${JSON.stringify(text.match(/\[not run: [^\]]*\]/)?.[0])}`,
+    )
+  })
+
   /** A hook that logs each Bash call it sees, to count how often hooks run per call. */
   function countingHooks(run: LabRun): string {
     const log = join(run.project, 'fired.log')
@@ -333,6 +370,16 @@ describe(`Claude Agent SDK ${labVersion('agent-sdk')}`, () => {
     expect(firedLines(log)).toEqual(['echo once'])
     // SessionStart, which hookrunHooks() leaves to the settings entry, ran there once.
     expect(firedLines(`${log}.session`)).toEqual(['session:start'])
+    expect(app.agent.stderr).not.toContain('warning')
+  })
+
+  test("skill-shell runs once: hookrunHooks() and hookrun's .claude/settings entries in one app run a skill's shell command's hooks once", async () => {
+    const run = freshRun()
+    const log = countingHooks(run)
+    installClaude(run)
+    writeFileIn(run.project, '.claude/commands/shipit.md', skillText('shipit', ['!`echo once-from-a-skill`']))
+    const app = await runApp(run, 'skill-shell runs once', [DONE], { prompt: '/shipit' })
+    expect(firedLines(log)).toEqual(['echo once-from-a-skill'])
     expect(app.agent.stderr).not.toContain('warning')
   })
 

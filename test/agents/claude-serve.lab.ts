@@ -1,16 +1,26 @@
 /**
- * Claude Code 2.1.331 with `hookrun install --agent claude --serve`: the real CLI's http hook
+ * Claude Code 2.1.332 with `hookrun install --agent claude --serve`: the real CLI's http hook
  * handlers POST each event to `hookrun serve` on 127.0.0.1, started by the SessionStart command
  * hook. The same scenarios as claude.lab.ts where serving changes something (every gate now goes
  * through the server), and the one only serving has: the server killed mid-session.
  * Results: src/agents/lab/claude-serve.json.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { labResults, type LabRun, labRun, labVersion } from './lab.ts'
-import { bash, type ClaudeSession, installClaude, runClaude, type StreamEvent, writeHooks } from './claude-session.ts'
+import {
+  bash,
+  type ClaudeSession,
+  installClaude,
+  loadedSkillText,
+  runClaude,
+  skillText,
+  type StreamEvent,
+  writeFileIn,
+  writeHooks,
+} from './claude-session.ts'
 import { conversationRequests, requestText, toolResultsOf, toolResultText } from './models/anthropic.ts'
 
 const results = labResults('claude', 'claude-serve')
@@ -190,6 +200,33 @@ describe(`Claude Code ${labVersion('claude')} with install --serve`, () => {
       'subfolder-start',
       'honoured',
       'started in project/sub: the http gate denied the command (the session recorded sub, the fire found the project above it)',
+    )
+  })
+
+  test.concurrent("skill-shell: a command's or skill's embedded shell command (PreSkillShellCommand over http) is gated by the server", async () => {
+    const { run } = await servedRun(dangerousCommands)
+    const lines = ['!`touch SKILL_ALLOWED_RAN && echo allowed-output-7731`', `!\`${deniedCommand('SKILL_DENIED_RAN')}\``]
+    writeFileIn(run.project, '.claude/commands/shipit.md', skillText('shipit', lines))
+    writeFileIn(run.project, '.claude/skills/release/SKILL.md', skillText('release', lines))
+    // Typed as the first prompt (its commands run right after SessionStart started the server), then loaded by the model.
+    for (const [how, turns, prompt] of [
+      ['/command', [DONE], '/shipit'],
+      ['Skill tool', [{ tool: 'Skill', input: { skill: 'release' } }, DONE], undefined],
+    ] as const) {
+      rmSync(join(run.project, 'SKILL_ALLOWED_RAN'), { force: true })
+      const session = await runClaude(run, turns, { prompt })
+      expectCompleted(session, `skill-shell (${how})`)
+      expect(existsSync(join(run.project, 'SKILL_DENIED_RAN')), how).toBe(false)
+      expect(existsSync(join(run.project, 'SKILL_ALLOWED_RAN')), how).toBe(true)
+      expect(hookResponses(session, 'PreSkillShellCommand').map((line) => line.exit_code)).toEqual([200, 200])
+      const text = loadedSkillText(conversationRequests(session.model).at(-1))
+      expect(text).toContain('allowed-output-7731')
+      expect(text).toContain(`[not run: blocked by hook: ${FORCE_PUSH_REASON}`)
+    }
+    results.record(
+      'skill-shell',
+      'honoured',
+      `over http (PreSkillShellCommand answered by the server): in a project command typed as /shipit (its commands run right after SessionStart) and in a skill loaded with the Skill tool, the force-push did not run and the allowed command did; the model got "[not run: blocked by hook: ${FORCE_PUSH_REASON}; …]" in the skill's text`,
     )
   })
 

@@ -4,8 +4,8 @@
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { type AgentRun, installAgent, type LabRun, type ModelServer, runAgent, type Turn } from './lab.ts'
-import { startAnthropicModel } from './models/anthropic.ts'
+import { type AgentRun, installAgent, type LabRun, type ModelRequest, type ModelServer, runAgent, type Turn } from './lab.ts'
+import { messagesOf, startAnthropicModel } from './models/anthropic.ts'
 
 /** Claude's shell tool call, as the model asks for it. */
 export function bash(command: string): Turn {
@@ -102,4 +102,32 @@ export function installClaude(run: LabRun, flags: readonly string[] = [], cwd = 
   const installed = run.hookrun(['install', '--agent', 'claude', '--project', ...flags], { cwd })
   if (installed.status !== 0) throw new Error(`hookrun install failed: ${installed.stderr}`)
   return installed.stdout
+}
+
+/**
+ * A project command's or skill's markdown for the skill-shell scenarios: "Release notes:", then each
+ * of `lines` on a line of its own (Claude Code runs a "!`cmd`" there when it loads the text, and puts
+ * the output in its place), then "Done.".
+ */
+export function skillText(name: string, lines: readonly string[]): string {
+  return [
+    '---',
+    `name: ${name}`,
+    `description: the lab's ${name}`,
+    '---',
+    'Release notes:',
+    '',
+    ...lines.flatMap((line) => [line, '']),
+    'Done.',
+    '',
+  ].join('\n')
+}
+
+/** The skillText() as the model got it in this request (a user text block), or undefined. */
+export function loadedSkillText(request: ModelRequest | undefined): string | undefined {
+  return (request === undefined ? [] : messagesOf(request))
+    .filter((message) => message.role === 'user' && Array.isArray(message.content))
+    .flatMap((message) => (message.content as readonly { type?: string; text?: string }[]).filter((block) => block.type === 'text'))
+    .map((block) => block.text ?? '')
+    .find((text) => text.includes('Release notes:'))
 }

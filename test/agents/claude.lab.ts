@@ -1,16 +1,26 @@
 /**
- * Claude Code 2.1.331 in the lab: the real CLI, headless, against a fake Anthropic Messages API
+ * Claude Code 2.1.332 in the lab: the real CLI, headless, against a fake Anthropic Messages API
  * (models/anthropic.ts), wired to this build's hookrun the way the README's quick start tells a
  * user (`hookrun init`, `hookrun install --agent claude --project`). Each scenario observes what
  * really happened: marker files, the next model request, Claude's stream-json output.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { afterAll, describe, expect, test } from 'vitest'
 import { ROOT } from '../helpers.ts'
 import { labResults, type LabRun, labRun, labVersion } from './lab.ts'
-import { bash, type ClaudeSession, installClaude, runClaude, type StreamEvent, writeFileIn, writeHooks } from './claude-session.ts'
+import {
+  bash,
+  type ClaudeSession,
+  installClaude,
+  loadedSkillText,
+  runClaude,
+  skillText,
+  type StreamEvent,
+  writeFileIn,
+  writeHooks,
+} from './claude-session.ts'
 import { conversationRequests, requestText, toolResultsOf, toolResultText } from './models/anthropic.ts'
 import { expectMcpGateHeld, labMcpServer, mcpHooks } from './mcp.ts'
 
@@ -50,6 +60,27 @@ function hookResponses(session: ClaudeSession, event?: string): StreamEvent[] {
   return session.events.filter(
     (line) => line.type === 'system' && line.subtype === 'hook_response' && (event === undefined || line.hook_event === event),
   )
+}
+
+/** The loaded skill's or command's text as the model got it, its shell commands' output in place. */
+function skillShellText(session: ClaudeSession): string {
+  const text = loadedSkillText(conversationRequests(session.model).at(-1))
+  expect(text, 'the model never got the skill').toBeDefined()
+  return text!
+}
+
+/** skill-shell's checks, for either way in: the denied command did not run, the allowed one did, the model got both. */
+function expectSkillShellGated(run: LabRun, session: ClaudeSession): string {
+  expect(existsSync(join(run.project, 'SKILL_DENIED_RAN'))).toBe(false)
+  expect(existsSync(join(run.project, 'SKILL_ALLOWED_RAN'))).toBe(true)
+  const answers = hookResponses(session, 'PreSkillShellCommand')
+  expect(answers.map((line) => line.exit_code)).toEqual([0, 0])
+  expect(answers.some((line) => String(line.stdout).includes('"permissionDecision":"deny"'))).toBe(true)
+  expect(hookResponses(session, 'PreToolUse')).toEqual([])
+  const text = skillShellText(session)
+  expect(text).toContain('allowed-output-7731')
+  expect(text).toContain(`[not run: blocked by hook: ${FORCE_PUSH_REASON}`)
+  return text
 }
 
 /** A command the dangerous-commands template denies, that leaves a marker if it ever runs. */
@@ -404,6 +435,71 @@ describe(`Claude Code ${labVersion('claude')}`, () => {
     expect(toolResultTexts(session)[0]?.text).toContain(FORCE_PUSH_REASON)
   })
 
+  test("skill-shell: a command's or skill's embedded shell command (PreSkillShellCommand) goes through the gate: the force-push does not run, the allowed one does", async () => {
+    const run = freshRun()
+    quickStart(run)
+    const settings = JSON.parse(readFileSync(join(run.project, '.claude', 'settings.local.json'), 'utf8')) as {
+      hooks: Record<string, unknown>
+    }
+    expect(Object.keys(settings.hooks)).toContain('PreSkillShellCommand')
+    const lines = ['!`touch SKILL_ALLOWED_RAN && echo allowed-output-7731`', `!\`${deniedCommand('SKILL_DENIED_RAN')}\``]
+    // Typed by the person: a project command, `/shipit` as the prompt of `claude -p`.
+    writeFileIn(run.project, '.claude/commands/shipit.md', skillText('shipit', lines))
+    const typed = await runClaude(run, [DONE], { prompt: '/shipit' })
+    expectCompleted(typed, 'skill-shell (/command)')
+    expectSkillShellGated(run, typed)
+    rmSync(join(run.project, 'SKILL_ALLOWED_RAN'))
+    // Loaded by the model: a project skill, through the Skill tool.
+    writeFileIn(run.project, '.claude/skills/release/SKILL.md', skillText('release', lines))
+    const loaded = await runClaude(run, [{ tool: 'Skill', input: { skill: 'release' } }, DONE])
+    expectCompleted(loaded, 'skill-shell (Skill tool)')
+    expect(toolResultTexts(loaded)[0]?.text).toBe('Launching skill: release')
+    const text = expectSkillShellGated(run, loaded)
+    results.record(
+      'skill-shell',
+      'honoured',
+      `a project command typed as /shipit and a project skill loaded with the Skill tool, each holding two !\`…\` lines: PreSkillShellCommand fired for each (no PreToolUse: no tool call runs them), the gate's deny kept the force-push from running (no marker) and the allowed one ran; the model got the skill's text with the output and, for the denied one, ${JSON.stringify(text.match(/\[not run: [^\]]*\]/)?.[0])}`,
+    )
+  })
+
+  test("skill-shell: a rewrite or an ask keeps a skill's shell command from running; hookrun says why", async () => {
+    const run = freshRun()
+    writeHooks(run, [
+      {
+        name: 'rewrite',
+        event: 'tool:pre_execute:bash',
+        script: `case $HOOKRUN_BASH_COMMAND in *REWRITE_ME*) echo '{"decision":"allow","updatedInput":{"command":"touch REWRITTEN_RAN"}}' ;; esac`,
+      },
+      {
+        name: 'ask',
+        event: 'tool:pre_execute:bash',
+        script: `case $HOOKRUN_BASH_COMMAND in *ASK_ME*) echo '{"decision":"ask","reason":"a person should look at this"}' ;; esac`,
+      },
+    ])
+    installClaude(run)
+    writeFileIn(
+      run.project,
+      '.claude/commands/shipit.md',
+      skillText('shipit', ['!`touch REWRITE_ME`', '!`touch ASK_ME`', '!`touch PLAIN_RAN`']),
+    )
+    const session = await runClaude(run, [DONE], { prompt: '/shipit' })
+    expectCompleted(session, 'skill-shell (rewrite, ask)')
+    for (const marker of ['REWRITE_ME', 'REWRITTEN_RAN', 'ASK_ME']) expect(existsSync(join(run.project, marker)), marker).toBe(false)
+    expect(existsSync(join(run.project, 'PLAIN_RAN'))).toBe(true)
+    const text = skillShellText(session)
+    const notRun = text.match(/\[not run: [^\]]*\]/g) ?? []
+    expect(notRun, text).toHaveLength(2)
+    const rewritten = notRun.find((line) => line.includes('rewrite'))
+    const asked = notRun.find((line) => line.includes('a person should look at this'))
+    expect(rewritten, text).toContain('ignores a rewrite on PreSkillShellCommand')
+    expect(asked, text).toBeDefined()
+    results.record(
+      'skill-shell-rewrite',
+      'ignored, hookrun warns',
+      `Claude Code never applies updatedInput to a skill's shell command: hookrun turns a rewrite into a deny that says so, and the model got ${JSON.stringify(rewritten)} (neither command ran); an ask kept its command from running too: ${JSON.stringify(asked)}`,
+    )
+  })
+
   test('unknown-event: every event Claude fires is one hookrun knows; the fixtures of each payload are saved', async () => {
     const run = freshRun()
     quickStart(run)
@@ -423,11 +519,14 @@ describe(`Claude Code ${labVersion('claude')}`, () => {
     }
     writeFileSync(settingsFile, `${JSON.stringify(settings, null, 2)}\n`)
     writeFileIn(run.project, 'CLAUDE.md', '# lab project\nBe brief.\n')
+    // A skill with an embedded shell command, loaded by the model: PreSkillShellCommand (2.1.332).
+    writeFileIn(run.project, '.claude/skills/lab-notes/SKILL.md', skillText('lab-notes', ['!`echo lab-notes-shell`']))
     mkdirSync(join(run.project, 'sub'))
     const session = await runClaude(run, [
       bash('cd sub && echo in-sub'),
       bash('false'),
       { tool: 'Write', input: { file_path: join(run.project, 'notes.txt'), content: 'lab\n' } },
+      { tool: 'Skill', input: { skill: 'lab-notes' } },
       DONE,
     ])
     expectCompleted(session, 'unknown-event')
@@ -457,7 +556,7 @@ describe(`Claude Code ${labVersion('claude')}`, () => {
     results.record(
       'unknown-event',
       'not applicable',
-      `every event name in Claude 2.1.331 (${CLAUDE_EVENT_NAMES.length}) is one hookrun knows; this session fired ${[...fired].sort().join(', ')}, all answered with exit 0`,
+      `every event name in Claude ${labVersion('claude')} (${CLAUDE_EVENT_NAMES.length}) is one hookrun knows; this session fired ${[...fired].sort().join(', ')}, all answered with exit 0`,
     )
   })
 
@@ -466,7 +565,7 @@ describe(`Claude Code ${labVersion('claude')}`, () => {
   })
 })
 
-/** Claude Code 2.1.331's hook event names (the list in its binary). */
+/** Claude Code 2.1.332's hook event names (the list in its binary). */
 const CLAUDE_EVENT_NAMES = [
   'PreToolUse',
   'PostToolUse',
@@ -501,6 +600,7 @@ const CLAUDE_EVENT_NAMES = [
   'FileChanged',
   'DirectoryAdded',
   'MessageDisplay',
+  'PreSkillShellCommand',
 ]
 
 /**

@@ -17,7 +17,7 @@ export const LAB_CACHE = process.env.HOOKRUN_LAB_CACHE || join(homedir(), '.cach
 
 /** The agents the lab runs, each pinned: a new version is a deliberate change of this table (and of the results). */
 export const LAB_AGENTS = {
-  claude: { package: '@anthropic-ai/claude-code', version: '2.1.331', bin: 'claude' },
+  claude: { package: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'claude' },
   gemini: { package: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' },
   qwen: { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' },
   codex: { package: '@openai/codex', version: '0.171.0', bin: 'codex' },
@@ -31,7 +31,7 @@ export const LAB_AGENTS = {
   // A library, not a CLI: the app (test/agents/agent-sdk-app.ts) imports it; it runs the Claude Code binary it bundles.
   'agent-sdk': {
     package: '@anthropic-ai/claude-agent-sdk',
-    version: '0.3.331',
+    version: '0.3.332',
     entry: 'node_modules/@anthropic-ai/claude-agent-sdk/sdk.mjs',
   },
 } as const
