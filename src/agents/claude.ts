@@ -242,6 +242,7 @@ const claudeInstall: InstallTarget = {
   // Cursor and Devin CLI run Claude Code's entries with their own tool names (src/install/claude-callers.ts).
   matcherReaders: ['claude', 'cursor', 'devin'],
   serves: true,
+  newEvents: { program: 'claude', since: { PreSkillShellCommand: [2, 1, 332] } },
 }
 
 export const claudeAgent: Agent = {

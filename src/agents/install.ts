@@ -68,6 +68,14 @@ export interface AgentTarget {
   ownsFile?(file: string): boolean
   /** How install tells which of the two shapes (`legacy`) the installed agent reads, and says so. */
   readonly versions?: AgentVersions
+  /**
+   * Events only newer versions of the agent have, each with the first version that has it: an older
+   * one skips the unknown key but warns about it at every interactive start (Claude Code 2.1.331 and
+   * PreSkillShellCommand, seen in the agent lab). Install leaves such an event out where the
+   * installed agent is known to be older; where its version cannot be told, it writes it, since a
+   * gate left out would let the newer agent's calls through.
+   */
+  readonly newEvents?: { readonly program: string; readonly since: Readonly<Record<string, readonly number[]>> }
   /** The fields of hookrun's `[[hooks]]` table for one event, in order; `tomlEventKey` names the event. */
   tomlTable?(event: string, command: string): Readonly<Record<string, string | number | boolean>>
   readonly tomlEventKey?: string

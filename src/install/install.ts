@@ -15,6 +15,7 @@ import { routedEvents } from './overlaps.ts'
 import { installToml, uninstallToml } from './toml-hooks.ts'
 import { installKiroFile, uninstallKiroFile } from './kiro-hooks.ts'
 import { otherShapeFile, shapeFor } from './agent-formats.ts'
+import { atLeast, installedVersion } from './agent-version.ts'
 import { JsonTextError } from './json-text.ts'
 import { checkClaudeForServe, keepPrivate, modeOf, servedPort, servedTarget } from './serve-entries.ts'
 import { serveSecret } from '../serve/state.ts'
@@ -112,7 +113,8 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
         .map((target) => target.name)
         .join(', ')} only: the other agents have no http hook handlers, so they keep the router command`,
     )
-  for (const given of targets) {
+  for (const chosen of targets) {
+    const given = remove ? chosen : withoutNewerEvents(chosen, options.env, run.lines)
     const file = given.file(options.scope, places)
     // Kiro's other shape (its agent config, or its v3 file) goes: both would run every hook twice.
     const other = options.dryRun ? undefined : otherShapeFile(given, options.scope, places)
@@ -136,6 +138,26 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
   }
   recordFollowed(run, folders, config, routing)
   return { output: `${run.lines.join('\n')}\n`, exitCode: run.exitCode, results: run.results }
+}
+
+/**
+ * The target without the events the installed agent is too old to know (`AgentTarget.newEvents`),
+ * each left out with a line saying why; the target as it is where the version cannot be told.
+ */
+function withoutNewerEvents(target: AgentTarget, env: InstallOptions['env'], lines: string[]): AgentTarget {
+  const since = target.newEvents?.since ?? {}
+  const newer = Object.keys(since).filter((event) => target.events.includes(event))
+  if (target.newEvents === undefined || newer.length === 0) return target
+  const found = installedVersion(target.newEvents.program, env)
+  const older = found.known ? newer.filter((event) => !atLeast(found.version, since[event]!)) : []
+  if (!found.known || older.length === 0) return target
+  const why = `${found.text} (${found.program}) does not have it and warns about it at every start; install again after upgrading`
+  lines.push(`${target.name}: leaving out ${older.join(', ')}: ${why}`)
+  return {
+    ...target,
+    events: target.events.filter((event) => !older.includes(event)),
+    skipped: { ...target.skipped, ...Object.fromEntries(older.map((event) => [event, why])) },
+  }
 }
 
 function record(run: EntriesRun, done: { lines: string[]; result: AgentFileResult }): void {

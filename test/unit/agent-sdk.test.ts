@@ -52,7 +52,7 @@ describe('hookrunHooks()', () => {
     const hooks = hookrunHooks({ markEnvironment: false })
     expect(Object.keys(hooks)).toEqual([...AGENT_SDK_DEFAULT_EVENTS])
     for (const left of ['SessionStart', 'Setup', 'MessageDisplay', 'WorktreeCreate'] as const) expect(hooks[left]).toBeUndefined()
-    expect(Object.keys(hooks)).toHaveLength(29)
+    expect(Object.keys(hooks)).toHaveLength(30)
     expect(hooks.PreToolUse?.[0]?.onFailure).toBe('block')
     expect(hooks.UserPromptSubmit?.[0]?.onFailure).toBe('block')
     expect(hooks.PostToolUse?.[0]?.onFailure).toBeUndefined()

@@ -114,7 +114,7 @@ describe('hookrun agents says what the agent lab verified', () => {
     )
     expect(rows.find((row) => row.agent === 'windsurf')?.verified).toBeUndefined()
     const text = formatAgents(false)
-    expect(text).toContain('verified          @anthropic-ai/claude-code 2.1.331 in the agent lab: ')
+    expect(text).toContain('verified          @anthropic-ai/claude-code 2.1.332 in the agent lab: ')
     expect(text).toContain('verified          not in the agent lab: from its docs and source')
   })
 
@@ -128,7 +128,7 @@ describe('hookrun agents says what the agent lab verified', () => {
       'Claude Agent SDK apps',
     ])
     expect(claude.inProcess?.how).toContain('hookrunHooks()')
-    expect(claude.inProcess?.verified).toMatchObject({ package: '@anthropic-ai/claude-agent-sdk', version: '0.3.331' })
+    expect(claude.inProcess?.verified).toMatchObject({ package: '@anthropic-ai/claude-agent-sdk', version: '0.3.332' })
     expect(claude.inProcess?.verified?.scenarios['deny-shell']).toBe('honoured')
     expect(formatAgents(false)).toContain('  also run by       VS Code (chat.useClaudeHooks on, off by default)')
     expect(agentRows().find((row) => row.agent === 'cursor')?.inProcess).toBeUndefined()

@@ -231,3 +231,30 @@ describe('the note install prints for Gemini CLI (what the agent lab saw 0.61 ne
     expect(printed).not.toContain('tools.enableHooks')
   })
 })
+
+describe("Claude Code's events that only newer versions have", () => {
+  test('PreSkillShellCommand is written for Claude Code 2.1.332 and for a claude whose version cannot be told, left out (with the reason) for 2.1.331', () => {
+    const where = place()
+    const bin = join(where.project, 'bin')
+    mkdirSync(bin, { recursive: true })
+    const claudeSays = (version: string) =>
+      writeFileSync(join(bin, 'claude'), `#!/bin/sh\necho "${version} (Claude Code)"\n`, { mode: 0o755 })
+    const env = { ...where.env, PATH: `${bin}:${where.env.PATH ?? ''}` }
+    const file = join(where.home, '.claude', 'settings.json')
+    const install = (withClaude: boolean) =>
+      installAgents({ agents: ['claude'], scope: 'user', cwd: where.project, env: withClaude ? env : where.env, self: SELF }, false)
+    claudeSays('2.1.331')
+    const older = install(true)
+    expect(older.output).toContain(
+      `claude: leaving out PreSkillShellCommand: 2.1.331 (Claude Code) (${join(bin, 'claude')}) does not have it`,
+    )
+    expect(read(file).hooks.PreSkillShellCommand).toBeUndefined()
+    expect(read(file).hooks.PreToolUse).toHaveLength(1)
+    claudeSays('2.1.332')
+    install(true)
+    expect(read(file).hooks.PreSkillShellCommand).toEqual(read(file).hooks.PreToolUse)
+    run(where, 'claude', true)
+    install(false)
+    expect(read(file).hooks.PreSkillShellCommand).toHaveLength(1)
+  })
+})
