@@ -1,5 +1,5 @@
 // fire(): the pipeline top to bottom (ARCHITECTURE.md): event → config → select → run → interpret → decide.
-import { findConfigFiles } from './config/files.ts'
+import { observe } from './config/observe.ts'
 import { narrowedAction, readStamp, readUserStamp, userRoutingAction } from './config/narrowed.ts'
 import { plannedHooks } from './config/plan.ts'
 import type { FiredEvent, Payload, Settings } from './core/types.ts'
@@ -276,8 +276,8 @@ async function loadConfig(
     signal?: AbortSignal
   },
 ): Promise<Pick<LoadedHooks, 'warnings' | 'signature'> & { config: FireConfig; matched: boolean }> {
-  const found = options.configFiles?.length ? undefined : findConfigFiles(options)
-  const planned = found === undefined ? undefined : plannedHooks(found, options.env, event)
+  const look = observe(options)
+  const planned = plannedHooks(look, event)
   if (planned !== undefined) {
     const config: FireConfig = {
       hooks: planned.hooks,
@@ -291,7 +291,7 @@ async function loadConfig(
     // The plan's hooks are the event's already: only their filters are left to ask.
     return { config, warnings: [], signature: planned.signature, matched: true }
   }
-  return { ...(await (await import('./fire-config.ts')).loadAndPlan(event, options, found)), matched: false }
+  return { ...(await (await import('./fire-config.ts')).loadAndPlan(event, look, options)), matched: false }
 }
 
 /** What of the config stage a fire uses. */

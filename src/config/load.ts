@@ -1,5 +1,5 @@
 // Stage config: find the layers, read each (cache or parser), apply trust, merge by name with provenance.
-import { findConfigFiles, type LoadOptions } from './files.ts'
+import type { FoundConfigFiles } from './files.ts'
 import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
 import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
 import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust/trust.ts'
@@ -59,15 +59,15 @@ export interface ResolvedConfig {
 /** Reads the remote policy's cached copy (./policy.ts), loaded only when a managed config names one. */
 type PolicyReader = (setting: PolicySetting) => CachedPolicy
 
+type Env = Readonly<Record<string, string | undefined>>
+
 /**
- * Discover every layer, read each file with `read`, and merge. Never throws for a bad file: it
+ * Read each layer found (src/config/files.ts) with `read`, and merge. Never throws for a bad file: it
  * becomes a problem. Project layers take part only when the project is trusted (src/trust/trust.ts).
  * This module stays free of zod, so that `fire` can read configs from the cache without loading
  * it; `loadConfig` (src/config/parse.ts) is this with the parser.
  */
-export function resolveConfig(options: LoadOptions, read: DocumentReader, readPolicy?: PolicyReader): ResolvedConfig {
-  const env = options.env ?? process.env
-  const found = findConfigFiles(options)
+export function resolveConfig(found: FoundConfigFiles, env: Env, read: DocumentReader, readPolicy?: PolicyReader): ResolvedConfig {
   const { projectRoot } = found
   const files = [...found.files]
   const documents = files.map(read)
