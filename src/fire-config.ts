@@ -137,7 +137,11 @@ export function observationHolds(observed: ObservedHooks, look: Observation): bo
   return observed.inputs !== undefined && answerStands(observed.loaded.config, observed.inputs, look)
 }
 
-/** Per project trusted by record: what that trust rests on; none when it would hash (then no plan is made). */
+/**
+ * Per project trusted by record: what that trust rests on, as trust saw it while deciding
+ * (`ResolvedConfig.footprints`); a worktree held to its repository's record is looked at here
+ * (src/trust/records.ts); none when it would hash (then no plan is made).
+ */
 function trustRecordsOf(
   config: ResolvedConfig,
   projectDocuments: readonly ConfigDocument[],
@@ -146,8 +150,9 @@ function trustRecordsOf(
   const records: Array<[string, TrustFootprint]> = []
   for (const trust of config.trusts) {
     if (trust.via !== 'record') continue
+    const seen = config.footprints?.get(trust.root)
     const documents = projectDocuments.filter((document) => (projectRootOf(document.ref) ?? config.projectRoot) === trust.root)
-    const footprint = trustFootprint(trust.root, documents, env)
+    const footprint = seen ?? trustFootprint(trust.root, documents, env)
     if (footprint !== undefined) records.push([trust.root, footprint])
   }
   return records

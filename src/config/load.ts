@@ -2,7 +2,8 @@
 import type { FoundConfigFiles } from './files.ts'
 import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
 import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
-import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust/trust.ts'
+import { decideTrust, folderMaterial, needsTrust, type ProjectTrust } from '../trust/trust.ts'
+import type { TrustFootprint } from '../trust/footprint.ts'
 import type { CachedPolicy, PolicySetting } from './policy.ts'
 import { httpLimitsWithout, isManagedLayer, takeSettings, withHttpLimits } from './settings.ts'
 
@@ -54,6 +55,8 @@ export interface ResolvedConfig {
   }
   /** The hook folders and plugins found; absent when `--config`/`HOOKRUN_CONFIG` replaced discovery. */
   readonly discovery?: Discovery
+  /** Per project trusted by its own record, unchanged by signature: what that trust rests on (src/trust/footprint.ts), as trust saw it. */
+  readonly footprints?: ReadonlyMap<string, TrustFootprint>
 }
 
 /** Reads the remote policy's cached copy (./policy.ts), loaded only when a managed config names one. */
@@ -106,22 +109,23 @@ export function resolveConfig(found: FoundConfigFiles, env: Env, read: DocumentR
   // Each enclosing project is trusted (or not) on its own, by the same material as when it is the
   // project itself; what of it cannot run from here blocks gates rather than vanish.
   const trustByRoot = new Map<string, ProjectTrust>()
+  // What each trust by record rests on, seen as trust decided (a fire's plan rests on it).
+  const footprints = new Map<string, TrustFootprint>()
+  const decided = (root: string, folderFiles: readonly string[]) => {
+    const { trust, footprint } = decideTrust(root, documentsOf(root), settings, env, folderFiles)
+    if (footprint !== undefined) footprints.set(root, footprint)
+    return trust
+  }
   for (const root of found.projects.slice(0, -1)) {
     const enclosingDiscovery = discovery === undefined ? undefined : discoverHookFolders({ projectRoot: root, env })
-    const enclosingTrust = resolveTrust(
-      root,
-      documentsOf(root),
-      settings,
-      env,
-      enclosingDiscovery === undefined ? [] : folderMaterial(enclosingDiscovery, root, env),
-    )
+    const enclosingTrust = decided(root, enclosingDiscovery === undefined ? [] : folderMaterial(enclosingDiscovery, root, env))
     if (enclosingTrust === undefined) continue
     trustByRoot.set(root, enclosingTrust)
     const notRun =
       enclosingDiscovery?.sources.filter((source) => source.layer === 'project-folder' || source.layer === 'project-plugin') ?? []
     if (enclosingTrust.trusted && notRun.length > 0) problems.push(enclosingFolderProblem(root, projectRoot))
   }
-  const trust = resolveTrust(projectRoot, documentsOf(projectRoot), settings, env, folderFiles)
+  const trust = decided(projectRoot, folderFiles)
   if (trust !== undefined) trustByRoot.set(projectRoot, trust)
   const runs = (document: ConfigDocument) =>
     !needsTrust(document.ref.layer) || trustByRoot.get(projectRootOf(document.ref) ?? projectRoot)?.trusted === true
@@ -163,6 +167,7 @@ export function resolveConfig(found: FoundConfigFiles, env: Env, read: DocumentR
     untrustedHooks,
     notManaged,
     discovery,
+    footprints,
     ...(policy !== undefined && { policy }),
   }
 }
