@@ -216,7 +216,7 @@ async function postHttpHook(hook: Hook, target: HttpTarget, body: string, contex
 async function runHttpHook(hook: Hook, target: HttpTarget, event: FiredEvent, body: string, context: ChainContext): Promise<HookResult> {
   const run = await postHttpHook(hook, target, body, context)
   const parsed =
-    run.failure === undefined && run.status !== undefined && run.status >= 200 && run.status < 300 ? await readAnswer(run.body) : {}
+    run.failure === undefined && run.status !== undefined && Math.floor(run.status / 100) === 2 ? await readAnswer(run.body) : {}
   return interpretHttp(hook, event, run, parsed)
 }
 
@@ -253,36 +253,37 @@ function backgroundResult(hook: Hook): HookResult {
 }
 
 /**
- * Runs the chain's steps (src/chain.ts `runChain`), one at a time as the chain asks: a step's
+ * Runs the chain's steps (src/chain.ts runChain), one at a time as the chain asks: a step's
  * input (the bytes that came in while nothing rewrote them, else the payload serialised once per
  * version), its run (in-process, an http POST or a command, with the checks right before it
  * starts), or its start in the background, and what that leaves for the end of the chain.
  */
-export class StepRunner {
+class StepRunner {
   /** Detached hooks and non-blocking http hooks: what they must have before hookrun exits. */
   readonly handoffs: Promise<unknown>[] = []
-  /** A hook was let go on purpose (blocking: false, {"async": true}): its descendants may outlive the chain. */
+  /** A hook was let go on purpose (blocking: false, or an async answer): its descendants may outlive the chain. */
   letGo = false
   private readonly startTimes = new WeakMap<HookResult, number>()
   /** The payload as command hooks read it on stdin, per version of it. */
   private readonly stdin = new WeakMap<Payload, ChildInput>()
   private readonly event: FiredEvent
-  /** The payload as it came, and as the first step sees it (`withEventName`). */
-  private readonly payloads: { readonly original: Payload; readonly first: Payload }
-  /** The chain's context, and the one command hooks get (with the fire's marker and the trust check at use). */
-  private readonly contexts: { readonly context: ChainContext; readonly chainContext: ChainContext }
+  /** The payload as it came. */
+  private readonly original: Payload
+  /** The payload as the first step sees it (`withEventName`). */
+  private readonly first: Payload
+  /** The chain's context. */
+  private readonly context: ChainContext
+  /** The context command hooks get: with the fire's marker and the trust check at use. */
+  private readonly chainContext: ChainContext
   /** The chain's warnings, which background starts add to. */
   private readonly warnings: string[]
 
-  constructor(
-    event: FiredEvent,
-    payloads: { readonly original: Payload; readonly first: Payload },
-    contexts: { readonly context: ChainContext; readonly chainContext: ChainContext },
-    warnings: string[],
-  ) {
+  constructor(event: FiredEvent, original: Payload, first: Payload, context: ChainContext, chainContext: ChainContext, warnings: string[]) {
     this.event = event
-    this.payloads = payloads
-    this.contexts = contexts
+    this.original = original
+    this.first = first
+    this.context = context
+    this.chainContext = chainContext
     this.warnings = warnings
   }
 
@@ -292,7 +293,7 @@ export class StepRunner {
   }
 
   /** Run one step on the payload as it saw it. */
-  async run(step: ChainStep, seen: Payload): Promise<HookResult> {
+  async runStep(step: ChainStep, seen: Payload): Promise<HookResult> {
     const started = performance.timeOrigin + performance.now()
     const result = await this.runOne(step, seen)
     this.startTimes.set(result, started)
@@ -302,7 +303,7 @@ export class StepRunner {
   private inputOf(seen: Payload): ChildInput {
     let input = this.stdin.get(seen)
     if (input === undefined) {
-      input = (seen === this.payloads.first ? passedThrough(this.payloads.original, this.event) : undefined) ?? JSON.stringify(seen)
+      input = (seen === this.first ? passedThrough(this.original, this.event) : undefined) ?? JSON.stringify(seen)
       this.stdin.set(seen, input)
     }
     return input
@@ -315,8 +316,7 @@ export class StepRunner {
   }
 
   private async runOne(step: ChainStep, seen: Payload): Promise<HookResult> {
-    const { event } = this
-    const { context, chainContext } = this.contexts
+    const { event, context, chainContext } = this
     if (!('run' in step) && !step.blocking) return this.startInBackground(step, seen)
     const progress = context.progress
     progress?.({ type: 'hook_started', hook: step.name, event: event.qualified, time: new Date().toISOString() })
@@ -334,7 +334,7 @@ export class StepRunner {
 
   /** A `blocking: false` hook: started (an http hook sent) now, waited for only at the end; it gives no decision. */
   private async startInBackground(step: Hook, seen: Payload): Promise<HookResult> {
-    const { context, chainContext } = this.contexts
+    const { context, chainContext } = this
     if (step.http !== undefined) {
       this.handoffs.push(
         postHttpHook(step, step.http, this.bodyOf(seen), context).then((run) => {
@@ -363,3 +363,4 @@ export class StepRunner {
     return backgroundResult(step)
   }
 }
+export { StepRunner }

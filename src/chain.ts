@@ -131,7 +131,7 @@ class ChainRun {
       ...(this.fireId !== undefined && { fireId: this.fireId }),
       verifyMaterial: materialCheck(context.trusts ?? [], context.env),
     }
-    this.steps = new StepRunner(event, { original, first: this.payload }, { context, chainContext }, this.warnings)
+    this.steps = new StepRunner(event, original, this.payload, context, chainContext, this.warnings)
     this.pidsBefore = this.fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
   }
 
@@ -147,12 +147,12 @@ class ChainRun {
         for (const step of stage.steps) {
           if (this.context.signal?.aborted) break
           const seen = this.payload
-          this.keep(step, await this.steps.run(step, seen), seen)
+          this.keep(step, await this.steps.runStep(step, seen), seen)
         }
         continue
       }
       const seen = this.payload
-      const stageResults = await Promise.all(stage.steps.map((step) => this.steps.run(step, seen)))
+      const stageResults = await Promise.all(stage.steps.map((step) => this.steps.runStep(step, seen)))
       stage.steps.forEach((step, index) => {
         this.keep(step, stageResults[index]!, seen)
       })
@@ -207,7 +207,7 @@ class ChainRun {
         if (this.blocked || this.context.signal?.aborted) break
         const step = this.ran[index]!
         const seen = this.payload
-        this.keep(step, await this.steps.run(step, seen), seen, round, index)
+        this.keep(step, await this.steps.runStep(step, seen), seen, round, index)
       }
     }
   }
