@@ -1,5 +1,5 @@
-// One hook of the chain run: a command as a process group, an http hook's POST, or a background
-// start, each with the checks made right before it runs (trust of its files, a value cut short).
+// One hook of the chain run (`StepRunner`): a command as a process group, an http hook's POST, or
+// a background start, each with the checks made right before it runs (trust of its files, a value cut short).
 import { dirname, resolve } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
 import { type FiredEvent, type Hook, type HookResult, type HttpRun, type HttpTarget, needsTrust, type Payload } from './core/types.ts'
@@ -9,11 +9,24 @@ import { payloadBytes } from './payload/payload.ts'
 import { spreadKeepingLongStrings } from './payload/long-strings.ts'
 import { interpretHttp, interpretRun } from './answer/interpret.ts'
 import { readAnswer } from './answer/read.ts'
-import { runCommand } from './run/command.ts'
+import { runCommand, startDetached } from './run/command.ts'
 import type { ChildInput } from './run/child.ts'
 import { hookrunBlock, untrustedNotice } from './answer/blocks.ts'
 import { isGate } from './event/events.ts'
 import type { ProjectTrust } from './trust/trust.ts'
+
+/** One step of the chain: a command hook from the config, or a hook that runs in-process. */
+export type ChainStep = Hook | InProcessStep
+
+/** A hook that runs inside the caller's process: the library's function hooks (src/library/function-hook.ts). */
+export interface InProcessStep {
+  readonly name: string
+  /**
+   * Run with the payload as earlier steps left it. A rewrite travels in the result's `answer`
+   * (`updatedInput`, `updatedPrompt`), exactly as a command hook's JSON answer carries it.
+   */
+  run(event: FiredEvent, payload: Payload, signal: AbortSignal | undefined): Promise<HookResult>
+}
 
 /** NDJSON records of `--events` (the SDK spec's hook_started / hook_output / hook_finished). */
 export type ProgressRecord =
@@ -45,7 +58,7 @@ export interface ChainContext {
 }
 
 /** A command hook's environment and folder: hookrun's variables, its project's, its own `env`. */
-export function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: ChainContext) {
+function commandSetup(hook: Hook, event: FiredEvent, payload: Payload, context: ChainContext) {
   // An enclosing project's hooks (src/config/files.ts) run in their own project, as trust pinned them.
   const projectRoot = hook.projectRoot ?? context.projectRoot
   const env = hookEnvironment(
@@ -82,7 +95,7 @@ function projectDirVariables(hook: Hook, context: ChainContext, projectRoot: str
 
 const ALL_PROJECT_DIR_VARIABLES = [...new Set(Object.values(PROJECT_DIR_VARIABLES).flat())]
 
-export async function runCommandHook(
+async function runCommandHook(
   hook: Hook,
   event: FiredEvent,
   payload: Payload,
@@ -126,7 +139,7 @@ export async function runCommandHook(
  * trusted does not run, exactly as when the project had changed before the fire: on a gate event
  * the event is blocked, elsewhere the hook is skipped with the same notice.
  */
-export async function changedMaterialResult(hook: Hook, event: FiredEvent, context: ChainContext): Promise<HookResult | undefined> {
+async function changedMaterialResult(hook: Hook, event: FiredEvent, context: ChainContext): Promise<HookResult | undefined> {
   const changed = await context.verifyMaterial?.(hook)
   const trust = context.trusts?.find((one) => one.root === hook.projectRoot) ?? context.trusts?.at(-1)
   if (changed === undefined || changed.length === 0 || trust === undefined) return undefined
@@ -168,7 +181,7 @@ function incompleteCommandBlock(hook: Hook, event: FiredEvent, env: Readonly<Rec
  * Undefined (serialise instead) when the payload did not come from bytes or has a null event
  * field that `withEventName` would replace.
  */
-export function passedThrough(original: Payload, event: FiredEvent): ChildInput | undefined {
+function passedThrough(original: Payload, event: FiredEvent): ChildInput | undefined {
   const raw = payloadBytes(original)
   if (
     raw === undefined ||
@@ -190,7 +203,7 @@ export function passedThrough(original: Payload, event: FiredEvent): ChildInput 
 }
 
 /** POST the payload to an http hook; its code loads only when one runs. */
-export async function postHttpHook(hook: Hook, target: HttpTarget, body: string, context: ChainContext): Promise<HttpRun> {
+async function postHttpHook(hook: Hook, target: HttpTarget, body: string, context: ChainContext): Promise<HttpRun> {
   const { postHook } = await import('./run/http.ts')
   return postHook(target, body, {
     timeoutMs: hook.timeout * 1000,
@@ -200,16 +213,10 @@ export async function postHttpHook(hook: Hook, target: HttpTarget, body: string,
   })
 }
 
-export async function runHttpHook(
-  hook: Hook,
-  target: HttpTarget,
-  event: FiredEvent,
-  body: string,
-  context: ChainContext,
-): Promise<HookResult> {
+async function runHttpHook(hook: Hook, target: HttpTarget, event: FiredEvent, body: string, context: ChainContext): Promise<HookResult> {
   const run = await postHttpHook(hook, target, body, context)
   const parsed =
-    run.failure === undefined && run.status !== undefined && run.status >= 200 && run.status < 300 ? await readAnswer(run.body) : {}
+    run.failure === undefined && run.status !== undefined && Math.floor(run.status / 100) === 2 ? await readAnswer(run.body) : {}
   return interpretHttp(hook, event, run, parsed)
 }
 
@@ -228,7 +235,7 @@ export function withEventName(payload: Payload, event: FiredEvent): Payload {
 }
 
 /** What a hook started in the background reports: it decides nothing. */
-export function backgroundResult(hook: Hook): HookResult {
+function backgroundResult(hook: Hook): HookResult {
   return {
     report: {
       name: hook.name,
@@ -244,3 +251,116 @@ export function backgroundResult(hook: Hook): HookResult {
     warnings: [],
   }
 }
+
+/**
+ * Runs the chain's steps (src/chain.ts runChain), one at a time as the chain asks: a step's
+ * input (the bytes that came in while nothing rewrote them, else the payload serialised once per
+ * version), its run (in-process, an http POST or a command, with the checks right before it
+ * starts), or its start in the background, and what that leaves for the end of the chain.
+ */
+class StepRunner {
+  /** Detached hooks and non-blocking http hooks: what they must have before hookrun exits. */
+  readonly handoffs: Promise<unknown>[] = []
+  /** A hook was let go on purpose (blocking: false, or an async answer): its descendants may outlive the chain. */
+  letGo = false
+  private readonly startTimes = new WeakMap<HookResult, number>()
+  /** The payload as command hooks read it on stdin, per version of it. */
+  private readonly stdin = new WeakMap<Payload, ChildInput>()
+  private readonly event: FiredEvent
+  /** The payload as it came. */
+  private readonly original: Payload
+  /** The payload as the first step sees it (`withEventName`). */
+  private readonly first: Payload
+  /** The chain's context. */
+  private readonly context: ChainContext
+  /** The context command hooks get: with the fire's marker and the trust check at use. */
+  private readonly chainContext: ChainContext
+  /** The chain's warnings, which background starts add to. */
+  private readonly warnings: string[]
+
+  constructor(event: FiredEvent, original: Payload, first: Payload, context: ChainContext, chainContext: ChainContext, warnings: string[]) {
+    this.event = event
+    this.original = original
+    this.first = first
+    this.context = context
+    this.chainContext = chainContext
+    this.warnings = warnings
+  }
+
+  /** When the step that gave `result` started (epoch ms). */
+  startOf(result: HookResult): number | undefined {
+    return this.startTimes.get(result)
+  }
+
+  /** Run one step on the payload as it saw it. */
+  async runStep(step: ChainStep, seen: Payload): Promise<HookResult> {
+    const started = performance.timeOrigin + performance.now()
+    const result = await this.runOne(step, seen)
+    this.startTimes.set(result, started)
+    return result
+  }
+
+  private inputOf(seen: Payload): ChildInput {
+    let input = this.stdin.get(seen)
+    if (input === undefined) {
+      input = (seen === this.first ? passedThrough(this.original, this.event) : undefined) ?? JSON.stringify(seen)
+      this.stdin.set(seen, input)
+    }
+    return input
+  }
+
+  /** An http hook's body is text (its runner sends strings). */
+  private bodyOf(seen: Payload): string {
+    const input = this.inputOf(seen)
+    return typeof input === 'string' ? input : new TextDecoder().decode(input instanceof Uint8Array ? input : Buffer.concat(input))
+  }
+
+  private async runOne(step: ChainStep, seen: Payload): Promise<HookResult> {
+    const { event, context, chainContext } = this
+    if (!('run' in step) && !step.blocking) return this.startInBackground(step, seen)
+    const progress = context.progress
+    progress?.({ type: 'hook_started', hook: step.name, event: event.qualified, time: new Date().toISOString() })
+    const result =
+      'run' in step
+        ? await step.run(event, seen, context.signal)
+        : step.http !== undefined
+          ? await runHttpHook(step, step.http, event, this.bodyOf(seen), context)
+          : await runCommandHook(step, event, seen, this.inputOf(seen), chainContext)
+    if (result.report.async) this.letGo = true
+    const { outcome, exitCode, durationMs, timedOut } = result.report
+    progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
+    return result
+  }
+
+  /** A `blocking: false` hook: started (an http hook sent) now, waited for only at the end; it gives no decision. */
+  private async startInBackground(step: Hook, seen: Payload): Promise<HookResult> {
+    const { context, chainContext } = this
+    if (step.http !== undefined) {
+      this.handoffs.push(
+        postHttpHook(step, step.http, this.bodyOf(seen), context).then((run) => {
+          for (const warning of run.warnings ?? []) this.warnings.push(`hook '${step.name}' ${warning}`)
+          if (run.failure !== undefined || run.timedOut)
+            this.warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
+        }),
+      )
+      return backgroundResult(step)
+    }
+    const changed = await changedMaterialResult(step, this.event, chainContext)
+    if (changed !== undefined) {
+      this.warnings.push(
+        ...changed.warnings,
+        ...(changed.blocks ? [`hook '${step.name}' (blocking: false) was not run: ${changed.reason}`] : []),
+      )
+      return backgroundResult(step)
+    }
+    const { env, cwd } = commandSetup(step, this.event, seen, context)
+    this.handoffs.push(
+      startDetached(step.command, { cwd, env, input: this.inputOf(seen) }).then((error) => {
+        if (error !== undefined) this.warnings.push(`hook '${step.name}' (blocking: false) ${error}`)
+      }),
+    )
+    this.letGo = true
+    return backgroundResult(step)
+  }
+}
+export { StepRunner }

@@ -5,25 +5,13 @@ import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
 import { spreadKeepingLongStrings } from './payload/long-strings.ts'
 import { answerUpdatedInput } from './answer/interpret.ts'
 import type { Rewrites } from './answer/decide.ts'
-import { startDetached } from './run/command.ts'
-import type { ChildInput } from './run/child.ts'
 import { HOOKRUN, hookrunBlock } from './answer/blocks.ts'
 import { materialCheck } from './trust/verify.ts'
 import { isGate } from './event/events.ts'
 import { CHAIN_BUDGET_SECONDS } from './config/defaults.ts'
-import {
-  backgroundResult,
-  type ChainContext,
-  changedMaterialResult,
-  commandSetup,
-  passedThrough,
-  postHttpHook,
-  runCommandHook,
-  runHttpHook,
-  withEventName,
-} from './chain-steps.ts'
+import { type ChainContext, type ChainStep, StepRunner, withEventName } from './chain-steps.ts'
 
-export type { ChainContext, ProgressRecord } from './chain-steps.ts'
+export type { ChainContext, ChainStep, InProcessStep, ProgressRecord } from './chain-steps.ts'
 
 /** How many times the chain's judges may judge an input a later hook rewrote (the first run is round 1). */
 export const MAX_JUDGING_ROUNDS = 3
@@ -34,19 +22,6 @@ interface JudgedInput {
   readonly round: number
   /** Read its tool input and prompt only when shown: a long prompt stays undecoded otherwise. */
   readonly payload: Payload
-}
-
-/** One step of the chain: a command hook from the config, or a hook that runs in-process. */
-export type ChainStep = Hook | InProcessStep
-
-/** A hook that runs inside the caller's process: the library's function hooks (src/library/function-hook.ts). */
-export interface InProcessStep {
-  readonly name: string
-  /**
-   * Run with the payload as earlier steps left it. A rewrite travels in the result's `answer`
-   * (`updatedInput`, `updatedPrompt`), exactly as a command hook's JSON answer carries it.
-   */
-  run(event: FiredEvent, payload: Payload, signal: AbortSignal | undefined): Promise<HookResult>
 }
 
 /** What running the steps gave: the results in config order, and the steps a block kept from running. */
@@ -134,38 +109,29 @@ class ChainRun {
   /** Per result (same order): the payload version its step approved (what it saw, or its own rewrite). */
   readonly approved: Payload[] = []
   readonly judged: JudgedInput[] = []
-  /** Detached hooks and non-blocking http hooks: what they must have before hookrun exits. */
-  private readonly handoffs: Promise<unknown>[] = []
-  private readonly startTimes = new WeakMap<HookResult, number>()
-  /** The payload as command hooks read it on stdin: the bytes that came in while nothing rewrote them, else serialised once per version. */
-  private readonly stdin = new WeakMap<Payload, ChildInput>()
-  private readonly first: Payload
-  private readonly chainContext: ChainContext
   private readonly fireId: string | undefined
   /** Read before any command starts: the sweep then looks only at processes created since. */
   private readonly pidsBefore: ReturnType<typeof pidClock>
   payload: Payload
   blocked = false
-  /** A hook was let go on purpose (blocking: false, {"async": true}): its descendants may outlive the chain. */
-  private letGo = false
+  /** Runs each step (src/chain-steps.ts): its input, its checks right before it starts, what it leaves running. */
+  private readonly steps: StepRunner
 
   private readonly event: FiredEvent
-  private readonly original: Payload
   private readonly context: ChainContext
 
   constructor(event: FiredEvent, original: Payload, context: ChainContext, steps: readonly ChainStep[]) {
     this.event = event
-    this.original = original
     this.context = context
     this.payload = withEventName(original, event)
-    this.first = this.payload
     // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
     this.fireId = context.fireId === undefined ? newFireId() : context.fireId
-    this.chainContext = {
+    const chainContext = {
       ...context,
       ...(this.fireId !== undefined && { fireId: this.fireId }),
       verifyMaterial: materialCheck(context.trusts ?? [], context.env),
     }
+    this.steps = new StepRunner(event, original, this.payload, context, chainContext, this.warnings)
     this.pidsBefore = this.fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
   }
 
@@ -181,92 +147,23 @@ class ChainRun {
         for (const step of stage.steps) {
           if (this.context.signal?.aborted) break
           const seen = this.payload
-          this.keep(step, await this.runStep(step, seen), seen)
+          this.keep(step, await this.steps.runStep(step, seen), seen)
         }
         continue
       }
       const seen = this.payload
-      const stageResults = await Promise.all(stage.steps.map((step) => this.runStep(step, seen)))
+      const stageResults = await Promise.all(stage.steps.map((step) => this.steps.runStep(step, seen)))
       stage.steps.forEach((step, index) => {
         this.keep(step, stageResults[index]!, seen)
       })
     }
   }
 
-  private inputOf(seen: Payload): ChildInput {
-    let input = this.stdin.get(seen)
-    if (input === undefined) {
-      input = (seen === this.first ? passedThrough(this.original, this.event) : undefined) ?? JSON.stringify(seen)
-      this.stdin.set(seen, input)
-    }
-    return input
-  }
-
-  /** An http hook's body is text (its runner sends strings). */
-  private bodyOf(seen: Payload): string {
-    const input = this.inputOf(seen)
-    return typeof input === 'string' ? input : new TextDecoder().decode(input instanceof Uint8Array ? input : Buffer.concat(input))
-  }
-
-  private async runStep(step: ChainStep, seen: Payload): Promise<HookResult> {
-    const started = performance.timeOrigin + performance.now()
-    const result = await this.runOneStep(step, seen)
-    this.startTimes.set(result, started)
-    return result
-  }
-
-  private async runOneStep(step: ChainStep, seen: Payload): Promise<HookResult> {
-    const { context, event } = this
-    if (!('run' in step) && !step.blocking) return this.startInBackground(step, seen)
-    const progress = context.progress
-    progress?.({ type: 'hook_started', hook: step.name, event: event.qualified, time: new Date().toISOString() })
-    const result =
-      'run' in step
-        ? await step.run(event, seen, context.signal)
-        : step.http !== undefined
-          ? await runHttpHook(step, step.http, event, this.bodyOf(seen), context)
-          : await runCommandHook(step, event, seen, this.inputOf(seen), this.chainContext)
-    if (result.report.async) this.letGo = true
-    const { outcome, exitCode, durationMs, timedOut } = result.report
-    progress?.({ type: 'hook_finished', hook: step.name, outcome, exitCode, durationMs, timedOut })
-    return result
-  }
-
-  /** A `blocking: false` hook: started (an http hook sent) now, waited for only at the end; it gives no decision. */
-  private async startInBackground(step: Hook, seen: Payload): Promise<HookResult> {
-    if (step.http !== undefined) {
-      this.handoffs.push(
-        postHttpHook(step, step.http, this.bodyOf(seen), this.context).then((run) => {
-          for (const warning of run.warnings ?? []) this.warnings.push(`hook '${step.name}' ${warning}`)
-          if (run.failure !== undefined || run.timedOut)
-            this.warnings.push(`hook '${step.name}' (blocking: false) ${run.failure ?? 'did not answer in time'}`)
-        }),
-      )
-      return backgroundResult(step)
-    }
-    const changed = await changedMaterialResult(step, this.event, this.chainContext)
-    if (changed !== undefined) {
-      this.warnings.push(
-        ...changed.warnings,
-        ...(changed.blocks ? [`hook '${step.name}' (blocking: false) was not run: ${changed.reason}`] : []),
-      )
-      return backgroundResult(step)
-    }
-    const { env, cwd } = commandSetup(step, this.event, seen, this.context)
-    this.handoffs.push(
-      startDetached(step.command, { cwd, env, input: this.inputOf(seen) }).then((error) => {
-        if (error !== undefined) this.warnings.push(`hook '${step.name}' (blocking: false) ${error}`)
-      }),
-    )
-    this.letGo = true
-    return backgroundResult(step)
-  }
-
   /** Record a step's result (at `at` when it replaces the step's earlier run) and apply its rewrite. */
   private keep(step: ChainStep, result: HookResult, seen: Payload, round = 1, at = this.results.length): void {
     this.ran[at] = step
     this.results[at] = round === 1 ? result : { ...result, report: { ...result.report, round } }
-    this.startedAt[at] = this.startTimes.get(result) ?? performance.timeOrigin + performance.now()
+    this.startedAt[at] = this.steps.startOf(result) ?? performance.timeOrigin + performance.now()
     this.approved[at] = seen
     if (result.blocks) {
       this.blocked = true
@@ -310,7 +207,7 @@ class ChainRun {
         if (this.blocked || this.context.signal?.aborted) break
         const step = this.ran[index]!
         const seen = this.payload
-        this.keep(step, await this.runStep(step, seen), seen, round, index)
+        this.keep(step, await this.steps.runStep(step, seen), seen, round, index)
       }
     }
   }
@@ -328,10 +225,10 @@ class ChainRun {
 
   /** Detached hooks given their input, what the hooks left running ended; the outcome. */
   async finish(): Promise<ChainOutcome> {
-    await Promise.all(this.handoffs)
+    await Promise.all(this.steps.handoffs)
     // Whatever the hooks left running in a session of its own ends with the chain, unless a hook
     // was let go on purpose: its descendants carry the marker too.
-    if (this.fireId !== undefined && !this.letGo && this.ran.some((step) => !('run' in step)))
+    if (this.fireId !== undefined && !this.steps.letGo && this.ran.some((step) => !('run' in step)))
       await killEscapees(this.fireId, this.pidsBefore)
     const { results, ran, skipped, rewrites, warnings, startedAt, judged } = this
     return { results, ran, skipped, rewrites, warnings, startedAt, judged }

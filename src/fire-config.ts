@@ -3,8 +3,8 @@
 // `explain` use it every time.
 import { count } from './core/words.ts'
 import { openDocumentCache } from './config/cache.ts'
-import { findConfigFiles, formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
-import type { FoundConfigFiles } from './config/files.ts'
+import { formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
+import { type Observation, observe } from './config/observe.ts'
 import { configSignature } from './config/narrowed.ts'
 import { answerStands, planHooks } from './config/plan.ts'
 import { folderSignatures, type PlanInputs, planEnvironment } from './config/plan-inputs.ts'
@@ -29,21 +29,32 @@ export interface LoadedHooks {
  * Read every config layer: `fire()` when its plan cannot answer (`loadAndPlan`), a runner
  * (src/library/runner.ts) once and again on `reload()`, `explain` and `hookrun test` every time.
  */
-export async function loadHooks(options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal }): Promise<LoadedHooks> {
-  const { projectDocuments: _, ...loaded } = await readHooks(options)
+export async function loadHooks(options: LoadOptions & ReadOptions): Promise<LoadedHooks> {
+  const { projectDocuments: _, ...loaded } = await readHooks(observe(options), options)
   return loaded
 }
 
-/** `loadHooks`, with the project's config documents as read (what trust decided on), for a plan's trust footprint. */
+/** How the config stage treats what it reads: a problem fatal or a warning, and the fire's signal for the hooks it asks. */
+interface ReadOptions {
+  readonly strict: boolean
+  readonly signal?: AbortSignal
+}
+
+/**
+ * `loadHooks` in a look already taken (src/config/observe.ts): the files it found are read, its
+ * signatures stand for theirs; with the project's config documents as read (what trust decided
+ * on), for a plan's trust footprint.
+ */
 async function readHooks(
-  options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal },
+  look: Observation,
+  options: ReadOptions,
 ): Promise<LoadedHooks & { readonly projectDocuments: readonly ConfigDocument[] }> {
   await loadGlobs()
-  const env = options.env ?? process.env
+  const { env, found } = look
   // Parsed documents come from the cache while their files are unchanged; zod and the parser load
   // only for a file that is new or changed (src/config/cache.ts).
-  const { files, projectRoot } = findConfigFiles(options)
-  const cache = openDocumentCache(env, files)
+  const { files, projectRoot } = found
+  const cache = openDocumentCache(env, files, look.signature)
   let parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
   const projectDocuments: ConfigDocument[] = []
   const readDocument = (ref: ConfigFileRef) => {
@@ -65,7 +76,7 @@ async function readHooks(
   const policy = policySetting === undefined ? undefined : await import('./config/policy.ts')
   if (policy !== undefined && cache.get({ layer: 'policy', file: policy.policyFiles(policySetting!.url, env).document }) === undefined)
     parser ??= await import('./config/parse.ts')
-  const resolved = resolveConfig(options, read, policy && ((setting) => policy.cachedPolicy(setting, env)))
+  const resolved = resolveConfig(found, env, read, policy && ((setting) => policy.cachedPolicy(setting, env)))
   // An untrusted project's own files are never cached (trust decides, after reading them).
   cache.save(
     (ref) => !needsTrust(ref.layer) || resolved.trusts.some((trust) => trust.trusted && trust.root === (projectRootOf(ref) ?? projectRoot)),
@@ -89,17 +100,13 @@ function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
  * (src/config/plan.ts): the next fire of the event reads that instead, while nothing changed.
  * `found` is the set of config files the fire found (none with `--config`: never planned).
  */
-export async function loadAndPlan(
-  event: FiredEvent,
-  options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal },
-  found: FoundConfigFiles | undefined,
-): Promise<LoadedHooks> {
-  const { loaded, inputs } = await loadObserved(options, found)
-  if (found !== undefined && inputs !== undefined) planHooks(found, options.env ?? process.env, event, loaded, inputs)
+export async function loadAndPlan(event: FiredEvent, look: Observation, options: ReadOptions): Promise<LoadedHooks> {
+  const { loaded, inputs } = await loadObserved(look, options)
+  if (inputs !== undefined) planHooks(look, event, loaded, inputs)
   return loaded
 }
 
-/** The config stage's answer, and every input it read (src/config/plan-inputs.ts) when the files were found, not given. */
+/** The config stage's answer, and every input it read (src/config/plan-inputs.ts) when the files were found, not named. */
 export interface ObservedHooks {
   readonly loaded: LoadedHooks
   readonly inputs?: PlanInputs
@@ -109,14 +116,11 @@ export interface ObservedHooks {
  * `loadHooks`, with every input the config stage read (the type asks for each): what a plan rests
  * on, and what a long-lived runner checks before each fire (`observationHolds`).
  */
-export async function loadObserved(
-  options: LoadOptions & { readonly strict: boolean; readonly signal?: AbortSignal },
-  found: FoundConfigFiles | undefined,
-): Promise<ObservedHooks> {
-  const env = options.env ?? process.env
-  const foldersBefore = found === undefined ? undefined : folderSignatures(found, env)
-  const { projectDocuments, ...loaded } = await readHooks(options)
-  if (found === undefined || foldersBefore === undefined) return { loaded }
+export async function loadObserved(look: Observation, options: ReadOptions): Promise<ObservedHooks> {
+  const { env, found } = look
+  const foldersBefore = look.named ? undefined : folderSignatures(look)
+  const { projectDocuments, ...loaded } = await readHooks(look, options)
+  if (foldersBefore === undefined) return { loaded }
   const inputs: PlanInputs = {
     environment: planEnvironment(env),
     root: found.inProject ? found.projectRoot : null,
@@ -128,16 +132,16 @@ export async function loadObserved(
   return { loaded, inputs }
 }
 
-/** Whether a config stage's answer still stands for a runner's next fire (`answerStands`); else it reads the config again. */
-export function observationHolds(
-  observed: ObservedHooks,
-  found: FoundConfigFiles,
-  env: Readonly<Record<string, string | undefined>>,
-): boolean {
-  return observed.inputs !== undefined && answerStands(observed.loaded.config, observed.inputs, found, env)
+/** Whether a config stage's answer still stands in a runner's next look (`answerStands`); else it reads the config again. */
+export function observationHolds(observed: ObservedHooks, look: Observation): boolean {
+  return observed.inputs !== undefined && answerStands(observed.loaded.config, observed.inputs, look)
 }
 
-/** Per project trusted by record: what that trust rests on; none when it would hash (then no plan is made). */
+/**
+ * Per project trusted by record: what that trust rests on, as trust saw it while deciding
+ * (`ResolvedConfig.footprints`); a worktree held to its repository's record is looked at here
+ * (src/trust/records.ts); none when it would hash (then no plan is made).
+ */
 function trustRecordsOf(
   config: ResolvedConfig,
   projectDocuments: readonly ConfigDocument[],
@@ -146,8 +150,9 @@ function trustRecordsOf(
   const records: Array<[string, TrustFootprint]> = []
   for (const trust of config.trusts) {
     if (trust.via !== 'record') continue
+    const seen = config.footprints?.get(trust.root)
     const documents = projectDocuments.filter((document) => (projectRootOf(document.ref) ?? config.projectRoot) === trust.root)
-    const footprint = trustFootprint(trust.root, documents, env)
+    const footprint = seen ?? trustFootprint(trust.root, documents, env)
     if (footprint !== undefined) records.push([trust.root, footprint])
   }
   return records

@@ -1,19 +1,14 @@
 // fire(): the pipeline top to bottom (ARCHITECTURE.md): event → config → select → run → interpret → decide.
-import { findConfigFiles } from './config/files.ts'
-import { narrowedAction, readStamp, readUserStamp, userRoutingAction } from './config/narrowed.ts'
+import { observe } from './config/observe.ts'
 import { plannedHooks } from './config/plan.ts'
-import type { FiredEvent, Payload, Settings } from './core/types.ts'
+import type { FiredEvent, Payload } from './core/types.ts'
 import { HookrunError } from './core/errors.ts'
 import { qualifyEvent } from './event/event.ts'
 import type { Decision } from './core/protocol.ts'
-import { untrustedNotice } from './answer/blocks.ts'
 import { decideEvent } from './pipeline.ts'
-import { firstNoticeOf } from './trust/notices.ts'
-import { sessionIdOf } from './payload/fields.ts'
-import type { FireFacts } from './telemetry/record.ts'
 import type { LoadedHooks } from './fire-config.ts'
 import type { ProgressRecord } from './chain.ts'
-import { nodeChildProcess } from './core/builtins.ts'
+import { afterDecision, type FireConfig } from './effects.ts'
 
 export interface FireOptions {
   /** Event name, e.g. `tool:pre_execute` (a subject may follow: `tool:pre_execute:bash`). */
@@ -90,17 +85,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
     strict: options.strict ?? false,
     signal: options.signal,
   })
-  if (config.policy?.stale && options.selfCommand !== undefined) {
-    // A stale remote policy is refreshed in the background; this fire uses the copy it has.
-    const { claimRefresh } = await import('./config/policy.ts')
-    if (claimRefresh(config.policy.url, env)) startDetachedSelf([...options.selfCommand, 'policy', 'pull', '--quiet'], env)
-  }
-  const {
-    decision: decided,
-    chain,
-    selected,
-    block,
-  } = await decideEvent(config, event, payload, {
+  const decided = await decideEvent(config, event, payload, {
     env,
     depth,
     signal: options.signal,
@@ -112,153 +97,8 @@ export async function fire(options: FireOptions): Promise<Decision> {
     untrustedWarnings: !options.stderrShown,
     ...(options.budgetMs !== undefined && { budgetMs: options.budgetMs }),
   })
-  const hooks = block !== undefined ? [] : selected
-  const agent = options.agent ?? env.HOOKRUN_AGENT
-  const channels = options.noticeChannels ?? ['systemMessage']
-  let decision = withTrustNotice(decided, config.trusts, payload, env, channels)
-  if (config.settings.log !== undefined) {
-    // The audit log is opt-in: its code is loaded only when a log is configured.
-    const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
-    const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
-    const line = auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted, ...(agent && { agent }) })
-    const failure = appendAuditLine(config.settings.log.path, line, config.settings.log.chain === true)
-    if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
-  }
-  if (config.settings.telemetry !== undefined || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
-    // Telemetry is opt-in too; the OpenTelemetry packages never load here (src/telemetry/).
-    const facts = {
-      event,
-      decision,
-      payload,
-      hooks,
-      startedAt: chain.startedAt,
-      start: started,
-      end: performance.timeOrigin + performance.now(),
-      env,
-      ...(agent && { agent }),
-    }
-    const failure = await recordTelemetry(config.settings, facts, options.selfCommand)
-    if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
-  }
-  return withNarrowedSyncs(decision, { config, signature, event, cwd, env, channels }, options)
-}
-
-/**
- * Narrowed agent configs kept up to date: one that hooks.json outgrew is brought up to date by a
- * detached `install --sync` (without a narrowed install this is one failed open), and what the
- * last sync did, or what this session runs without, is told.
- */
-async function withNarrowedSyncs(
-  decided: Decision,
-  fired: {
-    config: FireConfig
-    signature: string
-    event: FiredEvent
-    cwd: string
-    env: Readonly<Record<string, string | undefined>>
-    channels: FireOptions['noticeChannels'] & {}
-  },
-  options: FireOptions,
-): Promise<Decision> {
-  const { config, signature, env, channels } = fired
-  let decision = decided
-  if (options.selfCommand === undefined || options.configFiles?.length) return decision
-  const stamp = readStamp(config.projectRoot, env)
-  if (stamp !== undefined) {
-    // Only where the project's hooks are trusted: a repository's edit must not change agent configs unseen.
-    const action = narrowedAction(
-      stamp,
-      signature,
-      config.trusts.every((trust) => trust.trusted),
-      env,
-    )
-    if (action.sync)
-      startDetachedSelf(
-        [...options.selfCommand, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')],
-        env,
-      )
-    if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
-  }
-  // The same for a narrowed user install (install --agent X): it routes every trusted project's
-  // hooks, so a fire in a trusted project (or in none) whose config it was not compiled from syncs it.
-  const userStamp = readUserStamp(env)
-  if (userStamp !== undefined) {
-    const key = config.trusts.length === 0 ? '' : config.projectRoot
-    const action = userRoutingAction(
-      userStamp,
-      key,
-      signature,
-      config.trusts.every((trust) => trust.trusted),
-      env,
-    )
-    // The agent read its file when this session started (or before this fire): a hook the file does
-    // not route yet is not asked about in this session, whatever the sync does now. Read before it starts.
-    const stale = userStamp.signatures[key] !== signature && (fired.event.name === 'session:start' || action.sync)
-    const unrouted = stale ? await options.unroutedNotice?.(fired.cwd) : undefined
-    if (action.sync) startDetachedSelf([...options.selfCommand, 'install', '--sync', '--user', '--quiet', '--cwd', config.projectRoot], env)
-    if (unrouted !== undefined) decision = withNotice(decision, unrouted, channels)
-    if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
-  }
-  return decision
-}
-
-/**
- * Hand one fire's spans over for export: to the spool and a detached shipper when hookrun runs as
- * a command (the agent waits for our exit, never for the collector), or to a background export in
- * this process when a program calls `fire()` itself (it lives on after the decision).
- */
-async function recordTelemetry(settings: Settings, facts: FireFacts, self: readonly string[] | undefined): Promise<string | undefined> {
-  const { fireRecord, spoolRecord, telemetryTarget } = await import('./telemetry/record.ts')
-  const target = telemetryTarget(settings, facts.env)
-  if (target === undefined) return undefined
-  const record = fireRecord(target, facts)
-  try {
-    if (self === undefined) {
-      void import('./telemetry/export.ts').then((exporter) => exporter.exportRecords([record])).catch(() => undefined)
-      return undefined
-    }
-    if (spoolRecord(record, facts.env)) startDetachedSelf([...self, 'telemetry', 'flush', '--linger'], facts.env)
-    return undefined
-  } catch (error) {
-    return `telemetry: ${(error as Error).message}; this fire's spans are not exported`
-  }
-}
-
-function startDetachedSelf([command, ...args]: readonly string[], env: Readonly<Record<string, string | undefined>>): void {
-  const { spawn } = nodeChildProcess()
-  const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
-  child.on('error', () => undefined)
-  child.unref()
-}
-
-/**
- * Hooks that do not run because their project is untrusted (or changed since trusted) are told
- * in the agent once per session and project, on the channels that reach someone there
- * (`noticeChannels`): stderr alone is not shown by agents on success. An event with no such
- * channel does not spend the session's notice.
- */
-function withTrustNotice(
-  decision: Decision,
-  trusts: FireConfig['trusts'],
-  payload: Payload,
-  env: Readonly<Record<string, string | undefined>>,
-  channels: FireOptions['noticeChannels'] & {},
-): Decision {
-  if (channels.length === 0) return decision
-  const notices = trusts
-    .filter((trust) => !trust.trusted && firstNoticeOf(trust.root, sessionIdOf(payload), env))
-    .map((trust) => `hookrun: ${untrustedNotice(trust)}`)
-  return notices.length === 0 ? decision : withNotice(decision, notices.join('\n'), channels, true)
-}
-
-/** A notice of hookrun's own on each channel: a message for the person, or context for the model. */
-function withNotice(decision: Decision, notice: string, channels: FireOptions['noticeChannels'] & {}, first = false): Decision {
-  let out = decision
-  if (channels.includes('systemMessage'))
-    out = { ...out, systemMessage: (first ? [notice, out.systemMessage] : [out.systemMessage, notice]).filter(Boolean).join('\n') }
-  if (channels.includes('additionalContext'))
-    out = { ...out, additionalContext: first ? [notice, ...out.additionalContext] : [...out.additionalContext, notice] }
-  return out
+  // Everything a fire does besides deciding (notices, the audit log, telemetry, syncs started in the background), in one place.
+  return afterDecision(decided, { config, signature, event, payload, cwd, env, started }, options)
 }
 
 /**
@@ -276,8 +116,8 @@ async function loadConfig(
     signal?: AbortSignal
   },
 ): Promise<Pick<LoadedHooks, 'warnings' | 'signature'> & { config: FireConfig; matched: boolean }> {
-  const found = options.configFiles?.length ? undefined : findConfigFiles(options)
-  const planned = found === undefined ? undefined : plannedHooks(found, options.env, event)
+  const look = observe(options)
+  const planned = plannedHooks(look, event)
   if (planned !== undefined) {
     const config: FireConfig = {
       hooks: planned.hooks,
@@ -291,14 +131,8 @@ async function loadConfig(
     // The plan's hooks are the event's already: only their filters are left to ask.
     return { config, warnings: [], signature: planned.signature, matched: true }
   }
-  return { ...(await (await import('./fire-config.ts')).loadAndPlan(event, options, found)), matched: false }
+  return { ...(await (await import('./fire-config.ts')).loadAndPlan(event, look, options)), matched: false }
 }
-
-/** What of the config stage a fire uses. */
-type FireConfig = Pick<
-  LoadedHooks['config'],
-  'hooks' | 'problems' | 'projectRoot' | 'settings' | 'trust' | 'trusts' | 'untrustedHooks' | 'policy'
->
 
 /** Deeper `hookrun fire` nesting than this (a hook that fires hookrun again) is refused. */
 export const MAX_DEPTH = 8

@@ -1,10 +1,10 @@
 // Parsed config documents cached by stat signature, so fire loads no zod while files are unchanged.
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { fnv1a, writeCacheEntry } from '../core/cache-file.ts'
 import { userCacheDir } from '../core/places.ts'
-import { statSignature } from '../core/stat.ts'
+import { signatureSettled, signatureTaker, statSignature } from '../core/stat.ts'
 import type { ConfigDocument, ParsedEntry } from './document.ts'
 import type { ConfigFileRef } from '../core/types.ts'
 
@@ -58,15 +58,22 @@ export function configCacheFile(env: Env, files: readonly ConfigFileRef[]): stri
   return join(userCacheDir(env), 'config', `${fnv1a(files.map((ref) => ref.file).join('\n'))}.json`)
 }
 
-export function openDocumentCache(env: Env, files: readonly ConfigFileRef[]): DocumentCache {
+/**
+ * The cache for one set of config files. `signatureOf` is the fire's look (./observe.ts): a fire
+ * asks for each file more than once (is everything cached? then each read; the plan's inputs),
+ * and each path is stat'd once in it.
+ */
+export function openDocumentCache(
+  env: Env,
+  files: readonly ConfigFileRef[],
+  signatureOf: (file: string) => string = signatureTaker(),
+): DocumentCache {
   const file = configCacheFile(env, files)
   const entries = readEntries(file)
   const refs = new Map<string, ConfigFileRef>()
-  // A fire asks for each file more than once (is everything cached? then each read): one stat each.
-  const taken = new Map<string, string | undefined>()
   const compared = (ref: ConfigFileRef) => {
-    if (!taken.has(ref.file)) taken.set(ref.file, fileSignature(ref.file))
-    return taken.get(ref.file)
+    const signature = signatureOf(ref.file)
+    return signature === 'missing' ? undefined : signature
   }
   // What `get` gave for each file, so asking again (a fire asks twice) builds no new entries.
   const served = new Map<string, ConfigDocument>()
@@ -93,7 +100,7 @@ export function openDocumentCache(env: Env, files: readonly ConfigFileRef[]): Do
     put(ref, document, before) {
       const at = fileSignature(ref.file)
       refs.set(ref.file, ref)
-      if (at !== undefined && at === before && settled(ref.file)) {
+      if (at !== undefined && at === before && signatureSettled(at)) {
         const { ref: _ref, text: _text, ...kept } = document
         entries[ref.file] = {
           signature: at,
@@ -135,19 +142,9 @@ function readEntries(file: string): Record<string, Entry> {
   return {}
 }
 
-/**
- * Only a file untouched for a while is cached: an edit within the same timestamp tick as the
- * cached one (same size, same times on a coarse file system) would otherwise go unseen.
- */
-export const SETTLE_MS = 2000
-
+/** Whether a file was last modified more than SETTLE_MS ago (src/core/stat.ts, the one rule). */
 export function settled(file: string): boolean {
-  try {
-    const stat = statSync(file)
-    return Date.now() - stat.mtimeMs > SETTLE_MS
-  } catch {
-    return false
-  }
+  return signatureSettled(statSignature(file))
 }
 
 /** A file's stat signature (src/core/stat.ts, the one trust and plans take too); undefined when it is not there. */

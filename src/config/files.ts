@@ -56,39 +56,41 @@ export function findConfigFiles(options: LoadOptions): FoundConfigFiles {
   const files: ConfigFileRef[] = [...managed]
   const userFile = join(userConfigDir(env), 'hooks.json')
   if (existsSync(userFile)) files.push({ layer: 'user', file: userFile })
-  const projects = findProjectRoots(cwd)
-  for (const root of projects) {
+  const projects = projectsAbove(cwd)
+  for (const { root, markers } of projects) {
     const project = join(root, '.hookrun', 'hooks.json')
-    const local = join(root, '.hookrun', 'hooks.local.json')
     // The user's own file can sit at ~/.hookrun too when the project is the home folder: read it once.
-    if (existsSync(project) && project !== userFile) files.push({ layer: 'project', file: project })
-    if (existsSync(local)) files.push({ layer: 'local', file: local })
+    if (markers.includes('hooks.json') && project !== userFile) files.push({ layer: 'project', file: project })
+    if (markers.includes('hooks.local.json')) files.push({ layer: 'local', file: join(root, '.hookrun', 'hooks.local.json') })
   }
-  const projectRoot = projects.at(-1)
-  return { files, projectRoot: projectRoot ?? cwd, inProject: projectRoot !== undefined, projects }
+  const projectRoot = projects.at(-1)?.root
+  return { files, projectRoot: projectRoot ?? cwd, inProject: projectRoot !== undefined, projects: projects.map(({ root }) => root) }
 }
 
 /** What makes a folder's `.hookrun/` a project: a config file, a hook folder or installed plugins. */
 const PROJECT_MARKERS = ['hooks.json', 'hooks.local.json', 'hooks', 'plugins']
 
-function isProjectRoot(dir: string): boolean {
+/** The markers a folder's `.hookrun/` holds (none: not a project); a folder without `.hookrun/` costs one look. */
+function projectMarkers(dir: string): string[] {
   const folder = join(dir, '.hookrun')
-  return PROJECT_MARKERS.some((marker) => existsSync(join(folder, marker)))
+  return existsSync(folder) ? PROJECT_MARKERS.filter((marker) => existsSync(join(folder, marker))) : []
 }
 
 /** The nearest folder at or above `cwd` whose `.hookrun/` holds hooks.json, hooks.local.json, hooks/ or plugins/. */
 export function findProjectRoot(cwd: string): string | undefined {
   for (let dir = cwd; ; dir = dirname(dir)) {
-    if (isProjectRoot(dir)) return dir
+    const folder = join(dir, '.hookrun')
+    if (existsSync(folder) && PROJECT_MARKERS.some((marker) => existsSync(join(folder, marker)))) return dir
     if (dirname(dir) === dir) return undefined
   }
 }
 
-/** Every project folder at or above `cwd` (as `findProjectRoot` tells one), outermost first. */
-function findProjectRoots(cwd: string): string[] {
-  const roots: string[] = []
+/** Every project folder at or above `cwd` (as `findProjectRoot` tells one), outermost first, with the markers that make it one. */
+function projectsAbove(cwd: string): Array<{ root: string; markers: string[] }> {
+  const roots: Array<{ root: string; markers: string[] }> = []
   for (let dir = cwd; ; dir = dirname(dir)) {
-    if (isProjectRoot(dir)) roots.unshift(dir)
+    const markers = projectMarkers(dir)
+    if (markers.length > 0) roots.unshift({ root: dir, markers })
     if (dirname(dir) === dir) return roots
   }
 }

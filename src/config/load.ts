@@ -1,8 +1,9 @@
 // Stage config: find the layers, read each (cache or parser), apply trust, merge by name with provenance.
-import { findConfigFiles, type LoadOptions } from './files.ts'
+import type { FoundConfigFiles } from './files.ts'
 import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
 import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
-import { folderMaterial, needsTrust, type ProjectTrust, resolveTrust } from '../trust/trust.ts'
+import { decideTrust, folderMaterial, needsTrust, type ProjectTrust } from '../trust/trust.ts'
+import type { TrustFootprint } from '../trust/footprint.ts'
 import type { CachedPolicy, PolicySetting } from './policy.ts'
 import { httpLimitsWithout, isManagedLayer, takeSettings, withHttpLimits } from './settings.ts'
 
@@ -54,20 +55,22 @@ export interface ResolvedConfig {
   }
   /** The hook folders and plugins found; absent when `--config`/`HOOKRUN_CONFIG` replaced discovery. */
   readonly discovery?: Discovery
+  /** Per project trusted by its own record, unchanged by signature: what that trust rests on (src/trust/footprint.ts), as trust saw it. */
+  readonly footprints?: ReadonlyMap<string, TrustFootprint>
 }
 
 /** Reads the remote policy's cached copy (./policy.ts), loaded only when a managed config names one. */
 type PolicyReader = (setting: PolicySetting) => CachedPolicy
 
+type Env = Readonly<Record<string, string | undefined>>
+
 /**
- * Discover every layer, read each file with `read`, and merge. Never throws for a bad file: it
+ * Read each layer found (src/config/files.ts) with `read`, and merge. Never throws for a bad file: it
  * becomes a problem. Project layers take part only when the project is trusted (src/trust/trust.ts).
  * This module stays free of zod, so that `fire` can read configs from the cache without loading
  * it; `loadConfig` (src/config/parse.ts) is this with the parser.
  */
-export function resolveConfig(options: LoadOptions, read: DocumentReader, readPolicy?: PolicyReader): ResolvedConfig {
-  const env = options.env ?? process.env
-  const found = findConfigFiles(options)
+export function resolveConfig(found: FoundConfigFiles, env: Env, read: DocumentReader, readPolicy?: PolicyReader): ResolvedConfig {
   const { projectRoot } = found
   const files = [...found.files]
   const documents = files.map(read)
@@ -106,22 +109,23 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
   // Each enclosing project is trusted (or not) on its own, by the same material as when it is the
   // project itself; what of it cannot run from here blocks gates rather than vanish.
   const trustByRoot = new Map<string, ProjectTrust>()
+  // What each trust by record rests on, seen as trust decided (a fire's plan rests on it).
+  const footprints = new Map<string, TrustFootprint>()
+  const decided = (root: string, folderFiles: readonly string[]) => {
+    const { trust, footprint } = decideTrust(root, documentsOf(root), settings, env, folderFiles)
+    if (footprint !== undefined) footprints.set(root, footprint)
+    return trust
+  }
   for (const root of found.projects.slice(0, -1)) {
     const enclosingDiscovery = discovery === undefined ? undefined : discoverHookFolders({ projectRoot: root, env })
-    const enclosingTrust = resolveTrust(
-      root,
-      documentsOf(root),
-      settings,
-      env,
-      enclosingDiscovery === undefined ? [] : folderMaterial(enclosingDiscovery, root, env),
-    )
+    const enclosingTrust = decided(root, enclosingDiscovery === undefined ? [] : folderMaterial(enclosingDiscovery, root, env))
     if (enclosingTrust === undefined) continue
     trustByRoot.set(root, enclosingTrust)
     const notRun =
       enclosingDiscovery?.sources.filter((source) => source.layer === 'project-folder' || source.layer === 'project-plugin') ?? []
     if (enclosingTrust.trusted && notRun.length > 0) problems.push(enclosingFolderProblem(root, projectRoot))
   }
-  const trust = resolveTrust(projectRoot, documentsOf(projectRoot), settings, env, folderFiles)
+  const trust = decided(projectRoot, folderFiles)
   if (trust !== undefined) trustByRoot.set(projectRoot, trust)
   const runs = (document: ConfigDocument) =>
     !needsTrust(document.ref.layer) || trustByRoot.get(projectRootOf(document.ref) ?? projectRoot)?.trusted === true
@@ -163,6 +167,7 @@ export function resolveConfig(options: LoadOptions, read: DocumentReader, readPo
     untrustedHooks,
     notManaged,
     discovery,
+    footprints,
     ...(policy !== undefined && { policy }),
   }
 }

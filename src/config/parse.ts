@@ -1,6 +1,6 @@
 // One config file → a ConfigDocument (zod validation, shapes normalised, problems named by path).
 import { readFileSync } from 'node:fs'
-import { type LoadOptions, resolveConfig, type ResolvedConfig } from './load.ts'
+import { findConfigFiles, type LoadOptions, resolveConfig, type ResolvedConfig } from './load.ts'
 import { cachedPolicy } from './policy.ts'
 import type { ConfigDocument, ParsedEntry } from './document.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
@@ -21,7 +21,8 @@ import { canonicalOf, nearestEvent } from '../event/suggest.ts'
 
 /** Discover, read, validate and merge every layer (see `resolveConfig`). */
 export function loadConfig(options: LoadOptions): ResolvedConfig {
-  return resolveConfig(options, readConfigDocument, (setting) => cachedPolicy(setting, options.env ?? process.env))
+  const env = options.env ?? process.env
+  return resolveConfig(findConfigFiles(options), env, readConfigDocument, (setting) => cachedPolicy(setting, env))
 }
 
 /** Read one file into validated hook specs; every problem names the file and the JSON path. */

@@ -3,17 +3,14 @@
 // them all on every fire: an input cannot be stored and not compared, nor given and not stored.
 import { hooksDir, pluginsDir } from '../discover/folders.ts'
 import { footprintHolds, isFootprint, type TrustFootprint } from '../trust/footprint.ts'
-import { fileSignature } from './cache.ts'
 import type { FoundConfigFiles } from './files.ts'
 import { configSignature } from './narrowed.ts'
+import type { Observation } from './observe.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
-/** What a fire knows before its config stage: the config files found from its folder, and its environment. */
-interface PlanContext {
-  readonly found: FoundConfigFiles
-  readonly env: Env
-}
+/** What a fire knows before its config stage: its one look at the world (./observe.ts). */
+type PlanContext = Pick<Observation, 'found' | 'env' | 'signature'>
 
 /**
  * The config stage's inputs, as a plan records them. A new input of the config stage (a file, a
@@ -60,10 +57,10 @@ const PLAN_INPUTS: { readonly [K in keyof PlanInputs]: PlanInput<PlanInputs[K]> 
     (value) => value === null || isString(value),
   ),
   projects: taken(({ found }) => found.projects, isStrings),
-  configFiles: taken(({ found }) => configSignature(found.files, (ref) => fileSignature(ref.file), false), isString),
-  folders: taken(({ found, env }) => folderSignatures(found, env), isPairs),
+  configFiles: taken((look) => configSignature(look.found.files, (ref) => look.signature(ref.file), false), isString),
+  folders: taken(folderSignatures, isPairs),
   trustRecords: {
-    holds: (recorded) => recorded.every(([root, footprint]) => footprintHolds(root, footprint)),
+    holds: (recorded, look) => recorded.every(([root, footprint]) => footprintHolds(root, footprint, look.signature)),
     isValue: (value) => isPairs(value) && (value as unknown[][]).every((pair) => isFootprint(pair[1])),
   },
 }
@@ -113,7 +110,10 @@ function folderPaths(found: FoundConfigFiles, env: Env): string[] {
   return [...enclosing, ...scopes.flatMap((scope) => [hooksDir(scope, found.projectRoot, env), pluginsDir(scope, found.projectRoot, env)])]
 }
 
-/** The signatures of the hook and plugin folders now: taken before the config is read, and compared after. */
-export function folderSignatures(found: FoundConfigFiles, env: Env): Array<[string, string | null]> {
-  return folderPaths(found, env).map((dir) => [dir, fileSignature(dir) ?? null])
+/** The signatures of the hook and plugin folders as the look took them: before the config is read, and compared after. */
+export function folderSignatures(look: PlanContext): Array<[string, string | null]> {
+  return folderPaths(look.found, look.env).map((dir) => {
+    const signature = look.signature(dir)
+    return [dir, signature === 'missing' ? null : signature]
+  })
 }

@@ -8,9 +8,10 @@ import type { FiredEvent, Hook, Settings } from '../core/types.ts'
 import { hooksMatching } from '../event/pattern.ts'
 import { pluginsDir } from '../discover/folders.ts'
 import type { ProjectTrust } from '../trust/trust.ts'
-import { settled } from './cache.ts'
+import { signatureSettled } from '../core/stat.ts'
 import type { FoundConfigFiles } from './files.ts'
 import type { ResolvedConfig } from './load.ts'
+import type { Observation } from './observe.ts'
 import { inputsHold, isPlanInputs, type PlanInputs } from './plan-inputs.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -110,12 +111,13 @@ function isPlan(plan: Plan): boolean {
   )
 }
 
-/** The plan's answer for `event`, when the plan exists, knows the event and every input it rests on holds. */
-export function plannedHooks(found: FoundConfigFiles, env: Env, event: FiredEvent): PlannedHooks | undefined {
-  if (found.files.some((ref) => ref.layer === 'config' || ref.layer === 'managed')) return undefined
+/** The plan's answer for `event`, when the plan exists, knows the event and every input it rests on holds in this look. */
+export function plannedHooks(look: Observation, event: FiredEvent): PlannedHooks | undefined {
+  const { found, env } = look
+  if (look.named || found.files.some((ref) => ref.layer === 'config' || ref.layer === 'managed')) return undefined
   const plan = readPlan(planFile(found, env))
   const hooks = plan?.events[planKey(event)]
-  if (plan === undefined || hooks === undefined || !inputsHold(plan.inputs, { found, env })) return undefined
+  if (plan === undefined || hooks === undefined || !inputsHold(plan.inputs, look)) return undefined
   const own = plan.trusts.at(-1)
   return {
     hooks,
@@ -142,7 +144,7 @@ interface ReadConfig {
  * (an untrusted or changed project, hook folders and plugins, which are asked what they serve, a
  * managed layer or policy), its files are settled, and every input it read still holds.
  */
-export function answerStands(config: ReadConfig['config'], inputs: PlanInputs, found: FoundConfigFiles, env: Env): boolean {
+export function answerStands(config: ReadConfig['config'], inputs: PlanInputs, look: Observation): boolean {
   // Trust by record stands only while what it rests on does (its footprint, an input).
   const footprinted = new Set(inputs.trustRecords.map(([root]) => root))
   return (
@@ -151,17 +153,18 @@ export function answerStands(config: ReadConfig['config'], inputs: PlanInputs, f
     (config.discovery?.sources.length ?? 0) === 0 &&
     config.files.every((ref) => ref.layer !== 'managed') &&
     config.trusts.every((trust) => trust.trusted && (trust.via === 'folder' || footprinted.has(trust.root))) &&
-    config.files.every((ref) => settled(ref.file)) &&
-    inputsHold(inputs, { found, env })
+    config.files.every((ref) => signatureSettled(look.signature(ref.file))) &&
+    inputsHold(inputs, look)
   )
 }
 
 /**
  * Remember this event's hooks, when the config just read may be planned (see `Plan`). `inputs`
- * are what the config stage read (src/fire-config.ts `loadAndPlan`); every one must still hold
- * after the read, or something changed meanwhile and no plan is made.
+ * are what the config stage read (src/fire-config.ts `loadAndPlan`) in the look `before`; every
+ * one must still hold in a look taken after the read, or something changed meanwhile and no plan is made.
  */
-export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, read: ReadConfig, inputs: PlanInputs): boolean {
+export function planHooks(before: Observation, event: FiredEvent, read: ReadConfig, inputs: PlanInputs): boolean {
+  const { found, env } = before
   const { config } = read
   const plannable =
     // The files read are the ones found before (none appeared or went meanwhile), of these layers only.
@@ -174,7 +177,7 @@ export function planHooks(found: FoundConfigFiles, env: Env, event: FiredEvent, 
     config.discovery.skipped.length === 0 &&
     // Plugin folders must be absent: a change inside an installed plugin leaves their signature as it was.
     inputs.folders.every(([dir, signature]) => signature === null || !pluginFolder(dir, found, env)) &&
-    answerStands(config, inputs, found, env)
+    answerStands(config, inputs, before.again())
   if (!plannable) return false
   const file = planFile(found, env)
   const settings: PlannedSettings = {

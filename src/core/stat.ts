@@ -10,3 +10,29 @@ export function statSignature(file: string): string {
     return 'missing'
   }
 }
+
+/** `statSignature`, each path taken once: what one look at the world (src/config/observe.ts) asks with. */
+export function signatureTaker(): (file: string) => string {
+  const taken = new Map<string, string>()
+  return (file) => {
+    const known = taken.get(file)
+    if (known !== undefined) return known
+    const signature = statSignature(file)
+    taken.set(file, signature)
+    return signature
+  }
+}
+
+/**
+ * Only a file untouched for a while can stand in for its content by signature: an edit within the
+ * same timestamp tick as the one recorded (same size, same times on a coarse file system) would
+ * otherwise go unseen. The config cache, plans and narrowed stamps take files by this rule.
+ */
+export const SETTLE_MS = 2000
+
+/** Whether the file of this signature (`statSignature`) was last modified more than SETTLE_MS ago. */
+export function signatureSettled(signature: string, now = Date.now()): boolean {
+  if (signature === 'missing') return false
+  const modified = signature.split(':')[4]
+  return modified !== undefined && now - Number(BigInt(modified) / 1_000_000n) > SETTLE_MS
+}

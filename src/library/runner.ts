@@ -8,7 +8,7 @@ import { qualifyEvent } from '../event/event.ts'
 import { checkDepth } from '../fire.ts'
 import type { ChainStep, ProgressRecord } from '../chain.ts'
 import { loadObserved, type ObservedHooks, observationHolds } from '../fire-config.ts'
-import { findConfigFiles } from '../config/files.ts'
+import { type Observation, observe } from '../config/observe.ts'
 import { decideEvent } from '../pipeline.ts'
 import { type FunctionHook, type FunctionHookSpec, functionStep } from './function-hook.ts'
 import { compilePattern, patternProblem } from '../event/pattern.ts'
@@ -92,15 +92,18 @@ export function createRunner(options: RunnerOptions = {}): Runner {
   let unnamed = 0
 
   // With `configFiles` nothing is discovered: the runner reads them again on `reload()` only.
-  const find = () => (options.configFiles?.length ? undefined : findConfigFiles({ cwd, env }))
-  const load = () => (loading = loadObserved({ cwd, configFiles: options.configFiles, env, strict: options.strict ?? false }, find()))
-  /** The config as it stands now: the one read before while everything it came from holds. */
+  const named = (options.configFiles?.length ?? 0) > 0
+  const look = () => observe({ cwd, configFiles: options.configFiles, env })
+  const load = (seen?: Observation) =>
+    (loading = Promise.resolve().then(() => loadObserved(seen ?? look(), { strict: options.strict ?? false })))
+  /** The config as it stands now: the one read before while everything it came from holds in this fire's look. */
   const current = async (): Promise<ObservedHooks> => {
     // A load that failed (a strict runner's config problem) is tried again, not kept.
     const observed = await loading?.catch(() => undefined)
     if (observed === undefined) return load()
-    const found = find()
-    return found === undefined || observationHolds(observed, found, env) ? observed : load()
+    if (named) return observed
+    const seen = look()
+    return observationHolds(observed, seen) ? observed : load(seen)
   }
 
   const runner: Runner = {

@@ -26,15 +26,20 @@ export interface TrustFootprint {
 /**
  * Whether trust still rests on the footprint: the record unchanged, the project's material the
  * same files as then (the hook folders walked and the named paths looked at, as trust does), each
- * with its signature. Not a hash: what trust itself accepts without one.
+ * with its signature. Not a hash: what trust itself accepts without one. `signatureOf` is the
+ * fire's look (src/config/observe.ts), which takes each path's signature once.
  */
-export function footprintHolds(projectRoot: string, footprint: TrustFootprint): boolean {
-  if (statSignature(footprint.record[0]) !== footprint.record[1]) return false
-  if (footprint.links !== undefined && !footprint.links.every(([file, signature]) => statSignature(file) === signature)) return false
+export function footprintHolds(
+  projectRoot: string,
+  footprint: TrustFootprint,
+  signatureOf: (file: string) => string = statSignature,
+): boolean {
+  if (signatureOf(footprint.record[0]) !== footprint.record[1]) return false
+  if (footprint.links !== undefined && !footprint.links.every(([file, signature]) => signatureOf(file) === signature)) return false
   const material = collectFiles(projectRoot, footprint.configFiles, footprint.commandPaths)
   return (
     material.length === footprint.files.length &&
-    footprint.files.every(([file, signature], index) => material[index] === file && statSignature(file) === signature)
+    footprint.files.every(([file, signature], index) => material[index] === file && signatureOf(file) === signature)
   )
 }
 

@@ -147,7 +147,10 @@ function worktreeFootprint(
  * reading it costs one small read and no hashing.
  */
 export function trustRecordFile(projectRoot: string, env: Env = process.env): string {
-  const root = canonicalPath(projectRoot)
+  return recordFileOf(canonicalPath(projectRoot), env)
+}
+
+function recordFileOf(root: string, env: Env): string {
   const encoded = Buffer.from(root).toString('base64url')
   return join(stateDir(env), 'trust', `${encoded.length <= 200 ? encoded : sha256(root)}.json`)
 }
@@ -176,15 +179,32 @@ export function trustedRoots(env: Env = process.env): string[] {
 
 /** The project's record, or undefined when there is none (an unreadable record trusts nothing). */
 export function readTrustRecord(projectRoot: string, env: Env = process.env): TrustRecord | undefined {
+  const root = canonicalPath(projectRoot)
+  return readRecordAt(recordFileOf(root, env), root)
+}
+
+/**
+ * The project's own record with the file it is in and that file's signature, taken before it is
+ * read (a record replaced or removed meanwhile shows as changed); undefined when there is none.
+ */
+export function recordSeen(projectRoot: string, env: Env): { file: string; signature: string; record: TrustRecord } | undefined {
+  const root = canonicalPath(projectRoot)
+  const file = recordFileOf(root, env)
+  const signature = statSignature(file)
+  const record = signature === 'missing' ? undefined : readRecordAt(file, root)
+  return record === undefined ? undefined : { file, signature, record }
+}
+
+function readRecordAt(file: string, root: string): TrustRecord | undefined {
   let text: string
   try {
-    text = readFileSync(trustRecordFile(projectRoot, env), 'utf8')
+    text = readFileSync(file, 'utf8')
   } catch {
     return undefined
   }
   try {
     const record = asTrustRecord(JSON.parse(text))
-    return record?.root === canonicalPath(projectRoot) ? record : undefined
+    return record?.root === root ? record : undefined
   } catch {
     return undefined
   }

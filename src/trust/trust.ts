@@ -20,7 +20,9 @@ import { dirname, resolve } from 'node:path'
 import { compileGlob, isGlob } from '../event/globs.ts'
 import type { Settings } from '../core/types.ts'
 import { changedFiles, type ConfigDocument, hashProjectMaterial, materialFiles, textsOf } from './material-hash.ts'
-import { canonicalPath, readTrustRecord, unchangedSince, worktreeRecord } from './records.ts'
+import { canonicalPath, recordSeen, unchangedSince, worktreeRecord } from './records.ts'
+import type { TrustFootprint } from './footprint.ts'
+import { relativePath } from './material.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -78,19 +80,55 @@ export function resolveTrust(
   env: Env,
   folderFiles: readonly string[] = [],
 ): ProjectTrust | undefined {
-  if (documents.length === 0 && folderFiles.length === 0) return undefined
+  return decideTrust(projectRoot, documents, settings, env, folderFiles).trust
+}
+
+/** A project's trust, and what it rests on when its own record holds by signature (src/trust/footprint.ts). */
+interface TrustDecided {
+  readonly trust: ProjectTrust | undefined
+  readonly footprint?: TrustFootprint
+}
+
+/**
+ * `resolveTrust` in one pass with its footprint: the record's signature taken before it is read,
+ * the material walked once, so a fire's plan rests on exactly what trust looked at (no second
+ * walk, no second read of the record). A worktree held to its repository's record has no
+ * footprint here (trust hashes it; `trustFootprint` says what a plan may rest on).
+ */
+export function decideTrust(
+  projectRoot: string,
+  documents: readonly ConfigDocument[],
+  settings: Settings,
+  env: Env,
+  folderFiles: readonly string[] = [],
+): TrustDecided {
+  if (documents.length === 0 && folderFiles.length === 0) return { trust: undefined }
   const command = `hookrun trust ${shellQuote(projectRoot)}`
   const folder = trustedFolderOf(projectRoot, settings.trustedFolders)
-  if (folder !== undefined) return { root: projectRoot, trusted: true, via: 'folder', folder, command }
+  if (folder !== undefined) return { trust: { root: projectRoot, trusted: true, via: 'folder', folder, command } }
   // A linked git worktree of a trusted repository is the same project: pinned by content, its
   // files are held to the main checkout's record (they hash, never match by signature).
-  const record = readTrustRecord(projectRoot, env) ?? worktreeRecord(projectRoot, env)
-  if (record === undefined) return { root: projectRoot, trusted: false, reason: 'never', command }
+  const seen = recordSeen(projectRoot, env)
+  const record = seen?.record ?? worktreeRecord(projectRoot, env)
+  if (record === undefined) return { trust: { root: projectRoot, trusted: false, reason: 'never', command } }
   const files = materialFiles(projectRoot, documents, folderFiles)
-  if (unchangedSince(record, projectRoot, files)) return { root: projectRoot, trusted: true, via: 'record', command }
+  if (unchangedSince(record, projectRoot, files)) {
+    const trust: ProjectTrust = { root: projectRoot, trusted: true, via: 'record', command }
+    const paths = documents.every((document) => document.commandPaths?.root === projectRoot)
+      ? documents.flatMap((document) => document.commandPaths!.paths)
+      : undefined
+    if (seen === undefined || folderFiles.length > 0 || paths === undefined) return { trust }
+    const footprint: TrustFootprint = {
+      record: [seen.file, seen.signature],
+      files: files.map((file): [string, string] => [file, record.files[relativePath(projectRoot, file)]!.stat!]),
+      configFiles: documents.map((document) => document.ref.file),
+      commandPaths: [...new Set(paths)],
+    }
+    return { trust, footprint }
+  }
   const material = hashProjectMaterial(projectRoot, files, textsOf(documents))
-  if (material.digest === record.digest) return { root: projectRoot, trusted: true, via: 'record', command }
-  return { root: projectRoot, trusted: false, reason: 'changed', changed: changedFiles(record.files, material.files), command }
+  if (material.digest === record.digest) return { trust: { root: projectRoot, trusted: true, via: 'record', command } }
+  return { trust: { root: projectRoot, trusted: false, reason: 'changed', changed: changedFiles(record.files, material.files), command } }
 }
 
 // ---------------------------------------------------------------------------------------------

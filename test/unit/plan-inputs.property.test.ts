@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, test, vi } from 'vitest'
 import { trustProject, untrustProject } from '../../src/commands/trust.ts'
-import { findConfigFiles } from '../../src/config/files.ts'
+import { observe } from '../../src/config/observe.ts'
 import { plannedHooks } from '../../src/config/plan.ts'
 import { agentProjectDir, projectSearchStart } from '../../src/config/project.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
@@ -208,7 +208,7 @@ describe('a planned fire decides as the long way does', () => {
       fc.asyncProperty(fc.array(fc.constantFrom(...Object.keys(CHANGES)), { minLength: 1, maxLength: 5 }), async (changes) => {
         const world = await makeWorld()
         for (const [index, change] of changes.entries()) {
-          if (plannedHooks(findConfigFiles({ cwd: cwdOf(world), env: world.env }), world.env, event) !== undefined)
+          if (plannedHooks(observe({ cwd: cwdOf(world), env: world.env }), event) !== undefined)
             armed.set(change, (armed.get(change) ?? 0) + 1)
           world.version++
           await CHANGES[change]!(world)

@@ -26,7 +26,7 @@ vi.mock('node:fs', async (original) => {
 })
 
 const { trustProject } = await import('../../src/commands/trust.ts')
-const { findConfigFiles } = await import('../../src/config/files.ts')
+const { observe } = await import('../../src/config/observe.ts')
 const { planFile } = await import('../../src/config/plan.ts')
 const { qualifyEvent } = await import('../../src/event/event.ts')
 const { loadAndPlan } = await import('../../src/fire-config.ts')
@@ -67,11 +67,12 @@ test('every file and folder the config stage reads is one a plan input covers', 
 
   // What every fire reads before it asks its plan: finding the config files and projects.
   seen.on = true
-  const found = findConfigFiles({ cwd: dir, env })
+  const look = observe({ cwd: dir, env })
+  const { found } = look
   const everyFire = new Set(seen.paths)
   seen.paths.clear()
   // The config stage the long way, which makes the plan.
-  await loadAndPlan(event, { cwd: dir, env, strict: false }, found)
+  await loadAndPlan(event, look, { strict: false })
   seen.on = false
   const configStage = [...seen.paths]
 

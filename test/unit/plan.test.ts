@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { trustProject, untrustProject } from '../../src/commands/trust.ts'
 import { findConfigFiles } from '../../src/config/files.ts'
+import { observe } from '../../src/config/observe.ts'
 import { planFile, plannedHooks } from '../../src/config/plan.ts'
 import { PLAN_VARIABLES, planEnvironment } from '../../src/config/plan-inputs.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
@@ -37,7 +38,7 @@ async function trustedProject(extra: Record<string, unknown> = {}) {
   return { dir, env }
 }
 
-const planned = (dir: string, env: Record<string, string | undefined>) => plannedHooks(findConfigFiles({ cwd: dir, env }), env, event)
+const planned = (dir: string, env: Record<string, string | undefined>) => plannedHooks(observe({ cwd: dir, env }), event)
 const fireIn = (dir: string, env: Record<string, string | undefined>) => fire({ event: 'tool:pre_execute', payload, cwd: dir, env })
 
 describe('plans: a fire remembers which hooks its event has', () => {
@@ -55,7 +56,7 @@ describe('plans: a fire remembers which hooks its event has', () => {
     })
     // An event no hook has is planned too: the answer "none" is what most fires ask.
     await fire({ event: 'session:start', payload: {}, cwd: dir, env })
-    expect(plannedHooks(findConfigFiles({ cwd: dir, env }), env, qualifyEvent('session:start', {}))?.hooks).toEqual([])
+    expect(plannedHooks(observe({ cwd: dir, env }), qualifyEvent('session:start', {}))?.hooks).toEqual([])
   })
 
   // A change returns the environment the next fire sees, or nothing when the environment stays.

@@ -1,0 +1,184 @@
+// After a fire's decision: what it does besides deciding, in one place and in this order: a stale
+// remote policy's refresh started, hookrun's own notices added (an untrusted project, a narrowed
+// install out of date), the audit line, telemetry, and narrowed installs' syncs started in the
+// background. None of it changes which hooks ran or what they decided.
+import { narrowedAction, readStamp, readUserStamp, userRoutingAction } from './config/narrowed.ts'
+import type { FiredEvent, Payload, Settings } from './core/types.ts'
+import type { Decision } from './core/protocol.ts'
+import { untrustedNotice } from './answer/blocks.ts'
+import { firstNoticeOf } from './trust/notices.ts'
+import { sessionIdOf } from './payload/fields.ts'
+import type { FireFacts } from './telemetry/record.ts'
+import type { LoadedHooks } from './fire-config.ts'
+import type { ChainOutcome } from './chain.ts'
+import type { Hook, HookResult } from './core/types.ts'
+import { nodeChildProcess } from './core/builtins.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** What of the config stage a fire uses. */
+export type FireConfig = Pick<
+  LoadedHooks['config'],
+  'hooks' | 'problems' | 'projectRoot' | 'settings' | 'trust' | 'trusts' | 'untrustedHooks' | 'policy'
+>
+
+/** Where hookrun's own notices go (`FireOptions.noticeChannels`). */
+type Channels = readonly ('systemMessage' | 'additionalContext')[]
+
+/** The fire as decided: its config, event and payload, where and when it ran. */
+interface Fired {
+  readonly config: FireConfig
+  /** `configSignature` of the config files read (src/config/narrowed.ts). */
+  readonly signature: string
+  readonly event: FiredEvent
+  readonly payload: Payload
+  readonly cwd: string
+  readonly env: Env
+  /** When the fire started (epoch ms). */
+  readonly started: number
+}
+
+/** What of `FireOptions` (src/fire.ts) the effects read. */
+interface EffectOptions {
+  readonly configFiles?: readonly string[]
+  readonly signal?: AbortSignal
+  readonly agent?: string
+  readonly selfCommand?: readonly string[]
+  readonly noticeChannels?: Channels
+  readonly unroutedNotice?: (cwd: string) => Promise<string | undefined>
+}
+
+/** The decision as the agent gets it, once everything a fire does after deciding is done. */
+export async function afterDecision(
+  decided: { readonly decision: Decision; readonly chain: ChainOutcome; readonly selected: readonly Hook[]; readonly block?: HookResult },
+  fired: Fired,
+  options: EffectOptions,
+): Promise<Decision> {
+  const { config, event, payload, cwd, env, started } = fired
+  if (config.policy?.stale && options.selfCommand !== undefined) {
+    // A stale remote policy is refreshed in the background; this fire used the copy it has.
+    const { claimRefresh } = await import('./config/policy.ts')
+    if (claimRefresh(config.policy.url, env)) startDetachedSelf([...options.selfCommand, 'policy', 'pull', '--quiet'], env)
+  }
+  const hooks = decided.block !== undefined ? [] : decided.selected
+  const agent = options.agent ?? env.HOOKRUN_AGENT
+  const channels = options.noticeChannels ?? ['systemMessage']
+  let decision = withTrustNotice(decided.decision, config.trusts, payload, env, channels)
+  if (config.settings.log !== undefined) {
+    // The audit log is opt-in: its code is loaded only when a log is configured.
+    const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
+    const interrupted = options.signal?.aborted ? String(options.signal.reason) : undefined
+    const line = auditLine({ decision, payload, cwd, projectRoot: config.projectRoot, interrupted, ...(agent && { agent }) })
+    const failure = appendAuditLine(config.settings.log.path, line, config.settings.log.chain === true)
+    if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
+  }
+  if (config.settings.telemetry !== undefined || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
+    // Telemetry is opt-in too; the OpenTelemetry packages never load here (src/telemetry/).
+    const end = performance.timeOrigin + performance.now()
+    const facts = { event, decision, payload, hooks, startedAt: decided.chain.startedAt, start: started, end, env, ...(agent && { agent }) }
+    const failure = await recordTelemetry(config.settings, facts, options.selfCommand)
+    if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
+  }
+  return withNarrowedSyncs(decision, { ...fired, channels }, options)
+}
+
+/**
+ * Narrowed agent configs kept up to date: one that hooks.json outgrew is brought up to date by a
+ * detached `install --sync` (without a narrowed install this is one failed open), and what the
+ * last sync did, or what this session runs without, is told.
+ */
+async function withNarrowedSyncs(decided: Decision, fired: Fired & { channels: Channels }, options: EffectOptions): Promise<Decision> {
+  const { config, signature, env, channels } = fired
+  let decision = decided
+  if (options.selfCommand === undefined || options.configFiles?.length) return decision
+  const stamp = readStamp(config.projectRoot, env)
+  if (stamp !== undefined) {
+    // Only where the project's hooks are trusted: a repository's edit must not change agent configs unseen.
+    const action = narrowedAction(
+      stamp,
+      signature,
+      config.trusts.every((trust) => trust.trusted),
+      env,
+    )
+    if (action.sync)
+      startDetachedSelf(
+        [...options.selfCommand, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')],
+        env,
+      )
+    if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
+  }
+  // The same for a narrowed user install (install --agent X): it routes every trusted project's
+  // hooks, so a fire in a trusted project (or in none) whose config it was not compiled from syncs it.
+  const userStamp = readUserStamp(env)
+  if (userStamp !== undefined) {
+    const key = config.trusts.length === 0 ? '' : config.projectRoot
+    const action = userRoutingAction(
+      userStamp,
+      key,
+      signature,
+      config.trusts.every((trust) => trust.trusted),
+      env,
+    )
+    // The agent read its file when this session started (or before this fire): a hook the file does
+    // not route yet is not asked about in this session, whatever the sync does now. Read before it starts.
+    const stale = userStamp.signatures[key] !== signature && (fired.event.name === 'session:start' || action.sync)
+    const unrouted = stale ? await options.unroutedNotice?.(fired.cwd) : undefined
+    if (action.sync) startDetachedSelf([...options.selfCommand, 'install', '--sync', '--user', '--quiet', '--cwd', config.projectRoot], env)
+    if (unrouted !== undefined) decision = withNotice(decision, unrouted, channels)
+    if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
+  }
+  return decision
+}
+
+/**
+ * Hand one fire's spans over for export: to the spool and a detached shipper when hookrun runs as
+ * a command (the agent waits for our exit, never for the collector), or to a background export in
+ * this process when a program calls `fire()` itself (it lives on after the decision).
+ */
+async function recordTelemetry(settings: Settings, facts: FireFacts, self: readonly string[] | undefined): Promise<string | undefined> {
+  const { fireRecord, spoolRecord, telemetryTarget } = await import('./telemetry/record.ts')
+  const target = telemetryTarget(settings, facts.env)
+  if (target === undefined) return undefined
+  const record = fireRecord(target, facts)
+  try {
+    if (self === undefined) {
+      void import('./telemetry/export.ts').then((exporter) => exporter.exportRecords([record])).catch(() => undefined)
+      return undefined
+    }
+    if (spoolRecord(record, facts.env)) startDetachedSelf([...self, 'telemetry', 'flush', '--linger'], facts.env)
+    return undefined
+  } catch (error) {
+    return `telemetry: ${(error as Error).message}; this fire's spans are not exported`
+  }
+}
+
+function startDetachedSelf([command, ...args]: readonly string[], env: Env): void {
+  const { spawn } = nodeChildProcess()
+  const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
+  child.on('error', () => undefined)
+  child.unref()
+}
+
+/**
+ * Hooks that do not run because their project is untrusted (or changed since trusted) are told
+ * in the agent once per session and project, on the channels that reach someone there
+ * (`noticeChannels`): stderr alone is not shown by agents on success. An event with no such
+ * channel does not spend the session's notice.
+ */
+function withTrustNotice(decision: Decision, trusts: FireConfig['trusts'], payload: Payload, env: Env, channels: Channels): Decision {
+  if (channels.length === 0) return decision
+  const notices = trusts
+    .filter((trust) => !trust.trusted && firstNoticeOf(trust.root, sessionIdOf(payload), env))
+    .map((trust) => `hookrun: ${untrustedNotice(trust)}`)
+  return notices.length === 0 ? decision : withNotice(decision, notices.join('\n'), channels, true)
+}
+
+/** A notice of hookrun's own on each channel: a message for the person, or context for the model. */
+function withNotice(decision: Decision, notice: string, channels: Channels, first = false): Decision {
+  let out = decision
+  if (channels.includes('systemMessage'))
+    out = { ...out, systemMessage: (first ? [notice, out.systemMessage] : [out.systemMessage, notice]).filter(Boolean).join('\n') }
+  if (channels.includes('additionalContext'))
+    out = { ...out, additionalContext: first ? [notice, ...out.additionalContext] : [...out.additionalContext, notice] }
+  return out
+}
