@@ -200,10 +200,17 @@ export const claude: Dialect = {
   },
 }
 
+/**
+ * The agents that run Claude Code's entries (.claude/settings*.json) with payloads of their own, in
+ * the order a fire tells them apart (each one's `caller`: src/agents/callers.ts).
+ */
+const CALLERS = ['cursor', 'vscode', 'copilot', 'devin', 'agent-sdk']
+
 export const claudeAgent: Agent = {
   name: claude.name,
   label: claude.label,
   events: CLAUDE_EVENT_NAMES,
   tools: TOOLS,
   dialect: claude,
+  callers: CALLERS,
 }

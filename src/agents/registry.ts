@@ -19,6 +19,9 @@ import { opencode, opencodeAgent } from './opencode.ts'
 import { qwen, qwenAgent } from './qwen.ts'
 import { vibe, vibeAgent } from './vibe.ts'
 import { windsurf, windsurfAgent } from './windsurf.ts'
+import { vscodeAgent } from './vscode.ts'
+import { agentSdkAgent } from './agent-sdk.ts'
+import type { Caller } from './callers.ts'
 
 /** Every agent, in the order the docs list their names. */
 export const AGENTS: readonly Agent[] = [
@@ -40,6 +43,8 @@ export const AGENTS: readonly Agent[] = [
   kimiAgent,
   gooseAgent,
   devinAgent,
+  vscodeAgent,
+  agentSdkAgent,
 ]
 
 /**
@@ -92,4 +97,12 @@ export const DIALECTS: readonly Dialect[] = [
 /** The agent by its name (`--format`, `install --agent`). */
 export function agentNamed(name: string): Agent | undefined {
   return AGENTS.find((agent) => agent.name === name)
+}
+
+/** The agents that run this agent's entries, each with its name, label and how it does (src/agents/callers.ts), in detection order. */
+export function callersOf(owner: string): Array<Caller & { readonly name: string; readonly label: string }> {
+  return (agentNamed(owner)?.callers ?? []).flatMap((name) => {
+    const agent = agentNamed(name)
+    return agent?.caller === undefined ? [] : [{ ...agent.caller, name: agent.name, label: agent.caller.label ?? agent.label }]
+  })
 }

@@ -3,6 +3,7 @@ import type { McpTool, Payload, ProjectSource } from '../core/types.ts'
 import type { CarriedField, Decision } from '../core/protocol.ts'
 import type { Rendered } from '../core/protocol.ts'
 import type { McpServerFiles } from './mcp-servers.ts'
+import type { Caller } from './callers.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
 export interface Normalized {
@@ -144,4 +145,12 @@ export interface Agent {
   readonly tools?: AgentTools
   /** Its payloads and answers; absent for an agent that runs another's entries or whose hooks hookrun does not answer. */
   readonly dialect?: Dialect
+  /** The agents that run this one's hook entries with payloads of their own, by name, in detection order (src/agents/callers.ts). */
+  readonly callers?: readonly string[]
+  /** How this agent runs another's entries (the other lists it in its `callers`). */
+  readonly caller?: Caller
+  /** Its payloads name no event: a fire must name one on the command line, like this one (Copilot's `preToolUse`). */
+  readonly eventOnCommandLine?: string
+  /** It answers another agent's hooks (`of`) inside its own process, as `how` says (the Agent SDK's hookrunHooks()). */
+  readonly inProcess?: { readonly of: string; readonly how: string }
 }
