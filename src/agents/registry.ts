@@ -22,6 +22,7 @@ import { windsurf, windsurfAgent } from './windsurf.ts'
 import { vscodeAgent } from './vscode.ts'
 import { agentSdkAgent } from './agent-sdk.ts'
 import type { Caller } from './callers.ts'
+import { kiloAgent } from './kilo.ts'
 
 /** Every agent, in the order the docs list their names. */
 export const AGENTS: readonly Agent[] = [
@@ -45,6 +46,7 @@ export const AGENTS: readonly Agent[] = [
   devinAgent,
   vscodeAgent,
   agentSdkAgent,
+  kiloAgent,
 ]
 
 /**

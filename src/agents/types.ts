@@ -4,6 +4,8 @@ import type { CarriedField, Decision } from '../core/protocol.ts'
 import type { Rendered } from '../core/protocol.ts'
 import type { McpServerFiles } from './mcp-servers.ts'
 import type { Caller } from './callers.ts'
+import type { PluginFacts } from './plugins.ts'
+import type { HookFolderFacts } from './hook-folders.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
 export interface Normalized {
@@ -153,4 +155,8 @@ export interface Agent {
   readonly eventOnCommandLine?: string
   /** It answers another agent's hooks (`of`) inside its own process, as `how` says (the Agent SDK's hookrunHooks()). */
   readonly inProcess?: { readonly of: string; readonly how: string }
+  /** It runs plugins, not hook commands: hookrun's plugin in it (src/agents/plugins.ts). */
+  readonly plugin?: PluginFacts
+  /** Its hooks are executable files in a folder, named after their events (src/agents/hook-folders.ts). */
+  readonly hookFolder?: HookFolderFacts
 }

@@ -350,8 +350,8 @@ const mcpGateCheck: DoctorCheck = (context) => {
   }
   const agents = [
     ...wirings(context).map((wiring) => ({ agent: wiring.agent, label: wiring.label, format: wiring.agent })),
-    // hookrun's plugin asks `--format opencode` in OpenCode and in Kilo Code, OpenCode's engine.
-    ...pluginInstalls(context.places).map(({ agent }) => ({ agent: agent.name, label: agent.label, format: 'opencode' })),
+    // hookrun's plugin asks its agent's plugin format (OpenCode's in Kilo Code too, OpenCode's engine).
+    ...pluginInstalls(context.places).map(({ agent }) => ({ agent: agent.name, label: agent.label, format: agent.format })),
   ]
   return mcpGateLines(mcpGates(hooks), agents)
 }
