@@ -17,3 +17,16 @@ export interface PluginFacts {
   /** The `--format` the plugin asks hookrun for: the agent whose plugin API it is (Kilo Code runs OpenCode's). */
   readonly format: string
 }
+
+/**
+ * Where an agent that runs hookrun's hooks as a plugin of its own (Goose) can switch that plugin
+ * off: by name in settings files (`disabledPlugins`; the first file that names the plugin, in
+ * `enabledPlugins` or `disabledPlugins`, decides), and by folder in a YAML config
+ * (`plugins: {<folder>: {enabled: false}}`). doctor says when hookrun's is off.
+ */
+export interface PluginSwitches {
+  /** The settings files the agent reads for a session started in `start`, the one that decides first. */
+  settingsFiles(start: string, places: PluginPlaces): string[]
+  /** The config file whose `plugins:` switch folders off. */
+  configFile(places: PluginPlaces): string
+}

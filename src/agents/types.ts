@@ -4,7 +4,7 @@ import type { CarriedField, Decision } from '../core/protocol.ts'
 import type { Rendered } from '../core/protocol.ts'
 import type { McpServerFiles } from './mcp-servers.ts'
 import type { Caller } from './callers.ts'
-import type { PluginFacts } from './plugins.ts'
+import type { PluginFacts, PluginSwitches } from './plugins.ts'
 import type { HookFolderFacts } from './hook-folders.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
@@ -159,4 +159,6 @@ export interface Agent {
   readonly plugin?: PluginFacts
   /** Its hooks are executable files in a folder, named after their events (src/agents/hook-folders.ts). */
   readonly hookFolder?: HookFolderFacts
+  /** Where it can switch the plugin hookrun's hooks run as off (Goose: src/agents/plugins.ts). */
+  readonly pluginSwitches?: PluginSwitches
 }
