@@ -2,6 +2,7 @@
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import { carryFields } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import type { HttpHooks } from './serve.ts'
 
 /** Claude Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 export const CLAUDE_EVENT_NAMES = {
@@ -206,6 +207,21 @@ export const claude: Dialect = {
  */
 const CALLERS = ['cursor', 'vscode', 'copilot', 'devin', 'agent-sdk']
 
+/**
+ * Claude Code's http hook handlers, for `install --serve` and `hookrun serve` (docs/serve.md):
+ * `onFailure` on http handlers since 2.1.295; SessionStart starts the server (Claude Code sends no
+ * http handler there), UserPromptSubmit starts it again after an idle exit, before the prompt's
+ * tool calls. CLAUDE_ENV_FILE is the session's own file for SessionStart hooks.
+ */
+const HTTP: HttpHooks = {
+  route: 'claude',
+  minVersion: '2.1.295',
+  program: 'claude',
+  commandEvents: ['SessionStart', 'UserPromptSubmit'],
+  projectVariable: 'CLAUDE_PROJECT_DIR',
+  sessionVariables: ['CLAUDE_ENV_FILE'],
+}
+
 export const claudeAgent: Agent = {
   name: claude.name,
   label: claude.label,
@@ -213,4 +229,5 @@ export const claudeAgent: Agent = {
   tools: TOOLS,
   dialect: claude,
   callers: CALLERS,
+  http: HTTP,
 }

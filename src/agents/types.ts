@@ -6,6 +6,7 @@ import type { McpServerFiles } from './mcp-servers.ts'
 import type { Caller } from './callers.ts'
 import type { PluginFacts, PluginSwitches } from './plugins.ts'
 import type { HookFolderFacts } from './hook-folders.ts'
+import type { HttpHooks } from './serve.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
 export interface Normalized {
@@ -161,4 +162,6 @@ export interface Agent {
   readonly hookFolder?: HookFolderFacts
   /** Where it can switch the plugin hookrun's hooks run as off (Goose: src/agents/plugins.ts). */
   readonly pluginSwitches?: PluginSwitches
+  /** It takes http hook handlers, which hookrun serve answers (src/agents/serve.ts). */
+  readonly http?: HttpHooks
 }
