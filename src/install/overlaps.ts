@@ -10,6 +10,7 @@ import { routedEventsToml } from './toml-hooks.ts'
 import { routedEventsKiro } from './kiro-hooks-read.ts'
 import { runsThisHookrun } from './router-program.ts'
 import { AGENTS, callersOf } from '../agents/registry.ts'
+import { SERVED_AGENTS } from '../serve/served.ts'
 
 /**
  * Agents that also run the hooks in another agent's files, so that hookrun installed into both
@@ -170,7 +171,7 @@ export function routedEventsIn(text: string, agent: AgentName, at: readonly stri
     return (list?.children ?? []).some((item) => {
       if (isRouterCommand(child(item, 'command')?.value ?? child(item, 'bash')?.value, agent)) return true
       return (child(item, 'hooks')?.children ?? []).some(
-        (handler) => isRouterCommand(child(handler, 'command')?.value, agent) || (agent === 'claude' && isServeHandler(nodeValue(handler))),
+        (handler) => isRouterCommand(child(handler, 'command')?.value, agent) || (SERVED_AGENTS.some((served) => served.name === agent) && isServeHandler(nodeValue(handler))),
       )
     })
   })
