@@ -171,7 +171,9 @@ export function routedEventsIn(text: string, agent: AgentName, at: readonly stri
     return (list?.children ?? []).some((item) => {
       if (isRouterCommand(child(item, 'command')?.value ?? child(item, 'bash')?.value, agent)) return true
       return (child(item, 'hooks')?.children ?? []).some(
-        (handler) => isRouterCommand(child(handler, 'command')?.value, agent) || (SERVED_AGENTS.some((served) => served.name === agent) && isServeHandler(nodeValue(handler))),
+        (handler) =>
+          isRouterCommand(child(handler, 'command')?.value, agent) ||
+          (SERVED_AGENTS.some((served) => served.name === agent) && isServeHandler(nodeValue(handler))),
       )
     })
   })
