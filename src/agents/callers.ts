@@ -8,7 +8,7 @@ import type { Payload } from '../core/types.ts'
 type Env = Readonly<Record<string, string | undefined>>
 
 /** Where an agent's files are: the user's home, the project, the environment. */
-export interface CallerPlaces {
+interface CallerPlaces {
   readonly home: string
   readonly project: string
   readonly env: Env
@@ -27,7 +27,7 @@ export type CallerAnswer =
   | { readonly kind: 'listed'; readonly variable: string; readonly answer: string }
 
 /** The caller reads the owner's answer its own way: the payloads it sends, and the answer in its reading. */
-export interface CallerReading {
+interface CallerReading {
   from(payload: Payload): boolean
   render(decision: Decision, payload: Payload, agentEvent: string | undefined): Rendered & { readonly warnings: readonly string[] }
 }

@@ -18,7 +18,7 @@ type Payload = Readonly<Record<string, unknown>>
  * answer of hookrun's own for the same event (its own router entry, or `hookrunHooks()` in an SDK
  * app), the owner's entry gives no opinion, so the hooks run once per tool call.
  */
-export type EntryCaller = ReturnType<typeof callersOf>[number] & {
+type EntryCaller = ReturnType<typeof callersOf>[number] & {
   /** The agent whose entries it runs. */
   readonly owner: string
 }
