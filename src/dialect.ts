@@ -6,12 +6,9 @@ import { aliasFor, namesOf } from './event/events.ts'
 import type { Decision } from './core/protocol.ts'
 import type { Payload } from './core/types.ts'
 import { carryFields, ignoredFieldWarnings, ignores } from './agents/shared.ts'
-import { claude } from './agents/claude.ts'
-import { copilot } from './agents/copilot.ts'
-import { DIALECTS, agentNamed } from './agents/registry.ts'
-import { fromVSCode, renderForVSCode } from './agents/vscode.ts'
-import { fromCopilotCli, renderForCopilotCli } from './agents/copilot-claude.ts'
-import { CLAUDE_MCP_NAMING, type Dialect, type Normalized, type NoticeChannel } from './agents/types.ts'
+import { DIALECTS, agentNamed, callersOf } from './agents/registry.ts'
+import type { Dialect, Normalized, NoticeChannel } from './agents/types.ts'
+import { DEFAULT_MCP_NAMING } from './agents/defaults.ts'
 import { mcpField, mcpReadings } from './event/mcp.ts'
 import { configuredReadings } from './agents/mcp-servers.ts'
 import { spreadKeepingLongStrings } from './payload/long-strings.ts'
@@ -61,9 +58,10 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
   else if (named !== undefined && own.has(named)) agentEvent = named
   else if (eventArg !== undefined) agentEvent = aliasFor(splitEventName(eventArg.trim().split(':')).name, dialect.source)
   const event = eventArg ?? named
-  if (event === undefined && dialect === copilot) {
+  const example = agentNamed(dialect.name)?.eventOnCommandLine
+  if (event === undefined && example !== undefined) {
     throw new HookrunError(
-      'Copilot does not name the event in its payload: name it on the command line, for example hookrun fire preToolUse --format copilot',
+      `${dialect.label} does not name the event in its payload: name it on the command line, for example hookrun fire ${example} --format ${dialect.name}`,
     )
   }
   const normalized = dialect.normalize?.(payload, agentEvent) ?? { payload }
@@ -78,7 +76,7 @@ function withMcpCall(dialect: Dialect, { tool: implied, payload }: Normalized): 
   const tool = implied ?? toolFromPayload(payload)
   if (tool === undefined || 'mcp' in payload) return payload
   const exact = dialect.mcpCall?.(payload, tool)
-  const readings = exact === undefined ? mcpReadings(tool, dialect.mcpNaming ?? CLAUDE_MCP_NAMING) : [exact]
+  const readings = exact === undefined ? mcpReadings(tool, dialect.mcpNaming ?? DEFAULT_MCP_NAMING) : [exact]
   const real =
     readings.length > 1 && dialect.mcpServers !== undefined ? configuredReadings(readings, dialect.mcpServers, payload) : readings
   const mcp = mcpField(real)
@@ -93,13 +91,9 @@ function withMcpCall(dialect: Dialect, { tool: implied, payload }: Normalized): 
  */
 export function renderFor(dialect: Dialect, decided: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
   const decision = refusingIgnoredRewrite(dialect, decided, agentEvent ?? dialect.eventName(payload))
-  // VS Code (chat.useClaudeHooks) and Copilot CLI run Claude Code's entries too, each reading its own part of Claude's answer.
-  const rendered =
-    dialect === claude && fromVSCode(payload)
-      ? renderForVSCode(decision, payload, agentEvent)
-      : dialect === claude && fromCopilotCli(payload)
-        ? renderForCopilotCli(decision, payload, agentEvent)
-        : dialect.render(decision, payload, agentEvent)
+  // Agents that run this agent's entries (VS Code, Copilot CLI run Claude Code's) may each read its own part of the answer.
+  const reading = callersOf(dialect.name).find((caller) => caller.reading?.from(payload))?.reading
+  const rendered = (reading?.render ?? dialect.render)(decision, payload, agentEvent)
   const ignored = ignoredFieldWarnings(dialect, decided, agentEvent ?? dialect.eventName(payload))
   const event = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : decision.event)
   const left =
@@ -122,6 +116,45 @@ function refusingIgnoredRewrite(dialect: Dialect, decision: Decision, event: str
   const reason = `hook '${by}' rewrote this call, but ${dialect.label} ignores a rewrite on ${event} (${why}); hookrun refused the call rather than run the input the hook replaced`
   const { updatedInput: _ignored, ...rest } = decision
   return { ...rest, decision: 'deny', blocked: true, reason, decidedBy: 'hookrun' }
+}
+
+/**
+ * Might another agent than this dialect's own be running its entry, with an answer of hookrun's
+ * own for the event elsewhere (src/agents/callers.ts)? A look at the fields and variables the
+ * callers set, before anything of install's loads.
+ */
+export function mayBeAnsweredByCaller(dialect: Dialect, payload: Payload, env: Readonly<Record<string, string | undefined>>): boolean {
+  return callersOf(dialect.name).some((caller) => caller.ownAnswer !== undefined && caller.detect(payload, env))
+}
+
+/** The project a caller of this dialect's entries names (Cursor's CURSOR_PROJECT_DIR, else its first workspace root), if one does. */
+export function callerProject(dialect: Dialect, payload: Payload, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const callers = callersOf(dialect.name).flatMap((caller) => (caller.project === undefined ? [] : [caller.project]))
+  for (const project of callers) {
+    const variable = project.variables.map((name) => env[name]).find((value) => value !== undefined)
+    if (variable !== undefined) return variable
+  }
+  for (const project of callers) {
+    const field = project.payloadField === undefined ? undefined : payload[project.payloadField]
+    const value = Array.isArray(field) ? field[0] : field
+    if (typeof value === 'string') return value
+  }
+  return undefined
+}
+
+/** What `fire()` takes from the agent: where its notices reach someone, whether its stderr is shown, its budget. */
+export function agentFireOptions(
+  dialect: Dialect,
+  agentEvent: string | undefined,
+): { noticeChannels: NoticeChannel[]; stderrShown?: true; budgetMs?: number } {
+  const budgetMs = fireBudgetMs(dialect)
+  return {
+    ...(dialect.showsStderr && { stderrShown: true as const }),
+    // hookrun's notices go where this agent shows them on this event (src/agents).
+    noticeChannels: noticeChannels(dialect, agentEvent),
+    // An agent that kills a hook sooner than hookrun's budget and goes ahead (Cline, at 120 s): the gate must block before that.
+    ...(budgetMs !== undefined && { budgetMs }),
+  }
 }
 
 /**

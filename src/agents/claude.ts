@@ -4,6 +4,7 @@ import { carryFields } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
+import type { HttpHooks } from './serve.ts'
 
 /** Claude Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 export const CLAUDE_EVENT_NAMES = {
@@ -243,6 +244,25 @@ const claudeInstall: InstallTarget = {
   matcherReaders: ['claude', 'cursor', 'devin'],
   serves: true,
   newEvents: { program: 'claude', since: { PreSkillShellCommand: [2, 1, 332] } },
+/**
+ * The agents that run Claude Code's entries (.claude/settings*.json) with payloads of their own, in
+ * the order a fire tells them apart (each one's `caller`: src/agents/callers.ts).
+ */
+const CALLERS = ['cursor', 'vscode', 'copilot', 'devin', 'agent-sdk']
+
+/**
+ * Claude Code's http hook handlers, for `install --serve` and `hookrun serve` (docs/serve.md):
+ * `onFailure` on http handlers since 2.1.295; SessionStart starts the server (Claude Code sends no
+ * http handler there), UserPromptSubmit starts it again after an idle exit, before the prompt's
+ * tool calls. CLAUDE_ENV_FILE is the session's own file for SessionStart hooks.
+ */
+const HTTP: HttpHooks = {
+  route: 'claude',
+  minVersion: '2.1.295',
+  program: 'claude',
+  commandEvents: ['SessionStart', 'UserPromptSubmit'],
+  projectVariable: 'CLAUDE_PROJECT_DIR',
+  sessionVariables: ['CLAUDE_ENV_FILE'],
 }
 
 export const claudeAgent: Agent = {
@@ -252,4 +272,6 @@ export const claudeAgent: Agent = {
   tools: TOOLS,
   dialect: claude,
   install: claudeInstall,
+  callers: CALLERS,
+  http: HTTP,
 }

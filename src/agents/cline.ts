@@ -4,6 +4,8 @@ import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { join } from 'node:path'
+import type { HookFolderFacts } from './hook-folders.ts'
 
 /** Cline's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -254,10 +256,38 @@ function toolLabel(payload: Payload): string {
   return typeof payload.tool_name === 'string' ? ` ${payload.tool_name}` : ''
 }
 
+/**
+ * Cline's hook folders (cline/cline sdk/packages/shared/src/storage/paths.ts
+ * resolveHooksConfigSearchPaths): `~/Documents/Cline/Hooks/`, `$CLINE_DIR/hooks/` (default
+ * `~/.cline/hooks/`) and, in the workspace, `.clinerules/hooks/` (the legacy folder) and
+ * `.cline/hooks/`; every one is read and a file's name minus its extension is its event
+ * (hook-file-config.ts). Files must be regular files: a link is skipped.
+ */
+const HOOK_FOLDER: HookFolderFacts = {
+  dir: (scope, places) =>
+    scope === 'user' ? join(places.env.CLINE_DIR || join(places.home, '.cline'), 'hooks') : join(places.project, '.cline', 'hooks'),
+  skipped: {
+    PreCompact: 'Cline declares it but never fires it (it maps to no event in its runtime)',
+  },
+  note: "Cline waits for and reads only PreToolUse and PostToolUse; it runs the other events' files detached and acts on none of their answers, and a block ends its whole run (hookrun writes the reason to the terminal). Hooks do not fire where the provider runs tools itself (Claude Code and Codex providers: cline/cline#13277)",
+  answered: ['PreToolUse', 'PostToolUse'],
+  // Providers that execute tools themselves (capability `provider-tools` in cline/cline
+  // sdk/packages/llms/src/providers/builtins.ts): the runtime skips its hooks for their calls.
+  toolRunningProviders: {
+    // `lastUsedProvider` of its providers.json (`cline auth` writes it).
+    file: (env, home) => join(env.CLINE_DIR || join(home, '.cline'), 'data', 'settings', 'providers.json'),
+    key: 'lastUsedProvider',
+    names: ['claude-code', 'openai-codex-cli'],
+    source: 'cline/cline#13277',
+    fix: 'cline auth with a provider Cline runs tools for (an API key provider)',
+  },
+}
+
 export const clineAgent: Agent = {
   name: cline.name,
   label: cline.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: cline,
+  hookFolder: HOOK_FOLDER,
 }

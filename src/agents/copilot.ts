@@ -5,6 +5,8 @@ import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objec
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { fromVSCode, renderForVSCode } from './vscode.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import type { Caller } from './callers.ts'
+import { fromCopilotCli, renderForCopilotCli } from './copilot-claude.ts'
 
 /** Copilot's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -191,6 +193,26 @@ const copilotInstall: InstallTarget = {
   note: "Copilot lets a call through when a hook's timeoutSec runs out, even a policy hook's: keep this entry's timeoutSec, which is above hookrun's budget for one fire",
 }
 
+/**
+ * Copilot CLI runs Claude Code's entries too, always, in a trusted folder, beside .github/hooks
+ * (hookrun's Claude Code entry tells it apart: src/agents/callers.ts).
+ */
+const RUNS_CLAUDE: Caller = {
+  label: 'Copilot CLI',
+  when: 'always, in a trusted folder, beside .github/hooks',
+  // Copilot sets COPILOT_CLI=1 (and CLAUDE_PROJECT_DIR) for these hooks; its payload has an ISO
+  // timestamp and no transcript_path, which Claude Code always sends (./copilot-claude.ts).
+  detect: (payload, env) => env.COPILOT_CLI === '1' && fromCopilotCli(payload),
+  // It runs .github/hooks first, then .claude: hookrun's Copilot entry answers, the Claude Code one stands aside.
+  ownAnswer: { kind: 'router', agent: 'copilot' },
+  // It reads Claude's answer but for the context, which it takes only at the top level.
+  reading: { from: fromCopilotCli, render: renderForCopilotCli },
+  source: 'github/docs copilot hooks-reference; seen in Copilot CLI 1.0.102 (real-agents.md)',
+}
+
+/** Copilot's payloads do not name their event: a fire names it on the command line, as in `hookrun fire preToolUse --format copilot`. */
+const EVENT_ON_COMMAND_LINE = 'preToolUse'
+
 export const copilotAgent: Agent = {
   name: copilot.name,
   label: copilot.label,
@@ -198,4 +220,6 @@ export const copilotAgent: Agent = {
   tools: TOOLS,
   dialect: copilot,
   install: copilotInstall,
+  caller: RUNS_CLAUDE,
+  eventOnCommandLine: EVENT_ON_COMMAND_LINE,
 }

@@ -4,6 +4,7 @@ import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objec
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import type { Caller } from './callers.ts'
 
 /** Cursor's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -191,6 +192,21 @@ const cursorInstall: InstallTarget = {
   command: (self) => `${self} fire --format cursor`,
   handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },
+/** Cursor runs Claude Code's entries too (hookrun's Claude Code entry tells it apart: src/agents/callers.ts). */
+const RUNS_CLAUDE: Caller = {
+  when: 'third-party hooks setting on',
+  // Cursor's payloads carry cursor_version and conversation_id; Claude Code's never do. (Not
+  // CURSOR_VERSION: Claude Code started in Cursor's terminal may inherit it, and its gates must still run.)
+  detect: (payload) => typeof payload.cursor_version === 'string' || typeof payload.conversation_id === 'string',
+  ownAnswer: { kind: 'reader-entry' },
+  project: { variables: ['CURSOR_PROJECT_DIR'], payloadField: 'workspace_roots' },
+  // Every matching hook from every source, once "third-party configs" is on.
+  files: (places) => [
+    { file: join(places.project, '.claude', 'settings.local.json'), scope: 'project' },
+    { file: join(places.project, '.claude', 'settings.json'), scope: 'project' },
+    { file: join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json'), scope: 'user' },
+  ],
+  source: 'cursor.com/docs/reference/third-party-hooks',
 }
 
 export const cursorAgent: Agent = {
@@ -200,4 +216,5 @@ export const cursorAgent: Agent = {
   tools: TOOLS,
   dialect: cursor,
   install: cursorInstall,
+  caller: RUNS_CLAUDE,
 }

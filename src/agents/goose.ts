@@ -4,6 +4,8 @@ import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { dirname, isAbsolute, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { isAbsolute, join } from 'node:path'
+import type { PluginSwitches } from './plugins.ts'
 
 /** Goose's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -113,6 +115,8 @@ const GOOSE_TOOL_TWICE =
 
 /** Goose's user folder: $GOOSE_PATH_ROOT when it is an absolute path, else the home folder. */
 function gooseRoot(places: Places): string {
+/** Goose's own folder: `$GOOSE_PATH_ROOT` when absolute, else the home. */
+function gooseHome(places: { readonly home: string; readonly env: Readonly<Record<string, string | undefined>> }): string {
   const root = places.env.GOOSE_PATH_ROOT
   return root !== undefined && isAbsolute(root) ? root : places.home
 }
@@ -152,6 +156,25 @@ const gooseInstall: InstallTarget = {
   },
   note: "Goose honours only blocks (PreToolUse, Stop): a hook's rewrite is refused (the call is blocked), its context and messages reach nobody; a SessionStart banner shows in goose session",
   projectFileOnlyWhereStarted: true,
+/**
+ * Goose (aaif-goose/goose crates/goose/src/plugins/discovery.rs) drops a plugin by name when
+ * `disabledPlugins` lists it in the first of `<start folder>/.config/goose/settings.local.json`,
+ * `<start folder>/.config/goose/settings.json` and `~/.config/goose/settings.json` that names it
+ * (in `enabledPlugins` or `disabledPlugins`), and by folder when its `config.yaml` has
+ * `plugins: {<folder>: {enabled: false}}` (the switch in Goose's own settings; Goose adds every
+ * plugin it finds there as enabled).
+ */
+const PLUGIN_SWITCHES: PluginSwitches = {
+  settingsFiles: (start, places) => {
+    const dir = join(start, '.config', 'goose')
+    return [join(dir, 'settings.local.json'), join(dir, 'settings.json'), join(gooseHome(places), '.config', 'goose', 'settings.json')]
+  },
+  // config.yaml: `$GOOSE_PATH_ROOT/config/`, else `$XDG_CONFIG_HOME/goose/` (~/.config/goose/).
+  configFile: (places) => {
+    const root = places.env.GOOSE_PATH_ROOT
+    if (root !== undefined && isAbsolute(root)) return join(root, 'config', 'config.yaml')
+    return join(places.env.XDG_CONFIG_HOME || join(places.home, '.config'), 'goose', 'config.yaml')
+  },
 }
 
 export const gooseAgent: Agent = {
@@ -161,4 +184,5 @@ export const gooseAgent: Agent = {
   tools: TOOLS,
   dialect: goose,
   install: gooseInstall,
+  pluginSwitches: PLUGIN_SWITCHES,
 }

@@ -4,6 +4,7 @@ import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { foldersUp, inEach } from './mcp-servers.ts'
+import type { PluginFacts } from './plugins.ts'
 
 /** OpenCode's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -170,10 +171,25 @@ function renderBlock(decision: Decision, event: string, out: Record<string, unkn
   else answer.cannot(asked ? "decision 'ask'" : 'a block', 'OpenCode goes on')
 }
 
+/**
+ * hookrun's plugin: OpenCode loads every `{plugin,plugins}/*.{ts,js}` of its config folders, with no
+ * trust step, from `.opencode/` in the start folder up to the worktree and `~/.config/opencode/`
+ * (seen in the opencode 1.18.33 binary).
+ */
+const PLUGIN: PluginFacts = {
+  file: (scope, places) =>
+    scope === 'user'
+      ? join(places.env.XDG_CONFIG_HOME || join(places.home, '.config'), 'opencode', 'plugins', 'hookrun.js')
+      : join(places.project, '.opencode', 'plugins', 'hookrun.js'),
+  note: 'OpenCode loads the plugin when it starts (restart a running OpenCode); it runs hookrun for every tool call, prompt and session event',
+  format: 'opencode',
+}
+
 export const opencodeAgent: Agent = {
   name: opencode.name,
   label: opencode.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: opencode,
+  plugin: PLUGIN,
 }

@@ -19,6 +19,10 @@ import { opencode, opencodeAgent } from './opencode.ts'
 import { qwen, qwenAgent } from './qwen.ts'
 import { vibe, vibeAgent } from './vibe.ts'
 import { windsurf, windsurfAgent } from './windsurf.ts'
+import { vscodeAgent } from './vscode.ts'
+import { agentSdkAgent } from './agent-sdk.ts'
+import type { Caller } from './callers.ts'
+import { kiloAgent } from './kilo.ts'
 
 /** Every agent, in the order the docs list their names. */
 export const AGENTS: readonly Agent[] = [
@@ -40,6 +44,9 @@ export const AGENTS: readonly Agent[] = [
   kimiAgent,
   gooseAgent,
   devinAgent,
+  vscodeAgent,
+  agentSdkAgent,
+  kiloAgent,
 ]
 
 /**
@@ -115,3 +122,10 @@ export const INSTALLED: readonly Agent[] = [
   kimiAgent,
   vibeAgent,
 ]
+/** The agents that run this agent's entries, each with its name, label and how it does (src/agents/callers.ts), in detection order. */
+export function callersOf(owner: string): Array<Caller & { readonly name: string; readonly label: string }> {
+  return (agentNamed(owner)?.callers ?? []).flatMap((name) => {
+    const agent = agentNamed(name)
+    return agent?.caller === undefined ? [] : [{ ...agent.caller, name: agent.name, label: agent.caller.label ?? agent.label }]
+  })
+}

@@ -4,6 +4,10 @@ import type { CarriedField, Decision } from '../core/protocol.ts'
 import type { Rendered } from '../core/protocol.ts'
 import type { McpServerFiles } from './mcp-servers.ts'
 import type { InstallTarget } from './install.ts'
+import type { Caller } from './callers.ts'
+import type { PluginFacts, PluginSwitches } from './plugins.ts'
+import type { HookFolderFacts } from './hook-folders.ts'
+import type { HttpHooks } from './serve.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
 export interface Normalized {
@@ -147,4 +151,20 @@ export interface Agent {
   readonly dialect?: Dialect
   /** Where `hookrun install` writes its router entries (src/agents/install.ts); absent: no hooks config install writes. */
   readonly install?: InstallTarget
+  /** The agents that run this one's hook entries with payloads of their own, by name, in detection order (src/agents/callers.ts). */
+  readonly callers?: readonly string[]
+  /** How this agent runs another's entries (the other lists it in its `callers`). */
+  readonly caller?: Caller
+  /** Its payloads name no event: a fire must name one on the command line, like this one (Copilot's `preToolUse`). */
+  readonly eventOnCommandLine?: string
+  /** It answers another agent's hooks (`of`) inside its own process, as `how` says (the Agent SDK's hookrunHooks()). */
+  readonly inProcess?: { readonly of: string; readonly how: string }
+  /** It runs plugins, not hook commands: hookrun's plugin in it (src/agents/plugins.ts). */
+  readonly plugin?: PluginFacts
+  /** Its hooks are executable files in a folder, named after their events (src/agents/hook-folders.ts). */
+  readonly hookFolder?: HookFolderFacts
+  /** Where it can switch the plugin hookrun's hooks run as off (Goose: src/agents/plugins.ts). */
+  readonly pluginSwitches?: PluginSwitches
+  /** It takes http hook handlers, which hookrun serve answers (src/agents/serve.ts). */
+  readonly http?: HttpHooks
 }

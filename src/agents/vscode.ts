@@ -4,6 +4,8 @@ import type { Payload } from '../core/types.ts'
 import { claude } from './claude.ts'
 import { carryFields } from './shared.ts'
 import type { Dialect } from './types.ts'
+import type { Agent } from './types.ts'
+import type { Caller } from './callers.ts'
 
 /**
  * VS Code reads `.github/hooks/*.json`, where `hookrun install --agent copilot` writes, and runs
@@ -87,4 +89,23 @@ export function renderForVSCode(decision: Decision, payload: Payload, copilotEve
   }
   const claudeWarnings = rendered.warnings.map((warning) => warning.replaceAll('Claude Code', 'VS Code'))
   return { stdout: `${JSON.stringify(out)}\n`, exitCode: rendered.exitCode, warnings: [...warnings, ...claudeWarnings] }
+}
+
+/** VS Code runs Claude Code's entries too when chat.useClaudeHooks is on (src/agents/callers.ts). */
+const RUNS_CLAUDE: Caller = {
+  when: 'chat.useClaudeHooks on, off by default',
+  // VS Code's agent hooks send `hookEventName` and `sessionId` (camelCase); Claude Code sends `hook_event_name`, `session_id`.
+  detect: (payload) => typeof payload.hookEventName === 'string' && typeof payload.hook_event_name !== 'string',
+  // VS Code also runs .github/hooks/*.json and ~/.copilot/hooks, where `install --agent copilot` writes.
+  ownAnswer: { kind: 'router', agent: 'copilot' },
+  // It reads Claude's answer held to what it documents; the command line names Copilot's event.
+  reading: { from: fromVSCode, render: renderForVSCode },
+  source: 'code.visualstudio.com/docs/agent-customization/hooks',
+}
+
+/** VS Code: no protocol of its own; it runs Copilot's hook files (answered with `--format copilot`) and Claude Code's. */
+export const vscodeAgent: Agent = {
+  name: 'vscode',
+  label: 'VS Code',
+  caller: RUNS_CLAUDE,
 }

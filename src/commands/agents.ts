@@ -1,7 +1,7 @@
 // `hookrun agents`: the capability matrix, generated from the dialect and install tables.
 import { type Paint, PLAIN } from '../core/paint.ts'
 import { namesOf, resolveAlias } from '../event/events.ts'
-import { DIALECTS } from '../agents/registry.ts'
+import { AGENTS, DIALECTS, callersOf } from '../agents/registry.ts'
 import type { Dialect } from '../agents/types.ts'
 import { ignores } from '../agents/shared.ts'
 import type { Decision } from '../core/protocol.ts'
@@ -9,7 +9,7 @@ import { agentTarget } from '../install/agents.ts'
 import { folderAgent } from '../install/hook-folder.ts'
 import { pluginAgent } from '../install/plugin-agents.ts'
 import { LAB_VERIFIED, type LabVerified } from '../agents/verified.ts'
-import { CLAUDE_CALLERS } from '../install/claude-callers.ts'
+import { DEFAULT_MCP_NAMING_OF } from '../agents/defaults.ts'
 
 /**
  * `hookrun agents`: what hookrun knows of each agent, read from the tables that drive it, never
@@ -38,7 +38,7 @@ interface AgentRow {
   readonly mcpTools: string
   /** What the agent lab saw the real CLI do (src/agents/verified.ts); absent: known from its docs and source only. */
   readonly verified?: VerifiedRow
-  /** Other agents that run this agent's hook files (Claude Code's: src/install/claude-callers.ts), and when. */
+  /** Other agents that run this agent's hook files (Claude Code's: src/agents/callers.ts), and when. */
   readonly alsoRunBy?: readonly string[]
   /** hookrun in the agent's own process (the Claude Agent SDK's `hookrunHooks()`), and what the lab saw of it. */
   readonly inProcess?: { readonly how: string; readonly verified?: VerifiedRow }
@@ -95,6 +95,8 @@ export function agentRows(): AgentRow[] {
   return DIALECTS.map((dialect) => {
     const target = agentTarget(dialect.name)
     const plugin = pluginAgent(dialect.name)
+    const callers = callersOf(dialect.name)
+    const inProcess = AGENTS.find((agent) => agent.inProcess?.of === dialect.name)
     return {
       agent: dialect.name,
       label: dialect.label,
@@ -127,11 +129,11 @@ export function agentRows(): AgentRow[] {
       ...(dialect.caveats !== undefined && { caveats: dialect.caveats }),
       mcpTools: mcpToolsLine(dialect),
       ...(LAB_VERIFIED[dialect.name] !== undefined && { verified: verifiedRow(LAB_VERIFIED[dialect.name]!) }),
-      ...(dialect.name === 'claude' && {
-        alsoRunBy: CLAUDE_CALLERS.map((caller) => `${caller.label} (${caller.when})`),
+      ...(callers.length > 0 && { alsoRunBy: callers.map((caller) => `${caller.label} (${caller.when})`) }),
+      ...(inProcess?.inProcess !== undefined && {
         inProcess: {
-          how: "Claude Agent SDK apps: hookrunHooks() from 'hookrun' as query()'s options.hooks (docs/agents/agent-sdk.md)",
-          ...(LAB_VERIFIED['agent-sdk'] !== undefined && { verified: verifiedRow(LAB_VERIFIED['agent-sdk']) }),
+          how: inProcess.inProcess.how,
+          ...(LAB_VERIFIED[inProcess.name] !== undefined && { verified: verifiedRow(LAB_VERIFIED[inProcess.name]!) }),
         },
       }),
     }
@@ -185,7 +187,7 @@ function verifiedLine(row: AgentRow): string {
 function mcpToolsLine(dialect: Dialect): string {
   const naming = dialect.mcpNaming
   if (naming === undefined)
-    return `how it names MCP tools is not known to hookrun (a name of Claude Code's shape, \`mcp__<server>__<tool>\`, is read as one): an MCP gate may not hold here`
+    return `how it names MCP tools is not known to hookrun (a name of ${DEFAULT_MCP_NAMING_OF}'s shape, \`mcp__<server>__<tool>\`, is read as one): an MCP gate may not hold here`
   const from = [
     ...(dialect.mcpCall !== undefined ? ['the server its payload names'] : []),
     ...(dialect.mcpServers !== undefined ? ['the servers in its config, where the name has several readings'] : []),

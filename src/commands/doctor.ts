@@ -1,7 +1,7 @@
 // `hookrun doctor`: the checks of src/install/doctor.ts, one screen for a person (or JSON).
 import { DOCTOR_CHECKS, runDoctor } from '../install/doctor.ts'
 import type { DoctorCheck, DoctorLine } from '../install/doctor-types.ts'
-import { goosePluginCheck } from '../install/goose-plugin.ts'
+import { pluginSwitchesCheck } from '../install/plugin-switches.ts'
 import { staleAgentConfigs } from './install.ts'
 import { pluginCheck } from '../install/plugin-agents.ts'
 import { unroutedCheck } from '../install/unrouted.ts'
@@ -28,7 +28,7 @@ const narrowedCheck: DoctorCheck = (context) =>
 export function doctorCommand(options: DoctorCommandOptions): { output: string; exitCode: number } {
   const { lines, exitCode } = runDoctor({
     ...options,
-    checks: [...DOCTOR_CHECKS, goosePluginCheck, narrowedCheck, unroutedCheck, pluginCheck, () => [...(options.extra ?? [])]],
+    checks: [...DOCTOR_CHECKS, pluginSwitchesCheck, narrowedCheck, unroutedCheck, pluginCheck, () => [...(options.extra ?? [])]],
   })
   if (options.json) return { output: `${JSON.stringify({ ok: exitCode === 0, lines }, null, 2)}\n`, exitCode }
   const paint = options.paint ?? PLAIN

@@ -190,8 +190,9 @@ async function readEvent(
 }
 
 /**
- * Claude Code's entry run by Cursor, which runs its own hookrun entry for this event too: this one
- * answers `{}` and says so, so the hooks run once. True when it answered.
+ * An agent's entry run by another agent (Claude Code's by Cursor, VS Code, an Agent SDK app) that
+ * runs hookrun's own answer for this event too: that one answers, this one answers `{}` and says
+ * so, so the hooks run once. True when it answered.
  */
 async function answeredByAnotherCaller(
   run: FireRun,
@@ -200,22 +201,19 @@ async function answeredByAnotherCaller(
   payload: Payload,
 ): Promise<boolean> {
   const { io } = run
-  // Claude Code's entry run by another agent (Cursor, VS Code, an Agent SDK app) that runs
-  // hookrun's own answer for this event too: that one answers, this one stands aside.
   const ownerEvent = prepared?.agentEvent ?? prepared?.event
-  if (prepared?.dialect.name !== 'claude' || ownerEvent === undefined || !mayBeClaudeCaller(payload, io.env)) return false
-  const { answeredByCaller } = await import('../install/claude-callers.ts')
-  const roots = payload.workspace_roots
+  if (prepared === undefined || ownerEvent === undefined) return false
+  const dialects = await import('../dialect.ts')
+  if (!dialects.mayBeAnsweredByCaller(prepared.dialect, payload, io.env)) return false
+  const { answeredByCaller } = await import('../install/callers.ts')
   const cwd =
     folder(flags.cwd) ??
-    io.env.CURSOR_PROJECT_DIR ??
-    (Array.isArray(roots) && typeof roots[0] === 'string'
-      ? roots[0]
-      : agentWorkingDirectory(payload, prepared.dialect.project, io.env, run.served?.processCwd))
-  const elsewhere = answeredByCaller(ownerEvent, { project: findProjectRoot(cwd) ?? cwd, env: io.env }, payload)
+    dialects.callerProject(prepared.dialect, payload, io.env) ??
+    agentWorkingDirectory(payload, prepared.dialect.project, io.env, run.served?.processCwd)
+  const elsewhere = answeredByCaller(ownerEvent, { project: findProjectRoot(cwd) ?? cwd, env: io.env }, payload, prepared.dialect.name)
   if (elsewhere === undefined) return false
   await io.stderr(
-    `hookrun: ${elsewhere.caller.label} runs this Claude Code entry and answers ${ownerEvent} through ${elsewhere.answer}; this entry gives no opinion, so hooks run once\n`,
+    `hookrun: ${elsewhere.caller.label} runs this ${prepared.dialect.label} entry and answers ${ownerEvent} through ${elsewhere.answer}; this entry gives no opinion, so hooks run once\n`,
   )
   await io.stdout('{}\n')
   run.setExitCode(0)
@@ -244,19 +242,12 @@ async function fireOptions(
     payload,
     tool: text(flags.tool, 'tool') ?? prepared?.tool,
     agent: prepared?.dialect.name,
-    ...(prepared?.dialect.showsStderr && { stderrShown: true }),
-    // hookrun's notices go where this agent shows them on this event (src/agents).
-    ...(prepared && {
-      noticeChannels: (dialects ?? (await import('../dialect.ts'))).noticeChannels(
+    // What the agent itself decides of a fire: where notices reach someone, its stderr, its budget (src/agents).
+    ...(prepared &&
+      (dialects ?? (await import('../dialect.ts'))).agentFireOptions(
         prepared.dialect,
         prepared.agentEvent ?? prepared.dialect.eventName(payload),
-      ),
-    }),
-    // An agent that kills a hook sooner than hookrun's budget and goes ahead (Cline, at 120 s):
-    // the gate must block before that.
-    ...(prepared?.dialect.killsAfterSeconds !== undefined && {
-      budgetMs: (dialects ?? (await import('../dialect.ts'))).fireBudgetMs(prepared.dialect),
-    }),
+      )),
     // A narrowed user install that does not route a hook yet: this session runs without it; say so.
     ...(prepared && {
       unroutedNotice: async (cwd: string) => (await import('../install/unrouted.ts')).unroutedNotice(prepared.dialect.name, cwd, io.env),
@@ -358,20 +349,6 @@ async function blockFailedGate(run: FireRun, error: unknown): Promise<boolean> {
   await io.stdout(rendered.stdout)
   run.setExitCode(rendered.exitCode)
   return true
-}
-
-/**
- * Could another agent than Claude Code be running this Claude Code entry (src/install/claude-callers.ts)?
- * A cheap look at the fields and variables they set, so Claude Code's own fires load nothing more.
- */
-function mayBeClaudeCaller(payload: Payload, env: Readonly<Record<string, string | undefined>>): boolean {
-  return (
-    typeof payload.cursor_version === 'string' ||
-    typeof payload.conversation_id === 'string' ||
-    typeof payload.hookEventName === 'string' ||
-    env.COPILOT_CLI !== undefined ||
-    env.HOOKRUN_AGENT_SDK_HOOKS !== undefined
-  )
 }
 
 /** Read the payload; when stdin was read only because no event was named, say that if it is empty. */

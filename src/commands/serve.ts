@@ -24,6 +24,7 @@ import {
   writeServeRecord,
 } from '../serve/state.ts'
 import { fireCommand } from './fire.ts'
+import { SERVED, type ServedAgent } from '../serve/served.ts'
 import { type Io, reportError } from './io.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -44,7 +45,7 @@ interface ServeFlags {
 
 /** How to get gates answered again, for every message that says the server is not there. */
 function recoveryHint(port: number): string {
-  return `start it with \`hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}\` (or go back to command hooks: hookrun install --agent claude without --serve)`
+  return `start it with \`hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}\` (or go back to command hooks: hookrun install --agent ${SERVED.name} without --serve)`
 }
 
 export async function serveCommand(io: Io, flags: ServeFlags, version: string): Promise<number> {
@@ -103,7 +104,7 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
       idleMs: options.idleMinutes * 60_000,
       version: options.version,
       log,
-      handle: (_route, request, signal) => answerClaudeEvent(request, signal, env),
+      handle: (agent, request, signal) => answerEvent(agent, request, signal, env),
     })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
@@ -113,12 +114,12 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
       return 0
     }
     throw new HookrunError(
-      `port ${options.port} on 127.0.0.1 is held by another program (${answerer.kind === 'foreign' ? answerer.why : 'it refused'}); stop it, or use another port: hookrun serve --port N and hookrun install --agent claude --serve --port N`,
+      `port ${options.port} on 127.0.0.1 is held by another program (${answerer.kind === 'foreign' ? answerer.why : 'it refused'}); stop it, or use another port: hookrun serve --port N and hookrun install --agent ${SERVED.name} --serve --port N`,
     )
   }
   writeServeRecord(env, { pid: process.pid, port: server.port })
   await io.stdout(
-    `hookrun serve: answering Claude Code on http://127.0.0.1:${server.port}/claude (pid ${process.pid}; exits after ${options.idleMinutes === 0 ? 'SIGTERM only' : `${options.idleMinutes} min without a request`})\n`,
+    `hookrun serve: answering ${SERVED.label} on http://127.0.0.1:${server.port}/${SERVED.http.route} (pid ${process.pid}; exits after ${options.idleMinutes === 0 ? 'SIGTERM only' : `${options.idleMinutes} min without a request`})\n`,
   )
   try {
     const why = await server.stopped
@@ -135,7 +136,7 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
  * command hook would have run in is the payload's `cwd`, and the answer is the fire's stdout. A
  * fire that fails (exit 1) answers 500, which Claude Code's `onFailure: "block"` turns into a block.
  */
-async function answerClaudeEvent(request: IncomingMessage, signal: AbortSignal, env: Env): Promise<EventAnswer> {
+async function answerEvent(agent: ServedAgent, request: IncomingMessage, signal: AbortSignal, env: Env): Promise<EventAnswer> {
   const body = await readBody(request)
   let payload: Record<string, unknown> = {}
   try {
@@ -147,8 +148,8 @@ async function answerClaudeEvent(request: IncomingMessage, signal: AbortSignal, 
   const project = projectOf(payload, env)
   const processCwd = folderOr(payload.cwd, project ?? '/')
   // The server's own CLAUDE_PROJECT_DIR (of the session that started it) is no other session's.
-  const { CLAUDE_PROJECT_DIR: _started, ...serverEnv } = env
-  const fireEnv = project === undefined ? serverEnv : { ...serverEnv, CLAUDE_PROJECT_DIR: project }
+  const { [agent.http.projectVariable]: _started, ...serverEnv } = env
+  const fireEnv = project === undefined ? serverEnv : { ...serverEnv, [agent.http.projectVariable]: project }
   let stdout = ''
   let stderr = ''
   let exitCode = 0
@@ -168,7 +169,7 @@ async function answerClaudeEvent(request: IncomingMessage, signal: AbortSignal, 
     await fireCommand(
       io,
       undefined,
-      { format: 'claude' },
+      { format: agent.name },
       'never',
       (code) => {
         exitCode = code
@@ -239,12 +240,12 @@ async function startAndFire(io: Io, port: number): Promise<number> {
   try {
     const secret = serveSecret(io.env)
     const session = typeof payload?.session_id === 'string' ? payload.session_id : undefined
-    const project = folderOr(io.env.CLAUDE_PROJECT_DIR, folderOr(payload?.cwd, undefined))
+    const project = folderOr(io.env[SERVED.http.projectVariable], folderOr(payload?.cwd, undefined))
     if (session !== undefined && project !== undefined && (sessionStart || sessionProject(io.env, session) === undefined))
       registerSession(io.env, session, project)
     const ensured = await ensureServer(io.env, port, secret, selfCommand(), sessionStart)
     if (ensured.kind === 'foreign')
-      notice = `hookrun: port ${port} is answered by another program (${ensured.why}), not by hookrun serve: Claude Code's http hooks are sent to it. Stop it, or reinstall on another port: hookrun install --agent claude --serve --port N`
+      notice = `hookrun: port ${port} is answered by another program (${ensured.why}), not by hookrun serve: ${SERVED.label}'s http hooks are sent to it. Stop it, or reinstall on another port: hookrun install --agent ${SERVED.name} --serve --port N`
   } catch (error) {
     notice = `hookrun: cannot start hookrun serve: ${(error as Error).message}; gates will block until it runs: ${recoveryHint(port)}`
   }
@@ -259,7 +260,7 @@ async function startAndFire(io: Io, port: number): Promise<number> {
       yield body
     })(),
   }
-  await fireCommand(fireIo, undefined, { format: 'claude' }, 'never', (code) => {
+  await fireCommand(fireIo, undefined, { format: SERVED.name }, 'never', (code) => {
     exitCode = code
   })
   await io.stdout(notice === undefined ? stdout : withSystemMessage(stdout, notice))
@@ -305,12 +306,12 @@ async function stopOrStatus(io: Io, port: number, stop: boolean): Promise<number
  */
 export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLine[]> {
   const places = { home: homeOf(env), project: resolve(cwd), env }
-  const claude = agentTarget('claude')!
+  const target = agentTarget(SERVED.name)!
   const secret = serveSecret(env)
   const lines: DoctorLine[] = []
   const ports = new Set<number>()
   for (const scope of ['user', 'project'] as const) {
-    const file = claude.file(scope, places)
+    const file = target.file(scope, places)
     const served = servedHandler(file)
     if (served === undefined) continue
     ports.add(served.port)
@@ -318,25 +319,25 @@ export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLin
     if (served.secret !== secret)
       lines.push({
         status: 'fail',
-        what: `${file} sends hookrun serve another secret than this user's: the server refuses every event (401) and Claude Code's gates block`,
-        fix: `hookrun install --agent claude --serve${scope === 'project' ? ' --project' : ''} --port ${served.port}`,
+        what: `${file} sends hookrun serve another secret than this user's: the server refuses every event (401) and ${SERVED.label}'s gates block`,
+        fix: `hookrun install --agent ${SERVED.name} --serve${scope === 'project' ? ' --project' : ''} --port ${served.port}`,
       })
   }
   for (const port of ports) {
     const answerer = await identify(port, secret)
     if (answerer.kind === 'ours')
-      lines.push({ status: 'ok', what: `hookrun serve answers Claude Code's http handlers on port ${port} (pid ${answerer.pid})` })
+      lines.push({ status: 'ok', what: `hookrun serve answers ${SERVED.label}'s http handlers on port ${port} (pid ${answerer.pid})` })
     else if (answerer.kind === 'none')
       lines.push({
         status: 'warn',
-        what: `hookrun serve is not running on port ${port}: Claude Code's gates block until it does (its next session or prompt starts it)`,
+        what: `hookrun serve is not running on port ${port}: ${SERVED.label}'s gates block until it does (its next session or prompt starts it)`,
         fix: recoveryHint(port).replace(/`/g, ''),
       })
     else
       lines.push({
         status: 'fail',
-        what: `port ${port} is answered by another program (${answerer.why}): it, not hookrun, answers Claude Code's gates`,
-        fix: `stop that program, or hookrun install --agent claude --serve --port N`,
+        what: `port ${port} is answered by another program (${answerer.why}): it, not hookrun, answers ${SERVED.label}'s gates`,
+        fix: `stop that program, or hookrun install --agent ${SERVED.name} --serve --port N`,
       })
   }
   return lines

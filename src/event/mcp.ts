@@ -13,7 +13,8 @@
  */
 import type { McpTool, Payload } from '../core/types.ts'
 import { isToolName } from './tools.ts'
-import { CLAUDE_MCP_NAMING, type McpNaming } from '../agents/types.ts'
+import type { McpNaming } from '../agents/types.ts'
+import { DEFAULT_MCP_NAMING } from '../agents/defaults.ts'
 
 /** What the payload's `mcp` field holds: the call's server and tool, and its other readings if any. */
 interface McpField extends McpTool {
@@ -58,7 +59,7 @@ export function mcpCallOf(tool: string | undefined, payload: Payload): McpTool[]
       return [{ server: server.trim(), tool: name.trim() }, ...more]
     }
   }
-  return tool === undefined ? [] : mcpReadings(tool, CLAUDE_MCP_NAMING)
+  return tool === undefined ? [] : mcpReadings(tool, DEFAULT_MCP_NAMING)
 }
 
 const MAX_READINGS = 128

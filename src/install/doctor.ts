@@ -10,8 +10,8 @@ import { AGENTS, agentTarget } from './agents.ts'
 import { PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope, targetForFile } from './agent-target.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { codexReview } from './codex-review.ts'
-import { folderAgentsCheck, folderInstalls } from './cline-doctor.ts'
-import { claudeCallerLines } from './claude-callers.ts'
+import { folderAgentsCheck, folderInstalls } from './hook-folder-doctor.ts'
+import { CALLERS, callerLines } from './callers.ts'
 import { ignoredRouterFiles, readCommands, readRouterTimeouts } from './router-commands.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { count } from '../core/words.ts'
@@ -329,9 +329,14 @@ const routerTimeoutCheck: DoctorCheck = (context) =>
 /** hookrun's entries in a file the agent no longer reads (Droid's settings.json once a hooks.json is beside it). */
 const ignoredFilesCheck: DoctorCheck = (context) => ignoredRouterFiles(context.places)
 
-/** Every agent besides Claude Code that runs hookrun's Claude Code entries, and when (src/install/claude-callers.ts). */
-const claudeCallersCheck: DoctorCheck = (context) =>
-  claudeCallerLines(wirings(context).flatMap((wiring) => (wiring.agent === 'claude' ? [wiring.file] : [])))
+/** Every agent that runs another's hookrun entries (Cursor, VS Code, … run Claude Code's), and when (src/agents/callers.ts). */
+const callersCheck: DoctorCheck = (context) =>
+  [...new Set(CALLERS.map((caller) => caller.owner))].flatMap((owner) =>
+    callerLines(
+      owner,
+      wirings(context).flatMap((wiring) => (wiring.agent === owner ? [wiring.file] : [])),
+    ),
+  )
 
 /** MCP gates in the config, and every agent running hookrun here that would not read them (src/install/mcp-doctor.ts). */
 const mcpGateCheck: DoctorCheck = (context) => {
@@ -345,8 +350,8 @@ const mcpGateCheck: DoctorCheck = (context) => {
   }
   const agents = [
     ...wirings(context).map((wiring) => ({ agent: wiring.agent, label: wiring.label, format: wiring.agent })),
-    // hookrun's plugin asks `--format opencode` in OpenCode and in Kilo Code, OpenCode's engine.
-    ...pluginInstalls(context.places).map(({ agent }) => ({ agent: agent.name, label: agent.label, format: 'opencode' })),
+    // hookrun's plugin asks its agent's plugin format (OpenCode's in Kilo Code too, OpenCode's engine).
+    ...pluginInstalls(context.places).map(({ agent }) => ({ agent: agent.name, label: agent.label, format: agent.format })),
   ]
   return mcpGateLines(mcpGates(hooks), agents)
 }
@@ -361,7 +366,7 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   overlapCheck,
   folderAgentsCheck,
   ignoredFilesCheck,
-  claudeCallersCheck,
+  callersCheck,
   discardedFilesCheck,
   mcpGateCheck,
 ]

@@ -9,38 +9,23 @@ import type { ResolvedConfig } from '../config/load.ts'
 import type { Places, Scope } from './agent-target.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { type AgentFileResult, rememberCreated, removeIfEmpty, sortNote } from './results.ts'
+import { AGENTS } from '../agents/registry.ts'
+import type { HookFolderFacts } from '../agents/hook-folders.ts'
 
-export interface FolderAgent {
-  readonly name: 'cline'
+export interface FolderAgent extends HookFolderFacts {
+  readonly name: string
   readonly label: string
-  /** The folder the agent reads hook files from, for this scope. */
-  dir(scope: Scope, places: Places): string
-  /** Every folder it reads, for doctor (another folder's file for the same event runs too). */
+  /** The events it has a hook file for. */
   readonly events: readonly string[]
-  readonly skipped: Readonly<Record<string, string>>
-  readonly note: string
 }
 
-/**
- * Cline (cline/cline sdk/packages/shared/src/storage/paths.ts resolveHooksConfigSearchPaths):
- * `~/Documents/Cline/Hooks/`, `$CLINE_DIR/hooks/` (default `~/.cline/hooks/`) and, in the
- * workspace, `.clinerules/hooks/` (the legacy folder) and `.cline/hooks/`; every one is read and
- * a file's name minus its extension is its event (hook-file-config.ts). Files must be regular
- * files: a link is skipped.
- */
-export const CLINE_FOLDER: FolderAgent = {
-  name: 'cline',
-  label: 'Cline',
-  dir: (scope, places) =>
-    scope === 'user' ? join(places.env.CLINE_DIR || join(places.home, '.cline'), 'hooks') : join(places.project, '.cline', 'hooks'),
-  events: [...namesOf('cline')],
-  skipped: {
-    PreCompact: 'Cline declares it but never fires it (it maps to no event in its runtime)',
-  },
-  note: "Cline waits for and reads only PreToolUse and PostToolUse; it runs the other events' files detached and acts on none of their answers, and a block ends its whole run (hookrun writes the reason to the terminal). Hooks do not fire where the provider runs tools itself (Claude Code and Codex providers: cline/cline#13277)",
-}
+/** Every agent with a hook folder (each agent's `hookFolder`: src/agents/hook-folders.ts). */
+export const FOLDER_AGENTS: readonly FolderAgent[] = AGENTS.flatMap((agent) =>
+  agent.hookFolder === undefined ? [] : [{ ...agent.hookFolder, name: agent.name, label: agent.label, events: [...namesOf(agent.name)] }],
+)
 
-export const FOLDER_AGENTS: readonly FolderAgent[] = [CLINE_FOLDER]
+/** The first of them, for src/install/scan-read.ts (which reads one hook folder). */
+export const CLINE_FOLDER: FolderAgent = FOLDER_AGENTS[0]!
 
 export function folderAgent(name: string): FolderAgent | undefined {
   return FOLDER_AGENTS.find((agent) => agent.name === name)

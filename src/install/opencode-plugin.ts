@@ -1,6 +1,7 @@
 // The plugin `hookrun install --agent opencode` (or `kilo`) writes: OpenCode runs no hook commands,
 // only plugins, so this small ES module is hookrun's entry in it (src/agents/opencode.ts reads
 // what it sends and says what it answers).
+import { agentNamed } from '../agents/registry.ts'
 
 /** The first line of every plugin hookrun writes: how install and uninstall know the file is hookrun's. */
 export const PLUGIN_MARKER = "// hookrun's plugin for"
@@ -10,8 +11,9 @@ export const PLUGIN_MARKER = "// hookrun's plugin for"
  * `["hookrun"]`, or a runtime and its script) with `timeoutSeconds` for each answer.
  */
 export function pluginText(label: string, agent: string, command: readonly string[], timeoutSeconds: number): string {
+  const format = agentNamed(agent)?.plugin?.format ?? agent
   return `${PLUGIN_MARKER} ${label}, written by \`hookrun install --agent ${agent}\`; \`hookrun uninstall --agent ${agent}\` removes it.
-// Each hook asks hookrun (\`hookrun fire <hook> --format opencode\`, what ${label} passed the hook on stdin)
+// Each hook asks hookrun (\`hookrun fire <hook> --format ${format}\`, what ${label} passed the hook on stdin)
 // and applies its JSON answer: block (throw: the call or prompt is refused, the model gets the reason),
 // args (the tool's new input), output / append (what the model gets from a tool), context (added to
 // the system prompt from the next request on), prompt (the user's new prompt), message (stderr).
@@ -40,7 +42,7 @@ function misshapen(answer) {
 /** One fire: the payload on stdin, the answer from stdout; any failure of hookrun's rejects. */
 function ask(hook, payload, cwd) {
   return new Promise((resolve, reject) => {
-    const args = [...HOOKRUN.slice(1), 'fire', hook, '--format', 'opencode']
+    const args = [...HOOKRUN.slice(1), 'fire', hook, '--format', '${format}']
     const child = spawn(HOOKRUN[0], args, { cwd, env: { ...process.env, HOOKRUN_AGENT: '${agent}' } })
     let stdout = ''
     let stderr = ''

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { aliasFor, resolveAlias } from '../event/events.ts'
 import { agentTarget } from './agents.ts'
 import { type AgentName, hooksPathOf, isRouterCommand, type Places, type Scope, targetForFile } from './agent-target.ts'
@@ -10,13 +9,15 @@ import { homeOf } from '../core/places.ts'
 import { routedEventsToml } from './toml-hooks.ts'
 import { routedEventsKiro } from './kiro-hooks-read.ts'
 import { runsThisHookrun } from './router-program.ts'
+import { AGENTS, callersOf } from '../agents/registry.ts'
+import { SERVED_AGENTS } from '../serve/served.ts'
 
 /**
  * Agents that also run the hooks in another agent's files, so that hookrun installed into both
- * answers every event twice there. Source for each: the reader's own docs.
- * - Cursor runs Claude Code's hooks from `.claude/settings.local.json`, `.claude/settings.json`
- *   and `~/.claude/settings.json`, every matching hook from every source
- *   (cursor.com/docs/reference/third-party-hooks), once "third-party configs" is on.
+ * answers every event twice there: each caller that names the owner's files it runs
+ * (`Caller.files`: Cursor runs Claude Code's `.claude/settings*.json` and `~/.claude/settings.json`,
+ * every matching hook from every source, once "third-party configs" is on). Source for each: the
+ * reader's own docs.
  */
 interface ForeignRead {
   readonly reader: AgentName
@@ -28,22 +29,22 @@ interface ForeignRead {
   readonly source: string
 }
 
-export const FOREIGN_READS: readonly ForeignRead[] = [
-  {
-    reader: 'cursor',
-    owner: 'claude',
-    files: (places) => [
-      { file: join(places.project, '.claude', 'settings.local.json'), scope: 'project' },
-      { file: join(places.project, '.claude', 'settings.json'), scope: 'project' },
-      { file: join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json'), scope: 'user' },
-    ],
-    // Cursor's payloads carry cursor_version and conversation_id, Claude Code's never do. (Not the
-    // CURSOR_VERSION variable: Claude Code started in Cursor's terminal may inherit it, and its
-    // gates must still run.)
-    runningUnder: (payload) => typeof payload.cursor_version === 'string' || typeof payload.conversation_id === 'string',
-    source: 'cursor.com/docs/reference/third-party-hooks',
-  },
-]
+export const FOREIGN_READS: readonly ForeignRead[] = AGENTS.flatMap((owner) =>
+  callersOf(owner.name).flatMap(({ name, files, detect, source }) =>
+    files === undefined
+      ? []
+      : [
+          {
+            reader: name as AgentName,
+            owner: owner.name as AgentName,
+            files,
+            // From the payload alone: a variable may be inherited from the terminal the owner started in.
+            runningUnder: (payload: Readonly<Record<string, unknown>>) => detect(payload, {}),
+            source,
+          },
+        ],
+  ),
+)
 
 /**
  * The router's side of "no double firing": hookrun's entry in the owner's file (Claude Code's),
@@ -170,7 +171,9 @@ export function routedEventsIn(text: string, agent: AgentName, at: readonly stri
     return (list?.children ?? []).some((item) => {
       if (isRouterCommand(child(item, 'command')?.value ?? child(item, 'bash')?.value, agent)) return true
       return (child(item, 'hooks')?.children ?? []).some(
-        (handler) => isRouterCommand(child(handler, 'command')?.value, agent) || (agent === 'claude' && isServeHandler(nodeValue(handler))),
+        (handler) =>
+          isRouterCommand(child(handler, 'command')?.value, agent) ||
+          (SERVED_AGENTS.some((served) => served.name === agent) && isServeHandler(nodeValue(handler))),
       )
     })
   })

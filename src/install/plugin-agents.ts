@@ -2,7 +2,6 @@
 // file into the agent's plugin folder, uninstall removes exactly that file, doctor says whether it
 // is there and current.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { shellWords } from '../trust/shell-words.ts'
 import { type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agent-target.ts'
 import { PLUGIN_MARKER, pluginText } from './opencode-plugin.ts'
@@ -12,43 +11,18 @@ import { JsonTextError } from './json-text.ts'
 import { selfCommand } from './self.ts'
 import type { DoctorCheck, DoctorLine } from './doctor-types.ts'
 import { onPath } from './on-path.ts'
+import { AGENTS } from '../agents/registry.ts'
+import type { PluginFacts } from '../agents/plugins.ts'
 
-type PluginAgentName = 'opencode' | 'kilo'
-
-export interface PluginAgent {
-  readonly name: PluginAgentName
+export interface PluginAgent extends PluginFacts {
+  readonly name: string
   readonly label: string
-  /** The plugin file hookrun writes for this scope. */
-  file(scope: Scope, places: Places): string
-  readonly note: string
 }
 
-const configHome = (places: Places) => places.env.XDG_CONFIG_HOME || join(places.home, '.config')
-
-/**
- * Both load every `{plugin,plugins}/*.{ts,js}` of their config folders, with no trust step:
- * OpenCode `.opencode/` from the start folder up to the worktree and `~/.config/opencode/`
- * (seen in the opencode 1.18.33 binary); Kilo `.kilo/` (or the older `.kilocode/`) the same way
- * and `~/.config/kilo/`, never `.opencode/` (Kilo-Org/kilocode packages/opencode/src/config/paths.ts).
- */
-export const PLUGIN_AGENTS: readonly PluginAgent[] = [
-  {
-    name: 'opencode',
-    label: 'OpenCode',
-    file: (scope, places) =>
-      scope === 'user'
-        ? join(configHome(places), 'opencode', 'plugins', 'hookrun.js')
-        : join(places.project, '.opencode', 'plugins', 'hookrun.js'),
-    note: 'OpenCode loads the plugin when it starts (restart a running OpenCode); it runs hookrun for every tool call, prompt and session event',
-  },
-  {
-    name: 'kilo',
-    label: 'Kilo Code',
-    file: (scope, places) =>
-      scope === 'user' ? join(configHome(places), 'kilo', 'plugins', 'hookrun.js') : join(places.project, '.kilo', 'plugins', 'hookrun.js'),
-    note: "Kilo Code's CLI (kilo) loads the plugin when it starts; it runs hookrun for every tool call, prompt and session event",
-  },
-]
+/** Every agent that runs plugins, with hookrun's plugin in it (each agent's `plugin`: src/agents/plugins.ts). */
+export const PLUGIN_AGENTS: readonly PluginAgent[] = AGENTS.flatMap((agent) =>
+  agent.plugin === undefined ? [] : [{ ...agent.plugin, name: agent.name, label: agent.label }],
+)
 
 export function pluginAgent(name: string): PluginAgent | undefined {
   return PLUGIN_AGENTS.find((agent) => agent.name === name)

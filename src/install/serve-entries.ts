@@ -9,16 +9,14 @@ import { isGate, resolveAlias } from '../event/events.ts'
 import { SECRET_HEADER } from '../serve/state.ts'
 import { type AgentTarget, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import { child, keysOf, parseJson } from './json-text.ts'
-
-/** The first Claude Code whose hook handlers take `onFailure` (without it a dead server lets every gate through). */
-const SERVE_MIN_CLAUDE = '2.1.295'
+import { SERVED, SERVED_AGENTS } from '../serve/served.ts'
 
 /**
  * Events that keep a command: SessionStart starts the server (an http handler cannot start it,
  * and Claude Code sends none on SessionStart), UserPromptSubmit starts it again after an idle
  * exit, before the prompt's tool calls. One process per session and per prompt, none per tool call.
  */
-const SERVE_COMMAND_EVENTS: ReadonlySet<string> = new Set(['SessionStart', 'UserPromptSubmit'])
+const SERVE_COMMAND_EVENTS: ReadonlySet<string> = new Set(SERVED.http.commandEvents)
 
 /**
  * The url `install --serve` writes: the port is fixed here, as Claude Code takes a literal url
@@ -27,10 +25,12 @@ const SERVE_COMMAND_EVENTS: ReadonlySet<string> = new Set(['SessionStart', 'User
  * \"block\" connect ECONNREFUSED"), so the url says how to recover.
  */
 function serveUrl(port: number): string {
-  return `http://127.0.0.1:${port}/claude?if-down=run-hookrun-serve`
+  return `http://127.0.0.1:${port}/${SERVED.http.route}?if-down=run-hookrun-serve`
 }
 
-const SERVE_URL = /^http:\/\/127\.0\.0\.1:(\d+)\/claude(?:\?[\w=&-]*)?$/
+const SERVE_URL = new RegExp(
+  `^http://127\\.0\\.0\\.1:(\\d+)/(?:${SERVED_AGENTS.map((agent) => agent.http.route).join('|')})(?:\\?[\\w=&-]*)?$`,
+)
 
 /** A handler `install --serve` wrote: an http handler to hookrun serve's url. */
 export function isServeHandler(handler: unknown): boolean {
@@ -111,25 +111,29 @@ export function keepPrivate(file: string, before: number | undefined): string | 
 }
 
 /**
- * Claude Code's version on PATH, when one is there: `--serve` needs `onFailure` (2.1.295), or a
- * server that is gone would let every gate through. Refused with one line on an older one.
+ * The served agent's version on PATH, when one is there: `--serve` needs `onFailure` (Claude Code
+ * 2.1.295), or a server that is gone would let every gate through. Refused with one line on an older one.
  */
-export function checkClaudeForServe(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const claude = (env.PATH ?? '')
+export function checkServedVersion(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const { label, http } = SERVED
+  const program = (env.PATH ?? '')
     .split(delimiter)
-    .map((dir) => join(dir, 'claude'))
+    .map((dir) => join(dir, http.program))
     .find((path) => existsSync(path))
-  if (claude === undefined)
-    return `  note: no claude on PATH to check: --serve needs Claude Code ${SERVE_MIN_CLAUDE} or later (older ones ignore onFailure and would let a gate through when the server is gone)`
-  const ran = nodeChildProcess().spawnSync(claude, ['--version'], { encoding: 'utf8', timeout: 15_000, env: env as NodeJS.ProcessEnv })
+  if (program === undefined)
+    return `  note: no ${http.program} on PATH to check: --serve needs ${label} ${http.minVersion} or later (older ones ignore onFailure and would let a gate through when the server is gone)`
+  const ran = nodeChildProcess().spawnSync(program, ['--version'], { encoding: 'utf8', timeout: 15_000, env: env as NodeJS.ProcessEnv })
   const version = /(\d+)\.(\d+)\.(\d+)/.exec(ran.stdout ?? '')
-  if (version === null) return `  note: could not read the version of ${claude}: --serve needs Claude Code ${SERVE_MIN_CLAUDE} or later`
-  if (olderThan(version.slice(1).map(Number), SERVE_MIN_CLAUDE.split('.').map(Number)))
+  if (version === null) return `  note: could not read the version of ${program}: --serve needs ${label} ${http.minVersion} or later`
+  if (olderThan(version.slice(1).map(Number), http.minVersion.split('.').map(Number)))
     throw new HookrunError(
-      `--serve needs Claude Code ${SERVE_MIN_CLAUDE} or later (onFailure on http handlers); ${claude} is ${version[0]}: update it, or install without --serve`,
+      `--serve needs ${label} ${http.minVersion} or later (onFailure on http handlers); ${program} is ${version[0]}: update it, or install without --serve`,
     )
   return undefined
 }
+
+/** The name src/install/install.ts (the install part of issue 35) imports. */
+export { checkServedVersion as checkClaudeForServe }
 
 function olderThan(have: number[], want: number[]): boolean {
   for (let index = 0; index < want.length; index++) {

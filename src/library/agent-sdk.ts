@@ -5,7 +5,7 @@ import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
 import { qualifyEvent } from '../event/event.ts'
-import { claude } from '../agents/claude.ts'
+import { AGENT_SDK_DIALECT, AGENT_SDK_HOOKS_VARIABLE, agentSdkAgent } from '../agents/agent-sdk.ts'
 import { noticeChannels, prepareDialect, renderFor } from '../dialect.ts'
 import { projectSearchStart } from '../config/project.ts'
 
@@ -75,9 +75,9 @@ export const AGENT_SDK_DEFAULT_EVENTS: readonly AgentSdkEvent[] = AGENT_SDK_EVEN
  * The variable `hookrunHooks()` sets in the app's environment: the events its callbacks answer.
  * The SDK starts Claude Code with the app's environment, and hookrun's router entries in
  * `.claude/settings*.json` (which the SDK loads unless `settingSources` leaves them out) read it
- * and stand aside for those events, so hooks run once per event (src/install/overlaps.ts).
+ * and stand aside for those events, so hooks run once per event (src/agents/agent-sdk.ts, src/install/callers.ts).
  */
-export const AGENT_SDK_HOOKS_VARIABLE = 'HOOKRUN_AGENT_SDK_HOOKS'
+export { AGENT_SDK_HOOKS_VARIABLE }
 
 export interface HookrunHooksOptions {
   /**
@@ -185,20 +185,20 @@ async function answerHook(
   const payload = typeof input.hook_event_name === 'string' ? input : { ...input, hook_event_name: event }
   const agentEvent = String(payload.hook_event_name)
   try {
-    const prepared = prepareDialect('claude', undefined, payload)!
+    const prepared = prepareDialect(AGENT_SDK_DIALECT.name, undefined, payload)!
     const decision = await fire({
       event: prepared.event ?? event,
       payload: prepared.payload,
       tool: prepared.tool,
-      agent: 'agent-sdk',
+      agent: agentSdkAgent.name,
       cwd: options.cwd,
       configFiles: options.configFiles,
       env: options.env,
       signal,
-      noticeChannels: noticeChannels(claude, agentEvent),
+      noticeChannels: noticeChannels(AGENT_SDK_DIALECT, agentEvent),
     })
     if (signal.aborted) throw new HookrunError(`the SDK aborted the ${agentEvent} callback: running hooks were killed`)
-    const rendered = renderFor(claude, decision, prepared.payload, agentEvent)
+    const rendered = renderFor(AGENT_SDK_DIALECT, decision, prepared.payload, agentEvent)
     for (const warning of [...decision.warnings, ...rendered.warnings]) warn(warning)
     return JSON.parse(rendered.stdout) as AgentSdkHookOutput
   } catch (error) {
@@ -206,7 +206,7 @@ async function answerHook(
     warn(why)
     if (!isGate(qualifyEvent(agentEvent, payload).name)) return {}
     // A gate never fails open: the SDK gets Claude Code's own block, with the reason.
-    return JSON.parse(renderFor(claude, failedGate(agentEvent, payload, why), payload, agentEvent).stdout) as AgentSdkHookOutput
+    return JSON.parse(renderFor(AGENT_SDK_DIALECT, failedGate(agentEvent, payload, why), payload, agentEvent).stdout) as AgentSdkHookOutput
   }
 }
 

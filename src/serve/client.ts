@@ -3,6 +3,7 @@ import { closeSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import { nodeChildProcess, nodeCrypto, nodeHttp } from '../core/builtins.ts'
 import { processAlive, readServeRecord, secretProof, serveDir } from './state.ts'
+import { SERVED_AGENTS } from './served.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -70,8 +71,10 @@ function startDetached(env: Env, port: number, self: readonly string[]): number 
   const log = openSync(join(serveDir(env), 'serve.log'), 'a', 0o600)
   try {
     const [command, ...args] = self
-    // The session's own file for SessionStart hooks is no other session's: the server answers them all.
-    const { CLAUDE_ENV_FILE: _sessionFile, ...serverEnv } = env
+    // A session's own variables (Claude Code's file for SessionStart hooks) are no other session's: the server answers them all.
+    const serverEnv = Object.fromEntries(
+      Object.entries(env).filter(([name]) => !SERVED_AGENTS.some((agent) => agent.http.sessionVariables.includes(name))),
+    )
     const child = nodeChildProcess().spawn(command!, [...args, 'serve', '--port', String(port)], {
       detached: true,
       stdio: ['ignore', log, log],

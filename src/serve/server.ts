@@ -4,9 +4,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { nodeHttp } from '../core/builtins.ts'
 import { SECRET_HEADER, sameSecret, secretProof } from './state.ts'
+import { SERVED_AGENTS, type ServedAgent, servedAt } from './served.ts'
 
-/** The agents' routes: `POST /claude` is a Claude Code event (the body is the hook's stdin). */
-type EventRoute = 'claude'
+/** The agents' routes: `POST /claude` is a Claude Code event (the body is the hook's stdin): src/serve/served.ts. */
+type EventRoute = ServedAgent
 
 /** What the caller answers one event with: the status, and the body (JSON on success). */
 export interface EventAnswer {
@@ -113,7 +114,11 @@ function gatekeeper(request: IncomingMessage, url: URL, options: ServeOptions): 
   const header = request.headers[SECRET_HEADER]
   if (!sameSecret(typeof header === 'string' ? header : undefined, options.secret))
     return { status: 401, body: '{"error":"hookrun serve: no or wrong secret; nothing was run"}\n' }
-  if (request.method !== 'POST' || url.pathname !== '/claude') return { status: 404, body: '{"error":"POST /claude only"}\n' }
+  if (request.method !== 'POST' || servedAt(url.pathname) === undefined)
+    return {
+      status: 404,
+      body: `${JSON.stringify({ error: `POST ${SERVED_AGENTS.map((agent) => `/${agent.http.route}`).join(' or ')} only` })}\n`,
+    }
   return undefined
 }
 
@@ -157,12 +162,13 @@ export function startServer(options: ServeOptions): Promise<RunningServer> {
   const onRequest = async (request: IncomingMessage, response: ServerResponse) => {
     armIdle(false)
     try {
-      const refused = gatekeeper(request, new URL(request.url ?? '/', 'http://127.0.0.1'), options)
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1')
+      const refused = gatekeeper(request, url, options)
       if (refused !== undefined) return send(response, refused, stopping)
       if (stopping || !(await turns.take()))
         return send(response, { status: 503, body: '{"error":"hookrun serve is stopping, or too many events wait"}\n' }, stopping)
       try {
-        send(response, await options.handle('claude', request, abortAll.signal), stopping)
+        send(response, await options.handle(servedAt(url.pathname)!, request, abortAll.signal), stopping)
       } finally {
         turns.give()
       }

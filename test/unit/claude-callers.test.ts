@@ -1,9 +1,9 @@
 /**
- * Which agent runs hookrun's Claude Code entry (src/install/claude-callers.ts): Cursor, VS Code,
+ * Which agent runs hookrun's Claude Code entry (src/install/callers.ts): Cursor, VS Code,
  * Devin CLI and Agent SDK apps all run `.claude/settings*.json`, each told by what it sends.
  */
 import { describe, expect, test } from 'vitest'
-import { answeredByCaller, CLAUDE_CALLERS, claudeCaller } from '../../src/install/claude-callers.ts'
+import { answeredByCaller, CALLERS as CLAUDE_CALLERS, entryCaller as claudeCaller } from '../../src/install/callers.ts'
 import { homeAndProject, makeDecision, writeFiles } from '../helpers.ts'
 import { afterEach } from 'vitest'
 import { rmSync } from 'node:fs'

@@ -1,26 +1,20 @@
 // `hookrun doctor` on hook-folder agents (Cline): wrappers missing or not executable, and a
 // provider that runs tools itself, where no hook fires at all.
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
 import { count } from '../core/words.ts'
 import type { Places, Scope } from './agent-target.ts'
 import { FOLDER_AGENTS, type FolderAgent, wrapperProblems } from './hook-folder.ts'
 import { projectNativeMatchers } from './matchers.ts'
 
-/**
- * Cline's providers that execute tools themselves (capability `provider-tools` in cline/cline
- * sdk/packages/llms/src/providers/builtins.ts): the agent runtime skips its hooks for their calls
- * (cline/cline#13277).
- */
-const PROVIDERS_RUNNING_TOOLS = new Set(['claude-code', 'openai-codex-cli'])
-
-/** The provider Cline runs with: `lastUsedProvider` of its providers.json (`cline auth` writes it). */
-function clineProvider(env: Readonly<Record<string, string | undefined>>, home: string): string | undefined {
-  const file = join(env.CLINE_DIR || join(home, '.cline'), 'data', 'settings', 'providers.json')
+/** The provider the agent runs with, from its own settings (`cline auth` writes Cline's). */
+function providerOf(agent: FolderAgent, env: Readonly<Record<string, string | undefined>>, home: string): string | undefined {
+  const providers = agent.toolRunningProviders
+  if (providers === undefined) return undefined
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { lastUsedProvider?: unknown }
-    return typeof parsed.lastUsedProvider === 'string' ? parsed.lastUsedProvider : undefined
+    const parsed = JSON.parse(readFileSync(providers.file(env, home), 'utf8')) as Record<string, unknown>
+    const provider = parsed[providers.key]
+    return typeof provider === 'string' ? provider : undefined
   } catch {
     return undefined
   }
@@ -78,20 +72,22 @@ export function folderAgentsCheck(context: {
       else
         lines.push({
           status: 'ok',
-          what: `${agent.label}: ${dir}: hookrun wrappers for ${routed.join(', ')}; Cline acts on the answers of PreToolUse and PostToolUse only`,
+          what: `${agent.label}: ${dir}: hookrun wrappers for ${routed.join(', ')}; ${agent.label} acts on the answers of ${agent.answered.join(' and ')} only`,
         })
     }
-    const provider = wired ? clineProvider(context.env, context.places.home) : undefined
-    if (provider !== undefined && PROVIDERS_RUNNING_TOOLS.has(provider))
+    const providers = agent.toolRunningProviders
+    if (providers === undefined || !wired) continue
+    const provider = providerOf(agent, context.env, context.places.home)
+    if (provider !== undefined && providers.names.includes(provider))
       lines.push({
         status: 'fail',
-        what: `${agent.label}: its provider ${provider} runs tools itself, and Cline then runs no hook for them (cline/cline#13277): no gate holds`,
-        fix: 'cline auth with a provider Cline runs tools for (an API key provider)',
+        what: `${agent.label}: its provider ${provider} runs tools itself, and ${agent.label} then runs no hook for them (${providers.source}): no gate holds`,
+        fix: providers.fix,
       })
-    else if (wired)
+    else
       lines.push({
         status: 'warn',
-        what: `${agent.label}: hooks do not fire where the provider runs tools itself (its claude-code and openai-codex-cli providers, cline/cline#13277); ${provider === undefined ? 'no provider is configured yet' : `the provider now is ${provider}`}`,
+        what: `${agent.label}: hooks do not fire where the provider runs tools itself (its ${providers.names.join(' and ')} providers, ${providers.source}); ${provider === undefined ? 'no provider is configured yet' : `the provider now is ${provider}`}`,
       })
   }
   return lines

@@ -1,0 +1,34 @@
+// Claude Agent SDK apps: they start Claude Code, which runs its entries, and may answer in-process
+// with hookrunHooks() (src/library/agent-sdk.ts), which speaks Claude Code's dialect.
+import { claude } from './claude.ts'
+import type { Caller } from './callers.ts'
+import type { Agent } from './types.ts'
+
+/** The variable hookrunHooks() names the events it answers in (comma-separated). */
+export const AGENT_SDK_HOOKS_VARIABLE = 'HOOKRUN_AGENT_SDK_HOOKS'
+
+/** The dialect of the SDK's hook callbacks: Claude Code's (code.claude.com/docs/en/agent-sdk/hooks). */
+export const AGENT_SDK_DIALECT = claude
+
+/** An SDK app runs Claude Code's entries unless settingSources leaves the file out (src/agents/callers.ts). */
+const RUNS_CLAUDE: Caller = {
+  when: 'unless settingSources leaves the file out; all load by default',
+  // The SDK starts Claude Code with CLAUDE_AGENT_SDK_VERSION and CLAUDE_CODE_ENTRYPOINT=sdk-ts (sdk-py in Python).
+  detect: (_payload, env) => env.CLAUDE_AGENT_SDK_VERSION !== undefined || /^sdk-/.test(env.CLAUDE_CODE_ENTRYPOINT ?? ''),
+  // hookrunHooks() names the events it answers in HOOKRUN_AGENT_SDK_HOOKS.
+  ownAnswer: { kind: 'listed', variable: AGENT_SDK_HOOKS_VARIABLE, answer: "the app's hookrunHooks()" },
+  source: 'code.claude.com/docs/en/agent-sdk/claude-code-features',
+}
+
+/** hookrun inside the app: `hookrunHooks()` answers Claude Code's hooks in-process. */
+const IN_PROCESS = {
+  of: claude.name,
+  how: "Claude Agent SDK apps: hookrunHooks() from 'hookrun' as query()'s options.hooks (docs/agents/agent-sdk.md)",
+}
+
+export const agentSdkAgent: Agent = {
+  name: 'agent-sdk',
+  label: 'Claude Agent SDK apps',
+  caller: RUNS_CLAUDE,
+  inProcess: IN_PROCESS,
+}

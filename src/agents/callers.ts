@@ -1,0 +1,58 @@
+// Agents that run another agent's hook entries (Copilot CLI, VS Code, Devin, Cursor run Claude
+// Code's), and how a fire of the owner's entry tells them apart: data, read by
+// src/install/callers.ts (stand aside where the caller runs hookrun's own answer) and
+// src/dialect.ts (answer in the caller's reading of the owner's JSON).
+import type { Decision, Rendered } from '../core/protocol.ts'
+import type { Payload } from '../core/types.ts'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** Where an agent's files are: the user's home, the project, the environment. */
+interface CallerPlaces {
+  readonly home: string
+  readonly project: string
+  readonly env: Env
+}
+
+/**
+ * Where hookrun's own answer for the owner's event is in the caller, when it has one:
+ * - `reader-entry`: hookrun's entry in the caller's own hooks file (install's target of the caller);
+ * - `router`: hookrun's entry in another agent's hooks file the caller also runs (`agent`);
+ * - `listed`: an answer inside the app, which names the owner's events it answers in `variable`
+ *   (comma-separated), said as `answer`.
+ */
+export type CallerAnswer =
+  | { readonly kind: 'reader-entry' }
+  | { readonly kind: 'router'; readonly agent: string }
+  | { readonly kind: 'listed'; readonly variable: string; readonly answer: string }
+
+/** The caller reads the owner's answer its own way: the payloads it sends, and the answer in its reading. */
+interface CallerReading {
+  from(payload: Payload): boolean
+  render(decision: Decision, payload: Payload, agentEvent: string | undefined): Rendered & { readonly warnings: readonly string[] }
+}
+
+/**
+ * One agent running another's hook entries with a payload of its own (shared reference §10.14).
+ * The owner's agent lists its callers by name (`Agent.callers`), in detection order.
+ */
+export interface Caller {
+  /** Its name where it differs from the agent's label (`Copilot CLI`). */
+  readonly label?: string
+  /** When it runs the owner's entries: the setting or option that decides it (a few words). */
+  readonly when: string
+  /** Does this fire come from it? (payload fields, or the variables it sets for its hooks) */
+  detect(payload: Payload, env: Env): boolean
+  /** Where hookrun's own answer for the owner's event is in it; absent: it has none. */
+  readonly ownAnswer?: CallerAnswer
+  /** The owner's files it runs, each with the scope it has for it (to find hookrun answering twice). */
+  files?(places: CallerPlaces): ReadonlyArray<{ readonly file: string; readonly scope: 'project' | 'user' }>
+  /**
+   * Where it says its project is when it runs the owner's entry (its variable, else the payload
+   * field, a list's first item): the project a fire looks for its own answer in.
+   */
+  readonly project?: { readonly variables: readonly string[]; readonly payloadField?: string }
+  /** It reads the owner's answer its own way. */
+  readonly reading?: CallerReading
+  readonly source: string
+}
