@@ -244,6 +244,8 @@ const claudeInstall: InstallTarget = {
   matcherReaders: ['claude', 'cursor', 'devin'],
   serves: true,
   newEvents: { program: 'claude', since: { PreSkillShellCommand: [2, 1, 332] } },
+}
+
 /**
  * The agents that run Claude Code's entries (.claude/settings*.json) with payloads of their own, in
  * the order a fire tells them apart (each one's `caller`: src/agents/callers.ts).

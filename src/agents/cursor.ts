@@ -192,6 +192,8 @@ const cursorInstall: InstallTarget = {
   command: (self) => `${self} fire --format cursor`,
   handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },
+}
+
 /** Cursor runs Claude Code's entries too (hookrun's Claude Code entry tells it apart: src/agents/callers.ts). */
 const RUNS_CLAUDE: Caller = {
   when: 'third-party hooks setting on',

@@ -4,7 +4,6 @@ import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { dirname, isAbsolute, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
-import { isAbsolute, join } from 'node:path'
 import type { PluginSwitches } from './plugins.ts'
 
 /** Goose's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
@@ -114,9 +113,7 @@ const GOOSE_TOOL_TWICE =
   'PreToolUse / PostToolUse already fire for this tool, and Goose takes no block here; a second entry would run your hooks twice'
 
 /** Goose's user folder: $GOOSE_PATH_ROOT when it is an absolute path, else the home folder. */
-function gooseRoot(places: Places): string {
-/** Goose's own folder: `$GOOSE_PATH_ROOT` when absolute, else the home. */
-function gooseHome(places: { readonly home: string; readonly env: Readonly<Record<string, string | undefined>> }): string {
+function gooseRoot(places: Pick<Places, 'home' | 'env'>): string {
   const root = places.env.GOOSE_PATH_ROOT
   return root !== undefined && isAbsolute(root) ? root : places.home
 }
@@ -156,6 +153,8 @@ const gooseInstall: InstallTarget = {
   },
   note: "Goose honours only blocks (PreToolUse, Stop): a hook's rewrite is refused (the call is blocked), its context and messages reach nobody; a SessionStart banner shows in goose session",
   projectFileOnlyWhereStarted: true,
+}
+
 /**
  * Goose (aaif-goose/goose crates/goose/src/plugins/discovery.rs) drops a plugin by name when
  * `disabledPlugins` lists it in the first of `<start folder>/.config/goose/settings.local.json`,
@@ -167,7 +166,7 @@ const gooseInstall: InstallTarget = {
 const PLUGIN_SWITCHES: PluginSwitches = {
   settingsFiles: (start, places) => {
     const dir = join(start, '.config', 'goose')
-    return [join(dir, 'settings.local.json'), join(dir, 'settings.json'), join(gooseHome(places), '.config', 'goose', 'settings.json')]
+    return [join(dir, 'settings.local.json'), join(dir, 'settings.json'), join(gooseRoot(places), '.config', 'goose', 'settings.json')]
   },
   // config.yaml: `$GOOSE_PATH_ROOT/config/`, else `$XDG_CONFIG_HOME/goose/` (~/.config/goose/).
   configFile: (places) => {
