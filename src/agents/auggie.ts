@@ -1,5 +1,6 @@
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Auggie's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -98,10 +99,19 @@ export const auggie: Dialect = {
   },
 }
 
+/** The files of a project Auggie reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const AUGGIE_SCAN: ProjectScan = {
+  sources: [
+    { path: '.augment/settings.json', reader: 'events', agents: ['Auggie'], owners: ['auggie'] },
+    { path: '.augment/settings.local.json', reader: 'events', agents: ['Auggie'], owners: ['auggie'], hookrunFile: true },
+  ],
+}
+
 export const auggieAgent: Agent = {
   name: auggie.name,
   label: auggie.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: auggie,
+  scan: AUGGIE_SCAN,
 }

@@ -2,6 +2,8 @@
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import { carryFields } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import { MARKDOWN_FILES } from './native-config.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Claude Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 export const CLAUDE_EVENT_NAMES = {
@@ -200,10 +202,70 @@ export const claude: Dialect = {
   },
 }
 
+/** Who reads Claude Code's settings files: it, and the agents and SDK that run its hook entries. */
+const CLAUDE_READERS = [
+  'Claude Code',
+  'Copilot CLI',
+  'Cursor',
+  'Devin CLI',
+  'VS Code (chat.useClaudeHooks)',
+  'Agent SDK apps (settingSources)',
+]
+/** What Claude Code's skills, subagents and commands share: hooks in their front matter (read by it and the SDK that runs its engine), listed only when they have some. */
+const CLAUDE_MARKDOWN = {
+  reader: 'front-matter',
+  agents: ['Claude Code', 'Agent SDK apps (settingSources)'],
+  owners: ['claude', 'agent-sdk'],
+  onlyWithHooks: true,
+} as const
+/** The files of a project Claude Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const CLAUDE_SCAN: ProjectScan = {
+  sources: [
+    {
+      path: '.claude/settings.json',
+      reader: 'events',
+      agents: [...CLAUDE_READERS, 'Grok Build'],
+      owners: ['claude', 'cursor', 'copilot', 'devin', 'grok', 'agent-sdk'],
+      importAgent: 'claude',
+      claudePlugins: true,
+    },
+    {
+      path: '.claude/settings.local.json',
+      reader: 'events',
+      agents: CLAUDE_READERS,
+      owners: ['claude', 'cursor', 'copilot', 'devin', 'agent-sdk'],
+      importAgent: 'claude',
+      hookrunFile: true,
+      claudePlugins: true,
+    },
+    {
+      ...CLAUDE_MARKDOWN,
+      path: '.claude/skills',
+      nested: 'SKILL.md',
+      hookNote: 'a skill: its hooks run once the skill is used, for the rest of the session',
+    },
+    {
+      ...CLAUDE_MARKDOWN,
+      path: '.claude/agents',
+      entries: MARKDOWN_FILES,
+      recursive: true,
+      hookNote: 'a subagent: its hooks run while it runs (its Stop as SubagentStop)',
+    },
+    {
+      ...CLAUDE_MARKDOWN,
+      path: '.claude/commands',
+      entries: MARKDOWN_FILES,
+      recursive: true,
+      hookNote: 'a command: its hooks run once the command is used, for the rest of the session',
+    },
+  ],
+}
+
 export const claudeAgent: Agent = {
   name: claude.name,
   label: claude.label,
   events: CLAUDE_EVENT_NAMES,
   tools: TOOLS,
   dialect: claude,
+  scan: CLAUDE_SCAN,
 }

@@ -4,6 +4,7 @@ import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Cline's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -254,10 +255,19 @@ function toolLabel(payload: Payload): string {
   return typeof payload.tool_name === 'string' ? ` ${payload.tool_name}` : ''
 }
 
+/** The files of a project Cline reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const CLINE_SCAN: ProjectScan = {
+  sources: [
+    { path: '.cline/hooks', entries: /^[^.]/, reader: 'executables', agents: ['Cline'], owners: ['cline'], hookrunFile: true },
+    { path: '.clinerules/hooks', entries: /^[^.]/, reader: 'executables', agents: ['Cline'], owners: ['cline'] },
+  ],
+}
+
 export const clineAgent: Agent = {
   name: cline.name,
   label: cline.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: cline,
+  scan: CLINE_SCAN,
 }

@@ -3,6 +3,7 @@ import { CLAUDE_EVENT_NAMES } from './claude.ts'
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Codex's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -132,10 +133,19 @@ export const codex: Dialect = {
   },
 }
 
+/** The files of a project Codex reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const CODEX_SCAN: ProjectScan = {
+  sources: [
+    { path: '.codex/hooks.json', reader: 'events', agents: ['Codex'], owners: ['codex'], importAgent: 'codex', hookrunFile: true },
+    { path: '.codex/config.toml', reader: 'codex-toml', agents: ['Codex'], owners: ['codex'] },
+  ],
+}
+
 export const codexAgent: Agent = {
   name: codex.name,
   label: codex.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: codex,
+  scan: CODEX_SCAN,
 }

@@ -4,6 +4,8 @@ import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { fromVSCode, renderForVSCode } from './vscode.ts'
+import { JSON_FILES } from './native-config.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Copilot's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -169,10 +171,29 @@ export const copilot: Dialect = {
   },
 }
 
+/** The files of a project Copilot CLI and the agents that read its files reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const COPILOT_SCAN: ProjectScan = {
+  label: 'Copilot CLI',
+  sources: [
+    {
+      path: '.github/hooks',
+      entries: JSON_FILES,
+      reader: 'events',
+      agents: ['Copilot CLI', 'Copilot cloud agent', 'VS Code'],
+      owners: ['copilot'],
+      importAgent: 'copilot',
+      hookrunFile: true,
+    },
+    { path: '.github/copilot/settings.json', reader: 'events', agents: ['Copilot CLI'], owners: ['copilot'] },
+    { path: '.github/copilot/settings.local.json', reader: 'events', agents: ['Copilot CLI'], owners: ['copilot'] },
+  ],
+}
+
 export const copilotAgent: Agent = {
   name: copilot.name,
   label: copilot.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: copilot,
+  scan: COPILOT_SCAN,
 }

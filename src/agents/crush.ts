@@ -1,5 +1,6 @@
 import { Answer, blockReason, contextText, decided, jsonLine, objectFrom } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Crush's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -95,10 +96,19 @@ export const crush: Dialect = {
   },
 }
 
+/** The files of a project Crush reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const CRUSH_SCAN: ProjectScan = {
+  sources: [
+    { path: 'crush.json', reader: 'events', agents: ['Crush'], owners: ['crush'], hookrunFile: true },
+    { path: '.crush.json', reader: 'events', agents: ['Crush'], owners: ['crush'], hookrunFile: true },
+  ],
+}
+
 export const crushAgent: Agent = {
   name: crush.name,
   label: crush.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: crush,
+  scan: CRUSH_SCAN,
 }

@@ -2,6 +2,7 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Cursor's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -168,10 +169,25 @@ export const cursor: Dialect = {
   },
 }
 
+/** The files of a project Cursor reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const CURSOR_SCAN: ProjectScan = {
+  sources: [
+    {
+      path: '.cursor/hooks.json',
+      reader: 'events',
+      agents: ['Cursor', 'Grok Build'],
+      owners: ['cursor', 'grok'],
+      importAgent: 'cursor',
+      hookrunFile: true,
+    },
+  ],
+}
+
 export const cursorAgent: Agent = {
   name: cursor.name,
   label: cursor.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: cursor,
+  scan: CURSOR_SCAN,
 }

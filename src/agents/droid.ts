@@ -1,5 +1,6 @@
 import { claude } from './claude.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Factory Droid's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -63,10 +64,19 @@ export const droid: Dialect = {
   },
 }
 
+/** The files of a project Factory Droid reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const DROID_SCAN: ProjectScan = {
+  sources: [
+    { path: '.factory/settings.json', reader: 'events', agents: ['Factory Droid'], owners: ['droid'], hookrunFile: true },
+    { path: '.factory/hooks.json', reader: 'events', at: [], agents: ['Factory Droid'], owners: ['droid'], hookrunFile: true },
+  ],
+}
+
 export const droidAgent: Agent = {
   name: droid.name,
   label: droid.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: droid,
+  scan: DROID_SCAN,
 }

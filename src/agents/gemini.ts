@@ -1,6 +1,7 @@
 // Gemini CLI's dialect: its payloads in, its JSON answers and exit codes out.
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Gemini CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -140,10 +141,25 @@ export const gemini: Dialect = {
   },
 }
 
+/** The files of a project Gemini CLI reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const GEMINI_SCAN: ProjectScan = {
+  sources: [
+    {
+      path: '.gemini/settings.json',
+      reader: 'events',
+      agents: ['Gemini CLI'],
+      owners: ['gemini'],
+      importAgent: 'gemini',
+      hookrunFile: true,
+    },
+  ],
+}
+
 export const geminiAgent: Agent = {
   name: gemini.name,
   label: gemini.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: gemini,
+  scan: GEMINI_SCAN,
 }

@@ -2,6 +2,7 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Goose's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -106,10 +107,25 @@ export const goose: Dialect = {
   },
 }
 
+/** The files of a project Goose reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const GOOSE_SCAN: ProjectScan = {
+  sources: [
+    {
+      path: '.agents/plugins',
+      nested: 'hooks/hooks.json',
+      reader: 'events',
+      agents: ['Goose'],
+      owners: ['goose'],
+      hookrunFile: true,
+    },
+  ],
+}
+
 export const gooseAgent: Agent = {
   name: goose.name,
   label: goose.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: goose,
+  scan: GOOSE_SCAN,
 }

@@ -1,5 +1,6 @@
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Kimi Code CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -103,10 +104,16 @@ export const kimi: Dialect = {
   },
 }
 
+/** Kimi Code CLI reads no hook file from a project (`hookrun scan` says why). */
+const KIMI_SCAN: ProjectScan = {
+  noProjectFile: "Kimi Code CLI reads hooks from ~/.kimi/config.toml only (no project file; the user's own file)",
+}
+
 export const kimiAgent: Agent = {
   name: kimi.name,
   label: kimi.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: kimi,
+  scan: KIMI_SCAN,
 }

@@ -1,5 +1,7 @@
 import { Answer, blockReason, contextText, decided, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { JSON_FILES } from './native-config.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Kiro's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -128,10 +130,19 @@ function afterWhat(event: string): string {
   return AFTER_EVENTS.has(event) ? 'it already happened' : 'the event proceeds'
 }
 
+/** The files of a project Kiro reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const KIRO_SCAN: ProjectScan = {
+  sources: [
+    { path: '.kiro/agents', entries: JSON_FILES, reader: 'events', agents: ['Kiro'], owners: ['kiro'], hookrunFile: true },
+    { path: '.kiro/hooks', entries: /\.(?:json|kiro\.hook)$/, reader: 'kiro-hooks', agents: ['Kiro'], owners: ['kiro'] },
+  ],
+}
+
 export const kiroAgent: Agent = {
   name: kiro.name,
   label: kiro.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: kiro,
+  scan: KIRO_SCAN,
 }

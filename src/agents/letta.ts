@@ -1,5 +1,6 @@
 import { Answer, blockReason, contextText, decided, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Letta Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -107,10 +108,19 @@ export const letta: Dialect = {
   },
 }
 
+/** The files of a project Letta Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const LETTA_SCAN: ProjectScan = {
+  sources: [
+    { path: '.letta/settings.json', reader: 'events', agents: ['Letta Code'], owners: ['letta'] },
+    { path: '.letta/settings.local.json', reader: 'events', agents: ['Letta Code'], owners: ['letta'], hookrunFile: true },
+  ],
+}
+
 export const lettaAgent: Agent = {
   name: letta.name,
   label: letta.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: letta,
+  scan: LETTA_SCAN,
 }

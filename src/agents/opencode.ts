@@ -4,6 +4,8 @@ import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { foldersUp, inEach } from './mcp-servers.ts'
+import { CODE_FILES } from './native-config.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** OpenCode's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -170,10 +172,22 @@ function renderBlock(decision: Decision, event: string, out: Record<string, unkn
   else answer.cannot(asked ? "decision 'ask'" : 'a block', 'OpenCode goes on')
 }
 
+/** The files of a project OpenCode reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const OPENCODE_SCAN: ProjectScan = {
+  sources: [
+    { path: '.opencode/plugins', entries: CODE_FILES, reader: 'plugin', agents: ['OpenCode'], owners: ['opencode'], hookrunFile: true },
+    { path: '.opencode/plugin', entries: CODE_FILES, reader: 'plugin', agents: ['OpenCode'], owners: ['opencode'] },
+    { path: 'opencode.json', reader: 'npm-plugins', agents: ['OpenCode'], owners: ['opencode'] },
+    { path: 'opencode.jsonc', reader: 'npm-plugins', agents: ['OpenCode'], owners: ['opencode'] },
+    { path: '.opencode/opencode.json', reader: 'npm-plugins', agents: ['OpenCode'], owners: ['opencode'] },
+  ],
+}
+
 export const opencodeAgent: Agent = {
   name: opencode.name,
   label: opencode.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: opencode,
+  scan: OPENCODE_SCAN,
 }

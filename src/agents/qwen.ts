@@ -2,6 +2,7 @@ import { CLAUDE_EVENT_NAMES, claude } from './claude.ts'
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import { Answer, blockReason, contextText, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Qwen Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -135,10 +136,16 @@ function renderOwn(decision: Parameters<Dialect['render']>[0], event: string) {
   return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
 }
 
+/** The files of a project Qwen Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const QWEN_SCAN: ProjectScan = {
+  sources: [{ path: '.qwen/settings.json', reader: 'events', agents: ['Qwen Code'], owners: ['qwen'], hookrunFile: true }],
+}
+
 export const qwenAgent: Agent = {
   name: qwen.name,
   label: qwen.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: qwen,
+  scan: QWEN_SCAN,
 }

@@ -19,6 +19,11 @@ import { opencode, opencodeAgent } from './opencode.ts'
 import { qwen, qwenAgent } from './qwen.ts'
 import { vibe, vibeAgent } from './vibe.ts'
 import { windsurf, windsurfAgent } from './windsurf.ts'
+import { kiloAgent } from './kilo.ts'
+import { grokAgent } from './grok.ts'
+import { ampAgent } from './amp.ts'
+import { antigravityAgent } from './antigravity.ts'
+import { agentSdkAgent } from './agent-sdk.ts'
 
 /** Every agent, in the order the docs list their names. */
 export const AGENTS: readonly Agent[] = [
@@ -40,6 +45,11 @@ export const AGENTS: readonly Agent[] = [
   kimiAgent,
   gooseAgent,
   devinAgent,
+  kiloAgent,
+  grokAgent,
+  ampAgent,
+  antigravityAgent,
+  agentSdkAgent,
 ]
 
 /**
@@ -93,3 +103,33 @@ export const DIALECTS: readonly Dialect[] = [
 export function agentNamed(name: string): Agent | undefined {
   return AGENTS.find((agent) => agent.name === name)
 }
+
+/**
+ * The agents `hookrun scan` speaks of, in the order it lists them and their files: the agents of
+ * `hookrun agents`, then the ones hookrun has no install for (most read another agent's files).
+ */
+export const SCAN_ORDER: readonly Agent[] = [
+  claudeAgent,
+  cursorAgent,
+  geminiAgent,
+  qwenAgent,
+  codexAgent,
+  copilotAgent,
+  windsurfAgent,
+  droidAgent,
+  kiroAgent,
+  crushAgent,
+  gooseAgent,
+  auggieAgent,
+  lettaAgent,
+  kimiAgent,
+  vibeAgent,
+  clineAgent,
+  opencodeAgent,
+  kiloAgent,
+  devinAgent,
+  grokAgent,
+  ampAgent,
+  antigravityAgent,
+  agentSdkAgent,
+]

@@ -3,6 +3,7 @@ import type { McpTool, Payload, ProjectSource } from '../core/types.ts'
 import type { CarriedField, Decision } from '../core/protocol.ts'
 import type { Rendered } from '../core/protocol.ts'
 import type { McpServerFiles } from './mcp-servers.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
 export interface Normalized {
@@ -144,4 +145,6 @@ export interface Agent {
   readonly tools?: AgentTools
   /** Its payloads and answers; absent for an agent that runs another's entries or whose hooks hookrun does not answer. */
   readonly dialect?: Dialect
+  /** The files of a project it reads hooks from, for `hookrun scan` (src/agents/native-config.ts). */
+  readonly scan?: ProjectScan
 }

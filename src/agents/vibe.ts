@@ -1,5 +1,6 @@
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Mistral Vibe's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -88,10 +89,16 @@ export const vibe: Dialect = {
   },
 }
 
+/** The files of a project Mistral Vibe reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const VIBE_SCAN: ProjectScan = {
+  sources: [{ path: '.vibe/hooks.toml', reader: 'toml-tables', agents: ['Mistral Vibe'], owners: ['vibe'], hookrunFile: true }],
+}
+
 export const vibeAgent: Agent = {
   name: vibe.name,
   label: vibe.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: vibe,
+  scan: VIBE_SCAN,
 }

@@ -3,6 +3,7 @@ import { CLAUDE_MCP_NAMING } from './types.ts'
 import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, contextText, decided, objectFrom, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Windsurf's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -128,10 +129,16 @@ export const windsurf: Dialect = {
   },
 }
 
+/** The files of a project Windsurf reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const WINDSURF_SCAN: ProjectScan = {
+  sources: [{ path: '.windsurf/hooks.json', reader: 'events', agents: ['Windsurf'], owners: ['windsurf'], hookrunFile: true }],
+}
+
 export const windsurfAgent: Agent = {
   name: windsurf.name,
   label: windsurf.label,
   events: EVENTS,
   tools: TOOLS,
   dialect: windsurf,
+  scan: WINDSURF_SCAN,
 }
