@@ -4,6 +4,8 @@ import { carryFields } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { MARKDOWN_FILES } from './native-config.ts'
 import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig } from './native-config.ts'
+import type { HooksImport } from './native-config.ts'
 
 /** Claude Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 export const CLAUDE_EVENT_NAMES = {
@@ -261,6 +263,32 @@ const CLAUDE_SCAN: ProjectScan = {
   ],
 }
 
+/**
+ * How Claude Code's own hooks object reads: matcher groups; default timeouts 600 s, but 30 s on
+ * UserPromptSubmit and the model-switch events (agent-hook-protocols.md §1.3, §9.1). Its exec form
+ * keeps its own placeholders and the plugin-folder variables of the plugin layouts hookrun reads
+ * for the shell to expand from the hook's environment (src/core/shell.ts `execWord`).
+ */
+const CLAUDE_NATIVE: NativeConfig = {
+  reader: 'groups',
+  defaultTimeout: 600,
+  shortTimeout: { seconds: 30, events: ['user:prompt_submit', 'llm:pre_model_switch', 'llm:post_model_switch'] },
+  execPlaceholders: ['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'PLUGIN_ROOT', 'CURSOR_PLUGIN_ROOT', 'DROID_PLUGIN_ROOT'],
+  pasted: {},
+}
+
+/** How `hookrun import` moves Claude Code's handlers: both project settings files, the shared one first. */
+/** Claude Code's handler fields that only concern its own screen: import does not carry them, and says so. */
+export const CLAUDE_SCREEN_FIELDS: Readonly<Record<string, string>> = {
+  statusMessage: "Claude Code's spinner text while the hook runs",
+  once: 'honoured by Claude Code in skill frontmatter only',
+}
+const CLAUDE_IMPORT: HooksImport = {
+  screenFields: CLAUDE_SCREEN_FIELDS,
+  projectFiles: ['.claude/settings.json'],
+  sharedFile: '.claude/settings.json',
+}
+
 export const claudeAgent: Agent = {
   name: claude.name,
   label: claude.label,
@@ -268,4 +296,6 @@ export const claudeAgent: Agent = {
   tools: TOOLS,
   dialect: claude,
   scan: CLAUDE_SCAN,
+  nativeConfig: CLAUDE_NATIVE,
+  hooksImport: CLAUDE_IMPORT,
 }

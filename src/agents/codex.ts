@@ -4,6 +4,8 @@ import { CLAUDE_MCP_NAMING } from './types.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import type { ProjectScan } from './native-config.ts'
+import type { HooksImport } from './native-config.ts'
+import { CLAUDE_SCREEN_FIELDS } from './claude.ts'
 
 /** Codex's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -141,6 +143,20 @@ const CODEX_SCAN: ProjectScan = {
   ],
 }
 
+/**
+ * How `hookrun import` moves Codex's handlers: its hooks.json is Claude Code's shape, but its
+ * default timeout is 600 s on every event (Claude Code's is 30 on UserPromptSubmit), it skips
+ * async handlers, and its config.toml may hold hooks too, which import does not read.
+ */
+const CODEX_IMPORT: HooksImport = {
+  readsAs: 'claude',
+  namePrefixed: true,
+  defaultTimeout: 600,
+  screenFields: CLAUDE_SCREEN_FIELDS,
+  stays: (handler) => (handler.async === true ? 'Codex skips async handlers; moved, hookrun would run it' : undefined),
+  unreadFile: { name: 'config.toml', holdsHooks: /^\s*\[\[?hooks\b/m, what: 'hooks in TOML ([hooks])' },
+}
+
 export const codexAgent: Agent = {
   name: codex.name,
   label: codex.label,
@@ -148,4 +164,5 @@ export const codexAgent: Agent = {
   tools: TOOLS,
   dialect: codex,
   scan: CODEX_SCAN,
+  hooksImport: CODEX_IMPORT,
 }

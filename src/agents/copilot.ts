@@ -6,6 +6,7 @@ import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './type
 import { fromVSCode, renderForVSCode } from './vscode.ts'
 import { JSON_FILES } from './native-config.ts'
 import type { ProjectScan } from './native-config.ts'
+import type { HooksImport } from './native-config.ts'
 
 /** Copilot's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -189,6 +190,27 @@ const COPILOT_SCAN: ProjectScan = {
   ],
 }
 
+/**
+ * How `hookrun import` moves Copilot's handlers (`{type, bash, powershell, cwd, env, timeoutSec}`,
+ * docs.github.com/en/copilot/reference/hooks-reference), from every *.json of its hooks folder:
+ * Copilot denies a tool call whose preToolUse hook fails and lets every other event through, and
+ * its default timeout is 30 s. Cursor's events have the same names, so the entries say whose they are.
+ */
+const COPILOT_IMPORT: HooksImport = {
+  commands: {
+    who: 'Copilot',
+    fields: ['type', 'bash', 'powershell', 'cwd', 'env', 'timeoutSec', 'matcher'],
+    command: 'bash',
+    noCommand: 'it has no bash command (PowerShell only)',
+    otherCommand: { field: 'powershell', what: 'the command Copilot runs on Windows' },
+    timeoutField: 'timeoutSec',
+    defaultTimeout: 30,
+    failsClosedOn: 'preToolUse',
+  },
+  namePrefixed: true,
+  folder: true,
+}
+
 export const copilotAgent: Agent = {
   name: copilot.name,
   label: copilot.label,
@@ -196,4 +218,5 @@ export const copilotAgent: Agent = {
   tools: TOOLS,
   dialect: copilot,
   scan: COPILOT_SCAN,
+  hooksImport: COPILOT_IMPORT,
 }

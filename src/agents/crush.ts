@@ -1,6 +1,7 @@
 import { Answer, blockReason, contextText, decided, jsonLine, objectFrom } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig } from './native-config.ts'
 
 /** Crush's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -104,6 +105,15 @@ const CRUSH_SCAN: ProjectScan = {
   ],
 }
 
+/** How Crush's crush.json reads: handlers flat under each event (default 30 s); a flat file no other agent's names claim is Crush's. */
+const CRUSH_NATIVE: NativeConfig = {
+  reader: 'flat',
+  defaultTimeout: 30,
+  pasted: {},
+  // Crush reads its event names without regard to case or underscores (`pre_tool_use`).
+  eventSpelling: (eventName) => (eventName.replaceAll('_', '').toLowerCase() === 'pretooluse' ? 'PreToolUse' : eventName),
+}
+
 export const crushAgent: Agent = {
   name: crush.name,
   label: crush.label,
@@ -111,4 +121,5 @@ export const crushAgent: Agent = {
   tools: TOOLS,
   dialect: crush,
   scan: CRUSH_SCAN,
+  nativeConfig: CRUSH_NATIVE,
 }

@@ -3,6 +3,8 @@ import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig } from './native-config.ts'
+import type { HooksImport } from './native-config.ts'
 
 /** Cursor's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -183,6 +185,19 @@ const CURSOR_SCAN: ProjectScan = {
   ],
 }
 
+/** How Cursor's own file reads (agent-hook-protocols.md §6.3, §9.2): handlers flat under each event, beside `version`; hookrun's default timeout. */
+const CURSOR_NATIVE: NativeConfig = {
+  reader: 'versioned',
+  pasted: { versioned: true },
+}
+
+/** How `hookrun import` moves Cursor's handlers: Cursor runs user-level hooks in ~/.cursor, where their relative paths point. */
+const CURSOR_IMPORT: HooksImport = {
+  stays: (handler) =>
+    handler.loop_limit !== undefined ? "its loop_limit caps Cursor's own follow-ups; the router entry could not carry it" : undefined,
+  userHooksRunInFileFolder: true,
+}
+
 export const cursorAgent: Agent = {
   name: cursor.name,
   label: cursor.label,
@@ -190,4 +205,6 @@ export const cursorAgent: Agent = {
   tools: TOOLS,
   dialect: cursor,
   scan: CURSOR_SCAN,
+  nativeConfig: CURSOR_NATIVE,
+  hooksImport: CURSOR_IMPORT,
 }

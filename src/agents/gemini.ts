@@ -2,6 +2,8 @@
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig } from './native-config.ts'
+import type { HooksImport } from './native-config.ts'
 
 /** Gemini CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -155,6 +157,28 @@ const GEMINI_SCAN: ProjectScan = {
   ],
 }
 
+/**
+ * How Gemini CLI's settings.json `hooks` reads (agent-hook-protocols.md §6.1, §9.5): Claude's
+ * nesting with named handlers, `sequential` groups and timeouts in milliseconds (default 60000).
+ * A pasted file is Gemini's when it has what only Gemini has: an event name Claude Code lacks, a
+ * `sequential` group, or a named handler.
+ */
+const GEMINI_NATIVE: NativeConfig = {
+  reader: 'named-groups',
+  defaultTimeout: 60,
+  timeoutUnit: 'ms',
+  pasted: { ownEvents: true, sharesEventsWith: 'claude', groupKeys: ['sequential'], handlerKeys: ['name'] },
+}
+
+/** How `hookrun import` moves Gemini CLI's handlers: one named in `hooks.disabled` stays switched off, where it is. */
+const GEMINI_IMPORT: HooksImport = {
+  disabledKey: 'disabled',
+  stays: (handler, disabled) =>
+    typeof handler.name === 'string' && disabled.has(handler.name)
+      ? `switched off in Gemini CLI (hooks.disabled names '${handler.name}')`
+      : undefined,
+}
+
 export const geminiAgent: Agent = {
   name: gemini.name,
   label: gemini.label,
@@ -162,4 +186,6 @@ export const geminiAgent: Agent = {
   tools: TOOLS,
   dialect: gemini,
   scan: GEMINI_SCAN,
+  nativeConfig: GEMINI_NATIVE,
+  hooksImport: GEMINI_IMPORT,
 }

@@ -3,7 +3,7 @@ import type { McpTool, Payload, ProjectSource } from '../core/types.ts'
 import type { CarriedField, Decision } from '../core/protocol.ts'
 import type { Rendered } from '../core/protocol.ts'
 import type { McpServerFiles } from './mcp-servers.ts'
-import type { ProjectScan } from './native-config.ts'
+import type { HooksImport, NativeConfig, ProjectScan } from './native-config.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
 export interface Normalized {
@@ -147,4 +147,8 @@ export interface Agent {
   readonly dialect?: Dialect
   /** The files of a project it reads hooks from, for `hookrun scan` (src/agents/native-config.ts). */
   readonly scan?: ProjectScan
+  /** How its own hooks object reads, where hookrun reads one (src/agents/native-config.ts). */
+  readonly nativeConfig?: NativeConfig
+  /** How `hookrun import` moves its handlers into hooks.json (src/agents/native-config.ts). */
+  readonly hooksImport?: HooksImport
 }

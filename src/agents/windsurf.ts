@@ -4,6 +4,7 @@ import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, contextText, decided, objectFrom, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig } from './native-config.ts'
 
 /** Windsurf's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -134,6 +135,19 @@ const WINDSURF_SCAN: ProjectScan = {
   sources: [{ path: '.windsurf/hooks.json', reader: 'events', agents: ['Windsurf'], owners: ['windsurf'], hookrunFile: true }],
 }
 
+/** Windsurf's tool events name their tool in the event: the pattern keeps it (its names are in src/event/tools.ts). */
+const TOOL_EVENT = /^(?:pre|post)_(run_command|write_code|read_code|mcp_tool_use)$/
+
+/** How Windsurf's hooks.json reads: handlers flat under its snake_case events; no default timeout of its own. */
+const WINDSURF_NATIVE: NativeConfig = {
+  reader: 'flat',
+  pasted: { ownEvents: true },
+  eventTool(eventName) {
+    const tool = TOOL_EVENT.exec(eventName)?.[1]
+    return tool === 'mcp_tool_use' ? 'mcp__*' : tool
+  },
+}
+
 export const windsurfAgent: Agent = {
   name: windsurf.name,
   label: windsurf.label,
@@ -141,4 +155,5 @@ export const windsurfAgent: Agent = {
   tools: TOOLS,
   dialect: windsurf,
   scan: WINDSURF_SCAN,
+  nativeConfig: WINDSURF_NATIVE,
 }

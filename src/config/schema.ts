@@ -296,6 +296,11 @@ export const KiroHandlerSchema = z
   })
   .meta({ description: 'A Kiro CLI hook handler: exit 2 blocks preToolUse; stdout of agentSpawn and userPromptSubmit is context.' })
 
+/** The handler schema of each agent whose own file lists handlers flat with no `version` (src/config/flat-shapes.ts), by the agent's name. */
+export const FLAT_HANDLER_SCHEMAS: Readonly<
+  Record<string, typeof CrushHandlerSchema | typeof WindsurfHandlerSchema | typeof KiroHandlerSchema>
+> = { crush: CrushHandlerSchema, windsurf: WindsurfHandlerSchema, kiro: KiroHandlerSchema }
+
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
   // Claude Code's plugin hooks.json (and Open Plugins') opens with one: a pasted file must not warn on every fire.
