@@ -222,6 +222,7 @@ const CLAUDE_MARKDOWN = {
 } as const
 /** The files of a project Claude Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const CLAUDE_SCAN: ProjectScan = {
+  projectVariables: ['CLAUDE_PROJECT_DIR'],
   sources: [
     {
       path: '.claude/settings.json',
@@ -287,6 +288,7 @@ const CLAUDE_IMPORT: HooksImport = {
   screenFields: CLAUDE_SCREEN_FIELDS,
   projectFiles: ['.claude/settings.json'],
   sharedFile: '.claude/settings.json',
+  serveEntries: true,
 }
 
 export const claudeAgent: Agent = {

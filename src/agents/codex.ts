@@ -139,7 +139,7 @@ export const codex: Dialect = {
 const CODEX_SCAN: ProjectScan = {
   sources: [
     { path: '.codex/hooks.json', reader: 'events', agents: ['Codex'], owners: ['codex'], importAgent: 'codex', hookrunFile: true },
-    { path: '.codex/config.toml', reader: 'codex-toml', agents: ['Codex'], owners: ['codex'] },
+    { path: '.codex/config.toml', reader: 'toml-config', agents: ['Codex'], owners: ['codex'] },
   ],
 }
 

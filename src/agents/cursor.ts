@@ -173,6 +173,7 @@ export const cursor: Dialect = {
 
 /** The files of a project Cursor reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const CURSOR_SCAN: ProjectScan = {
+  projectVariables: ['CURSOR_PROJECT_DIR'],
   sources: [
     {
       path: '.cursor/hooks.json',

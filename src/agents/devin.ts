@@ -5,6 +5,7 @@ import type { ProjectScan } from './native-config.ts'
 
 /** The files of a project Devin CLI reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const DEVIN_SCAN: ProjectScan = {
+  projectVariables: ['DEVIN_PROJECT_DIR'],
   sources: [{ path: '.devin/hooks.v1.json', reader: 'events', at: [], agents: ['Devin CLI'], owners: ['devin'] }],
 }
 

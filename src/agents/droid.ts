@@ -66,6 +66,7 @@ export const droid: Dialect = {
 
 /** The files of a project Factory Droid reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const DROID_SCAN: ProjectScan = {
+  projectVariables: ['FACTORY_PROJECT_DIR'],
   sources: [
     { path: '.factory/settings.json', reader: 'events', agents: ['Factory Droid'], owners: ['droid'], hookrunFile: true },
     { path: '.factory/hooks.json', reader: 'events', at: [], agents: ['Factory Droid'], owners: ['droid'], hookrunFile: true },

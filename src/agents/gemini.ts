@@ -145,6 +145,7 @@ export const gemini: Dialect = {
 
 /** The files of a project Gemini CLI reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const GEMINI_SCAN: ProjectScan = {
+  projectVariables: ['GEMINI_PROJECT_DIR'],
   sources: [
     {
       path: '.gemini/settings.json',

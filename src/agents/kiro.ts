@@ -135,7 +135,7 @@ function afterWhat(event: string): string {
 const KIRO_SCAN: ProjectScan = {
   sources: [
     { path: '.kiro/agents', entries: JSON_FILES, reader: 'events', agents: ['Kiro'], owners: ['kiro'], hookrunFile: true },
-    { path: '.kiro/hooks', entries: /\.(?:json|kiro\.hook)$/, reader: 'kiro-hooks', agents: ['Kiro'], owners: ['kiro'] },
+    { path: '.kiro/hooks', entries: /\.(?:json|kiro\.hook)$/, reader: 'trigger-files', agents: ['Kiro'], owners: ['kiro'] },
   ],
 }
 

@@ -6,8 +6,8 @@
 /**
  * How a file is read: `events` an agent's JSON event map (Claude's groups, Cursor's and Copilot's
  * flat handlers, Kiro's agent config; `at` says where the map is), `named-groups` Antigravity's
- * hook names each with its events, `kiro-hooks` Kiro's standalone hook files, `toml-tables` Vibe's
- * `[[hooks]]`, `codex-toml` Codex's `[hooks]` in config.toml, `front-matter` the `hooks:` of a
+ * hook names each with its events, `trigger-files` Kiro's standalone hook files, `toml-tables` Vibe's
+ * `[[hooks]]`, `toml-config` Codex's `[hooks]` in config.toml, `front-matter` the `hooks:` of a
  * Markdown file's YAML front matter (Claude Code's skills, subagents, commands), `executables` a
  * folder of hook programs (Cline), `plugin` code the agent loads (OpenCode, Kilo, Amp), and
  * `npm-plugins` the packages an OpenCode config names.
@@ -15,9 +15,9 @@
 export type ScanReader =
   | 'events'
   | 'named-groups'
-  | 'kiro-hooks'
+  | 'trigger-files'
   | 'toml-tables'
-  | 'codex-toml'
+  | 'toml-config'
   | 'front-matter'
   | 'executables'
   | 'plugin'
@@ -59,6 +59,8 @@ export interface ScanSource {
  */
 export interface ProjectScan {
   readonly sources?: readonly ScanSource[]
+  /** The variables its hooks name the project by: a path under one is inside the project (src/install/scan-flags.ts). */
+  readonly projectVariables?: readonly string[]
   readonly label?: string
   readonly noProjectFile?: string
 }
@@ -145,6 +147,8 @@ export interface HooksImport {
   readonly unreadFile?: { readonly name: string; readonly holdsHooks: RegExp; readonly what: string }
   /** A project file shared with teammates (Claude Code's settings.json): moving its hooks means they need hookrun too. */
   readonly sharedFile?: string
+  /** Its file may hold the http handlers `install --serve` writes (src/install/serve-entries.ts): hookrun's own, never imported. */
+  readonly serveEntries?: boolean
 }
 
 /** Handlers that are commands with fields of their own (Copilot's): how they read as a hooks.json entry. */

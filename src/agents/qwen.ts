@@ -138,6 +138,7 @@ function renderOwn(decision: Parameters<Dialect['render']>[0], event: string) {
 
 /** The files of a project Qwen Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const QWEN_SCAN: ProjectScan = {
+  projectVariables: ['QWEN_PROJECT_DIR'],
   sources: [{ path: '.qwen/settings.json', reader: 'events', agents: ['Qwen Code'], owners: ['qwen'], hookrunFile: true }],
 }
 

@@ -163,7 +163,7 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
   let routers = 0
   for (const handler of handlersOf(target, events)) {
     const command = handler.raw[target.commandField]
-    if (isRouterCommand(command, target.name) || (target.name === 'claude' && isServeHandler(handler.raw))) {
+    if (isRouterCommand(command, target.name) || (how.serveEntries === true && isServeHandler(handler.raw))) {
       routers++
       continue
     }
