@@ -12,7 +12,7 @@
  * folder of hook programs (Cline), `plugin` code the agent loads (OpenCode, Kilo, Amp), and
  * `npm-plugins` the packages an OpenCode config names.
  */
-export type ScanReader =
+type ScanReader =
   | 'events'
   | 'named-groups'
   | 'trigger-files'
@@ -79,7 +79,7 @@ export const CODE_FILES = /\.(?:[cm]?[jt]s|tsx|jsx)$/
  * named handlers and `sequential` groups (Gemini CLI's), `versioned` event → handlers beside a
  * `version` (Cursor's), `flat` event → handlers with no `version` (Crush, Windsurf, Kiro).
  */
-export type NativeReader = 'groups' | 'named-groups' | 'versioned' | 'flat'
+type NativeReader = 'groups' | 'named-groups' | 'versioned' | 'flat'
 
 export interface NativeConfig {
   readonly reader: NativeReader
@@ -104,7 +104,7 @@ export interface NativeConfig {
 }
 
 /** What tells a pasted hooks object to be an agent's; with none of these, it is read as the agent's when its shape fits (the last of a layout). */
-export interface PastedShape {
+interface PastedShape {
   /** A `version` beside `hooks` (Cursor's): read as this agent's whatever the hooks hold. */
   readonly versioned?: boolean
   /** One of its own event names (those matching the pattern, where one is given). */
