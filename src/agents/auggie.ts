@@ -2,6 +2,7 @@ import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Auggie's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -118,6 +119,12 @@ const auggieInstall: InstallTarget = {
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout', perSecond: 1000 },
   note: 'what Auggie does with an answer is from its 0.36.0 bundle, not the agent lab (it needs an Augment login)',
+/** The files of a project Auggie reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const AUGGIE_SCAN: ProjectScan = {
+  sources: [
+    { path: '.augment/settings.json', reader: 'events', agents: ['Auggie'], owners: ['auggie'] },
+    { path: '.augment/settings.local.json', reader: 'events', agents: ['Auggie'], owners: ['auggie'], hookrunFile: true },
+  ],
 }
 
 export const auggieAgent: Agent = {
@@ -127,4 +134,5 @@ export const auggieAgent: Agent = {
   tools: TOOLS,
   dialect: auggie,
   install: auggieInstall,
+  scan: AUGGIE_SCAN,
 }

@@ -5,6 +5,10 @@ import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './type
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
 import type { HttpHooks } from './serve.ts'
+import { MARKDOWN_FILES } from './native-config.ts'
+import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig } from './native-config.ts'
+import type { HooksImport } from './native-config.ts'
 
 /** Claude Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 export const CLAUDE_EVENT_NAMES = {
@@ -265,6 +269,91 @@ const HTTP: HttpHooks = {
   commandEvents: ['SessionStart', 'UserPromptSubmit'],
   projectVariable: 'CLAUDE_PROJECT_DIR',
   sessionVariables: ['CLAUDE_ENV_FILE'],
+/** Who reads Claude Code's settings files: it, and the agents and SDK that run its hook entries. */
+const CLAUDE_READERS = [
+  'Claude Code',
+  'Copilot CLI',
+  'Cursor',
+  'Devin CLI',
+  'VS Code (chat.useClaudeHooks)',
+  'Agent SDK apps (settingSources)',
+]
+/** What Claude Code's skills, subagents and commands share: hooks in their front matter (read by it and the SDK that runs its engine), listed only when they have some. */
+const CLAUDE_MARKDOWN = {
+  reader: 'front-matter',
+  agents: ['Claude Code', 'Agent SDK apps (settingSources)'],
+  owners: ['claude', 'agent-sdk'],
+  onlyWithHooks: true,
+} as const
+/** The files of a project Claude Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const CLAUDE_SCAN: ProjectScan = {
+  projectVariables: ['CLAUDE_PROJECT_DIR'],
+  sources: [
+    {
+      path: '.claude/settings.json',
+      reader: 'events',
+      agents: [...CLAUDE_READERS, 'Grok Build'],
+      owners: ['claude', 'cursor', 'copilot', 'devin', 'grok', 'agent-sdk'],
+      importAgent: 'claude',
+      claudePlugins: true,
+    },
+    {
+      path: '.claude/settings.local.json',
+      reader: 'events',
+      agents: CLAUDE_READERS,
+      owners: ['claude', 'cursor', 'copilot', 'devin', 'agent-sdk'],
+      importAgent: 'claude',
+      hookrunFile: true,
+      claudePlugins: true,
+    },
+    {
+      ...CLAUDE_MARKDOWN,
+      path: '.claude/skills',
+      nested: 'SKILL.md',
+      hookNote: 'a skill: its hooks run once the skill is used, for the rest of the session',
+    },
+    {
+      ...CLAUDE_MARKDOWN,
+      path: '.claude/agents',
+      entries: MARKDOWN_FILES,
+      recursive: true,
+      hookNote: 'a subagent: its hooks run while it runs (its Stop as SubagentStop)',
+    },
+    {
+      ...CLAUDE_MARKDOWN,
+      path: '.claude/commands',
+      entries: MARKDOWN_FILES,
+      recursive: true,
+      hookNote: 'a command: its hooks run once the command is used, for the rest of the session',
+    },
+  ],
+}
+
+/**
+ * How Claude Code's own hooks object reads: matcher groups; default timeouts 600 s, but 30 s on
+ * UserPromptSubmit and the model-switch events (agent-hook-protocols.md §1.3, §9.1). Its exec form
+ * keeps its own placeholders and the plugin-folder variables of the plugin layouts hookrun reads
+ * for the shell to expand from the hook's environment (src/core/shell.ts `execWord`).
+ */
+const CLAUDE_NATIVE: NativeConfig = {
+  reader: 'groups',
+  defaultTimeout: 600,
+  shortTimeout: { seconds: 30, events: ['user:prompt_submit', 'llm:pre_model_switch', 'llm:post_model_switch'] },
+  execPlaceholders: ['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'PLUGIN_ROOT', 'CURSOR_PLUGIN_ROOT', 'DROID_PLUGIN_ROOT'],
+  pasted: {},
+}
+
+/** How `hookrun import` moves Claude Code's handlers: both project settings files, the shared one first. */
+/** Claude Code's handler fields that only concern its own screen: import does not carry them, and says so. */
+export const CLAUDE_SCREEN_FIELDS: Readonly<Record<string, string>> = {
+  statusMessage: "Claude Code's spinner text while the hook runs",
+  once: 'honoured by Claude Code in skill frontmatter only',
+}
+const CLAUDE_IMPORT: HooksImport = {
+  screenFields: CLAUDE_SCREEN_FIELDS,
+  projectFiles: ['.claude/settings.json'],
+  sharedFile: '.claude/settings.json',
+  serveEntries: true,
 }
 
 export const claudeAgent: Agent = {
@@ -276,4 +365,7 @@ export const claudeAgent: Agent = {
   install: claudeInstall,
   callers: CALLERS,
   http: HTTP,
+  scan: CLAUDE_SCAN,
+  nativeConfig: CLAUDE_NATIVE,
+  hooksImport: CLAUDE_IMPORT,
 }

@@ -6,6 +6,7 @@ import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objec
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { join } from 'node:path'
 import type { HookFolderFacts } from './hook-folders.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Cline's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -281,6 +282,12 @@ const HOOK_FOLDER: HookFolderFacts = {
     source: 'cline/cline#13277',
     fix: 'cline auth with a provider Cline runs tools for (an API key provider)',
   },
+/** The files of a project Cline reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const CLINE_SCAN: ProjectScan = {
+  sources: [
+    { path: '.cline/hooks', entries: /^[^.]/, reader: 'executables', agents: ['Cline'], owners: ['cline'], hookrunFile: true },
+    { path: '.clinerules/hooks', entries: /^[^.]/, reader: 'executables', agents: ['Cline'], owners: ['cline'] },
+  ],
 }
 
 export const clineAgent: Agent = {
@@ -290,4 +297,5 @@ export const clineAgent: Agent = {
   tools: TOOLS,
   dialect: cline,
   hookFolder: HOOK_FOLDER,
+  scan: CLINE_SCAN,
 }

@@ -5,6 +5,9 @@ import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEv
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget } from './install.ts'
+import type { ProjectScan } from './native-config.ts'
+import type { HooksImport } from './native-config.ts'
+import { CLAUDE_SCREEN_FIELDS } from './claude.ts'
 
 /** Codex's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -153,6 +156,26 @@ const codexInstall: InstallTarget = {
   // Codex 0.169 and 0.171 record a review in $CODEX_HOME/config.toml (seen in the agent lab);
   // events Codex 0.169 does not list (StopFailure) have no review to ask for.
   reviews: { file: (env, home) => join(env.CODEX_HOME || join(home, '.codex'), 'config.toml'), unlisted: ['StopFailure'] },
+/** The files of a project Codex reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const CODEX_SCAN: ProjectScan = {
+  sources: [
+    { path: '.codex/hooks.json', reader: 'events', agents: ['Codex'], owners: ['codex'], importAgent: 'codex', hookrunFile: true },
+    { path: '.codex/config.toml', reader: 'toml-config', agents: ['Codex'], owners: ['codex'] },
+  ],
+}
+
+/**
+ * How `hookrun import` moves Codex's handlers: its hooks.json is Claude Code's shape, but its
+ * default timeout is 600 s on every event (Claude Code's is 30 on UserPromptSubmit), it skips
+ * async handlers, and its config.toml may hold hooks too, which import does not read.
+ */
+const CODEX_IMPORT: HooksImport = {
+  readsAs: 'claude',
+  namePrefixed: true,
+  defaultTimeout: 600,
+  screenFields: CLAUDE_SCREEN_FIELDS,
+  stays: (handler) => (handler.async === true ? 'Codex skips async handlers; moved, hookrun would run it' : undefined),
+  unreadFile: { name: 'config.toml', holdsHooks: /^\s*\[\[?hooks\b/m, what: 'hooks in TOML ([hooks])' },
 }
 
 export const codexAgent: Agent = {
@@ -162,4 +185,6 @@ export const codexAgent: Agent = {
   tools: TOOLS,
   dialect: codex,
   install: codexInstall,
+  scan: CODEX_SCAN,
+  hooksImport: CODEX_IMPORT,
 }

@@ -7,6 +7,9 @@ import { fromVSCode, renderForVSCode } from './vscode.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
 import { fromCopilotCli, renderForCopilotCli } from './copilot-claude.ts'
+import { JSON_FILES } from './native-config.ts'
+import type { ProjectScan } from './native-config.ts'
+import type { HooksImport } from './native-config.ts'
 
 /** Copilot's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -213,6 +216,45 @@ const RUNS_CLAUDE: Caller = {
 /** Copilot's payloads do not name their event: a fire names it on the command line, as in `hookrun fire preToolUse --format copilot`. */
 const EVENT_ON_COMMAND_LINE = 'preToolUse'
 
+/** The files of a project Copilot CLI and the agents that read its files reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const COPILOT_SCAN: ProjectScan = {
+  label: 'Copilot CLI',
+  sources: [
+    {
+      path: '.github/hooks',
+      entries: JSON_FILES,
+      reader: 'events',
+      agents: ['Copilot CLI', 'Copilot cloud agent', 'VS Code'],
+      owners: ['copilot'],
+      importAgent: 'copilot',
+      hookrunFile: true,
+    },
+    { path: '.github/copilot/settings.json', reader: 'events', agents: ['Copilot CLI'], owners: ['copilot'] },
+    { path: '.github/copilot/settings.local.json', reader: 'events', agents: ['Copilot CLI'], owners: ['copilot'] },
+  ],
+}
+
+/**
+ * How `hookrun import` moves Copilot's handlers (`{type, bash, powershell, cwd, env, timeoutSec}`,
+ * docs.github.com/en/copilot/reference/hooks-reference), from every *.json of its hooks folder:
+ * Copilot denies a tool call whose preToolUse hook fails and lets every other event through, and
+ * its default timeout is 30 s. Cursor's events have the same names, so the entries say whose they are.
+ */
+const COPILOT_IMPORT: HooksImport = {
+  commands: {
+    who: 'Copilot',
+    fields: ['type', 'bash', 'powershell', 'cwd', 'env', 'timeoutSec', 'matcher'],
+    command: 'bash',
+    noCommand: 'it has no bash command (PowerShell only)',
+    otherCommand: { field: 'powershell', what: 'the command Copilot runs on Windows' },
+    timeoutField: 'timeoutSec',
+    defaultTimeout: 30,
+    failsClosedOn: 'preToolUse',
+  },
+  namePrefixed: true,
+  folder: true,
+}
+
 export const copilotAgent: Agent = {
   name: copilot.name,
   label: copilot.label,
@@ -222,4 +264,6 @@ export const copilotAgent: Agent = {
   install: copilotInstall,
   caller: RUNS_CLAUDE,
   eventOnCommandLine: EVENT_ON_COMMAND_LINE,
+  scan: COPILOT_SCAN,
+  hooksImport: COPILOT_IMPORT,
 }

@@ -3,6 +3,8 @@ import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig } from './native-config.ts'
 
 /** Crush's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -115,6 +117,21 @@ const crushInstall: InstallTarget = {
   // `name` is what Crush's TUI shows; its default timeout is 30 s.
   handler: (command) => ({ name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },
+/** The files of a project Crush reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const CRUSH_SCAN: ProjectScan = {
+  sources: [
+    { path: 'crush.json', reader: 'events', agents: ['Crush'], owners: ['crush'], hookrunFile: true },
+    { path: '.crush.json', reader: 'events', agents: ['Crush'], owners: ['crush'], hookrunFile: true },
+  ],
+}
+
+/** How Crush's crush.json reads: handlers flat under each event (default 30 s); a flat file no other agent's names claim is Crush's. */
+const CRUSH_NATIVE: NativeConfig = {
+  reader: 'flat',
+  defaultTimeout: 30,
+  pasted: {},
+  // Crush reads its event names without regard to case or underscores (`pre_tool_use`).
+  eventSpelling: (eventName) => (eventName.replaceAll('_', '').toLowerCase() === 'pretooluse' ? 'PreToolUse' : eventName),
 }
 
 export const crushAgent: Agent = {
@@ -124,4 +141,6 @@ export const crushAgent: Agent = {
   tools: TOOLS,
   dialect: crush,
   install: crushInstall,
+  scan: CRUSH_SCAN,
+  nativeConfig: CRUSH_NATIVE,
 }

@@ -5,6 +5,9 @@ import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './type
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
+import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig } from './native-config.ts'
+import type { HooksImport } from './native-config.ts'
 
 /** Cursor's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -209,6 +212,32 @@ const RUNS_CLAUDE: Caller = {
     { file: join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json'), scope: 'user' },
   ],
   source: 'cursor.com/docs/reference/third-party-hooks',
+/** The files of a project Cursor reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const CURSOR_SCAN: ProjectScan = {
+  projectVariables: ['CURSOR_PROJECT_DIR'],
+  sources: [
+    {
+      path: '.cursor/hooks.json',
+      reader: 'events',
+      agents: ['Cursor', 'Grok Build'],
+      owners: ['cursor', 'grok'],
+      importAgent: 'cursor',
+      hookrunFile: true,
+    },
+  ],
+}
+
+/** How Cursor's own file reads (agent-hook-protocols.md §6.3, §9.2): handlers flat under each event, beside `version`; hookrun's default timeout. */
+const CURSOR_NATIVE: NativeConfig = {
+  reader: 'versioned',
+  pasted: { versioned: true },
+}
+
+/** How `hookrun import` moves Cursor's handlers: Cursor runs user-level hooks in ~/.cursor, where their relative paths point. */
+const CURSOR_IMPORT: HooksImport = {
+  stays: (handler) =>
+    handler.loop_limit !== undefined ? "its loop_limit caps Cursor's own follow-ups; the router entry could not carry it" : undefined,
+  userHooksRunInFileFolder: true,
 }
 
 export const cursorAgent: Agent = {
@@ -219,4 +248,7 @@ export const cursorAgent: Agent = {
   dialect: cursor,
   install: cursorInstall,
   caller: RUNS_CLAUDE,
+  scan: CURSOR_SCAN,
+  nativeConfig: CURSOR_NATIVE,
+  hooksImport: CURSOR_IMPORT,
 }

@@ -10,6 +10,12 @@ const RUNS_CLAUDE: Caller = {
   detect: (_payload, env) => env.DEVIN_PROJECT_DIR !== undefined && env.CLAUDE_PROJECT_DIR === undefined,
   // hookrun writes no Devin entries of its own: the Claude Code entries are Devin's only ones.
   source: 'docs.devin.ai/cli/extensibility/hooks/overview',
+import type { ProjectScan } from './native-config.ts'
+
+/** The files of a project Devin CLI reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const DEVIN_SCAN: ProjectScan = {
+  projectVariables: ['DEVIN_PROJECT_DIR'],
+  sources: [{ path: '.devin/hooks.v1.json', reader: 'events', at: [], agents: ['Devin CLI'], owners: ['devin'] }],
 }
 
 export const devinAgent: Agent = {
@@ -18,4 +24,5 @@ export const devinAgent: Agent = {
   // `exec` runs a shell command (its docs); --format claude meets these names.
   tools: { exec: 'bash', edit: 'edit' },
   caller: RUNS_CLAUDE,
+  scan: DEVIN_SCAN,
 }

@@ -3,6 +3,7 @@ import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Factory Droid's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -92,6 +93,13 @@ const droidInstall: InstallTarget = {
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },
   note: 'an organisation hooks policy in Factory may ignore hooks it does not manage',
+/** The files of a project Factory Droid reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const DROID_SCAN: ProjectScan = {
+  projectVariables: ['FACTORY_PROJECT_DIR'],
+  sources: [
+    { path: '.factory/settings.json', reader: 'events', agents: ['Factory Droid'], owners: ['droid'], hookrunFile: true },
+    { path: '.factory/hooks.json', reader: 'events', at: [], agents: ['Factory Droid'], owners: ['droid'], hookrunFile: true },
+  ],
 }
 
 export const droidAgent: Agent = {
@@ -101,4 +109,5 @@ export const droidAgent: Agent = {
   tools: TOOLS,
   dialect: droid,
   install: droidInstall,
+  scan: DROID_SCAN,
 }

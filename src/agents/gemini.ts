@@ -3,6 +3,9 @@ import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEv
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
+import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig } from './native-config.ts'
+import type { HooksImport } from './native-config.ts'
 
 /** Gemini CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -159,6 +162,41 @@ const geminiInstall: InstallTarget = {
   // to true); headless, an untrusted folder stops Gemini before any model request.
   note: 'Gemini CLI runs hooks only in a folder it trusts, and not when hooksConfig.enabled is false in its settings (on by default)',
   projectFileOnlyWhereStarted: true,
+/** The files of a project Gemini CLI reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const GEMINI_SCAN: ProjectScan = {
+  projectVariables: ['GEMINI_PROJECT_DIR'],
+  sources: [
+    {
+      path: '.gemini/settings.json',
+      reader: 'events',
+      agents: ['Gemini CLI'],
+      owners: ['gemini'],
+      importAgent: 'gemini',
+      hookrunFile: true,
+    },
+  ],
+}
+
+/**
+ * How Gemini CLI's settings.json `hooks` reads (agent-hook-protocols.md §6.1, §9.5): Claude's
+ * nesting with named handlers, `sequential` groups and timeouts in milliseconds (default 60000).
+ * A pasted file is Gemini's when it has what only Gemini has: an event name Claude Code lacks, a
+ * `sequential` group, or a named handler.
+ */
+const GEMINI_NATIVE: NativeConfig = {
+  reader: 'named-groups',
+  defaultTimeout: 60,
+  timeoutUnit: 'ms',
+  pasted: { ownEvents: true, sharesEventsWith: 'claude', groupKeys: ['sequential'], handlerKeys: ['name'] },
+}
+
+/** How `hookrun import` moves Gemini CLI's handlers: one named in `hooks.disabled` stays switched off, where it is. */
+const GEMINI_IMPORT: HooksImport = {
+  disabledKey: 'disabled',
+  stays: (handler, disabled) =>
+    typeof handler.name === 'string' && disabled.has(handler.name)
+      ? `switched off in Gemini CLI (hooks.disabled names '${handler.name}')`
+      : undefined,
 }
 
 export const geminiAgent: Agent = {
@@ -168,4 +206,7 @@ export const geminiAgent: Agent = {
   tools: TOOLS,
   dialect: gemini,
   install: geminiInstall,
+  scan: GEMINI_SCAN,
+  nativeConfig: GEMINI_NATIVE,
+  hooksImport: GEMINI_IMPORT,
 }

@@ -5,6 +5,7 @@ import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './type
 import { dirname, isAbsolute, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { PluginSwitches } from './plugins.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Goose's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -174,6 +175,18 @@ const PLUGIN_SWITCHES: PluginSwitches = {
     if (root !== undefined && isAbsolute(root)) return join(root, 'config', 'config.yaml')
     return join(places.env.XDG_CONFIG_HOME || join(places.home, '.config'), 'goose', 'config.yaml')
   },
+/** The files of a project Goose reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const GOOSE_SCAN: ProjectScan = {
+  sources: [
+    {
+      path: '.agents/plugins',
+      nested: 'hooks/hooks.json',
+      reader: 'events',
+      agents: ['Goose'],
+      owners: ['goose'],
+      hookrunFile: true,
+    },
+  ],
 }
 
 export const gooseAgent: Agent = {
@@ -184,4 +197,5 @@ export const gooseAgent: Agent = {
   dialect: goose,
   install: gooseInstall,
   pluginSwitches: PLUGIN_SWITCHES,
+  scan: GOOSE_SCAN,
 }

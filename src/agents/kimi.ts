@@ -2,6 +2,7 @@ import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Kimi Code CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -122,6 +123,9 @@ const kimiInstall: InstallTarget = {
   command: (self) => `${self} fire --format kimi`,
   handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
   note: 'Kimi Code CLI reads these for every project; what it does with an answer is from its 1.49.0 source, not the agent lab',
+/** Kimi Code CLI reads no hook file from a project (`hookrun scan` says why). */
+const KIMI_SCAN: ProjectScan = {
+  noProjectFile: "Kimi Code CLI reads hooks from ~/.kimi/config.toml only (no project file; the user's own file)",
 }
 
 export const kimiAgent: Agent = {
@@ -131,4 +135,5 @@ export const kimiAgent: Agent = {
   tools: TOOLS,
   dialect: kimi,
   install: kimiInstall,
+  scan: KIMI_SCAN,
 }

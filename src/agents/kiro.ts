@@ -2,6 +2,9 @@ import { Answer, blockReason, contextText, decided, ownEvent } from './shared.ts
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { basename, dirname, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { JSON_FILES } from './native-config.ts'
+import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig } from './native-config.ts'
 
 /** Kiro's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -210,6 +213,39 @@ const kiroInstall: InstallTarget = {
     // Kiro CLI 2.x has a v3 engine behind `kiro-cli --v3` (it reports 2.x either way).
     old: "runs agent configs' hooks (kiro-cli --v3 sessions read the v3 file instead: install with --agent-format current for those)",
   },
+/** The files of a project Kiro reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const KIRO_SCAN: ProjectScan = {
+  sources: [
+    { path: '.kiro/agents', entries: JSON_FILES, reader: 'events', agents: ['Kiro'], owners: ['kiro'], hookrunFile: true },
+    { path: '.kiro/hooks', entries: /\.(?:json|kiro\.hook)$/, reader: 'trigger-files', agents: ['Kiro'], owners: ['kiro'] },
+  ],
+}
+
+/**
+ * Kiro's matcher as a Claude-style one: `*` is every tool, `@builtin` every built-in tool (MCP
+ * tools are `@server/tool`), a `*` elsewhere a glob; a plain name or `@server/tool` as it is.
+ */
+function kiroMatcher(matcher: string | undefined): string | undefined {
+  if (matcher === undefined || matcher === '' || matcher === '*') return undefined
+  if (matcher === '@builtin') return '^[^@]'
+  if (/^[\w-]+$/.test(matcher)) return matcher
+  return `^${matcher
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*')}$`
+}
+
+/**
+ * How a Kiro agent config's `hooks` reads: handlers flat under its camelCase events (Kiro CLI 2;
+ * its v3 files are a list, not keyed by event, and their PascalCase triggers keyed so are
+ * Crush's), `timeout_ms` (default 30000).
+ */
+const KIRO_NATIVE: NativeConfig = {
+  reader: 'flat',
+  defaultTimeout: 30,
+  timeoutMsField: 'timeout_ms',
+  pasted: { ownEvents: /^[a-z]/ },
+  matcher: kiroMatcher,
 }
 
 export const kiroAgent: Agent = {
@@ -219,4 +255,6 @@ export const kiroAgent: Agent = {
   tools: TOOLS,
   dialect: kiro,
   install: kiroInstall,
+  scan: KIRO_SCAN,
+  nativeConfig: KIRO_NATIVE,
 }

@@ -2,6 +2,7 @@ import { Answer, blockReason, contextText, decided, jsonLine } from './shared.ts
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Letta Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -127,6 +128,12 @@ const lettaInstall: InstallTarget = {
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout', perSecond: 1000 },
   note: 'what Letta Code does with an answer is from its 0.30.29 source, not the agent lab (it needs a Letta server)',
+/** The files of a project Letta Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const LETTA_SCAN: ProjectScan = {
+  sources: [
+    { path: '.letta/settings.json', reader: 'events', agents: ['Letta Code'], owners: ['letta'] },
+    { path: '.letta/settings.local.json', reader: 'events', agents: ['Letta Code'], owners: ['letta'], hookrunFile: true },
+  ],
 }
 
 export const lettaAgent: Agent = {
@@ -136,4 +143,5 @@ export const lettaAgent: Agent = {
   tools: TOOLS,
   dialect: letta,
   install: lettaInstall,
+  scan: LETTA_SCAN,
 }

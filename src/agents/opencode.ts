@@ -5,6 +5,8 @@ import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } f
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { foldersUp, inEach } from './mcp-servers.ts'
 import type { PluginFacts } from './plugins.ts'
+import { CODE_FILES } from './native-config.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** OpenCode's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -183,6 +185,15 @@ const PLUGIN: PluginFacts = {
       : join(places.project, '.opencode', 'plugins', 'hookrun.js'),
   note: 'OpenCode loads the plugin when it starts (restart a running OpenCode); it runs hookrun for every tool call, prompt and session event',
   format: 'opencode',
+/** The files of a project OpenCode reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const OPENCODE_SCAN: ProjectScan = {
+  sources: [
+    { path: '.opencode/plugins', entries: CODE_FILES, reader: 'plugin', agents: ['OpenCode'], owners: ['opencode'], hookrunFile: true },
+    { path: '.opencode/plugin', entries: CODE_FILES, reader: 'plugin', agents: ['OpenCode'], owners: ['opencode'] },
+    { path: 'opencode.json', reader: 'npm-plugins', agents: ['OpenCode'], owners: ['opencode'] },
+    { path: 'opencode.jsonc', reader: 'npm-plugins', agents: ['OpenCode'], owners: ['opencode'] },
+    { path: '.opencode/opencode.json', reader: 'npm-plugins', agents: ['OpenCode'], owners: ['opencode'] },
+  ],
 }
 
 export const opencodeAgent: Agent = {
@@ -192,4 +203,5 @@ export const opencodeAgent: Agent = {
   tools: TOOLS,
   dialect: opencode,
   plugin: PLUGIN,
+  scan: OPENCODE_SCAN,
 }

@@ -4,6 +4,7 @@ import { Answer, blockReason, contextText, jsonLine, ownEvent } from './shared.t
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Qwen Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -154,6 +155,10 @@ const qwenInstall: InstallTarget = {
   toolMatchers: true,
   note: 'Qwen Code runs project hooks only in a trusted folder',
   projectFileOnlyWhereStarted: true,
+/** The files of a project Qwen Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const QWEN_SCAN: ProjectScan = {
+  projectVariables: ['QWEN_PROJECT_DIR'],
+  sources: [{ path: '.qwen/settings.json', reader: 'events', agents: ['Qwen Code'], owners: ['qwen'], hookrunFile: true }],
 }
 
 export const qwenAgent: Agent = {
@@ -163,4 +168,5 @@ export const qwenAgent: Agent = {
   tools: TOOLS,
   dialect: qwen,
   install: qwenInstall,
+  scan: QWEN_SCAN,
 }

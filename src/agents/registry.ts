@@ -23,6 +23,11 @@ import { vscodeAgent } from './vscode.ts'
 import { agentSdkAgent } from './agent-sdk.ts'
 import type { Caller } from './callers.ts'
 import { kiloAgent } from './kilo.ts'
+import { kiloAgent } from './kilo.ts'
+import { grokAgent } from './grok.ts'
+import { ampAgent } from './amp.ts'
+import { antigravityAgent } from './antigravity.ts'
+import { agentSdkAgent } from './agent-sdk.ts'
 
 /** Every agent, in the order the docs list their names. */
 export const AGENTS: readonly Agent[] = [
@@ -47,6 +52,11 @@ export const AGENTS: readonly Agent[] = [
   vscodeAgent,
   agentSdkAgent,
   kiloAgent,
+  kiloAgent,
+  grokAgent,
+  ampAgent,
+  antigravityAgent,
+  agentSdkAgent,
 ]
 
 /**
@@ -109,6 +119,14 @@ export const INSTALLED: readonly Agent[] = [
   claudeAgent,
   cursorAgent,
   geminiAgent,
+ * The agents `hookrun scan` speaks of, in the order it lists them and their files: the agents of
+ * `hookrun agents`, then the ones hookrun has no install for (most read another agent's files).
+ */
+export const SCAN_ORDER: readonly Agent[] = [
+  claudeAgent,
+  cursorAgent,
+  geminiAgent,
+  qwenAgent,
   codexAgent,
   copilotAgent,
   windsurfAgent,
@@ -129,3 +147,20 @@ export function callersOf(owner: string): Array<Caller & { readonly name: string
     return agent?.caller === undefined ? [] : [{ ...agent.caller, name: agent.name, label: agent.caller.label ?? agent.label }]
   })
 }
+  clineAgent,
+  opencodeAgent,
+  kiloAgent,
+  devinAgent,
+  grokAgent,
+  ampAgent,
+  antigravityAgent,
+  agentSdkAgent,
+]
+
+/**
+ * The agents whose own hooks object a hooks.json may hold, in the order a pasted one is told apart
+ * (src/config/shapes.ts): Cursor's by its `version`; then, where every entry is a flat handler,
+ * Windsurf's or Kiro's by their event names, else Crush's; then Gemini CLI's by what only it has,
+ * else Claude Code's.
+ */
+export const PASTED_SHAPES: readonly Agent[] = [cursorAgent, windsurfAgent, kiroAgent, crushAgent, geminiAgent, claudeAgent]

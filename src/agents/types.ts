@@ -8,6 +8,7 @@ import type { Caller } from './callers.ts'
 import type { PluginFacts, PluginSwitches } from './plugins.ts'
 import type { HookFolderFacts } from './hook-folders.ts'
 import type { HttpHooks } from './serve.ts'
+import type { HooksImport, NativeConfig, ProjectScan } from './native-config.ts'
 
 /** What a dialect adds to a payload whose agent left something out (see `Dialect.normalize`). */
 export interface Normalized {
@@ -167,4 +168,10 @@ export interface Agent {
   readonly pluginSwitches?: PluginSwitches
   /** It takes http hook handlers, which hookrun serve answers (src/agents/serve.ts). */
   readonly http?: HttpHooks
+  /** The files of a project it reads hooks from, for `hookrun scan` (src/agents/native-config.ts). */
+  readonly scan?: ProjectScan
+  /** How its own hooks object reads, where hookrun reads one (src/agents/native-config.ts). */
+  readonly nativeConfig?: NativeConfig
+  /** How `hookrun import` moves its handlers into hooks.json (src/agents/native-config.ts). */
+  readonly hooksImport?: HooksImport
 }

@@ -2,6 +2,7 @@ import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS, type Scope } from './install.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Mistral Vibe's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -159,6 +160,9 @@ const vibeInstall: InstallTarget = {
     since: [2, 21, 0],
     old: 'reads the event names before 2.21 (install again after upgrading Vibe)',
   },
+/** The files of a project Mistral Vibe reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const VIBE_SCAN: ProjectScan = {
+  sources: [{ path: '.vibe/hooks.toml', reader: 'toml-tables', agents: ['Mistral Vibe'], owners: ['vibe'], hookrunFile: true }],
 }
 
 export const vibeAgent: Agent = {
@@ -168,4 +172,5 @@ export const vibeAgent: Agent = {
   tools: TOOLS,
   dialect: vibe,
   install: vibeInstall,
+  scan: VIBE_SCAN,
 }

@@ -5,6 +5,8 @@ import { Answer, blockReason, contextText, decided, objectFrom, ownEvent } from 
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { join } from 'node:path'
 import type { InstallTarget } from './install.ts'
+import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig } from './native-config.ts'
 
 /** Windsurf's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -143,6 +145,22 @@ const windsurfInstall: InstallTarget = {
   command: (self) => `${self} fire --format windsurf`,
   // Cascade reads no JSON; show_output lets the person at the keyboard see hookrun's messages.
   handler: (command) => ({ command, show_output: true }),
+/** The files of a project Windsurf reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
+const WINDSURF_SCAN: ProjectScan = {
+  sources: [{ path: '.windsurf/hooks.json', reader: 'events', agents: ['Windsurf'], owners: ['windsurf'], hookrunFile: true }],
+}
+
+/** Windsurf's tool events name their tool in the event: the pattern keeps it (its names are in src/event/tools.ts). */
+const TOOL_EVENT = /^(?:pre|post)_(run_command|write_code|read_code|mcp_tool_use)$/
+
+/** How Windsurf's hooks.json reads: handlers flat under its snake_case events; no default timeout of its own. */
+const WINDSURF_NATIVE: NativeConfig = {
+  reader: 'flat',
+  pasted: { ownEvents: true },
+  eventTool(eventName) {
+    const tool = TOOL_EVENT.exec(eventName)?.[1]
+    return tool === 'mcp_tool_use' ? 'mcp__*' : tool
+  },
 }
 
 export const windsurfAgent: Agent = {
@@ -152,4 +170,6 @@ export const windsurfAgent: Agent = {
   tools: TOOLS,
   dialect: windsurf,
   install: windsurfInstall,
+  scan: WINDSURF_SCAN,
+  nativeConfig: WINDSURF_NATIVE,
 }

@@ -6,6 +6,7 @@ import { count } from '../core/words.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
 import { homeOf, makeOwnFolder, stateDir, userConfigDir } from '../core/places.ts'
+import { agentNamed } from '../agents/registry.ts'
 import { agentTarget } from '../install/agents.ts'
 import type { Scope } from '../install/agent-target.ts'
 import type { Edited } from '../install/agent-write.ts'
@@ -86,7 +87,8 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
   const files = new PlannedFiles(diskFiles(options.env))
   const lines: string[] = []
   let exitCode: number = ExitCode.Proceed
-  let sharedClaudeFile: string | undefined
+  // A file teammates share (Claude Code's project settings.json) whose hooks moved: they need hookrun too.
+  let shared: { file: string; agent: ImportAgent; label: string } | undefined
 
   for (const agent of [...new Set(agents)]) {
     const target = agentTarget(agent)!
@@ -112,10 +114,12 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
       continue
     }
     // Codex may hold hooks inline in config.toml too; import reads hooks.json only, and says so.
-    const toml = agent === 'codex' ? join(dirname(target.file(options.scope, places)), 'config.toml') : undefined
-    if (toml !== undefined && /^\s*\[\[?hooks\b/m.test(files.read(toml) ?? '')) {
+    const how = agentNamed(agent)!.hooksImport!
+    const unread = how.unreadFile
+    const unreadFile = unread === undefined ? undefined : join(dirname(target.file(options.scope, places)), unread.name)
+    if (unreadFile !== undefined && unread!.holdsHooks.test(files.read(unreadFile) ?? '')) {
       lines.push(
-        `codex: ${toml} has hooks in TOML ([hooks]), which import does not read: move them to ${target.file(options.scope, places)} and import again`,
+        `${agent}: ${unreadFile} has ${unread!.what}, which import does not read: move them to ${target.file(options.scope, places)} and import again`,
       )
     }
     const moved = read.reduce((sum, each) => sum + each.moved.length, 0)
@@ -136,8 +140,8 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
         const placed = each.moved.map((hook) => `  ${hook.path} → ${placeEntry(files, hooksFile, hook.entry)}`)
         lines.push(`${agent}: moved ${count(each.moved.length, 'hook')} from ${each.file} into ${hooksFile}`, ...placed)
         files.write(each.file, each.text)
-        if (agent === 'claude' && options.scope === 'project' && each.file.endsWith(join('.claude', 'settings.json')))
-          sharedClaudeFile = each.file
+        if (how.sharedFile !== undefined && options.scope === 'project' && each.file.endsWith(join(...how.sharedFile.split('/'))))
+          shared = { file: each.file, agent, label: target.label }
       }
       for (const hook of each.moved) for (const field of hook.notCarried) lines.push(`  not carried: ${each.file}: ${hook.path}.${field}`)
       for (const stay of each.staying) lines.push(`  stays in ${each.file}: ${stay.path}: ${stay.why}`)
@@ -171,7 +175,7 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
     if (install.exitCode !== ExitCode.Proceed) {
       // No router, so nothing moves: the agent keeps running its hooks where they are.
       files.rollback(start)
-      if (agent === 'claude') sharedClaudeFile = undefined
+      if (shared?.agent === agent) shared = undefined
       lines.splice(
         before,
         lines.length - before,
@@ -186,9 +190,9 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
 
   const changed = files.changed()
   if (changed.some((each) => each.file === hooksFile)) {
-    if (sharedClaudeFile !== undefined) {
+    if (shared !== undefined) {
       lines.push(
-        `note: ${sharedClaudeFile} is shared: teammates' Claude Code now runs these hooks through hookrun, so they need hookrun, \`hookrun install --agent claude --project\` and \`hookrun trust\` too`,
+        `note: ${shared.file} is shared: teammates' ${shared.label} now runs these hooks through hookrun, so they need hookrun, \`hookrun install --agent ${shared.agent} --project\` and \`hookrun trust\` too`,
       )
     }
     // HOOKRUN_CONFIG replaces discovery: fire would not read the file the hooks went to.

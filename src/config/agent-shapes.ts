@@ -1,18 +1,70 @@
-// The agents' own object forms of a hooks.json (Claude Code's matcher groups, Gemini CLI's with
-// timeouts in ms, Cursor's flat lists per event) read into hook specs; shapes.ts tells which a
-// file is and reads hookrun's own and pigo's.
+// The agents' own object forms of a hooks.json (matcher groups, named groups with timeouts in
+// ms, flat lists per event beside a `version`) read into hook specs, each with its agent's facts
+// (src/agents/native-config.ts); flat-shapes.ts reads the flat lists without `version`, and
+// shapes.ts reads hookrun's own and pigo's.
+import { PASTED_SHAPES } from '../agents/registry.ts'
+import type { Agent } from '../agents/types.ts'
+import type { NativeConfig } from '../agents/native-config.ts'
 import { execWord } from '../core/shell.ts'
+import type { HookShape } from '../core/types.ts'
 import type { z } from 'zod'
 import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
-import { HOOK_DEFAULTS } from './defaults.ts'
-import { claudeMatcher, commandSlug, type HookSpec, onFailureOf, parseEntry, type Report } from './hook-spec.ts'
+import { flatAgentHooks, isFlat } from './flat-shapes.ts'
+import { claudeMatcher, commandSlug, type HookSpec, nativeTimeout, onFailureOf, parseEntry, type Report } from './hook-spec.ts'
 import { ClaudeGroupSchema, ClaudeHandlerSchema, CursorHandlerSchema, GeminiGroupSchema, GeminiHandlerSchema } from './schema.ts'
 
-/** Claude Code's default timeouts (seconds): 600, but 30 on UserPromptSubmit and the model-switch events (§1.3, §9.1). */
-const CLAUDE_DEFAULT_TIMEOUT = 600
-const CLAUDE_SHORT_TIMEOUT_EVENTS = new Set(['user:prompt_submit', 'llm:pre_model_switch', 'llm:post_model_switch'])
-const claudeTimeout = (canonical: string, timeout: number | undefined) =>
-  timeout ?? (CLAUDE_SHORT_TIMEOUT_EVENTS.has(canonical) ? 30 : CLAUDE_DEFAULT_TIMEOUT)
+type Events = Record<string, unknown[]>
+type Counter = { next: number }
+
+/** The agent whose own hooks object `events` is (with `versioned`: beside a `version`), in the registry's PASTED_SHAPES order. */
+export function pastedAgentOf(events: Events, versioned: boolean): Agent | undefined {
+  return PASTED_SHAPES.find((agent) => {
+    const native = agent.nativeConfig!
+    const pasted = native.pasted ?? {}
+    if (pasted.versioned === true) return versioned
+    if ((native.reader === 'flat') !== isFlat(events)) return false
+    const told = pasted.ownEvents !== undefined || pasted.groupKeys !== undefined || pasted.handlerKeys !== undefined
+    return !told || tellsOwn(agent, events)
+  })
+}
+
+/** Does `events` hold what only this agent has: one of its own event names, a group key or a handler key? */
+function tellsOwn(agent: Agent, events: Events): boolean {
+  const pasted = agent.nativeConfig!.pasted!
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+  const shared = pasted.sharesEventsWith === undefined ? new Set<string>() : namesOf(pasted.sharesEventsWith)
+  const own = (name: string) =>
+    pasted.ownEvents !== undefined &&
+    namesOf(agent.name).has(name) &&
+    !shared.has(name) &&
+    (pasted.ownEvents === true || pasted.ownEvents.test(name))
+  const hasKey = (value: unknown, keys: readonly string[] | undefined) => isObject(value) && (keys ?? []).some((key) => key in value)
+  return Object.entries(events).some(
+    ([eventName, groups]) =>
+      own(eventName) ||
+      groups.some(
+        (group) =>
+          hasKey(group, pasted.groupKeys) ||
+          (isObject(group) && Array.isArray(group.hooks) && group.hooks.some((handler) => hasKey(handler, pasted.handlerKeys))),
+      ),
+  )
+}
+
+/** An agent's own `hooks` object read by its agent's reader. */
+export function agentHooks(agent: Agent, events: Events, envPrefixes: readonly string[], report: Report, counter: Counter): HookSpec[] {
+  const native = agent.nativeConfig!
+  const shape = agent.name as HookShape
+  switch (native.reader) {
+    case 'groups':
+      return groupHooks(native, shape, events, envPrefixes, report, counter)
+    case 'named-groups':
+      return namedGroupHooks(native, shape, events, envPrefixes, report, counter)
+    case 'versioned':
+      return versionedHooks(native, shape, events, envPrefixes, report, counter)
+    case 'flat':
+      return flatAgentHooks(native, shape, events, envPrefixes, report, counter)
+  }
+}
 
 /** The short name's last part for an http handler: its URL's last path segment, or its host. */
 export function urlSlug(url: string): string {
@@ -29,12 +81,16 @@ export function urlSlug(url: string): string {
   }
 }
 
-export function claudeHooks(
-  events: Record<string, unknown[]>,
+/** Claude Code's shape: event → matcher groups → command, http or exec-form handlers. */
+function groupHooks(
+  native: NativeConfig,
+  shape: HookShape,
+  events: Events,
   envPrefixes: readonly string[],
   report: Report,
-  counter: { next: number },
+  counter: Counter,
 ): HookSpec[] {
+  const placeholders = new Set(native.execPlaceholders)
   const specs: HookSpec[] = []
   for (const [eventName, groups] of Object.entries(events)) {
     groups.forEach((rawGroup, groupIndex) => {
@@ -47,7 +103,7 @@ export function claudeHooks(
         const handler = parseEntry(ClaudeHandlerSchema, rawHandler, path, report)
         if (handler === undefined) return
         if (handler.type === 'http') {
-          const spec = claudeHttpHandler(handler, eventName, group.matcher, path, report)
+          const spec = httpHandler(native, shape, handler, eventName, group.matcher, path, report)
           if (spec !== undefined) specs.push({ ...spec, ordinal, envPrefixes })
           return
         }
@@ -66,7 +122,7 @@ export function claudeHooks(
         if (handler.asyncRewake)
           report(`${path}.asyncRewake`, 'hookrun cannot wake the agent later; the hook runs in the background like async', 'warning')
         const command = handler.args
-          ? [handler.command, ...handler.args].map((word) => execWord(word, EXEC_PLACEHOLDERS)).join(' ')
+          ? [handler.command, ...handler.args].map((word) => execWord(word, placeholders)).join(' ')
           : handler.command
         const canonical = resolveAlias(eventName) ?? eventName
         const matcher = claudeMatcher(group.matcher)
@@ -77,13 +133,13 @@ export function claudeHooks(
           identity: `${eventName}[${matcher ?? '*'}] ${command}`,
           event: canonical,
           command,
-          timeout: claudeTimeout(canonical, handler.timeout),
+          timeout: nativeTimeout(native, canonical, handler.timeout),
           blocking: !(handler.async || handler.asyncRewake),
           enabled: true,
           matcher,
           ...(onFailureOf(handler, eventName) !== undefined && { onError: onFailureOf(handler, eventName) }),
           ...(handler.description !== undefined && { description: handler.description }),
-          shape: 'claude',
+          shape,
           path,
           ordinal,
           envPrefixes,
@@ -95,43 +151,19 @@ export function claudeHooks(
   return specs
 }
 
-/** Gemini CLI's event names that are not also Claude Code's (BeforeTool, AfterModel, …). */
-const GEMINI_ONLY_EVENTS = (() => {
-  const claudeNames = namesOf('claude')
-  return new Set([...namesOf('gemini')].filter((name) => !claudeNames.has(name)))
-})()
-
 /**
- * Gemini CLI writes Claude's nesting too; its files are told apart by what only Gemini has: one
- * of its own event names, a `sequential` group, or a named handler.
+ * Gemini CLI's shape (agent-hook-protocols.md §6.1, §9.5): event → groups with `matcher` and
+ * `sequential` → handlers with `name` and a timeout in the agent's unit. Only exit 2 or a deny
+ * blocks; other failures warn. A `sequential` group makes the event's matching handlers run one
+ * after another (src/fire.ts).
  */
-export function isGeminiShaped(events: Record<string, unknown[]>): boolean {
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
-  return Object.entries(events).some(
-    ([eventName, groups]) =>
-      GEMINI_ONLY_EVENTS.has(eventName) ||
-      groups.some(
-        (group) =>
-          isObject(group) &&
-          ('sequential' in group || (Array.isArray(group.hooks) && group.hooks.some((handler) => isObject(handler) && 'name' in handler))),
-      ),
-  )
-}
-
-/** Gemini CLI's default handler timeout, in milliseconds (agent-hook-protocols.md §6.1). */
-const GEMINI_DEFAULT_TIMEOUT_MS = 60_000
-
-/**
- * Gemini CLI's settings.json `hooks` (agent-hook-protocols.md §6.1, §9.5): event → groups with
- * `matcher` and `sequential` → handlers with `name` and a timeout in milliseconds. Only exit 2 or
- * a deny blocks; other failures warn. A `sequential` group makes the event's matching handlers run
- * one after another (src/fire.ts).
- */
-export function geminiHooks(
-  events: Record<string, unknown[]>,
+function namedGroupHooks(
+  native: NativeConfig,
+  shape: HookShape,
+  events: Events,
   envPrefixes: readonly string[],
   report: Report,
-  counter: { next: number },
+  counter: Counter,
 ): HookSpec[] {
   const specs: HookSpec[] = []
   for (const [eventName, groups] of Object.entries(events)) {
@@ -151,13 +183,13 @@ export function geminiHooks(
           identity: `${eventName}[${matcher ?? '*'}] ${handler.name ?? handler.command}`,
           event: eventPattern(eventName),
           command: handler.command,
-          timeout: (handler.timeout ?? GEMINI_DEFAULT_TIMEOUT_MS) / 1000,
+          timeout: nativeTimeout(native, eventPattern(eventName), handler.timeout),
           blocking: true,
           enabled: true,
           matcher,
           ...(handler.description !== undefined && { description: handler.description }),
           ...(group.sequential === true && { sequential: true }),
-          shape: 'gemini',
+          shape,
           path,
           ordinal,
           envPrefixes,
@@ -169,7 +201,9 @@ export function geminiHooks(
 }
 
 /** Claude Code's `type: "http"` handler: POST the input JSON to `url` (src/run/http.ts). */
-function claudeHttpHandler(
+function httpHandler(
+  native: NativeConfig,
+  shape: HookShape,
   handler: z.output<typeof ClaudeHandlerSchema>,
   eventName: string,
   groupMatcher: string | undefined,
@@ -190,29 +224,31 @@ function claudeHttpHandler(
     url: handler.url,
     ...(handler.headers !== undefined && { headers: handler.headers }),
     ...(handler.allowedEnvVars !== undefined && { allowedEnvVars: handler.allowedEnvVars }),
-    timeout: claudeTimeout(canonical, handler.timeout),
+    timeout: nativeTimeout(native, canonical, handler.timeout),
     blocking: true,
     enabled: true,
     // Claude Code 2.1.295: `onFailure: "block"` makes a failing handler block instead of failing open.
     ...(handler.onFailure !== undefined && { onError: handler.onFailure }),
     matcher,
-    shape: 'claude',
+    shape,
     path,
     ...(handler.if !== undefined && { when: handler.if }),
   }
 }
 
 /**
- * Cursor's own file (agent-hook-protocols.md §6.3, §9.2): `{"version": 1, "hooks": {"<event>":
- * [handler]}}`, no groups. Cursor's tool-specific events keep their tool: a
- * `beforeShellExecution` handler runs for shell tools only (`tool:pre_execute:bash`). Only exit 2
- * or a deny answer blocks; other failures let the action through unless `failClosed`.
+ * Cursor's shape (agent-hook-protocols.md §6.3, §9.2): `{"version": 1, "hooks": {"<event>":
+ * [handler]}}`, no groups. Tool-specific events keep their tool: a `beforeShellExecution`
+ * handler runs for shell tools only (`tool:pre_execute:bash`). Only exit 2 or a deny answer
+ * blocks; other failures let the action through unless `failClosed`.
  */
-export function cursorHooks(
-  events: Record<string, unknown[]>,
+function versionedHooks(
+  native: NativeConfig,
+  shape: HookShape,
+  events: Events,
   envPrefixes: readonly string[],
   report: Report,
-  counter: { next: number },
+  counter: Counter,
 ): HookSpec[] {
   const specs: HookSpec[] = []
   for (const [eventName, handlers] of Object.entries(events)) {
@@ -236,12 +272,12 @@ export function cursorHooks(
         identity: `${eventName}[${matcher ?? '*'}] ${handler.command}`,
         event: eventPattern(eventName),
         command: handler.command,
-        timeout: handler.timeout ?? HOOK_DEFAULTS.timeout,
+        timeout: nativeTimeout(native, eventPattern(eventName), handler.timeout),
         blocking: true,
         enabled: true,
         matcher,
         ...(handler.failClosed === true && { onError: 'block' as const }),
-        shape: 'cursor',
+        shape,
         path,
         ordinal,
         envPrefixes,
@@ -250,16 +286,3 @@ export function cursorHooks(
   }
   return specs
 }
-
-/**
- * The placeholders Claude Code substitutes in the exec form's command and args (its own, and the
- * plugin-folder variables of the plugin layouts hookrun reads): each stays for the shell to
- * expand from the hook's environment, where hookrun sets it (src/core/shell.ts `execWord`).
- */
-const EXEC_PLACEHOLDERS: ReadonlySet<string> = new Set([
-  'CLAUDE_PROJECT_DIR',
-  'CLAUDE_PLUGIN_ROOT',
-  'PLUGIN_ROOT',
-  'CURSOR_PLUGIN_ROOT',
-  'DROID_PLUGIN_ROOT',
-])

@@ -2,6 +2,8 @@
 import type { z } from 'zod'
 import { didYouMean } from '../core/suggest.ts'
 import type { HookShape } from '../core/types.ts'
+import type { NativeConfig } from '../agents/native-config.ts'
+import { HOOK_DEFAULTS } from './defaults.ts'
 import type { HookEntry } from './schema.ts'
 
 /**
@@ -103,4 +105,15 @@ export function joinPath(prefix: string, path: readonly PropertyKey[]): string {
 /** Claude Code's `onFailure`, else Goose's `on_failure`, which Goose honours on PreToolUse only. */
 export function onFailureOf(handler: { onFailure?: 'block' | 'allow'; on_failure?: 'block' | 'allow' }, eventName: string) {
   return handler.onFailure ?? (eventName === 'PreToolUse' ? handler.on_failure : undefined)
+}
+
+/**
+ * A handler's timeout in seconds, as its agent reads it (src/agents/native-config.ts): its own
+ * `timeout` in the agent's unit, else the agent's default for the event (`event` is hookrun's
+ * name), else hookrun's.
+ */
+export function nativeTimeout(native: NativeConfig, event: string, timeout: number | undefined): number {
+  if (timeout !== undefined) return native.timeoutUnit === 'ms' ? timeout / 1000 : timeout
+  if (native.shortTimeout?.events.includes(event)) return native.shortTimeout.seconds
+  return native.defaultTimeout ?? HOOK_DEFAULTS.timeout
 }

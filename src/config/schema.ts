@@ -266,7 +266,7 @@ export const CursorHandlerSchema = z
   .meta({ description: "A Cursor hook handler (.cursor/hooks.json); hookrun runs type 'command'." })
 
 /** Crush's own handler (crush.json `hooks.PreToolUse[]`, charmbracelet/crush docs/hooks): flat, no groups. */
-export const CrushHandlerSchema = z
+const CrushHandlerSchema = z
   .strictObject({
     command: z.string().min(1),
     name: z.string().optional().meta({ description: "The name Crush's TUI shows." }),
@@ -276,7 +276,7 @@ export const CrushHandlerSchema = z
   .meta({ description: 'A Crush hook handler (crush.json): exit 2 denies, exit 49 halts the turn, JSON on exit 0.' })
 
 /** Windsurf Cascade's own handler (hooks.json `hooks.pre_run_command[]`, docs.windsurf.com/windsurf/cascade/hooks). */
-export const WindsurfHandlerSchema = z
+const WindsurfHandlerSchema = z
   .strictObject({
     command: z.string().min(1).optional(),
     powershell: z.string().optional().meta({ description: 'Windows only; hookrun runs command and skips a handler that has only this.' }),
@@ -286,7 +286,7 @@ export const WindsurfHandlerSchema = z
   .meta({ description: 'A Windsurf Cascade hook handler: exit 2 blocks a pre-hook.' })
 
 /** Kiro CLI's own handler (an agent file's `hooks.preToolUse[]`, kiro.dev/docs/cli/hooks). */
-export const KiroHandlerSchema = z
+const KiroHandlerSchema = z
   .strictObject({
     command: z.string().min(1),
     matcher: z.string().optional().meta({ description: "Kiro's tool matcher: a name, a glob (fs_*), @server/tool, @builtin or *." }),
@@ -295,6 +295,11 @@ export const KiroHandlerSchema = z
     cache_ttl_seconds: z.number().nonnegative().optional(),
   })
   .meta({ description: 'A Kiro CLI hook handler: exit 2 blocks preToolUse; stdout of agentSpawn and userPromptSubmit is context.' })
+
+/** The handler schema of each agent whose own file lists handlers flat with no `version` (src/config/flat-shapes.ts), by the agent's name. */
+export const FLAT_HANDLER_SCHEMAS: Readonly<
+  Record<string, typeof CrushHandlerSchema | typeof WindsurfHandlerSchema | typeof KiroHandlerSchema>
+> = { crush: CrushHandlerSchema, windsurf: WindsurfHandlerSchema, kiro: KiroHandlerSchema }
 
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),

@@ -1,10 +1,9 @@
-// The config shapes (hookrun, pigo, Claude Code, Gemini CLI, Cursor, and the flat agent shapes
-// of flat-shapes.ts) normalised into one list of hook specs; the agents' object forms are read in
-// agent-shapes.ts.
+// The config shapes (hookrun, pigo, and the agents' own object forms read in agent-shapes.ts and
+// flat-shapes.ts) normalised into one list of hook specs.
 import type { z } from 'zod'
 import { resolveAlias } from '../event/events.ts'
-import { claudeHooks, cursorHooks, geminiHooks, isGeminiShaped, urlSlug } from './agent-shapes.ts'
-import { flatAgentHooks, flatAgentOf } from './flat-shapes.ts'
+import { agentNamed } from '../agents/registry.ts'
+import { agentHooks, pastedAgentOf, urlSlug } from './agent-shapes.ts'
 import { commandSlug, type HookSpec, joinPath, parseEntry, type Report } from './hook-spec.ts'
 import { ConfigEnvelopeSchema, HookSchema, PigoHookSchema, PigoPluginSchema } from './schema.ts'
 import {
@@ -51,15 +50,10 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
   // Shapes in the order the file lists them: JSON objects keep their key order.
   for (const key of Object.keys(json as object)) {
     if (key === 'hooks' && Array.isArray(envelope.hooks)) specs.push(...flatHooks(envelope.hooks, envPrefixes, report, counter))
-    else if (key === 'hooks' && envelope.version !== undefined)
-      specs.push(...cursorHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
-    else if (key === 'hooks' && flatAgentOf(envelope.hooks as Record<string, unknown[]>) !== undefined) {
+    else if (key === 'hooks') {
       const events = envelope.hooks as Record<string, unknown[]>
-      specs.push(...flatAgentHooks(flatAgentOf(events)!, events, envPrefixes, report, counter))
-    } else if (key === 'hooks' && isGeminiShaped(envelope.hooks as Record<string, unknown[]>))
-      specs.push(...geminiHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
-    else if (key === 'hooks') specs.push(...claudeHooks(envelope.hooks as Record<string, unknown[]>, envPrefixes, report, counter))
-    else if (key === 'plugins' && envelope.plugins) specs.push(...pigoPlugins(envelope.plugins, envPrefixes, report, counter))
+      specs.push(...agentHooks(pastedAgentOf(events, envelope.version !== undefined)!, events, envPrefixes, report, counter))
+    } else if (key === 'plugins' && envelope.plugins) specs.push(...pigoPlugins(envelope.plugins, envPrefixes, report, counter))
   }
   return { specs: shortNames(specs), settings }
 }
@@ -97,14 +91,11 @@ export function shortNameOf(name: string): string {
 
 /**
  * One agent's own `hooks` object read as that agent's document (`hookrun import`): the reading a
- * pasted file gets (Claude Code's groups, Gemini CLI's with timeouts in ms, Cursor's flat lists),
- * told which shape it is rather than guessing it from the content.
+ * pasted file gets (src/agents/native-config.ts), told which agent's it is rather than guessing
+ * it from the content.
  */
-export function normalizeAgentHooks(shape: 'claude' | 'gemini' | 'cursor', events: Record<string, unknown[]>, report: Report): HookSpec[] {
-  const counter = { next: 0 }
-  if (shape === 'gemini') return geminiHooks(events, [], report, counter)
-  if (shape === 'cursor') return cursorHooks(events, [], report, counter)
-  return claudeHooks(events, [], report, counter)
+export function normalizeAgentHooks(agent: string, events: Record<string, unknown[]>, report: Report): HookSpec[] {
+  return agentHooks(agentNamed(agent)!, events, [], report, { next: 0 })
 }
 
 function flatHooks(entries: readonly unknown[], envPrefixes: readonly string[], report: Report, counter: { next: number }): HookSpec[] {

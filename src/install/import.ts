@@ -5,8 +5,10 @@ import { getNodeValue } from 'jsonc-parser'
 import { eventPattern } from '../event/events.ts'
 import { matcherProblem } from '../event/pattern.ts'
 import { type HookSpec, normalizeAgentHooks } from '../config/shapes.ts'
+import type { CommandHandlers, HooksImport } from '../agents/native-config.ts'
+import { agentNamed, SCAN_ORDER } from '../agents/registry.ts'
 import { AGENTS, agentTarget } from './agents.ts'
-import { type AgentTarget, isRouterCommand, type Places, type Scope } from './agent-target.ts'
+import { type AgentName, type AgentTarget, isRouterCommand, type Places, type Scope } from './agent-target.ts'
 import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt } from './json-text.ts'
 import { isServeHandler } from './serve-entries.ts'
 
@@ -21,12 +23,18 @@ import { isServeHandler } from './serve-entries.ts'
  *
  * A handler hookrun would not run the same way stays in the agent's file, where the agent keeps
  * running it, with one line saying why: a type hookrun does not run (prompt, agent, mcp_tool),
- * a field hookrun does not know, an event that gets no router entry, a Claude Code `asyncRewake`,
- * a Codex `async` handler (Codex skips those), a Cursor `loop_limit`, a Gemini handler switched off
- * by name, a Copilot `env` that expands variables.
+ * a field hookrun does not know, an event that gets no router entry, or what the agent does with it
+ * that an entry could not (its module's `hooksImport`: a Codex `async` handler, a Cursor
+ * `loop_limit`, a Gemini handler switched off by name, a Copilot `env` that expands variables).
  */
-export const IMPORT_AGENTS = ['claude', 'cursor', 'gemini', 'codex', 'copilot'] as const
-export type ImportAgent = (typeof IMPORT_AGENTS)[number]
+export const IMPORT_AGENTS = SCAN_ORDER.filter((agent) => agent.hooksImport !== undefined).map((agent) => agent.name as AgentName)
+/** An agent of IMPORT_AGENTS (one install has a router for). */
+export type ImportAgent = AgentName
+
+/** How import reads the agent's files (src/agents/native-config.ts). */
+function importOf(agent: ImportAgent): HooksImport {
+  return agentNamed(agent)!.hooksImport!
+}
 
 /** One handler moved into hooks.json. */
 interface MovedHook {
@@ -58,8 +66,10 @@ export interface AgentFileImport {
 export function sourceFiles(agent: ImportAgent, scope: Scope, places: Places): string[] {
   const target = agentTarget(agent)!
   const installed = target.file(scope, places)
-  if (agent === 'claude' && scope === 'project') return [join(places.project, '.claude', 'settings.json'), installed]
-  if (agent !== 'copilot') return [installed]
+  const how = importOf(agent)
+  if (how.projectFiles !== undefined && scope === 'project')
+    return [...how.projectFiles.map((file) => join(places.project, ...file.split('/'))), installed]
+  if (how.folder !== true) return [installed]
   const folder = dirname(installed)
   if (!existsSync(folder)) return []
   return readdirSync(folder)
@@ -115,19 +125,6 @@ function handlersOf(target: AgentTarget, hooks: Record<string, unknown>): Handle
   return found
 }
 
-/** Claude Code's handler fields that only concern its own screen: not carried, and said so. */
-const CLAUDE_SCREEN_FIELDS: Readonly<Record<string, string>> = {
-  statusMessage: "Claude Code's spinner text while the hook runs",
-  once: 'honoured by Claude Code in skill frontmatter only',
-}
-
-/** Copilot's handler fields (docs.github.com/en/copilot/reference/hooks-reference). */
-const COPILOT_FIELDS = new Set(['type', 'bash', 'powershell', 'cwd', 'env', 'timeoutSec', 'matcher'])
-/** Copilot's default timeout, seconds. */
-const COPILOT_DEFAULT_TIMEOUT = 30
-/** Codex's default timeout on every event, seconds (Claude Code's is 30 on UserPromptSubmit). */
-const CODEX_DEFAULT_TIMEOUT = 600
-
 /**
  * Read one of the agent's files: the handlers that move into hooks.json (as entries), the ones
  * that stay and why, and the file's text without the moved ones. Throws JsonTextError (with line
@@ -144,20 +141,19 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
       `"hooks" is ${hooksNode.type === 'array' ? 'an array' : `a ${hooksNode.type}`}, but ${target.label} expects an object of events`,
     )
   const hooks = getNodeValue(hooksNode) as Record<string, unknown>
+  const how = importOf(agent)
   // Gemini CLI's `hooks.disabled`: names of handlers switched off (they stay switched off, where they are).
-  const disabled =
-    agent === 'gemini' && Array.isArray(hooks.disabled)
-      ? new Set(hooks.disabled.filter((name): name is string => typeof name === 'string'))
-      : new Set<string>()
+  const disabledList = how.disabledKey === undefined ? undefined : hooks[how.disabledKey]
+  const disabled = Array.isArray(disabledList)
+    ? new Set(disabledList.filter((name): name is string => typeof name === 'string'))
+    : new Set<string>()
   const events = Object.fromEntries(
-    Object.entries(hooks).filter(([key, list]) => Array.isArray(list) && !(agent === 'gemini' && key === 'disabled')),
+    Object.entries(hooks).filter(([key, list]) => Array.isArray(list) && key !== how.disabledKey),
   ) as Record<string, unknown[]>
 
   const problems: Array<{ path: string; message: string }> = []
   const specs =
-    agent === 'copilot'
-      ? []
-      : normalizeAgentHooks(agent === 'codex' ? 'claude' : agent, events, (path, message) => problems.push({ path, message }))
+    how.commands !== undefined ? [] : normalizeAgentHooks(how.readsAs ?? agent, events, (path, message) => problems.push({ path, message }))
   const byPath = new Map<string, HookSpec>(specs.map((spec) => [spec.path, spec]))
 
   const moved: MovedHook[] = []
@@ -167,7 +163,7 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
   let routers = 0
   for (const handler of handlersOf(target, events)) {
     const command = handler.raw[target.commandField]
-    if (isRouterCommand(command, target.name) || (target.name === 'claude' && isServeHandler(handler.raw))) {
+    if (isRouterCommand(command, target.name) || (how.serveEntries === true && isServeHandler(handler.raw))) {
       routers++
       continue
     }
@@ -201,7 +197,9 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
       continue
     }
     const converted =
-      agent === 'copilot' ? copilotEntry(handler) : agentEntry(agent, handler, byPath.get(handler.path), disabled, scope, file)
+      how.commands !== undefined
+        ? commandEntry(agent, how.commands, handler)
+        : agentEntry(agent, how, handler, byPath.get(handler.path), disabled, scope, file)
     if (typeof converted === 'string') stay(converted)
     else {
       moved.push({ ...converted, path: handler.path })
@@ -215,7 +213,8 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
 
 /** A handler of Claude Code, Codex, Gemini CLI or Cursor as a hooks.json entry, or why it stays. */
 function agentEntry(
-  agent: Exclude<ImportAgent, 'copilot'>,
+  agent: ImportAgent,
+  how: HooksImport,
   handler: Handler,
   spec: HookSpec | undefined,
   disabled: ReadonlySet<string>,
@@ -225,25 +224,20 @@ function agentEntry(
   // Every handler read from an agent's file has a name (src/config/shapes.ts).
   if (spec?.name === undefined) return 'hookrun does not run it'
   const raw = handler.raw
-  if (agent === 'codex' && raw.async === true) return 'Codex skips async handlers; moved, hookrun would run it'
-  if (agent === 'cursor' && raw.loop_limit !== undefined)
-    return "its loop_limit caps Cursor's own follow-ups; the router entry could not carry it"
-  if (agent === 'gemini' && typeof raw.name === 'string' && disabled.has(raw.name))
-    return `switched off in Gemini CLI (hooks.disabled names '${raw.name}')`
+  const stays = how.stays?.(raw, disabled)
+  if (stays !== undefined) return stays
   // Claude's exec form substitutes ${CLAUDE_PROJECT_DIR} into each argument; sh would not expand it inside quotes.
   if (Array.isArray(raw.args) && raw.args.some((arg) => typeof arg === 'string' && arg.includes('$')))
     return 'its args use ${…} placeholders, which only the exec form substitutes'
-  const notCarried =
-    agent === 'claude' || agent === 'codex'
-      ? Object.keys(CLAUDE_SCREEN_FIELDS)
-          .filter((key) => key in raw)
-          .map((key) => `${key} (${CLAUDE_SCREEN_FIELDS[key]})`)
-      : []
-  const timeout = agent === 'codex' && raw.timeout === undefined ? CODEX_DEFAULT_TIMEOUT : spec.timeout
+  const screen = how.screenFields ?? {}
+  const notCarried = Object.keys(screen)
+    .filter((key) => key in raw)
+    .map((key) => `${key} (${screen[key]})`)
+  const timeout = how.defaultTimeout !== undefined && raw.timeout === undefined ? how.defaultTimeout : spec.timeout
   const entry = {
     // The name hookrun gives the handler read from the agent's file, so a copy in another layer
     // still runs once; Codex's names are Claude Code's, so they say whose they are.
-    name: agent === 'codex' ? `codex ${spec.identity ?? spec.name}` : (spec.identity ?? spec.name),
+    name: how.namePrefixed === true ? `${agent} ${spec.identity ?? spec.name}` : (spec.identity ?? spec.name),
     agent,
     event: spec.event,
     ...(spec.matcher !== undefined && { matcher: spec.matcher }),
@@ -256,7 +250,7 @@ function agentEntry(
     ...(!spec.blocking && { blocking: false }),
     ...(spec.onError !== undefined && { onError: spec.onError }),
     // Cursor runs user-level hooks in ~/.cursor, where their relative paths point.
-    ...(agent === 'cursor' && scope === 'user' && { cwd: dirname(file) }),
+    ...(how.userHooksRunInFileFolder === true && scope === 'user' && { cwd: dirname(file) }),
     ...(spec.sequential === true && { sequential: true }),
     ...(spec.description !== undefined && { description: spec.description }),
   }
@@ -264,43 +258,46 @@ function agentEntry(
 }
 
 /**
- * A Copilot handler (`{type, bash, powershell, cwd, env, timeoutSec}`) as a hooks.json entry, or
- * why it stays. Copilot denies a tool call whose preToolUse hook fails and lets every other event
- * through (src/agents/copilot.ts), so the entry keeps hookrun's own rule with that `onError`
- * written out; its default timeout is 30 s.
+ * A command handler (Copilot's `{type, bash, powershell, cwd, env, timeoutSec}`) as a hooks.json
+ * entry, or why it stays. The agent fails closed on one event and lets every other through
+ * (src/agents/copilot.ts), so the entry keeps hookrun's own rule with that `onError` written out,
+ * and the agent's default timeout.
  */
-function copilotEntry(handler: Handler): Omit<MovedHook, 'path'> | string {
+function commandEntry(agent: ImportAgent, how: CommandHandlers, handler: Handler): Omit<MovedHook, 'path'> | string {
   const raw = handler.raw
   if (raw.type !== undefined && raw.type !== 'command')
-    return `type '${String(raw.type)}' handlers are Copilot's own; hookrun runs commands`
-  const unknown = Object.keys(raw).filter((key) => !COPILOT_FIELDS.has(key))
+    return `type '${String(raw.type)}' handlers are ${how.who}'s own; hookrun runs commands`
+  const unknown = Object.keys(raw).filter((key) => !how.fields.includes(key))
   if (unknown.length > 0) return `${unknown.map((key) => `${handler.path}.${key}`).join(', ')}: unknown to hookrun`
-  if (typeof raw.bash !== 'string' || raw.bash === '') return 'it has no bash command (PowerShell only)'
+  const command = raw[how.command]
+  if (typeof command !== 'string' || command === '') return how.noCommand
   const env = raw.env
   if (
     env !== undefined &&
     (typeof env !== 'object' || env === null || Object.values(env).some((value) => typeof value !== 'string' || value.includes('$')))
   ) {
-    return 'its env expands variables (or is not text), which Copilot does and hookrun does not'
+    return `its env expands variables (or is not text), which ${how.who} does and hookrun does not`
   }
   if (raw.cwd !== undefined && (typeof raw.cwd !== 'string' || raw.cwd === '')) return 'its cwd is not a folder name'
-  if (raw.timeoutSec !== undefined && (typeof raw.timeoutSec !== 'number' || raw.timeoutSec <= 0 || raw.timeoutSec > 86_400))
-    return 'its timeoutSec is not a number of seconds'
+  const seconds = raw[how.timeoutField]
+  if (seconds !== undefined && (typeof seconds !== 'number' || seconds <= 0 || seconds > 86_400))
+    return `its ${how.timeoutField} is not a number of seconds`
   const matcher = typeof raw.matcher === 'string' && raw.matcher !== '' && raw.matcher !== '*' ? raw.matcher : undefined
   if (raw.matcher !== undefined && typeof raw.matcher !== 'string') return 'its matcher is not text'
   if (matcher !== undefined && matcherProblem(matcher) !== undefined) return `matcher '${matcher}' ${matcherProblem(matcher)}`
   const entry = {
     // Cursor's events have the same names: Copilot's hooks say whose they are.
-    name: `copilot ${handler.event}[${matcher ?? '*'}] ${raw.bash}`,
+    name: `${agent} ${handler.event}[${matcher ?? '*'}] ${command}`,
     event: eventPattern(handler.event),
     ...(matcher !== undefined && { matcher }),
-    command: raw.bash,
-    timeout: (raw.timeoutSec as number | undefined) ?? COPILOT_DEFAULT_TIMEOUT,
-    onError: handler.event === 'preToolUse' ? 'block' : 'allow',
+    command,
+    timeout: (seconds as number | undefined) ?? how.defaultTimeout,
+    onError: handler.event === how.failsClosedOn ? 'block' : 'allow',
     ...(typeof raw.cwd === 'string' && { cwd: raw.cwd }),
     ...(env !== undefined && { env }),
   }
-  return { entry, notCarried: typeof raw.powershell === 'string' ? ['powershell (the command Copilot runs on Windows)'] : [] }
+  const other = how.otherCommand
+  return { entry, notCarried: typeof raw[other.field] === 'string' ? [`${other.field} (${other.what})`] : [] }
 }
 
 /** The text without the given handlers; a group, event or `hooks` left empty goes with them. */

@@ -1,5 +1,6 @@
 // What a foreign hook `hookrun scan` found would do, read from its text alone (nothing is run):
 // when it runs, whether it reaches the network, runs something outside the project, or hides what it runs.
+import { SCAN_ORDER } from '../agents/registry.ts'
 import { resolveAlias } from '../event/events.ts'
 
 /** The flags of one hook (docs/scan.md "Flags"). */
@@ -77,21 +78,20 @@ function pathWords(command: string): string[] {
     .filter((word) => word.includes('/') || word.startsWith('~'))
 }
 
+/** The variables agents name the project by (src/agents/native-config.ts), and `$PWD`: a path under one is inside. */
+const PROJECT_VARIABLES = SCAN_ORDER.flatMap((agent) => agent.scan?.projectVariables ?? [])
+const IN_PROJECT = new RegExp(`^\\$\\{?(?:${[...PROJECT_VARIABLES, 'PWD'].join('|')})\\}?/`)
+
 /**
  * Does the command run (or read) a path outside the project: an absolute path that is not the
  * project's nor a system program's, the home folder, a parent folder, a temporary folder?
  */
 function runsOutside(command: string, project: string): boolean {
   // The project itself may be in a temporary folder: its own paths are inside.
-  const text = command.split(project).join('$CLAUDE_PROJECT_DIR')
+  const text = command.split(project).join(`$${PROJECT_VARIABLES[0]}`)
   if (TEMP.test(text)) return true
   return pathWords(text).some((word) => {
-    if (
-      /^\$\{?(?:CLAUDE_PROJECT_DIR|CURSOR_PROJECT_DIR|GEMINI_PROJECT_DIR|QWEN_PROJECT_DIR|FACTORY_PROJECT_DIR|DEVIN_PROJECT_DIR|PWD)\}?\//.test(
-        word,
-      )
-    )
-      return /\/\.\.(?:\/|$)/.test(word)
+    if (IN_PROJECT.test(word)) return /\/\.\.(?:\/|$)/.test(word)
     if (word.startsWith('~') || /^\$\{?HOME\}?(?:\/|$)/.test(word)) return true
     if (word.startsWith('../') || /\/\.\.(?:\/|$)/.test(word)) return true
     if (!word.startsWith('/') || /^\/dev\/(?:tcp|udp)\//.test(word)) return false

@@ -3,9 +3,10 @@
 import { basename, extname, isAbsolute, relative } from 'node:path'
 import { routerTail } from '../core/router.ts'
 import { frontMatterHooks } from './front-matter.ts'
-import { CLINE_FOLDER, wrapperText } from './hook-folder.ts'
+import { folderAgent, wrapperText } from './hook-folder.ts'
 import { JsonTextError, nodeAt, nodeValue, parseJson } from './json-text.ts'
 import { pluginText } from './opencode-plugin.ts'
+import { agentNamed } from '../agents/registry.ts'
 import { PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import { commandFlags, type ScanFlag, whenFlags } from './scan-flags.ts'
 import type { ScanSource } from './scan-sources.ts'
@@ -116,7 +117,7 @@ function readEvents(source: ScanSource, content: string, project: string): Scann
   const value = map === undefined ? {} : nodeValue(map)
   if (!isObject(value)) throw new JsonTextError(`"${path.join('.') || '(the file)'}" is not an object of events`)
   const hooks = eventMapHooks(value, path.map((key) => `${key}.`).join(''), project)
-  return source.claudePlugins ? [...hooks, ...claudePlugins(nodeValue(root) as Json, project)] : hooks
+  return source.claudePlugins ? [...hooks, ...claudePlugins(source.agents[0]!, nodeValue(root) as Json, project)] : hooks
 }
 
 /** Where a Claude Code marketplace comes from, as its settings say (`github owner/repo`, a git or download URL, a folder). */
@@ -131,7 +132,7 @@ function marketplaceSource(source: unknown): { where: string; local: boolean } {
  * (`extraKnownMarketplaces`): Claude Code fetches them (a git clone, a download) and runs the
  * plugins' hooks, MCP servers and skills, none of which is in this file for scan to read.
  */
-function claudePlugins(root: Json, project: string): ScannedHook[] {
+function claudePlugins(label: string, root: Json, project: string): ScannedHook[] {
   const markets = new Map(
     Object.entries(isObject(root.extraKnownMarketplaces) ? root.extraKnownMarketplaces : {}).map(([name, market]) => [
       name,
@@ -159,7 +160,7 @@ function claudePlugins(root: Json, project: string): ScannedHook[] {
       own: false,
       flags: [...flags],
       at: `enabledPlugins.${id}`,
-      note: 'Claude Code installs this plugin from its marketplace and runs its hooks, MCP servers and skills in every session',
+      note: `${label} installs this plugin from its marketplace and runs its hooks, MCP servers and skills in every session`,
     }
   })
   const marketplaces = [...markets].map(([name, market]): ScannedHook => {
@@ -175,14 +176,14 @@ function claudePlugins(root: Json, project: string): ScannedHook[] {
       own: false,
       flags: [...flags],
       at: `extraKnownMarketplaces.${name}`,
-      note: 'Claude Code fetches this plugin catalog once the folder is trusted, and offers to install the plugins it lists',
+      note: `${label} fetches this plugin catalog once the folder is trusted, and offers to install the plugins it lists`,
     }
   })
   return [...plugins, ...marketplaces]
 }
 
 /** Antigravity CLI's hooks.json: hook names, each with its events (tool events in groups, `{matcher, hooks}`; the others a handler each). */
-function readNamedGroups(content: string, project: string): ScannedHook[] {
+function readNamedGroups(source: ScanSource, content: string, project: string): ScannedHook[] {
   return Object.entries(jsonObject(content)).flatMap(([name, group]) => {
     // Not an object (a `"version": 1`): no hook in it.
     if (!isObject(group)) return []
@@ -190,7 +191,7 @@ function readNamedGroups(content: string, project: string): ScannedHook[] {
     if (group.enabled !== false) return hooks
     return hooks.map((hook) => ({
       ...hook,
-      note: `switched off ("enabled": false): Antigravity CLI skips "${name}" until it is switched on`,
+      note: `switched off ("enabled": false): ${source.agents[0]} skips "${name}" until it is switched on`,
     }))
   })
 }
@@ -264,11 +265,12 @@ function readCodexToml(content: string, project: string): ScannedHook[] {
 }
 
 /** A Cline hook program: hookrun's wrapper (exactly as install writes it), or the program and its first line. */
-function readExecutable(file: string, content: string, executable: boolean, project: string): ScannedHook {
+function readExecutable(source: ScanSource, file: string, content: string, executable: boolean, project: string): ScannedHook {
   const event = basename(file, extname(file))
   const at = basename(file)
-  const self = /^(?:exec )?(.+) fire --format cline$/m.exec(content)?.[1]
-  if (self !== undefined && isHookrunSelf(self, project) && content === wrapperText(CLINE_FOLDER, self, event))
+  const folder = folderAgent(source.owners[0]!)!
+  const self = new RegExp(`^(?:exec )?(.+) fire --format ${folder.name}$`, 'm').exec(content)?.[1]
+  if (self !== undefined && isHookrunSelf(self, project) && content === wrapperText(folder, self, event))
     return { event, kind: 'executable', runs: `${at}: hookrun's wrapper`, own: true, flags: [], at }
   const first = content.split('\n', 1)[0]!.slice(0, 120)
   return {
@@ -278,14 +280,14 @@ function readExecutable(file: string, content: string, executable: boolean, proj
     own: false,
     flags: [...whenFlags(event, undefined), ...commandFlags(content, project)],
     at,
-    ...(!executable && { note: 'not executable: Cline skips it until it is' }),
+    ...(!executable && { note: `not executable: ${source.agents[0]} skips it until it is` }),
   }
 }
 
 /** A plugin file: code the agent imports when it starts, and which sees every event after. */
 function readPlugin(source: ScanSource, file: string, content: string, project: string): ScannedHook {
   const agent = source.owners[0]!
-  const label = agent === 'kilo' ? 'Kilo Code' : 'OpenCode'
+  const label = agentNamed(agent)!.label
   const own = content === pluginText(label, agent, [PORTABLE_SELF], ROUTER_TIMEOUT_SECONDS)
   const at = basename(file)
   if (own) return { event: '*', kind: 'plugin', runs: `${at}: hookrun's plugin`, own, flags: [], at }
@@ -317,17 +319,17 @@ export function readScanned(source: ScanSource, file: string, content: string, e
     case 'events':
       return readEvents(source, content, project)
     case 'named-groups':
-      return readNamedGroups(content, project)
+      return readNamedGroups(source, content, project)
     case 'front-matter':
       return readFrontMatter(source, content, project)
-    case 'kiro-hooks':
+    case 'trigger-files':
       return readKiroHooks(content, project)
     case 'toml-tables':
       return readTomlTables(content, project)
-    case 'codex-toml':
+    case 'toml-config':
       return readCodexToml(content, project)
     case 'executables':
-      return [readExecutable(file, content, executable, project)]
+      return [readExecutable(source, file, content, executable, project)]
     case 'plugin':
       return [readPlugin(source, file, content, project)]
     case 'npm-plugins':
