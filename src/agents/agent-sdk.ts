@@ -2,6 +2,7 @@
 // with hookrunHooks() (src/library/agent-sdk.ts), which speaks Claude Code's dialect.
 import { claude } from './claude.ts'
 import type { Caller } from './callers.ts'
+import type { ProjectScan } from './native-config.ts'
 import type { Agent } from './types.ts'
 
 /** The variable hookrunHooks() names the events it answers in (comma-separated). */
@@ -26,20 +27,14 @@ const IN_PROCESS = {
   how: "Claude Agent SDK apps: hookrunHooks() from 'hookrun' as query()'s options.hooks (docs/agents/agent-sdk.md)",
 }
 
+// Apps built on it run Claude Code's engine, so they read Claude Code's files (with `settingSources`);
+// it has no file of its own, and `hookrun scan` lists it with Claude's.
+const AGENT_SDK_SCAN: ProjectScan = { label: 'Claude Agent SDK apps' }
+
 export const agentSdkAgent: Agent = {
   name: 'agent-sdk',
   label: 'Claude Agent SDK apps',
   caller: RUNS_CLAUDE,
   inProcess: IN_PROCESS,
-// The Claude Agent SDK: apps built on it run Claude Code's engine, so they read Claude Code's files
-// (with `settingSources`); it has no file of its own, and `hookrun scan` lists it with Claude's.
-import type { ProjectScan } from './native-config.ts'
-import type { Agent } from './types.ts'
-
-const AGENT_SDK_SCAN: ProjectScan = { label: 'Claude Agent SDK apps' }
-
-export const agentSdkAgent: Agent = {
-  name: 'agent-sdk',
-  label: 'Claude Agent SDK',
   scan: AGENT_SDK_SCAN,
 }

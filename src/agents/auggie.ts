@@ -119,6 +119,8 @@ const auggieInstall: InstallTarget = {
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout', perSecond: 1000 },
   note: 'what Auggie does with an answer is from its 0.36.0 bundle, not the agent lab (it needs an Augment login)',
+}
+
 /** The files of a project Auggie reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const AUGGIE_SCAN: ProjectScan = {
   sources: [

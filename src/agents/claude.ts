@@ -269,6 +269,8 @@ const HTTP: HttpHooks = {
   commandEvents: ['SessionStart', 'UserPromptSubmit'],
   projectVariable: 'CLAUDE_PROJECT_DIR',
   sessionVariables: ['CLAUDE_ENV_FILE'],
+}
+
 /** Who reads Claude Code's settings files: it, and the agents and SDK that run its hook entries. */
 const CLAUDE_READERS = [
   'Claude Code',

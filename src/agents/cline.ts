@@ -282,6 +282,8 @@ const HOOK_FOLDER: HookFolderFacts = {
     source: 'cline/cline#13277',
     fix: 'cline auth with a provider Cline runs tools for (an API key provider)',
   },
+}
+
 /** The files of a project Cline reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const CLINE_SCAN: ProjectScan = {
   sources: [

@@ -156,6 +156,8 @@ const codexInstall: InstallTarget = {
   // Codex 0.169 and 0.171 record a review in $CODEX_HOME/config.toml (seen in the agent lab);
   // events Codex 0.169 does not list (StopFailure) have no review to ask for.
   reviews: { file: (env, home) => join(env.CODEX_HOME || join(home, '.codex'), 'config.toml'), unlisted: ['StopFailure'] },
+}
+
 /** The files of a project Codex reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const CODEX_SCAN: ProjectScan = {
   sources: [

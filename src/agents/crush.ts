@@ -117,6 +117,8 @@ const crushInstall: InstallTarget = {
   // `name` is what Crush's TUI shows; its default timeout is 30 s.
   handler: (command) => ({ name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },
+}
+
 /** The files of a project Crush reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const CRUSH_SCAN: ProjectScan = {
   sources: [

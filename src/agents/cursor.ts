@@ -212,6 +212,8 @@ const RUNS_CLAUDE: Caller = {
     { file: join(places.env.CLAUDE_CONFIG_DIR || join(places.home, '.claude'), 'settings.json'), scope: 'user' },
   ],
   source: 'cursor.com/docs/reference/third-party-hooks',
+}
+
 /** The files of a project Cursor reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const CURSOR_SCAN: ProjectScan = {
   projectVariables: ['CURSOR_PROJECT_DIR'],

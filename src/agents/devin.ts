@@ -2,6 +2,7 @@
 // so hookrun answers it as Claude Code; what is its own is the names of its tools.
 import type { Agent } from './types.ts'
 import type { Caller } from './callers.ts'
+import type { ProjectScan } from './native-config.ts'
 
 /** Devin CLI runs Claude Code's entries, always, beside .devin/hooks.v1.json (src/agents/callers.ts). */
 const RUNS_CLAUDE: Caller = {
@@ -10,7 +11,7 @@ const RUNS_CLAUDE: Caller = {
   detect: (_payload, env) => env.DEVIN_PROJECT_DIR !== undefined && env.CLAUDE_PROJECT_DIR === undefined,
   // hookrun writes no Devin entries of its own: the Claude Code entries are Devin's only ones.
   source: 'docs.devin.ai/cli/extensibility/hooks/overview',
-import type { ProjectScan } from './native-config.ts'
+}
 
 /** The files of a project Devin CLI reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const DEVIN_SCAN: ProjectScan = {

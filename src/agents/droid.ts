@@ -93,6 +93,8 @@ const droidInstall: InstallTarget = {
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },
   note: 'an organisation hooks policy in Factory may ignore hooks it does not manage',
+}
+
 /** The files of a project Factory Droid reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const DROID_SCAN: ProjectScan = {
   projectVariables: ['FACTORY_PROJECT_DIR'],

@@ -162,6 +162,8 @@ const geminiInstall: InstallTarget = {
   // to true); headless, an untrusted folder stops Gemini before any model request.
   note: 'Gemini CLI runs hooks only in a folder it trusts, and not when hooksConfig.enabled is false in its settings (on by default)',
   projectFileOnlyWhereStarted: true,
+}
+
 /** The files of a project Gemini CLI reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const GEMINI_SCAN: ProjectScan = {
   projectVariables: ['GEMINI_PROJECT_DIR'],

@@ -175,6 +175,8 @@ const PLUGIN_SWITCHES: PluginSwitches = {
     if (root !== undefined && isAbsolute(root)) return join(root, 'config', 'config.yaml')
     return join(places.env.XDG_CONFIG_HOME || join(places.home, '.config'), 'goose', 'config.yaml')
   },
+}
+
 /** The files of a project Goose reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const GOOSE_SCAN: ProjectScan = {
   sources: [

@@ -3,6 +3,7 @@
 import { join } from 'node:path'
 import { opencode } from './opencode.ts'
 import type { PluginFacts } from './plugins.ts'
+import { CODE_FILES, type ProjectScan } from './native-config.ts'
 import type { Agent } from './types.ts'
 
 /**
@@ -17,10 +18,7 @@ const PLUGIN: PluginFacts = {
       : join(places.project, '.kilo', 'plugins', 'hookrun.js'),
   note: "Kilo Code's CLI (kilo) loads the plugin when it starts; it runs hookrun for every tool call, prompt and session event",
   format: opencode.name,
-// Kilo Code: OpenCode's fork; hookrun reaches it through a plugin it loads (src/install/plugin-agents.ts).
-import { CODE_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { Agent } from './types.ts'
+}
 
 /** The plugin folders of a project Kilo Code loads (`hookrun scan`; docs/agents/kilo.md). */
 const KILO_SCAN: ProjectScan = {

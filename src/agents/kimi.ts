@@ -123,6 +123,8 @@ const kimiInstall: InstallTarget = {
   command: (self) => `${self} fire --format kimi`,
   handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
   note: 'Kimi Code CLI reads these for every project; what it does with an answer is from its 1.49.0 source, not the agent lab',
+}
+
 /** Kimi Code CLI reads no hook file from a project (`hookrun scan` says why). */
 const KIMI_SCAN: ProjectScan = {
   noProjectFile: "Kimi Code CLI reads hooks from ~/.kimi/config.toml only (no project file; the user's own file)",

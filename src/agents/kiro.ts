@@ -213,6 +213,8 @@ const kiroInstall: InstallTarget = {
     // Kiro CLI 2.x has a v3 engine behind `kiro-cli --v3` (it reports 2.x either way).
     old: "runs agent configs' hooks (kiro-cli --v3 sessions read the v3 file instead: install with --agent-format current for those)",
   },
+}
+
 /** The files of a project Kiro reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const KIRO_SCAN: ProjectScan = {
   sources: [

@@ -128,6 +128,8 @@ const lettaInstall: InstallTarget = {
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout', perSecond: 1000 },
   note: 'what Letta Code does with an answer is from its 0.30.29 source, not the agent lab (it needs a Letta server)',
+}
+
 /** The files of a project Letta Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const LETTA_SCAN: ProjectScan = {
   sources: [

@@ -185,6 +185,8 @@ const PLUGIN: PluginFacts = {
       : join(places.project, '.opencode', 'plugins', 'hookrun.js'),
   note: 'OpenCode loads the plugin when it starts (restart a running OpenCode); it runs hookrun for every tool call, prompt and session event',
   format: 'opencode',
+}
+
 /** The files of a project OpenCode reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const OPENCODE_SCAN: ProjectScan = {
   sources: [

@@ -155,6 +155,8 @@ const qwenInstall: InstallTarget = {
   toolMatchers: true,
   note: 'Qwen Code runs project hooks only in a trusted folder',
   projectFileOnlyWhereStarted: true,
+}
+
 /** The files of a project Qwen Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const QWEN_SCAN: ProjectScan = {
   projectVariables: ['QWEN_PROJECT_DIR'],

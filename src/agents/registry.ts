@@ -9,6 +9,13 @@ import { copilot, copilotAgent } from './copilot.ts'
 import { crush, crushAgent } from './crush.ts'
 import { cursor, cursorAgent } from './cursor.ts'
 import { devinAgent } from './devin.ts'
+import { vscodeAgent } from './vscode.ts'
+import { agentSdkAgent } from './agent-sdk.ts'
+import type { Caller } from './callers.ts'
+import { kiloAgent } from './kilo.ts'
+import { grokAgent } from './grok.ts'
+import { ampAgent } from './amp.ts'
+import { antigravityAgent } from './antigravity.ts'
 import { droid, droidAgent } from './droid.ts'
 import { gemini, geminiAgent } from './gemini.ts'
 import { goose, gooseAgent } from './goose.ts'
@@ -19,15 +26,6 @@ import { opencode, opencodeAgent } from './opencode.ts'
 import { qwen, qwenAgent } from './qwen.ts'
 import { vibe, vibeAgent } from './vibe.ts'
 import { windsurf, windsurfAgent } from './windsurf.ts'
-import { vscodeAgent } from './vscode.ts'
-import { agentSdkAgent } from './agent-sdk.ts'
-import type { Caller } from './callers.ts'
-import { kiloAgent } from './kilo.ts'
-import { kiloAgent } from './kilo.ts'
-import { grokAgent } from './grok.ts'
-import { ampAgent } from './amp.ts'
-import { antigravityAgent } from './antigravity.ts'
-import { agentSdkAgent } from './agent-sdk.ts'
 
 /** Every agent, in the order the docs list their names. */
 export const AGENTS: readonly Agent[] = [
@@ -52,11 +50,9 @@ export const AGENTS: readonly Agent[] = [
   vscodeAgent,
   agentSdkAgent,
   kiloAgent,
-  kiloAgent,
   grokAgent,
   ampAgent,
   antigravityAgent,
-  agentSdkAgent,
 ]
 
 /**
@@ -119,6 +115,29 @@ export const INSTALLED: readonly Agent[] = [
   claudeAgent,
   cursorAgent,
   geminiAgent,
+  codexAgent,
+  copilotAgent,
+  windsurfAgent,
+  droidAgent,
+  kiroAgent,
+  crushAgent,
+  qwenAgent,
+  gooseAgent,
+  auggieAgent,
+  lettaAgent,
+  kimiAgent,
+  vibeAgent,
+]
+
+/** The agents that run this agent's entries, each with its name, label and how it does (src/agents/callers.ts), in detection order. */
+export function callersOf(owner: string): Array<Caller & { readonly name: string; readonly label: string }> {
+  return (agentNamed(owner)?.callers ?? []).flatMap((name) => {
+    const agent = agentNamed(name)
+    return agent?.caller === undefined ? [] : [{ ...agent.caller, name: agent.name, label: agent.caller.label ?? agent.label }]
+  })
+}
+
+/**
  * The agents `hookrun scan` speaks of, in the order it lists them and their files: the agents of
  * `hookrun agents`, then the ones hookrun has no install for (most read another agent's files).
  */
@@ -133,20 +152,11 @@ export const SCAN_ORDER: readonly Agent[] = [
   droidAgent,
   kiroAgent,
   crushAgent,
-  qwenAgent,
   gooseAgent,
   auggieAgent,
   lettaAgent,
   kimiAgent,
   vibeAgent,
-]
-/** The agents that run this agent's entries, each with its name, label and how it does (src/agents/callers.ts), in detection order. */
-export function callersOf(owner: string): Array<Caller & { readonly name: string; readonly label: string }> {
-  return (agentNamed(owner)?.callers ?? []).flatMap((name) => {
-    const agent = agentNamed(name)
-    return agent?.caller === undefined ? [] : [{ ...agent.caller, name: agent.name, label: agent.caller.label ?? agent.label }]
-  })
-}
   clineAgent,
   opencodeAgent,
   kiloAgent,

@@ -160,6 +160,8 @@ const vibeInstall: InstallTarget = {
     since: [2, 21, 0],
     old: 'reads the event names before 2.21 (install again after upgrading Vibe)',
   },
+}
+
 /** The files of a project Mistral Vibe reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const VIBE_SCAN: ProjectScan = {
   sources: [{ path: '.vibe/hooks.toml', reader: 'toml-tables', agents: ['Mistral Vibe'], owners: ['vibe'], hookrunFile: true }],

@@ -145,6 +145,8 @@ const windsurfInstall: InstallTarget = {
   command: (self) => `${self} fire --format windsurf`,
   // Cascade reads no JSON; show_output lets the person at the keyboard see hookrun's messages.
   handler: (command) => ({ command, show_output: true }),
+}
+
 /** The files of a project Windsurf reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const WINDSURF_SCAN: ProjectScan = {
   sources: [{ path: '.windsurf/hooks.json', reader: 'events', agents: ['Windsurf'], owners: ['windsurf'], hookrunFile: true }],
