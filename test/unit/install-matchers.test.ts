@@ -16,7 +16,9 @@ const compile = (agent: string, hooks: Parameters<typeof makeHook>[0][]) =>
 describe("compileNativeMatchers: hookrun patterns as the agent's own events and matchers", () => {
   test('Claude: entries only on events a hook fires on; a tool event names only the wanted tools', () => {
     const entries = compile('claude', [{ event: ['tool:pre_execute:bash|write'] }, { event: ['session:start'] }])!
-    expect([...entries.keys()].sort()).toEqual(['PreToolUse', 'SessionStart'])
+    expect([...entries.keys()].sort()).toEqual(['PreSkillShellCommand', 'PreToolUse', 'SessionStart'])
+    // A skill's embedded shell command (Claude Code 2.1.332) is a tool:pre_execute too.
+    expect(entries.get('PreSkillShellCommand')).toEqual(entries.get('PreToolUse'))
     expect(entries.get('PreToolUse')).toEqual({ matcher: '^(Bash|Shell|Write|exec)$' })
     expect(entries.get('SessionStart')).toEqual({})
   })
@@ -83,11 +85,10 @@ describe('install --project compiles the project hooks; --sync and staleness fol
     const result = installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', narrow: true }, false)
     expect(result.exitCode).toBe(0)
     const settings = agentTarget('claude')!.file('project', { home, project, env })
-    expect(JSON.parse(readFileSync(settings, 'utf8')).hooks).toEqual({
-      PreToolUse: [
-        { matcher: '^(Bash|Shell|exec)$', hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] },
-      ],
-    })
+    const gate = [
+      { matcher: '^(Bash|Shell|exec)$', hooks: [{ type: 'command', command: '/opt/hookrun fire --format claude', timeout: 600 }] },
+    ]
+    expect(JSON.parse(readFileSync(settings, 'utf8')).hooks).toEqual({ PreToolUse: gate, PreSkillShellCommand: gate })
     expect(staleAgentConfigs(project, env)).toEqual([])
 
     writeFileSync(
@@ -107,7 +108,7 @@ describe('install --project compiles the project hooks; --sync and staleness fol
 
     installAgents({ agents: [], scope: 'project', cwd: project, env, self: '/opt/hookrun', sync: true }, false)
     const synced = JSON.parse(readFileSync(settings, 'utf8')).hooks
-    expect(Object.keys(synced).sort()).toEqual(['PreToolUse', 'Stop'])
+    expect(Object.keys(synced).sort()).toEqual(['PreSkillShellCommand', 'PreToolUse', 'Stop'])
     expect(synced.PreToolUse[0].matcher).toBe('^(Bash|Shell|Write|exec)$')
     expect(staleAgentConfigs(project, env)).toEqual([])
 

@@ -126,7 +126,7 @@ describe('install --agent claude --serve', () => {
     const where = place({ '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'true' }] } })
     where.install({ serve: { port: 47_555 }, scope: 'project', narrow: true })
     const settings = where.read('project')
-    expect(Object.keys(settings.hooks).sort()).toEqual(['PreToolUse', 'SessionStart', 'UserPromptSubmit'])
+    expect(Object.keys(settings.hooks).sort()).toEqual(['PreSkillShellCommand', 'PreToolUse', 'SessionStart', 'UserPromptSubmit'])
     expect(settings.hooks.PreToolUse?.[0]?.matcher).toBe('^(Bash|Shell|exec)$')
     expect(statSync(where.settingsFile('project')).mode & 0o777).toBe(0o600)
     // hooks.json grows a PostToolUse hook; the sync a fire starts keeps http handlers and the port.

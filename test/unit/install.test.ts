@@ -66,7 +66,7 @@ describe('install / uninstall --agent claude', () => {
     expect(run(where, 'claude').output).toMatch(/already installed/)
     expect(readFileSync(file, 'utf8')).toBe(installed)
 
-    expect(run(where, 'claude', true).output).toMatch(/removed 31 entr/)
+    expect(run(where, 'claude', true).output).toMatch(/removed 32 entr/)
     expect(readFileSync(file, 'utf8')).toBe(original)
   })
 

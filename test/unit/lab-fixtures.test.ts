@@ -26,6 +26,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     PostToolBatch: 'tool:post_batch|||',
     PostToolUse: 'tool:post_execute:bash|Bash|cd sub && echo in-sub|false',
     PostToolUseFailure: 'tool:error:bash|Bash|false|true',
+    PreSkillShellCommand: 'tool:pre_execute:bash|Bash|echo lab-notes-shell|',
     PreToolUse: 'tool:pre_execute:bash|Bash|cd sub && echo in-sub|',
     SessionEnd: 'session:end|||',
     SessionStart: 'session:start|||',

@@ -241,7 +241,7 @@ describe('install --sync --quiet: the sync a fire starts', () => {
     )
     expect(result).toMatchObject({ output: '', exitCode: 0 })
     // Only the matcher's text changed: the file keeps its layout.
-    expect(readFileSync(settings, 'utf8')).toBe(before.replace('"^(Bash|Shell|exec)$"', '"^(Bash|Shell|Write|exec)$"'))
+    expect(readFileSync(settings, 'utf8')).toBe(before.replaceAll('"^(Bash|Shell|exec)$"', '"^(Bash|Shell|Write|exec)$"'))
     expect(staleAgentConfigs(project, env)).toEqual([])
     const stamp = readStamp(project, env)!
     expect(stamp.notice).toContain('.claude/settings.local.json up to date')
@@ -300,7 +300,7 @@ test('hookrun trust brings a narrowed config up to date at once, its entries sti
   ])
   const output = trustProject({ cwd: project, env })
   expect(output).toContain(
-    "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse, Stop",
+    "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse, PreSkillShellCommand, Stop",
   )
   const hooks = JSON.parse(readFileSync(settings, 'utf8')).hooks
   // Not the hookrun that ran trust (here: the test runner): the one the install put there.
