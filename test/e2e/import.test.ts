@@ -76,7 +76,7 @@ for (const runtime of RUNTIMES) {
       // trust narrows the router to the events the moved hooks fire on: a second import keeps that.
       expect((await runCli(['trust'], { runtime: runtime.name, cwd: dir })).exitCode).toBe(0)
       const after = files.map(read)
-      expect(Object.keys(JSON.parse(after[1]!).hooks)).toEqual(['PreToolUse', 'PostToolUse'])
+      expect(Object.keys(JSON.parse(after[1]!).hooks)).toEqual(['PreToolUse', 'PostToolUse', 'PreSkillShellCommand'])
       const router = JSON.parse(after[1]!).hooks.PreToolUse[0].hooks[0].command as string
       expect(router).toMatch(/ fire --format claude$/)
       const blocked = runAsClaude(router, payload(dir, 'rm -rf build'), dir)

@@ -38,7 +38,7 @@ for (const runtime of RUNTIMES) {
       const install = await cli(['install', '--agent', 'claude', '--project'])
       expect(install.exitCode, install.stderr).toBe(0)
       expect(install.stdout).toContain("narrowed: only the events and tools this project's hooks can fire on")
-      expect(Object.keys(hooks())).toEqual(['PreToolUse'])
+      expect(Object.keys(hooks())).toEqual(['PreToolUse', 'PreSkillShellCommand'])
       expect(hooks().PreToolUse![0]!.matcher).toBe('^(Bash|Shell|exec)$')
 
       // A hook on a new event: the edit revokes trust; trusting it again routes the event.
@@ -46,9 +46,9 @@ for (const runtime of RUNTIMES) {
       const trusted = await cli(['trust'])
       expect(trusted.exitCode, trusted.stderr).toBe(0)
       expect(trusted.stdout).toContain(
-        "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse, Stop",
+        "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse, PreSkillShellCommand, Stop",
       )
-      expect(Object.keys(hooks()).sort()).toEqual(['PreToolUse', 'Stop'])
+      expect(Object.keys(hooks()).sort()).toEqual(['PreSkillShellCommand', 'PreToolUse', 'Stop'])
 
       // The last hook of an event goes: so does its route.
       writeHooks([ON_STOP])
@@ -85,7 +85,7 @@ for (const runtime of RUNTIMES) {
     test("plugin add compiles the narrowed config again (a plugin's events are known only by running it: every event)", async () => {
       const { cli, hooks } = await setUp(runtime.name)
       await cli(['install', '--agent', 'claude', '--project'])
-      expect(Object.keys(hooks())).toEqual(['PreToolUse'])
+      expect(Object.keys(hooks())).toEqual(['PreToolUse', 'PreSkillShellCommand'])
       const source = makeProject({ 'hooks/guard': '#!/bin/sh\ncase "$1" in hook) echo agent:stop ;; esac\n' })
       dirs.push(source)
       const added = await cli(['plugin', 'add', source])
@@ -112,9 +112,9 @@ for (const runtime of RUNTIMES) {
       const init = await cli(['init', '--template', 'dangerous-commands'])
       expect(init.exitCode, init.stderr).toBe(0)
       expect(init.stdout).toContain(
-        "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse",
+        "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse, PreSkillShellCommand",
       )
-      expect(events()).toEqual(['PreToolUse'])
+      expect(events()).toEqual(['PreToolUse', 'PreSkillShellCommand'])
     }, 30_000)
 
     test('Codex: trust leaves its narrowed config (Codex stops running a changed entry until reviewed) and says what to run', async () => {
@@ -146,9 +146,9 @@ for (const runtime of RUNTIMES) {
       expect(events().length).toBe(CLAUDE_EVENTS.length)
       const trusted = await cli(['trust'])
       expect(trusted.stdout).toContain(
-        "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse",
+        "claude: brought .claude/settings.local.json up to date with the project's hooks: it now asks hookrun on PreToolUse, PreSkillShellCommand",
       )
-      expect(events()).toEqual(['PreToolUse'])
+      expect(events()).toEqual(['PreToolUse', 'PreSkillShellCommand'])
     }, 30_000)
 
     test("a --user install is narrowed too (to every trusted project's hooks); --all-events keeps every event", async () => {
@@ -156,7 +156,9 @@ for (const runtime of RUNTIMES) {
       const install = await cli(['install', '--agent', 'claude'])
       expect(install.exitCode, install.stderr).toBe(0)
       expect(install.stdout).toContain("narrowed: only the events and tools your hooks and your trusted projects' hooks can fire on")
-      expect(install.stdout).toMatch(/events: {2}PreToolUse \(\^\(Bash\|Shell\|exec\)\$\), SessionStart\n/)
+      expect(install.stdout).toMatch(
+        /events: {2}PreToolUse \(\^\(Bash\|Shell\|exec\)\$\), SessionStart, PreSkillShellCommand \(\^\(Bash\|Shell\|exec\)\$\)\n/,
+      )
       const all = await cli(['install', '--agent', 'claude', '--all-events'])
       expect(all.stdout).toContain(
         'every event: hookrun install --agent claude without --all-events routes only what your hooks can fire on',
