@@ -1,4 +1,5 @@
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import { claudeEvents } from './claude.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
@@ -6,12 +7,7 @@ import type { ProjectScan } from './native-config.ts'
 
 /** Auggie's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
-  PreToolUse: 'tool:pre_execute',
-  PostToolUse: 'tool:post_execute',
-  Notification: 'notification',
-  SessionStart: 'session:start',
-  SessionEnd: 'session:end',
-  Stop: 'agent:stop',
+  ...claudeEvents('PreToolUse', 'PostToolUse', 'Notification', 'SessionStart', 'SessionEnd', 'Stop'),
   PromptSubmit: 'user:prompt_submit',
 } as const satisfies AgentEvents
 

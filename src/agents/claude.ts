@@ -50,6 +50,14 @@ export const CLAUDE_EVENT_NAMES = {
   PreSkillShellCommand: 'tool:pre_execute',
 } as const satisfies AgentEvents
 
+/**
+ * Some of Claude Code's event names, which another agent uses with the same meaning (Letta Code,
+ * Kimi Code CLI, Qwen Code, …), in that agent's order: each name's meaning is stated once, above.
+ */
+export function claudeEvents(...names: ReadonlyArray<keyof typeof CLAUDE_EVENT_NAMES>): AgentEvents {
+  return Object.fromEntries(names.map((name) => [name, CLAUDE_EVENT_NAMES[name]]))
+}
+
 /** Claude Code's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   Bash: 'bash',

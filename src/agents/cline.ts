@@ -1,4 +1,5 @@
 // Cline's dialect: its hook files' payloads in, its JSON control answers out.
+import { claudeEvents } from './claude.ts'
 import { shellQuote } from '../core/shell.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import type { Payload } from '../core/types.ts'
@@ -10,9 +11,7 @@ import type { ProjectScan } from './native-config.ts'
 
 /** Cline's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
-  PreToolUse: 'tool:pre_execute',
-  PostToolUse: 'tool:post_execute',
-  UserPromptSubmit: 'user:prompt_submit',
+  ...claudeEvents('PreToolUse', 'PostToolUse', 'UserPromptSubmit'),
   TaskStart: 'session:start',
   TaskResume: 'session:start',
   TaskCancel: 'user:interrupt',

@@ -1,4 +1,4 @@
-import { CLAUDE_EVENT_NAMES } from './claude.ts'
+import { CLAUDE_EVENT_NAMES, claudeEvents } from './claude.ts'
 // Codex's dialect: its payloads in, its JSON answers and exit codes out.
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
@@ -11,16 +11,18 @@ import { CLAUDE_SCREEN_FIELDS } from './claude.ts'
 
 /** Codex's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
-  PreToolUse: 'tool:pre_execute',
-  PostToolUse: 'tool:post_execute',
-  UserPromptSubmit: 'user:prompt_submit',
-  SessionStart: 'session:start',
-  SessionEnd: 'session:end',
-  Stop: 'agent:stop',
-  SubagentStart: 'subagent:start',
-  SubagentStop: 'subagent:stop',
-  PreCompact: 'context:pre_compact',
-  PermissionRequest: 'permission:prompt',
+  ...claudeEvents(
+    'PreToolUse',
+    'PostToolUse',
+    'UserPromptSubmit',
+    'SessionStart',
+    'SessionEnd',
+    'Stop',
+    'SubagentStart',
+    'SubagentStop',
+    'PreCompact',
+    'PermissionRequest',
+  ),
   Interrupt: 'user:interrupt',
   StopFailure: 'agent:stop_failure',
   PostCompact: 'context:post_compact',

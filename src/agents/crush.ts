@@ -1,5 +1,6 @@
 import { Answer, blockReason, contextText, decided, jsonLine, objectFrom } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { claudeEvents } from './claude.ts'
+import type { Agent, AgentTools, Dialect } from './types.ts'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
@@ -7,9 +8,7 @@ import type { ProjectScan } from './native-config.ts'
 import type { NativeConfig } from './native-config.ts'
 
 /** Crush's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
-const EVENTS = {
-  PreToolUse: 'tool:pre_execute',
-} as const satisfies AgentEvents
+const EVENTS = claudeEvents('PreToolUse')
 
 /** Crush's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {

@@ -1,22 +1,22 @@
-import { claude } from './claude.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { claude, claudeEvents } from './claude.ts'
+import type { Agent, AgentTools, Dialect } from './types.ts'
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /** Factory Droid's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
-const EVENTS = {
-  PreToolUse: 'tool:pre_execute',
-  PostToolUse: 'tool:post_execute',
-  UserPromptSubmit: 'user:prompt_submit',
-  Notification: 'notification',
-  SessionStart: 'session:start',
-  SessionEnd: 'session:end',
-  Stop: 'agent:stop',
-  SubagentStop: 'subagent:stop',
-  PreCompact: 'context:pre_compact',
-} as const satisfies AgentEvents
+const EVENTS = claudeEvents(
+  'PreToolUse',
+  'PostToolUse',
+  'UserPromptSubmit',
+  'Notification',
+  'SessionStart',
+  'SessionEnd',
+  'Stop',
+  'SubagentStop',
+  'PreCompact',
+)
 
 /** Factory Droid's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {

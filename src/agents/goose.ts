@@ -1,22 +1,15 @@
 // Goose's dialect: its plugin hooks' payloads in, its block answers out.
+import { claudeEvents } from './claude.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import type { Agent, AgentTools, Dialect, Normalized } from './types.ts'
 import { dirname, isAbsolute, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { PluginSwitches } from './plugins.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /** Goose's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
-const EVENTS = {
-  PreToolUse: 'tool:pre_execute',
-  PostToolUse: 'tool:post_execute',
-  PostToolUseFailure: 'tool:error',
-  UserPromptSubmit: 'user:prompt_submit',
-  SessionStart: 'session:start',
-  SessionEnd: 'session:end',
-  Stop: 'agent:stop',
-} as const satisfies AgentEvents
+const EVENTS = claudeEvents('PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop')
 
 /** Goose's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = { shell: 'bash', edit: 'edit', write: 'write' }

@@ -1,4 +1,5 @@
 import { Answer, blockReason, contextText, decided, ownEvent } from './shared.ts'
+import { claudeEvents } from './claude.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { basename, dirname, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
@@ -8,11 +9,7 @@ import type { NativeConfig } from './native-config.ts'
 
 /** Kiro's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
-  PreToolUse: 'tool:pre_execute',
-  PostToolUse: 'tool:post_execute',
-  UserPromptSubmit: 'user:prompt_submit',
-  SessionStart: 'session:start',
-  Stop: 'agent:stop',
+  ...claudeEvents('PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop'),
   preToolUse: 'tool:pre_execute',
   postToolUse: 'tool:post_execute',
   stop: 'agent:stop',

@@ -1,23 +1,24 @@
 import { Answer, blockReason, contextText, decided, jsonLine } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { claudeEvents } from './claude.ts'
+import type { Agent, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /** Letta Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
-const EVENTS = {
-  PreToolUse: 'tool:pre_execute',
-  PostToolUse: 'tool:post_execute',
-  PostToolUseFailure: 'tool:error',
-  UserPromptSubmit: 'user:prompt_submit',
-  Notification: 'notification',
-  SessionStart: 'session:start',
-  SessionEnd: 'session:end',
-  Stop: 'agent:stop',
-  SubagentStop: 'subagent:stop',
-  PreCompact: 'context:pre_compact',
-  PermissionRequest: 'permission:prompt',
-} as const satisfies AgentEvents
+const EVENTS = claudeEvents(
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'UserPromptSubmit',
+  'Notification',
+  'SessionStart',
+  'SessionEnd',
+  'Stop',
+  'SubagentStop',
+  'PreCompact',
+  'PermissionRequest',
+)
 
 /** Letta Code's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {

@@ -1,4 +1,4 @@
-import { CLAUDE_EVENT_NAMES, claude } from './claude.ts'
+import { CLAUDE_EVENT_NAMES, claude, claudeEvents } from './claude.ts'
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import { Answer, blockReason, contextText, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
@@ -8,25 +8,27 @@ import type { ProjectScan } from './native-config.ts'
 
 /** Qwen Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
-  PreToolUse: 'tool:pre_execute',
-  PostToolUse: 'tool:post_execute',
-  PostToolUseFailure: 'tool:error',
-  UserPromptSubmit: 'user:prompt_submit',
-  Notification: 'notification',
-  SessionStart: 'session:start',
-  SessionEnd: 'session:end',
-  Stop: 'agent:stop',
-  SubagentStart: 'subagent:start',
-  SubagentStop: 'subagent:stop',
-  PreCompact: 'context:pre_compact',
-  PermissionRequest: 'permission:prompt',
-  PermissionDenied: 'permission:denied',
-  PostToolBatch: 'tool:post_batch',
-  UserPromptExpansion: 'user:prompt_expansion',
-  MessageDisplay: 'llm:message_display',
-  StopFailure: 'agent:stop_failure',
-  PostCompact: 'context:post_compact',
-  InstructionsLoaded: 'context:instructions_loaded',
+  ...claudeEvents(
+    'PreToolUse',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'UserPromptSubmit',
+    'Notification',
+    'SessionStart',
+    'SessionEnd',
+    'Stop',
+    'SubagentStart',
+    'SubagentStop',
+    'PreCompact',
+    'PermissionRequest',
+    'PermissionDenied',
+    'PostToolBatch',
+    'UserPromptExpansion',
+    'MessageDisplay',
+    'StopFailure',
+    'PostCompact',
+    'InstructionsLoaded',
+  ),
   SessionDelete: 'session:delete',
   TodoCreated: 'task:created',
   TodoCompleted: 'task:completed',
