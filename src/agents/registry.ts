@@ -17,6 +17,7 @@ import { grokAgent } from './grok.ts'
 import { ampAgent } from './amp.ts'
 import { antigravityAgent } from './antigravity.ts'
 import { droid, droidAgent } from './droid.ts'
+import { codebuddy, codebuddyAgent } from './codebuddy.ts'
 import { gemini, geminiAgent } from './gemini.ts'
 import { goose, gooseAgent } from './goose.ts'
 import { kimi, kimiAgent } from './kimi.ts'
@@ -53,6 +54,7 @@ export const AGENTS: readonly Agent[] = [
   grokAgent,
   ampAgent,
   antigravityAgent,
+  codebuddyAgent,
 ]
 
 /**
@@ -78,8 +80,10 @@ export const AGENTS: readonly Agent[] = [
  *               `timestamp` string (Claude Code sends none)
  *  14. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
  *  15. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
- *  16. Codex:   a Codex event name with `turn_id`
- *  17. Claude Code: any Claude Code event name
+ *  16. CodeBuddy Code: a Claude Code event whose `transcript_path` is in a `.codebuddy` folder (its payload is
+ *               Claude Code's otherwise: `--format codebuddy` names it)
+ *  17. Codex:   a Codex event name with `turn_id`
+ *  18. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
 export const DIALECTS: readonly Dialect[] = [
@@ -98,6 +102,7 @@ export const DIALECTS: readonly Dialect[] = [
   qwen,
   kimi,
   droid,
+  codebuddy,
   codex,
   claude,
 ]
@@ -127,6 +132,7 @@ export const INSTALLED: readonly Agent[] = [
   lettaAgent,
   kimiAgent,
   vibeAgent,
+  codebuddyAgent,
 ]
 
 /** The agents that run this agent's entries, each with its name, label and how it does (src/agents/callers.ts), in detection order. */
@@ -157,6 +163,7 @@ export const SCAN_ORDER: readonly Agent[] = [
   lettaAgent,
   kimiAgent,
   vibeAgent,
+  codebuddyAgent,
   clineAgent,
   opencodeAgent,
   kiloAgent,

@@ -1,0 +1,198 @@
+import { claude, claudeEvents } from './claude.ts'
+import { CLAUDE_MCP_NAMING } from './types.ts'
+import { jsonLine, ownEvent } from './shared.ts'
+import type { Agent, AgentTools, CarriedRow, Dialect } from './types.ts'
+import { join } from 'node:path'
+import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import type { ProjectScan } from './native-config.ts'
+
+/**
+ * Tencent CodeBuddy Code's hook events, in its own spelling (the `HookEvent` enum of
+ * `cli/dist/codebuddy-headless.js` 2.117.0, in its order), and hookrun's event for each. Every one
+ * is a Claude Code name the bundle builds a payload for and runs hooks on; its docs (hooks.md) list
+ * the first nine. Its own `FinalStop` (`final_stop_reason`) is left out: nothing says what it means.
+ */
+const EVENTS = claudeEvents(
+  'PreToolUse',
+  'PostToolUse',
+  'Notification',
+  'UserPromptSubmit',
+  'Stop',
+  'SubagentStop',
+  'PreCompact',
+  'SessionStart',
+  'SessionEnd',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'PostToolUseFailure',
+  'SubagentStart',
+  'StopFailure',
+  'PostCompact',
+  'ConfigChange',
+  'InstructionsLoaded',
+  'PermissionRequest',
+  'PermissionDenied',
+  'Elicitation',
+  'ElicitationResult',
+  'TaskCreated',
+  'TaskCompleted',
+  'TeammateIdle',
+  'Setup',
+  'FileChanged',
+  'CwdChanged',
+)
+
+/** CodeBuddy Code's tool names (its bundled tools-reference.md) and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  Bash: 'bash',
+  PowerShell: 'powershell',
+  Read: 'read',
+  Write: 'write',
+  Edit: 'edit',
+  MultiEdit: 'multiedit',
+  NotebookEdit: 'notebookedit',
+  Glob: 'glob',
+  Grep: 'grep',
+  WebFetch: 'webfetch',
+  WebSearch: 'websearch',
+  Agent: 'agent',
+  Task: 'agent',
+  AskUserQuestion: 'ask',
+}
+
+/**
+ * Tencent CodeBuddy Code (the CLI bundled in npm `@tencent-ai/agent-sdk` 0.3.201 as `cli/`,
+ * `@tencent-ai/codebuddy-code` 2.117.0): `hooks` in `~/.codebuddy/settings.json`,
+ * `.codebuddy/settings.json` and `.codebuddy/settings.local.json`, merged, in Claude Code's groups
+ * shape with `timeout` in seconds (default 60), on Claude Code's event names, with Claude Code's
+ * payload (`session_id`, `transcript_path`, `cwd`, `permission_mode`, `hook_event_name`,
+ * `tool_name`, `tool_input`, …). Hooks get `CODEBUDDY_PROJECT_DIR` (and `CLAUDE_PROJECT_DIR`, the
+ * same folder). Its docs: `cli/dist/web-ui/docs/en/cli/hooks.md`.
+ *
+ * Its answers are Claude Code's, with differences (hooks.md "Hook Output"; the bundle's
+ * `parseHookOutput`, `aggregateSettledResults`, `executePreToolUseHooks`):
+ *   - a PreToolUse rewrite is documented as `hookSpecificOutput.modifiedInput`, a partial
+ *     override; the 2.117.0 bundle's tool path applies the merged `hookSpecificOutput.updatedInput`
+ *     instead. Both are merged over the tool's input (`{...input, ...rewrite}`), so hookrun sends
+ *     the whole rewritten input under both keys;
+ *   - exit 2's message is read from stdout first (JSON `reason` / `stopReason` or the text),
+ *     stderr only when stdout is empty: hookrun answers with JSON on exit 0, as for Claude Code;
+ *   - on UserPromptSubmit, Stop and SubagentStop `continue: false` is the block (`decision:
+ *     "block"` still read, deprecated); on Stop and SubagentStop it keeps the agent working, the
+ *     opposite of Claude Code's `continue: false`, so hookrun never sends that there;
+ *   - `additionalContext` is read on PostToolUse, PostToolUseFailure, UserPromptSubmit,
+ *     SessionStart and Setup only.
+ *
+ * Its payload cannot be told from Claude Code's by its fields. Its transcripts live under
+ * `~/.codebuddy/projects/` (or `$CODEBUDDY_CONFIG_DIR`), so a Claude Code event whose
+ * `transcript_path` has a `.codebuddy` folder is CodeBuddy's; anything else reads as Claude Code's,
+ * and `--format codebuddy` (what install writes) is the way to name it.
+ */
+const CODEBUDDY_EVENTS = new Set<string>(Object.keys(EVENTS))
+/** Where it reads a continue: false as "block": the stop events, where it means "keep working". */
+const STOP_EVENTS = new Set(['Stop', 'SubagentStop'])
+/** Where a block is its documented `continue: false` + `reason`. */
+const CONTINUE_BLOCK_EVENTS = new Set(['UserPromptSubmit', 'Stop', 'SubagentStop'])
+const TRANSCRIPT_FOLDER = /(^|[\\/])\.codebuddy[\\/]/
+
+/** PostToolUse may replace an MCP tool's output (the bundle reads `updatedMCPToolOutput` for `mcp__` tools; no `updatedToolOutput`). */
+const CODEBUDDY_CARRIES: readonly CarriedRow[] = [{ field: 'updatedMCPToolOutput', events: ['PostToolUse'], key: 'updatedMCPToolOutput' }]
+
+export const codebuddy: Dialect = {
+  name: 'codebuddy',
+  label: 'CodeBuddy Code',
+  carries: CODEBUDDY_CARRIES,
+  source: 'codebuddy',
+  project: { variables: ['CODEBUDDY_PROJECT_DIR'] },
+  ignores: [
+    {
+      field: 'additionalContext',
+      events: ['PreToolUse', 'SubagentStart', 'Stop', 'SubagentStop'],
+      why: 'CodeBuddy Code 2.117.0 reads additionalContext only on PostToolUse, PostToolUseFailure, UserPromptSubmit, SessionStart and Setup',
+    },
+  ],
+  caveats: [
+    'a rewrite is merged over the tool input (documented as modifiedInput, read as updatedInput by 2.117.0): a field the rewrite leaves out keeps its old value',
+    "on Stop and SubagentStop CodeBuddy Code reads continue: false as 'keep working': hookrun's continue: false is not sent there",
+    'CodeBuddy Code loads hooks once at startup and asks for edits made while it runs to be reviewed in its /hooks panel',
+    'what CodeBuddy Code does with an answer is from its 2.117.0 docs and bundle, not the agent lab',
+  ],
+  mcpNaming: CLAUDE_MCP_NAMING,
+  detect: (payload) =>
+    typeof payload.hook_event_name === 'string' &&
+    CODEBUDDY_EVENTS.has(payload.hook_event_name) &&
+    typeof payload.transcript_path === 'string' &&
+    TRANSCRIPT_FOLDER.test(payload.transcript_path),
+  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  render(decision, payload, agentEvent) {
+    const event = ownEvent(payload, agentEvent, CODEBUDDY_EVENTS) ?? 'PreToolUse'
+    const stopping = STOP_EVENTS.has(event)
+    // Claude Code's renderer, without what CodeBuddy reads otherwise (continue: false on its stop events).
+    const rendered = claude.render(stopping ? { ...decision, continue: true, stopReason: undefined } : decision, payload, event)
+    const warnings = rendered.warnings
+      // CodeBuddy applies a rewrite without an allow (aggregateSettledResults merges it as it comes).
+      .filter((warning) => !warning.startsWith('Claude Code applies updatedInput on PreToolUse only with'))
+      .map((warning) => warning.replaceAll('Claude Code', 'CodeBuddy Code'))
+    const cannot = (field: string, consequence = 'it was not sent') =>
+      warnings.push(`CodeBuddy Code cannot apply ${field} on ${event}; ${consequence}`)
+    if (stopping && !decision.continue) cannot('continue: false', "it reads it as 'keep working'; it was not sent")
+    const out = JSON.parse(rendered.stdout) as Record<string, unknown> & { hookSpecificOutput?: Record<string, unknown> }
+    const specific = out.hookSpecificOutput
+    if (specific?.updatedInput !== undefined) specific.modifiedInput = specific.updatedInput
+    if (specific?.updatedToolOutput !== undefined) {
+      delete specific.updatedToolOutput
+      cannot('updatedToolOutput')
+    }
+    if (out.decision === 'block' && CONTINUE_BLOCK_EVENTS.has(event)) {
+      // Its documented block: continue: false with the reason ("decision: block" is deprecated).
+      delete out.decision
+      out.continue = false
+    }
+    return { ...rendered, stdout: jsonLine(out), warnings }
+  },
+}
+
+/** CodeBuddy Code's hooks config for `hookrun install` (src/agents/install.ts). */
+const codebuddyInstall: InstallTarget = {
+  // hooks.md "Configuration": ~/.codebuddy/settings.json (user), <project>/.codebuddy/settings.json
+  // and settings.local.json (project, local-only), merged; hookrun writes the project's local file.
+  file: (scope, places) =>
+    scope === 'user' ? join(places.home, '.codebuddy', 'settings.json') : join(places.project, '.codebuddy', 'settings.local.json'),
+  localProjectFile: true,
+  earlierProjectFiles: (places) => [join(places.project, '.codebuddy', 'settings.json')],
+  shape: 'groups',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {
+    // The bundle's HOOK_EVENT_IO_DESCRIPTIONS: "stdout must contain the absolute path to the created worktree".
+    WorktreeCreate: 'its hook must print the new worktree path; a router there would break worktree creation',
+  },
+  command: (self) => `${self} fire --format codebuddy`,
+  // Seconds: the bundle's command hook runs with `1e3 * timeout` ms (default 60 s).
+  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  timeout: { field: 'timeout', perSecond: 1 },
+  toolMatchers: true,
+  // hooks.md "Configuration Safety": a snapshot at startup; a change made while it runs applies
+  // after review in the /hooks panel. The 2.117.0 bundle has no other approval of settings hooks.
+  note: 'CodeBuddy Code reads hooks when it starts: a session already running applies these entries only after review in its /hooks panel',
+}
+
+/** The files of a project CodeBuddy Code reads hooks from (`hookrun scan`; its bundled hooks.md). */
+const CODEBUDDY_SCAN: ProjectScan = {
+  projectVariables: ['CODEBUDDY_PROJECT_DIR'],
+  sources: [
+    { path: '.codebuddy/settings.json', reader: 'events', agents: ['CodeBuddy Code'], owners: ['codebuddy'] },
+    { path: '.codebuddy/settings.local.json', reader: 'events', agents: ['CodeBuddy Code'], owners: ['codebuddy'], hookrunFile: true },
+  ],
+}
+
+export const codebuddyAgent: Agent = {
+  name: codebuddy.name,
+  label: codebuddy.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: codebuddy,
+  install: codebuddyInstall,
+  scan: CODEBUDDY_SCAN,
+}
