@@ -59,7 +59,7 @@ export function claudeEvents(...names: ReadonlyArray<keyof typeof CLAUDE_EVENT_N
 }
 
 /** Claude Code's tool names and hookrun's subject for each. */
-const TOOLS: AgentTools = {
+const TOOLS = {
   Bash: 'bash',
   PowerShell: 'powershell',
   Read: 'read',
@@ -76,6 +76,11 @@ const TOOLS: AgentTools = {
   Task: 'agent',
   TodoWrite: 'todo',
   AskUserQuestion: 'ask',
+} as const satisfies AgentTools
+
+/** Some of Claude Code's tool names, which another agent uses for the same tools, in that agent's order. */
+export function claudeTools(...names: ReadonlyArray<keyof typeof TOOLS>): AgentTools {
+  return Object.fromEntries(names.map((name) => [name, TOOLS[name]]))
 }
 
 /**

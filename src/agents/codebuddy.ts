@@ -1,4 +1,4 @@
-import { claude, claudeEvents } from './claude.ts'
+import { claude, claudeEvents, claudeTools } from './claude.ts'
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import { jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentTools, CarriedRow, Dialect } from './types.ts'
@@ -43,22 +43,22 @@ const EVENTS = claudeEvents(
 )
 
 /** CodeBuddy Code's tool names (its bundled tools-reference.md) and hookrun's subject for each. */
-const TOOLS: AgentTools = {
-  Bash: 'bash',
-  PowerShell: 'powershell',
-  Read: 'read',
-  Write: 'write',
-  Edit: 'edit',
-  MultiEdit: 'multiedit',
-  NotebookEdit: 'notebookedit',
-  Glob: 'glob',
-  Grep: 'grep',
-  WebFetch: 'webfetch',
-  WebSearch: 'websearch',
-  Agent: 'agent',
-  Task: 'agent',
-  AskUserQuestion: 'ask',
-}
+const TOOLS: AgentTools = claudeTools(
+  'Bash',
+  'PowerShell',
+  'Read',
+  'Write',
+  'Edit',
+  'MultiEdit',
+  'NotebookEdit',
+  'Glob',
+  'Grep',
+  'WebFetch',
+  'WebSearch',
+  'Agent',
+  'Task',
+  'AskUserQuestion',
+)
 
 /**
  * Tencent CodeBuddy Code (the CLI bundled in npm `@tencent-ai/agent-sdk` 0.3.201 as `cli/`,

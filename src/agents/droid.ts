@@ -1,4 +1,4 @@
-import { claude, claudeEvents } from './claude.ts'
+import { claude, claudeEvents, claudeTools } from './claude.ts'
 import type { Agent, AgentTools, Dialect } from './types.ts'
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
@@ -20,15 +20,7 @@ const EVENTS = claudeEvents(
 
 /** Factory Droid's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
-  Read: 'read',
-  Edit: 'edit',
-  MultiEdit: 'multiedit',
-  Glob: 'glob',
-  Grep: 'grep',
-  LS: 'ls',
-  WebSearch: 'websearch',
-  Task: 'agent',
-  TodoWrite: 'todo',
+  ...claudeTools('Read', 'Edit', 'MultiEdit', 'Glob', 'Grep', 'LS', 'WebSearch', 'Task', 'TodoWrite'),
   Execute: 'bash',
   Create: 'write',
   ApplyPatch: 'edit',

@@ -181,3 +181,25 @@ export const SCAN_ORDER: readonly Agent[] = [
  * else Claude Code's.
  */
 export const PASTED_SHAPES: readonly Agent[] = [cursorAgent, windsurfAgent, kiroAgent, crushAgent, geminiAgent, claudeAgent]
+
+/** Every agent `install --agent` takes: the ones with a hooks config, then the ones hookrun reaches by a hook folder or a plugin. */
+export function installableNames(): string[] {
+  return [...INSTALLED, ...AGENTS.filter((agent) => agent.hookFolder !== undefined || agent.plugin !== undefined)].map(
+    (agent) => agent.name,
+  )
+}
+
+/** Every `--format` an agent has, in the order the docs list agents. */
+export function formatNames(): string[] {
+  return AGENTS.flatMap((agent) => (agent.dialect === undefined ? [] : [agent.dialect.name]))
+}
+
+/** Every agent `hookrun import` reads, in scan's order. */
+export function importableNames(): string[] {
+  return SCAN_ORDER.filter((agent) => agent.hooksImport !== undefined).map((agent) => agent.name)
+}
+
+/** A list for help text: `a, b or c`. */
+export function spokenList(names: readonly string[], last = 'or'): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} ${last} ${names.at(-1)}`
+}

@@ -2,6 +2,7 @@
 import type { CAC } from 'cac'
 import { HookrunError } from '../core/errors.ts'
 import { required } from './help.ts'
+import { importableNames, installableNames, spokenList } from '../agents/registry.ts'
 import { bool, folder, type Io, list } from './io.ts'
 
 export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code: number) => void): void {
@@ -11,11 +12,7 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
   ] as const) {
     const command = cli
       .command(name, description)
-      .option(
-        '--agent <name>',
-        'claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, goose, cline, opencode, kilo, kimi or vibe (repeatable)',
-        required(name === 'install' ? { unless: '--sync' } : {}),
-      )
+      .option('--agent <name>', `${spokenList(installableNames())} (repeatable)`, required(name === 'install' ? { unless: '--sync' } : {}))
       .option('--user', "The agent's user config, for every project (default)")
       .option('--project', "The agent's config in this project (--cwd)")
       .option('--cwd <dir>', 'The project folder for --project (default: the current one)')
@@ -110,7 +107,7 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
 
   cli
     .command('import', "Move the hooks an agent already has into hooks.json, with hookrun's router entries in their place")
-    .option('--agent <name>', 'claude, cursor, gemini, codex or copilot (repeatable)', required())
+    .option('--agent <name>', `${spokenList(importableNames())} (repeatable)`, required())
     .option('--project', "The agent's config in this project, into the project's .hookrun/hooks.json (default)")
     .option('--user', "The agent's user config, into your own hooks.json")
     .option('--cwd <dir>', 'The project folder (default: the current one)')

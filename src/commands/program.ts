@@ -5,6 +5,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import type { ColourMode } from '../core/paint.ts'
 import { loadGlobs } from '../event/globs.ts'
+import { formatNames } from '../agents/registry.ts'
 import { fireCommand as runFire, type FireFlags } from './fire.ts'
 import { helpSections, helpWidth } from './help.ts'
 import { registerAgentConfigCommands } from './program-agents.ts'
@@ -89,7 +90,7 @@ function defineFire(cli: CAC, io: Io, setExitCode: (code: number) => void, colou
     .option('--strict', 'Treat any config problem as fatal (exit 1)')
     .option(
       '--format <agent>',
-      "Read and answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, goose, cline, opencode, kimi, vibe (default: detected from the payload; see hookrun agents)",
+      `Read and answer in an agent's protocol: ${formatNames().join(', ')} (default: detected from the payload; see hookrun agents)`,
     )
     .option('--events <file>', "Write hook progress as NDJSON to a file, or '-' for stderr")
     .option('--set <key=value>', 'Add a payload field (repeatable); key:=JSON for a non-string value', { type: [String] })

@@ -7,6 +7,7 @@ import { loadConfig } from '../config/parse.ts'
 import { untrustedNotice } from '../answer/blocks.ts'
 import { mayBeAgentPayload } from '../agents/hint.ts'
 import { prepareDialect, renderFor } from '../dialect.ts'
+import { formatNames } from '../agents/registry.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
 import { shortNameOf } from '../config/shapes.ts'
@@ -45,10 +46,12 @@ const TestCaseSchema = z.strictObject({
     .optional()
     .meta({ description: "The event, as for 'hookrun fire' (optional with a payload that names it and format)." }),
   tool: z.string().optional(),
-  format: z.string().optional().meta({
-    description:
-      "Answer in an agent's protocol: claude, cursor, gemini, codex, copilot, windsurf, droid, kiro, crush, qwen, goose, cline, opencode, kimi, vibe.",
-  }),
+  format: z
+    .string()
+    .optional()
+    .meta({
+      description: `Answer in an agent's protocol: ${formatNames().join(', ')}.`,
+    }),
   payload: z.record(z.string(), z.unknown()).default({}),
   env: z.record(z.string(), z.string()).optional(),
   expect: TestExpectSchema,

@@ -3,6 +3,7 @@
 // absolute path with no shell. What it cannot tell, it says, and install writes the current shape.
 import { nodeChildProcess } from '../core/builtins.ts'
 import { onPath } from './on-path.ts'
+import type { AgentTarget } from './agent-target.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -39,4 +40,29 @@ export function installedVersion(program: string, env: Env): AgentVersion {
   const version = parseVersion(printed)
   if (version === undefined) return { known: false, why: `${path} --version printed no version${text ? ` (${text})` : ''}` }
   return { known: true, program: path, version, text }
+}
+
+/**
+ * The target as the installed agent reads it: without the events only newer versions have
+ * (`AgentTarget.newEvents`) where the installed agent is known to be older, with why; as it is
+ * where the version cannot be told. Install writes from it, and the stale and unrouted checks
+ * compare with it, so an event left out on purpose is not reported missing.
+ */
+export function asInstalled(target: AgentTarget, env: Env): { target: AgentTarget; leftOut?: { events: string[]; why: string } } {
+  const since = target.newEvents?.since ?? {}
+  const newer = Object.keys(since).filter((event) => target.events.includes(event))
+  if (target.newEvents === undefined || newer.length === 0) return { target }
+  // Asked each time, not kept: a long-lived process (serve, a library runner) outlives an upgrade.
+  const found = installedVersion(target.newEvents.program, env)
+  const older = found.known ? newer.filter((event) => !atLeast(found.version, since[event]!)) : []
+  if (!found.known || older.length === 0) return { target }
+  const why = `${found.text} (${found.program}) does not have it and warns about it at every start; install again after upgrading`
+  return {
+    target: {
+      ...target,
+      events: target.events.filter((event) => !older.includes(event)),
+      skipped: { ...target.skipped, ...Object.fromEntries(older.map((event) => [event, why])) },
+    },
+    leftOut: { events: older, why },
+  }
 }

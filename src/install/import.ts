@@ -6,7 +6,7 @@ import { eventPattern } from '../event/events.ts'
 import { matcherProblem } from '../event/pattern.ts'
 import { type HookSpec, normalizeAgentHooks } from '../config/shapes.ts'
 import type { CommandHandlers, HooksImport } from '../agents/native-config.ts'
-import { agentNamed, SCAN_ORDER } from '../agents/registry.ts'
+import { agentNamed, importableNames } from '../agents/registry.ts'
 import { AGENTS, agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, isRouterCommand, type Places, type Scope } from './agent-target.ts'
 import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt } from './json-text.ts'
@@ -27,7 +27,7 @@ import { isServeHandler } from './serve-entries.ts'
  * that an entry could not (its module's `hooksImport`: a Codex `async` handler, a Cursor
  * `loop_limit`, a Gemini handler switched off by name, a Copilot `env` that expands variables).
  */
-export const IMPORT_AGENTS = SCAN_ORDER.filter((agent) => agent.hooksImport !== undefined).map((agent) => agent.name as AgentName)
+export const IMPORT_AGENTS = importableNames() as AgentName[]
 /** An agent of IMPORT_AGENTS (one install has a router for). */
 export type ImportAgent = AgentName
 

@@ -15,7 +15,7 @@ import { routedEvents } from './overlaps.ts'
 import { installToml, uninstallToml } from './toml-hooks.ts'
 import { installKiroFile, uninstallKiroFile } from './kiro-hooks.ts'
 import { otherShapeFile, shapeFor } from './agent-formats.ts'
-import { atLeast, installedVersion } from './agent-version.ts'
+import { asInstalled } from './agent-version.ts'
 import { JsonTextError } from './json-text.ts'
 import { checkClaudeForServe, keepPrivate, modeOf, servedPort, servedTarget } from './serve-entries.ts'
 import { serveSecret } from '../serve/state.ts'
@@ -140,24 +140,12 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
   return { output: `${run.lines.join('\n')}\n`, exitCode: run.exitCode, results: run.results }
 }
 
-/**
- * The target without the events the installed agent is too old to know (`AgentTarget.newEvents`),
- * each left out with a line saying why; the target as it is where the version cannot be told.
- */
+/** The target as the installed agent reads it (src/install/agent-version.ts), saying what it leaves out. */
 function withoutNewerEvents(target: AgentTarget, env: InstallOptions['env'], lines: string[]): AgentTarget {
-  const since = target.newEvents?.since ?? {}
-  const newer = Object.keys(since).filter((event) => target.events.includes(event))
-  if (target.newEvents === undefined || newer.length === 0) return target
-  const found = installedVersion(target.newEvents.program, env)
-  const older = found.known ? newer.filter((event) => !atLeast(found.version, since[event]!)) : []
-  if (!found.known || older.length === 0) return target
-  const why = `${found.text} (${found.program}) does not have it and warns about it at every start; install again after upgrading`
-  lines.push(`${target.name}: leaving out ${older.join(', ')}: ${why}`)
-  return {
-    ...target,
-    events: target.events.filter((event) => !older.includes(event)),
-    skipped: { ...target.skipped, ...Object.fromEntries(older.map((event) => [event, why])) },
-  }
+  const installed = asInstalled(target, env)
+  if (installed.leftOut !== undefined)
+    lines.push(`${target.name}: leaving out ${installed.leftOut.events.join(', ')}: ${installed.leftOut.why}`)
+  return installed.target
 }
 
 function record(run: EntriesRun, done: { lines: string[]; result: AgentFileResult }): void {

@@ -20,6 +20,7 @@ import { projectNativeMatchers } from './matchers.ts'
 import { routedEvents } from './overlaps.ts'
 import type { InstallOptions, InstallResult } from './results.ts'
 import { followedUserInstalls, followUserNarrowed, userRouting } from './user-routing.ts'
+import { asInstalled } from './agent-version.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -318,7 +319,9 @@ export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, stri
   const config = loadConfig({ cwd: project, env })
   const stamp = readStamp(config.projectRoot, env)
   const found: StaleAgentConfig[] = []
-  for (const target of installs) {
+  for (const installed of installs) {
+    // An event left out for the installed agent's version is not missing (src/install/agent-version.ts).
+    const { target } = asInstalled(installed, env)
     const native = projectNativeMatchers(target, config)
     if (native === undefined) continue
     const file = target.file('project', places)

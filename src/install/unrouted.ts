@@ -10,6 +10,7 @@ import type { Hook } from '../core/types.ts'
 import { isGate, resolveAlias } from '../event/events.ts'
 import { agentTarget } from './agents.ts'
 import type { AgentTarget } from './agent-target.ts'
+import { asInstalled } from './agent-version.ts'
 import { parse, routerEntries } from './agent-file.ts'
 import type { DoctorCheck, DoctorLine } from './doctor-types.ts'
 import { child, nodeAt } from './json-text.ts'
@@ -76,7 +77,9 @@ function covers(matchers: readonly (string | undefined)[], wanted: NativeEntry):
  * agent's user file, as it is now, does not route: an event with no entry of hookrun's, or a tool
  * its matcher leaves out. Empty when that cannot be told (hook folders, an unreadable file).
  */
-function unroutedHooks(target: AgentTarget, cwd: string, env: Env): UnroutedHook[] {
+function unroutedHooks(installed: AgentTarget, cwd: string, env: Env): UnroutedHook[] {
+  // An event left out for the installed agent's version has no route on purpose (src/install/agent-version.ts).
+  const { target } = asInstalled(installed, env)
   const routes = installedRoutes(target, userFile(target, env))
   if (routes === undefined || routes.size === 0) return []
   const { hooks, opaque } = askedHooks(loadConfig({ cwd, env }))

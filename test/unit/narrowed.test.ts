@@ -335,3 +335,24 @@ describe('userRoutingAction: what one fire does for a narrowed user install', ()
     expect(readUserStamp(env)).toBeUndefined()
   })
 })
+
+test("an event left out for the installed agent's version is not reported stale: Claude Code 2.1.331 and PreSkillShellCommand", () => {
+  const { home, project, env: base } = homeAndProject(dirs)
+  const bin = join(home, 'bin')
+  mkdirSync(bin)
+  writeFileSync(join(bin, 'claude'), '#!/bin/sh\necho "2.1.331 (Claude Code)"\n', { mode: 0o755 })
+  const env = { ...base, PATH: `${bin}:${base.PATH ?? ''}` }
+  mkdirSync(join(project, '.hookrun'))
+  const hooksFile = join(project, '.hookrun', 'hooks.json')
+  writeFileSync(hooksFile, JSON.stringify({ hooks: [{ name: 'gate', event: 'tool:pre_execute:bash', command: 'true' }] }))
+  utimesSync(hooksFile, A_MINUTE_AGO, A_MINUTE_AGO)
+  trustProject({ cwd: project, env })
+  installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', narrow: true }, false)
+  const settings = agentTarget('claude')!.file('project', { home, project, env })
+  expect(Object.keys(JSON.parse(readFileSync(settings, 'utf8')).hooks)).toEqual(['PreToolUse'])
+  expect(staleAgentConfigs(project, env)).toEqual([])
+  // Where the version cannot be told, the event is expected (install writes it), so its absence is stale.
+  expect(staleAgentConfigs(project, base).map((stale) => stale.what)).toEqual([
+    expect.stringContaining('PreSkillShellCommand has no entry'),
+  ])
+})
