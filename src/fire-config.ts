@@ -30,7 +30,7 @@ export interface LoadedHooks {
  * (src/library/runner.ts) once and again on `reload()`, `explain` and `hookrun test` every time.
  */
 export async function loadHooks(options: LoadOptions & ReadOptions): Promise<LoadedHooks> {
-  const { projectDocuments: _, ...loaded } = await readHooks(observe(options), options)
+  const { projectDocuments: _, foldersBefore: __, ...loaded } = await readHooks(observe(options), options)
   return loaded
 }
 
@@ -48,9 +48,11 @@ interface ReadOptions {
 async function readHooks(
   look: Observation,
   options: ReadOptions,
-): Promise<LoadedHooks & { readonly projectDocuments: readonly ConfigDocument[] }> {
+): Promise<LoadedHooks & { readonly projectDocuments: readonly ConfigDocument[]; readonly foldersBefore?: PlanInputs['folders'] }> {
   await loadGlobs()
   const { env, found } = look
+  // The hook and plugin folders as they were before anything was read: a plan rests on them (none with --config).
+  const foldersBefore = look.named ? undefined : folderSignatures(look)
   // Parsed documents come from the cache while their files are unchanged; zod and the parser load
   // only for a file that is new or changed (src/config/cache.ts).
   const { files, projectRoot } = found
@@ -83,7 +85,7 @@ async function readHooks(
   )
   const config = await withFolderHooks(resolved, { env, signal: options.signal })
   const signature = configSignature(resolved.files, cache.compared, (resolved.discovery?.sources.length ?? 0) > 0)
-  return { config, warnings: configWarnings(config, options.strict), signature, projectDocuments }
+  return { config, warnings: configWarnings(config, options.strict), signature, projectDocuments, foldersBefore }
 }
 
 function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
@@ -118,8 +120,7 @@ export interface ObservedHooks {
  */
 export async function loadObserved(look: Observation, options: ReadOptions): Promise<ObservedHooks> {
   const { env, found } = look
-  const foldersBefore = look.named ? undefined : folderSignatures(look)
-  const { projectDocuments, ...loaded } = await readHooks(look, options)
+  const { projectDocuments, foldersBefore, ...loaded } = await readHooks(look, options)
   if (foldersBefore === undefined) return { loaded }
   const inputs: PlanInputs = {
     environment: planEnvironment(env),

@@ -76,8 +76,8 @@ export async function fire(options: FireOptions): Promise<Decision> {
   const env = options.env ?? process.env
   const payload = options.payload ?? {}
   const cwd = options.cwd ?? process.cwd()
-  const event = qualifyEvent(options.event, payload, options.tool)
   const depth = checkDepth(env)
+  const event = qualifyEvent(options.event, payload, options.tool)
   const { config, warnings, signature, matched } = await loadConfig(event, {
     cwd,
     configFiles: options.configFiles,

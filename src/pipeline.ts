@@ -9,7 +9,7 @@ import type { Decision } from './core/protocol.ts'
 import type { ChainOutcome, ChainStep, ProgressRecord } from './chain.ts'
 import { decide } from './answer/decide.ts'
 import { gateBlock, untrustedWarnings } from './answer/blocks.ts'
-import { selectHooks, selectionUsesGlobs } from './select/select.ts'
+import { select } from './select/select.ts'
 import { loadGlobs } from './event/globs.ts'
 import { isKnownEvent } from './event/events.ts'
 import { nearestEvent } from './event/suggest.ts'
@@ -66,10 +66,10 @@ export async function decideEvent(
   payload: Payload,
   options: DecideOptions,
 ): Promise<DecidedEvent> {
-  // picomatch loads only when a pattern or `if` rule is a glob, or a broken gate entry is judged.
-  if (selectionUsesGlobs(config.hooks, event, { matched: options.matched }) || config.problems.length > 0) await loadGlobs()
+  // picomatch loads only when a broken gate entry is judged, or (in select) a pattern or `if` rule is a glob.
+  if (config.problems.length > 0) await loadGlobs()
   const block = gateBlock(config.trusts, config.problems, event, config.policy)
-  const selected = selectHooks(config.hooks, event, payload, { matched: options.matched }).filter((hook) => !options.exclude?.(hook))
+  const selected = (await select(config.hooks, event, payload, { matched: options.matched })).filter((hook) => !options.exclude?.(hook))
   const steps = options.arrange?.(selected) ?? selected
   const chain: ChainOutcome =
     block !== undefined

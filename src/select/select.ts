@@ -2,6 +2,7 @@
 import type { FiredEvent, Hook, Payload } from '../core/types.ts'
 import { passesFilters } from './filters.ts'
 import { compilePattern, eventKeys, hooksMatching, sharesKey, usesGlobs } from '../event/pattern.ts'
+import { loadGlobs } from '../event/globs.ts'
 
 /** Why a configured hook does or does not run for an event (used by `list`). */
 type Selection = 'matched' | 'disabled' | 'no-match' | 'filtered'
@@ -26,6 +27,20 @@ export function selectHooks(
   const selected: Hook[] = []
   for (const hook of matched ? hooks : hooksMatching(hooks, event)) if (passesFilters(hook, event, payload)) selected.push(hook)
   return selected
+}
+
+/**
+ * The select stage as a fire runs it: picomatch loaded first when selecting needs a glob
+ * (`selectionUsesGlobs`), then `selectHooks`.
+ */
+export async function select(
+  hooks: readonly Hook[],
+  event: FiredEvent,
+  payload: Payload,
+  options: { readonly matched?: boolean } = {},
+): Promise<Hook[]> {
+  if (selectionUsesGlobs(hooks, event, options)) await loadGlobs()
+  return selectHooks(hooks, event, payload, options)
 }
 
 /**
