@@ -352,6 +352,7 @@ const CLAUDE_SCAN: ProjectScan = {
  */
 const CLAUDE_NATIVE: NativeConfig = {
   reader: 'groups',
+  handlerVariables: ['CLAUDE_PROJECT_DIR'],
   defaultTimeout: 600,
   shortTimeout: { seconds: 30, events: ['user:prompt_submit', 'llm:pre_model_switch', 'llm:post_model_switch'] },
   execPlaceholders: ['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'PLUGIN_ROOT', 'CURSOR_PLUGIN_ROOT', 'DROID_PLUGIN_ROOT'],
@@ -383,4 +384,5 @@ export const claudeAgent: Agent = {
   scan: CLAUDE_SCAN,
   nativeConfig: CLAUDE_NATIVE,
   hooksImport: CLAUDE_IMPORT,
+  pluginLayout: { manifest: ['.claude-plugin', 'plugin.json'], rootVariables: ['CLAUDE_PLUGIN_ROOT'], defaultHooksAlso: true },
 }

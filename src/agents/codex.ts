@@ -157,7 +157,13 @@ const codexInstall: InstallTarget = {
   reviewsChangedHooks: true,
   // Codex 0.169 and 0.171 record a review in $CODEX_HOME/config.toml (seen in the agent lab);
   // events Codex 0.169 does not list (StopFailure) have no review to ask for.
-  reviews: { file: (env, home) => join(env.CODEX_HOME || join(home, '.codex'), 'config.toml'), unlisted: ['StopFailure'] },
+  reviews: {
+    file: (env, home) => join(env.CODEX_HOME || join(home, '.codex'), 'config.toml'),
+    unlisted: ['StopFailure'],
+    where: "Codex's /hooks",
+    headless: 'codex exec',
+    fix: "open codex in the project, type /hooks and trust hookrun's entries (once: they stay the same when hooks.json changes)",
+  },
 }
 
 /** The files of a project Codex reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
@@ -191,4 +197,5 @@ export const codexAgent: Agent = {
   install: codexInstall,
   scan: CODEX_SCAN,
   hooksImport: CODEX_IMPORT,
+  pluginLayout: { manifest: ['.codex-plugin', 'plugin.json'], rootVariables: ['PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'] },
 }

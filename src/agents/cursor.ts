@@ -232,6 +232,8 @@ const CURSOR_SCAN: ProjectScan = {
 /** How Cursor's own file reads (agent-hook-protocols.md §6.3, §9.2): handlers flat under each event, beside `version`; hookrun's default timeout. */
 const CURSOR_NATIVE: NativeConfig = {
   reader: 'versioned',
+  // Cursor sets Claude Code's name too.
+  handlerVariables: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
   pasted: { versioned: true },
 }
 
@@ -253,4 +255,5 @@ export const cursorAgent: Agent = {
   scan: CURSOR_SCAN,
   nativeConfig: CURSOR_NATIVE,
   hooksImport: CURSOR_IMPORT,
+  pluginLayout: { manifest: ['.cursor-plugin', 'plugin.json'], rootVariables: ['CURSOR_PLUGIN_ROOT'], runsInPluginFolder: true },
 }

@@ -104,4 +104,5 @@ export const droidAgent: Agent = {
   dialect: droid,
   install: droidInstall,
   scan: DROID_SCAN,
+  pluginLayout: { manifest: ['.factory-plugin', 'plugin.json'], rootVariables: ['DROID_PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'] },
 }

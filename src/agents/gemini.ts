@@ -187,6 +187,8 @@ const GEMINI_SCAN: ProjectScan = {
  */
 const GEMINI_NATIVE: NativeConfig = {
   reader: 'named-groups',
+  // Gemini CLI sets Claude Code's name too.
+  handlerVariables: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
   defaultTimeout: 60,
   timeoutUnit: 'ms',
   pasted: { ownEvents: true, sharesEventsWith: 'claude', groupKeys: ['sequential'], handlerKeys: ['name'] },

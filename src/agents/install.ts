@@ -54,11 +54,11 @@ export interface AgentTarget {
   readonly commandField: 'command' | 'bash'
   /**
    * `toml`: `[[hooks]]` tables in a TOML file (Kimi Code CLI, Mistral Vibe), written by
-   * src/install/toml-hooks.ts with `tomlTable`; `kiro-v1`: a hooks file of hookrun's own,
-   * `{version: "v1", hooks: [handler]}` (Kiro CLI v3), by src/install/kiro-hooks.ts; default: an
+   * src/install/toml-hooks.ts with `tomlTable`; `hook-list`: a hooks file of hookrun's own,
+   * `{version: "v1", hooks: [handler]}` (Kiro CLI v3), by src/install/hook-list.ts; default: an
    * event map in a JSON file.
    */
-  readonly format?: 'toml' | 'kiro-v1'
+  readonly format?: 'toml' | 'hook-list'
   /**
    * The shape older versions of the agent read (Kiro CLI 2: an agent config; Vibe before 2.21: the
    * old event names): what `install --agent-format legacy` writes (src/install/agent-formats.ts).
@@ -147,10 +147,14 @@ export interface AgentTarget {
    * hook's hash): fires never re-narrow its config, as a changed entry would stop running unseen.
    */
   readonly reviewsChangedHooks?: boolean
-  /** Where the agent records the user's reviews of hooks, and events it never asks a review for (src/install/codex-review.ts). */
+  /** Where the agent records the user's reviews of hooks, and events it never asks a review for (src/install/hook-reviews.ts). */
   readonly reviews?: {
     file(env: Readonly<Record<string, string | undefined>>, home: string): string
     readonly unlisted: readonly string[]
+    /** Where the user reviews a hook, its headless run that skips an unreviewed one, and doctor's fix. */
+    readonly where: string
+    readonly headless: string
+    readonly fix: string
   }
   /**
    * The agent has http hook handlers: `install --serve` writes them, and a `serve --start` entry

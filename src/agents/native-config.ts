@@ -91,6 +91,12 @@ export interface NativeConfig {
   readonly timeoutUnit?: 's' | 'ms'
   /** A handler field that gives the timeout in milliseconds, beside a `timeout` in seconds. */
   readonly timeoutMsField?: string
+  /**
+   * The project-folder variables its handlers read, as the agent sets them (agent-hook-protocols.md
+   * §1.6, §6.1, §6.3): a handler of its shape gets them when it runs, and trust expands them when it
+   * finds the files a project's command names.
+   */
+  readonly handlerVariables?: readonly string[]
   /** Placeholders its exec form (`command` and `args`) keeps for the shell to expand. */
   readonly execPlaceholders?: readonly string[]
   /** How a hooks object of unknown agent is told to be this agent's (tried in the registry's `PASTED_SHAPES` order). */

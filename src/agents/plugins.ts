@@ -30,3 +30,18 @@ export interface PluginSwitches {
   /** The config file whose `plugins:` switch folders off. */
   configFile(places: PluginPlaces): string
 }
+
+/**
+ * An agent's layout for plugins that ship hooks (Claude Code's `.claude-plugin/plugin.json` and
+ * the like; src/discover/folders.ts finds a plugin's layout by its manifest).
+ */
+export interface PluginLayoutFacts {
+  /** The manifest, relative to the plugin folder, split into its path's parts. */
+  readonly manifest: readonly string[]
+  /** The variables the agent sets to the plugin folder in its hooks' environment (`${CLAUDE_PLUGIN_ROOT}`). */
+  readonly rootVariables: readonly string[]
+  /** `hooks/hooks.json` is read besides the hooks files the manifest names (Claude Code reads it always). */
+  readonly defaultHooksAlso?: boolean
+  /** The plugin's hooks run in the plugin folder, not the project (Cursor's). */
+  readonly runsInPluginFolder?: boolean
+}

@@ -113,6 +113,20 @@ export function agentNamed(name: string): Agent | undefined {
 }
 
 /**
+ * The agents whose plugin layouts hookrun reads, in the order a manifest is chosen when a plugin
+ * ships several (one folder serving several agents: the first wins, so its hooks run once).
+ */
+export const PLUGIN_LAYOUTS: readonly Agent[] = [claudeAgent, droidAgent, codexAgent, cursorAgent]
+
+/** The project-folder variables a handler of this agent's shape reads (`NativeConfig.handlerVariables`). */
+export function handlerVariablesOf(shape: string): readonly string[] | undefined {
+  return agentNamed(shape)?.nativeConfig?.handlerVariables
+}
+
+/** Every agent's project-folder variables for its handlers, once each: a project's own hooks get them all. */
+export const HANDLER_VARIABLES: readonly string[] = [...new Set(AGENTS.flatMap((agent) => agent.nativeConfig?.handlerVariables ?? []))]
+
+/**
  * The agents with an install target (their module's `install`: src/agents/install.ts), in the
  * order `install --agent`'s list, doctor and the docs give them (src/install/agents.ts).
  */

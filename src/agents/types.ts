@@ -5,7 +5,7 @@ import type { Rendered } from '../core/protocol.ts'
 import type { McpServerFiles } from './mcp-servers.ts'
 import type { InstallTarget } from './install.ts'
 import type { Caller } from './callers.ts'
-import type { PluginFacts, PluginSwitches } from './plugins.ts'
+import type { PluginFacts, PluginLayoutFacts, PluginSwitches } from './plugins.ts'
 import type { HookFolderFacts } from './hook-folders.ts'
 import type { HttpHooks } from './serve.ts'
 import type { HooksImport, NativeConfig, ProjectScan } from './native-config.ts'
@@ -174,4 +174,6 @@ export interface Agent {
   readonly nativeConfig?: NativeConfig
   /** How `hookrun import` moves its handlers into hooks.json (src/agents/native-config.ts). */
   readonly hooksImport?: HooksImport
+  /** Its layout for plugins that ship hooks, found by its manifest (src/agents/plugins.ts). */
+  readonly pluginLayout?: PluginLayoutFacts
 }

@@ -3,6 +3,8 @@ import { type Dirent, readdirSync, readFileSync, realpathSync, type Stats, statS
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { userConfigDir } from '../core/places.ts'
 import type { ConfigProblem } from '../core/types.ts'
+import { PLUGIN_LAYOUTS } from '../agents/registry.ts'
+import type { PluginLayoutFacts } from '../agents/plugins.ts'
 
 /**
  * Hook folders and plugins (kodelet ADR 029 in hookrun's terms). Highest precedence first:
@@ -61,42 +63,33 @@ export interface FoundPluginConfig {
   readonly text?: string
 }
 
-/** The agents whose plugin layouts hookrun reads; `open` is Open Plugins (Goose and others). */
-type PluginAgent = 'claude' | 'droid' | 'codex' | 'cursor' | 'open'
-
-export interface PluginLayout {
-  readonly agent: PluginAgent
+/** A plugin's layout: an agent's (its module's `pluginLayout`), or `open`, Open Plugins (Goose and others). */
+export interface PluginLayout extends Omit<PluginLayoutFacts, 'manifest'> {
+  /** The agent whose layout it is, or `open`. */
+  readonly agent: string
   /** The manifest it was found by; absent for a bare `hooks/hooks.json`. */
   readonly manifest?: string
-  /** The variables that hold the plugin's folder, set in its hooks' environment (`${CLAUDE_PLUGIN_ROOT}`). */
-  readonly rootVariables: readonly string[]
 }
 
 /** Where a plugin layout keeps its hooks by default: `hooks/hooks.json`, Claude-shaped. */
 const PLUGIN_HOOKS_FILE = join('hooks', 'hooks.json')
 
-/**
- * The manifests, in the order one is chosen when a plugin ships several (one folder serving
- * several agents: the first wins, so its hooks run once). Each with the variables its agent sets
- * to the plugin folder (agent-hook-protocols.md §1.6, §6.2; a multi-agent script tells the agent
- * by which of them is set, so only the layout's own are set).
- */
-const MANIFESTS: ReadonlyArray<{ readonly file: string; readonly agent: PluginAgent }> = [
-  { file: join('.claude-plugin', 'plugin.json'), agent: 'claude' },
-  { file: join('.factory-plugin', 'plugin.json'), agent: 'droid' },
-  { file: join('.codex-plugin', 'plugin.json'), agent: 'codex' },
-  { file: join('.cursor-plugin', 'plugin.json'), agent: 'cursor' },
-  { file: 'plugin.json', agent: 'open' },
-  { file: join('.plugin', 'plugin.json'), agent: 'open' },
-]
+/** Open Plugins' layout: the variables it sets to the plugin folder. */
+const OPEN_LAYOUT = { agent: 'open', rootVariables: ['PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'] } as const
 
-const ROOT_VARIABLES: Readonly<Record<PluginAgent, readonly string[]>> = {
-  claude: ['CLAUDE_PLUGIN_ROOT'],
-  droid: ['DROID_PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'],
-  codex: ['PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'],
-  cursor: ['CURSOR_PLUGIN_ROOT'],
-  open: ['PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'],
-}
+/**
+ * The manifests, in the order one is chosen when a plugin ships several (`PLUGIN_LAYOUTS`: the
+ * agents' first, then Open Plugins'). Each layout sets only its agent's variables to the plugin
+ * folder (agent-hook-protocols.md §1.6, §6.2): a multi-agent script tells the agent by which is set.
+ */
+const MANIFESTS: ReadonlyArray<{ readonly file: string; readonly layout: Omit<PluginLayout, 'manifest'> }> = [
+  ...PLUGIN_LAYOUTS.map((agent) => {
+    const { manifest, ...facts } = agent.pluginLayout!
+    return { file: join(...manifest), layout: { ...facts, agent: agent.name } }
+  }),
+  { file: 'plugin.json', layout: OPEN_LAYOUT },
+  { file: join('.plugin', 'plugin.json'), layout: OPEN_LAYOUT },
+]
 
 export type FoundSource = FoundExecutable | FoundPluginConfig
 
@@ -189,20 +182,17 @@ export function pluginSources(
   const defaultHooks = join(plugin.dir, PLUGIN_HOOKS_FILE)
   const configs: FoundPluginConfig[] = []
   if (manifest !== undefined) {
-    const layout: PluginLayout = {
-      agent: manifest.agent,
-      manifest: join(plugin.dir, manifest.file),
-      rootVariables: ROOT_VARIABLES[manifest.agent],
-    }
+    const layout: PluginLayout = { ...manifest.layout, manifest: join(plugin.dir, manifest.file) }
     const named = manifestHooks(layout.manifest!, plugin.dir, problems)
     if (named === undefined) return native(plugin, layer, [])
     const files = named.files.filter((file) => file !== defaultHooks)
-    const withDefault = manifest.agent === 'claude' || named.files.length > files.length || (files.length === 0 && named.text === undefined)
+    const withDefault =
+      layout.defaultHooksAlso === true || named.files.length > files.length || (files.length === 0 && named.text === undefined)
     if (withDefault && isFile(defaultHooks)) files.unshift(defaultHooks)
     for (const file of files) configs.push({ kind: 'config', file, layer, plugin, layout })
     if (named.text !== undefined) configs.push({ kind: 'config', file: layout.manifest!, layer, plugin, layout, text: named.text })
   } else if (isFile(defaultHooks)) {
-    configs.push({ kind: 'config', file: defaultHooks, layer, plugin, layout: { agent: 'open', rootVariables: ROOT_VARIABLES.open } })
+    configs.push({ kind: 'config', file: defaultHooks, layer, plugin, layout: OPEN_LAYOUT })
   }
   if (configs.length > 0 || manifest !== undefined) return [...native(plugin, layer, configs), ...configs]
   return [...native(plugin, layer, configs), ...scanExecutables(join(plugin.dir, 'hooks'), layer, plugin, skipped)]

@@ -1,4 +1,5 @@
 // A plugin's hooks file as hookrun hooks: named for the plugin, its folder in their environment.
+import { HANDLER_VARIABLES } from '../agents/registry.ts'
 import { resolve } from 'node:path'
 import { mergeHooks } from '../config/load.ts'
 import type { ConfigDocument, ParsedEntry } from '../config/document.ts'
@@ -19,14 +20,7 @@ export interface PluginConfigReader {
  * folder): wherever a command uses one unquoted, it is quoted, so a folder named
  * `pl $(touch x) y` stays one word and is never read as shell syntax.
  */
-const PATH_VARIABLES = [
-  'HOOKRUN_PLUGIN_DIR',
-  'HOOKRUN_PROJECT_DIR',
-  'HOOKRUN_CONFIG_DIR',
-  'CLAUDE_PROJECT_DIR',
-  'GEMINI_PROJECT_DIR',
-  'CURSOR_PROJECT_DIR',
-]
+const PATH_VARIABLES = ['HOOKRUN_PLUGIN_DIR', 'HOOKRUN_PROJECT_DIR', 'HOOKRUN_CONFIG_DIR', ...HANDLER_VARIABLES]
 
 interface PluginConfigHooks {
   readonly hooks: Hook[]
@@ -62,7 +56,7 @@ export function pluginConfigHooks(source: FoundPluginConfig, problems: ConfigPro
     name: hook.named ? `${source.plugin.name}/${hook.name}` : `${source.plugin.name}#${hook.source.index}`,
     // An http hook's command is only what `list` shows.
     command: hook.http === undefined ? quoteVariables(hook.command, quoted) : hook.command,
-    ...(layout?.agent === 'cursor' && { cwd: resolve(dir, hook.cwd ?? '.') }),
+    ...(layout?.runsInPluginFolder === true && { cwd: resolve(dir, hook.cwd ?? '.') }),
     env: { ...hook.env, ...roots, HOOKRUN_PLUGIN_DIR: dir },
   }))
   return { hooks: named, ignored }

@@ -6,7 +6,7 @@ import { homeOf } from '../core/places.ts'
 import { fnv1a } from '../core/cache-file.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { AGENTS } from './agents.ts'
-import { routedEventsKiro } from './kiro-hooks-read.ts'
+import { routedEventsInList } from './hook-list-read.ts'
 import { type AgentTarget, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS, targetForFile } from './agent-target.ts'
 import {
   child,
@@ -31,8 +31,9 @@ export function projectInstalls(project: string, env: Readonly<Record<string, st
     // Kiro's v3 file, or its agent config where an older Kiro reads that.
     const legacy = target.legacy?.ownsFile === undefined ? [] : [target.legacy.file('project', places)]
     const file = target.file('project', places)
-    if (target.format === 'kiro-v1' && existsSync(file) && routedEventsKiro(readFileSync(file, 'utf8'), target.name).length > 0) return true
-    return [...(target.format === 'kiro-v1' ? [] : [file]), ...legacy].some((each) => holdsRouterEntries(target, each))
+    if (target.format === 'hook-list' && existsSync(file) && routedEventsInList(readFileSync(file, 'utf8'), target.name).length > 0)
+      return true
+    return [...(target.format === 'hook-list' ? [] : [file]), ...legacy].some((each) => holdsRouterEntries(target, each))
   })
 }
 

@@ -9,7 +9,7 @@ import { gateBlock } from '../answer/blocks.ts'
 import { AGENTS, agentTarget } from './agents.ts'
 import { PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope, targetForFile } from './agent-target.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
-import { codexReview } from './codex-review.ts'
+import { entryReview } from './hook-reviews.ts'
 import { folderAgentsCheck, folderInstalls } from './hook-folder-doctor.ts'
 import { CALLERS, callerLines } from './callers.ts'
 import { ignoredRouterFiles, readCommands, readRouterTimeouts } from './router-commands.ts'
@@ -122,13 +122,13 @@ const agentsCheck: DoctorCheck = (context) => {
     const known = agentTarget(wiring.agent)
     const only = known === undefined ? undefined : targetForFile(known, wiring.file).appliesOnly
     if (only !== undefined) lines.push({ status: 'warn', what: `${wiring.label}: ${wiring.file} applies ${only.when}`, fix: only.fix })
-    // Codex runs an entry only once reviewed in its /hooks; `codex exec` skips the rest silently.
-    const review = wiring.agent === 'codex' ? codexReview(wiring.file, context.env, context.places.home) : undefined
-    if (review !== undefined && review.unreviewed.length > 0) {
+    // An agent that runs an entry only once reviewed (Codex's /hooks) skips the rest silently.
+    const review = known === undefined ? undefined : entryReview(known, wiring.file, context.env, context.places.home)
+    if (review !== undefined && review.unreviewed.length > 0 && known?.reviews !== undefined) {
       lines.push({
         status: 'fail',
-        what: `Codex: ${review.unreviewed.length} of hookrun's ${count(review.entries, 'entry', 'entries')} in ${wiring.file} never reviewed in Codex's /hooks: Codex runs an entry only once trusted there (codex exec skips the rest without a word)`,
-        fix: "open codex in the project, type /hooks and trust hookrun's entries (once: they stay the same when hooks.json changes)",
+        what: `${wiring.label}: ${review.unreviewed.length} of hookrun's ${count(review.entries, 'entry', 'entries')} in ${wiring.file} never reviewed in ${known.reviews.where}: ${wiring.label} runs an entry only once trusted there (${known.reviews.headless} skips the rest without a word)`,
+        fix: known.reviews.fix,
       })
     }
   }

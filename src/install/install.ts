@@ -13,7 +13,7 @@ import { type AgentTarget, type Places, PORTABLE_SELF, targetForFile } from './a
 import { entryPrints } from './agent-file.ts'
 import { routedEvents } from './overlaps.ts'
 import { installToml, uninstallToml } from './toml-hooks.ts'
-import { installKiroFile, uninstallKiroFile } from './kiro-hooks.ts'
+import { installHookList, uninstallHookList } from './hook-list.ts'
 import { otherShapeFile, shapeFor } from './agent-formats.ts'
 import { asInstalled } from './agent-version.ts'
 import { JsonTextError } from './json-text.ts'
@@ -121,8 +121,8 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
     if (other !== undefined)
       record(
         run,
-        other.target.format === 'kiro-v1'
-          ? uninstallKiroFile(other.target, other.file, options.env, options.files ?? diskFiles(options.env))
+        other.target.format === 'hook-list'
+          ? uninstallHookList(other.target, other.file, options.env, options.files ?? diskFiles(options.env))
           : uninstallFrom(other.target, other.file, places),
       )
     if (given.format === undefined) jsonEntries(run, given, file, narrowingOf)
@@ -155,7 +155,7 @@ function record(run: EntriesRun, done: { lines: string[]; result: AgentFileResul
 
 /**
  * `[[hooks]]` tables (Kimi Code CLI, Mistral Vibe): edited as lines by src/install/toml-hooks.ts;
- * Kiro CLI v3's hooks file of hookrun's own: src/install/kiro-hooks.ts.
+ * Kiro CLI v3's hooks file of hookrun's own: src/install/hook-list.ts.
  */
 function ownFileEntries(
   run: EntriesRun,
@@ -171,13 +171,13 @@ function ownFileEntries(
   const files = options.files ?? diskFiles(options.env)
   try {
     const command = options.scope === 'project' ? PORTABLE_SELF : run.self
-    if (given.format === 'kiro-v1') {
+    if (given.format === 'hook-list') {
       const chosen = options.events?.length ? chosenEvents(given, options.events) : undefined
       record(
         run,
         run.remove
-          ? uninstallKiroFile(given, file, options.env, files)
-          : installKiroFile(given, file, command, chosen, narrowingOf(given), files),
+          ? uninstallHookList(given, file, options.env, files)
+          : installHookList(given, file, command, chosen, narrowingOf(given), files),
       )
     } else record(run, run.remove ? uninstallToml(given, file, options.env, files) : installToml(given, file, command, files))
     run.done.push(given)

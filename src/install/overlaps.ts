@@ -7,7 +7,7 @@ import { child, keysOf, nodeAt, nodeValue, parseJson } from './json-text.ts'
 import { isServeHandler } from './serve-entries.ts'
 import { homeOf } from '../core/places.ts'
 import { routedEventsToml } from './toml-hooks.ts'
-import { routedEventsKiro } from './kiro-hooks-read.ts'
+import { routedEventsInList } from './hook-list-read.ts'
 import { runsThisHookrun } from './router-program.ts'
 import { AGENTS, callersOf } from '../agents/registry.ts'
 import { SERVED_AGENTS } from '../serve/served.ts'
@@ -123,7 +123,7 @@ export function routedEvents(file: string, agent: AgentName): string[] {
   const given = agentTarget(agent)
   const target = given === undefined ? undefined : targetForFile(given, file)
   if (target?.format === 'toml') return existsSync(file) ? routedEventsToml(readFileSync(file, 'utf8'), agent) : []
-  if (target?.format === 'kiro-v1') return existsSync(file) ? routedEventsKiro(readFileSync(file, 'utf8'), agent) : []
+  if (target?.format === 'hook-list') return existsSync(file) ? routedEventsInList(readFileSync(file, 'utf8'), agent) : []
   const at = target === undefined ? ['hooks'] : hooksPathOf(target)
   return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent, at) : []
 }

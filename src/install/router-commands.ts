@@ -5,7 +5,7 @@ import { AGENTS, agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, hooksPathOf, isRouterCommand, type Places, targetForFile } from './agent-target.ts'
 import { routedEvents } from './overlaps.ts'
 import { routerCommandsToml } from './toml-hooks.ts'
-import { routerCommandsKiro } from './kiro-hooks-read.ts'
+import { routerCommandsInList } from './hook-list-read.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
 
 /** The file's event map: under `hooks`, or its top level (Droid's hooks.json). */
@@ -19,7 +19,7 @@ export function readCommands(file: string, agent: AgentName): string[] {
   const given = agentTarget(agent)
   const format = given === undefined ? undefined : targetForFile(given, file).format
   if (format === 'toml') return routerCommandsToml(readFileSync(file, 'utf8'), agent)
-  if (format === 'kiro-v1') return routerCommandsKiro(readFileSync(file, 'utf8'), agent)
+  if (format === 'hook-list') return routerCommandsInList(readFileSync(file, 'utf8'), agent)
   let root: Node
   try {
     root = parseJson(readFileSync(file, 'utf8'), true)

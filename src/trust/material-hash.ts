@@ -1,4 +1,5 @@
 // A project's material as trust reads it from its config documents, and its hashes.
+import { HANDLER_VARIABLES } from '../agents/registry.ts'
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { nodeCrypto } from '../core/builtins.ts'
@@ -108,9 +109,7 @@ function commandVariables(projectRoot: string, configDir: string, pluginDir?: st
   return {
     HOOKRUN_CONFIG_DIR: configDir,
     HOOKRUN_PROJECT_DIR: projectRoot,
-    CLAUDE_PROJECT_DIR: projectRoot,
-    GEMINI_PROJECT_DIR: projectRoot,
-    CURSOR_PROJECT_DIR: projectRoot,
+    ...Object.fromEntries(HANDLER_VARIABLES.map((name) => [name, projectRoot])),
     ...(pluginDir !== undefined && { HOOKRUN_PLUGIN_DIR: pluginDir }),
   }
 }
@@ -192,7 +191,7 @@ export function pluginCommandFiles(
       ...commandVariables(projectRoot, dir, dir),
       ...Object.fromEntries((layout?.rootVariables ?? []).map((name) => [name, dir])),
     }
-    const cwd = layout?.agent === 'cursor' ? dir : projectRoot
+    const cwd = layout?.runsInPluginFolder === true ? dir : projectRoot
     for (const { command, env } of commandsUnder(json))
       files.push(...commandMaterial(projectRoot, { command, cwd, vars: { ...vars, ...env }, ...(env !== undefined && { env }) }).files)
   }

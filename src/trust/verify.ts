@@ -1,4 +1,5 @@
 // Trust checked at the moment of use: a project hook's files are looked at again right before it runs.
+import { HANDLER_VARIABLES } from '../agents/registry.ts'
 import { dirname, resolve } from 'node:path'
 import type { Hook } from '../core/types.ts'
 import { needsTrust } from '../core/types.ts'
@@ -58,9 +59,7 @@ function hookFiles(root: string, hook: Hook): string[] {
   const vars = {
     HOOKRUN_CONFIG_DIR: dirname(hook.source.file),
     HOOKRUN_PROJECT_DIR: root,
-    CLAUDE_PROJECT_DIR: root,
-    GEMINI_PROJECT_DIR: root,
-    CURSOR_PROJECT_DIR: root,
+    ...Object.fromEntries(HANDLER_VARIABLES.map((name) => [name, root])),
     ...hook.env,
   }
   const named = commandPaths(root, { command: hook.command, cwd, vars })

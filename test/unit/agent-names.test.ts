@@ -87,51 +87,20 @@ const ALLOWED: ReadonlyArray<{ readonly file: string; readonly line: RegExp; rea
     line: /EXIT_ZERO_JSON|hook\.shape === ["']crush["']/,
     why: "how a shape's handler answers (its JSON on exit 0, Crush's exit 49)",
   },
-  { file: 'src/chain-steps.ts', line: /_PROJECT_DIR/, why: "the project variables a shape's handler reads, as its agent sets them" },
-  {
-    file: 'src/folders/plugin-config.ts',
-    line: /_PROJECT_DIR["']|layout\?\.agent === ["']cursor["']/,
-    why: "a plugin layout's variables, and Cursor's plugin hooks running in the plugin folder",
-  },
-  // Plugin layouts: which agent's plugin a folder is (its manifest, its root variables); src/trust/material-hash.ts reads `layout.agent` too.
-  {
-    file: 'src/discover/folders.ts',
-    line: /claude|droid|codex|cursor/i,
-    why: "plugin layouts by manifest (.claude-plugin/plugin.json, …) and each agent's root variables",
-  },
-  // The project variables agents set for their hooks, which a plugin's or an agent-shaped handler's
-  // command may name: one list to derive from the agents' modules is the next step.
   {
     file: 'src/chain-steps.ts',
     line: /_PROJECT_DIR/,
-    why: 'the project variables an agent-shaped handler reads, as its agent sets them',
+    why: 'the project variables an agent-shaped handler reads, as its agent sets them (to move to the registry: handlerVariablesOf)',
   },
   {
-    file: 'src/trust/material-hash.ts',
-    line: /_PROJECT_DIR|layout\?\.agent === ["']cursor["']/,
-    why: "a command's material is found with the project variables agents set, and a Cursor plugin's hooks run in their folder",
+    file: 'src/discover/folders.ts',
+    line: /^const OPEN_LAYOUT = .*CLAUDE_PLUGIN_ROOT/,
+    why: "Open Plugins' layout sets Claude Code's plugin variable too, as its spec says",
   },
-  { file: 'src/trust/verify.ts', line: /_PROJECT_DIR/, why: 'the same variables, to verify that material right before a spawn' },
   {
     file: 'src/trust/material.ts',
     line: /^export const HOOK_FOLDERS/,
     why: 'the hook folders trust covers (.claude/hooks, …): part of what a trust record pins, so a change is a migration',
-  },
-  // Kiro CLI's standalone hook files: the one `format` of a target whose file is its own JSON list.
-  {
-    file: 'src/install/install.ts',
-    line: /kiro-hooks\.ts|["']kiro-v1["']/,
-    why: "install's writer for a hooks file of its own (Kiro CLI v3's format), by its format name",
-  },
-  { file: 'src/install/agent-file.ts', line: /kiro-hooks-read\.ts|routedEventsKiro|["']kiro-v1["']/, why: 'the same format, read' },
-  { file: 'src/install/kiro-hooks.ts', line: /kiro-hooks-read\.ts/, why: 'the same format, read' },
-  { file: 'src/install/router-commands.ts', line: /kiro-hooks-read\.ts|["']kiro-v1["']/, why: 'the same format, read' },
-  { file: 'src/install/overlaps.ts', line: /kiro-hooks-read\.ts|["']kiro-v1["']/, why: 'the same format, read' },
-  // Codex's /hooks review: the one agent that stops running a changed entry until it is reviewed.
-  {
-    file: 'src/install/doctor.ts',
-    line: /codex-review\.ts|codexReview|Codex|codex in the project/,
-    why: "doctor's check of Codex's /hooks review (the target's `reviews` data says where it is recorded)",
   },
   {
     file: 'src/install/plugin-agents.ts',

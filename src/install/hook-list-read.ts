@@ -1,5 +1,6 @@
-// Reading Kiro CLI v3's hooks file (`{version: "v1", hooks: [...]}`): hookrun's entries in it, for
-// install, uninstall, doctor and the agents' overlaps (src/install/kiro-hooks.ts writes it).
+// Reading a hooks file of hookrun's own whose entries are a list (`hook-list` format, e.g. Kiro CLI
+// v3's `{version: "v1", hooks: [...]}`): hookrun's entries in it, for install, uninstall, doctor and
+// the agents' overlaps (src/install/hook-list.ts writes it).
 import { agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, isRouterCommand } from './agent-target.ts'
 import { JsonTextError } from './json-text.ts'
@@ -34,7 +35,7 @@ export function isRouter(entry: Entry, agent: AgentName): boolean {
 }
 
 /** The triggers of hookrun's entries in the file's text. */
-export function routedEventsKiro(text: string, agent: AgentName): string[] {
+export function routedEventsInList(text: string, agent: AgentName): string[] {
   try {
     return [
       ...new Set(
@@ -49,7 +50,7 @@ export function routedEventsKiro(text: string, agent: AgentName): string[] {
 }
 
 /** The commands of hookrun's entries. */
-export function routerCommandsKiro(text: string, agent: AgentName): string[] {
+export function routerCommandsInList(text: string, agent: AgentName): string[] {
   try {
     return [
       ...new Set(entriesOfAgent(text, agent).flatMap((entry) => (isRouter(entry, agent) ? [String((entry.action as Entry).command)] : []))),

@@ -1,15 +1,15 @@
-// Kiro CLI v3's hooks file of hookrun's own (`.kiro/hooks/hookrun.json`, `{version: "v1", hooks:
-// [{name, trigger, action, timeout, enabled}]}`, kiro.dev/docs/cli/v3/hooks): written whole, with
-// any entry the user added to it kept; removed by uninstall when nothing of the user's is left.
+// A hooks file of hookrun's own whose entries are a list, each naming its trigger (the target's
+// `header` beside it; Kiro CLI v3's `.kiro/hooks/hookrun.json` is one): written whole, with any
+// entry the user added to it kept; removed by uninstall when nothing of the user's is left.
 import { count } from '../core/words.ts'
 import type { AgentTarget } from './agent-target.ts'
-import { type Entry, entriesOf, isRouter } from './kiro-hooks-read.ts'
+import { type Entry, entriesOf, isRouter } from './hook-list-read.ts'
 import { type AgentFileResult, type AgentFiles, throughLink, uninstallOwnEntries } from './results.ts'
 
-const textOf = (entries: readonly Entry[]) => `${JSON.stringify({ version: 'v1', hooks: entries }, null, 2)}\n`
+const textOf = (target: AgentTarget, entries: readonly Entry[]) => `${JSON.stringify({ ...target.header, hooks: entries }, null, 2)}\n`
 
 /** hookrun's entries for the events chosen (or narrowed to), after the user's own; the file rewritten only when that changes it. */
-export function installKiroFile(
+export function installHookList(
   target: AgentTarget,
   file: string,
   self: string,
@@ -30,7 +30,7 @@ export function installKiroFile(
     const own = entries.filter((entry) => !isRouter(entry, target.name))
     added = events.filter((event) => !routed.has(event))
     removed = [...routed].filter((event) => !events.includes(event))
-    const text = textOf([...own, ...events.map((event) => target.handler(target.command(self, event), event))])
+    const text = textOf(target, [...own, ...events.map((event) => target.handler(target.command(self, event), event))])
     return text === before ? undefined : text
   })
   const status = !edited.written ? 'unchanged' : existed ? 'updated' : 'created'
@@ -57,7 +57,7 @@ export function installKiroFile(
 }
 
 /** hookrun's entries out; the file goes when install created it and nothing of the user's is in it. */
-export function uninstallKiroFile(
+export function uninstallHookList(
   target: AgentTarget,
   file: string,
   env: Readonly<Record<string, string | undefined>>,
@@ -72,7 +72,7 @@ export function uninstallKiroFile(
     (text) => {
       const entries = text === undefined ? [] : entriesOf(text, target)
       const left = entries.filter((entry) => !isRouter(entry, target.name))
-      return { ours: entries.filter((entry) => isRouter(entry, target.name)), text: textOf(left), empty: left.length === 0 }
+      return { ours: entries.filter((entry) => isRouter(entry, target.name)), text: textOf(target, left), empty: left.length === 0 }
     },
     (entry) => String(entry.trigger),
   )

@@ -1,6 +1,6 @@
-// Has the user reviewed hookrun's router entries in Codex? `codex exec` skips unreviewed hooks without a word.
+// Has the user reviewed hookrun's router entries in an agent that runs a hook only once reviewed
+// (the target's `reviews`: Codex)? Its headless runs skip unreviewed hooks without a word.
 import { existsSync, readFileSync } from 'node:fs'
-import { AGENTS } from './agents.ts'
 import { type AgentTarget, isRouterCommand } from './agent-target.ts'
 
 /**
@@ -11,18 +11,19 @@ import { type AgentTarget, isRouterCommand } from './agent-target.ts'
  * is its own, so an entry edited since its review reads as reviewed here (hookrun's router entry
  * never changes). Events the agent does not list (`reviews.unlisted`) have no review to ask for.
  */
-interface CodexReview {
+interface EntryReview {
   readonly entries: number
   readonly unreviewed: readonly string[]
 }
 
-/** The agent that records reviews of hooks (its target's `reviews`). */
-const reviewing = (): AgentTarget | undefined => AGENTS.find((target) => target.reviews !== undefined)
-
-/** hookrun's router entries in a Codex hooks.json and those with no review record (undefined: none there). */
-export function codexReview(file: string, env: Readonly<Record<string, string | undefined>>, home: string): CodexReview | undefined {
-  const target = reviewing()
-  if (target?.reviews === undefined) return undefined
+/** hookrun's router entries in the agent's hooks file and those with no review record (undefined: none there, or the agent reviews none). */
+export function entryReview(
+  target: AgentTarget,
+  file: string,
+  env: Readonly<Record<string, string | undefined>>,
+  home: string,
+): EntryReview | undefined {
+  if (target.reviews === undefined) return undefined
   let hooks: Record<string, unknown>
   try {
     hooks = (JSON.parse(readFileSync(file, 'utf8')) as { hooks?: Record<string, unknown> }).hooks ?? {}
