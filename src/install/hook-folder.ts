@@ -24,8 +24,8 @@ export const FOLDER_AGENTS: readonly FolderAgent[] = AGENTS.flatMap((agent) =>
   agent.hookFolder === undefined ? [] : [{ ...agent.hookFolder, name: agent.name, label: agent.label, events: [...namesOf(agent.name)] }],
 )
 
-/** The first of them, for src/install/scan-read.ts (which reads one hook folder). */
-export const CLINE_FOLDER: FolderAgent = FOLDER_AGENTS[0]!
+/** The agent whose hook folder src/install/scan-read.ts reads (the first: one agent has one today). */
+export const HOOK_FOLDER_AGENT: FolderAgent = FOLDER_AGENTS[0]!
 
 export function folderAgent(name: string): FolderAgent | undefined {
   return FOLDER_AGENTS.find((agent) => agent.name === name)

@@ -108,11 +108,7 @@ const ALLOWED: ReadonlyArray<{ readonly file: string; readonly line: RegExp; rea
     why: "the plugin's text is OpenCode's plugin API (Kilo Code runs it too), in a file of that name",
   },
   { file: 'src/install/scan-read.ts', line: /opencode-plugin\.ts/, why: "the same file, to tell hookrun's own plugin apart" },
-  {
-    file: 'src/install/hook-folder.ts',
-    line: /^export const CLINE_FOLDER/,
-    why: "the one agent whose hooks are a folder of programs; src/install/scan-read.ts reads hookrun's wrappers by it",
-  },
+
   // Words for a person, naming the agent the example comes from.
   {
     file: 'src/install/install-file.ts',

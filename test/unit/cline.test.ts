@@ -416,10 +416,10 @@ describe('the PreToolUse wrapper fails closed by itself (Cline reads no exit cod
   const run = (wrapper: string, bin: string) =>
     spawnSync('sh', [wrapper], { input: '{}', encoding: 'utf8', env: { PATH: `${bin}:/usr/bin:/bin`, HOME: bin } })
   test('hookrun not on PATH, or killed: a HOOK_CONTROL cancel; hookrun answering: its answer alone', async () => {
-    const { wrapperText, CLINE_FOLDER } = await import('../../src/install/hook-folder.ts')
+    const { wrapperText, HOOK_FOLDER_AGENT } = await import('../../src/install/hook-folder.ts')
     const where = homeAndProject(dirs)
     const wrapper = join(where.home, 'PreToolUse')
-    writeFileSync(wrapper, wrapperText(CLINE_FOLDER, 'hookrun', 'PreToolUse'))
+    writeFileSync(wrapper, wrapperText(HOOK_FOLDER_AGENT, 'hookrun', 'PreToolUse'))
     const missing = run(wrapper, join(where.home, 'empty'))
     const control = missing.stdout.split('\n').find((line) => line.startsWith('HOOK_CONTROL\t'))
     expect(JSON.parse(control!.slice('HOOK_CONTROL\t'.length))).toEqual({
@@ -437,6 +437,6 @@ describe('the PreToolUse wrapper fails closed by itself (Cline reads no exit cod
     fake(`cat > /dev/null; printf '{}'`)
     expect(run(wrapper, bin).stdout).toBe('{}')
     // Other events exec hookrun: nothing of the wrapper's own.
-    expect(wrapperText(CLINE_FOLDER, 'hookrun', 'PostToolUse')).toMatch(/\nexec hookrun fire --format cline\n$/)
+    expect(wrapperText(HOOK_FOLDER_AGENT, 'hookrun', 'PostToolUse')).toMatch(/\nexec hookrun fire --format cline\n$/)
   })
 })
