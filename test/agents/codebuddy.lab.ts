@@ -218,6 +218,27 @@ describe(`CodeBuddy Code (${labVersion('codebuddy')}) with hookrun`, () => {
       )
     })
   })
+  test('cd-elsewhere', async () => {
+    let out = ''
+    await scenario(
+      'cd-elsewhere',
+      {
+        hooks: GATE_HOOKS,
+        turns: [bash('cd ../../elsewhere && touch forbidden-cd'), bash('touch forbidden-after-cd'), DONE],
+        before: (run) => {
+          out = join(run.root, 'elsewhere')
+          mkdirSync(out)
+        },
+      },
+      ({ server }) => {
+        expect(existsSync(join(out, 'forbidden-cd'))).toBe(false)
+        expect(existsSync(join(out, 'forbidden-after-cd'))).toBe(false)
+        expect(toolOutputs(server).filter((output) => output.includes(GATE_REASON))).toHaveLength(2)
+        results.record('cd-elsewhere', 'honoured', 'cd out of the project inside a command, then a call after it: both denied')
+      },
+    )
+  })
+
   test('subfolder-start', async () => {
     // The user-level install: one router in ~/.codebuddy/settings.json, the project found from the start folder.
     await scenario(

@@ -198,6 +198,21 @@ describe(`Reasonix ${labVersion('reasonix')} with hookrun`, () => {
     )
   })
 
+  test('prompt-block: a gate on the prompt keeps the turn from reaching the model', async () => {
+    const hooks = {
+      hooks: [{ name: 'lab-prompt-gate', event: 'user:prompt_submit', command: 'echo "lab prompt gate: not this prompt" >&2; exit 2' }],
+    }
+    await scenario('prompt-block', { hooks, turns: [bash('touch prompt-marker'), DONE] }, ({ run, server, result }) => {
+      expect(server.requests.filter(isChatTurn)).toEqual([])
+      expect(existsSync(join(run.project, 'prompt-marker'))).toBe(false)
+      results.record(
+        'prompt-block',
+        'honoured',
+        `hookrun's exit 2 on UserPromptSubmit: no request reached the model; the person saw the reason on ${shownOn(result, 'lab prompt gate')}`,
+      )
+    })
+  })
+
   test('subfolder-start', async () => {
     await scenario(
       'subfolder-start',
