@@ -72,9 +72,10 @@ const TOOLS: AgentTools = claudeTools(
  * Its answers are Claude Code's, with differences (hooks.md "Hook Output"; the bundle's
  * `parseHookOutput`, `aggregateSettledResults`, `executePreToolUseHooks`):
  *   - a PreToolUse rewrite is documented as `hookSpecificOutput.modifiedInput`, a partial
- *     override; the 2.117.0 bundle's tool path applies the merged `hookSpecificOutput.updatedInput`
- *     instead. Both are merged over the tool's input (`{...input, ...rewrite}`), so hookrun sends
- *     the whole rewritten input under both keys;
+ *     override; 2.117.0 applies `hookSpecificOutput.updatedInput` and not `modifiedInput` (the
+ *     agent lab: a raw hook answering `modifiedInput` alone left the original command to run). It
+ *     is merged over the tool's input (`{...input, ...rewrite}`); hookrun sends the whole rewritten
+ *     input under both keys, in case a later version reads the documented one;
  *   - exit 2's message is read from stdout first (JSON `reason` / `stopReason` or the text),
  *     stderr only when stdout is empty: hookrun answers with JSON on exit 0, as for Claude Code;
  *   - on UserPromptSubmit, Stop and SubagentStop `continue: false` is the block (`decision:
@@ -82,6 +83,12 @@ const TOOLS: AgentTools = claudeTools(
  *     opposite of Claude Code's `continue: false`, so hookrun never sends that there;
  *   - `additionalContext` is read on PostToolUse, PostToolUseFailure, UserPromptSubmit,
  *     SessionStart and Setup only.
+ *
+ * Seen in the agent lab (2.117.0): PostToolUse's `tool_response` for a successful Bash call holds
+ * its exit code and flags but not its output; a failed call fires PostToolUse (not
+ * PostToolUseFailure) with `is_error` and the output in `error`. SessionStart sends no `cwd`
+ * (hooks get CODEBUDDY_PROJECT_DIR). Started in a subfolder, it reads no `.codebuddy/` of the
+ * folders above.
  *
  * Its payload cannot be told from Claude Code's by its fields. Its transcripts live under
  * `~/.codebuddy/projects/` (or `$CODEBUDDY_CONFIG_DIR`), so a Claude Code event whose
@@ -115,7 +122,7 @@ export const codebuddy: Dialect = {
     'a rewrite is merged over the tool input (documented as modifiedInput, read as updatedInput by 2.117.0): a field the rewrite leaves out keeps its old value',
     "on Stop and SubagentStop CodeBuddy Code reads continue: false as 'keep working': hookrun's continue: false is not sent there",
     'CodeBuddy Code loads hooks once at startup and asks for edits made while it runs to be reviewed in its /hooks panel',
-    'what CodeBuddy Code does with an answer is from its 2.117.0 docs and bundle, not the agent lab',
+    "PostToolUse's tool_response for a successful Bash call holds its exit code, not its output (2.117.0, the agent lab)",
   ],
   mcpNaming: CLAUDE_MCP_NAMING,
   detect: (payload) =>
@@ -173,6 +180,8 @@ const codebuddyInstall: InstallTarget = {
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },
   toolMatchers: true,
+  // The agent lab (2.117.0): started in a subfolder, the project's .codebuddy/ entries did not run.
+  projectFileOnlyWhereStarted: true,
   // hooks.md "Configuration Safety": a snapshot at startup; a change made while it runs applies
   // after review in the /hooks panel. The 2.117.0 bundle has no other approval of settings hooks.
   note: 'CodeBuddy Code reads hooks when it starts: a session already running applies these entries only after review in its /hooks panel',

@@ -25,6 +25,7 @@ import { kiro, kiroAgent } from './kiro.ts'
 import { letta, lettaAgent } from './letta.ts'
 import { opencode, opencodeAgent } from './opencode.ts'
 import { qwen, qwenAgent } from './qwen.ts'
+import { reasonix, reasonixAgent } from './reasonix.ts'
 import { vibe, vibeAgent } from './vibe.ts'
 import { windsurf, windsurfAgent } from './windsurf.ts'
 
@@ -55,6 +56,7 @@ export const AGENTS: readonly Agent[] = [
   ampAgent,
   antigravityAgent,
   codebuddyAgent,
+  reasonixAgent,
 ]
 
 /**
@@ -65,25 +67,26 @@ export const AGENTS: readonly Agent[] = [
  *   3. Windsurf: `agent_action_name` (no other agent has it)
  *   4. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
  *   5. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
- *   6. Mistral Vibe: pre_tool / post_tool / post_agent (before 2.21: before_tool / after_tool / post_agent_turn) in `hook_event_name`
- *   7. Letta Code: one of its events in `event_type` with a `working_directory` (no other agent has them)
- *   8. Auggie:  a Claude Code name or PromptSubmit with `conversation_id` and a `workspace_roots` list,
+ *   6. Reasonix: one of its events in `event` with a camelCase `sessionId`, no `session_id` and no `hook_event_name`
+ *   7. Mistral Vibe: pre_tool / post_tool / post_agent (before 2.21: before_tool / after_tool / post_agent_turn) in `hook_event_name`
+ *   8. Letta Code: one of its events in `event_type` with a `working_directory` (no other agent has them)
+ *   9. Auggie:  a Claude Code name or PromptSubmit with `conversation_id` and a `workspace_roots` list,
  *               no `session_id` and no `cursor_version`
- *   9. Kiro:    agentSpawn / userPromptSubmit or a v3 trigger no one else has (PreTaskExec, PostFile…), or preToolUse / postToolUse / stop without
+ *  10. Kiro:    agentSpawn / userPromptSubmit or a v3 trigger no one else has (PreTaskExec, PostFile…), or preToolUse / postToolUse / stop without
  *               Cursor's `conversation_id` and `cursor_version`
- *  10. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
- *  11. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
+ *  11. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
+ *  12. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
  *               with VS Code's `hookEventName` (VS Code's own hooks read Copilot's files)
- *  12. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
+ *  13. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
  *               SessionEnd / Notification with Gemini's ISO `timestamp` string
- *  13. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
+ *  14. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
  *               `timestamp` string (Claude Code sends none)
- *  14. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
- *  15. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
- *  16. CodeBuddy Code: a Claude Code event whose `transcript_path` is in a `.codebuddy` folder (its payload is
+ *  15. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
+ *  16. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
+ *  17. CodeBuddy Code: a Claude Code event whose `transcript_path` is in a `.codebuddy` folder (its payload is
  *               Claude Code's otherwise: `--format codebuddy` names it)
- *  17. Codex:   a Codex event name with `turn_id`
- *  18. Claude Code: any Claude Code event name
+ *  18. Codex:   a Codex event name with `turn_id`
+ *  19. Claude Code: any Claude Code event name
  * Anything else gets hookrun's own answer.
  */
 export const DIALECTS: readonly Dialect[] = [
@@ -92,6 +95,7 @@ export const DIALECTS: readonly Dialect[] = [
   windsurf,
   goose,
   crush,
+  reasonix,
   vibe,
   letta,
   auggie,
@@ -147,6 +151,7 @@ export const INSTALLED: readonly Agent[] = [
   kimiAgent,
   vibeAgent,
   codebuddyAgent,
+  reasonixAgent,
 ]
 
 /** The agents that run this agent's entries, each with its name, label and how it does (src/agents/callers.ts), in detection order. */
@@ -178,6 +183,7 @@ export const SCAN_ORDER: readonly Agent[] = [
   kimiAgent,
   vibeAgent,
   codebuddyAgent,
+  reasonixAgent,
   clineAgent,
   opencodeAgent,
   kiloAgent,

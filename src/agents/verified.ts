@@ -3,6 +3,7 @@ import agentSdk from './lab/agent-sdk.json' with { type: 'json' }
 import claude from './lab/claude.json' with { type: 'json' }
 import cline from './lab/cline.json' with { type: 'json' }
 import claudeServe from './lab/claude-serve.json' with { type: 'json' }
+import codebuddy from './lab/codebuddy.json' with { type: 'json' }
 import codex from './lab/codex.json' with { type: 'json' }
 import copilot from './lab/copilot.json' with { type: 'json' }
 import gemini from './lab/gemini.json' with { type: 'json' }
@@ -10,6 +11,7 @@ import goose from './lab/goose.json' with { type: 'json' }
 import kilo from './lab/kilo.json' with { type: 'json' }
 import opencode from './lab/opencode.json' with { type: 'json' }
 import qwen from './lab/qwen.json' with { type: 'json' }
+import reasonix from './lab/reasonix.json' with { type: 'json' }
 
 /** One agent's lab results: the package and version the lab ran, and each scenario's verdict. */
 export interface LabVerified {
@@ -26,8 +28,7 @@ export interface LabVerified {
  * source only. `agent-sdk` is the Claude Agent SDK with hookrunHooks() (a library, not a dialect).
  */
 export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEntries(
-  [agentSdk, { ...claude, serve: claudeServe }, cline, codex, copilot, gemini, goose, kilo, opencode, qwen].map((results) => [
-    results.agent,
-    results,
-  ]),
+  [agentSdk, { ...claude, serve: claudeServe }, cline, codebuddy, codex, copilot, gemini, goose, kilo, opencode, qwen, reasonix].map(
+    (results) => [results.agent, results],
+  ),
 )

@@ -28,6 +28,10 @@ export const LAB_AGENTS = {
   opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
   // OpenCode's engine. 7.8.1 (still the newest on 2026-11-27) names native packages npm does not have: 7.7.7 is the newest that installs.
   kilo: { package: '@kilocode/cli', version: '7.7.7', bin: 'kilo' },
+  // CodeBuddy Code 2.117.0 (npm `@tencent-ai/codebuddy-code` answers 404 here) ships inside the Agent SDK as cli/.
+  codebuddy: { package: '@tencent-ai/agent-sdk', version: '0.3.201', entry: 'node_modules/@tencent-ai/agent-sdk/cli/bin/codebuddy' },
+  // A Go binary in the optional dependency @reasonix/cli-linux-x64; bin/reasonix.js starts it.
+  reasonix: { package: 'reasonix', version: '1.38.11', bin: 'reasonix' },
   // A library, not a CLI: the app (test/agents/agent-sdk-app.ts) imports it; it runs the Claude Code binary it bundles.
   'agent-sdk': {
     package: '@anthropic-ai/claude-agent-sdk',

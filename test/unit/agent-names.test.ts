@@ -38,6 +38,7 @@ const NAMES = [
   'antigravity',
   'codebuddy',
   'openclaw',
+  'reasonix',
 ]
 const NAMED = new RegExp(`(?<![a-z])(${NAMES.join('|')})(?![a-z])`, 'i')
 

@@ -1,0 +1,185 @@
+import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
+import { CLAUDE_MCP_NAMING } from './types.ts'
+import type { Payload } from '../core/types.ts'
+import { Answer, blockReason, contextText, decided, objectFrom } from './shared.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { join } from 'node:path'
+import type { ProjectScan } from './native-config.ts'
+
+/**
+ * Reasonix's hook events (its Go hook runner, `internal/hook/hook.go` `Events`, in its order; npm
+ * `reasonix` 1.38.11, whose binary names each), and hookrun's event for each.
+ */
+const EVENTS = {
+  PreToolUse: 'tool:pre_execute',
+  PostToolUse: 'tool:post_execute',
+  PostToolUseFailure: 'tool:error',
+  PermissionRequest: 'permission:prompt',
+  UserPromptSubmit: 'user:prompt_submit',
+  Stop: 'agent:stop',
+  StopFailure: 'agent:stop_failure',
+  PostLLMCall: 'llm:post_response',
+  SessionStart: 'session:start',
+  SessionEnd: 'session:end',
+  SubagentStop: 'subagent:stop',
+  Notification: 'notification',
+  PreCompact: 'context:pre_compact',
+} as const satisfies AgentEvents
+
+/**
+ * Reasonix's tool names and hookrun's subject for each: the ones the 1.38.11 lab session offered
+ * the model (`bash`, `read_file`, `write_file`, `edit_file`, `ask`, `todo_write`) and the others its
+ * hook runner maps to Claude Code's (`internal/hook/hook.go` claudeToolNames).
+ */
+const TOOLS: AgentTools = {
+  bash: 'bash',
+  read_file: 'read',
+  write_file: 'write',
+  edit_file: 'edit',
+  multi_edit: 'multiedit',
+  notebook_edit: 'notebookedit',
+  glob: 'glob',
+  grep: 'grep',
+  web_fetch: 'webfetch',
+  ask: 'ask',
+  todo_write: 'todo',
+  task: 'agent',
+  read_only_task: 'agent',
+  parallel_tasks: 'agent',
+}
+
+/**
+ * Reasonix (npm `reasonix`, 1.x: a Go binary in the optional dependency `@reasonix/cli-<os>-<arch>`;
+ * its docs/DESKTOP_HOOKS.zh-CN.md and internal/hook/hook.go of esengine/DeepSeek-Reasonix; the
+ * 1.38.11 binary in the agent lab). Hooks live in `~/.reasonix/settings.json` (`$REASONIX_HOME`)
+ * and `<project>/.reasonix/settings.json`, project ones first, as `{hooks: {Event: [{match,
+ * command, description, timeout, cwd}]}}`: flat entries, `match` an anchored regex on the tool
+ * (tool events only), `timeout` in milliseconds (default 5000 on PreToolUse, PermissionRequest and
+ * UserPromptSubmit, 30000 elsewhere), run with `sh -c`.
+ *
+ * Its payload is one camelCase JSON line: `event`, `sessionId`, `cwd`, and per event `toolName`,
+ * `toolArgs`, `toolResult`, `error`, `prompt`, `turn`, `lastAssistantText`, `message`, `trigger`,
+ * `reasoning`, `source`, `reason`. A settings hook's answer is its exit code alone: on PreToolUse
+ * and UserPromptSubmit exit 2 or a timeout blocks (the first block stops the rest) and the output,
+ * stderr first, goes to the model and the person; any other exit warns; nothing else blocks. Its
+ * stdout means something on three events only: SessionStart (plain text becomes context for the
+ * model, seen in the lab), PostLLMCall (non-empty stdout replaces the reasoning shown) and
+ * PreCompact (added to the compaction's guidance). So hookrun blocks with exit 2 and the reason on
+ * stderr, sends context as stdout where it is read, prints nothing on PostLLMCall, and warns about
+ * every other field: a rewrite cannot be applied, so a gate that rewrites is refused.
+ */
+const REASONIX_EVENTS = new Set<string>(Object.keys(EVENTS))
+/** Exit 2 or a timeout blocks only here (hook.go `IsBlocking`). */
+const BLOCKING_EVENTS = new Set(['PreToolUse', 'UserPromptSubmit'])
+/** Where Reasonix reads a hook's stdout as words for the model: SessionStart's context, PreCompact's summary guidance. */
+const CONTEXT_EVENTS = new Set(['SessionStart', 'PreCompact'])
+/** After the fact: a block cannot undo it. */
+const AFTER_EVENTS = new Set(['PostToolUse', 'PostToolUseFailure', 'Stop', 'StopFailure', 'SubagentStop', 'SessionEnd'])
+
+export const reasonix: Dialect = {
+  name: 'reasonix',
+  label: 'Reasonix',
+  source: 'reasonix',
+  // It sets no variable for settings hooks; `cwd` is the session's folder (and the hook's).
+  project: { variables: [], payloadField: 'cwd' },
+  mcpNaming: CLAUDE_MCP_NAMING,
+  notices: ['additionalContext'],
+  ignores: [
+    {
+      field: 'updatedInput',
+      events: ['PreToolUse'],
+      why: 'Reasonix reads only the exit code of a settings hook, so the tool would run with its original input',
+    },
+  ],
+  caveats: [
+    "Reasonix reads a hook's exit code, not JSON: hookrun blocks with exit 2 and the reason on stderr; a rewrite is refused (the call is blocked, saying so)",
+    'only PreToolUse and UserPromptSubmit can be blocked; a gate past its timeout blocks there too',
+    'context reaches the model only from SessionStart (and PreCompact, as guidance for the summary)',
+    'a failed tool call fires PostToolUse as well as PostToolUseFailure, with the output in `error`',
+    'Reasonix loads hooks when a session starts (`/new` or a restart applies a change); project hooks load without a trust step since 1.17.21',
+  ],
+  detect: (payload) =>
+    typeof payload.event === 'string' &&
+    REASONIX_EVENTS.has(payload.event) &&
+    typeof payload.sessionId === 'string' &&
+    payload.session_id === undefined &&
+    payload.hook_event_name === undefined,
+  eventName: (payload) => (typeof payload.event === 'string' ? payload.event : undefined),
+  normalize(payload): Normalized {
+    const added: Payload = {}
+    if (payload.session_id === undefined && typeof payload.sessionId === 'string') added.session_id = payload.sessionId
+    const input = objectFrom(payload.toolArgs)
+    if (payload.tool_input === undefined && input !== undefined) added.tool_input = input
+    // A failed call's output is in `error` (its PostToolUse and PostToolUseFailure).
+    const output = payload.toolResult ?? payload.error
+    if (payload.tool_response === undefined && output !== undefined) added.tool_response = output
+    if (payload.last_assistant_message === undefined && typeof payload.lastAssistantText === 'string')
+      added.last_assistant_message = payload.lastAssistantText
+    return { payload: Object.keys(added).length > 0 ? spreadKeepingLongStrings(payload, added) : payload }
+  },
+  render(decision, payload, agentEvent) {
+    const named = agentEvent ?? (typeof payload.event === 'string' ? payload.event : undefined)
+    const event = named !== undefined && REASONIX_EVENTS.has(named) ? named : 'PreToolUse'
+    const answer = new Answer('Reasonix', event)
+    let exitCode = 0
+    let stderr = ''
+    let stdout = ''
+    if (BLOCKING_EVENTS.has(event) && (decision.blocked || decision.decision === 'ask')) {
+      if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
+      exitCode = 2
+      stderr = `${blockReason(decision)}\n`
+    } else if (decision.blocked)
+      answer.cannot('a block', AFTER_EVENTS.has(event) ? 'it already happened; the session goes on' : 'the event proceeds')
+    else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+    else if (decided(decision) && decision.decision === 'allow')
+      answer.cannot("decision 'allow'", 'a hook cannot approve a call in Reasonix; its own permission rules apply')
+    if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Reasonix cannot rewrite a prompt')
+    const context = contextText(decision)
+    if (context !== undefined) {
+      if (CONTEXT_EVENTS.has(event)) stdout = `${context}\n`
+      else answer.cannot('additionalContext')
+    }
+    if (!decision.continue) answer.cannot('continue: false', 'the session goes on')
+    if (decision.systemMessage !== undefined)
+      answer.cannot('systemMessage', "it was not sent: Reasonix shows a hook's output only when the hook blocks or fails")
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    return { stdout, stderr, exitCode, warnings: answer.warnings }
+  },
+}
+
+/** Reasonix's hooks config for `hookrun install` (src/agents/install.ts). */
+const reasonixInstall: InstallTarget = {
+  // docs/CONFIG_PATHS.md: <Reasonix home>/settings.json, Reasonix home ~/.reasonix or $REASONIX_HOME;
+  // the project's .reasonix/settings.json (shared with the repository: no local variant).
+  file: (scope, places) =>
+    scope === 'user'
+      ? join(homeOr(places, 'REASONIX_HOME', '.reasonix'), 'settings.json')
+      : join(places.project, '.reasonix', 'settings.json'),
+  shape: 'flat',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {},
+  command: (self) => `${self} fire --format reasonix`,
+  // Milliseconds (hook.go `Timeout`); a timed-out PreToolUse or UserPromptSubmit hook blocks.
+  handler: (command) => ({ command, description: 'hookrun', timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
+  timeout: { field: 'timeout', perSecond: 1000 },
+  note: 'Reasonix loads hooks when a session starts: a session already running applies these entries after /new or a restart',
+}
+
+/** The files of a project Reasonix reads hooks from (`hookrun scan`; docs/DESKTOP_HOOKS.zh-CN.md). */
+const REASONIX_SCAN: ProjectScan = {
+  sources: [{ path: '.reasonix/settings.json', reader: 'events', agents: ['Reasonix'], owners: ['reasonix'], hookrunFile: true }],
+}
+
+export const reasonixAgent: Agent = {
+  name: reasonix.name,
+  label: reasonix.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: reasonix,
+  install: reasonixInstall,
+  scan: REASONIX_SCAN,
+}
