@@ -31,11 +31,11 @@ export interface HookContext {
   readonly projectRoot: string
   readonly signal?: AbortSignal
   readonly progress?: (record: ProgressRecord) => void
-  /** The marker blocking command hooks carry (src/run/escapees.ts); made by `runChain`. */
+  /** The marker blocking command hooks carry (src/run/escapees.ts); made by `runChain` when the caller has none. */
   readonly fireId?: string
   /** Each project's trust as the fire found it (outermost first): project hooks' files are checked again as each runs. */
   readonly trusts?: readonly ProjectTrust[]
-  /** What changed in a project hook's files since trust (src/trust/verify.ts); made by `runChain`. */
+  /** What changed in a project hook's files since trust (src/trust/verify.ts); made once per chain by `StepRunner`. */
   readonly verifyMaterial?: (hook: Hook) => Promise<string[]>
 }
 
