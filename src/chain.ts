@@ -1,17 +1,17 @@
-// Stages run and interpret: the selected hooks as a chain, in stages by their rules, each answer read, rewrites judged again (one hook's run: chain-steps.ts).
+// The selected hooks as a chain: in stages by their rules, each result kept with its rewrite, rewrites
+// judged again, hookrun's own block last (one step's run: chain-steps.ts).
 import { type FiredEvent, type Hook, type HookResult, type HookRule, type Payload, ruleOfShape } from './core/types.ts'
 import { killEscapees, newFireId, pidClock } from './run/escapees.ts'
-import { TOOL_INPUT_KEYS, toolInput } from './payload/fields.ts'
-import { spreadKeepingLongStrings } from './payload/long-strings.ts'
+import { promptOf, toolInput, withRewrite } from './payload/fields.ts'
 import { answerUpdatedInput } from './answer/interpret.ts'
 import type { Rewrites } from './answer/decide.ts'
 import { HOOKRUN, hookrunBlock } from './answer/blocks.ts'
-import { materialCheck } from './trust/verify.ts'
 import { isGate } from './event/events.ts'
 import { CHAIN_BUDGET_SECONDS } from './config/defaults.ts'
 import { type ChainContext, type ChainStep, StepRunner, withEventName } from './chain-steps.ts'
 
-export type { ChainContext, ChainStep, InProcessStep, ProgressRecord } from './chain-steps.ts'
+export type { ChainContext, ChainStep, InProcessStep } from './chain-steps.ts'
+export type { ProgressRecord } from './run/hook.ts'
 
 /** How many times the chain's judges may judge an input a later hook rewrote (the first run is round 1). */
 export const MAX_JUDGING_ROUNDS = 3
@@ -82,19 +82,23 @@ export async function runChain(
   // The hooks run under the chain's budget as well as the caller's signal.
   const budget = chainBudget(outerContext)
   const chain = new ChainRun(event, original, { ...outerContext, signal: budget.signal }, steps)
+  let unsettled: string | undefined
   // The budget's timer ends with the hooks, however they end (a payload that cannot be read throws).
   try {
     await chain.runStages(steps)
-    await chain.judgeRewritesAgain()
+    unsettled = await chain.judgeRewritesAgain()
   } finally {
     budget.end()
   }
+  // hookrun's own block, after the hooks' results: the judges never agreed, or a gate's hooks ran
+  // out of time (never both: a spent budget aborts the judging before it can give up).
+  let block = unsettled
   if (budget.expired() && !outerContext.signal?.aborted) {
     const reason = `hooks ran past hookrun's budget of ${Math.round(budget.ms / 1000)} s for one event; the ones still running were killed`
-    if (isGate(event.name)) chain.blockedByHookrun(`${reason}, so the event is blocked`)
+    if (isGate(event.name)) block = `${reason}, so the event is blocked`
     else chain.warnings.push(reason)
   }
-  return chain.finish()
+  return chain.finish(block)
 }
 
 /** One run of the chain: the results so far, the payload as the steps left it, and what is still running. */
@@ -126,16 +130,14 @@ class ChainRun {
     this.payload = withEventName(original, event)
     // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
     this.fireId = context.fireId === undefined ? newFireId() : context.fireId
-    const chainContext = {
-      ...context,
-      ...(this.fireId !== undefined && { fireId: this.fireId }),
-      verifyMaterial: materialCheck(context.trusts ?? [], context.env),
-    }
-    this.steps = new StepRunner(event, original, this.payload, context, chainContext, this.warnings)
+    this.steps = new StepRunner(event, original, this.payload, context, this.fireId, this.warnings)
     this.pidsBefore = this.fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
   }
 
-  /** Each stage by its rule: a chain step stops at a block; an `all` stage runs whatever blocked. */
+  /**
+   * Each stage by its rule: a chain step stops at a block; an `all` stage runs whatever blocked,
+   * its steps together, or one at a time when it is sequential.
+   */
   async runStages(steps: readonly ChainStep[]): Promise<void> {
     for (const stage of stagesOf(steps)) {
       if (this.context.signal?.aborted) break
@@ -143,20 +145,23 @@ class ChainRun {
         this.skipped.push(...stage.steps)
         continue
       }
-      if (stage.sequential) {
-        for (const step of stage.steps) {
-          if (this.context.signal?.aborted) break
-          const seen = this.payload
-          this.keep(step, await this.steps.runStep(step, seen), seen)
-        }
-        continue
+      for (const together of stage.sequential ? stage.steps.map((step) => [step]) : [stage.steps]) {
+        if (this.context.signal?.aborted) break
+        await this.runTogether(together)
       }
-      const seen = this.payload
-      const stageResults = await Promise.all(stage.steps.map((step) => this.steps.runStep(step, seen)))
-      stage.steps.forEach((step, index) => {
-        this.keep(step, stageResults[index]!, seen)
-      })
     }
+  }
+
+  /**
+   * Run steps together, each on the payload as it is now, and keep their results in config
+   * order (in `round`, at `at` when they replace the steps' earlier runs).
+   */
+  private async runTogether(steps: readonly ChainStep[], round = 1, at?: readonly number[]): Promise<void> {
+    const seen = this.payload
+    const results = await Promise.all(steps.map((step) => this.steps.runStep(step, seen)))
+    steps.forEach((step, index) => {
+      this.keep(step, results[index]!, seen, round, at?.[index])
+    })
   }
 
   /** Record a step's result (at `at` when it replaces the step's earlier run) and apply its rewrite. */
@@ -175,9 +180,9 @@ class ChainRun {
     if (updatedInput !== undefined || answer?.updatedPrompt !== undefined) {
       if (updatedInput !== undefined) this.rewrites.updatedInput = updatedInput
       if (answer?.updatedPrompt !== undefined) this.rewrites.updatedPrompt = answer.updatedPrompt
-      this.payload = applyRewrites(this.payload, updatedInput, answer?.updatedPrompt)
+      this.payload = withRewrite(this.payload, updatedInput, answer?.updatedPrompt)
       // A rewrite is what its own hook approved; concurrent handlers' rewrites apply in config order.
-      this.approved[at] = applyRewrites(seen, updatedInput, answer?.updatedPrompt)
+      this.approved[at] = withRewrite(seen, updatedInput, answer?.updatedPrompt)
     }
     if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: this.approved[at]! })
   }
@@ -186,45 +191,40 @@ class ChainRun {
    * The input that runs is the input every judge approved (README "Rewrites are judged again"):
    * on a gate event, each hook that judged an input a later hook rewrote runs again, in config
    * order, on the input as it now is, until every judge's last run approved the final input.
-   * A chain that is still rewriting after MAX_JUDGING_ROUNDS rounds blocks: no gate has then
-   * judged what would run.
+   * A chain that is still rewriting after MAX_JUDGING_ROUNDS rounds blocks (the reason is
+   * returned, for `runChain`): no gate has then judged what would run.
    */
-  async judgeRewritesAgain(): Promise<void> {
-    if (!isGate(this.event.name)) return
+  async judgeRewritesAgain(): Promise<string | undefined> {
+    if (!isGate(this.event.name)) return undefined
     for (let round = 2; !this.blocked && !this.context.signal?.aborted; round++) {
       const stale = this.results.flatMap((result, index) =>
         judgesInput(result) && !sameJudgedInput(this.approved[index]!, this.payload) ? [index] : [],
       )
-      if (stale.length === 0) return
+      if (stale.length === 0) return undefined
       if (round > MAX_JUDGING_ROUNDS) {
         const names = stale.map((index) => `'${this.ran[index]!.name}'`).join(', ')
-        this.blockedByHookrun(
-          `hooks kept rewriting the input: after ${MAX_JUDGING_ROUNDS} rounds ${names} had still judged an input other than the one that would run, so no gate has approved it; make the rewriting hooks agree (see 'hookrun explain')`,
-        )
-        return
+        return `hooks kept rewriting the input: after ${MAX_JUDGING_ROUNDS} rounds ${names} had still judged an input other than the one that would run, so no gate has approved it; make the rewriting hooks agree (see 'hookrun explain')`
       }
       for (const index of stale) {
         if (this.blocked || this.context.signal?.aborted) break
-        const step = this.ran[index]!
-        const seen = this.payload
-        this.keep(step, await this.steps.runStep(step, seen), seen, round, index)
+        await this.runTogether([this.ran[index]!], round, [index])
       }
     }
+    return undefined
   }
 
-  /** A block of hookrun's own, after the hooks' results. */
-  blockedByHookrun(reason: string): void {
-    const commandStep = this.ran.find((step): step is Hook => !('run' in step))
-    const block = hookrunBlock(reason, commandStep?.source.file ?? this.context.projectRoot)
-    // Last, with no step of its own (`ran` is one shorter then).
-    this.results.push(block)
-    this.startedAt.push(performance.timeOrigin + performance.now())
-    this.approved.push(this.payload)
-    this.blocked = true
-  }
-
-  /** Detached hooks given their input, what the hooks left running ended; the outcome. */
-  async finish(): Promise<ChainOutcome> {
+  /**
+   * The outcome: hookrun's own block last, when there is one (with no step of its own: `ran` is
+   * one shorter then); detached hooks given their input, what the hooks left running ended.
+   */
+  async finish(block: string | undefined): Promise<ChainOutcome> {
+    if (block !== undefined) {
+      const commandStep = this.ran.find((step): step is Hook => !('run' in step))
+      this.results.push(hookrunBlock(block, commandStep?.source.file ?? this.context.projectRoot))
+      this.startedAt.push(performance.timeOrigin + performance.now())
+      this.approved.push(this.payload)
+      this.blocked = true
+    }
     await Promise.all(this.steps.handoffs)
     // Whatever the hooks left running in a session of its own ends with the chain, unless a hook
     // was let go on purpose: its descendants carry the marker too.
@@ -272,20 +272,4 @@ function judgesInput(result: HookResult): boolean {
 function sameJudgedInput(a: Payload, b: Payload): boolean {
   if (a === b) return true
   return JSON.stringify(toolInput(a) ?? null) === JSON.stringify(toolInput(b) ?? null) && promptOf(a) === promptOf(b)
-}
-
-/** Keys that hold the user's prompt, in the order agents use them. */
-export const PROMPT_KEYS = ['prompt', 'user_prompt', 'userPrompt', 'message'] as const
-
-/** The prompt field a rewrite replaces (`applyRewrites`). */
-export function promptOf(payload: Payload): unknown {
-  const key = PROMPT_KEYS.find((name) => name in payload)
-  return key === undefined ? undefined : payload[key]
-}
-
-function applyRewrites(payload: Payload, updatedInput: Record<string, unknown> | undefined, updatedPrompt: string | undefined): Payload {
-  const next = spreadKeepingLongStrings(payload)
-  if (updatedInput !== undefined) next[TOOL_INPUT_KEYS.find((key) => key in payload) ?? 'tool_input'] = updatedInput
-  if (updatedPrompt !== undefined) next[PROMPT_KEYS.find((key) => key in payload) ?? 'prompt'] = updatedPrompt
-  return next
 }

@@ -1,6 +1,6 @@
 // Why a gate was blocked when no hook said so: hookrun's own blocks (docs/guarantees.md: a changed
 // project, an entry that cannot be read, a missing policy, a chain out of time) and its notices for
-// a project whose hooks do not run. fire.ts, chain.ts and explain read them from here.
+// a project whose hooks do not run. fire.ts, chain.ts, hook-result.ts and explain read them from here.
 import type { ResolvedConfig } from '../config/load.ts'
 import { type ConfigProblem, type FiredEvent, formatProblem, type Hook, type HookResult } from '../core/types.ts'
 import { isGate } from '../event/events.ts'

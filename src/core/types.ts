@@ -235,6 +235,22 @@ export interface CommandRun {
   readonly durationMs: number
 }
 
+/**
+ * What running one hook gave, before any interpretation: a gate's hook not run because a variable
+ * would hold only part of a value (`cut`: a NUL; `incomplete`: a command longer than a variable
+ * holds), a project hook not run because its files changed since trust, or what its command, its
+ * POST or its start in the background came to (src/run/hook.ts makes it, src/answer/hook-result.ts reads it).
+ */
+export type HookRun =
+  | { readonly kind: 'cut'; readonly variables: readonly string[] }
+  | { readonly kind: 'incomplete' }
+  /** `project`: the root of the project whose trust no longer holds, and the command that trusts it again. */
+  | { readonly kind: 'changed'; readonly changed: readonly string[]; readonly project: { readonly root: string; readonly command: string } }
+  | { readonly kind: 'command'; readonly run: CommandRun; readonly path: string | undefined; readonly cut: readonly string[] }
+  | { readonly kind: 'http'; readonly run: HttpRun }
+  /** A `blocking: false` hook: what it says once started (or sent) is for the end of the chain. */
+  | { readonly kind: 'started'; readonly handoff: Promise<string[]>; readonly letGo: boolean }
+
 /** What a hook's stdout says as an answer (see src/answer/parse.ts, which parses it with zod). */
 export interface ParsedAnswer {
   answer?: HookAnswer

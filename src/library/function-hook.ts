@@ -1,9 +1,9 @@
 // Function hooks: TypeScript functions that run in the chain beside command hooks.
 import { z } from 'zod'
-import { sessionIdOf, toolInput } from '../payload/fields.ts'
+import { PROMPT_KEYS, sessionIdOf, toolInput } from '../payload/fields.ts'
 import type { FiredEvent, HookResult, Payload } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
-import { PROMPT_KEYS, type InProcessStep } from '../chain.ts'
+import type { InProcessStep } from '../chain.ts'
 import { answerContext, answerDecision, answerReason, answerUpdatedInput } from '../answer/interpret.ts'
 import type { EventPattern } from '../event/pattern.ts'
 import { HookAnswerSchema, type HookReport } from '../core/protocol.ts'

@@ -1,8 +1,12 @@
-// The fields agents name differently (tool input, session id): read in any agent's spelling.
+// The fields agents name differently (tool input, prompt, session id): read in any agent's spelling, and rewritten.
 import type { Payload } from '../core/types.ts'
+import { spreadKeepingLongStrings } from './long-strings.ts'
 
 /** Keys that hold a tool's input, in the order agents use them. */
-export const TOOL_INPUT_KEYS = ['tool_input', 'toolInput', 'tool_args', 'toolArgs', 'input', 'args'] as const
+const TOOL_INPUT_KEYS = ['tool_input', 'toolInput', 'tool_args', 'toolArgs', 'input', 'args'] as const
+
+/** Keys that hold the user's prompt, in the order agents use them. */
+export const PROMPT_KEYS = ['prompt', 'user_prompt', 'userPrompt', 'message'] as const
 
 /** The agent's session id, in any of the spellings agents use. */
 export function sessionIdOf(payload: Payload): unknown {
@@ -11,6 +15,24 @@ export function sessionIdOf(payload: Payload): unknown {
 
 export function toolInput(payload: Payload): unknown {
   return pick(payload, ...TOOL_INPUT_KEYS)
+}
+
+/** The prompt field a rewrite replaces (`withRewrite`). */
+export function promptOf(payload: Payload): unknown {
+  const key = PROMPT_KEYS.find((name) => name in payload)
+  return key === undefined ? undefined : payload[key]
+}
+
+/** The payload with a hook's rewrite: its tool input and prompt replaced under the keys the payload uses. */
+export function withRewrite(
+  payload: Payload,
+  updatedInput: Record<string, unknown> | undefined,
+  updatedPrompt: string | undefined,
+): Payload {
+  const next = spreadKeepingLongStrings(payload)
+  if (updatedInput !== undefined) next[TOOL_INPUT_KEYS.find((key) => key in payload) ?? 'tool_input'] = updatedInput
+  if (updatedPrompt !== undefined) next[PROMPT_KEYS.find((key) => key in payload) ?? 'prompt'] = updatedPrompt
+  return next
 }
 
 /** The first of `keys` the payload has a value for. */

@@ -210,7 +210,7 @@ function asEnvValue(value: unknown, maxBytes: number): EnvValue | undefined {
   return fitted(JSON.stringify(cutLongStrings(value, maxBytes, 0, cut)), maxBytes, cut.any)
 }
 
-/** NUL cannot be in an environment variable; cut at it rather than fail the spawn (a gate blocks instead: src/chain.ts). */
+/** NUL cannot be in an environment variable; cut at it rather than fail the spawn (a gate blocks instead: src/run/hook.ts). */
 function withoutNul(text: string): string {
   return text.includes('\0') ? text.slice(0, text.indexOf('\0')) : text
 }
