@@ -1,6 +1,7 @@
 // One step of the chain run (`StepRunner`): its input (the bytes that came in, or the payload
 // serialised once per version), then in-process, or handed to the run stage (src/run/hook.ts) and
 // its run read into an answer (src/answer/hook-result.ts); what a background start leaves for the end.
+import { HANDLER_VARIABLES, handlerVariablesOf } from './agents/registry.ts'
 import { type FiredEvent, type Hook, type HookResult, needsTrust, type Payload } from './core/types.ts'
 import { payloadBytes } from './payload/payload.ts'
 import { spreadKeepingLongStrings } from './payload/long-strings.ts'
@@ -28,30 +29,19 @@ export interface ChainContext extends HookContext {
   readonly budgetMs?: number
 }
 
-/**
- * The project-folder variables a handler written for an agent reads, as that agent sets them
- * (agent-hook-protocols.md §1.6, §6.1, §6.3: Gemini CLI and Cursor also set Claude's name).
- */
-const PROJECT_DIR_VARIABLES: Readonly<Partial<Record<Hook['shape'], readonly string[]>>> = {
-  claude: ['CLAUDE_PROJECT_DIR'],
-  gemini: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
-  cursor: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
-}
-
 function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record<string, string>> | undefined {
   // A project's own hooks get the project root whatever the agent set: trust pinned the files
   // these paths name (src/trust/material.ts), so they must mean the same when the hook runs; an
   // enclosing project's hooks (src/config/files.ts) run in their own project.
   if (needsTrust(hook.source.layer)) {
     const projectRoot = hook.projectRoot ?? context.projectRoot
-    return { ...Object.fromEntries(ALL_PROJECT_DIR_VARIABLES.map((name) => [name, projectRoot])), ...hook.env }
+    return { ...Object.fromEntries(HANDLER_VARIABLES.map((name) => [name, projectRoot])), ...hook.env }
   }
-  const names = PROJECT_DIR_VARIABLES[hook.shape]
+  // A handler written for an agent reads that agent's project-folder variables (its module's nativeConfig).
+  const names = handlerVariablesOf(hook.shape)
   if (names === undefined) return hook.env
   return { ...Object.fromEntries(names.map((name) => [name, context.env[name] ?? context.projectRoot])), ...hook.env }
 }
-
-const ALL_PROJECT_DIR_VARIABLES = [...new Set(Object.values(PROJECT_DIR_VARIABLES).flat())]
 
 /**
  * The payload's own bytes with what `withEventName` adds appended inside the closing brace: the

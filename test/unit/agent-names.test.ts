@@ -88,11 +88,7 @@ const ALLOWED: ReadonlyArray<{ readonly file: string; readonly line: RegExp; rea
     line: /EXIT_ZERO_JSON|hook\.shape === ["']crush["']/,
     why: "how a shape's handler answers (its JSON on exit 0, Crush's exit 49)",
   },
-  {
-    file: 'src/chain-steps.ts',
-    line: /_PROJECT_DIR/,
-    why: 'the project variables an agent-shaped handler reads, as its agent sets them (to move to the registry: handlerVariablesOf)',
-  },
+
   {
     file: 'src/discover/folders.ts',
     line: /^const OPEN_LAYOUT = .*CLAUDE_PLUGIN_ROOT/,
