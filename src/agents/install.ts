@@ -41,6 +41,13 @@ export interface AgentTarget {
    * flat: `hooks.event = [handler]` (Cursor, Copilot).
    */
   readonly shape: 'groups' | 'flat'
+  /** Events of a groups-shaped file whose list holds handlers directly (Antigravity CLI's PreInvocation, Stop, …). */
+  readonly flatEvents?: readonly string[]
+  /**
+   * Why the agent drops the whole file, parsed, though it is JSON (Antigravity CLI drops a hooks.json
+   * with an unknown event or a bad handler, silently): doctor reports it. Undefined: it loads.
+   */
+  discards?(value: unknown): string | undefined
   /**
    * Where the event map is in `file`: under `hooks` (the default), or at the top level (`[]`:
    * Factory Droid's standalone hooks.json). `targetForFile` fixes it for one file.
@@ -163,6 +170,11 @@ export interface AgentTarget {
    * and recommend the user install (a no-op in folders without hooks).
    */
   readonly projectFileOnlyWhereStarted?: boolean
+}
+
+/** Does the event's list in the agent's file hold matcher groups (else handlers directly)? */
+export function groupsAt(target: Pick<AgentTarget, 'shape' | 'flatEvents'>, event: string): boolean {
+  return target.shape === 'groups' && !(target.flatEvents ?? []).includes(event)
 }
 
 /** What install says of an agent's two shapes, its program, and the first version that reads the current one. */

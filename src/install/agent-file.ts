@@ -7,7 +7,7 @@ import { fnv1a } from '../core/cache-file.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { AGENTS } from './agents.ts'
 import { routedEventsKiro } from './kiro-hooks-read.ts'
-import { type AgentTarget, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS, targetForFile } from './agent-target.ts'
+import { type AgentTarget, groupsAt, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS, targetForFile } from './agent-target.ts'
 import {
   child,
   insertAt,
@@ -83,7 +83,7 @@ export function checkShape(target: AgentTarget, root: Node): void {
     const list = child(hooks, name)
     if (list === undefined) continue
     if (list.type !== 'array') throw new JsonTextError(`"${prefix}${name}" is ${describe(list)}, but ${target.label} expects an array`)
-    if (target.shape !== 'groups') continue
+    if (!groupsAt(target, name)) continue
     for (const [index, group] of (list.children ?? []).entries()) {
       const handlers = child(group, 'hooks')
       if (group.type !== 'object' || (handlers !== undefined && handlers.type !== 'array')) {
@@ -104,7 +104,7 @@ export function routerEntries(target: AgentTarget, root: Node, event: string): A
   for (const [index, item] of (list.children ?? []).entries()) {
     if (item.type !== 'object') continue
     const at: Path = [...hooksPathOf(target), event, index]
-    if (target.shape === 'flat') {
+    if (!groupsAt(target, event)) {
       if (isRouterCommand(child(item, target.commandField)?.value, target.name)) entries.push({ remove: at, handlers: [at] })
       continue
     }

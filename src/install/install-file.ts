@@ -1,7 +1,7 @@
 // One agent's JSON file on install: hookrun's router entries added, pointed at this hookrun,
 // narrowed to the events its hooks can fire on (or to --events), and the lines install prints for it.
 import { count } from '../core/words.ts'
-import { type AgentTarget, hooksPathOf, type Places, type Scope, targetForFile } from './agent-target.ts'
+import { type AgentTarget, groupsAt, hooksPathOf, type Places, type Scope, targetForFile } from './agent-target.ts'
 import { checkShape, entryPrints, freshText, parse, rebased, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { appendAt, child, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
@@ -204,13 +204,13 @@ function editEntries(
     const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
     if (found.length === 0) {
       const handler = target.handler(command, event)
-      text = appendAt(text, style, [...hooksPathOf(target), event], target.shape === 'groups' ? group(handler) : handler)
+      text = appendAt(text, style, [...hooksPathOf(target), event], groupsAt(target, event) ? group(handler) : handler)
       addedEvents.push(event)
       continue
     }
     // A group of hookrun's own carries the compiled matcher (a user's group keeps theirs).
     for (const entry of found) {
-      if (target.shape !== 'groups' || entry.remove.length !== hooksPathOf(target).length + 2) continue
+      if (!groupsAt(target, event) || entry.remove.length !== hooksPathOf(target).length + 2) continue
       const current = child(nodeAt(parse(target, text), entry.remove), 'matcher')?.value
       if (current === matcher) continue
       // Another tool list: only the string changes, so the file keeps its layout.
