@@ -60,8 +60,7 @@ export const antigravity: Dialect = {
     'agy drops a hooks.json it cannot load, silently: hookrun doctor reads the file as agy does',
     "what Antigravity CLI does with an answer is from third parties' live readings (safe-chains, skillsaw), not the agent lab",
   ],
-  detect: (payload) =>
-    (typeof payload.toolCall === 'object' && payload.toolCall !== null) || Array.isArray(payload.workspacePaths),
+  detect: (payload) => (typeof payload.toolCall === 'object' && payload.toolCall !== null) || Array.isArray(payload.workspacePaths),
   eventName: (payload) => {
     const named = payload.hookEventName ?? payload.hook_event_name
     if (typeof named !== 'string') return undefined
@@ -136,7 +135,8 @@ export function agyDiscards(value: unknown): string | undefined {
       for (const item of handlers) {
         const handler = item.handler as Record<string, unknown>
         if (!object(handler)) return `"${name}.${item.at}" holds a handler that is not an object`
-        if (!HANDLER_TYPES.has(String(handler.type))) return `"${name}.${item.at}" has a handler of type ${JSON.stringify(handler.type)} (command or prompt)`
+        if (!HANDLER_TYPES.has(String(handler.type)))
+          return `"${name}.${item.at}" has a handler of type ${JSON.stringify(handler.type)} (command or prompt)`
         const timeout = handler.timeout
         if (timeout !== undefined && !(Number.isInteger(timeout) && (timeout as number) >= 0 && (timeout as number) <= INT32_MAX))
           return `"${name}.${item.at}" has timeout ${JSON.stringify(timeout)}, not a whole number`

@@ -131,13 +131,11 @@ export const grok: Dialect = {
  * its payload, or by `GROK_HOOK_EVENT` with `GROK_SESSION_ID`, which Grok sets for every hook.
  */
 export const RUNS_CLAUDE_OR_CURSOR: Caller = {
-  when: 'always (Grok reads a project\'s .claude/settings.json besides its own .grok/hooks files)',
+  when: "always (Grok reads a project's .claude/settings.json besides its own .grok/hooks files)",
   detect: (payload, env) => fromGrok(payload) || (env.GROK_HOOK_EVENT !== undefined && env.GROK_SESSION_ID !== undefined),
   ownAnswer: { kind: 'reader-entry' },
   project: { variables: ['GROK_WORKSPACE_ROOT'], payloadField: 'workspaceRoot' },
-  files: (places) => [
-    { file: join(places.project, '.claude', 'settings.json'), scope: 'project' },
-  ],
+  files: (places) => [{ file: join(places.project, '.claude', 'settings.json'), scope: 'project' }],
   reading: {
     from: fromGrok,
     render: (decision, payload, agentEvent) => renderForGrok(decision, ownEventName(payload) ?? agentEvent ?? 'PreToolUse'),

@@ -63,9 +63,11 @@ export interface AgentTarget {
    * `toml`: `[[hooks]]` tables in a TOML file (Kimi Code CLI, Mistral Vibe), written by
    * src/install/toml-hooks.ts with `tomlTable`; `kiro-v1`: a hooks file of hookrun's own,
    * `{version: "v1", hooks: [handler]}` (Kiro CLI v3), by src/install/kiro-hooks.ts; default: an
-   * event map in a JSON file.
+   * event map in a JSON file; `argv-list`: `{hooks: [{command: [argv…], events: [event]}]}` (Deep
+   * Agents Code), by src/install/argv-hooks.ts; `yaml`: an event map under `hooks:` in a YAML file
+   * (Hermes Agent), by src/install/yaml-hooks.ts, which keeps the user's comments and order.
    */
-  readonly format?: 'toml' | 'kiro-v1'
+  readonly format?: 'toml' | 'kiro-v1' | 'argv-list' | 'yaml'
   /**
    * The shape older versions of the agent read (Kiro CLI 2: an agent config; Vibe before 2.21: the
    * old event names): what `install --agent-format legacy` writes (src/install/agent-formats.ts).

@@ -28,6 +28,8 @@ import { isServeHandler } from './serve-entries.ts'
 export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
   const places = { home: homeOf(env), project, env }
   return AGENTS.filter((target) => {
+    // An agent that reads one file for every project has no project install.
+    if (target.userOnly) return false
     // Kiro's v3 file, or its agent config where an older Kiro reads that.
     const legacy = target.legacy?.ownsFile === undefined ? [] : [target.legacy.file('project', places)]
     const file = target.file('project', places)
@@ -39,7 +41,7 @@ export function projectInstalls(project: string, env: Readonly<Record<string, st
 /** Whether an agent's JSON file holds a router entry of hookrun's. */
 function holdsRouterEntries(target: AgentTarget, file: string): boolean {
   const inFile = targetForFile(target, file)
-  if (inFile.format === 'toml' || !existsSync(file)) return false
+  if (inFile.format !== undefined || !existsSync(file)) return false
   try {
     const root = parse(inFile, readFileSync(file, 'utf8'))
     return keysOf(eventMap(inFile, root)).some((event) => routerEntries(inFile, root, event).length > 0)

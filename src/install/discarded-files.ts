@@ -19,7 +19,8 @@ interface Discarded {
 
 /** Why `target`'s agent discards `file`, or undefined when it reads it (or there is no file). */
 export function discardedBecause(target: AgentTarget, file: string): string | undefined {
-  if (target.format === 'toml' || !existsSync(file)) return undefined
+  // TOML and YAML files: their own readers say what they cannot read (src/install/toml-hooks.ts, yaml-hooks.ts).
+  if (target.format === 'toml' || target.format === 'yaml' || !existsSync(file)) return undefined
   try {
     // As install reads it: strict JSON, unless the agent allows comments (AgentTarget.comments).
     const root = parse(target, readFileSync(file, 'utf8'))
