@@ -109,7 +109,7 @@ const INT32_MAX = 2 ** 31 - 1
  * list of `{matcher, hooks: [handler]}`, the others a list of handlers, each handler of type
  * command or prompt with a whole-number timeout.
  */
-export function agyDiscards(value: unknown): string | undefined {
+function agyDiscards(value: unknown): string | undefined {
   const object = (item: unknown) => typeof item === 'object' && item !== null && !Array.isArray(item)
   if (!object(value)) return 'is not an object of named hooks'
   for (const [name, hook] of Object.entries(value as Record<string, unknown>)) {

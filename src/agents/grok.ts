@@ -67,7 +67,7 @@ function ownEventName(payload: Payload): string | undefined {
 }
 
 /** The decision in Grok's JSON: a top-level decision on PreToolUse, nothing it would ignore. */
-export function renderForGrok(decision: Decision, event: string): ReturnType<Dialect['render']> {
+function renderForGrok(decision: Decision, event: string): ReturnType<Dialect['render']> {
   const answer = new Answer('Grok Build', event)
   const out: Record<string, unknown> = {}
   let exitCode = 0
@@ -130,7 +130,7 @@ export const grok: Dialect = {
  * `settings.local.json`, which the page does not name): its own payload and answer. Told apart by
  * its payload, or by `GROK_HOOK_EVENT` with `GROK_SESSION_ID`, which Grok sets for every hook.
  */
-export const RUNS_CLAUDE_OR_CURSOR: Caller = {
+const RUNS_CLAUDE: Caller = {
   when: "always (Grok reads a project's .claude/settings.json besides its own .grok/hooks files)",
   detect: (payload, env) => fromGrok(payload) || (env.GROK_HOOK_EVENT !== undefined && env.GROK_SESSION_ID !== undefined),
   ownAnswer: { kind: 'reader-entry' },
@@ -172,6 +172,6 @@ export const grokAgent: Agent = {
   tools: TOOLS,
   dialect: grok,
   install: grokInstall,
-  caller: RUNS_CLAUDE_OR_CURSOR,
+  caller: RUNS_CLAUDE,
   scan: GROK_SCAN,
 }
