@@ -131,7 +131,7 @@ export const grok: Dialect = {
  * its payload, or by `GROK_HOOK_EVENT` with `GROK_SESSION_ID`, which Grok sets for every hook.
  */
 const RUNS_CLAUDE: Caller = {
-  when: "always (Grok reads a project's .claude/settings.json besides its own .grok/hooks files)",
+  when: "a project's .claude/settings.json only, in a trusted folder, beside .grok/hooks",
   detect: (payload, env) => fromGrok(payload) || (env.GROK_HOOK_EVENT !== undefined && env.GROK_SESSION_ID !== undefined),
   ownAnswer: { kind: 'reader-entry' },
   project: { variables: ['GROK_WORKSPACE_ROOT'], payloadField: 'workspaceRoot' },
