@@ -4,7 +4,7 @@ import { count } from '../core/words.ts'
 import { type AgentTarget, groupsAt, hooksPathOf, type Places, type Scope, targetForFile } from './agent-target.ts'
 import { checkShape, entryPrints, freshText, parse, rebased, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
-import { appendAt, child, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
+import { appendAt, child, JsonTextError, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
 import type { NativeEntry } from './matchers.ts'
 import { narrowsUserInstall } from './user-routing.ts'
 import { type AgentFileResult, type AgentFiles, sortNote, throughLink } from './results.ts'
@@ -165,7 +165,11 @@ function editEntries(
   const prints = written === undefined ? undefined : entryPrints(target, from)
   const handEdited: string[] = []
   let text = from
-  checkShape(target, parse(target, text))
+  const root = parse(target, text)
+  checkShape(target, root)
+  // JSON the agent still drops whole (Antigravity CLI): entries added there would never run.
+  const discarded = target.discards?.(nodeValue(root))
+  if (discarded !== undefined) throw new JsonTextError(`${discarded}, so ${target.label} drops the whole file`)
   const style = styleOf(text)
   const addedEvents: string[] = []
   const removedEvents: string[] = []

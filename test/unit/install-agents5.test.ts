@@ -224,3 +224,17 @@ describe("Hermes Agent: hooks: in config.yaml, the user's YAML kept", () => {
     expect(readFileSync(file, 'utf8')).toBe(broken)
   })
 })
+
+describe('Antigravity CLI: install leaves a file agy would drop as it is', () => {
+  test("an unknown event in a hook of the user's: install refuses in one line naming the file and why", () => {
+    const where = place()
+    const file = join(where.project, '.agents', 'hooks.json')
+    const broken = put(file, '{ "mine": { "SessionEnd": [ { "type": "command", "command": "x" } ] } }\n')
+    const result = run(where, 'antigravity', false, 'project')
+    expect(result.exitCode).not.toBe(0)
+    expect(result.output).toContain(
+      `${file}: "mine" names "SessionEnd", which is not an Antigravity CLI event, so Antigravity CLI drops the whole file; left untouched`,
+    )
+    expect(readFileSync(file, 'utf8')).toBe(broken)
+  })
+})
