@@ -126,16 +126,21 @@ export const grok: Dialect = {
 }
 
 /**
- * Grok running Claude Code's entries (a project's `.claude/settings.json`, docs.x.ai; not
- * `settings.local.json`, which the page does not name): its own payload and answer. Told apart by
- * its payload, or by `GROK_HOOK_EVENT` with `GROK_SESSION_ID`, which Grok sets for every hook.
+ * Grok running Claude Code's and Cursor's entries (a project's `.claude/settings.json` and
+ * `.cursor/hooks.json`, docs.x.ai; not `settings.local.json`, which the page does not name): its
+ * own payload and answer. Told apart by its payload, or by `GROK_HOOK_EVENT` with
+ * `GROK_SESSION_ID`, which Grok sets for every hook.
  */
 const RUNS_CLAUDE: Caller = {
-  when: "a project's .claude/settings.json only, in a trusted folder, beside .grok/hooks",
+  when: "a project's .claude/settings.json and .cursor/hooks.json, in a trusted folder, beside .grok/hooks",
   detect: (payload, env) => fromGrok(payload) || (env.GROK_HOOK_EVENT !== undefined && env.GROK_SESSION_ID !== undefined),
   ownAnswer: { kind: 'reader-entry' },
   project: { variables: ['GROK_WORKSPACE_ROOT'], payloadField: 'workspaceRoot' },
-  files: (places) => [{ file: join(places.project, '.claude', 'settings.json'), scope: 'project' }],
+  // Both owners' files: an owner's is looked at for that owner's entries alone (src/install/overlaps.ts).
+  files: (places) => [
+    { file: join(places.project, '.claude', 'settings.json'), scope: 'project' },
+    { file: join(places.project, '.cursor', 'hooks.json'), scope: 'project' },
+  ],
   reading: {
     from: fromGrok,
     render: (decision, payload, agentEvent) => renderForGrok(decision, ownEventName(payload) ?? agentEvent ?? 'PreToolUse'),

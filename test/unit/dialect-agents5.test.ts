@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest'
 import { prepareDialect, renderFor, resolveDialect } from '../../src/dialect.ts'
 import { claude } from '../../src/agents/claude.ts'
+import { cursor } from '../../src/agents/cursor.ts'
 import { grok } from '../../src/agents/grok.ts'
 import { antigravity } from '../../src/agents/antigravity.ts'
 import { hermes } from '../../src/agents/hermes.ts'
@@ -66,6 +67,11 @@ describe('Grok Build', () => {
     expect(entryCaller(GROK, {}, 'claude')?.name).toBe('grok')
     const rendered = renderFor(claude, makeDecision(BLOCK), GROK, 'PreToolUse')
     expect([JSON.parse(rendered.stdout), rendered.exitCode]).toEqual([{ decision: 'deny', reason: 'not yet' }, 2])
+    // Cursor's entry run by Grok: the event in Cursor's name, the answer in Grok's words.
+    expect(prepareDialect('cursor', undefined, GROK)?.agentEvent).toBe('preToolUse')
+    expect(prepareDialect('cursor', undefined, { ...GROK, hookEventName: 'user_prompt_submit' })?.agentEvent).toBe('beforeSubmitPrompt')
+    const cursorEntry = renderFor(cursor, makeDecision(BLOCK), GROK, 'preToolUse')
+    expect([JSON.parse(cursorEntry.stdout), cursorEntry.exitCode]).toEqual([{ decision: 'deny', reason: 'not yet' }, 2])
     // VS Code's payload (hookEventName without workspaceRoot) is still VS Code's.
     expect(entryCaller({ hookEventName: 'PreToolUse', tool_name: 'Bash' }, {}, 'claude')?.name).toBe('vscode')
   })
