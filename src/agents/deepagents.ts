@@ -39,7 +39,7 @@ export const deepagents: Dialect = {
   carries: [],
   project: { variables: [] },
   caveats: [
-    'Deep Agents Code runs hooks fire-and-forget and reads nothing of an answer: a gate there is advisory (it runs, it cannot stop anything)',
+    'ADVISORY ONLY: Deep Agents Code runs hooks fire-and-forget and reads nothing of an answer, so a gate there is advisory (it runs, it cannot stop anything)',
     'Deep Agents Code kills a hook after 5 seconds: a hook of yours that takes longer is cut off',
     'from its docs and API reference, not the agent lab (it installs from PyPI only, which cannot be reached here)',
   ],

@@ -28,7 +28,7 @@ export const junie: Dialect = {
   carries: [],
   project: { variables: [], payloadField: 'cwd' },
   caveats: [
-    "Junie CLI reads nothing of a hook's answer and never blocks: a gate there is advisory (it runs, it cannot stop anything)",
+    "ADVISORY ONLY: Junie CLI reads nothing of a hook's answer and never blocks, so a gate there is advisory (it runs, it cannot stop anything)",
     'only SessionStart exists; the project file .junie/config.json is ignored unless passed with --config-location',
     'from the Junie CLI docs page, not the agent lab (its npm package downloads the binary from GitHub, which cannot run here)',
   ],

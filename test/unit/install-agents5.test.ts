@@ -6,6 +6,7 @@ import { installAgents } from '../../src/commands/install.ts'
 import { routedEvents } from '../../src/install/overlaps.ts'
 import { discardedBecause } from '../../src/install/discarded-files.ts'
 import { agentTarget } from '../../src/install/agents.ts'
+import { userInstalls } from '../../src/install/user-routing.ts'
 import { homeAndProject, removeProject } from '../helpers.ts'
 
 /** install / uninstall for Grok Build, Antigravity CLI, Junie CLI, Hermes Agent and Deep Agents Code (issue 36 §2). */
@@ -76,10 +77,11 @@ describe('Antigravity CLI: a named hook group in hooks.json', () => {
     expect(readFileSync(file, 'utf8')).toBe(original)
   })
 
-  test('the user file is ~/.gemini/config/hooks.json', () => {
+  test('the user file is ~/.gemini/config/hooks.json, found as a user install (its event map under the hook name) so fires keep it narrowed', () => {
     const where = place()
     run(where, 'antigravity')
     expect(read(join(where.home, '.gemini', 'config', 'hooks.json')).hookrun.SessionStart).toHaveLength(1)
+    expect(userInstalls(where.env).map((target) => target.name)).toContain('antigravity')
   })
 
   test('doctor reads the file as agy does: an unknown event or a bad handler drops the whole file', () => {
