@@ -1,6 +1,7 @@
 // Claude Code's dialect: its payloads in, its JSON answers and exit codes out.
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import { carryFields } from './shared.ts'
+import { fromGrok, grokEventName } from './grok-payload.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
@@ -157,13 +158,16 @@ export const claude: Dialect = {
     return tool.startsWith(prefix) && tool.length > prefix.length ? { server, tool: tool.slice(prefix.length) } : undefined
   },
   detect: (payload) => typeof payload.hook_event_name === 'string' && CLAUDE_EVENTS.has(payload.hook_event_name),
-  // VS Code (with chat.useClaudeHooks) runs Claude Code's entries and names the event in `hookEventName`.
+  // VS Code (with chat.useClaudeHooks) and Grok Build run Claude Code's entries and name the event
+  // in `hookEventName` (Grok in snake case: src/agents/grok-payload.ts).
   eventName: (payload) =>
     typeof payload.hook_event_name === 'string'
       ? payload.hook_event_name
-      : typeof payload.hookEventName === 'string'
-        ? payload.hookEventName
-        : undefined,
+      : fromGrok(payload)
+        ? grokEventName(payload)
+        : typeof payload.hookEventName === 'string'
+          ? payload.hookEventName
+          : undefined,
   render(decision, payload, agentEvent) {
     const eventName = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : 'PreToolUse')
     const warnings: string[] = []
@@ -267,7 +271,8 @@ const claudeInstall: InstallTarget = {
  * The agents that run Claude Code's entries (.claude/settings*.json) with payloads of their own, in
  * the order a fire tells them apart (each one's `caller`: src/agents/callers.ts).
  */
-const CALLERS = ['cursor', 'vscode', 'copilot', 'devin', 'agent-sdk']
+// Grok before VS Code: both name the event in `hookEventName`; Grok's payload has `workspaceRoot` too.
+const CALLERS = ['cursor', 'grok', 'vscode', 'copilot', 'devin', 'agent-sdk']
 
 /**
  * Claude Code's http hook handlers, for `install --serve` and `hookrun serve` (docs/serve.md):

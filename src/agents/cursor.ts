@@ -8,6 +8,7 @@ import type { Caller } from './callers.ts'
 import type { ProjectScan } from './native-config.ts'
 import type { NativeConfig } from './native-config.ts'
 import type { HooksImport } from './native-config.ts'
+import { fromGrok, grokEventName } from './grok-payload.ts'
 
 /** Cursor's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -102,7 +103,13 @@ export const cursor: Dialect = {
   detect: (payload) =>
     typeof payload.cursor_version === 'string' ||
     (typeof payload.hook_event_name === 'string' && CURSOR_EVENTS.has(payload.hook_event_name)),
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  // Grok Build runs Cursor's entries with its own payload: its event, in Cursor's name.
+  eventName: (payload) =>
+    typeof payload.hook_event_name === 'string'
+      ? payload.hook_event_name
+      : fromGrok(payload)
+        ? cursorName(grokEventName(payload))
+        : undefined,
   normalize(payload, agentEvent): Normalized {
     const tool = agentEvent === undefined ? undefined : EVENT_TOOLS[agentEvent]
     // Cursor sends tool_input as a JSON string: hooks (and HOOKRUN_BASH_COMMAND, and gates that
@@ -172,6 +179,14 @@ export const cursor: Dialect = {
     for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
+}
+
+/** Claude Code's name of an event (Grok's, read from its payload) as Cursor's. */
+function cursorName(event: string | undefined): string | undefined {
+  if (event === undefined) return undefined
+  if (event === 'UserPromptSubmit') return 'beforeSubmitPrompt'
+  const camel = event.charAt(0).toLowerCase() + event.slice(1)
+  return CURSOR_EVENTS.has(camel) ? camel : undefined
 }
 
 const CURSOR_SPECIFIC =
@@ -252,6 +267,8 @@ export const cursorAgent: Agent = {
   dialect: cursor,
   install: cursorInstall,
   caller: RUNS_CLAUDE,
+  // Grok Build runs a project's .cursor/hooks.json (docs.x.ai; src/agents/grok.ts).
+  callers: ['grok'],
   scan: CURSOR_SCAN,
   nativeConfig: CURSOR_NATIVE,
   hooksImport: CURSOR_IMPORT,

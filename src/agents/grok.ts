@@ -1,15 +1,182 @@
-// Grok Build: hookrun has no install for it; it reads Claude Code's and Cursor's files, and its own
-// `.grok/hooks/*.json`, which `hookrun scan` lists.
+// Grok Build's dialect: its camelCase payloads in, its top-level decision out; its hooks file of
+// hookrun's own; and how a fire tells Grok running Claude Code's or Cursor's entries apart.
+import { join } from 'node:path'
+import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
+import type { Decision } from '../core/protocol.ts'
+import type { Payload } from '../core/types.ts'
+import { fromGrok, grokEventName } from './grok-payload.ts'
+import { claudeEvents } from './claude.ts'
+import { Answer, blockReason, contextText, decided, jsonLine } from './shared.ts'
+import type { Agent, AgentTools, Dialect, Normalized } from './types.ts'
+import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import type { Caller } from './callers.ts'
 import { JSON_FILES } from './native-config.ts'
 import type { ProjectScan } from './native-config.ts'
-import type { Agent } from './types.ts'
+
+/**
+ * Grok Build's hook events (docs.x.ai/build/features/hooks, "Events"): Claude Code's names, with
+ * the same meaning. skillsaw's grok-hooks-valid adds StopCancelled and SubagentEnd, which the
+ * official page does not name: left out.
+ */
+const EVENTS = claudeEvents(
+  'SessionStart',
+  'SessionEnd',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionDenied',
+  'Stop',
+  'StopFailure',
+  'Notification',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+  'PostCompact',
+)
+
+/**
+ * Grok's shell tool as its payload names it (`run_terminal_command`: the sample payload of Grok's
+ * bundled ~/.grok/docs/user-guide/10-hooks.md, as quoted by safe-chains 0.230 `targets/grok.rs`).
+ * Its other tools' names were not found; a matcher may still name Claude Code's (Bash, Read,
+ * Edit), which Grok maps to its own (docs.x.ai).
+ */
+const TOOLS: AgentTools = { run_terminal_command: 'bash' }
+
+/**
+ * Grok Build (xAI; docs.x.ai/build/features/hooks, "The script contract"). The event comes as
+ * camelCase JSON on stdin: `hookEventName`, `sessionId`, `cwd`, `workspaceRoot`, and on tool
+ * events `toolName` and `toolInput`; every hook also gets `GROK_HOOK_EVENT`, `GROK_SESSION_ID`,
+ * `GROK_WORKSPACE_ROOT` (and, for Claude Code's scripts, `CLAUDE_PROJECT_DIR`). Grok's own docs
+ * write the event's name in the payload in snake case (`pre_tool_use`); both spellings are read.
+ *
+ * Only PreToolUse blocks (docs.x.ai: "the only blocking event"). Its answer is a top-level
+ * `decision` (`allow` | `deny`) with `reason`, and exit 2 is its deny code (any other non-zero exit
+ * lets the call through); an allow only declines to deny, Grok's own permission check still runs.
+ * Grok has no ask and no rewrite, and no context channel is documented (safe-chains 0.230
+ * `targets/grok.rs`, from Grok's bundled docs; a third party saw a deny honoured headless on 1.0.0:
+ * taniwhaai/arai docs/upstream/grok-hooks-reverification-1.0.0.md). Not run in the agent lab: Grok
+ * installs by a script that downloads its binary, which cannot run here.
+ */
+const GROK_EVENTS = new Set<string>(Object.keys(EVENTS))
+
+/** The payload's event, when it is one of Grok's. */
+function ownEventName(payload: Payload): string | undefined {
+  const event = grokEventName(payload)
+  return event !== undefined && GROK_EVENTS.has(event) ? event : undefined
+}
+
+/** The decision in Grok's JSON: a top-level decision on PreToolUse, nothing it would ignore. */
+function renderForGrok(decision: Decision, event: string): ReturnType<Dialect['render']> {
+  const answer = new Answer('Grok Build', event)
+  const out: Record<string, unknown> = {}
+  let exitCode = 0
+  if (event === 'PreToolUse') {
+    if (decision.blocked || decision.decision === 'deny' || decision.decision === 'ask') {
+      if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'answered deny: a hook wanted a person to confirm')
+      out.decision = 'deny'
+      out.reason = blockReason(decision)
+      exitCode = 2
+    } else if (decided(decision)) out.decision = 'allow'
+    if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+  } else {
+    if (decision.blocked) answer.cannot('a block', 'only PreToolUse blocks in Grok Build; the event proceeds')
+    else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+    if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+  }
+  if (contextText(decision) !== undefined) answer.cannot('additionalContext')
+  if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
+  if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
+  if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
+  if (decision.suppressOutput) answer.cannot('suppressOutput')
+  // Exit 2 with the reason on stderr too: the deny holds whichever of the two Grok reads.
+  return {
+    stdout: jsonLine(out),
+    exitCode,
+    ...(exitCode === 2 && { stderr: `${String(out.reason)}\n` }),
+    warnings: answer.warnings,
+  }
+}
+
+export const grok: Dialect = {
+  name: 'grok',
+  label: 'Grok Build',
+  source: 'grok',
+  carries: [],
+  project: { variables: ['GROK_WORKSPACE_ROOT'], payloadField: 'workspaceRoot' },
+  caveats: [
+    "only PreToolUse blocks; a hook's allow only declines to deny (Grok's own permission check still runs)",
+    "Grok's default hook timeout is 5 s and what it does at a timeout is not documented: install gives hookrun's entries 600 s",
+    'project hooks run only in a folder trusted with /hooks-trust or --trust',
+    "what Grok Build does with an answer is from docs.x.ai and third parties' readings of Grok's bundled docs, not the agent lab",
+  ],
+  detect: fromGrok,
+  eventName: ownEventName,
+  normalize(payload): Normalized {
+    // toolName / toolInput are read in Grok's spelling already (src/event/event.ts, src/payload/fields.ts);
+    // a hook that reads hook_event_name gets Claude Code's name for the event.
+    const event = ownEventName(payload)
+    return event === undefined || payload.hook_event_name !== undefined
+      ? { payload }
+      : { payload: spreadKeepingLongStrings(payload, { hook_event_name: event }) }
+  },
+  render(decision, payload, agentEvent) {
+    return renderForGrok(decision, agentEvent ?? ownEventName(payload) ?? 'PreToolUse')
+  },
+}
+
+/**
+ * Grok running Claude Code's and Cursor's entries (a project's `.claude/settings.json` and
+ * `.cursor/hooks.json`, docs.x.ai; not `settings.local.json`, which the page does not name): its
+ * own payload and answer. Told apart by its payload, or by `GROK_HOOK_EVENT` with
+ * `GROK_SESSION_ID`, which Grok sets for every hook.
+ */
+const RUNS_CLAUDE: Caller = {
+  when: "a project's .claude/settings.json and .cursor/hooks.json, in a trusted folder, beside .grok/hooks",
+  detect: (payload, env) => fromGrok(payload) || (env.GROK_HOOK_EVENT !== undefined && env.GROK_SESSION_ID !== undefined),
+  ownAnswer: { kind: 'reader-entry' },
+  project: { variables: ['GROK_WORKSPACE_ROOT'], payloadField: 'workspaceRoot' },
+  // Both owners' files: an owner's is looked at for that owner's entries alone (src/install/overlaps.ts).
+  files: (places) => [
+    { file: join(places.project, '.claude', 'settings.json'), scope: 'project' },
+    { file: join(places.project, '.cursor', 'hooks.json'), scope: 'project' },
+  ],
+  reading: {
+    from: fromGrok,
+    render: (decision, payload, agentEvent) => renderForGrok(decision, ownEventName(payload) ?? agentEvent ?? 'PreToolUse'),
+  },
+  source: 'docs.x.ai/build/features/hooks',
+}
+
+/** Grok Build's hooks file of hookrun's own (`hookrun install`: src/agents/install.ts). */
+const grokInstall: InstallTarget = {
+  // docs.x.ai: every ~/.grok/hooks/*.json and <project>/.grok/hooks/*.json is read and merged, so a
+  // file of hookrun's own leaves the user's files alone.
+  file: (scope, places) => join(scope === 'user' ? places.home : places.project, '.grok', 'hooks', 'hookrun.json'),
+  shape: 'groups',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {},
+  command: (self) => `${self} fire --format grok`,
+  // Seconds, default 5 (docs.x.ai): a gate killed at 5 s would let the call through.
+  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  timeout: { field: 'timeout', perSecond: 1 },
+  note: 'only PreToolUse can block in Grok Build; project hooks run once the folder is trusted (/hooks-trust or grok --trust)',
+}
 
 const GROK_SCAN: ProjectScan = {
+  projectVariables: ['GROK_WORKSPACE_ROOT'],
   sources: [{ path: '.grok/hooks', entries: JSON_FILES, reader: 'events', agents: ['Grok Build'], owners: ['grok'] }],
 }
 
 export const grokAgent: Agent = {
-  name: 'grok',
-  label: 'Grok Build',
+  name: grok.name,
+  label: grok.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: grok,
+  install: grokInstall,
+  caller: RUNS_CLAUDE,
   scan: GROK_SCAN,
 }

@@ -41,6 +41,13 @@ export interface AgentTarget {
    * flat: `hooks.event = [handler]` (Cursor, Copilot).
    */
   readonly shape: 'groups' | 'flat'
+  /** Events of a groups-shaped file whose list holds handlers directly (Antigravity CLI's PreInvocation, Stop, …). */
+  readonly flatEvents?: readonly string[]
+  /**
+   * Why the agent drops the whole file, parsed, though it is JSON (Antigravity CLI drops a hooks.json
+   * with an unknown event or a bad handler, silently): doctor reports it. Undefined: it loads.
+   */
+  discards?(value: unknown): string | undefined
   /**
    * Where the event map is in `file`: under `hooks` (the default), or at the top level (`[]`:
    * Factory Droid's standalone hooks.json). `targetForFile` fixes it for one file.
@@ -56,9 +63,11 @@ export interface AgentTarget {
    * `toml`: `[[hooks]]` tables in a TOML file (Kimi Code CLI, Mistral Vibe), written by
    * src/install/toml-hooks.ts with `tomlTable`; `hook-list`: a hooks file of hookrun's own,
    * `{version: "v1", hooks: [handler]}` (Kiro CLI v3), by src/install/hook-list.ts; default: an
-   * event map in a JSON file.
+   * event map in a JSON file; `argv-list`: `{hooks: [{command: [argv…], events: [event]}]}` (Deep
+   * Agents Code), by src/install/argv-hooks.ts; `yaml`: an event map under `hooks:` in a YAML file
+   * (Hermes Agent), by src/install/yaml-hooks.ts, which keeps the user's comments and order.
    */
-  readonly format?: 'toml' | 'hook-list'
+  readonly format?: 'toml' | 'hook-list' | 'argv-list' | 'yaml'
   /**
    * The shape older versions of the agent read (Kiro CLI 2: an agent config; Vibe before 2.21: the
    * old event names): what `install --agent-format legacy` writes (src/install/agent-formats.ts).
@@ -167,6 +176,11 @@ export interface AgentTarget {
    * and recommend the user install (a no-op in folders without hooks).
    */
   readonly projectFileOnlyWhereStarted?: boolean
+}
+
+/** Does the event's list in the agent's file hold matcher groups (else handlers directly)? */
+export function groupsAt(target: Pick<AgentTarget, 'shape' | 'flatEvents'>, event: string): boolean {
+  return target.shape === 'groups' && !(target.flatEvents ?? []).includes(event)
 }
 
 /** What install says of an agent's two shapes, its program, and the first version that reads the current one. */

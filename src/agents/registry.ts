@@ -13,9 +13,12 @@ import { vscodeAgent } from './vscode.ts'
 import { agentSdkAgent } from './agent-sdk.ts'
 import type { Caller } from './callers.ts'
 import { kiloAgent } from './kilo.ts'
-import { grokAgent } from './grok.ts'
+import { grok, grokAgent } from './grok.ts'
 import { ampAgent } from './amp.ts'
-import { antigravityAgent } from './antigravity.ts'
+import { antigravity, antigravityAgent } from './antigravity.ts'
+import { junie, junieAgent } from './junie.ts'
+import { hermes, hermesAgent } from './hermes.ts'
+import { deepagents, deepagentsAgent } from './deepagents.ts'
 import { droid, droidAgent } from './droid.ts'
 import { codebuddy, codebuddyAgent } from './codebuddy.ts'
 import { gemini, geminiAgent } from './gemini.ts'
@@ -57,6 +60,9 @@ export const AGENTS: readonly Agent[] = [
   antigravityAgent,
   codebuddyAgent,
   reasonixAgent,
+  junieAgent,
+  hermesAgent,
+  deepagentsAgent,
 ]
 
 /**
@@ -65,34 +71,43 @@ export const AGENTS: readonly Agent[] = [
  *   1. OpenCode: hookrun's own plugin's `hook` (a plugin hook or bus event of OpenCode's) with an `input` object
  *   2. Cline:   `hookName` with `clineVersion` (no other agent has them)
  *   3. Windsurf: `agent_action_name` (no other agent has it)
- *   4. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
- *   5. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
- *   6. Reasonix: one of its events in `event` with a camelCase `sessionId`, no `session_id` and no `hook_event_name`
- *   7. Mistral Vibe: pre_tool / post_tool / post_agent (before 2.21: before_tool / after_tool / post_agent_turn) in `hook_event_name`
- *   8. Letta Code: one of its events in `event_type` with a `working_directory` (no other agent has them)
- *   9. Auggie:  a Claude Code name or PromptSubmit with `conversation_id` and a `workspace_roots` list,
+ *   4. Antigravity CLI: a `toolCall` object or a `workspacePaths` list (its protojson payload; no other agent has them)
+ *   5. Grok Build: `hookEventName` with a `workspaceRoot` string (no other agent sends one)
+ *   6. Deep Agents Code: one of its dotted event names in `event` (session.start, …)
+ *   7. Hermes Agent: one of its snake_case events in `hook_event_name` with its `profile` and `extra` object
+ *   8. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
+ *   9. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
+ *  10. Reasonix: one of its events in `event` with a camelCase `sessionId`, no `session_id` and no `hook_event_name`
+ *  11. Mistral Vibe: pre_tool / post_tool / post_agent (before 2.21: before_tool / after_tool / post_agent_turn) in `hook_event_name`
+ *  12. Letta Code: one of its events in `event_type` with a `working_directory` (no other agent has them)
+ *  13. Auggie:  a Claude Code name or PromptSubmit with `conversation_id` and a `workspace_roots` list,
  *               no `session_id` and no `cursor_version`
- *  10. Kiro:    agentSpawn / userPromptSubmit or a v3 trigger no one else has (PreTaskExec, PostFile…), or preToolUse / postToolUse / stop without
+ *  14. Kiro:    agentSpawn / userPromptSubmit or a v3 trigger no one else has (PreTaskExec, PostFile…), or preToolUse / postToolUse / stop without
  *               Cursor's `conversation_id` and `cursor_version`
- *  11. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
- *  12. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
+ *  15. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
+ *  16. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
  *               with VS Code's `hookEventName` (VS Code's own hooks read Copilot's files)
- *  13. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
+ *  17. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
  *               SessionEnd / Notification with Gemini's ISO `timestamp` string
- *  14. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
+ *  18. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
  *               `timestamp` string (Claude Code sends none)
- *  15. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
- *  16. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
- *  17. CodeBuddy Code: a Claude Code event whose `transcript_path` is in a `.codebuddy` folder (its payload is
+ *  19. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
+ *  20. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
+ *  21. CodeBuddy Code: a Claude Code event whose `transcript_path` is in a `.codebuddy` folder (its payload is
  *               Claude Code's otherwise: `--format codebuddy` names it)
- *  18. Codex:   a Codex event name with `turn_id`
- *  19. Claude Code: any Claude Code event name
+ *  22. Codex:   a Codex event name with `turn_id`
+ *  23. Claude Code: any Claude Code event name
+ * Junie CLI last: its payload has no field of its own, so only `--format junie` names it.
  * Anything else gets hookrun's own answer.
  */
 export const DIALECTS: readonly Dialect[] = [
   opencode,
   cline,
   windsurf,
+  antigravity,
+  grok,
+  deepagents,
+  hermes,
   goose,
   crush,
   reasonix,
@@ -109,6 +124,7 @@ export const DIALECTS: readonly Dialect[] = [
   codebuddy,
   codex,
   claude,
+  junie,
 ]
 
 /** The agent by its name (`--format`, `install --agent`). */
@@ -152,6 +168,11 @@ export const INSTALLED: readonly Agent[] = [
   vibeAgent,
   codebuddyAgent,
   reasonixAgent,
+  grokAgent,
+  antigravityAgent,
+  junieAgent,
+  hermesAgent,
+  deepagentsAgent,
 ]
 
 /** The agents that run this agent's entries, each with its name, label and how it does (src/agents/callers.ts), in detection order. */

@@ -23,8 +23,8 @@ export function agentProjectDir(
     if (value) return folderOrUndefined(value)
   }
   const field =
-    source.payloadField === 'workspace_roots'
-      ? firstOf(payload.workspace_roots)
+    source.payloadField === 'workspace_roots' || source.payloadField === 'workspacePaths'
+      ? firstOf(payload[source.payloadField])
       : source.payloadField === undefined
         ? undefined
         : payload[source.payloadField]

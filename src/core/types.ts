@@ -307,7 +307,8 @@ export interface ProjectSource {
   /**
    * `cwd` where the agent sends its session folder there (Codex, Copilot), `workspace_roots`
    * (Cursor's first root), `working_dir` (Goose's, on its tool and Stop events), `working_directory`
-   * (Letta Code's, on every event).
+   * (Letta Code's, on every event), `workspaceRoot` (Grok Build's), `workspacePaths` (Antigravity
+   * CLI's first path).
    */
-  readonly payloadField?: 'cwd' | 'workspace_roots' | 'working_dir' | 'working_directory'
+  readonly payloadField?: 'cwd' | 'workspace_roots' | 'working_dir' | 'working_directory' | 'workspaceRoot' | 'workspacePaths'
 }

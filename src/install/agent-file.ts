@@ -7,7 +7,7 @@ import { fnv1a } from '../core/cache-file.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { AGENTS } from './agents.ts'
 import { routedEventsInList } from './hook-list-read.ts'
-import { type AgentTarget, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS, targetForFile } from './agent-target.ts'
+import { type AgentTarget, groupsAt, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS, targetForFile } from './agent-target.ts'
 import {
   child,
   insertAt,
@@ -28,6 +28,8 @@ import { isServeHandler } from './serve-entries.ts'
 export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
   const places = { home: homeOf(env), project, env }
   return AGENTS.filter((target) => {
+    // An agent that reads one file for every project has no project install.
+    if (target.userOnly) return false
     // Kiro's v3 file, or its agent config where an older Kiro reads that.
     const legacy = target.legacy?.ownsFile === undefined ? [] : [target.legacy.file('project', places)]
     const file = target.file('project', places)
@@ -40,7 +42,7 @@ export function projectInstalls(project: string, env: Readonly<Record<string, st
 /** Whether an agent's JSON file holds a router entry of hookrun's. */
 function holdsRouterEntries(target: AgentTarget, file: string): boolean {
   const inFile = targetForFile(target, file)
-  if (inFile.format === 'toml' || !existsSync(file)) return false
+  if (inFile.format !== undefined || !existsSync(file)) return false
   try {
     const root = parse(inFile, readFileSync(file, 'utf8'))
     return keysOf(eventMap(inFile, root)).some((event) => routerEntries(inFile, root, event).length > 0)
@@ -84,7 +86,7 @@ export function checkShape(target: AgentTarget, root: Node): void {
     const list = child(hooks, name)
     if (list === undefined) continue
     if (list.type !== 'array') throw new JsonTextError(`"${prefix}${name}" is ${describe(list)}, but ${target.label} expects an array`)
-    if (target.shape !== 'groups') continue
+    if (!groupsAt(target, name)) continue
     for (const [index, group] of (list.children ?? []).entries()) {
       const handlers = child(group, 'hooks')
       if (group.type !== 'object' || (handlers !== undefined && handlers.type !== 'array')) {
@@ -105,7 +107,7 @@ export function routerEntries(target: AgentTarget, root: Node, event: string): A
   for (const [index, item] of (list.children ?? []).entries()) {
     if (item.type !== 'object') continue
     const at: Path = [...hooksPathOf(target), event, index]
-    if (target.shape === 'flat') {
+    if (!groupsAt(target, event)) {
       if (isRouterCommand(child(item, target.commandField)?.value, target.name)) entries.push({ remove: at, handlers: [at] })
       continue
     }

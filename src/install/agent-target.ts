@@ -5,7 +5,7 @@ import type { AgentTarget } from '../agents/install.ts'
 import { agentNamed } from '../agents/registry.ts'
 
 export type { AgentTarget, AgentVersions, Places, Scope } from '../agents/install.ts'
-export { ROUTER_TIMEOUT_SECONDS } from '../agents/install.ts'
+export { groupsAt, ROUTER_TIMEOUT_SECONDS } from '../agents/install.ts'
 
 /** An agent's name (src/agents/registry.ts): the one `--format` and `install --agent` take. */
 export type AgentName = string

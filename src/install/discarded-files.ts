@@ -6,7 +6,7 @@ import { AGENTS } from './agents.ts'
 import type { AgentTarget, Scope } from './agent-target.ts'
 import { parse } from './agent-file.ts'
 import type { DoctorCheck, DoctorContext, DoctorLine } from './doctor-types.ts'
-import { JsonTextError } from './json-text.ts'
+import { JsonTextError, nodeValue } from './json-text.ts'
 import { routedEvents } from './overlaps.ts'
 
 interface Discarded {
@@ -19,11 +19,13 @@ interface Discarded {
 
 /** Why `target`'s agent discards `file`, or undefined when it reads it (or there is no file). */
 export function discardedBecause(target: AgentTarget, file: string): string | undefined {
-  if (target.format === 'toml' || !existsSync(file)) return undefined
+  // TOML and YAML files: their own readers say what they cannot read (src/install/toml-hooks.ts, yaml-hooks.ts).
+  if (target.format === 'toml' || target.format === 'yaml' || !existsSync(file)) return undefined
   try {
     // As install reads it: strict JSON, unless the agent allows comments (AgentTarget.comments).
-    parse(target, readFileSync(file, 'utf8'))
-    return undefined
+    const root = parse(target, readFileSync(file, 'utf8'))
+    // JSON the agent still refuses whole (Antigravity CLI: an unknown event, a bad handler).
+    return target.discards?.(nodeValue(root))
   } catch (error) {
     if (error instanceof JsonTextError) return error.message
     return `cannot be read (${(error as Error).message})`

@@ -1,10 +1,10 @@
 // One agent's JSON file on install: hookrun's router entries added, pointed at this hookrun,
 // narrowed to the events its hooks can fire on (or to --events), and the lines install prints for it.
 import { count } from '../core/words.ts'
-import { type AgentTarget, hooksPathOf, type Places, type Scope, targetForFile } from './agent-target.ts'
+import { type AgentTarget, groupsAt, hooksPathOf, type Places, type Scope, targetForFile } from './agent-target.ts'
 import { checkShape, entryPrints, freshText, parse, rebased, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
-import { appendAt, child, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
+import { appendAt, child, JsonTextError, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
 import type { NativeEntry } from './matchers.ts'
 import { narrowsUserInstall } from './user-routing.ts'
 import { type AgentFileResult, type AgentFiles, sortNote, throughLink } from './results.ts'
@@ -165,7 +165,11 @@ function editEntries(
   const prints = written === undefined ? undefined : entryPrints(target, from)
   const handEdited: string[] = []
   let text = from
-  checkShape(target, parse(target, text))
+  const root = parse(target, text)
+  checkShape(target, root)
+  // JSON the agent still drops whole (Antigravity CLI): entries added there would never run.
+  const discarded = target.discards?.(nodeValue(root))
+  if (discarded !== undefined) throw new JsonTextError(`${discarded}, so ${target.label} drops the whole file`)
   const style = styleOf(text)
   const addedEvents: string[] = []
   const removedEvents: string[] = []
@@ -204,13 +208,13 @@ function editEntries(
     const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
     if (found.length === 0) {
       const handler = target.handler(command, event)
-      text = appendAt(text, style, [...hooksPathOf(target), event], target.shape === 'groups' ? group(handler) : handler)
+      text = appendAt(text, style, [...hooksPathOf(target), event], groupsAt(target, event) ? group(handler) : handler)
       addedEvents.push(event)
       continue
     }
     // A group of hookrun's own carries the compiled matcher (a user's group keeps theirs).
     for (const entry of found) {
-      if (target.shape !== 'groups' || entry.remove.length !== hooksPathOf(target).length + 2) continue
+      if (!groupsAt(target, event) || entry.remove.length !== hooksPathOf(target).length + 2) continue
       const current = child(nodeAt(parse(target, text), entry.remove), 'matcher')?.value
       if (current === matcher) continue
       // Another tool list: only the string changes, so the file keeps its layout.

@@ -14,6 +14,8 @@ import { entryPrints } from './agent-file.ts'
 import { routedEvents } from './overlaps.ts'
 import { installToml, uninstallToml } from './toml-hooks.ts'
 import { installHookList, uninstallHookList } from './hook-list.ts'
+import { installArgvFile, uninstallArgvFile } from './argv-hooks.ts'
+import { installYamlFile, uninstallYamlFile } from './yaml-hooks.ts'
 import { otherShapeFile, shapeFor } from './agent-formats.ts'
 import { asInstalled } from './agent-version.ts'
 import { JsonTextError } from './json-text.ts'
@@ -116,6 +118,10 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
   for (const chosen of targets) {
     const given = remove ? chosen : withoutNewerEvents(chosen, options.env, run.lines)
     const file = given.file(options.scope, places)
+    if (options.scope === 'project' && given.userOnly)
+      throw new HookrunError(
+        `${given.label} reads hooks only from ${file}, for every project: run hookrun ${remove ? 'uninstall' : 'install'} --agent ${given.name} without --project`,
+      )
     // Kiro's other shape (its agent config, or its v3 file) goes: both would run every hook twice.
     const other = options.dryRun ? undefined : otherShapeFile(given, options.scope, places)
     if (other !== undefined)
@@ -164,22 +170,22 @@ function ownFileEntries(
   narrowingOf: (target: AgentTarget) => Narrowing | undefined,
 ): void {
   const { options } = run
-  if (options.scope === 'project' && given.userOnly)
-    throw new HookrunError(
-      `${given.label} reads hooks only from ${file}, for every project: run hookrun install --agent ${given.name} without --project`,
-    )
   const files = options.files ?? diskFiles(options.env)
   try {
     const command = options.scope === 'project' ? PORTABLE_SELF : run.self
+    const chosen = options.events?.length ? chosenEvents(given, options.events) : undefined
     if (given.format === 'hook-list') {
-      const chosen = options.events?.length ? chosenEvents(given, options.events) : undefined
       record(
         run,
         run.remove
           ? uninstallHookList(given, file, options.env, files)
           : installHookList(given, file, command, chosen, narrowingOf(given), files),
       )
-    } else record(run, run.remove ? uninstallToml(given, file, options.env, files) : installToml(given, file, command, files))
+    } else if (given.format === 'argv-list')
+      record(run, run.remove ? uninstallArgvFile(given, file, options.env, files) : installArgvFile(given, file, command, chosen, files))
+    else if (given.format === 'yaml')
+      record(run, run.remove ? uninstallYamlFile(given, file, options.env, files) : installYamlFile(given, file, command, chosen, files))
+    else record(run, run.remove ? uninstallToml(given, file, options.env, files) : installToml(given, file, command, files))
     run.done.push(given)
   } catch (error) {
     if (!(error instanceof JsonTextError)) throw error

@@ -11,7 +11,7 @@ import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { SETTLE_MS } from '../core/stat.ts'
 import { compiledSignature, type NarrowedStamp, readStamp, readUserStamp, writeStamp, writeUserStamp } from '../config/narrowed.ts'
 import { agentTarget } from './agents.ts'
-import { type AgentTarget, type Places, PORTABLE_SELF, routerSelf, targetForFile } from './agent-target.ts'
+import { type AgentTarget, groupsAt, type Places, PORTABLE_SELF, routerSelf, targetForFile } from './agent-target.ts'
 import { folderAgent, installWrappers, wrappersIn } from './hook-folder.ts'
 import { eventMap, parse, projectInstalls, routerEntries } from './agent-file.ts'
 import { followNarrowed, installOrRemove } from './install.ts'
@@ -332,7 +332,7 @@ export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, stri
       const wanted = native.get(event)
       // Only what leaves a hook unasked: an entry no hook needs costs a process, not a gate.
       if (wanted !== undefined && entries.length === 0) differences.push(`${event} has no entry`)
-      if (wanted === undefined || target.shape !== 'groups') continue
+      if (wanted === undefined || !groupsAt(target, event)) continue
       for (const entry of entries.filter((found) => found.remove.length === 3)) {
         const matcher = child(nodeAt(root, entry.remove), 'matcher')?.value
         // Every tool is no matcher, or the agent's own spelling of all (Goose's `.*`).

@@ -8,6 +8,8 @@ import { isServeHandler } from './serve-entries.ts'
 import { homeOf } from '../core/places.ts'
 import { routedEventsToml } from './toml-hooks.ts'
 import { routedEventsInList } from './hook-list-read.ts'
+import { routedEventsArgv } from './argv-hooks.ts'
+import { routedEventsYaml } from './yaml-hooks.ts'
 import { runsThisHookrun } from './router-program.ts'
 import { AGENTS, callersOf } from '../agents/registry.ts'
 import { SERVED_AGENTS } from '../serve/served.ts'
@@ -124,6 +126,8 @@ export function routedEvents(file: string, agent: AgentName): string[] {
   const target = given === undefined ? undefined : targetForFile(given, file)
   if (target?.format === 'toml') return existsSync(file) ? routedEventsToml(readFileSync(file, 'utf8'), agent) : []
   if (target?.format === 'hook-list') return existsSync(file) ? routedEventsInList(readFileSync(file, 'utf8'), agent) : []
+  if (target?.format === 'argv-list') return existsSync(file) ? routedEventsArgv(readFileSync(file, 'utf8'), agent) : []
+  if (target?.format === 'yaml') return existsSync(file) ? routedEventsYaml(readFileSync(file, 'utf8'), agent) : []
   const at = target === undefined ? ['hooks'] : hooksPathOf(target)
   return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent, at) : []
 }

@@ -6,6 +6,8 @@ import { type AgentName, type AgentTarget, hooksPathOf, isRouterCommand, type Pl
 import { routedEvents } from './overlaps.ts'
 import { routerCommandsToml } from './toml-hooks.ts'
 import { routerCommandsInList } from './hook-list-read.ts'
+import { routerCommandsArgv } from './argv-hooks.ts'
+import { routerCommandsYaml } from './yaml-hooks.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
 
 /** The file's event map: under `hooks`, or its top level (Droid's hooks.json). */
@@ -20,6 +22,8 @@ export function readCommands(file: string, agent: AgentName): string[] {
   const format = given === undefined ? undefined : targetForFile(given, file).format
   if (format === 'toml') return routerCommandsToml(readFileSync(file, 'utf8'), agent)
   if (format === 'hook-list') return routerCommandsInList(readFileSync(file, 'utf8'), agent)
+  if (format === 'argv-list') return routerCommandsArgv(readFileSync(file, 'utf8'), agent)
+  if (format === 'yaml') return routerCommandsYaml(readFileSync(file, 'utf8'), agent)
   let root: Node
   try {
     root = parseJson(readFileSync(file, 'utf8'), true)

@@ -9,7 +9,7 @@ import { homeOf } from '../core/places.ts'
 import type { Hook } from '../core/types.ts'
 import { isGate, resolveAlias } from '../event/events.ts'
 import { agentTarget } from './agents.ts'
-import type { AgentTarget } from './agent-target.ts'
+import { type AgentTarget, groupsAt } from './agent-target.ts'
 import { asInstalled } from './agent-version.ts'
 import { parse, routerEntries } from './agent-file.ts'
 import type { DoctorCheck, DoctorLine } from './doctor-types.ts'
@@ -38,7 +38,7 @@ function installedRoutes(target: AgentTarget, file: string): Map<string, (string
         event,
         entries.map((entry) => {
           const matcher =
-            target.shape === 'groups' && entry.remove.length === 3 ? child(nodeAt(root, entry.remove), 'matcher')?.value : undefined
+            groupsAt(target, event) && entry.remove.length === 3 ? child(nodeAt(root, entry.remove), 'matcher')?.value : undefined
           return typeof matcher === 'string' && matcher !== '' && matcher !== '*' && matcher !== target.allMatcher ? matcher : undefined
         }),
       )

@@ -10,9 +10,9 @@ import { loadConfig } from '../config/parse.ts'
 import { compiledSignature, readUserStamp, writeUserStamp } from '../config/narrowed.ts'
 import { trustedRoots } from '../trust/records.ts'
 import { agentTarget, AGENTS } from './agents.ts'
-import type { AgentTarget } from './agent-target.ts'
-import { keysOf, child } from './json-text.ts'
-import { parse, routerEntries } from './agent-file.ts'
+import { type AgentTarget, targetForFile } from './agent-target.ts'
+import { keysOf } from './json-text.ts'
+import { eventMap, parse, routerEntries } from './agent-file.ts'
 import { askedHooks, compileNativeMatchers, type NativeEntry } from './matchers.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -70,10 +70,13 @@ export function userInstalls(env: Env): AgentTarget[] {
   const places = { home: homeOf(env), project: homeOf(env), env }
   return AGENTS.filter((target) => {
     const file = target.file('user', places)
-    if (!existsSync(file)) return false
+    // Files of their own shape (TOML, YAML, argv lists) are written whole for every event: none is narrowed.
+    if (target.format !== undefined || !existsSync(file)) return false
     try {
-      const root = parse(target, readFileSync(file, 'utf8'))
-      return keysOf(child(root, 'hooks')).some((event) => routerEntries(target, root, event).length > 0)
+      // Where the event map is in this file: under `hooks`, a hook's name (Antigravity CLI), the top level (Droid's hooks.json).
+      const inFile = targetForFile(target, file)
+      const root = parse(inFile, readFileSync(file, 'utf8'))
+      return keysOf(eventMap(inFile, root)).some((event) => routerEntries(inFile, root, event).length > 0)
     } catch {
       return false
     }

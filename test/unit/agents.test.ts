@@ -122,6 +122,7 @@ describe('hookrun agents says what the agent lab verified', () => {
     const claude = agentRows().find((row) => row.agent === 'claude')!
     expect(claude.alsoRunBy?.map((caller) => caller.split(' (')[0])).toEqual([
       'Cursor',
+      'Grok Build',
       'VS Code',
       'Copilot CLI',
       'Devin CLI',

@@ -166,7 +166,7 @@ describe('doctor', () => {
     expect(more).toEqual([])
     expect(line?.status).toBe('ok')
     expect(line?.what).toContain(
-      `${project}/.claude/settings.local.json also run in Cursor (third-party hooks setting on), VS Code (chat.useClaudeHooks on, off by default), Copilot CLI (always, in a trusted folder, beside .github/hooks), Devin CLI (always, beside .devin/hooks.v1.json), Claude Agent SDK apps (unless settingSources leaves the file out; all load by default)`,
+      `${project}/.claude/settings.local.json also run in Cursor (third-party hooks setting on), Grok Build (a project's .claude/settings.json and .cursor/hooks.json, in a trusted folder, beside .grok/hooks), VS Code (chat.useClaudeHooks on, off by default), Copilot CLI (always, in a trusted folder, beside .github/hooks), Devin CLI (always, beside .devin/hooks.v1.json), Claude Agent SDK apps (unless settingSources leaves the file out; all load by default)`,
     )
   })
 })

@@ -206,7 +206,10 @@ describe('Cursor beside Claude Code: its own gates, and hooks run once', () => {
   test('Claude Code after Cursor: both keep their entries; the overlap is one the router answers once', () => {
     const where = place()
     run(where, 'cursor', false, 'project')
-    expect(findOverlaps({ home: where.home, project: where.project, env: where.env })).toEqual([])
+    // Only Grok Build, which runs a project's .cursor/hooks.json too, and has no entries of its own here.
+    expect(findOverlaps({ home: where.home, project: where.project, env: where.env }).map((found) => [found.reader, found.twice])).toEqual([
+      ['grok', []],
+    ])
     run(where, 'claude', false, 'project')
     const [overlap] = findOverlaps({ home: where.home, project: where.project, env: where.env })
     expect(overlap!.twice[0]!.events).toContain('preToolUse')

@@ -1,0 +1,141 @@
+// Hermes Agent (NousResearch): shell hooks under `hooks:` in its config.yaml, snake_case events,
+// only pre_tool_call blocks; hookrun's entries there fail closed.
+import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { homeOr, type InstallTarget } from './install.ts'
+import { join } from 'node:path'
+
+/**
+ * Hermes Agent's hook events that shell hooks take (`VALID_HOOKS` in hermes_cli/plugins.py, less
+ * the Python-plugin-only ones; NousResearch/hermes-agent agent/shell_hooks.py), and hookrun's
+ * event for each. pre_llm_call runs before each model call, with the user's message: where its
+ * context goes. pre_verify runs before the agent reports a task done, and can send it back to work.
+ */
+const EVENTS = {
+  pre_tool_call: 'tool:pre_execute',
+  post_tool_call: 'tool:post_execute',
+  pre_llm_call: 'llm:pre_request',
+  post_llm_call: 'llm:post_response',
+  on_session_start: 'session:start',
+  on_session_end: 'session:end',
+  subagent_start: 'subagent:start',
+  subagent_stop: 'subagent:stop',
+  pre_verify: 'agent:stop',
+} as const satisfies AgentEvents
+
+/** Its file tools (tools/file_tools.py) and its shell (`terminal`). */
+const TOOLS: AgentTools = {
+  terminal: 'bash',
+  read_file: 'read',
+  write_file: 'write',
+  patch: 'edit',
+  search_files: 'grep',
+}
+
+const HERMES_EVENTS = new Set<string>(Object.keys(EVENTS))
+/** Hermes kills a shell hook after its timeout, at most 300 s (MAX_TIMEOUT_SECONDS). */
+const HERMES_MAX_TIMEOUT = 300
+
+/**
+ * Hermes Agent (agent/shell_hooks.py; website/docs/user-guide/features/hooks.md "Shell Hooks").
+ * `hooks: {<event>: [{matcher, command, timeout, fail_closed}]}` in `$HERMES_HOME/config.yaml`
+ * (`~/.hermes/config.yaml`); the command is split into words and run without a shell. Its stdin:
+ * `{hook_event_name, tool_name, tool_input, session_id, cwd, profile, extra}`.
+ *
+ * What it reads of an answer (`_parse_response`, JSON on stdout):
+ *   - pre_tool_call: `{"decision": "block", "reason"}` blocks (exit 2 too); `{"decision": "modify",
+ *     "tool_input"}` is merged over the tool's arguments (shallow), so a field the rewrite leaves
+ *     out keeps its value. No allow and no ask: a hook only declines or blocks;
+ *   - pre_verify: `{"decision": "block", "reason"}` (Claude Code's Stop block) sends the agent back
+ *     to work with the reason;
+ *   - any other event: `{"context": text}`; hookrun sends it on pre_llm_call, where it reaches the
+ *     model (the docs' use), and says it cannot elsewhere.
+ * A spawn error, a timeout or stdout that is not JSON lets the call through unless the entry says
+ * `fail_closed: true` (pre_tool_call only): hookrun's entry there says so, and always prints JSON.
+ */
+export const hermes: Dialect = {
+  name: 'hermes',
+  label: 'Hermes Agent',
+  source: 'hermes',
+  carries: [],
+  project: { variables: [], payloadField: 'cwd' },
+  killsAfterSeconds: HERMES_MAX_TIMEOUT,
+  caveats: [
+    'only pre_tool_call can block a tool call; pre_verify can send the agent back to work',
+    'a rewrite is merged over the tool arguments: a field the rewrite leaves out keeps its old value',
+    "a hook's allow is not a grant: Hermes has none, its own approval still runs",
+    "Hermes asks before it runs a new hook command: run it once at a terminal to approve hookrun's entries, or give non-interactive runs --accept-hooks or HERMES_ACCEPT_HOOKS=1; until then it skips them without a word",
+    'from its source (agent/shell_hooks.py), not the agent lab (it installs from PyPI only, which cannot be reached here)',
+  ],
+  // Hermes' payload carries its `profile` and an `extra` object; no other agent's does.
+  detect: (payload) =>
+    typeof payload.hook_event_name === 'string' &&
+    HERMES_EVENTS.has(payload.hook_event_name) &&
+    'profile' in payload &&
+    typeof payload.extra === 'object',
+  eventName: (payload) =>
+    typeof payload.hook_event_name === 'string' && HERMES_EVENTS.has(payload.hook_event_name) ? payload.hook_event_name : undefined,
+  render(decision, payload, agentEvent) {
+    const event = agentEvent ?? hermes.eventName(payload) ?? 'pre_tool_call'
+    const answer = new Answer('Hermes Agent', event)
+    const out: Record<string, unknown> = {}
+    const context = contextText(decision)
+    if (event === 'pre_tool_call') {
+      if (decision.blocked || decision.decision === 'deny' || decision.decision === 'ask') {
+        if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'answered block: a hook wanted a person to confirm')
+        out.decision = 'block'
+        out.reason = blockReason(decision)
+      } else if (decision.updatedInput !== undefined) {
+        out.decision = 'modify'
+        out.tool_input = decision.updatedInput
+      }
+    } else if (event === 'pre_verify' && decision.blocked) {
+      out.decision = 'block'
+      out.reason = blockReason(decision)
+    } else {
+      if (decision.blocked) answer.cannot('a block', 'the event proceeds')
+      else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+      if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
+    }
+    if (context !== undefined) {
+      if (event === 'pre_llm_call') out.context = context
+      else answer.cannot('additionalContext')
+    }
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
+    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
+    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}
+
+/** Hermes Agent's hooks for `hookrun install` (src/install/yaml-hooks.ts edits the YAML). */
+const hermesInstall: InstallTarget = {
+  // hermes_constants.get_hermes_home: $HERMES_HOME, else ~/.hermes (one per profile).
+  file: (_scope, places) => join(homeOr(places, 'HERMES_HOME', '.hermes'), 'config.yaml'),
+  format: 'yaml',
+  userOnly: true,
+  shape: 'flat',
+  commandField: 'command',
+  header: {},
+  comments: true,
+  skipped: {},
+  command: (self) => `${self} fire --format hermes`,
+  // Seconds, at most 300 (shell_hooks.py); a gate fails closed: a timeout, a crash or no JSON blocks.
+  handler: (command, event) => ({
+    command,
+    timeout: HERMES_MAX_TIMEOUT,
+    ...(event === 'pre_tool_call' && { fail_closed: true }),
+  }),
+  timeout: { field: 'timeout', perSecond: 1 },
+  note: "Hermes runs a new hook command only once approved: start hermes once at a terminal and approve hookrun's entries, or give non-interactive runs --accept-hooks or HERMES_ACCEPT_HOOKS=1 (hooks_auto_accept: true in config.yaml); until then Hermes skips them without a word",
+}
+
+export const hermesAgent: Agent = {
+  name: hermes.name,
+  label: hermes.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: hermes,
+  install: hermesInstall,
+}

@@ -1,0 +1,74 @@
+// JetBrains Junie CLI: one event (SessionStart), which never blocks; hookrun's entry in the user's
+// ~/.junie/config.json.
+import { join } from 'node:path'
+import { Answer, contextText } from './shared.ts'
+import { claudeEvents } from './claude.ts'
+import type { Agent, Dialect } from './types.ts'
+import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+
+/** Junie CLI's only hook event (junie.jetbrains.com/docs/junie-cli-hooks.html, "Triggering events"). */
+const EVENTS = claudeEvents('SessionStart')
+
+/**
+ * JetBrains Junie CLI (junie.jetbrains.com/docs/junie-cli-hooks.html). Hooks live in the user's
+ * `~/.junie/config.json` (or a file given with `--config-location`); a project's
+ * `.junie/config.json` hooks are ignored unless passed that way. The shape is Claude Code's groups
+ * (`hooks.SessionStart: [{matcher, hooks: [{type: "command", command, timeout}]}]`), the matcher a
+ * regex on the session's source (`startup` or `resume`), the timeout in seconds (default 10), the
+ * command run by `sh -c`. The hook gets one line of JSON on stdin, "the input format used by Gemini
+ * and Codex hooks"; no field of Junie's own was found, so a fire names it with `--format junie`.
+ *
+ * "Hook output and exit status do not block Junie startup": nothing of an answer is read. A gate
+ * in Junie is advisory, and hookrun says so wherever one would count on it.
+ */
+export const junie: Dialect = {
+  name: 'junie',
+  label: 'Junie CLI',
+  source: 'junie',
+  carries: [],
+  project: { variables: [], payloadField: 'cwd' },
+  caveats: [
+    "ADVISORY ONLY: Junie CLI reads nothing of a hook's answer and never blocks, so a gate there is advisory (it runs, it cannot stop anything)",
+    'only SessionStart exists; the project file .junie/config.json is ignored unless passed with --config-location',
+    'from the Junie CLI docs page, not the agent lab (its npm package downloads the binary from GitHub, which cannot run here)',
+  ],
+  // No field of Junie's own is documented: install names it (`--format junie`), detection never guesses it.
+  detect: () => false,
+  eventName: (payload) => (payload.hook_event_name === 'SessionStart' ? 'SessionStart' : undefined),
+  render(decision, _payload, agentEvent) {
+    const answer = new Answer('Junie CLI', agentEvent ?? 'SessionStart')
+    const none = 'Junie CLI reads nothing of a hook answer'
+    if (decision.blocked || decision.decision === 'deny') answer.cannot('a block', `${none}; the session starts`)
+    else if (decision.decision === 'ask') answer.cannot("decision 'ask'", none)
+    if (contextText(decision) !== undefined) answer.cannot('additionalContext', none)
+    if (decision.updatedInput !== undefined) answer.cannot('updatedInput', none)
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', none)
+    if (!decision.continue) answer.cannot('continue: false', `${none}; the session starts`)
+    if (decision.systemMessage !== undefined) answer.cannot('systemMessage', none)
+    return { stdout: '', exitCode: 0, warnings: answer.warnings }
+  },
+}
+
+/** Junie CLI's hooks config for `hookrun install` (src/agents/install.ts): the user's file only. */
+const junieInstall: InstallTarget = {
+  file: (_scope, places) => join(places.home, '.junie', 'config.json'),
+  userOnly: true,
+  shape: 'groups',
+  commandField: 'command',
+  header: {},
+  comments: false,
+  skipped: {},
+  command: (self) => `${self} fire --format junie`,
+  // Seconds, default 10: a session-start hook of the user's may take longer.
+  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
+  timeout: { field: 'timeout', perSecond: 1 },
+  note: 'ADVISORY ONLY: Junie CLI never blocks on a hook and reads nothing of its answer, so a gate there cannot stop anything; only SessionStart runs',
+}
+
+export const junieAgent: Agent = {
+  name: junie.name,
+  label: junie.label,
+  events: EVENTS,
+  dialect: junie,
+  install: junieInstall,
+}
