@@ -40,9 +40,19 @@ export default function hookrun(pi) {
     } catch {
       session = undefined
     }
-    // A compaction's whole branch is not what a hook decides on, and may be large.
-    const { branchEntries, ...rest } = event ?? {}
-    return { pi_event: name, event: plain(rest), cwd: ctx.cwd, ...(session ? { session_id: session } : {}) }
+    // A run's whole conversation (agent_end) or a compaction's branch is not what a hook decides
+    // on, and may be large: the run's last answer is sent instead, as last_assistant_message.
+    const { branchEntries, messages, ...rest } = event ?? {}
+    const last = Array.isArray(messages) ? messages.findLast((message) => message?.role === 'assistant') : undefined
+    const parts = Array.isArray(last?.content) ? last.content.filter((part) => part?.type === 'text') : []
+    const said = parts.map((part) => part.text).join('\\n')
+    return {
+      pi_event: name,
+      event: plain(rest),
+      cwd: ctx.cwd,
+      ...(session ? { session_id: session } : {}),
+      ...(said ? { last_assistant_message: said } : {}),
+    }
   }
   async function ask(name, event, ctx) {
     const answer = await fire(name, payloadOf(name, event, ctx), ctx.cwd)

@@ -138,7 +138,6 @@ const ALLOWED: ReadonlyArray<{ readonly file: string; readonly line: RegExp; rea
     line: /opencode-plugin\.ts/,
     why: "the plugin's text is OpenCode's plugin API (Kilo Code runs it too), in a file of that name",
   },
-  { file: 'src/install/scan-read.ts', line: /opencode-plugin\.ts/, why: "the same file, to tell hookrun's own plugin apart" },
   {
     file: 'src/install/hook-folder.ts',
     line: /^export const CLINE_FOLDER/,
