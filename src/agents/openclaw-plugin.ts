@@ -52,8 +52,8 @@ export default {
     }
     async function ask(hook, event, ctx) {
       const cwd = where(ctx)
-      // A run's whole history is not what a hook decides on, and may be large.
-      const { messages, ...rest } = event ?? {}
+      // A run's whole history and system prompt are not what a hook decides on, and are large.
+      const { messages, systemPrompt, ...rest } = event ?? {}
       const answer = await fire(hook, { openclaw_hook: hook, event: plain(rest), ctx: plain(ctx ?? {}), cwd }, cwd)
       say(answer.message)
       return answer

@@ -67,7 +67,9 @@ export const openclaw: Dialect = {
   notices: ['systemMessage'],
   showsStderr: true,
   caveats: [
+    'the plugin folder alone is not loaded: OpenClaw 2026.9.6 (agent --local) imported it only with plugins.allow naming hookrun and plugins.entries.hookrun.enabled in openclaw.json, which install does not edit (lab)',
     "context a hook adds does not reach the model: the hooks hookrun's plugin registers take none (before_prompt_build would, with conversation access the operator grants)",
+    'before_agent_run (the prompt gate) and agent_end run only with plugins.entries.hookrun.hooks.allowConversationAccess: true; without it OpenClaw blocks their registration (`openclaw plugins inspect hookrun --runtime`, 2026.9.6) and prompts are not gated',
   ],
   detect: (payload) => {
     const hook = hookOf(payload)
@@ -139,7 +141,7 @@ const stateDir = (home: string, env: Readonly<Record<string, string | undefined>
  */
 const PLUGIN: PluginFacts = {
   file: (_scope, places) => join(stateDir(places.home, places.env), 'extensions', OPENCLAW_PLUGIN_ID, 'index.js'),
-  note: `OpenClaw loads the plugin when its gateway or an \`openclaw agent --local\` run starts; where plugins.allow is set, add "${OPENCLAW_PLUGIN_ID}" to it`,
+  note: `OpenClaw loads the plugin only once ~/.openclaw/openclaw.json lets it in: add "${OPENCLAW_PLUGIN_ID}" to plugins.allow, set plugins.entries.${OPENCLAW_PLUGIN_ID}.enabled: true, and for the prompt gate plugins.entries.${OPENCLAW_PLUGIN_ID}.hooks.allowConversationAccess: true (docs/agents/openclaw.md)`,
   format: 'openclaw',
   text: (command, timeoutSeconds) => openclawPluginText(command, timeoutSeconds),
   companions: (file) => {

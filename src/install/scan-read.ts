@@ -287,7 +287,9 @@ function readExecutable(source: ScanSource, file: string, content: string, execu
 /** A plugin file: code the agent imports when it starts, and which sees every event after. */
 function readPlugin(source: ScanSource, file: string, content: string, project: string): ScannedHook {
   const agent = source.owners[0]!
-  const own = content === pluginSource(pluginAgent(agent)!, [PORTABLE_SELF])
+  // An agent hookrun writes no plugin for (Amp) has none of hookrun's.
+  const plugin = pluginAgent(agent)
+  const own = plugin !== undefined && content === pluginSource(plugin, [PORTABLE_SELF])
   const at = basename(file)
   if (own) return { event: '*', kind: 'plugin', runs: `${at}: hookrun's plugin`, own, flags: [], at }
   const flags: ScanFlag[] = ['session-start', 'every-event', ...commandFlags(content, project)]

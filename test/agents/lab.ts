@@ -30,6 +30,8 @@ export const LAB_AGENTS = {
   kilo: { package: '@kilocode/cli', version: '7.7.7', bin: 'kilo' },
   // Needs Node ≥ 22.19 (its engines): run with the lab's own Node (LAB_NODE), not the one running the tests.
   pi: { package: '@earendil-works/pi-coding-agent', version: '1.6.0', bin: 'pi' },
+  // Needs Node ≥ 24.16 (its engines): run with LAB_NODE, as Pi.
+  openclaw: { package: 'openclaw', version: '2026.9.6', bin: 'openclaw' },
   // A library, not a CLI: the app (test/agents/agent-sdk-app.ts) imports it; it runs the Claude Code binary it bundles.
   'agent-sdk': {
     package: '@anthropic-ai/claude-agent-sdk',

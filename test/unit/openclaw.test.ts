@@ -1,5 +1,5 @@
 // OpenClaw: payloads of hookrun's plugin in the shape its typed hooks get them (openclaw 2026.9.6,
-// docs/plugins/hooks/tool-policy.md; not lab-recorded: see docs/agents/openclaw.md), read as
+// docs/plugins/hooks/tool-policy.md, and as the lab's run logged them: test/agents/openclaw.lab.ts), read as
 // `--format openclaw` reads them; the dialect's answers; and the plugin itself, run in-process
 // with a stand-in for hookrun, failing closed.
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
