@@ -220,13 +220,13 @@ function installLine(name: string, agent: AgentDetail): string {
   // Cline's user wrappers are written for every event too.
   if (name === 'codex' || name === 'cline')
     return `${writes} on its ${count} events (\`--project\`: only those the project's hooks can fire on)`
-  // Plugins (OpenCode, Kilo Code) forward every hook; TOML tables (Kimi, Vibe), Hermes' YAML and Deep
-  // Agents Code's argv lists are written for every event.
+  // Plugins (OpenCode, Kilo Code, Pi, OpenClaw) forward every hook; TOML tables (Kimi, Vibe), Hermes'
+  // YAML and Deep Agents Code's argv lists are written for every event.
   if (NOT_NARROWED.has(name)) return `${writes} on its ${count} events`
   return `${writes} on those of its ${count} events your hooks can fire on ([narrowed](../agents.md#install--uninstall); \`--all-events\`: on every one)`
 }
 
-const NOT_NARROWED = new Set(['opencode', 'kilo', 'kimi', 'vibe', 'hermes', 'deepagents'])
+const NOT_NARROWED = new Set(['opencode', 'kilo', 'pi', 'openclaw', 'kimi', 'vibe', 'hermes', 'deepagents'])
 
 /** One agent's events and answer fields as hookrun knows them, and what the lab saw of it. */
 function agentPart(name: string): string {

@@ -1,5 +1,8 @@
-// Agents that run plugins, not hook commands (OpenCode, Kilo Code): where hookrun's plugin file
-// goes, and the dialect it asks hookrun to answer in (src/install/plugin-agents.ts writes it).
+// Agents that run plugins, not hook commands (OpenCode, Kilo Code, Pi, OpenClaw): where hookrun's
+// plugin file goes, and the dialect it asks hookrun to answer in (src/install/plugin-agents.ts writes it).
+
+/** The first line of every plugin hookrun writes: how install and uninstall know the file is hookrun's. */
+export const PLUGIN_MARKER = "// hookrun's plugin for"
 
 /** Where an agent's files are: the user's home, the project, the environment. */
 interface PluginPlaces {
@@ -16,6 +19,16 @@ export interface PluginFacts {
   readonly note: string
   /** The `--format` the plugin asks hookrun for: the agent whose plugin API it is (Kilo Code runs OpenCode's). */
   readonly format: string
+  /**
+   * The plugin's text, for an agent whose plugin API is not OpenCode's (src/install/opencode-plugin.ts
+   * writes that one): it runs `command` (hookrun's words) with `timeoutSeconds` for each answer, and
+   * starts with PLUGIN_MARKER.
+   */
+  text?(command: readonly string[], timeoutSeconds: number): string
+  /** Files install writes beside the plugin and uninstall removes with it (OpenClaw's manifest), by the plugin's path. */
+  companions?(file: string): ReadonlyArray<{ readonly file: string; readonly text: string }>
+  /** Why the agent loads no plugin from a project (OpenClaw: a workspace plugin is off until enabled); absent: both scopes. */
+  readonly userOnly?: string
 }
 
 /**

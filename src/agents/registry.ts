@@ -27,6 +27,8 @@ import { kimi, kimiAgent } from './kimi.ts'
 import { kiro, kiroAgent } from './kiro.ts'
 import { letta, lettaAgent } from './letta.ts'
 import { opencode, opencodeAgent } from './opencode.ts'
+import { openclaw, openclawAgent } from './openclaw.ts'
+import { pi, piAgent } from './pi.ts'
 import { qwen, qwenAgent } from './qwen.ts'
 import { reasonix, reasonixAgent } from './reasonix.ts'
 import { vibe, vibeAgent } from './vibe.ts'
@@ -63,11 +65,14 @@ export const AGENTS: readonly Agent[] = [
   junieAgent,
   hermesAgent,
   deepagentsAgent,
+  piAgent,
+  openclawAgent,
 ]
 
 /**
  * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
  * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it"):
+ *   0. Pi, OpenClaw: hookrun's own plugin's `pi_event` / `openclaw_hook` with an `event` object (no agent sends either)
  *   1. OpenCode: hookrun's own plugin's `hook` (a plugin hook or bus event of OpenCode's) with an `input` object
  *   2. Cline:   `hookName` with `clineVersion` (no other agent has them)
  *   3. Windsurf: `agent_action_name` (no other agent has it)
@@ -101,6 +106,8 @@ export const AGENTS: readonly Agent[] = [
  * Anything else gets hookrun's own answer.
  */
 export const DIALECTS: readonly Dialect[] = [
+  pi,
+  openclaw,
   opencode,
   cline,
   windsurf,
@@ -208,6 +215,7 @@ export const SCAN_ORDER: readonly Agent[] = [
   clineAgent,
   opencodeAgent,
   kiloAgent,
+  piAgent,
   devinAgent,
   grokAgent,
   ampAgent,

@@ -10,6 +10,8 @@ import gemini from './lab/gemini.json' with { type: 'json' }
 import goose from './lab/goose.json' with { type: 'json' }
 import kilo from './lab/kilo.json' with { type: 'json' }
 import opencode from './lab/opencode.json' with { type: 'json' }
+import openclaw from './lab/openclaw.json' with { type: 'json' }
+import pi from './lab/pi.json' with { type: 'json' }
 import qwen from './lab/qwen.json' with { type: 'json' }
 import reasonix from './lab/reasonix.json' with { type: 'json' }
 
@@ -28,7 +30,20 @@ export interface LabVerified {
  * source only. `agent-sdk` is the Claude Agent SDK with hookrunHooks() (a library, not a dialect).
  */
 export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEntries(
-  [agentSdk, { ...claude, serve: claudeServe }, cline, codebuddy, codex, copilot, gemini, goose, kilo, opencode, qwen, reasonix].map(
-    (results) => [results.agent, results],
-  ),
+  [
+    agentSdk,
+    { ...claude, serve: claudeServe },
+    cline,
+    codebuddy,
+    codex,
+    copilot,
+    gemini,
+    goose,
+    kilo,
+    opencode,
+    openclaw,
+    pi,
+    qwen,
+    reasonix,
+  ].map((results) => [results.agent, results]),
 )

@@ -118,7 +118,7 @@ export function agentRows(): AgentRow[] {
       ...(target === undefined && folderRow(dialect.name, places)),
       // OpenCode runs plugins, not commands: install writes hookrun's plugin, which fires every event.
       ...(plugin !== undefined && {
-        config: { user: plugin.file('user', places), project: plugin.file('project', places) },
+        config: { user: plugin.file('user', places), project: plugin.userOnly !== undefined ? '' : plugin.file('project', places) },
         installs: {
           command: `hookrun fire <hook> --format ${dialect.name} (from hookrun's plugin)`,
           events: [...namesOf(dialect.source)],

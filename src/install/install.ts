@@ -64,6 +64,8 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
 
 function pluginInstall(agent: PluginAgent, options: InstallOptions, remove: boolean) {
   const places = { home: homeOf(options.env), project: resolve(options.cwd), env: options.env }
+  if (options.scope === 'project' && agent.userOnly !== undefined)
+    throw new HookrunError(`${agent.label} has no project plugin hookrun can install: ${agent.userOnly}; install it without --project`)
   if (remove) return uninstallPlugin(agent, options.scope, places)
   if (options.events?.length)
     throw new HookrunError(`--events: ${agent.label} gets hookrun's plugin, which asks hookrun on every hook; install it without --events`)

@@ -2,9 +2,7 @@
 // only plugins, so this small ES module is hookrun's entry in it (src/agents/opencode.ts reads
 // what it sends and says what it answers).
 import { agentNamed } from '../agents/registry.ts'
-
-/** The first line of every plugin hookrun writes: how install and uninstall know the file is hookrun's. */
-export const PLUGIN_MARKER = "// hookrun's plugin for"
+import { PLUGIN_MARKER } from '../agents/plugins.ts'
 
 /**
  * The plugin's text for an agent (`OpenCode`, `Kilo Code`) that runs `command` (hookrun's words:

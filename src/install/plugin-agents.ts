@@ -1,10 +1,10 @@
-// Agents that run plugins, not hook commands (OpenCode, Kilo Code): install writes hookrun's plugin
-// file into the agent's plugin folder, uninstall removes exactly that file, doctor says whether it
-// is there and current.
+// Agents that run plugins, not hook commands (OpenCode, Kilo Code, Pi, OpenClaw): install writes
+// hookrun's plugin file into the agent's plugin folder (and its companions: OpenClaw's manifest),
+// uninstall removes exactly those files, doctor says whether it is there and current.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { shellWords } from '../trust/shell-words.ts'
 import { type Places, PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS, type Scope } from './agent-target.ts'
-import { PLUGIN_MARKER, pluginText } from './opencode-plugin.ts'
+import { pluginText } from './opencode-plugin.ts'
 import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty, throughLink } from './results.ts'
 import { type Edited, linkTarget } from './agent-write.ts'
 import { JsonTextError } from './json-text.ts'
@@ -12,7 +12,7 @@ import { selfCommand } from './self.ts'
 import type { DoctorCheck, DoctorLine } from './doctor-types.ts'
 import { onPath } from './on-path.ts'
 import { AGENTS } from '../agents/registry.ts'
-import type { PluginFacts } from '../agents/plugins.ts'
+import { PLUGIN_MARKER, type PluginFacts } from '../agents/plugins.ts'
 
 export interface PluginAgent extends PluginFacts {
   readonly name: string
@@ -28,10 +28,15 @@ export function pluginAgent(name: string): PluginAgent | undefined {
   return PLUGIN_AGENTS.find((agent) => agent.name === name)
 }
 
+/** A plugin's text for hookrun's `command`: the agent's own plugin API, else OpenCode's. */
+export function pluginSource(agent: PluginAgent, command: readonly string[]): string {
+  return agent.text?.(command, ROUTER_TIMEOUT_SECONDS) ?? pluginText(agent.label, agent.name, command, ROUTER_TIMEOUT_SECONDS)
+}
+
 /** The plugin this install writes: a project's runs hookrun from PATH (the file may be committed). */
 function expectedPlugin(agent: PluginAgent, scope: Scope, self: string | undefined): string {
   const command = scope === 'project' ? [PORTABLE_SELF] : self !== undefined ? shellWords(self, {}) : selfCommand()
-  return pluginText(agent.label, agent.name, command, ROUTER_TIMEOUT_SECONDS)
+  return pluginSource(agent, command)
 }
 
 /** Is this file hookrun's plugin (whatever hookrun wrote it)? */
@@ -80,6 +85,11 @@ export function installPlugin(
     const error = `${file} is not hookrun's plugin; left untouched (move it away and install again)`
     return { lines: [`${agent.name}: ${error}`], result: { ...result(agent, file, 'failed'), error } }
   }
+  // The files the agent needs beside the plugin (OpenClaw's manifest) are hookrun's too: written as they should be.
+  for (const companion of agent.companions?.(file) ?? []) {
+    const wrote = files.edit(companion.file, (current) => (current === companion.text ? undefined : companion.text))
+    if (wrote.written) edited = { ...edited, written: true }
+  }
   if (!edited.written) return { lines: [`${agent.name}: already installed in ${file}`], result: result(agent, file, 'unchanged', notes) }
   const status = edited.created ? 'created' : 'updated'
   return {
@@ -98,6 +108,7 @@ export function uninstallPlugin(agent: PluginAgent, scope: Scope, places: Places
   // it, and the file it points to is the user's, left as it is.
   const through = linkTarget(file)
   rmSync(file)
+  for (const companion of agent.companions?.(file) ?? []) rmSync(companion.file, { force: true })
   // The folders install made for it go too, when nothing else is in them.
   for (const folder of rememberCreated(file, places.env, false) ?? []) if (!removeIfEmpty(folder)) break
   const kept = through === undefined ? '' : ` (a link: the file it pointed to, ${through}, is left as it is)`
@@ -107,7 +118,7 @@ export function uninstallPlugin(agent: PluginAgent, scope: Scope, places: Places
 /** hookrun's plugin files there are, for every plugin agent and scope (whatever hookrun wrote them). */
 export function pluginInstalls(places: Places): Array<{ agent: PluginAgent; scope: Scope; file: string; text: string }> {
   return PLUGIN_AGENTS.flatMap((agent) =>
-    (['project', 'user'] as const).flatMap((scope) => {
+    (agent.userOnly === undefined ? (['project', 'user'] as const) : (['user'] as const)).flatMap((scope) => {
       const file = agent.file(scope, places)
       const text = existsSync(file) ? readFileSync(file, 'utf8') : undefined
       // A plugin of the user's own, named the same, is not hookrun's.

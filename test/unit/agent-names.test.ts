@@ -104,7 +104,6 @@ const ALLOWED: ReadonlyArray<{ readonly file: string; readonly line: RegExp; rea
     line: /opencode-plugin\.ts/,
     why: "the plugin's text is OpenCode's plugin API (Kilo Code runs it too), in a file of that name",
   },
-  { file: 'src/install/scan-read.ts', line: /opencode-plugin\.ts/, why: "the same file, to tell hookrun's own plugin apart" },
 
   // Words for a person, naming the agent the example comes from.
   {

@@ -70,7 +70,7 @@ describe('hookrun completion', () => {
   describe('values, from the tables hookrun runs on', async () => {
     const built = await runCli(['completion', 'bash'])
     const script = built.stdout
-    const agents = [...AGENTS.map((agent) => agent.name), 'opencode', 'kilo']
+    const agents = [...AGENTS.map((agent) => agent.name), 'opencode', 'kilo', 'pi', 'openclaw']
     const events = CANONICAL_EVENTS.map((event) => event.name)
     test('bash: --agent of install and uninstall: every agent install knows, also as --agent=', () => {
       expect(agents.length).toBeGreaterThan(5)

@@ -1,0 +1,165 @@
+import { dirname, join } from 'node:path'
+import type { Decision } from '../core/protocol.ts'
+import type { Payload } from '../core/types.ts'
+import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
+import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { PluginFacts } from './plugins.ts'
+import { OPENCLAW_PLUGIN_ID, openclawManifests, openclawPluginText } from './openclaw-plugin.ts'
+
+/**
+ * OpenClaw's typed plugin hooks hookrun's plugin registers, in OpenClaw's spelling, and hookrun's
+ * event for each (openclaw 2026.9.6, docs/plugins/hooks/reference.md "Hook catalog").
+ */
+const EVENTS = {
+  before_tool_call: 'tool:pre_execute',
+  after_tool_call: 'tool:post_execute',
+  before_agent_run: 'user:prompt_submit',
+  session_start: 'session:start',
+  session_end: 'session:end',
+  agent_end: 'agent:stop',
+  before_compaction: 'context:pre_compact',
+  after_compaction: 'context:post_compact',
+} as const satisfies AgentEvents
+
+/** OpenClaw's core tools (docs/tools/index.md) and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  exec: 'bash',
+  read: 'read',
+  write: 'write',
+  edit: 'edit',
+  apply_patch: 'edit',
+  web_fetch: 'webfetch',
+  web_search: 'websearch',
+}
+
+const OPENCLAW_EVENTS = new Set<string>(Object.keys(EVENTS))
+const BEFORE_TOOL = 'before_tool_call'
+const AFTER_TOOL = 'after_tool_call'
+const RUN = 'before_agent_run'
+/** Code Mode's outer `exec` runs JavaScript, not a shell command (docs/plugins/hooks/tool-policy.md: `toolKind`). */
+const CODE_MODE_EXEC = 'code_mode_exec'
+
+function hookOf(payload: Payload): string | undefined {
+  return typeof payload.openclaw_hook === 'string' ? payload.openclaw_hook : undefined
+}
+
+/**
+ * OpenClaw (`openclaw`, a multi-channel agent gateway): its tool calls reach no hook command,
+ * only typed plugin hooks (`api.on(name, handler)`) in its own process. hookrun's plugin
+ * (src/agents/openclaw-plugin.ts, `~/.openclaw/extensions/hookrun/`) sends
+ * `hookrun fire <hook> --format openclaw` the payload `{openclaw_hook, event, ctx, cwd}`.
+ *
+ * The answer is one JSON object the plugin applies (exit 0 unless hookrun failed, which is a
+ * refusal on a gate; OpenClaw refuses too when a before_tool_call or before_agent_run handler
+ * throws or outlasts its budget):
+ *   block    before_tool_call: `{block: true, blockReason}`; before_agent_run: `{outcome: 'block'}`.
+ *   ask      before_tool_call: `requireApproval` (OpenClaw pauses the run for the person's
+ *            /approve; unresolved approvals deny).
+ *   params   the tool's new parameters (before_tool_call `params`).
+ *   message  for the person: the plugin prints it on stderr.
+ */
+export const openclaw: Dialect = {
+  name: 'openclaw',
+  label: 'OpenClaw',
+  source: 'openclaw',
+  // The plugin sends the run's workspace folder (the agent context's workspaceDir) as `cwd`.
+  project: { variables: [], payloadField: 'cwd' },
+  notices: ['systemMessage'],
+  showsStderr: true,
+  caveats: [
+    'the plugin folder alone is not loaded: OpenClaw 2026.9.6 (agent --local) imported it only with plugins.allow naming hookrun and plugins.entries.hookrun.enabled in openclaw.json, which install does not edit (lab)',
+    "context a hook adds does not reach the model: the hooks hookrun's plugin registers take none (before_prompt_build would, with conversation access the operator grants)",
+    'before_agent_run (the prompt gate) and agent_end run only with plugins.entries.hookrun.hooks.allowConversationAccess: true; without it OpenClaw blocks their registration (`openclaw plugins inspect hookrun --runtime`, 2026.9.6) and prompts are not gated',
+  ],
+  detect: (payload) => {
+    const hook = hookOf(payload)
+    return hook !== undefined && OPENCLAW_EVENTS.has(hook) && objectFrom(payload.event) !== undefined
+  },
+  eventName: hookOf,
+  normalize(payload, agentEvent) {
+    const hook = agentEvent ?? hookOf(payload)
+    const event = objectFrom(payload.event) ?? {}
+    const ctx = objectFrom(payload.ctx) ?? {}
+    const added: Record<string, unknown> = {}
+    if (hook !== undefined) added.hook_event_name = hook
+    const session = ctx.sessionId ?? event.sessionId
+    if (typeof session === 'string') added.session_id = session
+    let tool: string | undefined
+    if ((hook === BEFORE_TOOL || hook === AFTER_TOOL) && typeof event.toolName === 'string') {
+      tool = (event.toolKind ?? ctx.toolKind) === CODE_MODE_EXEC ? CODE_MODE_EXEC : event.toolName
+      added.tool_name = tool
+      if (objectFrom(event.params) !== undefined) added.tool_input = event.params
+      if (typeof event.toolCallId === 'string') added.tool_use_id = event.toolCallId
+      if (hook === AFTER_TOOL && event.result !== undefined) added.tool_response = event.result
+    }
+    if (hook === RUN && typeof event.prompt === 'string') added.prompt = event.prompt
+    return { tool, payload: { ...added, ...payload } }
+  },
+  render(decision, payload, agentEvent) {
+    const event = agentEvent ?? hookOf(payload) ?? BEFORE_TOOL
+    const answer = new Answer('OpenClaw', event)
+    const out: Record<string, unknown> = {}
+    renderBlock(decision, event, out, answer)
+    if (decision.updatedInput !== undefined) {
+      if (event === BEFORE_TOOL && !decision.blocked) out.params = decision.updatedInput
+      else if (event !== BEFORE_TOOL) answer.cannot('updatedInput')
+    }
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
+    if (contextText(decision) !== undefined) answer.cannot('additionalContext')
+    for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
+    if (decision.systemMessage !== undefined) out.message = decision.systemMessage
+    if (!decision.continue) answer.cannot('continue: false', 'OpenClaw goes on (a plugin hook cannot end the session)')
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}
+
+/** A block where OpenClaw can refuse (a tool call, a run); an ask is its plugin approval on a tool call, a refusal of a run. */
+function renderBlock(decision: Decision, event: string, out: Record<string, unknown>, answer: Answer): void {
+  const asked = !decision.blocked && decision.decision === 'ask'
+  if (!decision.blocked && !asked) return
+  if (asked) {
+    const question = `hook '${decision.decidedBy ?? 'unknown'}' asks for confirmation${decision.reason ? `: ${decision.reason}` : ''}`
+    if (event === BEFORE_TOOL) out.ask = question
+    else if (event === RUN) {
+      out.block = `${question}; OpenClaw cannot ask about a prompt, so hookrun refused it`
+      answer.cannot("decision 'ask'", 'the run was refused instead')
+    } else answer.cannot("decision 'ask'", 'OpenClaw goes on')
+    return
+  }
+  if (event === BEFORE_TOOL || event === RUN) out.block = blockReason(decision)
+  else answer.cannot('a block', 'OpenClaw goes on (the hook only observes)')
+}
+
+/** OpenClaw's state folder: OPENCLAW_STATE_DIR, else OPENCLAW_HOME's or the home's `.openclaw` (docs/help/environment.md). */
+const stateDir = (home: string, env: Readonly<Record<string, string | undefined>>) =>
+  env.OPENCLAW_STATE_DIR || join(env.OPENCLAW_HOME || home, '.openclaw')
+
+/**
+ * hookrun's plugin: a global plugin in `<state>/extensions/<id>/`, which OpenClaw loads unless
+ * `plugins.allow` is set and lacks its id (dist/config-normalization-shared-*.mjs, 2026.9.6).
+ */
+const PLUGIN: PluginFacts = {
+  file: (_scope, places) => join(stateDir(places.home, places.env), 'extensions', OPENCLAW_PLUGIN_ID, 'index.js'),
+  note: `OpenClaw loads the plugin only once ~/.openclaw/openclaw.json lets it in: add "${OPENCLAW_PLUGIN_ID}" to plugins.allow, set plugins.entries.${OPENCLAW_PLUGIN_ID}.enabled: true, and for the prompt gate plugins.entries.${OPENCLAW_PLUGIN_ID}.hooks.allowConversationAccess: true (docs/agents/openclaw.md)`,
+  format: 'openclaw',
+  text: (command, timeoutSeconds) => openclawPluginText(command, timeoutSeconds),
+  companions: (file) => {
+    const { manifest, packageJson } = openclawManifests()
+    return [
+      { file: join(dirname(file), 'openclaw.plugin.json'), text: manifest },
+      { file: join(dirname(file), 'package.json'), text: packageJson },
+    ]
+  },
+  userOnly:
+    "a plugin in a workspace's .openclaw/extensions/ stays off until plugins.entries.hookrun.enabled is set, and OpenClaw's workspace is its own folder (agents.defaults.workspace), not the project",
+}
+
+export const openclawAgent: Agent = {
+  name: openclaw.name,
+  label: openclaw.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: openclaw,
+  plugin: PLUGIN,
+}

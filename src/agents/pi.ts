@@ -1,0 +1,191 @@
+import { join } from 'node:path'
+import type { Decision } from '../core/protocol.ts'
+import type { Payload } from '../core/types.ts'
+import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
+import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import type { PluginFacts } from './plugins.ts'
+import { CODE_FILES, type ProjectScan } from './native-config.ts'
+import { piExtensionText } from './pi-extension.ts'
+
+/**
+ * Pi's extension events hookrun's extension sends, in Pi's spelling, and hookrun's event for each
+ * (@earendil-works/pi-coding-agent 1.6.0, docs/extensions.md "Events").
+ */
+const EVENTS = {
+  tool_call: 'tool:pre_execute',
+  tool_result: 'tool:post_execute',
+  input: 'user:prompt_submit',
+  session_start: 'session:start',
+  session_shutdown: 'session:end',
+  agent_start: 'agent:start',
+  agent_end: 'agent:stop',
+  session_before_compact: 'context:pre_compact',
+  session_compact: 'context:post_compact',
+} as const satisfies AgentEvents
+
+/** Pi's built-in tools (docs/settings.md "Tools": read, bash, powershell, edit, write, grep, find, ls) and hookrun's subject for each. */
+const TOOLS: AgentTools = {
+  bash: 'bash',
+  read: 'read',
+  edit: 'edit',
+  write: 'write',
+  grep: 'grep',
+  find: 'glob',
+  ls: 'ls',
+  powershell: 'powershell',
+}
+
+const PI_EVENTS = new Set<string>(Object.keys(EVENTS))
+const TOOL_CALL = 'tool_call'
+const TOOL_RESULT = 'tool_result'
+const INPUT = 'input'
+const SHUTDOWN = 'session_shutdown'
+
+/** The fields hookrun carries that Pi takes: a tool result's replacement text (tool_result's `content`). */
+const CARRIES: readonly CarriedRow[] = [{ field: 'updatedToolOutput', events: [TOOL_RESULT], key: 'content' }]
+
+function eventOf(payload: Payload): string | undefined {
+  return typeof payload.pi_event === 'string' ? payload.pi_event : undefined
+}
+
+/** A tool result's text: the `text` parts of Pi's `content`, joined. */
+function resultText(content: unknown): string | undefined {
+  if (!Array.isArray(content)) return undefined
+  const texts = content.flatMap((part) => {
+    const object = objectFrom(part)
+    return object?.type === 'text' && typeof object.text === 'string' ? [object.text] : []
+  })
+  return texts.length > 0 ? texts.join('\n') : undefined
+}
+
+/**
+ * Pi (earendil-works/pi, `pi`): no hook commands, only TypeScript extensions it runs in its own
+ * process. hookrun's extension (src/agents/pi-extension.ts, loaded from `.pi/extensions/` or
+ * `~/.pi/agent/extensions/`) sends `hookrun fire <event> --format pi` the payload
+ * `{pi_event, event, cwd, session_id}`: `event` is what Pi passed the handler (its functions left out).
+ *
+ * The answer is one JSON object the extension applies (exit 0 unless hookrun failed, which is a
+ * refusal on a gate):
+ *   block    tool_call: `{block: true, reason}` (Pi does not run the tool; the model gets the
+ *            reason); input: the prompt is handled (dropped) and the reason printed.
+ *   ask      tool_call: Pi's own confirmation (ctx.ui.confirm) where it has a UI; in print and
+ *            JSON mode (`pi -p`) no one can answer, so the call is refused.
+ *   input    the tool's new arguments: the extension replaces event.input's keys in place, which
+ *            is what Pi runs (docs/extensions.md "tool_call").
+ *   content  the tool result's new text (tool_result); append: text added under it.
+ *   context  text for the model: under this call's result (tool_call), or as a message with the
+ *            next run (before_agent_start) for the other events.
+ *   prompt   the user's new prompt (input: `{action: 'transform'}`).
+ *   message  for the person: the extension prints it on stderr.
+ */
+export const pi: Dialect = {
+  name: 'pi',
+  label: 'Pi',
+  source: 'pi',
+  // The extension sends Pi's working folder (ctx.cwd) as `cwd`.
+  project: { variables: [], payloadField: 'cwd' },
+  carries: CARRIES,
+  // The extension prints `message` and hookrun's stderr; `pi -p` shows stderr, the TUI only the model's context.
+  notices: ['systemMessage', 'additionalContext'],
+  showsStderr: true,
+  caveats: [
+    "a project's .pi/extensions/ loads only once Pi trusts the project (its trust prompt, /trust, or `pi --approve`); in print mode an untrusted project's extension does not load, so install --agent pi (user) for headless runs",
+  ],
+  detect: (payload) => {
+    const event = eventOf(payload)
+    return event !== undefined && PI_EVENTS.has(event) && objectFrom(payload.event) !== undefined
+  },
+  eventName: eventOf,
+  normalize(payload, agentEvent) {
+    const name = agentEvent ?? eventOf(payload)
+    const event = objectFrom(payload.event) ?? {}
+    const added: Record<string, unknown> = {}
+    if (name !== undefined) added.hook_event_name = name
+    let tool: string | undefined
+    if ((name === TOOL_CALL || name === TOOL_RESULT) && typeof event.toolName === 'string') {
+      tool = event.toolName
+      added.tool_name = tool
+      if (objectFrom(event.input) !== undefined) added.tool_input = event.input
+      if (typeof event.toolCallId === 'string') added.tool_use_id = event.toolCallId
+      const text = name === TOOL_RESULT ? resultText(event.content) : undefined
+      if (text !== undefined) added.tool_response = text
+    }
+    if (name === INPUT && typeof event.text === 'string') added.prompt = event.text
+    return { tool, payload: { ...added, ...payload } }
+  },
+  render(decision, payload, agentEvent) {
+    const event = agentEvent ?? eventOf(payload) ?? TOOL_CALL
+    const answer = new Answer('Pi', event)
+    const out: Record<string, unknown> = {}
+    renderBlock(decision, event, out, answer)
+    if (decision.updatedInput !== undefined) {
+      if (event === TOOL_CALL && !decision.blocked) out.input = decision.updatedInput
+      else if (event !== TOOL_CALL) answer.cannot('updatedInput')
+    }
+    if (decision.updatedPrompt !== undefined) {
+      if (event === INPUT && !decision.blocked) out.prompt = decision.updatedPrompt
+      else if (event !== INPUT) answer.cannot('updatedPrompt')
+    }
+    const context = contextText(decision)
+    if (context !== undefined) {
+      if (event === TOOL_RESULT) out.append = [out.append, context].filter(Boolean).join('\n\n')
+      else if (event === SHUTDOWN) answer.cannot('additionalContext', 'the session is ending')
+      else out.context = context
+    }
+    for (const field of carryFields(decision, event, CARRIES, (key, value) => (out[key] = value))) answer.cannot(field)
+    if (decision.systemMessage !== undefined) out.message = decision.systemMessage
+    if (!decision.continue) answer.cannot('continue: false', 'Pi goes on (an extension event cannot end the session)')
+    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
+  },
+}
+
+/**
+ * A block where Pi can refuse (a tool call, a prompt) or tell the model (after a tool: the reason
+ * under the result); an ask becomes Pi's own confirmation on a tool call, a refusal of a prompt.
+ */
+function renderBlock(decision: Decision, event: string, out: Record<string, unknown>, answer: Answer): void {
+  const asked = !decision.blocked && decision.decision === 'ask'
+  if (!decision.blocked && !asked) return
+  if (asked) {
+    const question = `hook '${decision.decidedBy ?? 'unknown'}' asks for confirmation${decision.reason ? `: ${decision.reason}` : ''}`
+    if (event === TOOL_CALL) out.ask = question
+    else if (event === INPUT) {
+      out.block = `${question}; Pi cannot ask about a prompt, so hookrun refused it`
+      answer.cannot("decision 'ask'", 'the prompt was refused instead')
+    } else answer.cannot("decision 'ask'", 'Pi goes on')
+    return
+  }
+  if (event === TOOL_CALL || event === INPUT) out.block = blockReason(decision)
+  else if (event === TOOL_RESULT) out.append = blockReason(decision)
+  else answer.cannot('a block', 'Pi goes on')
+}
+
+/** Pi's config folder: PI_CODING_AGENT_DIR, else ~/.pi/agent (docs/environment-variables.md). */
+const agentDir = (home: string, env: Readonly<Record<string, string | undefined>>) => env.PI_CODING_AGENT_DIR || join(home, '.pi', 'agent')
+
+/** hookrun's extension: Pi loads every `extensions/*.{ts,js}` of its config folder and, once the project is trusted, of `.pi/` (docs/extensions.md). */
+const PLUGIN: PluginFacts = {
+  file: (scope, places) =>
+    scope === 'user'
+      ? join(agentDir(places.home, places.env), 'extensions', 'hookrun.js')
+      : join(places.project, '.pi', 'extensions', 'hookrun.js'),
+  note: 'Pi loads the extension when it starts (or on /reload); a project extension only once the project is trusted (`pi --approve`, /trust)',
+  format: 'pi',
+  text: (command, timeoutSeconds) => piExtensionText(command, timeoutSeconds),
+}
+
+/** The extension files of a project Pi loads once it is trusted (`hookrun scan`). */
+const PI_SCAN: ProjectScan = {
+  sources: [{ path: '.pi/extensions', entries: CODE_FILES, reader: 'plugin', agents: ['Pi'], owners: ['pi'], hookrunFile: true }],
+}
+
+export const piAgent: Agent = {
+  name: pi.name,
+  label: pi.label,
+  events: EVENTS,
+  tools: TOOLS,
+  dialect: pi,
+  plugin: PLUGIN,
+  scan: PI_SCAN,
+}
