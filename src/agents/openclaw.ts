@@ -67,7 +67,7 @@ export const openclaw: Dialect = {
   notices: ['systemMessage'],
   showsStderr: true,
   caveats: [
-    'the plugin folder alone is not loaded: OpenClaw 2026.9.6 (agent --local) imported it only with plugins.allow naming hookrun and plugins.entries.hookrun.enabled in openclaw.json, which install does not edit (lab)',
+    'the plugin folder alone is not loaded: OpenClaw 2026.9.6 (agent --local) imported it only with plugins.allow naming hookrun and plugins.entries.hookrun.enabled in openclaw.json, so install writes both there and doctor fails while one is missing (lab)',
     "context a hook adds does not reach the model: the hooks hookrun's plugin registers take none (before_prompt_build would, with conversation access the operator grants)",
     'before_agent_run (the prompt gate) and agent_end run only with plugins.entries.hookrun.hooks.allowConversationAccess: true; without it OpenClaw blocks their registration (`openclaw plugins inspect hookrun --runtime`, 2026.9.6) and prompts are not gated',
   ],
@@ -141,7 +141,7 @@ const stateDir = (home: string, env: Readonly<Record<string, string | undefined>
  */
 const PLUGIN: PluginFacts = {
   file: (_scope, places) => join(stateDir(places.home, places.env), 'extensions', OPENCLAW_PLUGIN_ID, 'index.js'),
-  note: `OpenClaw loads the plugin only once ~/.openclaw/openclaw.json lets it in: add "${OPENCLAW_PLUGIN_ID}" to plugins.allow, set plugins.entries.${OPENCLAW_PLUGIN_ID}.enabled: true, and for the prompt gate plugins.entries.${OPENCLAW_PLUGIN_ID}.hooks.allowConversationAccess: true (docs/agents/openclaw.md)`,
+  note: `OpenClaw loads the plugin only because openclaw.json lets it in (plugins.allow and plugins.entries.${OPENCLAW_PLUGIN_ID}, which install wrote); restart a running OpenClaw gateway to load it`,
   format: 'openclaw',
   text: (command, timeoutSeconds) => openclawPluginText(command, timeoutSeconds),
   companions: (file) => {
@@ -153,6 +153,14 @@ const PLUGIN: PluginFacts = {
   },
   userOnly:
     "a plugin in a workspace's .openclaw/extensions/ stays off until plugins.entries.hookrun.enabled is set, and OpenClaw's workspace is its own folder (agents.defaults.workspace), not the project",
+  // Seen in the lab (2026.9.6): with the plugin's folder alone, `agent --local` never imported it
+  // (though `openclaw plugins inspect` called it enabled); with these it did. Without
+  // allowConversationAccess its before_agent_run (the prompt gate) and agent_end are not registered.
+  enabledBy: {
+    file: (places) => join(stateDir(places.home, places.env), 'openclaw.json'),
+    lists: [{ path: ['plugins', 'allow'], item: OPENCLAW_PLUGIN_ID }],
+    values: [{ path: ['plugins', 'entries', OPENCLAW_PLUGIN_ID], value: { enabled: true, hooks: { allowConversationAccess: true } } }],
+  },
 }
 
 export const openclawAgent: Agent = {

@@ -29,6 +29,22 @@ export interface PluginFacts {
   companions?(file: string): ReadonlyArray<{ readonly file: string; readonly text: string }>
   /** Why the agent loads no plugin from a project (OpenClaw: a workspace plugin is off until enabled); absent: both scopes. */
   readonly userOnly?: string
+  /**
+   * The agent's config must let the plugin in before it loads it (OpenClaw): the lists that must
+   * name it and the values that must be set, in a JSON config. install writes them, uninstall
+   * takes them out, doctor fails while one is missing: a plugin file the agent never loads would
+   * leave every gate off without a word.
+   */
+  readonly enabledBy?: PluginEnabling
+}
+
+/** Settings in an agent's JSON config that let hookrun's plugin in. */
+export interface PluginEnabling {
+  file(places: PluginPlaces): string
+  /** Lists that must hold an item (`plugins.allow` naming the plugin). */
+  readonly lists: ReadonlyArray<{ readonly path: readonly string[]; readonly item: string }>
+  /** Values that must be set (`plugins.entries.<id>`); uninstall removes each whole. */
+  readonly values: ReadonlyArray<{ readonly path: readonly string[]; readonly value: unknown }>
 }
 
 /**

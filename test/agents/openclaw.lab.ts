@@ -17,26 +17,21 @@ import { GATE } from './scenario.ts'
 const exec = (command: string): Turn => ({ tool: 'exec', input: { command } })
 const REWRITE = `case "$HOOKRUN_BASH_COMMAND" in *original-marker*) printf '%s' '{"updatedInput":{"command":"touch rewritten-marker"}}';; esac`
 
-/**
- * What the plugin needed in OpenClaw's config besides its folder, seen in 2026.9.6 by hand: with
- * the folder alone, `agent --local` never imported the plugin (the forbidden call ran), though
- * `openclaw plugins inspect hookrun` called it enabled; with `plugins.allow` and
- * `entries.hookrun.enabled` it loaded (which of the two suffices was not separated). Without
- * `allowConversationAccess` its before_agent_run and agent_end are not registered.
- */
-const PLUGIN_CONFIG = { allow: ['hookrun'], entries: { hookrun: { enabled: true, hooks: { allowConversationAccess: true } } } }
-
 const results = labResults('openclaw')
 const version = labVersion('openclaw')
 
 describe(`OpenClaw ${version} with hookrun`, () => {
-  test('gate session: allow, deny (exec and bash), rewrite, the prompt gate', { timeout: 900_000 }, async () => {
+  test('gate session: allow, deny (exec and bash), rewrite, a slow and a crashing hook, the plugin let in by install', {
+    timeout: 900_000,
+  }, async () => {
     const run = labRun()
     const turns = [
       exec('touch allowed-marker'),
       { tool: 'bash', input: { command: 'touch forbidden-bash' } },
       exec('touch forbidden-marker'),
       exec('touch original-marker'),
+      exec('touch slow-marker'),
+      exec('touch crash-marker'),
       { text: 'done' },
     ]
     const server = await startOpenAIChatModel(turns)
@@ -56,7 +51,6 @@ describe(`OpenClaw ${version} with hookrun`, () => {
           mode: 'merge',
           providers: { lab: { baseUrl: `${server.url}/v1`, apiKey: 'lab', api: 'openai-completions', models: [model] } },
         },
-        plugins: PLUGIN_CONFIG,
       }
       mkdirSync(join(run.home, '.openclaw'), { recursive: true })
       writeFileSync(join(run.home, '.openclaw', 'openclaw.json'), `${JSON.stringify(config, null, 2)}\n`)
@@ -65,13 +59,22 @@ describe(`OpenClaw ${version} with hookrun`, () => {
         hooks: [
           { name: 'lab-gate', event: 'tool:pre_execute:bash', command: GATE, timeout: 10 },
           { name: 'lab-rewrite', event: 'tool:pre_execute:bash', command: REWRITE },
+          {
+            name: 'lab-slow',
+            event: 'tool:pre_execute:bash',
+            command: 'case "$HOOKRUN_BASH_COMMAND" in *slow*) sleep 30;; esac',
+            timeout: 2,
+          },
+          { name: 'lab-crash', event: 'tool:pre_execute:bash', command: 'case "$HOOKRUN_BASH_COMMAND" in *crash*) exit 1;; esac' },
           { name: 'lab-log', event: '*', command: `cat >> "${log}"; echo >> "${log}"` },
         ],
       }
       mkdirSync(join(run.project, '.hookrun'), { recursive: true })
       writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(hooks, null, 2)}\n`)
+      // hookrun's install alone lets the plugin in (plugins.allow, plugins.entries.hookrun): nothing is added by hand.
       const install = run.hookrun(['install', '--agent', 'openclaw'])
       expect(install.status, install.stderr).toBe(0)
+      expect(install.stdout).toContain('let it in:')
       expect(run.hookrun(['trust']).status).toBe(0)
       const [bin, ...rest] = run.env.PATH!.split(':')
       const env = { ...run.env, PATH: [bin, labNodeBin(), ...rest].join(':') }
@@ -102,6 +105,20 @@ describe(`OpenClaw ${version} with hookrun`, () => {
       expect(has('rewritten-marker')).toBe(true)
       expect(has('original-marker')).toBe(false)
       results.record('rewrite-input', 'honoured', 'before_tool_call returned params: the rewritten command ran, the original did not')
+      expect(has('slow-marker')).toBe(false)
+      expect(resultOf('call_4')).toMatch(/lab-slow/)
+      results.record(
+        'timeout-blocks',
+        'honoured',
+        `a gate hook past its timeout: the call did not run; the model got ${resultOf('call_4').slice(0, 200)}`,
+      )
+      expect(has('crash-marker')).toBe(false)
+      expect(resultOf('call_5')).toMatch(/lab-crash/)
+      results.record(
+        'crash-blocks',
+        'honoured',
+        `a gate hook that exited 1: the call did not run; the model got ${resultOf('call_5').slice(0, 200)}`,
+      )
       const logged = readFileSync(log, 'utf8')
         .split('\n')
         .filter(Boolean)
@@ -112,7 +129,7 @@ describe(`OpenClaw ${version} with hookrun`, () => {
       results.record(
         'plugin-config',
         'not applicable',
-        `loaded with plugins.allow: ["hookrun"], plugins.entries.hookrun.enabled and .hooks.allowConversationAccess (the folder alone was never imported by agent --local); hooks that reached hookrun: ${hooksSeen.join(', ')}`,
+        `loaded once hookrun install wrote plugins.allow: ["hookrun"] and plugins.entries.hookrun (enabled, hooks.allowConversationAccess) into openclaw.json (the folder alone was never imported by agent --local); hooks that reached hookrun: ${hooksSeen.join(', ')}`,
       )
     } finally {
       await server.close()

@@ -95,11 +95,23 @@ describe('install --agent pi / openclaw', () => {
     expect(existsSync(file)).toBe(false)
   })
 
-  test('an OpenClaw install writes the plugin folder (entry, manifest, package.json) in ~/.openclaw/extensions; uninstall removes it all; --project refuses', async () => {
+  test('an OpenClaw install writes the plugin folder (entry, manifest, package.json) in ~/.openclaw/extensions and lets it in in openclaw.json; uninstall removes it all; --project refuses', async () => {
     const dir = project()
     const folder = join(dir, '.openclaw', 'extensions', 'hookrun')
+    // The user's own config, with a comment and another plugin allowed: kept as it is around hookrun's settings.
+    const config = join(dir, '.openclaw', 'openclaw.json')
+    const mine = '{\n  // mine\n  "plugins": { "allow": ["other"] },\n  "agents": { "defaults": { "workspace": "/w" } }\n}\n'
+    mkdirSync(join(dir, '.openclaw'), { recursive: true })
+    writeFileSync(config, mine)
     const result = await runCli(['install', '--agent', 'openclaw'], { cwd: dir, env: { HOME: dir } })
     expect(result.exitCode, result.stderr).toBe(0)
+    expect(result.stdout).toContain(`let it in: ${config}`)
+    const enabled = readFileSync(config, 'utf8')
+    expect(enabled).toContain('// mine')
+    expect(JSON.parse(enabled.replace('// mine', ''))).toEqual({
+      plugins: { allow: ['other', 'hookrun'], entries: { hookrun: { enabled: true, hooks: { allowConversationAccess: true } } } },
+      agents: { defaults: { workspace: '/w' } },
+    })
     expect(readFileSync(join(folder, 'index.js'), 'utf8')).toContain("'fire', hook, '--format', 'openclaw'")
     expect(JSON.parse(readFileSync(join(folder, 'openclaw.plugin.json'), 'utf8'))).toMatchObject({
       id: 'hookrun',
@@ -110,9 +122,18 @@ describe('install --agent pi / openclaw', () => {
     expect(again.stdout).toContain('already installed')
     const doctor = await runCli(['doctor'], { cwd: dir, env: { HOME: dir } })
     expect(doctor.stdout.match(/OpenClaw: .*hookrun's plugin/g), doctor.stdout).toHaveLength(1)
+    // Without the settings OpenClaw never loads the plugin: doctor fails.
+    writeFileSync(config, mine)
+    const off = await runCli(['doctor'], { cwd: dir, env: { HOME: dir } })
+    expect(off.stdout).toMatch(/FAIL +OpenClaw: \S+index\.js is never loaded: \S+openclaw\.json lacks "hookrun" in plugins\.allow/)
+    expect((await runCli(['install', '--agent', 'openclaw'], { cwd: dir, env: { HOME: dir } })).exitCode).toBe(0)
     const removed = await runCli(['uninstall', '--agent', 'openclaw'], { cwd: dir, env: { HOME: dir } })
     expect(removed.exitCode, removed.stderr).toBe(0)
     expect(existsSync(folder)).toBe(false)
+    expect(JSON.parse(readFileSync(config, 'utf8').replace('// mine', ''))).toEqual({
+      plugins: { allow: ['other'], entries: {} },
+      agents: { defaults: { workspace: '/w' } },
+    })
     const project_ = await runCli(['install', '--agent', 'openclaw', '--project'], { cwd: dir, env: { HOME: dir } })
     expect(project_.exitCode).not.toBe(0)
     expect(project_.stderr).toMatch(/OpenClaw has no project plugin hookrun can install: .*; install it without --project/)
