@@ -156,7 +156,7 @@ function setAt(text: string, style: ReturnType<typeof styleOf>, path: readonly s
 }
 
 /** What of the settings that let the plugin in the agent's config lacks (doctor), or why it cannot be read. */
-export function missingEnabling(enabling: PluginEnabling, places: Places): string[] {
+function missingEnabling(enabling: PluginEnabling, places: Places): string[] {
   const file = enabling.file(places)
   if (!existsSync(file)) return [`${file} does not exist`]
   try {

@@ -108,14 +108,23 @@ const timed = (spec: Case) => spec.expect.noProcess !== undefined || spec.expect
  * A local run (HOOKRUN_TEST_RUNTIMES unset) gives every case to the compiled binary and, of the
  * runtimes, only the cases marked everyRuntime to Node, Bun and Deno: the Node bundle shares all
  * its code with the binary but the spawn and stdin paths, which every other e2e file and
- * test/unit/run.test.ts run under Node. Every case under every runtime is CI's full run (.ci/run);
- * the local run stays under two minutes.
+ * test/unit/run.test.ts run under Node. Every case under the binary, Node and Deno is CI's full
+ * run (.ci/run, `allRun` below); the local run stays under two minutes.
  */
 const localRun = !process.env.HOOKRUN_TEST_RUNTIMES
 
+/**
+ * CI's full run (`all`) gives every case to the binary, Node and Deno. Bun runs the source on the
+ * runtime the binary is built from, so every case under it again would repeat the binary's run
+ * with only the bundling changed (Deno runs the source unbundled): it takes the cases marked
+ * everyRuntime, as locally. HOOKRUN_TEST_RUNTIMES=bun still gives it every case.
+ */
+const allRun = process.env.HOOKRUN_TEST_RUNTIMES === 'all'
+
 /** Only a guard against a hang: a loaded machine runs a case slowly (eight nested Deno starts), and slow is not wrong. */
 const HANG_MS = 180_000
-const runsEveryCase = (runtime: (typeof ALL_RUNTIMES)[number]) => RUNTIMES.includes(runtime) && !(localRun && runtime.name !== 'binary')
+const runsEveryCase = (runtime: (typeof ALL_RUNTIMES)[number]) =>
+  RUNTIMES.includes(runtime) && !(localRun && runtime.name !== 'binary') && !(allRun && runtime.name === 'bun')
 
 for (const runtime of ALL_RUNTIMES) {
   const chosen = cases.filter(({ spec }) =>

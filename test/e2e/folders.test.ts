@@ -76,8 +76,9 @@ for (const runtime of RUNTIMES) {
       const cacheDir = join(dir, '.xdg-cache', 'hookrun')
       const cache = JSON.parse(readFileSync(join(cacheDir, 'hook-answers.json'), 'utf8'))
       expect(Object.keys(cache.hooks)).toEqual([join(dir, '.hookrun/hooks/counting')])
-      // Written by rename: no temporary left (the parsed-config cache may sit beside it).
-      expect(readdirSync(cacheDir).filter((name) => name !== 'config-documents.json')).toEqual(['hook-answers.json'])
+      // Written by rename: no temporary left (the parsed-config cache, src/config/cache.ts, may sit
+      // beside it in config/: it is written once the config files are settled, so on a slow start).
+      expect(readdirSync(cacheDir).filter((name) => name !== 'config')).toEqual(['hook-answers.json'])
 
       const unmatched = await cli(dir, ['fire', 'session:start'])
       expect(unmatched.json().hooks).toEqual([])
