@@ -259,4 +259,6 @@ export const kiroAgent: Agent = {
   install: kiroInstall,
   scan: KIRO_SCAN,
   nativeConfig: KIRO_NATIVE,
+  // `hookrun import --agent kiro`: the command entries of the v3 hook files beside hookrun's own.
+  hooksImport: { folder: true },
 }

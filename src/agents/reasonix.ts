@@ -201,4 +201,10 @@ export const reasonixAgent: Agent = {
   install: reasonixInstall,
   scan: REASONIX_SCAN,
   nativeConfig: REASONIX_NATIVE,
+  // `hookrun import --agent reasonix`: its settings' entries, each read as a pasted one is.
+  hooksImport: {
+    // Reasonix runs a hook in its `cwd`; whether a relative one is the session's folder or the
+    // settings file's its docs do not say, so such an entry stays where Reasonix resolves it.
+    stays: (handler) => (handler.cwd === undefined ? undefined : 'its cwd is resolved by Reasonix, which hookrun cannot match for sure'),
+  },
 }

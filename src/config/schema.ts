@@ -64,7 +64,7 @@ const PermissionRuleSchema = z
   })
 
 /** The agents whose rules a hookrun entry may keep (`agent`); Codex runs Claude Code's document by Claude's rules. */
-const AGENT_RULES = ['claude', 'gemini', 'cursor', 'codex'] as const
+const AGENT_RULES = ['claude', 'gemini', 'cursor', 'codex', 'kiro', 'reasonix'] as const
 
 /** An http hook's fields (Claude Code's `type: "http"` handler, plus limits hookrun adds). */
 const httpShape = {
