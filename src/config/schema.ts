@@ -317,19 +317,24 @@ export const FLAT_HANDLER_SCHEMAS: Readonly<
 /** One entry of Kiro CLI v3's standalone hook file (`.kiro/hooks/<name>.json`, kiro.dev/docs/cli/v3/hooks). */
 export const HookListEntrySchema = z
   .strictObject({
-    name: z.string().min(1),
-    trigger: z
-      .string()
-      .min(1)
-      .meta({ description: 'Its event, in PascalCase: PreToolUse, PostToolUse, SessionStart, UserPromptSubmit, Stop, PreTaskExec, …' }),
-    matcher: z.string().optional().meta({ description: "Kiro's tool matcher: a name, a glob (fs_*), @server/tool, @builtin or *." }),
-    action: z.strictObject({
-      type: z.enum(['command', 'agent']).meta({ description: "hookrun runs 'command'; an 'agent' action is skipped with a warning." }),
-      command: z.string().min(1).optional(),
-      prompt: z.string().optional(),
+    name: z.string().min(1).meta({ description: 'With version "v1" (Kiro CLI v3): the entry\'s name, which hookrun names the hook by.' }),
+    trigger: z.string().min(1).meta({
+      description:
+        'With version "v1" (Kiro CLI v3): its event, in PascalCase: PreToolUse, PostToolUse, SessionStart, UserPromptSubmit, Stop, PreTaskExec, …',
     }),
-    timeout: z.number().positive().max(86_400).optional().meta({ description: 'Seconds (Kiro: default 30).' }),
-    enabled: z.boolean().optional().meta({ description: 'false: the entry is kept but not run.' }),
+    matcher: z
+      .string()
+      .optional()
+      .meta({ description: 'With version "v1" (Kiro CLI v3): Kiro\'s tool matcher: a name, a glob (fs_*), @server/tool, @builtin or *.' }),
+    action: z
+      .strictObject({
+        type: z.enum(['command', 'agent']).meta({ description: "hookrun runs 'command'; an 'agent' action is skipped with a warning." }),
+        command: z.string().min(1).optional().meta({ description: 'The command a command action runs.' }),
+        prompt: z.string().optional().meta({ description: "An agent action's prompt (not run by hookrun)." }),
+      })
+      .meta({ description: 'With version "v1" (Kiro CLI v3): what the entry does.' }),
+    timeout: z.number().positive().max(86_400).optional().meta({ description: 'With version "v1" (Kiro CLI v3): seconds, default 30.' }),
+    enabled: z.boolean().optional().meta({ description: 'With version "v1" (Kiro CLI v3): false keeps the entry but does not run it.' }),
   })
   .meta({ description: 'A Kiro CLI v3 hook: exit 2 blocks PreToolUse, UserPromptSubmit and PreTaskExec.' })
 

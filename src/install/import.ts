@@ -235,44 +235,53 @@ function readHookList(agent: ImportAgent, file: string, text: string, root: Reco
   const removed: Path[] = []
   const staying: Array<{ path: string; why: string }> = []
   let routers = 0
-  entries.forEach((raw, index) => {
+  for (const [index, raw] of entries.entries()) {
     const path = `hooks[${index}]`
-    const stay = (why: string) => void staying.push({ path, why })
     const about = problems.filter((problem) => problem.path === path || problem.path.startsWith(`${path}.`))
     const spec = byPath.get(path)
-    if (spec === undefined) return stay(about.map((problem) => problem.message).join('; ') || 'hookrun does not run it')
-    if (isRouterCommand(spec.command, target.name)) {
-      routers++
-      return
+    const why = whyListEntryStays(target, raw as Record<string, unknown>, spec, about)
+    if (why === 'router') routers++
+    else if (why !== undefined) staying.push({ path, why })
+    else {
+      const entry = {
+        name: spec!.identity ?? spec!.name!,
+        agent,
+        event: spec!.event,
+        ...(spec!.matcher !== undefined && { matcher: spec!.matcher }),
+        command: spec!.command,
+        timeout: spec!.timeout,
+        // Switched off in the agent's file: kept off in hooks.json.
+        ...(!spec!.enabled && { enabled: false }),
+        description: `${target.label}'s ${spec!.name}`,
+      }
+      moved.push({ entry: entry as MovedHook['entry'], path, notCarried: [] })
+      removed.push(['hooks', index])
     }
-    if (runsHookrun(spec.command)) return stay('it runs hookrun itself; moved into hooks.json it would call hookrun again')
-    const trigger = (raw as Record<string, unknown>).trigger as string
-    if (!target.events.includes(trigger)) {
-      const skipped = target.skipped[trigger]
-      return stay(
-        skipped !== undefined
-          ? `hookrun's router has no entry on ${trigger}: ${skipped}`
-          : `${trigger} is not an event hookrun routes for ${target.label}`,
-      )
-    }
-    if (about.length > 0) return stay(about.map((problem) => `${problem.path}: ${problem.message}`).join('; '))
-    const entry = {
-      name: spec.identity ?? spec.name!,
-      agent,
-      event: spec.event,
-      ...(spec.matcher !== undefined && { matcher: spec.matcher }),
-      command: spec.command,
-      timeout: spec.timeout,
-      // Switched off in the agent's file: kept off in hooks.json.
-      ...(!spec.enabled && { enabled: false }),
-      description: `${target.label}'s ${spec.name}`,
-    }
-    moved.push({ entry: entry as MovedHook['entry'], path, notCarried: [] })
-    removed.push(['hooks', index])
-  })
+  }
   let out = text
   for (const path of [...removed].sort(compareDescending)) out = removeAt(out, path)
   return { file, moved, staying, routers, text: out }
+}
+
+/** Why a hook-list entry stays in the agent's file (`router`: it is hookrun's own), or undefined when it moves. */
+function whyListEntryStays(
+  target: AgentTarget,
+  raw: Record<string, unknown>,
+  spec: HookSpec | undefined,
+  about: ReadonlyArray<{ path: string; message: string }>,
+): string | undefined {
+  if (spec === undefined) return about.map((problem) => problem.message).join('; ') || 'hookrun does not run it'
+  if (isRouterCommand(spec.command, target.name)) return 'router'
+  if (runsHookrun(spec.command)) return 'it runs hookrun itself; moved into hooks.json it would call hookrun again'
+  const trigger = raw.trigger as string
+  if (!target.events.includes(trigger)) {
+    const skipped = target.skipped[trigger]
+    return skipped !== undefined
+      ? `hookrun's router has no entry on ${trigger}: ${skipped}`
+      : `${trigger} is not an event hookrun routes for ${target.label}`
+  }
+  if (about.length > 0) return about.map((problem) => `${problem.path}: ${problem.message}`).join('; ')
+  return undefined
 }
 
 /** A handler of Claude Code, Codex, Gemini CLI or Cursor as a hooks.json entry, or why it stays. */
