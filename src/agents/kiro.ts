@@ -237,13 +237,16 @@ function kiroMatcher(matcher: string | undefined): string | undefined {
 /**
  * How a Kiro agent config's `hooks` reads: handlers flat under its camelCase events (Kiro CLI 2;
  * its v3 files are a list, not keyed by event, and their PascalCase triggers keyed so are
- * Crush's), `timeout_ms` (default 30000).
+ * Crush's), `timeout_ms` (default 30000); its v3 hook files by `hookList`.
  */
 const KIRO_NATIVE: NativeConfig = {
   reader: 'flat',
   defaultTimeout: 30,
   timeoutMsField: 'timeout_ms',
   pasted: { ownEvents: /^[a-z]/ },
+  // Kiro CLI v3's `.kiro/hooks/*.json` (`{"version": "v1", "hooks": [{name, trigger, matcher,
+  // action, timeout, enabled}]}`, kiro.dev/docs/cli/v3/hooks): `timeout` in seconds.
+  hookList: { version: 'v1' },
   matcher: kiroMatcher,
 }
 
@@ -256,4 +259,6 @@ export const kiroAgent: Agent = {
   install: kiroInstall,
   scan: KIRO_SCAN,
   nativeConfig: KIRO_NATIVE,
+  // `hookrun import --agent kiro`: the command entries of the v3 hook files beside hookrun's own.
+  hooksImport: { folder: true },
 }

@@ -101,6 +101,16 @@ export interface NativeConfig {
   readonly execPlaceholders?: readonly string[]
   /** How a hooks object of unknown agent is told to be this agent's (tried in the registry's `PASTED_SHAPES` order). */
   readonly pasted?: PastedShape
+  /** A flat handler's field holding its matcher, where it is not `matcher` (Reasonix's `match`). */
+  readonly matcherField?: string
+  /** A flat handler's field holding its working directory (Windsurf's `working_directory`, Reasonix's `cwd`). */
+  readonly cwdField?: string
+  /**
+   * Its standalone hook files (`{version, hooks: [{name, trigger, matcher, action, timeout,
+   * enabled}]}`, Kiro CLI v3's), pasted into a hooks.json: the `version` that tells them
+   * (src/config/list-shapes.ts). Their `timeout` is in `timeoutUnit`.
+   */
+  readonly hookList?: { readonly version: string }
   /** Its matcher as a Claude-style one (empty means every tool); absent: Claude Code's rules. */
   matcher?(matcher: string | undefined): string | undefined
   /** The tool an event name carries in it (Windsurf's `pre_run_command`), which the event's pattern keeps. */
@@ -119,7 +129,7 @@ interface PastedShape {
   readonly sharesEventsWith?: string
   /** A group key only it has (Gemini CLI's `sequential`). */
   readonly groupKeys?: readonly string[]
-  /** A handler key only it has (Gemini CLI's `name`). */
+  /** A handler key only it has (Gemini CLI's `name`; a flat handler's own key, Reasonix's `match`). */
   readonly handlerKeys?: readonly string[]
 }
 

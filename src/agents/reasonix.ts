@@ -5,7 +5,7 @@ import { Answer, blockReason, contextText, decided, objectFrom } from './shared.
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import { join } from 'node:path'
-import type { ProjectScan } from './native-config.ts'
+import type { NativeConfig, ProjectScan } from './native-config.ts'
 
 /**
  * Reasonix's hook events (its Go hook runner, `internal/hook/hook.go` `Events`, in its order; npm
@@ -174,6 +174,24 @@ const REASONIX_SCAN: ProjectScan = {
   sources: [{ path: '.reasonix/settings.json', reader: 'events', agents: ['Reasonix'], owners: ['reasonix'], hookrunFile: true }],
 }
 
+/**
+ * How Reasonix's settings `hooks` read when pasted into a hooks.json (or moved by `hookrun
+ * import`): flat entries under its PascalCase events, as Crush's are, told apart by `match`,
+ * `description` or `cwd` (Crush's entries have none) or by an event Crush lacks. `match` is an
+ * anchored regex on the tool, `timeout` in ms with a 5 s default where a timeout blocks
+ * (internal/hook/hook.go, 1.38.11).
+ */
+const REASONIX_NATIVE: NativeConfig = {
+  reader: 'flat',
+  defaultTimeout: 30,
+  shortTimeout: { seconds: 5, events: ['tool:pre_execute', 'permission:prompt', 'user:prompt_submit'] },
+  timeoutUnit: 'ms',
+  pasted: { ownEvents: true, sharesEventsWith: 'crush', handlerKeys: ['match', 'description', 'cwd'] },
+  matcherField: 'match',
+  cwdField: 'cwd',
+  matcher: (match) => (match === undefined || match === '' ? undefined : `^(?:${match})$`),
+}
+
 export const reasonixAgent: Agent = {
   name: reasonix.name,
   label: reasonix.label,
@@ -182,4 +200,11 @@ export const reasonixAgent: Agent = {
   dialect: reasonix,
   install: reasonixInstall,
   scan: REASONIX_SCAN,
+  nativeConfig: REASONIX_NATIVE,
+  // `hookrun import --agent reasonix`: its settings' entries, each read as a pasted one is.
+  hooksImport: {
+    // Reasonix runs a hook in its `cwd`; whether a relative one is the session's folder or the
+    // settings file's its docs do not say, so such an entry stays where Reasonix resolves it.
+    stays: (handler) => (handler.cwd === undefined ? undefined : 'its cwd is resolved by Reasonix, which hookrun cannot match for sure'),
+  },
 }

@@ -226,10 +226,13 @@ export const SCAN_ORDER: readonly Agent[] = [
 /**
  * The agents whose own hooks object a hooks.json may hold, in the order a pasted one is told apart
  * (src/config/shapes.ts): Cursor's by its `version`; then, where every entry is a flat handler,
- * Windsurf's or Kiro's by their event names, else Crush's; then Gemini CLI's by what only it has,
- * else Claude Code's.
+ * Windsurf's or Kiro's by their event names, Reasonix's by its handler keys or events Crush lacks,
+ * else Crush's; then Gemini CLI's by what only it has, else Claude Code's.
  */
-export const PASTED_SHAPES: readonly Agent[] = [cursorAgent, windsurfAgent, kiroAgent, crushAgent, geminiAgent, claudeAgent]
+export const PASTED_SHAPES: readonly Agent[] = [cursorAgent, windsurfAgent, kiroAgent, reasonixAgent, crushAgent, geminiAgent, claudeAgent]
+
+/** The agents whose standalone hook files (a `version` beside a `hooks` list) a hooks.json may hold (src/config/list-shapes.ts). */
+export const HOOK_LIST_SHAPES: readonly Agent[] = AGENTS.filter((agent) => agent.nativeConfig?.hookList !== undefined)
 
 /** Every agent `install --agent` takes: the ones with a hooks config, then the ones hookrun reaches by a hook folder or a plugin. */
 export function installableNames(): string[] {

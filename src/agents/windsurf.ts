@@ -159,6 +159,7 @@ const TOOL_EVENT = /^(?:pre|post)_(run_command|write_code|read_code|mcp_tool_use
 const WINDSURF_NATIVE: NativeConfig = {
   reader: 'flat',
   pasted: { ownEvents: true },
+  cwdField: 'working_directory',
   eventTool(eventName) {
     const tool = TOOL_EVENT.exec(eventName)?.[1]
     return tool === 'mcp_tool_use' ? 'mcp__*' : tool

@@ -8,6 +8,7 @@ import {
   isAgentShape,
   type ParsedAnswer,
 } from '../core/types.ts'
+import { agentNamed } from '../agents/registry.ts'
 import { canBlock, isGate } from '../event/events.ts'
 import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
 import { strictness } from '../core/decisions.ts'
@@ -15,8 +16,8 @@ import { strictness } from '../core/decisions.ts'
 /** Events whose plain stdout becomes context for the model (as in Claude Code; Kiro's agentSpawn is agent:start). */
 const CONTEXT_EVENTS = new Set(['session:start', 'agent:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])
 
-/** Shapes whose agent reads a hook's answer only on exit 0 (cursor.com/docs/agent/hooks, crush docs/hooks), and its name. */
-const EXIT_ZERO_JSON: Partial<Record<Hook['shape'], string>> = { cursor: 'Cursor', crush: 'Crush', windsurf: 'Windsurf', kiro: 'Kiro' }
+/** Shapes whose agent reads a hook's answer only on exit 0 (cursor.com/docs/agent/hooks, crush docs/hooks), if at all (Reasonix: its exit code alone). */
+const EXIT_ZERO_JSON = new Set<Hook['shape']>(['cursor', 'crush', 'windsurf', 'kiro', 'reasonix'])
 
 /** Events where an agent-shaped handler that times out blocks (Claude Code's PreModelSwitch, §9.1). */
 const TIMEOUT_BLOCKS = new Set(['llm:pre_model_switch'])
@@ -99,9 +100,9 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
       warnings,
     }
   }
-  // Cursor, Crush, Windsurf and Kiro read a hook's JSON only on exit 0 (if at all): any other exit
+  // Cursor, Crush, Windsurf, Kiro and Reasonix read a hook's JSON only on exit 0 (if at all): any other exit
   // but 2 is a hook error whatever it printed, and the entry's `failClosed` (onError) decides.
-  const exitZeroOnly = EXIT_ZERO_JSON[hook.shape]
+  const exitZeroOnly = EXIT_ZERO_JSON.has(hook.shape) ? (agentNamed(hook.shape)?.label ?? hook.shape) : undefined
   if (run.exitCode !== 0 && exitZeroOnly !== undefined) {
     return failure(
       `${describeExit(run, env)}${answer === undefined ? '' : `; ${exitZeroOnly} reads a JSON answer only on exit 0, so the one it printed does not count`}`,

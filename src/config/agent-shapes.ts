@@ -42,6 +42,8 @@ function tellsOwn(agent: Agent, events: Events): boolean {
   return Object.entries(events).some(
     ([eventName, groups]) =>
       own(eventName) ||
+      // A flat agent's handlers are the event's entries themselves.
+      (agent.nativeConfig!.reader === 'flat' && groups.some((handler) => hasKey(handler, pasted.handlerKeys))) ||
       groups.some(
         (group) =>
           hasKey(group, pasted.groupKeys) ||

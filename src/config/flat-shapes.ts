@@ -1,5 +1,5 @@
 // The agent shapes that list handlers flat under each event with no `version` (Crush, Windsurf,
-// Kiro), read with each agent's facts (src/agents/native-config.ts).
+// Kiro, Reasonix), read with each agent's facts (src/agents/native-config.ts).
 import type { NativeConfig } from '../agents/native-config.ts'
 import type { HookShape } from '../core/types.ts'
 import { eventPattern, resolveAlias } from '../event/events.ts'
@@ -28,7 +28,7 @@ function flatAgentEvent(native: NativeConfig, eventName: string): string {
 }
 
 /**
- * Crush's `crush.json`, Windsurf's `hooks.json` and a Kiro agent's `hooks`, pasted into a
+ * Crush's `crush.json`, Windsurf's `hooks.json`, a Kiro agent's `hooks` and Reasonix's settings, pasted into a
  * hooks.json: each handler one hook of that agent's shape, so it keeps the agent's rules (only
  * exit 2 blocks, where the agent lets it; Crush's exit 49 halts the turn; any other failure lets
  * the event through, src/answer/interpret.ts).
@@ -55,7 +55,8 @@ export function flatAgentHooks(
         report(path, 'a handler with only powershell is not run by hookrun (only command); skipped', 'warning')
         return
       }
-      const matcher = matcherOf(handler.matcher as string | undefined)
+      const matcher = matcherOf(handler[native.matcherField ?? 'matcher'] as string | undefined)
+      const cwd = native.cwdField === undefined ? undefined : (handler[native.cwdField] as string | undefined)
       const event = flatAgentEvent(native, eventName)
       const timeoutMs = native.timeoutMsField === undefined ? undefined : (handler[native.timeoutMsField] as number | undefined)
       const timeout = timeoutMs !== undefined ? timeoutMs / 1000 : nativeTimeout(native, event, handler.timeout as number | undefined)
@@ -70,7 +71,8 @@ export function flatAgentHooks(
         blocking: true,
         enabled: true,
         matcher,
-        ...(handler.working_directory !== undefined && { cwd: handler.working_directory as string }),
+        ...(cwd !== undefined && { cwd }),
+        ...(typeof handler.description === 'string' && { description: handler.description }),
         shape,
         path,
         ordinal,

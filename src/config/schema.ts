@@ -64,7 +64,7 @@ const PermissionRuleSchema = z
   })
 
 /** The agents whose rules a hookrun entry may keep (`agent`); Codex runs Claude Code's document by Claude's rules. */
-const AGENT_RULES = ['claude', 'gemini', 'cursor', 'codex'] as const
+const AGENT_RULES = ['claude', 'gemini', 'cursor', 'codex', 'kiro', 'reasonix'] as const
 
 /** An http hook's fields (Claude Code's `type: "http"` handler, plus limits hookrun adds). */
 const httpShape = {
@@ -296,10 +296,47 @@ const KiroHandlerSchema = z
   })
   .meta({ description: 'A Kiro CLI hook handler: exit 2 blocks preToolUse; stdout of agentSpawn and userPromptSubmit is context.' })
 
+/** Reasonix's own handler (settings.json `hooks.PreToolUse[]`, internal/hook/hook.go, 1.38.11): flat, `match` not `matcher`. */
+const ReasonixHandlerSchema = z
+  .strictObject({
+    command: z.string().min(1),
+    match: z.string().optional().meta({ description: "Reasonix's tool matcher: a regex anchored on the whole tool name." }),
+    description: z.string().optional(),
+    timeout: z.number().positive().max(86_400_000).optional().meta({
+      description: 'Milliseconds (Reasonix: default 5000 on PreToolUse, PermissionRequest and UserPromptSubmit, 30000 elsewhere).',
+    }),
+    cwd: z.string().min(1).optional().meta({ description: "The hook's working directory." }),
+  })
+  .meta({ description: 'A Reasonix settings hook: exit 2 blocks PreToolUse and UserPromptSubmit; stdout of SessionStart is context.' })
+
 /** The handler schema of each agent whose own file lists handlers flat with no `version` (src/config/flat-shapes.ts), by the agent's name. */
 export const FLAT_HANDLER_SCHEMAS: Readonly<
-  Record<string, typeof CrushHandlerSchema | typeof WindsurfHandlerSchema | typeof KiroHandlerSchema>
-> = { crush: CrushHandlerSchema, windsurf: WindsurfHandlerSchema, kiro: KiroHandlerSchema }
+  Record<string, typeof CrushHandlerSchema | typeof WindsurfHandlerSchema | typeof KiroHandlerSchema | typeof ReasonixHandlerSchema>
+> = { crush: CrushHandlerSchema, windsurf: WindsurfHandlerSchema, kiro: KiroHandlerSchema, reasonix: ReasonixHandlerSchema }
+
+/** One entry of Kiro CLI v3's standalone hook file (`.kiro/hooks/<name>.json`, kiro.dev/docs/cli/v3/hooks). */
+export const HookListEntrySchema = z
+  .strictObject({
+    name: z.string().min(1).meta({ description: 'With version "v1" (Kiro CLI v3): the entry\'s name, which hookrun names the hook by.' }),
+    trigger: z.string().min(1).meta({
+      description:
+        'With version "v1" (Kiro CLI v3): its event, in PascalCase: PreToolUse, PostToolUse, SessionStart, UserPromptSubmit, Stop, PreTaskExec, …',
+    }),
+    matcher: z
+      .string()
+      .optional()
+      .meta({ description: 'With version "v1" (Kiro CLI v3): Kiro\'s tool matcher: a name, a glob (fs_*), @server/tool, @builtin or *.' }),
+    action: z
+      .strictObject({
+        type: z.enum(['command', 'agent']).meta({ description: "hookrun runs 'command'; an 'agent' action is skipped with a warning." }),
+        command: z.string().min(1).optional().meta({ description: 'The command a command action runs.' }),
+        prompt: z.string().optional().meta({ description: "An agent action's prompt (not run by hookrun)." }),
+      })
+      .meta({ description: 'With version "v1" (Kiro CLI v3): what the entry does.' }),
+    timeout: z.number().positive().max(86_400).optional().meta({ description: 'With version "v1" (Kiro CLI v3): seconds, default 30.' }),
+    enabled: z.boolean().optional().meta({ description: 'With version "v1" (Kiro CLI v3): false keeps the entry but does not run it.' }),
+  })
+  .meta({ description: 'A Kiro CLI v3 hook: exit 2 blocks PreToolUse, UserPromptSubmit and PreTaskExec.' })
 
 const fileShape = {
   $schema: z.string().optional().meta({ description: 'JSON Schema URL or path, for editors.' }),
@@ -317,18 +354,21 @@ const fileShape = {
       z.record(z.string(), z.array(CrushHandlerSchema)),
       z.record(z.string(), z.array(WindsurfHandlerSchema)),
       z.record(z.string(), z.array(KiroHandlerSchema)),
+      z.record(z.string(), z.array(ReasonixHandlerSchema)),
+      z.array(HookListEntrySchema),
     ])
     .default([])
     .meta({
       description:
-        "hookrun's list of hooks, run in this order; or Claude Code's (and Gemini CLI's) object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }; or Crush's, Windsurf's or Kiro's flat { event: [ { command } ] }, told apart by their event names.",
+        "hookrun's list of hooks, run in this order; or Claude Code's (and Gemini CLI's) object form { Event: [ { matcher, hooks: [...] } ] }; or, with version, Cursor's { event: [ { command } ] }; or Crush's, Windsurf's, Kiro's or Reasonix's flat { event: [ { command } ] }, told apart by their event names and keys; or, with version \"v1\", Kiro CLI v3's list [ { name, trigger, action } ].",
     }),
   version: z
-    .number()
-    .int()
-    .positive()
+    .union([z.number().int().positive(), z.literal('v1')])
     .optional()
-    .meta({ description: "Cursor's hooks.json version (1): the file's hooks are read in Cursor's shape." }),
+    .meta({
+      description:
+        "Cursor's hooks.json version (1): the file's hooks are read in Cursor's shape; \"v1\": a Kiro CLI v3 hook file, its hooks list read in Kiro's shape.",
+    }),
   plugins: z.array(PigoPluginSchema).optional().meta({ description: "pigo's plugins array." }),
   envPrefixes: z
     .array(z.string().regex(/^[A-Z][A-Z0-9_]*_$/, 'expected an upper-case prefix ending in _, such as PIGO_'))

@@ -2,9 +2,10 @@
 // flat-shapes.ts) normalised into one list of hook specs.
 import type { z } from 'zod'
 import { resolveAlias } from '../event/events.ts'
-import { agentNamed } from '../agents/registry.ts'
+import { agentNamed, HOOK_LIST_SHAPES } from '../agents/registry.ts'
 import { agentHooks, pastedAgentOf, urlSlug } from './agent-shapes.ts'
 import { commandSlug, type HookSpec, joinPath, parseEntry, type Report } from './hook-spec.ts'
+import { hookListHooks } from './list-shapes.ts'
 import { ConfigEnvelopeSchema, HookSchema, PigoHookSchema, PigoPluginSchema } from './schema.ts'
 import {
   AllowedHttpHookUrlsSchema,
@@ -49,10 +50,16 @@ export function normalizeConfig(json: unknown, report: Report): { specs: HookSpe
   const counter = { next: 0 }
   // Shapes in the order the file lists them: JSON objects keep their key order.
   for (const key of Object.keys(json as object)) {
-    if (key === 'hooks' && Array.isArray(envelope.hooks)) specs.push(...flatHooks(envelope.hooks, envPrefixes, report, counter))
+    const listOf = HOOK_LIST_SHAPES.find((agent) => agent.nativeConfig!.hookList!.version === envelope.version)
+    if (key === 'hooks' && Array.isArray(envelope.hooks))
+      specs.push(
+        ...(listOf === undefined
+          ? flatHooks(envelope.hooks, envPrefixes, report, counter)
+          : hookListHooks(listOf, envelope.hooks, envPrefixes, report, counter)),
+      )
     else if (key === 'hooks') {
       const events = envelope.hooks as Record<string, unknown[]>
-      specs.push(...agentHooks(pastedAgentOf(events, envelope.version !== undefined)!, events, envPrefixes, report, counter))
+      specs.push(...agentHooks(pastedAgentOf(events, typeof envelope.version === 'number')!, events, envPrefixes, report, counter))
     } else if (key === 'plugins' && envelope.plugins) specs.push(...pigoPlugins(envelope.plugins, envPrefixes, report, counter))
   }
   return { specs: shortNames(specs), settings }

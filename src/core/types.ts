@@ -48,7 +48,7 @@ export interface ConfigProblem {
 // Hooks
 
 /** The config shape a hook was written in (src/config/shapes.ts): the shapes differ in what a failure means. */
-export type HookShape = 'hookrun' | 'pigo' | 'claude' | 'gemini' | 'cursor' | 'codex' | 'crush' | 'windsurf' | 'kiro'
+export type HookShape = 'hookrun' | 'pigo' | 'claude' | 'gemini' | 'cursor' | 'codex' | 'crush' | 'windsurf' | 'kiro' | 'reasonix'
 
 /**
  * Which handlers run when several match (docs/protocol.md "Which handlers run"): `all` is the agents' rule

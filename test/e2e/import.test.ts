@@ -111,7 +111,7 @@ for (const runtime of RUNTIMES) {
       const unknown = await runCli(['import', '--agent', 'cursr'], { runtime: runtime.name, cwd: dir })
       expect([unknown.exitCode, unknown.stderr]).toEqual([
         1,
-        'hookrun: --agent cursr: hookrun import reads claude, cursor, gemini, codex, copilot (did you mean cursor?)\n',
+        'hookrun: --agent cursr: hookrun import reads claude, cursor, gemini, codex, copilot, kiro, reasonix (did you mean cursor?)\n',
       ])
       const help = await runCli(['help', 'import'], { runtime: runtime.name, cwd: dir })
       expect(help.stdout).toContain('--dry-run       Write nothing; print the diff of every file import would\n                  change')

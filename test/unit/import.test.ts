@@ -414,7 +414,7 @@ describe('importAgents', () => {
   test('errors a user can cause: one line, exit 1 or a HookrunError, and nothing written', async () => {
     const place = setup()
     await expect(importAgents({ ...place.options, agents: ['claud'] })).rejects.toThrow(
-      '--agent claud: hookrun import reads claude, cursor, gemini, codex, copilot (did you mean claude?)',
+      '--agent claud: hookrun import reads claude, cursor, gemini, codex, copilot, kiro, reasonix (did you mean claude?)',
     )
     const none = await importAgents({ ...place.options, agents: ['cursor'] })
     expect(none).toEqual({
@@ -450,5 +450,126 @@ describe('importAgents', () => {
       /"hooks" is written in an agent's object form, and import adds to hookrun's list/,
     )
     expect(readFileSync(place.settings, 'utf8')).toBe(CLAUDE)
+  })
+})
+
+const KIRO_V3 = `{
+  "version": "v1",
+  "hooks": [
+    { "name": "no-sudo", "trigger": "PreToolUse", "matcher": "execute_*", "action": { "type": "command", "command": "./no-sudo.sh" }, "timeout": 10 },
+    { "name": "review", "trigger": "PreToolUse", "action": { "type": "agent", "prompt": "Review the call" } },
+    { "name": "paused", "trigger": "Stop", "action": { "type": "command", "command": "./notify.sh" }, "enabled": false },
+    { "name": "by-hand", "trigger": "Manual", "action": { "type": "command", "command": "./lint.sh" } }
+  ]
+}
+`
+
+describe('readAgentFile: Kiro CLI v3 hook files', () => {
+  const read = readAgentFile('kiro', '/p/.kiro/hooks/mine.json', KIRO_V3, 'project')
+
+  test('command entries move with their event, Kiro matcher, timeout in seconds and enabled: false kept', () => {
+    expect(read.moved.map((hook) => [hook.path, hook.entry])).toEqual([
+      [
+        'hooks[0]',
+        {
+          name: 'PreToolUse[^execute_.*$] ./no-sudo.sh',
+          agent: 'kiro',
+          event: 'tool:pre_execute',
+          matcher: '^execute_.*$',
+          command: './no-sudo.sh',
+          timeout: 10,
+          description: "Kiro's no-sudo",
+        },
+      ],
+      [
+        'hooks[2]',
+        {
+          name: 'Stop[*] ./notify.sh',
+          agent: 'kiro',
+          event: 'agent:stop',
+          command: './notify.sh',
+          timeout: 30,
+          enabled: false,
+          description: "Kiro's paused",
+        },
+      ],
+    ])
+  })
+
+  test('an agent action and a Manual trigger stay, each saying why; the file keeps its version and a list Kiro reads', () => {
+    expect(read.staying.map((stay) => stay.path)).toEqual(['hooks[1]', 'hooks[3]'])
+    expect(read.staying[0]!.why).toContain("'review' has a type 'agent' action")
+    expect(read.staying[1]!.why).toContain("hookrun's router has no entry on Manual")
+    const after = JSON.parse(read.text)
+    expect(after.version).toBe('v1')
+    expect(after.hooks.map((hook: { name: string }) => hook.name)).toEqual(['review', 'by-hand'])
+  })
+
+  test("a moved entry reads back in Kiro's shape, with its matcher", () => {
+    const spec = specOfEntry(read.moved[0]!.entry)
+    expect(spec.shape).toBe('kiro')
+    expect(spec.matcher).toBe('^execute_.*$')
+  })
+
+  test('a hook file of another version is refused, naming it', () => {
+    expect(() => readAgentFile('kiro', 'f', '{ "version": "v2", "hooks": [] }', 'project')).toThrow(
+      `"version" is "v2", but Kiro's hook files say "v1"`,
+    )
+  })
+})
+
+describe('importAgents: Kiro', () => {
+  test("moves the v3 files' command entries into hooks.json, leaving hookrun's own router file alone", async () => {
+    const where = homeAndProject(dirs)
+    const env = { ...where.env, XDG_CONFIG_HOME: join(where.home, '.config'), XDG_STATE_HOME: join(where.home, '.state') }
+    const mine = join(where.project, '.kiro', 'hooks', 'mine.json')
+    put(mine, KIRO_V3)
+    const options = { agents: ['kiro'], scope: 'project' as const, cwd: where.project, env, dryRun: false, self: '/opt/hookrun' }
+    installAgents({ agents: ['kiro'], scope: 'project', cwd: where.project, env, self: '/opt/hookrun' }, false)
+    const router = join(where.project, '.kiro', 'hooks', 'hookrun.json')
+    const routerText = readFileSync(router, 'utf8')
+    const result = await importAgents(options)
+    expect(result.exitCode, result.output).toBe(0)
+    const hooksFile = join(where.project, '.hookrun', 'hooks.json')
+    expect(JSON.parse(readFileSync(hooksFile, 'utf8')).hooks.map((entry: { name: string }) => entry.name)).toEqual([
+      'PreToolUse[^execute_.*$] ./no-sudo.sh',
+      'Stop[*] ./notify.sh',
+    ])
+    expect(JSON.parse(readFileSync(mine, 'utf8')).hooks.map((hook: { name: string }) => hook.name)).toEqual(['review', 'by-hand'])
+    expect(result.output).toContain(`kiro: moved 2 hooks from ${mine} into ${hooksFile}`)
+    expect(readFileSync(router, 'utf8')).toBe(routerText)
+  })
+})
+
+describe('readAgentFile: Reasonix', () => {
+  test('match becomes an anchored matcher, ms timeouts seconds (5 s default on PreToolUse), description kept; an entry with cwd stays', () => {
+    const text = `{
+  "hooks": {
+    "PreToolUse": [
+      { "match": "bash", "command": "./gate.sh", "description": "gate", "timeout": 2500 },
+      { "command": "./any.sh" },
+      { "command": "./here.sh", "cwd": "tools" }
+    ],
+    "SessionStart": [ { "command": "./hello.sh" } ]
+  }
+}
+`
+    const read = readAgentFile('reasonix', '/p/.reasonix/settings.json', text, 'project')
+    expect(read.moved.map((hook) => hook.entry)).toEqual([
+      {
+        name: 'PreToolUse[^(?:bash)$] ./gate.sh',
+        agent: 'reasonix',
+        event: 'tool:pre_execute',
+        matcher: '^(?:bash)$',
+        command: './gate.sh',
+        timeout: 2.5,
+        description: 'gate',
+      },
+      { name: 'PreToolUse[*] ./any.sh', agent: 'reasonix', event: 'tool:pre_execute', command: './any.sh', timeout: 5 },
+      { name: 'SessionStart[*] ./hello.sh', agent: 'reasonix', event: 'session:start', command: './hello.sh', timeout: 30 },
+    ])
+    expect(read.staying).toEqual([
+      { path: 'hooks.PreToolUse[2]', why: 'its cwd is resolved by Reasonix, which hookrun cannot match for sure' },
+    ])
   })
 })
