@@ -97,6 +97,8 @@ export interface NativeConfig {
    * finds the files a project's command names.
    */
   readonly handlerVariables?: readonly string[]
+  /** hookrun's events on which the agent blocks when a handler times out (Reasonix), so a pasted one does too. */
+  readonly timeoutBlocks?: readonly string[]
   /** Placeholders its exec form (`command` and `args`) keeps for the shell to expand. */
   readonly execPlaceholders?: readonly string[]
   /** How a hooks object of unknown agent is told to be this agent's (tried in the registry's `PASTED_SHAPES` order). */

@@ -54,7 +54,11 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     return { report: { ...base, outcome: 'background', async: true }, blocks: false, context: [], warnings }
   }
   if (run.spawnError !== undefined) return failure(run.spawnError)
-  if (run.timedOut && agent && TIMEOUT_BLOCKS.has(event.name)) {
+  if (
+    run.timedOut &&
+    agent &&
+    (TIMEOUT_BLOCKS.has(event.name) || agentNamed(hook.shape)?.nativeConfig?.timeoutBlocks?.includes(event.name))
+  ) {
     const reason = `hook '${hook.name}' timed out after ${hook.timeout}s and was killed; on ${event.name} a timeout blocks`
     return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
   }
