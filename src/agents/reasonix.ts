@@ -185,8 +185,8 @@ const REASONIX_NATIVE: NativeConfig = {
   reader: 'flat',
   defaultTimeout: 30,
   shortTimeout: { seconds: 5, events: ['tool:pre_execute', 'permission:prompt', 'user:prompt_submit'] },
-  // A timeout blocks where Reasonix blocks (its blocking events); elsewhere it warns.
-  timeoutBlocks: ['tool:pre_execute', 'permission:prompt', 'user:prompt_submit'],
+  // A timeout blocks where Reasonix blocks (hook.go `IsBlocking`: PreToolUse, UserPromptSubmit); elsewhere it warns.
+  timeoutBlocks: ['tool:pre_execute', 'user:prompt_submit'],
   timeoutUnit: 'ms',
   pasted: { ownEvents: true, sharesEventsWith: 'crush', handlerKeys: ['match', 'description', 'cwd'] },
   matcherField: 'match',
