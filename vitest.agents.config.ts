@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['test/agents/**/*.lab.ts'],
     testTimeout: 180_000,
     hookTimeout: 600_000,
-    // Each agent is a heavy process on a 2-core machine: one agent file at a time per core.
-    maxWorkers: 2,
+    // Each agent is a heavy process on a 2-core machine, but a scenario spends much of its time
+    // waiting (on a hook's timeout, on the agent's own turn loop): three agent files at a time.
+    maxWorkers: 3,
   },
 })

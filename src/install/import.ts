@@ -180,23 +180,9 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
             (problem.path.startsWith(`${handler.group}.`) && !problem.path.startsWith(`${handler.group}.hooks[`)))),
     )
     for (const problem of about) told.add(problem)
-    if (runsHookrun(command)) {
-      stay('it runs hookrun itself; moved into hooks.json it would call hookrun again')
-      continue
-    }
-    if (!target.events.includes(handler.event)) {
-      const skipped = target.skipped[handler.event]
-      stay(
-        skipped !== undefined
-          ? `hookrun's router has no entry on ${handler.event}: ${skipped}`
-          : `${handler.event} is not an event hookrun routes for ${target.label}`,
-      )
-      continue
-    }
-    if (about.length > 0) {
-      const said = (problem: { path: string; message: string }) =>
-        `${problem.path === handler.path ? '' : `${problem.path}: `}${problem.message.replace(/, ignored \(see `hookrun schema` for the fields\)$/, ' to hookrun')}`
-      stay(about.map(said).join('; '))
+    const why = whyItStays(target, handler, command, about)
+    if (why !== undefined) {
+      stay(why)
       continue
     }
     const converted =
@@ -212,6 +198,26 @@ export function readAgentFile(agent: ImportAgent, file: string, text: string, sc
   // What is not a handler at all (a group that is not an object, a string among handlers) stays too, said once.
   for (const problem of problems) if (!told.has(problem)) staying.push({ path: problem.path, why: problem.message })
   return { file, moved, staying, routers, text: withoutMoved(target, text, removed) }
+}
+
+/** Why a handler stays in the agent's file: it runs hookrun, is on an event hookrun does not route, or has a field hookrun cannot keep. */
+function whyItStays(
+  target: AgentTarget,
+  handler: { readonly path: string; readonly event: string },
+  command: unknown,
+  about: ReadonlyArray<{ path: string; message: string }>,
+): string | undefined {
+  if (runsHookrun(command)) return 'it runs hookrun itself; moved into hooks.json it would call hookrun again'
+  if (!target.events.includes(handler.event)) {
+    const skipped = target.skipped[handler.event]
+    return skipped !== undefined
+      ? `hookrun's router has no entry on ${handler.event}: ${skipped}`
+      : `${handler.event} is not an event hookrun routes for ${target.label}`
+  }
+  if (about.length === 0) return undefined
+  const said = (problem: { path: string; message: string }) =>
+    `${problem.path === handler.path ? '' : `${problem.path}: `}${problem.message.replace(/, ignored \(see `hookrun schema` for the fields\)$/, ' to hookrun')}`
+  return about.map(said).join('; ')
 }
 
 /**
