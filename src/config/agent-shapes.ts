@@ -11,7 +11,7 @@ import type { z } from 'zod'
 import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
 import { flatAgentHooks, isFlat } from './flat-shapes.ts'
 import { claudeMatcher, commandSlug, type HookSpec, nativeTimeout, onFailureOf, parseEntry, type Report } from './hook-spec.ts'
-import { ClaudeGroupSchema, ClaudeHandlerSchema, CursorHandlerSchema, GeminiGroupSchema, GeminiHandlerSchema } from './schema.ts'
+import { ClaudeGroupSchema, ClaudeHandlerSchema, CursorHandlerSchema, GeminiGroupSchema, GeminiHandlerSchema } from './agent-schemas.ts'
 
 type Events = Record<string, unknown[]>
 type Counter = { next: number }

@@ -4,7 +4,7 @@ import type { NativeConfig } from '../agents/native-config.ts'
 import type { HookShape } from '../core/types.ts'
 import { eventPattern, resolveAlias } from '../event/events.ts'
 import { claudeMatcher, commandSlug, type HookSpec, nativeTimeout, parseEntry, type Report } from './hook-spec.ts'
-import { FLAT_HANDLER_SCHEMAS } from './schema.ts'
+import { FLAT_HANDLER_SCHEMAS } from './agent-schemas.ts'
 
 /**
  * Do the events list handlers flat (`{ event: [ { command } ] }`), as Cursor's file does, with no

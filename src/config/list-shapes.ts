@@ -5,7 +5,7 @@ import type { Agent } from '../agents/types.ts'
 import type { HookShape } from '../core/types.ts'
 import { eventPattern } from '../event/events.ts'
 import { claudeMatcher, type HookSpec, nativeTimeout, parseEntry, type Report } from './hook-spec.ts'
-import { HookListEntrySchema } from './schema.ts'
+import { HookListEntrySchema } from './agent-schemas.ts'
 
 /** The entries of `agent`'s hook list: a command action runs by the agent's rules; an agent action is not run, with one warning. */
 export function hookListHooks(

@@ -117,6 +117,11 @@ const ALLOWED: ReadonlyArray<{ readonly file: string; readonly line: RegExp; rea
     why: 'the same example, in the sync notice',
   },
   {
+    file: 'src/config/agent-schemas.ts',
+    line: /./,
+    why: "the agents' own handler shapes a hooks.json may hold, described for the person writing it (schema.json is generated from them)",
+  },
+  {
     file: 'src/config/schema.ts',
     line: /./,
     why: "schema.json's descriptions and the `agent` enum of an entry name agents for the person writing hooks.json (schema.json is generated from them and must not change)",
