@@ -10,6 +10,7 @@ import { fromCopilotCli, renderForCopilotCli } from './copilot-claude.ts'
 import { JSON_FILES } from './native-config.ts'
 import type { ProjectScan } from './native-config.ts'
 import type { HooksImport } from './native-config.ts'
+import type { HttpHooks } from './serve.ts'
 
 /** Copilot's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -194,6 +195,28 @@ const copilotInstall: InstallTarget = {
   timeout: { field: 'timeoutSec', perSecond: 1 },
   // github/docs hooks-reference (via shared reference §11; not seen in the lab).
   note: "Copilot lets a call through when a hook's timeoutSec runs out, even a policy hook's: keep this entry's timeoutSec, which is above hookrun's budget for one fire",
+  serves: true,
+}
+
+/**
+ * Copilot CLI with `install --serve` (github/docs hooks-reference; 1.0.102's runtime strings):
+ * its http handlers fail open (network error, timeout, non-2xx) and reach loopback only when its
+ * own environment has COPILOT_HOOK_ALLOW_LOCALHOST=1, else they are dropped: every event gets a
+ * command client instead, whose non-zero exit denies a preToolUse. Its camelCase payloads name
+ * neither the event (the url does) nor a project variable (hooks run in the project: `cwd`).
+ */
+const HTTP: HttpHooks = {
+  route: 'copilot',
+  program: 'copilot',
+  commandEvents: ['sessionStart', 'userPromptSubmitted'],
+  sessionVariables: [],
+  sessionField: 'sessionId',
+  eventInUrl: true,
+  client: {
+    blockExit: 2,
+    everyEvent: true,
+    why: 'its http handlers let a call through when the server does not answer, and reach loopback only with COPILOT_HOOK_ALLOW_LOCALHOST=1 in its own environment',
+  },
 }
 
 /**
@@ -262,6 +285,7 @@ export const copilotAgent: Agent = {
   tools: TOOLS,
   dialect: copilot,
   install: copilotInstall,
+  http: HTTP,
   caller: RUNS_CLAUDE,
   eventOnCommandLine: EVENT_ON_COMMAND_LINE,
   scan: COPILOT_SCAN,

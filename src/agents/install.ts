@@ -124,6 +124,8 @@ export interface AgentTarget {
   readonly manifest?: { file(hooksFile: string): string; readonly content: Readonly<Record<string, unknown>> }
   /** Events that keep an entry whatever a narrowed install leaves out (`install --serve`'s server start). */
   readonly alwaysRouted?: readonly string[]
+  /** `install --serve`'s target: what its handlers are, for install's `served:` line. */
+  served?(self: string): string
   /**
    * The handler field that holds the agent's timeout for hookrun, and how many of its units make a
    * second; absent when the agent has no such field (Windsurf).

@@ -5,6 +5,7 @@ import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
+import type { HttpHooks } from './serve.ts'
 
 /** Qwen Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -157,6 +158,22 @@ const qwenInstall: InstallTarget = {
   toolMatchers: true,
   note: 'Qwen Code runs project hooks only in a trusted folder',
   projectFileOnlyWhereStarted: true,
+  serves: true,
+}
+
+/**
+ * Qwen Code's http hook handlers (0.24.4, bundled hooks/httpHookRunner.ts): POST of the command
+ * payload, the answer read as a command's stdout, `timeout` in seconds, loopback allowed; every
+ * failure (refused, timeout, non-2xx) lets the event through, and there is no `onFailure`: gates
+ * go through a command client, whose exit 2 blocks as a command hook's does.
+ */
+const HTTP: HttpHooks = {
+  route: 'qwen',
+  program: 'qwen',
+  commandEvents: ['SessionStart', 'UserPromptSubmit'],
+  projectVariable: 'QWEN_PROJECT_DIR',
+  sessionVariables: [],
+  client: { blockExit: 2, everyEvent: false, why: 'its http handlers let a call through when the server does not answer' },
 }
 
 /** The files of a project Qwen Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
@@ -172,5 +189,6 @@ export const qwenAgent: Agent = {
   tools: TOOLS,
   dialect: qwen,
   install: qwenInstall,
+  http: HTTP,
   scan: QWEN_SCAN,
 }

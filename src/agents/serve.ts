@@ -1,12 +1,16 @@
-// Agents whose hooks can be http handlers that POST each event to one warm `hookrun serve` on
-// loopback (Claude Code), and what serve and `install --serve` must know of them.
+// Agents whose hooks can POST each event to one warm `hookrun serve` on loopback (Claude Code's
+// http handlers; Qwen Code's and Copilot CLI's, whose http handlers fail open, with a command
+// client for gates), and what serve and `install --serve` must know of them.
 
 /** How an agent takes http hook handlers. */
 export interface HttpHooks {
   /** The path its events are posted to on hookrun serve (`/claude`). */
   readonly route: string
-  /** The first version whose http handlers take `onFailure` (without it a dead server lets every gate through). */
-  readonly minVersion: string
+  /**
+   * The first version whose http handlers take `onFailure` (without it a dead server lets every
+   * gate through); absent where gates go through `client` instead.
+   */
+  readonly minVersion?: string
   /** Its program on PATH, to read that version (`<program> --version`). */
   readonly program: string
   /**
@@ -14,8 +18,19 @@ export interface HttpHooks {
    * cannot start it): one process per session and per prompt, none per tool call.
    */
   readonly commandEvents: readonly string[]
-  /** The variable it sets for its hooks with the session's project. */
-  readonly projectVariable: string
+  /** The variable it sets for its hooks with the session's project (none: the payload's `cwd` is the project). */
+  readonly projectVariable?: string
   /** Variables of one session's that the server, which answers every session, must not keep. */
   readonly sessionVariables: readonly string[]
+  /** The payload field naming the session (default `session_id`). */
+  readonly sessionField?: string
+  /** Its payloads do not name the event: the url does (`/copilot/preToolUse`). */
+  readonly eventInUrl?: boolean
+  /**
+   * Its http handlers let the event through on every failure (refused, timeout, non-2xx; no
+   * `onFailure`): gate events get a command handler instead, a curl client that exits `blockExit`
+   * when the server does not answer. `everyEvent`: every event gets the client, none an http
+   * handler (its http handlers need a variable in the agent's own environment to reach loopback).
+   */
+  readonly client?: { readonly blockExit: number; readonly everyEvent: boolean; readonly why: string }
 }

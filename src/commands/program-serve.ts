@@ -4,17 +4,21 @@ import type { Io } from './io.ts'
 
 export function registerServeCommand(cli: CAC, io: Io, setExitCode: (code: number) => void, version: string): void {
   cli
-    .command('serve', "Answer Claude Code's http hook handlers on 127.0.0.1 with one warm hookrun (install --serve wires it)")
+    .command(
+      'serve [event]',
+      "Answer agents' http hook handlers and curl clients on 127.0.0.1 with one warm hookrun (install --serve wires it)",
+    )
     .option('--port <n>', 'The loopback port (default 47470; must match install --serve --port)')
     .option('--idle-minutes <n>', 'Exit after this many minutes without a request; 0: never (default 120)')
     .option('--max-concurrent <n>', 'Events answered at once; more wait their turn (default 8)')
-    .option('--start', "Claude Code's SessionStart/UserPromptSubmit command: start the server if none answers, then fire the event")
+    .option('--start', "The agent's session-start and prompt command: start the server if none answers, then fire the event")
+    .option('--format <agent>', 'serve --start: whose event it is (install --serve writes it)')
     .option('--status', 'Say whether hookrun serve runs and answers (exit 1 when not)')
     .option('--stop', 'Stop the running server (SIGTERM: running events finish first)')
     .example('hookrun serve                 # in the foreground; install --serve starts it from Claude Code by itself')
     .example('hookrun serve --status')
-    .action(async (flags: Record<string, unknown>) => {
+    .action(async (event: string | undefined, flags: Record<string, unknown>) => {
       const { serveCommand } = await import('./serve.ts')
-      setExitCode(await serveCommand(io, flags, version))
+      setExitCode(await serveCommand(io, flags, version, event))
     })
 }

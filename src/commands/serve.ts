@@ -15,6 +15,9 @@ import { type EventAnswer, type RunningServer, startServer } from '../serve/serv
 import {
   DEFAULT_SERVE_PORT,
   processAlive,
+  secretHeaderCurrent,
+  secretHeaderFile,
+  secretHeaderPath,
   pruneSessions,
   readServeRecord,
   registerSession,
@@ -24,7 +27,7 @@ import {
   writeServeRecord,
 } from '../serve/state.ts'
 import { fireCommand } from './fire.ts'
-import { SERVED, type ServedAgent } from '../serve/served.ts'
+import { SERVED_AGENTS, type ServedAgent, servedAgent } from '../serve/served.ts'
 import { type Io, reportError } from './io.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -39,18 +42,30 @@ interface ServeFlags {
   idleMinutes?: number | string
   maxConcurrent?: number | string
   start?: boolean
+  /** `serve --start`: whose event (default: the first served agent, whose entries have no --format). */
+  format?: string
   stop?: boolean
   status?: boolean
 }
 
 /** How to get gates answered again, for every message that says the server is not there. */
-function recoveryHint(port: number): string {
-  return `start it with \`hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}\` (or go back to command hooks: hookrun install --agent ${SERVED.name} without --serve)`
+function recoveryHint(port: number, agent: ServedAgent): string {
+  return `start it with \`hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}\` (or go back to command hooks: hookrun install --agent ${agent.name} without --serve)`
 }
 
-export async function serveCommand(io: Io, flags: ServeFlags, version: string): Promise<number> {
+/** The first served agent: `serve --start` without `--format` is its (its entries were written before there was a second). */
+const FIRST = SERVED_AGENTS[0]!
+
+export async function serveCommand(io: Io, flags: ServeFlags, version: string, event?: string): Promise<number> {
   const port = whole(flags.port, 'port', DEFAULT_SERVE_PORT, 1, 65_535)
-  if (flags.start) return startAndFire(io, port)
+  if (flags.start) {
+    const agent = flags.format === undefined ? FIRST : servedAgent(flags.format)
+    if (agent === undefined)
+      throw new HookrunError(
+        `serve --start --format ${flags.format}: hookrun serve answers ${SERVED_AGENTS.map((each) => each.name).join(', ')} only`,
+      )
+    return startAndFire(io, port, agent, event)
+  }
   if (flags.stop || flags.status) return stopOrStatus(io, port, flags.stop === true)
   const idleMinutes = minutes(flags.idleMinutes)
   const maxConcurrent = whole(flags.maxConcurrent, 'max-concurrent', DEFAULT_MAX_CONCURRENT, 1, 256)
@@ -94,6 +109,8 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
     }
   }
   pruneSessions(env)
+  // The curl clients' header file follows the secret (made again: the clients are answered again).
+  secretHeaderFile(env)
   const log = (line: string) => void io.stderr(`${new Date().toISOString()} ${line}\n`)
   let server: RunningServer
   try {
@@ -104,7 +121,7 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
       idleMs: options.idleMinutes * 60_000,
       version: options.version,
       log,
-      handle: (agent, request, signal) => answerEvent(agent, request, signal, env),
+      handle: ({ agent, event }, request, signal) => answerEvent(agent, event, request, signal, env),
     })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
@@ -114,12 +131,12 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
       return 0
     }
     throw new HookrunError(
-      `port ${options.port} on 127.0.0.1 is held by another program (${answerer.kind === 'foreign' ? answerer.why : 'it refused'}); stop it, or use another port: hookrun serve --port N and hookrun install --agent ${SERVED.name} --serve --port N`,
+      `port ${options.port} on 127.0.0.1 is held by another program (${answerer.kind === 'foreign' ? answerer.why : 'it refused'}); stop it, or use another port: hookrun serve --port N and hookrun install --agent <agent> --serve --port N`,
     )
   }
   writeServeRecord(env, { pid: process.pid, port: server.port })
   await io.stdout(
-    `hookrun serve: answering ${SERVED.label} on http://127.0.0.1:${server.port}/${SERVED.http.route} (pid ${process.pid}; exits after ${options.idleMinutes === 0 ? 'SIGTERM only' : `${options.idleMinutes} min without a request`})\n`,
+    `hookrun serve: answering ${SERVED_AGENTS.map((agent) => agent.label).join(', ')} on http://127.0.0.1:${server.port} (pid ${process.pid}; exits after ${options.idleMinutes === 0 ? 'SIGTERM only' : `${options.idleMinutes} min without a request`})\n`,
   )
   try {
     const why = await server.stopped
@@ -136,7 +153,13 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
  * command hook would have run in is the payload's `cwd`, and the answer is the fire's stdout. A
  * fire that fails (exit 1) answers 500, which Claude Code's `onFailure: "block"` turns into a block.
  */
-async function answerEvent(agent: ServedAgent, request: IncomingMessage, signal: AbortSignal, env: Env): Promise<EventAnswer> {
+async function answerEvent(
+  agent: ServedAgent,
+  event: string | undefined,
+  request: IncomingMessage,
+  signal: AbortSignal,
+  env: Env,
+): Promise<EventAnswer> {
   const body = await readBody(request)
   let payload: Record<string, unknown> = {}
   try {
@@ -145,11 +168,12 @@ async function answerEvent(agent: ServedAgent, request: IncomingMessage, signal:
   } catch {
     // Not JSON: the fire reports it (and blocks a gate it can tell).
   }
-  const project = projectOf(payload, env)
+  const project = projectOf(agent, payload, env)
   const processCwd = folderOr(payload.cwd, project ?? '/')
-  // The server's own CLAUDE_PROJECT_DIR (of the session that started it) is no other session's.
-  const { [agent.http.projectVariable]: _started, ...serverEnv } = env
-  const fireEnv = project === undefined ? serverEnv : { ...serverEnv, [agent.http.projectVariable]: project }
+  // The server's own project variable (of the session that started it) is no other session's.
+  const variable = agent.http.projectVariable
+  const serverEnv = Object.fromEntries(Object.entries(env).filter(([name]) => name !== variable))
+  const fireEnv = project === undefined || variable === undefined ? serverEnv : { ...serverEnv, [variable]: project }
   let stdout = ''
   let stderr = ''
   let exitCode = 0
@@ -168,7 +192,7 @@ async function answerEvent(agent: ServedAgent, request: IncomingMessage, signal:
   try {
     await fireCommand(
       io,
-      undefined,
+      event,
       { format: agent.name },
       'never',
       (code) => {
@@ -185,8 +209,8 @@ async function answerEvent(agent: ServedAgent, request: IncomingMessage, signal:
 
 /** The session's project: recorded at SessionStart; else its first request's `cwd`, pinned for the session. */
 const pinned = new Map<string, string>()
-function projectOf(payload: Record<string, unknown>, env: Env): string | undefined {
-  const session = typeof payload.session_id === 'string' ? payload.session_id : undefined
+function projectOf(agent: ServedAgent, payload: Record<string, unknown>, env: Env): string | undefined {
+  const session = sessionOf(agent, payload)
   if (session === undefined) return undefined
   const recorded = pinned.get(session) ?? sessionProject(env, session)
   if (recorded !== undefined) {
@@ -225,7 +249,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
  * the event's own fire, exactly as `hookrun fire --format claude`. A port held by another program
  * is told to the person on SessionStart: gates would be answered by it.
  */
-async function startAndFire(io: Io, port: number): Promise<number> {
+async function startAndFire(io: Io, port: number, agent: ServedAgent, event: string | undefined): Promise<number> {
   const chunks: Uint8Array[] = []
   for await (const chunk of io.stdin) chunks.push(chunk)
   const body = Buffer.concat(chunks)
@@ -235,19 +259,21 @@ async function startAndFire(io: Io, port: number): Promise<number> {
   } catch {
     // The fire below reports it.
   }
-  const sessionStart = payload?.hook_event_name === 'SessionStart'
+  // The session's start is the first of the agent's command events (its payload, or the command line, names it).
+  const sessionStart = (event ?? payload?.hook_event_name) === agent.http.commandEvents[0]
   let notice: string | undefined
   try {
     const secret = serveSecret(io.env)
-    const session = typeof payload?.session_id === 'string' ? payload.session_id : undefined
-    const project = folderOr(io.env[SERVED.http.projectVariable], folderOr(payload?.cwd, undefined))
+    const session = sessionOf(agent, payload ?? {})
+    const variable = agent.http.projectVariable
+    const project = folderOr(variable === undefined ? undefined : io.env[variable], folderOr(payload?.cwd, undefined))
     if (session !== undefined && project !== undefined && (sessionStart || sessionProject(io.env, session) === undefined))
       registerSession(io.env, session, project)
     const ensured = await ensureServer(io.env, port, secret, selfCommand(), sessionStart)
     if (ensured.kind === 'foreign')
-      notice = `hookrun: port ${port} is answered by another program (${ensured.why}), not by hookrun serve: ${SERVED.label}'s http hooks are sent to it. Stop it, or reinstall on another port: hookrun install --agent ${SERVED.name} --serve --port N`
+      notice = `hookrun: port ${port} is answered by another program (${ensured.why}), not by hookrun serve: ${agent.label}'s hooks are sent to it. Stop it, or reinstall on another port: hookrun install --agent ${agent.name} --serve --port N`
   } catch (error) {
-    notice = `hookrun: cannot start hookrun serve: ${(error as Error).message}; gates will block until it runs: ${recoveryHint(port)}`
+    notice = `hookrun: cannot start hookrun serve: ${(error as Error).message}; gates will block until it runs: ${recoveryHint(port, agent)}`
   }
   let exitCode = 0
   let stdout = ''
@@ -260,11 +286,17 @@ async function startAndFire(io: Io, port: number): Promise<number> {
       yield body
     })(),
   }
-  await fireCommand(fireIo, undefined, { format: SERVED.name }, 'never', (code) => {
+  await fireCommand(fireIo, event, { format: agent.name }, 'never', (code) => {
     exitCode = code
   })
   await io.stdout(notice === undefined ? stdout : withSystemMessage(stdout, notice))
   return exitCode
+}
+
+/** The session a payload belongs to, in the agent's field for it. */
+function sessionOf(agent: ServedAgent, payload: Record<string, unknown>): string | undefined {
+  const session = payload[agent.http.sessionField ?? 'session_id']
+  return typeof session === 'string' ? session : undefined
 }
 
 /** Claude Code's answer with a line for the person added to its `systemMessage`. */
@@ -300,44 +332,58 @@ async function stopOrStatus(io: Io, port: number, stop: boolean): Promise<number
 }
 
 /**
- * `hookrun doctor`: for each Claude Code settings file with `install --serve`'s handlers, whether
+ * `hookrun doctor`: for each served agent's file with `install --serve`'s handlers, whether
  * hookrun serve answers on its port (nobody: gates block until it starts; another program: it
- * answers the gates, so they are not in force).
+ * answers the gates, so they are not in force), and whether the handlers carry this user's secret.
  */
 export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLine[]> {
   const places = { home: homeOf(env), project: resolve(cwd), env }
-  const target = agentTarget(SERVED.name)!
   const secret = serveSecret(env)
   const lines: DoctorLine[] = []
-  const ports = new Set<number>()
-  for (const scope of ['user', 'project'] as const) {
-    const file = target.file(scope, places)
-    const served = servedHandler(file)
-    if (served === undefined) continue
-    ports.add(served.port)
-    // Copied from another machine or user, or the secret file was made again: every event gets 401, every gate blocks.
-    if (served.secret !== secret)
-      lines.push({
-        status: 'fail',
-        what: `${file} sends hookrun serve another secret than this user's: the server refuses every event (401) and ${SERVED.label}'s gates block`,
-        fix: `hookrun install --agent ${SERVED.name} --serve${scope === 'project' ? ' --project' : ''} --port ${served.port}`,
-      })
+  const ports = new Map<number, ServedAgent[]>()
+  for (const agent of SERVED_AGENTS) {
+    const target = agentTarget(agent.name)
+    if (target === undefined) continue
+    for (const scope of ['user', 'project'] as const) {
+      const file = target.file(scope, places)
+      const served = servedHandler(file)
+      if (served === undefined) continue
+      if (!ports.get(served.port)?.includes(agent)) ports.set(served.port, [...(ports.get(served.port) ?? []), agent])
+      const fix = `hookrun install --agent ${agent.name} --serve${scope === 'project' ? ' --project' : ''} --port ${served.port}`
+      // Copied from another machine or user, or the secret file was made again: every event gets 401, every gate blocks.
+      if (served.secret !== undefined && served.secret !== secret)
+        lines.push({
+          status: 'fail',
+          what: `${file} sends hookrun serve another secret than this user's: the server refuses every event (401) and ${agent.label}'s gates block`,
+          fix,
+        })
+      if (agent.http.client !== undefined && !secretHeaderCurrent(env, secret))
+        lines.push({
+          status: 'fail',
+          what: `${secretHeaderPath(env)} does not hold this user's hookrun serve secret: ${agent.label}'s curl clients are refused (401) and its gates block`,
+          fix,
+        })
+    }
   }
-  for (const port of ports) {
+  for (const [port, agents] of ports) {
+    const labels = agents.map((agent) => agent.label).join(' and ')
     const answerer = await identify(port, secret)
     if (answerer.kind === 'ours')
-      lines.push({ status: 'ok', what: `hookrun serve answers ${SERVED.label}'s http handlers on port ${port} (pid ${answerer.pid})` })
+      lines.push({
+        status: 'ok',
+        what: `hookrun serve answers ${labels}${agents.length === 1 && agents[0]!.http.client === undefined ? "'s http handlers" : ''} on port ${port} (pid ${answerer.pid})`,
+      })
     else if (answerer.kind === 'none')
       lines.push({
         status: 'warn',
-        what: `hookrun serve is not running on port ${port}: ${SERVED.label}'s gates block until it does (its next session or prompt starts it)`,
-        fix: recoveryHint(port).replace(/`/g, ''),
+        what: `hookrun serve is not running on port ${port}: ${labels}'s gates block until it does (its next session or prompt starts it)`,
+        fix: recoveryHint(port, agents[0]!).replace(/`/g, ''),
       })
     else
       lines.push({
         status: 'fail',
-        what: `port ${port} is answered by another program (${answerer.why}): it, not hookrun, answers ${SERVED.label}'s gates`,
-        fix: `stop that program, or hookrun install --agent ${SERVED.name} --serve --port N`,
+        what: `port ${port} is answered by another program (${answerer.why}): it, not hookrun, answers ${labels}'s gates`,
+        fix: `stop that program, or hookrun install --agent ${agents[0]!.name} --serve --port N`,
       })
   }
   return lines

@@ -4,10 +4,10 @@
  * `<hookrun> fire [event] --format <agent>` at the end of a command: the entry through which an
  * agent asks hookrun (any hookrun path, any event). `agent` defaults to any dialect name; `serves`:
  * the agent's `install --serve` also runs `serve --start` on SessionStart and UserPromptSubmit
- * (Claude Code's); the default, any agent's tail, takes it too.
+ * (`--format <agent>` but for Claude Code's, an event first for Copilot's); the default, any agent's tail, takes it too.
  */
 export function routerTail(agent = '[a-z]+', serves = agent === '[a-z]+'): RegExp {
-  const served = serves ? '|\\sserve\\s+--start(?:\\s+--port[= ]\\d+)?\\s*$' : ''
+  const served = serves ? `|\\sserve\\s+--start(?:\\s+[A-Za-z_]+)?(?:\\s+--port[= ]\\d+)?(?:\\s+--format[= ]${agent})?\\s*$` : ''
   return new RegExp(`\\sfire(?:\\s+[A-Za-z_:.-]+)?\\s+--format[= ]${agent}\\s*$${served}`)
 }
 

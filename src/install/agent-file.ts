@@ -108,7 +108,11 @@ export function routerEntries(target: AgentTarget, root: Node, event: string): A
     if (item.type !== 'object') continue
     const at: Path = [...hooksPathOf(target), event, index]
     if (!groupsAt(target, event)) {
-      if (isRouterCommand(child(item, target.commandField)?.value, target.name)) entries.push({ remove: at, handlers: [at] })
+      if (
+        isRouterCommand(child(item, target.commandField)?.value, target.name) ||
+        (target.serves === true && isServeHandler(nodeValue(item)))
+      )
+        entries.push({ remove: at, handlers: [at] })
       continue
     }
     const handlers = child(item, 'hooks')
@@ -143,6 +147,8 @@ export function withRouterTimeout(target: AgentTarget, text: string, handler: Pa
   if (target.timeout === undefined) return text
   const wanted = ROUTER_TIMEOUT_SECONDS * target.timeout.perSecond
   const node = nodeAt(parse(target, text), handler)
+  // An http handler's timeout is in seconds whatever the agent's command timeout is in (Qwen Code: ms); install writes it whole.
+  if (child(node, 'type')?.value === 'http') return text
   const current = child(node, target.timeout.field)?.value
   if (typeof current === 'number' ? current >= wanted : current === undefined && (target.timeout.agentDefault ?? 0) > CHAIN_BUDGET_SECONDS)
     return text

@@ -96,11 +96,7 @@ export function installInto(
   const lines = [
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}${throughLink(edited)}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
     `  command: ${target.command(self, target.events[0]!)}`,
-    ...(target.alwaysRouted === undefined
-      ? []
-      : [
-          `  served:  http handlers to ${String(target.handler(self, 'PreToolUse').url)} (gates block while it does not answer); ${target.alwaysRouted.join(' and ')} run \`${target.command(self, target.alwaysRouted[0]!)}\`, which starts it`,
-        ]),
+    ...(target.served === undefined ? [] : [`  served:  ${target.served(self)}`]),
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
     ...(native === undefined
       ? []

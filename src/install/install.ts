@@ -19,8 +19,8 @@ import { installYamlFile, uninstallYamlFile } from './yaml-hooks.ts'
 import { otherShapeFile, shapeFor } from './agent-formats.ts'
 import { asInstalled } from './agent-version.ts'
 import { JsonTextError } from './json-text.ts'
-import { checkClaudeForServe, keepPrivate, modeOf, servedPort, servedTarget } from './serve-entries.ts'
-import { serveSecret } from '../serve/state.ts'
+import { checkServedVersion, keepPrivate, modeOf, servedFor, servedPort, servedTarget } from './serve-entries.ts'
+import { secretHeaderFile, serveSecret } from '../serve/state.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { followUserNarrowed, narrowsUserInstall, userNativeMatchers, type UserRouting, userRouting } from './user-routing.ts'
 import { type AgentFileResult, diskFiles, type InstallOptions, type InstallResult } from './results.ts'
@@ -331,18 +331,24 @@ function writtenPrints(run: EntriesRun): Record<string, string[]> {
 }
 
 /**
- * Claude Code's target with `install --serve`'s handlers: asked for (`serve` given, its Claude Code
- * version checked), or kept when the file has them and the install did not say (a `--sync`).
+ * The agent's target with `install --serve`'s handlers: asked for (`serve` given, what it needs of
+ * the machine checked), or kept when the file has them and the install did not say (a `--sync`).
  */
 function serveMode(target: AgentTarget, file: string, options: InstallOptions, lines: string[]): AgentTarget | undefined {
-  if (target.serves !== true || options.serve === false) return undefined
+  const agent = servedFor(target)
+  if (agent === undefined || options.serve === false) return undefined
   const port = options.serve?.port ?? servedPort(file)
   if (port === undefined) return undefined
   if (options.serve !== undefined) {
-    const note = checkClaudeForServe(options.env)
+    // The handlers carry this user's secret (or the path of its file): not for a file the project shares.
+    if (options.scope === 'project' && !target.localProjectFile)
+      throw new HookrunError(
+        `--serve --project would write this user's hookrun serve secret into ${file}, which the project shares: run hookrun install --agent ${target.name} --serve without --project`,
+      )
+    const note = checkServedVersion(options.env, agent)
     if (note !== undefined) lines.push(note)
   }
-  return servedTarget(target, port, serveSecret(options.env))
+  return servedTarget(target, agent, port, serveSecret(options.env), secretHeaderFile(options.env))
 }
 
 /** `--events`: the agent's own names, any case; an event it does not have is an error with the nearest one. */

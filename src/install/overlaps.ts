@@ -173,11 +173,11 @@ export function routedEventsIn(text: string, agent: AgentName, at: readonly stri
   return keysOf(hooks).filter((event) => {
     const list = nodeAt(root, [...at, event])
     return (list?.children ?? []).some((item) => {
+      const served = SERVED_AGENTS.some((each) => each.name === agent)
       if (isRouterCommand(child(item, 'command')?.value ?? child(item, 'bash')?.value, agent)) return true
+      if (served && isServeHandler(nodeValue(item))) return true
       return (child(item, 'hooks')?.children ?? []).some(
-        (handler) =>
-          isRouterCommand(child(handler, 'command')?.value, agent) ||
-          (SERVED_AGENTS.some((served) => served.name === agent) && isServeHandler(nodeValue(handler))),
+        (handler) => isRouterCommand(child(handler, 'command')?.value, agent) || (served && isServeHandler(nodeValue(handler))),
       )
     })
   })

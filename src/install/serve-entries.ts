@@ -1,65 +1,114 @@
-// `hookrun install --agent claude --serve`: Claude Code's router entries as http handlers that POST
-// each event to `hookrun serve` on 127.0.0.1, and the command on SessionStart and UserPromptSubmit
-// that starts the server when none answers (src/commands/serve.ts).
+// `hookrun install --agent <agent> --serve`: the agent's router entries as handlers that POST each
+// event to `hookrun serve` on 127.0.0.1 (http handlers; where those fail open, a curl command client
+// on gates, or on every event), and the command on the session's start and each prompt that starts
+// the server when none answers (src/commands/serve.ts).
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { nodeChildProcess } from '../core/builtins.ts'
 import { HookrunError } from '../core/errors.ts'
+import { shellQuote } from '../core/shell.ts'
 import { isGate, resolveAlias } from '../event/events.ts'
 import { SECRET_HEADER } from '../serve/state.ts'
 import { type AgentTarget, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import { child, keysOf, parseJson } from './json-text.ts'
-import { SERVED, SERVED_AGENTS } from '../serve/served.ts'
+import { type ServedAgent, SERVED_AGENTS, servedAgent } from '../serve/served.ts'
 
-/**
- * Events that keep a command: SessionStart starts the server (an http handler cannot start it,
- * and Claude Code sends none on SessionStart), UserPromptSubmit starts it again after an idle
- * exit, before the prompt's tool calls. One process per session and per prompt, none per tool call.
- */
-const SERVE_COMMAND_EVENTS: ReadonlySet<string> = new Set(SERVED.http.commandEvents)
-
-/**
- * The url `install --serve` writes: the port is fixed here, as Claude Code takes a literal url
- * only. Its query is for the person: Claude Code's block message when the server does not answer
- * names the url and nothing else of hookrun's ("[url]: failed; blocking because onFailure is
- * \"block\" connect ECONNREFUSED"), so the url says how to recover.
- */
-function serveUrl(port: number): string {
-  return `http://127.0.0.1:${port}/${SERVED.http.route}?if-down=run-hookrun-serve`
+/** The served agent an install target is, when it takes `--serve`. */
+export function servedFor(target: Pick<AgentTarget, 'name' | 'serves'>): ServedAgent | undefined {
+  return target.serves === true ? servedAgent(target.name) : undefined
 }
 
-const SERVE_URL = new RegExp(
-  `^http://127\\.0\\.0\\.1:(\\d+)/(?:${SERVED_AGENTS.map((agent) => agent.http.route).join('|')})(?:\\?[\\w=&-]*)?$`,
+/**
+ * The url of an http handler `install --serve` writes: the port is fixed here, as the agents take
+ * a literal url only. Its query is for the person: Claude Code's block message when the server does
+ * not answer names the url and nothing else of hookrun's ("[url]: failed; blocking because
+ * onFailure is \"block\" connect ECONNREFUSED"), so the url says how to recover.
+ */
+function serveUrl(agent: ServedAgent, port: number): string {
+  return `http://127.0.0.1:${port}/${agent.http.route}?if-down=run-hookrun-serve`
+}
+
+const ROUTES = SERVED_AGENTS.map((agent) => agent.http.route).join('|')
+const SERVE_URL = new RegExp(`^http://127\\.0\\.0\\.1:(\\d+)/(?:${ROUTES})(?:\\?[\\w=&-]*)?$`)
+/** A command client `install --serve` wrote (`clientCommand`). */
+const SERVE_CLIENT = new RegExp(
+  `^curl -sS --fail -m \\d+ -H @.* http://127\\.0\\.0\\.1:(\\d+)/(?:${ROUTES})(?:/[A-Za-z]+)? \\|\\| (?:exit 0|\\{ .* exit \\d+; \\})$`,
 )
 
-/** A handler `install --serve` wrote: an http handler to hookrun serve's url. */
+/**
+ * curl stops this long before the agent's own timeout for the entry (ROUTER_TIMEOUT_SECONDS), so a
+ * server that hangs ends in the client's block, not in the agent's timeout (Copilot lets a call
+ * through when a hook times out).
+ */
+const CLIENT_TIMEOUT_SECONDS = ROUTER_TIMEOUT_SECONDS - 10
+
+/**
+ * The command client of an agent whose http handlers fail open: curl posts the event (stdin) with
+ * the secret header read from a private file (`ps` shows a command line to every user), and prints
+ * the server's answer. On a gate every failure (refused, timeout, non-2xx such as a wrong secret,
+ * no curl: 127) becomes the agent's blocking exit with a line on how to recover; elsewhere the
+ * event goes on, as a failing router's does.
+ */
+function clientCommand(agent: ServedAgent, port: number, event: string, headerFile: string, gate: boolean): string {
+  const url = `http://127.0.0.1:${port}/${agent.http.route}${agent.http.eventInUrl ? `/${event}` : ''}`
+  const post = `curl -sS --fail -m ${CLIENT_TIMEOUT_SECONDS} -H @${shellQuote(headerFile)} -H 'content-type: application/json' --data-binary @- ${url}`
+  if (!gate) return `${post} || exit 0`
+  const start = `hookrun serve${port === 47470 ? '' : ` --port ${port}`}`
+  const why = `hookrun serve did not answer on 127.0.0.1:${port}, so this ${agent.label} gate blocks: start it with ${start}, or go back to command hooks with hookrun install --agent ${agent.name} without --serve`
+  return `${post} || { echo ${shellQuote(why)} >&2; exit ${agent.http.client!.blockExit}; }`
+}
+
+/** A handler `install --serve` wrote: an http handler to hookrun serve's url, or its command client. */
 export function isServeHandler(handler: unknown): boolean {
   if (handler === null || typeof handler !== 'object') return false
   const { type, url } = handler as { type?: unknown; url?: unknown }
-  return type === 'http' && typeof url === 'string' && SERVE_URL.test(url)
+  if (type === 'http') return typeof url === 'string' && SERVE_URL.test(url)
+  return Object.values(handler).some((value) => typeof value === 'string' && SERVE_CLIENT.test(value))
 }
 
 /**
- * Claude Code's target with serve's handlers: a gate event's http handler blocks when the server
- * cannot answer (`onFailure: "block"`: dead, slow, or a 500 from a fire that failed); elsewhere a
- * failure lets the event go on, as a failing command router does.
+ * The agent's target with serve's handlers. Claude Code: an http handler on every event; a gate
+ * event's blocks when the server cannot answer (`onFailure: "block"`: dead, slow, or a 500 from a
+ * fire that failed); elsewhere a failure lets the event go on, as a failing command router does.
+ * An agent whose http handlers fail open: its gates (or every event) get the command client.
+ * The session's start and each prompt keep a command that starts the server.
  */
-export function servedTarget(target: AgentTarget, port: number, secret: string): AgentTarget {
+export function servedTarget(target: AgentTarget, agent: ServedAgent, port: number, secret: string, headerFile: string): AgentTarget {
+  const { http } = agent
+  const commandEvents: ReadonlySet<string> = new Set(http.commandEvents)
+  const client = (event: string) => http.client !== undefined && (http.client.everyEvent || gateEvent(event))
+  const start = (self: string, event: string) =>
+    http.eventInUrl
+      ? `${self} serve --start ${event} --port ${port} --format ${agent.name}`
+      : `${self} serve --start --port ${port}${agent === SERVED_AGENTS[0] ? '' : ` --format ${agent.name}`}`
+  const command = (self: string, event: string | undefined) =>
+    event !== undefined && commandEvents.has(event)
+      ? start(self, event)
+      : event !== undefined && client(event)
+        ? clientCommand(agent, port, event, headerFile, gateEvent(event))
+        : target.command(self, event!)
+  const served =
+    http.client === undefined
+      ? `http handlers to ${serveUrl(agent, port)} (gates block while it does not answer)`
+      : http.client.everyEvent
+        ? `curl clients to http://127.0.0.1:${port}/${agent.http.route}${http.eventInUrl ? '/<event>' : ''} (${http.client.why}: gates exit ${http.client.blockExit} and block while it does not answer)`
+        : `http handlers to ${serveUrl(agent, port)}, curl clients on gates (${http.client.why}: they exit ${http.client.blockExit} and block while it does not answer)`
   return {
     ...target,
-    alwaysRouted: [...SERVE_COMMAND_EVENTS],
-    command: (self, event) => (SERVE_COMMAND_EVENTS.has(event) ? `${self} serve --start --port ${port}` : target.command(self, event)),
-    handler: (command, event) =>
-      event === undefined || SERVE_COMMAND_EVENTS.has(event)
-        ? target.handler(command, event)
+    alwaysRouted: [...commandEvents],
+    served: (self) => `${served}; ${http.commandEvents.join(' and ')} run \`${start(self, http.commandEvents[0]!)}\`, which starts it`,
+    command,
+    handler: (text, event) =>
+      event === undefined || commandEvents.has(event) || client(event)
+        ? target.handler(text, event)
         : {
             type: 'http',
-            url: serveUrl(port),
-            // The secret itself, not a $VARIABLE: Claude Code fills header variables only from its
+            url: serveUrl(agent, port),
+            // The secret itself, not a $VARIABLE: the agents fill header variables only from their
             // own launch environment (docs/serve.md "Threat model": the file is made private).
             headers: { [SECRET_HEADER]: secret },
             timeout: ROUTER_TIMEOUT_SECONDS,
-            onFailure: gateEvent(event) ? 'block' : 'continue',
+            ...(http.client === undefined && { onFailure: gateEvent(event) ? 'block' : 'continue' }),
           },
   }
 }
@@ -69,24 +118,32 @@ function gateEvent(event: string): boolean {
   return canonical !== undefined && isGate(canonical)
 }
 
-/** The port of the serve handlers already in Claude Code's file, when it has any (a `--sync` keeps them). */
+/** The port of the serve handlers already in the agent's file, when it has any (a `--sync` keeps them). */
 export function servedPort(file: string): number | undefined {
   return servedHandler(file)?.port
 }
 
-/** The port and secret of the first serve handler in Claude Code's file. */
-export function servedHandler(file: string): { port: number; secret: unknown } | undefined {
+/** The port of the first serve handler in the agent's file, and the secret of its http handlers (none: command clients only). */
+export function servedHandler(file: string): { port: number; secret?: unknown } | undefined {
   if (!existsSync(file)) return undefined
   try {
     const hooks = child(parseJson(readFileSync(file, 'utf8'), false), 'hooks')
+    let clientPort: number | undefined
     for (const event of keysOf(hooks))
-      for (const group of child(hooks, event)?.children ?? [])
-        for (const handler of child(group, 'hooks')?.children ?? []) {
+      // Matcher groups hold handlers; flat files (Copilot's) list them directly.
+      for (const entry of child(hooks, event)?.children ?? [])
+        for (const handler of child(entry, 'hooks')?.children ?? [entry]) {
           const url = child(handler, 'url')?.value
           const port = typeof url === 'string' ? SERVE_URL.exec(url)?.[1] : undefined
           if (child(handler, 'type')?.value === 'http' && port !== undefined)
             return { port: Number(port), secret: child(child(handler, 'headers'), SECRET_HEADER)?.value }
+          for (const field of ['command', 'bash']) {
+            const text = child(handler, field)?.value
+            const found = typeof text === 'string' ? SERVE_CLIENT.exec(text)?.[1] : undefined
+            if (found !== undefined) clientPort ??= Number(found)
+          }
         }
+    if (clientPort !== undefined) return { port: clientPort }
   } catch {
     // Not JSON: install reports it.
   }
@@ -111,15 +168,23 @@ export function keepPrivate(file: string, before: number | undefined): string | 
 }
 
 /**
- * The served agent's version on PATH, when one is there: `--serve` needs `onFailure` (Claude Code
- * 2.1.295), or a server that is gone would let every gate through. Refused with one line on an older one.
+ * What `--serve` needs of the machine. Claude Code: `onFailure` (2.1.295), or a server that is gone
+ * would let every gate through; refused with one line on an older one. An agent with command
+ * clients: curl on PATH, or every gate blocks.
  */
-export function checkServedVersion(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const { label, http } = SERVED
-  const program = (env.PATH ?? '')
-    .split(delimiter)
-    .map((dir) => join(dir, http.program))
-    .find((path) => existsSync(path))
+export function checkServedVersion(env: Readonly<Record<string, string | undefined>>, agent: ServedAgent): string | undefined {
+  const { label, http } = agent
+  const onPath = (name: string) =>
+    (env.PATH ?? '')
+      .split(delimiter)
+      .map((dir) => join(dir, name))
+      .find((path) => existsSync(path))
+  if (http.client !== undefined && onPath('curl') === undefined)
+    throw new HookrunError(
+      `--serve for ${label} runs curl on its gates, and there is no curl on PATH: install curl, or install without --serve`,
+    )
+  if (http.minVersion === undefined) return undefined
+  const program = onPath(http.program)
   if (program === undefined)
     return `  note: no ${http.program} on PATH to check: --serve needs ${label} ${http.minVersion} or later (older ones ignore onFailure and would let a gate through when the server is gone)`
   const ran = nodeChildProcess().spawnSync(program, ['--version'], { encoding: 'utf8', timeout: 15_000, env: env as NodeJS.ProcessEnv })
@@ -131,9 +196,6 @@ export function checkServedVersion(env: Readonly<Record<string, string | undefin
     )
   return undefined
 }
-
-/** The name src/install/install.ts (the install part of issue 35) imports. */
-export { checkServedVersion as checkClaudeForServe }
 
 function olderThan(have: number[], want: number[]): boolean {
   for (let index = 0; index < want.length; index++) {

@@ -6,8 +6,8 @@ import { nodeHttp } from '../core/builtins.ts'
 import { SECRET_HEADER, sameSecret, secretProof } from './state.ts'
 import { SERVED_AGENTS, type ServedAgent, servedAt } from './served.ts'
 
-/** The agents' routes: `POST /claude` is a Claude Code event (the body is the hook's stdin): src/serve/served.ts. */
-type EventRoute = ServedAgent
+/** The agents' routes: `POST /claude` is a Claude Code event (the body is the hook's stdin), `/copilot/<event>` a Copilot one: src/serve/served.ts. */
+type EventRoute = { agent: ServedAgent; event?: string }
 
 /** What the caller answers one event with: the status, and the body (JSON on success). */
 export interface EventAnswer {
@@ -117,7 +117,7 @@ function gatekeeper(request: IncomingMessage, url: URL, options: ServeOptions): 
   if (request.method !== 'POST' || servedAt(url.pathname) === undefined)
     return {
       status: 404,
-      body: `${JSON.stringify({ error: `POST ${SERVED_AGENTS.map((agent) => `/${agent.http.route}`).join(' or ')} only` })}\n`,
+      body: `${JSON.stringify({ error: `POST ${SERVED_AGENTS.map((agent) => `/${agent.http.route}${agent.http.eventInUrl ? '/<event>' : ''}`).join(' or ')} only` })}\n`,
     }
   return undefined
 }

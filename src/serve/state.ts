@@ -56,6 +56,30 @@ export function serveSecret(env: Env): string {
   }
 }
 
+/** The file the command clients of `install --serve` hand curl the secret header from. */
+export function secretHeaderPath(env: Env): string {
+  return join(serveDir(env), 'secret-header')
+}
+
+/** Whether that file holds the secret's header now. */
+export function secretHeaderCurrent(env: Env, secret: string): boolean {
+  try {
+    return readFileSync(secretHeaderPath(env), 'utf8') === `${SECRET_HEADER}: ${secret}\n`
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The header file, (re)written when it does not hold the secret: curl reads it (`-H @file`) as
+ * a command line would be shown by `ps` to every user.
+ */
+export function secretHeaderFile(env: Env): string {
+  const secret = serveSecret(env)
+  if (!secretHeaderCurrent(env, secret)) writeFileAtomic(secretHeaderPath(env), `${SECRET_HEADER}: ${secret}\n`, 0o600)
+  return secretHeaderPath(env)
+}
+
 /** What the pid file says: which process serves, on which port. */
 interface ServeRecord {
   readonly pid: number

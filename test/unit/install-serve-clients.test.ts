@@ -1,0 +1,116 @@
+// `install --agent qwen|copilot --serve`: agents whose http handlers fail open. Qwen Code: http
+// handlers on the other events, a curl client on gates; Copilot: curl clients on every event. The
+// secret in a private header file; back to commands without --serve; uninstall removes them.
+import { mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { installAgents } from '../../src/commands/install.ts'
+import { agentTarget } from '../../src/install/agents.ts'
+import { routedEvents } from '../../src/install/overlaps.ts'
+import { serveSecret } from '../../src/serve/state.ts'
+import { makeProject, removeProject } from '../helpers.ts'
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach(removeProject))
+
+type Handler = Record<string, unknown>
+
+function place(agent: string, curl = true) {
+  const root = makeProject()
+  dirs.push(root)
+  const home = join(root, 'home')
+  const project = join(root, 'project')
+  mkdirSync(join(project, '.hookrun'), { recursive: true })
+  mkdirSync(join(root, 'bin'))
+  if (curl) symlinkSync('/usr/bin/curl', join(root, 'bin', 'curl'))
+  const env: Record<string, string> = {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_STATE_HOME: join(home, '.state'),
+    PATH: join(root, 'bin'),
+  }
+  const file = agentTarget(agent)!.file('user', { home, project, env })
+  const read = () => JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, Handler[]> }
+  const install = (flags: { serve?: { port: number } | false; scope?: 'user' | 'project'; remove?: boolean }) =>
+    installAgents(
+      { agents: [agent], scope: flags.scope ?? 'user', cwd: project, env, self: '/opt/hookrun', serve: flags.serve, narrow: false },
+      flags.remove === true,
+    )
+  return { env, file, read, install }
+}
+
+const headerFile = (env: Record<string, string>) => join(env.XDG_STATE_HOME!, 'hookrun', 'serve', 'secret-header')
+const client = (env: Record<string, string>, url: string) =>
+  `curl -sS --fail -m 590 -H @${headerFile(env)} -H 'content-type: application/json' --data-binary @- ${url}`
+
+describe('install --serve for agents whose http handlers fail open', () => {
+  test('Qwen Code: gates get a curl client that exits 2, other events an http handler, SessionStart and UserPromptSubmit start the server', () => {
+    const where = place('qwen')
+    const result = where.install({ serve: { port: 47_556 } })
+    expect(result.exitCode, result.output).toBe(0)
+    const hooks = where.read().hooks as unknown as Record<string, Array<{ hooks: Handler[] }>>
+    const handler = (event: string) => hooks[event]![0]!.hooks[0]!
+    const gate = handler('PreToolUse')
+    expect(gate).toMatchObject({ type: 'command', name: 'hookrun', timeout: 600_000 })
+    expect(gate.command).toBe(
+      `${client(where.env, 'http://127.0.0.1:47556/qwen')} || { echo 'hookrun serve did not answer on 127.0.0.1:47556, so this Qwen Code gate blocks: start it with hookrun serve --port 47556, or go back to command hooks with hookrun install --agent qwen without --serve' >&2; exit 2; }`,
+    )
+    expect(handler('PermissionRequest').command).toMatch(/exit 2; }$/)
+    expect(handler('PostToolUse')).toEqual({
+      type: 'http',
+      url: 'http://127.0.0.1:47556/qwen?if-down=run-hookrun-serve',
+      headers: { 'x-hookrun-secret': serveSecret(where.env) },
+      timeout: 600,
+    })
+    expect(handler('SessionStart').command).toBe('/opt/hookrun serve --start --port 47556 --format qwen')
+    expect(handler('UserPromptSubmit').command).toBe('/opt/hookrun serve --start --port 47556 --format qwen')
+    // The secret is in the settings file (made private) and in the clients' header file, never on a command line.
+    expect(statSync(where.file).mode & 0o777).toBe(0o600)
+    expect(readFileSync(headerFile(where.env), 'utf8')).toBe(`x-hookrun-secret: ${serveSecret(where.env)}\n`)
+    expect(statSync(headerFile(where.env)).mode & 0o777).toBe(0o600)
+    expect(JSON.stringify(hooks)).not.toContain(`curl ${serveSecret(where.env)}`)
+    expect(result.output).toContain(
+      'served:  http handlers to http://127.0.0.1:47556/qwen?if-down=run-hookrun-serve, curl clients on gates',
+    )
+    expect(routedEvents(where.file, 'qwen')).toEqual(expect.arrayContaining(['PreToolUse', 'PostToolUse', 'SessionStart']))
+    // Again: nothing changes. Without --serve: the router commands are back. Uninstall: nothing of hookrun's left.
+    expect(where.install({ serve: { port: 47_556 } }).output).toMatch(/already installed/)
+    where.install({ serve: false })
+    const back = where.read().hooks as unknown as Record<string, Array<{ hooks: Handler[] }>>
+    expect(back.PreToolUse![0]!.hooks).toEqual([
+      { type: 'command', name: 'hookrun', command: '/opt/hookrun fire --format qwen', timeout: 600_000 },
+    ])
+    expect(JSON.stringify(back)).not.toMatch(/curl|http:/)
+    where.install({ serve: { port: 47_556 } })
+    where.install({ remove: true })
+    expect(routedEvents(where.file, 'qwen')).toEqual([])
+  })
+
+  test('Copilot: every event gets a curl client naming its event; only preToolUse and permissionRequest block on failure', () => {
+    const where = place('copilot')
+    expect(where.install({ serve: { port: 47_557 } }).exitCode).toBe(0)
+    const hooks = where.read().hooks
+    expect(hooks.preToolUse).toEqual([
+      {
+        type: 'command',
+        bash: `${client(where.env, 'http://127.0.0.1:47557/copilot/preToolUse')} || { echo 'hookrun serve did not answer on 127.0.0.1:47557, so this Copilot gate blocks: start it with hookrun serve --port 47557, or go back to command hooks with hookrun install --agent copilot without --serve' >&2; exit 2; }`,
+        timeoutSec: 600,
+      },
+    ])
+    expect(hooks.postToolUse![0]!.bash).toBe(`${client(where.env, 'http://127.0.0.1:47557/copilot/postToolUse')} || exit 0`)
+    expect(hooks.sessionStart![0]!.bash).toBe('/opt/hookrun serve --start sessionStart --port 47557 --format copilot')
+    expect(hooks.userPromptSubmitted![0]!.bash).toBe('/opt/hookrun serve --start userPromptSubmitted --port 47557 --format copilot')
+    expect(routedEvents(where.file, 'copilot')).toEqual(expect.arrayContaining(['preToolUse', 'postToolUse', 'sessionStart']))
+    where.install({ remove: true })
+    expect(routedEvents(where.file, 'copilot')).toEqual([])
+  })
+
+  test('refused in one line without curl on PATH, and for a project file the project shares', () => {
+    expect(() => place('qwen', false).install({ serve: { port: 47_558 } })).toThrow(
+      /^--serve for Qwen Code runs curl on its gates, and there is no curl on PATH: install curl, or install without --serve$/,
+    )
+    expect(() => place('copilot').install({ serve: { port: 47_558 }, scope: 'project' })).toThrow(
+      /--serve --project would write this user's hookrun serve secret into .*hookrun\.json, which the project shares: run hookrun install --agent copilot --serve without --project/,
+    )
+  })
+})
