@@ -165,12 +165,15 @@ const qwenInstall: InstallTarget = {
  * Qwen Code's http hook handlers (0.24.4, bundled hooks/httpHookRunner.ts): POST of the command
  * payload, the answer read as a command's stdout, `timeout` in seconds, loopback allowed; every
  * failure (refused, timeout, non-2xx) lets the event through, and there is no `onFailure`: gates
- * go through a command client, whose exit 2 blocks as a command hook's does.
+ * go through a command client, whose exit 2 blocks as a command hook's does (test/agents/qwen-serve.lab.ts).
  */
 const HTTP: HttpHooks = {
   route: 'qwen',
   program: 'qwen',
-  commandEvents: ['SessionStart', 'UserPromptSubmit'],
+  // Not UserPromptSubmit: 0.24.4 fires it after every tool result too (its sendMessageStream skips
+  // it for retry, steer, cron, notification, teammate and goal messages only), so a command there
+  // would be a process per tool call; it goes over http, and a new session starts the server again.
+  commandEvents: ['SessionStart'],
   projectVariable: 'QWEN_PROJECT_DIR',
   sessionVariables: [],
   client: { blockExit: 2, everyEvent: false, why: 'its http handlers let a call through when the server does not answer' },

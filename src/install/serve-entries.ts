@@ -96,7 +96,8 @@ export function servedTarget(target: AgentTarget, agent: ServedAgent, port: numb
   return {
     ...target,
     alwaysRouted: [...commandEvents],
-    served: (self) => `${served}; ${http.commandEvents.join(' and ')} run \`${start(self, http.commandEvents[0]!)}\`, which starts it`,
+    served: (self) =>
+      `${served}; ${http.commandEvents.join(' and ')} ${http.commandEvents.length === 1 ? 'runs' : 'run'} \`${start(self, http.commandEvents[0]!)}\`, which starts it`,
     command,
     handler: (text, event) =>
       event === undefined || commandEvents.has(event) || client(event)
@@ -129,8 +130,8 @@ export function servedHandler(file: string): { port: number; secret?: unknown } 
   try {
     const hooks = child(parseJson(readFileSync(file, 'utf8'), false), 'hooks')
     let clientPort: number | undefined
+    // Matcher groups hold handlers; flat files (Copilot's) list them directly.
     for (const event of keysOf(hooks))
-      // Matcher groups hold handlers; flat files (Copilot's) list them directly.
       for (const entry of child(hooks, event)?.children ?? [])
         for (const handler of child(entry, 'hooks')?.children ?? [entry]) {
           const url = child(handler, 'url')?.value

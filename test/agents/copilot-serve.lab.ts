@@ -1,0 +1,110 @@
+/**
+ * Copilot CLI 1.0.102 with `hookrun install --agent copilot --serve`: its http handlers fail open
+ * (and reach loopback only with COPILOT_HOOK_ALLOW_LOCALHOST=1 in its environment), so every event
+ * gets a curl client to `hookrun serve` (a gate's exits 2 when it does not answer, which denies a
+ * preToolUse), and sessionStart / userPromptSubmitted start the server. The user install
+ * (~/.copilot/hooks/hookrun.json), the project a trusted folder. Two sessions: deny, allow and
+ * the server stopped mid-session; context. Results: src/agents/lab/copilot-serve.json.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { copilotConfig, runCopilot } from './copilot-cli.ts'
+import { type AgentRun, labResults, type LabRun, labRun, labVersion, type ModelServer, type Turn } from './lab.ts'
+import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
+import { contextHooks, GATE_HOOKS } from './scenario.ts'
+import { freePort } from './serve-lab.ts'
+
+const results = labResults('copilot', 'copilot-serve')
+const runs: LabRun[] = []
+const bashCall = (command: string): Turn => ({ tool: 'bash', input: { command, description: 'lab step' } })
+const DONE: Turn = { text: 'done' }
+
+afterAll(() => {
+  for (const run of runs) run.hookrun(['serve', '--stop'])
+  if (process.env.HOOKRUN_LAB_KEEP) return
+  for (const run of runs) run.remove()
+})
+
+const completions = (server: ModelServer) => server.requests.filter((request) => request.url.endsWith('/chat/completions'))
+
+/** What the model got back for each of its tool calls, in order (from the last request). */
+function toolOutputs(server: ModelServer): string[] {
+  const last = completions(server).at(-1)
+  return last === undefined
+    ? []
+    : toolMessages(last).map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)))
+}
+
+/** One session: hooks.json trusted, `install --agent copilot --serve` on a port of its own, `copilot -p` to its end. */
+async function served(hooks: unknown, turns: readonly Turn[]): Promise<{ run: LabRun; server: ModelServer; result: AgentRun }> {
+  const run = labRun()
+  runs.push(run)
+  const server = await startOpenAIChatModel(turns)
+  try {
+    copilotConfig(run)
+    mkdirSync(join(run.project, '.hookrun'), { recursive: true })
+    writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(hooks, null, 2)}\n`)
+    expect(run.hookrun(['trust']).status).toBe(0)
+    const port = await freePort()
+    const install = run.hookrun(['install', '--agent', 'copilot', '--serve', '--port', String(port)])
+    expect(install.status, install.stderr).toBe(0)
+    expect(install.stdout).toContain(`served:  curl clients to http://127.0.0.1:${port}/copilot/<event>`)
+    const result = await runCopilot(run, server, 'lab scenario serve')
+    console.log(`copilot --serve session: ${Math.round(result.ms)} ms`)
+    expect(result.status, result.stderr).toBe(0)
+    return { run, server, result }
+  } finally {
+    await server.close()
+  }
+}
+
+describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
+  test.concurrent('deny, allow, and the server stopped mid-session: the next preToolUse is denied', async () => {
+    const turns = [
+      bashCall('touch allowed-marker'),
+      bashCall('touch forbidden-marker'),
+      bashCall('hookrun serve --stop && sleep 1'),
+      bashCall('touch after-stop-marker'),
+      DONE,
+    ]
+    const { run, server } = await served(GATE_HOOKS, turns)
+    const outputs = toolOutputs(server)
+    console.log('copilot --serve tool outputs', JSON.stringify(outputs))
+    expect(existsSync(join(run.project, 'allowed-marker'))).toBe(true)
+    expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
+    expect(outputs[1]).toContain('Denied by preToolUse hook: lab gate: forbidden commands are not allowed')
+    expect(outputs[2]).toMatch(/told to stop/)
+    expect(existsSync(join(run.project, 'after-stop-marker'))).toBe(false)
+    expect(outputs[3]).toContain('hookrun serve did not answer on 127.0.0.1:')
+    results.record('allow-shell', 'honoured', 'through the curl client: the command ran')
+    results.record(
+      'deny-shell',
+      'honoured',
+      `through the curl client (the server's JSON deny, exit 0): the command did not run; the model got ${JSON.stringify(outputs[1])}`,
+    )
+    results.record(
+      'crash-blocks',
+      'honoured',
+      `hookrun serve stopped mid-session: the next call did not run (the client exits 2, which denies a preToolUse); the model got: ${JSON.stringify(outputs[3]?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT'))}`,
+    )
+  })
+
+  test.concurrent('context: sessionStart, userPromptSubmitted (serve --start) and postToolUse (curl client) context reach the model', async () => {
+    const { server } = await served(contextHooks(), [bashCall('true'), DONE])
+    const all = completions(server)
+    const first = JSON.stringify(chatMessages(all[0]!))
+    expect(first).toContain('LAB-CONTEXT-SESSION')
+    expect(first).toContain('LAB-CONTEXT-PROMPT')
+    expect(JSON.stringify(chatMessages(all.at(-1)!))).toContain('LAB-CONTEXT-POST')
+    results.record(
+      'context',
+      'honoured',
+      'sessionStart and userPromptSubmitted context (their serve --start command) and postToolUse context (curl client) reached the model',
+    )
+  })
+
+  test('the results table matches what this run saw', async () => {
+    await results.check()
+  })
+})

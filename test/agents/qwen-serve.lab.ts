@@ -1,0 +1,83 @@
+/**
+ * Qwen Code 0.24.4 with `hookrun install --agent qwen --serve`: its http handlers fail open, so
+ * gates go through a curl client to `hookrun serve` (exit 2 when it does not answer), other
+ * events through http handlers, and SessionStart / UserPromptSubmit start the server. Two sessions:
+ * deny, allow and the server stopped mid-session; context from the start command and over http.
+ * Results: src/agents/lab/qwen-serve.json.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { DONE, denyGate, QWEN, type Session, session, shell } from './gemini-family.ts'
+import { labResults, labVersion } from './lab.ts'
+import { freePort } from './serve-lab.ts'
+
+const results = labResults('qwen', 'qwen-serve')
+const REASON = 'lab gate: no DENIED files here'
+const sessions: Session[] = []
+
+afterAll(() => {
+  for (const s of sessions) s.run.hookrun(['serve', '--stop'])
+})
+
+async function served(options: Omit<Parameters<typeof session>[1], 'install' | 'installArgs'>): Promise<Session> {
+  const port = await freePort()
+  const started = Date.now()
+  const s = await session(QWEN, { ...options, install: 'user', installArgs: ['--serve', '--port', String(port)] })
+  sessions.push(s)
+  console.log(`qwen --serve session: ${Date.now() - started} ms`)
+  expect(s.install).toContain(`served:  http handlers to http://127.0.0.1:${port}/qwen?if-down=run-hookrun-serve, curl clients on gates`)
+  return s
+}
+
+describe(`Qwen Code ${labVersion('qwen')} with install --serve`, () => {
+  test.concurrent('deny, allow, and the server stopped mid-session: the next gate blocks', async () => {
+    const s = await served({
+      turns: [shell('touch ALLOWED'), shell('touch DENIED'), shell('hookrun serve --stop && sleep 1'), shell('touch AFTER_STOP'), DONE],
+      hooks: [denyGate('DENIED', REASON)],
+    })
+    expect(s.has('ALLOWED')).toBe(true)
+    expect(s.has('DENIED')).toBe(false)
+    expect(s.turns[2]).toContain(REASON)
+    expect(s.turns[3]).toMatch(/told to stop/)
+    expect(s.has('AFTER_STOP')).toBe(false)
+    expect(s.turns[4]).toContain('hookrun serve did not answer on 127.0.0.1:')
+    const said = /hookrun serve did not answer[^"\\]*/.exec(s.turns[4]!)?.[0]
+    results.record('allow-shell', 'honoured', 'through the curl client: the command ran, its output reached the model')
+    results.record(
+      'deny-shell',
+      'honoured',
+      `through the curl client (the server's JSON deny, exit 0): the command did not run; the model got the reason`,
+    )
+    results.record(
+      'crash-blocks',
+      'honoured',
+      `hookrun serve stopped mid-session: the next call did not run (the client exits 2); the model got: ${JSON.stringify(said?.replace(/:\d+,/, ':PORT,'))}`,
+    )
+    s.remove()
+  })
+
+  test.concurrent('context: SessionStart (serve --start) and PostToolUse (http handler) context reach the model', async () => {
+    const s = await served({
+      turns: [shell('true'), DONE],
+      hooks: [
+        { name: 'session-context', event: 'session:start', command: `echo '{"additionalContext":"LAB-SESSION-CONTEXT-5821"}'` },
+        { name: 'post-context', event: 'tool:post_execute:bash', command: `echo '{"additionalContext":"LAB-POST-CONTEXT-1166"}'` },
+      ],
+    })
+    expect(s.turns[0]).toContain('LAB-SESSION-CONTEXT-5821')
+    expect(s.turns[1]).toContain('LAB-POST-CONTEXT-1166')
+    const settings = readFileSync(join(s.run.home, '.qwen', 'settings.json'), 'utf8')
+    expect(settings).toContain('"type": "http"')
+    results.record(
+      'context',
+      'honoured',
+      'SessionStart context (its `serve --start` command) in the first model request, PostToolUse context (http handler) in the next',
+    )
+    s.remove()
+  })
+
+  test('the results table matches what this run saw', async () => {
+    await results.check()
+  })
+})

@@ -1,0 +1,134 @@
+// `install --serve` for agents whose http handlers fail open (Qwen Code, Copilot), against the
+// compiled binary: the curl client install writes answers a gate through `hookrun serve`, and
+// blocks (exit 2) when the server is down or refuses its secret; doctor says whether it answers.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { cliEnvironment, makeProject, removeProject, runCli, startCli, trustProjectFor } from '../helpers.ts'
+
+const dirs: string[] = []
+const stops: Array<() => void> = []
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
+  for (const dir of dirs.splice(0)) removeProject(dir)
+})
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((done) => server.close(() => done()))
+  return port
+}
+
+async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting')
+    await new Promise((done) => setTimeout(done, 25))
+  }
+}
+
+const GATE = {
+  hooks: [
+    {
+      name: 'no-rm',
+      event: 'tool:pre_execute:bash',
+      command: 'case "$HOOKRUN_BASH_COMMAND" in *"rm -rf"*) echo "rm -rf is not allowed here" >&2; exit 2;; esac',
+    },
+    { name: 'after', event: 'tool:post_execute:bash', command: 'true' },
+  ],
+}
+
+/** A trusted home-project with the gate, the agent installed with --serve on a free port, and how to run its client commands. */
+async function installed(agent: string) {
+  const home = makeProject({ '.hookrun/hooks.json': GATE })
+  dirs.push(home)
+  trustProjectFor(home)
+  const port = await freePort()
+  const install = await runCli(['install', '--agent', agent, '--serve', '--port', String(port)], { cwd: home })
+  expect(install.exitCode, install.stderr).toBe(0)
+  const env = cliEnvironment(home)
+  /** Run an installed handler's command as the agent does (`bash -c`, the payload on stdin). */
+  const client = (command: string, payload: object) => {
+    const ran = spawnSync('bash', ['-c', command], { cwd: home, env, input: JSON.stringify(payload), encoding: 'utf8' })
+    return { exitCode: ran.status, stdout: ran.stdout, stderr: ran.stderr }
+  }
+  const serve = async () => {
+    const started = startCli(['serve', '--port', String(port)], { cwd: home, timeoutMs: 60_000 })
+    stops.push(() => started.child.kill('SIGKILL'))
+    await waitFor(() => existsSync(join(home, '.xdg-state', 'hookrun', 'serve', 'serve.pid')))
+  }
+  return { home, port, client, serve }
+}
+
+const copilotCall = (home: string, command: string) => ({
+  sessionId: 's-1',
+  timestamp: 1_760_000_000_000,
+  cwd: home,
+  toolName: 'bash',
+  toolArgs: JSON.stringify({ command }),
+})
+
+describe('install --serve curl clients (compiled binary)', () => {
+  test("Copilot's preToolUse client: blocks while the server is down, answers deny and allow through it, blocks on a wrong secret", async () => {
+    const where = await installed('copilot')
+    const file = JSON.parse(readFileSync(join(where.home, '.copilot', 'hooks', 'hookrun.json'), 'utf8')) as {
+      hooks: Record<string, Array<{ bash: string }>>
+    }
+    const gate = file.hooks.preToolUse![0]!.bash
+    const down = where.client(gate, copilotCall(where.home, 'ls'))
+    expect(down.exitCode).toBe(2)
+    expect(down.stderr).toContain(`hookrun serve did not answer on 127.0.0.1:${where.port}, so this Copilot gate blocks`)
+    const doctorDown = await runCli(['doctor'], { cwd: where.home })
+    expect(doctorDown.stdout + doctorDown.stderr).toContain(`hookrun serve is not running on port ${where.port}: Copilot's gates block`)
+
+    await where.serve()
+    const denied = where.client(gate, copilotCall(where.home, 'rm -rf build'))
+    expect(denied.exitCode, denied.stderr).toBe(0)
+    expect(JSON.parse(denied.stdout)).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: expect.stringContaining('rm -rf is not allowed here'),
+    })
+    const allowed = where.client(gate, copilotCall(where.home, 'ls'))
+    expect(allowed.exitCode, allowed.stderr).toBe(0)
+    expect(allowed.stdout).not.toContain('deny')
+    const doctorUp = await runCli(['doctor'], { cwd: where.home })
+    expect(doctorUp.stdout + doctorUp.stderr).toMatch(new RegExp(`hookrun serve answers Copilot on port ${where.port}`))
+
+    // Another secret in the header file (copied from another user, or stale): the server runs nothing (401), the gate blocks.
+    writeFileSync(join(where.home, '.xdg-state', 'hookrun', 'serve', 'secret-header'), `x-hookrun-secret: ${'0'.repeat(64)}\n`)
+    const refused = where.client(gate, copilotCall(where.home, 'ls'))
+    expect(refused.exitCode).toBe(2)
+    expect(refused.stderr).toMatch(/401/)
+    // A non-gate client lets its event go on when refused.
+    const postClient = file.hooks.postToolUse![0]!.bash
+    expect(postClient).toMatch(/\|\| exit 0$/)
+    const post = where.client(postClient, copilotCall(where.home, 'ls'))
+    expect(post.exitCode).toBe(0)
+  }, 60_000)
+
+  test("Qwen Code's PreToolUse client answers through the server, and blocks while it is down", async () => {
+    const where = await installed('qwen')
+    const settings = JSON.parse(readFileSync(join(where.home, '.qwen', 'settings.json'), 'utf8')) as {
+      hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>
+    }
+    const gate = settings.hooks.PreToolUse![0]!.hooks[0]!.command
+    const call = (command: string) => ({
+      hook_event_name: 'PreToolUse',
+      session_id: 's-2',
+      timestamp: '2026-11-28T00:00:00.000Z',
+      cwd: where.home,
+      tool_name: 'run_shell_command',
+      tool_input: { command },
+    })
+    expect(where.client(gate, call('ls')).exitCode).toBe(2)
+    await where.serve()
+    const denied = where.client(gate, call('rm -rf build'))
+    expect(denied.exitCode, denied.stderr).toBe(0)
+    expect(JSON.parse(denied.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
+    expect(where.client(gate, call('ls')).exitCode).toBe(0)
+  }, 60_000)
+})
