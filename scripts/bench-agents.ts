@@ -53,6 +53,8 @@ interface BenchAgent {
   readonly label: string
   /** `hookrun install` as the agent's docs tell a user (Gemini CLI and Qwen Code: the user install, which works from subfolders). */
   readonly install: readonly string[]
+  /** `hookrun install` for the serve mode, when not `install` (`--serve` refuses a project file the project shares). */
+  readonly serveInstall?: readonly string[]
   /** The file(s) holding the router entries, where the counting wrapper goes. */
   routerFiles(run: LabRun): string[]
   /** Once per run, before anything else: the agent's own settings a headless run against the fake model needs. */
@@ -150,6 +152,7 @@ const AGENTS: Record<string, BenchAgent> = {
   copilot: {
     label: 'Copilot CLI',
     install: ['install', '--agent', 'copilot', '--project'],
+    serveInstall: ['install', '--agent', 'copilot'],
     routerFiles: () => [],
     prepare: (run) => copilotConfig(run),
     // Copilot CLI takes a deny as JSON on stdout, not exit 2: its own form of the same check.
@@ -203,10 +206,10 @@ async function bunHello(): Promise<string> {
   return helloBinary
 }
 
-function hookrunWith(flags: readonly string[]) {
+function hookrunWith(flags: readonly string[], serve = false) {
   return (agent: BenchAgent, run: LabRun) => {
     writeJson(join(run.project, '.hookrun', 'hooks.json'), { hooks: [GATE] })
-    for (const args of [['trust'], [...agent.install, ...flags]]) {
+    for (const args of [['trust'], [...((serve ? agent.serveInstall : undefined) ?? agent.install), ...flags]]) {
       const done = run.hookrun(args)
       if (done.status !== 0) throw new Error(`hookrun ${args.join(' ')}: ${done.stderr}`)
     }
@@ -226,13 +229,14 @@ const MODES: readonly Mode[] = [
   { name: 'hookrun', label: 'hookrun, default install', hookrun: true, setUp: hookrunWith([]) },
   { name: 'all-events', label: 'hookrun --all-events', hookrun: true, setUp: hookrunWith(['--all-events']) },
   {
-    // Claude Code's http handlers POST each event to a warm `hookrun serve` (started by the
-    // SessionStart command hook), on a port of this run's own; stopped with the run.
+    // Each event POSTed to a warm `hookrun serve` (started by the session-start command hook): Claude
+    // Code's http handlers; Qwen Code's gates and every Copilot event through a curl client. On a
+    // port of this run's own; stopped with the run.
     name: 'serve',
     label: 'hookrun install --serve',
     hookrun: true,
-    agents: ['claude'],
-    setUp: hookrunWith(['--serve', '--port', String(40_000 + Math.floor(Math.random() * 20_000))]),
+    agents: ['claude', 'qwen', 'copilot'],
+    setUp: hookrunWith(['--serve', '--port', String(40_000 + Math.floor(Math.random() * 20_000))], true),
   },
 ]
 

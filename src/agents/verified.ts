@@ -6,6 +6,7 @@ import claudeServe from './lab/claude-serve.json' with { type: 'json' }
 import codebuddy from './lab/codebuddy.json' with { type: 'json' }
 import codex from './lab/codex.json' with { type: 'json' }
 import copilot from './lab/copilot.json' with { type: 'json' }
+import copilotServe from './lab/copilot-serve.json' with { type: 'json' }
 import gemini from './lab/gemini.json' with { type: 'json' }
 import goose from './lab/goose.json' with { type: 'json' }
 import kilo from './lab/kilo.json' with { type: 'json' }
@@ -13,6 +14,7 @@ import opencode from './lab/opencode.json' with { type: 'json' }
 import openclaw from './lab/openclaw.json' with { type: 'json' }
 import pi from './lab/pi.json' with { type: 'json' }
 import qwen from './lab/qwen.json' with { type: 'json' }
+import qwenServe from './lab/qwen-serve.json' with { type: 'json' }
 import reasonix from './lab/reasonix.json' with { type: 'json' }
 
 /** One agent's lab results: the package and version the lab ran, and each scenario's verdict. */
@@ -21,7 +23,7 @@ export interface LabVerified {
   readonly package: string
   readonly version: string
   readonly scenarios: Readonly<Record<string, { readonly verdict: string; readonly seen: string }>>
-  /** The same agent wired with `hookrun install --serve` (its http handlers to hookrun serve). */
+  /** The same agent wired with `hookrun install --serve` (its http handlers or curl clients to hookrun serve). */
   readonly serve?: LabVerified
 }
 
@@ -36,14 +38,14 @@ export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEn
     cline,
     codebuddy,
     codex,
-    copilot,
+    { ...copilot, serve: copilotServe },
     gemini,
     goose,
     kilo,
     opencode,
     openclaw,
     pi,
-    qwen,
+    { ...qwen, serve: qwenServe },
     reasonix,
   ].map((results) => [results.agent, results]),
 )

@@ -180,7 +180,7 @@ function verifiedLine(row: AgentRow): string {
   const names = Object.entries(serve.scenarios).map(([scenario, verdict]) =>
     verdict === 'honoured' ? scenario : `${scenario} (${verdict})`,
   )
-  return `${line}\n  with --serve      ${serve.version} in the agent lab: ${names.join(', ')} honoured over http (install --serve)`
+  return `${line}\n  with --serve      ${serve.version} in the agent lab: ${names.join(', ')} honoured through hookrun serve (install --serve)`
 }
 
 /** `S-T` (Copilot CLI), with where the server's exact name comes from when the payload or the agent's config tells it. */

@@ -34,7 +34,7 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
           '--agent-format <format>',
           "kiro, vibe: current (Kiro CLI 3's .kiro/hooks file, Vibe 2.21's event names) or legacy (Kiro CLI 2's agent config, Vibe's names before 2.21); default: what the installed agent's --version reads, else current",
         )
-        .option('--serve', 'claude: http handlers to one warm hookrun serve instead of a process per event (docs/serve.md)')
+        .option('--serve', 'claude, qwen, copilot: events posted to one warm hookrun serve instead of a process per event (docs/serve.md)')
         .option('--port <n>', 'install --serve: the loopback port hookrun serve answers on (default 47470)')
     if (name === 'install') {
       command

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { copilotConfig, runCopilot } from './copilot-cli.ts'
 import { type AgentRun, labResults, type LabRun, labRun, labVersion, type ModelServer, type Turn } from './lab.ts'
 import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
-import { contextHooks, GATE_HOOKS } from './scenario.ts'
+import { contextHooks, GATE_HOOKS, shownOn } from './scenario.ts'
 import { freePort } from './serve-lab.ts'
 
 const results = labResults('copilot', 'copilot-serve')
@@ -68,7 +68,7 @@ describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
       bashCall('touch after-stop-marker'),
       DONE,
     ]
-    const { run, server } = await served(GATE_HOOKS, turns)
+    const { run, server, result } = await served(GATE_HOOKS, turns)
     const outputs = toolOutputs(server)
     console.log('copilot --serve tool outputs', JSON.stringify(outputs))
     expect(existsSync(join(run.project, 'allowed-marker'))).toBe(true)
@@ -76,7 +76,9 @@ describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
     expect(outputs[1]).toContain('Denied by preToolUse hook: lab gate: forbidden commands are not allowed')
     expect(outputs[2]).toMatch(/told to stop/)
     expect(existsSync(join(run.project, 'after-stop-marker'))).toBe(false)
-    expect(outputs[3]).toContain('hookrun serve did not answer on 127.0.0.1:')
+    // Copilot 1.0.102 tells the model only the exit code of a failing preToolUse command, not its stderr.
+    expect(outputs[3]).toBe('Denied by preToolUse hook: hook exited with code 2')
+    const where = shownOn(result, 'hookrun serve did not answer')
     results.record('allow-shell', 'honoured', 'through the curl client: the command ran')
     results.record(
       'deny-shell',
@@ -86,7 +88,7 @@ describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
     results.record(
       'crash-blocks',
       'honoured',
-      `hookrun serve stopped mid-session: the next call did not run (the client exits 2, which denies a preToolUse); the model got: ${JSON.stringify(outputs[3]?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT'))}`,
+      `hookrun serve stopped mid-session: the next call did not run (the client exits 2, which denies a preToolUse); the model got ${JSON.stringify(outputs[3])}; the client's line on how to recover was on ${where}`,
     )
   })
 

@@ -52,7 +52,7 @@ describe(`Qwen Code ${labVersion('qwen')} with install --serve`, () => {
     results.record(
       'crash-blocks',
       'honoured',
-      `hookrun serve stopped mid-session: the next call did not run (the client exits 2); the model got: ${JSON.stringify(said?.replace(/:\d+,/, ':PORT,'))}`,
+      `hookrun serve stopped mid-session: the next call did not run (the client exits 2); the model got: ${JSON.stringify(said?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/--port \d+/g, '--port PORT'))}`,
     )
     s.remove()
   })
