@@ -73,7 +73,9 @@ describe('the capability matrix', () => {
         .filter((row) => row.alsoAnswers !== undefined)
         .map((row) => row.agent),
     ).toEqual(['opencode', 'copilot'])
-    expect(formatAgents(false)).toMatch(/Copilot \(--format copilot\)\n {2}verified .*\n {2}also answers {6}VS Code's own agent hooks/)
+    expect(formatAgents(false)).toMatch(
+      /Copilot \(--format copilot\)\n {2}verified .*\n {2}with --serve {6}1\.0\.102 in the agent lab: .*crash-blocks.*\n {2}also answers {6}VS Code's own agent hooks/,
+    )
   })
 
   test("Crush's only event is PreToolUse: no PreCompact row (issue 27 §4.4)", () => {
