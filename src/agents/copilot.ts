@@ -216,6 +216,12 @@ const HTTP: HttpHooks = {
     blockExit: 2,
     everyEvent: true,
     why: 'its http handlers let a call through when the server does not answer, and reach loopback only with COPILOT_HOOK_ALLOW_LOCALHOST=1 in its own environment',
+    // 1.0.102 gives the model "Denied by preToolUse hook: hook exited with code 2" and no stderr
+    // (test/agents/copilot-serve.lab.ts): the reason goes on stdout too, in its answer's shape.
+    blockAnswers: {
+      preToolUse: (reason) => ({ permissionDecision: 'deny', permissionDecisionReason: reason }),
+      permissionRequest: (reason) => ({ behavior: 'deny', message: reason }),
+    },
   },
 }
 

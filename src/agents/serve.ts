@@ -32,5 +32,14 @@ export interface HttpHooks {
    * when the server does not answer. `everyEvent`: every event gets the client, none an http
    * handler (its http handlers need a variable in the agent's own environment to reach loopback).
    */
-  readonly client?: { readonly blockExit: number; readonly everyEvent: boolean; readonly why: string }
+  readonly client?: {
+    readonly blockExit: number
+    readonly everyEvent: boolean
+    readonly why: string
+    /**
+     * A gate's answer that blocks, printed with that exit where the agent tells the model only
+     * the exit code otherwise (Copilot CLI 1.0.102: "hook exited with code 2"), by event.
+     */
+    readonly blockAnswers?: Readonly<Record<string, (reason: string) => Record<string, unknown>>>
+  }
 }

@@ -55,7 +55,9 @@ function clientCommand(agent: ServedAgent, port: number, event: string, headerFi
   if (!gate) return `${post} || exit 0`
   const start = `hookrun serve${port === 47470 ? '' : ` --port ${port}`}`
   const why = `hookrun serve did not answer on 127.0.0.1:${port}, so this ${agent.label} gate blocks: start it with ${start}, or go back to command hooks with hookrun install --agent ${agent.name} without --serve`
-  return `${post} || { echo ${shellQuote(why)} >&2; exit ${agent.http.client!.blockExit}; }`
+  const answer = agent.http.client?.blockAnswers?.[event]?.(why)
+  const stdout = answer === undefined ? '' : `echo ${shellQuote(JSON.stringify(answer))}; `
+  return `${post} || { ${stdout}echo ${shellQuote(why)} >&2; exit ${agent.http.client!.blockExit}; }`
 }
 
 /** A handler `install --serve` wrote: an http handler to hookrun serve's url, or its command client. */

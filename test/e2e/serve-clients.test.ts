@@ -82,6 +82,11 @@ describe('install --serve curl clients (compiled binary)', () => {
     const down = where.client(gate, copilotCall(where.home, 'ls'))
     expect(down.exitCode).toBe(2)
     expect(down.stderr).toContain(`hookrun serve did not answer on 127.0.0.1:${where.port}, so this Copilot gate blocks`)
+    // Copilot passes on no stderr of a failing preToolUse: the deny is on stdout too, in its shape.
+    expect(JSON.parse(down.stdout)).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: down.stderr.trim().split('\n').at(-1),
+    })
     const doctorDown = await runCli(['doctor'], { cwd: where.home })
     expect(doctorDown.stdout + doctorDown.stderr).toContain(`hookrun serve is not running on port ${where.port}: Copilot's gates block`)
 

@@ -94,7 +94,7 @@ describe('install --serve for agents whose http handlers fail open', () => {
     expect(hooks.preToolUse).toEqual([
       {
         type: 'command',
-        bash: `${client(where.env, 'http://127.0.0.1:47557/copilot/preToolUse')} || { echo 'hookrun serve did not answer on 127.0.0.1:47557, so this Copilot gate blocks: start it with hookrun serve --port 47557, or go back to command hooks with hookrun install --agent copilot without --serve' >&2; exit 2; }`,
+        bash: `${client(where.env, 'http://127.0.0.1:47557/copilot/preToolUse')} || { echo '{"permissionDecision":"deny","permissionDecisionReason":"hookrun serve did not answer on 127.0.0.1:47557, so this Copilot gate blocks: start it with hookrun serve --port 47557, or go back to command hooks with hookrun install --agent copilot without --serve"}'; echo 'hookrun serve did not answer on 127.0.0.1:47557, so this Copilot gate blocks: start it with hookrun serve --port 47557, or go back to command hooks with hookrun install --agent copilot without --serve' >&2; exit 2; }`,
         timeoutSec: 600,
       },
     ])
