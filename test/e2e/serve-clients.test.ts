@@ -108,6 +108,10 @@ describe('install --serve curl clients (compiled binary)', () => {
     const refused = where.client(gate, copilotCall(where.home, 'ls'))
     expect(refused.exitCode).toBe(2)
     expect(refused.stderr).toMatch(/401/)
+    const doctorStale = await runCli(['doctor'], { cwd: where.home })
+    expect(doctorStale.stdout + doctorStale.stderr).toMatch(
+      /secret-header does not hold this user's hookrun serve secret: Copilot's curl clients are refused \(401\)/,
+    )
     // A non-gate client lets its event go on when refused.
     const postClient = file.hooks.postToolUse![0]!.bash
     expect(postClient).toMatch(/\|\| exit 0$/)
