@@ -16,6 +16,7 @@ const results = labResults('qwen', 'qwen-serve')
 const REASON = 'lab gate: no DENIED files here'
 const sessions: Session[] = []
 
+// A failed scenario keeps its folders (to look at): its server is stopped here.
 afterAll(() => {
   for (const s of sessions) s.run.hookrun(['serve', '--stop'])
 })
@@ -54,6 +55,8 @@ describe(`Qwen Code ${labVersion('qwen')} with install --serve`, () => {
       'honoured',
       `hookrun serve stopped mid-session: the next call did not run (the client exits 2); the model got: ${JSON.stringify(said?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/--port \d+/g, '--port PORT'))}`,
     )
+    // Its server first: the run's HOME holds the pid file and secret `serve --stop` reads.
+    s.run.hookrun(['serve', '--stop'])
     s.remove()
   })
 
@@ -74,6 +77,8 @@ describe(`Qwen Code ${labVersion('qwen')} with install --serve`, () => {
       'honoured',
       'SessionStart context (its `serve --start` command) in the first model request, PostToolUse context (http handler) in the next',
     )
+    // Its server first: the run's HOME holds the pid file and secret `serve --stop` reads.
+    s.run.hookrun(['serve', '--stop'])
     s.remove()
   })
 
