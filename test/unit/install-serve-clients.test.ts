@@ -102,6 +102,9 @@ describe('install --serve for agents whose http handlers fail open', () => {
     expect(hooks.sessionStart![0]!.bash).toBe('/opt/hookrun serve --start sessionStart --port 47557 --format copilot')
     expect(hooks.userPromptSubmitted![0]!.bash).toBe('/opt/hookrun serve --start userPromptSubmitted --port 47557 --format copilot')
     expect(routedEvents(where.file, 'copilot')).toEqual(expect.arrayContaining(['preToolUse', 'postToolUse', 'sessionStart']))
+    // An install that does not say (a --sync) keeps the clients and their port, read from the flat file.
+    where.install({})
+    expect(where.read().hooks.preToolUse![0]!.bash).toContain('http://127.0.0.1:47557/copilot/preToolUse ||')
     where.install({ remove: true })
     expect(routedEvents(where.file, 'copilot')).toEqual([])
   })
