@@ -81,7 +81,7 @@ async function readHooks(
   cache.save(
     (ref) => !needsTrust(ref.layer) || resolved.trusts.some((trust) => trust.trusted && trust.root === (projectRootOf(ref) ?? projectRoot)),
   )
-  const config = await withFolderHooks(resolved, { env, signal: options.signal })
+  const config = await withFolderHooks(resolved, { env, cacheDir: look.places.cache, signal: options.signal })
   const signature = configSignature(resolved.files, cache.compared, (resolved.discovery?.sources.length ?? 0) > 0)
   return { config, warnings: configWarnings(config, options.strict), signature, projectDocuments, foldersBefore }
 }
