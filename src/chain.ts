@@ -8,7 +8,7 @@ import type { Rewrites } from './answer/decide.ts'
 import { HOOKRUN, hookrunBlock } from './answer/blocks.ts'
 import { isGate } from './event/events.ts'
 import { CHAIN_BUDGET_SECONDS } from './config/defaults.ts'
-import { type ChainContext, type ChainStep, StepRunner, withEventName } from './chain-steps.ts'
+import { type ChainContext, type ChainStep, StepRunner } from './chain-steps.ts'
 
 export type { ChainContext, ChainStep, InProcessStep } from './chain-steps.ts'
 export type { ProgressRecord } from './run/hook.ts'
@@ -127,10 +127,10 @@ class ChainRun {
   constructor(event: FiredEvent, original: Payload, context: ChainContext, steps: readonly ChainStep[]) {
     this.event = event
     this.context = context
-    this.payload = withEventName(original, event)
     // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
     this.fireId = context.fireId === undefined ? newFireId() : context.fireId
-    this.steps = new StepRunner(event, original, this.payload, context, this.fireId, this.warnings)
+    this.steps = new StepRunner(event, original, context, this.fireId, this.warnings)
+    this.payload = this.steps.first
     this.pidsBefore = this.fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
   }
 
