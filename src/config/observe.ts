@@ -1,7 +1,7 @@
 // One look at the world per fire: where its projects are, which config files there are, and the
 // stat signature of each path it asks about, taken once and handed down to every stage after it.
 import { type Places, placesOf } from '../core/places.ts'
-import { signatureTaker } from '../core/stat.ts'
+import { signatureSettled, signatureTaker } from '../core/stat.ts'
 import { findConfigFiles, type FoundConfigFiles, type LoadOptions } from './files.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -22,6 +22,8 @@ export interface Observation {
   readonly places: Places
   /** A path's stat signature (src/core/stat.ts) as this look took it: `missing` when absent. */
   signature(path: string): string
+  /** Whether the path, as this look saw it, was last changed long enough ago to stand for its content (`signatureSettled`). */
+  settled(path: string): boolean
   /** The same projects and files looked at afresh: every signature taken again (after a read, to tell whether anything moved). */
   again(): Observation
 }
@@ -33,5 +35,14 @@ export function observe(options: LoadOptions): Observation {
 }
 
 function lookAt(env: Env, found: FoundConfigFiles, named: boolean, places: Places): Observation {
-  return { env, found, named, places, signature: signatureTaker(), again: () => lookAt(env, found, named, places) }
+  const signature = signatureTaker()
+  return {
+    env,
+    found,
+    named,
+    places,
+    signature,
+    settled: (path) => signatureSettled(signature(path)),
+    again: () => lookAt(env, found, named, places),
+  }
 }
