@@ -2,7 +2,7 @@
 // judged again, hookrun's own block last (one step's run: chain-steps.ts).
 import { type FiredEvent, type Hook, type HookResult, type HookRule, type Payload, ruleOfShape } from './core/types.ts'
 import { killEscapees, newFireId, pidClock } from './run/escapees.ts'
-import { promptOf, toolInput, withRewrite } from './payload/fields.ts'
+import { sameJudgedInput, toolInput, withRewrite } from './payload/fields.ts'
 import { answerUpdatedInput } from './answer/interpret.ts'
 import type { Rewrites } from './answer/decide.ts'
 import { HOOKRUN, hookrunBlock } from './answer/blocks.ts'
@@ -37,7 +37,7 @@ export interface ChainOutcome {
   readonly startedAt: number[]
   /**
    * Which input each run judged, every round in the order they ran (`explain` shows it): a hook
-   * that judged an input a later hook rewrote ran again on the rewrite (`judgeRewritesAgain`).
+   * that judged an input a later hook rewrote ran again on the rewrite (`runRounds`).
    */
   readonly judged: JudgedInput[]
 }
@@ -85,8 +85,7 @@ export async function runChain(
   let unsettled: string | undefined
   // The budget's timer ends with the hooks, however they end (a payload that cannot be read throws).
   try {
-    await chain.runStages(steps)
-    unsettled = await chain.judgeRewritesAgain()
+    unsettled = await chain.runRounds(steps)
   } finally {
     budget.end()
   }
@@ -135,10 +134,15 @@ class ChainRun {
   }
 
   /**
-   * Each stage by its rule: a chain step stops at a block; an `all` stage runs whatever blocked,
-   * its steps together, or one at a time when it is sequential.
+   * Round 1: each stage by its rule (a chain step stops at a block; an `all` stage runs whatever
+   * blocked, its steps together, or one at a time when it is sequential). Then the input that runs
+   * is the input every judge approved (README "Rewrites are judged again"): on a gate event, each
+   * hook that judged an input a later hook rewrote runs again, in config order, on the input as it
+   * now is, until every judge's last run approved the final input. A chain that is still rewriting
+   * after MAX_JUDGING_ROUNDS rounds blocks (the reason is returned, for `runChain`): no gate has
+   * then judged what would run.
    */
-  async runStages(steps: readonly ChainStep[]): Promise<void> {
+  async runRounds(steps: readonly ChainStep[]): Promise<string | undefined> {
     for (const stage of stagesOf(steps)) {
       if (this.context.signal?.aborted) break
       if (stage.rule === 'chain' && this.blocked) {
@@ -150,6 +154,22 @@ class ChainRun {
         await this.runTogether(together)
       }
     }
+    if (!isGate(this.event.name)) return undefined
+    for (let round = 2; !this.blocked && !this.context.signal?.aborted; round++) {
+      const stale = this.results.flatMap((result, index) =>
+        judgesInput(result) && !sameJudgedInput(this.approved[index]!, this.payload) ? [index] : [],
+      )
+      if (stale.length === 0) return undefined
+      if (round > MAX_JUDGING_ROUNDS) {
+        const names = stale.map((index) => `'${this.ran[index]!.name}'`).join(', ')
+        return `hooks kept rewriting the input: after ${MAX_JUDGING_ROUNDS} rounds ${names} had still judged an input other than the one that would run, so no gate has approved it; make the rewriting hooks agree (see 'hookrun explain')`
+      }
+      for (const index of stale) {
+        if (this.blocked || this.context.signal?.aborted) break
+        await this.runTogether([this.ran[index]!], round, [index])
+      }
+    }
+    return undefined
   }
 
   /**
@@ -185,32 +205,6 @@ class ChainRun {
       this.approved[at] = withRewrite(seen, updatedInput, answer?.updatedPrompt)
     }
     if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: this.approved[at]! })
-  }
-
-  /**
-   * The input that runs is the input every judge approved (README "Rewrites are judged again"):
-   * on a gate event, each hook that judged an input a later hook rewrote runs again, in config
-   * order, on the input as it now is, until every judge's last run approved the final input.
-   * A chain that is still rewriting after MAX_JUDGING_ROUNDS rounds blocks (the reason is
-   * returned, for `runChain`): no gate has then judged what would run.
-   */
-  async judgeRewritesAgain(): Promise<string | undefined> {
-    if (!isGate(this.event.name)) return undefined
-    for (let round = 2; !this.blocked && !this.context.signal?.aborted; round++) {
-      const stale = this.results.flatMap((result, index) =>
-        judgesInput(result) && !sameJudgedInput(this.approved[index]!, this.payload) ? [index] : [],
-      )
-      if (stale.length === 0) return undefined
-      if (round > MAX_JUDGING_ROUNDS) {
-        const names = stale.map((index) => `'${this.ran[index]!.name}'`).join(', ')
-        return `hooks kept rewriting the input: after ${MAX_JUDGING_ROUNDS} rounds ${names} had still judged an input other than the one that would run, so no gate has approved it; make the rewriting hooks agree (see 'hookrun explain')`
-      }
-      for (const index of stale) {
-        if (this.blocked || this.context.signal?.aborted) break
-        await this.runTogether([this.ran[index]!], round, [index])
-      }
-    }
-    return undefined
   }
 
   /**
@@ -266,10 +260,4 @@ function chainBudget(context: ChainContext): { signal: AbortSignal; ms: number; 
 /** A run that judged the input: anything that ran and answered, not a hook let go to the background. */
 function judgesInput(result: HookResult): boolean {
   return result.report.outcome !== 'background' && result.report.name !== HOOKRUN
-}
-
-/** Whether two versions of the payload hold the same tool input and prompt (what a judge approves). */
-function sameJudgedInput(a: Payload, b: Payload): boolean {
-  if (a === b) return true
-  return JSON.stringify(toolInput(a) ?? null) === JSON.stringify(toolInput(b) ?? null) && promptOf(a) === promptOf(b)
 }

@@ -49,6 +49,12 @@ export function withEventName(payload: Payload, event: FiredEvent): Payload {
   })
 }
 
+/** Whether two versions of the payload hold the same tool input and prompt: what a gate's judgement of it rests on. */
+export function sameJudgedInput(a: Payload, b: Payload): boolean {
+  if (a === b) return true
+  return JSON.stringify(toolInput(a) ?? null) === JSON.stringify(toolInput(b) ?? null) && promptOf(a) === promptOf(b)
+}
+
 /** The first of `keys` the payload has a value for. */
 function pick(payload: Payload, ...keys: string[]): unknown {
   for (const key of keys) {
