@@ -173,38 +173,35 @@ class ChainRun {
   }
 
   /**
-   * Run steps together, each on the payload as it is now, and keep their results in config
-   * order (in `round`, at `at` when they replace the steps' earlier runs).
+   * Run steps together, each on the payload as it is now; each result is then kept in config order
+   * (in `round`, at `at` when it replaces the step's earlier run) and its rewrite applied.
    */
   private async runTogether(steps: readonly ChainStep[], round = 1, at?: readonly number[]): Promise<void> {
     const seen = this.payload
     const results = await Promise.all(steps.map((step) => this.steps.runStep(step, seen)))
-    steps.forEach((step, index) => {
-      this.keep(step, results[index]!, seen, round, at?.[index])
-    })
-  }
-
-  /** Record a step's result (at `at` when it replaces the step's earlier run) and apply its rewrite. */
-  private keep(step: ChainStep, result: HookResult, seen: Payload, round = 1, at = this.results.length): void {
-    this.ran[at] = step
-    this.results[at] = round === 1 ? result : { ...result, report: { ...result.report, round } }
-    this.startedAt[at] = this.steps.startOf(result) ?? performance.timeOrigin + performance.now()
-    this.approved[at] = seen
-    if (result.blocks) {
-      this.blocked = true
-      if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: seen })
-      return
+    for (const [index, step] of steps.entries()) {
+      const result = results[index]!
+      const slot = at?.[index] ?? this.results.length
+      this.ran[slot] = step
+      this.results[slot] = round === 1 ? result : { ...result, report: { ...result.report, round } }
+      this.startedAt[slot] = this.steps.startOf(result) ?? performance.timeOrigin + performance.now()
+      this.approved[slot] = seen
+      if (result.blocks) {
+        this.blocked = true
+        if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: seen })
+        continue
+      }
+      const answer = result.answer
+      const updatedInput = answerUpdatedInput(answer, toolInput(this.payload))
+      if (updatedInput !== undefined || answer?.updatedPrompt !== undefined) {
+        if (updatedInput !== undefined) this.rewrites.updatedInput = updatedInput
+        if (answer?.updatedPrompt !== undefined) this.rewrites.updatedPrompt = answer.updatedPrompt
+        this.payload = withRewrite(this.payload, updatedInput, answer?.updatedPrompt)
+        // A rewrite is what its own hook approved; concurrent handlers' rewrites apply in config order.
+        this.approved[slot] = withRewrite(seen, updatedInput, answer?.updatedPrompt)
+      }
+      if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: this.approved[slot]! })
     }
-    const answer = result.answer
-    const updatedInput = answerUpdatedInput(answer, toolInput(this.payload))
-    if (updatedInput !== undefined || answer?.updatedPrompt !== undefined) {
-      if (updatedInput !== undefined) this.rewrites.updatedInput = updatedInput
-      if (answer?.updatedPrompt !== undefined) this.rewrites.updatedPrompt = answer.updatedPrompt
-      this.payload = withRewrite(this.payload, updatedInput, answer?.updatedPrompt)
-      // A rewrite is what its own hook approved; concurrent handlers' rewrites apply in config order.
-      this.approved[at] = withRewrite(seen, updatedInput, answer?.updatedPrompt)
-    }
-    if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: this.approved[at]! })
   }
 
   /**
