@@ -12,7 +12,7 @@ import type { FireFacts } from './telemetry/record.ts'
 import type { LoadedHooks } from './fire-config.ts'
 import type { ChainOutcome } from './chain.ts'
 import type { Hook, HookResult } from './core/types.ts'
-import { nodeChildProcess } from './core/builtins.ts'
+import { startDetachedSelf } from './core/detached.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -161,14 +161,6 @@ async function recordTelemetry(
   } catch (error) {
     return `telemetry: ${(error as Error).message}; this fire's spans are not exported`
   }
-}
-
-/** hookrun's own command started detached (it outlives the fire), its output and a failure to start ignored. */
-function startDetachedSelf([command, ...args]: readonly string[], env: Env): void {
-  const { spawn } = nodeChildProcess()
-  const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
-  child.on('error', () => undefined)
-  child.unref()
 }
 
 /**
