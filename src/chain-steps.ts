@@ -4,7 +4,7 @@
 import { HANDLER_VARIABLES, handlerVariablesOf } from './agents/registry.ts'
 import { type FiredEvent, type Hook, type HookResult, needsTrust, type Payload } from './core/types.ts'
 import { payloadBytes } from './payload/payload.ts'
-import { spreadKeepingLongStrings } from './payload/long-strings.ts'
+import { withEventName } from './payload/fields.ts'
 import type { ChildInput } from './run/child.ts'
 import { type HookContext, runHook } from './run/hook.ts'
 import { hookResult } from './answer/hook-result.ts'
@@ -12,6 +12,8 @@ import { materialCheck } from './trust/verify.ts'
 
 /** One step of the chain: a command hook from the config, or a hook that runs in-process. */
 export type ChainStep = Hook | InProcessStep
+
+export { withEventName }
 
 /** A hook that runs inside the caller's process: the library's function hooks (src/library/function-hook.ts). */
 export interface InProcessStep {
@@ -72,20 +74,6 @@ function passedThrough(original: Payload, event: FiredEvent): ChildInput | undef
 }
 
 /**
- * Hooks get the event name in the payload too, unless the agent already put its own there, and an
- * MCP call's server and tool in `mcp` whatever the agent called them (src/event/mcp.ts).
- */
-export function withEventName(payload: Payload, event: FiredEvent): Payload {
-  const mcp = event.mcp !== undefined && !('mcp' in payload)
-  if ('event' in payload && 'hook_event_name' in payload && !mcp) return payload
-  return spreadKeepingLongStrings(payload, {
-    event: payload.event ?? event.qualified,
-    hook_event_name: payload.hook_event_name ?? event.name,
-    ...(mcp && { mcp: { server: event.mcp!.server, tool: event.mcp!.tool } }),
-  })
-}
-
-/**
  * Runs the chain's steps (src/chain.ts runChain), one at a time as the chain asks: a step's
  * input (the bytes that came in while nothing rewrote them, else the payload serialised once per
  * version), its run (in-process, or by the run stage, whose run is then read into its answer),
@@ -102,8 +90,8 @@ export class StepRunner {
   private readonly event: FiredEvent
   /** The payload as it came. */
   private readonly original: Payload
-  /** The payload as the first step sees it (`withEventName`). */
-  private readonly first: Payload
+  /** The payload as the first step sees it (`withEventName`): the chain's payload until a step rewrites it. */
+  readonly first: Payload
   /** The chain's context. */
   private readonly context: ChainContext
   /** The context hooks run with: the fire's marker and the trust check at use. */
@@ -111,10 +99,9 @@ export class StepRunner {
   /** The chain's warnings, which background starts add to. */
   private readonly warnings: string[]
 
-  constructor(event: FiredEvent, original: Payload, first: Payload, context: ChainContext, fireId: string | undefined, warnings: string[]) {
+  constructor(event: FiredEvent, original: Payload, context: ChainContext, fireId: string | undefined, warnings: string[]) {
     this.event = event
     this.original = original
-    this.first = first
     this.context = context
     this.hookContext = {
       ...context,
@@ -122,6 +109,7 @@ export class StepRunner {
       verifyMaterial: materialCheck(context.trusts ?? [], context.env),
     }
     this.warnings = warnings
+    this.first = withEventName(original, event)
   }
 
   /** When the step that gave `result` started (epoch ms). */

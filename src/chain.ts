@@ -2,13 +2,13 @@
 // judged again, hookrun's own block last (one step's run: chain-steps.ts).
 import { type FiredEvent, type Hook, type HookResult, type HookRule, type Payload, ruleOfShape } from './core/types.ts'
 import { killEscapees, newFireId, pidClock } from './run/escapees.ts'
-import { promptOf, toolInput, withRewrite } from './payload/fields.ts'
+import { sameJudgedInput, toolInput, withRewrite } from './payload/fields.ts'
 import { answerUpdatedInput } from './answer/interpret.ts'
 import type { Rewrites } from './answer/decide.ts'
 import { HOOKRUN, hookrunBlock } from './answer/blocks.ts'
 import { isGate } from './event/events.ts'
 import { CHAIN_BUDGET_SECONDS } from './config/defaults.ts'
-import { type ChainContext, type ChainStep, StepRunner, withEventName } from './chain-steps.ts'
+import { type ChainContext, type ChainStep, StepRunner } from './chain-steps.ts'
 
 export type { ChainContext, ChainStep, InProcessStep } from './chain-steps.ts'
 export type { ProgressRecord } from './run/hook.ts'
@@ -37,7 +37,7 @@ export interface ChainOutcome {
   readonly startedAt: number[]
   /**
    * Which input each run judged, every round in the order they ran (`explain` shows it): a hook
-   * that judged an input a later hook rewrote ran again on the rewrite (`judgeRewritesAgain`).
+   * that judged an input a later hook rewrote ran again on the rewrite (`runRounds`).
    */
   readonly judged: JudgedInput[]
 }
@@ -85,8 +85,7 @@ export async function runChain(
   let unsettled: string | undefined
   // The budget's timer ends with the hooks, however they end (a payload that cannot be read throws).
   try {
-    await chain.runStages(steps)
-    unsettled = await chain.judgeRewritesAgain()
+    unsettled = await chain.runRounds(steps)
   } finally {
     budget.end()
   }
@@ -127,18 +126,23 @@ class ChainRun {
   constructor(event: FiredEvent, original: Payload, context: ChainContext, steps: readonly ChainStep[]) {
     this.event = event
     this.context = context
-    this.payload = withEventName(original, event)
     // Blocking command hooks carry a marker their descendants inherit (src/run/escapees.ts).
     this.fireId = context.fireId === undefined ? newFireId() : context.fireId
-    this.steps = new StepRunner(event, original, this.payload, context, this.fireId, this.warnings)
+    this.steps = new StepRunner(event, original, context, this.fireId, this.warnings)
+    this.payload = this.steps.first
     this.pidsBefore = this.fireId !== undefined && steps.some((step) => !('run' in step)) ? pidClock() : undefined
   }
 
   /**
-   * Each stage by its rule: a chain step stops at a block; an `all` stage runs whatever blocked,
-   * its steps together, or one at a time when it is sequential.
+   * Round 1: each stage by its rule (a chain step stops at a block; an `all` stage runs whatever
+   * blocked, its steps together, or one at a time when it is sequential). Then the input that runs
+   * is the input every judge approved (README "Rewrites are judged again"): on a gate event, each
+   * hook that judged an input a later hook rewrote runs again, in config order, on the input as it
+   * now is, until every judge's last run approved the final input. A chain that is still rewriting
+   * after MAX_JUDGING_ROUNDS rounds blocks (the reason is returned, for `runChain`): no gate has
+   * then judged what would run.
    */
-  async runStages(steps: readonly ChainStep[]): Promise<void> {
+  async runRounds(steps: readonly ChainStep[]): Promise<string | undefined> {
     for (const stage of stagesOf(steps)) {
       if (this.context.signal?.aborted) break
       if (stage.rule === 'chain' && this.blocked) {
@@ -150,51 +154,6 @@ class ChainRun {
         await this.runTogether(together)
       }
     }
-  }
-
-  /**
-   * Run steps together, each on the payload as it is now, and keep their results in config
-   * order (in `round`, at `at` when they replace the steps' earlier runs).
-   */
-  private async runTogether(steps: readonly ChainStep[], round = 1, at?: readonly number[]): Promise<void> {
-    const seen = this.payload
-    const results = await Promise.all(steps.map((step) => this.steps.runStep(step, seen)))
-    steps.forEach((step, index) => {
-      this.keep(step, results[index]!, seen, round, at?.[index])
-    })
-  }
-
-  /** Record a step's result (at `at` when it replaces the step's earlier run) and apply its rewrite. */
-  private keep(step: ChainStep, result: HookResult, seen: Payload, round = 1, at = this.results.length): void {
-    this.ran[at] = step
-    this.results[at] = round === 1 ? result : { ...result, report: { ...result.report, round } }
-    this.startedAt[at] = this.steps.startOf(result) ?? performance.timeOrigin + performance.now()
-    this.approved[at] = seen
-    if (result.blocks) {
-      this.blocked = true
-      if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: seen })
-      return
-    }
-    const answer = result.answer
-    const updatedInput = answerUpdatedInput(answer, toolInput(this.payload))
-    if (updatedInput !== undefined || answer?.updatedPrompt !== undefined) {
-      if (updatedInput !== undefined) this.rewrites.updatedInput = updatedInput
-      if (answer?.updatedPrompt !== undefined) this.rewrites.updatedPrompt = answer.updatedPrompt
-      this.payload = withRewrite(this.payload, updatedInput, answer?.updatedPrompt)
-      // A rewrite is what its own hook approved; concurrent handlers' rewrites apply in config order.
-      this.approved[at] = withRewrite(seen, updatedInput, answer?.updatedPrompt)
-    }
-    if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: this.approved[at]! })
-  }
-
-  /**
-   * The input that runs is the input every judge approved (README "Rewrites are judged again"):
-   * on a gate event, each hook that judged an input a later hook rewrote runs again, in config
-   * order, on the input as it now is, until every judge's last run approved the final input.
-   * A chain that is still rewriting after MAX_JUDGING_ROUNDS rounds blocks (the reason is
-   * returned, for `runChain`): no gate has then judged what would run.
-   */
-  async judgeRewritesAgain(): Promise<string | undefined> {
     if (!isGate(this.event.name)) return undefined
     for (let round = 2; !this.blocked && !this.context.signal?.aborted; round++) {
       const stale = this.results.flatMap((result, index) =>
@@ -211,6 +170,38 @@ class ChainRun {
       }
     }
     return undefined
+  }
+
+  /**
+   * Run steps together, each on the payload as it is now; each result is then kept in config order
+   * (in `round`, at `at` when it replaces the step's earlier run) and its rewrite applied.
+   */
+  private async runTogether(steps: readonly ChainStep[], round = 1, at?: readonly number[]): Promise<void> {
+    const seen = this.payload
+    const results = await Promise.all(steps.map((step) => this.steps.runStep(step, seen)))
+    for (const [index, step] of steps.entries()) {
+      const result = results[index]!
+      const slot = at?.[index] ?? this.results.length
+      this.ran[slot] = step
+      this.results[slot] = round === 1 ? result : { ...result, report: { ...result.report, round } }
+      this.startedAt[slot] = this.steps.startOf(result) ?? performance.timeOrigin + performance.now()
+      this.approved[slot] = seen
+      if (result.blocks) {
+        this.blocked = true
+        if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: seen })
+        continue
+      }
+      const answer = result.answer
+      const updatedInput = answerUpdatedInput(answer, toolInput(this.payload))
+      if (updatedInput !== undefined || answer?.updatedPrompt !== undefined) {
+        if (updatedInput !== undefined) this.rewrites.updatedInput = updatedInput
+        if (answer?.updatedPrompt !== undefined) this.rewrites.updatedPrompt = answer.updatedPrompt
+        this.payload = withRewrite(this.payload, updatedInput, answer?.updatedPrompt)
+        // A rewrite is what its own hook approved; concurrent handlers' rewrites apply in config order.
+        this.approved[slot] = withRewrite(seen, updatedInput, answer?.updatedPrompt)
+      }
+      if (judgesInput(result)) this.judged.push({ step: step.name, round, payload: this.approved[slot]! })
+    }
   }
 
   /**
@@ -266,10 +257,4 @@ function chainBudget(context: ChainContext): { signal: AbortSignal; ms: number; 
 /** A run that judged the input: anything that ran and answered, not a hook let go to the background. */
 function judgesInput(result: HookResult): boolean {
   return result.report.outcome !== 'background' && result.report.name !== HOOKRUN
-}
-
-/** Whether two versions of the payload hold the same tool input and prompt (what a judge approves). */
-function sameJudgedInput(a: Payload, b: Payload): boolean {
-  if (a === b) return true
-  return JSON.stringify(toolInput(a) ?? null) === JSON.stringify(toolInput(b) ?? null) && promptOf(a) === promptOf(b)
 }

@@ -1,7 +1,7 @@
-// After a fire's decision: what it does besides deciding, in one place and in this order: a stale
-// remote policy's refresh started, hookrun's own notices added (an untrusted project, a narrowed
-// install out of date), the audit line, telemetry, and narrowed installs' syncs started in the
-// background. None of it changes which hooks ran or what they decided.
+// After a fire's decision: what it does besides deciding, in one place and in this order: hookrun's
+// own notices added (an untrusted project, a narrowed install out of date), the audit line,
+// telemetry, and last the background work started (a stale remote policy's refresh, narrowed
+// installs' syncs, the telemetry shipper). None of it changes which hooks ran or what they decided.
 import { narrowedAction, readStamp, readUserStamp, userRoutingAction } from './config/narrowed.ts'
 import type { FiredEvent, Payload, Settings } from './core/types.ts'
 import type { Decision } from './core/protocol.ts'
@@ -12,7 +12,7 @@ import type { FireFacts } from './telemetry/record.ts'
 import type { LoadedHooks } from './fire-config.ts'
 import type { ChainOutcome } from './chain.ts'
 import type { Hook, HookResult } from './core/types.ts'
-import { nodeChildProcess } from './core/builtins.ts'
+import { startDetachedSelf } from './core/detached.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -55,15 +55,18 @@ export async function afterDecision(
   options: EffectOptions,
 ): Promise<Decision> {
   const { config, event, payload, cwd, env, started } = fired
+  // hookrun commands to start detached once everything else is done: they outlive the fire.
+  const background: string[][] = []
   if (config.policy?.stale && options.selfCommand !== undefined) {
     // A stale remote policy is refreshed in the background; this fire used the copy it has.
     const { claimRefresh } = await import('./config/policy.ts')
-    if (claimRefresh(config.policy.url, env)) startDetachedSelf([...options.selfCommand, 'policy', 'pull', '--quiet'], env)
+    if (claimRefresh(config.policy.url, env)) background.push([...options.selfCommand, 'policy', 'pull', '--quiet'])
   }
   const hooks = decided.block !== undefined ? [] : decided.selected
   const agent = options.agent ?? env.HOOKRUN_AGENT
   const channels = options.noticeChannels ?? ['systemMessage']
   let decision = withTrustNotice(decided.decision, config.trusts, payload, env, channels)
+  decision = await withNarrowedSyncs(decision, { ...fired, channels }, options, background)
   if (config.settings.log !== undefined) {
     // The audit log is opt-in: its code is loaded only when a log is configured.
     const { appendAuditLine, auditLine } = await import('./audit/audit.ts')
@@ -76,10 +79,11 @@ export async function afterDecision(
     // Telemetry is opt-in too; the OpenTelemetry packages never load here (src/telemetry/).
     const end = performance.timeOrigin + performance.now()
     const facts = { event, decision, payload, hooks, startedAt: decided.chain.startedAt, start: started, end, env, ...(agent && { agent }) }
-    const failure = await recordTelemetry(config.settings, facts, options.selfCommand)
+    const failure = await recordTelemetry(config.settings, facts, options.selfCommand, background)
     if (failure !== undefined) decision = { ...decision, warnings: [...decision.warnings, failure] }
   }
-  return withNarrowedSyncs(decision, { ...fired, channels }, options)
+  for (const command of background) startDetachedSelf(command, env)
+  return decision
 }
 
 /**
@@ -87,7 +91,12 @@ export async function afterDecision(
  * detached `install --sync` (without a narrowed install this is one failed open), and what the
  * last sync did, or what this session runs without, is told.
  */
-async function withNarrowedSyncs(decided: Decision, fired: Fired & { channels: Channels }, options: EffectOptions): Promise<Decision> {
+async function withNarrowedSyncs(
+  decided: Decision,
+  fired: Fired & { channels: Channels },
+  options: EffectOptions,
+  background: string[][],
+): Promise<Decision> {
   const { config, signature, env, channels } = fired
   let decision = decided
   if (options.selfCommand === undefined || options.configFiles?.length) return decision
@@ -101,10 +110,7 @@ async function withNarrowedSyncs(decided: Decision, fired: Fired & { channels: C
       env,
     )
     if (action.sync)
-      startDetachedSelf(
-        [...options.selfCommand, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')],
-        env,
-      )
+      background.push([...options.selfCommand, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')])
     if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
   }
   // The same for a narrowed user install (install --agent X): it routes every trusted project's
@@ -120,10 +126,10 @@ async function withNarrowedSyncs(decided: Decision, fired: Fired & { channels: C
       env,
     )
     // The agent read its file when this session started (or before this fire): a hook the file does
-    // not route yet is not asked about in this session, whatever the sync does now. Read before it starts.
+    // not route yet is not asked about in this session, whatever the sync does now. Read before it starts (last, in `afterDecision`).
     const stale = userStamp.signatures[key] !== signature && (fired.event.name === 'session:start' || action.sync)
     const unrouted = stale ? await options.unroutedNotice?.(fired.cwd) : undefined
-    if (action.sync) startDetachedSelf([...options.selfCommand, 'install', '--sync', '--user', '--quiet', '--cwd', config.projectRoot], env)
+    if (action.sync) background.push([...options.selfCommand, 'install', '--sync', '--user', '--quiet', '--cwd', config.projectRoot])
     if (unrouted !== undefined) decision = withNotice(decision, unrouted, channels)
     if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
   }
@@ -135,7 +141,12 @@ async function withNarrowedSyncs(decided: Decision, fired: Fired & { channels: C
  * a command (the agent waits for our exit, never for the collector), or to a background export in
  * this process when a program calls `fire()` itself (it lives on after the decision).
  */
-async function recordTelemetry(settings: Settings, facts: FireFacts, self: readonly string[] | undefined): Promise<string | undefined> {
+async function recordTelemetry(
+  settings: Settings,
+  facts: FireFacts,
+  self: readonly string[] | undefined,
+  background: string[][],
+): Promise<string | undefined> {
   const { fireRecord, spoolRecord, telemetryTarget } = await import('./telemetry/record.ts')
   const target = telemetryTarget(settings, facts.env)
   if (target === undefined) return undefined
@@ -145,18 +156,11 @@ async function recordTelemetry(settings: Settings, facts: FireFacts, self: reado
       void import('./telemetry/export.ts').then((exporter) => exporter.exportRecords([record])).catch(() => undefined)
       return undefined
     }
-    if (spoolRecord(record, facts.env)) startDetachedSelf([...self, 'telemetry', 'flush', '--linger'], facts.env)
+    if (spoolRecord(record, facts.env)) background.push([...self, 'telemetry', 'flush', '--linger'])
     return undefined
   } catch (error) {
     return `telemetry: ${(error as Error).message}; this fire's spans are not exported`
   }
-}
-
-function startDetachedSelf([command, ...args]: readonly string[], env: Env): void {
-  const { spawn } = nodeChildProcess()
-  const child = spawn(command!, args, { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv })
-  child.on('error', () => undefined)
-  child.unref()
 }
 
 /**

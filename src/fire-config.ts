@@ -1,9 +1,8 @@
 // Stage config: every layer read (cache or parser), trust applied, hook folders asked. A fire
 // loads it only when its plan (src/config/plan.ts) cannot answer; the library, a runner and
 // `explain` use it every time.
-import { count } from './core/words.ts'
 import { openDocumentCache } from './config/cache.ts'
-import { formatProblem, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
+import { configWarnings, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
 import { type Observation, observe } from './config/observe.ts'
 import { configSignature } from './config/narrowed.ts'
 import { answerStands, planHooks } from './config/plan.ts'
@@ -11,7 +10,6 @@ import { folderSignatures, type PlanInputs, planEnvironment } from './config/pla
 import type { TrustFootprint } from './trust/footprint.ts'
 import { type ConfigFileRef, type FiredEvent, needsTrust, projectRootOf } from './core/types.ts'
 import type { ConfigDocument } from './config/document.ts'
-import { HookrunError } from './core/errors.ts'
 import { loadGlobs } from './event/globs.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
 import { trustFootprint, withCommandPaths } from './trust/trust.ts'
@@ -83,18 +81,9 @@ async function readHooks(
   cache.save(
     (ref) => !needsTrust(ref.layer) || resolved.trusts.some((trust) => trust.trusted && trust.root === (projectRootOf(ref) ?? projectRoot)),
   )
-  const config = await withFolderHooks(resolved, { env, signal: options.signal })
+  const config = await withFolderHooks(resolved, { env, cacheDir: look.places.cache, signal: options.signal })
   const signature = configSignature(resolved.files, cache.compared, (resolved.discovery?.sources.length ?? 0) > 0)
   return { config, warnings: configWarnings(config, options.strict), signature, projectDocuments, foldersBefore }
-}
-
-function configWarnings(config: ResolvedConfig, strict: boolean): string[] {
-  const lines = config.problems.map(formatProblem)
-  if (strict && lines.length > 0) {
-    const more = lines.length > 1 ? ` (and ${count(lines.length - 1, 'more problem')}; run 'hookrun validate')` : ''
-    throw new HookrunError(`${lines[0]}${more}`)
-  }
-  return lines
 }
 
 /**

@@ -14,10 +14,13 @@ import {
   type ConfigProblem,
   type Hook,
   type HttpTarget,
+  formatProblem,
   isAgentShape,
   projectRootOf,
   type Settings,
 } from '../core/types.ts'
+import { HookrunError } from '../core/errors.ts'
+import { count } from '../core/words.ts'
 import { join } from 'node:path'
 
 export interface ResolvedConfig {
@@ -325,4 +328,14 @@ function httpTarget(entry: ParsedEntry['entry']): HttpTarget {
     ...(entry.followRedirects !== undefined && { followRedirects: entry.followRedirects }),
     ...(entry.maxResponseBytes !== undefined && { maxResponseBytes: entry.maxResponseBytes }),
   }
+}
+
+/** The config's problems as the decision's warnings, one line each; under `--strict` the first is fatal. */
+export function configWarnings(config: Pick<ResolvedConfig, 'problems'>, strict: boolean): string[] {
+  const lines = config.problems.map(formatProblem)
+  if (strict && lines.length > 0) {
+    const more = lines.length > 1 ? ` (and ${count(lines.length - 1, 'more problem')}; run 'hookrun validate')` : ''
+    throw new HookrunError(`${lines[0]}${more}`)
+  }
+  return lines
 }

@@ -8,7 +8,6 @@ import type { FiredEvent, Hook, Settings } from '../core/types.ts'
 import { hooksMatching } from '../event/pattern.ts'
 import { pluginsDir } from '../discover/folders.ts'
 import type { ProjectTrust } from '../trust/trust.ts'
-import { signatureSettled } from '../core/stat.ts'
 import type { FoundConfigFiles } from './files.ts'
 import type { ResolvedConfig } from './load.ts'
 import type { Observation } from './observe.ts'
@@ -153,7 +152,7 @@ export function answerStands(config: ReadConfig['config'], inputs: PlanInputs, l
     (config.discovery?.sources.length ?? 0) === 0 &&
     config.files.every((ref) => ref.layer !== 'managed') &&
     config.trusts.every((trust) => trust.trusted && (trust.via === 'folder' || footprinted.has(trust.root))) &&
-    config.files.every((ref) => signatureSettled(look.signature(ref.file))) &&
+    config.files.every((ref) => look.settled(ref.file)) &&
     inputsHold(inputs, look)
   )
 }

@@ -32,6 +32,17 @@ export function stateDir(env: Env = process.env): string {
   return xdgDir(env, 'XDG_STATE_HOME', ['.local', 'state'])
 }
 
+/** hookrun's own folders for one environment: resolved once per look at the world (src/config/observe.ts), then carried as data. */
+export interface Places {
+  readonly config: string
+  readonly cache: string
+  readonly state: string
+}
+
+export function placesOf(env: Env): Places {
+  return { config: userConfigDir(env), cache: userCacheDir(env), state: stateDir(env) }
+}
+
 /**
  * Make a folder under one of hookrun's own (state, cache): when that cannot be done, one line that
  * names the folder, why, and the variable that chose it, instead of a bare ENOENT.

@@ -26,7 +26,12 @@ export interface CachedAnswer {
 }
 
 export function hookAnswerCacheFile(env: Env = process.env): string {
-  return join(userCacheDir(env), 'hook-answers.json')
+  return answerCacheIn(userCacheDir(env))
+}
+
+/** The answer cache in hookrun's cache folder (`Places.cache`, src/core/places.ts). */
+export function answerCacheIn(cacheDir: string): string {
+  return join(cacheDir, 'hook-answers.json')
 }
 
 /** The cached answers by path. A missing, unreadable or foreign file is an empty cache. */

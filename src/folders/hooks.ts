@@ -6,7 +6,7 @@ import { withHttpLimits } from '../config/settings.ts'
 import type { ConfigProblem, Hook } from '../core/types.ts'
 import { patternProblem } from '../event/pattern.ts'
 import { runCommand } from '../run/command.ts'
-import { type CachedAnswer, hookAnswerCacheFile, readAnswerCache, writeAnswerCache } from './cache.ts'
+import { answerCacheIn, type CachedAnswer, hookAnswerCacheFile, readAnswerCache, writeAnswerCache } from './cache.ts'
 import { needsTrust } from '../trust/trust.ts'
 import { type Discovery, type FoundExecutable, type FoundSource, pluginsDir } from '../discover/folders.ts'
 import { pluginConfigHooks, type PluginConfigReader } from './plugin-config.ts'
@@ -41,6 +41,8 @@ export interface ConfigWithFolders extends ResolvedConfig {
 
 interface FolderHookOptions {
   readonly env?: Env
+  /** hookrun's cache folder, as the fire's look resolved it (`Observation.places`); default: the environment's. */
+  readonly cacheDir?: string
   /** Aborting stops `hook` queries still running. */
   readonly signal?: AbortSignal
 }
@@ -59,6 +61,7 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
   if (discovery === undefined) return { ...config, shadowed: [] }
   if (discovery.sources.length === 0 && discovery.problems.length === 0) return { ...config, shadowed: [], discovery }
   const env = options.env ?? process.env
+  const answerCache = options.cacheDir === undefined ? hookAnswerCacheFile(env) : answerCacheIn(options.cacheDir)
 
   // Project folders and plugins come with the repository: an untrusted project's executables are
   // not even asked which events they serve (that would run them). They are listed from the
@@ -71,7 +74,7 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
   const reader: PluginConfigReader | undefined = discovery.sources.some((source) => source.kind === 'config')
     ? await import('../config/parse.ts')
     : undefined
-  const untrustedHooks = [...config.untrustedHooks, ...heldHooks(held, env, reader)]
+  const untrustedHooks = [...config.untrustedHooks, ...heldHooks(held, answerCache, reader)]
 
   // A broken manifest blocks gates like a broken hooks.json, once its plugin's hooks could run.
   const heldPlugins = trusted ? undefined : pluginsDir('project', config.projectRoot, env) + sep
@@ -80,7 +83,7 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
     ...discovery.problems.filter((problem) => heldPlugins === undefined || !problem.file.startsWith(heldPlugins)),
   ]
   const executables = runnable.filter((source): source is FoundExecutable => source.kind === 'executable')
-  const answers = await hookAnswers(executables, { env, projectRoot: config.projectRoot, signal: options.signal })
+  const answers = await hookAnswers(executables, answerCache, { env, projectRoot: config.projectRoot, signal: options.signal })
   const candidates: Hook[] = []
   for (const source of runnable) {
     if (source.kind === 'config') candidates.push(...pluginConfigHooks(source, problems, reader!).hooks)
@@ -107,9 +110,9 @@ export async function withFolderHooks(config: ResolvedConfig, options: FolderHoo
 }
 
 /** Hooks of an untrusted project's folders and plugins, for reporting only: nothing is run. */
-function heldHooks(sources: readonly FoundSource[], env: Env, reader: PluginConfigReader | undefined): Hook[] {
+function heldHooks(sources: readonly FoundSource[], answerCache: string, reader: PluginConfigReader | undefined): Hook[] {
   if (sources.length === 0) return []
-  const cache = readAnswerCache(hookAnswerCacheFile(env))
+  const cache = readAnswerCache(answerCache)
   return sources.flatMap((source): Hook[] => {
     if (source.kind === 'config') return pluginConfigHooks(source, [], reader!).hooks
     const cached = cache.get(source.path)
@@ -167,11 +170,11 @@ type AnswerOrFailure = CachedAnswer | { readonly failure: string }
 /** Every executable's answer to `hook`: from the cache, else asked now (all at once) and cached. */
 async function hookAnswers(
   executables: readonly FoundExecutable[],
+  cacheFile: string,
   context: { env: Env; projectRoot: string; signal?: AbortSignal },
 ): Promise<Map<string, AnswerOrFailure>> {
   const answers = new Map<string, AnswerOrFailure>()
   if (executables.length === 0) return answers
-  const cacheFile = hookAnswerCacheFile(context.env)
   const cache = readAnswerCache(cacheFile)
   const stale = executables.filter((file) => {
     const cached = cache.get(file.path)

@@ -1,5 +1,5 @@
 // The fields agents name differently (tool input, prompt, session id): read in any agent's spelling, and rewritten.
-import type { Payload } from '../core/types.ts'
+import type { FiredEvent, Payload } from '../core/types.ts'
 import { spreadKeepingLongStrings } from './long-strings.ts'
 
 /** Keys that hold a tool's input, in the order agents use them. */
@@ -33,6 +33,26 @@ export function withRewrite(
   if (updatedInput !== undefined) next[TOOL_INPUT_KEYS.find((key) => key in payload) ?? 'tool_input'] = updatedInput
   if (updatedPrompt !== undefined) next[PROMPT_KEYS.find((key) => key in payload) ?? 'prompt'] = updatedPrompt
   return next
+}
+
+/**
+ * Hooks get the event name in the payload too, unless the agent already put its own there, and an
+ * MCP call's server and tool in `mcp` whatever the agent called them (src/event/mcp.ts).
+ */
+export function withEventName(payload: Payload, event: FiredEvent): Payload {
+  const mcp = event.mcp !== undefined && !('mcp' in payload)
+  if ('event' in payload && 'hook_event_name' in payload && !mcp) return payload
+  return spreadKeepingLongStrings(payload, {
+    event: payload.event ?? event.qualified,
+    hook_event_name: payload.hook_event_name ?? event.name,
+    ...(mcp && { mcp: { server: event.mcp!.server, tool: event.mcp!.tool } }),
+  })
+}
+
+/** Whether two versions of the payload hold the same tool input and prompt: what a gate's judgement of it rests on. */
+export function sameJudgedInput(a: Payload, b: Payload): boolean {
+  if (a === b) return true
+  return JSON.stringify(toolInput(a) ?? null) === JSON.stringify(toolInput(b) ?? null) && promptOf(a) === promptOf(b)
 }
 
 /** The first of `keys` the payload has a value for. */
