@@ -75,16 +75,24 @@ export function stampFile(root: string, env: Env): string {
 }
 
 export function readStamp(root: string, env: Env): NarrowedStamp | undefined {
+  // The common case: no narrowed install in this project (no file).
+  return readJson<NarrowedStamp>(
+    stampFile(root, env),
+    (stamp) => stamp.root === root && typeof stamp.dir === 'string' && typeof stamp.signature === 'string' && Array.isArray(stamp.agents),
+  )
+}
+
+/** A stamp's JSON, when `valid`; undefined when the file is missing, unreadable, not JSON or not a stamp. */
+function readJson<T>(file: string, valid: (stamp: Partial<T>) => boolean): T | undefined {
   let text: string
   try {
-    text = readFileSync(stampFile(root, env), 'utf8')
+    text = readFileSync(file, 'utf8')
   } catch {
-    return undefined // the common case: no narrowed install in this project
+    return undefined
   }
   try {
-    const stamp = JSON.parse(text) as Partial<NarrowedStamp>
-    const valid = stamp.root === root && typeof stamp.dir === 'string' && typeof stamp.signature === 'string' && Array.isArray(stamp.agents)
-    return valid ? (stamp as NarrowedStamp) : undefined
+    const stamp = JSON.parse(text) as Partial<T>
+    return valid(stamp) ? (stamp as T) : undefined
   } catch {
     return undefined
   }
@@ -110,15 +118,26 @@ export function narrowedAction(
   env: Env,
   now = Date.now(),
 ): { sync: boolean; notice?: string } {
+  return syncAction(stamp, stamp.signature !== signature, allowed, (next) => writeStamp(next, env), now)
+}
+
+/** narrowedAction's and userRoutingAction's rule, the config having `changed` since the stamp's compile. */
+function syncAction<Stamp extends { readonly agents: readonly string[]; readonly startedAt?: number; readonly notice?: string }>(
+  stamp: Stamp,
+  changed: boolean,
+  allowed: boolean,
+  write: (stamp: Omit<Stamp, 'notice'>) => boolean,
+  now: number,
+): { sync: boolean; notice?: string } {
   const due =
     allowed &&
     stamp.agents.length > 0 &&
-    stamp.signature !== signature &&
+    changed &&
     (stamp.startedAt === undefined || now - stamp.startedAt >= SYNC_EVERY_MS || now < stamp.startedAt)
   if (!due && stamp.notice === undefined) return { sync: false }
   const { notice, ...kept } = stamp
   // A state folder that cannot be written claims nothing: better no sync than one per fire.
-  const written = writeStamp(due ? { ...kept, startedAt: now } : kept, env)
+  const written = write(due ? { ...kept, startedAt: now } : kept)
   return { sync: due && written, ...(notice !== undefined && written && { notice }) }
 }
 
@@ -144,19 +163,11 @@ function userStampFile(env: Env): string {
 }
 
 export function readUserStamp(env: Env): UserStamp | undefined {
-  let text: string
-  try {
-    text = readFileSync(userStampFile(env), 'utf8')
-  } catch {
-    return undefined // no narrowed user install
-  }
-  try {
-    const stamp = JSON.parse(text) as Partial<UserStamp>
-    const valid = Array.isArray(stamp.agents) && typeof stamp.signatures === 'object' && stamp.signatures !== null
-    return valid ? (stamp as UserStamp) : undefined
-  } catch {
-    return undefined
-  }
+  // No file: no narrowed user install.
+  return readJson<UserStamp>(
+    userStampFile(env),
+    (stamp) => Array.isArray(stamp.agents) && typeof stamp.signatures === 'object' && stamp.signatures !== null,
+  )
 }
 
 /** Write the user stamp, or remove it when no agent's user config is narrowed any more. */
@@ -180,13 +191,5 @@ export function userRoutingAction(
   env: Env,
   now = Date.now(),
 ): { sync: boolean; notice?: string } {
-  const due =
-    allowed &&
-    stamp.agents.length > 0 &&
-    stamp.signatures[key] !== signature &&
-    (stamp.startedAt === undefined || now - stamp.startedAt >= SYNC_EVERY_MS || now < stamp.startedAt)
-  if (!due && stamp.notice === undefined) return { sync: false }
-  const { notice, ...kept } = stamp
-  const written = writeUserStamp(due ? { ...kept, startedAt: now } : kept, env)
-  return { sync: due && written, ...(notice !== undefined && written && { notice }) }
+  return syncAction(stamp, stamp.signatures[key] !== signature, allowed, (next) => writeUserStamp(next, env), now)
 }
