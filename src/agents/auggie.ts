@@ -107,9 +107,6 @@ const auggieInstall: InstallTarget = {
   localProjectFile: true,
   shape: 'groups',
   commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
   command: (self) => `${self} fire --format auggie`,
   // Auggie's timeout is in milliseconds (its default 60 000).
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),

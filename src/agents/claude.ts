@@ -249,8 +249,6 @@ const claudeInstall: InstallTarget = {
   earlierProjectFiles: (places) => [join(places.project, '.claude', 'settings.json')],
   shape: 'groups',
   commandField: 'command',
-  header: {},
-  comments: false,
   skipped: {
     MessageDisplay: STREAMING,
     WorktreeCreate: 'its hook must print the new worktree path; a router there would break worktree creation',

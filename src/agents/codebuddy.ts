@@ -169,8 +169,6 @@ const codebuddyInstall: InstallTarget = {
   earlierProjectFiles: (places) => [join(places.project, '.codebuddy', 'settings.json')],
   shape: 'groups',
   commandField: 'command',
-  header: {},
-  comments: false,
   skipped: {
     // The bundle's HOOK_EVENT_IO_DESCRIPTIONS: "stdout must contain the absolute path to the created worktree".
     WorktreeCreate: 'its hook must print the new worktree path; a router there would break worktree creation',

@@ -109,9 +109,7 @@ const crushInstall: InstallTarget = {
   },
   shape: 'flat',
   commandField: 'command',
-  header: {},
   comments: true,
-  skipped: {},
   command: (self) => `${self} fire --format crush`,
   // `name` is what Crush's TUI shows; its default timeout is 30 s.
   handler: (command) => ({ name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS }),

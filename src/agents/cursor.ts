@@ -198,7 +198,6 @@ const cursorInstall: InstallTarget = {
   shape: 'flat',
   commandField: 'command',
   header: { version: 1 },
-  comments: false,
   skipped: {
     beforeShellExecution: CURSOR_SPECIFIC,
     afterShellExecution: CURSOR_SPECIFIC,

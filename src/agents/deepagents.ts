@@ -67,9 +67,6 @@ const deepagentsInstall: InstallTarget = {
   userOnly: true,
   shape: 'flat',
   commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
   command: (self) => `${self} fire --format deepagents`,
   // The command is an argv list (src/install/argv-hooks.ts splits it); one entry per event.
   handler: (command, event) => ({ command, events: [event] }),

@@ -150,7 +150,6 @@ const geminiInstall: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? homeOr(places, 'GEMINI_CLI_HOME', '') : places.project, '.gemini', 'settings.json'),
   shape: 'groups',
   commandField: 'command',
-  header: {},
   comments: true,
   skipped: { AfterModel: STREAMING },
   command: (self) => `${self} fire --format gemini`,

@@ -121,8 +121,6 @@ const gooseInstall: InstallTarget = {
     join(scope === 'user' ? gooseRoot(places) : places.project, '.agents', 'plugins', 'hookrun', 'hooks', 'hooks.json'),
   shape: 'groups',
   commandField: 'command',
-  header: {},
-  comments: false,
   skipped: {
     BeforeShellExecution: GOOSE_TOOL_TWICE,
     AfterShellExecution: GOOSE_TOOL_TWICE,

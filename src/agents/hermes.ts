@@ -117,9 +117,7 @@ const hermesInstall: InstallTarget = {
   userOnly: true,
   shape: 'flat',
   commandField: 'command',
-  header: {},
   comments: true,
-  skipped: {},
   command: (self) => `${self} fire --format hermes`,
   // Seconds, at most 300 (shell_hooks.py); a gate fails closed: a timeout, a crash or no JSON blocks.
   handler: (command, event) => ({

@@ -197,9 +197,9 @@ export interface AgentVersions {
 /**
  * An agent module's `install` property: its target without the agent's name and label (the
  * agent's), and, when left out, `events` are every event of the agent's (src/event/events.ts
- * `namesOf`) but those `skipped`.
+ * `namesOf`) but those `skipped`; `header`, `comments` and `skipped` are none (src/install/agents.ts).
  */
-export type InstallTarget = Omit<AgentTarget, 'name' | 'label' | 'events' | 'legacy'> & {
-  readonly events?: readonly string[]
-  readonly legacy?: InstallTarget
-}
+export type InstallTarget = Omit<AgentTarget, 'name' | 'label' | 'events' | 'legacy' | 'header' | 'comments' | 'skipped'> &
+  Partial<Pick<AgentTarget, 'events' | 'header' | 'comments' | 'skipped'>> & {
+    readonly legacy?: InstallTarget
+  }

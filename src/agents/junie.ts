@@ -55,9 +55,6 @@ const junieInstall: InstallTarget = {
   userOnly: true,
   shape: 'groups',
   commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
   command: (self) => `${self} fire --format junie`,
   // Seconds, default 10: a session-start hook of the user's may take longer.
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),

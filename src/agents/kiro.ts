@@ -159,9 +159,7 @@ const KIRO_AGENT_CONFIG: InstallTarget = {
   shape: 'flat',
   commandField: 'command',
   header: { name: 'hookrun', description: 'The default tools, with hookrun answering every hook', tools: ['*'] },
-  comments: false,
   events: ['agentSpawn', 'userPromptSubmit', 'preToolUse', 'postToolUse', 'stop'],
-  skipped: {},
   command: (self) => `${self} fire --format kiro`,
   // Kiro's default is 30 s (timeout_ms).
   handler: (command) => ({ command, timeout_ms: ROUTER_TIMEOUT_SECONDS * 1000 }),
@@ -184,7 +182,6 @@ const kiroInstall: InstallTarget = {
   shape: 'flat',
   commandField: 'command',
   header: { version: 'v1' },
-  comments: false,
   events: KIRO_V3_EVENTS.filter((event) => kiroSkipped[event] === undefined),
   skipped: kiroSkipped,
   // The trigger on the command line: Kiro's docs give no payload for v3 hooks, and its PascalCase

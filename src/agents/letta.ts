@@ -121,9 +121,6 @@ const lettaInstall: InstallTarget = {
   localProjectFile: true,
   shape: 'groups',
   commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
   command: (self) => `${self} fire --format letta`,
   // Letta's timeout is in milliseconds (its default 60 000: src/hooks/executor.ts).
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),

@@ -159,9 +159,6 @@ const reasonixInstall: InstallTarget = {
       : join(places.project, '.reasonix', 'settings.json'),
   shape: 'flat',
   commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
   command: (self) => `${self} fire --format reasonix`,
   // Milliseconds (hook.go `Timeout`); a timed-out PreToolUse or UserPromptSubmit hook blocks.
   handler: (command) => ({ command, description: 'hookrun', timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
