@@ -157,7 +157,6 @@ const antigravityInstall: InstallTarget = {
   hooksPathFor: () => [HOOK_NAME],
   shape: 'groups',
   flatEvents: ['PreInvocation', 'PostInvocation', 'Stop', 'SessionStart'],
-  commandField: 'command',
   // The payload names no event (as far as was found): the command line does.
   command: (self, event) => `${self} fire ${event} --format antigravity`,
   // No timeout: agy's field is a whole number whose unit was not found; a wrong unit could kill hookrun mid-gate.

@@ -154,8 +154,6 @@ const grokInstall: InstallTarget = {
   // file of hookrun's own leaves the user's files alone.
   file: (scope, places) => join(scope === 'user' ? places.home : places.project, '.grok', 'hooks', 'hookrun.json'),
   shape: 'groups',
-  commandField: 'command',
-  command: (self) => `${self} fire --format grok`,
   // Seconds, default 5 (docs.x.ai): a gate killed at 5 s would let the call through.
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },

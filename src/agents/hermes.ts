@@ -116,9 +116,7 @@ const hermesInstall: InstallTarget = {
   format: 'yaml',
   userOnly: true,
   shape: 'flat',
-  commandField: 'command',
   comments: true,
-  command: (self) => `${self} fire --format hermes`,
   // Seconds, at most 300 (shell_hooks.py); a gate fails closed: a timeout, a crash or no JSON blocks.
   handler: (command, event) => ({
     command,

@@ -197,9 +197,13 @@ export interface AgentVersions {
 /**
  * An agent module's `install` property: its target without the agent's name and label (the
  * agent's), and, when left out, `events` are every event of the agent's (src/event/events.ts
- * `namesOf`) but those `skipped`; `header`, `comments` and `skipped` are none (src/install/agents.ts).
+ * `namesOf`) but those `skipped`; `header`, `comments` and `skipped` are none, `commandField` is
+ * `command` and `command` runs `hookrun fire --format <agent>`.
  */
-export type InstallTarget = Omit<AgentTarget, 'name' | 'label' | 'events' | 'legacy' | 'header' | 'comments' | 'skipped'> &
-  Partial<Pick<AgentTarget, 'events' | 'header' | 'comments' | 'skipped'>> & {
+export type InstallTarget = Omit<AgentTarget, 'name' | 'label' | 'legacy' | Defaulted> &
+  Partial<Pick<AgentTarget, Defaulted>> & {
     readonly legacy?: InstallTarget
   }
+
+/** What an install target may leave out (src/install/agents.ts fills them in). */
+type Defaulted = 'events' | 'header' | 'comments' | 'skipped' | 'commandField' | 'command'

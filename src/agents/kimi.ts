@@ -117,8 +117,6 @@ const kimiInstall: InstallTarget = {
   // Kimi's timeout is in seconds, at most 600 (its HookDef).
   tomlTable: (event, command) => ({ event, command, timeout: ROUTER_TIMEOUT_SECONDS }),
   shape: 'flat',
-  commandField: 'command',
-  command: (self) => `${self} fire --format kimi`,
   handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
   note: 'Kimi Code CLI reads these for every project; what it does with an answer is from its 1.49.0 source, not the agent lab',
 }

@@ -157,10 +157,8 @@ const KIRO_AGENT_CONFIG: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? kiroHome(places) : join(places.project, '.kiro'), 'agents', 'hookrun.json'),
   ownsFile: (file) => basename(dirname(file)) === 'agents',
   shape: 'flat',
-  commandField: 'command',
   header: { name: 'hookrun', description: 'The default tools, with hookrun answering every hook', tools: ['*'] },
   events: ['agentSpawn', 'userPromptSubmit', 'preToolUse', 'postToolUse', 'stop'],
-  command: (self) => `${self} fire --format kiro`,
   // Kiro's default is 30 s (timeout_ms).
   handler: (command) => ({ command, timeout_ms: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout_ms', perSecond: 1000 },
@@ -180,7 +178,6 @@ const kiroInstall: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? kiroHome(places) : join(places.project, '.kiro'), 'hooks', 'hookrun.json'),
   format: 'hook-list',
   shape: 'flat',
-  commandField: 'command',
   header: { version: 'v1' },
   events: KIRO_V3_EVENTS.filter((event) => kiroSkipped[event] === undefined),
   skipped: kiroSkipped,

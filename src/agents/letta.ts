@@ -120,8 +120,6 @@ const lettaInstall: InstallTarget = {
     scope === 'user' ? join(places.home, '.letta', 'settings.json') : join(places.project, '.letta', 'settings.local.json'),
   localProjectFile: true,
   shape: 'groups',
-  commandField: 'command',
-  command: (self) => `${self} fire --format letta`,
   // Letta's timeout is in milliseconds (its default 60 000: src/hooks/executor.ts).
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout', perSecond: 1000 },

@@ -113,9 +113,7 @@ const VIBE_EXPERIMENTAL: InstallTarget = {
   tomlTable: vibeTable('post_agent_turn'),
   tomlEventKey: 'type',
   shape: 'flat',
-  commandField: 'command',
   events: ['before_tool', 'after_tool', 'post_agent_turn'],
-  command: (self) => `${self} fire --format vibe`,
   handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
   note: "Vibe before 2.21 runs hooks only with enable_experimental_hooks = true in ~/.vibe/config.toml (or VIBE_ENABLE_EXPERIMENTAL_HOOKS=true), and a project's .vibe/hooks.toml only in a folder it trusts; from its 2.18.4 source, not the agent lab",
   appliesOnly: {
@@ -136,9 +134,7 @@ const vibeInstall: InstallTarget = {
   tomlTable: vibeTable('post_agent'),
   tomlEventKey: 'type',
   shape: 'flat',
-  commandField: 'command',
   events: ['pre_tool', 'post_tool', 'post_agent'],
-  command: (self) => `${self} fire --format vibe`,
   handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
   note: "Vibe 2.21 runs hooks with no setting (subagents too), and a project's .vibe/hooks.toml only in a folder it trusts; from its docs, not the agent lab",
   appliesOnly: {

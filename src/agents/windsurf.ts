@@ -138,8 +138,6 @@ const windsurfInstall: InstallTarget = {
   file: (scope, places) =>
     scope === 'user' ? join(places.home, '.codeium', 'windsurf', 'hooks.json') : join(places.project, '.windsurf', 'hooks.json'),
   shape: 'flat',
-  commandField: 'command',
-  command: (self) => `${self} fire --format windsurf`,
   // Cascade reads no JSON; show_output lets the person at the keyboard see hookrun's messages.
   handler: (command) => ({ command, show_output: true }),
 }

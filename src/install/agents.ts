@@ -11,12 +11,14 @@ function eventsOf(source: string, skipped: Readonly<Record<string, string>>): st
 }
 
 function complete(agent: Agent, install: InstallTarget): AgentTarget {
-  const { legacy, header = {}, comments = false, skipped = {}, ...target } = install
+  const { legacy, header = {}, comments = false, skipped = {}, commandField = 'command', ...target } = install
   return {
     ...target,
     header,
     comments,
     skipped,
+    commandField,
+    command: install.command ?? ((self) => `${self} fire --format ${agent.name}`),
     name: agent.name,
     label: agent.label,
     events: install.events ?? eventsOf(agent.name, skipped),
