@@ -1,7 +1,7 @@
 // Narrowed agent configs and the hooks.json they were compiled from: fires keep them up to date.
-import { readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { fnv1a, writeJsonAtomic } from '../core/cache-file.ts'
+import { fnv1a, readJsonFile, writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
 import type { ConfigFileRef } from '../core/types.ts'
 import { fileSignature, settled } from './cache.ts'
@@ -75,27 +75,10 @@ export function stampFile(root: string, env: Env): string {
 }
 
 export function readStamp(root: string, env: Env): NarrowedStamp | undefined {
-  // The common case: no narrowed install in this project (no file).
-  return readJson<NarrowedStamp>(
-    stampFile(root, env),
-    (stamp) => stamp.root === root && typeof stamp.dir === 'string' && typeof stamp.signature === 'string' && Array.isArray(stamp.agents),
-  )
-}
-
-/** A stamp's JSON, when `valid`; undefined when the file is missing, unreadable, not JSON or not a stamp. */
-function readJson<T>(file: string, valid: (stamp: Partial<T>) => boolean): T | undefined {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
-  try {
-    const stamp = JSON.parse(text) as Partial<T>
-    return valid(stamp) ? (stamp as T) : undefined
-  } catch {
-    return undefined
-  }
+  // The common case: no file, no narrowed install in this project.
+  const stamp = readJsonFile(stampFile(root, env)) as Partial<NarrowedStamp> | null | undefined
+  const valid = stamp?.root === root && typeof stamp.dir === 'string' && typeof stamp.signature === 'string' && Array.isArray(stamp.agents)
+  return valid ? (stamp as NarrowedStamp) : undefined
 }
 
 /** Write the stamp, or remove it when no agent is narrowed any more; false when the state folder cannot be written. */
@@ -164,10 +147,9 @@ function userStampFile(env: Env): string {
 
 export function readUserStamp(env: Env): UserStamp | undefined {
   // No file: no narrowed user install.
-  return readJson<UserStamp>(
-    userStampFile(env),
-    (stamp) => Array.isArray(stamp.agents) && typeof stamp.signatures === 'object' && stamp.signatures !== null,
-  )
+  const stamp = readJsonFile(userStampFile(env)) as Partial<UserStamp> | null | undefined
+  const valid = Array.isArray(stamp?.agents) && typeof stamp?.signatures === 'object' && stamp.signatures !== null
+  return valid ? (stamp as UserStamp) : undefined
 }
 
 /** Write the user stamp, or remove it when no agent's user config is narrowed any more. */
