@@ -101,10 +101,7 @@ export const hermes: Dialect = {
       if (event === 'pre_llm_call') out.context = context
       else answer.cannot('additionalContext')
     }
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['updatedPrompt', 'continue', 'systemMessage', 'suppressOutput'])
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }

@@ -117,9 +117,7 @@ export const kiro: Dialect = {
       if (CONTEXT_EVENTS.has(event)) stdout = `${context}\n`
       else answer.cannot('additionalContext')
     }
-    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['continue', 'systemMessage', 'suppressOutput'])
     return { stdout, stderr, exitCode, warnings: answer.warnings }
   },
 }

@@ -22,6 +22,13 @@ export class Answer {
   cannot(field: string, consequence = 'it was not sent'): void {
     this.warnings.push(`${this.label} cannot apply ${field} on ${this.event}; ${consequence}`)
   }
+
+  /** `cannot` for each of `fields` the decision has, in their order: the agent takes none of them here. */
+  cannotTake(decision: Decision, fields: readonly IgnorableField[]): void {
+    for (const field of fields.filter((each) => hasField(decision, each)))
+      if (field === 'continue') this.cannot('continue: false', 'the agent goes on')
+      else this.cannot(field)
+  }
 }
 
 /** A hook decided (allow, ask or deny); without one the agent's own rules apply. */
