@@ -2,7 +2,7 @@
 // hooks.json, and the file read as agy reads it (agy drops a file it cannot load without a word).
 import { join } from 'node:path'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { Answer, blockReason, contextText, decided, jsonLine } from './shared.ts'
+import { Answer, blockReason, decided, jsonLine } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import type { InstallTarget } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
@@ -88,12 +88,7 @@ export const antigravity: Dialect = {
       else if (decision.reason !== undefined) out.reason = decision.reason
     } else if (decision.blocked) answer.cannot('a block', 'the event proceeds')
     else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
-    if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-    if (contextText(decision) !== undefined) answer.cannot('additionalContext')
-    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['updatedInput', 'updatedPrompt', 'additionalContext', 'continue', 'systemMessage', 'suppressOutput'])
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
@@ -157,10 +152,6 @@ const antigravityInstall: InstallTarget = {
   hooksPathFor: () => [HOOK_NAME],
   shape: 'groups',
   flatEvents: ['PreInvocation', 'PostInvocation', 'Stop', 'SessionStart'],
-  commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
   // The payload names no event (as far as was found): the command line does.
   command: (self, event) => `${self} fire ${event} --format antigravity`,
   // No timeout: agy's field is a whole number whose unit was not found; a wrong unit could kill hookrun mid-gate.

@@ -106,11 +106,6 @@ const auggieInstall: InstallTarget = {
     scope === 'user' ? join(places.home, '.augment', 'settings.json') : join(places.project, '.augment', 'settings.local.json'),
   localProjectFile: true,
   shape: 'groups',
-  commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
-  command: (self) => `${self} fire --format auggie`,
   // Auggie's timeout is in milliseconds (its default 60 000).
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout', perSecond: 1000 },

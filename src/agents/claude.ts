@@ -248,14 +248,10 @@ const claudeInstall: InstallTarget = {
   localProjectFile: true,
   earlierProjectFiles: (places) => [join(places.project, '.claude', 'settings.json')],
   shape: 'groups',
-  commandField: 'command',
-  header: {},
-  comments: false,
   skipped: {
     MessageDisplay: STREAMING,
     WorktreeCreate: 'its hook must print the new worktree path; a router there would break worktree creation',
   },
-  command: (self) => `${self} fire --format claude`,
   // Claude Code's default is 30 s on UserPromptSubmit: a router killed by the agent would let
   // the prompt through whatever hookrun's onError says.
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),

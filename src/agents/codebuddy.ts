@@ -168,14 +168,10 @@ const codebuddyInstall: InstallTarget = {
   localProjectFile: true,
   earlierProjectFiles: (places) => [join(places.project, '.codebuddy', 'settings.json')],
   shape: 'groups',
-  commandField: 'command',
-  header: {},
-  comments: false,
   skipped: {
     // The bundle's HOOK_EVENT_IO_DESCRIPTIONS: "stdout must contain the absolute path to the created worktree".
     WorktreeCreate: 'its hook must print the new worktree path; a router there would break worktree creation',
   },
-  command: (self) => `${self} fire --format codebuddy`,
   // Seconds: the bundle's command hook runs with `1e3 * timeout` ms (default 60 s).
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },

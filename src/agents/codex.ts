@@ -143,11 +143,6 @@ export const codex: Dialect = {
 const codexInstall: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? homeOr(places, 'CODEX_HOME', '.codex') : join(places.project, '.codex'), 'hooks.json'),
   shape: 'groups',
-  commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
-  command: (self) => `${self} fire --format codex`,
   // Codex's default timeout (600 s) is above hookrun's budget; none is written: Codex trusts
   // hooks by their hash, and a changed entry would stop running until the user reviews it.
   handler: (command) => ({ type: 'command', command }),

@@ -108,11 +108,7 @@ const crushInstall: InstallTarget = {
     return existsSync(hidden) && !existsSync(join(places.project, 'crush.json')) ? hidden : join(places.project, 'crush.json')
   },
   shape: 'flat',
-  commandField: 'command',
-  header: {},
   comments: true,
-  skipped: {},
-  command: (self) => `${self} fire --format crush`,
   // `name` is what Crush's TUI shows; its default timeout is 30 s.
   handler: (command) => ({ name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },

@@ -196,9 +196,7 @@ const CURSOR_SPECIFIC =
 const cursorInstall: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? join(places.home, '.cursor') : join(places.project, '.cursor'), 'hooks.json'),
   shape: 'flat',
-  commandField: 'command',
   header: { version: 1 },
-  comments: false,
   skipped: {
     beforeShellExecution: CURSOR_SPECIFIC,
     afterShellExecution: CURSOR_SPECIFIC,
@@ -207,7 +205,6 @@ const cursorInstall: InstallTarget = {
     beforeReadFile: CURSOR_SPECIFIC,
     afterFileEdit: CURSOR_SPECIFIC,
   },
-  command: (self) => `${self} fire --format cursor`,
   handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },
 }

@@ -66,11 +66,6 @@ const deepagentsInstall: InstallTarget = {
   format: 'argv-list',
   userOnly: true,
   shape: 'flat',
-  commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
-  command: (self) => `${self} fire --format deepagents`,
   // The command is an argv list (src/install/argv-hooks.ts splits it); one entry per event.
   handler: (command, event) => ({ command, events: [event] }),
   note: 'ADVISORY ONLY: Deep Agents Code runs hooks fire-and-forget and never blocks, so a gate there cannot stop anything; it kills a hook after 5 s',

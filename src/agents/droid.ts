@@ -77,11 +77,6 @@ const droidInstall: InstallTarget = {
     return existsSync(join(dir, 'hooks.json')) ? [join(dir, 'settings.json')] : []
   },
   shape: 'groups',
-  commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
-  command: (self) => `${self} fire --format droid`,
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },
   note: 'an organisation hooks policy in Factory may ignore hooks it does not manage',

@@ -149,11 +149,8 @@ export const gemini: Dialect = {
 const geminiInstall: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? homeOr(places, 'GEMINI_CLI_HOME', '') : places.project, '.gemini', 'settings.json'),
   shape: 'groups',
-  commandField: 'command',
-  header: {},
   comments: true,
   skipped: { AfterModel: STREAMING },
-  command: (self) => `${self} fire --format gemini`,
   // Gemini's timeout is in milliseconds; `name` is what `/hooks disable` takes.
   handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout', perSecond: 1000 },

@@ -120,9 +120,6 @@ const gooseInstall: InstallTarget = {
   file: (scope, places) =>
     join(scope === 'user' ? gooseRoot(places) : places.project, '.agents', 'plugins', 'hookrun', 'hooks', 'hooks.json'),
   shape: 'groups',
-  commandField: 'command',
-  header: {},
-  comments: false,
   skipped: {
     BeforeShellExecution: GOOSE_TOOL_TWICE,
     AfterShellExecution: GOOSE_TOOL_TWICE,
@@ -130,7 +127,6 @@ const gooseInstall: InstallTarget = {
     AfterFileEdit: GOOSE_TOOL_TWICE,
     PreToolUseResult: "it reports the decision PreToolUse's hooks (hookrun's among them) already made",
   },
-  command: (self) => `${self} fire --format goose`,
   // Goose's default timeout is 30 s, and a PreToolUse hook that fails, times out or prints no
   // decision lets the call through unless `on_failure` is `block` (only PreToolUse takes it).
   handler: (command, event) => ({

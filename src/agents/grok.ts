@@ -6,7 +6,7 @@ import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { fromGrok, grokEventName } from './grok-payload.ts'
 import { claudeEvents } from './claude.ts'
-import { Answer, blockReason, contextText, decided, jsonLine } from './shared.ts'
+import { Answer, blockReason, decided, jsonLine } from './shared.ts'
 import type { Agent, AgentTools, Dialect, Normalized } from './types.ts'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
@@ -84,11 +84,7 @@ function renderForGrok(decision: Decision, event: string): ReturnType<Dialect['r
     else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
   }
-  if (contextText(decision) !== undefined) answer.cannot('additionalContext')
-  if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-  if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
-  if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
-  if (decision.suppressOutput) answer.cannot('suppressOutput')
+  answer.cannotTake(decision, ['additionalContext', 'updatedPrompt', 'continue', 'systemMessage', 'suppressOutput'])
   // Exit 2 with the reason on stderr too: the deny holds whichever of the two Grok reads.
   return {
     stdout: jsonLine(out),
@@ -154,11 +150,6 @@ const grokInstall: InstallTarget = {
   // file of hookrun's own leaves the user's files alone.
   file: (scope, places) => join(scope === 'user' ? places.home : places.project, '.grok', 'hooks', 'hookrun.json'),
   shape: 'groups',
-  commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
-  command: (self) => `${self} fire --format grok`,
   // Seconds, default 5 (docs.x.ai): a gate killed at 5 s would let the call through.
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },

@@ -101,10 +101,7 @@ export const hermes: Dialect = {
       if (event === 'pre_llm_call') out.context = context
       else answer.cannot('additionalContext')
     }
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['updatedPrompt', 'continue', 'systemMessage', 'suppressOutput'])
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
@@ -116,11 +113,7 @@ const hermesInstall: InstallTarget = {
   format: 'yaml',
   userOnly: true,
   shape: 'flat',
-  commandField: 'command',
-  header: {},
   comments: true,
-  skipped: {},
-  command: (self) => `${self} fire --format hermes`,
   // Seconds, at most 300 (shell_hooks.py); a gate fails closed: a timeout, a crash or no JSON blocks.
   handler: (command, event) => ({
     command,

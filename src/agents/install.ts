@@ -199,9 +199,13 @@ export interface AgentVersions {
 /**
  * An agent module's `install` property: its target without the agent's name and label (the
  * agent's), and, when left out, `events` are every event of the agent's (src/event/events.ts
- * `namesOf`) but those `skipped`.
+ * `namesOf`) but those `skipped`; `header`, `comments` and `skipped` are none, `commandField` is
+ * `command` and `command` runs `hookrun fire --format <agent>`.
  */
-export type InstallTarget = Omit<AgentTarget, 'name' | 'label' | 'events' | 'legacy'> & {
-  readonly events?: readonly string[]
-  readonly legacy?: InstallTarget
-}
+export type InstallTarget = Omit<AgentTarget, 'name' | 'label' | 'legacy' | Defaulted> &
+  Partial<Pick<AgentTarget, Defaulted>> & {
+    readonly legacy?: InstallTarget
+  }
+
+/** What an install target may leave out (src/install/agents.ts fills them in). */
+type Defaulted = 'events' | 'header' | 'comments' | 'skipped' | 'commandField' | 'command'

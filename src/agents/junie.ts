@@ -54,11 +54,6 @@ const junieInstall: InstallTarget = {
   file: (_scope, places) => join(places.home, '.junie', 'config.json'),
   userOnly: true,
   shape: 'groups',
-  commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
-  command: (self) => `${self} fire --format junie`,
   // Seconds, default 10: a session-start hook of the user's may take longer.
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
   timeout: { field: 'timeout', perSecond: 1 },

@@ -1,4 +1,4 @@
-import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import { Answer, blockReason, jsonLine } from './shared.ts'
 import { claudeEvents } from './claude.ts'
 import type { Agent, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
@@ -97,12 +97,7 @@ export const kimi: Dialect = {
         out.hookSpecificOutput = { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: blockReason(decision) }
       else answer.cannot('a block', 'the event proceeds')
     } else if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
-    if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-    if (contextText(decision) !== undefined) answer.cannot('additionalContext')
-    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['updatedInput', 'updatedPrompt', 'additionalContext', 'continue', 'systemMessage', 'suppressOutput'])
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
@@ -117,11 +112,6 @@ const kimiInstall: InstallTarget = {
   // Kimi's timeout is in seconds, at most 600 (its HookDef).
   tomlTable: (event, command) => ({ event, command, timeout: ROUTER_TIMEOUT_SECONDS }),
   shape: 'flat',
-  commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
-  command: (self) => `${self} fire --format kimi`,
   handler: (command) => ({ command, timeout: ROUTER_TIMEOUT_SECONDS }),
   note: 'Kimi Code CLI reads these for every project; what it does with an answer is from its 1.49.0 source, not the agent lab',
 }

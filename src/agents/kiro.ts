@@ -117,9 +117,7 @@ export const kiro: Dialect = {
       if (CONTEXT_EVENTS.has(event)) stdout = `${context}\n`
       else answer.cannot('additionalContext')
     }
-    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['continue', 'systemMessage', 'suppressOutput'])
     return { stdout, stderr, exitCode, warnings: answer.warnings }
   },
 }
@@ -157,12 +155,8 @@ const KIRO_AGENT_CONFIG: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? kiroHome(places) : join(places.project, '.kiro'), 'agents', 'hookrun.json'),
   ownsFile: (file) => basename(dirname(file)) === 'agents',
   shape: 'flat',
-  commandField: 'command',
   header: { name: 'hookrun', description: 'The default tools, with hookrun answering every hook', tools: ['*'] },
-  comments: false,
   events: ['agentSpawn', 'userPromptSubmit', 'preToolUse', 'postToolUse', 'stop'],
-  skipped: {},
-  command: (self) => `${self} fire --format kiro`,
   // Kiro's default is 30 s (timeout_ms).
   handler: (command) => ({ command, timeout_ms: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout_ms', perSecond: 1000 },
@@ -182,9 +176,7 @@ const kiroInstall: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? kiroHome(places) : join(places.project, '.kiro'), 'hooks', 'hookrun.json'),
   format: 'hook-list',
   shape: 'flat',
-  commandField: 'command',
   header: { version: 'v1' },
-  comments: false,
   events: KIRO_V3_EVENTS.filter((event) => kiroSkipped[event] === undefined),
   skipped: kiroSkipped,
   // The trigger on the command line: Kiro's docs give no payload for v3 hooks, and its PascalCase

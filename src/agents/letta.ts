@@ -84,10 +84,7 @@ export const letta: Dialect = {
     const answer = new Answer('Letta Code', event)
     const context = contextText(decision)
     if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['updatedPrompt', 'continue', 'systemMessage', 'suppressOutput'])
     if (decision.blocked && (BLOCKING.has(event) || FEEDBACK_ON_BLOCK.has(event))) {
       // Only stderr is read on a block: nothing else of the answer reaches Letta.
       if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
@@ -120,11 +117,6 @@ const lettaInstall: InstallTarget = {
     scope === 'user' ? join(places.home, '.letta', 'settings.json') : join(places.project, '.letta', 'settings.local.json'),
   localProjectFile: true,
   shape: 'groups',
-  commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
-  command: (self) => `${self} fire --format letta`,
   // Letta's timeout is in milliseconds (its default 60 000: src/hooks/executor.ts).
   handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout', perSecond: 1000 },

@@ -4,8 +4,8 @@
  * agent is configured with tell. Read only for such a name; a file that is missing or not plain
  * JSON tells nothing, and then every reading stays (a gate matching any of them holds).
  */
-import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { readJsonFile } from '../core/cache-file.ts'
 import type { McpTool } from '../core/types.ts'
 import type { Payload } from '../core/types.ts'
 
@@ -34,12 +34,8 @@ export function configuredReadings(readings: readonly McpTool[], where: McpServe
 }
 
 function serverNames(file: string, key: string): string[] {
-  try {
-    const table = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> | null)?.[key]
-    return typeof table === 'object' && table !== null && !Array.isArray(table) ? Object.keys(table) : []
-  } catch {
-    return []
-  }
+  const table = (readJsonFile(file) as Record<string, unknown> | null | undefined)?.[key]
+  return typeof table === 'object' && table !== null && !Array.isArray(table) ? Object.keys(table) : []
 }
 
 /** `dir` and each folder above it up to the home folder (or the root): where project files are looked for. */

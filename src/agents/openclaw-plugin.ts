@@ -1,7 +1,7 @@
 // The plugin `hookrun install --agent openclaw` writes: OpenClaw runs no hook commands for tool
 // calls, only typed plugin hooks in its own process, so this small native plugin (an ES module and
 // its openclaw.plugin.json) is hookrun's entry in it (src/agents/openclaw.ts reads what it sends).
-import { type AnswerFields, fireSource, pluginHeader } from './plugin-source.ts'
+import { type AnswerFields, fireSource, PLAIN_SOURCE, pluginHeader } from './plugin-source.ts'
 
 /** The fields of `--format openclaw`'s answer and their types. */
 const OPENCLAW_ANSWER_FIELDS: AnswerFields = { block: 'string', ask: 'string', params: 'object', message: 'string' }
@@ -36,7 +36,7 @@ export function openclawPluginText(command: readonly string[], timeoutSeconds: n
 // stdin) and applies its JSON answer: block (the tool call or run is refused with the reason), ask
 // (OpenClaw's plugin approval), params (the tool's new parameters), message (stderr).
 // A gate never fails open: when hookrun cannot answer, the tool call or run is refused.
-${fireSource('openclaw', 'openclaw', command, timeoutSeconds, OPENCLAW_ANSWER_FIELDS)}
+${fireSource('openclaw', 'openclaw', command, timeoutSeconds, OPENCLAW_ANSWER_FIELDS)}${PLAIN_SOURCE}
 const REPORTED = ${JSON.stringify(REPORTED)}
 
 export default {

@@ -1,7 +1,6 @@
 import { dirname, join } from 'node:path'
-import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
+import { Answer, carryFields, contextText, jsonLine, objectFrom, type PluginGates, renderGates } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import type { PluginFacts } from './plugins.ts'
 import { OPENCLAW_PLUGIN_ID, openclawManifests, openclawPluginText } from './openclaw-plugin.ts'
@@ -38,6 +37,9 @@ const AFTER_TOOL = 'after_tool_call'
 const RUN = 'before_agent_run'
 /** Code Mode's outer `exec` runs JavaScript, not a shell command (docs/plugins/hooks/tool-policy.md: `toolKind`). */
 const CODE_MODE_EXEC = 'code_mode_exec'
+
+/** A block where OpenClaw can refuse (a tool call, a run); an ask is its plugin approval on a tool call, a refusal of a run. */
+const GATES: PluginGates = { tool: BEFORE_TOOL, prompt: RUN, refused: 'run', elsewhere: 'OpenClaw goes on (the hook only observes)' }
 
 function hookOf(payload: Payload): string | undefined {
   return typeof payload.openclaw_hook === 'string' ? payload.openclaw_hook : undefined
@@ -99,7 +101,7 @@ export const openclaw: Dialect = {
     const event = agentEvent ?? hookOf(payload) ?? BEFORE_TOOL
     const answer = new Answer('OpenClaw', event)
     const out: Record<string, unknown> = {}
-    renderBlock(decision, event, out, answer)
+    renderGates(decision, event, GATES, out, answer)
     if (decision.updatedInput !== undefined) {
       if (event === BEFORE_TOOL && !decision.blocked) out.params = decision.updatedInput
       else if (event !== BEFORE_TOOL) answer.cannot('updatedInput')
@@ -112,23 +114,6 @@ export const openclaw: Dialect = {
     if (decision.suppressOutput) answer.cannot('suppressOutput')
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
-}
-
-/** A block where OpenClaw can refuse (a tool call, a run); an ask is its plugin approval on a tool call, a refusal of a run. */
-function renderBlock(decision: Decision, event: string, out: Record<string, unknown>, answer: Answer): void {
-  const asked = !decision.blocked && decision.decision === 'ask'
-  if (!decision.blocked && !asked) return
-  if (asked) {
-    const question = `hook '${decision.decidedBy ?? 'unknown'}' asks for confirmation${decision.reason ? `: ${decision.reason}` : ''}`
-    if (event === BEFORE_TOOL) out.ask = question
-    else if (event === RUN) {
-      out.block = `${question}; OpenClaw cannot ask about a prompt, so hookrun refused it`
-      answer.cannot("decision 'ask'", 'the run was refused instead')
-    } else answer.cannot("decision 'ask'", 'OpenClaw goes on')
-    return
-  }
-  if (event === BEFORE_TOOL || event === RUN) out.block = blockReason(decision)
-  else answer.cannot('a block', 'OpenClaw goes on (the hook only observes)')
 }
 
 /** OpenClaw's state folder: OPENCLAW_STATE_DIR, else OPENCLAW_HOME's or the home's `.openclaw` (docs/help/environment.md). */

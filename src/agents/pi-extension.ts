@@ -1,7 +1,7 @@
 // The extension `hookrun install --agent pi` writes: Pi runs no hook commands, only TypeScript
 // extensions in its own process, so this small ES module is hookrun's entry in it (src/agents/pi.ts
 // reads what it sends and says what it answers).
-import { type AnswerFields, fireSource, pluginHeader } from './plugin-source.ts'
+import { type AnswerFields, fireSource, PLAIN_SOURCE, pluginHeader } from './plugin-source.ts'
 
 /** The fields of `--format pi`'s answer and their types. */
 const PI_ANSWER_FIELDS: AnswerFields = {
@@ -26,7 +26,7 @@ export function piExtensionText(command: readonly string[], timeoutSeconds: numb
 // ask (Pi's confirmation where it has a UI, else refused), input (the tool's new arguments), content /
 // append (what the model gets from a tool), context (for the model), prompt (the user's new prompt),
 // message (stderr). A gate never fails open: when hookrun cannot answer, the call or prompt is refused.
-${fireSource('pi', 'pi', command, timeoutSeconds, PI_ANSWER_FIELDS)}
+${fireSource('pi', 'pi', command, timeoutSeconds, PI_ANSWER_FIELDS)}${PLAIN_SOURCE}
 const REPORTED = ${JSON.stringify(REPORTED)}
 
 export default function hookrun(pi) {

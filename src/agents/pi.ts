@@ -1,7 +1,6 @@
 import { join } from 'node:path'
-import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
+import { Answer, carryFields, contextText, jsonLine, objectFrom, type PluginGates, renderGates } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import type { PluginFacts } from './plugins.ts'
 import { CODE_FILES, type ProjectScan } from './native-config.ts'
@@ -43,6 +42,12 @@ const SHUTDOWN = 'session_shutdown'
 
 /** The fields hookrun carries that Pi takes: a tool result's replacement text (tool_result's `content`). */
 const CARRIES: readonly CarriedRow[] = [{ field: 'updatedToolOutput', events: [TOOL_RESULT], key: 'content' }]
+
+/**
+ * A block where Pi can refuse (a tool call, a prompt) or tell the model (after a tool: the reason
+ * under the result); an ask becomes Pi's own confirmation on a tool call, a refusal of a prompt.
+ */
+const GATES: PluginGates = { tool: TOOL_CALL, prompt: INPUT, refused: 'prompt', afterTool: TOOL_RESULT, elsewhere: 'Pi goes on' }
 
 function eventOf(payload: Payload): string | undefined {
   return typeof payload.pi_event === 'string' ? payload.pi_event : undefined
@@ -117,7 +122,7 @@ export const pi: Dialect = {
     const event = agentEvent ?? eventOf(payload) ?? TOOL_CALL
     const answer = new Answer('Pi', event)
     const out: Record<string, unknown> = {}
-    renderBlock(decision, event, out, answer)
+    renderGates(decision, event, GATES, out, answer)
     if (decision.updatedInput !== undefined) {
       if (event === TOOL_CALL && !decision.blocked) out.input = decision.updatedInput
       else if (event !== TOOL_CALL) answer.cannot('updatedInput')
@@ -138,27 +143,6 @@ export const pi: Dialect = {
     if (decision.suppressOutput) answer.cannot('suppressOutput')
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
-}
-
-/**
- * A block where Pi can refuse (a tool call, a prompt) or tell the model (after a tool: the reason
- * under the result); an ask becomes Pi's own confirmation on a tool call, a refusal of a prompt.
- */
-function renderBlock(decision: Decision, event: string, out: Record<string, unknown>, answer: Answer): void {
-  const asked = !decision.blocked && decision.decision === 'ask'
-  if (!decision.blocked && !asked) return
-  if (asked) {
-    const question = `hook '${decision.decidedBy ?? 'unknown'}' asks for confirmation${decision.reason ? `: ${decision.reason}` : ''}`
-    if (event === TOOL_CALL) out.ask = question
-    else if (event === INPUT) {
-      out.block = `${question}; Pi cannot ask about a prompt, so hookrun refused it`
-      answer.cannot("decision 'ask'", 'the prompt was refused instead')
-    } else answer.cannot("decision 'ask'", 'Pi goes on')
-    return
-  }
-  if (event === TOOL_CALL || event === INPUT) out.block = blockReason(decision)
-  else if (event === TOOL_RESULT) out.append = blockReason(decision)
-  else answer.cannot('a block', 'Pi goes on')
 }
 
 /** Pi's config folder: PI_CODING_AGENT_DIR, else ~/.pi/agent (docs/environment-variables.md). */

@@ -1,7 +1,7 @@
-// The part every plugin hookrun writes for an in-process agent (Pi, OpenClaw) shares: one fire of
+// The part every plugin hookrun writes for an in-process agent (Pi, OpenClaw, OpenCode) shares: one fire of
 // `hookrun fire`, its answer read and checked, every failure of hookrun's a rejection the plugin
 // turns into a refusal on a gate. The agent's own part (which hooks, how an answer is applied) is
-// in its module's plugin text (src/agents/pi-extension.ts, src/agents/openclaw-plugin.ts).
+// in its plugin text (src/agents/pi-extension.ts, src/agents/openclaw-plugin.ts, src/install/opencode-plugin.ts).
 import { PLUGIN_MARKER } from './plugins.ts'
 
 /** What each field of an answer is: 'string' or 'object'. Any other field is left alone (a later hookrun may add one). */
@@ -83,7 +83,11 @@ const REFUSED = 'hookrun could not check this, so it is refused (a gate never fa
 
 // hookrun's own notices start with its name already.
 const say = (text) => text && process.stderr.write(\`\${text.startsWith('hookrun: ') ? '' : 'hookrun: '}\${text}\\n\`)
+`
+}
 
+/** `plain(value)`, through which Pi's and OpenClaw's plugins send what their events carry (OpenCode's sends its hooks' input as it is). */
+export const PLAIN_SOURCE = `
 /** What an event carries that JSON can hold: functions, signals and cycles left out. */
 function plain(value, seen = new Set()) {
   if (typeof value !== 'object' || value === null) return typeof value === 'function' ? undefined : value
@@ -99,4 +103,3 @@ function plain(value, seen = new Set()) {
   return out
 }
 `
-}

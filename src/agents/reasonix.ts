@@ -158,11 +158,6 @@ const reasonixInstall: InstallTarget = {
       ? join(homeOr(places, 'REASONIX_HOME', '.reasonix'), 'settings.json')
       : join(places.project, '.reasonix', 'settings.json'),
   shape: 'flat',
-  commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
-  command: (self) => `${self} fire --format reasonix`,
   // Milliseconds (hook.go `Timeout`); a timed-out PreToolUse or UserPromptSubmit hook blocks.
   handler: (command) => ({ command, description: 'hookrun', timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout', perSecond: 1000 },

@@ -22,6 +22,13 @@ export class Answer {
   cannot(field: string, consequence = 'it was not sent'): void {
     this.warnings.push(`${this.label} cannot apply ${field} on ${this.event}; ${consequence}`)
   }
+
+  /** `cannot` for each of `fields` the decision has, in their order: the agent takes none of them here. */
+  cannotTake(decision: Decision, fields: readonly IgnorableField[]): void {
+    for (const field of fields.filter((each) => hasField(decision, each)))
+      if (field === 'continue') this.cannot('continue: false', 'the agent goes on')
+      else this.cannot(field)
+  }
 }
 
 /** A hook decided (allow, ask or deny); without one the agent's own rules apply. */
@@ -103,4 +110,37 @@ export function ignoredFieldWarnings(dialect: Pick<Dialect, 'label' | 'ignores'>
 /** Does the agent ignore this field on this event? */
 export function ignores(dialect: Pick<Dialect, 'ignores'>, field: string, event: string): boolean {
   return (dialect.ignores ?? []).some((row) => row.field === field && row.events.includes(event))
+}
+
+/**
+ * Where an in-process agent (Pi, OpenClaw) takes a block or an ask: its tool and prompt gates
+ * refuse, and the tool gate asks the person in its own way; a prompt it cannot ask about.
+ */
+export interface PluginGates {
+  tool: string
+  prompt: string
+  /** What the prompt gate refuses, in the agent's words ('prompt', 'run'). */
+  refused: string
+  /** The event after a tool, where a block becomes text under the result, if the agent has one. */
+  afterTool?: string
+  /** What a block on an event the agent only reports does. */
+  elsewhere: string
+}
+
+/** A block or an ask where the agent's `gates` take it (`out.block`, `out.ask`, `out.append`), a warning elsewhere. */
+export function renderGates(decision: Decision, event: string, gates: PluginGates, out: Record<string, unknown>, answer: Answer): void {
+  const asked = !decision.blocked && decision.decision === 'ask'
+  if (!decision.blocked && !asked) return
+  if (asked) {
+    const question = `hook '${decision.decidedBy ?? 'unknown'}' asks for confirmation${decision.reason ? `: ${decision.reason}` : ''}`
+    if (event === gates.tool) out.ask = question
+    else if (event === gates.prompt) {
+      out.block = `${question}; ${answer.label} cannot ask about a prompt, so hookrun refused it`
+      answer.cannot("decision 'ask'", `the ${gates.refused} was refused instead`)
+    } else answer.cannot("decision 'ask'", `${answer.label} goes on`)
+    return
+  }
+  if (event === gates.tool || event === gates.prompt) out.block = blockReason(decision)
+  else if (event === gates.afterTool) out.append = blockReason(decision)
+  else answer.cannot('a block', gates.elsewhere)
 }

@@ -1,7 +1,7 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, contextText, decided, objectFrom, ownEvent } from './shared.ts'
+import { Answer, blockReason, decided, objectFrom, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { join } from 'node:path'
 import type { InstallTarget } from './install.ts'
@@ -123,9 +123,7 @@ export const windsurf: Dialect = {
       answer.cannot("decision 'allow'", 'Cascade has no pre-approval; its own rules apply')
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Windsurf cannot rewrite a prompt')
-    if (contextText(decision) !== undefined) answer.cannot('additionalContext')
-    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['additionalContext', 'continue', 'suppressOutput'])
     // stdout reaches the person at the keyboard when the entry says show_output (install sets it).
     const stdout = decision.systemMessage === undefined ? '' : `${decision.systemMessage}\n`
     return { stdout, stderr, exitCode, warnings: answer.warnings }
@@ -138,11 +136,6 @@ const windsurfInstall: InstallTarget = {
   file: (scope, places) =>
     scope === 'user' ? join(places.home, '.codeium', 'windsurf', 'hooks.json') : join(places.project, '.windsurf', 'hooks.json'),
   shape: 'flat',
-  commandField: 'command',
-  header: {},
-  comments: false,
-  skipped: {},
-  command: (self) => `${self} fire --format windsurf`,
   // Cascade reads no JSON; show_output lets the person at the keyboard see hookrun's messages.
   handler: (command) => ({ command, show_output: true }),
 }

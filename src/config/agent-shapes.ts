@@ -94,63 +94,76 @@ function groupHooks(
 ): HookSpec[] {
   const placeholders = new Set(native.execPlaceholders)
   const specs: HookSpec[] = []
+  eachGroupedHandler(events, ClaudeGroupSchema, ClaudeHandlerSchema, report, counter, (eventName, group, handler, path, ordinal) => {
+    if (handler.type === 'http') {
+      const spec = httpHandler(native, shape, handler, eventName, group.matcher, path, report)
+      if (spec !== undefined) specs.push({ ...spec, ordinal, envPrefixes })
+      return
+    }
+    if (handler.type !== 'command') {
+      report(path, `type '${handler.type}' handlers are not run by hookrun (only 'command' and 'http'); skipped`, 'warning')
+      return
+    }
+    if (handler.command === undefined) {
+      report(`${path}.command`, 'required for a command handler; skipped')
+      return
+    }
+    if (handler.shell === 'powershell') {
+      report(`${path}.shell`, "'powershell' is not supported by hookrun; skipped", 'warning')
+      return
+    }
+    if (handler.asyncRewake)
+      report(`${path}.asyncRewake`, 'hookrun cannot wake the agent later; the hook runs in the background like async', 'warning')
+    const command = handler.args
+      ? [handler.command, ...handler.args].map((word) => execWord(word, placeholders)).join(' ')
+      : handler.command
+    const canonical = resolveAlias(eventName) ?? eventName
+    const matcher = claudeMatcher(group.matcher)
+    specs.push({
+      // The same handler in several settings files runs once (Claude Code's rule): its identity
+      // is what the handler is, so later layers replace earlier copies.
+      name: `${eventName}/${commandSlug(command)}`,
+      identity: `${eventName}[${matcher ?? '*'}] ${command}`,
+      event: canonical,
+      command,
+      timeout: nativeTimeout(native, canonical, handler.timeout),
+      blocking: !(handler.async || handler.asyncRewake),
+      enabled: true,
+      matcher,
+      ...(onFailureOf(handler, eventName) !== undefined && { onError: onFailureOf(handler, eventName) }),
+      ...(handler.description !== undefined && { description: handler.description }),
+      shape,
+      path,
+      ordinal,
+      envPrefixes,
+      ...(handler.if !== undefined && { when: handler.if }),
+    })
+  })
+  return specs
+}
+
+/** Each handler of an event map of matcher groups, parsed, with its path and ordinal; a group or handler that does not parse is reported and left out. */
+function eachGroupedHandler<G extends typeof ClaudeGroupSchema | typeof GeminiGroupSchema, H extends z.ZodObject>(
+  events: Events,
+  groupSchema: G,
+  handlerSchema: H,
+  report: Report,
+  counter: Counter,
+  visit: (eventName: string, group: z.output<G>, handler: z.output<H>, path: string, ordinal: number) => void,
+): void {
   for (const [eventName, groups] of Object.entries(events)) {
     groups.forEach((rawGroup, groupIndex) => {
       const groupPath = `hooks.${eventName}[${groupIndex}]`
-      const group = parseEntry(ClaudeGroupSchema, rawGroup, groupPath, report)
+      const group = parseEntry(groupSchema, rawGroup, groupPath, report)
       if (group === undefined) return
       group.hooks.forEach((rawHandler, index) => {
         const ordinal = counter.next++
         const path = `${groupPath}.hooks[${index}]`
-        const handler = parseEntry(ClaudeHandlerSchema, rawHandler, path, report)
-        if (handler === undefined) return
-        if (handler.type === 'http') {
-          const spec = httpHandler(native, shape, handler, eventName, group.matcher, path, report)
-          if (spec !== undefined) specs.push({ ...spec, ordinal, envPrefixes })
-          return
-        }
-        if (handler.type !== 'command') {
-          report(path, `type '${handler.type}' handlers are not run by hookrun (only 'command' and 'http'); skipped`, 'warning')
-          return
-        }
-        if (handler.command === undefined) {
-          report(`${path}.command`, 'required for a command handler; skipped')
-          return
-        }
-        if (handler.shell === 'powershell') {
-          report(`${path}.shell`, "'powershell' is not supported by hookrun; skipped", 'warning')
-          return
-        }
-        if (handler.asyncRewake)
-          report(`${path}.asyncRewake`, 'hookrun cannot wake the agent later; the hook runs in the background like async', 'warning')
-        const command = handler.args
-          ? [handler.command, ...handler.args].map((word) => execWord(word, placeholders)).join(' ')
-          : handler.command
-        const canonical = resolveAlias(eventName) ?? eventName
-        const matcher = claudeMatcher(group.matcher)
-        specs.push({
-          // The same handler in several settings files runs once (Claude Code's rule): its identity
-          // is what the handler is, so later layers replace earlier copies.
-          name: `${eventName}/${commandSlug(command)}`,
-          identity: `${eventName}[${matcher ?? '*'}] ${command}`,
-          event: canonical,
-          command,
-          timeout: nativeTimeout(native, canonical, handler.timeout),
-          blocking: !(handler.async || handler.asyncRewake),
-          enabled: true,
-          matcher,
-          ...(onFailureOf(handler, eventName) !== undefined && { onError: onFailureOf(handler, eventName) }),
-          ...(handler.description !== undefined && { description: handler.description }),
-          shape,
-          path,
-          ordinal,
-          envPrefixes,
-          ...(handler.if !== undefined && { when: handler.if }),
-        })
+        const handler = parseEntry(handlerSchema, rawHandler, path, report)
+        if (handler !== undefined) visit(eventName, group, handler, path, ordinal)
       })
     })
   }
-  return specs
 }
 
 /**
@@ -168,37 +181,26 @@ function namedGroupHooks(
   counter: Counter,
 ): HookSpec[] {
   const specs: HookSpec[] = []
-  for (const [eventName, groups] of Object.entries(events)) {
-    groups.forEach((rawGroup, groupIndex) => {
-      const groupPath = `hooks.${eventName}[${groupIndex}]`
-      const group = parseEntry(GeminiGroupSchema, rawGroup, groupPath, report)
-      if (group === undefined) return
-      group.hooks.forEach((rawHandler, index) => {
-        const ordinal = counter.next++
-        const path = `${groupPath}.hooks[${index}]`
-        const handler = parseEntry(GeminiHandlerSchema, rawHandler, path, report)
-        if (handler === undefined) return
-        const matcher = claudeMatcher(group.matcher)
-        specs.push({
-          // As in Claude's shape, the identity says what the handler is, so a copy in another layer runs once.
-          name: `${eventName}/${handler.name ?? commandSlug(handler.command)}`,
-          identity: `${eventName}[${matcher ?? '*'}] ${handler.name ?? handler.command}`,
-          event: eventPattern(eventName),
-          command: handler.command,
-          timeout: nativeTimeout(native, eventPattern(eventName), handler.timeout),
-          blocking: true,
-          enabled: true,
-          matcher,
-          ...(handler.description !== undefined && { description: handler.description }),
-          ...(group.sequential === true && { sequential: true }),
-          shape,
-          path,
-          ordinal,
-          envPrefixes,
-        })
-      })
+  eachGroupedHandler(events, GeminiGroupSchema, GeminiHandlerSchema, report, counter, (eventName, group, handler, path, ordinal) => {
+    const matcher = claudeMatcher(group.matcher)
+    specs.push({
+      // As in Claude's shape, the identity says what the handler is, so a copy in another layer runs once.
+      name: `${eventName}/${handler.name ?? commandSlug(handler.command)}`,
+      identity: `${eventName}[${matcher ?? '*'}] ${handler.name ?? handler.command}`,
+      event: eventPattern(eventName),
+      command: handler.command,
+      timeout: nativeTimeout(native, eventPattern(eventName), handler.timeout),
+      blocking: true,
+      enabled: true,
+      matcher,
+      ...(handler.description !== undefined && { description: handler.description }),
+      ...(group.sequential === true && { sequential: true }),
+      shape,
+      path,
+      ordinal,
+      envPrefixes,
     })
-  }
+  })
   return specs
 }
 

@@ -1,8 +1,7 @@
 // Parsed config documents cached by stat signature, so fire loads no zod while files are unchanged.
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
-import { fnv1a, writeCacheEntry } from '../core/cache-file.ts'
+import { fnv1a, readJsonFile, writeCacheEntry } from '../core/cache-file.ts'
 import { userCacheDir } from '../core/places.ts'
 import { signatureSettled, signatureTaker, statSignature } from '../core/stat.ts'
 import type { ConfigDocument, ParsedEntry } from './document.ts'
@@ -133,13 +132,9 @@ interface Entry {
 }
 
 function readEntries(file: string): Record<string, Entry> {
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; entries?: Record<string, Entry> }
-    if (parsed.format === FORMAT && typeof parsed.entries === 'object' && parsed.entries !== null) return parsed.entries
-  } catch {
-    // Not there yet, or damaged: parse again and rewrite it.
-  }
-  return {}
+  const parsed = readJsonFile(file) as { format?: unknown; entries?: Record<string, Entry> } | null | undefined
+  // Not there yet, or damaged: parse again and rewrite it.
+  return parsed?.format === FORMAT && typeof parsed.entries === 'object' && parsed.entries !== null ? parsed.entries : {}
 }
 
 /** Whether a file was last modified more than SETTLE_MS ago (src/core/stat.ts, the one rule). */

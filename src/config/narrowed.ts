@@ -1,7 +1,7 @@
 // Narrowed agent configs and the hooks.json they were compiled from: fires keep them up to date.
-import { readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { fnv1a, writeJsonAtomic } from '../core/cache-file.ts'
+import { fnv1a, readJsonFile, writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
 import type { ConfigFileRef } from '../core/types.ts'
 import { fileSignature, settled } from './cache.ts'
@@ -75,19 +75,10 @@ export function stampFile(root: string, env: Env): string {
 }
 
 export function readStamp(root: string, env: Env): NarrowedStamp | undefined {
-  let text: string
-  try {
-    text = readFileSync(stampFile(root, env), 'utf8')
-  } catch {
-    return undefined // the common case: no narrowed install in this project
-  }
-  try {
-    const stamp = JSON.parse(text) as Partial<NarrowedStamp>
-    const valid = stamp.root === root && typeof stamp.dir === 'string' && typeof stamp.signature === 'string' && Array.isArray(stamp.agents)
-    return valid ? (stamp as NarrowedStamp) : undefined
-  } catch {
-    return undefined
-  }
+  // The common case: no file, no narrowed install in this project.
+  const stamp = readJsonFile(stampFile(root, env)) as Partial<NarrowedStamp> | null | undefined
+  const valid = stamp?.root === root && typeof stamp.dir === 'string' && typeof stamp.signature === 'string' && Array.isArray(stamp.agents)
+  return valid ? (stamp as NarrowedStamp) : undefined
 }
 
 /** Write the stamp, or remove it when no agent is narrowed any more; false when the state folder cannot be written. */
@@ -110,15 +101,26 @@ export function narrowedAction(
   env: Env,
   now = Date.now(),
 ): { sync: boolean; notice?: string } {
+  return syncAction(stamp, stamp.signature !== signature, allowed, (next) => writeStamp(next, env), now)
+}
+
+/** narrowedAction's and userRoutingAction's rule, the config having `changed` since the stamp's compile. */
+function syncAction<Stamp extends { readonly agents: readonly string[]; readonly startedAt?: number; readonly notice?: string }>(
+  stamp: Stamp,
+  changed: boolean,
+  allowed: boolean,
+  write: (stamp: Omit<Stamp, 'notice'>) => boolean,
+  now: number,
+): { sync: boolean; notice?: string } {
   const due =
     allowed &&
     stamp.agents.length > 0 &&
-    stamp.signature !== signature &&
+    changed &&
     (stamp.startedAt === undefined || now - stamp.startedAt >= SYNC_EVERY_MS || now < stamp.startedAt)
   if (!due && stamp.notice === undefined) return { sync: false }
   const { notice, ...kept } = stamp
   // A state folder that cannot be written claims nothing: better no sync than one per fire.
-  const written = writeStamp(due ? { ...kept, startedAt: now } : kept, env)
+  const written = write(due ? { ...kept, startedAt: now } : kept)
   return { sync: due && written, ...(notice !== undefined && written && { notice }) }
 }
 
@@ -144,19 +146,10 @@ function userStampFile(env: Env): string {
 }
 
 export function readUserStamp(env: Env): UserStamp | undefined {
-  let text: string
-  try {
-    text = readFileSync(userStampFile(env), 'utf8')
-  } catch {
-    return undefined // no narrowed user install
-  }
-  try {
-    const stamp = JSON.parse(text) as Partial<UserStamp>
-    const valid = Array.isArray(stamp.agents) && typeof stamp.signatures === 'object' && stamp.signatures !== null
-    return valid ? (stamp as UserStamp) : undefined
-  } catch {
-    return undefined
-  }
+  // No file: no narrowed user install.
+  const stamp = readJsonFile(userStampFile(env)) as Partial<UserStamp> | null | undefined
+  const valid = Array.isArray(stamp?.agents) && typeof stamp?.signatures === 'object' && stamp.signatures !== null
+  return valid ? (stamp as UserStamp) : undefined
 }
 
 /** Write the user stamp, or remove it when no agent's user config is narrowed any more. */
@@ -180,13 +173,5 @@ export function userRoutingAction(
   env: Env,
   now = Date.now(),
 ): { sync: boolean; notice?: string } {
-  const due =
-    allowed &&
-    stamp.agents.length > 0 &&
-    stamp.signatures[key] !== signature &&
-    (stamp.startedAt === undefined || now - stamp.startedAt >= SYNC_EVERY_MS || now < stamp.startedAt)
-  if (!due && stamp.notice === undefined) return { sync: false }
-  const { notice, ...kept } = stamp
-  const written = writeUserStamp(due ? { ...kept, startedAt: now } : kept, env)
-  return { sync: due && written, ...(notice !== undefined && written && { notice }) }
+  return syncAction(stamp, stamp.signatures[key] !== signature, allowed, (next) => writeUserStamp(next, env), now)
 }

@@ -3,7 +3,7 @@
 // fetches it (`hookrun policy pull`, in the background when the copy is stale).
 import type { KeyObject } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { writeJsonAtomic } from '../core/cache-file.ts'
+import { readJsonFile, writeJsonAtomic } from '../core/cache-file.ts'
 import { join } from 'node:path'
 import { userCacheDir } from '../core/places.ts'
 import { nodeCrypto } from '../core/builtins.ts'
@@ -47,11 +47,7 @@ export function policyFiles(url: string, env: Env): { meta: string; document: st
 }
 
 export function readMeta(file: string): PolicyMeta | undefined {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as PolicyMeta
-  } catch {
-    return undefined
-  }
+  return readJsonFile(file) as PolicyMeta | undefined
 }
 
 /** The pinned key; a key that is neither PEM nor 32 base64 bytes is a config error naming it. */

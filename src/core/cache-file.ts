@@ -1,5 +1,5 @@
 // Small JSON files hookrun keeps for itself (caches, records), written so readers never see half.
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { writeFileAtomic } from './atomic-write.ts'
 import { dirname, join } from 'node:path'
 import { makeFolders } from './places.ts'
@@ -16,6 +16,15 @@ export function writeJsonAtomic(file: string, value: unknown): boolean {
     return true
   } catch {
     return false
+  }
+}
+
+/** A JSON file's value; undefined when it is missing, cannot be read or is not JSON. */
+export function readJsonFile(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
   }
 }
 

@@ -11,12 +11,17 @@ function eventsOf(source: string, skipped: Readonly<Record<string, string>>): st
 }
 
 function complete(agent: Agent, install: InstallTarget): AgentTarget {
-  const { legacy, ...target } = install
+  const { legacy, header = {}, comments = false, skipped = {}, commandField = 'command', ...target } = install
   return {
     ...target,
+    header,
+    comments,
+    skipped,
+    commandField,
+    command: install.command ?? ((self) => `${self} fire --format ${agent.name}`),
     name: agent.name,
     label: agent.label,
-    events: install.events ?? eventsOf(agent.name, install.skipped),
+    events: install.events ?? eventsOf(agent.name, skipped),
     ...(legacy !== undefined && { legacy: complete(agent, legacy) }),
   }
 }

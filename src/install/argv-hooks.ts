@@ -5,28 +5,10 @@
 import { shellQuote } from '../core/shell.ts'
 import { agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, isRouterCommand } from './agent-target.ts'
-import { JsonTextError } from './json-text.ts'
+import { type Entry, entriesOf } from './hook-list-read.ts'
 import { installedLines } from './own-file-lines.ts'
 import { type AgentFileResult, type AgentFiles, uninstallOwnEntries } from './results.ts'
 import { plainWords } from './router-program.ts'
-
-type Entry = Record<string, unknown>
-
-/** The file's `hooks` list; a file that is not `{hooks: [objects]}` is refused, left as it is. */
-function entriesOf(text: string, target: Pick<AgentTarget, 'label'>): Entry[] {
-  let root: unknown
-  try {
-    root = JSON.parse(text)
-  } catch (error) {
-    throw new JsonTextError(`is not JSON (${(error as Error).message})`)
-  }
-  if (typeof root !== 'object' || root === null || Array.isArray(root)) throw new JsonTextError('is not a JSON object')
-  const hooks = (root as Record<string, unknown>).hooks
-  if (hooks === undefined) return []
-  if (!Array.isArray(hooks) || hooks.some((entry) => typeof entry !== 'object' || entry === null || Array.isArray(entry)))
-    throw new JsonTextError(`"hooks" is not a list of objects, as ${target.label} expects`)
-  return hooks as Entry[]
-}
 
 /** An argv list as the shell line it stands for (plain words stay as they are). */
 function lineOf(argv: unknown): string | undefined {

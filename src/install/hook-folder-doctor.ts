@@ -1,7 +1,7 @@
 // `hookrun doctor` on hook-folder agents (Cline): wrappers missing or not executable, and a
 // provider that runs tools itself, where no hook fires at all.
-import { readFileSync } from 'node:fs'
 import { loadConfig } from '../config/parse.ts'
+import { readJsonFile } from '../core/cache-file.ts'
 import { count } from '../core/words.ts'
 import type { Places, Scope } from './agent-target.ts'
 import { FOLDER_AGENTS, type FolderAgent, wrapperProblems } from './hook-folder.ts'
@@ -11,13 +11,8 @@ import { projectNativeMatchers } from './matchers.ts'
 function providerOf(agent: FolderAgent, env: Readonly<Record<string, string | undefined>>, home: string): string | undefined {
   const providers = agent.toolRunningProviders
   if (providers === undefined) return undefined
-  try {
-    const parsed = JSON.parse(readFileSync(providers.file(env, home), 'utf8')) as Record<string, unknown>
-    const provider = parsed[providers.key]
-    return typeof provider === 'string' ? provider : undefined
-  } catch {
-    return undefined
-  }
+  const provider = (readJsonFile(providers.file(env, home)) as Record<string, unknown> | null | undefined)?.[providers.key]
+  return typeof provider === 'string' ? provider : undefined
 }
 
 const installCommand = (agent: FolderAgent, scope: Scope) =>

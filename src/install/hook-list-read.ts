@@ -1,6 +1,7 @@
 // Reading a hooks file of hookrun's own whose entries are a list (`hook-list` format, e.g. Kiro CLI
 // v3's `{version: "v1", hooks: [...]}`): hookrun's entries in it, for install, uninstall, doctor and
-// the agents' overlaps (src/install/hook-list.ts writes it).
+// the agents' overlaps (src/install/hook-list.ts writes it); argv-hooks.ts reads Deep Agents Code's
+// list with `entriesOf` too.
 import { agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, isRouterCommand } from './agent-target.ts'
 import { JsonTextError } from './json-text.ts'
@@ -9,7 +10,7 @@ export type Entry = Record<string, unknown>
 
 /**
  * The file's `hooks` list; a file that is not `{version: "v1", hooks: [...]}` (the version the
- * target's header gives) is refused, left as it is.
+ * target's header gives, where it gives one: Deep Agents Code's argv list has none) is refused, left as it is.
  */
 export function entriesOf(text: string, target: Pick<AgentTarget, 'label' | 'header'>): Entry[] {
   let root: unknown
@@ -21,7 +22,7 @@ export function entriesOf(text: string, target: Pick<AgentTarget, 'label' | 'hea
   if (typeof root !== 'object' || root === null || Array.isArray(root)) throw new JsonTextError('is not a JSON object')
   const { version, hooks } = root as Record<string, unknown>
   const wanted = target.header.version
-  if (version !== undefined && version !== wanted)
+  if (wanted !== undefined && version !== undefined && version !== wanted)
     throw new JsonTextError(`has version ${JSON.stringify(version)}; hookrun writes ${target.label}'s ${JSON.stringify(wanted)}`)
   if (hooks === undefined) return []
   if (!Array.isArray(hooks) || hooks.some((entry) => typeof entry !== 'object' || entry === null || Array.isArray(entry)))

@@ -1,6 +1,7 @@
 // Has the user reviewed hookrun's router entries in an agent that runs a hook only once reviewed
 // (the target's `reviews`: Codex)? Its headless runs skip unreviewed hooks without a word.
 import { existsSync, readFileSync } from 'node:fs'
+import { readJsonFile } from '../core/cache-file.ts'
 import { type AgentTarget, isRouterCommand } from './agent-target.ts'
 
 /**
@@ -24,12 +25,9 @@ export function entryReview(
   home: string,
 ): EntryReview | undefined {
   if (target.reviews === undefined) return undefined
-  let hooks: Record<string, unknown>
-  try {
-    hooks = (JSON.parse(readFileSync(file, 'utf8')) as { hooks?: Record<string, unknown> }).hooks ?? {}
-  } catch {
-    return undefined
-  }
+  const parsed = readJsonFile(file) as { hooks?: Record<string, unknown> } | null | undefined
+  if (parsed == null) return undefined
+  const hooks = parsed.hooks ?? {}
   const config = target.reviews.file(env, home)
   const recorded = existsSync(config) ? readFileSync(config, 'utf8') : ''
   const keys: string[] = []

@@ -3,7 +3,7 @@
 // created remembered so uninstall removes only those.
 import { existsSync, readFileSync, rmdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { writeJsonAtomic } from '../core/cache-file.ts'
+import { readJsonFile, writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
 import { count } from '../core/words.ts'
 import type { Scope } from './agent-target.ts'
@@ -154,13 +154,9 @@ export function rememberCreated(file: string, env: Env, add: boolean, folders: r
   const record = join(stateDir(env), 'installed-files.json')
   let files: string[] = []
   let made: Record<string, string[]> = {}
-  try {
-    const parsed = JSON.parse(readFileSync(record, 'utf8')) as { files?: unknown; folders?: unknown }
-    if (Array.isArray(parsed.files)) files = parsed.files.filter((entry): entry is string => typeof entry === 'string')
-    if (typeof parsed.folders === 'object' && parsed.folders !== null) made = parsed.folders as Record<string, string[]>
-  } catch {
-    // No record yet.
-  }
+  const parsed = readJsonFile(record) as { files?: unknown; folders?: unknown } | null | undefined // undefined: no record yet
+  if (Array.isArray(parsed?.files)) files = parsed.files.filter((entry): entry is string => typeof entry === 'string')
+  if (typeof parsed?.folders === 'object' && parsed.folders !== null) made = parsed.folders as Record<string, string[]>
   const had = files.includes(file) ? (Array.isArray(made[file]) ? made[file].filter((entry) => typeof entry === 'string') : []) : undefined
   if (add) {
     if (had === undefined)

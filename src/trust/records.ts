@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { writeFileAtomic } from '../core/atomic-write.ts'
+import { readJsonFile } from '../core/cache-file.ts'
 import { HookrunError } from '../core/errors.ts'
 import { makeOwnFolder, stateDir } from '../core/places.ts'
 import { statSignature } from '../core/stat.ts'
@@ -168,12 +169,8 @@ export function trustedRoots(env: Env = process.env): string[] {
     return [] // no project trusted yet
   }
   return names.flatMap((name) => {
-    try {
-      const record = asTrustRecord(JSON.parse(readFileSync(join(dir, name), 'utf8')))
-      return record === undefined ? [] : [record.root]
-    } catch {
-      return []
-    }
+    const record = asTrustRecord(readJsonFile(join(dir, name)))
+    return record === undefined ? [] : [record.root]
   })
 }
 
@@ -196,18 +193,8 @@ export function recordSeen(projectRoot: string, env: Env): { file: string; signa
 }
 
 function readRecordAt(file: string, root: string): TrustRecord | undefined {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
-  try {
-    const record = asTrustRecord(JSON.parse(text))
-    return record?.root === root ? record : undefined
-  } catch {
-    return undefined
-  }
+  const record = asTrustRecord(readJsonFile(file))
+  return record?.root === root ? record : undefined
 }
 
 /**
@@ -280,11 +267,8 @@ function trustedTexts(projectRoot: string, files: readonly string[]): Record<str
 
 /** The texts recorded with the project's trust (empty when there are none). */
 export function readTrustedTexts(projectRoot: string, env: Env = process.env): Record<string, string> {
-  try {
-    return JSON.parse(readFileSync(trustedTextsFile(trustRecordFile(projectRoot, env)), 'utf8')) as Record<string, string>
-  } catch {
-    return {}
-  }
+  const texts = readJsonFile(trustedTextsFile(trustRecordFile(projectRoot, env)))
+  return texts === undefined ? {} : (texts as Record<string, string>)
 }
 
 /** The record a project is held to: its own, else (a git worktree) its main checkout's. */

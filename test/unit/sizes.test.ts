@@ -40,7 +40,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
     "it returns the plugin's JavaScript text, which OpenCode and Kilo Code load: one template, read as the file it writes",
   'src/agents/pi-extension.ts: piExtensionText':
     "it returns the extension's JavaScript text, which Pi loads: one template, read as the file it writes",
-  'src/agents/plugin-source.ts: fireSource': "it returns the fire helper's JavaScript text every in-process plugin shares: one template",
 }
 
 function sourceFiles(folder: string): string[] {
