@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync, type SpawnSyncOptions } from 'node
 import type { Hook } from '../src/core/types.ts'
 import type { Decision } from '../src/core/protocol.ts'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { trustProject } from '../src/commands/trust.ts'
@@ -303,4 +304,13 @@ export function cutUtf8(text: string, max: number): string {
     end += char.length
   }
   return text.slice(0, end)
+}
+
+/** A loopback port nothing listens on now (a server a test starts takes it next). */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((done) => server.close(() => done()))
+  return port
 }

@@ -6,9 +6,9 @@
  * Results: src/agents/lab/claude-serve.json.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
+import { freePort } from '../helpers.ts'
 import { labResults, type LabRun, labRun, labVersion } from './lab.ts'
 import {
   bash,
@@ -32,14 +32,6 @@ afterAll(() => {
   if (process.env.HOOKRUN_LAB_KEEP) return
   for (const run of runs) run.remove()
 })
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((done) => server.close(() => done()))
-  return port
-}
 
 /** A lab run wired with `install --project --serve` on a port of its own (each run has its own HOME, so its own server). */
 async function servedRun(setup: (run: LabRun) => void): Promise<{ run: LabRun; port: number }> {

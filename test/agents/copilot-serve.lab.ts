@@ -13,7 +13,7 @@ import { copilotConfig, runCopilot } from './copilot-cli.ts'
 import { type AgentRun, labResults, type LabRun, labRun, labVersion, type ModelServer, type Turn } from './lab.ts'
 import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
 import { contextHooks, GATE_HOOKS, shownOn } from './scenario.ts'
-import { freePort } from './serve-lab.ts'
+import { freePort } from '../helpers.ts'
 
 const results = labResults('copilot', 'copilot-serve')
 const runs: LabRun[] = []

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { DONE, denyGate, QWEN, type Session, session, shell } from './gemini-family.ts'
 import { labResults, labVersion } from './lab.ts'
-import { freePort } from './serve-lab.ts'
+import { freePort } from '../helpers.ts'
 
 const results = labResults('qwen', 'qwen-serve')
 const REASON = 'lab gate: no DENIED files here'

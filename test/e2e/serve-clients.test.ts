@@ -3,10 +3,9 @@
 // blocks (exit 2) when the server is down or refuses its secret; doctor says whether it answers.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { cliEnvironment, makeProject, removeProject, runCli, startCli, trustProjectFor } from '../helpers.ts'
+import { cliEnvironment, freePort, makeProject, removeProject, runCli, startCli, trustProjectFor } from '../helpers.ts'
 
 const dirs: string[] = []
 const stops: Array<() => void> = []
@@ -14,14 +13,6 @@ afterEach(() => {
   for (const stop of stops.splice(0)) stop()
   for (const dir of dirs.splice(0)) removeProject(dir)
 })
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((done) => server.close(() => done()))
-  return port
-}
 
 async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms

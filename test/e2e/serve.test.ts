@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { createServer, request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { cliEnvironment, makeProject, removeProject, runCli, startCli, trustProjectFor } from '../helpers.ts'
+import { cliEnvironment, freePort, makeProject, removeProject, runCli, startCli, trustProjectFor } from '../helpers.ts'
 
 const dirs: string[] = []
 const stops: Array<() => void> = []
@@ -13,15 +13,6 @@ afterEach(() => {
   for (const stop of stops.splice(0)) stop()
   for (const dir of dirs.splice(0)) removeProject(dir)
 })
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((done) => server.close(() => done()))
-  return port
-}
 
 const GATE = {
   hooks: [
