@@ -187,8 +187,6 @@ const copilotInstall: InstallTarget = {
   shape: 'flat',
   commandField: 'bash',
   header: { version: 1 },
-  comments: false,
-  skipped: {},
   // Copilot's camelCase payloads do not name the event, so the command does.
   command: (self, event) => `${self} fire ${event} --format copilot`,
   handler: (command) => ({ type: 'command', bash: command, timeoutSec: ROUTER_TIMEOUT_SECONDS }),

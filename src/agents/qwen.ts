@@ -146,11 +146,8 @@ const qwenInstall: InstallTarget = {
   // QwenLM/qwen-code docs/users/features/hooks.md: hooks in .qwen/settings.json or the user's settings.
   file: (scope, places) => join(scope === 'user' ? join(places.home, '.qwen') : join(places.project, '.qwen'), 'settings.json'),
   shape: 'groups',
-  commandField: 'command',
-  header: {},
   comments: true,
   skipped: { MessageDisplay: STREAMING },
-  command: (self) => `${self} fire --format qwen`,
   // Qwen's command-hook timeout is in milliseconds.
   handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
   timeout: { field: 'timeout', perSecond: 1000 },
