@@ -13,8 +13,6 @@ import { materialCheck } from './trust/verify.ts'
 /** One step of the chain: a command hook from the config, or a hook that runs in-process. */
 export type ChainStep = Hook | InProcessStep
 
-export { withEventName }
-
 /** A hook that runs inside the caller's process: the library's function hooks (src/library/function-hook.ts). */
 export interface InProcessStep {
   readonly name: string
