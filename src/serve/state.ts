@@ -71,8 +71,8 @@ export function secretHeaderCurrent(env: Env, secret: string): boolean {
 }
 
 /**
- * The header file, (re)written when it does not hold the secret: curl reads it (`-H @file`) as
- * a command line would be shown by `ps` to every user.
+ * The header file, (re)written when it does not hold the secret: curl reads the secret from it
+ * (`-H @file`, curl 7.55 and later), as `ps` shows a command line to every user.
  */
 export function secretHeaderFile(env: Env): string {
   const secret = serveSecret(env)
