@@ -3,6 +3,7 @@ import type { CAC } from 'cac'
 import { HookrunError } from '../core/errors.ts'
 import { required } from './help.ts'
 import { importableNames, installableNames, spokenList } from '../agents/registry.ts'
+import { SERVED_AGENTS } from '../serve/served.ts'
 import { bool, folder, type Io, list } from './io.ts'
 
 export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code: number) => void): void {
@@ -34,7 +35,10 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
           '--agent-format <format>',
           "kiro, vibe: current (Kiro CLI 3's .kiro/hooks file, Vibe 2.21's event names) or legacy (Kiro CLI 2's agent config, Vibe's names before 2.21); default: what the installed agent's --version reads, else current",
         )
-        .option('--serve', 'claude, qwen, copilot: events posted to one warm hookrun serve instead of a process per event (docs/serve.md)')
+        .option(
+          '--serve',
+          `${SERVED_AGENTS.map((agent) => agent.name).join(', ')}: events posted to one warm hookrun serve instead of a process per event (docs/serve.md)`,
+        )
         .option('--port <n>', 'install --serve: the loopback port hookrun serve answers on (default 47470)')
     if (name === 'install') {
       command
