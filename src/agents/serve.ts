@@ -28,7 +28,7 @@ export interface HttpHooks {
   readonly eventInUrl?: boolean
   /**
    * Its http handlers let the event through on every failure (refused, timeout, non-2xx; no
-   * `onFailure`): gate events get a command handler instead, a curl client that exits `blockExit`
+   * `onFailure`): gate events get a command handler instead, a bash client that exits `blockExit`
    * when the server does not answer. `everyEvent`: every event gets the client, none an http
    * handler (its http handlers need a variable in the agent's own environment to reach loopback).
    */

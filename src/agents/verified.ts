@@ -23,7 +23,7 @@ export interface LabVerified {
   readonly package: string
   readonly version: string
   readonly scenarios: Readonly<Record<string, { readonly verdict: string; readonly seen: string }>>
-  /** The same agent wired with `hookrun install --serve` (its http handlers or curl clients to hookrun serve). */
+  /** The same agent wired with `hookrun install --serve` (its http handlers or command clients to hookrun serve). */
   readonly serve?: LabVerified
 }
 

@@ -6,7 +6,7 @@ export function registerServeCommand(cli: CAC, io: Io, setExitCode: (code: numbe
   cli
     .command(
       'serve [event]',
-      "Answer agents' http hook handlers and curl clients on 127.0.0.1 with one warm hookrun (install --serve wires it)",
+      "Answer agents' http hook handlers and hookrun's command clients on 127.0.0.1 with one warm hookrun (install --serve wires it)",
     )
     .option('--port <n>', 'The loopback port (default 47470; must match install --serve --port)')
     .option('--idle-minutes <n>', 'Exit after this many minutes without a request; 0: never (default 120)')

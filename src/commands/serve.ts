@@ -109,7 +109,7 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
     }
   }
   pruneSessions(env)
-  // The curl clients' header file follows the secret (made again: the clients are answered again).
+  // The command clients' header file follows the secret (made again: the clients are answered again).
   secretHeaderFile(env)
   const log = (line: string) => void io.stderr(`${new Date().toISOString()} ${line}\n`)
   let server: RunningServer
@@ -360,7 +360,7 @@ export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLin
       if (agent.http.client !== undefined && !secretHeaderCurrent(env, secret))
         lines.push({
           status: 'fail',
-          what: `${secretHeaderPath(env)} does not hold this user's hookrun serve secret: ${agent.label}'s curl clients are refused (401) and its gates block`,
+          what: `${secretHeaderPath(env)} does not hold this user's hookrun serve secret: ${agent.label}'s command clients are refused (401) and its gates block`,
           fix,
         })
     }

@@ -1,5 +1,5 @@
 // `hookrun install --agent <agent> --serve`: the agent's router entries as handlers that POST each
-// event to `hookrun serve` on 127.0.0.1 (http handlers; where those fail open, a curl command client
+// event to `hookrun serve` on 127.0.0.1 (http handlers; where those fail open, a bash command client
 // on gates, or on every event), and the command on the session's start and each prompt that starts
 // the server when none answers (src/commands/serve.ts).
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs'
@@ -30,34 +30,56 @@ function serveUrl(agent: ServedAgent, port: number): string {
 
 const ROUTES = SERVED_AGENTS.map((agent) => agent.http.route).join('|')
 const SERVE_URL = new RegExp(`^http://127\\.0\\.0\\.1:(\\d+)/(?:${ROUTES})(?:\\?[\\w=&-]*)?$`)
-/** A command client `install --serve` wrote (`clientCommand`). */
-const SERVE_CLIENT = new RegExp(
-  `^curl -sS --fail -m \\d+ -H @.* http://127\\.0\\.0\\.1:(\\d+)/(?:${ROUTES})(?:/[A-Za-z]+)? \\|\\| (?:exit 0|\\{ .* exit \\d+; \\})$`,
-)
+/**
+ * A command client `install --serve` wrote (`clientCommand`), by its first line; and the curl one
+ * installs wrote before, still recognised so that an uninstall or a --sync replaces it.
+ */
+const SERVE_CLIENTS = [
+  new RegExp(`^# hookrun serve client: POST to http://127\\.0\\.0\\.1:(\\d+)/(?:${ROUTES})(?:/[A-Za-z]+)?\n`),
+  new RegExp(
+    `^curl -sS --fail -m \\d+ -H @.* http://127\\.0\\.0\\.1:(\\d+)/(?:${ROUTES})(?:/[A-Za-z]+)? \\|\\| (?:exit 0|\\{ .* exit \\d+; \\})$`,
+  ),
+]
 
 /**
- * curl stops this long before the agent's own timeout for the entry (ROUTER_TIMEOUT_SECONDS), so a
- * server that hangs ends in the client's block, not in the agent's timeout (Copilot lets a call
- * through when a hook times out).
+ * The client stops waiting this long before the agent's own timeout for the entry
+ * (ROUTER_TIMEOUT_SECONDS), so a server that hangs ends in the client's block, not in the agent's
+ * timeout (Copilot lets a call through when a hook times out).
  */
 const CLIENT_TIMEOUT_SECONDS = ROUTER_TIMEOUT_SECONDS - 10
 
 /**
- * The command client of an agent whose http handlers fail open: curl posts the event (stdin) with
- * the secret header read from a private file (`ps` shows a command line to every user), and prints
- * the server's answer. On a gate every failure (refused, timeout, non-2xx such as a wrong secret,
- * no curl: 127) becomes the agent's blocking exit with a line on how to recover; elsewhere the
- * event goes on, as a failing router's does.
+ * The command client of an agent whose http handlers fail open, for the bash both agents run their
+ * command hooks in: it posts the event (stdin) over bash's own /dev/tcp, so a call costs one bash
+ * and no other process (curl's start alone cost 11 ms a call here). The secret header comes from a
+ * private file (`ps` shows a command line to every user). Only a 200 whose body arrived whole is
+ * printed; on a gate anything else (refused, timeout, a 401 for a wrong secret, a 500 from a fire
+ * that failed, a cut answer) becomes the agent's blocking exit with a line on how to recover, after
+ * the server's own answer when there was one; elsewhere the event goes on, as a failing router's
+ * does. The connection is a compound command's redirection, not `exec`: a bash in POSIX mode exits
+ * on a failed `exec` redirection, which would skip the block.
  */
 function clientCommand(agent: ServedAgent, port: number, event: string, headerFile: string, gate: boolean): string {
-  const url = `http://127.0.0.1:${port}/${agent.http.route}${agent.http.eventInUrl ? `/${event}` : ''}`
-  const post = `curl -sS --fail -m ${CLIENT_TIMEOUT_SECONDS} -H @${shellQuote(headerFile)} -H 'content-type: application/json' --data-binary @- ${url}`
-  if (!gate) return `${post} || exit 0`
+  const path = `/${agent.http.route}${agent.http.eventInUrl ? `/${event}` : ''}`
+  const wait = `-t ${CLIENT_TIMEOUT_SECONDS}`
+  const request = `POST ${path} HTTP/1.1\\r\\nhost: 127.0.0.1:${port}\\r\\n%s\\r\\ncontent-type: application/json\\r\\ncontent-length: %s\\r\\nconnection: close\\r\\n\\r\\n%s`
+  const client = [
+    `# hookrun serve client: POST to http://127.0.0.1:${port}${path}`,
+    // Bytes, not characters: content-length counts bytes. Read without a process where stdin is a
+    // pipe; Node's spawn (Qwen Code's) gives a socket, which /dev/stdin cannot open: cat reads that.
+    'LC_ALL=C; s= n= b=; if [ -S /dev/stdin ]; then p=$(cat); else p=$(</dev/stdin); fi',
+    `{ read -r h <${shellQuote(headerFile)} && printf '${request}' "$h" "\${#p}" "$p" >&3 && read -r ${wait} s <&3 &&`,
+    `while IFS= read -r ${wait} l <&3 && [ "$l" != $'\\r' ]; do case $l in [Cc]ontent-[Ll]ength:*) n=\${l//[!0-9]/} ;; esac; done &&`,
+    `IFS= read -r -d '' -n "\${n:-0}" ${wait} b <&3; } 2>/dev/null 3<>/dev/tcp/127.0.0.1/${port}`,
+    `case $s in 'HTTP/1.1 200 '*) [ -n "$n" ] && [ "\${#b}" = "$n" ] && printf %s "$b" && exit 0 ;; esac`,
+    `[ -z "$s" ] || printf 'hookrun serve answered %s: %s\\n' "\${s%$'\\r'}" "$b" >&2`,
+  ]
+  if (!gate) return [...client, 'exit 0'].join('\n')
   const start = `hookrun serve${port === 47470 ? '' : ` --port ${port}`}`
   const why = `hookrun serve did not answer on 127.0.0.1:${port}, so this ${agent.label} gate blocks: start it with ${start}, or go back to command hooks with hookrun install --agent ${agent.name} without --serve`
   const answer = agent.http.client?.blockAnswers?.[event]?.(why)
   const stdout = answer === undefined ? '' : `echo ${shellQuote(JSON.stringify(answer))}; `
-  return `${post} || { ${stdout}echo ${shellQuote(why)} >&2; exit ${agent.http.client!.blockExit}; }`
+  return [...client, `${stdout}echo ${shellQuote(why)} >&2; exit ${agent.http.client!.blockExit}`].join('\n')
 }
 
 /** A handler `install --serve` wrote: an http handler to hookrun serve's url, or its command client. */
@@ -65,7 +87,7 @@ export function isServeHandler(handler: unknown): boolean {
   if (handler === null || typeof handler !== 'object') return false
   const { type, url } = handler as { type?: unknown; url?: unknown }
   if (type === 'http') return typeof url === 'string' && SERVE_URL.test(url)
-  return Object.values(handler).some((value) => typeof value === 'string' && SERVE_CLIENT.test(value))
+  return Object.values(handler).some((value) => typeof value === 'string' && SERVE_CLIENTS.some((client) => client.test(value)))
 }
 
 /**
@@ -93,8 +115,8 @@ export function servedTarget(target: AgentTarget, agent: ServedAgent, port: numb
     http.client === undefined
       ? `http handlers to ${serveUrl(agent, port)} (gates block while it does not answer)`
       : http.client.everyEvent
-        ? `curl clients to http://127.0.0.1:${port}/${agent.http.route}${http.eventInUrl ? '/<event>' : ''} (${http.client.why}: gates exit ${http.client.blockExit} and block while it does not answer)`
-        : `http handlers to ${serveUrl(agent, port)}, curl clients on gates (${http.client.why}: they exit ${http.client.blockExit} and block while it does not answer)`
+        ? `bash clients to http://127.0.0.1:${port}/${agent.http.route}${http.eventInUrl ? '/<event>' : ''} (${http.client.why}: gates exit ${http.client.blockExit} and block while it does not answer)`
+        : `http handlers to ${serveUrl(agent, port)}, bash clients on gates (${http.client.why}: they exit ${http.client.blockExit} and block while it does not answer)`
   return {
     ...target,
     alwaysRouted: [...commandEvents],
@@ -142,7 +164,7 @@ export function servedHandler(file: string): { port: number; secret?: unknown } 
             return { port: Number(port), secret: child(child(handler, 'headers'), SECRET_HEADER)?.value }
           for (const field of ['command', 'bash']) {
             const text = child(handler, field)?.value
-            const found = typeof text === 'string' ? SERVE_CLIENT.exec(text)?.[1] : undefined
+            const found = typeof text === 'string' ? SERVE_CLIENTS.map((client) => client.exec(text)?.[1]).find(Boolean) : undefined
             if (found !== undefined) clientPort ??= Number(found)
           }
         }
@@ -173,7 +195,7 @@ export function keepPrivate(file: string, before: number | undefined): string | 
 /**
  * What `--serve` needs of the machine. Claude Code: `onFailure` (2.1.295), or a server that is gone
  * would let every gate through; refused with one line on an older one. An agent with command
- * clients: curl on PATH, or every gate blocks.
+ * clients: a bash that reaches loopback, or every gate blocks.
  */
 export function checkServedVersion(env: Readonly<Record<string, string | undefined>>, agent: ServedAgent): string | undefined {
   const { label, http } = agent
@@ -182,10 +204,7 @@ export function checkServedVersion(env: Readonly<Record<string, string | undefin
       .split(delimiter)
       .map((dir) => join(dir, name))
       .find((path) => existsSync(path))
-  if (http.client !== undefined && onPath('curl') === undefined)
-    throw new HookrunError(
-      `--serve for ${label} runs curl on its gates, and there is no curl on PATH: install curl, or install without --serve`,
-    )
+  if (http.client !== undefined) checkClientShell(label, onPath('bash'), env)
   if (http.minVersion === undefined) return undefined
   const program = onPath(http.program)
   if (program === undefined)
@@ -198,6 +217,24 @@ export function checkServedVersion(env: Readonly<Record<string, string | undefin
       `--serve needs ${label} ${http.minVersion} or later (onFailure on http handlers); ${program} is ${version[0]}: update it, or install without --serve`,
     )
   return undefined
+}
+
+/**
+ * The command clients are bash reaching 127.0.0.1 through /dev/tcp: a bash built without network
+ * redirections (or none on PATH) would make every gate block, so install refuses in one line. A
+ * connection to port 0 is refused where /dev/tcp works, and "No such file" where it does not.
+ */
+function checkClientShell(label: string, bash: string | undefined, env: Readonly<Record<string, string | undefined>>): void {
+  const refuse = (why: string) =>
+    new HookrunError(`--serve for ${label} answers its gates through bash's /dev/tcp, and ${why}: install without --serve`)
+  if (bash === undefined) throw refuse('there is no bash on PATH')
+  const probe = nodeChildProcess().spawnSync(bash, ['-c', ': </dev/tcp/127.0.0.1/0'], {
+    encoding: 'utf8',
+    timeout: 15_000,
+    env: env as NodeJS.ProcessEnv,
+  })
+  if (probe.error !== undefined || /No such file/.test(probe.stderr ?? ''))
+    throw refuse(`${bash} cannot open /dev/tcp connections (built without network redirections)`)
 }
 
 function olderThan(have: number[], want: number[]): boolean {

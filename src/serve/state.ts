@@ -56,7 +56,7 @@ export function serveSecret(env: Env): string {
   }
 }
 
-/** The file the command clients of `install --serve` hand curl the secret header from. */
+/** The file the command clients of `install --serve` read the secret header from. */
 export function secretHeaderPath(env: Env): string {
   return join(serveDir(env), 'secret-header')
 }
@@ -71,8 +71,8 @@ export function secretHeaderCurrent(env: Env, secret: string): boolean {
 }
 
 /**
- * The header file, (re)written when it does not hold the secret: curl reads the secret from it
- * (`-H @file`, curl 7.55 and later), as `ps` shows a command line to every user.
+ * The header file, (re)written when it does not hold the secret: the clients read the secret from it,
+ * as `ps` shows a command line to every user.
  */
 export function secretHeaderFile(env: Env): string {
   const secret = serveSecret(env)

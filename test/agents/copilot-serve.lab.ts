@@ -1,7 +1,7 @@
 /**
  * Copilot CLI 1.0.102 with `hookrun install --agent copilot --serve`: its http handlers fail open
  * (and reach loopback only with COPILOT_HOOK_ALLOW_LOCALHOST=1 in its environment), so every event
- * gets a curl client to `hookrun serve` (a gate's exits 2 when it does not answer, which denies a
+ * gets a bash client to `hookrun serve` (a gate's exits 2 when it does not answer, which denies a
  * preToolUse), and sessionStart / userPromptSubmitted start the server. The user install
  * (~/.copilot/hooks/hookrun.json), the project a trusted folder. Two sessions: deny, allow and
  * the server stopped mid-session; context. Results: src/agents/lab/copilot-serve.json.
@@ -49,7 +49,7 @@ async function served(hooks: unknown, turns: readonly Turn[]): Promise<{ run: La
     const port = await freePort()
     const install = run.hookrun(['install', '--agent', 'copilot', '--serve', '--port', String(port)])
     expect(install.status, install.stderr).toBe(0)
-    expect(install.stdout).toContain(`served:  curl clients to http://127.0.0.1:${port}/copilot/<event>`)
+    expect(install.stdout).toContain(`served:  bash clients to http://127.0.0.1:${port}/copilot/<event>`)
     const result = await runCopilot(run, server, 'lab scenario serve')
     console.log(`copilot --serve session: ${Math.round(result.ms)} ms`)
     expect(result.status, result.stderr).toBe(0)
@@ -80,11 +80,11 @@ describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
     // the client prints the deny on stdout too, which it reads with the exit code.
     expect(outputs[3]).toMatch(/^Denied by preToolUse hook: hookrun serve did not answer on 127\.0\.0\.1:\d+, so this Copilot gate blocks/)
     const where = shownOn(result, 'hookrun serve did not answer')
-    results.record('allow-shell', 'honoured', 'through the curl client: the command ran')
+    results.record('allow-shell', 'honoured', 'through the bash client: the command ran')
     results.record(
       'deny-shell',
       'honoured',
-      `through the curl client (the server's JSON deny, exit 0): the command did not run; the model got ${JSON.stringify(outputs[1])}`,
+      `through the bash client (the server's JSON deny, exit 0): the command did not run; the model got ${JSON.stringify(outputs[1])}`,
     )
     results.record(
       'crash-blocks',
@@ -93,7 +93,7 @@ describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
     )
   })
 
-  test.concurrent('context: sessionStart, userPromptSubmitted (serve --start) and postToolUse (curl client) context reach the model', async () => {
+  test.concurrent('context: sessionStart, userPromptSubmitted (serve --start) and postToolUse (bash client) context reach the model', async () => {
     const { server } = await served(contextHooks(), [bashCall('true'), DONE])
     const all = completions(server)
     const first = JSON.stringify(chatMessages(all[0]!))
@@ -103,7 +103,7 @@ describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
     results.record(
       'context',
       'honoured',
-      'sessionStart and userPromptSubmitted context (their serve --start command) and postToolUse context (curl client) reached the model',
+      'sessionStart and userPromptSubmitted context (their serve --start command) and postToolUse context (bash client) reached the model',
     )
   })
 

@@ -1,6 +1,6 @@
 /**
  * Qwen Code 0.24.4 with `hookrun install --agent qwen --serve`: its http handlers fail open, so
- * gates go through a curl client to `hookrun serve` (exit 2 when it does not answer), other
+ * gates go through a bash client to `hookrun serve` (exit 2 when it does not answer), other
  * events through http handlers, and SessionStart / UserPromptSubmit start the server. Two sessions:
  * deny, allow and the server stopped mid-session; context from the start command and over http.
  * Results: src/agents/lab/qwen-serve.json.
@@ -27,7 +27,7 @@ async function served(options: Omit<Parameters<typeof session>[1], 'install' | '
   const s = await session(QWEN, { ...options, install: 'user', installArgs: ['--serve', '--port', String(port)] })
   sessions.push(s)
   console.log(`qwen --serve session: ${Date.now() - started} ms`)
-  expect(s.install).toContain(`served:  http handlers to http://127.0.0.1:${port}/qwen?if-down=run-hookrun-serve, curl clients on gates`)
+  expect(s.install).toContain(`served:  http handlers to http://127.0.0.1:${port}/qwen?if-down=run-hookrun-serve, bash clients on gates`)
   return s
 }
 
@@ -44,11 +44,11 @@ describe(`Qwen Code ${labVersion('qwen')} with install --serve`, () => {
     expect(s.has('AFTER_STOP')).toBe(false)
     expect(s.turns[4]).toContain('hookrun serve did not answer on 127.0.0.1:')
     const said = /hookrun serve did not answer[^"\\]*/.exec(s.turns[4]!)?.[0]
-    results.record('allow-shell', 'honoured', 'through the curl client: the command ran, its output reached the model')
+    results.record('allow-shell', 'honoured', 'through the bash client: the command ran, its output reached the model')
     results.record(
       'deny-shell',
       'honoured',
-      `through the curl client (the server's JSON deny, exit 0): the command did not run; the model got the reason`,
+      `through the bash client (the server's JSON deny, exit 0): the command did not run; the model got the reason`,
     )
     results.record(
       'crash-blocks',

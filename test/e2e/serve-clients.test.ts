@@ -1,8 +1,10 @@
 // `install --serve` for agents whose http handlers fail open (Qwen Code, Copilot), against the
-// compiled binary: the curl client install writes answers a gate through `hookrun serve`, and
-// blocks (exit 2) when the server is down or refuses its secret; doctor says whether it answers.
-import { spawnSync } from 'node:child_process'
+// compiled binary: the bash client install writes answers a gate through `hookrun serve`, and
+// blocks (exit 2) when the server is down, refuses its secret, fails the event, stays silent or
+// cuts its answer short; doctor says whether it answers.
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, type Server, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { cliEnvironment, freePort, makeProject, removeProject, runCli, startCli, trustProjectFor } from '../helpers.ts'
@@ -42,11 +44,19 @@ async function installed(agent: string) {
   const install = await runCli(['install', '--agent', agent, '--serve', '--port', String(port)], { cwd: home })
   expect(install.exitCode, install.stderr).toBe(0)
   const env = cliEnvironment(home)
-  /** Run an installed handler's command as the agent does (`bash -c`, the payload on stdin). */
-  const client = (command: string, payload: object) => {
-    const ran = spawnSync('bash', ['-c', command], { cwd: home, env, input: JSON.stringify(payload), encoding: 'utf8' })
-    return { exitCode: ran.status, stdout: ran.stdout, stderr: ran.stderr }
-  }
+  /** Run an installed handler's command as both agents do (`bash -c`, the payload on stdin: a socket from Node's spawn, or a pipe). */
+  const client = (command: string, payload: object, stdin: 'socket' | 'pipe' = 'socket') =>
+    new Promise<{ exitCode: number | null; stdout: string; stderr: string }>((resolveRun) => {
+      const args = stdin === 'socket' ? ['-c', command] : ['-c', 'cat | bash -c "$1"', 'pipe', command]
+      const child = spawn('bash', args, { cwd: home, env })
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+      child.on('close', (exitCode) => resolveRun({ exitCode, stdout, stderr }))
+      child.stdin.on('error', () => {}) // a client that failed early reads no stdin
+      child.stdin.end(JSON.stringify(payload))
+    })
   const serve = async () => {
     const started = startCli(['serve', '--port', String(port)], { cwd: home, timeoutMs: 60_000 })
     stops.push(() => started.child.kill('SIGKILL'))
@@ -63,14 +73,14 @@ const copilotCall = (home: string, command: string) => ({
   toolArgs: JSON.stringify({ command }),
 })
 
-describe('install --serve curl clients (compiled binary)', () => {
+describe('install --serve bash clients (compiled binary)', () => {
   test("Copilot's preToolUse client: blocks while the server is down, answers deny and allow through it, blocks on a wrong secret", async () => {
     const where = await installed('copilot')
     const file = JSON.parse(readFileSync(join(where.home, '.copilot', 'hooks', 'hookrun.json'), 'utf8')) as {
       hooks: Record<string, Array<{ bash: string }>>
     }
     const gate = file.hooks.preToolUse![0]!.bash
-    const down = where.client(gate, copilotCall(where.home, 'ls'))
+    const down = await where.client(gate, copilotCall(where.home, 'ls'))
     expect(down.exitCode).toBe(2)
     expect(down.stderr).toContain(`hookrun serve did not answer on 127.0.0.1:${where.port}, so this Copilot gate blocks`)
     // Copilot passes on no stderr of a failing preToolUse: the deny is on stdout too, in its shape.
@@ -82,13 +92,13 @@ describe('install --serve curl clients (compiled binary)', () => {
     expect(doctorDown.stdout + doctorDown.stderr).toContain(`hookrun serve is not running on port ${where.port}: Copilot's gates block`)
 
     await where.serve()
-    const denied = where.client(gate, copilotCall(where.home, 'rm -rf build'))
+    const denied = await where.client(gate, copilotCall(where.home, 'rm -rf build'))
     expect(denied.exitCode, denied.stderr).toBe(0)
     expect(JSON.parse(denied.stdout)).toMatchObject({
       permissionDecision: 'deny',
       permissionDecisionReason: expect.stringContaining('rm -rf is not allowed here'),
     })
-    const allowed = where.client(gate, copilotCall(where.home, 'ls'))
+    const allowed = await where.client(gate, copilotCall(where.home, 'ls'))
     expect(allowed.exitCode, allowed.stderr).toBe(0)
     expect(allowed.stdout).not.toContain('deny')
     const doctorUp = await runCli(['doctor'], { cwd: where.home })
@@ -96,17 +106,17 @@ describe('install --serve curl clients (compiled binary)', () => {
 
     // Another secret in the header file (copied from another user, or stale): the server runs nothing (401), the gate blocks.
     writeFileSync(join(where.home, '.xdg-state', 'hookrun', 'serve', 'secret-header'), `x-hookrun-secret: ${'0'.repeat(64)}\n`)
-    const refused = where.client(gate, copilotCall(where.home, 'ls'))
+    const refused = await where.client(gate, copilotCall(where.home, 'ls'))
     expect(refused.exitCode).toBe(2)
-    expect(refused.stderr).toMatch(/401/)
+    expect(refused.stderr).toMatch(/hookrun serve answered HTTP\/1\.1 401 Unauthorized: .*no or wrong secret/)
     const doctorStale = await runCli(['doctor'], { cwd: where.home })
     expect(doctorStale.stdout + doctorStale.stderr).toMatch(
-      /secret-header does not hold this user's hookrun serve secret: Copilot's curl clients are refused \(401\)/,
+      /secret-header does not hold this user's hookrun serve secret: Copilot's command clients are refused \(401\)/,
     )
     // A non-gate client lets its event go on when refused.
     const postClient = file.hooks.postToolUse![0]!.bash
-    expect(postClient).toMatch(/\|\| exit 0$/)
-    const post = where.client(postClient, copilotCall(where.home, 'ls'))
+    expect(postClient).toMatch(/\nexit 0$/)
+    const post = await where.client(postClient, copilotCall(where.home, 'ls'))
     expect(post.exitCode).toBe(0)
   }, 60_000)
 
@@ -124,11 +134,63 @@ describe('install --serve curl clients (compiled binary)', () => {
       tool_name: 'run_shell_command',
       tool_input: { command },
     })
-    expect(where.client(gate, call('ls')).exitCode).toBe(2)
+    expect((await where.client(gate, call('ls'))).exitCode).toBe(2)
     await where.serve()
-    const denied = where.client(gate, call('rm -rf build'))
+    const denied = await where.client(gate, call('rm -rf build'))
     expect(denied.exitCode, denied.stderr).toBe(0)
     expect(JSON.parse(denied.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
-    expect(where.client(gate, call('ls')).exitCode).toBe(0)
+    expect((await where.client(gate, call('ls'))).exitCode).toBe(0)
+    // A payload of 1 MB, most of it two-byte characters (content-length counts bytes), larger than
+    // a socket's buffers: the server reads all of it, so the gate sees the rm -rf at its end.
+    // Read from a socket (Node's spawn, as Qwen Code's) and from a pipe (as Copilot CLI's).
+    for (const stdin of ['socket', 'pipe'] as const) {
+      const big = await where.client(gate, call(`echo ${'é'.repeat(500_000)} && rm -rf build`), stdin)
+      expect(big.exitCode, big.stderr).toBe(0)
+      expect(JSON.parse(big.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
+    }
+  }, 60_000)
+
+  test('a server that stays silent, or cuts its answer short, blocks the gate; a non-gate goes on', async () => {
+    const where = await installed('copilot')
+    const file = JSON.parse(readFileSync(join(where.home, '.copilot', 'hooks', 'hookrun.json'), 'utf8')) as {
+      hooks: Record<string, Array<{ bash: string }>>
+    }
+    // The client's wait (590 s, inside the agent's 600) shortened for the test.
+    const gate = file.hooks.preToolUse![0]!.bash.replaceAll('-t 590', '-t 1')
+    const post = file.hooks.postToolUse![0]!.bash
+    const sockets: Socket[] = []
+    const listen = (answer: string | undefined) =>
+      new Promise<Server>((resolveListen) => {
+        const server = createServer((socket) => {
+          sockets.push(socket)
+          socket.on('error', () => {})
+          socket.once('data', () => (answer === undefined ? undefined : socket.end(answer)))
+        })
+        stops.push(() => server.close())
+        server.listen(where.port, '127.0.0.1', () => resolveListen(server))
+      })
+
+    const silent = await listen(undefined)
+    const waited = await where.client(gate, copilotCall(where.home, 'ls'))
+    expect(waited.exitCode).toBe(2)
+    expect(JSON.parse(waited.stdout)).toMatchObject({ permissionDecision: 'deny' })
+    for (const socket of sockets) socket.destroy()
+    await new Promise((closed) => silent.close(closed))
+
+    const cutServer = await listen('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 80\r\n\r\n{"permissionDecision":"al')
+    const cut = await where.client(gate, copilotCall(where.home, 'ls'))
+    expect(cut.exitCode).toBe(2)
+    expect(JSON.parse(cut.stdout)).toMatchObject({ permissionDecision: 'deny' })
+    const cutPost = await where.client(post, copilotCall(where.home, 'ls'))
+    expect(cutPost).toMatchObject({ exitCode: 0, stdout: '' })
+    for (const socket of sockets) socket.destroy()
+    await new Promise((closed) => cutServer.close(closed))
+
+    // A fire that failed in the server answers 500: the person reads the server's line, then how to recover.
+    await listen('HTTP/1.1 500 Internal Server Error\r\ncontent-length: 31\r\n\r\nhookrun: the fire failed here\r\n')
+    const failed = await where.client(gate, copilotCall(where.home, 'ls'))
+    expect(failed.exitCode).toBe(2)
+    expect(failed.stderr).toMatch(/^hookrun serve answered HTTP\/1\.1 500 Internal Server Error: hookrun: the fire failed here\r?\n/)
+    expect(failed.stderr).toContain('so this Copilot gate blocks')
   }, 60_000)
 })

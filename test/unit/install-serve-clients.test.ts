@@ -1,7 +1,8 @@
 // `install --agent qwen|copilot --serve`: agents whose http handlers fail open. Qwen Code: http
-// handlers on the other events, a curl client on gates; Copilot: curl clients on every event. The
-// secret in a private header file; back to commands without --serve; uninstall removes them.
-import { mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs'
+// handlers on the other events, a bash client on gates; Copilot: bash clients on every event. The
+// secret in a private header file; back to commands without --serve; uninstall removes them, and
+// the curl clients of earlier installs too. (test/e2e/serve-clients.test.ts runs the clients.)
+import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
@@ -15,14 +16,14 @@ afterAll(() => dirs.forEach(removeProject))
 
 type Handler = Record<string, unknown>
 
-function place(agent: string, curl = true) {
+function place(agent: string, bash = true) {
   const root = makeProject()
   dirs.push(root)
   const home = join(root, 'home')
   const project = join(root, 'project')
   mkdirSync(join(project, '.hookrun'), { recursive: true })
   mkdirSync(join(root, 'bin'))
-  if (curl) symlinkSync('/usr/bin/curl', join(root, 'bin', 'curl'))
+  if (bash) symlinkSync('/bin/bash', join(root, 'bin', 'bash'))
   const env: Record<string, string> = {
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
@@ -40,11 +41,18 @@ function place(agent: string, curl = true) {
 }
 
 const headerFile = (env: Record<string, string>) => join(env.XDG_STATE_HOME!, 'hookrun', 'serve', 'secret-header')
-const client = (env: Record<string, string>, url: string) =>
-  `curl -sS --fail -m 590 -H @${headerFile(env)} -H 'content-type: application/json' --data-binary @- ${url}`
+/** A client install wrote: its first line names the url; it reads the header file and connects to the port. */
+function expectClient(command: unknown, env: Record<string, string>, url: string): string {
+  const text = String(command)
+  const port = new URL(url).port
+  expect(text.startsWith(`# hookrun serve client: POST to ${url}\n`), text).toBe(true)
+  expect(text).toContain(`read -r h <${headerFile(env)} &&`)
+  expect(text).toContain(`3<>/dev/tcp/127.0.0.1/${port}\n`)
+  return text
+}
 
 describe('install --serve for agents whose http handlers fail open', () => {
-  test('Qwen Code: gates get a curl client that exits 2, other events an http handler, SessionStart starts the server', () => {
+  test('Qwen Code: gates get a bash client that exits 2, other events an http handler, SessionStart starts the server', () => {
     const where = place('qwen')
     const result = where.install({ serve: { port: 47_556 } })
     expect(result.exitCode, result.output).toBe(0)
@@ -52,10 +60,10 @@ describe('install --serve for agents whose http handlers fail open', () => {
     const handler = (event: string) => hooks[event]![0]!.hooks[0]!
     const gate = handler('PreToolUse')
     expect(gate).toMatchObject({ type: 'command', name: 'hookrun', timeout: 600_000 })
-    expect(gate.command).toBe(
-      `${client(where.env, 'http://127.0.0.1:47556/qwen')} || { echo 'hookrun serve did not answer on 127.0.0.1:47556, so this Qwen Code gate blocks: start it with hookrun serve --port 47556, or go back to command hooks with hookrun install --agent qwen without --serve' >&2; exit 2; }`,
+    expect(expectClient(gate.command, where.env, 'http://127.0.0.1:47556/qwen')).toMatch(
+      /\necho 'hookrun serve did not answer on 127\.0\.0\.1:47556, so this Qwen Code gate blocks: start it with hookrun serve --port 47556, or go back to command hooks with hookrun install --agent qwen without --serve' >&2; exit 2$/,
     )
-    expect(handler('PermissionRequest').command).toMatch(/exit 2; }$/)
+    expect(handler('PermissionRequest').command).toMatch(/\n.* exit 2$/)
     expect(handler('PostToolUse')).toEqual({
       type: 'http',
       url: 'http://127.0.0.1:47556/qwen?if-down=run-hookrun-serve',
@@ -64,14 +72,15 @@ describe('install --serve for agents whose http handlers fail open', () => {
     })
     expect(handler('SessionStart').command).toBe('/opt/hookrun serve --start --port 47556 --format qwen')
     // Qwen Code fires UserPromptSubmit after every tool result too: no `serve --start` (a hookrun per call), a gate's client.
-    expect(handler('UserPromptSubmit').command).toMatch(/\/qwen \|\| \{ echo .* exit 2; }$/)
+    expectClient(handler('UserPromptSubmit').command, where.env, 'http://127.0.0.1:47556/qwen')
+    expect(handler('UserPromptSubmit').command).toMatch(/ exit 2$/)
     // The secret is in the settings file (made private) and in the clients' header file, never on a command line.
     expect(statSync(where.file).mode & 0o777).toBe(0o600)
     expect(readFileSync(headerFile(where.env), 'utf8')).toBe(`x-hookrun-secret: ${serveSecret(where.env)}\n`)
     expect(statSync(headerFile(where.env)).mode & 0o777).toBe(0o600)
-    expect(JSON.stringify(hooks)).not.toContain(`curl ${serveSecret(where.env)}`)
+    expect(gate.command).not.toContain(serveSecret(where.env))
     expect(result.output).toContain(
-      'served:  http handlers to http://127.0.0.1:47556/qwen?if-down=run-hookrun-serve, curl clients on gates',
+      'served:  http handlers to http://127.0.0.1:47556/qwen?if-down=run-hookrun-serve, bash clients on gates',
     )
     expect(routedEvents(where.file, 'qwen')).toEqual(expect.arrayContaining(['PreToolUse', 'PostToolUse', 'SessionStart']))
     // Again: nothing changes. Without --serve: the router commands are back. Uninstall: nothing of hookrun's left.
@@ -81,37 +90,57 @@ describe('install --serve for agents whose http handlers fail open', () => {
     expect(back.PreToolUse![0]!.hooks).toEqual([
       { type: 'command', name: 'hookrun', command: '/opt/hookrun fire --format qwen', timeout: 600_000 },
     ])
-    expect(JSON.stringify(back)).not.toMatch(/curl|http:/)
+    expect(JSON.stringify(back)).not.toMatch(/dev\/tcp|http:/)
     where.install({ serve: { port: 47_556 } })
     where.install({ remove: true })
     expect(routedEvents(where.file, 'qwen')).toEqual([])
   })
 
-  test('Copilot: every event gets a curl client naming its event; only preToolUse and permissionRequest block on failure', () => {
+  test('Copilot: every event gets a bash client naming its event; only preToolUse and permissionRequest block on failure', () => {
     const where = place('copilot')
     expect(where.install({ serve: { port: 47_557 } }).exitCode).toBe(0)
     const hooks = where.read().hooks
-    expect(hooks.preToolUse).toEqual([
-      {
-        type: 'command',
-        bash: `${client(where.env, 'http://127.0.0.1:47557/copilot/preToolUse')} || { echo '{"permissionDecision":"deny","permissionDecisionReason":"hookrun serve did not answer on 127.0.0.1:47557, so this Copilot gate blocks: start it with hookrun serve --port 47557, or go back to command hooks with hookrun install --agent copilot without --serve"}'; echo 'hookrun serve did not answer on 127.0.0.1:47557, so this Copilot gate blocks: start it with hookrun serve --port 47557, or go back to command hooks with hookrun install --agent copilot without --serve' >&2; exit 2; }`,
-        timeoutSec: 600,
-      },
-    ])
-    expect(hooks.postToolUse![0]!.bash).toBe(`${client(where.env, 'http://127.0.0.1:47557/copilot/postToolUse')} || exit 0`)
+    expect(hooks.preToolUse).toEqual([{ type: 'command', bash: expect.any(String), timeoutSec: 600 }])
+    // Copilot passes on no stderr of a failing preToolUse: the client prints its deny on stdout too.
+    expect(expectClient(hooks.preToolUse![0]!.bash, where.env, 'http://127.0.0.1:47557/copilot/preToolUse')).toMatch(
+      /\necho '\{"permissionDecision":"deny","permissionDecisionReason":"hookrun serve did not answer on 127\.0\.0\.1:47557, so this Copilot gate blocks: start it with hookrun serve --port 47557, or go back to command hooks with hookrun install --agent copilot without --serve"\}'; echo '.*' >&2; exit 2$/,
+    )
+    expect(expectClient(hooks.postToolUse![0]!.bash, where.env, 'http://127.0.0.1:47557/copilot/postToolUse')).toMatch(/\nexit 0$/)
     expect(hooks.sessionStart![0]!.bash).toBe('/opt/hookrun serve --start sessionStart --port 47557 --format copilot')
     expect(hooks.userPromptSubmitted![0]!.bash).toBe('/opt/hookrun serve --start userPromptSubmitted --port 47557 --format copilot')
     expect(routedEvents(where.file, 'copilot')).toEqual(expect.arrayContaining(['preToolUse', 'postToolUse', 'sessionStart']))
     // An install that does not say (a --sync) keeps the clients and their port, read from the flat file.
     where.install({})
-    expect(where.read().hooks.preToolUse![0]!.bash).toContain('http://127.0.0.1:47557/copilot/preToolUse ||')
+    expectClient(where.read().hooks.preToolUse![0]!.bash, where.env, 'http://127.0.0.1:47557/copilot/preToolUse')
     where.install({ remove: true })
     expect(routedEvents(where.file, 'copilot')).toEqual([])
   })
 
-  test('refused in one line without curl on PATH, and for a project file the project shares', () => {
+  test("the curl clients earlier installs wrote are hookrun's: a --sync keeps their port, uninstall removes them", () => {
+    const where = place('copilot')
+    const curl = (event: string, tail: string) =>
+      `curl -sS --fail -m 590 -H @${headerFile(where.env)} -H 'content-type: application/json' --data-binary @- http://127.0.0.1:47559/copilot/${event} || ${tail}`
+    mkdirSync(join(where.file, '..'), { recursive: true })
+    writeFileSync(
+      where.file,
+      JSON.stringify({
+        version: 1,
+        hooks: {
+          preToolUse: [{ type: 'command', bash: curl('preToolUse', "{ echo 'down' >&2; exit 2; }"), timeoutSec: 600 }],
+          postToolUse: [{ type: 'command', bash: curl('postToolUse', 'exit 0'), timeoutSec: 600 }],
+        },
+      }),
+    )
+    expect(where.install({}).exitCode).toBe(0)
+    expectClient(where.read().hooks.preToolUse![0]!.bash, where.env, 'http://127.0.0.1:47559/copilot/preToolUse')
+    expect(JSON.stringify(where.read())).not.toContain('curl')
+    where.install({ remove: true })
+    expect(routedEvents(where.file, 'copilot')).toEqual([])
+  })
+
+  test('refused in one line without bash on PATH, and for a project file the project shares', () => {
     expect(() => place('qwen', false).install({ serve: { port: 47_558 } })).toThrow(
-      /^--serve for Qwen Code runs curl on its gates, and there is no curl on PATH: install curl, or install without --serve$/,
+      /^--serve for Qwen Code answers its gates through bash's \/dev\/tcp, and there is no bash on PATH: install without --serve$/,
     )
     expect(() => place('copilot').install({ serve: { port: 47_558 }, scope: 'project' })).toThrow(
       /--serve --project would write this user's hookrun serve secret into .*hookrun\.json, which the project shares: run hookrun install --agent copilot --serve without --project/,
