@@ -333,7 +333,8 @@ async function stopOrStatus(io: Io, port: number, stop: boolean): Promise<number
 
 /**
  * `hookrun doctor`: for each served agent's file with `install --serve`'s handlers, whether
- * hookrun serve answers on its port (nobody: gates block until it starts; another program: it
+ * hookrun serve answers on its port (nobody: http handlers' gates block until it starts, command
+ * clients start it; another program: it
  * answers the gates, so they are not in force), and whether the handlers carry this user's secret.
  */
 export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLine[]> {
@@ -376,7 +377,10 @@ export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLin
     else if (answerer.kind === 'none')
       lines.push({
         status: 'warn',
-        what: `hookrun serve is not running on port ${port}: ${labels}'s gates block until it does (its next session or prompt starts it)`,
+        // Command clients start it themselves (install --serve's clients answer such an event with a hookrun of their own).
+        what: agents.every((agent) => agent.http.client !== undefined)
+          ? `hookrun serve is not running on port ${port}: ${labels}'s next command client starts it, and answers its own event meanwhile`
+          : `hookrun serve is not running on port ${port}: ${labels}'s gates block until it does (its next session or prompt starts it)`,
         fix: recoveryHint(port, agents[0]!).replace(/`/g, ''),
       })
     else

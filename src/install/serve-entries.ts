@@ -53,13 +53,16 @@ const CLIENT_TIMEOUT_SECONDS = ROUTER_TIMEOUT_SECONDS - 10
  * command hooks in: it posts the event (stdin) over bash's own /dev/tcp, so a call costs one bash
  * and no other process (curl's start alone cost 11 ms a call here). The secret header comes from a
  * private file (`ps` shows a command line to every user). Only a 200 whose body arrived whole is
- * printed; on a gate anything else (refused, timeout, a 401 for a wrong secret, a 500 from a fire
- * that failed, a cut answer) becomes the agent's blocking exit with a line on how to recover, after
- * the server's own answer when there was one; elsewhere the event goes on, as a failing router's
- * does. The connection is a compound command's redirection, not `exec`: a bash in POSIX mode exits
- * on a failed `exec` redirection, which would skip the block.
+ * printed. When nothing listens on the port (the server's idle exit, a reboot), `startHere` runs
+ * the event: `hookrun serve --start`, which starts the server for the next calls and answers this
+ * one with a fire of its own, so a gate is still decided, by the same hooks. On a gate anything
+ * else (that cannot run, no answer in time, a 401 for a wrong secret, a 500 from a fire that
+ * failed, a cut answer) becomes the agent's blocking exit with a line on how to recover, after the
+ * server's own answer when there was one; elsewhere the event goes on, as a failing router's does.
+ * The connection is a compound command's redirection, not `exec`: a bash in POSIX mode exits on a
+ * failed `exec` redirection, which would skip the rest.
  */
-function clientCommand(agent: ServedAgent, port: number, event: string, headerFile: string, gate: boolean): string {
+function clientCommand(agent: ServedAgent, port: number, event: string, headerFile: string, gate: boolean, startHere: string): string {
   const path = `/${agent.http.route}${agent.http.eventInUrl ? `/${event}` : ''}`
   const wait = `-t ${CLIENT_TIMEOUT_SECONDS}`
   const request = `POST ${path} HTTP/1.1\\r\\nhost: 127.0.0.1:${port}\\r\\n%s\\r\\ncontent-type: application/json\\r\\ncontent-length: %s\\r\\nconnection: close\\r\\n\\r\\n%s`
@@ -68,10 +71,12 @@ function clientCommand(agent: ServedAgent, port: number, event: string, headerFi
     // Bytes, not characters: content-length counts bytes. Read without a process where stdin is a
     // pipe; Node's spawn (Qwen Code's) gives a socket, which /dev/stdin cannot open: cat reads that.
     'LC_ALL=C; s= n= b=; if [ -S /dev/stdin ]; then p=$(cat); else p=$(</dev/stdin); fi',
-    `{ read -r h <${shellQuote(headerFile)} && printf '${request}' "$h" "\${#p}" "$p" >&3 && read -r ${wait} s <&3 &&`,
+    `{ c=1; read -r h <${shellQuote(headerFile)} && printf '${request}' "$h" "\${#p}" "$p" >&3 && read -r ${wait} s <&3 &&`,
     `while IFS= read -r ${wait} l <&3 && [ "$l" != $'\\r' ]; do case $l in [Cc]ontent-[Ll]ength:*) n=\${l//[!0-9]/} ;; esac; done &&`,
     `IFS= read -r -d '' -n "\${n:-0}" ${wait} b <&3; } 2>/dev/null 3<>/dev/tcp/127.0.0.1/${port}`,
     `case $s in 'HTTP/1.1 200 '*) [ -n "$n" ] && [ "\${#b}" = "$n" ] && printf %s "$b" && exit 0 ;; esac`,
+    // Nothing listened: started and answered here; its exit is the answer, unless it could not run (126, 127) or was killed.
+    `[ -n "$c" ] || { printf %s "$p" | ${startHere}; r=$?; [ "$r" -ge 126 ] || exit "$r"; }`,
     `[ -z "$s" ] || printf 'hookrun serve answered %s: %s\\n' "\${s%$'\\r'}" "$b" >&2`,
   ]
   if (!gate) return [...client, 'exit 0'].join('\n')
@@ -109,14 +114,14 @@ export function servedTarget(target: AgentTarget, agent: ServedAgent, port: numb
     event !== undefined && commandEvents.has(event)
       ? start(self, event)
       : event !== undefined && client(event)
-        ? clientCommand(agent, port, event, headerFile, gateEvent(event))
+        ? clientCommand(agent, port, event, headerFile, gateEvent(event), start(self, event))
         : target.command(self, event!)
   const served =
     http.client === undefined
       ? `http handlers to ${serveUrl(agent, port)} (gates block while it does not answer)`
       : http.client.everyEvent
-        ? `bash clients to http://127.0.0.1:${port}/${agent.http.route}${http.eventInUrl ? '/<event>' : ''} (${http.client.why}: gates exit ${http.client.blockExit} and block while it does not answer)`
-        : `http handlers to ${serveUrl(agent, port)}, bash clients on gates (${http.client.why}: they exit ${http.client.blockExit} and block while it does not answer)`
+        ? `bash clients to http://127.0.0.1:${port}/${agent.http.route}${http.eventInUrl ? '/<event>' : ''} (${http.client.why}; with no server there, a client starts it and answers its event itself; gates exit ${http.client.blockExit} and block on any other failure)`
+        : `http handlers to ${serveUrl(agent, port)}, bash clients on gates (${http.client.why}; with no server there, a client starts it and answers its event itself; they exit ${http.client.blockExit} and block on any other failure)`
   return {
     ...target,
     alwaysRouted: [...commandEvents],

@@ -1,10 +1,11 @@
 /**
  * Copilot CLI 1.0.102 with `hookrun install --agent copilot --serve`: its http handlers fail open
  * (and reach loopback only with COPILOT_HOOK_ALLOW_LOCALHOST=1 in its environment), so every event
- * gets a bash client to `hookrun serve` (a gate's exits 2 when it does not answer, which denies a
- * preToolUse), and sessionStart / userPromptSubmitted start the server. The user install
- * (~/.copilot/hooks/hookrun.json), the project a trusted folder. Two sessions: deny, allow and
- * the server stopped mid-session; context. Results: src/agents/lab/copilot-serve.json.
+ * gets a bash client to `hookrun serve` (with nothing listening it starts the server and answers
+ * itself; a gate's exits 2 on any other failure, which denies a preToolUse), and sessionStart /
+ * userPromptSubmitted start the server. The user install (~/.copilot/hooks/hookrun.json), the
+ * project a trusted folder. Two sessions: deny, allow, the server stopped mid-session and then its
+ * port broken; context. Results: src/agents/lab/copilot-serve.json.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,7 +13,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { copilotConfig, runCopilot } from './copilot-cli.ts'
 import { type AgentRun, labResults, type LabRun, labRun, labVersion, type ModelServer, type Turn } from './lab.ts'
 import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
-import { contextHooks, GATE_HOOKS, shownOn } from './scenario.ts'
+import { brokenPort, contextHooks, GATE_HOOKS, shownOn } from './scenario.ts'
 import { freePort } from '../helpers.ts'
 
 const results = labResults('copilot', 'copilot-serve')
@@ -37,16 +38,19 @@ function toolOutputs(server: ModelServer): string[] {
 }
 
 /** One session: hooks.json trusted, `install --agent copilot --serve` on a port of its own, `copilot -p` to its end. */
-async function served(hooks: unknown, turns: readonly Turn[]): Promise<{ run: LabRun; server: ModelServer; result: AgentRun }> {
+async function served(
+  hooks: unknown,
+  turns: readonly Turn[] | ((run: LabRun) => readonly Turn[]),
+  port: number,
+): Promise<{ run: LabRun; server: ModelServer; result: AgentRun }> {
   const run = labRun()
   runs.push(run)
-  const server = await startOpenAIChatModel(turns)
+  const server = await startOpenAIChatModel(typeof turns === 'function' ? turns(run) : turns)
   try {
     copilotConfig(run)
     mkdirSync(join(run.project, '.hookrun'), { recursive: true })
     writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(hooks, null, 2)}\n`)
     expect(run.hookrun(['trust']).status).toBe(0)
-    const port = await freePort()
     const install = run.hookrun(['install', '--agent', 'copilot', '--serve', '--port', String(port)])
     expect(install.status, install.stderr).toBe(0)
     expect(install.stdout).toContain(`served:  bash clients to http://127.0.0.1:${port}/copilot/<event>`)
@@ -60,25 +64,35 @@ async function served(hooks: unknown, turns: readonly Turn[]): Promise<{ run: La
 }
 
 describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
-  test.concurrent('deny, allow, and the server stopped mid-session: the next preToolUse is denied', async () => {
-    const turns = [
+  test.concurrent('deny, allow; the server stopped mid-session: the next preToolUse starts it; the port broken: the next one is denied', async () => {
+    const port = await freePort()
+    const turns = (run: LabRun) => [
       bashCall('touch allowed-marker'),
       bashCall('touch forbidden-marker'),
       bashCall('hookrun serve --stop && sleep 1'),
       bashCall('touch after-stop-marker'),
+      bashCall('touch forbidden-after-stop'),
+      bashCall(`hookrun serve --stop && sleep 1 && ${brokenPort(port, run.project)} && sleep 1`),
+      bashCall('touch after-break-marker'),
       DONE,
     ]
-    const { run, server, result } = await served(GATE_HOOKS, turns)
+    const { run, server, result } = await served(GATE_HOOKS, turns, port)
     const outputs = toolOutputs(server)
     console.log('copilot --serve tool outputs', JSON.stringify(outputs))
     expect(existsSync(join(run.project, 'allowed-marker'))).toBe(true)
     expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
     expect(outputs[1]).toContain('Denied by preToolUse hook: lab gate: forbidden commands are not allowed')
     expect(outputs[2]).toMatch(/told to stop/)
-    expect(existsSync(join(run.project, 'after-stop-marker'))).toBe(false)
+    // No server: the preToolUse client started it and answered with a hookrun of its own.
+    expect(existsSync(join(run.project, 'after-stop-marker'))).toBe(true)
+    expect(existsSync(join(run.project, 'forbidden-after-stop'))).toBe(false)
+    expect(outputs[4]).toContain('Denied by preToolUse hook: lab gate: forbidden commands are not allowed')
+    expect(outputs[5]).toMatch(/told to stop/)
+    // The port answered by a program that closes every connection: the client connected, got no answer, and denied.
+    expect(existsSync(join(run.project, 'after-break-marker'))).toBe(false)
     // Copilot 1.0.102 passes on no stderr of a failing preToolUse command ("hook exited with code 2"):
     // the client prints the deny on stdout too, which it reads with the exit code.
-    expect(outputs[3]).toMatch(/^Denied by preToolUse hook: hookrun serve did not answer on 127\.0\.0\.1:\d+, so this Copilot gate blocks/)
+    expect(outputs[6]).toMatch(/^Denied by preToolUse hook: hookrun serve did not answer on 127\.0\.0\.1:\d+, so this Copilot gate blocks/)
     const where = shownOn(result, 'hookrun serve did not answer')
     results.record('allow-shell', 'honoured', 'through the bash client: the command ran')
     results.record(
@@ -87,14 +101,19 @@ describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
       `through the bash client (the server's JSON deny, exit 0): the command did not run; the model got ${JSON.stringify(outputs[1])}`,
     )
     results.record(
+      'serve-restart',
+      'honoured',
+      'hookrun serve stopped mid-session: the next preToolUse client started it again and answered with a hookrun of its own (the allowed command ran, the forbidden one was denied, and the server was running again)',
+    )
+    results.record(
       'crash-blocks',
       'honoured',
-      `hookrun serve stopped mid-session: the next call did not run (the client exits 2 with a deny on stdout); the model got ${JSON.stringify(outputs[3]?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/--port \d+/g, '--port PORT'))}; the person saw it on ${where}`,
+      `the port answered by a program that closes every connection (a broken hookrun serve): the next call did not run (the client exits 2 with a deny on stdout); the model got ${JSON.stringify(outputs[6]?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/--port \d+/g, '--port PORT'))}; the person saw it on ${where}`,
     )
   })
 
   test.concurrent('context: sessionStart, userPromptSubmitted (serve --start) and postToolUse (bash client) context reach the model', async () => {
-    const { server } = await served(contextHooks(), [bashCall('true'), DONE])
+    const { server } = await served(contextHooks(), [bashCall('true'), DONE], await freePort())
     const all = completions(server)
     const first = JSON.stringify(chatMessages(all[0]!))
     expect(first).toContain('LAB-CONTEXT-SESSION')

@@ -1,8 +1,9 @@
 /**
  * Qwen Code 0.24.4 with `hookrun install --agent qwen --serve`: its http handlers fail open, so
- * gates go through a bash client to `hookrun serve` (exit 2 when it does not answer), other
- * events through http handlers, and SessionStart / UserPromptSubmit start the server. Two sessions:
- * deny, allow and the server stopped mid-session; context from the start command and over http.
+ * gates go through a bash client to `hookrun serve` (which starts the server and answers itself
+ * when nothing listens, and exits 2 on any other failure), other events through http handlers,
+ * and SessionStart starts the server. Two sessions: deny, allow, the server stopped mid-session
+ * and then its port broken; context from the start command and over http.
  * Results: src/agents/lab/qwen-serve.json.
  */
 import { readFileSync } from 'node:fs'
@@ -10,6 +11,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { DONE, denyGate, QWEN, type Session, session, shell } from './gemini-family.ts'
 import { labResults, labVersion } from './lab.ts'
+import { brokenPort } from './scenario.ts'
 import { freePort } from '../helpers.ts'
 
 const results = labResults('qwen', 'qwen-serve')
@@ -21,8 +23,7 @@ afterAll(() => {
   for (const s of sessions) s.run.hookrun(['serve', '--stop'])
 })
 
-async function served(options: Omit<Parameters<typeof session>[1], 'install' | 'installArgs'>): Promise<Session> {
-  const port = await freePort()
+async function served(options: Omit<Parameters<typeof session>[1], 'install' | 'installArgs'>, port: number): Promise<Session> {
   const started = Date.now()
   const s = await session(QWEN, { ...options, install: 'user', installArgs: ['--serve', '--port', String(port)] })
   sessions.push(s)
@@ -32,18 +33,37 @@ async function served(options: Omit<Parameters<typeof session>[1], 'install' | '
 }
 
 describe(`Qwen Code ${labVersion('qwen')} with install --serve`, () => {
-  test.concurrent('deny, allow, and the server stopped mid-session: the next gate blocks', async () => {
-    const s = await served({
-      turns: [shell('touch ALLOWED'), shell('touch DENIED'), shell('hookrun serve --stop && sleep 1'), shell('touch AFTER_STOP'), DONE],
-      hooks: [denyGate('DENIED', REASON)],
-    })
+  test.concurrent('deny, allow; the server stopped mid-session: the next gate starts it; the port broken: the next gate blocks', async () => {
+    const port = await freePort()
+    const s = await served(
+      {
+        turns: [
+          shell('touch ALLOWED'),
+          shell('touch DENIED'),
+          shell('hookrun serve --stop && sleep 1'),
+          shell('touch AFTER_STOP'),
+          shell('touch DENIED_AFTER_STOP'),
+          shell(`hookrun serve --stop && sleep 1 && ${brokenPort(port)} && sleep 1`),
+          shell('touch AFTER_BREAK'),
+          DONE,
+        ],
+        hooks: [denyGate('DENIED', REASON)],
+      },
+      port,
+    )
     expect(s.has('ALLOWED')).toBe(true)
     expect(s.has('DENIED')).toBe(false)
     expect(s.turns[2]).toContain(REASON)
     expect(s.turns[3]).toMatch(/told to stop/)
-    expect(s.has('AFTER_STOP')).toBe(false)
-    expect(s.turns[4]).toContain('hookrun serve did not answer on 127.0.0.1:')
-    const said = /hookrun serve did not answer[^"\\]*/.exec(s.turns[4]!)?.[0]
+    // No server: the gate's client started it and answered with a hookrun of its own.
+    expect(s.has('AFTER_STOP')).toBe(true)
+    expect(s.has('DENIED_AFTER_STOP')).toBe(false)
+    expect(s.turns[5]).toContain(REASON)
+    expect(s.turns[6]).toMatch(/told to stop/)
+    // The port answered by a program that closes every connection: the client connected, got no answer, and blocked.
+    expect(s.has('AFTER_BREAK')).toBe(false)
+    expect(s.turns[7]).toContain('hookrun serve did not answer on 127.0.0.1:')
+    const said = /hookrun serve did not answer[^"\\]*/.exec(s.turns[7]!)?.[0]
     results.record('allow-shell', 'honoured', 'through the bash client: the command ran, its output reached the model')
     results.record(
       'deny-shell',
@@ -51,9 +71,14 @@ describe(`Qwen Code ${labVersion('qwen')} with install --serve`, () => {
       `through the bash client (the server's JSON deny, exit 0): the command did not run; the model got the reason`,
     )
     results.record(
+      'serve-restart',
+      'honoured',
+      "hookrun serve stopped mid-session: the next gate's client started it again and answered with a hookrun of its own (the allowed command ran, the denied one did not, and the server was running again)",
+    )
+    results.record(
       'crash-blocks',
       'honoured',
-      `hookrun serve stopped mid-session: the next call did not run (the client exits 2); the model got: ${JSON.stringify(said?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/--port \d+/g, '--port PORT'))}`,
+      `the port answered by a program that closes every connection (a broken hookrun serve): the next call did not run (the client exits 2); the model got: ${JSON.stringify(said?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/--port \d+/g, '--port PORT'))}`,
     )
     // Its server first: the run's HOME holds the pid file and secret `serve --stop` reads.
     s.run.hookrun(['serve', '--stop'])
@@ -61,13 +86,16 @@ describe(`Qwen Code ${labVersion('qwen')} with install --serve`, () => {
   })
 
   test.concurrent('context: SessionStart (serve --start) and PostToolUse (http handler) context reach the model', async () => {
-    const s = await served({
-      turns: [shell('true'), DONE],
-      hooks: [
-        { name: 'session-context', event: 'session:start', command: `echo '{"additionalContext":"LAB-SESSION-CONTEXT-5821"}'` },
-        { name: 'post-context', event: 'tool:post_execute:bash', command: `echo '{"additionalContext":"LAB-POST-CONTEXT-1166"}'` },
-      ],
-    })
+    const s = await served(
+      {
+        turns: [shell('true'), DONE],
+        hooks: [
+          { name: 'session-context', event: 'session:start', command: `echo '{"additionalContext":"LAB-SESSION-CONTEXT-5821"}'` },
+          { name: 'post-context', event: 'tool:post_execute:bash', command: `echo '{"additionalContext":"LAB-POST-CONTEXT-1166"}'` },
+        ],
+      },
+      await freePort(),
+    )
     expect(s.turns[0]).toContain('LAB-SESSION-CONTEXT-5821')
     expect(s.turns[1]).toContain('LAB-POST-CONTEXT-1166')
     const settings = readFileSync(join(s.run.home, '.qwen', 'settings.json'), 'utf8')

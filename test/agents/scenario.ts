@@ -4,7 +4,8 @@
  * the real CLI run once against its fake model, then the file's own checks on what happened.
  * What differs per agent (its model API, its config, its command line) is the driver's.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import { type AgentRun, type LabAgent, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
@@ -87,4 +88,17 @@ export function shownOn(result: AgentRun, text: string): string {
     [result.stdout.includes(text) && 'stdout', result.stderr.includes(text) && 'stderr'].filter(Boolean).join(' and ') ||
     'neither stdout nor stderr'
   )
+}
+
+/**
+ * A shell command (for a model's turn) that holds 127.0.0.1:port with a program that closes every
+ * connection without answering, for 30 seconds, in the background: a hookrun serve gone wrong, as
+ * a served agent's command client meets it (connected, no answer). The program is a script in
+ * `dir` (Copilot CLI asks a person to approve a command that reaches outside its folders).
+ */
+export function brokenPort(port: number, dir = mkdtempSync(join(tmpdir(), 'hookrun-lab-port-'))): string {
+  const script = join(dir, 'break-port.sh')
+  const program = `require('net').createServer((c) => c.destroy()).listen(${port}, '127.0.0.1')`
+  writeFileSync(script, `nohup timeout 30 '${process.execPath}' -e "${program}" >/dev/null 2>&1 &\n`)
+  return `sh ${script}`
 }

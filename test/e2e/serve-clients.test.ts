@@ -1,18 +1,21 @@
 // `install --serve` for agents whose http handlers fail open (Qwen Code, Copilot), against the
-// compiled binary: the bash client install writes answers a gate through `hookrun serve`, and
-// blocks (exit 2) when the server is down, refuses its secret, fails the event, stays silent or
-// cuts its answer short; doctor says whether it answers.
+// compiled binary: the bash client install writes answers a gate through `hookrun serve`; with no
+// server it starts one and answers the event with a hookrun of its own; it blocks (exit 2) when
+// that cannot run, or the server refuses its secret, fails the event, stays silent or cuts its
+// answer short; doctor says whether it answers.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { cliEnvironment, freePort, makeProject, removeProject, runCli, startCli, trustProjectFor } from '../helpers.ts'
+import { cliEnvironment, freePort, makeProject, removeProject, runCli, trustProjectFor } from '../helpers.ts'
 
 const dirs: string[] = []
 const stops: Array<() => void> = []
-afterEach(() => {
+afterEach(async () => {
   for (const stop of stops.splice(0)) stop()
+  // The servers the clients started.
+  for (const dir of dirs) await runCli(['serve', '--stop'], { cwd: dir })
   for (const dir of dirs.splice(0)) removeProject(dir)
 })
 
@@ -57,12 +60,16 @@ async function installed(agent: string) {
       child.stdin.on('error', () => {}) // a client that failed early reads no stdin
       child.stdin.end(JSON.stringify(payload))
     })
-  const serve = async () => {
-    const started = startCli(['serve', '--port', String(port)], { cwd: home, timeoutMs: 60_000 })
-    stops.push(() => started.child.kill('SIGKILL'))
-    await waitFor(() => existsSync(join(home, '.xdg-state', 'hookrun', 'serve', 'serve.pid')))
-  }
-  return { home, port, client, serve }
+  return { home, port, client }
+}
+
+const pidFile = (home: string) => join(home, '.xdg-state', 'hookrun', 'serve', 'serve.pid')
+
+/** A client whose hookrun (which starts the server when none listens) is gone: only the server can answer it. */
+const withoutHookrun = (client: string) => {
+  const gone = client.replace(/\| \S+ serve --start /, '| /nonexistent/hookrun serve --start ')
+  expect(gone).not.toBe(client)
+  return gone
 }
 
 const copilotCall = (home: string, command: string) => ({
@@ -74,31 +81,43 @@ const copilotCall = (home: string, command: string) => ({
 })
 
 describe('install --serve bash clients (compiled binary)', () => {
-  test("Copilot's preToolUse client: blocks while the server is down, answers deny and allow through it, blocks on a wrong secret", async () => {
+  test("Copilot's preToolUse client: with no server it starts one and answers itself; deny and allow through it; blocks when nothing can answer or on a wrong secret", async () => {
     const where = await installed('copilot')
     const file = JSON.parse(readFileSync(join(where.home, '.copilot', 'hooks', 'hookrun.json'), 'utf8')) as {
       hooks: Record<string, Array<{ bash: string }>>
     }
     const gate = file.hooks.preToolUse![0]!.bash
-    const down = await where.client(gate, copilotCall(where.home, 'ls'))
-    expect(down.exitCode).toBe(2)
-    expect(down.stderr).toContain(`hookrun serve did not answer on 127.0.0.1:${where.port}, so this Copilot gate blocks`)
-    // Copilot passes on no stderr of a failing preToolUse: the deny is on stdout too, in its shape.
-    expect(JSON.parse(down.stdout)).toMatchObject({
-      permissionDecision: 'deny',
-      permissionDecisionReason: down.stderr.trim().split('\n').at(-1),
-    })
     const doctorDown = await runCli(['doctor'], { cwd: where.home })
-    expect(doctorDown.stdout + doctorDown.stderr).toContain(`hookrun serve is not running on port ${where.port}: Copilot's gates block`)
+    expect(doctorDown.stdout + doctorDown.stderr).toContain(
+      `hookrun serve is not running on port ${where.port}: Copilot's next command client starts it, and answers its own event meanwhile`,
+    )
+    // No server, and the hookrun that would start one is gone: the gate blocks. Copilot passes on
+    // no stderr of a failing preToolUse: the deny is on stdout too, in its shape.
+    const gone = await where.client(withoutHookrun(gate), copilotCall(where.home, 'ls'))
+    expect(gone.exitCode).toBe(2)
+    expect(gone.stderr).toContain(`hookrun serve did not answer on 127.0.0.1:${where.port}, so this Copilot gate blocks`)
+    expect(JSON.parse(gone.stdout)).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: gone.stderr.trim().split('\n').at(-1),
+    })
+    expect(existsSync(pidFile(where.home))).toBe(false)
 
-    await where.serve()
-    const denied = await where.client(gate, copilotCall(where.home, 'rm -rf build'))
+    // No server: the client starts it and answers this call with a hookrun of its own, by the same hooks.
+    const first = await where.client(gate, copilotCall(where.home, 'rm -rf build'))
+    expect(first.exitCode, first.stderr).toBe(0)
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: expect.stringContaining('rm -rf is not allowed here'),
+    })
+    await waitFor(() => existsSync(pidFile(where.home)))
+    // Now the server answers: a client that could not start one still gets deny and allow.
+    const denied = await where.client(withoutHookrun(gate), copilotCall(where.home, 'rm -rf build'))
     expect(denied.exitCode, denied.stderr).toBe(0)
     expect(JSON.parse(denied.stdout)).toMatchObject({
       permissionDecision: 'deny',
       permissionDecisionReason: expect.stringContaining('rm -rf is not allowed here'),
     })
-    const allowed = await where.client(gate, copilotCall(where.home, 'ls'))
+    const allowed = await where.client(withoutHookrun(gate), copilotCall(where.home, 'ls'))
     expect(allowed.exitCode, allowed.stderr).toBe(0)
     expect(allowed.stdout).not.toContain('deny')
     const doctorUp = await runCli(['doctor'], { cwd: where.home })
@@ -120,7 +139,7 @@ describe('install --serve bash clients (compiled binary)', () => {
     expect(post.exitCode).toBe(0)
   }, 60_000)
 
-  test("Qwen Code's PreToolUse client answers through the server, and blocks while it is down", async () => {
+  test("Qwen Code's PreToolUse client answers through the server, and with none starts it and answers itself", async () => {
     const where = await installed('qwen')
     const settings = JSON.parse(readFileSync(join(where.home, '.qwen', 'settings.json'), 'utf8')) as {
       hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>
@@ -134,17 +153,20 @@ describe('install --serve bash clients (compiled binary)', () => {
       tool_name: 'run_shell_command',
       tool_input: { command },
     })
-    expect((await where.client(gate, call('ls'))).exitCode).toBe(2)
-    await where.serve()
-    const denied = await where.client(gate, call('rm -rf build'))
+    expect((await where.client(withoutHookrun(gate), call('ls'))).exitCode).toBe(2)
+    const first = await where.client(gate, call('rm -rf build'))
+    expect(first.exitCode, first.stderr).toBe(0)
+    expect(JSON.parse(first.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
+    await waitFor(() => existsSync(pidFile(where.home)))
+    const denied = await where.client(withoutHookrun(gate), call('rm -rf build'))
     expect(denied.exitCode, denied.stderr).toBe(0)
     expect(JSON.parse(denied.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
-    expect((await where.client(gate, call('ls'))).exitCode).toBe(0)
+    expect((await where.client(withoutHookrun(gate), call('ls'))).exitCode).toBe(0)
     // A payload of 1 MB, most of it two-byte characters (content-length counts bytes), larger than
     // a socket's buffers: the server reads all of it, so the gate sees the rm -rf at its end.
     // Read from a socket (Node's spawn, as Qwen Code's) and from a pipe (as Copilot CLI's).
     for (const stdin of ['socket', 'pipe'] as const) {
-      const big = await where.client(gate, call(`echo ${'é'.repeat(500_000)} && rm -rf build`), stdin)
+      const big = await where.client(withoutHookrun(gate), call(`echo ${'é'.repeat(500_000)} && rm -rf build`), stdin)
       expect(big.exitCode, big.stderr).toBe(0)
       expect(JSON.parse(big.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
     }
@@ -177,7 +199,9 @@ describe('install --serve bash clients (compiled binary)', () => {
     for (const socket of sockets) socket.destroy()
     await new Promise((closed) => silent.close(closed))
 
-    const cutServer = await listen('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 80\r\n\r\n{"permissionDecision":"al')
+    const cutServer = await listen(
+      'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 80\r\n\r\n{"permissionDecision":"al',
+    )
     const cut = await where.client(gate, copilotCall(where.home, 'ls'))
     expect(cut.exitCode).toBe(2)
     expect(JSON.parse(cut.stdout)).toMatchObject({ permissionDecision: 'deny' })

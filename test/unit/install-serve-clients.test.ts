@@ -63,6 +63,8 @@ describe('install --serve for agents whose http handlers fail open', () => {
     expect(expectClient(gate.command, where.env, 'http://127.0.0.1:47556/qwen')).toMatch(
       /\necho 'hookrun serve did not answer on 127\.0\.0\.1:47556, so this Qwen Code gate blocks: start it with hookrun serve --port 47556, or go back to command hooks with hookrun install --agent qwen without --serve' >&2; exit 2$/,
     )
+    // With no server listening, the event goes to `serve --start`, which starts it and fires here.
+    expect(gate.command).toContain('\n[ -n "$c" ] || { printf %s "$p" | /opt/hookrun serve --start --port 47556 --format qwen; r=$?;')
     expect(handler('PermissionRequest').command).toMatch(/\n.* exit 2$/)
     expect(handler('PostToolUse')).toEqual({
       type: 'http',
@@ -106,6 +108,9 @@ describe('install --serve for agents whose http handlers fail open', () => {
       /\necho '\{"permissionDecision":"deny","permissionDecisionReason":"hookrun serve did not answer on 127\.0\.0\.1:47557, so this Copilot gate blocks: start it with hookrun serve --port 47557, or go back to command hooks with hookrun install --agent copilot without --serve"\}'; echo '.*' >&2; exit 2$/,
     )
     expect(expectClient(hooks.postToolUse![0]!.bash, where.env, 'http://127.0.0.1:47557/copilot/postToolUse')).toMatch(/\nexit 0$/)
+    // Copilot's payloads do not name the event: the client's `serve --start` does.
+    expect(hooks.preToolUse![0]!.bash).toContain('| /opt/hookrun serve --start preToolUse --port 47557 --format copilot;')
+    expect(hooks.postToolUse![0]!.bash).toContain('| /opt/hookrun serve --start postToolUse --port 47557 --format copilot;')
     expect(hooks.sessionStart![0]!.bash).toBe('/opt/hookrun serve --start sessionStart --port 47557 --format copilot')
     expect(hooks.userPromptSubmitted![0]!.bash).toBe('/opt/hookrun serve --start userPromptSubmitted --port 47557 --format copilot')
     expect(routedEvents(where.file, 'copilot')).toEqual(expect.arrayContaining(['preToolUse', 'postToolUse', 'sessionStart']))
