@@ -95,7 +95,8 @@ export function installInto(
     return result([`${target.name}: already installed in ${file} (${events.length} events)`, ...edits, ...overlapLines, ...startFolder])
   const lines = [
     `${target.name}: ${existed ? 'updated' : 'created'} ${file}${throughLink(edited)}: ${count(added, 'event')} added${updated > 0 ? `, ${count(updated, 'entry', 'entries')} pointed at this hookrun` : ''}${dropped > 0 ? `, removed ${count(dropped, 'entry', 'entries')} for events not chosen` : ''}`,
-    `  command: ${target.command(self, target.events[0]!)}`,
+    // A script (serve's bash client) by its first line, which says what it is: the file holds it whole.
+    `  command: ${target.command(self, target.events[0]!).replace(/\n[\s\S]*/, ' …')}`,
     ...(target.served === undefined ? [] : [`  served:  ${target.served(self)}`]),
     `  events:  ${events.map((event) => (native?.get(event)?.matcher === undefined ? event : `${event} (${native.get(event)!.matcher})`)).join(', ')}`,
     ...(native === undefined

@@ -6,6 +6,8 @@ import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'n
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
+import { readScanned } from '../../src/install/scan-read.ts'
+import { SCAN_SOURCES } from '../../src/install/scan-sources.ts'
 import { agentTarget } from '../../src/install/agents.ts'
 import { routedEvents } from '../../src/install/overlaps.ts'
 import { serveSecret } from '../../src/serve/state.ts'
@@ -84,6 +86,8 @@ describe('install --serve for agents whose http handlers fail open', () => {
     expect(result.output).toContain(
       'served:  http handlers to http://127.0.0.1:47556/qwen?if-down=run-hookrun-serve, bash clients on gates',
     )
+    // The summary names a client by its first line; the file holds it whole.
+    expect(result.output).toContain('  command: # hookrun serve client: POST to http://127.0.0.1:47556/qwen …\n')
     expect(routedEvents(where.file, 'qwen')).toEqual(expect.arrayContaining(['PreToolUse', 'PostToolUse', 'SessionStart']))
     // Again: nothing changes. Without --serve: the router commands are back. Uninstall: nothing of hookrun's left.
     expect(where.install({ serve: { port: 47_556 } }).output).toMatch(/already installed/)
@@ -94,6 +98,11 @@ describe('install --serve for agents whose http handlers fail open', () => {
     ])
     expect(JSON.stringify(back)).not.toMatch(/dev\/tcp|http:/)
     where.install({ serve: { port: 47_556 } })
+    // hookrun scan reads them as hookrun's own (a network client of anyone else's is flagged).
+    const source = SCAN_SOURCES.find((each) => each.path === '.qwen/settings.json')!
+    const scanned = readScanned(source, where.file, readFileSync(where.file, 'utf8'), false, '/nowhere')
+    expect(scanned.find((hook) => hook.event === 'PreToolUse')).toMatchObject({ kind: 'command', own: true, flags: [] })
+    expect(scanned.find((hook) => hook.event === 'PostToolUse')).toMatchObject({ kind: 'http', own: true, flags: [] })
     where.install({ remove: true })
     expect(routedEvents(where.file, 'qwen')).toEqual([])
   })
