@@ -59,11 +59,6 @@ const ALLOWED: ReadonlyArray<{ readonly file: string; readonly line: RegExp; rea
     why: 'help: install, uninstall and import examples and agent lists',
   },
   { file: 'src/commands/program-inspect.ts', line: /claude, cursor, /, why: 'help: an example of --agent' },
-  {
-    file: 'src/commands/program-serve.ts',
-    line: /Claude Code/,
-    why: "help: serve answers Claude Code's http handlers (the one agent with them)",
-  },
   { file: 'src/commands/init.ts', line: /--agent claude\|cursor/, why: "init's next step: the agents a new user most likely has" },
   {
     file: 'src/install/doctor.ts',
