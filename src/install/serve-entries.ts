@@ -66,25 +66,31 @@ function clientCommand(agent: ServedAgent, port: number, event: string, headerFi
   const path = `/${agent.http.route}${agent.http.eventInUrl ? `/${event}` : ''}`
   const wait = `-t ${CLIENT_TIMEOUT_SECONDS}`
   const request = `POST ${path} HTTP/1.1\\r\\nhost: 127.0.0.1:${port}\\r\\n%s\\r\\ncontent-type: application/json\\r\\ncontent-length: %s\\r\\nconnection: close\\r\\n\\r\\n%s`
-  const client = [
+  const post = [
     `# hookrun serve client: POST to http://127.0.0.1:${port}${path}`,
-    // Bytes, not characters: content-length counts bytes. Read without a process where stdin is a
-    // pipe; Node's spawn (Qwen Code's) gives a socket, which /dev/stdin cannot open: cat reads that.
-    'LC_ALL=C; s= n= b=; if [ -S /dev/stdin ]; then p=$(cat); else p=$(</dev/stdin); fi',
+    // Bytes, not characters: content-length counts bytes (the agent's LC_ALL is put back for the
+    // hookrun below, so the server it starts runs hooks in the person's locale). Read without a
+    // process where stdin is a pipe; Node's spawn (Qwen Code's) gives a socket, which /dev/stdin
+    // cannot open: cat reads that. Every variable set here first, whatever the environment holds.
+    'o=${LC_ALL-} x=${LC_ALL+1}; LC_ALL=C; c= s= n= b=; if [ -S /dev/stdin ]; then p=$(cat); else p=$(</dev/stdin); fi',
     `{ c=1; read -r h <${shellQuote(headerFile)} && printf '${request}' "$h" "\${#p}" "$p" >&3 && read -r ${wait} s <&3 &&`,
     `while IFS= read -r ${wait} l <&3 && [ "$l" != $'\\r' ]; do case $l in [Cc]ontent-[Ll]ength:*) n=\${l//[!0-9]/} ;; esac; done &&`,
     `IFS= read -r -d '' -n "\${n:-0}" ${wait} b <&3; } 2>/dev/null 3<>/dev/tcp/127.0.0.1/${port}`,
     `case $s in 'HTTP/1.1 200 '*) [ -n "$n" ] && [ "\${#b}" = "$n" ] && printf %s "$b" && exit 0 ;; esac`,
-    // Nothing listened: started and answered here; its exit is the answer, unless it could not run (126, 127) or was killed.
-    `[ -n "$c" ] || { printf %s "$p" | ${startHere}; r=$?; [ "$r" -ge 126 ] || exit "$r"; }`,
-    `[ -z "$s" ] || printf 'hookrun serve answered %s: %s\\n' "\${s%$'\\r'}" "$b" >&2`,
   ]
-  if (!gate) return [...client, 'exit 0'].join('\n')
+  // Nothing listened: started and answered here. A gate takes only an answer (0) or a block from
+  // it: what could not run (126, 127), was killed or failed otherwise blocks below.
+  const here = (takes: string) =>
+    `[ -n "$c" ] || { if [ -n "$x" ]; then LC_ALL=$o; else unset LC_ALL; fi; printf %s "$p" | ${startHere}; r=$?; ${takes}; }`
+  const said = `[ -z "$s" ] || printf 'hookrun serve answered %s: %s\\n' "\${s%$'\\r'}" "$b" >&2`
+  if (!gate) return [...post, here('[ "$r" -ge 126 ] || exit "$r"'), said, 'exit 0'].join('\n')
+  const blockExit = agent.http.client!.blockExit
   const start = `hookrun serve${port === 47470 ? '' : ` --port ${port}`}`
   const why = `hookrun serve did not answer on 127.0.0.1:${port}, so this ${agent.label} gate blocks: start it with ${start}, or go back to command hooks with hookrun install --agent ${agent.name} without --serve`
   const answer = agent.http.client?.blockAnswers?.[event]?.(why)
   const stdout = answer === undefined ? '' : `echo ${shellQuote(JSON.stringify(answer))}; `
-  return [...client, `${stdout}echo ${shellQuote(why)} >&2; exit ${agent.http.client!.blockExit}`].join('\n')
+  const block = `${stdout}echo ${shellQuote(why)} >&2; exit ${blockExit}`
+  return [...post, here(`case $r in 0 | ${blockExit}) exit "$r" ;; esac`), said, block].join('\n')
 }
 
 /** A handler `install --serve` wrote: an http handler to hookrun serve's url, or its command client. */

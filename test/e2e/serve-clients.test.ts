@@ -29,6 +29,7 @@ async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
 
 const GATE = {
   hooks: [
+    { name: 'locale', event: 'tool:pre_execute:bash', command: 'printf %s "${LC_ALL-unset}" > "$HOOKRUN_PROJECT_DIR/locale.txt"' },
     {
       name: 'no-rm',
       event: 'tool:pre_execute:bash',
@@ -48,10 +49,10 @@ async function installed(agent: string) {
   expect(install.exitCode, install.stderr).toBe(0)
   const env = cliEnvironment(home)
   /** Run an installed handler's command as both agents do (`bash -c`, the payload on stdin: a socket from Node's spawn, or a pipe). */
-  const client = (command: string, payload: object, stdin: 'socket' | 'pipe' = 'socket') =>
+  const client = (command: string, payload: object, stdin: 'socket' | 'pipe' = 'socket', extra: Record<string, string> = {}) =>
     new Promise<{ exitCode: number | null; stdout: string; stderr: string }>((resolveRun) => {
       const args = stdin === 'socket' ? ['-c', command] : ['-c', 'cat | bash -c "$1"', 'pipe', command]
-      const child = spawn('bash', args, { cwd: home, env })
+      const child = spawn('bash', args, { cwd: home, env: { ...env, ...extra } })
       let stdout = ''
       let stderr = ''
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
@@ -154,9 +155,21 @@ describe('install --serve bash clients (compiled binary)', () => {
       tool_input: { command },
     })
     expect((await where.client(withoutHookrun(gate), call('ls'))).exitCode).toBe(2)
-    const first = await where.client(gate, call('rm -rf build'))
+    // What answers when no server listens must answer (0) or block (2): a failure of another kind blocks.
+    const failing = gate.replace(/\| \S+ serve --start [^;]*;/, "| sh -c 'cat >/dev/null; exit 1';")
+    expect(failing).not.toBe(gate)
+    const failed = await where.client(failing, call('ls'))
+    expect(failed.exitCode).toBe(2)
+    expect(failed.stderr).toContain('so this Qwen Code gate blocks')
+    // The client's own variables start empty, whatever the environment holds: an answer in s, n, b
+    // is not the server's; c=1 ("connected") does not keep it from answering the event itself.
+    const inherited = await where.client(withoutHookrun(gate), call('ls'), 'socket', { s: 'HTTP/1.1 200 OK', n: '2', b: '{}' })
+    expect(inherited.exitCode).toBe(2)
+    const first = await where.client(gate, call('rm -rf build'), 'socket', { LC_ALL: 'C.UTF-8', c: '1' })
     expect(first.exitCode, first.stderr).toBe(0)
     expect(JSON.parse(first.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
+    // The client counts bytes in the C locale; the hooks it runs get the agent's own back.
+    expect(readFileSync(join(where.home, 'locale.txt'), 'utf8')).toBe('C.UTF-8')
     await waitFor(() => existsSync(pidFile(where.home)))
     const denied = await where.client(withoutHookrun(gate), call('rm -rf build'))
     expect(denied.exitCode, denied.stderr).toBe(0)
