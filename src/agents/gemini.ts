@@ -6,6 +6,7 @@ import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from '.
 import type { ProjectScan } from './native-config.ts'
 import type { NativeConfig } from './native-config.ts'
 import type { HooksImport } from './native-config.ts'
+import type { HttpHooks } from './serve.ts'
 
 /** Gemini CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -159,6 +160,23 @@ const geminiInstall: InstallTarget = {
   // to true); headless, an untrusted folder stops Gemini before any model request.
   note: 'Gemini CLI runs hooks only in a folder it trusts, and not when hooksConfig.enabled is false in its settings (on by default)',
   projectFileOnlyWhereStarted: true,
+  serves: true,
+}
+
+/**
+ * Gemini CLI (0.61) has no http hook handlers: with `install --serve` every event gets the command
+ * client (bash over /dev/tcp; Gemini runs command hooks with `bash -c` on Linux and macOS, its
+ * bundle's getShellConfiguration, as Qwen Code does), whose exit 2 blocks a gate as a command
+ * hook's does (test/agents/gemini-serve.lab.ts). It sets CLAUDE_PROJECT_DIR for its hooks too: the
+ * server keeps no session's.
+ */
+const HTTP: HttpHooks = {
+  route: 'gemini',
+  program: 'gemini',
+  commandEvents: ['SessionStart'],
+  projectVariable: 'GEMINI_PROJECT_DIR',
+  sessionVariables: ['CLAUDE_PROJECT_DIR'],
+  client: { blockExit: 2, everyEvent: true, why: 'it has no http hook handlers' },
 }
 
 /** The files of a project Gemini CLI reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
@@ -207,6 +225,7 @@ export const geminiAgent: Agent = {
   tools: TOOLS,
   dialect: gemini,
   install: geminiInstall,
+  http: HTTP,
   scan: GEMINI_SCAN,
   nativeConfig: GEMINI_NATIVE,
   hooksImport: GEMINI_IMPORT,

@@ -172,7 +172,8 @@ const HTTP: HttpHooks = {
   // would be a process per tool call; it goes over http, and a new session starts the server again.
   commandEvents: ['SessionStart'],
   projectVariable: 'QWEN_PROJECT_DIR',
-  sessionVariables: [],
+  // It sets Claude Code's variable for its hooks too: the server keeps no session's.
+  sessionVariables: ['CLAUDE_PROJECT_DIR'],
   client: { blockExit: 2, everyEvent: false, why: 'its http handlers let a call through when the server does not answer' },
 }
 

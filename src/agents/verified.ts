@@ -8,6 +8,7 @@ import codex from './lab/codex.json' with { type: 'json' }
 import copilot from './lab/copilot.json' with { type: 'json' }
 import copilotServe from './lab/copilot-serve.json' with { type: 'json' }
 import gemini from './lab/gemini.json' with { type: 'json' }
+import geminiServe from './lab/gemini-serve.json' with { type: 'json' }
 import goose from './lab/goose.json' with { type: 'json' }
 import kilo from './lab/kilo.json' with { type: 'json' }
 import opencode from './lab/opencode.json' with { type: 'json' }
@@ -39,7 +40,7 @@ export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEn
     codebuddy,
     codex,
     { ...copilot, serve: copilotServe },
-    gemini,
+    { ...gemini, serve: geminiServe },
     goose,
     kilo,
     opencode,

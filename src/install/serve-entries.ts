@@ -75,8 +75,10 @@ function clientCommand(agent: ServedAgent, port: number, event: string, headerFi
     'o=${LC_ALL-} x=${LC_ALL+1}; LC_ALL=C; c= s= n= b=; if [ -S /dev/stdin ]; then p=$(cat); else p=$(</dev/stdin); fi',
     `{ c=1; read -r h <${shellQuote(headerFile)} && printf '${request}' "$h" "\${#p}" "$p" >&3 && read -r ${wait} s <&3 &&`,
     `while IFS= read -r ${wait} l <&3 && [ "$l" != $'\\r' ]; do case $l in [Cc]ontent-[Ll]ength:*) n=\${l//[!0-9]/} ;; esac; done &&`,
-    `IFS= read -r -d '' -n "\${n:-0}" ${wait} b <&3; } 2>/dev/null 3<>/dev/tcp/127.0.0.1/${port}`,
-    `case $s in 'HTTP/1.1 200 '*) [ -n "$n" ] && [ "\${#b}" = "$n" ] && printf %s "$b" && exit 0 ;; esac`,
+    // The body to the end (the server closes after it: `connection: close`). Not with read: in a
+    // hook of Gemini CLI's, bash's `read -n` returned at once with nothing (seen in the lab).
+    `b=$(cat <&3; printf .); } 2>/dev/null 3<>/dev/tcp/127.0.0.1/${port}`,
+    `b=\${b%.}; case $s in 'HTTP/1.1 200 '*) [ -n "$n" ] && [ "\${#b}" = "$n" ] && printf %s "$b" && exit 0 ;; esac`,
   ]
   // Nothing listened: started and answered here. A gate takes only an answer (0) or a block from
   // it: what could not run (126, 127), was killed or failed otherwise blocks below.

@@ -93,12 +93,23 @@ export function shownOn(result: AgentRun, text: string): string {
 /**
  * A shell command (for a model's turn) that holds 127.0.0.1:port with a program that closes every
  * connection without answering, for 30 seconds, in the background: a hookrun serve gone wrong, as
- * a served agent's command client meets it (connected, no answer). The program is a script in
- * `dir` (Copilot CLI asks a person to approve a command that reaches outside its folders).
+ * a served agent's command client meets it (connected, no answer). It waits for the port (a
+ * server told to stop may take a while on a loaded machine) and returns once the program listens.
+ * The program is a script in `dir` (Copilot CLI asks a person to approve a command that reaches
+ * outside its folders).
  */
 export function brokenPort(port: number, dir = mkdtempSync(join(tmpdir(), 'hookrun-lab-port-'))): string {
   const script = join(dir, 'break-port.sh')
-  const program = `require('net').createServer((c) => c.destroy()).listen(${port}, '127.0.0.1')`
-  writeFileSync(script, `nohup timeout 30 '${process.execPath}' -e "${program}" >/dev/null 2>&1 &\n`)
+  const program = [
+    "const net = require('net')",
+    `const hold = () => net.createServer((c) => c.destroy()).once('error', () => setTimeout(hold, 100)).listen(${port}, '127.0.0.1', () => console.log('listening'))`,
+    'hold()',
+    'setTimeout(() => process.exit(0), 30000)',
+  ].join('; ')
+  const log = join(dir, 'break-port.log')
+  writeFileSync(
+    script,
+    `nohup '${process.execPath}' -e "${program}" > '${log}' 2>&1 &\nfor i in $(seq 200); do grep -q listening '${log}' && exit 0; sleep 0.1; done; exit 1\n`,
+  )
   return `sh ${script}`
 }

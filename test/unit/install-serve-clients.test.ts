@@ -130,6 +130,23 @@ describe('install --serve for agents whose http handlers fail open', () => {
     expect(routedEvents(where.file, 'copilot')).toEqual([])
   })
 
+  test('Gemini CLI: no http handlers, so every event gets a bash client; SessionStart starts the server', () => {
+    const where = place('gemini')
+    const result = where.install({ serve: { port: 47_560 } })
+    expect(result.exitCode, result.output).toBe(0)
+    expect(result.output).toContain('served:  bash clients to http://127.0.0.1:47560/gemini (it has no http hook handlers;')
+    const hooks = where.read().hooks as unknown as Record<string, Array<{ hooks: Handler[] }>>
+    const handler = (event: string) => hooks[event]![0]!.hooks[0]!
+    expect(handler('BeforeTool')).toMatchObject({ type: 'command', name: 'hookrun', timeout: 600_000 })
+    expect(expectClient(handler('BeforeTool').command, where.env, 'http://127.0.0.1:47560/gemini')).toMatch(/ exit 2$/)
+    expect(handler('BeforeTool').command).toContain('| /opt/hookrun serve --start --port 47560 --format gemini;')
+    expect(expectClient(handler('AfterTool').command, where.env, 'http://127.0.0.1:47560/gemini')).toMatch(/\nexit 0$/)
+    expect(handler('SessionStart').command).toBe('/opt/hookrun serve --start --port 47560 --format gemini')
+    expect(JSON.stringify(hooks)).not.toContain('"type":"http"')
+    where.install({ remove: true })
+    expect(routedEvents(where.file, 'gemini')).toEqual([])
+  })
+
   test("the curl clients earlier installs wrote are hookrun's: a --sync keeps their port, uninstall removes them", () => {
     const where = place('copilot')
     const curl = (event: string, tail: string) =>

@@ -1,20 +1,20 @@
 /**
- * Qwen Code 0.24.4 with `hookrun install --agent qwen --serve`: its http handlers fail open, so
- * gates go through a bash client to `hookrun serve` (which starts the server and answers itself
- * when nothing listens, and exits 2 on any other failure), other events through http handlers,
- * and SessionStart starts the server. Two sessions: deny, allow, the server stopped mid-session
- * and then its port broken; context from the start command and over http.
- * Results: src/agents/lab/qwen-serve.json.
+ * Gemini CLI 0.61 and Qwen Code 0.24.4 with `hookrun install --agent X --serve`. Qwen Code's http
+ * handlers fail open, so its gates go through a bash client to `hookrun serve` and its other
+ * events through http handlers; Gemini CLI has no http handlers, so every event goes through the
+ * client. The client starts the server and answers itself when nothing listens, and exits 2 on
+ * any other failure; SessionStart starts the server. Two sessions each: deny, allow, the server
+ * stopped mid-session and then its port broken; context from the start command and from an
+ * after-tool event. Results: src/agents/lab/qwen-serve.json, gemini-serve.json.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { DONE, denyGate, QWEN, type Session, session, shell } from './gemini-family.ts'
+import { DONE, denyGate, type FamilyAgent, GEMINI, QWEN, type Session, session, shell } from './gemini-family.ts'
 import { labResults, labVersion } from './lab.ts'
 import { brokenPort } from './scenario.ts'
 import { freePort } from '../helpers.ts'
 
-const results = labResults('qwen', 'qwen-serve')
 const REASON = 'lab gate: no DENIED files here'
 const sessions: Session[] = []
 
@@ -23,16 +23,42 @@ afterAll(() => {
   for (const s of sessions) s.run.hookrun(['serve', '--stop'])
 })
 
-async function served(options: Omit<Parameters<typeof session>[1], 'install' | 'installArgs'>, port: number): Promise<Session> {
-  const started = Date.now()
-  const s = await session(QWEN, { ...options, install: 'user', installArgs: ['--serve', '--port', String(port)] })
-  sessions.push(s)
-  console.log(`qwen --serve session: ${Date.now() - started} ms`)
-  expect(s.install).toContain(`served:  http handlers to http://127.0.0.1:${port}/qwen?if-down=run-hookrun-serve, bash clients on gates`)
-  return s
+/** What differs between the two: what install says it wrote, and how the after-tool event reaches the server. */
+interface Served {
+  readonly agent: FamilyAgent
+  readonly label: string
+  readonly wrote: (port: number) => string
+  /** The after-tool event's handler in the settings file, and its words in the results. */
+  readonly afterTool: { readonly handler: string; readonly seen: string }
 }
 
-describe(`Qwen Code ${labVersion('qwen')} with install --serve`, () => {
+const SERVED: readonly Served[] = [
+  {
+    agent: QWEN,
+    label: 'Qwen Code',
+    wrote: (port) => `served:  http handlers to http://127.0.0.1:${port}/qwen?if-down=run-hookrun-serve, bash clients on gates`,
+    afterTool: { handler: '"type": "http"', seen: 'PostToolUse context (http handler)' },
+  },
+  {
+    agent: GEMINI,
+    label: 'Gemini CLI',
+    wrote: (port) => `served:  bash clients to http://127.0.0.1:${port}/gemini (it has no http hook handlers;`,
+    afterTool: { handler: '# hookrun serve client: POST to http://127.0.0.1:', seen: 'AfterTool context (bash client)' },
+  },
+]
+
+describe.each(SERVED)('$label with install --serve', ({ agent, label, wrote, afterTool }) => {
+  const results = labResults(agent.name, `${agent.name}-serve`)
+
+  async function served(options: Omit<Parameters<typeof session>[1], 'install' | 'installArgs'>, port: number): Promise<Session> {
+    const started = Date.now()
+    const s = await session(agent, { ...options, install: 'user', installArgs: ['--serve', '--port', String(port)] })
+    sessions.push(s)
+    console.log(`${agent.name} ${labVersion(agent.name)} --serve session: ${Date.now() - started} ms`)
+    expect(s.install).toContain(wrote(port))
+    return s
+  }
+
   test.concurrent('deny, allow; the server stopped mid-session: the next gate starts it; the port broken: the next gate blocks', async () => {
     const port = await freePort()
     const s = await served(
@@ -85,7 +111,7 @@ describe(`Qwen Code ${labVersion('qwen')} with install --serve`, () => {
     s.remove()
   })
 
-  test.concurrent('context: SessionStart (serve --start) and PostToolUse (http handler) context reach the model', async () => {
+  test.concurrent(`context: SessionStart (serve --start) and ${afterTool.seen} reach the model`, async () => {
     const s = await served(
       {
         turns: [shell('true'), DONE],
@@ -98,19 +124,19 @@ describe(`Qwen Code ${labVersion('qwen')} with install --serve`, () => {
     )
     expect(s.turns[0]).toContain('LAB-SESSION-CONTEXT-5821')
     expect(s.turns[1]).toContain('LAB-POST-CONTEXT-1166')
-    const settings = readFileSync(join(s.run.home, '.qwen', 'settings.json'), 'utf8')
-    expect(settings).toContain('"type": "http"')
+    const settings = readFileSync(join(s.run.home, agent.settingsDir, 'settings.json'), 'utf8')
+    expect(settings).toContain(afterTool.handler)
     results.record(
       'context',
       'honoured',
-      'SessionStart context (its `serve --start` command) in the first model request, PostToolUse context (http handler) in the next',
+      `SessionStart context (its \`serve --start\` command) in the first model request, ${afterTool.seen} in the next`,
     )
     // Its server first: the run's HOME holds the pid file and secret `serve --stop` reads.
     s.run.hookrun(['serve', '--stop'])
     s.remove()
   })
 
-  test('the results table matches what this run saw', async () => {
+  test(`the results table matches what this run saw (${label})`, async () => {
     await results.check()
   })
 })
