@@ -230,12 +230,12 @@ const MODES: readonly Mode[] = [
   { name: 'all-events', label: 'hookrun --all-events', hookrun: true, setUp: hookrunWith(['--all-events']) },
   {
     // Each event POSTed to a warm `hookrun serve` (started by the session-start command hook): Claude
-    // Code's http handlers; Qwen Code's gates and every Copilot event through a curl client. On a
-    // port of this run's own; stopped with the run.
+    // Code's http handlers; Qwen Code's gates and every Copilot CLI and Gemini CLI event through the
+    // bash client. On a port of this run's own; stopped with the run.
     name: 'serve',
     label: 'hookrun install --serve',
     hookrun: true,
-    agents: ['claude', 'qwen', 'copilot'],
+    agents: ['claude', 'qwen', 'copilot', 'gemini'],
     setUp: hookrunWith(['--serve', '--port', String(40_000 + Math.floor(Math.random() * 20_000))], true),
   },
 ]

@@ -66,7 +66,9 @@ describe('install --serve for agents whose http handlers fail open', () => {
       /\necho 'hookrun serve did not answer on 127\.0\.0\.1:47556, so this Qwen Code gate blocks: start it with hookrun serve --port 47556, or go back to command hooks with hookrun install --agent qwen without --serve' >&2; exit 2$/,
     )
     // With no server listening, the event goes to `serve --start`, which starts it and fires here.
-    expect(gate.command).toMatch(/\n\[ -n "\$c" \] \|\| \{ .*; printf %s "\$p" \| \/opt\/hookrun serve --start --port 47556 --format qwen; r=\$\?; case \$r in 0 \| 2\) exit "\$r" ;; esac; \}\n/)
+    expect(gate.command).toMatch(
+      /\n\[ -n "\$c" \] \|\| \{ .*; printf %s "\$p" \| \/opt\/hookrun serve --start --port 47556 --format qwen; r=\$\?; case \$r in 0 \| 2\) exit "\$r" ;; esac; \}\n/,
+    )
     expect(handler('PermissionRequest').command).toMatch(/\n.* exit 2$/)
     expect(handler('PostToolUse')).toEqual({
       type: 'http',
