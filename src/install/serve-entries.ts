@@ -49,18 +49,18 @@ const SERVE_CLIENTS = [
 const CLIENT_TIMEOUT_SECONDS = ROUTER_TIMEOUT_SECONDS - 10
 
 /**
- * The command client of an agent whose http handlers fail open, for the bash both agents run their
- * command hooks in: it posts the event (stdin) over bash's own /dev/tcp, so a call costs one bash
- * and no other process (curl's start alone cost 11 ms a call here). The secret header comes from a
- * private file (`ps` shows a command line to every user). Only a 200 whose body arrived whole is
- * printed. When nothing listens on the port (the server's idle exit, a reboot), `startHere` runs
- * the event: `hookrun serve --start`, which starts the server for the next calls and answers this
- * one with a fire of its own, so a gate is still decided, by the same hooks. On a gate anything
- * else (that cannot run, no answer in time, a 401 for a wrong secret, a 500 from a fire that
- * failed, a cut answer) becomes the agent's blocking exit with a line on how to recover, after the
- * server's own answer when there was one; elsewhere the event goes on, as a failing router's does.
- * The connection is a compound command's redirection, not `exec`: a bash in POSIX mode exits on a
- * failed `exec` redirection, which would skip the rest.
+ * The command client of an agent whose http handlers fail open (or has none), for the bash these
+ * agents run command hooks in: it posts the event (stdin) over bash's own /dev/tcp, so a call costs
+ * a bash and a cat or two (curl's start alone cost 11 ms a call here; BENCHMARKS.md). The secret
+ * header comes from a private file (`ps` shows a command line to every user). Only a 200 whose body
+ * arrived whole is printed. When nothing listens on the port (the server's idle exit, a reboot),
+ * `startHere` runs the event: `hookrun serve --start`, which starts the server for the next calls
+ * and answers this one with a fire of its own, so a gate is still decided, by the same hooks. On a
+ * gate anything else (that cannot run, no answer in time, a 401 for a wrong secret, a 500 from a
+ * fire that failed, a cut answer) becomes the agent's blocking exit with a line on how to recover,
+ * after the server's own answer when there was one; elsewhere the event goes on, as a failing
+ * router's does. The connection is a compound command's redirection, not `exec`: a bash in POSIX
+ * mode exits on a failed `exec` redirection, which would skip the rest.
  */
 function clientCommand(agent: ServedAgent, port: number, event: string, headerFile: string, gate: boolean, startHere: string): string {
   const path = `/${agent.http.route}${agent.http.eventInUrl ? `/${event}` : ''}`
