@@ -155,7 +155,7 @@ describe('install --agent claude --serve', () => {
     writeFileSync(join(where.root, 'bin', 'claude'), '#!/bin/sh\necho "2.1.331 (Claude Code)"\n')
     expect(where.install({ serve: { port: 47_555 } }).output).not.toMatch(/needs Claude Code/)
     expect(() =>
-      installAgents({ agents: ['claude', 'gemini'], scope: 'user', cwd: where.project, env: where.env, serve: { port: 1 } }, false),
-    ).toThrow(/--serve is for --agent claude, copilot, qwen only/)
+      installAgents({ agents: ['claude', 'codex'], scope: 'user', cwd: where.project, env: where.env, serve: { port: 1 } }, false),
+    ).toThrow(/--serve is for --agent claude, gemini, copilot, qwen only/)
   })
 })
