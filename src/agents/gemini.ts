@@ -167,7 +167,7 @@ const geminiInstall: InstallTarget = {
  * Gemini CLI (0.61) has no http hook handlers: with `install --serve` every event gets the command
  * client (bash over /dev/tcp; Gemini runs command hooks with `bash -c` on Linux and macOS, its
  * bundle's getShellConfiguration, as Qwen Code does), whose exit 2 blocks a gate as a command
- * hook's does (test/agents/gemini-serve.lab.ts). It sets CLAUDE_PROJECT_DIR for its hooks too: the
+ * hook's does (test/agents/family-serve.lab.ts). It sets CLAUDE_PROJECT_DIR for its hooks too: the
  * server keeps no session's.
  */
 const HTTP: HttpHooks = {

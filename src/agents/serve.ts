@@ -1,8 +1,8 @@
 // Agents whose hooks can POST each event to one warm `hookrun serve` on loopback (Claude Code's
-// http handlers; Qwen Code's and Copilot CLI's, whose http handlers fail open, with a command
-// client for gates), and what serve and `install --serve` must know of them.
+// http handlers; a bash command client where http handlers fail open, Qwen Code's and Copilot
+// CLI's, or are missing, Gemini CLI's), and what serve and `install --serve` must know of them.
 
-/** How an agent takes http hook handlers. */
+/** How an agent's hooks reach hookrun serve: its http hook handlers, or the command client. */
 export interface HttpHooks {
   /** The path its events are posted to on hookrun serve (`/claude`). */
   readonly route: string

@@ -334,8 +334,8 @@ async function stopOrStatus(io: Io, port: number, stop: boolean): Promise<number
 /**
  * `hookrun doctor`: for each served agent's file with `install --serve`'s handlers, whether
  * hookrun serve answers on its port (nobody: http handlers' gates block until it starts, command
- * clients start it; another program: it
- * answers the gates, so they are not in force), and whether the handlers carry this user's secret.
+ * clients start it; another program: it answers the gates, so they are not in force), and
+ * whether the handlers carry this user's secret.
  */
 export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLine[]> {
   const places = { home: homeOf(env), project: resolve(cwd), env }
