@@ -54,9 +54,9 @@ const CLIENT_TIMEOUT_SECONDS = ROUTER_TIMEOUT_SECONDS - 10
  * a bash, and a cat where stdin is a socket (curl's start alone cost 11 ms a call; BENCHMARKS.md).
  * The secret header comes from a private file (`ps` shows a command line to every user). Only a
  * 200 whose body arrived whole is printed. When nothing listens on the port (the server's idle
- * exit, a reboot), `startHere` runs the event: `hookrun serve --start`, which starts the server for
- * the next calls and answers this one with a fire of its own, so a gate is still decided, by the
- * same hooks. On a gate anything else (that cannot run, no answer in time, a 401 for a wrong
+ * exit, a reboot) or the server is stopping (503), `startHere` runs the event: `hookrun serve
+ * --start`, which starts the server for the next calls and answers this one with a fire of its
+ * own, so a gate is still decided, by the same hooks. On a gate anything else (that cannot run, no answer in time, a 401 for a wrong
  * secret, a 500 from a fire that failed, a cut answer) becomes the agent's blocking exit with a
  * line on how to recover, after the server's own answer when there was one; elsewhere the event
  * goes on, as a failing router's does. The connection is a compound command's redirection, not
@@ -72,17 +72,20 @@ function clientCommand(agent: ServedAgent, port: number, event: string, headerFi
     // hookrun below, so the server it starts runs hooks in the person's locale). Read without a
     // process where stdin is a pipe; Node's spawn (Qwen Code's) gives a socket, which /dev/stdin
     // cannot open: cat reads that. Every variable set here first, whatever the environment holds.
-    'o=${LC_ALL-} x=${LC_ALL+1}; LC_ALL=C; c= s= n= b=; if [ -S /dev/stdin ]; then p=$(cat); else p=$(</dev/stdin); fi',
+    // SIGPIPE ignored: a peer that closes before reading would otherwise kill the client mid-write,
+    // and an agent that blocks on exit 2 only (Qwen Code, Gemini CLI) would let the call through.
+    "trap '' PIPE; o=${LC_ALL-} x=${LC_ALL+1}; LC_ALL=C; c= s= n= b=; if [ -S /dev/stdin ]; then p=$(cat); else p=$(</dev/stdin); fi",
     `{ c=1; read -r h <${shellQuote(headerFile)} && printf '${request}' "$h" "\${#p}" "$p" >&3 && read -r ${wait} s <&3 &&`,
     `while IFS= read -r ${wait} l <&3 && [ "$l" != $'\\r' ]; do case $l in [Cc]ontent-[Ll]ength:*) n=\${l//[!0-9]/} ;; esac; done &&`,
     // The body to the end (the server closes after it: `connection: close`), its length checked
     // below. Not `read -n LENGTH`: in a hook of Gemini CLI's it returned at once with nothing
     // (seen in the lab).
     `{ IFS= read -r -d '' ${wait} b <&3 || :; }; } 2>/dev/null 3<>/dev/tcp/127.0.0.1/${port}`,
-    `case $s in 'HTTP/1.1 200 '*) [ -n "$n" ] && [ "\${#b}" = "$n" ] && printf %s "$b" && exit 0 ;; esac`,
+    // A 503 is a server that is stopping (or has too many events waiting): answered here, as with none.
+    `case $s in 'HTTP/1.1 200 '*) [ -n "$n" ] && [ "\${#b}" = "$n" ] && printf %s "$b" && exit 0 ;; 'HTTP/1.1 503 '*) c= ;; esac`,
   ]
-  // Nothing listened: started and answered here. A gate takes only an answer (0) or a block from
-  // it: what could not run (126, 127), was killed or failed otherwise blocks below.
+  // Nothing listened (or it was stopping): started and answered here. A gate takes only an answer
+  // (0) or a block from it: what could not run (126, 127), was killed or failed otherwise blocks below.
   const here = (takes: string) =>
     `[ -n "$c" ] || { if [ -n "$x" ]; then LC_ALL=$o; else unset LC_ALL; fi; printf %s "$p" | ${startHere}; r=$?; ${takes}; }`
   const said = `[ -z "$s" ] || printf 'hookrun serve answered %s: %s\\n' "\${s%$'\\r'}" "$b" >&2`

@@ -185,7 +185,7 @@ describe('install --serve bash clients (compiled binary)', () => {
     }
   }, 60_000)
 
-  test('a server that stays silent, or cuts its answer short, blocks the gate; a non-gate goes on', async () => {
+  test('a server that closes at once, stays silent, cuts its answer short or fails blocks the gate; a stopping one is answered here; a non-gate goes on', async () => {
     const where = await installed('copilot')
     const file = JSON.parse(readFileSync(join(where.home, '.copilot', 'hooks', 'hookrun.json'), 'utf8')) as {
       hooks: Record<string, Array<{ bash: string }>>
@@ -204,6 +204,16 @@ describe('install --serve bash clients (compiled binary)', () => {
         stops.push(() => server.close())
         server.listen(where.port, '127.0.0.1', () => resolveListen(server))
       })
+
+    // A peer that closes at once, before reading: the client's write fails (EPIPE, not a SIGPIPE
+    // that would kill it: an exit by signal lets the call through in Qwen Code and Gemini CLI).
+    const closing = createServer((socket) => socket.destroy())
+    stops.push(() => closing.close())
+    await new Promise<void>((listening) => closing.listen(where.port, '127.0.0.1', listening))
+    const closed = await where.client(gate, copilotCall(where.home, `echo ${'x'.repeat(2_000_000)}`))
+    expect(closed.exitCode).toBe(2)
+    expect(JSON.parse(closed.stdout)).toMatchObject({ permissionDecision: 'deny' })
+    await new Promise((done) => closing.close(done))
 
     const silent = await listen(undefined)
     const waited = await where.client(gate, copilotCall(where.home, 'ls'))
@@ -224,10 +234,25 @@ describe('install --serve bash clients (compiled binary)', () => {
     await new Promise((closed) => cutServer.close(closed))
 
     // A fire that failed in the server answers 500: the person reads the server's line, then how to recover.
-    await listen('HTTP/1.1 500 Internal Server Error\r\ncontent-length: 31\r\n\r\nhookrun: the fire failed here\r\n')
+    const failing = await listen('HTTP/1.1 500 Internal Server Error\r\ncontent-length: 31\r\n\r\nhookrun: the fire failed here\r\n')
     const failed = await where.client(gate, copilotCall(where.home, 'ls'))
     expect(failed.exitCode).toBe(2)
     expect(failed.stderr).toMatch(/^hookrun serve answered HTTP\/1\.1 500 Internal Server Error: hookrun: the fire failed here\r?\n/)
     expect(failed.stderr).toContain('so this Copilot gate blocks')
+    for (const socket of sockets) socket.destroy()
+    await new Promise((closed) => failing.close(closed))
+
+    // A server that is stopping answers 503: the event is answered here, as with no server at all
+    // (and where that cannot run, the gate blocks after the server's line).
+    await listen('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 23\r\n\r\n{"error":"stopping"}\r\n\n')
+    const stopping = await where.client(gate, copilotCall(where.home, 'rm -rf build'))
+    expect(stopping.exitCode, stopping.stderr).toBe(0)
+    expect(JSON.parse(stopping.stdout)).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: expect.stringContaining('rm -rf'),
+    })
+    const stoppingGone = await where.client(withoutHookrun(gate), copilotCall(where.home, 'ls'))
+    expect(stoppingGone.exitCode).toBe(2)
+    expect(stoppingGone.stderr).toMatch(/^hookrun serve answered HTTP\/1\.1 503 Service Unavailable: /m)
   }, 60_000)
 })
