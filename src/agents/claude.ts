@@ -283,6 +283,7 @@ const HTTP: HttpHooks = {
   commandEvents: ['SessionStart', 'UserPromptSubmit'],
   projectVariable: 'CLAUDE_PROJECT_DIR',
   sessionVariables: ['CLAUDE_ENV_FILE'],
+  startWithoutFormat: true,
 }
 
 /** Who reads Claude Code's settings files: it, and the agents and SDK that run its hook entries. */

@@ -24,6 +24,11 @@ export interface HttpHooks {
   readonly sessionVariables: readonly string[]
   /** The payload field naming the session (default `session_id`). */
   readonly sessionField?: string
+  /**
+   * Its `serve --start` commands carry no `--format`, and `serve --start` without one is its: they
+   * were written before a second agent was served, and installs keep writing them so.
+   */
+  readonly startWithoutFormat?: boolean
   /** Its payloads do not name the event: the url does (`/copilot/preToolUse`). */
   readonly eventInUrl?: boolean
   /**

@@ -53,13 +53,13 @@ function recoveryHint(port: number, agent: ServedAgent): string {
   return `start it with \`hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}\` (or go back to command hooks: hookrun install --agent ${agent.name} without --serve)`
 }
 
-/** The first served agent: `serve --start` without `--format` is its (its entries were written before there was a second). */
-const FIRST = SERVED_AGENTS[0]!
+/** The agent `serve --start` without `--format` is for (`HttpHooks.startWithoutFormat`). */
+const FORMATLESS = SERVED_AGENTS.find((agent) => agent.http.startWithoutFormat === true)!
 
 export async function serveCommand(io: Io, flags: ServeFlags, version: string, event?: string): Promise<number> {
   const port = whole(flags.port, 'port', DEFAULT_SERVE_PORT, 1, 65_535)
   if (flags.start) {
-    const agent = flags.format === undefined ? FIRST : servedAgent(flags.format)
+    const agent = flags.format === undefined ? FORMATLESS : servedAgent(flags.format)
     if (agent === undefined)
       throw new HookrunError(
         `serve --start --format ${flags.format}: hookrun serve answers ${SERVED_AGENTS.map((each) => each.name).join(', ')} only`,

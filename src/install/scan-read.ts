@@ -76,7 +76,7 @@ function handlerRuns(handler: Json): { kind: ScannedHook['kind']; runs: string; 
 function hookOf(event: string, matcher: unknown, handler: Json, at: string, project: string): ScannedHook {
   const { kind, runs, all } = handlerRuns(handler)
   // hookrun's own: its router command, and install --serve's http handlers and command clients.
-  const own = kind === 'http' || kind === 'command' ? isServeHandler(handler) || (kind === 'command' && isOwnCommand(runs, project)) : false
+  const own = kind === 'http' ? isServeHandler(handler) : kind === 'command' && (isServeHandler(handler) || isOwnCommand(runs, project))
   const match = typeof matcher === 'string' ? matcher : undefined
   const flags = own ? [] : [...whenFlags(event, match), ...commandFlags(all, project)]
   if (kind === 'http' && !own && !flags.includes('network')) flags.push('network')

@@ -8,7 +8,7 @@ import { nodeChildProcess } from '../core/builtins.ts'
 import { HookrunError } from '../core/errors.ts'
 import { shellQuote } from '../core/shell.ts'
 import { isGate, resolveAlias } from '../event/events.ts'
-import { SECRET_HEADER } from '../serve/state.ts'
+import { DEFAULT_SERVE_PORT, SECRET_HEADER } from '../serve/state.ts'
 import { type AgentTarget, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import { child, keysOf, parseJson } from './json-text.ts'
 import { type ServedAgent, SERVED_AGENTS, servedAgent } from '../serve/served.ts'
@@ -91,7 +91,7 @@ function clientCommand(agent: ServedAgent, port: number, event: string, headerFi
   const said = `[ -z "$s" ] || printf 'hookrun serve answered %s: %s\\n' "\${s%$'\\r'}" "$b" >&2`
   if (!gate) return [...post, here('[ "$r" -ge 126 ] || exit "$r"'), said, 'exit 0'].join('\n')
   const blockExit = agent.http.client!.blockExit
-  const start = `hookrun serve${port === 47470 ? '' : ` --port ${port}`}`
+  const start = `hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}`
   const why = `hookrun serve did not answer on 127.0.0.1:${port}, so this ${agent.label} gate blocks: start it with ${start}, or go back to command hooks with hookrun install --agent ${agent.name} without --serve`
   const answer = agent.http.client?.blockAnswers?.[event]?.(why)
   const stdout = answer === undefined ? '' : `echo ${shellQuote(JSON.stringify(answer))}; `
@@ -121,19 +121,21 @@ export function servedTarget(target: AgentTarget, agent: ServedAgent, port: numb
   const start = (self: string, event: string) =>
     http.eventInUrl
       ? `${self} serve --start ${event} --port ${port} --format ${agent.name}`
-      : `${self} serve --start --port ${port}${agent === SERVED_AGENTS[0] ? '' : ` --format ${agent.name}`}`
+      : `${self} serve --start --port ${port}${http.startWithoutFormat === true ? '' : ` --format ${agent.name}`}`
   const command = (self: string, event: string | undefined) =>
     event !== undefined && commandEvents.has(event)
       ? start(self, event)
       : event !== undefined && client(event)
         ? clientCommand(agent, port, event, headerFile, gateEvent(event), start(self, event))
         : target.command(self, event!)
+  const clientRules = (who: string) =>
+    `with no server there, a client starts it and answers its event itself; ${who} exit ${http.client!.blockExit} and block on any other failure`
   const served =
     http.client === undefined
       ? `http handlers to ${serveUrl(agent, port)} (gates block while it does not answer)`
       : http.client.everyEvent
-        ? `bash clients to http://127.0.0.1:${port}/${agent.http.route}${http.eventInUrl ? '/<event>' : ''} (${http.client.why}; with no server there, a client starts it and answers its event itself; gates exit ${http.client.blockExit} and block on any other failure)`
-        : `http handlers to ${serveUrl(agent, port)}, bash clients on gates (${http.client.why}; with no server there, a client starts it and answers its event itself; they exit ${http.client.blockExit} and block on any other failure)`
+        ? `bash clients to http://127.0.0.1:${port}/${agent.http.route}${http.eventInUrl ? '/<event>' : ''} (${http.client.why}; ${clientRules('gates')})`
+        : `http handlers to ${serveUrl(agent, port)}, bash clients on gates (${http.client.why}; ${clientRules('they')})`
   return {
     ...target,
     alwaysRouted: [...commandEvents],
