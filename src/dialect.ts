@@ -8,6 +8,7 @@ import type { Payload } from './core/types.ts'
 import { carryFields, ignoredFieldWarnings, ignores } from './agents/shared.ts'
 import { DIALECTS, agentNamed, callersOf } from './agents/registry.ts'
 import type { Dialect, Normalized, NoticeChannel } from './agents/types.ts'
+import { listsEvent } from './agents/callers.ts'
 import { DEFAULT_MCP_NAMING } from './agents/defaults.ts'
 import { mcpField, mcpReadings } from './event/mcp.ts'
 import { configuredReadings } from './agents/mcp-servers.ts'
@@ -121,10 +122,19 @@ function refusingIgnoredRewrite(dialect: Dialect, decision: Decision, event: str
 /**
  * Might another agent than this dialect's own be running its entry, with an answer of hookrun's
  * own for the event elsewhere (src/agents/callers.ts)? A look at the fields and variables the
- * callers set, before anything of install's loads.
+ * callers set, before anything of install's loads. The first caller detected is the one
+ * install/callers.ts asks; an app's answer listed in a variable is decided here (`claude -p` says
+ * it is an SDK app: loading install's readers for it cost each fire about a fifth of its time).
  */
-export function mayBeAnsweredByCaller(dialect: Dialect, payload: Payload, env: Readonly<Record<string, string | undefined>>): boolean {
-  return callersOf(dialect.name).some((caller) => caller.ownAnswer !== undefined && caller.detect(payload, env))
+export function mayBeAnsweredByCaller(
+  dialect: Dialect,
+  ownerEvent: string,
+  payload: Payload,
+  env: Readonly<Record<string, string | undefined>>,
+): boolean {
+  const answer = callersOf(dialect.name).find((caller) => caller.detect(payload, env))?.ownAnswer
+  if (answer === undefined) return false
+  return answer.kind !== 'listed' || listsEvent(env, answer.variable, ownerEvent)
 }
 
 /** The project a caller of this dialect's entries names (Cursor's CURSOR_PROJECT_DIR, else its first workspace root), if one does. */

@@ -26,6 +26,11 @@ export type CallerAnswer =
   | { readonly kind: 'router'; readonly agent: string }
   | { readonly kind: 'listed'; readonly variable: string; readonly answer: string }
 
+/** Does an app's `listed` answer name this event of the owner's (its variable, comma-separated)? */
+export function listsEvent(env: Env, variable: string, ownerEvent: string): boolean {
+  return (env[variable] ?? '').split(',').includes(ownerEvent)
+}
+
 /** The caller reads the owner's answer its own way: the payloads it sends, and the answer in its reading. */
 interface CallerReading {
   from(payload: Payload): boolean

@@ -204,7 +204,7 @@ async function answeredByAnotherCaller(
   const ownerEvent = prepared?.agentEvent ?? prepared?.event
   if (prepared === undefined || ownerEvent === undefined) return false
   const dialects = await import('../dialect.ts')
-  if (!dialects.mayBeAnsweredByCaller(prepared.dialect, payload, io.env)) return false
+  if (!dialects.mayBeAnsweredByCaller(prepared.dialect, ownerEvent, payload, io.env)) return false
   const { answeredByCaller } = await import('../install/callers.ts')
   const cwd =
     folder(flags.cwd) ??

@@ -4,7 +4,7 @@
 import { aliasFor, resolveAlias } from '../event/events.ts'
 import { homeOf } from '../core/places.ts'
 import { AGENTS, agentNamed, callersOf } from '../agents/registry.ts'
-import type { CallerAnswer } from '../agents/callers.ts'
+import { type CallerAnswer, listsEvent } from '../agents/callers.ts'
 import { agentTarget } from './agents.ts'
 import type { Places } from './agent-target.ts'
 import { answeredByReaderEntry, answeredByThisHookrun } from './overlaps.ts'
@@ -33,7 +33,7 @@ function ownAnswer(caller: EntryCaller, ownerEvent: string, places: Places, payl
   const answer: CallerAnswer | undefined = caller.ownAnswer
   if (answer === undefined) return undefined
   if (answer.kind === 'reader-entry') return answeredByReaderEntry(caller.owner, ownerEvent, places, payload)?.file
-  if (answer.kind === 'listed') return (places.env[answer.variable] ?? '').split(',').includes(ownerEvent) ? answer.answer : undefined
+  if (answer.kind === 'listed') return listsEvent(places.env, answer.variable, ownerEvent) ? answer.answer : undefined
   return routerFor(answer.agent, ownerEvent, places)
 }
 

@@ -8,6 +8,8 @@ import { homeAndProject, makeDecision, writeFiles } from '../helpers.ts'
 import { afterEach } from 'vitest'
 import { rmSync } from 'node:fs'
 import type { Decision } from '../../src/core/protocol.ts'
+import { DIALECTS } from '../../src/agents/registry.ts'
+import { mayBeAnsweredByCaller } from '../../src/dialect.ts'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -144,6 +146,33 @@ describe('answeredByCaller', () => {
     expect(
       answeredByCaller('PreToolUse', { project, env: { ...env, HOOKRUN_AGENT_SDK_HOOKS: 'PreToolUse' } }, CLAUDE_PAYLOAD),
     ).toBeUndefined()
+  })
+
+  test("the fire's look before install loads: an SDK app's listed answer is decided there, and never hides an answer", () => {
+    const { project, env } = homeAndProject(dirs)
+    const claude = DIALECTS.find((dialect) => dialect.name === 'claude')!
+    // `claude -p` runs with CLAUDE_CODE_ENTRYPOINT=sdk-cli: an SDK app by its variables, with no
+    // hookrunHooks() answering, so the fire goes on without loading install's readers.
+    const printMode = { ...env, CLAUDE_PROJECT_DIR: project, CLAUDE_CODE_ENTRYPOINT: 'sdk-cli' }
+    expect(mayBeAnsweredByCaller(claude, 'PreToolUse', CLAUDE_PAYLOAD, printMode)).toBe(false)
+    const listed = { ...printMode, HOOKRUN_AGENT_SDK_HOOKS: 'PreToolUse' }
+    expect(mayBeAnsweredByCaller(claude, 'PreToolUse', CLAUDE_PAYLOAD, listed)).toBe(true)
+    expect(mayBeAnsweredByCaller(claude, 'Stop', CLAUDE_PAYLOAD, listed)).toBe(false)
+    // Wherever the full look finds another answer, the quick one said to look.
+    writeFiles(project, {
+      '.github/hooks/hookrun.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: 'hookrun fire preToolUse --format copilot' }] } },
+    })
+    const copilot = { hook_event_name: 'PreToolUse', session_id: 's', timestamp: '2026-11-25T09:00:00.000Z', cwd: project }
+    const cases: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+      ['PreToolUse', CLAUDE_PAYLOAD, printMode],
+      ['PreToolUse', CLAUDE_PAYLOAD, listed],
+      ['Stop', CLAUDE_PAYLOAD, listed],
+      ['PreToolUse', copilot, { ...env, CLAUDE_PROJECT_DIR: project, COPILOT_CLI: '1' }],
+      ['PreToolUse', { sessionId: 's', hookEventName: 'PreToolUse' }, env],
+    ]
+    for (const [event, payload, where] of cases)
+      if (answeredByCaller(event, { project, env: where }, payload) !== undefined)
+        expect(mayBeAnsweredByCaller(claude, event, payload, where), `${event} ${JSON.stringify(payload)}`).toBe(true)
   })
 
   test('Devin CLI never: hookrun writes no Devin entries, so the Claude Code entries are its only ones', () => {
