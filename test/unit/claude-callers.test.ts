@@ -160,7 +160,10 @@ describe('answeredByCaller', () => {
     expect(mayBeAnsweredByCaller(claude, 'Stop', CLAUDE_PAYLOAD, listed)).toBe(false)
     // Wherever the full look finds another answer, the quick one said to look.
     writeFiles(project, {
-      '.github/hooks/hookrun.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: 'hookrun fire preToolUse --format copilot' }] } },
+      '.github/hooks/hookrun.json': {
+        version: 1,
+        hooks: { preToolUse: [{ type: 'command', bash: 'hookrun fire preToolUse --format copilot' }] },
+      },
     })
     const copilot = { hook_event_name: 'PreToolUse', session_id: 's', timestamp: '2026-11-25T09:00:00.000Z', cwd: project }
     const cases: Array<[string, Record<string, unknown>, Record<string, string>]> = [
