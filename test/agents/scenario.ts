@@ -95,10 +95,11 @@ export function shownOn(result: AgentRun, text: string): string {
  * connection without answering, for 30 seconds, in the background: a hookrun serve gone wrong, as
  * a served agent's command client meets it (connected, no answer). It waits for the port (a
  * server told to stop may take a while on a loaded machine) and returns once the program listens.
- * The program is a script in `dir` (Copilot CLI asks a person to approve a command that reaches
- * outside its folders).
+ * The program is a script in `given` (Copilot CLI asks a person to approve a command that reaches
+ * outside its folders), else in a folder of its own, removed when the program exits.
  */
-export function brokenPort(port: number, dir = mkdtempSync(join(tmpdir(), 'hookrun-lab-port-'))): string {
+export function brokenPort(port: number, given?: string): string {
+  const dir = given ?? mkdtempSync(join(tmpdir(), 'hookrun-lab-port-'))
   const script = join(dir, 'break-port.sh')
   const program = [
     "const net = require('net')",
@@ -109,7 +110,8 @@ export function brokenPort(port: number, dir = mkdtempSync(join(tmpdir(), 'hookr
   const log = join(dir, 'break-port.log')
   writeFileSync(
     script,
-    `nohup '${process.execPath}' -e "${program}" > '${log}' 2>&1 &\nfor i in $(seq 200); do grep -q listening '${log}' && exit 0; sleep 0.1; done; exit 1\n`,
+    // A folder of its own goes once the program has exited (its 30 seconds).
+    `nohup sh -c '"$0" -e "$1"${given === undefined ? `; rm -rf "$2"` : ''}' '${process.execPath}' "${program}" '${dir}' > '${log}' 2>&1 &\nfor i in $(seq 200); do grep -q listening '${log}' && exit 0; sleep 0.1; done; exit 1\n`,
   )
   return `sh ${script}`
 }

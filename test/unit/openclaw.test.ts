@@ -2,11 +2,11 @@
 // docs/plugins/hooks/tool-policy.md, and as the lab's run logged them: test/agents/openclaw.lab.ts), read as
 // `--format openclaw` reads them; the dialect's answers; and the plugin itself, run in-process
 // with a stand-in for hookrun, failing closed.
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import type { Decision } from '../../src/core/protocol.ts'
 import { prepareDialect, renderFor, resolveDialect } from '../../src/dialect.ts'
 import { openclaw } from '../../src/agents/openclaw.ts'
@@ -82,11 +82,18 @@ describe('--format openclaw answers', () => {
   })
 })
 
+/** The helper's folders (a fake hookrun and the loaded plugin each), removed after the file's tests. */
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
 type Handler = (event: Record<string, unknown>, ctx: Record<string, unknown>) => Promise<unknown>
 
 /** The plugin as OpenClaw loads it (its default export's register), with `script` standing in for hookrun. */
 async function plugin(script: string, timeoutSeconds = 30) {
   const dir = mkdtempSync(join(tmpdir(), 'hookrun-openclaw-'))
+  dirs.push(dir)
   const fake = join(dir, 'fake-hookrun')
   writeFileSync(fake, `#!/bin/sh\n${script}\n`)
   chmodSync(fake, 0o755)

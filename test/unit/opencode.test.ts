@@ -1,11 +1,11 @@
 // OpenCode: the payloads the agent lab recorded from hookrun's plugin in OpenCode 1.18.33
 // (test/agents/fixtures/opencode/), read as `--format opencode` reads them; the dialect's answers;
 // and the plugin itself, run in-process with a stand-in for hookrun, failing closed.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import type { Decision } from '../../src/core/protocol.ts'
 import { prepareDialect, renderFor, resolveDialect } from '../../src/dialect.ts'
 import { opencode } from '../../src/agents/opencode.ts'
@@ -109,11 +109,18 @@ describe('--format opencode answers', () => {
   })
 })
 
+/** The helper's folders (a fake hookrun and the loaded plugin each), removed after the file's tests. */
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
 type Hooks = Record<string, (input: unknown, output?: unknown) => Promise<void>>
 
 /** The plugin as OpenCode loads it, with `script` standing in for hookrun (it gets the plugin's argv and stdin). */
 async function plugin(script: string, timeoutSeconds = 30): Promise<{ hooks: Hooks; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'hookrun-opencode-'))
+  dirs.push(dir)
   const fake = join(dir, 'fake-hookrun')
   writeFileSync(fake, `#!/bin/sh\n${script}\n`)
   chmodSync(fake, 0o755)

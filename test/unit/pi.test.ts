@@ -1,11 +1,11 @@
 // Pi: the payloads the agent lab recorded from hookrun's extension in Pi 1.6.0
 // (test/agents/fixtures/pi/), read as `--format pi` reads them; the dialect's answers; and the
 // extension itself, run in-process with a stand-in for hookrun, failing closed.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import type { Decision } from '../../src/core/protocol.ts'
 import { prepareDialect, renderFor, resolveDialect } from '../../src/dialect.ts'
 import { pi } from '../../src/agents/pi.ts'
@@ -92,11 +92,18 @@ describe('--format pi answers', () => {
   })
 })
 
+/** The helper's folders (a fake hookrun and the loaded plugin each), removed after the file's tests. */
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
 type Handler = (event: Record<string, unknown>, ctx: Record<string, unknown>) => Promise<unknown> | unknown
 
 /** The extension as Pi loads it, with `script` standing in for hookrun (it gets the extension's argv and stdin). */
 async function extension(script: string, timeoutSeconds = 30): Promise<{ on: Record<string, Handler>; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'hookrun-pi-'))
+  dirs.push(dir)
   const fake = join(dir, 'fake-hookrun')
   writeFileSync(fake, `#!/bin/sh\n${script}\n`)
   chmodSync(fake, 0o755)

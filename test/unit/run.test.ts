@@ -1,16 +1,27 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import type { CommandRun } from '../../src/core/types.ts'
 import { commandArgv } from '../../src/run/argv.ts'
 import { type CommandOptions, runCommand, startDetached } from '../../src/run/command.ts'
 import { spawnPrimitive } from '../../src/run/spawn.ts'
-import { makeProject, ROOT, waitForNoProcess } from '../helpers.ts'
+import { makeProject as makeFolder, ROOT, waitForNoProcess } from '../helpers.ts'
 
 const BUN = join(ROOT, 'node_modules', '.bin', 'bun')
 const DRIVER = join(ROOT, 'test', 'run-under-bun.ts')
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+/** A throw-away folder with these files, removed after the file's tests. */
+function makeProject(files: Record<string, string> = {}): string {
+  const dir = makeFolder(files)
+  dirs.push(dir)
+  return dir
+}
 
 type Options = Omit<CommandOptions, 'signal'> & { readonly abortAfterMs?: number }
 
