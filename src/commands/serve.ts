@@ -22,6 +22,7 @@ import {
   readServeRecord,
   registerSession,
   removeServeRecord,
+  serveRecovery,
   serveSecret,
   sessionProject,
   writeServeRecord,
@@ -46,11 +47,6 @@ interface ServeFlags {
   format?: string
   stop?: boolean
   status?: boolean
-}
-
-/** How to get gates answered again, for every message that says the server is not there. */
-function recoveryHint(port: number, agent: ServedAgent): string {
-  return `start it with \`hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}\` (or go back to command hooks: hookrun install --agent ${agent.name} without --serve)`
 }
 
 /** The agent `serve --start` without `--format` is for (`HttpHooks.startWithoutFormat`). */
@@ -273,7 +269,7 @@ async function startAndFire(io: Io, port: number, agent: ServedAgent, event: str
     if (ensured.kind === 'foreign')
       notice = `hookrun: port ${port} is answered by another program (${ensured.why}), not by hookrun serve: ${agent.label}'s hooks are sent to it. Stop it, or reinstall on another port: hookrun install --agent ${agent.name} --serve --port N`
   } catch (error) {
-    notice = `hookrun: cannot start hookrun serve: ${(error as Error).message}; gates will block until it runs: ${recoveryHint(port, agent)}`
+    notice = `hookrun: cannot start hookrun serve: ${(error as Error).message}; gates will block until it runs: ${serveRecovery(port, agent.name)}`
   }
   let exitCode = 0
   let stdout = ''
@@ -381,7 +377,7 @@ export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLin
         what: agents.every((agent) => agent.http.client !== undefined)
           ? `hookrun serve is not running on port ${port}: ${labels}'s next command client starts it, and answers its own event meanwhile`
           : `hookrun serve is not running on port ${port}: ${labels}'s gates block until it does (its next session or prompt starts it)`,
-        fix: recoveryHint(port, agents[0]!).replace(/`/g, ''),
+        fix: serveRecovery(port, agents[0]!.name),
       })
     else
       lines.push({

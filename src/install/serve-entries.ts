@@ -8,7 +8,7 @@ import { nodeChildProcess } from '../core/builtins.ts'
 import { HookrunError } from '../core/errors.ts'
 import { shellQuote } from '../core/shell.ts'
 import { isGate, resolveAlias } from '../event/events.ts'
-import { DEFAULT_SERVE_PORT, SECRET_HEADER } from '../serve/state.ts'
+import { SECRET_HEADER, serveRecovery } from '../serve/state.ts'
 import { type AgentTarget, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import { child, keysOf, parseJson } from './json-text.ts'
 import { type ServedAgent, SERVED_AGENTS, servedAgent } from '../serve/served.ts'
@@ -91,8 +91,7 @@ function clientCommand(agent: ServedAgent, port: number, event: string, headerFi
   const said = `[ -z "$s" ] || printf 'hookrun serve answered %s: %s\\n' "\${s%$'\\r'}" "$b" >&2`
   if (!gate) return [...post, here('[ "$r" -ge 126 ] || exit "$r"'), said, 'exit 0'].join('\n')
   const blockExit = agent.http.client!.blockExit
-  const start = `hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}`
-  const why = `hookrun serve did not answer on 127.0.0.1:${port}, so this ${agent.label} gate blocks: start it with ${start}, or go back to command hooks with hookrun install --agent ${agent.name} without --serve`
+  const why = `hookrun serve did not answer on 127.0.0.1:${port}, so this ${agent.label} gate blocks: ${serveRecovery(port, agent.name)}`
   const answer = agent.http.client?.blockAnswers?.[event]?.(why)
   const stdout = answer === undefined ? '' : `echo ${shellQuote(JSON.stringify(answer))}; `
   const block = `${stdout}echo ${shellQuote(why)} >&2; exit ${blockExit}`

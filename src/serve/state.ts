@@ -15,6 +15,12 @@ export const DEFAULT_SERVE_PORT = 47470
 /** The header Claude Code's http handlers carry the secret in. */
 export const SECRET_HEADER = 'x-hookrun-secret'
 
+/** What a person does when the server does not answer: start it, or go back to command hooks. */
+export function serveRecovery(port: number, agentName: string): string {
+  const start = `hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}`
+  return `start it with ${start}, or go back to command hooks with hookrun install --agent ${agentName} without --serve`
+}
+
 /** `~/.local/state/hookrun/serve`, made private. */
 export function serveDir(env: Env): string {
   const dir = join(stateDir(env), 'serve')
