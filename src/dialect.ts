@@ -134,7 +134,7 @@ export function mayBeAnsweredByCaller(
 ): boolean {
   const answer = callersOf(dialect.name).find((caller) => caller.detect(payload, env))?.ownAnswer
   if (answer === undefined) return false
-  return answer.kind !== 'listed' || listsEvent(env, answer.variable, ownerEvent)
+  return answer.kind !== 'listed' || listsEvent(env, answer, ownerEvent)
 }
 
 /** The project a caller of this dialect's entries names (Cursor's CURSOR_PROJECT_DIR, else its first workspace root), if one does. */

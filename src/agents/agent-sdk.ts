@@ -16,8 +16,9 @@ const RUNS_CLAUDE: Caller = {
   when: 'unless settingSources leaves the file out; all load by default',
   // The SDK starts Claude Code with CLAUDE_AGENT_SDK_VERSION and CLAUDE_CODE_ENTRYPOINT=sdk-ts (sdk-py in Python).
   detect: (_payload, env) => env.CLAUDE_AGENT_SDK_VERSION !== undefined || /^sdk-/.test(env.CLAUDE_CODE_ENTRYPOINT ?? ''),
-  // hookrunHooks() names the events it answers in HOOKRUN_AGENT_SDK_HOOKS.
-  ownAnswer: { kind: 'listed', variable: AGENT_SDK_HOOKS_VARIABLE, answer: "the app's hookrunHooks()" },
+  // hookrunHooks() names the app and the events it answers in HOOKRUN_AGENT_SDK_HOOKS.
+  // Claude Code gives its hooks its own process id in CLAUDE_PID; the SDK starts it as the app's child.
+  ownAnswer: { kind: 'listed', variable: AGENT_SDK_HOOKS_VARIABLE, ownerPid: 'CLAUDE_PID', answer: "the app's hookrunHooks()" },
   source: 'code.claude.com/docs/en/agent-sdk/claude-code-features',
 }
 

@@ -4,6 +4,7 @@
 // src/dialect.ts (answer in the caller's reading of the owner's JSON).
 import type { Decision, Rendered } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
+import { parentPid } from '../core/processes.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -18,17 +19,26 @@ interface CallerPlaces {
  * Where hookrun's own answer for the owner's event is in the caller, when it has one:
  * - `reader-entry`: hookrun's entry in the caller's own hooks file (install's target of the caller);
  * - `router`: hookrun's entry in another agent's hooks file the caller also runs (`agent`);
- * - `listed`: an answer inside the app, which names the owner's events it answers in `variable`
- *   (comma-separated), said as `answer`.
+ * - `listed`: an answer inside the app, which names itself and the owner's events it answers in
+ *   `variable` (`PID:EVENT,EVENT`), said as `answer`. It counts only for the owner's process the app
+ *   started (its id in the variable `ownerPid`, whose parent is PID): an owner started inside that
+ *   one (a Bash tool running `claude -p`) inherits the variable, but the app answers none of its events.
  */
 export type CallerAnswer =
   | { readonly kind: 'reader-entry' }
   | { readonly kind: 'router'; readonly agent: string }
-  | { readonly kind: 'listed'; readonly variable: string; readonly answer: string }
+  | { readonly kind: 'listed'; readonly variable: string; readonly ownerPid: string; readonly answer: string }
 
-/** Does an app's `listed` answer name this event of the owner's (its variable, comma-separated)? */
-export function listsEvent(env: Env, variable: string, ownerEvent: string): boolean {
-  return (env[variable] ?? '').split(',').includes(ownerEvent)
+/**
+ * Does the app's `listed` answer cover this event of the owner's process? Where that cannot be
+ * told (an older hookrun's variable without the app's id, no owner id, no way to read a parent)
+ * it does not: the hooks then run here too, twice at worst, never not at all.
+ */
+export function listsEvent(env: Env, answer: { readonly variable: string; readonly ownerPid: string }, ownerEvent: string): boolean {
+  const listed = /^(\d+):(.*)$/.exec(env[answer.variable] ?? '')
+  if (listed === null || !listed[2]!.split(',').includes(ownerEvent)) return false
+  const owner = Number(env[answer.ownerPid])
+  return Number.isInteger(owner) && owner > 0 && parentPid(owner) === Number(listed[1])
 }
 
 /** The caller reads the owner's answer its own way: the payloads it sends, and the answer in its reading. */

@@ -33,7 +33,7 @@ function ownAnswer(caller: EntryCaller, ownerEvent: string, places: Places, payl
   const answer: CallerAnswer | undefined = caller.ownAnswer
   if (answer === undefined) return undefined
   if (answer.kind === 'reader-entry') return answeredByReaderEntry(caller.owner, ownerEvent, places, payload)?.file
-  if (answer.kind === 'listed') return listsEvent(places.env, answer.variable, ownerEvent) ? answer.answer : undefined
+  if (answer.kind === 'listed') return listsEvent(places.env, answer, ownerEvent) ? answer.answer : undefined
   return routerFor(answer.agent, ownerEvent, places)
 }
 

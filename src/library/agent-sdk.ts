@@ -72,8 +72,8 @@ export const AGENT_SDK_DEFAULT_EVENTS: readonly AgentSdkEvent[] = AGENT_SDK_EVEN
 )
 
 /**
- * The variable `hookrunHooks()` sets in the app's environment: the events its callbacks answer.
- * The SDK starts Claude Code with the app's environment, and hookrun's router entries in
+ * The variable `hookrunHooks()` sets in the app's environment: the app's process id and the events
+ * its callbacks answer. The SDK starts Claude Code with the app's environment, and hookrun's router entries in
  * `.claude/settings*.json` (which the SDK loads unless `settingSources` leaves them out) read it
  * and stand aside for those events, so hooks run once per event (src/agents/agent-sdk.ts, src/install/callers.ts).
  */
@@ -168,9 +168,13 @@ export function hookrunHooks(options: HookrunHooksOptions = {}): Partial<Record<
   return hooks
 }
 
-/** The value of `HOOKRUN_AGENT_SDK_HOOKS` for these events (for an `env` you give `query()` yourself). */
+/**
+ * The value of `HOOKRUN_AGENT_SDK_HOOKS` for these events (for an `env` you give `query()`
+ * yourself): this process's id and the events. The settings entries stand aside only in the
+ * Claude Code this process starts, not in one started inside it, which inherits the variable.
+ */
 export function hookrunHooksVariable(events: readonly AgentSdkEvent[] = AGENT_SDK_DEFAULT_EVENTS): string {
-  return events.filter((event) => !AGENT_SDK_UNCALLED_EVENTS.includes(event)).join(',')
+  return `${process.pid}:${events.filter((event) => !AGENT_SDK_UNCALLED_EVENTS.includes(event)).join(',')}`
 }
 
 /** One callback's work: the SDK's input through the pipeline, answered as Claude Code reads it. */

@@ -1,5 +1,6 @@
 // Processes a hook started that left its process group (setsid): found by a marker in their environment.
 import { readdirSync, readFileSync } from 'node:fs'
+import { procStatFields } from '../core/processes.ts'
 
 /**
  * Killing a hook's process group misses a descendant that started a session of its own
@@ -91,14 +92,10 @@ const PF_KTHREAD = 0x00200000
 
 /** A process that shows no environment may be in the middle of exec; a kernel thread or a zombie never gets one. */
 export function mayBeExecuting(pid: string): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
-    // "pid (comm) state ppid pgrp session tty tpgid flags …": comm may hold spaces and parentheses.
-    const [state, , , , , , flags] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return state !== 'Z' && state !== 'X' && (Number(flags) & PF_KTHREAD) === 0
-  } catch {
-    return false
-  }
+  const fields = procStatFields(pid)
+  if (fields === undefined) return false
+  const [state, , , , , , flags] = fields
+  return state !== 'Z' && state !== 'X' && (Number(flags) & PF_KTHREAD) === 0
 }
 
 /**

@@ -92,13 +92,16 @@ const cases = readdirSync(CASES_DIR)
 
 /**
  * `$DIR` in args, env, stdin and file contents stands for the project folder; `$HOOKRUN_CLI` for the
- * command line of the hookrun under test (so a hook can call hookrun again).
+ * command line of the hookrun under test (so a hook can call hookrun again); `$TEST_PID` and
+ * `$TEST_PARENT_PID` for this test process and its parent (a process an agent's variable names,
+ * and the one that started it).
  */
 function fill<T>(value: T, dir: string, runtime = 'binary'): T {
   const hookrun = runtimeCommand(runtime)
     .map((part) => `'${part}'`)
     .join(' ')
-  return JSON.parse(JSON.stringify(value).replaceAll('$DIR', dir).replaceAll('$HOOKRUN_CLI', hookrun)) as T
+  const text = JSON.stringify(value).replaceAll('$DIR', dir).replaceAll('$HOOKRUN_CLI', hookrun)
+  return JSON.parse(text.replaceAll('$TEST_PID', String(process.pid)).replaceAll('$TEST_PARENT_PID', String(process.ppid))) as T
 }
 
 /** Cases that look for leftover processes would be confused by others; those that start many load the machine. */

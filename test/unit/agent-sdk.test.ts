@@ -62,11 +62,11 @@ describe('hookrunHooks()', () => {
     delete process.env[AGENT_SDK_HOOKS_VARIABLE]
     hookrunHooks({ events: ['PreToolUse', 'SessionStart', 'Stop'] })
     // SessionStart is never called back: the settings entry must still answer it.
-    expect(process.env[AGENT_SDK_HOOKS_VARIABLE]).toBe('PreToolUse,Stop')
+    expect(process.env[AGENT_SDK_HOOKS_VARIABLE]).toBe(`${process.pid}:PreToolUse,Stop`)
     delete process.env[AGENT_SDK_HOOKS_VARIABLE]
     hookrunHooks({ events: ['PreToolUse'], markEnvironment: false })
     expect(process.env[AGENT_SDK_HOOKS_VARIABLE]).toBeUndefined()
-    expect(hookrunHooksVariable(['PostToolUse'])).toBe('PostToolUse')
+    expect(hookrunHooksVariable(['PostToolUse'])).toBe(`${process.pid}:PostToolUse`)
   })
 
   test('an event the SDK does not have is refused with the list', () => {

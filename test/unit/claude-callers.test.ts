@@ -7,13 +7,16 @@ import { answeredByCaller, CALLERS as CLAUDE_CALLERS, entryCaller as claudeCalle
 import { homeAndProject, makeDecision, writeFiles } from '../helpers.ts'
 import { afterEach } from 'vitest'
 import { rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
 import type { Decision } from '../../src/core/protocol.ts'
 import { DIALECTS } from '../../src/agents/registry.ts'
 import { mayBeAnsweredByCaller } from '../../src/dialect.ts'
 
 const dirs: string[] = []
+const after: Array<() => void> = []
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+  for (const undo of after.splice(0)) undo()
 })
 
 const CLAUDE_PAYLOAD = {
@@ -137,15 +140,34 @@ describe('answeredByCaller', () => {
     expect(answeredByCaller('preToolUse', { project, env }, cursor)?.caller.name).toBe('cursor')
   })
 
-  test('an Agent SDK app: only for the events its hookrunHooks() names', () => {
+  test('an Agent SDK app: only for the events its hookrunHooks() names, in the Claude Code it started', () => {
     const { project, env } = homeAndProject(dirs)
-    const sdk = { ...env, CLAUDE_AGENT_SDK_VERSION: '0.3.331', HOOKRUN_AGENT_SDK_HOOKS: 'PreToolUse,Stop' }
-    expect(answeredByCaller('PreToolUse', { project, env: sdk }, CLAUDE_PAYLOAD)?.caller.name).toBe('agent-sdk')
-    expect(answeredByCaller('PostToolUse', { project, env: sdk }, CLAUDE_PAYLOAD)).toBeUndefined()
-    // The variable alone (no SDK started this Claude Code) changes nothing.
-    expect(
-      answeredByCaller('PreToolUse', { project, env: { ...env, HOOKRUN_AGENT_SDK_HOOKS: 'PreToolUse' } }, CLAUDE_PAYLOAD),
-    ).toBeUndefined()
+    // This test process is the app; a child of it stands for the Claude Code the SDK starts.
+    const claude = spawn('sleep', ['30'])
+    try {
+      const sdk = {
+        ...env,
+        CLAUDE_AGENT_SDK_VERSION: '0.3.331',
+        HOOKRUN_AGENT_SDK_HOOKS: `${process.pid}:PreToolUse,Stop`,
+        CLAUDE_PID: String(claude.pid),
+      }
+      expect(answeredByCaller('PreToolUse', { project, env: sdk }, CLAUDE_PAYLOAD)?.caller.name).toBe('agent-sdk')
+      expect(answeredByCaller('PostToolUse', { project, env: sdk }, CLAUDE_PAYLOAD)).toBeUndefined()
+      // A Claude Code started inside that one (`claude -p` from a Bash tool) inherits the
+      // variables, but the app answers none of its events: its entries run the hooks.
+      const nested = { ...sdk, CLAUDE_PID: String(process.pid) }
+      expect(answeredByCaller('PreToolUse', { project, env: nested }, CLAUDE_PAYLOAD)).toBeUndefined()
+      // Without the app's id (an older hookrun's variable) or Claude Code's, nothing is told: the hooks run.
+      expect(
+        answeredByCaller('PreToolUse', { project, env: { ...sdk, HOOKRUN_AGENT_SDK_HOOKS: 'PreToolUse' } }, CLAUDE_PAYLOAD),
+      ).toBeUndefined()
+      expect(answeredByCaller('PreToolUse', { project, env: { ...sdk, CLAUDE_PID: undefined } }, CLAUDE_PAYLOAD)).toBeUndefined()
+      // The variable alone (no SDK started this Claude Code) changes nothing.
+      const plain = { ...env, HOOKRUN_AGENT_SDK_HOOKS: sdk.HOOKRUN_AGENT_SDK_HOOKS, CLAUDE_PID: sdk.CLAUDE_PID }
+      expect(answeredByCaller('PreToolUse', { project, env: plain }, CLAUDE_PAYLOAD)).toBeUndefined()
+    } finally {
+      claude.kill()
+    }
   })
 
   test("the fire's look before install loads: an SDK app's listed answer is decided there, and never hides an answer", () => {
@@ -155,9 +177,12 @@ describe('answeredByCaller', () => {
     // hookrunHooks() answering, so the fire goes on without loading install's readers.
     const printMode = { ...env, CLAUDE_PROJECT_DIR: project, CLAUDE_CODE_ENTRYPOINT: 'sdk-cli' }
     expect(mayBeAnsweredByCaller(claude, 'PreToolUse', CLAUDE_PAYLOAD, printMode)).toBe(false)
-    const listed = { ...printMode, HOOKRUN_AGENT_SDK_HOOKS: 'PreToolUse' }
+    const app = spawn('sleep', ['30'])
+    after.push(() => app.kill())
+    const listed = { ...printMode, HOOKRUN_AGENT_SDK_HOOKS: `${process.pid}:PreToolUse`, CLAUDE_PID: String(app.pid) }
     expect(mayBeAnsweredByCaller(claude, 'PreToolUse', CLAUDE_PAYLOAD, listed)).toBe(true)
     expect(mayBeAnsweredByCaller(claude, 'Stop', CLAUDE_PAYLOAD, listed)).toBe(false)
+    expect(mayBeAnsweredByCaller(claude, 'PreToolUse', CLAUDE_PAYLOAD, { ...listed, CLAUDE_PID: String(process.pid) })).toBe(false)
     // Wherever the full look finds another answer, the quick one said to look.
     writeFiles(project, {
       '.github/hooks/hookrun.json': {
