@@ -73,9 +73,10 @@ export const AGENT_SDK_DEFAULT_EVENTS: readonly AgentSdkEvent[] = AGENT_SDK_EVEN
 
 /**
  * The variable `hookrunHooks()` sets in the app's environment: the app's process id and the events
- * its callbacks answer. The SDK starts Claude Code with the app's environment, and hookrun's router entries in
- * `.claude/settings*.json` (which the SDK loads unless `settingSources` leaves them out) read it
- * and stand aside for those events, so hooks run once per event (src/agents/agent-sdk.ts, src/install/callers.ts).
+ * its callbacks answer. The SDK starts Claude Code with the app's environment, and hookrun's router
+ * entries in `.claude/settings*.json` (which the SDK loads unless `settingSources` leaves them out)
+ * read it and stand aside for those events in that Claude Code, so hooks run once per event
+ * (src/agents/agent-sdk.ts, src/install/callers.ts).
  */
 export { AGENT_SDK_HOOKS_VARIABLE }
 
