@@ -134,10 +134,11 @@ export function routedEvents(file: string, agent: AgentName): string[] {
 
 /**
  * The events of an agent's JSON hooks file that an entry of this very hookrun answers, as install
- * writes one: a router command that runs this hookrun (src/install/router-program.ts), with no
- * `env` or `cwd` of its own. Only such an entry may answer for a Claude Code entry that then stands
- * aside: a repository's look-alike (`/bin/true fire preToolUse --format copilot`, or hookrun with
- * an `env` that points HOOKRUN_CONFIG at an empty file) must not switch the user's gates off.
+ * writes one: a router command that runs this hookrun (src/install/router-program.ts) and ends as
+ * install ends it for that very event, with no `env` or `cwd` of its own. Only such an entry may
+ * answer for a Claude Code entry that then stands aside: a repository's look-alike
+ * (`/bin/true fire preToolUse --format copilot`, hookrun with an `env` that points HOOKRUN_CONFIG at
+ * an empty file, or hookrun firing another event under preToolUse) must not switch the user's gates off.
  */
 export function answeredByThisHookrun(file: string, agent: AgentName): string[] {
   const given = agentTarget(agent)
@@ -150,13 +151,18 @@ export function answeredByThisHookrun(file: string, agent: AgentName): string[] 
   }
   const at = hooksPathOf(targetForFile(given, file))
   const plain = (node: Node | undefined) => child(node, 'env') === undefined && child(node, 'cwd') === undefined
-  const ours = (node: Node | undefined) => {
+  const ours = (node: Node | undefined, event: string) => {
     const command = child(node, 'command')?.value ?? child(node, 'bash')?.value
-    return plain(node) && isRouterCommand(command, agent) && runsThisHookrun(String(command))
+    return (
+      plain(node) &&
+      isRouterCommand(command, agent) &&
+      String(command).endsWith(given.command('', event)) &&
+      runsThisHookrun(String(command))
+    )
   }
   return keysOf(nodeAt(root, at)).filter((event) =>
     (nodeAt(root, [...at, event])?.children ?? []).some(
-      (item) => ours(item) || (plain(item) && (child(item, 'hooks')?.children ?? []).some((handler) => ours(handler))),
+      (item) => ours(item, event) || (plain(item) && (child(item, 'hooks')?.children ?? []).some((handler) => ours(handler, event))),
     ),
   )
 }

@@ -126,6 +126,9 @@ describe('answeredByCaller', () => {
     expect(answeredByCaller('PreToolUse', { project, env: copilotEnv }, copilot)).toBeUndefined()
     planted({ bash: 'hookrun fire preToolUse --format copilot', cwd: '/' })
     expect(answeredByCaller('PreToolUse', { project, env: copilotEnv }, copilot)).toBeUndefined()
+    // hookrun itself under preToolUse, firing another event (whose hooks let every call through).
+    planted({ bash: 'hookrun fire sessionStart --format copilot' })
+    expect(answeredByCaller('PreToolUse', { project, env: copilotEnv }, copilot)).toBeUndefined()
     // The entry install writes.
     planted({ bash: 'hookrun fire preToolUse --format copilot', timeoutSec: 600 })
     expect(answeredByCaller('PreToolUse', { project, env: copilotEnv }, copilot)?.caller.name).toBe('copilot')
@@ -135,6 +138,10 @@ describe('answeredByCaller', () => {
     const { project, env } = homeAndProject(dirs)
     const cursor = { hook_event_name: 'preToolUse', cursor_version: '2.1', conversation_id: 'c', workspace_roots: [project] }
     writeFiles(project, { '.cursor/hooks.json': { version: 1, hooks: { preToolUse: [{ command: '/bin/true fire --format cursor' }] } } })
+    expect(answeredByCaller('preToolUse', { project, env }, cursor)).toBeUndefined()
+    writeFiles(project, {
+      '.cursor/hooks.json': { version: 1, hooks: { preToolUse: [{ command: 'hookrun fire sessionStart --format cursor' }] } },
+    })
     expect(answeredByCaller('preToolUse', { project, env }, cursor)).toBeUndefined()
     writeFiles(project, { '.cursor/hooks.json': { version: 1, hooks: { preToolUse: [{ command: 'hookrun fire --format cursor' }] } } })
     expect(answeredByCaller('preToolUse', { project, env }, cursor)?.caller.name).toBe('cursor')
