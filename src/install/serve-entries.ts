@@ -74,7 +74,9 @@ function clientCommand(agent: ServedAgent, port: number, event: string, headerFi
     // cannot open: cat reads that. Every variable set here first, whatever the environment holds.
     // SIGPIPE ignored: a peer that closes before reading would otherwise kill the client mid-write,
     // and an agent that blocks on exit 2 only (Qwen Code, Gemini CLI) would let the call through.
-    "trap '' PIPE; o=${LC_ALL-} x=${LC_ALL+1}; LC_ALL=C; c= s= n= b=; if [ -S /dev/stdin ]; then p=$(cat); else p=$(</dev/stdin); fi",
+    // Options the agent's environment may set (BASH_ENV, SHELLOPTS) off: with errexit the failed
+    // connection to a stopped server would end the client with 1, a "go ahead" there.
+    "set +euo pipefail; trap '' PIPE; o=${LC_ALL-} x=${LC_ALL+1}; LC_ALL=C; c= s= n= b=; if [ -S /dev/stdin ]; then p=$(cat); else p=$(</dev/stdin); fi",
     `{ c=1; read -r h <${shellQuote(headerFile)} && printf '${request}' "$h" "\${#p}" "$p" >&3 && read -r ${wait} s <&3 &&`,
     `while IFS= read -r ${wait} l <&3 && [ "$l" != $'\\r' ]; do case $l in [Cc]ontent-[Ll]ength:*) n=\${l//[!0-9]/} ;; esac; done &&`,
     // The body to the end (the server closes after it: `connection: close`), its length checked

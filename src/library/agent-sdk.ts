@@ -72,11 +72,11 @@ export const AGENT_SDK_DEFAULT_EVENTS: readonly AgentSdkEvent[] = AGENT_SDK_EVEN
 )
 
 /**
- * The variable `hookrunHooks()` sets in the app's environment: the app's process id and the events
- * its callbacks answer. The SDK starts Claude Code with the app's environment, and hookrun's router
- * entries in `.claude/settings*.json` (which the SDK loads unless `settingSources` leaves them out)
- * read it and stand aside for those events in that Claude Code, so hooks run once per event
- * (src/agents/agent-sdk.ts, src/install/callers.ts).
+ * The variable that says which events a `query()`'s hookrunHooks() answer, and in which app (its
+ * process id), given in that query's `env`. The SDK starts Claude Code with it, and hookrun's
+ * router entries in `.claude/settings*.json` (which the SDK loads unless `settingSources` leaves
+ * them out) read it and stand aside for those events in that Claude Code, so hooks run once per
+ * event (src/agents/agent-sdk.ts, src/install/callers.ts).
  */
 export { AGENT_SDK_HOOKS_VARIABLE }
 
@@ -96,10 +96,12 @@ export interface HookrunHooksOptions {
   /** hookrun's warnings (an answer field Claude cannot apply, a config problem); default: stderr, as `hookrun fire` prints them. */
   readonly onWarning?: (warning: string) => void
   /**
-   * Leave the app's environment alone: by default `hookrunHooks()` sets `HOOKRUN_AGENT_SDK_HOOKS`
-   * in `process.env` so that hookrun's `.claude/settings.json` entries do not answer the same
-   * events a second time. Pass `false` when you give `query()` an `env` of your own, and put
-   * `{ HOOKRUN_AGENT_SDK_HOOKS: hookrunHooksVariable(events) }` in it.
+   * Set `HOOKRUN_AGENT_SDK_HOOKS` in `process.env` (default: no), so that hookrun's
+   * `.claude/settings.json` entries do not answer the same events a second time in any Claude Code
+   * this process starts. Only for an app whose every `query()` gets these hooks: a `query()`
+   * without them would inherit the variable, and its settings entries would stand aside with
+   * nothing answering. Otherwise give the `query()` that gets these hooks
+   * `env: { ...process.env, HOOKRUN_AGENT_SDK_HOOKS: hookrunHooksVariable(events) }`.
    */
   readonly markEnvironment?: boolean
 }
@@ -150,7 +152,7 @@ export function hookrunHooks(options: HookrunHooksOptions = {}): Partial<Record<
     if (!(AGENT_SDK_EVENTS as readonly string[]).includes(event))
       throw new HookrunError(`hookrunHooks: '${event}' is not an Agent SDK hook event; use one of: ${AGENT_SDK_EVENTS.join(', ')}`)
   }
-  if (options.markEnvironment !== false) process.env[AGENT_SDK_HOOKS_VARIABLE] = hookrunHooksVariable(events)
+  if (options.markEnvironment === true) process.env[AGENT_SDK_HOOKS_VARIABLE] = hookrunHooksVariable(events)
   const hooks: Partial<Record<AgentSdkEvent, AgentSdkHookMatcher[]>> = {}
   // Each session's first folder: its project, as CLAUDE_PROJECT_DIR is for Claude Code's own hooks.
   const sessionFolders = new Map<string, string>()

@@ -20,13 +20,17 @@ interface AppConfig {
 
 const config = JSON.parse(process.env.LAB_SDK_APP ?? '{}') as AppConfig
 const { query } = await import(config.sdk)
-const { hookrunHooks } = await import(config.hookrun)
+const { hookrunHooks, hookrunHooksVariable } = await import(config.hookrun)
 
 const options = {
   cwd: process.cwd(),
   permissionMode: 'bypassPermissions',
   allowDangerouslySkipPermissions: true,
-  ...(config.withoutHookrun !== true && { hooks: hookrunHooks({ events: config.events, configFiles: config.configFiles }) }),
+  // As docs/agents/agent-sdk.md tells a user: the query that gets the hooks names them in its env.
+  ...(config.withoutHookrun !== true && {
+    hooks: hookrunHooks({ events: config.events, configFiles: config.configFiles }),
+    env: { ...process.env, HOOKRUN_AGENT_SDK_HOOKS: hookrunHooksVariable(config.events) },
+  }),
   ...(config.settingSources !== undefined && { settingSources: config.settingSources }),
   ...(config.additionalDirectories !== undefined && { additionalDirectories: config.additionalDirectories }),
   ...(config.mcpServers !== undefined && { mcpServers: config.mcpServers }),

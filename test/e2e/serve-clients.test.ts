@@ -165,6 +165,13 @@ describe('install --serve bash clients (compiled binary)', () => {
     // is not the server's; c=1 ("connected") does not keep it from answering the event itself.
     const inherited = await where.client(withoutHookrun(gate), call('ls'), 'socket', { s: 'HTTP/1.1 200 OK', n: '2', b: '{}' })
     expect(inherited.exitCode).toBe(2)
+    // Shell options from the agent's environment (errexit ended the client with 1 at the failed
+    // connection: a "go ahead" in Qwen Code) leave it as it is.
+    writeFileSync(join(where.home, 'strict.sh'), 'set -euo pipefail\n')
+    for (const options of [{ SHELLOPTS: 'errexit:nounset:pipefail' }, { BASH_ENV: join(where.home, 'strict.sh') }]) {
+      const strict = await where.client(withoutHookrun(gate), call('ls'), 'socket', options)
+      expect(strict.exitCode, JSON.stringify(options)).toBe(2)
+    }
     const first = await where.client(gate, call('rm -rf build'), 'socket', { LC_ALL: 'C.UTF-8', c: '1' })
     expect(first.exitCode, first.stderr).toBe(0)
     expect(JSON.parse(first.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })

@@ -58,14 +58,15 @@ describe('hookrunHooks()', () => {
     expect(hooks.PostToolUse?.[0]?.onFailure).toBeUndefined()
   })
 
-  test("names the events it answers in the app's environment, for hookrun's .claude/settings entries to stand aside", () => {
+  test("names the events it answers for hookrun's .claude/settings entries to stand aside: in the query's env, the app's only when asked", () => {
     delete process.env[AGENT_SDK_HOOKS_VARIABLE]
-    hookrunHooks({ events: ['PreToolUse', 'SessionStart', 'Stop'] })
+    // Left alone by default: another query() of the app, without these hooks, would inherit it.
+    hookrunHooks({ events: ['PreToolUse'] })
+    expect(process.env[AGENT_SDK_HOOKS_VARIABLE]).toBeUndefined()
+    hookrunHooks({ events: ['PreToolUse', 'SessionStart', 'Stop'], markEnvironment: true })
     // SessionStart is never called back: the settings entry must still answer it.
     expect(process.env[AGENT_SDK_HOOKS_VARIABLE]).toBe(`${process.pid}:PreToolUse,Stop`)
     delete process.env[AGENT_SDK_HOOKS_VARIABLE]
-    hookrunHooks({ events: ['PreToolUse'], markEnvironment: false })
-    expect(process.env[AGENT_SDK_HOOKS_VARIABLE]).toBeUndefined()
     expect(hookrunHooksVariable(['PostToolUse'])).toBe(`${process.pid}:PostToolUse`)
   })
 
