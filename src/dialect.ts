@@ -2,7 +2,7 @@
 import { didYouMean } from './core/suggest.ts'
 import { HookrunError } from './core/errors.ts'
 import { splitEventName, toolFromPayload } from './event/event.ts'
-import { aliasFor, namesOf } from './event/events.ts'
+import { aliasFor, isGate, namesOf } from './event/events.ts'
 import type { Decision } from './core/protocol.ts'
 import type { Payload } from './core/types.ts'
 import { carryFields, ignoredFieldWarnings, ignores } from './agents/shared.ts'
@@ -66,20 +66,25 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
     )
   }
   const normalized = dialect.normalize?.(payload, agentEvent) ?? { payload }
-  return { dialect, event, agentEvent, tool: normalized.tool, payload: withMcpCall(dialect, normalized) }
+  const gate = event !== undefined && isGate(splitEventName(event.trim().split(':')).name)
+  return { dialect, event, agentEvent, tool: normalized.tool, payload: withMcpCall(dialect, normalized, gate) }
 }
 
 /**
  * The payload with hookrun's `mcp` field when the tool is an MCP tool in this agent's naming:
  * server and tool from the agent's own fields where it sends them, else every reading of the name.
+ * The servers the agent is configured with pick the reading hooks see first; on a gate the others
+ * stay too, for matching: those files may be the repository's, and a server one of them names must
+ * not take away the reading a gate matches (a gate on a server then also holds where another
+ * reading of the same name is the real one).
  */
-function withMcpCall(dialect: Dialect, { tool: implied, payload }: Normalized): Payload {
+function withMcpCall(dialect: Dialect, { tool: implied, payload }: Normalized, gate: boolean): Payload {
   const tool = implied ?? toolFromPayload(payload)
   if (tool === undefined || 'mcp' in payload) return payload
   const exact = dialect.mcpCall?.(payload, tool)
   const readings = exact === undefined ? mcpReadings(tool, dialect.mcpNaming ?? DEFAULT_MCP_NAMING) : [exact]
   const real =
-    readings.length > 1 && dialect.mcpServers !== undefined ? configuredReadings(readings, dialect.mcpServers, payload) : readings
+    readings.length > 1 && dialect.mcpServers !== undefined ? configuredReadings(readings, dialect.mcpServers, payload, gate) : readings
   const mcp = mcpField(real)
   return mcp === undefined ? payload : spreadKeepingLongStrings(payload, { mcp })
 }

@@ -21,8 +21,12 @@ export interface McpServerFiles {
   readonly spell?: (name: string) => string
 }
 
-/** The readings whose server the agent is configured with, longest name first; all of them when none is. */
-export function configuredReadings(readings: readonly McpTool[], where: McpServerFiles, payload: Payload): McpTool[] {
+/**
+ * The readings whose server the agent is configured with, longest name first; all of them when
+ * none is. `keepOthers` (on a gate) keeps the rest after them: the files may be the repository's,
+ * and a server they name must not take away the reading a gate matches.
+ */
+export function configuredReadings(readings: readonly McpTool[], where: McpServerFiles, payload: Payload, keepOthers = false): McpTool[] {
   const env = process.env
   const cwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? payload.cwd : process.cwd()
   const known = new Set((where.builtIn ?? []).map((name) => where.spell?.(name) ?? name))
@@ -30,7 +34,9 @@ export function configuredReadings(readings: readonly McpTool[], where: McpServe
     for (const name of serverNames(file, where.key)) known.add(where.spell?.(name) ?? name)
   }
   const configured = readings.filter((reading) => known.has(reading.server))
-  return configured.length === 0 ? [...readings] : configured.sort((a, b) => b.server.length - a.server.length)
+  if (configured.length === 0) return [...readings]
+  const others = keepOthers ? readings.filter((reading) => !known.has(reading.server)) : []
+  return [...configured.sort((a, b) => b.server.length - a.server.length), ...others]
 }
 
 function serverNames(file: string, key: string): string[] {

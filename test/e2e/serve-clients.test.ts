@@ -168,7 +168,11 @@ describe('install --serve bash clients (compiled binary)', () => {
     // Shell options from the agent's environment (errexit ended the client with 1 at the failed
     // connection: a "go ahead" in Qwen Code) leave it as it is.
     writeFileSync(join(where.home, 'strict.sh'), 'set -euo pipefail\n')
-    for (const options of [{ SHELLOPTS: 'errexit:nounset:pipefail' }, { BASH_ENV: join(where.home, 'strict.sh') }]) {
+    const strictShells: Array<Record<string, string>> = [
+      { SHELLOPTS: 'errexit:nounset:pipefail' },
+      { BASH_ENV: join(where.home, 'strict.sh') },
+    ]
+    for (const options of strictShells) {
       const strict = await where.client(withoutHookrun(gate), call('ls'), 'socket', options)
       expect(strict.exitCode, JSON.stringify(options)).toBe(2)
     }

@@ -162,22 +162,30 @@ describe('one name for an MCP tool in every agent', () => {
   test("the agent's own server list picks the real reading: Copilot's built-in github-mcp-server, an OpenCode project's server my_srv", () => {
     const dir = mkdtempSync(join(tmpdir(), 'hookrun-mcp-'))
     try {
-      const copilot = prepareDialect('copilot', 'preToolUse', {
-        sessionId: 's',
-        timestamp: 1,
-        cwd: dir,
-        toolName: 'github-mcp-server-get_me',
-        toolArgs: '{}',
-      })!
-      const event = qualifyEvent('tool:pre_execute', copilot.payload)
-      expect(event.mcp).toEqual({ server: 'github-mcp-server', tool: 'get_me' })
-      // One reading; the other subject is its loose spelling only.
-      expect(event.alternates?.map((segments) => segments.at(-1))).toEqual(['mcp__github_mcp_server__get_me'])
-      const opencode = (tool: string) =>
+      const copilot = (event: string, name: string) =>
         qualifyEvent(
-          'tool:pre_execute',
+          name,
+          prepareDialect('copilot', event, {
+            sessionId: 's',
+            timestamp: 1,
+            cwd: dir,
+            toolName: 'github-mcp-server-get_me',
+            toolArgs: '{}',
+          })!.payload,
+        )
+      const after = copilot('postToolUse', 'tool:post_execute')
+      expect(after.mcp).toEqual({ server: 'github-mcp-server', tool: 'get_me' })
+      // One reading; the other subject is its loose spelling only.
+      expect(after.alternates?.map((segments) => segments.at(-1))).toEqual(['mcp__github_mcp_server__get_me'])
+      // On a gate the configured reading comes first (what hooks see), and the others stay for matching.
+      const gate = copilot('preToolUse', 'tool:pre_execute')
+      expect(gate.mcp).toEqual({ server: 'github-mcp-server', tool: 'get_me' })
+      expect(gate.alternates?.map((segments) => segments.at(-1))).toContain('mcp__github__mcp-server-get_me')
+      const opencode = (tool: string, hook = 'tool.execute.before') =>
+        qualifyEvent(
+          hook === 'tool.execute.before' ? 'tool:pre_execute' : 'tool:post_execute',
           prepareDialect('opencode', undefined, {
-            hook: 'tool.execute.before',
+            hook,
             directory: dir,
             input: { tool, sessionID: 's', callID: 'c' },
             output: { args: {} },
@@ -186,9 +194,15 @@ describe('one name for an MCP tool in every agent', () => {
       // Not configured: every reading stays.
       expect(opencode('my_srv_get').alternates).toHaveLength(1)
       writeFileSync(join(dir, 'opencode.json'), JSON.stringify({ mcp: { 'my.srv': { type: 'local', command: ['x'] } } }))
-      const configured = opencode('my_srv_get')
+      const configured = opencode('my_srv_get', 'tool.execute.after')
       expect(configured.mcp).toEqual({ server: 'my_srv', tool: 'get' })
       expect(configured.alternates).toBeUndefined()
+      // A repository's opencode.json that names a shorter server (my) does not take the reading a
+      // gate on my_db matches away (the real server may be in a file hookrun does not read).
+      writeFileSync(join(dir, 'opencode.json'), JSON.stringify({ mcp: { my: { type: 'local', command: ['x'] } } }))
+      const planted = opencode('my_db_drop_table')
+      expect(planted.mcp).toEqual({ server: 'my', tool: 'db_drop_table' })
+      expect(compilePattern('tool:pre_execute:mcp__my_db__*').matchesEvent(planted)).toBe(true)
       // A file that is not plain JSON tells nothing.
       mkdirSync(join(dir, '.opencode'))
       writeFileSync(join(dir, 'opencode.json'), '{ // comment\n }')
