@@ -2,7 +2,7 @@
 // own notices added (an untrusted project, a narrowed install out of date), the audit line,
 // telemetry, and last the background work started (a stale remote policy's refresh, narrowed
 // installs' syncs, the telemetry shipper). None of it changes which hooks ran or what they decided.
-import { narrowedAction, readStamp, readUserStamp, userRoutingAction } from './config/narrowed.ts'
+import { type NarrowedStamp, narrowedAction, readStamp, readUserStamp, userRoutingAction } from './config/narrowed.ts'
 import type { FiredEvent, Payload, Settings } from './core/types.ts'
 import type { Decision } from './core/protocol.ts'
 import { untrustedNotice } from './answer/blocks.ts'
@@ -46,6 +46,7 @@ interface EffectOptions {
   readonly selfCommand?: readonly string[]
   readonly noticeChannels?: Channels
   readonly unroutedNotice?: (cwd: string) => Promise<string | undefined>
+  readonly reviewedNotice?: (stamp: NarrowedStamp, signature: string, cwd: string) => Promise<string | undefined>
 }
 
 /** The decision as the agent gets it, once everything a fire does after deciding is done. */
@@ -112,6 +113,10 @@ async function withNarrowedSyncs(
     if (action.sync)
       background.push([...options.selfCommand, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')])
     if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
+    // An agent install leaves to the person (Codex): what its file leaves out once the config changed.
+    const reviewed = stamp.reviewed !== undefined && stamp.reviewed.signature !== signature && signature !== ''
+    const left = reviewed ? await options.reviewedNotice?.(stamp, signature, fired.cwd) : undefined
+    if (left !== undefined) decision = withNotice(decision, left, channels)
   }
   // The same for a narrowed user install (install --agent X): it routes every trusted project's
   // hooks, so a fire in a trusted project (or in none) whose config it was not compiled from syncs it.

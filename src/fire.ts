@@ -8,6 +8,7 @@ import type { Decision } from './core/protocol.ts'
 import { decideEvent } from './pipeline.ts'
 import type { LoadedHooks } from './fire-config.ts'
 import type { ProgressRecord } from './chain.ts'
+import type { NarrowedStamp } from './config/narrowed.ts'
 import { afterDecision, type FireConfig } from './effects.ts'
 
 export interface FireOptions {
@@ -63,6 +64,12 @@ export interface FireOptions {
    * The CLI gives src/install/unrouted.ts's `unroutedNotice` for the agent that fired.
    */
   readonly unroutedNotice?: (cwd: string) => Promise<string | undefined>
+  /**
+   * What to tell the person when the agent's narrowed project install is one fires leave alone
+   * (Codex: it stops running a changed entry until reviewed) and the config changed since: the
+   * CLI gives src/install/unrouted.ts's `reviewedNotice` for the agent that fired.
+   */
+  readonly reviewedNotice?: (stamp: NarrowedStamp, signature: string, cwd: string) => Promise<string | undefined>
 }
 
 export type { ChainOutcome, ChainStep, InProcessStep, ProgressRecord } from './chain.ts'

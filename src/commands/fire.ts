@@ -11,6 +11,7 @@ import { qualifyEvent } from '../event/event.ts'
 import { isGate } from '../event/events.ts'
 import type { Decision, FiredEvent, Payload } from '../core/types.ts'
 import type { PreparedDialect } from '../dialect.ts'
+import type { NarrowedStamp } from '../config/narrowed.ts'
 import { renderNative } from '../answer/render.ts'
 import { selfCommand } from '../install/self.ts'
 import type { ColourMode } from '../core/paint.ts'
@@ -251,6 +252,8 @@ async function fireOptions(
     // A narrowed user install that does not route a hook yet: this session runs without it; say so.
     ...(prepared && {
       unroutedNotice: async (cwd: string) => (await import('../install/unrouted.ts')).unroutedNotice(prepared.dialect.name, cwd, io.env),
+      reviewedNotice: async (stamp: NarrowedStamp, signature: string, cwd: string) =>
+        (await import('../install/unrouted.ts')).reviewedNotice(prepared.dialect.name, stamp, signature, cwd, io.env),
     }),
     // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
     selfCommand: selfCommand(),

@@ -44,6 +44,12 @@ export interface NarrowedStamp {
    * entryPrints): a sync leaves an entry that matches none, which the user edited by hand.
    */
   readonly written?: Readonly<Record<string, readonly string[]>>
+  /**
+   * Agents whose project config install narrowed but fires do not keep up to date, since the agent
+   * stops running a changed entry until the person reviews it (Codex), with the signature of what
+   * it was compiled from: a fire of one of them after the config changed says what it leaves out.
+   */
+  readonly reviewed?: { readonly agents: readonly string[]; readonly signature: string }
 }
 
 /** A sync that failed (a broken agent config, say) is retried by a later fire, not by every fire. */
@@ -83,7 +89,7 @@ export function readStamp(root: string, env: Env): NarrowedStamp | undefined {
 
 /** Write the stamp, or remove it when no agent is narrowed any more; false when the state folder cannot be written. */
 export function writeStamp(stamp: NarrowedStamp, env: Env): boolean {
-  if (stamp.agents.length > 0) return writeJsonAtomic(stampFile(stamp.root, env), stamp)
+  if (stamp.agents.length > 0 || (stamp.reviewed?.agents.length ?? 0) > 0) return writeJsonAtomic(stampFile(stamp.root, env), stamp)
   rmSync(stampFile(stamp.root, env), { force: true })
   return true
 }

@@ -258,6 +258,7 @@ function recordFollowed(
       followed ? [...done.filter((target) => !target.reviewsChangedHooks), ...folders] : [],
       followed ? done.filter((target) => target.reviewsChangedHooks) : [...done, ...folders],
       followed ? writtenPrints(run) : {},
+      followed ? done.filter((target) => target.reviewsChangedHooks) : [],
     )
   }
   if (options.scope === 'user' && !options.dryRun) {
@@ -282,6 +283,7 @@ export function followNarrowed(
   follow: readonly { readonly name: string }[],
   unfollow: readonly { readonly name: string }[],
   prints: Readonly<Record<string, readonly string[]>> = {},
+  reviewed: readonly { readonly name: string }[] = [],
 ): void {
   let root = config?.projectRoot
   try {
@@ -292,8 +294,12 @@ export function followNarrowed(
   const stamp = readStamp(root, places.env)
   // The stamp names one install folder per project; a plain install elsewhere leaves it alone.
   if (stamp !== undefined && stamp.dir !== places.project && follow.length === 0) return
-  if (stamp === undefined && follow.length === 0) return
+  if (stamp === undefined && follow.length === 0 && reviewed.length === 0) return
   const same = stamp?.dir === places.project ? stamp : undefined
+  // Compiled now: told when the config has changed since (NarrowedStamp.reviewed).
+  const reviewedAgents = new Set([...(same?.reviewed?.agents ?? []), ...reviewed.map((target) => target.name)])
+  for (const target of [...follow, ...unfollow]) if (!reviewed.some((each) => each.name === target.name)) reviewedAgents.delete(target.name)
+  const signature = config === undefined ? (same?.signature ?? '') : compiledSignature(config)
   const agents = new Set(same?.agents)
   for (const target of unfollow) agents.delete(target.name)
   for (const target of follow) agents.add(target.name)
@@ -306,7 +312,13 @@ export function followNarrowed(
       dir: places.project,
       agents: [...agents],
       ...(Object.keys(written).length > 0 && { written }),
-      signature: config === undefined ? (same?.signature ?? '') : compiledSignature(config),
+      signature,
+      ...(reviewedAgents.size > 0 && {
+        reviewed: {
+          agents: [...reviewedAgents],
+          signature: reviewed.length > 0 || same?.reviewed === undefined ? signature : same.reviewed.signature,
+        },
+      }),
     },
     places.env,
   )

@@ -4,7 +4,7 @@
 // The session-start fire tells the person (src/fire.ts `unroutedNotice`); doctor says it too.
 import { existsSync, readFileSync } from 'node:fs'
 import { loadConfig } from '../config/parse.ts'
-import { readUserStamp } from '../config/narrowed.ts'
+import { type NarrowedStamp, readUserStamp, writeStamp } from '../config/narrowed.ts'
 import { homeOf } from '../core/places.ts'
 import type { Hook } from '../core/types.ts'
 import { isGate, resolveAlias } from '../event/events.ts'
@@ -77,10 +77,10 @@ function covers(matchers: readonly (string | undefined)[], wanted: NativeEntry):
  * agent's user file, as it is now, does not route: an event with no entry of hookrun's, or a tool
  * its matcher leaves out. Empty when that cannot be told (hook folders, an unreadable file).
  */
-function unroutedHooks(installed: AgentTarget, cwd: string, env: Env): UnroutedHook[] {
+function unroutedHooks(installed: AgentTarget, cwd: string, env: Env, file?: string): UnroutedHook[] {
   // An event left out for the installed agent's version has no route on purpose (src/install/agent-version.ts).
   const { target } = asInstalled(installed, env)
-  const routes = installedRoutes(target, userFile(target, env))
+  const routes = installedRoutes(target, file ?? userFile(target, env))
   if (routes === undefined || routes.size === 0) return []
   const { hooks, opaque } = askedHooks(loadConfig({ cwd, env }))
   if (opaque) return []
@@ -139,6 +139,28 @@ export function unroutedNotice(agent: string, cwd: string, env: Env): string | u
   const verb = gates ? (many ? 'are not in force' : 'is not in force') : many ? 'do not run' : 'does not run'
   const besides = others === '' ? '' : ` (${others} ${others.startsWith('one') ? 'does' : 'do'} not run either)`
   return `hookrun: ${words} ${verb} in this session${besides}: ${target.label} read ${userFile(target, env)} before hookrun routed ${unrouted.length > 1 ? 'them' : 'it'}; restart the session`
+}
+
+/**
+ * What a fire of `agent` tells the person when its narrowed project install is one fires do not
+ * keep up to date (the agent stops running a changed entry until it is reviewed: Codex) and the
+ * config changed since it was compiled: the hooks its file does not route. None when it routes
+ * them all; then the stamp takes the new signature, so later fires do not look again.
+ */
+export function reviewedNotice(agent: string, stamp: NarrowedStamp, signature: string, cwd: string, env: Env): string | undefined {
+  const target = agentTarget(agent)
+  if (target === undefined || !(stamp.reviewed?.agents.includes(target.name) ?? false)) return undefined
+  const file = target.file('project', { home: homeOf(env), project: stamp.dir, env })
+  const unrouted = unroutedHooks(target, cwd, env, file)
+  if (unrouted.length === 0) {
+    writeStamp({ ...stamp, reviewed: { agents: stamp.reviewed!.agents, signature } }, env)
+    return undefined
+  }
+  const { gates, words, many, others } = which(unrouted)
+  const verb = gates ? (many ? 'are not in force' : 'is not in force') : many ? 'do not run' : 'does not run'
+  const besides = others === '' ? '' : ` (${others} ${others.startsWith('one') ? 'does' : 'do'} not run either)`
+  const review = target.reviews?.where ?? target.label
+  return `hookrun: ${words} ${verb} in ${target.label}${besides}: ${file} does not route ${unrouted.length > 1 ? 'them' : 'it'}, and hookrun leaves that file (${target.label} stops running a changed entry until you review it): run hookrun install --project --sync in ${stamp.dir}, then review the changed entries in ${review}`
 }
 
 /**

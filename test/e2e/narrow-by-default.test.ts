@@ -4,7 +4,7 @@
  * the narrowed configs again (so does `plugin add`). `--all-events` keeps every event; a --user
  * install is narrowed to every trusted project's hooks (test/e2e/user-routing.test.ts).
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { AGENTS } from '../../src/install/agents.ts'
@@ -132,6 +132,34 @@ for (const runtime of RUNTIMES) {
       const synced = await cli(['install', '--project', '--sync'])
       expect(synced.exitCode, synced.stderr).toBe(0)
       expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).hooks).sort()).toEqual(['PreToolUse', 'Stop'])
+    }, 30_000)
+
+    test("Codex: a gate added where no trust is asked (the user's own hooks.json) and its narrowed config leaves out is named by Codex's fires until it is synced", async () => {
+      const { project, cli } = await setUp(runtime.name)
+      expect((await cli(['install', '--agent', 'codex', '--project'])).exitCode).toBe(0)
+      const call = JSON.stringify({
+        session_id: 's',
+        cwd: project,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+      })
+      const fire = () => runCli(['fire', '--format', 'codex'], { runtime: runtime.name, cwd: project, input: call })
+      expect((await fire()).stdout).not.toContain('not in force')
+      // The project is the test's HOME: its user config is under XDG_CONFIG_HOME (cliEnvironment).
+      mkdirSync(join(project, '.xdg-config', 'hookrun'), { recursive: true })
+      writeFileSync(
+        join(project, '.xdg-config', 'hookrun', 'hooks.json'),
+        JSON.stringify({ hooks: [{ name: 'no-edit', event: 'tool:pre_execute:edit', command: 'exit 2' }] }),
+      )
+      for (let round = 0; round < 2; round++) {
+        const told = await fire()
+        expect(told.exitCode, told.stderr).toBe(0)
+        expect(told.stdout).toContain("the gate on tool:pre_execute:edit (hook 'no-edit'")
+        expect(told.stdout).toContain('is not in force in Codex')
+      }
+      expect((await cli(['install', '--project', '--sync'])).exitCode).toBe(0)
+      expect((await fire()).stdout).not.toContain('not in force')
     }, 30_000)
 
     test('hookrun import: every event until the hooks it moved are trusted, then narrowed to them by hookrun trust', async () => {
