@@ -313,12 +313,13 @@ export function followNarrowed(
       agents: [...agents],
       ...(Object.keys(written).length > 0 && { written }),
       signature,
-      ...(reviewedAgents.size > 0 && {
-        reviewed: {
-          agents: [...reviewedAgents],
-          signature: reviewed.length > 0 || same?.reviewed === undefined ? signature : same.reviewed.signature,
-        },
-      }),
+      reviewed:
+        reviewedAgents.size === 0
+          ? undefined
+          : {
+              agents: [...reviewedAgents],
+              signature: reviewed.length > 0 || same?.reviewed === undefined ? signature : same.reviewed.signature,
+            },
     },
     places.env,
   )

@@ -210,6 +210,8 @@ describe('which agents fires keep up to date', () => {
       false,
     )
     expect(readStamp(project, env)!.agents).toEqual(['claude', 'gemini'])
+    // Codex's narrowed file is not followed, only remembered with what it was compiled from.
+    expect(readStamp(project, env)!.reviewed?.agents).toEqual(['codex'])
     expect(both.output).toContain('then review the changed entries in Codex')
     installAgents(
       { agents: ['gemini'], scope: 'project', cwd: project, env, self: '/opt/hookrun', narrow: true, events: ['BeforeTool'] },
@@ -217,7 +219,9 @@ describe('which agents fires keep up to date', () => {
     )
     expect(readStamp(project, env)!.agents).toEqual(['claude'])
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun' }, false)
-    // No agent left to follow: the stamp goes, and fires read nothing more than a failed open.
+    expect(readStamp(project, env)!.agents).toEqual([])
+    installAgents({ agents: ['codex'], scope: 'project', cwd: project, env }, true)
+    // No agent left to follow or to tell about: the stamp goes, and fires read nothing more than a failed open.
     expect(readStamp(project, env)).toBeUndefined()
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env, self: '/opt/hookrun', narrow: true }, false)
     installAgents({ agents: ['claude'], scope: 'project', cwd: project, env }, true)
