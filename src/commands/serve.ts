@@ -13,6 +13,8 @@ import { selfCommand } from '../install/self.ts'
 import { ensureServer, identify } from '../serve/client.ts'
 import { type EventAnswer, type RunningServer, startServer } from '../serve/server.ts'
 import {
+  CONFIG_VARIABLES,
+  configFingerprint,
   DEFAULT_SERVE_PORT,
   processAlive,
   secretHeaderCurrent,
@@ -116,6 +118,7 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
       maxConcurrent: options.maxConcurrent,
       idleMs: options.idleMinutes * 60_000,
       version: options.version,
+      configFingerprint: configFingerprint(env),
       log,
       handle: ({ agent, event }, request, signal) => answerEvent(agent, event, request, signal, env),
     })
@@ -130,7 +133,7 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
       `port ${options.port} on 127.0.0.1 is held by another program (${answerer.kind === 'foreign' ? answerer.why : 'it refused'}); stop it, or use another port: hookrun serve --port N and hookrun install --agent <agent> --serve --port N`,
     )
   }
-  writeServeRecord(env, { pid: process.pid, port: server.port })
+  writeServeRecord(env, { pid: process.pid, port: server.port, config: configFingerprint(env) })
   await io.stdout(
     `hookrun serve: answering ${SERVED_AGENTS.map((agent) => agent.label).join(', ')} on http://127.0.0.1:${server.port} (pid ${process.pid}; exits after ${options.idleMinutes === 0 ? 'SIGTERM only' : `${options.idleMinutes} min without a request`})\n`,
   )
@@ -268,6 +271,8 @@ async function startAndFire(io: Io, port: number, agent: ServedAgent, event: str
     const ensured = await ensureServer(io.env, port, secret, selfCommand(), sessionStart)
     if (ensured.kind === 'foreign')
       notice = `hookrun: port ${port} is answered by another program (${ensured.why}), not by hookrun serve: ${agent.label}'s hooks are sent to it. Stop it, or reinstall on another port: hookrun install --agent ${agent.name} --serve --port N`
+    else if (ensured.kind === 'running' && sessionStart && agent.http.client === undefined)
+      notice = otherConfigNotice(io.env, agent, ensured.pid)
   } catch (error) {
     notice = `hookrun: cannot start hookrun serve: ${(error as Error).message}; gates will block until it runs: ${serveRecovery(port, agent.name)}`
   }
@@ -287,6 +292,17 @@ async function startAndFire(io: Io, port: number, agent: ServedAgent, event: str
   })
   await io.stdout(notice === undefined ? stdout : withSystemMessage(stdout, notice))
   return exitCode
+}
+
+/**
+ * An agent whose own http handlers send the events (Claude Code) cannot say per event which config
+ * its session names, as the command clients do (409: they answer such an event themselves). Its
+ * session's start says so when the running server was started with other config variables.
+ */
+function otherConfigNotice(env: Env, agent: ServedAgent, pid: number): string | undefined {
+  const record = readServeRecord(env)
+  if (record?.pid !== pid || record.config === undefined || record.config === configFingerprint(env)) return undefined
+  return `hookrun: this session's ${CONFIG_VARIABLES.join(', ')} differ from those hookrun serve (pid ${pid}) was started with, and ${agent.label}'s events are answered with the server's config; stop it (hookrun serve --stop) so that the next session starts it with its own, or go back to command hooks: hookrun install --agent ${agent.name} without --serve`
 }
 
 /** The session a payload belongs to, in the agent's field for it. */

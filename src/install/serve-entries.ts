@@ -8,7 +8,7 @@ import { nodeChildProcess } from '../core/builtins.ts'
 import { HookrunError } from '../core/errors.ts'
 import { shellQuote } from '../core/shell.ts'
 import { isGate, resolveAlias } from '../event/events.ts'
-import { SECRET_HEADER, serveRecovery } from '../serve/state.ts'
+import { CONFIG_HEADER, CONFIG_VARIABLES, SECRET_HEADER, serveRecovery } from '../serve/state.ts'
 import { type AgentTarget, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import { child, keysOf, parseJson } from './json-text.ts'
 import { type ServedAgent, SERVED_AGENTS, servedAgent } from '../serve/served.ts'
@@ -65,7 +65,9 @@ const CLIENT_TIMEOUT_SECONDS = ROUTER_TIMEOUT_SECONDS - 10
 function clientCommand(agent: ServedAgent, port: number, event: string, headerFile: string, gate: boolean, startHere: string): string {
   const path = `/${agent.http.route}${agent.http.eventInUrl ? `/${event}` : ''}`
   const wait = `-t ${CLIENT_TIMEOUT_SECONDS}`
-  const request = `POST ${path} HTTP/1.1\\r\\nhost: 127.0.0.1:${port}\\r\\n%s\\r\\ncontent-type: application/json\\r\\ncontent-length: %s\\r\\nconnection: close\\r\\n\\r\\n%s`
+  const request = `POST ${path} HTTP/1.1\\r\\nhost: 127.0.0.1:${port}\\r\\n%s\\r\\n${CONFIG_HEADER}: %s\\r\\ncontent-type: application/json\\r\\ncontent-length: %s\\r\\nconnection: close\\r\\n\\r\\n%s`
+  // This session's config variables (serve/state.ts CONFIG_VARIABLES), as configFingerprint joins them.
+  const config = CONFIG_VARIABLES.map((name) => `\${${name}-}`).join('|')
   const post = [
     `# hookrun serve client: POST to http://127.0.0.1:${port}${path}`,
     // Bytes, not characters: content-length counts bytes (the agent's LC_ALL is put back for the
@@ -77,14 +79,15 @@ function clientCommand(agent: ServedAgent, port: number, event: string, headerFi
     // Options the agent's environment may set (BASH_ENV, SHELLOPTS) off: with errexit the failed
     // connection to a stopped server would end the client with 1, a "go ahead" there.
     "set +euo pipefail; trap '' PIPE; o=${LC_ALL-} x=${LC_ALL+1}; LC_ALL=C; c= s= n= b=; if [ -S /dev/stdin ]; then p=$(cat); else p=$(</dev/stdin); fi",
-    `{ c=1; read -r h <${shellQuote(headerFile)} && printf '${request}' "$h" "\${#p}" "$p" >&3 && read -r ${wait} s <&3 &&`,
+    `{ c=1; read -r h <${shellQuote(headerFile)} && printf '${request}' "$h" "${config}" "\${#p}" "$p" >&3 && read -r ${wait} s <&3 &&`,
     `while IFS= read -r ${wait} l <&3 && [ "$l" != $'\\r' ]; do case $l in [Cc]ontent-[Ll]ength:*) n=\${l//[!0-9]/} ;; esac; done &&`,
     // The body to the end (the server closes after it: `connection: close`), its length checked
     // below. Not `read -n LENGTH`: in a hook of Gemini CLI's it returned at once with nothing
     // (seen in the lab).
     `{ IFS= read -r -d '' ${wait} b <&3 || :; }; } 2>/dev/null 3<>/dev/tcp/127.0.0.1/${port}`,
-    // A 503 is a server that is stopping (or has too many events waiting): answered here, as with none.
-    `case $s in 'HTTP/1.1 200 '*) [ -n "$n" ] && [ "\${#b}" = "$n" ] && printf %s "$b" && exit 0 ;; 'HTTP/1.1 503 '*) c= ;; esac`,
+    // A 503 is a server that is stopping (or has too many events waiting), a 409 one started with
+    // other config variables than this session's: answered here, as with none.
+    `case $s in 'HTTP/1.1 200 '*) [ -n "$n" ] && [ "\${#b}" = "$n" ] && printf %s "$b" && exit 0 ;; 'HTTP/1.1 503 '* | 'HTTP/1.1 409 '*) c= ;; esac`,
   ]
   // Nothing listened (or it was stopping): started and answered here. A gate takes only an answer
   // (0) or a block from it: what could not run (126, 127), was killed or failed otherwise blocks below.

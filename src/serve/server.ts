@@ -3,7 +3,7 @@
 // (`commands/serve.ts` runs the same fire as `hookrun fire`).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { nodeHttp } from '../core/builtins.ts'
-import { SECRET_HEADER, sameSecret, secretProof } from './state.ts'
+import { CONFIG_HEADER, CONFIG_VARIABLES, SECRET_HEADER, sameSecret, secretProof } from './state.ts'
 import { SERVED_AGENTS, type ServedAgent, servedAt } from './served.ts'
 
 /** The agents' routes: `POST /claude` is a Claude Code event (the body is the hook's stdin), `/copilot/<event>` a Copilot one: src/serve/served.ts. */
@@ -25,6 +25,8 @@ interface ServeOptions {
   readonly idleMs: number
   /** The version the identity answer names. */
   readonly version: string
+  /** `configFingerprint` of the environment the events run in: a client whose own differs gets 409. */
+  readonly configFingerprint: string
   /** Answer one event; `signal` aborts when the server must stop at once (a second SIGTERM). */
   handle(route: EventRoute, request: IncomingMessage, signal: AbortSignal): Promise<EventAnswer>
   /** A line for the server's log (stderr). */
@@ -114,6 +116,12 @@ function gatekeeper(request: IncomingMessage, url: URL, options: ServeOptions): 
   const header = request.headers[SECRET_HEADER]
   if (!sameSecret(typeof header === 'string' ? header : undefined, options.secret))
     return { status: 401, body: '{"error":"hookrun serve: no or wrong secret; nothing was run"}\n' }
+  const config = request.headers[CONFIG_HEADER]
+  if (typeof config === 'string' && config !== options.configFingerprint)
+    return {
+      status: 409,
+      body: `${JSON.stringify({ error: `hookrun serve: this session's ${CONFIG_VARIABLES.join(', ')} differ from the server's; its client answers the event itself` })}\n`,
+    }
   if (request.method !== 'POST' || servedAt(url.pathname) === undefined)
     return {
       status: 404,

@@ -15,6 +15,22 @@ export const DEFAULT_SERVE_PORT = 47470
 /** The header Claude Code's http handlers carry the secret in. */
 export const SECRET_HEADER = 'x-hookrun-secret'
 
+/**
+ * The variables that decide which config, trust records and state a fire reads. The server
+ * answers with those of the session that started it; a client sends its own (`CONFIG_HEADER`), and
+ * where they differ the server answers 409 and the client runs the event itself, so a session
+ * started with another HOOKRUN_CONFIG is not answered by someone else's config.
+ */
+export const CONFIG_VARIABLES = ['HOOKRUN_CONFIG', 'HOOKRUN_MANAGED_DIR', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'HOME'] as const
+
+/** The header the command clients send CONFIG_VARIABLES' values in. */
+export const CONFIG_HEADER = 'x-hookrun-env'
+
+/** CONFIG_VARIABLES' values as the clients send them: `|` between, an unset one empty. */
+export function configFingerprint(env: Env): string {
+  return CONFIG_VARIABLES.map((name) => env[name] ?? '').join('|')
+}
+
 /** What a person does when the server does not answer: start it, or go back to command hooks. */
 export function serveRecovery(port: number, agentName: string): string {
   const start = `hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}`
@@ -90,6 +106,8 @@ export function secretHeaderFile(env: Env): string {
 interface ServeRecord {
   readonly pid: number
   readonly port: number
+  /** `configFingerprint` of the environment its events run in. */
+  readonly config?: string
 }
 
 function pidFile(env: Env): string {
@@ -99,7 +117,8 @@ function pidFile(env: Env): string {
 export function readServeRecord(env: Env): ServeRecord | undefined {
   try {
     const record = JSON.parse(readFileSync(pidFile(env), 'utf8')) as Partial<ServeRecord>
-    return typeof record.pid === 'number' && typeof record.port === 'number' ? { pid: record.pid, port: record.port } : undefined
+    if (typeof record.pid !== 'number' || typeof record.port !== 'number') return undefined
+    return { pid: record.pid, port: record.port, ...(typeof record.config === 'string' && { config: record.config }) }
   } catch {
     return undefined
   }

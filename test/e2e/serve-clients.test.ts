@@ -196,6 +196,38 @@ describe('install --serve bash clients (compiled binary)', () => {
     }
   }, 60_000)
 
+  test("a session whose config variables differ from the server's is not answered with the server's config: its client runs the event itself", async () => {
+    const where = await installed('qwen')
+    const settings = JSON.parse(readFileSync(join(where.home, '.qwen', 'settings.json'), 'utf8')) as {
+      hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>
+    }
+    const gate = settings.hooks.PreToolUse![0]!.hooks[0]!.command
+    const call = (command: string) => ({
+      hook_event_name: 'PreToolUse',
+      session_id: 's-3',
+      timestamp: '2026-11-28T00:00:00.000Z',
+      cwd: where.home,
+      tool_name: 'run_shell_command',
+      tool_input: { command },
+    })
+    // One session, started with a config of no hooks, starts the server (its fallback): the server
+    // answers with that config.
+    writeFileSync(join(where.home, 'empty.json'), '{"hooks":[]}')
+    const lenient = { HOOKRUN_CONFIG: join(where.home, 'empty.json') }
+    const first = await where.client(gate, call('rm -rf build'), 'socket', lenient)
+    expect(first.exitCode, first.stderr).toBe(0)
+    await waitFor(() => existsSync(pidFile(where.home)))
+    const served = await where.client(withoutHookrun(gate), call('rm -rf build'), 'socket', lenient)
+    expect([served.exitCode, served.stdout.trim()]).toEqual([0, '{}'])
+    // Another session, with the project's hooks: the server refuses (409), and the client's own
+    // hookrun answers with this session's config, which has the gate.
+    const other = await where.client(gate, call('rm -rf build'))
+    expect(other.exitCode, other.stderr).toBe(0)
+    expect(JSON.parse(other.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
+    // Where that hookrun cannot run, the gate blocks rather than take the server's answer.
+    expect((await where.client(withoutHookrun(gate), call('rm -rf build'))).exitCode).toBe(2)
+  }, 60_000)
+
   test('a server that closes at once, stays silent, cuts its answer short or fails blocks the gate; a stopping one is answered here; a non-gate goes on', async () => {
     const where = await installed('copilot')
     const file = JSON.parse(readFileSync(join(where.home, '.copilot', 'hooks', 'hookrun.json'), 'utf8')) as {

@@ -330,6 +330,32 @@ describe('hookrun serve', () => {
     expect(JSON.parse(denied.body).hookSpecificOutput.permissionDecision).toBe('deny')
   })
 
+  test("serve --start on SessionStart tells the person when the running server was started with other config variables (Claude Code's handlers cannot say theirs)", async () => {
+    const home = makeProject({ '.hookrun/hooks.json': GATE, 'empty.json': { hooks: [] } })
+    dirs.push(home)
+    trustProjectFor(home)
+    const port = await freePort()
+    const sessionStart = (env: Record<string, string>) =>
+      runCli(['serve', '--start', '--port', String(port)], {
+        cwd: home,
+        input: JSON.stringify({ session_id: 's', cwd: home, hook_event_name: 'SessionStart', source: 'startup' }),
+        env: { CLAUDE_PROJECT_DIR: home, ...env },
+      })
+    const lenient = { HOOKRUN_CONFIG: join(home, 'empty.json') }
+    expect((await sessionStart(lenient)).exitCode).toBe(0)
+    const pidFile = join(home, '.xdg-state', 'hookrun', 'serve', 'serve.pid')
+    await waitFor(() => existsSync(pidFile))
+    const { pid } = JSON.parse(readFileSync(pidFile, 'utf8')) as { pid: number }
+    stops.push(() => process.kill(pid, 'SIGKILL'))
+    await waitFor(() => (JSON.parse(readFileSync(pidFile, 'utf8')) as { config?: string }).config !== undefined)
+    expect((await sessionStart(lenient)).stdout).not.toContain('differ from those hookrun serve')
+    const other = await sessionStart({})
+    expect(other.exitCode).toBe(0)
+    expect(JSON.parse(other.stdout).systemMessage).toContain(
+      `this session's HOOKRUN_CONFIG, HOOKRUN_MANAGED_DIR, XDG_CONFIG_HOME, XDG_STATE_HOME, HOME differ from those hookrun serve (pid ${pid}) was started with`,
+    )
+  })
+
   test('serve --start on SessionStart tells the person when another program answers on the port', async () => {
     const home = makeProject({ '.hookrun/hooks.json': GATE })
     dirs.push(home)
