@@ -73,6 +73,23 @@ const withoutHookrun = (client: string) => {
   return gone
 }
 
+/** The client Qwen Code runs for PreToolUse, as install wrote it. */
+function qwenGate(home: string): string {
+  const settings = JSON.parse(readFileSync(join(home, '.qwen', 'settings.json'), 'utf8')) as {
+    hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>
+  }
+  return settings.hooks.PreToolUse![0]!.hooks[0]!.command
+}
+
+const qwenCall = (home: string, session: string, command: string) => ({
+  hook_event_name: 'PreToolUse',
+  session_id: session,
+  timestamp: '2026-11-28T00:00:00.000Z',
+  cwd: home,
+  tool_name: 'run_shell_command',
+  tool_input: { command },
+})
+
 const copilotCall = (home: string, command: string) => ({
   sessionId: 's-1',
   timestamp: 1_760_000_000_000,
@@ -142,18 +159,8 @@ describe('install --serve bash clients (compiled binary)', () => {
 
   test("Qwen Code's PreToolUse client answers through the server, and with none starts it and answers itself", async () => {
     const where = await installed('qwen')
-    const settings = JSON.parse(readFileSync(join(where.home, '.qwen', 'settings.json'), 'utf8')) as {
-      hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>
-    }
-    const gate = settings.hooks.PreToolUse![0]!.hooks[0]!.command
-    const call = (command: string) => ({
-      hook_event_name: 'PreToolUse',
-      session_id: 's-2',
-      timestamp: '2026-11-28T00:00:00.000Z',
-      cwd: where.home,
-      tool_name: 'run_shell_command',
-      tool_input: { command },
-    })
+    const gate = qwenGate(where.home)
+    const call = (command: string) => qwenCall(where.home, 's-2', command)
     expect((await where.client(withoutHookrun(gate), call('ls'))).exitCode).toBe(2)
     // What answers when no server listens must answer (0) or block (2): a failure of another kind blocks.
     const failing = gate.replace(/\| \S+ serve --start [^;]*;/, "| sh -c 'cat >/dev/null; exit 1';")
@@ -198,18 +205,8 @@ describe('install --serve bash clients (compiled binary)', () => {
 
   test("a session whose config variables differ from the server's is not answered with the server's config: its client runs the event itself", async () => {
     const where = await installed('qwen')
-    const settings = JSON.parse(readFileSync(join(where.home, '.qwen', 'settings.json'), 'utf8')) as {
-      hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>
-    }
-    const gate = settings.hooks.PreToolUse![0]!.hooks[0]!.command
-    const call = (command: string) => ({
-      hook_event_name: 'PreToolUse',
-      session_id: 's-3',
-      timestamp: '2026-11-28T00:00:00.000Z',
-      cwd: where.home,
-      tool_name: 'run_shell_command',
-      tool_input: { command },
-    })
+    const gate = qwenGate(where.home)
+    const call = (command: string) => qwenCall(where.home, 's-3', command)
     // One session, started with a config of no hooks, starts the server (its fallback): the server
     // answers with that config.
     writeFileSync(join(where.home, 'empty.json'), '{"hooks":[]}')
