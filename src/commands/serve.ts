@@ -13,9 +13,9 @@ import { selfCommand } from '../install/self.ts'
 import { ensureServer, identify } from '../serve/client.ts'
 import { type EventAnswer, type RunningServer, startServer } from '../serve/server.ts'
 import {
-  CONFIG_VARIABLES,
   configFingerprint,
   DEFAULT_SERVE_PORT,
+  otherConfigNotice,
   processAlive,
   secretHeaderCurrent,
   secretHeaderFile,
@@ -272,7 +272,7 @@ async function startAndFire(io: Io, port: number, agent: ServedAgent, event: str
     if (ensured.kind === 'foreign')
       notice = `hookrun: port ${port} is answered by another program (${ensured.why}), not by hookrun serve: ${agent.label}'s hooks are sent to it. Stop it, or reinstall on another port: hookrun install --agent ${agent.name} --serve --port N`
     else if (ensured.kind === 'running' && sessionStart && agent.http.client === undefined)
-      notice = otherConfigNotice(io.env, agent, ensured.pid)
+      notice = otherConfigNotice(io.env, ensured.pid, agent)
   } catch (error) {
     notice = `hookrun: cannot start hookrun serve: ${(error as Error).message}; gates will block until it runs: ${serveRecovery(port, agent.name)}`
   }
@@ -292,17 +292,6 @@ async function startAndFire(io: Io, port: number, agent: ServedAgent, event: str
   })
   await io.stdout(notice === undefined ? stdout : withSystemMessage(stdout, notice))
   return exitCode
-}
-
-/**
- * An agent whose own http handlers send the events (Claude Code) cannot say per event which config
- * its session names, as the command clients do (409: they answer such an event themselves). Its
- * session's start says so when the running server was started with other config variables.
- */
-function otherConfigNotice(env: Env, agent: ServedAgent, pid: number): string | undefined {
-  const record = readServeRecord(env)
-  if (record?.pid !== pid || record.config === undefined || record.config === configFingerprint(env)) return undefined
-  return `hookrun: this session's ${CONFIG_VARIABLES.join(', ')} differ from those hookrun serve (pid ${pid}) was started with, and ${agent.label}'s events are answered with the server's config; stop it (hookrun serve --stop) so that the next session starts it with its own, or go back to command hooks: hookrun install --agent ${agent.name} without --serve`
 }
 
 /** The session a payload belongs to, in the agent's field for it. */

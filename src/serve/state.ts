@@ -31,6 +31,17 @@ export function configFingerprint(env: Env): string {
   return CONFIG_VARIABLES.map((name) => env[name] ?? '').join('|')
 }
 
+/**
+ * An agent whose own http handlers send the events (Claude Code) cannot say per event which config
+ * its session names, as the command clients do (409: they answer such an event themselves). Its
+ * session's start says so when the running server was started with other config variables.
+ */
+export function otherConfigNotice(env: Env, pid: number, agent: { readonly label: string; readonly name: string }): string | undefined {
+  const record = readServeRecord(env)
+  if (record?.pid !== pid || record.config === undefined || record.config === configFingerprint(env)) return undefined
+  return `hookrun: this session's ${CONFIG_VARIABLES.join(', ')} differ from those hookrun serve (pid ${pid}) was started with, and ${agent.label}'s events are answered with the server's config; stop it (hookrun serve --stop) so that the next session starts it with its own, or go back to command hooks: hookrun install --agent ${agent.name} without --serve`
+}
+
 /** What a person does when the server does not answer: start it, or go back to command hooks. */
 export function serveRecovery(port: number, agentName: string): string {
   const start = `hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}`
