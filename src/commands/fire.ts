@@ -252,8 +252,11 @@ async function fireOptions(
     // A narrowed user install that does not route a hook yet: this session runs without it; say so.
     ...(prepared && {
       unroutedNotice: async (cwd: string) => (await import('../install/unrouted.ts')).unroutedNotice(prepared.dialect.name, cwd, io.env),
+      // Looked into only by a fire of such an agent: install's readers load for nothing else.
       reviewedNotice: async (stamp: NarrowedStamp, signature: string, cwd: string) =>
-        (await import('../install/unrouted.ts')).reviewedNotice(prepared.dialect.name, stamp, signature, cwd, io.env),
+        stamp.reviewed?.agents.includes(prepared.dialect.name)
+          ? (await import('../install/unrouted.ts')).reviewedNotice(prepared.dialect.name, stamp, signature, cwd, io.env)
+          : undefined,
     }),
     // Background work (telemetry export, a policy refresh) runs as a detached hookrun.
     selfCommand: selfCommand(),
