@@ -1,8 +1,8 @@
 // Speaking an agent's protocol: pick its dialect by name or by payload, prepare the event, render the decision.
 import { didYouMean } from './core/suggest.ts'
 import { HookrunError } from './core/errors.ts'
-import { splitEventName, toolFromPayload } from './event/event.ts'
-import { aliasFor, isGate, namesOf } from './event/events.ts'
+import { isGateName, splitEventName, toolFromPayload } from './event/event.ts'
+import { aliasFor, namesOf } from './event/events.ts'
 import type { Decision } from './core/protocol.ts'
 import type { Payload } from './core/types.ts'
 import { carryFields, ignoredFieldWarnings, ignores } from './agents/shared.ts'
@@ -66,7 +66,7 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
     )
   }
   const normalized = dialect.normalize?.(payload, agentEvent) ?? { payload }
-  const gate = event !== undefined && isGate(splitEventName(event.trim().split(':')).name)
+  const gate = event !== undefined && isGateName(event)
   return { dialect, event, agentEvent, tool: normalized.tool, payload: withMcpCall(dialect, normalized, gate) }
 }
 
@@ -128,8 +128,9 @@ function refusingIgnoredRewrite(dialect: Dialect, decision: Decision, event: str
  * Might another agent than this dialect's own be running its entry, with an answer of hookrun's
  * own for the event elsewhere (src/agents/callers.ts)? A look at the fields and variables the
  * callers set, before anything of install's loads. The first caller detected is the one
- * install/callers.ts asks; an app's answer listed in a variable is decided here (`claude -p` says
- * it is an SDK app: loading install's readers for it cost each fire about a fifth of its time).
+ * install/callers.ts asks; an app's answer listed in a variable is decided here (a caller may be
+ * detected where no app answers at all: loading install's readers for it cost each such fire about
+ * a fifth of its time).
  */
 export function mayBeAnsweredByCaller(
   dialect: Dialect,

@@ -113,7 +113,7 @@ async function withNarrowedSyncs(
     if (action.sync)
       background.push([...options.selfCommand, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')])
     if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
-    // An agent install leaves to the person (Codex): what its file leaves out once the config changed.
+    // An agent config install leaves to the person (`reviewsChangedHooks`): what it leaves out once the config changed.
     const reviewed = stamp.reviewed !== undefined && stamp.reviewed.signature !== signature && signature !== ''
     const left = reviewed ? await options.reviewedNotice?.(stamp, signature, fired.cwd) : undefined
     if (left !== undefined) decision = withNotice(decision, left, channels)

@@ -66,8 +66,8 @@ export interface FireOptions {
   readonly unroutedNotice?: (cwd: string) => Promise<string | undefined>
   /**
    * What to tell the person when the agent's narrowed project install is one fires leave alone
-   * (Codex: it stops running a changed entry until reviewed) and the config changed since: the
-   * CLI gives src/install/unrouted.ts's `reviewedNotice` for the agent that fired.
+   * (its install target `reviewsChangedHooks`) and the config changed since: the CLI gives
+   * src/install/unrouted.ts's `reviewedNotice` for the agent that fired.
    */
   readonly reviewedNotice?: (stamp: NarrowedStamp, signature: string, cwd: string) => Promise<string | undefined>
 }

@@ -15,6 +15,8 @@ export const AGENT_SDK_DIALECT = claude
 const RUNS_CLAUDE: Caller = {
   when: 'unless settingSources leaves the file out; all load by default',
   // The SDK starts Claude Code with CLAUDE_AGENT_SDK_VERSION and CLAUDE_CODE_ENTRYPOINT=sdk-ts (sdk-py in Python).
+  // `claude -p` sets sdk-cli, and a Claude Code keeps an inherited entrypoint: detected here, those
+  // are told apart by the answer's process check (ownerPid), decided before install loads (src/dialect.ts).
   detect: (_payload, env) => env.CLAUDE_AGENT_SDK_VERSION !== undefined || /^sdk-/.test(env.CLAUDE_CODE_ENTRYPOINT ?? ''),
   // hookrunHooks() names the app and the events it answers in HOOKRUN_AGENT_SDK_HOOKS.
   // Claude Code gives its hooks its own process id in CLAUDE_PID; the SDK starts it as the app's child.

@@ -1,6 +1,6 @@
 // Stage event: an event name (or alias) plus payload → the qualified FiredEvent.
 import { HookrunError } from '../core/errors.ts'
-import { canonicalEvent, resolveAlias } from './events.ts'
+import { canonicalEvent, isGate, resolveAlias } from './events.ts'
 import type { FiredEvent, Payload } from '../core/types.ts'
 import { MAX_SEGMENT_LENGTH } from './pattern.ts'
 import { mcpCallOf, mcpSubjects } from './mcp.ts'
@@ -67,6 +67,11 @@ export function splitEventName(parts: readonly string[]): { name: string; subjec
   const head = parts[0]!.toLowerCase()
   if (parts.length === 1 || canonicalEvent(head) !== undefined) return { name: head, subject: parts[1] }
   return { name: `${head}:${parts[1]!.toLowerCase()}`, subject: parts[2] }
+}
+
+/** Is an event, named as an agent or hookrun names it (`PreToolUse`, `tool:pre_execute:bash`), a gate? */
+export function isGateName(event: string): boolean {
+  return isGate(splitEventName(event.trim().split(':')).name)
 }
 
 /** A tool event (or a permission asked about a tool): the ones whose subject is a tool. */

@@ -7,7 +7,7 @@ import { delimiter, join } from 'node:path'
 import { nodeChildProcess } from '../core/builtins.ts'
 import { HookrunError } from '../core/errors.ts'
 import { shellQuote } from '../core/shell.ts'
-import { isGate, resolveAlias } from '../event/events.ts'
+import { isGateName } from '../event/event.ts'
 import { CONFIG_HEADER, CONFIG_VARIABLES, SECRET_HEADER, serveRecovery } from '../serve/state.ts'
 import { type AgentTarget, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import { child, keysOf, parseJson } from './json-text.ts'
@@ -121,7 +121,7 @@ export function isServeHandler(handler: unknown): boolean {
 export function servedTarget(target: AgentTarget, agent: ServedAgent, port: number, secret: string, headerFile: string): AgentTarget {
   const { http } = agent
   const commandEvents: ReadonlySet<string> = new Set(http.commandEvents)
-  const client = (event: string) => http.client !== undefined && (http.client.everyEvent || gateEvent(event))
+  const client = (event: string) => http.client !== undefined && (http.client.everyEvent || isGateName(event))
   const start = (self: string, event: string) =>
     http.eventInUrl
       ? `${self} serve --start ${event} --port ${port} --format ${agent.name}`
@@ -130,7 +130,7 @@ export function servedTarget(target: AgentTarget, agent: ServedAgent, port: numb
     event !== undefined && commandEvents.has(event)
       ? start(self, event)
       : event !== undefined && client(event)
-        ? clientCommand(agent, port, event, headerFile, gateEvent(event), start(self, event))
+        ? clientCommand(agent, port, event, headerFile, isGateName(event), start(self, event))
         : target.command(self, event!)
   const clientRules = (who: string) =>
     `with no server there, a client starts it and answers its event itself; ${who} exit ${http.client!.blockExit} and block on any other failure`
@@ -156,14 +156,9 @@ export function servedTarget(target: AgentTarget, agent: ServedAgent, port: numb
             // own launch environment (docs/serve.md "Threat model": the file is made private).
             headers: { [SECRET_HEADER]: secret },
             timeout: ROUTER_TIMEOUT_SECONDS,
-            ...(http.client === undefined && { onFailure: gateEvent(event) ? 'block' : 'continue' }),
+            ...(http.client === undefined && { onFailure: isGateName(event) ? 'block' : 'continue' }),
           },
   }
-}
-
-function gateEvent(event: string): boolean {
-  const canonical = resolveAlias(event)
-  return canonical !== undefined && isGate(canonical)
 }
 
 /** The port of the serve handlers already in the agent's file, when it has any (a `--sync` keeps them). */

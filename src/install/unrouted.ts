@@ -126,6 +126,14 @@ function which(unrouted: readonly UnroutedHook[]): { gates: boolean; words: stri
   }
 }
 
+/** "the gate on … is not in force in WHERE (2 other hooks do not run either)" */
+function notInForce(unrouted: readonly UnroutedHook[], where: string): string {
+  const { gates, words, many, others } = which(unrouted)
+  const verb = gates ? (many ? 'are not in force' : 'is not in force') : many ? 'do not run' : 'does not run'
+  const besides = others === '' ? '' : ` (${others} ${others.startsWith('one') ? 'does' : 'do'} not run either)`
+  return `${words} ${verb} in ${where}${besides}`
+}
+
 /**
  * What a session-start fire tells the person when the narrowed user install of `agent` (one the
  * user stamp follows) does not route hooks that can run here: its session runs without them.
@@ -135,10 +143,7 @@ export function unroutedNotice(agent: string, cwd: string, env: Env): string | u
   if (target === undefined || !(readUserStamp(env)?.agents.includes(target.name) ?? false)) return undefined
   const unrouted = unroutedHooks(target, cwd, env)
   if (unrouted.length === 0) return undefined
-  const { gates, words, many, others } = which(unrouted)
-  const verb = gates ? (many ? 'are not in force' : 'is not in force') : many ? 'do not run' : 'does not run'
-  const besides = others === '' ? '' : ` (${others} ${others.startsWith('one') ? 'does' : 'do'} not run either)`
-  return `hookrun: ${words} ${verb} in this session${besides}: ${target.label} read ${userFile(target, env)} before hookrun routed ${unrouted.length > 1 ? 'them' : 'it'}; restart the session`
+  return `hookrun: ${notInForce(unrouted, 'this session')}: ${target.label} read ${userFile(target, env)} before hookrun routed ${unrouted.length > 1 ? 'them' : 'it'}; restart the session`
 }
 
 /**
@@ -156,11 +161,8 @@ export function reviewedNotice(agent: string, stamp: NarrowedStamp, signature: s
     writeStamp({ ...stamp, reviewed: { agents: stamp.reviewed!.agents, signature } }, env)
     return undefined
   }
-  const { gates, words, many, others } = which(unrouted)
-  const verb = gates ? (many ? 'are not in force' : 'is not in force') : many ? 'do not run' : 'does not run'
-  const besides = others === '' ? '' : ` (${others} ${others.startsWith('one') ? 'does' : 'do'} not run either)`
   const review = target.reviews?.where ?? target.label
-  return `hookrun: ${words} ${verb} in ${target.label}${besides}: ${file} does not route ${unrouted.length > 1 ? 'them' : 'it'}, and hookrun leaves that file (${target.label} stops running a changed entry until you review it): run hookrun install --project --sync in ${stamp.dir}, then review the changed entries in ${review}`
+  return `hookrun: ${notInForce(unrouted, target.label)}: ${file} does not route ${unrouted.length > 1 ? 'them' : 'it'}, and hookrun leaves that file (${target.label} stops running a changed entry until you review it): run hookrun install --project --sync in ${stamp.dir}, then review the changed entries in ${review}`
 }
 
 /**

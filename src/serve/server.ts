@@ -3,7 +3,7 @@
 // (`commands/serve.ts` runs the same fire as `hookrun fire`).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { nodeHttp } from '../core/builtins.ts'
-import { CONFIG_HEADER, CONFIG_VARIABLES, SECRET_HEADER, sameSecret, secretProof } from './state.ts'
+import { CONFIG_HEADER, differingVariables, SECRET_HEADER, sameSecret, secretProof } from './state.ts'
 import { SERVED_AGENTS, type ServedAgent, servedAt } from './served.ts'
 
 /** The agents' routes: `POST /claude` is a Claude Code event (the body is the hook's stdin), `/copilot/<event>` a Copilot one: src/serve/served.ts. */
@@ -117,10 +117,11 @@ function gatekeeper(request: IncomingMessage, url: URL, options: ServeOptions): 
   if (!sameSecret(typeof header === 'string' ? header : undefined, options.secret))
     return { status: 401, body: '{"error":"hookrun serve: no or wrong secret; nothing was run"}\n' }
   const config = request.headers[CONFIG_HEADER]
-  if (typeof config === 'string' && config !== options.configFingerprint)
+  const differ = typeof config === 'string' ? differingVariables(config, options.configFingerprint) : []
+  if (differ.length > 0)
     return {
       status: 409,
-      body: `${JSON.stringify({ error: `hookrun serve: this session's ${CONFIG_VARIABLES.join(', ')} differ from the server's; its client answers the event itself` })}\n`,
+      body: `${JSON.stringify({ error: `hookrun serve: this session's ${differ.join(', ')} ${differ.length > 1 ? 'differ' : 'differs'} from the server's; its client answers the event itself` })}\n`,
     }
   if (request.method !== 'POST' || servedAt(url.pathname) === undefined)
     return {

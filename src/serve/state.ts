@@ -38,14 +38,27 @@ export function configFingerprint(env: Env): string {
  */
 export function otherConfigNotice(env: Env, pid: number, agent: { readonly label: string; readonly name: string }): string | undefined {
   const record = readServeRecord(env)
-  if (record?.pid !== pid || record.config === undefined || record.config === configFingerprint(env)) return undefined
-  return `hookrun: this session's ${CONFIG_VARIABLES.join(', ')} differ from those hookrun serve (pid ${pid}) was started with, and ${agent.label}'s events are answered with the server's config; stop it (hookrun serve --stop) so that the next session starts it with its own, or go back to command hooks: hookrun install --agent ${agent.name} without --serve`
+  if (record?.pid !== pid || record.config === undefined) return undefined
+  const differ = differingVariables(record.config, configFingerprint(env))
+  if (differ.length === 0) return undefined
+  return `hookrun: this session's ${differ.join(', ')} ${differ.length > 1 ? 'differ' : 'differs'} from what hookrun serve (pid ${pid}) was started with, and ${agent.label}'s events are answered with the server's config; stop it (hookrun serve --stop) so that the next session starts it with its own, ${backToCommandHooks(agent.name)}`
 }
+
+/** The CONFIG_VARIABLES whose values differ between two configFingerprints. */
+export function differingVariables(one: string, other: string): string[] {
+  const values = other.split('|')
+  const mine = one.split('|')
+  // A value holding `|` shifts the rest: then every variable is named.
+  if (mine.length !== CONFIG_VARIABLES.length || values.length !== CONFIG_VARIABLES.length)
+    return one === other ? [] : [...CONFIG_VARIABLES]
+  return CONFIG_VARIABLES.filter((_name, index) => mine[index] !== values[index])
+}
+
+const backToCommandHooks = (agentName: string) => `or go back to command hooks with hookrun install --agent ${agentName} without --serve`
 
 /** What a person does when the server does not answer: start it, or go back to command hooks. */
 export function serveRecovery(port: number, agentName: string): string {
-  const start = `hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}`
-  return `start it with ${start}, or go back to command hooks with hookrun install --agent ${agentName} without --serve`
+  return `start it with hookrun serve${port === DEFAULT_SERVE_PORT ? '' : ` --port ${port}`}, ${backToCommandHooks(agentName)}`
 }
 
 /** `~/.local/state/hookrun/serve`, made private. */

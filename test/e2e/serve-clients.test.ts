@@ -221,8 +221,11 @@ describe('install --serve bash clients (compiled binary)', () => {
     const other = await where.client(gate, call('rm -rf build'))
     expect(other.exitCode, other.stderr).toBe(0)
     expect(JSON.parse(other.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
-    // Where that hookrun cannot run, the gate blocks rather than take the server's answer.
-    expect((await where.client(withoutHookrun(gate), call('rm -rf build'))).exitCode).toBe(2)
+    // Where that hookrun cannot run, the gate blocks rather than take the server's answer, and the
+    // server's refusal names the variable.
+    const unanswered = await where.client(withoutHookrun(gate), call('rm -rf build'))
+    expect(unanswered.exitCode).toBe(2)
+    expect(unanswered.stderr).toContain('409 Conflict: {"error":"hookrun serve: this session\'s HOOKRUN_CONFIG differs from the server\'s')
   }, 60_000)
 
   test('a server that closes at once, stays silent, cuts its answer short or fails blocks the gate; a stopping one is answered here; a non-gate goes on', async () => {

@@ -3,7 +3,15 @@
 import { chmodSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { registerSession, sameSecret, secretProof, serveSecret, sessionProject } from '../../src/serve/state.ts'
+import {
+  configFingerprint,
+  differingVariables,
+  registerSession,
+  sameSecret,
+  secretProof,
+  serveSecret,
+  sessionProject,
+} from '../../src/serve/state.ts'
 import { makeProject, removeProject } from '../helpers.ts'
 
 const dirs: string[] = []
@@ -46,5 +54,15 @@ describe('serve state', () => {
     registerSession(env, 'session-1', '/work/project')
     expect(sessionProject(env, 'session-1')).toBe('/work/project')
     expect(sessionProject(env, 'session-2')).toBeUndefined()
+  })
+
+  test("the config variables a session and a server differ in: each named; a value holding '|' names them all", () => {
+    const server = configFingerprint({ HOME: '/home/a', XDG_CONFIG_HOME: '/home/a/.config' })
+    expect(differingVariables(server, server)).toEqual([])
+    expect(differingVariables(configFingerprint({ HOME: '/home/a', HOOKRUN_CONFIG: '/tmp/x.json' }), server)).toEqual([
+      'HOOKRUN_CONFIG',
+      'XDG_CONFIG_HOME',
+    ])
+    expect(differingVariables(configFingerprint({ HOME: '/home/a|b' }), server)).toHaveLength(5)
   })
 })
