@@ -1,7 +1,7 @@
 // One step of the chain run (`StepRunner`): its input (the bytes that came in, or the payload
 // serialised once per version), then in-process, or handed to the run stage (src/run/hook.ts) and
 // its run read into an answer (src/answer/hook-result.ts); what a background start leaves for the end.
-import { HANDLER_VARIABLES, handlerVariablesOf } from './agents/registry.ts'
+import { HANDLER_VARIABLES, handlerVariablesOf } from './agents/vocabulary.ts'
 import { type FiredEvent, type Hook, type HookResult, needsTrust, type Payload } from './core/types.ts'
 import { payloadBytes } from './payload/payload.ts'
 import { withEventName } from './payload/fields.ts'

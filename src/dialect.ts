@@ -2,11 +2,13 @@
 import { didYouMean } from './core/suggest.ts'
 import { HookrunError } from './core/errors.ts'
 import { isGateName, splitEventName, toolFromPayload } from './event/event.ts'
-import { aliasFor, namesOf } from './event/events.ts'
+import { aliasFor, isNameOf } from './event/events.ts'
 import type { Decision } from './core/protocol.ts'
 import type { Payload } from './core/types.ts'
 import { carryFields, ignoredFieldWarnings, ignores } from './agents/shared.ts'
-import { DIALECTS, agentNamed, callersOf } from './agents/registry.ts'
+import { agentNamed, callersOf, dialectsInDetectionOrder } from './agents/loaded.ts'
+export { loadAgentsFor } from './agents/loaded.ts'
+import { VOCABULARY } from './agents/vocabulary.ts'
 import type { Dialect, Normalized, NoticeChannel } from './agents/types.ts'
 import { listsEvent } from './agents/callers.ts'
 import { DEFAULT_MCP_NAMING } from './agents/defaults.ts'
@@ -17,17 +19,20 @@ import { spreadKeepingLongStrings } from './payload/long-strings.ts'
 const NATIVE = new Set(['hookrun', 'native'])
 
 /** What `--format` takes, as help and completion offer it (`native` is an old name of `hookrun`). */
-export const FORMAT_NAMES: readonly string[] = ['auto', 'hookrun', ...DIALECTS.map((dialect) => dialect.name)]
+export const FORMAT_NAMES: readonly string[] = ['auto', 'hookrun', ...VOCABULARY.formats]
 
 /** Refuse an unknown `--format` before anything is read. */
 export function checkFormat(format: string): void {
-  if (format === 'auto' || NATIVE.has(format) || DIALECTS.some((dialect) => dialect.name === format)) return
+  if (format === 'auto' || NATIVE.has(format) || VOCABULARY.formats.includes(format)) return
   throw new HookrunError(`--format ${format} is not known${didYouMean(format, FORMAT_NAMES)}; use one of: ${FORMAT_NAMES.join(', ')}`)
 }
 
-/** `--format NAME`, else the dialect the payload comes from, else none (hookrun's own JSON). */
+/**
+ * `--format NAME`, else the dialect the payload comes from, else none (hookrun's own JSON). The
+ * agents it may name are loaded first: `loadAgentsFor(format)` (src/agents/loaded.ts), or the registry.
+ */
 export function resolveDialect(format: string | undefined, payload: Payload): Dialect | undefined {
-  if (format === undefined || format === 'auto') return DIALECTS.find((dialect) => dialect.detect(payload))
+  if (format === undefined || format === 'auto') return dialectsInDetectionOrder().find((dialect) => dialect.detect(payload))
   if (NATIVE.has(format)) return undefined
   checkFormat(format)
   return agentNamed(format)?.dialect
@@ -53,10 +58,9 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
   const dialect = resolveDialect(format, payload)
   if (dialect === undefined) return undefined
   const named = dialect.eventName(payload)
-  const own = namesOf(dialect.source)
   let agentEvent: string | undefined
-  if (eventArg !== undefined && own.has(eventArg)) agentEvent = eventArg
-  else if (named !== undefined && own.has(named)) agentEvent = named
+  if (eventArg !== undefined && isNameOf(dialect.source, eventArg)) agentEvent = eventArg
+  else if (named !== undefined && isNameOf(dialect.source, named)) agentEvent = named
   else if (eventArg !== undefined) agentEvent = aliasFor(splitEventName(eventArg.trim().split(':')).name, dialect.source)
   const event = eventArg ?? named
   const example = agentNamed(dialect.name)?.eventOnCommandLine

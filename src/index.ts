@@ -62,7 +62,8 @@ export { readPayload, parsePayload, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH } from 
 export type { Payload, FiredEvent, Hook, Layer, Settings, ConfigProblem } from './core/types.ts'
 export { qualifyEvent } from './event/event.ts'
 export { CANONICAL_EVENTS, canonicalEvent, isGate, type CanonicalEvent } from './event/events.ts'
-export { canonicalTool, TOOL_ALIASES, type ToolAlias } from './event/tools.ts'
+export { canonicalTool } from './event/tools.ts'
+export { TOOL_ALIASES, type ToolAlias } from './event/tool-aliases.ts'
 export { compilePattern, patternProblem, MAX_SEGMENT_LENGTH, MAX_WILDCARDS, type EventPattern } from './event/pattern.ts'
 
 // Agents' payloads and answers (docs/agents.md).

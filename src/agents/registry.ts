@@ -1,6 +1,7 @@
 // The registry: every agent hookrun knows, one module each (src/agents/<agent>.ts). Every list of
 // agents, the event and tool vocabulary's agent names and the docs tables derive from it.
 import type { Agent, Dialect } from './types.ts'
+import type { Vocabulary } from './vocabulary.ts'
 import { auggie, auggieAgent } from './auggie.ts'
 import { claude, claudeAgent } from './claude.ts'
 import { cline, clineAgent } from './cline.ts'
@@ -11,7 +12,7 @@ import { cursor, cursorAgent } from './cursor.ts'
 import { devinAgent } from './devin.ts'
 import { vscodeAgent } from './vscode.ts'
 import { agentSdkAgent } from './agent-sdk.ts'
-import type { Caller } from './callers.ts'
+import { addLoaded } from './loaded.ts'
 import { kiloAgent } from './kilo.ts'
 import { grok, grokAgent } from './grok.ts'
 import { ampAgent } from './amp.ts'
@@ -134,24 +135,32 @@ export const DIALECTS: readonly Dialect[] = [
   junie,
 ]
 
-/** The agent by its name (`--format`, `install --agent`). */
-export function agentNamed(name: string): Agent | undefined {
-  return AGENTS.find((agent) => agent.name === name)
-}
+// Whatever imports the registry has every agent: a fire loads only the ones it speaks (src/agents/loaded.ts).
+addLoaded(AGENTS)
+export { agentNamed, callersOf } from './loaded.ts'
 
 /**
  * The agents whose plugin layouts hookrun reads, in the order a manifest is chosen when a plugin
  * ships several (one folder serving several agents: the first wins, so its hooks run once).
  */
-export const PLUGIN_LAYOUTS: readonly Agent[] = [claudeAgent, droidAgent, codexAgent, cursorAgent]
+const PLUGIN_LAYOUTS: readonly Agent[] = [claudeAgent, droidAgent, codexAgent, cursorAgent]
 
-/** The project-folder variables a handler of this agent's shape reads (`NativeConfig.handlerVariables`). */
-export function handlerVariablesOf(shape: string): readonly string[] | undefined {
-  return agentNamed(shape)?.nativeConfig?.handlerVariables
+/** What a fire knows of every agent without loading their modules (src/agents/vocabulary.ts). */
+export function vocabularyOf(): Vocabulary {
+  return {
+    agents: AGENTS.map((agent) => [agent.name, agent.label] as const),
+    events: AGENTS.flatMap((agent) => (agent.events === undefined ? [] : [[agent.name, agent.events] as const])),
+    tools: AGENTS.flatMap((agent) => (agent.tools === undefined ? [] : [[agent.name, agent.tools] as const])),
+    handlerVariables: AGENTS.flatMap((agent) =>
+      agent.nativeConfig?.handlerVariables === undefined ? [] : [[agent.name, agent.nativeConfig.handlerVariables] as const],
+    ),
+    timeoutBlocks: AGENTS.flatMap((agent) =>
+      agent.nativeConfig?.timeoutBlocks === undefined ? [] : [[agent.name, agent.nativeConfig.timeoutBlocks] as const],
+    ),
+    pluginLayouts: PLUGIN_LAYOUTS.map((agent) => [agent.name, agent.pluginLayout!] as const),
+    formats: DIALECTS.map((dialect) => dialect.name),
+  }
 }
-
-/** Every agent's project-folder variables for its handlers, once each: a project's own hooks get them all. */
-export const HANDLER_VARIABLES: readonly string[] = [...new Set(AGENTS.flatMap((agent) => agent.nativeConfig?.handlerVariables ?? []))]
 
 /**
  * The agents with an install target (their module's `install`: src/agents/install.ts), in the
@@ -181,14 +190,6 @@ export const INSTALLED: readonly Agent[] = [
   hermesAgent,
   deepagentsAgent,
 ]
-
-/** The agents that run this agent's entries, each with its name, label and how it does (src/agents/callers.ts), in detection order. */
-export function callersOf(owner: string): Array<Caller & { readonly name: string; readonly label: string }> {
-  return (agentNamed(owner)?.callers ?? []).flatMap((name) => {
-    const agent = agentNamed(name)
-    return agent?.caller === undefined ? [] : [{ ...agent.caller, name: agent.name, label: agent.caller.label ?? agent.label }]
-  })
-}
 
 /**
  * The agents `hookrun scan` speaks of, in the order it lists them and their files: the agents of

@@ -8,7 +8,7 @@ import {
   isAgentShape,
   type ParsedAnswer,
 } from '../core/types.ts'
-import { agentNamed } from '../agents/registry.ts'
+import { agentLabel, timeoutBlocks } from '../agents/vocabulary.ts'
 import { canBlock, isGate } from '../event/events.ts'
 import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
 import { strictness } from '../core/decisions.ts'
@@ -54,11 +54,7 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     return { report: { ...base, outcome: 'background', async: true }, blocks: false, context: [], warnings }
   }
   if (run.spawnError !== undefined) return failure(run.spawnError)
-  if (
-    run.timedOut &&
-    agent &&
-    (TIMEOUT_BLOCKS.has(event.name) || agentNamed(hook.shape)?.nativeConfig?.timeoutBlocks?.includes(event.name))
-  ) {
+  if (run.timedOut && agent && (TIMEOUT_BLOCKS.has(event.name) || timeoutBlocks(hook.shape, event.name))) {
     const reason = `hook '${hook.name}' timed out after ${hook.timeout}s and was killed; on ${event.name} a timeout blocks`
     return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
   }
@@ -106,7 +102,7 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   }
   // Cursor, Crush, Windsurf, Kiro and Reasonix read a hook's JSON only on exit 0 (if at all): any other exit
   // but 2 is a hook error whatever it printed, and the entry's `failClosed` (onError) decides.
-  const exitZeroOnly = EXIT_ZERO_JSON.has(hook.shape) ? (agentNamed(hook.shape)?.label ?? hook.shape) : undefined
+  const exitZeroOnly = EXIT_ZERO_JSON.has(hook.shape) ? (agentLabel(hook.shape) ?? hook.shape) : undefined
   if (run.exitCode !== 0 && exitZeroOnly !== undefined) {
     return failure(
       `${describeExit(run, env)}${answer === undefined ? '' : `; ${exitZeroOnly} reads a JSON answer only on exit 0, so the one it printed does not count`}`,

@@ -1,6 +1,6 @@
 // `hookrun events`: the event and tool alias tables for people.
-import { CANONICAL_EVENTS, EVENT_ALIASES } from '../event/events.ts'
-import { toolSubjects } from '../event/tools.ts'
+import { CANONICAL_EVENTS, eventAliases } from '../event/events.ts'
+import { toolSubjects } from '../event/tool-aliases.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
 
 /** `hookrun events --tools`: each canonical tool subject with every agent's name for it. */
@@ -15,7 +15,9 @@ export function formatTools(json: boolean, paint: Paint = PLAIN): string {
 export function formatEvents(json: boolean, paint: Paint = PLAIN): string {
   const rows = CANONICAL_EVENTS.map((event) => ({
     ...event,
-    aliases: EVENT_ALIASES.filter((alias) => alias.canonical === event.name).map(({ alias, from }) => ({ alias, from })),
+    aliases: eventAliases()
+      .filter((alias) => alias.canonical === event.name)
+      .map(({ alias, from }) => ({ alias, from })),
   }))
   if (json) return `${JSON.stringify(rows, null, 2)}\n`
   const width = Math.max(...rows.map((row) => row.name.length))

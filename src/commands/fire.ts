@@ -149,6 +149,13 @@ async function readEvent(
   // Dialects load only when one is asked for or the payload may come from an agent.
   const dialects = format === undefined ? undefined : await import('../dialect.ts')
   dialects?.checkFormat(format!)
+  await dialects?.loadAgentsFor(format)
+  // No format: the payload tells the agent, from any of them.
+  const detecting = async () => {
+    const table = await import('../dialect.ts')
+    await table.loadAgentsFor(undefined)
+    return table
+  }
   // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
   const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
   /** What can be read of a payload that cannot be read whole: the agent's event (and tool) may still be told from it, so a gate blocks. */
@@ -175,16 +182,14 @@ async function readEvent(
   }
   try {
     const prepared =
-      dialects !== undefined || mayBeAgentPayload(read)
-        ? (dialects ?? (await import('../dialect.ts'))).prepareDialect(format, event, read)
-        : undefined
+      dialects !== undefined || mayBeAgentPayload(read) ? (dialects ?? (await detecting())).prepareDialect(format, event, read) : undefined
     return { dialects, read, prepared }
   } catch (error) {
     // A large payload's long string that is not valid JSON fails when the dialect reads it:
     // the rest of the payload tells the event.
     if (error instanceof PayloadError) {
       const { withoutUndecodedStrings } = await import('../payload/long-strings.ts')
-      knowPartly(withoutUndecodedStrings(read) as Payload, dialects ?? (await import('../dialect.ts')))
+      knowPartly(withoutUndecodedStrings(read) as Payload, dialects ?? (await detecting()))
     }
     throw error
   }

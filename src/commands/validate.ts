@@ -7,7 +7,7 @@ import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
 import { eventPath, readConfigDocument, readConfigFile } from '../config/parse.ts'
 import { projectMaterial } from '../trust/trust.ts'
 import { ExitCode } from '../core/errors.ts'
-import { CANONICAL_EVENTS, EVENT_ALIASES } from '../event/events.ts'
+import { CANONICAL_EVENTS, eventAliases } from '../event/events.ts'
 import { didYouMean } from '../core/suggest.ts'
 import { compilePattern, expandAlias } from '../event/pattern.ts'
 import { shortNameOf } from '../config/shapes.ts'
@@ -33,7 +33,7 @@ interface ValidateOptions {
  * Every problem in the given (or discovered) config files. Stricter than `fire`: unknown keys
  * and duplicate names are errors here; a pattern no known event can match is a warning.
  */
-const EVENT_NAMES = [...CANONICAL_EVENTS.map((event) => event.name), ...EVENT_ALIASES.map((alias) => alias.alias)]
+const EVENT_NAMES = [...CANONICAL_EVENTS.map((event) => event.name), ...eventAliases().map((alias) => alias.alias)]
 
 export function validateConfig(options: ValidateOptions): { output: string; exitCode: number } {
   const refs: ConfigFileRef[] =

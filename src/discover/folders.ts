@@ -3,7 +3,7 @@ import { type Dirent, readdirSync, readFileSync, realpathSync, type Stats, statS
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { userConfigDir } from '../core/places.ts'
 import type { ConfigProblem } from '../core/types.ts'
-import { PLUGIN_LAYOUTS } from '../agents/registry.ts'
+import { VOCABULARY } from '../agents/vocabulary.ts'
 import type { PluginLayoutFacts } from '../agents/plugins.ts'
 
 /**
@@ -83,10 +83,7 @@ const OPEN_LAYOUT = { agent: 'open', rootVariables: ['PLUGIN_ROOT', 'CLAUDE_PLUG
  * folder (agent-hook-protocols.md §1.6, §6.2): a multi-agent script tells the agent by which is set.
  */
 const MANIFESTS: ReadonlyArray<{ readonly file: string; readonly layout: Omit<PluginLayout, 'manifest'> }> = [
-  ...PLUGIN_LAYOUTS.map((agent) => {
-    const { manifest, ...facts } = agent.pluginLayout!
-    return { file: join(...manifest), layout: { ...facts, agent: agent.name } }
-  }),
+  ...VOCABULARY.pluginLayouts.map(([agent, { manifest, ...facts }]) => ({ file: join(...manifest), layout: { ...facts, agent } })),
   { file: 'plugin.json', layout: OPEN_LAYOUT },
   { file: join('.plugin', 'plugin.json'), layout: OPEN_LAYOUT },
 ]

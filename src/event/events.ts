@@ -4,7 +4,7 @@
  * agent uses is an alias of one canonical name: firing or matching an alias is the same as
  * using the canonical name.
  */
-import { AGENTS } from '../agents/registry.ts'
+import { VOCABULARY } from '../agents/vocabulary.ts'
 import type { AgentEvents } from '../agents/types.ts'
 export interface CanonicalEvent {
   readonly name: string
@@ -137,33 +137,46 @@ const SEEDS_IN_AGENTS_NAMES: ReadonlyArray<readonly [string, readonly string[]]>
   ['rust', ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit']],
 ]
 
-// Built in one pass at start-up, which every event pays for: one row per name, with everyone who
-// uses it. Aliases are looked up without regard to case: `pretooluse`, `PreToolUse` and `TOOL_START` all work.
+const SOURCES: ReadonlyArray<readonly [string, AgentEvents]> = [...Object.entries(SEED_ALIASES), ...VOCABULARY.events]
+
+// Built in one pass at start-up, which every event pays for: the first meaning of each name (a
+// name spelled in another case later is a name of its own). Aliases are looked up without regard
+// to case: `pretooluse`, `PreToolUse` and `TOOL_START` all work.
 const BY_ALIAS = new Map<string, string>()
 const SUBJECTS = new Map<string, string>()
-const ROWS = new Map<string, { alias: string; canonical: string; from: string[]; subject?: string }>()
-const SOURCES: ReadonlyArray<readonly [string, AgentEvents]> = [
-  ...Object.entries(SEED_ALIASES),
-  ...AGENTS.flatMap((agent) => (agent.events === undefined ? [] : [[agent.name, agent.events] as const])),
-]
-for (const [source, events] of SOURCES) {
-  for (const [alias, meaning] of Object.entries(events)) {
-    const row = ROWS.get(alias)
-    if (row !== undefined) {
-      row.from.push(source)
-      continue
-    }
-    const canonical = typeof meaning === 'string' ? meaning : meaning.event
-    const subject = typeof meaning === 'string' ? undefined : meaning.subject
-    ROWS.set(alias, { alias, canonical, from: [source], ...(subject !== undefined && { subject }) })
-    BY_ALIAS.set(alias.toLowerCase(), canonical)
-    if (subject !== undefined) SUBJECTS.set(alias.toLowerCase(), subject)
+const SEEN = new Set<string>()
+for (const [, events] of SOURCES) {
+  for (const alias in events) {
+    if (SEEN.has(alias)) continue
+    SEEN.add(alias)
+    const meaning = events[alias]!
+    BY_ALIAS.set(alias.toLowerCase(), typeof meaning === 'string' ? meaning : meaning.event)
+    if (typeof meaning !== 'string') SUBJECTS.set(alias.toLowerCase(), meaning.subject)
   }
 }
-for (const [source, names] of SEEDS_IN_AGENTS_NAMES) for (const name of names) ROWS.get(name)?.from.push(source)
 
-/** Every name an agent or seed uses for an event, with who uses it (docs/events.md). */
-export const EVENT_ALIASES: readonly EventAlias[] = [...ROWS.values()]
+let ROWS: readonly EventAlias[] | undefined
+
+/** Every name an agent or seed uses for an event, with who uses it (docs/events.md); built when first asked (no fire asks). */
+export function eventAliases(): readonly EventAlias[] {
+  if (ROWS !== undefined) return ROWS
+  const rows = new Map<string, { alias: string; canonical: string; from: string[]; subject?: string }>()
+  for (const [source, events] of SOURCES) {
+    for (const [alias, meaning] of Object.entries(events)) {
+      const row = rows.get(alias)
+      if (row !== undefined) {
+        row.from.push(source)
+        continue
+      }
+      const canonical = typeof meaning === 'string' ? meaning : meaning.event
+      const subject = typeof meaning === 'string' ? undefined : meaning.subject
+      rows.set(alias, { alias, canonical, from: [source], ...(subject !== undefined && { subject }) })
+    }
+  }
+  for (const [source, names] of SEEDS_IN_AGENTS_NAMES) for (const name of names) rows.get(name)?.from.push(source)
+  ROWS = [...rows.values()]
+  return ROWS
+}
 
 const BY_NAME = new Map(CANONICAL_EVENTS.map((canonical) => [canonical.name, canonical]))
 
@@ -200,7 +213,7 @@ export function canBlock(name: string): boolean {
 
 /** The name a given system uses for a canonical event (for example pigo's `tool_start`). */
 export function aliasFor(canonical: string, source: string): string | undefined {
-  return EVENT_ALIASES.find((entry) => entry.canonical === canonical && entry.from.includes(source))?.alias
+  return eventAliases().find((entry) => entry.canonical === canonical && entry.from.includes(source))?.alias
 }
 
 let NAMES_BY_SOURCE: Map<string, Set<string>> | undefined
@@ -212,7 +225,7 @@ let NAMES_BY_SOURCE: Map<string, Set<string>> | undefined
 export function namesOf(source: string): ReadonlySet<string> {
   if (NAMES_BY_SOURCE === undefined) {
     NAMES_BY_SOURCE = new Map()
-    for (const entry of EVENT_ALIASES) {
+    for (const entry of eventAliases()) {
       for (const from of entry.from) {
         const names = NAMES_BY_SOURCE.get(from)
         if (names === undefined) NAMES_BY_SOURCE.set(from, new Set([entry.alias]))
@@ -221,6 +234,12 @@ export function namesOf(source: string): ReadonlySet<string> {
     }
   }
   return NAMES_BY_SOURCE.get(source) ?? new Set()
+}
+
+/** Does this agent use this event name, spelled as it spells it (`namesOf(agent).has(name)`, without building every row)? */
+export function isNameOf(agent: string, name: string): boolean {
+  const events = VOCABULARY.events.find(([source]) => source === agent)?.[1]
+  return events !== undefined && Object.hasOwn(events, name)
 }
 
 /** Is this an event hookrun knows, by canonical name or alias? */

@@ -1,8 +1,6 @@
 // The known event name nearest to a typo (`tool:pre_exectue` → `tool:pre_execute`).
 import { nearest } from '../core/suggest.ts'
-import { CANONICAL_EVENTS, EVENT_ALIASES, isKnownEvent, resolveAlias } from './events.ts'
-
-const KNOWN_NAMES = [...CANONICAL_EVENTS.map((event) => event.name), ...EVENT_ALIASES.map((alias) => alias.alias)]
+import { CANONICAL_EVENTS, eventAliases, isKnownEvent, resolveAlias } from './events.ts'
 
 /**
  * The known name a name was surely meant to be, or undefined when it is known, holds pattern
@@ -10,7 +8,7 @@ const KNOWN_NAMES = [...CANONICAL_EVENTS.map((event) => event.name), ...EVENT_AL
  */
 export function nearestEvent(name: string): string | undefined {
   if (isKnownEvent(name) || /[*?[\]{}()!|,]/.test(name) || name.length < 4) return undefined
-  return nearest(name, KNOWN_NAMES)
+  return nearest(name, [...CANONICAL_EVENTS.map((event) => event.name), ...eventAliases().map((alias) => alias.alias)])
 }
 
 /** The canonical event a known name stands for. */

@@ -9,30 +9,18 @@
  * NotebookEdit is not edit), so a Claude matcher keeps Claude's meaning on Claude's payloads.
  * A name the table does not know is its own subject, lowercased (`mcp__memory__create`).
  */
-import { AGENTS } from '../agents/registry.ts'
+import { VOCABULARY } from '../agents/vocabulary.ts'
 
-export interface ToolAlias {
-  readonly name: string
-  readonly subject: string
-  /** The agents that use this name (src/agents/<agent>.ts). */
-  readonly from: readonly string[]
-}
-
-// Built in one pass at start-up: one row per name, with every agent that uses it. Looked up
-// without regard to case: `Bash`, `bash` and `BASH` are the same tool.
+// Built in one pass at start-up, which every event pays for: the first subject of each name,
+// looked up without regard to case (`Bash`, `bash` and `BASH` are the same tool). The rows, with
+// every agent that uses each name, are src/event/tool-aliases.ts (no fire asks for them).
 const BY_NAME = new Map<string, string>()
-const ROWS = new Map<string, { name: string; subject: string; from: string[] }>()
-for (const agent of AGENTS) {
-  for (const [name, subject] of Object.entries(agent.tools ?? {})) {
-    const row = ROWS.get(name)
-    if (row !== undefined) row.from.push(agent.name)
-    else ROWS.set(name, { name, subject, from: [agent.name] })
-    if (!BY_NAME.has(name.toLowerCase())) BY_NAME.set(name.toLowerCase(), subject)
+for (const [, tools] of VOCABULARY.tools) {
+  for (const name in tools) {
+    const lower = name.toLowerCase()
+    if (!BY_NAME.has(lower)) BY_NAME.set(lower, tools[name]!)
   }
 }
-
-/** Every agent's tool names, each with its subject and the agents that use it. */
-export const TOOL_ALIASES: readonly ToolAlias[] = [...ROWS.values()]
 
 /** The canonical subject for a tool name: `run_shell_command` → `bash`; unknown names lowercased. */
 export function canonicalTool(name: string): string {
@@ -43,15 +31,4 @@ export function canonicalTool(name: string): string {
 /** Is this one of the agents' own tool names the table knows (any case)? */
 export function isToolName(name: string): boolean {
   return BY_NAME.has(name.toLowerCase())
-}
-
-/** The canonical subjects, each with the names agents give it (for `hookrun events --tools`). */
-export function toolSubjects(): Array<{ subject: string; names: Array<{ name: string; from: readonly string[] }> }> {
-  const subjects = new Map<string, Array<{ name: string; from: readonly string[] }>>()
-  for (const entry of TOOL_ALIASES) {
-    const names = subjects.get(entry.subject) ?? []
-    names.push({ name: entry.name, from: entry.from })
-    subjects.set(entry.subject, names)
-  }
-  return [...subjects].map(([subject, names]) => ({ subject, names }))
 }

@@ -1,5 +1,5 @@
 // A plugin's hooks file as hookrun hooks: named for the plugin, its folder in their environment.
-import { HANDLER_VARIABLES } from '../agents/registry.ts'
+import { HANDLER_VARIABLES } from '../agents/vocabulary.ts'
 import { resolve } from 'node:path'
 import { mergeHooks } from '../config/load.ts'
 import type { ConfigDocument, ParsedEntry } from '../config/document.ts'

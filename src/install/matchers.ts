@@ -3,7 +3,8 @@ import type { ResolvedConfig } from '../config/load.ts'
 import type { Hook } from '../core/types.ts'
 import { resolveAlias } from '../event/events.ts'
 import { compilePattern, EXACT_LIST, expandAlias } from '../event/pattern.ts'
-import { canonicalTool, toolSubjects } from '../event/tools.ts'
+import { canonicalTool } from '../event/tools.ts'
+import { toolSubjects } from '../event/tool-aliases.ts'
 import type { AgentTarget } from './agent-target.ts'
 
 /**

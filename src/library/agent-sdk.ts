@@ -6,7 +6,7 @@ import type { Payload } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { AGENT_SDK_DIALECT, AGENT_SDK_HOOKS_VARIABLE, agentSdkAgent } from '../agents/agent-sdk.ts'
-import { noticeChannels, prepareDialect, renderFor } from '../dialect.ts'
+import { loadAgentsFor, noticeChannels, prepareDialect, renderFor } from '../dialect.ts'
 import { projectSearchStart } from '../config/project.ts'
 
 /**
@@ -192,6 +192,7 @@ async function answerHook(
   const payload = typeof input.hook_event_name === 'string' ? input : { ...input, hook_event_name: event }
   const agentEvent = String(payload.hook_event_name)
   try {
+    await loadAgentsFor(AGENT_SDK_DIALECT.name)
     const prepared = prepareDialect(AGENT_SDK_DIALECT.name, undefined, payload)!
     const decision = await fire({
       event: prepared.event ?? event,

@@ -1,5 +1,5 @@
 // A project's material as trust reads it from its config documents, and its hashes.
-import { HANDLER_VARIABLES } from '../agents/registry.ts'
+import { HANDLER_VARIABLES } from '../agents/vocabulary.ts'
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { nodeCrypto } from '../core/builtins.ts'

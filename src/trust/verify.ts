@@ -1,5 +1,5 @@
 // Trust checked at the moment of use: a project hook's files are looked at again right before it runs.
-import { HANDLER_VARIABLES } from '../agents/registry.ts'
+import { HANDLER_VARIABLES } from '../agents/vocabulary.ts'
 import { dirname, resolve } from 'node:path'
 import type { Hook } from '../core/types.ts'
 import { needsTrust } from '../core/types.ts'

@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { AGENTS, DIALECTS, agentNamed } from '../../src/agents/registry.ts'
-import { EVENT_ALIASES, aliasFor, eventPattern, namesOf } from '../../src/event/events.ts'
-import { canonicalTool, TOOL_ALIASES } from '../../src/event/tools.ts'
+import { eventAliases, aliasFor, eventPattern, namesOf } from '../../src/event/events.ts'
+import { canonicalTool } from '../../src/event/tools.ts'
+import { TOOL_ALIASES } from '../../src/event/tool-aliases.ts'
 
 const meaning = (value: string | { event: string; subject: string }) =>
   typeof value === 'string' ? value : `${value.event}:${value.subject}`
@@ -24,7 +25,7 @@ describe('the agent registry', () => {
       for (const [name, value] of Object.entries(agent.events ?? {})) {
         expect(eventPattern(name), `${agent.name}'s ${name}`).toBe(meaning(value))
         expect(namesOf(agent.name).has(name)).toBe(true)
-        expect(EVENT_ALIASES.find((row) => row.alias === name)?.from).toContain(agent.name)
+        expect(eventAliases().find((row) => row.alias === name)?.from).toContain(agent.name)
       }
     }
   })

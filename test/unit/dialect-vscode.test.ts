@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import type { Decision } from '../../src/core/protocol.ts'
-import { prepareDialect, renderFor } from '../../src/dialect.ts'
+import { loadAgentsFor, prepareDialect, renderFor } from '../../src/dialect.ts'
+
+// The agents these tests name, loaded as a fire loads them (src/agents/loaded.ts).
+await loadAgentsFor(undefined)
 
 /** VS Code's own agent hooks run Copilot's .github/hooks files: `--format copilot` answers them in VS Code's shape (issue 30 §3). */
 const BASE: Decision = {

@@ -5,10 +5,13 @@ import { describe, expect, test } from 'vitest'
 import { withEventName } from '../../src/payload/fields.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
 import { mcpCallOf, mcpReadings, mcpSubjects } from '../../src/event/mcp.ts'
-import { prepareDialect } from '../../src/dialect.ts'
+import { loadAgentsFor, prepareDialect } from '../../src/dialect.ts'
 import { compilePattern } from '../../src/event/pattern.ts'
 import { hookEnvironment } from '../../src/run/env.ts'
 import { matchesClaudeMatcher } from '../../src/select/filters.ts'
+
+// The agents these tests name, loaded as a fire loads them (src/agents/loaded.ts).
+await loadAgentsFor(undefined)
 
 const context = { hookName: 'h', projectDir: '/p', configDir: '/p/.hookrun', depth: 0 }
 

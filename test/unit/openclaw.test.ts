@@ -8,10 +8,13 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { Decision } from '../../src/core/protocol.ts'
-import { prepareDialect, renderFor, resolveDialect } from '../../src/dialect.ts'
+import { loadAgentsFor, prepareDialect, renderFor, resolveDialect } from '../../src/dialect.ts'
 import { openclaw } from '../../src/agents/openclaw.ts'
 import { openclawPluginText } from '../../src/agents/openclaw-plugin.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
+
+// The agents these tests name, loaded as a fire loads them (src/agents/loaded.ts).
+await loadAgentsFor(undefined)
 
 const toolCall = (more: Record<string, unknown> = {}) => ({
   openclaw_hook: 'before_tool_call',

@@ -2,10 +2,11 @@ import { makeHook } from '../helpers.ts'
 import { describe, expect, test } from 'vitest'
 import type { Hook } from '../../src/core/types.ts'
 import { qualifyEvent } from '../../src/event/event.ts'
-import { EVENT_ALIASES } from '../../src/event/events.ts'
+import { eventAliases } from '../../src/event/events.ts'
 import { failedFilter, matchesClaudeMatcher, matchesPermissionRule } from '../../src/select/filters.ts'
 import { compilePattern } from '../../src/event/pattern.ts'
-import { canonicalTool, TOOL_ALIASES } from '../../src/event/tools.ts'
+import { canonicalTool } from '../../src/event/tools.ts'
+import { TOOL_ALIASES } from '../../src/event/tool-aliases.ts'
 
 const hook = (over: Partial<Hook>) => makeHook({ event: ['tool:pre_execute'], ...over })
 
@@ -44,7 +45,7 @@ describe('canonical tool subjects', () => {
 
   test('no event alias means two events, whatever its case', () => {
     const seen = new Map<string, string>()
-    for (const entry of EVENT_ALIASES) {
+    for (const entry of eventAliases()) {
       const key = entry.alias.toLowerCase()
       expect(seen.get(key) ?? entry.canonical, entry.alias).toBe(entry.canonical)
       seen.set(key, entry.canonical)

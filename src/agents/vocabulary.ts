@@ -1,0 +1,45 @@
+// What a fire needs to know of every agent without evaluating every agent's module: their event
+// and tool names, the project variables their handlers read, their plugin layouts, the `--format`
+// names in detection order. Derived from the registry (`vocabularyOf` in src/agents/registry.ts)
+// and kept as data in vocabulary-data.ts (`npm run vocabulary` writes it; a test holds it to the
+// registry): evaluating every agent module cost each fire about a fifth of its time (BENCHMARKS.md).
+import type { AgentEvents, AgentTools } from './types.ts'
+import type { PluginLayoutFacts } from './plugins.ts'
+import { VOCABULARY_JSON } from './vocabulary-data.ts'
+
+export interface Vocabulary {
+  /** Every agent's name and its name in messages, in the registry's order. */
+  readonly agents: ReadonlyArray<readonly [string, string]>
+  /** Each agent's events in its own spelling, in the registry's order (the first agent to use a name gives its meaning). */
+  readonly events: ReadonlyArray<readonly [string, AgentEvents]>
+  /** Each agent's tool names, in the registry's order. */
+  readonly tools: ReadonlyArray<readonly [string, AgentTools]>
+  /** The project-folder variables each agent's handlers read (`NativeConfig.handlerVariables`). */
+  readonly handlerVariables: ReadonlyArray<readonly [string, readonly string[]]>
+  /** The plugin layouts hookrun reads, in the order a manifest is chosen (`PLUGIN_LAYOUTS`). */
+  readonly pluginLayouts: ReadonlyArray<readonly [string, PluginLayoutFacts]>
+  /** The events on which a timed-out handler of an agent's shape blocks (`NativeConfig.timeoutBlocks`). */
+  readonly timeoutBlocks: ReadonlyArray<readonly [string, readonly string[]]>
+  /** Every `--format` an agent has, in detection order (`DIALECTS`). */
+  readonly formats: readonly string[]
+}
+
+export const VOCABULARY: Vocabulary = JSON.parse(VOCABULARY_JSON)
+
+/** An agent's name in messages (`Claude Code`), by its name. */
+export function agentLabel(name: string): string | undefined {
+  return VOCABULARY.agents.find(([agent]) => agent === name)?.[1]
+}
+
+/** Does a timed-out handler of this agent's shape block on this event? */
+export function timeoutBlocks(shape: string, event: string): boolean {
+  return VOCABULARY.timeoutBlocks.some(([name, events]) => name === shape && events.includes(event))
+}
+
+/** The project-folder variables a handler of this agent's shape reads. */
+export function handlerVariablesOf(shape: string): readonly string[] | undefined {
+  return VOCABULARY.handlerVariables.find(([name]) => name === shape)?.[1]
+}
+
+/** Every agent's project-folder variables for its handlers, once each: a project's own hooks get them all. */
+export const HANDLER_VARIABLES: readonly string[] = [...new Set(VOCABULARY.handlerVariables.flatMap(([, names]) => names))]
