@@ -102,7 +102,7 @@ function withMcpCall(dialect: Dialect, { tool: implied, payload }: Normalized, g
 export function renderFor(dialect: Dialect, decided: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
   const decision = refusingIgnoredRewrite(dialect, decided, agentEvent ?? dialect.eventName(payload))
   // Agents that run this agent's entries (VS Code, Copilot CLI run Claude Code's) may each read its own part of the answer.
-  const reading = callersOf(dialect.name).find((caller) => caller.reading?.from(payload))?.reading
+  const reading = callersOf(dialect.name, { payload }).find((caller) => caller.reading?.from(payload))?.reading
   const rendered = (reading?.render ?? dialect.render)(decision, payload, agentEvent)
   const ignored = ignoredFieldWarnings(dialect, decided, agentEvent ?? dialect.eventName(payload))
   const event = agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : decision.event)
@@ -142,14 +142,17 @@ export function mayBeAnsweredByCaller(
   payload: Payload,
   env: Readonly<Record<string, string | undefined>>,
 ): boolean {
-  const answer = callersOf(dialect.name).find((caller) => caller.detect(payload, env))?.ownAnswer
+  const answer = callersOf(dialect.name, { payload, env }).find((caller) => caller.detect(payload, env))?.ownAnswer
   if (answer === undefined) return false
   return answer.kind !== 'listed' || listsEvent(env, answer, ownerEvent)
 }
 
 /** The project a caller of this dialect's entries names (Cursor's CURSOR_PROJECT_DIR, else its first workspace root), if one does. */
 export function callerProject(dialect: Dialect, payload: Payload, env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const callers = callersOf(dialect.name).flatMap((caller) => (caller.project === undefined ? [] : [caller.project]))
+  // Every caller's, as data: the ones whose marks this fire lacks were not loaded.
+  const callers = (agentNamed(dialect.name)?.callers ?? []).flatMap(
+    (name) => VOCABULARY.callers.find(([caller]) => caller === name)?.[1].project ?? [],
+  )
   for (const project of callers) {
     const variable = project.variables.map((name) => env[name]).find((value) => value !== undefined)
     if (variable !== undefined) return variable

@@ -18,6 +18,7 @@ const RUNS_CLAUDE: Caller = {
   // `claude -p` sets sdk-cli, and a Claude Code keeps an inherited entrypoint: detected here, those
   // are told apart by the answer's process check (ownerPid), decided before install loads (src/dialect.ts).
   detect: (_payload, env) => env.CLAUDE_AGENT_SDK_VERSION !== undefined || /^sdk-/.test(env.CLAUDE_CODE_ENTRYPOINT ?? ''),
+  marks: { variables: ['CLAUDE_AGENT_SDK_VERSION', 'CLAUDE_CODE_ENTRYPOINT'] },
   // hookrunHooks() names the app and the events it answers in HOOKRUN_AGENT_SDK_HOOKS.
   // Claude Code gives its hooks its own process id in CLAUDE_PID; the SDK starts it as the app's child.
   ownAnswer: { kind: 'listed', variable: AGENT_SDK_HOOKS_VARIABLE, ownerPid: 'CLAUDE_PID', answer: "the app's hookrunHooks()" },

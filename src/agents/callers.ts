@@ -41,6 +41,23 @@ export function listsEvent(env: Env, answer: { readonly variable: string; readon
   return Number.isInteger(owner) && owner > 0 && parentPid(owner) === Number(listed[1])
 }
 
+/**
+ * What any fire from a caller has: one of these payload fields or variables. `detect` and
+ * `reading.from` count only where one is there (src/agents/loaded.ts `callersOf`), and a fire
+ * loads a caller's module only then: most fires of the owner come from the owner itself.
+ */
+interface CallerMarks {
+  readonly fields?: readonly string[]
+  readonly variables?: readonly string[]
+}
+
+/** Are the caller's marks in this fire? */
+export function marked(marks: CallerMarks, payload: Payload, env: Env): boolean {
+  return (
+    (marks.fields ?? []).some((field) => payload[field] !== undefined) || (marks.variables ?? []).some((name) => env[name] !== undefined)
+  )
+}
+
 /** The caller reads the owner's answer its own way: the payloads it sends, and the answer in its reading. */
 interface CallerReading {
   from(payload: Payload): boolean
@@ -58,6 +75,8 @@ export interface Caller {
   readonly when: string
   /** Does this fire come from it? (payload fields, or the variables it sets for its hooks) */
   detect(payload: Payload, env: Env): boolean
+  /** What every fire from it has, which `detect` and `reading.from` need (above). */
+  readonly marks: CallerMarks
   /** Where hookrun's own answer for the owner's event is in it; absent: it has none. */
   readonly ownAnswer?: CallerAnswer
   /** The owner's files it runs, each with the scope it has for it (to find hookrun answering twice). */

@@ -233,6 +233,8 @@ const RUNS_CLAUDE: Caller = {
   // Copilot sets COPILOT_CLI=1 (and CLAUDE_PROJECT_DIR) for these hooks; its payload has an ISO
   // timestamp and no transcript_path, which Claude Code always sends (./copilot-claude.ts).
   detect: (payload, env) => env.COPILOT_CLI === '1' && fromCopilotCli(payload),
+  // Its reading too: fromCopilotCli needs the ISO timestamp.
+  marks: { fields: ['timestamp'] },
   // It runs .github/hooks first, then .claude: hookrun's Copilot entry answers, the Claude Code one stands aside.
   ownAnswer: { kind: 'router', agent: 'copilot' },
   // It reads Claude's answer but for the context, which it takes only at the top level.

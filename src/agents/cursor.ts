@@ -215,6 +215,7 @@ const RUNS_CLAUDE: Caller = {
   // Cursor's payloads carry cursor_version and conversation_id; Claude Code's never do. (Not
   // CURSOR_VERSION: Claude Code started in Cursor's terminal may inherit it, and its gates must still run.)
   detect: (payload) => typeof payload.cursor_version === 'string' || typeof payload.conversation_id === 'string',
+  marks: { fields: ['cursor_version', 'conversation_id'] },
   ownAnswer: { kind: 'reader-entry' },
   project: { variables: ['CURSOR_PROJECT_DIR'], payloadField: 'workspace_roots' },
   // Every matching hook from every source, once "third-party configs" is on.

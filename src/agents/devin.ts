@@ -9,6 +9,7 @@ const RUNS_CLAUDE: Caller = {
   when: 'always, beside .devin/hooks.v1.json',
   // Devin sets DEVIN_PROJECT_DIR for its hooks; Claude Code sets CLAUDE_PROJECT_DIR.
   detect: (_payload, env) => env.DEVIN_PROJECT_DIR !== undefined && env.CLAUDE_PROJECT_DIR === undefined,
+  marks: { variables: ['DEVIN_PROJECT_DIR'] },
   // hookrun writes no Devin entries of its own: the Claude Code entries are Devin's only ones.
   source: 'docs.devin.ai/cli/extensibility/hooks/overview',
 }

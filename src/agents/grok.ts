@@ -130,6 +130,7 @@ export const grok: Dialect = {
 const RUNS_CLAUDE: Caller = {
   when: "a project's .claude/settings.json and .cursor/hooks.json, in a trusted folder, beside .grok/hooks",
   detect: (payload, env) => fromGrok(payload) || (env.GROK_HOOK_EVENT !== undefined && env.GROK_SESSION_ID !== undefined),
+  marks: { fields: ['workspaceRoot'], variables: ['GROK_SESSION_ID'] },
   ownAnswer: { kind: 'reader-entry' },
   project: { variables: ['GROK_WORKSPACE_ROOT'], payloadField: 'workspaceRoot' },
   // Both owners' files: an owner's is looked at for that owner's entries alone (src/install/overlaps.ts).

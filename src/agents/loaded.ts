@@ -1,10 +1,18 @@
 // The agents this process has evaluated. A fire names its agent (`--format claude`) and loads only
-// that agent's module and those of the agents that run its entries (`loadAgentsFor`): evaluating
-// all of them cost each fire about a fifth of its time (src/agents/vocabulary.ts holds what a fire
-// needs of the others). Whatever imports the registry has them all.
-import type { Caller } from './callers.ts'
+// that agent's module and those of the agents that run its entries whose marks the fire has
+// (`loadAgentsFor`): evaluating all of them cost each fire about a fifth of its time
+// (src/agents/vocabulary.ts holds what a fire needs of the others). Whatever imports the registry
+// has them all.
+import type { Payload } from '../core/types.ts'
+import { type Caller, marked } from './callers.ts'
 import type { Agent, Dialect } from './types.ts'
 import { VOCABULARY } from './vocabulary.ts'
+
+/** One fire's payload and environment: the callers whose marks it has are the ones that may have sent it. */
+interface Fired {
+  readonly payload: Payload
+  readonly env?: Readonly<Record<string, string | undefined>>
+}
 
 /** Each agent's module, by the agent's name (a test holds it to the registry). */
 const MODULES: Readonly<Record<string, () => Promise<Agent>>> = {
@@ -49,15 +57,25 @@ export function addLoaded(agents: readonly Agent[]): void {
 }
 
 /**
- * Load what speaking `format` needs: its agent and the agents that run its entries; every agent
- * for detection from the payload (no format, or `auto`); none for hookrun's own.
+ * Load what speaking `format` needs: its agent and the agents that run its entries (those whose
+ * marks this fire has, when it is given); every agent for detection from the payload (no format,
+ * or `auto`); none for hookrun's own.
  */
-export async function loadAgentsFor(format: string | undefined): Promise<void> {
+export async function loadAgentsFor(format: string | undefined, fired?: Fired): Promise<void> {
   const names = format === undefined || format === 'auto' ? Object.keys(MODULES) : MODULES[format] === undefined ? [] : [format]
-  const agents = await Promise.all(names.filter((name) => !LOADED.has(name)).map((name) => MODULES[name]!()))
-  addLoaded(agents)
-  const callers = agents.flatMap((agent) => agent.callers ?? []).filter((name) => !LOADED.has(name))
+  addLoaded(await Promise.all(names.filter((name) => !LOADED.has(name)).map((name) => MODULES[name]!())))
+  const callers = names.flatMap((name) => callerNames(name, fired)).filter((name) => !LOADED.has(name))
   addLoaded(await Promise.all([...new Set(callers)].map((name) => MODULES[name]!())))
+}
+
+/** The agents that run `owner`'s entries and may have sent this fire (all of them, where no fire is given). */
+function callerNames(owner: string, fired: Fired | undefined): readonly string[] {
+  const names = agentNamed(owner)?.callers ?? []
+  if (fired === undefined) return names
+  return names.filter((name) => {
+    const marks = VOCABULARY.callers.find(([caller]) => caller === name)?.[1].marks
+    return marks === undefined || marked(marks, fired.payload, fired.env ?? {})
+  })
 }
 
 /** The agent by its name (`--format`, `install --agent`). An agent whose module was not loaded is a mistake in hookrun, said loudly. */
@@ -73,10 +91,28 @@ export function dialectsInDetectionOrder(): Dialect[] {
   return VOCABULARY.formats.map((name) => agentNamed(name)!.dialect!)
 }
 
-/** The agents that run this agent's entries, each with its name, label and how it does (src/agents/callers.ts), in detection order. */
-export function callersOf(owner: string): Array<Caller & { readonly name: string; readonly label: string }> {
-  return (agentNamed(owner)?.callers ?? []).flatMap((name) => {
+/**
+ * The agents that run this agent's entries, each with its name, label and how it does
+ * (src/agents/callers.ts), in detection order: of a fire, those whose marks it has. Each one's
+ * `detect` and `reading.from` hold only where its marks are there, whoever asks.
+ */
+export function callersOf(owner: string, fired?: Fired): Array<Caller & { readonly name: string; readonly label: string }> {
+  return callerNames(owner, fired).flatMap((name) => {
     const agent = agentNamed(name)
-    return agent?.caller === undefined ? [] : [{ ...agent.caller, name: agent.name, label: agent.caller.label ?? agent.label }]
+    const caller = agent?.caller
+    if (caller === undefined) return []
+    const reading = caller.reading
+    return [
+      {
+        ...caller,
+        name: agent!.name,
+        label: caller.label ?? agent!.label,
+        detect: (payload: Payload, env: Readonly<Record<string, string | undefined>>) =>
+          marked(caller.marks, payload, env) && caller.detect(payload, env),
+        ...(reading !== undefined && {
+          reading: { ...reading, from: (payload: Payload) => marked(caller.marks, payload, {}) && reading.from(payload) },
+        }),
+      },
+    ]
   })
 }

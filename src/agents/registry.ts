@@ -157,6 +157,16 @@ export function vocabularyOf(): Vocabulary {
     timeoutBlocks: AGENTS.flatMap((agent) =>
       agent.nativeConfig?.timeoutBlocks === undefined ? [] : [[agent.name, agent.nativeConfig.timeoutBlocks] as const],
     ),
+    callers: AGENTS.flatMap((agent) =>
+      agent.caller === undefined
+        ? []
+        : [
+            [
+              agent.name,
+              { marks: agent.caller.marks, ...(agent.caller.project !== undefined && { project: agent.caller.project }) },
+            ] as const,
+          ],
+    ),
     pluginLayouts: PLUGIN_LAYOUTS.map((agent) => [agent.name, agent.pluginLayout!] as const),
     formats: DIALECTS.map((dialect) => dialect.name),
   }

@@ -5,6 +5,7 @@
 // registry): evaluating every agent module cost each fire about a fifth of its time (BENCHMARKS.md).
 import type { AgentEvents, AgentTools } from './types.ts'
 import type { PluginLayoutFacts } from './plugins.ts'
+import type { Caller } from './callers.ts'
 import { VOCABULARY_JSON } from './vocabulary-data.ts'
 
 export interface Vocabulary {
@@ -20,6 +21,8 @@ export interface Vocabulary {
   readonly pluginLayouts: ReadonlyArray<readonly [string, PluginLayoutFacts]>
   /** The events on which a timed-out handler of an agent's shape blocks (`NativeConfig.timeoutBlocks`). */
   readonly timeoutBlocks: ReadonlyArray<readonly [string, readonly string[]]>
+  /** What a fire from each agent that runs another's entries has, and where it says its project is (`Agent.caller`). */
+  readonly callers: ReadonlyArray<readonly [string, Pick<Caller, 'marks' | 'project'>]>
   /** Every `--format` an agent has, in detection order (`DIALECTS`). */
   readonly formats: readonly string[]
 }

@@ -96,6 +96,7 @@ const RUNS_CLAUDE: Caller = {
   when: 'chat.useClaudeHooks on, off by default',
   // VS Code's agent hooks send `hookEventName` and `sessionId` (camelCase); Claude Code sends `hook_event_name`, `session_id`.
   detect: (payload) => typeof payload.hookEventName === 'string' && typeof payload.hook_event_name !== 'string',
+  marks: { fields: ['hookEventName'] },
   // VS Code also runs .github/hooks/*.json and ~/.copilot/hooks, where `install --agent copilot` writes.
   ownAnswer: { kind: 'router', agent: 'copilot' },
   // It reads Claude's answer held to what it documents; the command line names Copilot's event.

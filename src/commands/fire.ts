@@ -149,23 +149,23 @@ async function readEvent(
   // Dialects load only when one is asked for or the payload may come from an agent.
   const dialects = format === undefined ? undefined : await import('../dialect.ts')
   dialects?.checkFormat(format!)
-  await dialects?.loadAgentsFor(format)
-  // No format: the payload tells the agent, from any of them.
-  const detecting = async () => {
-    const table = await import('../dialect.ts')
-    await table.loadAgentsFor(undefined)
+  // The agent's module, and those of the agents that may have run its entry this time (their
+  // marks are in the payload or the environment); without a format, every agent's.
+  const speaking = async (payload: Payload) => {
+    const table = dialects ?? (await import('../dialect.ts'))
+    await table.loadAgentsFor(format, { payload, env: io.env })
     return table
   }
   // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
   const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
   /** What can be read of a payload that cannot be read whole: the agent's event (and tool) may still be told from it, so a gate blocks. */
-  const knowPartly = (partial: Payload, table: Dialects | undefined) => {
+  const knowPartly = async (partial: Payload, table: Dialects | undefined) => {
     if (table === undefined) {
       known.payload = partial
       return
     }
     try {
-      const partly = table.prepareDialect(format, event, partial)
+      const partly = (await speaking(partial)).prepareDialect(format, event, partial)
       if (partly?.event !== undefined)
         Object.assign(known, { name: partly.event, payload: partly.payload, tool: partly.tool, prepared: partly })
     } catch {
@@ -177,19 +177,19 @@ async function readEvent(
     read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
   } catch (error) {
     // The fields before a syntax error.
-    if (error instanceof PayloadError && error.partial !== undefined) knowPartly(error.partial, dialects)
+    if (error instanceof PayloadError && error.partial !== undefined) await knowPartly(error.partial, dialects)
     throw error
   }
   try {
     const prepared =
-      dialects !== undefined || mayBeAgentPayload(read) ? (dialects ?? (await detecting())).prepareDialect(format, event, read) : undefined
+      dialects !== undefined || mayBeAgentPayload(read) ? (await speaking(read)).prepareDialect(format, event, read) : undefined
     return { dialects, read, prepared }
   } catch (error) {
     // A large payload's long string that is not valid JSON fails when the dialect reads it:
     // the rest of the payload tells the event.
     if (error instanceof PayloadError) {
       const { withoutUndecodedStrings } = await import('../payload/long-strings.ts')
-      knowPartly(withoutUndecodedStrings(read) as Payload, dialects ?? (await detecting()))
+      await knowPartly(withoutUndecodedStrings(read) as Payload, dialects ?? (await import('../dialect.ts')))
     }
     throw error
   }

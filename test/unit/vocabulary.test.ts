@@ -2,8 +2,13 @@
  * What a fire knows of every agent without loading their modules (src/agents/vocabulary.ts) is the
  * registry's, and a fire named by `--format` loads its agent's module and its callers' only.
  */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
-import { vocabularyOf } from '../../src/agents/registry.ts'
+import { marked } from '../../src/agents/callers.ts'
+import { AGENTS, vocabularyOf } from '../../src/agents/registry.ts'
+import type { Payload } from '../../src/core/types.ts'
+import { ROOT } from '../helpers.ts'
 import { VOCABULARY } from '../../src/agents/vocabulary.ts'
 import { eventAliases, isNameOf, namesOf } from '../../src/event/events.ts'
 
@@ -38,5 +43,40 @@ describe('the agents a fire knows without loading them', () => {
     await loaded.loadAgentsFor(undefined)
     expect(loaded.dialectsInDetectionOrder().map((dialect) => dialect.name)).toEqual(VOCABULARY.formats)
     for (const [name] of VOCABULARY.agents) expect(loaded.agentNamed(name)?.name).toBe(name)
+  })
+
+  test('a fire loads the agents that run its entries only where their marks are: a plain Claude Code fire loads no Cursor', async () => {
+    vi.resetModules()
+    const loaded = await import('../../src/agents/loaded.ts')
+    const payload = { hook_event_name: 'PreToolUse', session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' } }
+    await loaded.loadAgentsFor('claude', { payload, env: { CLAUDE_CODE_ENTRYPOINT: 'cli' } })
+    expect(loaded.agentNamed('agent-sdk')?.name).toBe('agent-sdk')
+    expect(() => loaded.agentNamed('cursor')).toThrow(/before its module was loaded/)
+    expect(loaded.callersOf('claude', { payload, env: {} }).map((caller) => caller.name)).toEqual([])
+    const fromCursor = { ...payload, cursor_version: '3.1.0' }
+    await loaded.loadAgentsFor('claude', { payload: fromCursor, env: {} })
+    expect(loaded.callersOf('claude', { payload: fromCursor, env: {} }).find((caller) => caller.detect(fromCursor, {}))?.name).toBe(
+      'cursor',
+    )
+  })
+
+  test('a caller is detected, and reads an answer its way, only where its marks are (every payload the lab saw)', () => {
+    const fixtures = join(ROOT, 'test', 'agents', 'fixtures')
+    const payloads = readdirSync(fixtures, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => ({ file, payload: JSON.parse(readFileSync(join(fixtures, file), 'utf8')) as Payload }))
+      .filter(({ payload }) => typeof payload === 'object' && payload !== null && !Array.isArray(payload))
+    expect(payloads.length).toBeGreaterThan(100)
+    let seen = 0
+    for (const agent of AGENTS) {
+      const caller = agent.caller
+      if (caller === undefined) continue
+      for (const { file, payload } of payloads) {
+        if (!caller.detect(payload, {}) && !caller.reading?.from(payload)) continue
+        seen++
+        expect(marked(caller.marks, payload, {}), `${agent.name}: ${file}`).toBe(true)
+      }
+    }
+    expect(seen).toBeGreaterThan(0)
   })
 })
