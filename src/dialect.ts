@@ -7,7 +7,6 @@ import type { Decision } from './core/protocol.ts'
 import type { Payload } from './core/types.ts'
 import { carryFields, ignoredFieldWarnings, ignores } from './agents/shared.ts'
 import { agentNamed, callersOf, dialectsInDetectionOrder } from './agents/loaded.ts'
-export { loadAgentsFor } from './agents/loaded.ts'
 import { VOCABULARY } from './agents/vocabulary.ts'
 import type { Dialect, Normalized, NoticeChannel } from './agents/types.ts'
 import { listsEvent } from './agents/callers.ts'
@@ -15,6 +14,9 @@ import { DEFAULT_MCP_NAMING } from './agents/defaults.ts'
 import { mcpField, mcpReadings } from './event/mcp.ts'
 import { configuredReadings } from './agents/mcp-servers.ts'
 import { spreadKeepingLongStrings } from './payload/long-strings.ts'
+
+// A fire loads the agents it speaks before it asks this module anything of them.
+export { loadAgentsFor } from './agents/loaded.ts'
 
 const NATIVE = new Set(['hookrun', 'native'])
 

@@ -32,10 +32,10 @@ export const LAB_AGENTS = {
   codebuddy: { package: '@tencent-ai/agent-sdk', version: '0.3.201', entry: 'node_modules/@tencent-ai/agent-sdk/cli/bin/codebuddy' },
   // A Go binary in the optional dependency @reasonix/cli-linux-x64; bin/reasonix.js starts it.
   reasonix: { package: 'reasonix', version: '1.38.11', bin: 'reasonix' },
-  // Needs Node ≥ 22.19 (its engines): run with the lab's own Node (LAB_NODE), not the one running the tests.
-  pi: { package: '@earendil-works/pi-coding-agent', version: '1.6.0', bin: 'pi' },
-  // Needs Node ≥ 24.16 (its engines): run with LAB_NODE, as Pi.
-  openclaw: { package: 'openclaw', version: '2026.9.6', bin: 'openclaw' },
+  // Needs Node ≥ 22.19 (its engines): installed and run with the lab's own Node (LAB_NODE), not the one running the tests.
+  pi: { package: '@earendil-works/pi-coding-agent', version: '1.6.0', bin: 'pi', labNode: true },
+  // Needs Node ≥ 24.16 (its engines; its preinstall script refuses an older one): LAB_NODE, as Pi.
+  openclaw: { package: 'openclaw', version: '2026.9.6', bin: 'openclaw', labNode: true },
   // A library, not a CLI: the app (test/agents/agent-sdk-app.ts) imports it; it runs the Claude Code binary it bundles.
   'agent-sdk': {
     package: '@anthropic-ai/claude-agent-sdk',
@@ -83,7 +83,10 @@ export function installAgent(agent: LabAgent): string {
   const spec = LAB_AGENTS[agent]
   const version = labVersion(agent)
   const dir = join(LAB_CACHE, 'pkgs', `${spec.package.replace('/', '+')}@${version}`)
-  return cachedInstall(spec.package, version, dir, 'bin' in spec ? join(dir, 'node_modules', '.bin', spec.bin) : join(dir, spec.entry))
+  const command = 'bin' in spec ? join(dir, 'node_modules', '.bin', spec.bin) : join(dir, spec.entry)
+  // Its install scripts run with the Node it runs with (OpenClaw's preinstall refuses Node 20).
+  const path = 'labNode' in spec ? `${labNodeBin()}:${process.env.PATH ?? ''}` : undefined
+  return cachedInstall(spec.package, version, dir, command, path)
 }
 
 /** The folder of the lab's own Node binary (LAB_NODE), installed once into the cache: put it first on an agent's PATH. */
@@ -92,8 +95,8 @@ export function labNodeBin(): string {
   return dirname(cachedInstall(LAB_NODE.package, LAB_NODE.version, dir, join(dir, 'node_modules', LAB_NODE.package, 'bin', 'node')))
 }
 
-/** `npm install name@version` into `dir` once (`.installed` says it was), returning `command`. */
-function cachedInstall(name: string, version: string, dir: string, command: string): string {
+/** `npm install name@version` into `dir` once (`.installed` says it was), returning `command`; `path` is the install's PATH. */
+function cachedInstall(name: string, version: string, dir: string, command: string, path?: string): string {
   const done = join(dir, '.installed')
   if (existsSync(done)) return command
   mkdirSync(dir, { recursive: true })
@@ -115,6 +118,7 @@ function cachedInstall(name: string, version: string, dir: string, command: stri
       cwd: dir,
       encoding: 'utf8',
       timeout: 600_000,
+      ...(path !== undefined && { env: { ...process.env, PATH: path } }),
     })
     if (npm.status !== 0 || !existsSync(command)) throw new Error(`agent lab: npm install ${name}@${version} failed:\n${npm.stderr}`)
     writeFileSync(done, `${new Date().toISOString()}\n`)
