@@ -152,6 +152,11 @@ for (const runtime of RUNTIMES) {
         join(project, '.xdg-config', 'hookrun', 'hooks.json'),
         JSON.stringify({ hooks: [{ name: 'no-edit', event: 'tool:pre_execute:edit', command: 'exit 2' }] }),
       )
+      // Only a fire of the agent that reviews its entries looks: a Claude Code fire here says nothing
+      // of Codex's file, and leaves Codex's notice to Codex's next fire.
+      const claude = await runCli(['fire', '--format', 'claude'], { runtime: runtime.name, cwd: project, input: call })
+      expect(claude.exitCode, claude.stderr).toBe(0)
+      expect(claude.stdout).not.toContain('Codex')
       for (let round = 0; round < 2; round++) {
         const told = await fire()
         expect(told.exitCode, told.stderr).toBe(0)
