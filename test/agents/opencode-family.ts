@@ -97,6 +97,18 @@ function toolResult(s: Session, command: string): string {
   return part?.text ?? ''
 }
 
+/** Gates that fail: one sleeps past its timeout on a "slow" command, one exits 1 on a "crash" one. */
+const FAILING_HOOKS = [
+  { name: 'lab-slow', event: 'tool:pre_execute:bash', command: 'case "$HOOKRUN_BASH_COMMAND" in *slow*) sleep 30;; esac', timeout: 2 },
+  { name: 'lab-crash', event: 'tool:pre_execute:bash', command: 'case "$HOOKRUN_BASH_COMMAND" in *crash*) exit 1;; esac' },
+]
+
+/** The lab's MCP server in the project's config (`mcp`, a local server); the agent names its tools <server>_<tool>. */
+function mcpConfig(run: LabRun): Record<string, unknown> {
+  const server = labMcpServer(run)
+  return { mcp: { labmcp: { type: 'local', command: [server.command, ...server.args], environment: {}, enabled: true } } }
+}
+
 /** Every scenario, for one of the two agents; the file's results and fixtures last. */
 export function familyLab(agent: FamilyAgent): void {
   const results = labResults(agent)
@@ -105,8 +117,43 @@ export function familyLab(agent: FamilyAgent): void {
   /** The gate session's payloads, for the fixtures (written once the concurrent sessions are done). */
   let gateLogged: { logged: Record<string, unknown>[]; run: LabRun } | undefined
 
+  /** timeout-blocks and crash-blocks: the slow and the crashing gate each kept their call from running; the next call ran. */
+  const expectFailuresBlock = (s: Session) => {
+    expect(s.has('slow-marker')).toBe(false)
+    expect(toolResult(s, 'touch slow-marker')).toMatch(/lab-slow/)
+    results.record(
+      'timeout-blocks',
+      'honoured',
+      `the call did not run; the model got: ${toolResult(s, 'touch slow-marker').split('\n')[0]}`,
+    )
+    expect(s.has('crash-marker')).toBe(false)
+    expect(toolResult(s, 'touch crash-marker')).toMatch(/lab-crash/)
+    results.record('crash-blocks', 'honoured', `the call did not run; the model got: ${toolResult(s, 'touch crash-marker').split('\n')[0]}`)
+    expect(s.has('fine-marker')).toBe(true)
+  }
+
+  /** mcp-gate: lab_wipe stopped by its gate, lab_read run; `after` is the model's request after lab_wipe. */
+  const expectMcpGate = (s: Session, after: number) => {
+    expect(mcpCalls(s.run)).toEqual(['lab_read'])
+    expect(mcpSeen(s.run)).toEqual(['labmcp lab_wipe labmcp_lab_wipe', 'labmcp lab_read labmcp_lab_read'])
+    const wiped = toolParts(s.result).find((part) => part.tool === 'labmcp_lab_wipe')
+    const read = toolParts(s.result).find((part) => part.tool === 'labmcp_lab_read')
+    expect(wiped).toMatchObject({ tool: 'labmcp_lab_wipe', status: 'error' })
+    expect(wiped?.text).toContain(MCP_GATE_REASON)
+    expect(chatText(s.turns[after]!.body)).toContain(MCP_GATE_REASON)
+    expect(read).toMatchObject({ tool: 'labmcp_lab_read', status: 'completed' })
+    expect(chatText(s.turns[after + 1]!.body)).toContain(MCP_RESULT_MARKER)
+    results.record(
+      'mcp-gate',
+      'honoured',
+      `tool.execute.before fired for both MCP calls (input.tool labmcp_lab_wipe / labmcp_lab_read, no server field; hookrun read labmcp + lab_wipe first, labmcp_lab + wipe also); the plugin threw for lab_wipe: the server never got it, the model got ${JSON.stringify(wiped?.text)} as the tool's error; lab_read ran and its result reached the model`,
+    )
+  }
+
   describe.concurrent(`${label} ${version} with hookrun`, () => {
-    test('gate session: allow, deny, rewrite, context, post-tool output, cd elsewhere', { timeout: 500_000 }, async () => {
+    test('gate session: allow, deny, rewrite, context, post-tool output, cd elsewhere, timeout, crash, MCP', {
+      timeout: 500_000,
+    }, async () => {
       const post = {
         name: 'lab-post-output',
         event: 'tool:post_execute:bash',
@@ -118,15 +165,16 @@ export function familyLab(agent: FamilyAgent): void {
           { name: 'lab-rewrite', event: 'tool:pre_execute:bash', command: REWRITE },
           ...(contextHooks() as { hooks: unknown[] }).hooks,
           post,
+          ...FAILING_HOOKS,
         ],
       }
       await session(
         agent,
         'gate',
         {
-          hooks,
+          hooks: (run) => ({ hooks: [...hooks.hooks, ...(mcpHooks(run) as { hooks: unknown[] }).hooks] }),
           // Headless, the agent rejects a call outside the project unless allowed (and ends the run).
-          config: { permission: { external_directory: 'allow' } },
+          config: (run) => ({ permission: { external_directory: 'allow' }, ...mcpConfig(run) }),
           turns: (request) => {
             // The run's folders, from the working directory OpenCode tells its model.
             const project = /(\/[^\s"\\]*\/home\/project)/.exec(chatText(request.body))?.[1] ?? '/nonexistent/home/project'
@@ -138,6 +186,11 @@ export function familyLab(agent: FamilyAgent): void {
               bash(`mkdir -p ${outside} && cd ${outside} && touch outside-marker`),
               { tool: 'bash', input: { command: 'touch forbidden-outside', workdir: outside, description: 'lab step' } },
               bash('echo LAB-OUTPUT-42'),
+              bash('touch slow-marker'),
+              bash('touch crash-marker'),
+              bash('touch fine-marker'),
+              { tool: 'labmcp_lab_wipe', input: {} },
+              { tool: 'labmcp_lab_read', input: {} },
               DONE,
             ]
           },
@@ -192,6 +245,9 @@ export function familyLab(agent: FamilyAgent): void {
             'honoured',
             "after a call that cd-ed out of the project, a forbidden call run there (bash's workdir) was denied: the plugin fires from the session's folder",
           )
+          expectFailuresBlock(s)
+          // The MCP calls, the last two: the model's request after each is the turn after it.
+          expectMcpGate(s, s.turns.length - 2)
         },
       )
     })
@@ -214,43 +270,6 @@ export function familyLab(agent: FamilyAgent): void {
           `the hooks did not run; the notice went to stderr (the plugin prints hookrun's message), which the CLI's run shows${toModel ? ', and to the model as system prompt' : ''}`,
         )
       })
-    })
-
-    test('timeout-blocks and crash-blocks', { timeout: 500_000 }, async () => {
-      const hooks = {
-        hooks: [
-          {
-            name: 'lab-slow',
-            event: 'tool:pre_execute:bash',
-            command: 'case "$HOOKRUN_BASH_COMMAND" in *slow*) sleep 30;; esac',
-            timeout: 2,
-          },
-          { name: 'lab-crash', event: 'tool:pre_execute:bash', command: 'case "$HOOKRUN_BASH_COMMAND" in *crash*) exit 1;; esac' },
-        ],
-      }
-      await session(
-        agent,
-        'failures',
-        { hooks, turns: [bash('touch slow-marker'), bash('touch crash-marker'), bash('touch fine-marker'), DONE] },
-        (s) => {
-          expect(s.result.status, s.result.stderr).toBe(0)
-          expect(s.has('slow-marker')).toBe(false)
-          expect(toolResult(s, 'touch slow-marker')).toMatch(/lab-slow/)
-          results.record(
-            'timeout-blocks',
-            'honoured',
-            `the call did not run; the model got: ${toolResult(s, 'touch slow-marker').split('\n')[0]}`,
-          )
-          expect(s.has('crash-marker')).toBe(false)
-          expect(toolResult(s, 'touch crash-marker')).toMatch(/lab-crash/)
-          results.record(
-            'crash-blocks',
-            'honoured',
-            `the call did not run; the model got: ${toolResult(s, 'touch crash-marker').split('\n')[0]}`,
-          )
-          expect(s.has('fine-marker')).toBe(true)
-        },
-      )
     })
 
     test('subfolder-start, a subagent (task) and no batch tool', { timeout: 500_000 }, async () => {
@@ -324,31 +343,6 @@ export function familyLab(agent: FamilyAgent): void {
           'hookrun-missing',
           'honoured',
           'chat.message could not ask hookrun, so the plugin refused the prompt: no model request, the reason on stderr, the run exits 1',
-        )
-      })
-    })
-
-    test('mcp-gate', { timeout: 500_000 }, async () => {
-      // The lab's server in the project's config (`mcp`, a local server); the agent names its tools <server>_<tool>.
-      const mcp = (run: LabRun) => {
-        const server = labMcpServer(run)
-        return { mcp: { labmcp: { type: 'local', command: [server.command, ...server.args], environment: {}, enabled: true } } }
-      }
-      const turns = [{ tool: 'labmcp_lab_wipe', input: {} }, { tool: 'labmcp_lab_read', input: {} }, DONE]
-      await session(agent, 'mcp', { hooks: (run) => mcpHooks(run) as { hooks: unknown[] }, config: mcp, turns }, (s) => {
-        expect(s.result.status, s.result.stderr).toBe(0)
-        expect(mcpCalls(s.run)).toEqual(['lab_read'])
-        expect(mcpSeen(s.run)).toEqual(['labmcp lab_wipe labmcp_lab_wipe', 'labmcp lab_read labmcp_lab_read'])
-        const [wiped, read] = toolParts(s.result)
-        expect(wiped).toMatchObject({ tool: 'labmcp_lab_wipe', status: 'error' })
-        expect(wiped?.text).toContain(MCP_GATE_REASON)
-        expect(chatText(s.turns[1]!.body)).toContain(MCP_GATE_REASON)
-        expect(read).toMatchObject({ tool: 'labmcp_lab_read', status: 'completed' })
-        expect(chatText(s.turns[2]!.body)).toContain(MCP_RESULT_MARKER)
-        results.record(
-          'mcp-gate',
-          'honoured',
-          `tool.execute.before fired for both MCP calls (input.tool labmcp_lab_wipe / labmcp_lab_read, no server field; hookrun read labmcp + lab_wipe first, labmcp_lab + wipe also); the plugin threw for lab_wipe: the server never got it, the model got ${JSON.stringify(wiped?.text)} as the tool's error; lab_read ran and its result reached the model`,
         )
       })
     })
