@@ -2,7 +2,7 @@
 import { didYouMean } from './core/suggest.ts'
 import { HookrunError } from './core/errors.ts'
 import { isGateName, splitEventName, toolFromPayload } from './event/event.ts'
-import { aliasFor, isNameOf } from './event/events.ts'
+import { aliasFor } from './event/events.ts'
 import type { Decision } from './core/protocol.ts'
 import type { Payload } from './core/types.ts'
 import { carryFields, ignoredFieldWarnings, ignores } from './agents/shared.ts'
@@ -40,6 +40,15 @@ export function resolveDialect(format: string | undefined, payload: Payload): Di
   return agentNamed(format)?.dialect
 }
 
+/**
+ * Is this one of the dialect's agent's own event names, spelled as it spells it (`namesOf(agent).has(name)`)?
+ * Asked of its module's table, which the fire has loaded, not of every agent's.
+ */
+export function isOwnEventName(dialect: Dialect, name: string): boolean {
+  const events = agentNamed(dialect.source)?.events
+  return events !== undefined && Object.hasOwn(events, name)
+}
+
 /** What the fire pipeline needs from an agent's payload, and what rendering needs back. */
 export interface PreparedDialect {
   readonly dialect: Dialect
@@ -61,8 +70,8 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
   if (dialect === undefined) return undefined
   const named = dialect.eventName(payload)
   let agentEvent: string | undefined
-  if (eventArg !== undefined && isNameOf(dialect.source, eventArg)) agentEvent = eventArg
-  else if (named !== undefined && isNameOf(dialect.source, named)) agentEvent = named
+  if (eventArg !== undefined && isOwnEventName(dialect, eventArg)) agentEvent = eventArg
+  else if (named !== undefined && isOwnEventName(dialect, named)) agentEvent = named
   else if (eventArg !== undefined) agentEvent = aliasFor(splitEventName(eventArg.trim().split(':')).name, dialect.source)
   const event = eventArg ?? named
   const example = agentNamed(dialect.name)?.eventOnCommandLine

@@ -2,6 +2,8 @@
 // agents, the event and tool vocabulary's agent names and the docs tables derive from it.
 import type { Agent, Dialect } from './types.ts'
 import type { Vocabulary } from './vocabulary.ts'
+import { eventNameTables } from '../event/events.ts'
+import { toolNameTable } from '../event/tools.ts'
 import { auggie, auggieAgent } from './auggie.ts'
 import { claude, claudeAgent } from './claude.ts'
 import { cline, clineAgent } from './cline.ts'
@@ -147,10 +149,12 @@ const PLUGIN_LAYOUTS: readonly Agent[] = [claudeAgent, droidAgent, codexAgent, c
 
 /** What a fire knows of every agent without loading their modules (src/agents/vocabulary.ts). */
 export function vocabularyOf(): Vocabulary {
+  const events = AGENTS.flatMap((agent) => (agent.events === undefined ? [] : [[agent.name, agent.events] as const]))
+  const tools = AGENTS.flatMap((agent) => (agent.tools === undefined ? [] : [[agent.name, agent.tools] as const]))
   return {
     agents: AGENTS.map((agent) => [agent.name, agent.label] as const),
-    events: AGENTS.flatMap((agent) => (agent.events === undefined ? [] : [[agent.name, agent.events] as const])),
-    tools: AGENTS.flatMap((agent) => (agent.tools === undefined ? [] : [[agent.name, agent.tools] as const])),
+    events,
+    tools,
     handlerVariables: AGENTS.flatMap((agent) =>
       agent.nativeConfig?.handlerVariables === undefined ? [] : [[agent.name, agent.nativeConfig.handlerVariables] as const],
     ),
@@ -169,6 +173,8 @@ export function vocabularyOf(): Vocabulary {
     ),
     pluginLayouts: PLUGIN_LAYOUTS.map((agent) => [agent.name, agent.pluginLayout!] as const),
     formats: DIALECTS.map((dialect) => dialect.name),
+    ...eventNameTables(events),
+    toolNames: toolNameTable(tools),
   }
 }
 

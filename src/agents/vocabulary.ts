@@ -25,9 +25,26 @@ export interface Vocabulary {
   readonly callers: ReadonlyArray<readonly [string, Pick<Caller, 'marks' | 'project'>]>
   /** Every `--format` an agent has, in detection order (`DIALECTS`). */
   readonly formats: readonly string[]
+  /** Every seed's and agent's event name, lowercased → its canonical event (`eventNameTables` in src/event/events.ts). */
+  readonly eventNames: Readonly<Record<string, string>>
+  /** The names that imply a tool, lowercased → the tool's subject (`beforeShellExecution` → bash). */
+  readonly eventSubjects: Readonly<Record<string, string>>
+  /** Every agent's tool name, lowercased → its subject (`toolNameTable` in src/event/tools.ts). */
+  readonly toolNames: Readonly<Record<string, string>>
 }
 
-export const VOCABULARY: Vocabulary = JSON.parse(VOCABULARY_JSON)
+const parsed: Partial<Record<keyof Vocabulary, unknown>> = {}
+
+/** Each part is parsed when first read: a fire reads a few of them (the look-up tables, its callers' marks). */
+export const VOCABULARY: Vocabulary = Object.defineProperties(
+  {} as Vocabulary,
+  Object.fromEntries(
+    (Object.keys(VOCABULARY_JSON) as (keyof Vocabulary)[]).map((key) => [
+      key,
+      { enumerable: true, get: () => (parsed[key] ??= JSON.parse(VOCABULARY_JSON[key]!)) },
+    ]),
+  ),
+)
 
 /** An agent's name in messages (`Claude Code`), by its name. */
 export function agentLabel(name: string): string | undefined {

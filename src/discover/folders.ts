@@ -82,11 +82,13 @@ const OPEN_LAYOUT = { agent: 'open', rootVariables: ['PLUGIN_ROOT', 'CLAUDE_PLUG
  * agents' first, then Open Plugins'). Each layout sets only its agent's variables to the plugin
  * folder (agent-hook-protocols.md §1.6, §6.2): a multi-agent script tells the agent by which is set.
  */
-const MANIFESTS: ReadonlyArray<{ readonly file: string; readonly layout: Omit<PluginLayout, 'manifest'> }> = [
-  ...VOCABULARY.pluginLayouts.map(([agent, { manifest, ...facts }]) => ({ file: join(...manifest), layout: { ...facts, agent } })),
-  { file: 'plugin.json', layout: OPEN_LAYOUT },
-  { file: join('.plugin', 'plugin.json'), layout: OPEN_LAYOUT },
-]
+let MANIFESTS: ReadonlyArray<{ readonly file: string; readonly layout: Omit<PluginLayout, 'manifest'> }> | undefined
+const manifests = () =>
+  (MANIFESTS ??= [
+    ...VOCABULARY.pluginLayouts.map(([agent, { manifest, ...facts }]) => ({ file: join(...manifest), layout: { ...facts, agent } })),
+    { file: 'plugin.json', layout: OPEN_LAYOUT },
+    { file: join('.plugin', 'plugin.json'), layout: OPEN_LAYOUT },
+  ])
 
 export type FoundSource = FoundExecutable | FoundPluginConfig
 
@@ -175,7 +177,7 @@ export function pluginSources(
   skipped: SkippedFile[] = [],
   problems: ConfigProblem[] = [],
 ): FoundSource[] {
-  const manifest = MANIFESTS.find((candidate) => isFile(join(plugin.dir, candidate.file)))
+  const manifest = manifests().find((candidate) => isFile(join(plugin.dir, candidate.file)))
   const defaultHooks = join(plugin.dir, PLUGIN_HOOKS_FILE)
   const configs: FoundPluginConfig[] = []
   if (manifest !== undefined) {

@@ -137,23 +137,38 @@ const SEEDS_IN_AGENTS_NAMES: ReadonlyArray<readonly [string, readonly string[]]>
   ['rust', ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit']],
 ]
 
-const SOURCES: ReadonlyArray<readonly [string, AgentEvents]> = [...Object.entries(SEED_ALIASES), ...VOCABULARY.events]
+/** Every name's source, the seeds first, then the agents in the registry's order. */
+const sources = (): ReadonlyArray<readonly [string, AgentEvents]> => [...Object.entries(SEED_ALIASES), ...VOCABULARY.events]
 
-// Built in one pass at start-up, which every event pays for: the first meaning of each name (a
-// name spelled in another case later is a name of its own). Aliases are looked up without regard
-// to case: `pretooluse`, `PreToolUse` and `TOOL_START` all work.
-const BY_ALIAS = new Map<string, string>()
-const SUBJECTS = new Map<string, string>()
-const SEEN = new Set<string>()
-for (const [, events] of SOURCES) {
-  for (const alias in events) {
-    if (SEEN.has(alias)) continue
-    SEEN.add(alias)
-    const meaning = events[alias]!
-    BY_ALIAS.set(alias.toLowerCase(), typeof meaning === 'string' ? meaning : meaning.event)
-    if (typeof meaning !== 'string') SUBJECTS.set(alias.toLowerCase(), meaning.subject)
+/**
+ * The look-up tables a fire asks, from every seed's and agent's names: the canonical event of each
+ * name (any case), and the subject a name implies (`beforeShellExecution` → bash). The first
+ * meaning of each spelling counts (a name spelled in another case later is a name of its own, and
+ * takes the lowercase key from then on). Made by `vocabularyOf` and kept as data in the vocabulary,
+ * so no fire builds them: pass the agents' events (`VOCABULARY.events`).
+ */
+export function eventNameTables(agentEvents: ReadonlyArray<readonly [string, AgentEvents]>): {
+  eventNames: Record<string, string>
+  eventSubjects: Record<string, string>
+} {
+  const eventNames: Record<string, string> = {}
+  const eventSubjects: Record<string, string> = {}
+  const seen = new Set<string>()
+  for (const [, events] of [...Object.entries(SEED_ALIASES), ...agentEvents]) {
+    for (const alias in events) {
+      if (seen.has(alias)) continue
+      seen.add(alias)
+      const meaning = events[alias]!
+      eventNames[alias.toLowerCase()] = typeof meaning === 'string' ? meaning : meaning.event
+      if (typeof meaning !== 'string') eventSubjects[alias.toLowerCase()] = meaning.subject
+    }
   }
+  return { eventNames, eventSubjects }
 }
+
+/** A table's entry for `key`, never what every object inherits (`constructor`). */
+const entryOf = (table: Readonly<Record<string, string>>, key: string): string | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined
 
 let ROWS: readonly EventAlias[] | undefined
 
@@ -161,7 +176,7 @@ let ROWS: readonly EventAlias[] | undefined
 export function eventAliases(): readonly EventAlias[] {
   if (ROWS !== undefined) return ROWS
   const rows = new Map<string, { alias: string; canonical: string; from: string[]; subject?: string }>()
-  for (const [source, events] of SOURCES) {
+  for (const [source, events] of sources()) {
     for (const [alias, meaning] of Object.entries(events)) {
       const row = rows.get(alias)
       if (row !== undefined) {
@@ -192,13 +207,13 @@ export function canonicalEvent(name: string): CanonicalEvent | undefined {
 export function eventPattern(name: string): string {
   const canonical = resolveAlias(name)
   if (canonical === undefined) return name
-  const subject = SUBJECTS.get(name.toLowerCase())
+  const subject = entryOf(VOCABULARY.eventSubjects, name.toLowerCase())
   return subject === undefined ? canonical : `${canonical}:${subject}`
 }
 
 /** The canonical name for an alias (any case), or undefined if `name` is not an alias. */
 export function resolveAlias(name: string): string | undefined {
-  return BY_ALIAS.get(name.toLowerCase())
+  return entryOf(VOCABULARY.eventNames, name.toLowerCase())
 }
 
 /** Whether a failing blocking hook on this event blocks by default (see `gate`). */
@@ -236,13 +251,7 @@ export function namesOf(source: string): ReadonlySet<string> {
   return NAMES_BY_SOURCE.get(source) ?? new Set()
 }
 
-/** Does this agent use this event name, spelled as it spells it (`namesOf(agent).has(name)`, without building every row)? */
-export function isNameOf(agent: string, name: string): boolean {
-  const events = VOCABULARY.events.find(([source]) => source === agent)?.[1]
-  return events !== undefined && Object.hasOwn(events, name)
-}
-
 /** Is this an event hookrun knows, by canonical name or alias? */
 export function isKnownEvent(name: string): boolean {
-  return BY_NAME.has(name) || BY_ALIAS.has(name.toLowerCase())
+  return BY_NAME.has(name) || Object.hasOwn(VOCABULARY.eventNames, name.toLowerCase())
 }

@@ -10,25 +10,32 @@
  * A name the table does not know is its own subject, lowercased (`mcp__memory__create`).
  */
 import { VOCABULARY } from '../agents/vocabulary.ts'
+import type { AgentTools } from '../agents/types.ts'
 
-// Built in one pass at start-up, which every event pays for: the first subject of each name,
-// looked up without regard to case (`Bash`, `bash` and `BASH` are the same tool). The rows, with
-// every agent that uses each name, are src/event/tool-aliases.ts (no fire asks for them).
-const BY_NAME = new Map<string, string>()
-for (const [, tools] of VOCABULARY.tools) {
-  for (const name in tools) {
-    const lower = name.toLowerCase()
-    if (!BY_NAME.has(lower)) BY_NAME.set(lower, tools[name]!)
+/**
+ * The first subject of each tool name, looked up without regard to case (`Bash`, `bash` and `BASH`
+ * are the same tool). Made by `vocabularyOf` and kept as data in the vocabulary, so no fire builds
+ * it: pass the agents' tools (`VOCABULARY.tools`). The rows, with every agent that uses each name,
+ * are src/event/tool-aliases.ts (no fire asks for them).
+ */
+export function toolNameTable(agentTools: ReadonlyArray<readonly [string, AgentTools]>): Record<string, string> {
+  const table: Record<string, string> = {}
+  for (const [, tools] of agentTools) {
+    for (const name in tools) {
+      const lower = name.toLowerCase()
+      if (!Object.hasOwn(table, lower)) table[lower] = tools[name]!
+    }
   }
+  return table
 }
 
 /** The canonical subject for a tool name: `run_shell_command` → `bash`; unknown names lowercased. */
 export function canonicalTool(name: string): string {
   const lower = name.toLowerCase()
-  return BY_NAME.get(lower) ?? lower
+  return isToolName(lower) ? VOCABULARY.toolNames[lower]! : lower
 }
 
 /** Is this one of the agents' own tool names the table knows (any case)? */
 export function isToolName(name: string): boolean {
-  return BY_NAME.has(name.toLowerCase())
+  return Object.hasOwn(VOCABULARY.toolNames, name.toLowerCase())
 }

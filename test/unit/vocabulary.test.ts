@@ -6,21 +6,23 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import { marked } from '../../src/agents/callers.ts'
-import { AGENTS, vocabularyOf } from '../../src/agents/registry.ts'
+import { AGENTS, DIALECTS, vocabularyOf } from '../../src/agents/registry.ts'
 import type { Payload } from '../../src/core/types.ts'
 import { ROOT } from '../helpers.ts'
 import { VOCABULARY } from '../../src/agents/vocabulary.ts'
-import { eventAliases, isNameOf, namesOf } from '../../src/event/events.ts'
+import { eventAliases, namesOf } from '../../src/event/events.ts'
+import { isOwnEventName } from '../../src/dialect.ts'
 
 describe('the agents a fire knows without loading them', () => {
   test('src/agents/vocabulary.json is what the registry says (run: npm run vocabulary)', () => {
     expect(VOCABULARY).toEqual(JSON.parse(JSON.stringify(vocabularyOf())))
   })
 
-  test('a dialect tells its own event names as namesOf lists them, without building every row', () => {
+  test('a dialect tells its own event names as namesOf lists them, from its own module, without building every row', () => {
     const names = eventAliases().map((row) => row.alias)
-    for (const [agent] of VOCABULARY.agents)
-      for (const name of [...names, 'pretooluse', 'nope']) expect(isNameOf(agent, name), `${agent} ${name}`).toBe(namesOf(agent).has(name))
+    for (const dialect of DIALECTS)
+      for (const name of [...names, 'pretooluse', 'nope'])
+        expect(isOwnEventName(dialect, name), `${dialect.name} ${name}`).toBe(namesOf(dialect.source).has(name))
   })
 
   test('every agent loads by its name; --format loads its agent and the agents that run its entries, no other', async () => {
