@@ -1,9 +1,7 @@
 // The registry: every agent hookrun knows, one module each (src/agents/<agent>.ts). Every list of
 // agents, the event and tool vocabulary's agent names and the docs tables derive from it.
 import type { Agent, Dialect } from './types.ts'
-import type { Vocabulary } from './vocabulary.ts'
-import { eventNameTables } from '../event/events.ts'
-import { toolNameTable } from '../event/tools.ts'
+import type { AgentVocabulary } from './vocabulary.ts'
 import { auggie, auggieAgent } from './auggie.ts'
 import { claude, claudeAgent } from './claude.ts'
 import { cline, clineAgent } from './cline.ts'
@@ -148,13 +146,11 @@ export { agentNamed, callersOf } from './loaded.ts'
 const PLUGIN_LAYOUTS: readonly Agent[] = [claudeAgent, droidAgent, codexAgent, cursorAgent]
 
 /** What a fire knows of every agent without loading their modules (src/agents/vocabulary.ts). */
-export function vocabularyOf(): Vocabulary {
-  const events = AGENTS.flatMap((agent) => (agent.events === undefined ? [] : [[agent.name, agent.events] as const]))
-  const tools = AGENTS.flatMap((agent) => (agent.tools === undefined ? [] : [[agent.name, agent.tools] as const]))
+export function vocabularyOf(): AgentVocabulary {
   return {
     agents: AGENTS.map((agent) => [agent.name, agent.label] as const),
-    events,
-    tools,
+    events: AGENTS.flatMap((agent) => (agent.events === undefined ? [] : [[agent.name, agent.events] as const])),
+    tools: AGENTS.flatMap((agent) => (agent.tools === undefined ? [] : [[agent.name, agent.tools] as const])),
     handlerVariables: AGENTS.flatMap((agent) =>
       agent.nativeConfig?.handlerVariables === undefined ? [] : [[agent.name, agent.nativeConfig.handlerVariables] as const],
     ),
@@ -173,8 +169,6 @@ export function vocabularyOf(): Vocabulary {
     ),
     pluginLayouts: PLUGIN_LAYOUTS.map((agent) => [agent.name, agent.pluginLayout!] as const),
     formats: DIALECTS.map((dialect) => dialect.name),
-    ...eventNameTables(events),
-    toolNames: toolNameTable(tools),
   }
 }
 

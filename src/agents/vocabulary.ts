@@ -1,14 +1,15 @@
 // What a fire needs to know of every agent without evaluating every agent's module: their event
 // and tool names, the project variables their handlers read, their plugin layouts, the `--format`
-// names in detection order. Derived from the registry (`vocabularyOf` in src/agents/registry.ts)
-// and kept as data in vocabulary-data.ts (`npm run vocabulary` writes it; a test holds it to the
+// names in detection order, the look-up tables from any of their names to hookrun's. Derived from
+// the registry (`vocabularyWithTables` in src/event/vocabulary-tables.ts) and kept as data in vocabulary-data.ts (`npm run vocabulary` writes it; a test holds it to the
 // registry): evaluating every agent module cost each fire about a fifth of its time (BENCHMARKS.md).
 import type { AgentEvents, AgentTools } from './types.ts'
 import type { PluginLayoutFacts } from './plugins.ts'
 import type { Caller } from './callers.ts'
 import { VOCABULARY_JSON } from './vocabulary-data.ts'
 
-export interface Vocabulary {
+/** What the registry says of every agent (`vocabularyOf` in src/agents/registry.ts). */
+export interface AgentVocabulary {
   /** Every agent's name and its name in messages, in the registry's order. */
   readonly agents: ReadonlyArray<readonly [string, string]>
   /** Each agent's events in its own spelling, in the registry's order (the first agent to use a name gives its meaning). */
@@ -25,6 +26,10 @@ export interface Vocabulary {
   readonly callers: ReadonlyArray<readonly [string, Pick<Caller, 'marks' | 'project'>]>
   /** Every `--format` an agent has, in detection order (`DIALECTS`). */
   readonly formats: readonly string[]
+}
+
+/** And the look-up tables made from it with hookrun's own seeds' names (src/event/vocabulary-tables.ts). */
+export interface Vocabulary extends AgentVocabulary {
   /** Every seed's and agent's event name, lowercased → its canonical event (`eventNameTables` in src/event/events.ts). */
   readonly eventNames: Readonly<Record<string, string>>
   /** The names that imply a tool, lowercased → the tool's subject (`beforeShellExecution` → bash). */

@@ -144,7 +144,7 @@ const sources = (): ReadonlyArray<readonly [string, AgentEvents]> => [...Object.
  * The look-up tables a fire asks, from every seed's and agent's names: the canonical event of each
  * name (any case), and the subject a name implies (`beforeShellExecution` → bash). The first
  * meaning of each spelling counts (a name spelled in another case later is a name of its own, and
- * takes the lowercase key from then on). Made by `vocabularyOf` and kept as data in the vocabulary,
+ * takes the lowercase key from then on). Made by `vocabularyWithTables` and kept as data in the vocabulary,
  * so no fire builds them: pass the agents' events (`VOCABULARY.events`).
  */
 export function eventNameTables(agentEvents: ReadonlyArray<readonly [string, AgentEvents]>): {

@@ -14,7 +14,7 @@ import type { AgentTools } from '../agents/types.ts'
 
 /**
  * The first subject of each tool name, looked up without regard to case (`Bash`, `bash` and `BASH`
- * are the same tool). Made by `vocabularyOf` and kept as data in the vocabulary, so no fire builds
+ * are the same tool). Made by `vocabularyWithTables` and kept as data in the vocabulary, so no fire builds
  * it: pass the agents' tools (`VOCABULARY.tools`). The rows, with every agent that uses each name,
  * are src/event/tool-aliases.ts (no fire asks for them).
  */
