@@ -32,7 +32,8 @@ export function toolNameTable(agentTools: ReadonlyArray<readonly [string, AgentT
 /** The canonical subject for a tool name: `run_shell_command` → `bash`; unknown names lowercased. */
 export function canonicalTool(name: string): string {
   const lower = name.toLowerCase()
-  return isToolName(lower) ? VOCABULARY.toolNames[lower]! : lower
+  const table = VOCABULARY.toolNames
+  return Object.hasOwn(table, lower) ? table[lower]! : lower
 }
 
 /** Is this one of the agents' own tool names the table knows (any case)? */

@@ -63,6 +63,33 @@ describe('the agents a fire knows without loading them', () => {
     )
   })
 
+  test("a Claude Code fire reads the look-up tables, never every agent's events or tools", async () => {
+    vi.resetModules()
+    const { VOCABULARY_JSON } = await import('../../src/agents/vocabulary-data.ts')
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      // What a fire does with the vocabulary, in a module graph without the registry: load the
+      // agent, read its payload, qualify the event with its tool.
+      const loaded = await import('../../src/agents/loaded.ts')
+      const { prepareDialect } = await import('../../src/dialect.ts')
+      const { qualifyEvent } = await import('../../src/event/event.ts')
+      const payload = { hook_event_name: 'PostToolUse', session_id: 's', tool_name: 'Read', tool_input: { file_path: 'x' } }
+      await loaded.loadAgentsFor('claude', { payload, env: {} })
+      const prepared = prepareDialect('claude', undefined, payload)!
+      expect(qualifyEvent(prepared.event!, prepared.payload).segments).toEqual(['tool', 'post_execute', 'read'])
+      const parts = parse.mock.calls.flatMap(([text]) =>
+        Object.entries(VOCABULARY_JSON)
+          .filter(([, json]) => json === text)
+          .map(([part]) => part),
+      )
+      expect(parts).toEqual(expect.arrayContaining(['eventNames', 'toolNames']))
+      expect(parts).not.toContain('events')
+      expect(parts).not.toContain('tools')
+    } finally {
+      parse.mockRestore()
+    }
+  })
+
   test('a caller is detected, and reads an answer its way, only where its marks are (every payload the lab saw)', () => {
     const fixtures = join(ROOT, 'test', 'agents', 'fixtures')
     const payloads = readdirSync(fixtures, { recursive: true, encoding: 'utf8' })
