@@ -1,6 +1,4 @@
-// One step of the chain run (`StepRunner`): its input (the bytes that came in, or the payload
-// serialised once per version), then in-process, or handed to the run stage (src/run/hook.ts) and
-// its run read into an answer (src/answer/hook-result.ts); what a background start leaves for the end.
+// One step of the chain run (`StepRunner`): its input, its run (in-process or src/run/hook.ts), its answer.
 import { HANDLER_VARIABLES, handlerVariablesOf } from './agents/vocabulary.ts'
 import { type FiredEvent, type Hook, type HookResult, needsTrust, type Payload } from './core/types.ts'
 import { payloadBytes } from './payload/payload.ts'
@@ -16,10 +14,7 @@ export type ChainStep = Hook | InProcessStep
 /** A hook that runs inside the caller's process: the library's function hooks (src/library/function-hook.ts). */
 export interface InProcessStep {
   readonly name: string
-  /**
-   * Run with the payload as earlier steps left it. A rewrite travels in the result's `answer`
-   * (`updatedInput`, `updatedPrompt`), exactly as a command hook's JSON answer carries it.
-   */
+  /** Run with the payload as earlier steps left it; a rewrite travels in the result's `answer`. */
   run(event: FiredEvent, payload: Payload, signal: AbortSignal | undefined): Promise<HookResult>
 }
 
@@ -30,9 +25,7 @@ export interface ChainContext extends HookContext {
 }
 
 function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record<string, string>> | undefined {
-  // A project's own hooks get the project root whatever the agent set: trust pinned the files
-  // these paths name (src/trust/material.ts), so they must mean the same when the hook runs; an
-  // enclosing project's hooks (src/config/files.ts) run in their own project.
+  // A project's own hooks get the project root whatever the agent set: trust pinned the files these paths name.
   if (needsTrust(hook.source.layer)) {
     const projectRoot = hook.projectRoot ?? context.projectRoot
     return { ...Object.fromEntries(HANDLER_VARIABLES.map((name) => [name, projectRoot])), ...hook.env }
@@ -44,11 +37,8 @@ function projectDirVariables(hook: Hook, context: ChainContext): Readonly<Record
 }
 
 /**
- * The payload's own bytes with what `withEventName` adds appended inside the closing brace: the
- * same JSON a hook would get from serialising that object, without decoding and encoding it
- * again, and as pieces around the addition (a 10 MB payload is not copied to add a field).
- * Undefined (serialise instead) when the payload did not come from bytes or has a null event
- * field that `withEventName` would replace.
+ * The payload's own bytes with what `withEventName` adds inside the closing brace, as pieces (a 10 MB payload is
+ * not copied); undefined (serialise instead) when it did not come from bytes or has a null event field.
  */
 function passedThrough(original: Payload, event: FiredEvent): ChildInput | undefined {
   const raw = payloadBytes(original)
@@ -71,12 +61,7 @@ function passedThrough(original: Payload, event: FiredEvent): ChildInput | undef
   return [bytes.subarray(0, close), insert, bytes.subarray(close)]
 }
 
-/**
- * Runs the chain's steps (src/chain.ts runChain), one at a time as the chain asks: a step's
- * input (the bytes that came in while nothing rewrote them, else the payload serialised once per
- * version), its run (in-process, or by the run stage, whose run is then read into its answer),
- * and what a start in the background leaves for the end of the chain.
- */
+/** Runs the chain's steps as the chain asks: each step's input (once per payload version), its run and answer, its handoffs. */
 export class StepRunner {
   /** Detached hooks and non-blocking http hooks: what they must have before hookrun exits. */
   readonly handoffs: Promise<unknown>[] = []
@@ -86,11 +71,9 @@ export class StepRunner {
   /** The payload as command hooks read it on stdin, per version of it. */
   private readonly stdin = new WeakMap<Payload, ChildInput>()
   private readonly event: FiredEvent
-  /** The payload as it came. */
   private readonly original: Payload
   /** The payload as the first step sees it (`withEventName`): the chain's payload until a step rewrites it. */
   readonly first: Payload
-  /** The chain's context. */
   private readonly context: ChainContext
   /** The context hooks run with: the fire's marker and the trust check at use. */
   private readonly hookContext: HookContext
@@ -115,10 +98,7 @@ export class StepRunner {
     return this.startTimes.get(result)
   }
 
-  /**
-   * Run one step on the payload as it saw it: in-process, or a hook of the config. A hook that
-   * decides (not one let go to the background) is reported to `--events` as it starts and ends.
-   */
+  /** Run one step on the payload as it saw it; a step that decides is reported to `--events`. */
   async runStep(step: ChainStep, seen: Payload): Promise<HookResult> {
     const { event, context } = this
     const started = performance.timeOrigin + performance.now()
@@ -143,11 +123,7 @@ export class StepRunner {
     return input
   }
 
-  /**
-   * A hook of the config: handed to the run stage with its input and its own variables, its run
-   * read into its answer. A `blocking: false` hook is started (an http hook sent) now and waited
-   * for only at the end; it gives no decision, and what it says is the chain's warning.
-   */
+  /** A hook of the config; a `blocking: false` one gives no decision, and what it says becomes the chain's warnings. */
   private async runHook(hook: Hook, seen: Payload): Promise<HookResult> {
     const variables = projectDirVariables(hook, this.context)
     const input = this.inputOf(seen)

@@ -1,5 +1,4 @@
-// The selected hooks as a chain: in stages by their rules, each result kept with its rewrite, rewrites
-// judged again, hookrun's own block last (one step's run: chain-steps.ts).
+// The selected hooks as a chain: stages by their rules, rewrites judged again, hookrun's own block last.
 import { type FiredEvent, type Hook, type HookResult, type HookRule, type Payload, ruleOfShape } from './core/types.ts'
 import { killEscapees, newFireId, pidClock } from './run/escapees.ts'
 import { sameJudgedInput, toolInput, withRewrite } from './payload/fields.ts'
@@ -35,10 +34,7 @@ export interface ChainOutcome {
   readonly warnings: string[]
   /** When each result's step started (epoch ms, same order as `results`): for telemetry spans. */
   readonly startedAt: number[]
-  /**
-   * Which input each run judged, every round in the order they ran (`explain` shows it): a hook
-   * that judged an input a later hook rewrote ran again on the rewrite (`runRounds`).
-   */
+  /** Which input each run judged, every round in the order they ran (`explain` shows it). */
   readonly judged: JudgedInput[]
 }
 
@@ -47,11 +43,7 @@ export function ruleOf(step: ChainStep): HookRule {
   return 'run' in step ? 'chain' : ruleOfShape(step.shape)
 }
 
-/**
- * Consecutive steps of the `all` rule form one stage, run concurrently (one after another when a
- * Gemini group says `sequential`: Gemini then runs every matching handler in order). A chain
- * step is a stage of its own.
- */
+/** Consecutive `all` steps form one stage, run concurrently (in order when a group says `sequential`); a chain step is its own stage. */
 function stagesOf(steps: readonly ChainStep[]): { rule: HookRule; steps: ChainStep[]; sequential: boolean }[] {
   const stages: { rule: HookRule; steps: ChainStep[]; sequential: boolean }[] = []
   for (const step of steps) {
@@ -67,11 +59,8 @@ function stagesOf(steps: readonly ChainStep[]): { rule: HookRule; steps: ChainSt
 }
 
 /**
- * Run the selected steps (docs/protocol.md). hookrun's own hooks form a chain: in order, each seeing the
- * payload as earlier steps left it, stopping at the first block. Handlers written in an agent's
- * shape keep that agent's rule: every one of them runs, whatever blocked, concurrently, each
- * seeing the payload as it was when they started; their rewrites apply afterwards in config
- * order. Command hooks and in-process hooks differ only in how one step runs.
+ * Run the selected steps (docs/protocol.md): hookrun's own hooks chain (in order, stop at a block); an agent's
+ * handlers keep its rule (all run concurrently on the payload as it was; rewrites apply after, in config order).
  */
 export async function runChain(
   steps: readonly ChainStep[],
@@ -89,8 +78,7 @@ export async function runChain(
   } finally {
     budget.end()
   }
-  // hookrun's own block, after the hooks' results: the judges never agreed, or a gate's hooks ran
-  // out of time (never both: a spent budget aborts the judging before it can give up).
+  // hookrun's own block, after the hooks' results: the judges never agreed, or a gate's hooks ran out of time.
   let block = unsettled
   if (budget.expired() && !outerContext.signal?.aborted) {
     const reason = `hooks ran past hookrun's budget of ${Math.round(budget.ms / 1000)} s for one event; the ones still running were killed`
@@ -134,13 +122,9 @@ class ChainRun {
   }
 
   /**
-   * Round 1: each stage by its rule (a chain step stops at a block; an `all` stage runs whatever
-   * blocked, its steps together, or one at a time when it is sequential). Then the input that runs
-   * is the input every judge approved (README "Rewrites are judged again"): on a gate event, each
-   * hook that judged an input a later hook rewrote runs again, in config order, on the input as it
-   * now is, until every judge's last run approved the final input. A chain that is still rewriting
-   * after MAX_JUDGING_ROUNDS rounds blocks (the reason is returned, for `runChain`): no gate has
-   * then judged what would run.
+   * Round 1: each stage by its rule. Then on a gate event each hook that judged an input a later hook rewrote runs
+   * again on the input as it now is (README "Rewrites are judged again"), until every judge approved the final input;
+   * still rewriting after MAX_JUDGING_ROUNDS rounds, the block's reason is returned.
    */
   async runRounds(steps: readonly ChainStep[]): Promise<string | undefined> {
     for (const stage of stagesOf(steps)) {
@@ -172,10 +156,7 @@ class ChainRun {
     return undefined
   }
 
-  /**
-   * Run steps together, each on the payload as it is now; each result is then kept in config order
-   * (in `round`, at `at` when it replaces the step's earlier run) and its rewrite applied.
-   */
+  /** Run steps together on the payload as it is now; each result kept in config order (at `at` in a later round), its rewrite applied. */
   private async runTogether(steps: readonly ChainStep[], round = 1, at?: readonly number[]): Promise<void> {
     const seen = this.payload
     const results = await Promise.all(steps.map((step) => this.steps.runStep(step, seen)))
@@ -204,10 +185,7 @@ class ChainRun {
     }
   }
 
-  /**
-   * The outcome: hookrun's own block last, when there is one (with no step of its own: `ran` is
-   * one shorter then); detached hooks given their input, what the hooks left running ended.
-   */
+  /** The outcome: hookrun's own block last (with no step: `ran` is one shorter), handoffs awaited, escapees ended. */
   async finish(block: string | undefined): Promise<ChainOutcome> {
     if (block !== undefined) {
       const commandStep = this.ran.find((step): step is Hook => !('run' in step))
@@ -217,8 +195,7 @@ class ChainRun {
       this.blocked = true
     }
     await Promise.all(this.steps.handoffs)
-    // Whatever the hooks left running in a session of its own ends with the chain, unless a hook
-    // was let go on purpose: its descendants carry the marker too.
+    // What the hooks left running ends with the chain, unless a hook was let go on purpose.
     if (this.fireId !== undefined && !this.steps.letGo && this.ran.some((step) => !('run' in step)))
       await killEscapees(this.fireId, this.pidsBefore)
     const { results, ran, skipped, rewrites, warnings, startedAt, judged } = this
@@ -226,10 +203,7 @@ class ChainRun {
   }
 }
 
-/**
- * The chain's own deadline beside the caller's signal: one signal that aborts on either, so the
- * hooks still running are killed when the budget is spent.
- */
+/** The chain's own deadline beside the caller's signal: one signal that aborts on either. */
 function chainBudget(context: ChainContext): { signal: AbortSignal; ms: number; expired(): boolean; end(): void } {
   const ms = context.budgetMs ?? CHAIN_BUDGET_SECONDS * 1000
   const controller = new AbortController()

@@ -1,17 +1,10 @@
-// The pipeline's vocabulary: the types every stage passes to the next. Imports nothing of the
-// project outside src/core/, so any stage can use it without pulling in another stage.
+// The types every stage passes to the next; imports nothing outside src/core/.
 import { dirname } from 'node:path'
 import type { DecisionValue, HookAnswer, HookReport } from './protocol.ts'
 
 export type { Decision, DecisionValue, HookAnswer, HookReport } from './protocol.ts'
 
-// Where hooks come from
-
-/**
- * Where a hook came from. The hooks.json layers (user, project, local, or `config` for named
- * files) override earlier ones by hook name; the folder and plugin layers (src/folders/) come
- * after them, highest precedence first.
- */
+/** Where a hook came from: hooks.json layers override earlier ones by name; folder and plugin layers come after. */
 export type Layer =
   | 'managed'
   | 'policy'
@@ -35,26 +28,16 @@ export interface ConfigProblem {
   /** JSON path inside the file, e.g. `hooks[2].timeout`; empty for the whole file. */
   readonly path: string
   readonly message: string
-  /**
-   * The problem took a hook away (an entry that cannot be read, a file that cannot be parsed, an
-   * event name that is surely a typo): the event patterns that hook was for, or no `events` when
-   * they cannot be told (then it was for any event). On a gate event such a problem blocks.
-   */
+  /** The problem took a hook away: the events it was for (none: any event). On a gate event it blocks. */
   readonly brokenHook?: { readonly events?: readonly string[] }
   /** A project hook trust cannot pin (its `env` sets a search path, src/trust/hook-env.ts): `hookrun trust` refuses. */
   readonly untrustable?: true
 }
 
-// Hooks
-
 /** The config shape a hook was written in (src/config/shapes.ts): the shapes differ in what a failure means. */
 export type HookShape = 'hookrun' | 'pigo' | 'claude' | 'gemini' | 'cursor' | 'codex' | 'crush' | 'windsurf' | 'kiro' | 'reasonix'
 
-/**
- * Which handlers run when several match (docs/protocol.md "Which handlers run"): `all` is the agents' rule
- * (Claude Code, Gemini CLI and Cursor run every matching handler, concurrently, and the most
- * restrictive answer wins); `chain` is hookrun's own (in order, stop at the first block).
- */
+/** Which handlers run when several match: `all` (concurrently, strictest wins: the agents' rule) or `chain` (in order, stop at a block). */
 export type HookRule = 'all' | 'chain'
 
 /** The rule a shape keeps: the one the document it was written for is run by. */
@@ -101,10 +84,7 @@ export interface Hook {
   readonly sequential?: boolean
   /** Extra prefixes for the HOOKRUN_* variables (`PIGO_`, `FORGE_`, …). */
   readonly envPrefixes: readonly string[]
-  /**
-   * `index` counts the file's hooks in order; `path` is the entry's JSON path. For an executable in
-   * a hook folder, `file` is the executable (`index` 0, `path` empty).
-   */
+  /** `index` counts the file's hooks; `path` is the entry's JSON path. A hook folder's executable: `file` (`index` 0, `path` empty). */
   readonly source: {
     readonly layer: Layer
     readonly file: string
@@ -112,10 +92,7 @@ export interface Hook {
     readonly path: string
     readonly executable?: boolean
   }
-  /**
-   * A hook of an enclosing project (src/config/files.ts): the project it runs in, with that
-   * project's folder variables, as trust pinned it. Absent for the project's own hooks.
-   */
+  /** A hook of an enclosing project (src/config/files.ts): the project it runs in, as trust pinned it. */
   readonly projectRoot?: string
   /** A managed hook marked `locked`: no later layer may replace, disable or move it. */
   readonly locked?: boolean
@@ -137,16 +114,11 @@ export interface HttpTarget {
   readonly limits?: HttpHookLimits
 }
 
-/**
- * `allowedHttpHookUrls` and `httpHookAllowedEnvVars` as each layer set them, with the file that
- * did: every list narrows (a URL must match a pattern of each, a variable be in each).
- */
+/** `allowedHttpHookUrls` and `httpHookAllowedEnvVars` per layer that set them: every list narrows. */
 export interface HttpHookLimits {
   readonly urls?: ReadonlyArray<{ readonly patterns: readonly string[]; readonly file: string }>
   readonly envVars?: ReadonlyArray<{ readonly names: readonly string[]; readonly file: string }>
 }
-
-// The user settings
 
 /** What the user's own config says besides its hooks. */
 export interface Settings {
@@ -171,27 +143,22 @@ interface TelemetrySettings {
   readonly file: string
 }
 
-// Events and payloads
-
 /** The event JSON an agent hands to `fire`: always a JSON object. */
 export type Payload = Record<string, unknown>
 
-/** An event as hooks see it: its canonical name plus, for tool events, the subject. */
 /** A call of tool `tool` of MCP server `server`, whatever the agent called it (src/event/mcp.ts). */
 export interface McpTool {
   readonly server: string
   readonly tool: string
 }
 
+/** An event as hooks see it: its canonical name plus, for tool events, the subject. */
 export interface FiredEvent {
   /** Canonical name without subject, e.g. `tool:pre_execute`. */
   readonly name: string
   /** The tool name as the agent spelled it (`Bash`), if any. */
   readonly tool?: string
-  /**
-   * Lowercased segments matched against patterns; the subject is the tool's canonical name
-   * (src/event/tools.ts): Gemini's `run_shell_command` gives `['tool', 'pre_execute', 'bash']`.
-   */
+  /** Lowercased segments matched against patterns; the subject is the tool's canonical name (`['tool', 'pre_execute', 'bash']`). */
   readonly segments: readonly string[]
   /** `name` plus the subject: `tool:pre_execute:bash`. */
   readonly qualified: string
@@ -200,8 +167,6 @@ export interface FiredEvent {
   /** The segments of the other readings of an MCP tool's name (src/event/mcp.ts): a pattern matching any of them matches. */
   readonly alternates?: readonly (readonly string[])[]
 }
-
-// Running and answering
 
 /** What POSTing the payload to an http hook produced, before any interpretation. */
 export interface HttpRun {
@@ -236,10 +201,8 @@ export interface CommandRun {
 }
 
 /**
- * What running one hook gave, before any interpretation: a gate's hook not run because a variable
- * would hold only part of a value (`cut`: a NUL; `incomplete`: a command longer than a variable
- * holds), a project hook not run because its files changed since trust, or what its command, its
- * POST or its start in the background came to (src/run/hook.ts makes it, src/answer/hook-result.ts reads it).
+ * What running one hook gave, before interpretation: a gate's hook not run because a variable would hold part of a
+ * value (`cut`: a NUL; `incomplete`: too long), a project hook whose files changed since trust, or what it came to.
  */
 export type HookRun =
   | { readonly kind: 'cut'; readonly variables: readonly string[] }
@@ -286,29 +249,16 @@ export function needsTrust(layer: Layer): boolean {
   return PROJECT_LAYERS.has(layer)
 }
 
-/**
- * The project a hooks.json layer belongs to: `<root>/.hookrun/hooks.json` (and hooks.local.json)
- * → `<root>`. Enclosing projects add layers of their own (src/config/files.ts), so a fire's
- * project files may come from more than one project; undefined for any other layer.
- */
+/** The project a hooks.json layer belongs to: `<root>/.hookrun/hooks.json` → `<root>`; undefined for other layers. */
 export function projectRootOf(ref: Pick<ConfigFileRef, 'layer' | 'file'>): string | undefined {
   return ref.layer === 'project' || ref.layer === 'local' ? dirname(dirname(ref.file)) : undefined
 }
 
 /**
- * Where an agent says its project is (README "Which project"), declared by each dialect: the
- * variables it sets in every hook's environment (its own name first, then the aliases it sets),
- * and the payload field it fills from the session, not from the tool's current folder. A payload
- * field is read only when no variable is set: the variable is the agent's own, a payload field
- * may follow the model's `cd`.
+ * Where an agent says its project is (README "Which project"): the variables it sets in every hook's environment
+ * (its own first), and the payload field with its session folder, read only when no variable is set (it may follow a `cd`).
  */
 export interface ProjectSource {
   readonly variables: readonly string[]
-  /**
-   * `cwd` where the agent sends its session folder there (Codex, Copilot), `workspace_roots`
-   * (Cursor's first root), `working_dir` (Goose's, on its tool and Stop events), `working_directory`
-   * (Letta Code's, on every event), `workspaceRoot` (Grok Build's), `workspacePaths` (Antigravity
-   * CLI's first path).
-   */
   readonly payloadField?: 'cwd' | 'workspace_roots' | 'working_dir' | 'working_directory' | 'workspaceRoot' | 'workspacePaths'
 }

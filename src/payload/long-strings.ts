@@ -23,15 +23,9 @@ const BACKSLASH = 0x5c
 const NUL_ESCAPE = '\\u0000'
 
 /**
- * The payload's bytes parsed as `JSON.parse` would parse them, except that each string value of
- * `longString` bytes or more is not decoded: it becomes a property that decodes on first read. A
- * 10 MB file write is then held once, as the bytes that came in (which hooks are handed as they
- * are), instead of also as decoded text and as a parsed string; selection and the answer read only
- * short fields. Everything but the long strings' contents is checked to be UTF-8 JSON at once; a
- * long string's bytes, escapes and characters are checked when it is read (a bad one then fails
- * that read, naming it): checking a 10 MB string's UTF-8 up front would cost every such fire
- * ~0.5 ms. Undefined when the check fails or the JSON is not an object: the caller parses the
- * bytes whole, which says what is wrong exactly as for any payload.
+ * The payload's bytes parsed as `JSON.parse` would, except that each string value of `longString` bytes or more
+ * becomes a property that decodes (and is checked) on first read: a 10 MB file write is held once, as its bytes.
+ * Undefined when the rest is not UTF-8 JSON or not an object: the caller's whole parse then says what is wrong.
  */
 export function parseLeavingLongStrings(
   bytes: Uint8Array,
@@ -75,10 +69,8 @@ export function parseLeavingLongStrings(
 }
 
 /**
- * The index of the quote that closes the string whose text starts at `from` (the first quote not
- * escaped by an odd run of backslashes), or -1 when none does. Found with the runtime's own byte
- * search, never a loop over every byte: a JavaScript loop over 10 MB takes milliseconds and makes
- * the runtime compile it with its optimising JIT, which alone holds ~8 MB more (measured).
+ * The index of the unescaped quote that closes the string whose text starts at `from`, or -1. Found with the
+ * runtime's byte search: a JavaScript loop over 10 MB takes milliseconds and ~8 MB more for its JIT (measured).
  */
 function stringEnd(bytes: Uint8Array, from: number): number {
   for (let quote = bytes.indexOf(QUOTE, from); quote !== -1; quote = bytes.indexOf(QUOTE, quote + 1)) {
@@ -100,10 +92,7 @@ function isKey(bytes: Uint8Array, at: number): boolean {
   return bytes[at] === 0x3a
 }
 
-/**
- * Put each long string where its marker was parsed, as a property that decodes on first read;
- * false (and the caller gives up) when objects and arrays nest deeper than `maxDepth`.
- */
+/** Put each long string where its marker was parsed; false when objects and arrays nest deeper than `maxDepth`. */
 function replaceMarkers(root: object, marker: string, long: readonly LongString[], maxDepth: number): boolean {
   const stack: Array<[object, number]> = [[root, 1]]
   while (stack.length > 0) {
@@ -133,29 +122,34 @@ function defineLongString(holder: object, key: string, long: LongString): void {
     // Writing the property makes it a plain one, as it would be had the payload been parsed whole.
     set: (value: unknown) => {
       byKey.delete(key)
-      Object.defineProperty(holder, key, { value, writable: true, enumerable: true, configurable: true })
+      defineValue(holder, key, value)
     },
   })
 }
 
-/**
- * `{ ...source, ...fields }`, except that a long string of `source` not decoded yet stays so: a
- * spread reads every property, and so would decode a 10 MB prompt just to add a field.
- */
+/** `{ ...source, ...fields }`, except that a long string of `source` not decoded yet stays so (a spread would decode it). */
 export function spreadKeepingLongStrings<T extends object>(source: T, fields: Readonly<Record<string, unknown>> = {}): T {
   const byKey = LONG_STRINGS.get(source)
   if (byKey === undefined) return { ...source, ...fields }
   const copy = {} as Record<string, unknown>
-  // Defined, not assigned: a key named __proto__ must stay a property, as in a spread.
-  const define = (key: string, value: unknown) =>
-    Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true })
   for (const key of Object.keys(source)) {
-    const long = byKey.get(key)
-    if (long !== undefined && long.value === undefined && !Object.hasOwn(fields, key)) defineLongString(copy, key, long)
-    else define(key, (source as Record<string, unknown>)[key])
+    const long = undecoded(source, key)
+    if (long !== undefined && !Object.hasOwn(fields, key)) defineLongString(copy, key, long)
+    else defineValue(copy, key, (source as Record<string, unknown>)[key])
   }
-  for (const key of Object.keys(fields)) define(key, fields[key])
+  for (const key of Object.keys(fields)) defineValue(copy, key, fields[key])
   return copy as T
+}
+
+/** Defined, not assigned: a key named __proto__ must stay a property, as in a spread. */
+function defineValue(holder: object, key: string, value: unknown): void {
+  Object.defineProperty(holder, key, { value, writable: true, enumerable: true, configurable: true })
+}
+
+/** `holder[key]` when it is a long string parsed here and not decoded yet. */
+function undecoded(holder: object, key: string): LongString | undefined {
+  const long = LONG_STRINGS.get(holder)?.get(key)
+  return long?.value === undefined ? long : undefined
 }
 
 function decode(long: LongString, key: string): string {
@@ -175,22 +169,18 @@ function decode(long: LongString, key: string): string {
 }
 
 /**
- * `holder[key]` when it is a long string not decoded yet, as much of it as `maxBytes` bytes of
- * UTF-8 hold (an environment variable): its longest start that fits, read from the bytes and not
- * kept decoded (the payload still holds it as bytes), and whether that is all of it. Equal to
- * cutting the decoded string there, but a 10 MB file write is read only about as far as fits.
- * Undefined for anything else, which the caller reads as usual.
+ * A long string not decoded yet, as much of it as `maxBytes` bytes of UTF-8 hold (an environment variable), read
+ * from the bytes only about as far as fits, and whether that is all of it; undefined for anything else.
  */
 export function boundedText(holder: object, key: string, maxBytes: number): { text: string; complete: boolean } | undefined {
-  const long = LONG_STRINGS.get(holder)?.get(key)
-  if (long === undefined || long.value !== undefined) return undefined
+  const long = undecoded(holder, key)
+  if (long === undefined) return undefined
   let text = ''
   let room = maxBytes
   let from = long.open + 1
   while (from < long.close) {
     if (room < 64) {
-      // The last few bytes: a window that holds `room` bytes of text whatever its escapes (one is
-      // at most 6 bytes for a character), fitted character by character.
+      // The last few bytes: a window that holds `room` bytes of text whatever its escapes, fitted character by character.
       const { piece, end } = decodedBefore(long, key, from, Math.min(long.close, from + 6 * room + 12))
       const { read, written } = new TextEncoder().encodeInto(piece, new Uint8Array(room))
       text += piece.slice(0, read)
@@ -199,8 +189,7 @@ export function boundedText(holder: object, key: string, maxBytes: number): { te
       from = end
       continue
     }
-    // A piece of `room` bytes of JSON is at most `room` bytes of text: escapes only make it shorter,
-    // so read on from where it ended for as much as is still missing.
+    // A piece of `room` bytes of JSON is at most `room` bytes of text: escapes only make it shorter.
     const { piece, end } = decodedBefore(long, key, from, Math.min(long.close, from + room))
     text += piece
     room -= Buffer.byteLength(piece)
@@ -209,10 +198,7 @@ export function boundedText(holder: object, key: string, maxBytes: number): { te
   return { text, complete: true }
 }
 
-/**
- * The text of the string's bytes from `from` (where a character starts) to about `cut`: the cut
- * stepped back so that no UTF-8 sequence, escape or escaped surrogate pair is split.
- */
+/** The text of the string's bytes from `from` to about `cut`, stepped back so no UTF-8 sequence, escape or surrogate pair is split. */
 function decodedBefore(long: LongString, key: string, from: number, cut: number): { piece: string; end: number } {
   for (let step = 0; step <= 12; step++) {
     while (cut < long.close && (long.bytes[cut]! & 0xc0) === 0x80) cut--
@@ -236,14 +222,10 @@ function decodedBefore(long: LongString, key: string, from: number, cut: number)
   throw new PayloadError(`${long.where} is not valid JSON: the string '${key}' at byte ${long.open}; send the event as valid JSON`)
 }
 
-/**
- * Whether `holder[key]`, a long string not decoded yet, holds a NUL character, found in its bytes
- * as the escape `\u0000` (JSON has no other way to write one) not itself escaped; undefined for
- * anything else.
- */
+/** Whether a long string not decoded yet holds a NUL (an unescaped `\u0000` in its bytes); undefined for anything else. */
 export function hasNul(holder: object, key: string): boolean | undefined {
-  const long = LONG_STRINGS.get(holder)?.get(key)
-  if (long === undefined || long.value !== undefined) return undefined
+  const long = undecoded(holder, key)
+  if (long === undefined) return undefined
   const text = Buffer.from(long.bytes.buffer, long.bytes.byteOffset, long.bytes.length)
   for (let at = text.indexOf(NUL_ESCAPE, long.open); at !== -1 && at < long.close; at = text.indexOf(NUL_ESCAPE, at + 1)) {
     if (!isEscaped(text, at)) return true
@@ -252,33 +234,21 @@ export function hasNul(holder: object, key: string): boolean | undefined {
 }
 
 /**
- * A copy of `value` without the long strings not decoded yet (nor decoded here): what is certainly
- * readable of a payload whose long string failed to decode, for telling its agent's event so that
- * a gate can block (the short fields name events and tools).
+ * A copy of `value` without the long strings not decoded yet: what is certainly readable of a payload whose long
+ * string failed to decode, so that its event can still be told and a gate block.
  */
 export function withoutUndecodedStrings(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value
-  const byKey = LONG_STRINGS.get(value)
-  const undecoded = (key: string) => {
-    const long = byKey?.get(key)
-    return long !== undefined && long.value === undefined
-  }
-  if (Array.isArray(value)) return value.flatMap((item, index) => (undecoded(String(index)) ? [] : [withoutUndecodedStrings(item)]))
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => (isUndecoded(value, String(index)) ? [] : [withoutUndecodedStrings(item)]))
   const copy: Record<string, unknown> = {}
   for (const key of Object.keys(value)) {
-    if (!undecoded(key))
-      Object.defineProperty(copy, key, {
-        value: withoutUndecodedStrings((value as Record<string, unknown>)[key]),
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      })
+    if (!isUndecoded(value, key)) defineValue(copy, key, withoutUndecodedStrings((value as Record<string, unknown>)[key]))
   }
   return copy
 }
 
 /** Whether `holder[key]` is a long string parsed here and not decoded yet (for tests and diagnostics). */
 export function isUndecoded(holder: object, key: string): boolean {
-  const long = LONG_STRINGS.get(holder)?.get(key)
-  return long !== undefined && long.value === undefined
+  return undecoded(holder, key) !== undefined
 }

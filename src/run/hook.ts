@@ -1,6 +1,5 @@
-// Stage run for one hook of the chain, top to bottom: its folder and environment, the checks made
-// right before it starts, then its command run, its POST sent, or its start in the background.
-// What happened goes back as a `HookRun` (src/core/types.ts), which src/answer/hook-result.ts reads into the hook's answer.
+// Stage run for one hook: its folder and environment, the checks right before it starts, then its command run,
+// its POST sent, or its start in the background, as a `HookRun` (src/answer/hook-result.ts reads it).
 import { dirname, resolve } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import type { FiredEvent, Hook, HookRun, HttpRun, Payload } from '../core/types.ts'
@@ -39,11 +38,7 @@ export interface HookContext {
   readonly verifyMaterial?: (hook: Hook) => Promise<string[]>
 }
 
-/**
- * Run one hook on `payload` (its stdin `input`, made once per version of the payload): an http
- * hook is POSTed, a command hook is checked and spawned, a `blocking: false` one started and left.
- * `variables` are the hook's own: its project's, as its agent sets them, and its `env`.
- */
+/** Run one hook on `payload` (stdin `input`); `variables` are the hook's own (its project's, and its `env`). */
 export async function runHook(
   hook: Hook,
   event: FiredEvent,
@@ -58,7 +53,16 @@ export async function runHook(
       ? { kind: 'http', run: await sent }
       : { kind: 'started', handoff: sent.then((run) => httpWarnings(hook, run)), letGo: false }
   }
-  if (!hook.blocking) return startInBackground(hook, event, payload, input, variables, context)
+  if (!hook.blocking) {
+    // Started detached, its input handed over at the end of the chain; it gives no decision.
+    const changed = await changedMaterial(hook, context)
+    if (changed !== undefined) return changed
+    const { env, cwd } = commandSetup(hook, event, payload, variables, context)
+    const handoff = startDetached(hook.command, { cwd, env, input }).then((error) =>
+      error === undefined ? [] : [`hook '${hook.name}' (blocking: false) ${error}`],
+    )
+    return { kind: 'started', handoff, letGo: true }
+  }
   // A gate must not judge a value cut short: it fails closed instead of running.
   const cut = variablesWithNul(event, payload)
   if (cut.length > 0 && isGate(event.name)) return { kind: 'cut', variables: cut }
@@ -78,24 +82,6 @@ export async function runHook(
     onLine: progress && ((stream, line) => progress({ type: 'hook_output', hook: hook.name, stream, line })),
   })
   return { kind: 'command', run, path: env.PATH, cut }
-}
-
-/** A `blocking: false` command hook: started detached, its input handed over at the end of the chain; it gives no decision. */
-async function startInBackground(
-  hook: Hook,
-  event: FiredEvent,
-  payload: Payload,
-  input: ChildInput,
-  variables: Readonly<Record<string, string>> | undefined,
-  context: HookContext,
-): Promise<HookRun> {
-  const changed = await changedMaterial(hook, context)
-  if (changed !== undefined) return changed
-  const { env, cwd } = commandSetup(hook, event, payload, variables, context)
-  const handoff = startDetached(hook.command, { cwd, env, input }).then((error) =>
-    error === undefined ? [] : [`hook '${hook.name}' (blocking: false) ${error}`],
-  )
-  return { kind: 'started', handoff, letGo: true }
 }
 
 /** A command hook's environment and folder: hookrun's variables, its own, and its project as the folder. */
@@ -120,10 +106,7 @@ function commandSetup(
   return { env, cwd }
 }
 
-/**
- * Trust checked at the moment of use: what changed in a project hook's own files since its
- * project was trusted; such a hook does not run (src/answer/hook-result.ts says what that means).
- */
+/** Trust checked at the moment of use: what changed in a project hook's own files since trust; such a hook does not run. */
 async function changedMaterial(hook: Hook, context: HookContext): Promise<HookRun | undefined> {
   const changed = await context.verifyMaterial?.(hook)
   const trust = context.trusts?.find((one) => one.root === hook.projectRoot) ?? context.trusts?.at(-1)
