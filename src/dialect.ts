@@ -29,10 +29,7 @@ export function checkFormat(format: string): void {
   throw new HookrunError(`--format ${format} is not known${didYouMean(format, FORMAT_NAMES)}; use one of: ${FORMAT_NAMES.join(', ')}`)
 }
 
-/**
- * `--format NAME`, else the dialect the payload comes from, else none (hookrun's own JSON). The
- * agents it may name are loaded first: `loadAgentsFor(format)` (src/agents/loaded.ts), or the registry.
- */
+/** `--format NAME`, else the dialect the payload comes from, else none (hookrun's own JSON); `loadAgentsFor` first. */
 export function resolveDialect(format: string | undefined, payload: Payload): Dialect | undefined {
   if (format === undefined || format === 'auto') return dialectsInDetectionOrder().find((dialect) => dialect.detect(payload))
   if (NATIVE.has(format)) return undefined
@@ -40,10 +37,7 @@ export function resolveDialect(format: string | undefined, payload: Payload): Di
   return agentNamed(format)?.dialect
 }
 
-/**
- * Is this one of the dialect's agent's own event names, spelled as it spells it (`namesOf(agent).has(name)`)?
- * Asked of its module's table, which the fire has loaded, not of every agent's.
- */
+/** Is this one of the dialect's agent's own event names, as it spells it (asked of its loaded module only)? */
 export function isOwnEventName(dialect: Dialect, name: string): boolean {
   const events = agentNamed(dialect.source)?.events
   return events !== undefined && Object.hasOwn(events, name)
@@ -61,10 +55,7 @@ export interface PreparedDialect {
   readonly payload: Payload
 }
 
-/**
- * Resolve the dialect (if any) and read the agent's payload: which event, in the agent's own
- * name and for firing, and what the payload leaves out. `eventArg` is the command line's event.
- */
+/** Resolve the dialect (if any) and read the agent's payload: which event, in its own name and for firing. */
 export function prepareDialect(format: string | undefined, eventArg: string | undefined, payload: Payload): PreparedDialect | undefined {
   const dialect = resolveDialect(format, payload)
   if (dialect === undefined) return undefined
@@ -86,12 +77,8 @@ export function prepareDialect(format: string | undefined, eventArg: string | un
 }
 
 /**
- * The payload with hookrun's `mcp` field when the tool is an MCP tool in this agent's naming:
- * server and tool from the agent's own fields where it sends them, else every reading of the name.
- * The servers the agent is configured with pick the reading hooks see first; on a gate the others
- * stay too, for matching: those files may be the repository's, and a server one of them names must
- * not take away the reading a gate matches (a gate on a server then also holds where another
- * reading of the same name is the real one).
+ * The payload with hookrun's `mcp` field for an MCP tool: the agent's own fields, else every reading of the name. The
+ * configured servers pick the first reading; on a gate the others stay for matching (those files may be the repository's).
  */
 function withMcpCall(dialect: Dialect, { tool: implied, payload }: Normalized, gate: boolean): Payload {
   const tool = implied ?? toolFromPayload(payload)
@@ -104,12 +91,7 @@ function withMcpCall(dialect: Dialect, { tool: implied, payload }: Normalized, g
   return mcp === undefined ? payload : spreadKeepingLongStrings(payload, { mcp })
 }
 
-/**
- * The decision in the dialect's JSON. A dialect that declares no `carries` takes none of the
- * fields hookrun carries (toolConfig, llm_request, updatedMCPToolOutput, …): each one the decision
- * has is named in a warning, so no field is dropped without a word, whoever wrote the dialect.
- * A field the agent is known to ignore on this event (`Dialect.ignores`) is named too.
- */
+/** The decision in the dialect's JSON; a carried field it cannot take, or one the agent ignores here, is named in a warning. */
 export function renderFor(dialect: Dialect, decided: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
   const decision = refusingIgnoredRewrite(dialect, decided, agentEvent ?? dialect.eventName(payload))
   // Agents that run this agent's entries (VS Code, Copilot CLI run Claude Code's) may each read its own part of the answer.
@@ -124,11 +106,7 @@ export function renderFor(dialect: Dialect, decided: Decision, payload: Payload,
   return left.length === 0 && ignored.length === 0 ? rendered : { ...rendered, warnings: [...rendered.warnings, ...ignored, ...left] }
 }
 
-/**
- * A rewrite the agent would ignore is refused out loud: a hook that rewrites a tool call means the
- * call must not run as it was, so where the agent would run the original input instead (Qwen
- * Code's PreToolUse), the call is blocked, and the reason, which reaches the model, says why.
- */
+/** A rewrite the agent would ignore blocks the call: it must not run the input the hook replaced. */
 function refusingIgnoredRewrite(dialect: Dialect, decision: Decision, event: string | undefined): Decision {
   if (decision.blocked || decision.updatedInput === undefined || event === undefined || !ignores(dialect, 'updatedInput', event))
     return decision
@@ -140,12 +118,8 @@ function refusingIgnoredRewrite(dialect: Dialect, decision: Decision, event: str
 }
 
 /**
- * Might another agent than this dialect's own be running its entry, with an answer of hookrun's
- * own for the event elsewhere (src/agents/callers.ts)? A look at the fields and variables the
- * callers set, before anything of install's loads. The first caller detected is the one
- * install/callers.ts asks; an app's answer listed in a variable is decided here (a caller may be
- * detected where no app answers at all: loading install's readers for it cost each such fire about
- * a fifth of its time).
+ * Might another agent be running this dialect's entry, with an answer of hookrun's own elsewhere (src/agents/callers.ts)?
+ * Decided from fields and variables, before anything of install's loads (that cost such a fire a fifth of its time).
  */
 export function mayBeAnsweredByCaller(
   dialect: Dialect,
@@ -191,11 +165,7 @@ export function agentFireOptions(
   }
 }
 
-/**
- * The budget for one fire's hooks, in ms, where the agent kills a hook sooner than hookrun's own
- * budget and then goes ahead (`Dialect.killsAfterSeconds`): 10 s under the agent's limit, so the
- * gate's block is the answer the agent reads. Undefined: hookrun's own budget.
- */
+/** The budget for one fire's hooks where the agent kills a hook sooner (`killsAfterSeconds`): 10 s under its limit. */
 export function fireBudgetMs(dialect: Dialect | undefined): number | undefined {
   return dialect?.killsAfterSeconds === undefined ? undefined : (dialect.killsAfterSeconds - 10) * 1000
 }
@@ -210,12 +180,7 @@ const PROBE: Decision = {
   warnings: [],
 }
 
-/**
- * The channels a notice of hookrun's own reaches the agent by on this event: those of the
- * dialect's `notices` (default `systemMessage`) that its answer carries here without a "cannot
- * apply" warning and that the agent does not ignore. Empty: nothing would reach anyone, so the
- * notice waits for a later event (its once-per-session turn is not spent).
- */
+/** The channels of the dialect's `notices` its answer carries on this event and the agent does not ignore (empty: the notice waits). */
 export function noticeChannels(dialect: Dialect, agentEvent: string | undefined): NoticeChannel[] {
   if (agentEvent === undefined) return []
   const probes: Record<NoticeChannel, Partial<Decision>> = {

@@ -1,7 +1,5 @@
-// After a fire's decision: what it does besides deciding, in one place and in this order: hookrun's
-// own notices added (an untrusted project, a narrowed install out of date), the audit line,
-// telemetry, and last the background work started (a stale remote policy's refresh, narrowed
-// installs' syncs, the telemetry shipper). None of it changes which hooks ran or what they decided.
+// After a fire's decision, in this order: hookrun's own notices, the audit line, telemetry, and last the background
+// work started (policy refresh, narrowed installs' syncs, the telemetry shipper). None of it changes the decision.
 import { type NarrowedStamp, narrowedAction, readStamp, readUserStamp, userRoutingAction } from './config/narrowed.ts'
 import type { FiredEvent, Payload, Settings } from './core/types.ts'
 import type { Decision } from './core/protocol.ts'
@@ -87,11 +85,7 @@ export async function afterDecision(
   return decision
 }
 
-/**
- * Narrowed agent configs kept up to date: one that hooks.json outgrew is brought up to date by a
- * detached `install --sync` (without a narrowed install this is one failed open), and what the
- * last sync did, or what this session runs without, is told.
- */
+/** Narrowed agent configs that hooks.json outgrew are synced by a detached `install --sync`; what this session runs without is told. */
 async function withNarrowedSyncs(
   decided: Decision,
   fired: Fired & { channels: Channels },
@@ -101,15 +95,11 @@ async function withNarrowedSyncs(
   const { config, signature, env, channels } = fired
   let decision = decided
   if (options.selfCommand === undefined || options.configFiles?.length) return decision
+  // Only where the project's hooks are trusted: a repository's edit must not change agent configs unseen.
+  const trusted = config.trusts.every((trust) => trust.trusted)
   const stamp = readStamp(config.projectRoot, env)
   if (stamp !== undefined) {
-    // Only where the project's hooks are trusted: a repository's edit must not change agent configs unseen.
-    const action = narrowedAction(
-      stamp,
-      signature,
-      config.trusts.every((trust) => trust.trusted),
-      env,
-    )
+    const action = narrowedAction(stamp, signature, trusted, env)
     if (action.sync)
       background.push([...options.selfCommand, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')])
     if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
@@ -118,20 +108,12 @@ async function withNarrowedSyncs(
     const left = reviewed ? await options.reviewedNotice?.(stamp, signature, fired.cwd) : undefined
     if (left !== undefined) decision = withNotice(decision, left, channels)
   }
-  // The same for a narrowed user install (install --agent X): it routes every trusted project's
-  // hooks, so a fire in a trusted project (or in none) whose config it was not compiled from syncs it.
+  // A narrowed user install routes every trusted project's hooks: a fire whose config it was not compiled from syncs it.
   const userStamp = readUserStamp(env)
   if (userStamp !== undefined) {
     const key = config.trusts.length === 0 ? '' : config.projectRoot
-    const action = userRoutingAction(
-      userStamp,
-      key,
-      signature,
-      config.trusts.every((trust) => trust.trusted),
-      env,
-    )
-    // The agent read its file when this session started (or before this fire): a hook the file does
-    // not route yet is not asked about in this session, whatever the sync does now. Read before it starts (last, in `afterDecision`).
+    const action = userRoutingAction(userStamp, key, signature, trusted, env)
+    // The agent read its file before this fire: a hook it does not route yet is not asked about in this session.
     const stale = userStamp.signatures[key] !== signature && (fired.event.name === 'session:start' || action.sync)
     const unrouted = stale ? await options.unroutedNotice?.(fired.cwd) : undefined
     if (action.sync) background.push([...options.selfCommand, 'install', '--sync', '--user', '--quiet', '--cwd', config.projectRoot])
@@ -141,11 +123,7 @@ async function withNarrowedSyncs(
   return decision
 }
 
-/**
- * Hand one fire's spans over for export: to the spool and a detached shipper when hookrun runs as
- * a command (the agent waits for our exit, never for the collector), or to a background export in
- * this process when a program calls `fire()` itself (it lives on after the decision).
- */
+/** Hand one fire's spans over: to the spool and a detached shipper from the CLI, else to a background export in this process. */
 async function recordTelemetry(
   settings: Settings,
   facts: FireFacts,
@@ -168,12 +146,7 @@ async function recordTelemetry(
   }
 }
 
-/**
- * Hooks that do not run because their project is untrusted (or changed since trusted) are told
- * in the agent once per session and project, on the channels that reach someone there
- * (`noticeChannels`): stderr alone is not shown by agents on success. An event with no such
- * channel does not spend the session's notice.
- */
+/** Hooks of an untrusted project are told once per session and project, on channels that reach someone (else it waits). */
 function withTrustNotice(decision: Decision, trusts: FireConfig['trusts'], payload: Payload, env: Env, channels: Channels): Decision {
   if (channels.length === 0) return decision
   const notices = trusts

@@ -1,6 +1,4 @@
-// Stage config: every layer read (cache or parser), trust applied, hook folders asked. A fire
-// loads it only when its plan (src/config/plan.ts) cannot answer; the library, a runner and
-// `explain` use it every time.
+// Stage config: every layer read (cache or parser), trust applied, hook folders asked; a fire loads it only when its plan cannot answer.
 import { openDocumentCache } from './config/cache.ts'
 import { configWarnings, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
 import { type Observation, observe } from './config/observe.ts'
@@ -23,10 +21,7 @@ export interface LoadedHooks {
   readonly signature: string
 }
 
-/**
- * Read every config layer: `fire()` when its plan cannot answer (`loadAndPlan`), a runner
- * (src/library/runner.ts) once and again on `reload()`, `explain` and `hookrun test` every time.
- */
+/** Read every config layer (a runner, `explain`, `hookrun test`). */
 export async function loadHooks(options: LoadOptions & ReadOptions): Promise<LoadedHooks> {
   const { projectDocuments: _, foldersBefore: __, ...loaded } = await readHooks(observe(options), options)
   return loaded
@@ -38,11 +33,7 @@ interface ReadOptions {
   readonly signal?: AbortSignal
 }
 
-/**
- * `loadHooks` in a look already taken (src/config/observe.ts): the files it found are read, its
- * signatures stand for theirs; with the project's config documents as read (what trust decided
- * on), for a plan's trust footprint.
- */
+/** `loadHooks` in a look already taken, with the project's config documents as read (for a plan's trust footprint). */
 async function readHooks(
   look: Observation,
   options: ReadOptions,
@@ -51,8 +42,7 @@ async function readHooks(
   const { env, found } = look
   // The hook and plugin folders as they were before anything was read: a plan rests on them (none with --config).
   const foldersBefore = look.named ? undefined : folderSignatures(look)
-  // Parsed documents come from the cache while their files are unchanged; zod and the parser load
-  // only for a file that is new or changed (src/config/cache.ts).
+  // Parsed documents come from the cache while their files are unchanged; the parser loads only for a new or changed one.
   const { files, projectRoot } = found
   const cache = openDocumentCache(env, files, look.signature)
   let parser = files.every((ref) => cache.get(ref) !== undefined) ? undefined : await import('./config/parse.ts')
@@ -86,11 +76,7 @@ async function readHooks(
   return { config, warnings: configWarnings(config, options.strict), signature, projectDocuments, foldersBefore }
 }
 
-/**
- * `loadHooks` for one fire, and the plan of its answer for this event made when it may be
- * (src/config/plan.ts): the next fire of the event reads that instead, while nothing changed.
- * `found` is the set of config files the fire found (none with `--config`: never planned).
- */
+/** `loadHooks` for one fire, and the plan of its answer for this event (the next fire reads that while nothing changed). */
 export async function loadAndPlan(event: FiredEvent, look: Observation, options: ReadOptions): Promise<LoadedHooks> {
   const { loaded, inputs } = await loadObserved(look, options)
   if (inputs !== undefined) planHooks(look, event, loaded, inputs)
@@ -103,10 +89,7 @@ export interface ObservedHooks {
   readonly inputs?: PlanInputs
 }
 
-/**
- * `loadHooks`, with every input the config stage read (the type asks for each): what a plan rests
- * on, and what a long-lived runner checks before each fire (`observationHolds`).
- */
+/** `loadHooks`, with every input the config stage read: what a plan rests on, and a runner checks before each fire. */
 export async function loadObserved(look: Observation, options: ReadOptions): Promise<ObservedHooks> {
   const { env, found } = look
   const { projectDocuments, foldersBefore, ...loaded } = await readHooks(look, options)
@@ -127,11 +110,7 @@ export function observationHolds(observed: ObservedHooks, look: Observation): bo
   return observed.inputs !== undefined && answerStands(observed.loaded.config, observed.inputs, look)
 }
 
-/**
- * Per project trusted by record: what that trust rests on, as trust saw it while deciding
- * (`ResolvedConfig.footprints`); a worktree held to its repository's record is looked at here
- * (src/trust/records.ts); none when it would hash (then no plan is made).
- */
+/** Per project trusted by record: what that trust rests on (`ResolvedConfig.footprints`), none when it would hash. */
 function trustRecordsOf(
   config: ResolvedConfig,
   projectDocuments: readonly ConfigDocument[],

@@ -31,53 +31,23 @@ export interface FireOptions {
   readonly progress?: (record: ProgressRecord) => void
   /** The agent that fired (claude, cursor, …) for the audit log and telemetry; default: HOOKRUN_AGENT. */
   readonly agent?: string
-  /**
-   * The command that runs this hookrun (the CLI sets it): background work starts with it detached,
-   * `hookrun telemetry flush` to ship spans and `hookrun policy pull` to refresh a stale remote
-   * policy. Without it `fire()` exports spans in the calling program's background and leaves the
-   * policy refresh to `hookrun policy pull`.
-   */
+  /** The command that runs this hookrun (the CLI sets it): background work starts with it detached. */
   readonly selfCommand?: readonly string[]
-  /**
-   * Where hookrun's own notices for the person go (an untrusted project, a narrowed install out of
-   * date): the agent's channels that reach someone on this event (`noticeChannels` of
-   * src/agents). Default `systemMessage`; empty: none does, so the once-per-session notice
-   * waits for a later event.
-   */
+  /** Where hookrun's own notices go: the agent's channels that reach someone on this event (default `systemMessage`). */
   readonly noticeChannels?: readonly ('systemMessage' | 'additionalContext')[]
-  /**
-   * The agent shows hookrun's stderr to the person on every fire (OpenCode's plugin prints it):
-   * an untrusted project is then told by the once-per-session notice alone, not in every fire's
-   * warnings as well.
-   */
+  /** The agent shows hookrun's stderr on every fire: an untrusted project is then told by the once-per-session notice alone. */
   readonly stderrShown?: boolean
-  /**
-   * How long this fire's hooks may run in all, in ms, when the agent kills a hook sooner than
-   * hookrun's own budget and then goes ahead (Cline: `Dialect.killsAfterSeconds`). Default
-   * CHAIN_BUDGET_SECONDS.
-   */
+  /** How long this fire's hooks may run in all, in ms (default CHAIN_BUDGET_SECONDS). */
   readonly budgetMs?: number
-  /**
-   * What to tell the person when the agent's narrowed user install (src/install/user-routing.ts)
-   * does not route hooks that can run in `cwd` yet: asked while the user stamp is out of date, on
-   * a session start or when this fire starts the sync, since the agent read its settings before.
-   * The CLI gives src/install/unrouted.ts's `unroutedNotice` for the agent that fired.
-   */
+  /** What to tell the person when the agent's narrowed user install does not route hooks that can run in `cwd` yet. */
   readonly unroutedNotice?: (cwd: string) => Promise<string | undefined>
-  /**
-   * What to tell the person when the agent's narrowed project install is one fires leave alone
-   * (its install target `reviewsChangedHooks`) and the config changed since: the CLI gives
-   * src/install/unrouted.ts's `reviewedNotice` for the agent that fired.
-   */
+  /** What to tell the person when the agent's narrowed project install is left to them and the config changed since. */
   readonly reviewedNotice?: (stamp: NarrowedStamp, signature: string, cwd: string) => Promise<string | undefined>
 }
 
 export type { ChainOutcome, ChainStep, InProcessStep, ProgressRecord } from './chain.ts'
 
-/**
- * The whole pipeline (ARCHITECTURE.md): event → config → select → run → interpret → decide.
- * Payload reading and rendering belong to the caller (the CLI, or an agent in-process).
- */
+/** The whole pipeline; payload reading and rendering belong to the caller. */
 export async function fire(options: FireOptions): Promise<Decision> {
   const started = performance.timeOrigin + performance.now()
   const env = options.env ?? process.env
@@ -108,11 +78,7 @@ export async function fire(options: FireOptions): Promise<Decision> {
   return afterDecision(decided, { config, signature, event, payload, cwd, env, started }, options)
 }
 
-/**
- * Stage config: the plan's answer for this event while everything it came from is unchanged
- * (src/config/plan.ts), else every layer read, trust applied and the plan made (src/fire-config.ts,
- * loaded only then).
- */
+/** Stage config: the plan's answer while what it came from is unchanged, else src/fire-config.ts (loaded only then). */
 async function loadConfig(
   event: FiredEvent,
   options: {

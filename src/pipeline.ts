@@ -1,6 +1,4 @@
-// decideEvent: the one place an event is decided (gate → select → run → decide). `fire()`, `explain`,
-// a library runner, and through `fire()` the Agent SDK hooks and `serve`, all call it, so trust at
-// use and hookrun's own blocks hold the same in every caller.
+// decideEvent: the one place an event is decided (gate → select → run → decide), so trust and hookrun's own blocks hold in every caller.
 import type { FiredEvent, Hook, HookResult, Payload } from './core/types.ts'
 import type { ConfigProblem } from './core/types.ts'
 import type { ResolvedConfig } from './config/load.ts'
@@ -55,11 +53,7 @@ interface DecidedEvent {
   readonly block?: HookResult
 }
 
-/**
- * Decide one event from a config stage's answer: a gate hookrun cannot vouch for blocks before
- * anything runs (docs/guarantees.md); else the selected hooks run as a chain, each project hook's
- * files checked against its trust right before it is spawned, and the results decide.
- */
+/** Decide one event: a gate hookrun cannot vouch for blocks before anything runs (docs/guarantees.md); else the chain runs. */
 export async function decideEvent(
   config: DecidingConfig,
   event: FiredEvent,

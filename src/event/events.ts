@@ -1,17 +1,9 @@
-/**
- * The event vocabulary (docs/events.md). Canonical names are `domain:action`, lowercase; a tool event
- * is qualified with its subject when fired (`tool:pre_execute:bash`). Every name a seed or an
- * agent uses is an alias of one canonical name: firing or matching an alias is the same as
- * using the canonical name.
- */
+// The event vocabulary (docs/events.md): canonical `domain:action` names, and every seed's and agent's name as an alias of one.
 import { VOCABULARY } from '../agents/vocabulary.ts'
 import type { AgentEvents } from '../agents/types.ts'
 export interface CanonicalEvent {
   readonly name: string
-  /**
-   * A failing blocking hook blocks by default here (fail closed): the agent can still stop the
-   * action. Elsewhere a failure only warns (fail open).
-   */
+  /** A failing blocking hook blocks by default here (fail closed); elsewhere a failure only warns. */
   readonly gate: boolean
   /** A block has an effect on this event (Claude Code's "exit 2 blocks" column). */
   readonly canBlock: boolean
@@ -23,10 +15,7 @@ interface EventAlias {
   readonly canonical: string
   /** The agents and seeds that use this name (src/agents/<agent>.ts, `SEED_ALIASES`). */
   readonly from: readonly string[]
-  /**
-   * The tool subject the agent's event implies (Cursor's `beforeShellExecution` is
-   * `tool:pre_execute` for shell tools): a handler configured on it runs for that tool only.
-   */
+  /** The tool subject the agent's event implies (`beforeShellExecution` → bash): a handler on it runs for that tool only. */
   readonly subject?: string
 }
 
@@ -137,15 +126,9 @@ const SEEDS_IN_AGENTS_NAMES: ReadonlyArray<readonly [string, readonly string[]]>
   ['rust', ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit']],
 ]
 
-/** Every name's source, the seeds first, then the agents in the registry's order. */
-const sources = (): ReadonlyArray<readonly [string, AgentEvents]> => [...Object.entries(SEED_ALIASES), ...VOCABULARY.events]
-
 /**
- * The look-up tables a fire asks, from every seed's and agent's names: the canonical event of each
- * name (any case), and the subject a name implies (`beforeShellExecution` → bash). The first
- * meaning of each spelling counts (a name spelled in another case later is a name of its own, and
- * takes the lowercase key from then on). Made by `vocabularyWithTables` and kept as data in the vocabulary,
- * so no fire builds them: pass the agents' events (`VOCABULARY.events`).
+ * The look-up tables a fire asks (kept as data in the vocabulary): the canonical event of each name (any case), and the
+ * subject a name implies. The first meaning of each spelling counts.
  */
 export function eventNameTables(agentEvents: ReadonlyArray<readonly [string, AgentEvents]>): {
   eventNames: Record<string, string>
@@ -176,7 +159,7 @@ let ROWS: readonly EventAlias[] | undefined
 export function eventAliases(): readonly EventAlias[] {
   if (ROWS !== undefined) return ROWS
   const rows = new Map<string, { alias: string; canonical: string; from: string[]; subject?: string }>()
-  for (const [source, events] of sources()) {
+  for (const [source, events] of [...Object.entries(SEED_ALIASES), ...VOCABULARY.events]) {
     for (const [alias, meaning] of Object.entries(events)) {
       const row = rows.get(alias)
       if (row !== undefined) {
@@ -199,11 +182,7 @@ export function canonicalEvent(name: string): CanonicalEvent | undefined {
   return BY_NAME.get(name)
 }
 
-/**
- * The pattern a config entry written for an agent's event name stands for: the canonical name,
- * with the tool the event implies (`beforeShellExecution` → `tool:pre_execute:bash`); a name
- * hookrun does not know stays as it is.
- */
+/** The pattern an agent's event name stands for (`beforeShellExecution` → `tool:pre_execute:bash`); an unknown name stays. */
 export function eventPattern(name: string): string {
   const canonical = resolveAlias(name)
   if (canonical === undefined) return name
@@ -233,10 +212,7 @@ export function aliasFor(canonical: string, source: string): string | undefined 
 
 let NAMES_BY_SOURCE: Map<string, Set<string>> | undefined
 
-/**
- * Every event name a system uses, spelled as it spells it (`PreToolUse`, `beforeShellExecution`).
- * Every dialect asks at start-up: the index is built once, in one pass, on the first question.
- */
+/** Every event name a system uses, spelled as it spells it; the index is built once, on the first question. */
 export function namesOf(source: string): ReadonlySet<string> {
   if (NAMES_BY_SOURCE === undefined) {
     NAMES_BY_SOURCE = new Map()

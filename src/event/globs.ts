@@ -9,10 +9,7 @@ interface GlobOptions {
   readonly basename?: boolean
 }
 
-/**
- * What hookrun uses of picomatch, written here so the published type declarations need no
- * picomatch types (a devDependency: the bundles carry picomatch itself).
- */
+/** What hookrun uses of picomatch, written here so the published type declarations need no picomatch types. */
 interface GlobModule {
   (glob: string, options?: GlobOptions): (text: string) => boolean
   scan(text: string): { readonly isGlob: boolean }
@@ -20,13 +17,7 @@ interface GlobModule {
 
 let loaded: GlobModule | undefined
 
-/**
- * Load picomatch. Loading it with every event cost a compiled hookrun about 0.8 ms, so it loads
- * only where globs may be matched: a fire whose hooks have a glob pattern or `if` rule to match
- * (src/fire.ts; none is matched again for a fire its plan answers), the config stage, the
- * commands cac reads (src/commands/program.ts) and the library (src/index.ts). Pattern
- * compilation is synchronous, so it reads the module loaded here.
- */
+/** Load picomatch (~0.8 ms), only where globs may be matched; compilation is synchronous and reads the module loaded here. */
 export async function loadGlobs(): Promise<void> {
   loaded ??= (await import('picomatch')).default
 }
@@ -36,10 +27,7 @@ export function provideGlobs(module: GlobModule): void {
   loaded ??= module
 }
 
-/**
- * A glob compiled by picomatch, once `loadGlobs` has run; before that a programming error that
- * names the glob (a fire that fails on a gate blocks).
- */
+/** A glob compiled by picomatch, once `loadGlobs` has run (before: an internal error, which blocks a gate). */
 export function compileGlob(glob: string, options: GlobOptions): (text: string) => boolean {
   if (loaded === undefined) throw new Error(`the glob '${glob}' was compiled before loadGlobs() ran`) // shown as an internal error
   return loaded(glob, options)

@@ -1,15 +1,7 @@
 /**
- * One name for an MCP tool in every agent (docs/events.md "MCP tools"). Agents name a call to
- * tool T of MCP server S each their own way: `mcp__S__T` (Claude Code, Codex, Qwen Code,
- * Windsurf), `mcp_S_T` (Gemini CLI), `S__T` (Goose, Cline), `S_T` (OpenCode, Kilo Code), `S-T`
- * (Copilot CLI). hookrun gives every such call the subject `mcp__S__T`, so
- * `tool:pre_execute:mcp__github__*` is one gate on server github in every agent, and tells hooks
- * the parts (`HOOKRUN_MCP_SERVER`, `HOOKRUN_MCP_TOOL`, the payload's `mcp`).
- *
- * Where an agent joins S and T with a character S may hold itself (`_`, `-`) and sends no server
- * field, the name has several readings (`my_srv_get` is my / srv_get or my_srv / get). A gate
- * must not miss a call because hookrun picked the wrong one, so a pattern matching any reading
- * matches; the first reading (split at the first separator) is the one hooks are told.
+ * One name for an MCP tool in every agent (docs/events.md "MCP tools"): each agent's spelling of tool T of server S
+ * becomes the subject `mcp__S__T`. A name with several readings (`my_srv_get`) matches a pattern matching any of
+ * them, so a gate never misses a call; hooks are told the first (split at the first separator).
  */
 import type { McpTool, Payload } from '../core/types.ts'
 import { isToolName } from './tools.ts'
@@ -21,11 +13,7 @@ interface McpField extends McpTool {
   readonly also?: readonly McpTool[]
 }
 
-/**
- * Every reading of `name` under `naming`, the first separator first. None when the name is not of
- * that shape, or, for an agent whose MCP names have no prefix, when it is one of the agents'
- * own tools (`apply_patch` is not server apply's tool patch).
- */
+/** Every reading of `name` under `naming`, the first separator first; none when not of that shape or one of the agents' own tools. */
 export function mcpReadings(name: string, naming: McpNaming): McpTool[] {
   if (!name.startsWith(naming.prefix) || (naming.prefix === '' && isToolName(name))) return []
   const rest = name.slice(naming.prefix.length)
@@ -43,10 +31,7 @@ export function mcpField(readings: readonly McpTool[]): McpField | undefined {
   return first === undefined ? undefined : { ...first, ...(also.length > 0 && { also }) }
 }
 
-/**
- * The readings of a call: the payload's `mcp` field (hookrun's protocol; each agent's dialect
- * fills it in from its own payload), else a tool name of Claude Code's shape.
- */
+/** The readings of a call: the payload's `mcp` field (hookrun's protocol), else a tool name of the default shape. */
 export function mcpCallOf(tool: string | undefined, payload: Payload): McpTool[] {
   const field = payload.mcp
   if (typeof field === 'object' && field !== null) {
@@ -68,23 +53,14 @@ function isNamed(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== ''
 }
 
-/**
- * The subjects a call of this MCP tool matches by: `mcp__<server>__<tool>`, lowercased as every
- * subject is, with what a pattern segment cannot hold (`:`, spaces, …) as `_`; and, where it
- * differs, its loose spelling (`looseMcpName`).
- */
+/** The subjects a call of this MCP tool matches by: `mcp__<server>__<tool>` lowercased (what a segment cannot hold as `_`), and its loose spelling. */
 export function mcpSubjects(mcp: McpTool): string[] {
   const own = `mcp__${mcp.server}__${mcp.tool}`.toLowerCase().replace(/[^\w.-]/g, '_')
   const loose = looseMcpName(own)
   return loose === own ? [own] : [own, loose]
 }
 
-/**
- * An MCP name with `.` and `-` as `_`. Agents clean up server names their own ways (Claude Code
- * makes `my.srv` `my_srv`, newer Codex makes `my-srv` `my_srv`), so a pattern and a call are also
- * compared in this spelling: a gate written with the server's real name holds whatever the agent
- * made of it (src/event/pattern.ts compares patterns so too).
- */
+/** An MCP name with `.` and `-` as `_`: agents clean up server names their own ways, so patterns and calls also compare so. */
 export function looseMcpName(name: string): string {
   return name.replace(/[.-]/g, '_')
 }

@@ -6,17 +6,9 @@ import { canonicalTool } from './tools.ts'
 import { looseMcpName } from './mcp.ts'
 
 /**
- * Event patterns (docs/events.md):
- *   tool:pre_execute            exact; any subject
- *   tool:*                      `*` is one segment
- *   tool:pre_execute:bash       subject-specific; `tool:*:write` too
- *   tool:pre_execute:bash|write `|` alternates inside a segment
- *   session:start,session:end   comma means any of
- *   *                           everything
- * A pattern of N segments is matched against the first N segments of the qualified event.
- * Matching is case-insensitive. An alternative may start with an event alias (`PreToolUse`,
- * `tool_start`, `PreToolUse:Bash`): it stands for its canonical name. A literal subject is a tool
- * name in any agent's spelling: `tool:*:run_shell_command` means `tool:*:bash` (src/event/tools.ts).
+ * Event patterns (docs/events.md): `tool:pre_execute`, `tool:*`, `tool:*:write`, `tool:pre_execute:bash|write`,
+ * `session:start,session:end`, `*`; N segments match the event's first N, case-insensitively. An alternative may
+ * start with an event alias (`PreToolUse:Bash`); a literal subject is a tool name in any agent's spelling.
  */
 export interface EventPattern {
   readonly source: string
@@ -34,7 +26,7 @@ const compiled = new Map<string, EventPattern>()
 
 /** Compile once per process: the same pattern text always returns the same matcher. */
 export function compilePattern(source: string | readonly string[]): EventPattern {
-  const text = typeof source === 'string' ? source : source.join(',')
+  const text = String(source)
   let pattern = compiled.get(text)
   if (!pattern) {
     pattern = buildPattern(text)
@@ -99,22 +91,18 @@ function compileSegment(segment: readonly string[], subject = false): SegmentTes
 
 /** Does matching this pattern need picomatch (src/event/globs.ts): a glob other than a whole-segment `*`? */
 export function usesGlobs(source: string | readonly string[]): boolean {
-  return alternativesOf(typeof source === 'string' ? source : source.join(',')).some((segments) =>
+  return alternativesOf(String(source)).some((segments) =>
     segments.some((choices) => choices.some((choice) => choice !== '*' && GLOB_CHARS.test(choice))),
   )
 }
 
 /**
- * The index keys of a pattern, so that selection compiles only the patterns an event can match
- * (a config of 1,000 hooks must not cost 1,000 compilations per event). Per alternative: its
- * literal leading segments, then `*` where a glob or the end makes the rest match anything —
- * `tool:pre_execute:bash`, `tool:pre_execute:*`, `tool:*`, `*`. An event can match the pattern
- * only if one of its `eventKeys` is among them. The parser stores them with each entry
- * (src/config/parse.ts), so the config cache carries them.
+ * The index keys of a pattern, so that selection compiles only the patterns an event can match: per alternative its
+ * literal leading segments, then `*` (`tool:pre_execute:bash`, `tool:pre_execute:*`, `tool:*`, `*`). The parser stores them.
  */
 export function patternKeys(source: string | readonly string[]): string[] {
   const keys = new Set<string>()
-  for (const segments of alternativesOf(typeof source === 'string' ? source : source.join(','))) {
+  for (const segments of alternativesOf(String(source))) {
     let prefixes = ['']
     let literal = 0
     for (const choices of segments.slice(0, SUBJECT + 1)) {
@@ -141,10 +129,7 @@ export function eventKeys(segments: readonly string[], alternates: readonly (rea
   return keys
 }
 
-/**
- * The longest event segment (an action or a tool name) that patterns are matched against.
- * Together with MAX_WILDCARDS it bounds the worst case of a glob match to a few milliseconds.
- */
+/** The longest event segment patterns are matched against: with MAX_WILDCARDS it bounds a glob match to milliseconds. */
 export const MAX_SEGMENT_LENGTH = 256
 
 /** `*` wildcards allowed in one segment choice; each one more multiplies the worst-case work. */
@@ -157,11 +142,7 @@ const GLOB_SYNTAX = /[*?[\]{}()!+@^]/g
 /** Extglob groups (`+(a)`, `*(a)`, …): nested quantifiers, the classic way to make a regex backtrack. */
 const EXTGLOB = /[*+?@!]\(/
 
-/**
- * Problems that make a pattern useless or dangerous (reported by config validation, and the hook
- * is skipped): empty parts, too many segments, parts that can never match an event, and globs
- * built to make the regex engine backtrack.
- */
+/** What makes a pattern useless or dangerous (the hook is skipped): empty parts, too many segments, never-matching parts, backtracking globs. */
 export function patternProblem(source: string): string | undefined {
   const alternatives = source.split(',').map((alternative) => alternative.trim())
   if (alternatives.every((alternative) => alternative === '')) return 'is empty'
@@ -223,22 +204,14 @@ export function matcherProblem(matcher: string): string | undefined {
   return backtrackingProblem(matcher)
 }
 
-/**
- * The longest value a matcher or an `if` glob is tested against. A longer one counts as matching
- * (the hook runs and judges it itself): matching time stays bounded, and a gate is never skipped
- * because its filter was too costly to evaluate.
- */
+/** The longest value a matcher or an `if` glob is tested against; a longer one counts as matching (a gate is never skipped). */
 export const MAX_MATCHED_LENGTH = 256
 export const MAX_RULE_TEXT_LENGTH = 4096
 
 /** Unbounded quantifiers (`*`, `+`, `{n,}`) allowed in one matcher: each one more multiplies the worst case. */
 const MAX_UNBOUNDED = 2
 
-/**
- * Regular-expression shapes that make a backtracking engine take exponential or high-polynomial
- * time: a repeated group that holds a quantifier or an alternation (`(a+)+`, `(a|aa)*`),
- * backreferences, and more than MAX_UNBOUNDED unbounded quantifiers.
- */
+/** Regular expressions that can backtrack for minutes: `(a+)+`, `(a|aa)*`, backreferences, more than MAX_UNBOUNDED unbounded quantifiers. */
 function backtrackingProblem(source: string): string | undefined {
   const groups: Array<{ quantified: boolean; alternation: boolean }> = [{ quantified: false, alternation: false }]
   let closed: { quantified: boolean; alternation: boolean } | undefined
@@ -294,11 +267,7 @@ export function permissionRuleProblem(rule: string): string | undefined {
   return undefined
 }
 
-/**
- * The enabled hooks whose event pattern matches the event, in config order, before their filters:
- * what a fire's plan remembers per event (src/config/plan.ts). A hook whose index keys the event
- * lacks cannot match: its pattern is not even compiled.
- */
+/** The enabled hooks whose event pattern matches the event, before their filters (a plan remembers them per event). */
 export function hooksMatching(hooks: readonly Hook[], event: FiredEvent): Hook[] {
   const keys = eventKeys(event.segments, event.alternates)
   // Plain loops: this runs once per configured hook on every event the plan does not answer.
