@@ -1,6 +1,5 @@
-// Why a gate was blocked when no hook said so: hookrun's own blocks (docs/guarantees.md: a changed
-// project, an entry that cannot be read, a missing policy, a chain out of time) and its notices for
-// a project whose hooks do not run. fire.ts, chain.ts, hook-result.ts and explain read them from here.
+// Why a gate was blocked when no hook said so: hookrun's own blocks (docs/guarantees.md) and its notices for
+// a project whose hooks do not run.
 import type { ResolvedConfig } from '../config/load.ts'
 import { type ConfigProblem, type FiredEvent, formatProblem, type Hook, type HookResult } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
@@ -11,17 +10,12 @@ import { join, sep } from 'node:path'
 /** The name a block of hookrun's own goes by in `decidedBy` and `hooks[]`. */
 export const HOOKRUN = 'hookrun'
 
-/**
- * The warnings `fire` gives when a project's hooks do not run, one per untrusted project (an
- * enclosing project has its own trust). The hooks are only named: their patterns and filters are
- * never evaluated (a crafted regex must not cost a fire anything).
- */
+/** One warning per untrusted project; its hooks are only named, never matched (a crafted regex must cost nothing). */
 export function untrustedWarnings(trusts: readonly ProjectTrust[], untrustedHooks: readonly Hook[]): string[] {
   return trusts
     .filter((trust) => !trust.trusted)
     .map((trust) => {
-      const names = untrustedHooks.filter((hook) => hookIsOf(hook, trust.root)).map((hook) => hook.name)
-      const listed = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ')
+      const listed = fiveAndMore(untrustedHooks.filter((hook) => hookIsOf(hook, trust.root)).map((hook) => hook.name))
       return `${untrustedNotice(trust)}${listed === '' ? '' : ` (skipped: ${listed})`}`
     })
 }
@@ -34,32 +28,23 @@ function hookIsOf(hook: Hook, root: string): boolean {
 /** What the user is told in the agent (once per session) and on stderr. */
 export function untrustedNotice(trust: ProjectTrust): string {
   if (trust.reason === 'changed') {
-    return `project hooks in ${trust.root} changed since you trusted them (${changedList(trust)}): review with 'hookrun trust --diff', then run: ${trust.command}`
+    return `project hooks in ${trust.root} changed since you trusted them (${fiveAndMore(trust.changed ?? [])}): review with 'hookrun trust --diff', then run: ${trust.command}`
   }
   return `project hooks in ${trust.root} are not trusted, so they do not run. Review them ('hookrun list'), then run: ${trust.command}`
 }
 
-function changedList(trust: ProjectTrust): string {
-  const changed = trust.changed ?? []
-  return changed.length > 5 ? `${changed.slice(0, 5).join(', ')} and ${changed.length - 5} more` : changed.join(', ')
+function fiveAndMore(names: readonly string[]): string {
+  return names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ')
 }
 
-/**
- * A project that was trusted and changed since: hookrun cannot tell what its gates would have
- * said, so on a gate event the answer is a block (docs/guarantees.md) that tells the user what to do. A
- * project never trusted blocks nothing: its hooks simply do not run until the user trusts them.
- */
+/** A trusted project that changed since blocks a gate (its gates' answers cannot be told); a never-trusted one blocks nothing. */
 function changedProjectBlock(trusts: readonly ProjectTrust[], event: FiredEvent): HookResult | undefined {
   const trust = trusts.find((each) => !each.trusted && each.reason === 'changed')
   if (trust === undefined || !isGate(event.name)) return undefined
   return hookrunBlock(untrustedNotice(trust), `${trust.root}/.hookrun`)
 }
 
-/**
- * The block hookrun itself gives before any hook runs on a gate event, or undefined: a project
- * (the project or an enclosing one) changed since it was trusted, a config problem took away a hook that was for this event, or the
- * organisation's required remote policy has no good copy yet.
- */
+/** hookrun's own block before any hook runs on a gate: a changed project, a hook a config problem took away, a missing required policy. */
 export function gateBlock(
   trusts: readonly ProjectTrust[],
   problems: readonly ConfigProblem[],

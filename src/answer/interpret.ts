@@ -23,14 +23,9 @@ const EXIT_ZERO_JSON = new Set<Hook['shape']>(['cursor', 'crush', 'windsurf', 'k
 const TIMEOUT_BLOCKS = new Set(['llm:pre_model_switch'])
 
 /**
- * How a hook's exit code is read depends on the shape it was written in (docs/protocol.md):
- * - hookrun, Code-Forge and pigo: exit 2 blocks; any other failure is handled by `onError`
- *   (default: block on events that can still be stopped, so a broken gate fails closed).
- * - Claude Code, Gemini CLI and Cursor: only exit 2 blocks, and only where the agent lets it;
- *   another exit is a non-blocking error unless stdout is a valid JSON answer, which then decides
- *   (not for Cursor, which reads JSON only on exit 0);
- *   a timeout or a command that cannot start gives no decision — unless the handler asked to
- *   fail closed (Claude's `onFailure: "block"`, Cursor's `failClosed: true`: `onError: block`).
+ * How a hook's exit code is read depends on its shape (docs/protocol.md): hookrun's own: exit 2 blocks, any other
+ * failure is `onError`'s (default: block on a gate). An agent's: only exit 2 blocks, where the agent lets it; another
+ * exit is a non-blocking error unless stdout is a valid JSON answer; a failure gives no decision unless `onError: block`.
  */
 export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env: { PATH?: string }, parsed: ParsedAnswer): HookResult {
   const base = {
@@ -55,8 +50,7 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   }
   if (run.spawnError !== undefined) return failure(run.spawnError)
   if (run.timedOut && agent && (TIMEOUT_BLOCKS.has(event.name) || timeoutBlocks(hook.shape, event.name))) {
-    const reason = `hook '${hook.name}' timed out after ${hook.timeout}s and was killed; on ${event.name} a timeout blocks`
-    return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
+    return failed(hook, base, 'block', warnings, `timed out after ${hook.timeout}s and was killed; on ${event.name} a timeout blocks`)
   }
   if (run.timedOut) return failure(`timed out after ${hook.timeout}s and was killed`)
 
@@ -90,18 +84,10 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   // Crush: exit 49 halts the whole turn, stderr its reason (charmbracelet/crush docs/hooks).
   if (run.exitCode === 49 && hook.shape === 'crush') {
     const reason = firstLines(run.stderr) ?? `hook '${hook.name}' halted the turn (exit 49)`
-    return {
-      report: { ...base, outcome: 'deny', reason },
-      blocks: true,
-      decision: 'deny',
-      reason,
-      answer: { continue: false, stopReason: reason },
-      context: [],
-      warnings,
-    }
+    const answer = { continue: false, stopReason: reason }
+    return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer, context: [], warnings }
   }
-  // Cursor, Crush, Windsurf, Kiro and Reasonix read a hook's JSON only on exit 0 (if at all): any other exit
-  // but 2 is a hook error whatever it printed, and the entry's `failClosed` (onError) decides.
+  // These shapes read a hook's JSON only on exit 0 (if at all): any other exit but 2 is a hook error, `onError` decides.
   const exitZeroOnly = EXIT_ZERO_JSON.has(hook.shape) ? (agentLabel(hook.shape) ?? hook.shape) : undefined
   if (run.exitCode !== 0 && exitZeroOnly !== undefined) {
     return failure(
@@ -116,11 +102,8 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
 }
 
 /**
- * An http hook's answer (docs/protocol.md over HTTP, as Claude Code reads its http handlers): a 2xx with
- * an empty body gives no opinion, a 2xx with a JSON object is read like a command's stdout, and
- * anything else (another status, a body that is not a JSON answer, no answer in time, a redirect
- * not followed, a body over the limit) is a failure that `onError` judges, so a gate's unreachable
- * policy service fails closed. A status code alone never blocks.
+ * An http hook's answer: a 2xx with an empty body gives no opinion, with a JSON object is read like stdout; anything
+ * else is a failure `onError` judges (a gate's unreachable service fails closed). A status code alone never blocks.
  */
 export function interpretHttp(hook: Hook, event: FiredEvent, run: HttpRun, parsed: ParsedAnswer): HookResult {
   const base = {
@@ -136,11 +119,9 @@ export function interpretHttp(hook: Hook, event: FiredEvent, run: HttpRun, parse
   const warnings: string[] = (run.warnings ?? []).map((warning) => `hook '${hook.name}' ${warning}`)
   const failure = (why: string): HookResult => failed(hook, base, failurePolicy(hook, event), warnings, why)
   if (run.refused) {
-    // A URL the organisation's (or the user's) allowedHttpHookUrls does not allow: on an event that
-    // can be stopped the hook blocks whatever its onError says (never fails open); elsewhere it is skipped.
+    // A URL allowedHttpHookUrls does not allow: a gate blocks whatever onError says; elsewhere the hook is skipped.
+    if (isGate(event.name)) return failed(hook, base, 'block', warnings, run.failure!)
     const reason = `hook '${hook.name}' ${run.failure}`
-    if (isGate(event.name))
-      return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
     return {
       report: { ...base, outcome: 'error', reason },
       blocks: false,
@@ -162,11 +143,7 @@ export function interpretHttp(hook: Hook, event: FiredEvent, run: HttpRun, parse
 
 type ReportBase = Omit<HookResult['report'], 'outcome' | 'reason'>
 
-/**
- * What a failure (cannot start, timeout, unexpected exit or answer) means: `onError`, else block
- * on a gate and allow elsewhere. An agent's own shape (Claude Code's) never blocks on a failure,
- * unless the handler says `onFailure: "block"` (which arrives here as onError).
- */
+/** What a failure means: `onError`, else block on a gate; an agent's shape never blocks on a failure without onError. */
 function failurePolicy(hook: Hook, event: FiredEvent): 'block' | 'allow' {
   if (isAgentShape(hook.shape)) return hook.onError ?? 'allow'
   return hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow')
@@ -197,20 +174,12 @@ function answered(base: ReportBase, answer: HookAnswer | undefined, extraContext
   }
 }
 
-/**
- * The decision of an answer, from any of the forms it may take (top-level `decision`, Claude's
- * `hookSpecificOutput.permissionDecision`, PermissionRequest's `decision.behavior`). An answer
- * that gives several which disagree gets the strictest: a gate never fails open on a hook that
- * said deny anywhere (docs/guarantees.md).
- */
+/** The decision of an answer, from any form it may take; forms that disagree give the strictest (a deny anywhere counts). */
 export function answerDecision(answer: HookAnswer | undefined): DecisionValue | undefined {
   return decidingForm(answer)?.decision
 }
 
-/**
- * The reason that goes with the decision: the deciding form's own, else one given beside the same
- * decision or beside none, never the reason of a decision that was outvoted.
- */
+/** The reason that goes with the decision: the deciding form's, else one beside the same decision or none, never an outvoted one's. */
 export function answerReason(answer: HookAnswer | undefined): string | undefined {
   const forms = answerForms(answer)
   const deciding = decidingForm(answer)

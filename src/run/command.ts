@@ -15,11 +15,7 @@ export interface CommandOptions {
   readonly signal?: AbortSignal
   /** Each output line as it comes (for `--events`). */
   readonly onLine?: (stream: 'stdout' | 'stderr', line: string) => void
-  /**
-   * Honour a first stdout line `{"async": true, "asyncTimeout": ms}`: release the hook to run on
-   * detached. Its later output is discarded: hooks run with SIGPIPE ignored, so writing to the
-   * closed pipe is an EPIPE error, not death.
-   */
+  /** Honour a first stdout line `{"async": true, "asyncTimeout": ms}`: release the hook to run on detached (SIGPIPE ignored). */
   readonly allowAsync?: boolean
 }
 
@@ -29,12 +25,7 @@ const KILL_GRACE_MS = 500
 /** After the command exits, how long its output pipes may stay open (a grandchild holding them). */
 const DRAIN_GRACE_MS = 250
 
-/**
- * Run one hook command as its own process group, so a timeout (or hookrun being interrupted) can
- * kill the whole group. The process starts through the runtime's fastest primitive
- * (src/run/spawn.ts); its output is read here, capped, and no longer waited for once the command
- * has exited and a grandchild still holds the pipes.
- */
+/** Run one hook command as its own process group (a timeout kills the group); output capped, not waited for past its exit. */
 export async function runCommand(command: string, options: CommandOptions): Promise<CommandRun> {
   const started = performance.now()
   let child: Child
@@ -77,8 +68,7 @@ export async function runCommand(command: string, options: CommandOptions): Prom
     const terminate = () => {
       killGroup(proc.pid, 'SIGTERM')
       timers.push(setTimeout(() => killGroup(proc.pid, 'SIGKILL'), KILL_GRACE_MS))
-      // Whatever happens to the group, hookrun answers: a process that survives SIGKILL
-      // (uninterruptible, or escaped with setsid) no longer holds hookrun up.
+      // Whatever happens to the group, hookrun answers: a process that survives SIGKILL no longer holds it up.
       timers.push(setTimeout(() => finish(), KILL_GRACE_MS + DRAIN_GRACE_MS * 4))
     }
     const onAbort = () => terminate()
@@ -131,10 +121,7 @@ export async function runCommand(command: string, options: CommandOptions): Prom
   })
 }
 
-/**
- * Start a command detached and do not wait for it (`blocking: false`). The promise resolves once
- * its input is handed over (bounded, so a hook that never reads stdin cannot hold hookrun).
- */
+/** Start a command detached (`blocking: false`); resolves once its input is handed over (at most 1 s). */
 export async function startDetached(command: string, options: Omit<CommandOptions, 'timeoutMs' | 'signal'>): Promise<string | undefined> {
   let proc: Child
   try {
@@ -155,11 +142,7 @@ export async function startDetached(command: string, options: Omit<CommandOption
   return undefined
 }
 
-/**
- * Start the command without a shell when it has nothing a shell must interpret (src/run/argv.ts),
- * else as `sh -c`. A direct start that fails (not found, not executable) goes through `sh`, whose
- * exit status (127, 126) and message are what hooks are judged by.
- */
+/** Start the command without a shell when nothing needs one (src/run/argv.ts); else, or when that fails, as `sh -c`. */
 async function startCommand(command: string, options: Pick<CommandOptions, 'cwd' | 'env'>, output: 'pipe' | 'ignore'): Promise<Child> {
   const request = { cwd: options.cwd, env: options.env, stdout: output, stderr: output } as const
   const direct = commandArgv(command, options.env.PATH, options.cwd)
@@ -186,10 +169,7 @@ function asyncRequest(line: string): { asyncTimeout?: number } | undefined {
   }
 }
 
-/**
- * Enforce a released async hook's timeout after hookrun has gone: a detached `sh` that checks
- * every second whether the hook's process group still exists, and kills it when time is up.
- */
+/** Enforce a released async hook's timeout after hookrun has gone: a detached `sh` that kills its group when time is up. */
 function watchReleased(group: number, timeoutMs: number): void {
   const seconds = Math.max(1, Math.ceil(timeoutMs / 1000))
   const script = [

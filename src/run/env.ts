@@ -21,10 +21,7 @@ interface EnvContext {
 
 type Extract = (event: FiredEvent, payload: Payload, context: EnvContext) => unknown
 
-/**
- * A long string of a large payload, not decoded (src/payload/long-strings.ts): a variable needs
- * only as much of it as a variable holds and whether it holds a NUL, both read from its bytes.
- */
+/** A long string of a large payload, not decoded: a variable reads only as much as it holds from its bytes. */
 class LongStringField {
   readonly holder: object
   readonly key: string
@@ -34,10 +31,7 @@ class LongStringField {
   }
 }
 
-/**
- * The first of `keys` `holder` has a value for, as src/payload/fields.ts `pick` gives it, except
- * that a long string not decoded yet stays so (a LongStringField).
- */
+/** The first of `keys` `holder` has a value for (as `pick`), a long string not decoded yet as a LongStringField. */
 function pickKeepingLongStrings(holder: unknown, ...keys: string[]): unknown {
   if (typeof holder !== 'object' || holder === null) return undefined
   for (const key of keys) {
@@ -48,10 +42,7 @@ function pickKeepingLongStrings(holder: unknown, ...keys: string[]): unknown {
   return undefined
 }
 
-/**
- * The `HOOKRUN_*` variables, one row each: suffix and where its value comes from. The payload
- * keys cover the spellings of the agents hookrun serves (snake_case, camelCase).
- */
+/** The `HOOKRUN_*` variables, one row each: suffix and where its value comes from. */
 export const HOOK_VARIABLES: ReadonlyArray<readonly [suffix: string, extract: Extract]> = [
   ['EVENT', (event) => event.name],
   ['QUALIFIED_EVENT', (event) => event.qualified],
@@ -78,10 +69,7 @@ export const HOOK_VARIABLES: ReadonlyArray<readonly [suffix: string, extract: Ex
   ['DEPTH', (_, __, context) => context.depth + 1],
 ]
 
-/**
- * Seed-era variable names (`envPrefixes`). pigo and Code-Forge scripts read their own names, which
- * are not all `HOOKRUN_*` names with another prefix; any other prefix mirrors every HOOKRUN_* name.
- */
+/** Seed-era variable names (`envPrefixes`) pigo and Code-Forge scripts read; any other prefix mirrors every HOOKRUN_* name. */
 const SEED_VARIABLES: Readonly<Record<string, ReadonlyArray<readonly [name: string, from: string | Extract]>>> = {
   PIGO_: [
     ['EVENT', (event) => aliasFor(event.name, 'pigo') ?? event.name],
@@ -116,11 +104,7 @@ const LONGEST_NAME = Math.max(
   ...Object.values(SEED_VARIABLES).flatMap((table) => table.map(([name]) => name.length)),
 )
 
-/**
- * The most UTF-8 bytes a HOOKRUN_* value holds: Linux's limit on one environment string less the
- * longest name it is set under (with `prefixes`, the longest of those). A longer value is cut
- * there and its `…_TRUNCATED` variable set: never cut without a sign.
- */
+/** The most UTF-8 bytes a HOOKRUN_* value holds under Linux's limit; a longer value is cut and its `…_TRUNCATED` set. */
 export function envValueBytes(prefixes: readonly string[] = []): number {
   return MAX_ENV_STRING_BYTES - 2 - Math.max('HOOKRUN_'.length, ...prefixes.map((prefix) => prefix.length)) - LONGEST_NAME
 }
@@ -160,8 +144,7 @@ export function hookEnvironment(
     }
   }
   Object.assign(env, extra)
-  // Set to undefined rather than deleted: the spawner merges over process.env, and undefined
-  // values are dropped when the child is created.
+  // Undefined rather than deleted: the spawner merges over process.env and drops undefined values.
   for (const key of SCRUBBED) env[key] = undefined
   return env
 }
@@ -177,11 +160,7 @@ function toolError(event: FiredEvent, payload: Payload): unknown {
   return event.name === 'tool:post_execute' ? 'false' : undefined
 }
 
-/**
- * The HOOKRUN_* variables whose value would hold a NUL character: an environment variable ends at
- * the first NUL, so a hook reading it would judge only the part before it (`ls\0; rm -rf ~`).
- * Values made from JSON never do (JSON writes NUL as `\u0000`).
- */
+/** The HOOKRUN_* variables whose value would hold a NUL: a variable ends there, so a hook would judge only part (`ls\0; rm -rf ~`). */
 export function variablesWithNul(event: FiredEvent, payload: Payload): string[] {
   const context: EnvContext = { hookName: '', projectDir: '', configDir: '', depth: 0 }
   return HOOK_VARIABLES.flatMap(([suffix, extract]) => {
@@ -224,10 +203,8 @@ function fitted(text: string, maxBytes: number, cutAlready: boolean): EnvValue {
 }
 
 /**
- * `value` with every string longer than `maxBytes` characters cut there (`cut.any` then set): the
- * JSON is cut to `maxBytes` bytes anyway, and a string serialises to at least as many bytes as it
- * has characters, so the value is the same without serialising a 10 MB file write once per hook,
- * or decoding more of it than can fit when the payload left it undecoded (src/payload/long-strings.ts).
+ * `value` with every string longer than `maxBytes` characters cut there (`cut.any` then set): the JSON is cut to that
+ * many bytes anyway, so a 10 MB file write is neither serialised once per hook nor decoded further than fits.
  */
 function cutLongStrings(value: unknown, maxBytes: number, depth: number, cut: { any: boolean }): unknown {
   if (typeof value === 'string') {
