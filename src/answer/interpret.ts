@@ -149,7 +149,7 @@ function failurePolicy(hook: Hook, event: FiredEvent): 'block' | 'allow' {
   return hook.onError ?? (hook.blocking && isGate(event.name) ? 'block' : 'allow')
 }
 
-function failed(hook: Hook, base: ReportBase, policy: 'block' | 'allow', warnings: string[], why: string): HookResult {
+export function failed(hook: Pick<Hook, 'name'>, base: ReportBase, policy: 'block' | 'allow', warnings: string[], why: string): HookResult {
   const reason = `hook '${hook.name}' ${why}`
   if (policy === 'block') {
     return { report: { ...base, outcome: 'error', reason }, blocks: true, decision: 'deny', reason, context: [], warnings }
@@ -159,7 +159,12 @@ function failed(hook: Hook, base: ReportBase, policy: 'block' | 'allow', warning
 }
 
 /** A hook that answered: its decision, reason and context, from the JSON answer if there is one. */
-function answered(base: ReportBase, answer: HookAnswer | undefined, extraContext: readonly string[], warnings: string[]): HookResult {
+export function answered(
+  base: ReportBase,
+  answer: HookAnswer | undefined,
+  extraContext: readonly string[],
+  warnings: string[],
+): HookResult {
   const decision = answerDecision(answer)
   const reason = answerReason(answer)
   const outcome = decision ?? 'allow'

@@ -9,10 +9,7 @@ import { AGENT_SDK_DIALECT, AGENT_SDK_HOOKS_VARIABLE, agentSdkAgent } from '../a
 import { loadAgentsFor, noticeChannels, prepareDialect, renderFor } from '../dialect.ts'
 import { projectSearchStart } from '../config/project.ts'
 
-/**
- * The hook events of `@anthropic-ai/claude-agent-sdk` 0.3.332 (its `HOOK_EVENTS`; the agent lab
- * checks this list against the SDK it pins). Each is Claude Code's event of the same name.
- */
+/** The hook events of `@anthropic-ai/claude-agent-sdk` 0.3.332 (its `HOOK_EVENTS`; the agent lab checks them). */
 export const AGENT_SDK_EVENTS = [
   'PreToolUse',
   'PostToolUse',
@@ -52,18 +49,10 @@ export const AGENT_SDK_EVENTS = [
 
 export type AgentSdkEvent = (typeof AGENT_SDK_EVENTS)[number]
 
-/**
- * Events whose callbacks the SDK does not call: SessionStart (the agent lab saw no SessionStart
- * callback in a `query()`, while the SessionStart entry of `.claude/settings.json` ran) and
- * Setup (Claude Code takes command handlers only there). `hookrunHooks()` leaves them out by
- * default, and never tells hookrun's settings entries to stand aside for them.
- */
+/** Events whose callbacks the SDK does not call (seen in the agent lab): left out by default, and never stood aside for. */
 export const AGENT_SDK_UNCALLED_EVENTS: readonly AgentSdkEvent[] = ['SessionStart', 'Setup']
 
-/**
- * Left out by default as `hookrun install --agent claude` leaves them out: MessageDisplay fires for
- * every streamed chunk of a response, and WorktreeCreate's hook must answer the new worktree's path.
- */
+/** Left out by default, as install leaves them out: MessageDisplay fires per streamed chunk, WorktreeCreate must answer a path. */
 const NOT_BY_DEFAULT: readonly AgentSdkEvent[] = ['MessageDisplay', 'WorktreeCreate']
 
 /** The events `hookrunHooks()` answers unless told: every SDK event it is called for but those two. */
@@ -71,21 +60,11 @@ export const AGENT_SDK_DEFAULT_EVENTS: readonly AgentSdkEvent[] = AGENT_SDK_EVEN
   (event) => !AGENT_SDK_UNCALLED_EVENTS.includes(event) && !NOT_BY_DEFAULT.includes(event),
 )
 
-/**
- * The variable that says which events a `query()`'s hookrunHooks() answer, and in which app (its
- * process id), given in that query's `env`. The SDK starts Claude Code with it, and hookrun's
- * router entries in `.claude/settings*.json` (which the SDK loads unless `settingSources` leaves
- * them out) read it and stand aside for those events in that Claude Code, so hooks run once per
- * event (src/agents/agent-sdk.ts, src/install/callers.ts).
- */
+/** The variable that tells hookrun's settings entries which events a `query()`'s hookrunHooks() answer, so hooks run once. */
 export { AGENT_SDK_HOOKS_VARIABLE }
 
 export interface HookrunHooksOptions {
-  /**
-   * The project whose hooks apply; default: the `cwd` of the first hook input of each session (the
-   * folder the query started in). A later input's `cwd` (the shell's, after a `cd`) is used only
-   * inside it, as Claude Code's CLAUDE_PROJECT_DIR is: a `cd` out of the project keeps its gates.
-   */
+  /** The project whose hooks apply; default: the `cwd` of each session's first hook input (a `cd` out keeps its gates). */
   readonly cwd?: string
   /** The events to answer; default: `AGENT_SDK_DEFAULT_EVENTS` (every SDK event but SessionStart, Setup, MessageDisplay, WorktreeCreate). */
   readonly events?: readonly AgentSdkEvent[]
@@ -96,12 +75,8 @@ export interface HookrunHooksOptions {
   /** hookrun's warnings (an answer field Claude cannot apply, a config problem); default: stderr, as `hookrun fire` prints them. */
   readonly onWarning?: (warning: string) => void
   /**
-   * Set `HOOKRUN_AGENT_SDK_HOOKS` in `process.env` (default: no), so that hookrun's
-   * `.claude/settings.json` entries do not answer the same events a second time in any Claude Code
-   * this process starts. Only for an app whose every `query()` gets these hooks: a `query()`
-   * without them would inherit the variable, and its settings entries would stand aside with
-   * nothing answering. Otherwise give the `query()` that gets these hooks
-   * `env: { ...process.env, HOOKRUN_AGENT_SDK_HOOKS: hookrunHooksVariable(events) }`.
+   * Set `HOOKRUN_AGENT_SDK_HOOKS` in `process.env` (default: no), only for an app whose every `query()` gets these hooks;
+   * otherwise give that `query()` `env: { ...process.env, HOOKRUN_AGENT_SDK_HOOKS: hookrunHooksVariable(events) }`.
    */
   readonly markEnvironment?: boolean
 }
@@ -136,11 +111,8 @@ export interface AgentSdkHookMatcher {
 }
 
 /**
- * The Claude Agent SDK's `options.hooks`: for each event, one callback that runs hookrun's
- * pipeline in this process with the SDK's hook input and returns Claude Code's JSON answer
- * (`permissionDecision`, `updatedInput`, `additionalContext`, `systemMessage`, …), as
- * `hookrun fire --format claude` prints it. When hookrun itself fails on a gate event
- * (PreToolUse, PermissionRequest, UserPromptSubmit, …) the answer is a deny (docs/guarantees.md).
+ * The Claude Agent SDK's `options.hooks`: per event one callback that runs hookrun's pipeline in-process and returns
+ * Claude Code's JSON answer; when hookrun itself fails on a gate event the answer is a deny (docs/guarantees.md).
  *
  *   import { query } from '@anthropic-ai/claude-agent-sdk'
  *   import { hookrunHooks } from 'hookrun'
@@ -171,11 +143,7 @@ export function hookrunHooks(options: HookrunHooksOptions = {}): Partial<Record<
   return hooks
 }
 
-/**
- * The value of `HOOKRUN_AGENT_SDK_HOOKS` for these events (for an `env` you give `query()`
- * yourself): this process's id and the events. The settings entries stand aside only in the
- * Claude Code this process starts, not in one started inside it, which inherits the variable.
- */
+/** The value of `HOOKRUN_AGENT_SDK_HOOKS` for these events: this process's id (only its own Claude Code stands aside) and the events. */
 export function hookrunHooksVariable(events: readonly AgentSdkEvent[] = AGENT_SDK_DEFAULT_EVENTS): string {
   return `${process.pid}:${events.filter((event) => !AGENT_SDK_UNCALLED_EVENTS.includes(event)).join(',')}`
 }

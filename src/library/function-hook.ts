@@ -4,14 +4,9 @@ import { PROMPT_KEYS, sessionIdOf, toolInput } from '../payload/fields.ts'
 import type { FiredEvent, HookResult, Payload } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
 import type { InProcessStep } from '../chain.ts'
-import { answerContext, answerDecision, answerReason, answerUpdatedInput } from '../answer/interpret.ts'
+import { answered, answerUpdatedInput, failed } from '../answer/interpret.ts'
 import type { EventPattern } from '../event/pattern.ts'
-import { HookAnswerSchema, type HookReport } from '../core/protocol.ts'
-
-/**
- * Function hooks: hooks that are functions inside the agent (the SDK-style runner's callbacks and
- * the Rust plan's `Fn(&mut HookContext) -> HookResult`), run in the same chain as command hooks.
- */
+import { HookAnswerSchema } from '../core/protocol.ts'
 
 /** What a function hook is given. `toolInput` and `prompt` may be changed in place. */
 export interface HookContext {
@@ -25,28 +20,18 @@ export interface HookContext {
   readonly payload: Readonly<Payload>
   /** The tool name as the agent spelled it (`Bash`), on tool events. */
   readonly toolName: string | undefined
-  /**
-   * A copy of the tool input. Change it in place or assign a new object: later hooks (command
-   * hooks too) see the change and the decision carries it as `updatedInput`.
-   */
+  /** A copy of the tool input: change it in place or assign a new object; later hooks see it, the decision carries `updatedInput`. */
   toolInput: Record<string, unknown> | undefined
   /** The user's prompt. Assign a new string: later hooks see it; the decision carries `updatedPrompt`. */
   prompt: string | undefined
   readonly sessionId: string | undefined
   /** The runner's `metadata` (or the map given to this `fire`): state shared by function hooks. */
   readonly metadata: Map<string, unknown>
-  /**
-   * Aborted when this hook has timed out or the fire was aborted. hookrun cannot stop a function,
-   * only stop waiting for it; a hook that does slow work should pass this on or check it.
-   */
+  /** Aborted when this hook timed out or the fire was aborted (hookrun cannot stop a function, only stop waiting). */
   readonly signal: AbortSignal
 }
 
-/**
- * The answer of a function hook: the JSON answer a command hook prints, as a value (`decision`,
- * `reason`, `additionalContext`, `continue`, `updatedInput`, …). Unknown keys are refused, so a
- * typo fails like a broken gate instead of quietly allowing.
- */
+/** The answer of a function hook: a command hook's JSON answer as a value; unknown keys are refused (a typo fails, never allows). */
 export const FunctionHookAnswerSchema = z.strictObject(HookAnswerSchema.shape)
 export type FunctionHookAnswer = z.input<typeof FunctionHookAnswerSchema>
 
@@ -130,13 +115,7 @@ async function runFunctionHook(
   const timedOut = settled.kind === 'timeout'
   const base = { name: spec.name, source: 'function', file: spec.file, exitCode: null, signal: null, durationMs, timedOut } as const
 
-  const failure = (why: string): HookResult => {
-    const policy = spec.onError ?? (isGate(event.name) ? 'block' : 'allow')
-    const reason = `hook '${spec.name}' ${why}`
-    const report: HookReport = { ...base, outcome: 'error', reason }
-    if (policy === 'block') return { report, blocks: true, decision: 'deny', reason, context: [], warnings: [] }
-    return { report, blocks: false, context: [], warnings: [`${reason}; the event proceeds (onError: allow)`] }
-  }
+  const failure = (why: string): HookResult => failed(spec, base, spec.onError ?? (isGate(event.name) ? 'block' : 'allow'), [], why)
 
   if (settled.kind === 'timeout') {
     return failure(`timed out after ${spec.timeout}s; hookrun stopped waiting (a function cannot be killed, it may still be running)`)
@@ -159,25 +138,10 @@ async function runFunctionHook(
   if (updatedInput !== undefined) answer.updatedInput = updatedInput
   const updatedPrompt = answer.updatedPrompt ?? rewritten.updatedPrompt
   if (updatedPrompt !== undefined) answer.updatedPrompt = updatedPrompt
-
-  const decision = answerDecision(answer)
-  const reason = answerReason(answer)
-  return {
-    report: { ...base, outcome: decision ?? 'allow', ...(reason !== undefined && { reason }) },
-    blocks: decision === 'deny',
-    decision,
-    reason,
-    answer,
-    context: answerContext(answer),
-    warnings: [],
-  }
+  return answered(base, answer, [], [])
 }
 
-/**
- * Call the function and wait for it, its timeout or the fire's abort, whichever comes first. A
- * timer cannot stop a function: after a timeout the chain goes on and whatever the function does
- * later is ignored (its context was a copy).
- */
+/** Call the function and wait for it, its timeout or the fire's abort; what it does after a timeout is ignored. */
 function settle(
   spec: FunctionHookSpec,
   context: HookContext,
