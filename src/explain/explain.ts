@@ -26,19 +26,10 @@ import { compilePattern } from '../event/pattern.ts'
 import type { Decision, HookAnswer, HookReport } from '../core/protocol.ts'
 import { selectHooks } from '../select/select.ts'
 
-/**
- * Why a configured hook does not run for an event. `untrusted` is for checks that come from
- * outside this module (see `ExclusionCheck`): the trust feature keeps project hooks whose file
- * the user has not trusted from running.
- */
+/** Why a configured hook does not run for an event (`untrusted` comes from an `ExclusionCheck`). */
 export type Exclusion = 'pattern' | 'disabled' | 'shadowed' | 'untrusted' | 'managed-only' | 'filtered' | 'after-block'
 
-/**
- * A check that can keep a configured hook from running, beyond its pattern, `enabled` and its
- * filters. Return undefined to let the hook run. The trust feature registers one with
- * `addExclusionCheck` that answers `{ exclusion: 'untrusted', detail: '… not trusted (hookrun trust)' }`;
- * hooks it excludes are also left out of the run, so `explain` never runs what `fire` would not.
- */
+/** A check that can keep a configured hook from running (undefined: it runs); what it excludes is left out of the run too. */
 export type ExclusionCheck = (hook: Hook, event: FiredEvent) => { exclusion: Exclusion; detail: string } | undefined
 
 const EXCLUSION_CHECKS: ExclusionCheck[] = []
@@ -57,10 +48,7 @@ export interface HookExplanation {
   readonly path: string
   readonly event: readonly string[]
   readonly command: string
-  /**
-   * Which handlers run (docs/protocol.md "Which handlers run"): `chain` for hookrun's own shapes (in order,
-   * stop at the first block), `all` for an agent's shape (every matching handler, concurrently).
-   */
+  /** Which handlers run (docs/protocol.md): `chain` for hookrun's own shapes, `all` for an agent's. */
   readonly rule?: HookRule
   /** ran: it ran and answered; background: started and not waited for; would-run: a dry run's "yes". */
   readonly status: 'ran' | 'background' | 'skipped' | 'would-run'
@@ -73,11 +61,7 @@ export interface HookExplanation {
     readonly context: readonly string[]
     readonly warnings: readonly string[]
   }
-  /**
-   * The input each of its runs judged (README "Rewrites are judged again"): the tool input and
-   * prompt as it saw them, or with its own rewrite applied; a second round when a later hook
-   * rewrote what it had judged.
-   */
+  /** The input each of its runs judged (README "Rewrites are judged again"). */
   readonly judged?: readonly JudgedView[]
 }
 
@@ -107,10 +91,7 @@ export interface ExplainOptions extends FireOptions {
   readonly dryRun?: boolean
 }
 
-/**
- * The fire pipeline with every step kept: the same stages `fire` composes (qualify, load, select,
- * run, decide), plus the hooks that did not run and why.
- */
+/** The fire pipeline with every step kept, plus the hooks that did not run and why. */
 export async function explainFire(options: ExplainOptions): Promise<Explanation> {
   const env = options.env ?? process.env
   const payload = options.payload ?? {}
@@ -285,10 +266,7 @@ function judgedViews(chain: ChainOutcome): Map<string, JudgedView[]> {
   return views
 }
 
-/**
- * Entries a later layer replaced by name (or, for Claude Code's shape, the same handler in another
- * settings file): they are read from the same files `loadConfig` reads, and are not in its hooks.
- */
+/** Entries a later layer replaced by name, read again from the same files (they are not in the loaded hooks). */
 function shadowedEntries(load: Parameters<typeof findConfigFiles>[0], hooks: readonly Hook[]): HookExplanation[] {
   const kept = new Set(hooks.map((hook) => `${hook.source.file}\0${hook.source.index}`))
   const byName = new Map(hooks.map((hook) => [hook.name, hook]))

@@ -14,15 +14,7 @@ import { type FunctionHook, type FunctionHookSpec, functionStep } from './functi
 import { compilePattern, patternProblem } from '../event/pattern.ts'
 import type { Decision } from '../core/protocol.ts'
 
-/**
- * hookrun inside an agent: `createRunner()` reads the config at the first `fire()`, `on()` adds
- * function hooks, `fire()` runs command and function hooks in one chain and answers with the
- * Decision the CLI prints. Before each later fire the runner checks, as `hookrun fire` does, that
- * nothing its config came from changed (the files, the hook folders, the trust records and the
- * material they pin), and reads it again when something did; each project hook's files are checked
- * against its trust right before it is spawned. Nothing is spawned or read before the first
- * `fire()` (or `reload()`).
- */
+// The config is read at the first `fire()` (or `reload()`), and again when anything it came from changed.
 
 export interface RunnerOptions {
   /** Where to discover the project from; default: the current directory when the runner is made. */
@@ -36,10 +28,8 @@ export interface RunnerOptions {
 }
 
 /**
- * Options of `runner.on()`. Where a function hook runs: by default after every config hook, in
- * registration order. `order: 'first'` puts it before every config hook; `before` / `after` name
- * a config hook to run right next to. When that hook does not run for the event, the function hook
- * runs at its `order` place instead.
+ * Options of `runner.on()`: a function hook runs after every config hook (`order: 'first'`: before them), or right
+ * `before` / `after` a named config hook, at its `order` place when that one does not run.
  */
 export const FunctionHookOptionsSchema = z
   .strictObject({
@@ -174,11 +164,7 @@ function placementWarnings(functions: readonly RegisteredHook[], allConfigured: 
   })
 }
 
-/**
- * One chain from the config hooks and the function hooks that match: `order: 'first'` hooks,
- * then the config hooks with any `before`/`after` hooks next to theirs, then the rest, each group
- * in registration order.
- */
+/** One chain: `order: 'first'` function hooks, the config hooks with `before`/`after` ones beside theirs, then the rest. */
 function orderSteps(configured: readonly Hook[], functions: readonly RegisteredHook[], metadata: Map<string, unknown>): ChainStep[] {
   const present = new Set(configured.map((hook) => hook.name))
   const placed = (hook: RegisteredHook) => {

@@ -1,6 +1,5 @@
-// The loopback server of `hookrun serve`: who may ask (the secret, loopback only), how many events
-// run at once, when it goes (idle, SIGTERM). What an event is answered with is the caller's
-// (`commands/serve.ts` runs the same fire as `hookrun fire`).
+// The loopback server of `hookrun serve`: who may ask (the secret, loopback only), how many events run at once,
+// when it goes (idle, SIGTERM). What an event is answered with is the caller's (`commands/serve.ts`).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { nodeHttp } from '../core/builtins.ts'
 import { CONFIG_HEADER, differingVariables, SECRET_HEADER, sameSecret, secretProof } from './state.ts'
@@ -37,10 +36,7 @@ export interface RunningServer {
   readonly port: number
   /** Resolves when the server has stopped (idle, `stop`, or a signal), with why. */
   readonly stopped: Promise<'idle' | 'signal' | 'stopped'>
-  /**
-   * Stop taking requests; running events finish (their hooks end or are killed by their own
-   * timeouts). `now`: running events are aborted too (their hooks killed; a gate then blocks).
-   */
+  /** Stop taking requests; running events finish. `now`: they are aborted too (their hooks killed; a gate then blocks). */
   stop(now?: boolean): void
   /** Events running now and waiting. */
   load(): { running: number; queued: number }
@@ -97,11 +93,7 @@ class Turns {
   }
 }
 
-/**
- * What a request gets before any event runs: refused unless it comes over loopback naming a
- * loopback host, the identity answer (the server proves it knows the secret by an HMAC of the
- * asker's nonce, so the secret never crosses the wire), or 401 without the secret.
- */
+/** What a request gets before any event runs: 403 unless loopback, the identity answer (an HMAC of the nonce), 401 without the secret. */
 function gatekeeper(request: IncomingMessage, url: URL, options: ServeOptions): EventAnswer | undefined {
   if (!loopbackPeer(request.socket.remoteAddress) || !loopbackHost(request.headers.host, options.port))
     return { status: 403, body: '{"error":"hookrun serve answers loopback requests only"}\n' }
@@ -144,10 +136,7 @@ function send(response: ServerResponse, { status, body }: EventAnswer, closing: 
 
 type StopReason = 'idle' | 'signal' | 'stopped'
 
-/**
- * Listen on 127.0.0.1:port. Rejects with the listen error (EADDRINUSE: the port is taken) so the
- * caller can tell "one is running" from "another program holds the port".
- */
+/** Listen on 127.0.0.1:port; rejects with the listen error (EADDRINUSE: the port is taken). */
 export function startServer(options: ServeOptions): Promise<RunningServer> {
   const turns = new Turns(options.maxConcurrent, options.maxQueued ?? 256)
   const abortAll = new AbortController()

@@ -15,12 +15,7 @@ export const DEFAULT_SERVE_PORT = 47470
 /** The header Claude Code's http handlers carry the secret in. */
 export const SECRET_HEADER = 'x-hookrun-secret'
 
-/**
- * The variables that decide which config, trust records and state a fire reads. The server
- * answers with those of the session that started it; a client sends its own (`CONFIG_HEADER`), and
- * where they differ the server answers 409 and the client runs the event itself, so a session
- * started with another HOOKRUN_CONFIG is not answered by someone else's config.
- */
+/** The variables that decide which config a fire reads: a client whose own differ from the server's gets 409 and runs the event itself. */
 export const CONFIG_VARIABLES = ['HOOKRUN_CONFIG', 'HOOKRUN_MANAGED_DIR', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'HOME'] as const
 
 /** The header the command clients send CONFIG_VARIABLES' values in. */
@@ -31,11 +26,7 @@ export function configFingerprint(env: Env): string {
   return CONFIG_VARIABLES.map((name) => env[name] ?? '').join('|')
 }
 
-/**
- * An agent whose own http handlers send the events (Claude Code) cannot say per event which config
- * its session names, as the command clients do (409: they answer such an event themselves). Its
- * session's start says so when the running server was started with other config variables.
- */
+/** An agent whose http handlers send the events cannot say which config its session names: its session start says so. */
 export function otherConfigNotice(env: Env, pid: number, agent: { readonly label: string; readonly name: string }): string | undefined {
   const record = readServeRecord(env)
   if (record?.pid !== pid || record.config === undefined) return undefined
@@ -68,10 +59,7 @@ export function serveDir(env: Env): string {
   return dir
 }
 
-/**
- * The per-user secret the router passes in a header: made once (32 random bytes, hex) in a 0600
- * file; a file others could read is refused, as anyone who reads it can feed the server events.
- */
+/** The per-user secret, made once in a 0600 file; a file others could read is refused (its reader could feed the server events). */
 export function serveSecret(env: Env): string {
   const file = join(serveDir(env), 'secret')
   try {
@@ -116,10 +104,7 @@ export function secretHeaderCurrent(env: Env, secret: string): boolean {
   }
 }
 
-/**
- * The header file, (re)written when it does not hold the secret: the clients read the secret from it,
- * as `ps` shows a command line to every user.
- */
+/** The header file the clients read the secret from (`ps` shows a command line to every user), rewritten when stale. */
 export function secretHeaderFile(env: Env): string {
   const secret = serveSecret(env)
   if (!secretHeaderCurrent(env, secret)) writeFileAtomic(secretHeaderPath(env), `${SECRET_HEADER}: ${secret}\n`, 0o600)
@@ -172,10 +157,7 @@ function sessionFile(env: Env, sessionId: string): string {
   return join(serveDir(env), 'sessions', `${name}.json`)
 }
 
-/**
- * Record the project a Claude Code session works in (its `CLAUDE_PROJECT_DIR`, which a SessionStart
- * command hook sees and an http request does not), so the server finds the same project a fire would.
- */
+/** Record the project a session works in (a SessionStart command hook sees it, an http request does not). */
 export function registerSession(env: Env, sessionId: string, project: string): void {
   const file = sessionFile(env, sessionId)
   makeOwnFolder(join(serveDir(env), 'sessions'), env)

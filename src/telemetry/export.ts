@@ -1,6 +1,5 @@
-// OpenTelemetry export: fires (./record.ts) become spans through the OpenTelemetry SDK and go to
-// the collector over OTLP/HTTP. Runs in `hookrun telemetry flush`, a process of its own, never in
-// the fire that the agent waits for; its packages load only here.
+// OpenTelemetry export: fires (./record.ts) become spans and go to the collector over OTLP/HTTP, in
+// `hookrun telemetry flush` (never in the fire the agent waits for); its packages load only here.
 import { closeSync, existsSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import { nodeOs } from '../core/builtins.ts'
 import { releaseLock, takeLock } from '../core/lock.ts'
@@ -35,24 +34,16 @@ export async function exportRecords(records: readonly FireRecord[]): Promise<str
       spanProcessors: [new SimpleSpanProcessor(memory)],
     })
     const tracer = provider.getTracer('hookrun', pkg.version)
+    const startSpan = (data: FireRecord['fire'], context: ReturnType<typeof remoteParent>) => {
+      const span = tracer.startSpan(data.name, { startTime: data.start, attributes: data.attributes, kind: api.SpanKind.INTERNAL }, context)
+      if (data.error !== undefined) span.setStatus({ code: api.SpanStatusCode.ERROR, message: data.error })
+      return span
+    }
     for (const record of group) {
       const parent = remoteParent(api, record.traceparent)
-      const fire = tracer.startSpan(
-        record.fire.name,
-        { startTime: record.fire.start, attributes: record.fire.attributes, kind: api.SpanKind.INTERNAL },
-        parent,
-      )
-      if (record.fire.error !== undefined) fire.setStatus({ code: api.SpanStatusCode.ERROR, message: record.fire.error })
+      const fire = startSpan(record.fire, parent)
       const inside = api.trace.setSpan(parent, fire)
-      for (const hook of record.hooks) {
-        const span = tracer.startSpan(
-          hook.name,
-          { startTime: hook.start, attributes: hook.attributes, kind: api.SpanKind.INTERNAL },
-          inside,
-        )
-        if (hook.error !== undefined) span.setStatus({ code: api.SpanStatusCode.ERROR, message: hook.error })
-        span.end(hook.end)
-      }
+      for (const hook of record.hooks) startSpan(hook, inside).end(hook.end)
       fire.end(record.fire.end)
     }
     const spans = memory.getFinishedSpans()
@@ -77,25 +68,16 @@ function remoteParent(api: typeof import('@opentelemetry/api'), traceparent: str
   })
 }
 
-/**
- * How long a shipper waits for more fires before it exits: an agent fires in bursts, and a shipper
- * still running spares each fire of the burst the cost of starting one. It looks once a second, so
- * a busy agent's fires go out in one request per second, not one each.
- */
+/** How long a shipper waits for more fires before it exits (agents fire in bursts); it looks once a second. */
 const LINGER_MS = 10_000
 const POLL_MS = 1000
 
-/**
- * `hookrun telemetry flush`: ship the spool; with `linger` (as fires start it: `--linger`) keep
- * shipping what arrives until nothing has for a while. Only one shipper runs at a time (a lock file it keeps fresh); fires start one when
- * none is running. Returns what it did, one line each.
- */
+/** `hookrun telemetry flush`: ship the spool; with `linger` keep shipping until idle. One shipper at a time (a fresh lock). */
 export async function flushSpool(env: Env, linger = true): Promise<{ shipped: number; failures: string[]; alreadyRunning: boolean }> {
   const dir = spoolDir(env)
   const lock = join(dir, SHIPPER_LOCK)
   makeOwnFolder(dir, env)
-  // The shipper fires start is background work: it yields the cores to the agent and its hooks,
-  // from before its lock shows it running.
+  // Background work: it yields the cores to the agent and its hooks.
   if (linger) lowerPriority()
   // A lock not touched for three heartbeats is a shipper's that died: it is taken over.
   if (!takeLock(lock, { staleMs: SHIPPER_STALE_MS })) return { shipped: 0, failures: [], alreadyRunning: true }

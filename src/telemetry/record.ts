@@ -1,5 +1,4 @@
-// OpenTelemetry, the part `fire` runs: where spans go, and one fire as plain data (no OTel code
-// loads here). ./export.ts turns the data into spans with the OpenTelemetry packages.
+// OpenTelemetry, the part `fire` runs: where spans go, and one fire as plain data (./export.ts makes the spans).
 import { closeSync, existsSync, renameSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
@@ -40,10 +39,7 @@ export interface FireRecord {
   readonly hooks: readonly SpanData[]
 }
 
-/**
- * Telemetry is on with a `telemetry` setting or the standard OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT
- * variables, and off with OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none.
- */
+/** On with a `telemetry` setting or OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT; off with OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none. */
 export function telemetryTarget(settings: Settings, env: Env): TelemetryTarget | undefined {
   if (env.OTEL_SDK_DISABLED?.toLowerCase() === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined
   const configured = settings.telemetry
@@ -76,10 +72,11 @@ function keyValues(text: string | undefined): Record<string, string> {
   for (const pair of (text ?? '').split(',')) {
     const at = pair.indexOf('=')
     if (at <= 0) continue
+    const value = pair.slice(at + 1).trim()
     try {
-      out[pair.slice(0, at).trim()] = decodeURIComponent(pair.slice(at + 1).trim())
+      out[pair.slice(0, at).trim()] = decodeURIComponent(value)
     } catch {
-      out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim()
+      out[pair.slice(0, at).trim()] = value
     }
   }
   return out
@@ -101,11 +98,7 @@ export interface FireFacts {
 const MAX_TEXT = 1000
 const text = (value: string) => redactText(value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value)
 
-/**
- * The fire as spans, with OpenTelemetry's semantic conventions where they fit (GenAI: tool name,
- * agent name, conversation id; process: exit code, command line; HTTP: method, URL, status) and
- * `hookrun.*` for the rest. Text is redacted exactly as the audit log redacts it.
- */
+/** The fire as spans, with OpenTelemetry's semantic conventions where they fit and `hookrun.*` for the rest; text redacted as the audit log. */
 export function fireRecord(target: TelemetryTarget, facts: FireFacts): FireRecord {
   const { event, decision, payload } = facts
   const session = payload.session_id ?? payload.conversation_id ?? payload.sessionId
@@ -175,10 +168,7 @@ const SHIPPER_HEARTBEAT_MS = 1000
 /** Past this the spool takes no more: a collector that is down must not fill the disk. */
 const MAX_SPOOL_BYTES = 8 * 1024 * 1024
 
-/**
- * Append the fire to the spool. Returns true when no shipper is running, so the caller starts
- * one (a running shipper reads the spool again before it exits: nothing is left behind).
- */
+/** Append the fire to the spool; true when no shipper is running, so the caller starts one. */
 export function spoolRecord(record: FireRecord, env: Env): boolean {
   const dir = spoolDir(env)
   makeOwnFolder(dir, env)
