@@ -180,12 +180,12 @@ export function answered(
 }
 
 /** The decision of an answer, from any form it may take; forms that disagree give the strictest (a deny anywhere counts). */
-export function answerDecision(answer: HookAnswer | undefined): DecisionValue | undefined {
+function answerDecision(answer: HookAnswer | undefined): DecisionValue | undefined {
   return decidingForm(answer)?.decision
 }
 
 /** The reason that goes with the decision: the deciding form's, else one beside the same decision or none, never an outvoted one's. */
-export function answerReason(answer: HookAnswer | undefined): string | undefined {
+function answerReason(answer: HookAnswer | undefined): string | undefined {
   const forms = answerForms(answer)
   const deciding = decidingForm(answer)
   if (deciding === undefined) return forms.find((form) => form.reason !== undefined)?.reason
@@ -238,7 +238,7 @@ function tailOf(stderr: string): string {
   return said === undefined ? '' : `: ${said}`
 }
 
-export function answerContext(answer: HookAnswer | undefined): string[] {
+function answerContext(answer: HookAnswer | undefined): string[] {
   const context: string[] = []
   if (answer?.additionalContext) context.push(answer.additionalContext)
   if (answer?.hookSpecificOutput?.additionalContext) context.push(answer.hookSpecificOutput.additionalContext)

@@ -1,12 +1,5 @@
-/**
- * The opt-in audit log (`"log": {"path": …}` in the user config): one JSON line per fire with
- * the calling agent, the event, each hook's outcome and the decision, secrets redacted. Loaded only when a log is
- * configured.
- *
- * Lines from concurrent fires never interleave: each line is one write(2) on a file opened with
- * O_APPEND, which local file systems append as a unit (network file systems such as NFS do not
- * promise that). Lines are kept bounded: strings cut, a large payload left out.
- */
+// The opt-in audit log: one JSON line per fire, secrets redacted, bounded; each line one O_APPEND write(2), so
+// concurrent fires never interleave on a local file system.
 import { closeSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Payload } from '../core/types.ts'
@@ -32,12 +25,12 @@ interface AuditEntry {
   readonly agent?: string
 }
 
-/** The line for one fire (without the newline). */
 /** A payload as hookrun keeps it anywhere (the audit log, `fire --record`): secrets redacted, strings cut. */
 export function redactPayload(payload: Payload): unknown {
   return redactValue(payload, PAYLOAD_LIMITS)
 }
 
+/** The line for one fire (without the newline). */
 export function auditLine(entry: AuditEntry, now = new Date()): string {
   const { decision } = entry
   const text = (value: string) => redactText(value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value)
@@ -72,11 +65,7 @@ export function auditLine(entry: AuditEntry, now = new Date()): string {
   })
 }
 
-/**
- * Append one line; returns a warning when the log cannot be written (the fire itself goes on).
- * With `chain`, the line gets `seq` and the hash of the last line (src/audit/chain.ts), under a
- * lock so that concurrent fires chain one after the other.
- */
+/** Append one line (with `chain`, chained under a lock); a warning when the log cannot be written (the fire goes on). */
 export function appendAuditLine(path: string, line: string, chain = false): string | undefined {
   try {
     makeFolders(dirname(path), 0o700)

@@ -1,11 +1,5 @@
-// The tamper-evident audit log: hash-chained lines, appended under a lock, and their check.
-/**
- * The tamper-evident audit log (`"log": {"path": …, "chain": true}`): every line carries `seq`
- * (1, 2, 3, …) and `prev`, the SHA-256 of the line before it, so an edited line breaks the next
- * line's `prev` and a cut breaks the count. Appends take a lock file so that two fires never chain
- * to the same line. What a chain cannot show is lines cut off the end: `hookrun log verify` prints
- * the last line's hash so it can be kept elsewhere and compared later.
- */
+// The tamper-evident audit log (`"chain": true`): every line carries `seq` and `prev`, the SHA-256 of the line before,
+// appended under a lock. Lines cut off the end show only against the last hash `hookrun log verify` prints.
 import { fstatSync, readSync } from 'node:fs'
 import { nodeCrypto } from '../core/builtins.ts'
 import { withLock } from '../core/lock.ts'
@@ -38,10 +32,7 @@ export function lastLine(fd: number): string | undefined {
   }
 }
 
-/**
- * Run `work` holding `<path>.lock`; a lock older than a few seconds is a crashed writer's and is
- * broken, and so is one still held after LOCK_WAIT_MS: a fire must answer its agent (src/core/lock.ts).
- */
+/** Run `work` holding `<path>.lock`; a stale lock, or one held past LOCK_WAIT_MS, is broken (a fire must answer). */
 export function withChainLock<T>(path: string, work: () => T): T {
   return withLock(`${path}.lock`, { staleMs: STALE_LOCK_MS, waitMs: LOCK_WAIT_MS }, work)
 }

@@ -1,11 +1,5 @@
-/**
- * Secret redaction for anything hookrun writes to a log. Two rules:
- *   - a value stored under a name like KEY, TOKEN, SECRET or PASSWORD (a JSON key, a shell
- *     assignment `API_KEY=…`, a header or flag `--token …`) is replaced;
- *   - strings shaped like well-known credentials (GitHub, OpenAI/Anthropic, AWS, Slack, Google,
- *     Stripe, npm tokens, JWTs, bearer tokens, private keys, passwords in URLs) are replaced.
- * Every pattern is linear in the length of the text: redaction runs on untrusted input.
- */
+// Secret redaction for anything hookrun writes to a log: values under secret-like names (JSON keys, `API_KEY=…`,
+// `--token …`) and strings shaped like well-known credentials. Every pattern is linear: it runs on untrusted input.
 
 export const REDACTED = '[REDACTED]'
 
@@ -41,22 +35,14 @@ export const TOKEN_SHAPES: readonly RegExp[] = [
 ]
 
 const VALUE = `("[^"]*"|'[^']*'|[^\\s"',;&|}]+)`
-/**
- * `NAME=value`, `"name": "value"`, `Name: value` (one match per word start, so linear). A colon
- * counts only before a space or a quote, so `https://…` is not read as a name and a value.
- */
+/** `NAME=value`, `"name": "value"`, `Name: value`; a colon counts only before a space or a quote (not `https://…`). */
 export const ASSIGNED = new RegExp(`(?<![\\w-])(["']?)([A-Za-z_][\\w-]*)\\1(\\s*=\\s*|\\s*:(?=[\\s"'])\\s*)${VALUE}`, 'g')
 /** `--token value`, `--password=value` */
 export const FLAG = new RegExp(`(?<![\\w-])(--?[A-Za-z][\\w-]*)(\\s+|=)${VALUE}`, 'g')
 /** `scheme://user:password@host` */
 export const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:)[^/\s@]+@/gi
 
-/**
- * Credentials given on a command line, where the flag alone does not say "secret":
- * `Authorization: Basic …`, `curl -u user:password`, `mysql -pPASSWORD`, `sshpass -p PASSWORD`,
- * `docker login -p PASSWORD`, `aws configure set aws_secret_access_key VALUE`. Each keeps what
- * comes before the secret (`$1`) and replaces the secret.
- */
+/** Credentials on a command line where the flag alone does not say "secret" (`curl -u user:password`, `mysql -pPASSWORD`, …). */
 export const COMMAND_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(\bBasic\s+)[A-Za-z0-9+/=._-]{4,}/g, `$1${REDACTED}`],
   [/((?:^|[\s;&|(])curl\b[^\n;&|]*?\s(?:-u|--user)(?:\s+|=)["']?[^\s:"']*:)[^\s"']+/g, `$1${REDACTED}`],
@@ -66,13 +52,7 @@ export const COMMAND_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(\baws\s+configure\s+set\s+(?:aws_secret_access_key|aws_session_token)\s+)[^\s"']+/g, `$1${REDACTED}`],
 ]
 
-/**
- * Something every pattern above needs: `-`, `=` or `:` (flags, assignments, URLs, key blocks,
- * most token shapes) or one of the literal parts of the other token shapes and commands. A text
- * with none of them (`true`, `./check.sh`) holds nothing to redact; the test is one pattern, not
- * twenty (compiling them costs a fire that writes a span or an audit line about a millisecond).
- * test/unit/redact.test.ts holds every pattern to it.
- */
+/** Something every pattern above needs: a text without it holds nothing to redact (one pattern instead of twenty to compile). */
 export const MAY_HOLD_SECRET = /[-=:]|hf_|api_org_|gh[pousr]_|github_pat_|_live_|_test_|AKIA|ASIA|AIza|npm_|eyJ|earer|Basic|aws/
 
 /** Redact secrets in a text. Callers bound its length (quoted values are scanned to their end). */
@@ -99,10 +79,7 @@ interface RedactLimits {
   readonly maxValues: number
 }
 
-/**
- * A copy of a JSON value with secrets replaced and long strings cut. Text a bit past the cut is
- * redacted before cutting, so a token that straddles the cut does not leave its start behind.
- */
+/** A copy of a JSON value with secrets replaced and long strings cut. */
 export function redactValue(value: unknown, limits: RedactLimits): unknown {
   let budget = limits.maxValues
   const text = (input: string) => {

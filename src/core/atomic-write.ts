@@ -21,13 +21,7 @@ function removeQuietly(temporary: string): void {
   }
 }
 
-/**
- * Replace `file` with `text`: a temporary file beside it, created afresh (O_EXCL: never written
- * through a link planted at its name) with `mode` (set again after creation, so the umask does
- * not narrow it), then renamed over the file, which replaces whatever is at the name, a link
- * included, without following it. A reader sees the old content or the new, never half. On any
- * failure the temporary file is removed and the error thrown; the file's folder must exist.
- */
+/** Replace `file` with `text` through a fresh temporary file renamed over it (a link at the name is replaced, not followed). */
 export function writeFileAtomic(file: string, text: string, mode: number): void {
   const temporary = temporaryFor(file)
   try {
@@ -49,13 +43,8 @@ function readOrMissing(file: string): string | undefined {
 }
 
 /**
- * Replace `file` with `text` as `writeFileAtomic` does, but only while it still holds `expected`
- * (undefined: no file there) and its stat signature is still `seen` (src/core/stat.ts, taken before
- * `expected` was read): another program that writes the file too (an agent adding its own
- * settings) is never overwritten by text computed from what it held before. The temporary file is
- * written first and the text compared, so what is left between the last look (one stat) and the rename is as short as it can be: an agent takes no lock hookrun could wait for. A new
- * file is made by a hard link, which fails when one appeared meanwhile. False, with nothing
- * written, when the file changed: the caller reads it again and redoes its edit.
+ * `writeFileAtomic`, only while `file` still holds `expected` (undefined: none) and its stat signature is `seen`, so
+ * another program's edit is never overwritten; a new file is made by a hard link. False, nothing written, when changed.
  */
 export function replaceIfUnchanged(file: string, expected: string | undefined, seen: string, text: string, mode: number): boolean {
   const temporary = temporaryFor(file)

@@ -43,10 +43,7 @@ export function placesOf(env: Env): Places {
   return { config: userConfigDir(env), cache: userCacheDir(env), state: stateDir(env) }
 }
 
-/**
- * Make a folder under one of hookrun's own (state, cache): when that cannot be done, one line that
- * names the folder, why, and the variable that chose it, instead of a bare ENOENT.
- */
+/** Make a folder under one of hookrun's own; a failure names the folder, why, and the variable that chose it. */
 export function makeOwnFolder(dir: string, env: Env = process.env, mode = 0o700): void {
   try {
     makeFolders(dir, mode)
@@ -60,10 +57,7 @@ export function makeOwnFolder(dir: string, env: Env = process.env, mode = 0o700)
   }
 }
 
-/**
- * `mkdir -p`, one level at a time: Node's `mkdirSync(dir, { recursive: true })` never returns
- * for a path under /proc (Node 20), and a hook runner must not hang on a bad XDG variable.
- */
+/** `mkdir -p`, one level at a time: Node's recursive mkdirSync never returns for a path under /proc (Node 20). */
 export function makeFolders(dir: string, mode = 0o777): void {
   const missing: string[] = []
   for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at)
@@ -83,12 +77,7 @@ const SYSTEM_MANAGED_DIRS: Readonly<Record<string, (env: Env) => string>> = {
   win32: (env) => join(env.ProgramData || 'C:\\ProgramData', 'hookrun'),
 }
 
-/**
- * The managed config folder: `/etc/hookrun` on Linux (and other Unix systems), `/Library/Application
- * Support/hookrun` on macOS, `%ProgramData%\hookrun` on Windows. `HOOKRUN_MANAGED_DIR` replaces it
- * only while the system folder holds no hooks.json, so tests (and a machine without a policy) can
- * use one, but a user can never point hookrun away from the organisation's file.
- */
+/** The managed config folder; `HOOKRUN_MANAGED_DIR` replaces it only while the system folder holds no hooks.json. */
 export function managedConfigDir(env: Env = process.env, platform: string = process.platform): string {
   const system = (SYSTEM_MANAGED_DIRS[platform] ?? SYSTEM_MANAGED_DIRS.linux!)(env)
   const override = env.HOOKRUN_MANAGED_DIR

@@ -2,10 +2,19 @@
 import { z } from 'zod'
 import { DECISION_WORDS } from './decisions.ts'
 
-/**
- * The hook protocol (docs/protocol.md): what a hook may print as JSON, and what `hookrun fire`
- * answers. Both are zod schemas so the types, the validation and the documentation agree.
- */
+/** Where a hook came from (`Layer`, src/core/types.ts). */
+export const LAYERS = [
+  'managed',
+  'policy',
+  'user',
+  'project',
+  'local',
+  'config',
+  'project-folder',
+  'project-plugin',
+  'user-folder',
+  'user-plugin',
+] as const
 
 /** allow / deny / ask, with the synonyms older hooks print. */
 const DecisionValueSchema = z.enum(['allow', 'deny', 'ask', 'approve', 'block']).transform((value) => DECISION_WORDS[value]!)
@@ -61,19 +70,7 @@ export type DecisionValue = 'allow' | 'deny' | 'ask'
 export const HookReportSchema = z.object({
   name: z.string(),
   // 'function': a function hook registered on a runner (src/library/runner.ts).
-  source: z.enum([
-    'managed',
-    'policy',
-    'user',
-    'project',
-    'local',
-    'config',
-    'project-folder',
-    'project-plugin',
-    'user-folder',
-    'user-plugin',
-    'function',
-  ]),
+  source: z.enum([...LAYERS, 'function']),
   file: z.string(),
   outcome: z.enum(['allow', 'deny', 'ask', 'error', 'background']),
   exitCode: z.number().nullable(),
@@ -85,10 +82,7 @@ export const HookReportSchema = z.object({
   async: z.boolean().optional(),
   /** An http hook's answer status (its `exitCode` is null). */
   httpStatus: z.number().optional(),
-  /**
-   * 2 or more: the hook ran again because a later hook rewrote the input it had judged (README
-   * "Rewrites are judged again"); this is its answer on the input that runs.
-   */
+  /** 2 or more: its answer on the input that runs, after a later hook rewrote what it had judged (README "Rewrites are judged again"). */
   round: z.number().optional(),
 })
 
@@ -131,9 +125,6 @@ export interface Rendered {
   readonly exitCode: number
   /** For agents that read the reason of a block from stderr (Windsurf, Kiro). */
   readonly stderr?: string
-  /**
-   * For the person at the keyboard, where the agent shows nothing of a hook's output (Cline):
-   * written to the terminal the agent runs in, when it runs in one.
-   */
+  /** For the person at the keyboard where the agent shows nothing of a hook's output: written to its terminal. */
   readonly terminal?: string
 }

@@ -5,12 +5,7 @@ export function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
 }
 
-/**
- * A word of Claude Code's exec form (`command` + `args`, no shell) as `sh -c` text: quoted, except
- * that each `${NAME}` placeholder of `names` is left for the shell to expand from the hook's
- * environment, in double quotes (`${CLAUDE_PLUGIN_ROOT}/x y` → `"${CLAUDE_PLUGIN_ROOT}"'/x y'`).
- * The value never becomes shell text, so a folder named `$(touch x)` stays a name.
- */
+/** A word of an exec form (no shell) as `sh -c` text: quoted, each `${NAME}` of `names` left in double quotes for the shell. */
 export function execWord(word: string, names: ReadonlySet<string>): string {
   const parts = word.split(/(\$\{\w+\})/)
   if (!parts.some((part, index) => index % 2 === 1 && names.has(part.slice(2, -1)))) return shellQuote(word)
@@ -20,15 +15,8 @@ export function execWord(word: string, names: ReadonlySet<string>): string {
 }
 
 /**
- * `command` with every unquoted use of the variables in `names` (`${NAME}`, `$NAME`) put in
- * double quotes, so that a value with spaces, `*` or `$(…)` in it stays one word and is never
- * read as shell syntax. Uses already in double quotes are left alone, and so are uses in single
- * quotes: those reach a nested shell (`bash -c '… ${NAME} …'`), which expands the variable from
- * the environment itself. Command substitutions and backticks start a new quoting context, as
- * in the shell.
- *
- * How a placeholder works, after this: hookrun sets the variable in the hook's environment and
- * the shell expands it; the value is never pasted into the command text.
+ * `command` with every unquoted use of the variables in `names` put in double quotes, so a value stays one word and
+ * is never read as shell syntax; uses in quotes are left alone ($(…) and backticks start a new quoting context).
  */
 export function quoteVariables(command: string, names: ReadonlySet<string>): string {
   type Context = { kind: 'plain'; parens: number; substitution: boolean } | { kind: 'double' } | { kind: 'backtick' }

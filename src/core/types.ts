@@ -1,21 +1,11 @@
 // The types every stage passes to the next; imports nothing outside src/core/.
 import { dirname } from 'node:path'
-import type { DecisionValue, HookAnswer, HookReport } from './protocol.ts'
+import type { DecisionValue, HookAnswer, HookReport, LAYERS } from './protocol.ts'
 
 export type { Decision, DecisionValue, HookAnswer, HookReport } from './protocol.ts'
 
 /** Where a hook came from: hooks.json layers override earlier ones by name; folder and plugin layers come after. */
-export type Layer =
-  | 'managed'
-  | 'policy'
-  | 'user'
-  | 'project'
-  | 'local'
-  | 'config'
-  | 'project-folder'
-  | 'project-plugin'
-  | 'user-folder'
-  | 'user-plugin'
+export type Layer = (typeof LAYERS)[number]
 
 export interface ConfigFileRef {
   readonly layer: Layer
