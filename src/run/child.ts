@@ -1,9 +1,6 @@
 // The contract every way of starting a process keeps (src/run/spawn.ts picks one).
 
-/**
- * What a child reads on stdin: text, bytes, or pieces of bytes written in order (a large payload
- * with a field added goes as its own bytes around the addition, never copied into one buffer).
- */
+/** What a child reads on stdin: text, bytes, or pieces of bytes written in order (a large payload is never copied). */
 export type ChildInput = string | Uint8Array | readonly Uint8Array[]
 
 export interface SpawnRequest {
@@ -37,10 +34,7 @@ export interface Child {
   readonly stderr?: ChildOutput
   /** Settles once, when the process itself has exited (its pipes may still be held open). */
   readonly exited: Promise<ChildExit>
-  /**
-   * Write the input to the child's stdin and close it. Settles when the bytes are handed over,
-   * or when the child closed its end without reading them (its business, not an error).
-   */
+  /** Write the input to stdin and close it; settles when handed over, or when the child closed its end unread. */
   writeInput(input: ChildInput): Promise<void>
   /** Close stdin now, whatever was written. */
   closeInput(): void

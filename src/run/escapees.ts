@@ -3,31 +3,21 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { procStatFields } from '../core/processes.ts'
 
 /**
- * Killing a hook's process group misses a descendant that started a session of its own
- * (`setsid`, a daemonising tool). A subreaper (prctl) is out of reach from JavaScript and cgroups
- * are rarely writable, so on Linux every blocking command hook of a fire carries
- * `HOOKRUN_FIRE_ID` in its environment, which its descendants inherit, and when the chain is over
- * every process still carrying it is killed. Where `/proc` is missing (macOS, Windows) nothing is
- * swept: there the process-group kill is all that holds. A descendant that clears its environment
- * (`env -i`) escapes too.
+ * A group kill misses a descendant that started a session of its own (`setsid`): on Linux every blocking command hook
+ * carries this marker, which descendants inherit, and every process still carrying it is killed after the chain.
  */
 export const FIRE_ID_VARIABLE = 'HOOKRUN_FIRE_ID'
 
 /** A marker for one fire, or undefined where escapees cannot be found (no /proc). */
 export function newFireId(): string | undefined {
   if (process.platform !== 'linux') return undefined
-  // The pid keeps it unique among live fires; the random part guards against a reused pid. Nothing
-  // here needs to be unguessable, and node:crypto costs a compiled hookrun ~1 ms to load.
+  // The pid keeps it unique among live fires, the random part guards against reuse (node:crypto costs ~1 ms to load).
   return `${process.pid}-${Math.floor(Math.random() * 2 ** 48)
     .toString(16)
     .padStart(12, '0')}`
 }
 
-/**
- * Where the kernel's process counters stood: the last process id handed out and the number of
- * processes (and threads) created since boot. Taken before a fire's first hook starts, it bounds
- * the sweep: a hook's descendants got their ids after it.
- */
+/** The last process id handed out and the processes created since boot: taken before the first hook, it bounds the sweep. */
 interface PidClock {
   readonly lastPid: number
   readonly created: number
@@ -47,12 +37,7 @@ export function pidClock(): PidClock | undefined {
 /** Above this many processes created during a fire, every process is checked, not a window of ids. */
 const WINDOW_LIMIT = 2000
 
-/**
- * The ids to look at: with a clock from before the hooks started, only the ids handed out since
- * (ids are given in increasing order), as long as the counter has not wrapped and fewer processes
- * were created than could lap it; otherwise every process in /proc. Reading each process's
- * environment costs a few microseconds, and a desktop runs hundreds.
- */
+/** The ids to look at: only those handed out since `since` while the counter has not wrapped, else every process in /proc. */
 function candidatePids(since: PidClock | undefined): string[] {
   const now = since === undefined ? undefined : pidClock()
   if (
@@ -98,18 +83,13 @@ export function mayBeExecuting(pid: string): boolean {
   return state !== 'Z' && state !== 'X' && (Number(flags) & PF_KTHREAD) === 0
 }
 
-/**
- * SIGKILL every process (of this user) whose environment carries the fire's marker; their count.
- * A descendant a hook forked just before exiting may be in the middle of exec, when the kernel
- * shows no environment yet: those are looked at again, shortly after.
- */
+/** SIGKILL every process whose environment carries the fire's marker; their count. One caught mid-exec is looked at again. */
 export async function killEscapees(fireId: string, since?: PidClock): Promise<number> {
   const needle = `${FIRE_ID_VARIABLE}=${fireId}\0`
   let killed = 0
   let pending: string[]
   try {
-    // This process's own threads take ids from the same counter: reading their environment (this
-    // process's, often kilobytes) would find nothing and cost ~0.1 ms each.
+    // This process's own threads take ids from the same counter: reading their environment would find nothing.
     const own = ownThreads()
     pending = candidatePids(since).filter((name) => !own.has(name))
   } catch {

@@ -1,6 +1,5 @@
-// Stage run, for http hooks: POST the payload JSON to the hook's URL and bring back the answer.
-// Loaded only when a selected hook has a url. node:http(s) rather than fetch: the body cap, the
-// redirect rule and the timeout stay in our hands on Node, Bun and Deno alike.
+// Stage run, for http hooks: POST the payload JSON to the hook's URL and bring back the answer. node:http(s)
+// rather than fetch: the body cap, the redirect rule and the timeout stay in our hands on every runtime.
 import type { IncomingMessage } from 'node:http'
 import { HEADER_VARIABLE } from '../config/lint.ts'
 import type { HttpHookLimits, HttpRun, HttpTarget } from '../core/types.ts'
@@ -8,11 +7,7 @@ import type { HttpHookLimits, HttpRun, HttpTarget } from '../core/types.ts'
 const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
 const MAX_REDIRECTS = 5
 
-/**
- * Header values with `$VAR` / `${VAR}` filled in: from the environment for names listed in
- * `allowedEnvVars`, empty for any other (Claude Code's rule), so a config can never send a
- * variable its author did not name.
- */
+/** Header values with `$VAR` / `${VAR}` filled in for names in `allowedEnvVars`, empty for any other. */
 function expandHeaders(
   headers: Readonly<Record<string, string>>,
   allowed: readonly string[],
@@ -28,12 +23,7 @@ function expandHeaders(
   return out
 }
 
-/**
- * The `allowedHttpHookUrls` list that does not allow `url`, if one does not (Claude Code's rule:
- * `*` matches any characters, the rest must be equal; every list a layer set must allow it). The
- * URL as it is requested (`new URL(…).href`) is compared, and for a bare origin its form without
- * the trailing slash too.
- */
+/** The `allowedHttpHookUrls` list that does not allow `url` (`*` matches anything; a bare origin also without its slash). */
 function refusingUrlList(
   url: URL,
   limits: HttpHookLimits | undefined,
@@ -53,11 +43,7 @@ function urlPattern(pattern: string): RegExp {
   )
 }
 
-/**
- * The variables a hook's headers may expand: its `allowedEnvVars`, narrowed by every
- * `httpHookAllowedEnvVars` list; and one warning per header variable a list took away (it is
- * sent empty, as Claude Code sends it).
- */
+/** The variables a hook's headers may expand, narrowed by every `httpHookAllowedEnvVars` list; a warning per one taken away. */
 function allowedHeaderVariables(target: HttpTarget): { allowed: string[]; warnings: string[] } {
   const own = target.allowedEnvVars ?? []
   const lists = target.limits?.envVars ?? []
@@ -90,11 +76,7 @@ interface PostOptions {
   readonly userAgent: string
 }
 
-/**
- * POST `body` (the payload JSON) to the hook's URL. Never throws: every way of getting no usable
- * answer is a `failure` sentence (or `timedOut`), for the interpret stage to judge by `onError`.
- * The configured headers go to the hook's own origin only, never to where a redirect points.
- */
+/** POST `body` to the hook's URL; never throws (a `failure` sentence instead). Headers go to the hook's own origin only. */
 export async function postHook(target: HttpTarget, body: string, options: PostOptions): Promise<HttpRun> {
   const started = performance.now()
   const variables = allowedHeaderVariables(target)
@@ -104,6 +86,7 @@ export async function postHook(target: HttpTarget, body: string, options: PostOp
     ...(variables.warnings.length > 0 && { warnings: variables.warnings }),
     durationMs: Math.round(performance.now() - started),
   })
+  const fail = (failure: string, status?: number) => done({ ...(status !== undefined && { status }), body: '', timedOut: false, failure })
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -122,49 +105,34 @@ export async function postHook(target: HttpTarget, body: string, options: PostOp
       const refusing = refusingUrlList(url, target.limits)
       if (refusing !== undefined) {
         const how = hop === 0 ? `posts to ${url.href}` : `was redirected to ${url.href}`
-        return done({
-          body: '',
-          timedOut: false,
+        const allowed = refusing.patterns.join(', ') || 'none allowed'
+        return {
+          ...fail(`${how}, which allowedHttpHookUrls in ${refusing.file} does not allow (${allowed}); nothing was sent`),
           refused: true,
-          failure: `${how}, which allowedHttpHookUrls in ${refusing.file} does not allow (${refusing.patterns.join(', ') || 'none allowed'}); nothing was sent`,
-        })
+        }
       }
       const headers = url.origin === origin ? configured : {}
       const answer = await post(url, body, { ...headers, 'user-agent': options.userAgent }, limit, controller.signal)
       if (answer.status >= 300 && answer.status < 400 && answer.location !== undefined) {
         const next = new URL(answer.location, url)
         if (!target.followRedirects)
-          return done({
-            status: answer.status,
-            body: '',
-            timedOut: false,
-            failure: `answered HTTP ${answer.status}, a redirect to ${next.href}, which is not followed (followRedirects: false)`,
-          })
-        if (hop >= MAX_REDIRECTS)
-          return done({ status: answer.status, body: '', timedOut: false, failure: `redirected more than ${MAX_REDIRECTS} times` })
+          return fail(
+            `answered HTTP ${answer.status}, a redirect to ${next.href}, which is not followed (followRedirects: false)`,
+            answer.status,
+          )
+        if (hop >= MAX_REDIRECTS) return fail(`redirected more than ${MAX_REDIRECTS} times`, answer.status)
         if (url.protocol === 'https:' && next.protocol !== 'https:')
-          return done({
-            status: answer.status,
-            body: '',
-            timedOut: false,
-            failure: `redirected from https to ${next.href}, which is not followed`,
-          })
+          return fail(`redirected from https to ${next.href}, which is not followed`, answer.status)
         url = next
         continue
       }
-      if (answer.tooBig)
-        return done({
-          status: answer.status,
-          body: '',
-          timedOut: false,
-          failure: `answered with more than ${limit} bytes (maxResponseBytes)`,
-        })
+      if (answer.tooBig) return fail(`answered with more than ${limit} bytes (maxResponseBytes)`, answer.status)
       return done({ status: answer.status, body: answer.body, timedOut: false })
     }
   } catch (error) {
     if (timedOut) return done({ body: '', timedOut: true, failure: `did not answer within ${options.timeoutMs / 1000}s` })
-    if (options.signal?.aborted) return done({ body: '', timedOut: false, failure: `was interrupted (${String(options.signal.reason)})` })
-    return done({ body: '', timedOut: false, failure: `cannot reach ${url.href}: ${(error as Error).message}` })
+    if (options.signal?.aborted) return fail(`was interrupted (${String(options.signal.reason)})`)
+    return fail(`cannot reach ${url.href}: ${(error as Error).message}`)
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', onAbort)
