@@ -14,10 +14,8 @@ export interface Rewrites {
 }
 
 /**
- * Aggregate the hooks that ran (docs/protocol.md): deny beats ask beats allow; the first hook with the
- * strongest decision gives the reason; context is kept from every hook in order; any
- * `continue: false` stops the agent. With no decision from any hook the answer is allow without
- * `decidedBy`, which dialects render as "no opinion" so the agent's own permission rules apply.
+ * Aggregate the hooks that ran (docs/protocol.md): deny beats ask beats allow, the first with the strongest gives the
+ * reason; any `continue: false` stops the agent. No decision at all: allow without `decidedBy` ("no opinion").
  */
 export function decide(event: FiredEvent, results: readonly HookResult[], rewrites: Rewrites, warnings: readonly string[]): Decision {
   let decision: Decision['decision'] = 'allow'
@@ -67,11 +65,7 @@ export function decide(event: FiredEvent, results: readonly HookResult[], rewrit
 type ToolConfig = NonNullable<Decision['toolConfig']>
 const MODE_STRENGTH = { AUTO: 0, ANY: 1, NONE: 2 } as const
 
-/**
- * Gemini CLI's merge of several BeforeToolSelection answers (its hook aggregator): the most
- * restrictive mode wins (NONE > ANY > AUTO), allowed function names are the sorted union, and
- * NONE allows none.
- */
+/** Gemini CLI's merge of BeforeToolSelection answers: the strictest mode wins, names are the sorted union (NONE: none). */
 function mergeToolConfigs(first: unknown, second: unknown): ToolConfig {
   const a = first as ToolConfig
   const b = second as ToolConfig

@@ -1,5 +1,4 @@
-// A hook's run (src/run/hook.ts) → its HookResult, in one place: a hook hookrun did not run gets
-// hookrun's own block or notice; a command's or an http hook's answer is read and interpreted.
+// A hook's run (src/run/hook.ts) → its HookResult: a hook hookrun did not run gets hookrun's own block or notice.
 import type { FiredEvent, Hook, HookResult, HookRun } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
 import { hookrunBlock, untrustedNotice } from './blocks.ts'
@@ -10,7 +9,7 @@ import { readAnswer } from './read.ts'
 export async function hookResult(hook: Hook, event: FiredEvent, ran: HookRun): Promise<HookResult> {
   switch (ran.kind) {
     case 'started':
-      return backgroundResult(hook)
+      return undecided(hook, 'background')
     case 'http': {
       const { run } = ran
       const parsed =
@@ -29,13 +28,8 @@ export async function hookResult(hook: Hook, event: FiredEvent, ran: HookRun): P
 }
 
 /**
- * Why hookrun did not run a hook. A gate never judges a value it cannot see: a variable that
- * would hold a NUL, or a command longer than an environment variable holds (Linux: 128 KiB with
- * its name; elsewhere the hook runs with the part and HOOKRUN_BASH_COMMAND_TRUNCATED=1, the
- * whole payload on its stdin either way). Trust checked at the moment of use: a project hook
- * whose own files changed since the project was trusted does not run, exactly as when the
- * project had changed before the fire: on a gate event the event is blocked, elsewhere the hook
- * is skipped with the same notice.
+ * Why hookrun did not run a hook: a gate never judges a value it cannot see (a NUL, a command longer than a variable
+ * holds), and a project hook whose files changed since trust does not run. A gate blocks; elsewhere the hook is skipped.
  */
 function notRun(hook: Hook, event: FiredEvent, ran: Extract<HookRun, { kind: 'cut' | 'incomplete' | 'changed' }>): HookResult {
   const reason =
@@ -47,45 +41,30 @@ function notRun(hook: Hook, event: FiredEvent, ran: Extract<HookRun, { kind: 'cu
   const gate = isGate(event.name)
   // A hook let go decides nothing: what it would have said is a warning of the chain's.
   if (!hook.blocking)
-    return {
-      ...backgroundResult(hook),
-      warnings: [gate ? `hook '${hook.name}' (blocking: false) was not run: ${reason}` : `hook '${hook.name}' was not run: ${reason}`],
-    }
+    return undecided(hook, 'background', [`hook '${hook.name}'${gate ? ' (blocking: false)' : ''} was not run: ${reason}`])
   if (gate) {
     const blocked = hookrunBlock(ran.kind === 'changed' ? reason : `hook '${hook.name}' was not run: ${reason}`, hook.source.file)
     return { ...blocked, report: { ...blocked.report, name: hook.name, source: hook.source.layer } }
   }
-  const report = {
-    name: hook.name,
-    source: hook.source.layer,
-    file: hook.source.file,
-    outcome: 'error' as const,
-    exitCode: null,
-    durationMs: 0,
-    timedOut: false,
-    reason,
-  }
-  return { report, blocks: false, context: [], warnings: [`hook '${hook.name}' was not run: ${reason}`] }
+  return undecided(hook, 'error', [`hook '${hook.name}' was not run: ${reason}`], reason)
 }
 
 function nulWarning(variables: readonly string[]): string {
   return `${variables.join(', ')} would hold a NUL character, which an environment variable cannot carry (the hook would see only the part before it)`
 }
 
-/** What a hook started in the background reports: it decides nothing. */
-function backgroundResult(hook: Hook): HookResult {
-  return {
-    report: {
-      name: hook.name,
-      source: hook.source.layer,
-      file: hook.source.file,
-      outcome: 'background',
-      exitCode: null,
-      durationMs: 0,
-      timedOut: false,
-    },
-    blocks: false,
-    context: [],
-    warnings: [],
+/** A hook that decides nothing: started in the background, or not run (`reason`). */
+function undecided(hook: Hook, outcome: 'background' | 'error', warnings: string[] = [], reason?: string): HookResult {
+  const { layer: source, file } = hook.source
+  const report = {
+    name: hook.name,
+    source,
+    file,
+    outcome,
+    exitCode: null,
+    durationMs: 0,
+    timedOut: false,
+    ...(reason !== undefined && { reason }),
   }
+  return { report, blocks: false, context: [], warnings }
 }

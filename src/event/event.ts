@@ -10,10 +10,8 @@ import { canonicalTool } from './tools.ts'
 const SEGMENT = /^[\w.\-/@$]+$/
 
 /**
- * Qualify an event name with its subject. The name may be an alias (`PreToolUse`, `tool_start`),
- * optionally followed by a subject (`PreToolUse:Bash`). The subject comes from `--tool`, else
- * from the name, else from the payload (`tool_name`, `tool`, `toolName`). `tool` keeps the agent's
- * spelling; the subject segment is the canonical name, so one pattern serves every agent.
+ * Qualify an event name (or alias, `PreToolUse:Bash`) with its subject: from `--tool`, else the name, else the payload.
+ * `tool` keeps the agent's spelling; the subject segment is the canonical name, so one pattern serves every agent.
  */
 export function qualifyEvent(input: string, payload: Payload, toolFlag?: string): FiredEvent {
   const parts = input.trim().split(':')
@@ -41,8 +39,7 @@ export function qualifyEvent(input: string, payload: Payload, toolFlag?: string)
     throw new HookrunError(`${what} has a segment of ${long.length} characters; at most ${MAX_SEGMENT_LENGTH}`)
   }
   const segments = name.split(':')
-  // An MCP call's subject is `mcp__<server>__<tool>` whatever the agent called it; a name with
-  // several readings matches a pattern by any of them (src/event/mcp.ts).
+  // An MCP call's subject is `mcp__<server>__<tool>`; a name with several readings matches by any (src/event/mcp.ts).
   const readings = isToolEventName(name) ? mcpCallOf(tool, payload) : []
   if (readings.length > 0) {
     const [subject, ...others] = [...new Set(readings.flatMap(mcpSubjects))]

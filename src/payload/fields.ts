@@ -35,10 +35,7 @@ export function withRewrite(
   return next
 }
 
-/**
- * Hooks get the event name in the payload too, unless the agent already put its own there, and an
- * MCP call's server and tool in `mcp` whatever the agent called them (src/event/mcp.ts).
- */
+/** Hooks get the event name in the payload too (unless the agent put its own), and an MCP call's parts in `mcp`. */
 export function withEventName(payload: Payload, event: FiredEvent): Payload {
   const mcp = event.mcp !== undefined && !('mcp' in payload)
   if ('event' in payload && 'hook_event_name' in payload && !mcp) return payload

@@ -10,18 +10,12 @@ export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024
 /** Deeper nesting is refused: it would overflow the stack of whatever walks the payload next. */
 export const MAX_PAYLOAD_DEPTH = 512
 
-/**
- * Payloads at least this large leave their long strings undecoded until read
- * (src/payload/long-strings.ts); smaller ones cost less parsed whole.
- */
+/** Payloads at least this large leave their long strings undecoded until read; smaller ones cost less parsed whole. */
 export const LARGE_PAYLOAD_BYTES = 1024 * 1024
 
 export { PayloadError } from './payload-error.ts'
 
-/**
- * Read the payload once: `-` is stdin, anything else a file path, nothing means `{}`.
- * The bytes must be UTF-8 JSON text of one object.
- */
+/** Read the payload once: `-` is stdin, anything else a file path, nothing means `{}`. */
 export async function readPayload(source: string | undefined, stdin: AsyncIterable<Uint8Array> = process.stdin): Promise<Payload> {
   if (source === undefined) return {}
   const where = source === '-' ? 'payload on stdin' : `payload file ${source}`
@@ -38,8 +32,7 @@ export async function readPayload(source: string | undefined, stdin: AsyncIterab
     return parsePayload(bytes, where)
   } catch (error) {
     if (!(error instanceof PayloadError) || error.text === undefined) throw error
-    // The runtimes word syntax errors differently, and some give no position: the parser that
-    // locates it loads only here, never on a payload that parses.
+    // The runtimes word syntax errors differently: the parser that locates it loads only here.
     const located = (await import('../core/json-error.ts')).locateJsonError(error.text)
     if (located === undefined) throw error
     const partial =
@@ -53,8 +46,7 @@ export async function readPayload(source: string | undefined, stdin: AsyncIterab
 }
 
 async function readPayloadFile(file: string): Promise<Uint8Array> {
-  // A regular file is read at once, its size known first (a stream costs a fire ~3 ms); a pipe or
-  // a device is read as a stream with the same limit as stdin, so a huge one is never held whole.
+  // A regular file is read at once (a stream costs a fire ~3 ms); a pipe or device as a stream with stdin's limit.
   let fd: number | undefined
   try {
     fd = openSync(file, 'r')
@@ -118,12 +110,7 @@ export function parsePayload(bytes: Uint8Array, where = 'payload'): Payload {
   return value as Payload
 }
 
-/**
- * The bytes a payload object was parsed from, kept so hooks can be handed them as they came
- * instead of a serialisation of the object (a 10 MB payload is not encoded again per event).
- * Held by the object itself: anything that builds a new payload (a rewrite, `--set`, a dialect
- * filling in a field) has none, and is serialised.
- */
+/** The bytes a payload object was parsed from, handed to hooks as they came; a new payload object has none. */
 const RAW_BYTES = new WeakMap<object, Uint8Array>()
 
 /** The bytes `payload` was parsed from by `parsePayload`, if it is that very object. */

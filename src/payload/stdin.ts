@@ -6,15 +6,9 @@ import { MAX_PAYLOAD_BYTES } from './payload.ts'
 const FIRST_BYTES = 1024 * 1024
 
 /**
- * The CLI's stdin, read straight from file descriptor 0. Reading the pipe directly costs nothing
- * until the payload is asked for, where `process.stdin` builds a stream on first touch (a few
- * milliseconds under the compiled binary, on every event). It comes as one chunk: a payload
- * larger than the first buffer goes on in one of MAX_PAYLOAD_BYTES + 1, of which the system
- * gives memory only to the pages written (a 10 MB payload is held once, not as chunks and their
- * concatenation); a chunk over MAX_PAYLOAD_BYTES is the reader's cue to refuse it. If the
- * descriptor is non-blocking (a parent left O_NONBLOCK on a shared pipe), the stream takes over
- * from there. Where the system will not reserve the large buffer (strict overcommit), the rest
- * comes in first-buffer-sized chunks instead, as before.
+ * The CLI's stdin, read straight from fd 0 (`process.stdin` costs milliseconds an event), as one chunk: a larger
+ * payload goes on in a buffer of MAX_PAYLOAD_BYTES + 1 (only written pages get memory; past it the reader refuses).
+ * A non-blocking fd hands over to the stream; where the large buffer cannot be reserved, chunks come instead.
  */
 export async function* readStdin(allocate: (size: number) => Buffer = Buffer.allocUnsafe): AsyncGenerator<Uint8Array> {
   let buffer = allocate(FIRST_BYTES)

@@ -6,10 +6,7 @@ import { canonicalTool } from '../event/tools.ts'
 import { isToolEventName } from '../event/event.ts'
 import { EXACT_LIST, MAX_MATCHED_LENGTH, MAX_RULE_TEXT_LENGTH, matcherProblem, permissionRuleProblem } from '../event/pattern.ts'
 
-/**
- * Filters a hook can carry besides its event pattern, from the shapes it may be written in:
- * pigo's `match: {tool}`, Claude Code's `matcher` and Claude Code's `if` rule.
- */
+/** Filters a hook can carry besides its event pattern: pigo's `match: {tool}`, Claude Code's `matcher` and `if` rule. */
 export function passesFilters(hook: Hook, event: FiredEvent, payload: Payload): boolean {
   return failedFilter(hook, event, payload) === undefined
 }
@@ -35,7 +32,7 @@ export function failedFilter(
     const what = typeof command === 'string' ? `command '${command}'` : tool
     return {
       filter: 'if',
-      detail: `if '${hook.when}' does not match ${what}${isToolEvent(event) ? '' : ' (an if rule only runs on tool events)'}`,
+      detail: `if '${hook.when}' does not match ${what}${isToolEventName(event.name) ? '' : ' (an if rule only runs on tool events)'}`,
     }
   }
   return undefined
@@ -44,10 +41,6 @@ export function failedFilter(
 function describeTool(event: FiredEvent): string {
   const subject = event.segments[event.segments.length - 1]!
   return subject === event.tool ? event.tool : `${event.tool} (${subject})`
-}
-
-function isToolEvent(event: FiredEvent): boolean {
-  return isToolEventName(event.name)
 }
 
 /** Does a name given in a config stand for this event's tool? Its own spelling, or the same canonical subject. */
@@ -90,10 +83,8 @@ const MATCHER_FIELD: Readonly<Record<string, readonly string[]>> = {
 const regexCache = new Map<string, RegExp | null>()
 
 /**
- * Claude Code's matcher rules: only letters, digits, `_`, `-`, spaces, `,` and `|` mean a list of
- * exact names; anything else is an unanchored regular expression. A tool matcher is tested against
- * the agent's own tool name and hookrun's subject, so `Bash` also fires for another agent's shell;
- * a name in an exact list also stands for its canonical subject (`run_shell_command` is `bash`).
+ * Claude Code's matcher: a plain list of names (`EXACT_LIST`) or an unanchored regular expression, tested against the
+ * agent's tool name and hookrun's subject (`Bash` also fires for another agent's shell).
  */
 export function matchesClaudeMatcher(matcher: string, event: FiredEvent, payload: Payload): boolean {
   const values = matcherValues(event, payload)
@@ -103,8 +94,7 @@ export function matchesClaudeMatcher(matcher: string, event: FiredEvent, payload
     if (event.tool !== undefined && MATCHER_FIELD[event.name] === undefined) return names.some((name) => namesTool(name, event))
     return values.some((value) => names.includes(value.toLowerCase()))
   }
-  // Refused matchers never reach here from a config (the entry is a broken hook); from elsewhere
-  // (the library) one counts as matching: the hook runs rather than a gate being skipped.
+  // A refused matcher (only the library can give one) counts as matching: a gate is never skipped.
   let regex = regexCache.get(matcher)
   if (regex === undefined) {
     regex = matcherProblem(matcher) === undefined ? new RegExp(matcher) : null
@@ -117,7 +107,7 @@ export function matchesClaudeMatcher(matcher: string, event: FiredEvent, payload
 function matcherValues(event: FiredEvent, payload: Payload): string[] | undefined {
   const fields = MATCHER_FIELD[event.name]
   if (fields === undefined) {
-    if (event.tool === undefined) return isToolEvent(event) ? [] : undefined
+    if (event.tool === undefined) return isToolEventName(event.name) ? [] : undefined
     const subject = event.segments[event.segments.length - 1]!
     const others = event.alternates?.map((segments) => segments[segments.length - 1]!) ?? []
     return subject === event.tool ? [event.tool, ...others] : [event.tool, subject, ...others]
@@ -127,11 +117,7 @@ function matcherValues(event: FiredEvent, payload: Payload): string[] | undefine
 
 const RULE = /^([\w*|-]+)(?:\((.*)\))?$/s
 
-/**
- * Claude Code's `if`: one permission rule such as `Bash(git *)` or `Edit(*.ts)`. It applies to
- * tool events only (elsewhere the hook does not run, as in Claude Code). The argument is a glob
- * over the command (each `&&`, `||`, `;` part of it too) or the file path, URL or pattern.
- */
+/** Claude Code's `if` (`Bash(git *)`, `Edit(*.ts)`), on tool events only: a glob over the command (and each part) or the path. */
 export function matchesPermissionRule(rule: string, event: FiredEvent, payload: Payload): boolean {
   const parsed = RULE.exec(rule.trim())
   if (!parsed || event.tool === undefined) return false

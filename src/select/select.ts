@@ -13,11 +13,7 @@ export function selectionOf(hook: Hook, event: FiredEvent, payload: Payload = {}
   return hook.enabled ? 'matched' : 'disabled'
 }
 
-/**
- * The hooks that run for this event, in config order: those whose pattern matches and whose
- * filters pass. Nothing is spawned before this decision. `matched`: the hooks are already the
- * event's (a plan's answer), so only their filters are asked.
- */
+/** The hooks that run for this event, in config order; `matched`: they are the event's already (only filters are asked). */
 export function selectHooks(
   hooks: readonly Hook[],
   event: FiredEvent,
@@ -29,10 +25,7 @@ export function selectHooks(
   return selected
 }
 
-/**
- * The select stage as a fire runs it: picomatch loaded first when selecting needs a glob
- * (`selectionUsesGlobs`), then `selectHooks`.
- */
+/** The select stage as a fire runs it: picomatch loaded first when selecting needs a glob. */
 export async function select(
   hooks: readonly Hook[],
   event: FiredEvent,
@@ -43,12 +36,7 @@ export async function select(
   return selectHooks(hooks, event, payload, options)
 }
 
-/**
- * Would selecting among these hooks for this event match a glob: an event pattern's, or a Claude
- * `if` rule's? Only hooks `selectHooks` would compile are looked at; with `matched` (a plan's
- * answer) no pattern is, so only `if` rules count. picomatch is loaded only then
- * (src/event/globs.ts; a fire of plain patterns never loads it, nor a planned fire without `if`).
- */
+/** Would selecting among these hooks match a glob (a pattern `selectHooks` would compile, or an `if` rule)? */
 export function selectionUsesGlobs(
   hooks: readonly Hook[],
   event: FiredEvent,
