@@ -2,16 +2,9 @@
 import { outranks } from '../core/decisions.ts'
 
 /**
- * Answers written for another agent, read as the protocol's own fields wherever the hook runs: a
- * hook script written for Cursor (`{"permission": "deny", "agentMessage": …}`) or Copilot
- * (`{"permissionDecision": "deny"}`, `{"behavior": "deny"}`) denies under every agent, instead of
- * being an answer with no decision — a gate failing open. Sources: agent-hook-protocols.md §6.3
- * and §9.2 (Cursor), §6.4 and §9.4 (Copilot). The protocol's own field wins when a hook prints
- * both, except a decision: there the strictest of them counts (deny over ask over allow), so a
- * deny in any form is never outvoted by an allow in another, and the reason is the one that goes
- * with that decision; a decision that is none of these (`"DENY"`, `null`) counts over any, so
- * the answer does not fit and a gate blocks. One row per field, so an agent's new answer field is
- * one more row.
+ * Answers written for another agent, read as the protocol's own fields wherever the hook runs, so a deny in any form
+ * denies (never a gate failing open). The protocol's own field wins, except a decision: the strictest counts, and an
+ * unknown one (`"DENY"`) over any, so the answer does not fit and a gate blocks. One row per field.
  */
 interface AgentField {
   /** The agent's field, top level in its answer. */

@@ -9,11 +9,7 @@ import { decisionOf } from '../core/decisions.ts'
 /** JSON that is an answer to check, or why it is not one. */
 type PreparedAnswer = { readonly json: unknown } | { readonly notJson: string } | { readonly invalid: string }
 
-/**
- * Parse a hook's stdout and bring it to the protocol's field names: kodelet's `{"blocked": true}`
- * / `{"input": …}`, Cursor's `{"permission": "deny"}` and Copilot's `{"permissionDecision": "deny"}`
- * are read as the protocol's own fields.
- */
+/** Parse a hook's stdout and bring other agents' answer fields to the protocol's names. */
 export function prepareAnswer(stdout: string): PreparedAnswer | undefined {
   const text = stdout.trim()
   if (!text.startsWith('{')) return undefined
@@ -30,12 +26,7 @@ export function prepareAnswer(stdout: string): PreparedAnswer | undefined {
   return { json: fromAgentAnswer(fromKodeletAnswer(json)) }
 }
 
-/**
- * The fields of the plain answers, with the values HookAnswerSchema (src/core/protocol.ts) takes
- * for them; test/unit/json-answer.test.ts holds this table to the schema. Loading zod and building
- * the schema costs a compiled hookrun more than everything else a fire does, on every hook that
- * prints JSON; most print only these.
- */
+/** The fields of the plain answers most hooks print, read without zod (which costs more than the rest of a fire); a test holds it to the schema. */
 export const PLAIN_FIELDS = {
   reason: 'string',
   stopReason: 'string',

@@ -1,16 +1,7 @@
-/**
- * kodelet's executable-hook answers (ADR 029), in hookrun's terms. Kept in this one small module
- * so `fire` can read kodelet-style answers without loading folder discovery. kodelet's hook type
- * names (`before_tool_call`, …) are aliases in `src/event/events.ts`.
- */
+// kodelet's executable-hook answers (ADR 029), in hookrun's terms, without loading folder discovery.
 import { outranks } from '../core/decisions.ts'
 
-/**
- * kodelet's answers in the protocol's fields: `{"blocked": true, "reason": …}` is a deny and
- * `{"input": {…}}` is `updatedInput`. Native fields win when a hook prints both, except that
- * `blocked: true` outvotes a native allow or ask: the strictest decision counts, by the rule
- * other agents' answers follow (src/core/decisions.ts `outranks`).
- */
+/** `{"blocked": true}` is a deny (it outvotes a native allow or ask), `{"input": {…}}` is `updatedInput` unless one is given. */
 export function fromKodeletAnswer(json: unknown): unknown {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return json
   const answer = json as Record<string, unknown>

@@ -4,11 +4,7 @@ import { writeFileAtomic } from './atomic-write.ts'
 import { dirname, join } from 'node:path'
 import { makeFolders } from './places.ts'
 
-/**
- * Replace a JSON file atomically (`writeFileAtomic`), so a fire running at the same time reads
- * the old content or the new, never half of either. Failing to
- * write (a read-only home) only costs speed: caches are rebuilt. True when it was written.
- */
+/** Replace a JSON file atomically; true when written (failing only costs speed: caches are rebuilt). */
 export function writeJsonAtomic(file: string, value: unknown): boolean {
   try {
     makeFolders(dirname(file))
@@ -28,11 +24,7 @@ export function readJsonFile(file: string): unknown {
   }
 }
 
-/**
- * 32-bit FNV-1a, as 8 hex digits: names a cache or state file, nothing more (node:crypto costs the
- * compiled binary ~4 ms to load; a collision only makes two keys share a file, which its content
- * tells apart).
- */
+/** 32-bit FNV-1a as 8 hex digits, to name a cache or state file (node:crypto costs ~4 ms to load; contents tell collisions apart). */
 export function fnv1a(text: string): string {
   let hash = 0x811c9dc5
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
@@ -42,12 +34,7 @@ export function fnv1a(text: string): string {
 /** Cache files not written for this long are removed when a new one is made beside them. */
 const STALE_CACHE_MS = 30 * 24 * 60 * 60 * 1000
 
-/**
- * Write a cache file that is one of many in its folder (one per project or set of config files):
- * when it is new, the folder's files not written for STALE_CACHE_MS go (projects long gone or
- * unused cost a read-modify-write of nothing; a fire that needs one again rebuilds it), so the
- * folder does not grow without bound. Runs only when a file is first made, never on a read.
- */
+/** Write a cache file that is one of many in its folder; a new one prunes the folder's stale files, so it stays bounded. */
 export function writeCacheEntry(file: string, value: unknown): boolean {
   const isNew = !existsSync(file)
   const written = writeJsonAtomic(file, value)

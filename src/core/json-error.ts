@@ -17,23 +17,12 @@ const WHAT: Readonly<Record<string, string>> = {
   InvalidCharacter: 'a control character in a string (escape it)',
 }
 
-/** jsonc-parser's error code in words (`InvalidCommentToken` → JSON allows no comments). */
-function describeJsonError(code: string): string {
-  return WHAT[code] ?? code
-}
-
-/**
- * `line 3, column 5: expected a comma` for a text JSON.parse refused; `fallback` (the runtime's
- * own message) when the stricter-than-needed scan finds nothing.
- */
+/** `line 3, column 5: expected a comma` for a text JSON.parse refused; `fallback` (the runtime's message) when the scan finds nothing. */
 export function jsonSyntaxError(text: string, fallback: string): string {
   return locateJsonError(text)?.message ?? fallback
 }
 
-/**
- * Where the first syntax error is (`line 3, column 5: expected a comma`), and what a tolerant
- * parse still made of the text (the fields before the error), or nothing if it finds none.
- */
+/** Where the first syntax error is, and what a tolerant parse still made of the text (the fields before it). */
 export function locateJsonError(text: string): { message: string; partial: unknown } | undefined {
   const errors: ParseError[] = []
   const partial: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
@@ -42,14 +31,11 @@ export function locateJsonError(text: string): { message: string; partial: unkno
   return { message: parseErrorAt(text, error), partial }
 }
 
-/**
- * One of jsonc-parser's errors in `text`, where and what: `line 3, column 5: expected a comma`. The
- * error is typed by the fields read, so the library's declarations never name jsonc-parser, a
- * package bundled in and not installed with hookrun.
- */
+/** One of jsonc-parser's errors in `text`, where and what (typed by its fields: the declarations never name jsonc-parser). */
 export function parseErrorAt(text: string, error: { readonly error: number; readonly offset: number }): string {
   const before = text.slice(0, error.offset)
   const line = before.split('\n').length
   const column = error.offset - before.lastIndexOf('\n')
-  return `line ${line}, column ${column}: ${describeJsonError(printParseErrorCode(error.error as ParseErrorCode))}`
+  const code = printParseErrorCode(error.error as ParseErrorCode)
+  return `line ${line}, column ${column}: ${WHAT[code] ?? code}`
 }

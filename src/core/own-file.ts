@@ -1,15 +1,8 @@
 // hookrun's own files (the audit log, the telemetry spool, lock files), opened without following links others planted.
 import { closeSync, constants, fstatSync, openSync } from 'node:fs'
 
-/**
- * A file hookrun writes for itself may sit in a folder others can write too (a shared `log.path`,
- * an XDG folder on a shared disk). Whoever can write there can plant a link at the file's name,
- * pointing at a file of the user's (`~/.bashrc`), and hookrun would append to it; or create the
- * file themselves first, and read or rewrite what hookrun logs. So these files are opened with
- * O_NOFOLLOW (a link at the name fails, ELOOP), and used only when what was opened is a regular
- * file with one name (no hard link to another file), owned by the user hookrun runs as, that no
- * one else can write. Folders above the file are the user's choice and are followed.
- */
+// In a folder others can write, a link planted at the name could point at `~/.bashrc`: these files are opened with
+// O_NOFOLLOW and used only as a regular file with one name, the user's own, that no one else can write.
 
 /** O_NOFOLLOW where the system has it (Windows has none: links there need privileges to make). */
 const O_NOFOLLOW: number = constants.O_NOFOLLOW ?? 0
@@ -33,11 +26,7 @@ class OwnFileError extends Error {
   }
 }
 
-/**
- * Open `path` as one of hookrun's own files (mode 0600 when it is created). Throws OwnFileError
- * (a sentence about "it") when the file is a link, not a regular file, has other names, belongs
- * to someone else or can be written by others; other errors (ENOENT, EACCES, EEXIST) as they are.
- */
+/** Open `path` as one of hookrun's own files (0600 when created); OwnFileError when it is not one, other errors as they are. */
 export function openOwnFile(path: string, mode: OwnFileMode): number {
   let fd: number
   try {

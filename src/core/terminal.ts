@@ -5,12 +5,7 @@ import { nodeTty } from './builtins.ts'
 /** node:tty's answer: loading it loads Node's whole stream stack (~2 ms in a compiled hookrun). */
 const ttyIsatty = (fd: number): boolean => nodeTty().isatty(fd)
 
-/**
- * A terminal is a character device; pipes and files (how agents run hookrun) are not. Nor is
- * /dev/null, the character device a discarded stream is (an agent or a script that drops
- * hookrun's stderr): the same device number is no terminal. Only another character device asks
- * node:tty.
- */
+/** A terminal is a character device other than /dev/null; only such a device asks node:tty. */
 export function isTerminal(fd: number, isatty: (fd: number) => boolean = ttyIsatty): boolean {
   let device: Stats
   try {
@@ -27,11 +22,7 @@ export function isTerminal(fd: number, isatty: (fd: number) => boolean = ttyIsat
   return isatty(fd)
 }
 
-/**
- * `text` written to the process's controlling terminal (`/dev/tty`), for a person who sees none of
- * a hook's output (Cline reads only its stdout, and shows none of it). False when there is none:
- * an agent run without a terminal (CI, a pipe) or a hook started detached.
- */
+/** `text` written to the controlling terminal (`/dev/tty`), for a person who sees no hook output; false when there is none. */
 export function writeToTerminal(text: string): boolean {
   let fd: number | undefined
   try {

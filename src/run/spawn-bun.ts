@@ -41,10 +41,8 @@ export function startBunChild(request: SpawnRequest): Child {
       if (inputClosed) return
       inputClosed = true
       try {
-        // FileSink returns a promise when the pipe is full: a hook that exits without reading
-        // rejects it (EPIPE), which must be caught here, not left unhandled. What the pipe does
-        // not take at once the sink copies, so large input goes a slice at a time (measured on
-        // 10 MiB: one write held 13 MiB more and took twice as long as 1 MiB slices).
+        // A full pipe's promise rejects (EPIPE) when the hook exits unread: caught here. Large input goes in slices
+        // (10 MiB in one write held 13 MiB more and took twice as long).
         if (typeof input === 'string') {
           if (input.length > 0) await stdin.write(input)
         } else {
@@ -82,8 +80,7 @@ function bunOutput(stream: ReadableStream<Uint8Array>): ChildOutput {
   }
   return {
     onData(listener) {
-      // Reading starts once the caller's listeners are all in place (they are added together),
-      // so none misses the first chunk.
+      // Reading starts once the caller's listeners are all in place, so none misses the first chunk.
       if (listeners.push(listener) === 1) queueMicrotask(() => void pump())
     },
     ended,
