@@ -1,13 +1,6 @@
 // Node's builtin modules that hookrun loads lazily, each when first used, written once here.
-/**
- * Why these are functions and not `import … from 'node:crypto'`: a bundler hoists every static
- * import of a builtin to the top of the bundle, so the compiled binary would load each of them
- * at start, on every `fire`, and a fire pays for each builtin module it loads (node:crypto
- * ~4 ms in the compiled binary, node:tty or node:child_process their stream stacks ~2 ms).
- * Most fires hash nothing, spawn through Bun and print no table: they load none of these.
- * `process.getBuiltinModule` returns the module already loaded after its first call.
- * Import only types from these modules elsewhere (`import type`), never values.
- */
+// Functions, not static imports: a bundler hoists those, and every fire would pay to load each (node:crypto ~4 ms).
+// Import only types from these modules elsewhere.
 
 export const nodeCrypto = (): typeof import('node:crypto') => process.getBuiltinModule('node:crypto') as typeof import('node:crypto')
 

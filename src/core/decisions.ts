@@ -18,11 +18,7 @@ export function decisionOf(value: unknown): DecisionWord | undefined {
   return typeof value === 'string' && Object.hasOwn(DECISION_WORDS, value) ? DECISION_WORDS[value] : undefined
 }
 
-/**
- * How strict a decision as printed is (allow 0, ask 1, deny 2, synonyms as their meaning); -1 for
- * anything else. The one scale for combining hooks' decisions (src/answer/decide.ts) and for an
- * answer that decides twice (src/answer/interpret.ts, agent-answers.ts, kodelet.ts).
- */
+/** How strict a decision as printed is (allow 0, ask 1, deny 2); -1 for anything else. The one scale everywhere. */
 export function strictness(value: unknown): number {
   const decision = decisionOf(value)
   return decision === undefined ? -1 : ORDER[decision]

@@ -1,7 +1,4 @@
-/**
- * Errors a user can cause. Each carries the exit code the CLI documents, and a message that is
- * one line naming the file, field or hook involved and what to do about it.
- */
+// Errors a user can cause: each with the exit code the CLI documents and a one-line message saying what to do.
 
 /** Exit codes of `hookrun` (documented in docs/guarantees.md "Exit codes"). */
 export const ExitCode = {

@@ -23,11 +23,7 @@ export function signatureTaker(): (file: string) => string {
   }
 }
 
-/**
- * Only a file untouched for a while can stand in for its content by signature: an edit within the
- * same timestamp tick as the one recorded (same size, same times on a coarse file system) would
- * otherwise go unseen. The config cache, plans and narrowed stamps take files by this rule.
- */
+/** Only a file untouched this long stands in for its content by signature: an edit in the same timestamp tick would go unseen. */
 export const SETTLE_MS = 2000
 
 /** Whether the file of this signature (`statSignature`) was last modified more than SETTLE_MS ago. */

@@ -2,10 +2,7 @@
 import { nearest } from '../core/suggest.ts'
 import { CANONICAL_EVENTS, eventAliases, isKnownEvent, resolveAlias } from './events.ts'
 
-/**
- * The known name a name was surely meant to be, or undefined when it is known, holds pattern
- * characters, or is far from every known name (hookrun serves any agent's own events).
- */
+/** The known name a name was surely meant to be; undefined when known, a pattern, or far from every name. */
 export function nearestEvent(name: string): string | undefined {
   if (isKnownEvent(name) || /[*?[\]{}()!|,]/.test(name) || name.length < 4) return undefined
   return nearest(name, [...CANONICAL_EVENTS.map((event) => event.name), ...eventAliases().map((alias) => alias.alias)])

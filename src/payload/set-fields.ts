@@ -3,12 +3,7 @@ import { HookrunError } from '../core/errors.ts'
 import type { Payload } from '../core/types.ts'
 import { spreadKeepingLongStrings } from './long-strings.ts'
 
-/**
- * `hookrun fire … --set key=value` (repeatable): payload fields from the command line, for
- * callers that are shell scripts (kodelet's `recipe_name` is the example). `key=value` sets a
- * string; `key:=JSON` sets any JSON value (`turn_number:=3`, `flags:=["a"]`). A field set here
- * replaces the same field of the payload; every field reaches every hook unchanged.
- */
+/** `--set key=value` (a string) or `key:=JSON` (any value, `turn_number:=3`), repeatable: replaces the payload's field. */
 export function applySetFields(payload: Payload, assignments: readonly string[]): Payload {
   if (assignments.length === 0) return payload
   const next: Payload = spreadKeepingLongStrings(payload)
