@@ -16,8 +16,6 @@ const MAX_FUNCTION_LINES = 80
 const LONG_FUNCTIONS: Record<string, string> = {
   'src/explain/explain.ts: explainFire':
     "fire's pipeline again, step by step with what each stage saw; kept beside fire's order to be compared with it",
-  'src/answer/interpret.ts: interpretRun':
-    "one table of how an exit code and a JSON answer become an outcome: the cases' order is the protocol's precedence",
   'src/config/load.ts: resolveConfig':
     'the layers in their order (managed, policy, user, project, local) with the trust decided between them',
   'src/config/load.ts: mergeHooks':
