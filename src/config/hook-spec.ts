@@ -35,6 +35,36 @@ export interface HookSpec extends HookEntry {
 
 export type Report = (path: string, message: string, severity?: 'error' | 'warning') => void
 
+/** Where a handler sits in its file. */
+export type Site = Pick<HookSpec, 'shape' | 'path' | 'ordinal' | 'envPrefixes'>
+
+/**
+ * An agent handler's spec, named `<Event>/<label>` and identified by what it runs (`what`): the same
+ * handler in several layers or files runs once (the agents' rule), so later layers replace earlier copies.
+ */
+export function handlerSpec(
+  site: Site,
+  eventName: string,
+  label: string,
+  what: string,
+  fields: Omit<HookSpec, 'name' | 'blocking' | 'enabled' | keyof Site> & Partial<Pick<HookSpec, 'name' | 'blocking' | 'enabled'>>,
+): HookSpec {
+  return {
+    name: `${eventName}/${label}`,
+    identity: `${eventName}[${fields.matcher ?? '*'}] ${what}`,
+    blocking: true,
+    enabled: true,
+    ...fields,
+    ...site,
+  }
+}
+
+/** Each entry of each event's list, with its path `hooks.<event>[i]`. */
+export function eachEventEntry(events: Record<string, unknown[]>, visit: (eventName: string, raw: unknown, path: string) => void): void {
+  for (const [eventName, entries] of Object.entries(events))
+    for (const [index, raw] of entries.entries()) visit(eventName, raw, `hooks.${eventName}[${index}]`)
+}
+
 /** What a command runs, for its short name: the script's file name without its extension, else the program. */
 export function commandSlug(command: string): string {
   // The first simple command only: not a redirection's target (`> /dev/null`) or a later pipe stage.

@@ -89,13 +89,15 @@ export const AllowManagedHooksOnlySchema = z.boolean().meta({
     "Managed config only: true runs the managed layer's hooks and ignores every other layer's (user, project, local, hook folders, plugins).",
 })
 
-/** The settings a config file may carry besides its hooks. */
-export interface FileSettings {
-  readonly trustedFolders?: z.output<typeof TrustedFoldersSchema>
-  readonly log?: z.output<typeof LogSchema>
-  readonly allowManagedHooksOnly?: boolean
-  readonly telemetry?: z.output<typeof TelemetrySchema>
-  readonly policy?: z.output<typeof PolicySchema>
-  readonly allowedHttpHookUrls?: readonly string[]
-  readonly httpHookAllowedEnvVars?: readonly string[]
+/** The settings a config file may carry besides its hooks, each checked alone, in the order the file's schema lists them. */
+export const SETTINGS = {
+  trustedFolders: TrustedFoldersSchema,
+  log: LogSchema,
+  allowManagedHooksOnly: AllowManagedHooksOnlySchema,
+  telemetry: TelemetrySchema,
+  policy: PolicySchema,
+  allowedHttpHookUrls: AllowedHttpHookUrlsSchema,
+  httpHookAllowedEnvVars: HttpHookAllowedEnvVarsSchema,
 }
+
+export type FileSettings = { readonly [K in keyof typeof SETTINGS]?: z.output<(typeof SETTINGS)[K]> }
