@@ -4,7 +4,6 @@
 // shapes.ts reads hookrun's own and pigo's.
 import { PASTED_SHAPES } from '../agents/registry.ts'
 import type { Agent } from '../agents/types.ts'
-import type { NativeConfig } from '../agents/native-config.ts'
 import { execWord } from '../core/shell.ts'
 import type { HookShape } from '../core/types.ts'
 import type { z } from 'zod'
@@ -19,6 +18,7 @@ import {
   nativeTimeout,
   onFailureOf,
   parseEntry,
+  type Reading,
   type Report,
   type Site,
 } from './hook-spec.ts'
@@ -26,14 +26,6 @@ import { ClaudeGroupSchema, ClaudeHandlerSchema, CursorHandlerSchema, GeminiGrou
 
 type Events = Record<string, unknown[]>
 type Counter = { next: number }
-/** What one agent's reader reads with. */
-export interface Reading {
-  readonly native: NativeConfig
-  readonly shape: HookShape
-  readonly envPrefixes: readonly string[]
-  readonly report: Report
-  readonly counter: Counter
-}
 
 /** The agent whose own hooks object `events` is (with `versioned`: beside a `version`), in the registry's PASTED_SHAPES order. */
 export function pastedAgentOf(events: Events, versioned: boolean): Agent | undefined {

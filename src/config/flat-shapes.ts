@@ -1,9 +1,17 @@
 // The agent shapes that list handlers flat under each event with no `version` (Crush, Windsurf,
 // Kiro, Reasonix), read with each agent's facts (src/agents/native-config.ts).
 import type { NativeConfig } from '../agents/native-config.ts'
-import type { Reading } from './agent-shapes.ts'
 import { eventPattern, resolveAlias } from '../event/events.ts'
-import { claudeMatcher, commandSlug, eachEventEntry, handlerSpec, type HookSpec, nativeTimeout, parseEntry } from './hook-spec.ts'
+import {
+  claudeMatcher,
+  commandSlug,
+  eachEventEntry,
+  handlerSpec,
+  type HookSpec,
+  nativeTimeout,
+  parseEntry,
+  type Reading,
+} from './hook-spec.ts'
 import { FLAT_HANDLER_SCHEMAS } from './agent-schemas.ts'
 
 /**

@@ -35,6 +35,15 @@ export interface HookSpec extends HookEntry {
 
 export type Report = (path: string, message: string, severity?: 'error' | 'warning') => void
 
+/** What one agent's reader reads with. */
+export interface Reading {
+  readonly native: NativeConfig
+  readonly shape: HookShape
+  readonly envPrefixes: readonly string[]
+  readonly report: Report
+  readonly counter: { next: number }
+}
+
 /** Where a handler sits in its file. */
 export type Site = Pick<HookSpec, 'shape' | 'path' | 'ordinal' | 'envPrefixes'>
 
