@@ -1,6 +1,7 @@
 // What trust pins: every file of the hook folders, and every file a hook command names.
-import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs'
+import { type Dirent, readdirSync } from 'node:fs'
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { isDirectory, isFile, isInside, realPath } from '../discover/folders.ts'
 import { envPaths, envRefusals } from './hook-env.ts'
 import { shellWords } from './shell-words.ts'
 
@@ -162,14 +163,6 @@ function walkFiles(
     }
   }
   walking.delete(real)
-}
-
-function realPath(path: string): string {
-  try {
-    return realpathSync(path)
-  } catch {
-    return resolve(path)
-  }
 }
 
 const INTERPRETERS = new Set([
@@ -357,25 +350,4 @@ const SYSTEM_PROGRAM = /^\/(usr|bin|sbin)\//
 
 export function relativePath(root: string, file: string): string {
   return relative(root, file).split(sep).join('/')
-}
-
-function isInside(root: string, file: string): boolean {
-  const path = relative(root, file)
-  return path !== '' && !path.startsWith('..') && !isAbsolute(path)
-}
-
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile()
-  } catch {
-    return false
-  }
-}
-
-function isDirectory(file: string): boolean {
-  try {
-    return statSync(file).isDirectory()
-  } catch {
-    return false
-  }
 }

@@ -1,6 +1,7 @@
 // A git worktree of a repository is the same project for trust: where its main checkout is.
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
+import { isDirectory } from '../discover/folders.ts'
 
 /**
  * The folder in the repository's main checkout that `projectRoot` is in a linked worktree
@@ -29,7 +30,7 @@ export function linkedWorktreeOf(projectRoot: string): { readonly main: string; 
   const back = readText(join(gitDir, 'gitdir'))?.trim()
   if (!commonDir || !back || !samePath(resolve(gitDir, back), dotGit)) return undefined
   const common = resolve(gitDir, commonDir)
-  if (basename(common) !== '.git' || !isFolder(common)) return undefined
+  if (basename(common) !== '.git' || !isDirectory(common)) return undefined
   const main = dirname(common)
   if (main === top) return undefined
   return { main: join(main, relative(top, resolve(projectRoot))), links: [dotGit, join(gitDir, 'commondir'), join(gitDir, 'gitdir')] }
@@ -62,13 +63,5 @@ function readText(file: string): string | undefined {
     return readFileSync(file, 'utf8')
   } catch {
     return undefined
-  }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
   }
 }
