@@ -7,12 +7,8 @@ import { HOOK_DEFAULTS } from './defaults.ts'
 import type { HookEntry } from './schema.ts'
 
 /**
- * The three config shapes hookrun reads (docs/config.md), normalised into one list of hook specs:
- *   hookrun / Code-Forge   { "hooks": [ { name, event, command, … } ] }
- *   pigo                   { "plugins": [ { name, enabled, hooks: { tool_start: [ { command, match } ] } } ] }
- *   Claude Code            { "hooks": { "PreToolUse": [ { matcher, hooks: [ { type, command } ] } ] } }
- * Each spec remembers the shape it was written in, because the shapes differ in what a failure
- * means (docs/protocol.md): Claude-shape hooks block only on exit 2.
+ * What every config shape (docs/config.md) is read into. Each spec remembers its shape, because the
+ * shapes differ in what a failure means (docs/protocol.md): Claude-shape hooks block only on exit 2.
  */
 export interface HookSpec extends HookEntry {
   readonly shape: HookShape

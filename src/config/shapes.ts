@@ -9,8 +9,7 @@ import { hookListHooks } from './list-shapes.ts'
 import { ConfigEnvelopeSchema, HookSchema, PigoHookSchema, PigoPluginSchema } from './schema.ts'
 import { type FileSettings, SETTINGS } from './settings-schema.ts'
 
-// Callers import these from here; they live in hook-spec.ts so flat-shapes.ts can share them.
-export { commandSlug, parseEntry, type HookSpec, type Report }
+export { commandSlug, type HookSpec }
 
 /**
  * Normalise one parsed JSON file into hook specs and its settings. Problems are reported with
