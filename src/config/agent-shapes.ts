@@ -4,13 +4,24 @@
 // shapes.ts reads hookrun's own and pigo's.
 import { PASTED_SHAPES } from '../agents/registry.ts'
 import type { Agent } from '../agents/types.ts'
-import type { NativeConfig } from '../agents/native-config.ts'
 import { execWord } from '../core/shell.ts'
 import type { HookShape } from '../core/types.ts'
 import type { z } from 'zod'
 import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
 import { flatAgentHooks, isFlat } from './flat-shapes.ts'
-import { claudeMatcher, commandSlug, type HookSpec, nativeTimeout, onFailureOf, parseEntry, type Report } from './hook-spec.ts'
+import {
+  claudeMatcher,
+  commandSlug,
+  eachEventEntry,
+  handlerSpec,
+  type HookSpec,
+  nativeTimeout,
+  onFailureOf,
+  parseEntry,
+  type Reading,
+  type Report,
+  type Site,
+} from './hook-spec.ts'
 import { ClaudeGroupSchema, ClaudeHandlerSchema, CursorHandlerSchema, GeminiGroupSchema, GeminiHandlerSchema } from './agent-schemas.ts'
 
 type Events = Record<string, unknown[]>
@@ -54,18 +65,11 @@ function tellsOwn(agent: Agent, events: Events): boolean {
 
 /** An agent's own `hooks` object read by its agent's reader. */
 export function agentHooks(agent: Agent, events: Events, envPrefixes: readonly string[], report: Report, counter: Counter): HookSpec[] {
-  const native = agent.nativeConfig!
-  const shape = agent.name as HookShape
-  switch (native.reader) {
-    case 'groups':
-      return groupHooks(native, shape, events, envPrefixes, report, counter)
-    case 'named-groups':
-      return namedGroupHooks(native, shape, events, envPrefixes, report, counter)
-    case 'versioned':
-      return versionedHooks(native, shape, events, envPrefixes, report, counter)
-    case 'flat':
-      return flatAgentHooks(native, shape, events, envPrefixes, report, counter)
-  }
+  const reading: Reading = { native: agent.nativeConfig!, shape: agent.name as HookShape, envPrefixes, report, counter }
+  const reader = { groups: groupHooks, 'named-groups': namedGroupHooks, versioned: versionedHooks, flat: flatAgentHooks }[
+    reading.native.reader
+  ]
+  return reader(reading, events)
 }
 
 /** The short name's last part for an http handler: its URL's last path segment, or its host. */
@@ -84,20 +88,15 @@ export function urlSlug(url: string): string {
 }
 
 /** Claude Code's shape: event → matcher groups → command, http or exec-form handlers. */
-function groupHooks(
-  native: NativeConfig,
-  shape: HookShape,
-  events: Events,
-  envPrefixes: readonly string[],
-  report: Report,
-  counter: Counter,
-): HookSpec[] {
+function groupHooks(reading: Reading, events: Events): HookSpec[] {
+  const { native, report } = reading
   const placeholders = new Set(native.execPlaceholders)
   const specs: HookSpec[] = []
-  eachGroupedHandler(events, ClaudeGroupSchema, ClaudeHandlerSchema, report, counter, (eventName, group, handler, path, ordinal) => {
+  eachGroupedHandler(reading, events, ClaudeGroupSchema, ClaudeHandlerSchema, (eventName, group, handler, path, ordinal) => {
+    const site = { shape: reading.shape, path, ordinal, envPrefixes: reading.envPrefixes }
     if (handler.type === 'http') {
-      const spec = httpHandler(native, shape, handler, eventName, group.matcher, path, report)
-      if (spec !== undefined) specs.push({ ...spec, ordinal, envPrefixes })
+      const spec = httpHandler(reading, site, handler, eventName, group.matcher)
+      if (spec !== undefined) specs.push(spec)
       return
     }
     if (handler.type !== 'command') {
@@ -118,52 +117,40 @@ function groupHooks(
       ? [handler.command, ...handler.args].map((word) => execWord(word, placeholders)).join(' ')
       : handler.command
     const canonical = resolveAlias(eventName) ?? eventName
-    const matcher = claudeMatcher(group.matcher)
-    specs.push({
-      // The same handler in several settings files runs once (Claude Code's rule): its identity
-      // is what the handler is, so later layers replace earlier copies.
-      name: `${eventName}/${commandSlug(command)}`,
-      identity: `${eventName}[${matcher ?? '*'}] ${command}`,
-      event: canonical,
-      command,
-      timeout: nativeTimeout(native, canonical, handler.timeout),
-      blocking: !(handler.async || handler.asyncRewake),
-      enabled: true,
-      matcher,
-      ...(onFailureOf(handler, eventName) !== undefined && { onError: onFailureOf(handler, eventName) }),
-      ...(handler.description !== undefined && { description: handler.description }),
-      shape,
-      path,
-      ordinal,
-      envPrefixes,
-      ...(handler.if !== undefined && { when: handler.if }),
-    })
+    const onError = onFailureOf(handler, eventName)
+    specs.push(
+      handlerSpec(site, eventName, commandSlug(command), command, {
+        event: canonical,
+        command,
+        timeout: nativeTimeout(native, canonical, handler.timeout),
+        blocking: !(handler.async || handler.asyncRewake),
+        matcher: claudeMatcher(group.matcher),
+        ...(onError !== undefined && { onError }),
+        ...(handler.description !== undefined && { description: handler.description }),
+        ...(handler.if !== undefined && { when: handler.if }),
+      }),
+    )
   })
   return specs
 }
 
 /** Each handler of an event map of matcher groups, parsed, with its path and ordinal; a group or handler that does not parse is reported and left out. */
 function eachGroupedHandler<G extends typeof ClaudeGroupSchema | typeof GeminiGroupSchema, H extends z.ZodObject>(
+  { report, counter }: Reading,
   events: Events,
   groupSchema: G,
   handlerSchema: H,
-  report: Report,
-  counter: Counter,
   visit: (eventName: string, group: z.output<G>, handler: z.output<H>, path: string, ordinal: number) => void,
 ): void {
-  for (const [eventName, groups] of Object.entries(events)) {
-    groups.forEach((rawGroup, groupIndex) => {
-      const groupPath = `hooks.${eventName}[${groupIndex}]`
-      const group = parseEntry(groupSchema, rawGroup, groupPath, report)
-      if (group === undefined) return
-      group.hooks.forEach((rawHandler, index) => {
-        const ordinal = counter.next++
-        const path = `${groupPath}.hooks[${index}]`
-        const handler = parseEntry(handlerSchema, rawHandler, path, report)
-        if (handler !== undefined) visit(eventName, group, handler, path, ordinal)
-      })
+  eachEventEntry(events, (eventName, rawGroup, groupPath) => {
+    const group = parseEntry(groupSchema, rawGroup, groupPath, report)
+    group?.hooks.forEach((rawHandler, index) => {
+      const ordinal = counter.next++
+      const path = `${groupPath}.hooks[${index}]`
+      const handler = parseEntry(handlerSchema, rawHandler, path, report)
+      if (handler !== undefined) visit(eventName, group, handler, path, ordinal)
     })
-  }
+  })
 }
 
 /**
@@ -172,72 +159,49 @@ function eachGroupedHandler<G extends typeof ClaudeGroupSchema | typeof GeminiGr
  * blocks; other failures warn. A `sequential` group makes the event's matching handlers run one
  * after another (src/fire.ts).
  */
-function namedGroupHooks(
-  native: NativeConfig,
-  shape: HookShape,
-  events: Events,
-  envPrefixes: readonly string[],
-  report: Report,
-  counter: Counter,
-): HookSpec[] {
+function namedGroupHooks(reading: Reading, events: Events): HookSpec[] {
   const specs: HookSpec[] = []
-  eachGroupedHandler(events, GeminiGroupSchema, GeminiHandlerSchema, report, counter, (eventName, group, handler, path, ordinal) => {
-    const matcher = claudeMatcher(group.matcher)
-    specs.push({
-      // As in Claude's shape, the identity says what the handler is, so a copy in another layer runs once.
-      name: `${eventName}/${handler.name ?? commandSlug(handler.command)}`,
-      identity: `${eventName}[${matcher ?? '*'}] ${handler.name ?? handler.command}`,
-      event: eventPattern(eventName),
-      command: handler.command,
-      timeout: nativeTimeout(native, eventPattern(eventName), handler.timeout),
-      blocking: true,
-      enabled: true,
-      matcher,
-      ...(handler.description !== undefined && { description: handler.description }),
-      ...(group.sequential === true && { sequential: true }),
-      shape,
-      path,
-      ordinal,
-      envPrefixes,
-    })
+  eachGroupedHandler(reading, events, GeminiGroupSchema, GeminiHandlerSchema, (eventName, group, handler, path, ordinal) => {
+    const site = { shape: reading.shape, path, ordinal, envPrefixes: reading.envPrefixes }
+    specs.push(
+      handlerSpec(site, eventName, handler.name ?? commandSlug(handler.command), handler.name ?? handler.command, {
+        event: eventPattern(eventName),
+        command: handler.command,
+        timeout: nativeTimeout(reading.native, eventPattern(eventName), handler.timeout),
+        matcher: claudeMatcher(group.matcher),
+        ...(handler.description !== undefined && { description: handler.description }),
+        ...(group.sequential === true && { sequential: true }),
+      }),
+    )
   })
   return specs
 }
 
 /** Claude Code's `type: "http"` handler: POST the input JSON to `url` (src/run/http.ts). */
 function httpHandler(
-  native: NativeConfig,
-  shape: HookShape,
+  { native, report }: Reading,
+  site: Site,
   handler: z.output<typeof ClaudeHandlerSchema>,
   eventName: string,
   groupMatcher: string | undefined,
-  path: string,
-  report: Report,
-): Omit<HookSpec, 'ordinal' | 'envPrefixes'> | undefined {
+): HookSpec | undefined {
+  const { path } = site
   if (handler.url === undefined) return void report(`${path}.url`, 'required for an http handler; skipped')
   if (!/^https?:\/\/[^\s/?#]+/i.test(handler.url))
     return void report(`${path}.url`, `'${handler.url}' is not an http:// or https:// URL; skipped`)
   if (handler.async) report(`${path}.async`, 'an http handler is always waited for (up to its timeout); async is ignored', 'warning')
   const canonical = resolveAlias(eventName) ?? eventName
-  const matcher = claudeMatcher(groupMatcher)
-  return {
-    // Claude Code runs the same URL once across settings files: identified by what it is, later layers replace it.
-    name: `${eventName}/${urlSlug(handler.url)}`,
-    identity: `${eventName}[${matcher ?? '*'}] ${handler.url}`,
+  return handlerSpec(site, eventName, urlSlug(handler.url), handler.url, {
     event: canonical,
     url: handler.url,
     ...(handler.headers !== undefined && { headers: handler.headers }),
     ...(handler.allowedEnvVars !== undefined && { allowedEnvVars: handler.allowedEnvVars }),
     timeout: nativeTimeout(native, canonical, handler.timeout),
-    blocking: true,
-    enabled: true,
     // Claude Code 2.1.295: `onFailure: "block"` makes a failing handler block instead of failing open.
     ...(handler.onFailure !== undefined && { onError: handler.onFailure }),
-    matcher,
-    shape,
-    path,
+    matcher: claudeMatcher(groupMatcher),
     ...(handler.if !== undefined && { when: handler.if }),
-  }
+  })
 }
 
 /**
@@ -246,47 +210,23 @@ function httpHandler(
  * handler runs for shell tools only (`tool:pre_execute:bash`). Only exit 2 or a deny answer
  * blocks; other failures let the action through unless `failClosed`.
  */
-function versionedHooks(
-  native: NativeConfig,
-  shape: HookShape,
-  events: Events,
-  envPrefixes: readonly string[],
-  report: Report,
-  counter: Counter,
-): HookSpec[] {
+function versionedHooks({ native, shape, envPrefixes, report, counter }: Reading, events: Events): HookSpec[] {
   const specs: HookSpec[] = []
-  for (const [eventName, handlers] of Object.entries(events)) {
-    handlers.forEach((raw, index) => {
-      const ordinal = counter.next++
-      const path = `hooks.${eventName}[${index}]`
-      const handler = parseEntry(CursorHandlerSchema, raw, path, report)
-      if (handler === undefined) return
-      if (handler.type === 'prompt') {
-        report(path, "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning')
-        return
-      }
-      if (handler.command === undefined) {
-        report(`${path}.command`, 'required for a command handler; skipped')
-        return
-      }
-      const matcher = claudeMatcher(handler.matcher)
-      specs.push({
-        // The same handler in several files (user and project) runs once, as in Claude's shape.
-        name: `${eventName}/${commandSlug(handler.command)}`,
-        identity: `${eventName}[${matcher ?? '*'}] ${handler.command}`,
+  eachEventEntry(events, (eventName, raw, path) => {
+    const ordinal = counter.next++
+    const handler = parseEntry(CursorHandlerSchema, raw, path, report)
+    if (handler === undefined) return
+    if (handler.type === 'prompt') return report(path, "type 'prompt' handlers are not run by hookrun (only 'command'); skipped", 'warning')
+    if (handler.command === undefined) return report(`${path}.command`, 'required for a command handler; skipped')
+    specs.push(
+      handlerSpec({ shape, path, ordinal, envPrefixes }, eventName, commandSlug(handler.command), handler.command, {
         event: eventPattern(eventName),
         command: handler.command,
         timeout: nativeTimeout(native, eventPattern(eventName), handler.timeout),
-        blocking: true,
-        enabled: true,
-        matcher,
+        matcher: claudeMatcher(handler.matcher),
         ...(handler.failClosed === true && { onError: 'block' as const }),
-        shape,
-        path,
-        ordinal,
-        envPrefixes,
-      })
-    })
-  }
+      }),
+    )
+  })
   return specs
 }

@@ -8,29 +8,20 @@ import type { ConfigDocument, ParsedEntry } from './document.ts'
 import type { ConfigFileRef } from '../core/types.ts'
 
 /**
- * Parsed config files, kept between fires. Validating a config means loading zod and its schemas,
- * which costs a compiled hookrun more than everything else `fire` does; a file whose stat
- * signature (inode, size, modification and change time) is unchanged parses to the same
- * document, so `fire` reads it from here and never loads zod. A file changed in the last two
- * seconds is parsed every time until it settles.
+ * Parsed config files, kept between fires: validating loads zod, which costs a compiled hookrun more
+ * than the rest of `fire`, and a file whose stat signature is unchanged parses to the same document.
+ * A file changed in the last two seconds is parsed until it settles.
  *
- * One small cache file per set of config files (user + project + local, or the `--config` files),
- * named by a hash of their paths: a fire reads only what its own project needs, in one read, not
- * every project's documents (measured: with two projects in one shared file, reading and parsing
- * it cost 3.7–5.3 ms a fire). A file is written only when it stays under MAX_CACHE_BYTES, and never
- * holds a document the caller did not keep (an untrusted project's files are not cached: a
- * repository cannot make hookrun store what it wrote). Bound to the hookrun version (a newer one
- * may read configs differently) and rewritten atomically; a missing, damaged or foreign cache
- * file only costs one parse.
+ * One small cache file per set of config files, named by a hash of their paths: a fire reads only its
+ * own project's, in one read (one shared file cost 3.7–5.3 ms a fire). It is written only under
+ * MAX_CACHE_BYTES, never with a document the caller did not keep (a repository cannot make hookrun
+ * store what it wrote), bound to the hookrun version, atomically; a bad cache file costs one parse.
  */
 
 type Env = Readonly<Record<string, string | undefined>>
 type CachedDocument = Omit<ConfigDocument, 'ref' | 'text'>
 
-// 3: problems carry `brokenHook` (a broken gate entry blocks; src/answer/blocks.ts).
-// 4: entries carry their `eventKeys`, project documents their `commandPaths`.
-// 5: agent-shaped entries carry a short `name` and their long `identity`.
-// 6: project hooks whose env trust cannot pin are refused; paths outside the project and env files are material.
+// Raised whenever what a cached document holds changes.
 const FORMAT = `${pkg.version}/6`
 
 /** A cache file larger than this is not written: such configs are parsed on every fire. */

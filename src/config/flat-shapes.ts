@@ -1,9 +1,17 @@
 // The agent shapes that list handlers flat under each event with no `version` (Crush, Windsurf,
 // Kiro, Reasonix), read with each agent's facts (src/agents/native-config.ts).
 import type { NativeConfig } from '../agents/native-config.ts'
-import type { HookShape } from '../core/types.ts'
 import { eventPattern, resolveAlias } from '../event/events.ts'
-import { claudeMatcher, commandSlug, type HookSpec, nativeTimeout, parseEntry, type Report } from './hook-spec.ts'
+import {
+  claudeMatcher,
+  commandSlug,
+  eachEventEntry,
+  handlerSpec,
+  type HookSpec,
+  nativeTimeout,
+  parseEntry,
+  type Reading,
+} from './hook-spec.ts'
 import { FLAT_HANDLER_SCHEMAS } from './agent-schemas.ts'
 
 /**
@@ -33,52 +41,30 @@ function flatAgentEvent(native: NativeConfig, eventName: string): string {
  * exit 2 blocks, where the agent lets it; Crush's exit 49 halts the turn; any other failure lets
  * the event through, src/answer/interpret.ts).
  */
-export function flatAgentHooks(
-  native: NativeConfig,
-  shape: HookShape,
-  events: Record<string, unknown[]>,
-  envPrefixes: readonly string[],
-  report: Report,
-  counter: { next: number },
-): HookSpec[] {
+export function flatAgentHooks({ native, shape, envPrefixes, report, counter }: Reading, events: Record<string, unknown[]>): HookSpec[] {
   const specs: HookSpec[] = []
   const schema = FLAT_HANDLER_SCHEMAS[shape]!
   const matcherOf = native.matcher ?? claudeMatcher
-  for (const [eventName, handlers] of Object.entries(events)) {
-    handlers.forEach((raw, index) => {
-      const ordinal = counter.next++
-      const path = `hooks.${eventName}[${index}]`
-      const handler = parseEntry(schema, raw, path, report) as Partial<Record<string, unknown>> | undefined
-      if (handler === undefined) return
-      const command = handler.command as string | undefined
-      if (command === undefined) {
-        report(path, 'a handler with only powershell is not run by hookrun (only command); skipped', 'warning')
-        return
-      }
-      const matcher = matcherOf(handler[native.matcherField ?? 'matcher'] as string | undefined)
-      const cwd = native.cwdField === undefined ? undefined : (handler[native.cwdField] as string | undefined)
-      const event = flatAgentEvent(native, eventName)
-      const timeoutMs = native.timeoutMsField === undefined ? undefined : (handler[native.timeoutMsField] as number | undefined)
-      const timeout = timeoutMs !== undefined ? timeoutMs / 1000 : nativeTimeout(native, event, handler.timeout as number | undefined)
-      const label = (handler.name as string | undefined) ?? commandSlug(command)
-      specs.push({
-        // As in Claude's shape, the identity says what the handler is, so a copy in another layer runs once.
-        name: `${eventName}/${label}`,
-        identity: `${eventName}[${matcher ?? '*'}] ${command}`,
+  eachEventEntry(events, (eventName, raw, path) => {
+    const ordinal = counter.next++
+    const handler = parseEntry(schema, raw, path, report) as Partial<Record<string, unknown>> | undefined
+    if (handler === undefined) return
+    const command = handler.command as string | undefined
+    if (command === undefined)
+      return report(path, 'a handler with only powershell is not run by hookrun (only command); skipped', 'warning')
+    const cwd = native.cwdField === undefined ? undefined : (handler[native.cwdField] as string | undefined)
+    const event = flatAgentEvent(native, eventName)
+    const timeoutMs = native.timeoutMsField === undefined ? undefined : (handler[native.timeoutMsField] as number | undefined)
+    specs.push(
+      handlerSpec({ shape, path, ordinal, envPrefixes }, eventName, (handler.name as string | undefined) ?? commandSlug(command), command, {
         event,
         command,
-        timeout,
-        blocking: true,
-        enabled: true,
-        matcher,
+        timeout: timeoutMs !== undefined ? timeoutMs / 1000 : nativeTimeout(native, event, handler.timeout as number | undefined),
+        matcher: matcherOf(handler[native.matcherField ?? 'matcher'] as string | undefined),
         ...(cwd !== undefined && { cwd }),
         ...(typeof handler.description === 'string' && { description: handler.description }),
-        shape,
-        path,
-        ordinal,
-        envPrefixes,
-      })
-    })
-  }
+      }),
+    )
+  })
   return specs
 }

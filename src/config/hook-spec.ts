@@ -7,12 +7,8 @@ import { HOOK_DEFAULTS } from './defaults.ts'
 import type { HookEntry } from './schema.ts'
 
 /**
- * The three config shapes hookrun reads (docs/config.md), normalised into one list of hook specs:
- *   hookrun / Code-Forge   { "hooks": [ { name, event, command, … } ] }
- *   pigo                   { "plugins": [ { name, enabled, hooks: { tool_start: [ { command, match } ] } } ] }
- *   Claude Code            { "hooks": { "PreToolUse": [ { matcher, hooks: [ { type, command } ] } ] } }
- * Each spec remembers the shape it was written in, because the shapes differ in what a failure
- * means (docs/protocol.md): Claude-shape hooks block only on exit 2.
+ * What every config shape (docs/config.md) is read into. Each spec remembers its shape, because the
+ * shapes differ in what a failure means (docs/protocol.md): Claude-shape hooks block only on exit 2.
  */
 export interface HookSpec extends HookEntry {
   readonly shape: HookShape
@@ -34,6 +30,45 @@ export interface HookSpec extends HookEntry {
 }
 
 export type Report = (path: string, message: string, severity?: 'error' | 'warning') => void
+
+/** What one agent's reader reads with. */
+export interface Reading {
+  readonly native: NativeConfig
+  readonly shape: HookShape
+  readonly envPrefixes: readonly string[]
+  readonly report: Report
+  readonly counter: { next: number }
+}
+
+/** Where a handler sits in its file. */
+export type Site = Pick<HookSpec, 'shape' | 'path' | 'ordinal' | 'envPrefixes'>
+
+/**
+ * An agent handler's spec, named `<Event>/<label>` and identified by what it runs (`what`): the same
+ * handler in several layers or files runs once (the agents' rule), so later layers replace earlier copies.
+ */
+export function handlerSpec(
+  site: Site,
+  eventName: string,
+  label: string,
+  what: string,
+  fields: Omit<HookSpec, 'name' | 'blocking' | 'enabled' | keyof Site> & Partial<Pick<HookSpec, 'name' | 'blocking' | 'enabled'>>,
+): HookSpec {
+  return {
+    name: `${eventName}/${label}`,
+    identity: `${eventName}[${fields.matcher ?? '*'}] ${what}`,
+    blocking: true,
+    enabled: true,
+    ...fields,
+    ...site,
+  }
+}
+
+/** Each entry of each event's list, with its path `hooks.<event>[i]`. */
+export function eachEventEntry(events: Record<string, unknown[]>, visit: (eventName: string, raw: unknown, path: string) => void): void {
+  for (const [eventName, entries] of Object.entries(events))
+    for (const [index, raw] of entries.entries()) visit(eventName, raw, `hooks.${eventName}[${index}]`)
+}
 
 /** What a command runs, for its short name: the script's file name without its extension, else the program. */
 export function commandSlug(command: string): string {

@@ -4,7 +4,7 @@
 import type { Agent } from '../agents/types.ts'
 import type { HookShape } from '../core/types.ts'
 import { eventPattern } from '../event/events.ts'
-import { claudeMatcher, type HookSpec, nativeTimeout, parseEntry, type Report } from './hook-spec.ts'
+import { claudeMatcher, handlerSpec, type HookSpec, nativeTimeout, parseEntry, type Report } from './hook-spec.ts'
 import { HookListEntrySchema } from './agent-schemas.ts'
 
 /** The entries of `agent`'s hook list: a command action runs by the agent's rules; an agent action is not run, with one warning. */
@@ -38,22 +38,17 @@ export function hookListHooks(
       return
     }
     const event = eventPattern(entry.trigger)
-    const matcher = matcherOf(entry.matcher)
-    specs.push({
-      // Named by the agent's own name for it, so `disabled` and explain name what the file says.
-      name: entry.name,
-      identity: `${entry.trigger}[${matcher ?? '*'}] ${command}`,
-      event,
-      command,
-      timeout: nativeTimeout(native, event, entry.timeout),
-      blocking: true,
-      enabled: entry.enabled ?? true,
-      matcher,
-      shape,
-      path,
-      ordinal,
-      envPrefixes,
-    })
+    // Named by the agent's own name for it, so `disabled` and explain name what the file says.
+    specs.push(
+      handlerSpec({ shape, path, ordinal, envPrefixes }, entry.trigger, entry.name, command, {
+        name: entry.name,
+        event,
+        command,
+        timeout: nativeTimeout(native, event, entry.timeout),
+        enabled: entry.enabled ?? true,
+        matcher: matcherOf(entry.matcher),
+      }),
+    )
   })
   return specs
 }

@@ -228,6 +228,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
         })
       } else seenInFile.set(key, entry.path)
     }
+    const switchOff = (entry.command === undefined && entry.url === undefined) || entry.event === undefined
     // An agent's handler replaces only its own copy; a name the user wrote may be either name.
     const earlier =
       entry.identity !== undefined
@@ -246,7 +247,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
     const lockedHook = earlier === undefined ? undefined : merged[earlier]
     if (lockedHook?.locked && lockedHook.source.file !== ref.file && !isManagedLayer(ref.layer)) {
       // A locked managed hook keeps its place and its content, whatever a later layer says.
-      const attempt = (entry.command === undefined && entry.url === undefined) || entry.event === undefined ? 'switch off' : 'replace'
+      const attempt = switchOff ? 'switch off' : 'replace'
       problems.push({
         severity: 'warning',
         file: ref.file,
@@ -260,7 +261,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
     const ownRoot = projectRootOf(ref)
     if (enclosingRoot !== undefined && ownRoot !== undefined && enclosingRoot !== ownRoot) {
       // A nested project adds hooks; it never replaces or switches off an enclosing project's.
-      const attempt = (entry.command === undefined && entry.url === undefined) || entry.event === undefined ? 'switch off' : 'replace'
+      const attempt = switchOff ? 'switch off' : 'replace'
       problems.push({
         severity: 'warning',
         file: ref.file,
@@ -269,7 +270,7 @@ export function mergeHooks(entries: readonly ParsedEntry[], problems: ConfigProb
       })
       continue
     }
-    if ((entry.command === undefined && entry.url === undefined) || entry.event === undefined) {
+    if (switchOff) {
       // A name-only `enabled: false` entry (the schema allows nothing else without a command or url).
       if (earlier !== undefined)
         merged[earlier] = { ...merged[earlier]!, enabled: false, disabledBy: { file: ref.file, index, path: entry.path } }

@@ -10,17 +10,12 @@ import type { ResolvedConfig } from './load.ts'
 type Env = Readonly<Record<string, string | undefined>>
 
 /**
- * `hookrun install --project` (narrowed unless --all-events) compiles the project's hooks into
- * agents' own matchers (src/install/matchers.ts), so an agent does not start hookrun for what no
- * hook wants; the price is that such a config goes stale when hooks.json changes. `hookrun trust`
- * (which every edit of a project's hooks needs), `init` and `plugin add`/`remove` compile it again
- * at once (install.ts syncNarrowedConfigs); fires cover the rest (the user's hooks.json, a folder
- * in trustedFolders, the remote policy). The install leaves this stamp in the
- * state folder, one small file per project: which agents' configs are narrowed, and the stat
- * signature of the config files they were compiled from. A fire already takes those signatures
- * for its document cache (src/config/cache.ts), so checking costs one small read (a failed open
- * for a project without a narrowed install); when they differ, the fire starts
- * `hookrun install --sync --quiet` detached, at most once per SYNC_EVERY_MS, and never waits for it.
+ * A narrowed `install --project` compiles the hooks into agents' own matchers (src/install/matchers.ts),
+ * which go stale when hooks.json changes. `trust`, `init` and `plugin add`/`remove` compile them again;
+ * fires cover the rest (the user's hooks.json, trustedFolders, the policy). This stamp (one small file
+ * per project) holds which agents are narrowed and the signature of what they were compiled from: a
+ * fire already takes those signatures, and when they differ starts `hookrun install --sync --quiet`
+ * detached, at most once per SYNC_EVERY_MS.
  */
 export interface NarrowedStamp {
   /** The project root as fire finds it: the key. */
@@ -29,25 +24,17 @@ export interface NarrowedStamp {
   readonly dir: string
   /** The agents whose project config is narrowed and kept up to date by fires. */
   readonly agents: readonly string[]
-  /**
-   * `configSignature` of what the configs were compiled from; '' when that cannot be told (a file
-   * changed in the last seconds, so an edit in the same timestamp tick could go unseen): the next
-   * fire syncs again.
-   */
+  /** `configSignature` of what the configs were compiled from; '' when a file changed in the last seconds (the next fire syncs). */
   readonly signature: string
   /** When a fire last started a sync (epoch ms). */
   readonly startedAt?: number
   /** What the last background sync changed, for the next fire to tell the user (once). */
   readonly notice?: string
-  /**
-   * Per agent, a print of each entry hookrun wrote in its config (src/install/agent-file.ts
-   * entryPrints): a sync leaves an entry that matches none, which the user edited by hand.
-   */
+  /** Per agent, prints of the entries hookrun wrote (src/install/agent-file.ts entryPrints): a sync leaves hand-edited ones. */
   readonly written?: Readonly<Record<string, readonly string[]>>
   /**
-   * Agents whose project config install narrowed but fires do not keep up to date, since the agent
-   * stops running a changed entry until the person reviews it (Codex), with the signature of what
-   * it was compiled from: a fire of one of them after the config changed says what it leaves out.
+   * Narrowed agents fires do not sync, as the agent stops running a changed entry until it is
+   * reviewed (Codex), and what they were compiled from: a fire after a change says what they leave out.
    */
   readonly reviewed?: { readonly agents: readonly string[]; readonly signature: string }
 }
@@ -67,10 +54,7 @@ export function configSignature(
   ].join('\n')
 }
 
-/**
- * The signature to stamp for configs compiled from `config` (read just before): '' when a file
- * changed in the last seconds, as an edit in the same timestamp tick would not change it.
- */
+/** The signature to stamp for configs compiled from `config`: '' when a file changed in the last seconds. */
 export function compiledSignature(config: ResolvedConfig): string {
   if (!config.files.every((ref) => settled(ref.file))) return ''
   return configSignature(config.files, (ref) => fileSignature(ref.file), (config.discovery?.sources.length ?? 0) > 0)
@@ -89,16 +73,18 @@ export function readStamp(root: string, env: Env): NarrowedStamp | undefined {
 
 /** Write the stamp, or remove it when no agent is narrowed any more; false when the state folder cannot be written. */
 export function writeStamp(stamp: NarrowedStamp, env: Env): boolean {
-  if (stamp.agents.length > 0 || (stamp.reviewed?.agents.length ?? 0) > 0) return writeJsonAtomic(stampFile(stamp.root, env), stamp)
-  rmSync(stampFile(stamp.root, env), { force: true })
+  return writeOrRemove(stampFile(stamp.root, env), stamp, stamp.agents.length > 0 || (stamp.reviewed?.agents.length ?? 0) > 0)
+}
+
+function writeOrRemove(file: string, stamp: object, keep: boolean): boolean {
+  if (keep) return writeJsonAtomic(file, stamp)
+  rmSync(file, { force: true })
   return true
 }
 
 /**
- * What this fire does for a narrowed install: start a sync when hooks.json changed since the
- * configs were compiled (claimed in the stamp, so one fire in SYNC_EVERY_MS starts it), and show
- * the notice the last sync left. `allowed` is false in a project whose hooks are not trusted (or
- * changed since): then nothing is started, and the sync waits for `hookrun trust`.
+ * Whether this fire starts a sync (hooks.json changed since the compile; claimed in the stamp, so one
+ * fire in SYNC_EVERY_MS does), and the notice the last sync left. Not `allowed` (an untrusted project): no sync.
  */
 export function narrowedAction(
   stamp: NarrowedStamp,
@@ -131,12 +117,9 @@ function syncAction<Stamp extends { readonly agents: readonly string[]; readonly
 }
 
 /**
- * A narrowed user install (`hookrun install --agent NAME`, src/install/user-routing.ts) routes what
- * the user's own layers and every trusted project's hooks can fire on. Its stamp, one file in the
- * state folder, holds what that was compiled from: per project root, the config signature a fire
- * there computes (key '' for a folder in no project: the user's and managed layers alone). A fire
- * whose project is trusted and whose signature differs from its entry starts
- * `hookrun install --user --sync --quiet` detached, as for a project stamp.
+ * A narrowed user install (src/install/user-routing.ts) routes what the user's layers and every trusted
+ * project's hooks fire on. Its stamp holds, per project root ('' for no project), the config signature a
+ * fire there computes; a trusted fire that differs starts `hookrun install --user --sync --quiet`, as above.
  */
 export interface UserStamp {
   /** The agents whose user config is narrowed and kept up to date by fires. */
@@ -160,17 +143,10 @@ export function readUserStamp(env: Env): UserStamp | undefined {
 
 /** Write the user stamp, or remove it when no agent's user config is narrowed any more. */
 export function writeUserStamp(stamp: UserStamp, env: Env): boolean {
-  if (stamp.agents.length > 0) return writeJsonAtomic(userStampFile(env), stamp)
-  rmSync(userStampFile(env), { force: true })
-  return true
+  return writeOrRemove(userStampFile(env), stamp, stamp.agents.length > 0)
 }
 
-/**
- * What a fire does for a narrowed user install: start a sync when the config it sees (`key`: its
- * project root, '' in no project) differs from what the user configs were compiled from, at most
- * once in SYNC_EVERY_MS, and show the notice the last sync left. `allowed` is false where the
- * project's hooks are not trusted: they do not run, so the routing need not follow them.
- */
+/** `narrowedAction` for the user install, the config seen under `key` (the project root, '' in none). */
 export function userRoutingAction(
   stamp: UserStamp,
   key: string,

@@ -16,33 +16,17 @@ import { inputsHold, isPlanInputs, type PlanInputs } from './plan-inputs.ts'
 type Env = Readonly<Record<string, string | undefined>>
 
 /**
- * Most fires of a session ask the same question of the same unchanged config: which hooks does
- * `tool:pre_execute:bash` have? Reading every layer, deciding trust and merging cost a compiled
- * hookrun more than the rest of a fire whose hooks do nothing. A plan remembers, per set of
- * config files, each event's answer: the hooks whose pattern matches it (their filters still run
- * on every fire), with the trust decision they were read under. It holds only while every input
- * the answer came from is as it was (`PlanInputs` in ./plan-inputs.ts, the one list of them):
- *
- *  - `configFiles`: the same config files (the layers found from the working directory), each with
- *    the stat signature it was read at, every one settled (as the config cache takes them, ./cache.ts);
- *  - `environment`: the same environment, as far as the config stage reads it (`PLAN_VARIABLES`);
- *  - `folders`: the hook folders and plugin folders the same (absent or empty, with the same signature);
- *  - `root`, `projects`: the same projects at or above the working directory (an enclosing project
- *    adds layers of its own, src/config/files.ts; which folder a fire starts from is the agent's
- *    project, src/config/project.ts, so its variables act through this list and the files);
- *  - `trustRecords`: for each project trusted by `hookrun trust`: its trust record, the same material files (the
- *    hook folders walked, the paths the commands name looked at), each with the signature it was
- *    trusted at, exactly what trust checks on every fire before it would hash
- *    (src/trust/footprint.ts); `hookrun untrust`, an edit or a new file shows at once. A git
- *    worktree held to its repository's record rests on that record, the files git keeps that tie
- *    the two, and its own files' signatures from when their hashes matched the record.
+ * Most fires of a session ask the same unchanged config the same question, and reading every layer,
+ * deciding trust and merging cost more than the rest of a fire. A plan remembers, per set of config
+ * files, each event's matching hooks (their filters still run on every fire) with the trust they
+ * were read under, and holds only while every input of that answer is as it was (`PlanInputs`,
+ * ./plan-inputs.ts: the config files' settled signatures, the environment the stage reads, the hook
+ * and plugin folders, the projects, each trust record's footprint, src/trust/footprint.ts).
  *
  * A plan is only made where the config stage does nothing else a fire would miss: no managed
- * config or remote policy, no `--config`/HOOKRUN_CONFIG, no config problem, no untrusted project
- * hooks, no hook folder or plugin to ask. The audit log and telemetry settings come from the
- * user's config file, which the plan rests on: the plan keeps them, so a fire that logs still
- * answers from it. Anything else is read the long way on every fire, as before. A damaged or foreign plan is a miss, never an
- * answer.
+ * config or policy, no `--config`, no problem, no untrusted project hooks, no hook folder or plugin
+ * to ask. It keeps the log and telemetry settings of the files it rests on. A damaged or foreign
+ * plan is a miss, never an answer.
  */
 interface Plan {
   readonly format: string
@@ -138,10 +122,9 @@ interface ReadConfig {
 }
 
 /**
- * Whether a config stage's answer may stand for a later fire from the same place, the one rule of
- * freshness a plan and a long-lived runner share: nothing in it is decided afresh on every fire
- * (an untrusted or changed project, hook folders and plugins, which are asked what they serve, a
- * managed layer or policy), its files are settled, and every input it read still holds.
+ * Whether a config stage's answer may stand for a later fire from the same place (a plan's and a
+ * long-lived runner's one rule): nothing in it is decided afresh per fire (untrusted projects, hook
+ * folders and plugins, a managed layer or policy), its files are settled, and every input still holds.
  */
 export function answerStands(config: ReadConfig['config'], inputs: PlanInputs, look: Observation): boolean {
   // Trust by record stands only while what it rests on does (its footprint, an input).
@@ -158,9 +141,8 @@ export function answerStands(config: ReadConfig['config'], inputs: PlanInputs, l
 }
 
 /**
- * Remember this event's hooks, when the config just read may be planned (see `Plan`). `inputs`
- * are what the config stage read (src/fire-config.ts `loadAndPlan`) in the look `before`; every
- * one must still hold in a look taken after the read, or something changed meanwhile and no plan is made.
+ * Remember this event's hooks, when the config just read may be planned. `inputs` (src/fire-config.ts
+ * `loadAndPlan`, in the look `before`) must still hold after the read, or something changed meanwhile.
  */
 export function planHooks(before: Observation, event: FiredEvent, read: ReadConfig, inputs: PlanInputs): boolean {
   const { found, env } = before

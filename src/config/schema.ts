@@ -1,16 +1,7 @@
 // The zod schema of hooks.json: the single source of its types, validation and JSON Schema.
 import { z } from 'zod'
 import { HOOK_DEFAULTS } from './defaults.ts'
-import {
-  AllowedHttpHookUrlsSchema,
-  AllowManagedHooksOnlySchema,
-  HttpHookAllowedEnvVarsSchema,
-  HttpUrlSchema,
-  LogSchema,
-  PolicySchema,
-  TelemetrySchema,
-  TrustedFoldersSchema,
-} from './settings-schema.ts'
+import { HttpUrlSchema, SETTINGS } from './settings-schema.ts'
 import { patternProblem } from '../event/pattern.ts'
 import {
   ClaudeGroupSchema,
@@ -205,13 +196,7 @@ const fileShape = {
         "Also give this file's hooks the HOOKRUN_* variables under these prefixes. PIGO_ and FORGE_ give pigo's and Code-Forge's hooks the variable names they expect.",
     }),
   // Settings: read from the user config (and --config files) only; a project file cannot set them.
-  trustedFolders: TrustedFoldersSchema.optional(),
-  log: LogSchema.optional(),
-  allowManagedHooksOnly: AllowManagedHooksOnlySchema.optional(),
-  telemetry: TelemetrySchema.optional(),
-  policy: PolicySchema.optional(),
-  allowedHttpHookUrls: AllowedHttpHookUrlsSchema.optional(),
-  httpHookAllowedEnvVars: HttpHookAllowedEnvVarsSchema.optional(),
+  ...z.object(SETTINGS).partial().shape,
 }
 
 export const ConfigFileSchema = z
@@ -230,13 +215,9 @@ const envelopeShape = {
     })
     .default([]),
   plugins: z.array(z.unknown()).optional(),
-  trustedFolders: z.unknown().optional(),
-  log: z.unknown().optional(),
-  allowManagedHooksOnly: z.unknown().optional(),
-  telemetry: z.unknown().optional(),
-  policy: z.unknown().optional(),
-  allowedHttpHookUrls: z.unknown().optional(),
-  httpHookAllowedEnvVars: z.unknown().optional(),
+  ...(Object.fromEntries(Object.keys(SETTINGS).map((key) => [key, z.unknown().optional()])) as {
+    [K in keyof typeof SETTINGS]: z.ZodOptional<z.ZodUnknown>
+  }),
 }
 export const ConfigEnvelopeSchema = z.strictObject(envelopeShape)
 

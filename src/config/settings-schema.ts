@@ -9,12 +9,12 @@ export const HttpUrlSchema = z
   .regex(/^https?:\/\/[^\s/?#]+/i, 'expected an http:// or https:// URL')
   .meta({ description: 'http hook: POST the payload JSON here and read the answer from the response body.' })
 
-export const TrustedFoldersSchema = z.array(z.string()).meta({
+const TrustedFoldersSchema = z.array(z.string()).meta({
   description:
     "User config only. Folders whose project hooks run without 'hookrun trust': absolute paths or ~/…, globs allowed ('~/src/mine/*'). A project is trusted when its root or a folder above it matches.",
 })
 
-export const LogSchema = z
+const LogSchema = z
   .strictObject({
     path: z.string().min(1).meta({ description: 'The audit log file (JSON Lines); ~/… and paths relative to this config file allowed.' }),
     chain: z.boolean().optional().meta({
@@ -24,7 +24,7 @@ export const LogSchema = z
   })
   .meta({ description: "User config only. Append one JSON line per fire (event, each hook's outcome, the decision), secrets redacted." })
 
-export const TelemetrySchema = z
+const TelemetrySchema = z
   .strictObject({
     endpoint: HttpUrlSchema.optional().meta({
       description:
@@ -49,7 +49,7 @@ export const TelemetrySchema = z
       'User or managed config: every fire becomes an OpenTelemetry trace (a span for the fire, one per hook), exported over OTLP/HTTP after the decision by a background process. The OTEL_EXPORTER_OTLP_* variables turn it on too.',
   })
 
-export const PolicySchema = z
+const PolicySchema = z
   .strictObject({
     url: HttpUrlSchema.meta({
       description:
@@ -74,28 +74,30 @@ export const PolicySchema = z
       'Managed config only: a remote, signed hooks.json that runs right after the managed hooks. Fires use the cached copy and refresh it in the background; a bad signature is refused and the last good copy kept.',
   })
 
-export const AllowedHttpHookUrlsSchema = z.array(z.string().min(1)).meta({
+const AllowedHttpHookUrlsSchema = z.array(z.string().min(1)).meta({
   description:
     "URL patterns http hooks may POST to ('*' matches any characters, e.g. https://hooks.example.com/*); a hook whose URL matches none does not run, and on an event that can be stopped it blocks. [] allows none. Each layer that sets it (managed, user, a trusted project) narrows it: a URL must match a pattern of every one.",
 })
 
-export const HttpHookAllowedEnvVarsSchema = z.array(z.string().regex(/^[A-Za-z_]\w*$/, 'expected an environment variable name')).meta({
+const HttpHookAllowedEnvVarsSchema = z.array(z.string().regex(/^[A-Za-z_]\w*$/, 'expected an environment variable name')).meta({
   description:
     "Environment variables an http hook's headers may expand: a hook's allowedEnvVars outside this list expand to empty, with a warning. Each layer that sets it (managed, user, a trusted project) narrows it.",
 })
 
-export const AllowManagedHooksOnlySchema = z.boolean().meta({
+const AllowManagedHooksOnlySchema = z.boolean().meta({
   description:
     "Managed config only: true runs the managed layer's hooks and ignores every other layer's (user, project, local, hook folders, plugins).",
 })
 
-/** The settings a config file may carry besides its hooks. */
-export interface FileSettings {
-  readonly trustedFolders?: z.output<typeof TrustedFoldersSchema>
-  readonly log?: z.output<typeof LogSchema>
-  readonly allowManagedHooksOnly?: boolean
-  readonly telemetry?: z.output<typeof TelemetrySchema>
-  readonly policy?: z.output<typeof PolicySchema>
-  readonly allowedHttpHookUrls?: readonly string[]
-  readonly httpHookAllowedEnvVars?: readonly string[]
+/** The settings a config file may carry besides its hooks, each checked alone, in the order the file's schema lists them. */
+export const SETTINGS = {
+  trustedFolders: TrustedFoldersSchema,
+  log: LogSchema,
+  allowManagedHooksOnly: AllowManagedHooksOnlySchema,
+  telemetry: TelemetrySchema,
+  policy: PolicySchema,
+  allowedHttpHookUrls: AllowedHttpHookUrlsSchema,
+  httpHookAllowedEnvVars: HttpHookAllowedEnvVarsSchema,
 }
+
+export type FileSettings = { readonly [K in keyof typeof SETTINGS]?: z.output<(typeof SETTINGS)[K]> }

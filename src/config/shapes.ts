@@ -7,19 +7,9 @@ import { agentHooks, pastedAgentOf, urlSlug } from './agent-shapes.ts'
 import { commandSlug, type HookSpec, joinPath, parseEntry, type Report } from './hook-spec.ts'
 import { hookListHooks } from './list-shapes.ts'
 import { ConfigEnvelopeSchema, HookSchema, PigoHookSchema, PigoPluginSchema } from './schema.ts'
-import {
-  AllowedHttpHookUrlsSchema,
-  AllowManagedHooksOnlySchema,
-  type FileSettings,
-  HttpHookAllowedEnvVarsSchema,
-  LogSchema,
-  PolicySchema,
-  TelemetrySchema,
-  TrustedFoldersSchema,
-} from './settings-schema.ts'
+import { type FileSettings, SETTINGS } from './settings-schema.ts'
 
-// Callers import these from here; they live in hook-spec.ts so flat-shapes.ts can share them.
-export { commandSlug, parseEntry, type HookSpec, type Report }
+export { commandSlug, type HookSpec }
 
 /**
  * Normalise one parsed JSON file into hook specs and its settings. Problems are reported with
@@ -28,23 +18,17 @@ export { commandSlug, parseEntry, type HookSpec, type Report }
 export function normalizeConfig(json: unknown, report: Report): { specs: HookSpec[]; settings: FileSettings } {
   const envelope = parseEntry(ConfigEnvelopeSchema, json, '', report)
   if (envelope === undefined) return { specs: [], settings: {} }
-  const setting = <T>(key: string, schema: z.ZodType<T>, value: unknown): T | undefined => {
-    if (value === undefined) return undefined
-    const result = schema.safeParse(value)
-    if (result.success) return result.data
-    for (const issue of result.error.issues)
-      report(joinPath(key, issue.path), `${issue.message.replace(/^Invalid input: /, '')}; setting ignored`)
-    return undefined
-  }
-  const settings = {
-    trustedFolders: setting('trustedFolders', TrustedFoldersSchema, envelope.trustedFolders),
-    log: setting('log', LogSchema, envelope.log),
-    allowManagedHooksOnly: setting('allowManagedHooksOnly', AllowManagedHooksOnlySchema, envelope.allowManagedHooksOnly),
-    telemetry: setting('telemetry', TelemetrySchema, envelope.telemetry),
-    policy: setting('policy', PolicySchema, envelope.policy),
-    allowedHttpHookUrls: setting('allowedHttpHookUrls', AllowedHttpHookUrlsSchema, envelope.allowedHttpHookUrls),
-    httpHookAllowedEnvVars: setting('httpHookAllowedEnvVars', HttpHookAllowedEnvVarsSchema, envelope.httpHookAllowedEnvVars),
-  }
+  const settings: FileSettings = Object.fromEntries(
+    Object.entries(SETTINGS).map(([key, schema]) => {
+      const value = envelope[key as keyof FileSettings]
+      if (value === undefined) return [key, undefined]
+      const result = (schema as z.ZodType).safeParse(value)
+      if (result.success) return [key, result.data]
+      for (const issue of result.error.issues)
+        report(joinPath(key, issue.path), `${issue.message.replace(/^Invalid input: /, '')}; setting ignored`)
+      return [key, undefined]
+    }),
+  )
   const envPrefixes = envelope.envPrefixes ?? []
   const specs: HookSpec[] = []
   const counter = { next: 0 }

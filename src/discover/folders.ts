@@ -10,19 +10,12 @@ import type { PluginLayoutFacts } from '../agents/plugins.ts'
  * Hook folders and plugins (kodelet ADR 029 in hookrun's terms). Highest precedence first:
  *
  *   <project>/.hookrun/hooks/             project-folder   hooks named by file name
- *   <project>/.hookrun/plugins/*          project-plugin   hooks named org/repo/name
+ *   <project>/.hookrun/plugins/*          project-plugin   hooks named org/repo/name (installed as org@repo)
  *   $XDG_CONFIG_HOME/hookrun/hooks/       user-folder
  *   $XDG_CONFIG_HOME/hookrun/plugins/*    user-plugin
  *
- * A plugin is installed as `org@repo` and its hooks are named `org/repo/<name>`. It is read the
- * way the agent it was written for reads it (`pluginSources`): a folder with a manifest
- * (`.claude-plugin/plugin.json`, …) or a Claude-shaped `hooks/hooks.json` is read by them, and
- * the scripts in its `hooks/` are what those files name, not hooks of their own. Only a folder
- * with neither (kodelet's layout) has its executables asked which events they serve. A
- * hookrun-shaped `hooks.json` at the top is read in both cases.
- *
- * Discovery only reads folders and stats files; it runs nothing. It returns every file it found,
- * so that whoever must vouch for project material (trust) can hash exactly what would run.
+ * Discovery reads folders and stats files, runs nothing, and returns every file it found, so that
+ * trust can hash exactly what would run.
  */
 
 export type Scope = 'project' | 'user'
@@ -49,10 +42,7 @@ export interface FoundExecutable {
   readonly mtimeMs: number
 }
 
-/**
- * A plugin's hooks file: its own hookrun-shaped `hooks.json`, or a hooks file of an agent's plugin
- * layout (`layout` says whose), read with that agent's rules and variables.
- */
+/** A plugin's hooks file: its own hookrun-shaped `hooks.json`, or one of an agent's plugin layout (`layout` says whose). */
 export interface FoundPluginConfig {
   readonly kind: 'config'
   readonly file: string
@@ -78,9 +68,8 @@ const PLUGIN_HOOKS_FILE = join('hooks', 'hooks.json')
 const OPEN_LAYOUT = { agent: 'open', rootVariables: ['PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'] } as const
 
 /**
- * The manifests, in the order one is chosen when a plugin ships several (`PLUGIN_LAYOUTS`: the
- * agents' first, then Open Plugins'). Each layout sets only its agent's variables to the plugin
- * folder (agent-hook-protocols.md §1.6, §6.2): a multi-agent script tells the agent by which is set.
+ * The manifests, in the order one is chosen when a plugin ships several (the agents' first, then Open
+ * Plugins'). Each layout sets only its agent's variables to the plugin folder (agent-hook-protocols.md §1.6).
  */
 let MANIFESTS: ReadonlyArray<{ readonly file: string; readonly layout: Omit<PluginLayout, 'manifest'> }> | undefined
 const manifests = () =>
@@ -161,15 +150,13 @@ export function discoverHookFolders(options: { readonly projectRoot: string; rea
 
 /**
  * One plugin's hooks, read as its agent reads them:
- * - a manifest (the first of MANIFESTS found): the hooks files its `hooks` field names (a path,
- *   a list of paths, or the hooks inline), else `hooks/hooks.json`; Claude Code reads
- *   `hooks/hooks.json` besides the files it names, the others instead of it;
- * - no manifest but a `hooks/hooks.json`: that file, with the Open Plugins variables
- *   (`${PLUGIN_ROOT}`, and `${CLAUDE_PLUGIN_ROOT}` as Codex sets it);
+ * - a manifest: the hooks files its `hooks` field names (paths, or the hooks inline), else
+ *   `hooks/hooks.json`; Claude Code reads `hooks/hooks.json` besides the files it names;
+ * - no manifest but a `hooks/hooks.json`: that file, with the Open Plugins variables;
  * - neither: the executables of `hooks/`, each asked which events it serves (kodelet's layout).
+ *   With a manifest or hooks file they are only scripts those name: asking them `hook` on every
+ *   event would run a stop script where it does not belong.
  * A hookrun-shaped `hooks.json` at the top comes first in every case, unless a manifest names it.
- * The executables of a plugin with a manifest or a hooks file are the scripts those name: asking
- * them `hook` on every event would run a session-start or stop script where it does not belong.
  */
 export function pluginSources(
   plugin: InstalledPlugin,
@@ -204,9 +191,8 @@ function native(plugin: InstalledPlugin, layer: FolderLayer, configs: readonly F
 }
 
 /**
- * The hooks files a manifest's `hooks` field names (resolved inside the plugin), or its inline
- * hooks as text. A manifest that cannot be read, or names a file outside the plugin, is a problem
- * that took hooks away: on a gate event it blocks (src/answer/blocks.ts), as a broken hooks.json does.
+ * The hooks files a manifest names (inside the plugin), or its inline hooks as text. A manifest that
+ * cannot be read, or names a file outside the plugin, took hooks away: gates block (src/answer/blocks.ts).
  */
 function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[]): { files: string[]; text?: string } | undefined {
   const broken = (path: string, message: string) => {
@@ -233,7 +219,7 @@ function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[])
     if (typeof path !== 'string') return broken(at, "must be a path to a hooks file (or the hooks inline); the plugin's hooks are not run")
     const file = resolve(dir, path)
     // Through links too: a hooks file must be the plugin's own.
-    if (!isInsideFolder(dir, file) || !isInsideFolder(realPath(dir), realPath(file)))
+    if (!isInside(dir, file) || !isInside(realPath(dir), realPath(file)))
       return broken(at, `'${path}' is outside the plugin folder; the plugin's hooks are not run`)
     files.push(file)
   }
@@ -241,9 +227,8 @@ function manifestHooks(manifest: string, dir: string, problems: ConfigProblem[])
 }
 
 /**
- * The executables of one folder, by name. Folders, hidden files and editor or VCS leftovers are
- * passed over without a word; a regular file that is not executable is reported as skipped
- * (a forgotten `chmod +x` is the usual reason a hook "does nothing").
+ * The executables of one folder, by name. Folders and leftovers are passed over; a regular file that
+ * is not executable is reported as skipped (a forgotten `chmod +x` is why a hook "does nothing").
  */
 function scanExecutables(
   dir: string,
@@ -288,21 +273,22 @@ function sortedEntries(dir: string): Dirent[] {
   }
 }
 
-function isInsideFolder(dir: string, file: string): boolean {
+/** Whether `file` is below `dir` (not `dir` itself). */
+export function isInside(dir: string, file: string): boolean {
   const inside = relative(dir, file)
   return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)
 }
 
-/** The path with its links resolved; a path that does not exist (yet) as it is. */
-function realPath(path: string): string {
+/** The path with its links resolved; a path that does not exist (yet) resolved as it is. */
+export function realPath(path: string): string {
   try {
     return realpathSync(path)
   } catch {
-    return path
+    return resolve(path)
   }
 }
 
-function isDirectory(path: string): boolean {
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory()
   } catch {
@@ -310,7 +296,7 @@ function isDirectory(path: string): boolean {
   }
 }
 
-function isFile(path: string): boolean {
+export function isFile(path: string): boolean {
   try {
     return statSync(path).isFile()
   } catch {
@@ -318,11 +304,7 @@ function isFile(path: string): boolean {
   }
 }
 
-/**
- * The files of the project's hook folders and plugins that decide what they do: the executables
- * and skipped files of `.hookrun/hooks/`, and every file of each project plugin (its hooks.json
- * names scripts anywhere in it). Trust hashes these with the project's hooks.json.
- */
+/** What trust hashes of the project's hook folder and plugins: every file found, and every file of each plugin (its scripts may be anywhere in it). */
 export function projectFolderMaterial(discovery: Discovery, projectRoot: string, env: Env = process.env): string[] {
   const files = new Set<string>()
   const projectDir = join(projectRoot, '.hookrun') + sep

@@ -12,16 +12,11 @@ import { type Discovery, type FoundExecutable, type FoundSource, pluginsDir } fr
 import { pluginConfigHooks, type PluginConfigReader } from './plugin-config.ts'
 
 /**
- * Folder and plugin hooks as ordinary `Hook`s, appended to the hooks.json hooks.
- *
- * Run order (decided once): every hooks.json hook first (user, project, local, as configured),
- * then the folder and plugin hooks in precedence order — project folder, project plugins, user
- * folder, user plugins; by file name within a folder; a plugin's hooks.json before its
- * executables. The reviewed, explicit config gates first; drop-in hooks see what it rewrote.
- *
- * Names are one namespace: a hooks.json hook shadows a folder or plugin hook of the same name,
- * a name-only `{"name": …, "enabled": false}` entry switches one off, and among folders the
- * higher-precedence hook shadows the lower one.
+ * Folder and plugin hooks as ordinary `Hook`s, run after every hooks.json hook (the reviewed, explicit
+ * config gates first), in precedence order: project folder, project plugins, user folder, user plugins;
+ * by file name within a folder; a plugin's hooks.json before its executables. Names are one namespace:
+ * a hooks.json hook or a higher-precedence one shadows a folder hook, and a name-only `enabled: false`
+ * entry switches one off.
  */
 
 type Env = Readonly<Record<string, string | undefined>>

@@ -1,47 +1,32 @@
 // What trust pins: every file of the hook folders, and every file a hook command names.
-import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs'
+import { type Dirent, readdirSync } from 'node:fs'
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { isDirectory, isFile, isInside, realPath } from '../discover/folders.ts'
 import { envPaths, envRefusals } from './hook-env.ts'
 import { shellWords } from './shell-words.ts'
 
 /**
- * A project's material is built so that what runs is covered by construction, not by guessing:
+ * A project's material covers what runs by construction, not by guessing:
  *
- * 1. every file under the folders hooks live in — `.hookrun/` (its hooks.json files, hook folder,
- *    plugins, scripts) and the agents' hook folders `.claude/hooks/`, `.gemini/hooks/`,
- *    `.cursor/hooks/` — at any depth, hidden or not, with no count limit;
- * 2. every file a hook command names, after expanding the variables hookrun itself sets
- *    (`$HOOKRUN_CONFIG_DIR`, `$HOOKRUN_PROJECT_DIR`, `$HOOKRUN_PLUGIN_DIR`, `$CLAUDE_PROJECT_DIR`,
- *    `$PWD`), through wrappers (`timeout`, `nice`, `env`, `exec`, `cd … &&`, `.`/`source`,
- *    interpreters, `sh -c '…'`).
+ * 1. every file under the folders hooks live in (`.hookrun/` and the agents' hook folders), at any
+ *    depth, hidden or not, with no count limit;
+ * 2. every file a hook command names, after expanding the variables hookrun sets, through wrappers
+ *    (`timeout`, `env`, `cd … &&`, `source`, interpreters, `sh -c '…'`); outside the project too,
+ *    but for the system's own programs (`/usr`, `/bin`, `/sbin`);
+ * 3. links followed: a file reached through one is pinned by its target's content, under its own path;
+ * 4. the files a hook's `env` makes its processes load (`BASH_ENV`, `NODE_OPTIONS --require`,
+ *    `LD_PRELOAD`, …); a search path (`PATH`, `PYTHONPATH`, …) cannot be pinned: `envRefusals` refuses it.
  *
- *    A path outside the project that a command runs (`../shared/gate.sh`, `/opt/tools/gate`) is
- *    pinned by its content too; only the system's own programs (`/usr`, `/bin`, `/sbin`) are not.
- * 3. links are followed: a file reached through a link (`.hookrun/lib` → `../vendor`) is pinned by
- *    the content of what it points at, under the path that reaches it;
- * 4. the files a hook's `env` makes the processes it starts load (`BASH_ENV`, `NODE_OPTIONS
- *    --require ./x.js`, `LD_PRELOAD`, …, `ENV_LOADERS`), and any other `env` value that names a
- *    file by a path. A search path (`PYTHONPATH`, `LD_LIBRARY_PATH`, `PATH`, …) cannot be pinned
- *    file by file: `envRefusals` names it, and a project hook that sets one is refused.
- *
- * What a command runs that cannot be pinned this way (a variable hookrun does not set, a command
- * substitution, a program found on PATH) is listed as "not covered", and what cannot be pinned at
- * all (a link to a folder that holds the project) as refused, so `hookrun trust` can say exactly
- * what its hash covers.
+ * What cannot be pinned this way (an unset variable, a command substitution, a program on PATH) is
+ * "not covered", and what cannot be pinned at all (a link to a folder holding the project) refused,
+ * so `hookrun trust` says exactly what its hash covers.
  */
 export const HOOK_FOLDERS = ['.hookrun', '.claude/hooks', '.gemini/hooks', '.cursor/hooks'] as const
 
-/**
- * `hookrun test`'s cases (`.hookrun/tests/`): payloads and expected answers, never run by a fire.
- * Left out of the walk, so that adding a case does not revoke trust; a file there that a hook
- * command names is still pinned as the command's (`commandMaterial`).
- */
+/** `hookrun test`'s cases: never run by a fire, so left out (adding one revokes nothing); a file a command names is still pinned. */
 const TEST_CASES_FOLDER = join('.hookrun', 'tests')
 
-/**
- * The JSON Schema `init` and `import` write beside hooks.json for editors (a real file only: data
- * no fire reads or runs). Left out, so that a newer hookrun writing a newer schema revokes nothing.
- */
+/** The JSON Schema written beside hooks.json for editors: no fire reads it, so a newer one revokes nothing. */
 const SCHEMA_BESIDE_CONFIG = join('.hookrun', 'hooks.schema.json')
 
 /** Data hooks write beside themselves (`.hookrun/audit.log`): left out, and named. */
@@ -100,11 +85,7 @@ export function collectFiles(projectRoot: string, configFiles: readonly string[]
   return [...files].sort()
 }
 
-/**
- * The paths that a command (and its `env`) names, each pinned when it is a file: the files
- * `commandMaterial` finds, had every path been a file. Text work only (no file is looked at), so
- * it can be done once per config content and cached (src/config/cache.ts).
- */
+/** The paths a command (and its `env`) names, as if each were a file: text work only, cached per config content (src/config/cache.ts). */
 export function commandPaths(projectRoot: string, source: Omit<CommandSource, 'label'>): string[] {
   return commandMaterial(projectRoot, source, () => true).files
 }
@@ -162,14 +143,6 @@ function walkFiles(
     }
   }
   walking.delete(real)
-}
-
-function realPath(path: string): string {
-  try {
-    return realpathSync(path)
-  } catch {
-    return resolve(path)
-  }
 }
 
 const INTERPRETERS = new Set([
@@ -357,25 +330,4 @@ const SYSTEM_PROGRAM = /^\/(usr|bin|sbin)\//
 
 export function relativePath(root: string, file: string): string {
   return relative(root, file).split(sep).join('/')
-}
-
-function isInside(root: string, file: string): boolean {
-  const path = relative(root, file)
-  return path !== '' && !path.startsWith('..') && !isAbsolute(path)
-}
-
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile()
-  } catch {
-    return false
-  }
-}
-
-function isDirectory(file: string): boolean {
-  try {
-    return statSync(file).isDirectory()
-  } catch {
-    return false
-  }
 }

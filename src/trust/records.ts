@@ -1,12 +1,13 @@
 // Trust records: one file per trusted project in the user's state folder (read, written,
 // removed), the texts kept beside it for `hookrun trust --diff`, and what a fire's plan checks
 // instead of asking trust again (`trustFootprint`).
-import { readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { writeFileAtomic } from '../core/atomic-write.ts'
 import { readJsonFile } from '../core/cache-file.ts'
 import { HookrunError } from '../core/errors.ts'
 import { makeOwnFolder, stateDir } from '../core/places.ts'
+import { realPath } from '../discover/folders.ts'
 import { statSignature } from '../core/stat.ts'
 import type { TrustFootprint } from './footprint.ts'
 import { type ConfigDocument, type FileHash, hashProjectMaterial, projectMaterial, sha256, withCommandPaths } from './material-hash.ts'
@@ -46,10 +47,8 @@ function asTrustRecord(value: unknown): TrustRecord | undefined {
 }
 
 /**
- * Whether a signature taken at `trustedAtMs` can stand in for the file's hash later. Timestamps
- * tick coarsely (a few ms; whole seconds on some file systems and runtimes), so a file changed
- * just before it was trusted could change again within the same tick without the signature
- * showing it. Such a file is hashed on every fire instead ("racy git" has the same problem).
+ * Whether a signature taken at `trustedAtMs` can stand in for the file's hash later: a file changed
+ * within the clock's grain of its trust could change again unseen, so it is hashed on every fire ("racy git").
  */
 function settled(signature: string, trustedAtMs: number): boolean {
   const at = settledAt(signature)
@@ -65,9 +64,8 @@ function settledAt(signature: string): number | undefined {
 }
 
 /**
- * Wait until every file just written (by `init`, or an editor a moment ago) has settled, so the
- * record can hold its signature: otherwise every fire after would hash it and no plan could be
- * made. At most 100 ms where timestamps are fine-grained, 2 s where they are whole seconds.
+ * Wait until every file just written has settled, so the record can hold its signature (else every fire
+ * would hash it and no plan be made): at most 100 ms, 2 s where timestamps are whole seconds.
  */
 function waitUntilSettled(files: readonly string[]): void {
   const latest = Math.max(0, ...files.map((file) => settledAt(statSignature(file)) ?? 0))
@@ -85,37 +83,30 @@ export function unchangedSince(record: TrustRecord, projectRoot: string, files: 
 }
 
 /**
- * What the project's trust by record rests on while nothing needs hashing (src/trust/footprint.ts),
- * for a fire's plan (src/config/plan.ts) to check instead of asking trust again: taken only when
- * trust holds without hashing now, exactly as `resolveTrust` finds it. The record's signature is
- * taken before it is read, so a record replaced or removed meanwhile (`hookrun untrust`) shows as
- * changed. `documents` are the project's config documents; undefined when there is no record or
- * trust would hash a file.
+ * What the project's trust by record rests on (src/trust/footprint.ts), for a fire's plan to check
+ * instead of asking trust again; undefined when there is no record or trust would hash a file now. The
+ * record's signature is taken before it is read, so one replaced or removed meanwhile shows as changed.
  */
 export function trustFootprint(
   projectRoot: string,
   documents: readonly ConfigDocument[],
   env: Env = process.env,
 ): TrustFootprint | undefined {
-  const recordFile = trustRecordFile(projectRoot, env)
-  const recordSignature = statSignature(recordFile)
-  const record = recordSignature === 'missing' ? undefined : readTrustRecord(projectRoot, env)
+  const seen = recordSeen(projectRoot, env)
   const configFiles = documents.map((document) => document.ref.file)
   const paths = documents.flatMap(
     (document) => (document.commandPaths?.root === projectRoot ? document : withCommandPaths(document, projectRoot)).commandPaths!.paths,
   )
   const material = collectFiles(projectRoot, configFiles, paths)
-  if (record === undefined) return worktreeFootprint(projectRoot, material, { configFiles, commandPaths: [...new Set(paths)] }, env)
-  if (!unchangedSince(record, projectRoot, material)) return undefined
-  const files = material.map((file): [string, string] => [file, record.files[relativePath(projectRoot, file)]!.stat!])
-  return { record: [recordFile, recordSignature], files, configFiles, commandPaths: [...new Set(paths)] }
+  if (seen === undefined) return worktreeFootprint(projectRoot, material, { configFiles, commandPaths: [...new Set(paths)] }, env)
+  if (!unchangedSince(seen.record, projectRoot, material)) return undefined
+  const files = material.map((file): [string, string] => [file, seen.record.files[relativePath(projectRoot, file)]!.stat!])
+  return { record: [seen.file, seen.signature], files, configFiles, commandPaths: [...new Set(paths)] }
 }
 
 /**
- * A git worktree with no record of its own, held to its main checkout's record: what that trust
- * rests on once the material's hashes are found equal to the record's, each file's signature
- * settled (as a trust record takes them) and unchanged across the hashing; undefined otherwise
- * (then every fire hashes, as `resolveTrust` does).
+ * A git worktree held to its main checkout's record: what that trust rests on once the material hashes
+ * to the record's digest, each signature settled and unchanged across the hashing; else undefined.
  */
 function worktreeFootprint(
   projectRoot: string,
@@ -125,28 +116,23 @@ function worktreeFootprint(
 ): TrustFootprint | undefined {
   const worktree = linkedWorktreeOf(projectRoot)
   if (worktree === undefined) return undefined
-  const recordFile = trustRecordFile(worktree.main, env)
-  const recordSignature = statSignature(recordFile)
-  const record = recordSignature === 'missing' ? undefined : readTrustRecord(worktree.main, env)
-  if (record === undefined || material.length !== Object.keys(record.files).length) return undefined
+  const seen = recordSeen(worktree.main, env)
+  if (seen === undefined || material.length !== Object.keys(seen.record.files).length) return undefined
   const now = Date.now()
   const signatures = material.map(statSignature)
   if (!signatures.every((signature) => settled(signature, now))) return undefined
-  if (hashProjectMaterial(projectRoot, material).digest !== record.digest) return undefined
+  if (hashProjectMaterial(projectRoot, material).digest !== seen.record.digest) return undefined
   if (material.some((file, index) => statSignature(file) !== signatures[index])) return undefined
   const links = worktree.links.map((file): [string, string] => [file, statSignature(file)])
   return {
-    record: [recordFile, recordSignature],
+    record: [seen.file, seen.signature],
     files: material.map((file, index): [string, string] => [file, signatures[index]!]),
     ...named,
     links,
   }
 }
 
-/**
- * One file per project, named by its real path (base64url; a hash of it for very long paths):
- * reading it costs one small read and no hashing.
- */
+/** One file per project, named by its real path (base64url; a hash of it when very long). */
 export function trustRecordFile(projectRoot: string, env: Env = process.env): string {
   return recordFileOf(canonicalPath(projectRoot), env)
 }
@@ -156,10 +142,7 @@ function recordFileOf(root: string, env: Env): string {
   return join(stateDir(env), 'trust', `${encoded.length <= 200 ? encoded : sha256(root)}.json`)
 }
 
-/**
- * The roots of every project with a trust record (a user install routes what their hooks can
- * fire on: src/install/user-routing.ts). Whether each is trusted now is the config stage's to say.
- */
+/** The roots of every project with a trust record (for a user install's routing, src/install/user-routing.ts). */
 export function trustedRoots(env: Env = process.env): string[] {
   const dir = join(stateDir(env), 'trust')
   let names: string[]
@@ -198,9 +181,8 @@ function readRecordAt(file: string, root: string): TrustRecord | undefined {
 }
 
 /**
- * Record the project's current material as trusted. The files are read afresh (what is recorded
- * is what is on disk), between two stat signatures that must agree; the record is written
- * atomically (a temporary file, then a rename).
+ * Record the project's current material as trusted: read afresh between two stat signatures that must
+ * agree, written atomically.
  */
 export function writeTrustRecord(
   projectRoot: string,
@@ -294,10 +276,5 @@ export function removeTrustRecord(projectRoot: string, env: Env = process.env): 
   }
 }
 
-export function canonicalPath(path: string): string {
-  try {
-    return realpathSync(path)
-  } catch {
-    return resolve(path)
-  }
-}
+/** The path with its links resolved (the record's key). */
+export const canonicalPath = realPath

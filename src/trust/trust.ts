@@ -1,20 +1,12 @@
 /**
- * Trust for project material (docs/guarantees.md). A project's `.hookrun/hooks.json` and
- * `hooks.local.json` arrive with a cloned repository; their hooks run only once the user has
- * trusted that exact content (`hookrun trust`), or the project lies in a folder the user config
- * lists in `trustedFolders`. The user's own config and `--config` files are always trusted.
+ * Trust for project material (docs/guarantees.md). A project's hooks.json files arrive with a cloned
+ * repository; their hooks run only once the user trusted that exact content (`hookrun trust`), or the
+ * project lies in a `trustedFolders` folder. The user's own config and `--config` files are always trusted.
  *
- * A trust record is one small JSON file per project in the user's state folder, holding a
- * sha256 of every file of the project's material. Any change (a file edited, added or removed)
- * makes the hashes differ and the project untrusted again. So that a trusted project costs
- * `fire` no hashing, the record also keeps each file's stat signature (device, inode, mode,
- * size, modification and change times): while every signature is unchanged the content is too,
- * because no write, chmod or replacement leaves the change time as it was. When anything differs
- * the files are hashed, and only the hashes decide.
- *
- * The material is a list of files: `projectMaterial` builds it, `hashProjectMaterial` hashes any
- * such list. Other kinds of project material (hook folders, plugins) join by adding their files
- * to that list.
+ * A trust record (one small file per project in the state folder) holds a sha256 of every file of the
+ * project's material (`projectMaterial`): any edit, addition or removal untrusts it. It also keeps each
+ * file's stat signature, so that a trusted project costs `fire` no hashing: no write, chmod or
+ * replacement leaves the change time as it was. When anything differs, the hashes decide.
  */
 import { dirname, resolve } from 'node:path'
 import { compileGlob, isGlob } from '../event/globs.ts'

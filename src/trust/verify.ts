@@ -10,16 +10,11 @@ import type { ProjectTrust, TrustRecord } from './trust.ts'
 type Env = Readonly<Record<string, string | undefined>>
 
 /**
- * What changed in a project hook's own files since the project was trusted (`scripts/gate.sh
- * edited`), looked at immediately before the hook is spawned: trust is decided when the fire
- * starts, and an earlier hook of the same fire (or anything else) may edit a later gate's script
- * meanwhile. Its files are the executable of a hook folder and every file its command names, as
- * trust pins them (src/trust/material.ts). A stat signature that matches the record's stands in
- * for the hash, as when the fire started; a file whose signature differs is hashed.
- *
- * Undefined when there is nothing to check: the project is not trusted by a record (a trusted
- * folder pins no files), or the hook is not a project's. Made once per fire; the record is read
- * on the first project hook only.
+ * What changed in a project hook's own files since the project was trusted (`scripts/gate.sh edited`),
+ * looked at right before the hook is spawned: an earlier hook of the same fire may edit a later gate's
+ * script after trust was decided. Its files are those trust pins (src/trust/material.ts); a matching
+ * stat signature stands in for the hash. Undefined when the project is not trusted by a record or the
+ * hook is not a project's. Made once per fire; the record is read on the first project hook only.
  */
 export function materialCheck(trusts: readonly ProjectTrust[], env: Env): ((hook: Hook) => Promise<string[]>) | undefined {
   const byRecord = new Map(trusts.filter((trust) => trust.trusted && trust.via === 'record').map((trust) => [trust.root, trust]))

@@ -1,17 +1,14 @@
 // A git worktree of a repository is the same project for trust: where its main checkout is.
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
+import { isDirectory } from '../discover/folders.ts'
 
 /**
  * The folder in the repository's main checkout that `projectRoot` is in a linked worktree
- * (`git worktree add`, `claude -w`): `<worktree>/pkg` → `<main>/pkg`. Undefined when the project
- * is in no linked worktree (the main checkout itself, a submodule, a bare repository's worktree,
- * no git at all) or the worktree's files do not say so consistently.
- *
- * Read from the files git keeps, with no git process (this runs on a fire): the worktree's `.git`
- * is a file `gitdir: <common>/worktrees/<name>`; that folder's `commondir` names the common git
- * folder (`../..`), whose parent is the main checkout when it is called `.git`; and its `gitdir`
- * file points back at the worktree's `.git`, so a stray `.git` file cannot claim any repository.
+ * (`git worktree add`, `claude -w`): `<worktree>/pkg` → `<main>/pkg`; undefined otherwise, or when
+ * the worktree's files do not say so consistently. Read from git's files with no git process (a fire
+ * runs this): the `.git` file's `gitdir:`, that folder's `commondir`, and its `gitdir` pointing back,
+ * so a stray `.git` file cannot claim any repository.
  */
 export function mainCheckoutOf(projectRoot: string): string | undefined {
   return linkedWorktreeOf(projectRoot)?.main
@@ -29,7 +26,7 @@ export function linkedWorktreeOf(projectRoot: string): { readonly main: string; 
   const back = readText(join(gitDir, 'gitdir'))?.trim()
   if (!commonDir || !back || !samePath(resolve(gitDir, back), dotGit)) return undefined
   const common = resolve(gitDir, commonDir)
-  if (basename(common) !== '.git' || !isFolder(common)) return undefined
+  if (basename(common) !== '.git' || !isDirectory(common)) return undefined
   const main = dirname(common)
   if (main === top) return undefined
   return { main: join(main, relative(top, resolve(projectRoot))), links: [dotGit, join(gitDir, 'commondir'), join(gitDir, 'gitdir')] }
@@ -62,13 +59,5 @@ function readText(file: string): string | undefined {
     return readFileSync(file, 'utf8')
   } catch {
     return undefined
-  }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
   }
 }
