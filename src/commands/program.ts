@@ -8,9 +8,8 @@ import { loadGlobs } from '../event/globs.ts'
 import { formatNames } from '../agents/registry.ts'
 import { fireCommand as runFire, type FireFlags } from './fire.ts'
 import { helpSections, helpWidth } from './help.ts'
-import { registerAgentConfigCommands } from './program-agents.ts'
-import { registerServeCommand } from './program-serve.ts'
-import { registerInspectCommands } from './program-inspect.ts'
+import { registerAgentConfigCommands, registerServeCommand } from './program-agents.ts'
+import { registerCheckCommands, registerShowCommands } from './program-inspect.ts'
 import { registerSetUpCommands } from './program-setup.ts'
 import { registerTrustCommands } from './program-trust.ts'
 import { type Io, reportError } from './io.ts'
@@ -40,8 +39,9 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
 
   registerSetUpCommands(cli, io)
   registerAgentConfigCommands(cli, io, setExitCode)
-  registerServeCommand(cli, io, setExitCode, pkg.version)
-  registerInspectCommands(cli, io, setExitCode, colour)
+  registerServeCommand(cli, io, setExitCode)
+  registerShowCommands(cli, io, setExitCode, colour)
+  registerCheckCommands(cli, io, setExitCode, colour)
   registerTrustCommands(cli, io, setExitCode, colour)
 
   cli
