@@ -131,10 +131,7 @@ function oneLine(text: string): string {
   return text.length > 100 ? `${text.slice(0, 99)}…` : text
 }
 
-/**
- * Text from the project as a terminal should show it: control characters (an escape sequence a
- * hostile file carries could rewrite what the screen shows) written out as \xNN.
- */
+/** Project text for a terminal: control characters (a hostile escape sequence) written out as \xNN. */
 function visible(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it escapes
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`)

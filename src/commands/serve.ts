@@ -1,6 +1,5 @@
-// `hookrun serve`: one warm hookrun per user that answers Claude Code's http hook handlers on
-// loopback with the same fire as `hookrun fire --format claude`; and `serve --start`, the command
-// Claude Code runs on SessionStart and UserPromptSubmit to keep it running.
+// `hookrun serve`: one warm hookrun per user answering agents' http hook handlers on loopback with the fire
+// `hookrun fire --format AGENT` runs; and `serve --start`, the agent's command that keeps it running.
 import { isAbsolute, resolve } from 'node:path'
 import { statSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
@@ -139,10 +138,8 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
 }
 
 /**
- * One Claude Code event, run as `hookrun fire --format claude` would run it: the project is the
- * session's (recorded by `serve --start` from CLAUDE_PROJECT_DIR at SessionStart), the folder the
- * command hook would have run in is the payload's `cwd`, and the answer is the fire's stdout. A
- * fire that fails (exit 1) answers 500, which Claude Code's `onFailure: "block"` turns into a block.
+ * One event, fired as `hookrun fire --format AGENT` would: in the session's project (recorded by `serve --start`), from the payload's
+ * `cwd`; the answer is its stdout. A failed fire answers 500, which the agent's `onFailure: "block"` makes a block.
  */
 async function answerEvent(
   agent: ServedAgent,
@@ -241,10 +238,8 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * `hookrun serve --start`, Claude Code's command on SessionStart and UserPromptSubmit: record the
- * session's project, make sure a server answers (started in the background, not waited for), then
- * the event's own fire, exactly as `hookrun fire --format claude`. A port held by another program
- * is told to the person on SessionStart: gates would be answered by it.
+ * `hookrun serve --start`, the agent's command on session start and prompt: the session's project recorded, a server started in the
+ * background if none answers, then the event's own fire. A port held by another program is told at session start.
  */
 async function startAndFire(io: Io, port: number, agent: ServedAgent, event: string | undefined): Promise<number> {
   const chunks: Uint8Array[] = []
@@ -317,12 +312,7 @@ async function stopOrStatus(io: Io, port: number, stop: boolean): Promise<number
   return 0
 }
 
-/**
- * `hookrun doctor`: for each served agent's file with `install --serve`'s handlers, whether
- * hookrun serve answers on its port (nobody: http handlers' gates block until it starts, command
- * clients start it; another program: it answers the gates, so they are not in force), and
- * whether the handlers carry this user's secret.
- */
+/** `hookrun doctor` on each file with `install --serve`'s handlers: does hookrun serve answer its port, with this user's secret. */
 export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLine[]> {
   const places = { home: homeOf(env), project: resolve(cwd), env }
   const secret = serveSecret(env)

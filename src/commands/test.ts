@@ -17,11 +17,7 @@ import { fire } from '../fire.ts'
 import type { Decision } from '../core/protocol.ts'
 import { renderNative } from '../answer/render.ts'
 
-/**
- * `hookrun test [FILE...]`: hook test cases kept beside the config (`.hookrun/tests/*.json`), each
- * an event and a payload with what the answer must be, run through the same pipeline `fire`
- * runs (dialect, fire, render) with the real hooks.
- */
+/** `hookrun test`: cases (an event, a payload, what the answer must be) run through fire's pipeline with the real hooks. */
 const TestExpectSchema = z
   .strictObject({
     decision: z.enum(['allow', 'deny', 'ask']).optional().meta({ description: "The decision; 'allow' also when no hook decided." }),
@@ -118,11 +114,7 @@ export async function runTests(options: TestOptions): Promise<{ output: string; 
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 
-/**
- * Cases run the project's real hooks, which do not run in an untrusted project: an expected deny
- * would then be met by hookrun's own fail-closed block (or an allow by hooks that never ran), so
- * a case would pass without its hook. Such a run is refused, naming what to do.
- */
+/** An untrusted project's hooks do not run, so its cases would pass on hookrun's own block: refused. */
 function refuseUntrusted(root: string, options: TestOptions): void {
   const { trust, untrustedHooks } = loadConfig({ cwd: root, configFiles: options.configFiles, env: options.env })
   // A project with no hooks to hold back (an empty hooks.json) runs its cases as it is.

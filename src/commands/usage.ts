@@ -14,11 +14,7 @@ export function unknownCommand(cli: CAC, name: string): HookrunError {
   )
 }
 
-/**
- * cac's own messages (`Unknown option \`--x\``, `Unused args: ...`, `missing required args ...`,
- * `option ... value is missing`) become one line that names the command, what it takes, the
- * nearest option, and where to read more. Anything else passes through.
- */
+/** cac's own messages become one line naming the command, what it takes, the nearest option and where to read more. */
 export function explainUsageError(error: unknown, cli: CAC): unknown {
   if (!(error instanceof Error) || error.name !== 'CACError') return error
   const command = cli.matchedCommand

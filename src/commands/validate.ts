@@ -29,12 +29,9 @@ interface ValidateOptions {
   readonly paint?: Paint
 }
 
-/**
- * Every problem in the given (or discovered) config files. Stricter than `fire`: unknown keys
- * and duplicate names are errors here; a pattern no known event can match is a warning.
- */
 const EVENT_NAMES = [...CANONICAL_EVENTS.map((event) => event.name), ...eventAliases().map((alias) => alias.alias)]
 
+/** Every problem in the given (or discovered) config files; stricter than `fire` (unknown keys, duplicate names, dead patterns). */
 export function validateConfig(options: ValidateOptions): { output: string; exitCode: number } {
   const refs: ConfigFileRef[] =
     options.files.length > 0
@@ -96,11 +93,7 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 
-/**
- * An agent hookrun is installed for that ignores an answer field on an event it routes
- * (`Dialect.ignores`: Qwen Code and PreToolUse's `updatedInput`): one warning per agent, field
- * and event, naming the hooks whose answer it would drop there.
- */
+/** An installed agent that ignores an answer field on an event it routes (`Dialect.ignores`): a warning naming the hooks it affects. */
 function ignoredAnswerWarnings(entries: readonly ParsedEntry[], options: ValidateOptions): ConfigProblem[] {
   const places = { home: homeOf(options.env), project: findProjectRoot(resolve(options.cwd)) ?? resolve(options.cwd), env: options.env }
   const warnings: ConfigProblem[] = []
@@ -141,11 +134,7 @@ function matchesEvent(pattern: string, canonical: string): boolean {
     .some((alternative) => compilePattern(expandAlias(alternative.trim().split(':')).slice(0, 2).join(':')).matches(canonical.split(':')))
 }
 
-/**
- * A script a hook's command runs that does not exist (as `hookrun trust` finds them): on a gate
- * event that hook fails and blocks, so say it before an agent meets it. A project's file is read
- * from its project root, any other from the file's folder.
- */
+/** A script a hook runs that does not exist (as trust finds them): on a gate it fails and blocks, so say so first. */
 function missingScripts(ref: ConfigFileRef): ConfigProblem[] {
   const folder = dirname(ref.file)
   const root = basename(folder) === '.hookrun' ? dirname(folder) : folder
