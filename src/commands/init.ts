@@ -165,19 +165,9 @@ export function initProject(options: InitOptions): string {
     lines.push(
       `kept   ${entry.file} (${entry.reason})${entry.add === undefined ? '' : isHooks ? '; add these hooks to its "hooks" list:' : '; add to it:'}`,
     )
-    if (isHooks)
-      lines.push(
-        ...JSON.stringify(entry.add, null, 2)
-          .split('\n')
-          .map((line) => `         ${line}`),
-      )
-    else if (entry.add !== undefined)
-      lines.push(
-        ...JSON.stringify(entry.add, null, 2)
-          .split('\n')
-          .slice(1, -1)
-          .map((line) => `       ${line}`),
-      )
+    // Hooks as a list to paste; settings as the lines inside the user's object.
+    const json = entry.add === undefined ? [] : JSON.stringify(entry.add, null, 2).split('\n')
+    lines.push(...(isHooks ? json.map((line) => `  ${line}`) : json.slice(1, -1)).map((line) => `       ${line}`))
   }
   const wroteConfig = result.files.some((entry) => entry.status === 'written' && entry.file.endsWith('hooks.json'))
   if (result.trusted && wroteConfig)
@@ -199,14 +189,9 @@ function chooseTemplates(names: readonly string[]): Template[] {
   if (names.length === 0) return [...TEMPLATES]
   return names.map((name) => {
     const template = TEMPLATES.find((candidate) => candidate.name === name)
-    if (template === undefined) {
-      throw new HookrunError(
-        `--template ${name} is not known${didYouMean(
-          name,
-          TEMPLATES.map((candidate) => candidate.name),
-        )}; use one of: ${TEMPLATES.map((candidate) => candidate.name).join(', ')}`,
-      )
-    }
+    const known = TEMPLATES.map((candidate) => candidate.name)
+    if (template === undefined)
+      throw new HookrunError(`--template ${name} is not known${didYouMean(name, known)}; use one of: ${known.join(', ')}`)
     return template
   })
 }

@@ -247,21 +247,17 @@ function compare(expect: z.output<typeof TestExpectSchema>, decision: Decision, 
       decision.decidedBy ?? null,
     )
   if (expect.blocked !== undefined) check('blocked', decision.blocked === expect.blocked, expect.blocked, decision.blocked)
-  if (expect.reason !== undefined) {
-    const reason = decision.reason ?? ''
-    if (!reason.includes(expect.reason))
-      failures.push(`reason: expected to contain ${JSON.stringify(expect.reason)}, got ${JSON.stringify(decision.reason ?? null)}`)
+  const includes = (field: string, text: string, part: string | undefined, actual: unknown = text) => {
+    if (part !== undefined && !text.includes(part))
+      failures.push(`${field}: expected to contain ${JSON.stringify(part)}, got ${JSON.stringify(actual)}`)
   }
+  includes('reason', decision.reason ?? '', expect.reason, decision.reason ?? null)
   if (expect.exitCode !== undefined) check('exitCode', rendered.exitCode === expect.exitCode, expect.exitCode, rendered.exitCode)
   if (expect.hooks !== undefined) {
     const ran = decision.hooks.map((hook) => hook.name)
     check('hooks', JSON.stringify(ran) === JSON.stringify(expect.hooks.map(shortNameOf)), expect.hooks, ran)
   }
-  if (expect.context !== undefined) {
-    const context = decision.additionalContext.join('\n\n')
-    if (!context.includes(expect.context))
-      failures.push(`context: expected to contain ${JSON.stringify(expect.context)}, got ${JSON.stringify(context)}`)
-  }
+  includes('context', decision.additionalContext.join('\n\n'), expect.context)
   if (expect.updatedInput !== undefined)
     check('updatedInput', contains(decision.updatedInput, expect.updatedInput), expect.updatedInput, decision.updatedInput ?? null)
   if (expect.output !== undefined) {

@@ -3,14 +3,10 @@ import type { CAC, Command } from 'cac'
 import { HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
 
-/** The names users type: every command, and `help`. */
-function commandNames(cli: CAC): string[] {
-  return cli.commands.map((command) => command.name).filter((name) => name !== '')
-}
-
 export function unknownCommand(cli: CAC, name: string): HookrunError {
+  const names = cli.commands.map((command) => command.name).filter((each) => each !== '')
   return new HookrunError(
-    `unknown command '${name}'${didYouMean(name, commandNames(cli), (found) => `'hookrun ${found}'`)}; run 'hookrun help' for the commands`,
+    `unknown command '${name}'${didYouMean(name, names, (found) => `'hookrun ${found}'`)}; run 'hookrun help' for the commands`,
   )
 }
 

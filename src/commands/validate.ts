@@ -29,7 +29,8 @@ interface ValidateOptions {
   readonly paint?: Paint
 }
 
-const EVENT_NAMES = [...CANONICAL_EVENTS.map((event) => event.name), ...eventAliases().map((alias) => alias.alias)]
+const CANONICAL_NAMES = CANONICAL_EVENTS.map((event) => event.name)
+const EVENT_NAMES = [...CANONICAL_NAMES, ...eventAliases().map((alias) => alias.alias)]
 
 /** Every problem in the given (or discovered) config files; stricter than `fire` (unknown keys, duplicate names, dead patterns). */
 export function validateConfig(options: ValidateOptions): { output: string; exitCode: number } {
@@ -57,10 +58,10 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
           message: `'${entry.name}' is the long name earlier versions gave an agent's handler; it still switches it off, and its short name is '${short}' (see 'hookrun list')`,
         })
       }
-      for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
+      for (const pattern of eventPatterns(entry.event)) {
         // A typo of a known name already has its own error, with the name it was surely meant to be.
         const typo = found.some((problem) => problem.path === eventPath(entry) && problem.brokenHook !== undefined)
-        if (!typo && !matchesSomeKnownEvent(pattern)) {
+        if (!typo && !matchesAny(pattern, CANONICAL_NAMES)) {
           problems.push({
             severity: 'warning',
             file: ref.file,
@@ -107,7 +108,7 @@ function ignoredAnswerWarnings(entries: readonly ParsedEntry[], options: Validat
         const file = routed.get(event)
         const canonical = resolveAlias(event) ?? event
         const hooks = entries.filter(
-          ({ entry }) => entry.enabled !== false && eventPatterns(entry.event).some((pattern) => matchesEvent(pattern, canonical)),
+          ({ entry }) => entry.enabled !== false && eventPatterns(entry.event).some((pattern) => matchesAny(pattern, [canonical])),
         )
         if (file === undefined || hooks.length === 0) continue
         const names = hooks.map(({ entry }) => entry.name ?? entry.path)
@@ -127,11 +128,12 @@ function eventPatterns(event: string | readonly string[] | undefined): readonly 
   return typeof event === 'string' ? [event] : (event ?? [])
 }
 
-/** Does a pattern match this canonical event (for any subject)? */
-function matchesEvent(pattern: string, canonical: string): boolean {
-  return pattern
-    .split(',')
-    .some((alternative) => compilePattern(expandAlias(alternative.trim().split(':')).slice(0, 2).join(':')).matches(canonical.split(':')))
+/** Does a pattern's event part (its first two segments: any subject) match one of these canonical events? */
+function matchesAny(pattern: string, canonical: readonly string[]): boolean {
+  return pattern.split(',').some((alternative) => {
+    const compiled = compilePattern(expandAlias(alternative.trim().split(':')).slice(0, 2).join(':'))
+    return canonical.some((event) => compiled.matches(event.split(':')))
+  })
 }
 
 /** A script a hook runs that does not exist (as trust finds them): on a gate it fails and blocks, so say so first. */
@@ -155,13 +157,4 @@ function missingScripts(ref: ConfigFileRef): ConfigProblem[] {
         message: `runs ${what.replace(' does not exist (yet); the trust is revoked if it appears', '')}, which does not exist: on a gate event the hook fails and blocks`,
       }
     })
-}
-
-/** Only the event part (first two segments) is checked: any subject is fine. */
-function matchesSomeKnownEvent(pattern: string): boolean {
-  return pattern.split(',').some((alternative) => {
-    const eventPart = expandAlias(alternative.trim().split(':')).slice(0, 2).join(':')
-    const compiled = compilePattern(eventPart)
-    return CANONICAL_EVENTS.some((event) => compiled.matches(event.name.split(':')))
-  })
 }
