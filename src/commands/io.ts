@@ -20,6 +20,15 @@ export interface Io {
   terminal?(text: string): boolean
 }
 
+/** What most commands' functions are given. */
+export interface CommandOptions {
+  readonly cwd: string
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly configFiles?: readonly string[]
+  readonly json: boolean
+  readonly paint?: Paint
+}
+
 export interface CommonFlags {
   config?: string | string[]
   cwd?: string

@@ -11,11 +11,12 @@ import { formatNames } from '../agents/registry.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
 import { shortNameOf } from '../config/shapes.ts'
-import { type Paint, PLAIN } from '../core/paint.ts'
+import { PLAIN } from '../core/paint.ts'
 import { didYouMean } from '../core/suggest.ts'
 import { fire } from '../fire.ts'
 import type { Decision } from '../core/protocol.ts'
 import { renderNative } from '../answer/render.ts'
+import type { CommandOptions } from './io.ts'
 
 /** `hookrun test`: cases (an event, a payload, what the answer must be) run through fire's pipeline with the real hooks. */
 const TestExpectSchema = z
@@ -61,13 +62,8 @@ const TestFileSchema = z.union([
 
 type TestCase = z.output<typeof TestCaseSchema>
 
-interface TestOptions {
+interface TestOptions extends CommandOptions {
   readonly files: readonly string[]
-  readonly cwd: string
-  readonly configFiles?: readonly string[]
-  readonly env: Readonly<Record<string, string | undefined>>
-  readonly json: boolean
-  readonly paint?: Paint
 }
 
 interface CaseResult {

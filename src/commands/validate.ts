@@ -1,6 +1,6 @@
 // `hookrun validate`: every config problem, with file and field.
 import { count } from '../core/words.ts'
-import { type Paint, PLAIN } from '../core/paint.ts'
+import { PLAIN } from '../core/paint.ts'
 import { basename, dirname, resolve } from 'node:path'
 import { findConfigFiles, formatProblem, mergeHooks } from '../config/load.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
@@ -20,13 +20,10 @@ import type { AgentName } from '../install/agent-target.ts'
 import { routedEvents } from '../install/overlaps.ts'
 import { homeOf } from '../core/places.ts'
 import { agentConfigLines } from './trust.ts'
+import type { CommandOptions } from './io.ts'
 
-interface ValidateOptions {
+interface ValidateOptions extends CommandOptions {
   readonly files: readonly string[]
-  readonly cwd: string
-  readonly env: Readonly<Record<string, string | undefined>>
-  readonly json: boolean
-  readonly paint?: Paint
 }
 
 const CANONICAL_NAMES = CANONICAL_EVENTS.map((event) => event.name)
