@@ -5,11 +5,7 @@ import { main } from './cli.ts'
 import { isTerminal, writeToTerminal } from './core/terminal.ts'
 import { readStdin } from './payload/stdin.ts'
 
-/**
- * Output goes straight to the file descriptor: creating `process.stdout` costs a compiled
- * hookrun more than the rest of an event takes (BENCHMARKS.md has the figures). A non-blocking descriptor that is full
- * (EAGAIN), or any other write error, hands the rest to the stream, which knows how to wait.
- */
+/** Output straight to the descriptor (`process.stdout` costs more than an event: BENCHMARKS.md); on EAGAIN or an error, the stream. */
 const write = (fd: 1 | 2, stream: () => NodeJS.WriteStream) => (text: string) => {
   let rest = Buffer.from(text)
   try {

@@ -7,12 +7,7 @@ import { type Io, reportError } from './commands/io.ts'
 
 export type { Io } from './commands/io.ts'
 
-/**
- * Run the CLI; returns the exit code. Every user error becomes one line on stderr. An agent runs
- * `hookrun fire` on every event: its usual command lines (`fire --format claude`, `fire EVENT
- * --payload -`) are read here without cac, whose command table cost each event about a
- * millisecond; anything else (other flags, help, a typo) is read by cac exactly as before.
- */
+/** Run the CLI; returns the exit code; a user error is one line on stderr. Usual fire lines skip cac (a millisecond an event). */
 export async function main(givenArgv: readonly string[], io: Io): Promise<number> {
   const { args: argv, colour, problem } = colourFlags(givenArgv)
   const simple = problem === undefined ? simpleFireArgs(argv) : undefined
@@ -28,11 +23,7 @@ export async function main(givenArgv: readonly string[], io: Io): Promise<number
   }
 }
 
-/**
- * `--color`, `--color=auto|always|never` and `--no-color`, anywhere on the line (before or after
- * the command), as git, ls and grep take them: a bare `--color` is `always`, and a value is given
- * with `=` only, so `--color list` never swallows the command. The last one given wins.
- */
+/** `--color[=auto|always|never]` and `--no-color` anywhere, as git takes them: a value only after `=`; the last one wins. */
 function colourFlags(argv: readonly string[]): { args: string[]; colour: ColourMode; problem?: HookrunError } {
   let colour: ColourMode = 'auto'
   let problem: HookrunError | undefined

@@ -11,13 +11,7 @@ import { pluginAgent } from '../install/plugin-agents.ts'
 import { LAB_VERIFIED, type LabVerified } from '../agents/verified.ts'
 import { DEFAULT_MCP_NAMING_OF } from '../agents/defaults.ts'
 
-/**
- * `hookrun agents`: what hookrun knows of each agent, read from the tables that drive it, never
- * written by hand: the events the agent sends (the alias table), what each event's answer can
- * carry (found by rendering one decision per field through the agent's dialect and keeping the
- * fields it renders without a "cannot apply" warning and the agent was not seen to ignore), where the agent reads hooks and what
- * `hookrun install` puts there (the install targets).
- */
+/** One agent in `hookrun agents`, read from the tables that drive hookrun, never written by hand. */
 interface AgentRow {
   readonly agent: string
   readonly label: string
@@ -46,11 +40,7 @@ interface AgentRow {
 
 const BASE: Decision = { event: 'probe', decision: 'allow', blocked: false, continue: true, additionalContext: [], hooks: [], warnings: [] }
 
-/**
- * One decision per answer field, and the words a dialect's warning uses when it drops that field.
- * `over` is the probe whose answer this one must differ from (an allow for a rewrite, which
- * agents take only with one); by default the answer to no decision at all.
- */
+/** One decision per answer field, the words of a dialect's warning that drops it, and the probe it must differ from (default: none). */
 const PROBES: ReadonlyArray<{
   readonly field: string
   readonly decision: Partial<Decision>
@@ -73,10 +63,7 @@ const PROBES: ReadonlyArray<{
   { field: 'suppressOutput', decision: { suppressOutput: true }, dropped: /suppressOutput/ },
 ]
 
-/**
- * The answer fields a dialect carries to its agent on one of its events: those whose probe
- * changes what the agent receives, with no warning that the field was dropped.
- */
+/** The answer fields a dialect carries on an event: whose probe changes what the agent receives, with no warning it was dropped. */
 export function honouredFields(dialect: Dialect, event: string): string[] {
   const answer = (decision: Partial<Decision>) => dialect.render({ ...BASE, ...decision }, {}, event)
   const sent = (rendered: ReturnType<typeof answer>) =>

@@ -23,10 +23,7 @@ interface CompletionCommand {
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const
 
-/**
- * The values commands take, from the tables hookrun runs on (never a list written here): agents
- * from the install table and the dialects, templates, canonical events, shells.
- */
+/** The values commands take, from the tables hookrun runs on (never a list written here). */
 export function completionValues(): Record<string, Pick<CompletionCommand, 'args' | 'values'>> {
   const events = CANONICAL_EVENTS.map((event) => event.name)
   const installable = [...AGENTS.map((agent) => agent.name), ...PLUGIN_AGENTS.map((agent) => agent.name)]
@@ -53,11 +50,7 @@ export function completionScript(shell: string, commands: readonly CompletionCom
   throw new HookrunError(`completion ${shell}: no such shell${didYouMean(shell, SHELLS)}; use bash, zsh or fish`)
 }
 
-/**
- * The word being completed is read from COMP_LINE, not COMP_WORDS: bash splits words at `:` and
- * `=`, so `tool:pre_` or `--agent=cl` would reach the function in pieces. What is offered for a
- * word with a colon drops the part before its last colon, as bash replaces only what follows it.
- */
+/** The word is read from COMP_LINE: COMP_WORDS splits at `:` and `=`; a word's part before its last colon is dropped, as bash keeps it. */
 function bash(commands: readonly CompletionCommand[]): string {
   const words = (list: readonly string[]) => list.join(' ')
   const options = commands.map((command) => `    ${command.name}) words="${words(command.options)}" ;;`).join('\n')

@@ -6,14 +6,11 @@ import { staleAgentConfigs } from './install.ts'
 import { pluginCheck } from '../install/plugin-agents.ts'
 import { unroutedCheck } from '../install/unrouted.ts'
 import { count } from '../core/words.ts'
-import { type Paint, PLAIN } from '../core/paint.ts'
+import { PLAIN } from '../core/paint.ts'
+import type { CommandOptions } from './io.ts'
 
-interface DoctorCommandOptions {
-  readonly cwd: string
-  readonly env: Readonly<Record<string, string | undefined>>
+interface DoctorCommandOptions extends CommandOptions {
   readonly version: string
-  readonly json: boolean
-  readonly paint?: Paint
   /** Lines of checks that had to ask over the network first (is hookrun serve answering). */
   readonly extra?: readonly DoctorLine[]
 }

@@ -19,10 +19,7 @@ interface ExplainFlags {
   readonly paint?: Paint
 }
 
-/**
- * `hookrun explain <event>` and `hookrun fire --explain`: the hooks are run as `fire` runs them;
- * the output tells the story instead of giving the answer. The exit code is the answer's.
- */
+/** `hookrun explain` and `fire --explain`: the hooks run as `fire` runs them; the story printed, the answer's exit code. */
 export async function explainCommand(options: ExplainOptions, flags: ExplainFlags): Promise<{ output: string; exitCode: number }> {
   const explanation = await explainFire({ ...options, dryRun: flags.dryRun })
   const { decision } = explanation

@@ -1,19 +1,10 @@
-// A common `fire` line read by hand, without cac (src/cli.ts): what agents run on every event.
-//
-// Measured against cac on the fire path (BENCHMARKS.md "Only what a fire needs is loaded"): a fire
-// answered from its plan took 0.90x the CPU time of the same line read by cac with the compiled
-// binary (8.0 against 9.0 ms) and 0.97x on Node (84.5 against 86.8 ms), paired. It pays: kept.
+// A common `fire` line read without cac: 0.90x the CPU time on the binary (BENCHMARKS.md "Only what a fire needs is loaded").
 import type { FireFlags } from './fire.ts'
 
 /** The flags a common fire line has, each taking one value. */
 const SIMPLE_FLAGS = new Set(['payload', 'format', 'cwd', 'tool'])
 
-/**
- * `fire [event]` with any of `--payload`, `--format`, `--cwd`, `--tool` (each once, `--flag value`
- * or `--flag=value`): what agents' hook commands and scripts run, read without cac. Undefined for
- * anything else, which cac reads as before; so is anything cac would read differently (its flag
- * parser turns a number-like value into a number, and a value that starts with `-` is a flag).
- */
+/** `fire [event]` with `--payload`, `--format`, `--cwd`, `--tool` each once; undefined for anything else or cac would read otherwise. */
 export function simpleFireArgs(argv: readonly string[]): { event: string | undefined; flags: FireFlags } | undefined {
   if (argv[0] !== 'fire') return undefined
   const flags: Record<string, string> = {}

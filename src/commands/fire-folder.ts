@@ -1,5 +1,4 @@
-// Where a fire runs its hooks from: the project the agent names, else hookrun's working directory,
-// else the folder the payload names (README "Which project").
+// Where a fire runs its hooks from (README "Which project").
 import { isAbsolute } from 'node:path'
 import { statSync } from 'node:fs'
 import type { ProjectSource } from '../core/types.ts'
@@ -7,12 +6,8 @@ import { findProjectRoot } from '../config/files.ts'
 import { agentProjectDir, projectSearchStart } from '../config/project.ts'
 
 /**
- * The folder a fire finds its projects from (README "Which project"): the project the agent names
- * (its variable, else the payload field it fills from its session: `Dialect.project`), which wins
- * over hookrun's own working directory — the tool's current folder, which follows the model's
- * `cd` (src/config/project.ts). When the agent names none and the working directory is in no
- * project, the payload's `cwd` or Cursor's first workspace root: agents run user-level hooks from
- * their own folder (Cursor: ~/.cursor).
+ * The folder a fire finds its projects from: the project the agent names (`Dialect.project`), over the working directory (which follows
+ * the model's `cd`); with neither in a project, the payload's `cwd` or first workspace root (agents run user hooks from their own folder).
  */
 export function agentWorkingDirectory(
   payload: Record<string, unknown>,
@@ -23,8 +18,7 @@ export function agentWorkingDirectory(
   const named = agentProjectDir(source, env, payload)
   if (named !== undefined) {
     const start = projectSearchStart(named, processCwd)
-    // Started above its repositories (in ~/src), the agent names a folder with no hooks: there
-    // are no gates to leave behind, so the folder the tool is in finds its project, as before.
+    // Started above its repositories (~/src), a named folder with no hooks: the tool's folder finds its project.
     return start !== processCwd && findProjectRoot(start) === undefined ? processCwd : start
   }
   const roots = payload.workspace_roots

@@ -18,16 +18,12 @@ import type { ColourMode } from '../core/paint.ts'
 import { bool, type CommonFlags, configFiles, folder, type Io, paintFor, text } from './io.ts'
 import { agentWorkingDirectory } from './fire-folder.ts'
 
-/**
- * Signals that stop a fire: its hooks are killed; on a gate event hookrun then answers the agent's
- * own block (an agent that kills its hook reads a bare exit 143 as "go ahead"), elsewhere it exits
- * 128 + the signal number.
- */
+/** Signals that stop a fire: hooks killed, then a gate blocks (an agent reads a bare exit 143 as "go ahead"), else exit 128 + N. */
 const STOP_SIGNALS: readonly NodeJS.Signals[] =
   process.platform === 'win32' ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']
 const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 }
 
-/** The event of a fire as far as it is known, for blocking a gate when hookrun fails (`blockFailedGate`). */
+/** The event as far as it is known, for `blockFailedGate`. */
 interface KnownEvent {
   name?: string
   payload: Record<string, unknown>
@@ -38,11 +34,7 @@ interface KnownEvent {
   firing?: boolean
 }
 
-/**
- * A fire `hookrun serve` runs for an agent's http request: the same stages, with the server's stop
- * in place of the process's signals, and the folder the agent's command hook would have run in
- * (its payload's `cwd`) in place of this process's working directory.
- */
+/** A fire `hookrun serve` runs: the server's stop for the signals, the folder the agent's command would have run in for the cwd. */
 interface ServedFire {
   readonly signal: AbortSignal
   readonly processCwd: string
@@ -62,12 +54,11 @@ export interface FireFlags extends CommonFlags {
   person?: boolean
 }
 
-/** What a `hookrun fire` writes to and how it ends, and what it knows of its event so far: its steps share it. */
+/** What a fire's steps share: where it writes, how it ends, what it knows of its event so far. */
 interface FireRun {
   readonly io: Io
   readonly colour: ColourMode
   readonly setExitCode: (code: number) => void
-  /** What is known of the event so far: when hookrun fails on a gate event it blocks (`blockFailedGate`). */
   readonly known: KnownEvent
   readonly controller: AbortController
   /** Set when `hookrun serve` runs the fire. */
@@ -76,10 +67,7 @@ interface FireRun {
 
 type Dialects = typeof import('../dialect.ts')
 
-/**
- * `hookrun fire`: run the event's hooks and print the decision. When hookrun itself fails on a
- * gate event, the answer is a block (docs/guarantees.md).
- */
+/** `hookrun fire`: run the event's hooks and print the decision; when hookrun itself fails on a gate, a block (docs/guarantees.md). */
 export async function fireCommand(
   io: Io,
   event: string | undefined,
@@ -89,8 +77,7 @@ export async function fireCommand(
   served?: ServedFire,
 ): Promise<void> {
   const run: FireRun = { io, colour, setExitCode, known: { name: event, payload: {} }, controller: new AbortController(), served }
-  // Listening from the start: a signal's default action would end hookrun with no answer at all.
-  // A served fire is stopped by its server instead (the process's signals are the server's).
+  // Listening from the start: a signal's default action would end hookrun with no answer (a served fire: its server's stop).
   const stop = (signal: NodeJS.Signals) => run.controller.abort(signal)
   const onServerStop = () => run.controller.abort('SIGTERM')
   if (served === undefined) for (const signal of STOP_SIGNALS) process.on(signal, stop)
@@ -149,8 +136,7 @@ async function readEvent(
   // Dialects load only when one is asked for or the payload may come from an agent.
   const dialects = format === undefined ? undefined : await import('../dialect.ts')
   dialects?.checkFormat(format!)
-  // The agent's module, and those of the agents that may have run its entry this time (their
-  // marks are in the payload or the environment); without a format, every agent's.
+  // The agent's module and those of agents that may have run its entry (marked in payload or env); no format: every agent's.
   const speaking = async (payload: Payload) => {
     const table = dialects ?? (await import('../dialect.ts'))
     await table.loadAgentsFor(format, { payload, env: io.env })
@@ -185,8 +171,7 @@ async function readEvent(
       dialects !== undefined || mayBeAgentPayload(read) ? (await speaking(read)).prepareDialect(format, event, read) : undefined
     return { dialects, read, prepared }
   } catch (error) {
-    // A large payload's long string that is not valid JSON fails when the dialect reads it:
-    // the rest of the payload tells the event.
+    // A long string that is not valid JSON fails in the dialect: the rest of the payload tells the event.
     if (error instanceof PayloadError) {
       const { withoutUndecodedStrings } = await import('../payload/long-strings.ts')
       await knowPartly(withoutUndecodedStrings(read) as Payload, dialects ?? (await import('../dialect.ts')))
@@ -195,11 +180,7 @@ async function readEvent(
   }
 }
 
-/**
- * An agent's entry run by another agent (Claude Code's by Cursor, VS Code, an Agent SDK app) that
- * runs hookrun's own answer for this event too: that one answers, this one answers `{}` and says
- * so, so the hooks run once. True when it answered.
- */
+/** An agent's entry run by another agent that runs hookrun's own answer too: this one answers `{}` so hooks run once. True when so. */
 async function answeredByAnotherCaller(
   run: FireRun,
   flags: FireFlags,
@@ -289,10 +270,8 @@ async function printDecision(
   },
 ): Promise<void> {
   const { io } = run
-  const { prepared, payload, dialects } = fired
-  const rendered = prepared
-    ? (dialects ?? (await import('../dialect.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent)
-    : { ...renderNative(decision), warnings: [] }
+  const { prepared } = fired
+  const rendered = await render(decision, fired.payload, prepared, fired.dialects)
   const recordIn = text(flags.record, 'record') ?? (io.env.HOOKRUN_RECORD || undefined)
   const recorded =
     recordIn === undefined
@@ -310,22 +289,29 @@ async function printDecision(
   // stdout is the agent's protocol and is never coloured; a person may be reading stderr.
   const paint = warnings.length > 0 ? await paintFor(io, run.colour, 'stderr') : undefined
   for (const warning of warnings) await io.stderr(`hookrun: ${paint?.warn('warning:') ?? 'warning:'} ${warning}\n`)
-  if (rendered.stderr) await io.stderr(rendered.stderr)
-  if (rendered.terminal) io.terminal?.(rendered.terminal)
-  if (flags.pretty) await io.stdout((await import('../answer/pretty.ts')).renderPretty(decision, rendered.exitCode))
-  else await io.stdout(rendered.stdout)
+  const pretty = flags.pretty ? (await import('../answer/pretty.ts')).renderPretty(decision, rendered.exitCode) : undefined
+  await send(run, rendered, pretty)
+}
+
+/** The decision in the agent's form (its dialect's), or hookrun's own. */
+async function render(decision: Decision, payload: Payload, prepared: KnownEvent['prepared'], dialects?: Dialects) {
+  return prepared
+    ? (dialects ?? (await import('../dialect.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent)
+    : { ...renderNative(decision), warnings: [] }
+}
+
+/** A rendered answer sent (stderr, the agent's terminal, stdout) and its exit code set. */
+async function send(run: FireRun, rendered: Awaited<ReturnType<typeof render>>, stdout = rendered.stdout): Promise<void> {
+  if (rendered.stderr) await run.io.stderr(rendered.stderr)
+  if (rendered.terminal) run.io.terminal?.(rendered.terminal)
+  await run.io.stdout(stdout)
   run.setExitCode(rendered.exitCode)
 }
 
-/**
- * A gate never fails open (docs/guarantees.md): agents read exit 1 as "proceed", so when hookrun itself
- * fails on a gate event it answers with a block, in the agent's own form, and says why.
- */
+/** A gate never fails open (docs/guarantees.md): agents read exit 1 as "proceed", so hookrun failing on a gate answers a block. */
 async function blockFailedGate(run: FireRun, error: unknown): Promise<boolean> {
   const { io, known } = run
-  // Bad usage is the caller's error, exit 1 as documented; a payload that cannot be read (an
-  // agent sent it), what fails once the fire has started, an interrupt (the agent's own timeout
-  // killing hookrun mid-gate), or any internal error: a gate blocks.
+  // Bad usage is the caller's error (exit 1); an unreadable payload, a failure once firing, an interrupt or an internal error blocks.
   if (
     known.name === undefined ||
     (!known.firing && !known.interrupted && error instanceof HookrunError && !(error instanceof PayloadError))
@@ -351,14 +337,9 @@ async function blockFailedGate(run: FireRun, error: unknown): Promise<boolean> {
     hooks: [],
     warnings: [],
   }
-  const rendered = known.prepared
-    ? (await import('../dialect.ts')).renderFor(known.prepared.dialect, decision, known.payload, known.prepared.agentEvent)
-    : { ...renderNative(decision), warnings: [] }
+  const rendered = await render(decision, known.payload, known.prepared)
   await io.stderr(`hookrun: ${why}\n`)
-  if (rendered.stderr) await io.stderr(rendered.stderr)
-  if (rendered.terminal) io.terminal?.(rendered.terminal)
-  await io.stdout(rendered.stdout)
-  run.setExitCode(rendered.exitCode)
+  await send(run, rendered)
   return true
 }
 

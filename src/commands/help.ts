@@ -10,11 +10,7 @@ interface Requirement {
 type Option = Command['options'][number]
 type MarkedConfig = NonNullable<Parameters<Command['option']>[2]> & { readonly requiredFlag?: Requirement }
 
-/**
- * An option's config marking the flag required. cac copies the whole config onto the option, so
- * the mark travels with it; cac enforces nothing here: each command checks its own flags and says
- * what is missing (test/unit/help.test.ts holds the two to each other).
- */
+/** An option's config marking the flag required, for help only: each command checks its own flags (test/unit/help.test.ts). */
 export function required(requirement: Requirement = {}): MarkedConfig {
   return { requiredFlag: requirement }
 }
@@ -36,10 +32,7 @@ export const COMMAND_GROUPS: ReadonlyArray<readonly [string, readonly string[]]>
   ['Trust and policy', ['scan', 'trust', 'untrust', 'policy']],
 ]
 
-/**
- * The width help wraps to: COLUMNS when set (a test or a script decides), else the terminal's,
- * else 80, so output that is piped or captured is the same everywhere.
- */
+/** The width help wraps to: COLUMNS, else the terminal's, else 80 (piped output is the same everywhere). */
 export function helpWidth(env: Readonly<Record<string, string | undefined>>, terminalColumns: number | undefined): number {
   const given = Number(env.COLUMNS)
   const width = Number.isInteger(given) && given > 0 ? given : (terminalColumns ?? 80)
@@ -100,17 +93,11 @@ function optionRows(options: readonly Option[]): Array<[string, string]> {
   })
 }
 
-interface HelpContext {
-  readonly width: number
-  /** One line on what hookrun is, above the command list. */
-  readonly summary: string
-}
-
-/**
- * cac's help callback: the sections printed for `hookrun --help` (or no command) and for
- * `hookrun help COMMAND` / `COMMAND --help`, built from cac's command table.
- */
-export function helpSections(cli: CAC, context: HelpContext): Array<{ title?: string; body: string }> {
+/** cac's help callback: the sections of `hookrun --help` and of `hookrun help COMMAND`, from cac's command table. */
+export function helpSections(
+  cli: CAC,
+  context: { readonly width: number; readonly summary: string },
+): Array<{ title?: string; body: string }> {
   const command = cli.matchedCommand
   const globalOptions = cli.globalCommand.options
   if (command === undefined || command.name === '') {

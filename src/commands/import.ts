@@ -67,12 +67,8 @@ class PlannedFiles implements AgentFiles {
 }
 
 /**
- * `hookrun import --agent NAME [--project|--user] [--dry-run]`: the hooks an agent runs from its
- * own config (src/install/import.ts says which, and how each keeps working as before) become
- * entries of that scope's hooks.json, and install's router entries take their place, so the agent
- * calls hookrun and hookrun runs the same commands. Everything is planned first, then written (a
- * backup of every file it changes first); `--dry-run` prints the diffs instead. Importing again
- * changes nothing.
+ * `hookrun import`: an agent's own hooks (src/install/import.ts) become entries of the scope's hooks.json, with install's router
+ * entries in their place. All is planned, then written with backups (`--dry-run`: the diffs); importing again changes nothing.
  */
 export async function importAgents(options: ImportOptions): Promise<{ output: string; exitCode: number }> {
   if (options.agents.length === 0) throw new HookrunError(`--agent is required: one of ${IMPORT_AGENTS.join(', ')}`)
@@ -147,14 +143,12 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
       for (const stay of each.staying) lines.push(`  stays in ${each.file}: ${stay.path}: ${stay.why}`)
     }
     if (moved === 0 && !routed) continue
-    // The router where the hooks were: install's own code, on the planned files. An install made
-    // with --events keeps its events, plus the ones the moved hooks need.
+    // The router where the hooks were (install, on the planned files); an --events install keeps its events plus the moved ones'.
     const installed = files.read(target.file(options.scope, places))
     const already = installed === undefined ? [] : routedEventsIn(installed, agent)
     const needed = read.flatMap((each) => each.moved.map((hook) => hook.path.replace(/^hooks\.([^[]+)\[.*$/, '$1')))
     const events = already.length > 0 ? [...new Set([...already, ...needed])].filter((event) => target.events.includes(event)) : undefined
-    // A new router, or a narrowed one fires and trust follow, is narrowed by the trust the moved
-    // hooks need; with nothing moved, a followed one is left as trust or a fire compiled it.
+    // A new or followed router is narrowed after trust; with nothing moved, a followed one is left as it was compiled.
     const followed = options.scope === 'project' && already.length > 0 && followsNarrowed(project, options.env, agent)
     if (followed && moved === 0) continue
     const narrowAfterTrust = options.scope === 'project' && (already.length === 0 || followed)
@@ -229,11 +223,7 @@ export async function importAgents(options: ImportOptions): Promise<{ output: st
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 
-/**
- * Put one moved hook into hooks.json (planned): added at the end of the list; an entry of the same
- * name that says the same is left alone (importing twice adds nothing), one that says something
- * else is replaced in place (the agent's file had the newer word). Says where it went.
- */
+/** One moved hook put into hooks.json (planned): appended; the same entry kept, a different one of its name replaced. Says where. */
 function placeEntry(files: PlannedFiles, hooksFile: string, entry: Readonly<Record<string, unknown>> & { readonly name: string }): string {
   const text = files.read(hooksFile) ?? `${JSON.stringify({ $schema: `./${SCHEMA_FILE}`, hooks: [] }, null, 2)}\n`
   let root: Node

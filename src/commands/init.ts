@@ -43,10 +43,8 @@ interface InitResult {
 }
 
 /**
- * `hookrun init [--template NAME] [--remove]`: a starter `.hookrun/hooks.json` with scripts and
- * test cases; with a hooks.json already there, the policy's entries are added to it (a JSON
- * edit that keeps every other byte) and its files written beside. A file of the user's is never
- * overwritten, and `--remove` deletes only the files still as the policy shipped them.
+ * `hookrun init`: a starter `.hookrun/hooks.json`, scripts and tests; an existing hooks.json gets the entries (a text edit). A user's
+ * file is never overwritten; `--remove` deletes only files still as the policy shipped them.
  */
 export function initProjectResult(options: InitOptions): InitResult {
   if (options.remove === true && options.templates.length === 0)
@@ -67,9 +65,7 @@ export function initProjectResult(options: InitOptions): InitResult {
       : addTemplates(chosen, all, folder, files, shown, written)
   if (options.remove !== true)
     for (const template of chosen) if (template.userSettings !== undefined) files.push(addUserSettings(template.userSettings, options.env))
-  // What init wrote itself is trusted at once; any other hook file in the project (a clone's
-  // scripts, hook folder, plugins, hooks.local.json) keeps needing the user's own 'hookrun trust':
-  // init must not vouch for what it did not write, unless the user had trusted it already.
+  // What init wrote is trusted at once; any other hook file keeps needing the user's own 'hookrun trust', unless trusted before.
   const foreign = projectMaterialFiles(project, options.env).filter((file) => !written.has(file))
   const trusted = (written.has(config) && foreign.length === 0) || (trustedBefore && existsSync(config))
   if (trusted && (changed || written.size > 0)) trustProject({ cwd: project, env: options.env, syncAgents: false })
@@ -169,19 +165,9 @@ export function initProject(options: InitOptions): string {
     lines.push(
       `kept   ${entry.file} (${entry.reason})${entry.add === undefined ? '' : isHooks ? '; add these hooks to its "hooks" list:' : '; add to it:'}`,
     )
-    if (isHooks)
-      lines.push(
-        ...JSON.stringify(entry.add, null, 2)
-          .split('\n')
-          .map((line) => `         ${line}`),
-      )
-    else if (entry.add !== undefined)
-      lines.push(
-        ...JSON.stringify(entry.add, null, 2)
-          .split('\n')
-          .slice(1, -1)
-          .map((line) => `       ${line}`),
-      )
+    // Hooks as a list to paste; settings as the lines inside the user's object.
+    const json = entry.add === undefined ? [] : JSON.stringify(entry.add, null, 2).split('\n')
+    lines.push(...(isHooks ? json.map((line) => `  ${line}`) : json.slice(1, -1)).map((line) => `       ${line}`))
   }
   const wroteConfig = result.files.some((entry) => entry.status === 'written' && entry.file.endsWith('hooks.json'))
   if (result.trusted && wroteConfig)
@@ -203,22 +189,14 @@ function chooseTemplates(names: readonly string[]): Template[] {
   if (names.length === 0) return [...TEMPLATES]
   return names.map((name) => {
     const template = TEMPLATES.find((candidate) => candidate.name === name)
-    if (template === undefined) {
-      throw new HookrunError(
-        `--template ${name} is not known${didYouMean(
-          name,
-          TEMPLATES.map((candidate) => candidate.name),
-        )}; use one of: ${TEMPLATES.map((candidate) => candidate.name).join(', ')}`,
-      )
-    }
+    const known = TEMPLATES.map((candidate) => candidate.name)
+    if (template === undefined)
+      throw new HookrunError(`--template ${name} is not known${didYouMean(name, known)}; use one of: ${known.join(', ')}`)
     return template
   })
 }
 
-/**
- * Settings that only the user's own config may hold (the audit log): a new user hooks.json holds
- * them; an existing one is never rewritten, so what to add is given, unless it has them already.
- */
+/** Settings only the user's config may hold (the audit log): written into a new one; for an existing one, what to add. */
 function addUserSettings(settings: Readonly<Record<string, unknown>>, env: InitOptions['env']): InitFile {
   const file = join(userConfigDir(env), 'hooks.json')
   const keys = Object.keys(settings).join(', ')

@@ -14,13 +14,7 @@ import type { InstallOptions, InstallResult } from '../install/results.ts'
 export { followsNarrowed, type StaleAgentConfig, staleAgentConfigs, syncNarrowedConfigs } from '../install/narrowed-sync.ts'
 export { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult } from '../install/results.ts'
 
-/**
- * `hookrun install --agent NAME [--user|--project]` and `hookrun uninstall`: hookrun's router
- * entries in the agent's own config file. The file is edited in place, as text: everything else
- * in it (the user's own hooks, other settings, formatting, comments) keeps its bytes. Installing
- * twice changes nothing; a moved hookrun gets its entries' command updated. A file that is not
- * JSON, or whose `hooks` is not what the agent expects, is reported and left untouched.
- */
+/** `hookrun install` and `uninstall`: hookrun's router entries in the agent's own config, a text edit that keeps every other byte. */
 export function installAgents(options: InstallOptions, remove: boolean): InstallResult {
   if (options.sync && !remove) {
     if (options.quiet) return syncInBackground(options)

@@ -16,11 +16,17 @@ export interface Io {
   readonly stdoutIsTerminal?: boolean
   /** The width of the terminal stdout is, when it is one: help wraps to it. */
   readonly stdoutColumns?: number
-  /**
-   * Writes to the terminal the agent runs in (`/dev/tty`), for agents that show nothing of a hook's
-   * output (`Rendered.terminal`); false when there is none. Absent: nothing is written.
-   */
+  /** Writes to the agent's terminal (`/dev/tty`) for agents that show no hook output (`Rendered.terminal`); false when there is none. */
   terminal?(text: string): boolean
+}
+
+/** What most commands' functions are given. */
+export interface CommandOptions {
+  readonly cwd: string
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly configFiles?: readonly string[]
+  readonly json: boolean
+  readonly paint?: Paint
 }
 
 export interface CommonFlags {
@@ -49,6 +55,15 @@ export function bool(value: unknown, flag: string): boolean {
   return value === true
 }
 
+/** A flag that takes a whole number from `min` to `max` (`--port`). */
+export function wholeFlag(value: unknown, flag: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < min || number > max)
+    throw new HookrunError(`--${flag} ${String(value)}: expected a whole number from ${min} to ${max}`)
+  return number
+}
+
 /** A repeatable, comma-separated flag (`--events a,b --events c`). */
 export function list(value: unknown): string[] | undefined {
   if (value === undefined) return undefined
@@ -57,6 +72,9 @@ export function list(value: unknown): string[] | undefined {
     .map((item) => item.trim())
     .filter((item) => item !== '')
 }
+
+/** `--cwd`, else the working directory. */
+export const cwdOf = (flags: { cwd?: unknown }): string => folder(flags.cwd) ?? process.cwd()
 
 /** `--cwd` must name a folder: hooks run there, so a typo must not become a failing hook. */
 export function folder(value: unknown): string | undefined {
@@ -70,16 +88,21 @@ export function folder(value: unknown): string | undefined {
   return dir
 }
 
-/**
- * How output for a person is painted (src/core/paint.ts). Loaded only when colour may be wanted,
- * so a fire whose stderr is not a terminal never loads it.
- */
+/** How output for a person is painted; src/core/paint.ts loads only when colour may be wanted (not by a fire piped to an agent). */
 export async function paintFor(io: Io, colour: ColourMode, stream: 'stdout' | 'stderr'): Promise<Paint | undefined> {
   const terminal = stream === 'stdout' ? io.stdoutIsTerminal === true : io.stderrIsTerminal === true
   if (colour === 'never' || (colour === 'auto' && !terminal && io.env.FORCE_COLOR === undefined)) return undefined
   const { paintFor: paint, wantsColour } = await import('../core/paint.ts')
   return paint(wantsColour(colour, io.env, terminal))
 }
+
+/** A command's action's result: its output on stdout, its exit code set. */
+export const printer =
+  (io: Io, setExitCode: (code: number) => void) =>
+  async (result: { output: string; exitCode: number }): Promise<void> => {
+    await io.stdout(result.output)
+    setExitCode(result.exitCode)
+  }
 
 /** One line on stderr for an error (a stack trace only with HOOKRUN_DEBUG=1); its exit code. */
 export async function reportError(io: Io, colour: ColourMode, error: unknown): Promise<number> {

@@ -10,15 +10,11 @@ import { selectionOf } from '../select/select.ts'
 import { needsTrust, type ProjectTrust } from '../trust/trust.ts'
 import { projectRootOf } from '../core/types.ts'
 import { type Paint, PLAIN } from '../core/paint.ts'
+import type { CommandOptions } from './io.ts'
 
-interface ListOptions {
+interface ListOptions extends CommandOptions {
   readonly event?: string
   readonly tool?: string
-  readonly cwd: string
-  readonly configFiles?: readonly string[]
-  readonly env: Readonly<Record<string, string | undefined>>
-  readonly json: boolean
-  readonly paint?: Paint
 }
 
 /** Every configured hook in run order, where it comes from, and (given an event) whether it runs. */

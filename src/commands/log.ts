@@ -4,22 +4,18 @@ import { resolve } from 'node:path'
 import { verifyChain } from '../audit/chain.ts'
 import { loadConfig } from '../config/parse.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
-import { type Paint, PLAIN } from '../core/paint.ts'
+import { PLAIN } from '../core/paint.ts'
 import { table } from '../core/table.ts'
 import { count } from '../core/words.ts'
+import type { CommandOptions } from './io.ts'
 
-interface LogOptions {
-  readonly cwd: string
-  readonly env: Readonly<Record<string, string | undefined>>
+interface LogOptions extends CommandOptions {
   /** The log to read instead of the configured one. */
   readonly file?: string
-  readonly configFiles?: readonly string[]
   /** `30m`, `2h`, `7d`, or a date/time (ISO 8601). */
   readonly since?: string
   readonly decision?: string
   readonly agent?: string
-  readonly json: boolean
-  readonly paint?: Paint
   readonly now?: Date
 }
 

@@ -5,13 +5,11 @@ import { HookrunError } from '../core/errors.ts'
 import { addPlugin, listPlugins, type PluginInfo, removePlugin } from '../folders/plugins.ts'
 import { formatTable } from './list.ts'
 import { agentConfigLines } from './trust.ts'
+import type { CommandOptions } from './io.ts'
 
-interface PluginCommandOptions {
+interface PluginCommandOptions extends CommandOptions {
   readonly global: boolean
   readonly name?: string
-  readonly cwd: string
-  readonly env: Readonly<Record<string, string | undefined>>
-  readonly json: boolean
 }
 
 /** `hookrun plugin add|list|remove`: returns what to print on stdout and warnings for stderr. */

@@ -1,10 +1,11 @@
-// The commands that edit agents' own config files: install, uninstall and import (registered by program.ts).
+// The commands that edit agents' own config files (install, uninstall, import) and serve, which install --serve wires (registered by program.ts).
 import type { CAC } from 'cac'
+import pkg from '../../package.json' with { type: 'json' }
 import { HookrunError } from '../core/errors.ts'
 import { required } from './help.ts'
 import { importableNames, installableNames, spokenList } from '../agents/registry.ts'
 import { SERVED_AGENTS } from '../serve/served.ts'
-import { bool, folder, type Io, list } from './io.ts'
+import { bool, cwdOf, type Io, list, printer, wholeFlag } from './io.ts'
 
 export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code: number) => void): void {
   for (const [name, description] of [
@@ -50,22 +51,17 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
         .example('hookrun uninstall --agent claude             # your user config')
         .example("hookrun uninstall --agent cursor --project   # this project's .cursor/hooks.json")
     }
+    type Switch = 'user' | 'project' | 'sync' | 'narrow' | 'allEvents' | 'quiet' | 'json' | 'serve'
     command.action(
-      async (flags: {
-        agent?: string | string[]
-        user?: boolean
-        project?: boolean
-        cwd?: string
-        events?: string | string[]
-        sync?: boolean
-        narrow?: boolean
-        allEvents?: boolean
-        quiet?: boolean
-        json?: boolean
-        serve?: boolean
-        port?: string | number
-        agentFormat?: string
-      }) => {
+      async (
+        flags: Partial<Record<Switch, boolean>> & {
+          agent?: string[] | string
+          cwd?: string
+          events?: string[] | string
+          port?: string | number
+          agentFormat?: string
+        },
+      ) => {
         if (flags.port !== undefined && !flags.serve) throw new HookrunError('--port goes with install --serve')
         if (flags.serve && flags.sync)
           throw new HookrunError('--serve and --sync exclude each other: --sync keeps the handlers the file has')
@@ -86,12 +82,11 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
         // --sync alone is the project's; with --user, the user configs'.
         const scope = flags.project || (flags.sync && !flags.user) ? 'project' : 'user'
         const { installAgents } = await import('./install.ts')
-        const agents = list(flags.agent) ?? []
         const result = installAgents(
           {
-            agents,
+            agents: list(flags.agent) ?? [],
             scope,
-            cwd: folder(flags.cwd) ?? process.cwd(),
+            cwd: cwdOf(flags),
             env: io.env,
             events: list(flags.events),
             agentFormat: flags.agentFormat === undefined ? undefined : String(flags.agentFormat),
@@ -99,7 +94,11 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
             narrow: !flags.allEvents,
             quiet: flags.quiet === true,
             // Without --serve an install writes command handlers (replacing serve's); --sync keeps what the file has.
-            serve: flags.serve ? { port: await servePort(flags.port) } : flags.sync ? undefined : false,
+            serve: flags.serve
+              ? { port: wholeFlag(flags.port, 'port', (await import('../serve/state.ts')).DEFAULT_SERVE_PORT, 1, 65_535) }
+              : flags.sync
+                ? undefined
+                : false,
           },
           name === 'uninstall',
         )
@@ -121,25 +120,39 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
     .action(async (flags: { agent?: string | string[]; user?: boolean; project?: boolean; cwd?: string; dryRun?: boolean }) => {
       if (flags.user && flags.project) throw new HookrunError('--user and --project exclude each other')
       const { importAgents } = await import('./import.ts')
-      const agents = list(flags.agent) ?? []
-      const result = await importAgents({
-        agents,
-        scope: flags.user ? 'user' : 'project',
-        cwd: folder(flags.cwd) ?? process.cwd(),
+      const scope = flags.user ? 'user' : 'project'
+      const options = {
+        agents: list(flags.agent) ?? [],
+        scope,
+        cwd: cwdOf(flags),
         env: io.env,
         dryRun: bool(flags.dryRun, 'dry-run'),
-      })
-      await io.stdout(result.output)
-      setExitCode(result.exitCode)
+      } as const
+      await printer(io, setExitCode)(await importAgents(options))
     })
 }
 
-/** `--port`: a whole number from 1 to 65535; default hookrun serve's. */
-async function servePort(value: unknown): Promise<number> {
-  const { DEFAULT_SERVE_PORT } = await import('../serve/state.ts')
-  if (value === undefined) return DEFAULT_SERVE_PORT
-  const port = Number(value)
-  if (!Number.isInteger(port) || port < 1 || port > 65_535)
-    throw new HookrunError(`--port ${String(value)}: expected a whole number from 1 to 65535`)
-  return port
+/** `hookrun serve` (the command itself in serve.ts). */
+export function registerServeCommand(cli: CAC, io: Io, setExitCode: (code: number) => void): void {
+  cli
+    .command(
+      'serve [event]',
+      "Answer agents' http hook handlers and hookrun's command clients on 127.0.0.1 with one warm hookrun (install --serve wires it)",
+    )
+    .option('--port <n>', 'The loopback port (default 47470; must match install --serve --port)')
+    .option('--idle-minutes <n>', 'Exit after this many minutes without a request; 0: never (default 120)')
+    .option('--max-concurrent <n>', 'Events answered at once; more wait their turn (default 8)')
+    .option(
+      '--start',
+      "Start the server if none answers, then fire the event here (the agent's session-start and prompt command, and a command client's when nothing listens)",
+    )
+    .option('--format <agent>', 'serve --start: whose event it is (install --serve writes it)')
+    .option('--status', 'Say whether hookrun serve runs and answers (exit 1 when not)')
+    .option('--stop', 'Stop the running server (SIGTERM: running events finish first)')
+    .example('hookrun serve                 # in the foreground; install --serve starts it from the agent by itself')
+    .example('hookrun serve --status')
+    .action(async (event: string | undefined, flags: Record<string, unknown>) => {
+      const { serveCommand } = await import('./serve.ts')
+      setExitCode(await serveCommand(io, flags, pkg.version, event))
+    })
 }

@@ -3,16 +3,12 @@ import type { CAC } from 'cac'
 import pkg from '../../package.json' with { type: 'json' }
 import { HookrunError } from '../core/errors.ts'
 import type { ColourMode } from '../core/paint.ts'
-import { bool, type CommonFlags, configFiles, folder, type Io, paintFor, text } from './io.ts'
+import { bool, type CommonFlags, configFiles, cwdOf, type Io, paintFor, printer, text } from './io.ts'
 
-/** The 'See and test' commands of `hookrun --help`. */
-export function registerInspectCommands(cli: CAC, io: Io, setExitCode: (code: number) => void, colour: ColourMode): void {
-  registerShowCommands(cli, io, setExitCode, colour)
-  registerCheckCommands(cli, io, setExitCode, colour)
-}
-
-/** `hookrun events`, `agents`, `list` and `validate`: what hookrun knows and what is configured. */
-function registerShowCommands(cli: CAC, io: Io, setExitCode: (code: number) => void, colour: ColourMode): void {
+/** `hookrun events`, `agents`, `list` and `validate` ('See and test' in `hookrun --help`): what hookrun knows and what is configured. */
+export function registerShowCommands(cli: CAC, io: Io, setExitCode: (code: number) => void, colour: ColourMode): void {
+  const paint = () => paintFor(io, colour, 'stdout')
+  const print = printer(io, setExitCode)
   cli
     .command('events', 'Print the event vocabulary and every alias hookrun understands')
     .option('--json', 'Print JSON')
@@ -21,8 +17,7 @@ function registerShowCommands(cli: CAC, io: Io, setExitCode: (code: number) => v
     .example('hookrun events --tools   # tool:pre_execute:bash is Bash, run_shell_command, ...')
     .action(async (flags: { json?: boolean; tools?: boolean }) => {
       const { formatEvents, formatTools } = await import('./events.ts')
-      const paint = await paintFor(io, colour, 'stdout')
-      await io.stdout(flags.tools ? formatTools(flags.json === true, paint) : formatEvents(flags.json === true, paint))
+      await io.stdout((flags.tools ? formatTools : formatEvents)(flags.json === true, await paint()))
     })
 
   cli
@@ -34,7 +29,7 @@ function registerShowCommands(cli: CAC, io: Io, setExitCode: (code: number) => v
     .example('hookrun agents')
     .action(async (flags: { json?: boolean }) => {
       const { formatAgents } = await import('./agents.ts')
-      await io.stdout(formatAgents(flags.json === true, await paintFor(io, colour, 'stdout')))
+      await io.stdout(formatAgents(flags.json === true, await paint()))
     })
 
   cli
@@ -47,16 +42,17 @@ function registerShowCommands(cli: CAC, io: Io, setExitCode: (code: number) => v
     .example('hookrun list tool:pre_execute --tool Bash     # which of them a Bash call runs, and why not the others')
     .action(async (event: string | undefined, flags: CommonFlags) => {
       const { listHooks } = await import('./list.ts')
-      const output = await listHooks({
-        event,
-        tool: text(flags.tool, 'tool'),
-        cwd: folder(flags.cwd) ?? process.cwd(),
-        configFiles: configFiles(flags),
-        env: io.env,
-        json: bool(flags.json, 'json'),
-        paint: await paintFor(io, colour, 'stdout'),
-      })
-      await io.stdout(output)
+      await io.stdout(
+        await listHooks({
+          event,
+          tool: text(flags.tool, 'tool'),
+          cwd: cwdOf(flags),
+          configFiles: configFiles(flags),
+          env: io.env,
+          json: bool(flags.json, 'json'),
+          paint: await paint(),
+        }),
+      )
     })
 
   cli
@@ -67,20 +63,14 @@ function registerShowCommands(cli: CAC, io: Io, setExitCode: (code: number) => v
     .example('hookrun validate .hookrun/hooks.json --json')
     .action(async (files: string[], flags: CommonFlags) => {
       const { validateConfig } = await import('./validate.ts')
-      const result = validateConfig({
-        files,
-        cwd: folder(flags.cwd) ?? process.cwd(),
-        env: io.env,
-        json: bool(flags.json, 'json'),
-        paint: await paintFor(io, colour, 'stdout'),
-      })
-      await io.stdout(result.output)
-      setExitCode(result.exitCode)
+      await print(validateConfig({ files, cwd: cwdOf(flags), env: io.env, json: bool(flags.json, 'json'), paint: await paint() }))
     })
 }
 
 /** `hookrun test`, `hookrun log` and `hookrun doctor`: hooks run against cases, the audit log read, the set-up checked. */
-function registerCheckCommands(cli: CAC, io: Io, setExitCode: (code: number) => void, colour: ColourMode): void {
+export function registerCheckCommands(cli: CAC, io: Io, setExitCode: (code: number) => void, colour: ColourMode): void {
+  const paint = () => paintFor(io, colour, 'stdout')
+  const print = printer(io, setExitCode)
   cli
     .command('test [...files]', 'Run hook test cases (default: .hookrun/tests/*.json) through the real pipeline; exit 1 on any failure')
     .option('--config <file>', 'Use this config file instead of discovery (repeatable)')
@@ -90,16 +80,8 @@ function registerCheckCommands(cli: CAC, io: Io, setExitCode: (code: number) => 
     .example('hookrun test .hookrun/tests/dangerous-commands.json')
     .action(async (files: string[], flags: CommonFlags) => {
       const { runTests } = await import('./test.ts')
-      const result = await runTests({
-        files,
-        cwd: folder(flags.cwd) ?? process.cwd(),
-        configFiles: configFiles(flags),
-        env: io.env,
-        json: flags.json === true,
-        paint: await paintFor(io, colour, 'stdout'),
-      })
-      await io.stdout(result.output)
-      setExitCode(result.exitCode)
+      const options = { files, cwd: cwdOf(flags), configFiles: configFiles(flags), env: io.env, json: flags.json === true }
+      await print(await runTests({ ...options, paint: await paint() }))
     })
 
   cli
@@ -116,7 +98,7 @@ function registerCheckCommands(cli: CAC, io: Io, setExitCode: (code: number) => 
       async (action: string | undefined, flags: CommonFlags & { since?: string; decision?: string; agent?: string; file?: string }) => {
         const { showLog, verifyLog } = await import('./log.ts')
         const options = {
-          cwd: folder(flags.cwd) ?? process.cwd(),
+          cwd: cwdOf(flags),
           env: io.env,
           file: text(flags.file, 'file'),
           configFiles: configFiles(flags),
@@ -124,13 +106,11 @@ function registerCheckCommands(cli: CAC, io: Io, setExitCode: (code: number) => 
           decision: text(flags.decision, 'decision'),
           agent: text(flags.agent, 'agent'),
           json: bool(flags.json, 'json'),
-          paint: await paintFor(io, colour, 'stdout'),
+          paint: await paint(),
         }
         if (action === undefined) return void (await io.stdout(showLog(options)))
         if (action !== 'verify') throw new HookrunError(`hookrun log ${action}: unknown action; use 'hookrun log' or 'hookrun log verify'`)
-        const result = verifyLog(options)
-        await io.stdout(result.output)
-        setExitCode(result.exitCode)
+        await print(verifyLog(options))
       },
     )
 
@@ -144,16 +124,8 @@ function registerCheckCommands(cli: CAC, io: Io, setExitCode: (code: number) => 
     .example('hookrun doctor')
     .action(async (flags: CommonFlags) => {
       const { doctorCommand } = await import('./doctor.ts')
-      const cwd = folder(flags.cwd) ?? process.cwd()
-      const result = doctorCommand({
-        extra: await (await import('./serve.ts')).serveDoctorLines(cwd, io.env),
-        cwd,
-        env: io.env,
-        version: pkg.version,
-        json: bool(flags.json, 'json'),
-        paint: await paintFor(io, colour, 'stdout'),
-      })
-      await io.stdout(result.output)
-      setExitCode(result.exitCode)
+      const cwd = cwdOf(flags)
+      const extra = await (await import('./serve.ts')).serveDoctorLines(cwd, io.env)
+      await print(doctorCommand({ extra, cwd, env: io.env, version: pkg.version, json: bool(flags.json, 'json'), paint: await paint() }))
     })
 }

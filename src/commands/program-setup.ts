@@ -1,6 +1,6 @@
 // The commands that set a project up: plugin and init (registered by program.ts; install, uninstall and import by program-agents.ts).
 import type { CAC } from 'cac'
-import { bool, type CommonFlags, folder, type Io, text } from './io.ts'
+import { bool, type CommonFlags, cwdOf, type Io, text } from './io.ts'
 
 /** `hookrun plugin` and `hookrun init`: a project's plugins and its starter hooks. */
 export function registerSetUpCommands(cli: CAC, io: Io): void {
@@ -17,7 +17,7 @@ export function registerSetUpCommands(cli: CAC, io: Io): void {
       const { output, warnings } = await pluginCommand(action, target, {
         global: flags.global === true,
         name: text(flags.name, 'name'),
-        cwd: folder(flags.cwd) ?? process.cwd(),
+        cwd: cwdOf(flags),
         env: io.env,
         json: flags.json === true,
       })
@@ -42,7 +42,7 @@ export function registerSetUpCommands(cli: CAC, io: Io): void {
         flags.template === undefined
           ? []
           : (Array.isArray(flags.template) ? flags.template : [flags.template]).flatMap((name) => String(name).split(','))
-      const options = { cwd: folder(flags.cwd) ?? process.cwd(), templates, remove: bool(flags.remove, 'remove'), env: io.env }
+      const options = { cwd: cwdOf(flags), templates, remove: bool(flags.remove, 'remove'), env: io.env }
       await io.stdout(bool(flags.json, 'json') ? `${JSON.stringify(initProjectResult(options), null, 2)}\n` : initProject(options))
     })
 }

@@ -4,7 +4,7 @@ import { ExitCode, HookrunError } from '../core/errors.ts'
 import type { ColourMode } from '../core/paint.ts'
 import { count } from '../core/words.ts'
 import { required } from './help.ts'
-import { bool, folder, type Io, paintFor, text } from './io.ts'
+import { bool, cwdOf, folder, type Io, paintFor, printer, text } from './io.ts'
 
 /** The 'Trust and policy' commands of `hookrun --help`, and `telemetry flush`, which fires start in the background. */
 export function registerTrustCommands(cli: CAC, io: Io, setExitCode: (code: number) => void, colour: ColourMode): void {
@@ -56,15 +56,8 @@ export function registerTrustCommands(cli: CAC, io: Io, setExitCode: (code: numb
     .example('openssl genpkey -algorithm ed25519 -out policy-key.pem && hookrun policy sign --key policy-key.pem policy.json > signed.json')
     .action(async (action: string, file: string | undefined, flags: { key?: string; quiet?: boolean; cwd?: string }) => {
       const { policyCommand } = await import('./policy.ts')
-      const result = await policyCommand(action, {
-        cwd: folder(flags.cwd) ?? process.cwd(),
-        env: io.env,
-        quiet: flags.quiet === true,
-        key: text(flags.key, 'key'),
-        file,
-      })
-      await io.stdout(result.output)
-      setExitCode(result.exitCode)
+      const options = { cwd: cwdOf(flags), env: io.env, quiet: flags.quiet === true, key: text(flags.key, 'key'), file }
+      await printer(io, setExitCode)(await policyCommand(action, options))
     })
 
   cli
@@ -102,14 +95,7 @@ function registerScanCommand(cli: CAC, io: Io, setExitCode: (code: number) => vo
       const given = dir === undefined ? folder(flags.cwd) : String(dir)
       if (dir !== undefined && flags.cwd !== undefined) throw new HookrunError('give the folder as DIR or --cwd, not both')
       const { scanCommand } = await import('./scan.ts')
-      const result = scanCommand({
-        cwd: given ?? process.cwd(),
-        ...(given !== undefined && { given }),
-        env: io.env,
-        json: bool(flags.json, 'json'),
-        paint: await paintFor(io, colour, 'stdout'),
-      })
-      await io.stdout(result.output)
-      setExitCode(result.exitCode)
+      const options = { cwd: given ?? process.cwd(), ...(given !== undefined && { given }), env: io.env, json: bool(flags.json, 'json') }
+      await printer(io, setExitCode)(scanCommand({ ...options, paint: await paintFor(io, colour, 'stdout') }))
     })
 }

@@ -8,17 +8,13 @@ import { loadGlobs } from '../event/globs.ts'
 import { formatNames } from '../agents/registry.ts'
 import { fireCommand as runFire, type FireFlags } from './fire.ts'
 import { helpSections, helpWidth } from './help.ts'
-import { registerAgentConfigCommands } from './program-agents.ts'
-import { registerServeCommand } from './program-serve.ts'
-import { registerInspectCommands } from './program-inspect.ts'
+import { registerAgentConfigCommands, registerServeCommand } from './program-agents.ts'
+import { registerCheckCommands, registerShowCommands } from './program-inspect.ts'
 import { registerSetUpCommands } from './program-setup.ts'
 import { registerTrustCommands } from './program-trust.ts'
 import { type Io, reportError } from './io.ts'
 
-/**
- * The command line. `only: 'fire'` defines the fire command alone: an agent runs hookrun once per
- * event, and defining every other command first cost each event about a millisecond.
- */
+/** The command line; `only: 'fire'` defines fire alone (every other command cost each event about a millisecond). */
 export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'fire', colour: ColourMode = 'auto'): CAC {
   const cli = cac('hookrun')
 
@@ -40,8 +36,9 @@ export function createCli(io: Io, setExitCode: (code: number) => void, only?: 'f
 
   registerSetUpCommands(cli, io)
   registerAgentConfigCommands(cli, io, setExitCode)
-  registerServeCommand(cli, io, setExitCode, pkg.version)
-  registerInspectCommands(cli, io, setExitCode, colour)
+  registerServeCommand(cli, io, setExitCode)
+  registerShowCommands(cli, io, setExitCode, colour)
+  registerCheckCommands(cli, io, setExitCode, colour)
   registerTrustCommands(cli, io, setExitCode, colour)
 
   cli
@@ -127,8 +124,7 @@ export async function runProgram(
   colourProblem: HookrunError | undefined,
   io: Io,
 ): Promise<number> {
-  // Commands compile patterns and filters synchronously: glob matching is loaded first. A fire
-  // loads it itself, only when its hooks need it (src/fire.ts), as on its common command lines.
+  // Commands compile patterns synchronously: glob matching first (a fire loads it when its hooks need it).
   if (argv[0] !== 'fire') await loadGlobs()
   let exitCode: number = ExitCode.Proceed
   const cli = createCli(
@@ -176,11 +172,7 @@ export function valueFlags(cli: CAC): Set<string> {
   return new Set(options.filter((option) => option.required === true).flatMap((option) => option.names.map((name) => `--${name}`)))
 }
 
-/**
- * Two things the flag parser (mri) gets wrong, fixed before it runs: a lone `-` reads as no
- * value, yet `--payload -` means stdin, so it is passed as `--payload=-`; and an empty value
- * (`--config ''`) would become the number 0, so it is refused here.
- */
+/** mri's two slips fixed before it runs: `--payload -` (a lone `-` reads as no value) passed as `--payload=-`; an empty value (0) refused. */
 export function prepareArgv(argv: readonly string[], takesValue: ReadonlySet<string>): string[] {
   const out: string[] = []
   for (const arg of argv) {

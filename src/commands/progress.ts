@@ -1,10 +1,7 @@
 // On a terminal, one stderr line naming the hook that has been running a while (never stdout).
 import type { ProgressRecord } from '../fire.ts'
 
-/**
- * A progress listener for `fire` when stderr is a terminal: a hook still running after `delayMs`
- * gets `hookrun: running NAME…` on one line, erased when it finishes. Quick hooks print nothing.
- */
+/** On a terminal: a hook still running after `delayMs` gets `hookrun: running NAME…`, erased when it finishes. */
 export function terminalProgress(write: (text: string) => void, delayMs = 1000): (record: ProgressRecord) => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   let shown = false

@@ -1,8 +1,4 @@
-/**
- * `hookrun fire --record DIR` (or `HOOKRUN_RECORD=DIR`): each payload an agent really sends is
- * saved, redacted as the audit log redacts it, as a ready `hookrun test` case holding the answer
- * it got. `hookrun test DIR` replays them: capture once, test the hooks against it forever.
- */
+// `hookrun fire --record DIR` (or HOOKRUN_RECORD): each payload, redacted, saved as a `hookrun test` case with the answer it got.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { redactPayload } from '../audit/audit.ts'

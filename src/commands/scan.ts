@@ -10,6 +10,7 @@ import { table } from '../core/table.ts'
 import { count } from '../core/words.ts'
 import { SCAN_FLAGS } from '../install/scan-flags.ts'
 import { type ScannedFile, type ScanReport, scanProject } from '../install/scan.ts'
+import type { CommandOptions } from './io.ts'
 
 /** Exit code of `hookrun scan` when the project holds a foreign hook or a file it cannot read (docs/guarantees.md "Exit codes"). */
 export const FOREIGN_HOOKS_EXIT = 3
@@ -47,13 +48,9 @@ export const ScanJson = z.strictObject({
   looked: z.array(z.strictObject({ agent: z.string(), label: z.string(), files: z.array(z.string()), note: z.string().optional() })),
 })
 
-interface ScanOptions {
-  readonly cwd: string
+interface ScanOptions extends CommandOptions {
   /** The folder given on the command line (`hookrun scan DIR` or `--cwd DIR`), for the import command printed. */
   readonly given?: string
-  readonly env: Readonly<Record<string, string | undefined>>
-  readonly json: boolean
-  readonly paint: Paint | undefined
 }
 
 /** The command that moves a file's foreign hooks under hookrun, when `hookrun import` reads that file. */
@@ -131,10 +128,7 @@ function oneLine(text: string): string {
   return text.length > 100 ? `${text.slice(0, 99)}…` : text
 }
 
-/**
- * Text from the project as a terminal should show it: control characters (an escape sequence a
- * hostile file carries could rewrite what the screen shows) written out as \xNN.
- */
+/** Project text for a terminal: control characters (a hostile escape sequence) written out as \xNN. */
 function visible(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it escapes
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`)

@@ -17,11 +17,7 @@ export function configJsonSchema(): Record<string, unknown> {
 /** Where `init` and `import` put the schema: beside the hooks.json they write, named by its `$schema`. */
 export const SCHEMA_FILE = 'hooks.schema.json'
 
-/**
- * The JSON Schema written beside a hooks.json hookrun creates, so its `"$schema": "./hooks.schema.json"`
- * resolves in any editor, offline, for the version that wrote it. Written when absent or
- * different; returns the file when it was written.
- */
+/** The JSON Schema beside a hooks.json hookrun creates (its `$schema` resolves offline); returns the file when written. */
 export function writeSchemaBeside(configFile: string): string | undefined {
   const file = join(dirname(configFile), SCHEMA_FILE)
   const text = `${JSON.stringify(configJsonSchema(), null, 2)}\n`

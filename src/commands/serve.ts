@@ -1,6 +1,5 @@
-// `hookrun serve`: one warm hookrun per user that answers Claude Code's http hook handlers on
-// loopback with the same fire as `hookrun fire --format claude`; and `serve --start`, the command
-// Claude Code runs on SessionStart and UserPromptSubmit to keep it running.
+// `hookrun serve`: one warm hookrun per user answering agents' http hook handlers on loopback with the fire
+// `hookrun fire --format AGENT` runs; and `serve --start`, the agent's command that keeps it running.
 import { isAbsolute, resolve } from 'node:path'
 import { statSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
@@ -31,7 +30,7 @@ import {
 } from '../serve/state.ts'
 import { fireCommand } from './fire.ts'
 import { SERVED_AGENTS, type ServedAgent, servedAgent } from '../serve/served.ts'
-import { type Io, reportError } from './io.ts'
+import { type Io, reportError, wholeFlag } from './io.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -55,7 +54,7 @@ interface ServeFlags {
 const FORMATLESS = SERVED_AGENTS.find((agent) => agent.http.startWithoutFormat === true)!
 
 export async function serveCommand(io: Io, flags: ServeFlags, version: string, event?: string): Promise<number> {
-  const port = whole(flags.port, 'port', DEFAULT_SERVE_PORT, 1, 65_535)
+  const port = wholeFlag(flags.port, 'port', DEFAULT_SERVE_PORT, 1, 65_535)
   if (flags.start) {
     const agent = flags.format === undefined ? FORMATLESS : servedAgent(flags.format)
     if (agent === undefined)
@@ -66,16 +65,8 @@ export async function serveCommand(io: Io, flags: ServeFlags, version: string, e
   }
   if (flags.stop || flags.status) return stopOrStatus(io, port, flags.stop === true)
   const idleMinutes = minutes(flags.idleMinutes)
-  const maxConcurrent = whole(flags.maxConcurrent, 'max-concurrent', DEFAULT_MAX_CONCURRENT, 1, 256)
+  const maxConcurrent = wholeFlag(flags.maxConcurrent, 'max-concurrent', DEFAULT_MAX_CONCURRENT, 1, 256)
   return runServer(io, { port, idleMinutes, maxConcurrent, version })
-}
-
-function whole(value: unknown, flag: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < min || number > max)
-    throw new HookrunError(`--${flag} ${String(value)}: expected a whole number from ${min} to ${max}`)
-  return number
 }
 
 /** `--idle-minutes`: a number of minutes, fractions allowed (0.05 is three seconds), 0 for never. */
@@ -147,10 +138,8 @@ async function runServer(io: Io, options: { port: number; idleMinutes: number; m
 }
 
 /**
- * One Claude Code event, run as `hookrun fire --format claude` would run it: the project is the
- * session's (recorded by `serve --start` from CLAUDE_PROJECT_DIR at SessionStart), the folder the
- * command hook would have run in is the payload's `cwd`, and the answer is the fire's stdout. A
- * fire that fails (exit 1) answers 500, which Claude Code's `onFailure: "block"` turns into a block.
+ * One event, fired as `hookrun fire --format AGENT` would: in the session's project (recorded by `serve --start`), from the payload's
+ * `cwd`; the answer is its stdout. A failed fire answers 500, which the agent's `onFailure: "block"` makes a block.
  */
 async function answerEvent(
   agent: ServedAgent,
@@ -173,37 +162,43 @@ async function answerEvent(
   const variable = agent.http.projectVariable
   const serverEnv = Object.fromEntries(Object.entries(env).filter(([name]) => name !== variable))
   const fireEnv = project === undefined || variable === undefined ? serverEnv : { ...serverEnv, [variable]: project }
-  let stdout = ''
-  let stderr = ''
-  let exitCode = 0
-  const io: Io = {
-    stdout: (text) => {
-      stdout += text
-    },
+  const { stdout, stderr, exitCode } = await fireCapturing({ env: fireEnv }, body, agent, event, { signal, processCwd })
+  if (stderr !== '') process.stderr.write(stderr)
+  return exitCode === 0 ? { status: 200, body: stdout || '{}\n' } : { status: 500, body: stderr || `hookrun fire exited ${exitCode}\n` }
+}
+
+/** `hookrun fire --format AGENT` on this body, its stdout (and, unless `io` has its own, stderr) kept; an error is its stderr line. */
+async function fireCapturing(
+  io: Pick<Io, 'env'> & Partial<Io>,
+  body: Buffer,
+  agent: ServedAgent,
+  event: string | undefined,
+  served?: Parameters<typeof fireCommand>[5],
+): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  const kept = { stdout: '', stderr: '', exitCode: 0 }
+  const fireIo: Io = {
     stderr: (text) => {
-      stderr += text
+      kept.stderr += text
     },
-    env: fireEnv,
+    ...io,
+    stdout: (text) => {
+      kept.stdout += text
+    },
     stdin: (async function* () {
       yield body
     })(),
   }
-  try {
-    await fireCommand(
-      io,
-      event,
-      { format: agent.name },
-      'never',
-      (code) => {
-        exitCode = code
-      },
-      { signal, processCwd },
-    )
-  } catch (error) {
-    exitCode = await reportError(io, 'never', error)
+  const setExitCode = (code: number) => {
+    kept.exitCode = code
   }
-  if (stderr !== '') process.stderr.write(stderr)
-  return exitCode === 0 ? { status: 200, body: stdout || '{}\n' } : { status: 500, body: stderr || `hookrun fire exited ${exitCode}\n` }
+  try {
+    await fireCommand(fireIo, event, { format: agent.name }, 'never', setExitCode, served)
+  } catch (error) {
+    // Served: the error is the answer's body; `serve --start` lets it reach its own stderr.
+    if (served === undefined) throw error
+    kept.exitCode = await reportError(fireIo, 'never', error)
+  }
+  return kept
 }
 
 /** The session's project: recorded at SessionStart; else its first request's `cwd`, pinned for the session. */
@@ -243,10 +238,8 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * `hookrun serve --start`, Claude Code's command on SessionStart and UserPromptSubmit: record the
- * session's project, make sure a server answers (started in the background, not waited for), then
- * the event's own fire, exactly as `hookrun fire --format claude`. A port held by another program
- * is told to the person on SessionStart: gates would be answered by it.
+ * `hookrun serve --start`, the agent's command on session start and prompt: the session's project recorded, a server started in the
+ * background if none answers, then the event's own fire. A port held by another program is told at session start.
  */
 async function startAndFire(io: Io, port: number, agent: ServedAgent, event: string | undefined): Promise<number> {
   const chunks: Uint8Array[] = []
@@ -276,20 +269,7 @@ async function startAndFire(io: Io, port: number, agent: ServedAgent, event: str
   } catch (error) {
     notice = `hookrun: cannot start hookrun serve: ${(error as Error).message}; gates will block until it runs: ${serveRecovery(port, agent.name)}`
   }
-  let exitCode = 0
-  let stdout = ''
-  const fireIo: Io = {
-    ...io,
-    stdout: (text) => {
-      stdout += text
-    },
-    stdin: (async function* () {
-      yield body
-    })(),
-  }
-  await fireCommand(fireIo, event, { format: agent.name }, 'never', (code) => {
-    exitCode = code
-  })
+  const { stdout, exitCode } = await fireCapturing(io, body, agent, event)
   await io.stdout(notice === undefined ? stdout : withSystemMessage(stdout, notice))
   return exitCode
 }
@@ -332,12 +312,7 @@ async function stopOrStatus(io: Io, port: number, stop: boolean): Promise<number
   return 0
 }
 
-/**
- * `hookrun doctor`: for each served agent's file with `install --serve`'s handlers, whether
- * hookrun serve answers on its port (nobody: http handlers' gates block until it starts, command
- * clients start it; another program: it answers the gates, so they are not in force), and
- * whether the handlers carry this user's secret.
- */
+/** `hookrun doctor` on each file with `install --serve`'s handlers: does hookrun serve answer its port, with this user's secret. */
 export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLine[]> {
   const places = { home: homeOf(env), project: resolve(cwd), env }
   const secret = serveSecret(env)

@@ -1,10 +1,4 @@
-/**
- * The policy library `hookrun init` turns on: one folder per policy in the package's `policies/`
- * (policy.json, the script, its `hookrun test` cases, a README), compiled into
- * `policy-library.json` by scripts/policies.ts so the binary and the bundles carry it. Scripts are
- * POSIX sh, read hookrun's HOOKRUN_* variables, and live beside the config
- * (`$HOOKRUN_CONFIG_DIR/scripts`), so the project can be moved or cloned.
- */
+// The policies `hookrun init` turns on: the package's `policies/`, compiled into policy-library.json by scripts/policies.ts.
 import library from './policy-library.json' with { type: 'json' }
 
 export interface Template {

@@ -11,17 +11,14 @@ import { formatNames } from '../agents/registry.ts'
 import { ExitCode, HookrunError } from '../core/errors.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
 import { shortNameOf } from '../config/shapes.ts'
-import { type Paint, PLAIN } from '../core/paint.ts'
+import { PLAIN } from '../core/paint.ts'
 import { didYouMean } from '../core/suggest.ts'
 import { fire } from '../fire.ts'
 import type { Decision } from '../core/protocol.ts'
 import { renderNative } from '../answer/render.ts'
+import type { CommandOptions } from './io.ts'
 
-/**
- * `hookrun test [FILE...]`: hook test cases kept beside the config (`.hookrun/tests/*.json`), each
- * an event and a payload with what the answer must be, run through the same pipeline `fire`
- * runs (dialect, fire, render) with the real hooks.
- */
+/** `hookrun test`: cases (an event, a payload, what the answer must be) run through fire's pipeline with the real hooks. */
 const TestExpectSchema = z
   .strictObject({
     decision: z.enum(['allow', 'deny', 'ask']).optional().meta({ description: "The decision; 'allow' also when no hook decided." }),
@@ -65,13 +62,8 @@ const TestFileSchema = z.union([
 
 type TestCase = z.output<typeof TestCaseSchema>
 
-interface TestOptions {
+interface TestOptions extends CommandOptions {
   readonly files: readonly string[]
-  readonly cwd: string
-  readonly configFiles?: readonly string[]
-  readonly env: Readonly<Record<string, string | undefined>>
-  readonly json: boolean
-  readonly paint?: Paint
 }
 
 interface CaseResult {
@@ -118,11 +110,7 @@ export async function runTests(options: TestOptions): Promise<{ output: string; 
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 
-/**
- * Cases run the project's real hooks, which do not run in an untrusted project: an expected deny
- * would then be met by hookrun's own fail-closed block (or an allow by hooks that never ran), so
- * a case would pass without its hook. Such a run is refused, naming what to do.
- */
+/** An untrusted project's hooks do not run, so its cases would pass on hookrun's own block: refused. */
 function refuseUntrusted(root: string, options: TestOptions): void {
   const { trust, untrustedHooks } = loadConfig({ cwd: root, configFiles: options.configFiles, env: options.env })
   // A project with no hooks to hold back (an empty hooks.json) runs its cases as it is.
@@ -255,21 +243,17 @@ function compare(expect: z.output<typeof TestExpectSchema>, decision: Decision, 
       decision.decidedBy ?? null,
     )
   if (expect.blocked !== undefined) check('blocked', decision.blocked === expect.blocked, expect.blocked, decision.blocked)
-  if (expect.reason !== undefined) {
-    const reason = decision.reason ?? ''
-    if (!reason.includes(expect.reason))
-      failures.push(`reason: expected to contain ${JSON.stringify(expect.reason)}, got ${JSON.stringify(decision.reason ?? null)}`)
+  const includes = (field: string, text: string, part: string | undefined, actual: unknown = text) => {
+    if (part !== undefined && !text.includes(part))
+      failures.push(`${field}: expected to contain ${JSON.stringify(part)}, got ${JSON.stringify(actual)}`)
   }
+  includes('reason', decision.reason ?? '', expect.reason, decision.reason ?? null)
   if (expect.exitCode !== undefined) check('exitCode', rendered.exitCode === expect.exitCode, expect.exitCode, rendered.exitCode)
   if (expect.hooks !== undefined) {
     const ran = decision.hooks.map((hook) => hook.name)
     check('hooks', JSON.stringify(ran) === JSON.stringify(expect.hooks.map(shortNameOf)), expect.hooks, ran)
   }
-  if (expect.context !== undefined) {
-    const context = decision.additionalContext.join('\n\n')
-    if (!context.includes(expect.context))
-      failures.push(`context: expected to contain ${JSON.stringify(expect.context)}, got ${JSON.stringify(context)}`)
-  }
+  includes('context', decision.additionalContext.join('\n\n'), expect.context)
   if (expect.updatedInput !== undefined)
     check('updatedInput', contains(decision.updatedInput, expect.updatedInput), expect.updatedInput, decision.updatedInput ?? null)
   if (expect.output !== undefined) {

@@ -124,10 +124,7 @@ export function trustDiff(options: TrustOptions): string {
     throw new HookrunError(
       `${root} has not been trusted with 'hookrun trust'; there is nothing to compare with. Review its hooks ('hookrun list'), then run: hookrun trust ${shellQuote(root)}`,
     )
-  const { documents, folderFiles } = projectInputs(root, options.env)
-  const { files } = projectMaterial(root, documents, folderFiles)
-  const now = hashProjectMaterial(root, files)
-  const changes = changedFiles(record.files, now.files)
+  const changes = changedSince(record.files, root, options.env)
   const held = recordRoot === root ? '' : ` (a git worktree of ${recordRoot}, held to its trust)`
   if (changes.length === 0) return `nothing changed in ${root}${held} since it was trusted\n`
   const texts = readTrustedTexts(recordRoot, options.env)
@@ -145,11 +142,7 @@ export function trustDiff(options: TrustOptions): string {
   return `${lines.join('\n')}\n`
 }
 
-/**
- * The project's narrowed agent configs compiled again from its hooks (`hookrun trust`, `init`,
- * `plugin add`/`remove`): one line per config changed or still out of date. A sync that cannot
- * run is one line too: the trust itself stands.
- */
+/** The project's narrowed agent configs compiled again from its hooks (trust, init, plugin): a line per config; a failed sync is a line too. */
 export function agentConfigLines(cwd: string, env: Env): string[] {
   try {
     return syncNarrowedConfigs(cwd, env)
@@ -218,13 +211,15 @@ export function projectMaterialFiles(root: string, env: Env): string[] {
   return [...projectMaterial(root, documents, folderFiles).files]
 }
 
+/** The files changed since a trust record pinned them. */
+function changedSince(pinned: Parameters<typeof changedFiles>[0], root: string, env: Env): string[] {
+  return changedFiles(pinned, hashProjectMaterial(root, projectMaterialFiles(root, env)).files)
+}
+
 /** Whether the project's trust record (its own) matches every file it pins now: `init` keeps a trusted project trusted. */
 export function trustedNow(root: string, env: Env): boolean {
   const record = readTrustRecord(root, env)
-  if (record === undefined) return false
-  const { documents, folderFiles } = projectInputs(root, env)
-  const { files } = projectMaterial(root, documents, folderFiles)
-  return changedFiles(record.files, hashProjectMaterial(root, files).files).length === 0
+  return record !== undefined && changedSince(record.files, root, env).length === 0
 }
 
 /** `hookrun untrust [DIR]`: forget the project's trust record. */

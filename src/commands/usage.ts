@@ -3,22 +3,14 @@ import type { CAC, Command } from 'cac'
 import { HookrunError } from '../core/errors.ts'
 import { didYouMean } from '../core/suggest.ts'
 
-/** The names users type: every command, and `help`. */
-function commandNames(cli: CAC): string[] {
-  return cli.commands.map((command) => command.name).filter((name) => name !== '')
-}
-
 export function unknownCommand(cli: CAC, name: string): HookrunError {
+  const names = cli.commands.map((command) => command.name).filter((each) => each !== '')
   return new HookrunError(
-    `unknown command '${name}'${didYouMean(name, commandNames(cli), (found) => `'hookrun ${found}'`)}; run 'hookrun help' for the commands`,
+    `unknown command '${name}'${didYouMean(name, names, (found) => `'hookrun ${found}'`)}; run 'hookrun help' for the commands`,
   )
 }
 
-/**
- * cac's own messages (`Unknown option \`--x\``, `Unused args: ...`, `missing required args ...`,
- * `option ... value is missing`) become one line that names the command, what it takes, the
- * nearest option, and where to read more. Anything else passes through.
- */
+/** cac's own messages become one line naming the command, what it takes, the nearest option and where to read more. */
 export function explainUsageError(error: unknown, cli: CAC): unknown {
   if (!(error instanceof Error) || error.name !== 'CACError') return error
   const command = cli.matchedCommand

@@ -1,6 +1,6 @@
 // `hookrun validate`: every config problem, with file and field.
 import { count } from '../core/words.ts'
-import { type Paint, PLAIN } from '../core/paint.ts'
+import { PLAIN } from '../core/paint.ts'
 import { basename, dirname, resolve } from 'node:path'
 import { findConfigFiles, formatProblem, mergeHooks } from '../config/load.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
@@ -20,21 +20,16 @@ import type { AgentName } from '../install/agent-target.ts'
 import { routedEvents } from '../install/overlaps.ts'
 import { homeOf } from '../core/places.ts'
 import { agentConfigLines } from './trust.ts'
+import type { CommandOptions } from './io.ts'
 
-interface ValidateOptions {
+interface ValidateOptions extends CommandOptions {
   readonly files: readonly string[]
-  readonly cwd: string
-  readonly env: Readonly<Record<string, string | undefined>>
-  readonly json: boolean
-  readonly paint?: Paint
 }
 
-/**
- * Every problem in the given (or discovered) config files. Stricter than `fire`: unknown keys
- * and duplicate names are errors here; a pattern no known event can match is a warning.
- */
-const EVENT_NAMES = [...CANONICAL_EVENTS.map((event) => event.name), ...eventAliases().map((alias) => alias.alias)]
+const CANONICAL_NAMES = CANONICAL_EVENTS.map((event) => event.name)
+const EVENT_NAMES = [...CANONICAL_NAMES, ...eventAliases().map((alias) => alias.alias)]
 
+/** Every problem in the given (or discovered) config files; stricter than `fire` (unknown keys, duplicate names, dead patterns). */
 export function validateConfig(options: ValidateOptions): { output: string; exitCode: number } {
   const refs: ConfigFileRef[] =
     options.files.length > 0
@@ -60,10 +55,10 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
           message: `'${entry.name}' is the long name earlier versions gave an agent's handler; it still switches it off, and its short name is '${short}' (see 'hookrun list')`,
         })
       }
-      for (const pattern of typeof entry.event === 'string' ? [entry.event] : (entry.event ?? [])) {
+      for (const pattern of eventPatterns(entry.event)) {
         // A typo of a known name already has its own error, with the name it was surely meant to be.
         const typo = found.some((problem) => problem.path === eventPath(entry) && problem.brokenHook !== undefined)
-        if (!typo && !matchesSomeKnownEvent(pattern)) {
+        if (!typo && !matchesAny(pattern, CANONICAL_NAMES)) {
           problems.push({
             severity: 'warning',
             file: ref.file,
@@ -96,11 +91,7 @@ export function validateConfig(options: ValidateOptions): { output: string; exit
   return { output: `${lines.join('\n')}\n`, exitCode }
 }
 
-/**
- * An agent hookrun is installed for that ignores an answer field on an event it routes
- * (`Dialect.ignores`: Qwen Code and PreToolUse's `updatedInput`): one warning per agent, field
- * and event, naming the hooks whose answer it would drop there.
- */
+/** An installed agent that ignores an answer field on an event it routes (`Dialect.ignores`): a warning naming the hooks it affects. */
 function ignoredAnswerWarnings(entries: readonly ParsedEntry[], options: ValidateOptions): ConfigProblem[] {
   const places = { home: homeOf(options.env), project: findProjectRoot(resolve(options.cwd)) ?? resolve(options.cwd), env: options.env }
   const warnings: ConfigProblem[] = []
@@ -114,7 +105,7 @@ function ignoredAnswerWarnings(entries: readonly ParsedEntry[], options: Validat
         const file = routed.get(event)
         const canonical = resolveAlias(event) ?? event
         const hooks = entries.filter(
-          ({ entry }) => entry.enabled !== false && eventPatterns(entry.event).some((pattern) => matchesEvent(pattern, canonical)),
+          ({ entry }) => entry.enabled !== false && eventPatterns(entry.event).some((pattern) => matchesAny(pattern, [canonical])),
         )
         if (file === undefined || hooks.length === 0) continue
         const names = hooks.map(({ entry }) => entry.name ?? entry.path)
@@ -134,18 +125,15 @@ function eventPatterns(event: string | readonly string[] | undefined): readonly 
   return typeof event === 'string' ? [event] : (event ?? [])
 }
 
-/** Does a pattern match this canonical event (for any subject)? */
-function matchesEvent(pattern: string, canonical: string): boolean {
-  return pattern
-    .split(',')
-    .some((alternative) => compilePattern(expandAlias(alternative.trim().split(':')).slice(0, 2).join(':')).matches(canonical.split(':')))
+/** Does a pattern's event part (its first two segments: any subject) match one of these canonical events? */
+function matchesAny(pattern: string, canonical: readonly string[]): boolean {
+  return pattern.split(',').some((alternative) => {
+    const compiled = compilePattern(expandAlias(alternative.trim().split(':')).slice(0, 2).join(':'))
+    return canonical.some((event) => compiled.matches(event.split(':')))
+  })
 }
 
-/**
- * A script a hook's command runs that does not exist (as `hookrun trust` finds them): on a gate
- * event that hook fails and blocks, so say it before an agent meets it. A project's file is read
- * from its project root, any other from the file's folder.
- */
+/** A script a hook runs that does not exist (as trust finds them): on a gate it fails and blocks, so say so first. */
 function missingScripts(ref: ConfigFileRef): ConfigProblem[] {
   const folder = dirname(ref.file)
   const root = basename(folder) === '.hookrun' ? dirname(folder) : folder
@@ -166,13 +154,4 @@ function missingScripts(ref: ConfigFileRef): ConfigProblem[] {
         message: `runs ${what.replace(' does not exist (yet); the trust is revoked if it appears', '')}, which does not exist: on a gate event the hook fails and blocks`,
       }
     })
-}
-
-/** Only the event part (first two segments) is checked: any subject is fine. */
-function matchesSomeKnownEvent(pattern: string): boolean {
-  return pattern.split(',').some((alternative) => {
-    const eventPart = expandAlias(alternative.trim().split(':')).slice(0, 2).join(':')
-    const compiled = compilePattern(eventPart)
-    return CANONICAL_EVENTS.some((event) => compiled.matches(event.name.split(':')))
-  })
 }
