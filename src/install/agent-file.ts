@@ -1,13 +1,7 @@
-// An agent's config file as install reads and writes it: its shape checked, hookrun's router
-// entries found in it, and their timeout (src/install/agent-write.ts writes it).
-import { existsSync, readFileSync } from 'node:fs'
 import type { Node } from 'jsonc-parser'
-import { homeOf } from '../core/places.ts'
 import { fnv1a } from '../core/cache-file.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
-import { AGENTS } from './agents.ts'
-import { routedEventsInList } from './hook-list-read.ts'
-import { type AgentTarget, groupsAt, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS, targetForFile } from './agent-target.ts'
+import { type AgentTarget, groupsAt, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import {
   child,
   insertAt,
@@ -23,33 +17,6 @@ import {
 } from './json-text.ts'
 import { isCompiledMatcher } from './matchers.ts'
 import { isServeHandler } from './serve-entries.ts'
-
-/** The agents whose project config file holds hookrun's router entries. */
-export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
-  const places = { home: homeOf(env), project, env }
-  return AGENTS.filter((target) => {
-    // An agent that reads one file for every project has no project install.
-    if (target.userOnly) return false
-    // Kiro's v3 file, or its agent config where an older Kiro reads that.
-    const legacy = target.legacy?.ownsFile === undefined ? [] : [target.legacy.file('project', places)]
-    const file = target.file('project', places)
-    if (target.format === 'hook-list' && existsSync(file) && routedEventsInList(readFileSync(file, 'utf8'), target.name).length > 0)
-      return true
-    return [...(target.format === 'hook-list' ? [] : [file]), ...legacy].some((each) => holdsRouterEntries(target, each))
-  })
-}
-
-/** Whether an agent's JSON file holds a router entry of hookrun's. */
-function holdsRouterEntries(target: AgentTarget, file: string): boolean {
-  const inFile = targetForFile(target, file)
-  if (inFile.format !== undefined || !existsSync(file)) return false
-  try {
-    const root = parse(inFile, readFileSync(file, 'utf8'))
-    return keysOf(eventMap(inFile, root)).some((event) => routerEntries(inFile, root, event).length > 0)
-  } catch {
-    return false
-  }
-}
 
 /** What install starts a new file with: the agent's header keys (Cursor and Copilot: version 1). */
 export function freshText(target: AgentTarget): string {

@@ -5,18 +5,8 @@ import { type AgentTarget, groupsAt, hooksPathOf, type Places, type Scope, targe
 import { checkShape, entryPrints, freshText, parse, rebased, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { appendAt, child, JsonTextError, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
-import type { NativeEntry } from './matchers.ts'
 import { narrowsUserInstall } from './user-routing.ts'
-import { type AgentFileResult, type AgentFiles, sortNote, throughLink } from './results.ts'
-
-/** How install narrows an agent's entries: from the project's hooks, or from every hook that can run anywhere (a user install). */
-export interface Narrowing {
-  readonly kind: 'project' | 'user'
-  /** The entries; undefined when which events the hooks fire on cannot be told (every event). */
-  readonly native: Map<string, NativeEntry> | undefined
-  /** A sync: the prints of the entries hookrun last wrote; an entry matching none was edited by hand, and its event is left as it is. */
-  readonly written?: ReadonlySet<string>
-}
+import { type AgentFileResult, type AgentFiles, type Narrowing, sortNote, throughLink } from './results.ts'
 
 export function installInto(
   agent: AgentTarget,

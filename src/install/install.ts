@@ -12,10 +12,7 @@ import { agentTarget, AGENTS } from './agents.ts'
 import { type AgentTarget, type Places, PORTABLE_SELF, targetForFile } from './agent-target.ts'
 import { entryPrints } from './agent-file.ts'
 import { routedEvents } from './overlaps.ts'
-import { installToml, uninstallToml } from './toml-hooks.ts'
-import { installHookList, uninstallHookList } from './hook-list.ts'
-import { installArgvFile, uninstallArgvFile } from './argv-hooks.ts'
-import { installYamlFile, uninstallYamlFile } from './yaml-hooks.ts'
+import { OWN_FORMATS } from './own-formats.ts'
 import { otherShapeFile, shapeFor } from './agent-formats.ts'
 import { asInstalled } from './agent-version.ts'
 import { JsonTextError } from './json-text.ts'
@@ -23,11 +20,11 @@ import { checkServedVersion, keepPrivate, modeOf, servedFor, servedPort, servedT
 import { secretHeaderFile, serveSecret } from '../serve/state.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { followUserNarrowed, narrowsUserInstall, userNativeMatchers, type UserRouting, userRouting } from './user-routing.ts'
-import { type AgentFileResult, diskFiles, type InstallOptions, type InstallResult } from './results.ts'
+import { type AgentFileResult, diskFiles, type InstallOptions, type InstallResult, type Narrowing } from './results.ts'
 import { selfCommand, shellWords } from './self.ts'
 import { uninstallFrom } from './uninstall.ts'
 import { FOLDER_AGENTS, type FolderAgent, folderAgent, installWrappers, removeWrappers } from './hook-folder.ts'
-import { installInto, type Narrowing } from './install-file.ts'
+import { installInto } from './install-file.ts'
 import { installPlugin, type PluginAgent, pluginAgent, PLUGIN_AGENTS, uninstallPlugin } from './plugin-agents.ts'
 
 export function installOrRemove(options: InstallOptions, remove: boolean, loaded?: ResolvedConfig): InstallResult {
@@ -130,7 +127,7 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
       record(
         run,
         other.target.format === 'hook-list'
-          ? uninstallHookList(other.target, other.file, options.env, options.files ?? diskFiles(options.env))
+          ? OWN_FORMATS['hook-list'].uninstall(other.target, other.file, options.env, options.files ?? diskFiles(options.env))
           : uninstallFrom(other.target, other.file, places),
       )
     if (given.format === undefined) jsonEntries(run, given, file, narrowingOf)
@@ -176,18 +173,13 @@ function ownFileEntries(
   try {
     const command = options.scope === 'project' ? PORTABLE_SELF : run.self
     const chosen = options.events?.length ? chosenEvents(given, options.events) : undefined
-    if (given.format === 'hook-list') {
-      record(
-        run,
-        run.remove
-          ? uninstallHookList(given, file, options.env, files)
-          : installHookList(given, file, command, chosen, narrowingOf(given), files),
-      )
-    } else if (given.format === 'argv-list')
-      record(run, run.remove ? uninstallArgvFile(given, file, options.env, files) : installArgvFile(given, file, command, chosen, files))
-    else if (given.format === 'yaml')
-      record(run, run.remove ? uninstallYamlFile(given, file, options.env, files) : installYamlFile(given, file, command, chosen, files))
-    else record(run, run.remove ? uninstallToml(given, file, options.env, files) : installToml(given, file, command, files))
+    const format = OWN_FORMATS[given.format!]
+    record(
+      run,
+      run.remove
+        ? format.uninstall(given, file, options.env, files)
+        : format.install(given, file, command, chosen, narrowingOf(given), files),
+    )
     run.done.push(given)
   } catch (error) {
     if (!(error instanceof JsonTextError)) throw error

@@ -10,10 +10,11 @@ import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { SETTLE_MS } from '../core/stat.ts'
 import { compiledSignature, type NarrowedStamp, readStamp, readUserStamp, writeStamp, writeUserStamp } from '../config/narrowed.ts'
-import { agentTarget } from './agents.ts'
+import { AGENTS, agentTarget } from './agents.ts'
 import { type AgentTarget, groupsAt, type Places, PORTABLE_SELF, routerSelf, targetForFile } from './agent-target.ts'
 import { folderAgent, installWrappers, wrappersIn } from './hook-folder.ts'
-import { eventMap, parse, projectInstalls, routerEntries } from './agent-file.ts'
+import { eventMap, parse, routerEntries } from './agent-file.ts'
+import { ownRoutedEvents } from './own-formats.ts'
 import { followNarrowed, installOrRemove } from './install.ts'
 import { child, keysOf, nodeAt } from './json-text.ts'
 import { projectNativeMatchers } from './matchers.ts'
@@ -356,4 +357,30 @@ export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, stri
     })
   }
   return found
+}
+
+/** The agents whose project config file holds hookrun's router entries. */
+export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
+  const places = { home: homeOf(env), project, env }
+  return AGENTS.filter((target) => {
+    // An agent that reads one file for every project has no project install.
+    if (target.userOnly) return false
+    // Kiro's v3 file, or its agent config where an older Kiro reads that.
+    const legacy = target.legacy?.ownsFile === undefined ? [] : [target.legacy.file('project', places)]
+    const file = target.file('project', places)
+    if (target.format === 'hook-list' && ownRoutedEvents(file, target).length > 0) return true
+    return [...(target.format === 'hook-list' ? [] : [file]), ...legacy].some((each) => holdsRouterEntries(target, each))
+  })
+}
+
+/** Whether an agent's JSON file holds a router entry of hookrun's. */
+function holdsRouterEntries(target: AgentTarget, file: string): boolean {
+  const inFile = targetForFile(target, file)
+  if (inFile.format !== undefined || !existsSync(file)) return false
+  try {
+    const root = parse(inFile, readFileSync(file, 'utf8'))
+    return keysOf(eventMap(inFile, root)).some((event) => routerEntries(inFile, root, event).length > 0)
+  } catch {
+    return false
+  }
 }

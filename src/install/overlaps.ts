@@ -6,10 +6,7 @@ import type { Node } from 'jsonc-parser'
 import { child, keysOf, nodeAt, nodeValue, parseJson } from './json-text.ts'
 import { isServeHandler } from './serve-entries.ts'
 import { homeOf } from '../core/places.ts'
-import { routedEventsToml } from './toml-hooks.ts'
-import { routedEventsInList } from './hook-list-read.ts'
-import { routedEventsArgv } from './argv-hooks.ts'
-import { routedEventsYaml } from './yaml-hooks.ts'
+import { ownRoutedEvents } from './own-formats.ts'
 import { runsThisHookrun } from './router-program.ts'
 import { AGENTS, callersOf } from '../agents/registry.ts'
 import { SERVED_AGENTS } from '../serve/served.ts'
@@ -124,10 +121,7 @@ export function findOverlaps(places: Places): Overlap[] {
 export function routedEvents(file: string, agent: AgentName): string[] {
   const given = agentTarget(agent)
   const target = given === undefined ? undefined : targetForFile(given, file)
-  if (target?.format === 'toml') return existsSync(file) ? routedEventsToml(readFileSync(file, 'utf8'), agent) : []
-  if (target?.format === 'hook-list') return existsSync(file) ? routedEventsInList(readFileSync(file, 'utf8'), agent) : []
-  if (target?.format === 'argv-list') return existsSync(file) ? routedEventsArgv(readFileSync(file, 'utf8'), agent) : []
-  if (target?.format === 'yaml') return existsSync(file) ? routedEventsYaml(readFileSync(file, 'utf8'), agent) : []
+  if (target?.format !== undefined) return ownRoutedEvents(file, target)
   const at = target === undefined ? ['hooks'] : hooksPathOf(target)
   return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent, at) : []
 }

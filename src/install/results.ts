@@ -6,9 +6,10 @@ import { dirname, join } from 'node:path'
 import { readJsonFile, writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
 import { count } from '../core/words.ts'
-import type { Scope } from './agent-target.ts'
+import type { AgentTarget, Scope } from './agent-target.ts'
 import { SECRET_HEADER } from '../serve/state.ts'
 import { type Edited, editAgentFile, linkTarget } from './agent-write.ts'
+import type { NativeEntry } from './matchers.ts'
 import type { UserRouting } from './user-routing.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -69,6 +70,15 @@ export interface InstallOptions {
   readonly written?: Readonly<Record<string, readonly string[]>>
 }
 
+/** How install narrows an agent's entries: from the project's hooks, or from every hook that can run anywhere (a user install). */
+export interface Narrowing {
+  readonly kind: 'project' | 'user'
+  /** The entries; undefined when which events the hooks fire on cannot be told (every event). */
+  readonly native: Map<string, NativeEntry> | undefined
+  /** A sync: the prints of the entries hookrun last wrote; an entry matching none was edited by hand, and its event is left as it is. */
+  readonly written?: ReadonlySet<string>
+}
+
 /** What install or uninstall did to one agent's file (`--json`). */
 export interface AgentFileResult {
   readonly agent: string
@@ -120,6 +130,70 @@ export interface AgentFiles {
    * only hookrun's entries) unless `remember` is false.
    */
   edit(file: string, change: (text: string | undefined) => string | undefined, remember?: boolean): Edited
+}
+
+/** A file format install edits besides an agent's JSON event map (`AgentTarget.format`: own-formats.ts). */
+export interface OwnFormat {
+  /** hookrun's entries in the text, each with its event and command; throws when the file is not one install could edit. */
+  routers(text: string, target: AgentTarget): Array<{ readonly event: unknown; readonly command: string }>
+  install(
+    target: AgentTarget,
+    file: string,
+    self: string,
+    chosen: ReadonlySet<string> | undefined,
+    narrowing: Narrowing | undefined,
+    files: AgentFiles,
+  ): { lines: string[]; result: AgentFileResult }
+  uninstall(target: AgentTarget, file: string, env: Env, files: AgentFiles): { lines: string[]; result: AgentFileResult }
+}
+
+/**
+ * What install says of an agent's file it edits whole as a list of entries, and the result it
+ * records; `leftOut`: the events a narrowed install left out. `noteUnchanged`: the target's note
+ * is in the result of an install that changed nothing too.
+ */
+export function installedLines(
+  target: AgentTarget,
+  file: string,
+  self: string,
+  edited: Edited,
+  found: {
+    readonly existed: boolean
+    readonly events: readonly string[]
+    readonly added: readonly string[]
+    readonly removed: readonly string[]
+  },
+  leftOut: number | undefined,
+  noteUnchanged: boolean,
+): { lines: string[]; result: AgentFileResult } {
+  const status = !edited.written ? 'unchanged' : found.existed ? 'updated' : 'created'
+  const lines =
+    status === 'unchanged'
+      ? [`${target.name}: already installed in ${file} (${found.events.length} events)`]
+      : [
+          `${target.name}: ${status} ${file}${throughLink(edited)}: ${count(found.added.length, 'event')} added${found.removed.length > 0 ? `, ${count(found.removed.length, 'event')} removed` : ''}`,
+          `  command: ${target.command(self, target.events[0]!)}`,
+          `  events:  ${found.events.join(', ')}`,
+          ...(leftOut === undefined
+            ? []
+            : [`  narrowed: only the events your hooks can fire on (${leftOut} left out; --all-events keeps every one)`]),
+          ...Object.entries(target.skipped).map(([event, why]) => `  not ${event}: ${why}`),
+          ...(target.note === undefined ? [] : [`  note: ${target.note}`]),
+        ]
+  const notes = target.note === undefined || (status === 'unchanged' && !noteUnchanged) ? [] : [target.note]
+  return {
+    lines,
+    result: {
+      agent: target.name,
+      file,
+      status,
+      eventsAdded: found.added,
+      eventsRemoved: found.removed,
+      events: found.events,
+      notes,
+      warnings: [],
+    },
+  }
 }
 
 /** A settings file that holds hookrun serve's secret (install --serve) is written readable by the user alone, never wider for a moment. */

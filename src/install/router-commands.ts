@@ -4,10 +4,7 @@ import type { Node } from 'jsonc-parser'
 import { AGENTS, agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, hooksPathOf, isRouterCommand, type Places, targetForFile } from './agent-target.ts'
 import { routedEvents } from './overlaps.ts'
-import { routerCommandsToml } from './toml-hooks.ts'
-import { routerCommandsInList } from './hook-list-read.ts'
-import { routerCommandsArgv } from './argv-hooks.ts'
-import { routerCommandsYaml } from './yaml-hooks.ts'
+import { ownRouterCommands } from './own-formats.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
 
 /** The file's event map: under `hooks`, or its top level (Droid's hooks.json). */
@@ -19,11 +16,8 @@ function eventMapIn(root: Node, file: string, target: AgentTarget | undefined): 
 export function readCommands(file: string, agent: AgentName): string[] {
   if (!existsSync(file)) return []
   const given = agentTarget(agent)
-  const format = given === undefined ? undefined : targetForFile(given, file).format
-  if (format === 'toml') return routerCommandsToml(readFileSync(file, 'utf8'), agent)
-  if (format === 'hook-list') return routerCommandsInList(readFileSync(file, 'utf8'), agent)
-  if (format === 'argv-list') return routerCommandsArgv(readFileSync(file, 'utf8'), agent)
-  if (format === 'yaml') return routerCommandsYaml(readFileSync(file, 'utf8'), agent)
+  const inFile = given === undefined ? undefined : targetForFile(given, file)
+  if (inFile?.format !== undefined) return ownRouterCommands(file, inFile)
   let root: Node
   try {
     root = parseJson(readFileSync(file, 'utf8'), true)
