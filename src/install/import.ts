@@ -5,11 +5,10 @@ import { getNodeValue } from 'jsonc-parser'
 import { eventPattern } from '../event/events.ts'
 import { matcherProblem } from '../event/pattern.ts'
 import { type HookSpec, normalizeAgentHooks } from '../config/shapes.ts'
-import { readHookList } from './import-hook-list.ts'
-import { type AgentFileImport, compareDescending, type ImportAgent, type MovedHook, runsHookrun } from './import-shared.ts'
+import { hookListHooks } from '../config/list-shapes.ts'
 import type { CommandHandlers, HooksImport } from '../agents/native-config.ts'
 import { agentNamed, importableNames } from '../agents/registry.ts'
-import { agentTarget } from './agents.ts'
+import { AGENTS, agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, isRouterCommand, type Places, type Scope } from './agent-target.ts'
 import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt } from './json-text.ts'
 import { isServeHandler } from './serve-entries.ts'
@@ -30,7 +29,50 @@ import { isServeHandler } from './serve-entries.ts'
  * `loop_limit`, a Gemini handler switched off by name, a Copilot `env` that expands variables).
  */
 export const IMPORT_AGENTS = importableNames() as AgentName[]
-export type { AgentFileImport, ImportAgent } from './import-shared.ts'
+/** An agent of IMPORT_AGENTS (one install has a router for). */
+export type ImportAgent = AgentName
+
+/** One handler moved into hooks.json. */
+export interface MovedHook {
+  /** Its entry in hooks.json. */
+  readonly entry: Readonly<Record<string, unknown>> & { readonly name: string }
+  /** Its JSON path in the agent's file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
+  readonly path: string
+  /** Fields of the handler hooks.json does not carry, each with why nothing is lost. */
+  readonly notCarried: readonly string[]
+}
+
+/** One of the agent's files, read for import. */
+export interface AgentFileImport {
+  readonly file: string
+  readonly moved: readonly MovedHook[]
+  /** Handlers left where they are, with why. */
+  readonly staying: ReadonlyArray<{ readonly path: string; readonly why: string }>
+  /** hookrun's own router entries in the file (never imported). */
+  readonly routers: number
+  /** The file's text without the moved handlers. */
+  readonly text: string
+}
+
+/** A command that runs hookrun (a router entry of any agent, or `hookrun fire` written by hand): importing it would loop. */
+export function runsHookrun(command: unknown): boolean {
+  if (typeof command !== 'string') return false
+  return (
+    AGENTS.some((agent) => isRouterCommand(command, agent.name)) || /(?:^|[\s/'"])hookrun(?:\.mjs|\.ts)?['"]?\s+fire(?:\s|$)/.test(command)
+  )
+}
+
+/** Paths deepest and last first: removing in this order keeps the earlier ones where they were. */
+export function compareDescending(a: Path, b: Path): number {
+  for (let index = 0; index < Math.max(a.length, b.length); index++) {
+    const [x, y] = [a[index], b[index]]
+    if (x === y) continue
+    if (typeof x === 'number' && typeof y === 'number') return y - x
+    return String(y).localeCompare(String(x))
+  }
+  return 0
+}
+
 /** How import reads the agent's files (src/agents/native-config.ts). */
 function importOf(agent: ImportAgent): HooksImport {
   return agentNamed(agent)!.hooksImport!
@@ -292,4 +334,74 @@ function withoutMoved(target: AgentTarget, text: string, paths: readonly Path[])
   if (paths.length > 0 && keysOf(child(parseJson(out, true), 'hooks')).length === 0 && child(parseJson(out, true), 'hooks') !== undefined)
     out = removeAt(out, ['hooks'])
   return out
+}
+
+/**
+ * An agent's standalone hook file (Kiro CLI v3's `{version, hooks: [{name, trigger, action, …}]}`):
+ * each command entry moves as one hooks.json entry with the agent's rules, read as a pasted file is
+ * (src/config/list-shapes.ts); an agent action, a trigger hookrun routes no entry for, or one that
+ * runs hookrun stays. What stays keeps the file valid for the agent: a list, maybe empty.
+ */
+export function readHookList(agent: ImportAgent, file: string, text: string, root: Record<string, unknown>): AgentFileImport {
+  const target = agentTarget(agent)!
+  const native = agentNamed(agent)!.nativeConfig!
+  if (root.version !== native.hookList!.version)
+    throw new JsonTextError(
+      `"version" is ${JSON.stringify(root.version)}, but ${target.label}'s hook files say "${native.hookList!.version}"`,
+    )
+  const entries = root.hooks as unknown[]
+  const problems: Array<{ path: string; message: string }> = []
+  const specs = hookListHooks(agentNamed(agent)!, entries, [], (path, message) => problems.push({ path, message }), { next: 0 })
+  const byPath = new Map<string, HookSpec>(specs.map((spec) => [spec.path, spec]))
+  const moved: MovedHook[] = []
+  const removed: Path[] = []
+  const staying: Array<{ path: string; why: string }> = []
+  let routers = 0
+  for (const [index, raw] of entries.entries()) {
+    const path = `hooks[${index}]`
+    const about = problems.filter((problem) => problem.path === path || problem.path.startsWith(`${path}.`))
+    const spec = byPath.get(path)
+    const why = whyListEntryStays(target, raw as Record<string, unknown>, spec, about)
+    if (why === 'router') routers++
+    else if (why !== undefined) staying.push({ path, why })
+    else {
+      const entry = {
+        name: spec!.identity ?? spec!.name!,
+        agent,
+        event: spec!.event,
+        ...(spec!.matcher !== undefined && { matcher: spec!.matcher }),
+        command: spec!.command,
+        timeout: spec!.timeout,
+        // Switched off in the agent's file: kept off in hooks.json.
+        ...(!spec!.enabled && { enabled: false }),
+        description: `${target.label}'s ${spec!.name}`,
+      }
+      moved.push({ entry: entry as MovedHook['entry'], path, notCarried: [] })
+      removed.push(['hooks', index])
+    }
+  }
+  let out = text
+  for (const path of [...removed].sort(compareDescending)) out = removeAt(out, path)
+  return { file, moved, staying, routers, text: out }
+}
+
+/** Why a hook-list entry stays in the agent's file (`router`: it is hookrun's own), or undefined when it moves. */
+function whyListEntryStays(
+  target: AgentTarget,
+  raw: Record<string, unknown>,
+  spec: HookSpec | undefined,
+  about: ReadonlyArray<{ path: string; message: string }>,
+): string | undefined {
+  if (spec === undefined) return about.map((problem) => problem.message).join('; ') || 'hookrun does not run it'
+  if (isRouterCommand(spec.command, target.name)) return 'router'
+  if (runsHookrun(spec.command)) return 'it runs hookrun itself; moved into hooks.json it would call hookrun again'
+  const trigger = raw.trigger as string
+  if (!target.events.includes(trigger)) {
+    const skipped = target.skipped[trigger]
+    return skipped !== undefined
+      ? `hookrun's router has no entry on ${trigger}: ${skipped}`
+      : `${trigger} is not an event hookrun routes for ${target.label}`
+  }
+  if (about.length > 0) return about.map((problem) => `${problem.path}: ${problem.message}`).join('; ')
+  return undefined
 }
