@@ -14,19 +14,9 @@ import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt } 
 import { isServeHandler } from './serve-entries.ts'
 
 /**
- * How an imported hook keeps working exactly as before (docs/agents.md "hookrun import"). Each handler
- * becomes one entry of hookrun's own list with `agent` set, which keeps that agent's rules (every
- * matching handler runs, concurrently; only exit 2 or a deny blocks; a failure lets the event
- * through unless the handler said to fail closed; the agent's project-folder variable). The entry
- * is what hookrun reads from the agent's file when it is pasted as it is (src/config/shapes.ts),
- * with the agent's defaults written out. hookrun's list rather than the agent's own shape: a
- * hooks.json has one `hooks`, which may already be hookrun's list, and may take several agents'.
- *
- * A handler hookrun would not run the same way stays in the agent's file, where the agent keeps
- * running it, with one line saying why: a type hookrun does not run (prompt, agent, mcp_tool),
- * a field hookrun does not know, an event that gets no router entry, or what the agent does with it
- * that an entry could not (its module's `hooksImport`: a Codex `async` handler, a Cursor
- * `loop_limit`, a Gemini handler switched off by name, a Copilot `env` that expands variables).
+ * How an imported hook keeps working (docs/agents.md "hookrun import"): each handler becomes an entry of hookrun's list with `agent`
+ * set, which keeps that agent's rules, with its defaults written out. A handler hookrun would not run the same way (its type, a field,
+ * an event with no router entry, the module's `hooksImport`) stays in the agent's file, with one line saying why.
  */
 export const IMPORT_AGENTS = importableNames() as AgentName[]
 /** An agent of IMPORT_AGENTS (one install has a router for). */
@@ -78,11 +68,7 @@ function importOf(agent: ImportAgent): HooksImport {
   return agentNamed(agent)!.hooksImport!
 }
 
-/**
- * The files import reads for an agent: its own hooks file for the scope (Claude Code: both
- * project settings files, the shared one and the local one; Copilot: every *.json of its hooks
- * folder but hookrun's own).
- */
+/** The files import reads for an agent: its hooks file for the scope (Claude Code: both project files; Copilot: its folder's *.json). */
 export function sourceFiles(agent: ImportAgent, scope: Scope, places: Places): string[] {
   const target = agentTarget(agent)!
   const installed = target.file(scope, places)
@@ -137,11 +123,7 @@ function handlersOf(target: AgentTarget, hooks: Record<string, unknown>): Handle
   return found
 }
 
-/**
- * Read one of the agent's files: the handlers that move into hooks.json (as entries), the ones
- * that stay and why, and the file's text without the moved ones. Throws JsonTextError (with line
- * and column) for a file that is not JSON, or whose `hooks` is not what the agent expects.
- */
+/** One of the agent's files: the handlers that move (as entries), those that stay and why, the text without the moved ones. */
 export function readAgentFile(agent: ImportAgent, file: string, text: string, scope: Scope): AgentFileImport {
   const target = agentTarget(agent)!
   const root = parseJson(text, target.comments)
@@ -277,12 +259,7 @@ function agentEntry(
   return { entry, notCarried }
 }
 
-/**
- * A command handler (Copilot's `{type, bash, powershell, cwd, env, timeoutSec}`) as a hooks.json
- * entry, or why it stays. The agent fails closed on one event and lets every other through
- * (src/agents/copilot.ts), so the entry keeps hookrun's own rule with that `onError` written out,
- * and the agent's default timeout.
- */
+/** A command handler (Copilot's) as an entry, or why it stays; the agent's fail-closed event and default timeout written out. */
 function commandEntry(agent: ImportAgent, how: CommandHandlers, handler: Handler): Omit<MovedHook, 'path'> | string {
   const raw = handler.raw
   if (raw.type !== undefined && raw.type !== 'command')
@@ -336,12 +313,7 @@ function withoutMoved(target: AgentTarget, text: string, paths: readonly Path[])
   return out
 }
 
-/**
- * An agent's standalone hook file (Kiro CLI v3's `{version, hooks: [{name, trigger, action, …}]}`):
- * each command entry moves as one hooks.json entry with the agent's rules, read as a pasted file is
- * (src/config/list-shapes.ts); an agent action, a trigger hookrun routes no entry for, or one that
- * runs hookrun stays. What stays keeps the file valid for the agent: a list, maybe empty.
- */
+/** A standalone hook file (Kiro CLI v3's): each command entry moves, read as a pasted file is; what stays keeps the file a valid list. */
 export function readHookList(agent: ImportAgent, file: string, text: string, root: Record<string, unknown>): AgentFileImport {
   const target = agentTarget(agent)!
   const native = agentNamed(agent)!.nativeConfig!

@@ -20,11 +20,8 @@ export function installInto(
 ): { lines: string[]; result: AgentFileResult } {
   // Where this file keeps its event map (Droid's hooks.json: at its top level).
   const target = targetForFile(agent, file)
-  // Events not chosen with --events lose an entry hookrun put there before. An event another
-  // agent's file answers too (Cursor runs Claude Code's entries when its third-party hooks setting
-  // is on) keeps its own entry: the gate must not hang on that setting, and the router answers "no
-  // opinion" from the other file when this one has the entry (src/install/overlaps.ts), so hooks
-  // run once.
+  // Events not chosen lose hookrun's entry; one another agent's file answers too keeps it, so the gate never hangs on the other
+  // agent's setting (the router answers "no opinion" there: overlaps.ts).
   const left = (event: string) => chosen !== undefined && !chosen.has(event)
   // Narrowed: a project install knows the project's hooks, so entries go only where they can fire
   // (src/install/matchers.ts).
@@ -135,11 +132,7 @@ interface EntriesEdit {
   readonly pruned: number
 }
 
-/**
- * hookrun's router entries in one text of the agent's file: added where missing, pointed at
- * `self`, narrowed to `native` (undefined: every event), and taken out of the events `left` out.
- * Everything else in the text keeps its bytes.
- */
+/** hookrun's entries in one text of the file: added, pointed at `self`, narrowed to `native`, out of events `left` out; all else kept. */
 function editEntries(
   target: AgentTarget,
   from: string,
@@ -249,10 +242,7 @@ function otherHandler(installed: unknown, wanted: Record<string, unknown>): bool
   return ['url', 'headers', 'onFailure'].some((key) => JSON.stringify(have[key]) !== JSON.stringify(wanted[key]))
 }
 
-/**
- * Gemini CLI and Qwen Code read the project's settings only in the folder they are started in:
- * started in a subfolder, this file runs no hook at all. The user install holds everywhere.
- */
+/** Gemini CLI and Qwen Code read project settings only in the folder they start in: in a subfolder the file runs no hook. */
 function startFolderNote(target: AgentTarget, places: Places): string {
   const userFile = target.file('user', places)
   const where = `${target.label} reads ${target.file('project', places)} only when it is started in ${places.project}; started in a subfolder it runs no hook at all`

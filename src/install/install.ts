@@ -158,10 +158,7 @@ function record(run: EntriesRun, done: { lines: string[]; result: AgentFileResul
   run.results.push(done.result)
 }
 
-/**
- * `[[hooks]]` tables (Kimi Code CLI, Mistral Vibe): edited as lines by src/install/toml-hooks.ts;
- * Kiro CLI v3's hooks file of hookrun's own: src/install/hook-list.ts.
- */
+/** The formats of own-formats.ts (TOML, YAML, hook and argv lists). */
 function ownFileEntries(
   run: EntriesRun,
   given: AgentTarget,
@@ -265,10 +262,7 @@ function recordFollowed(
   }
 }
 
-/**
- * Record in the project's stamp (src/config/narrowed.ts) which agents' configs fires keep up to
- * date, and, with `config`, the config they were just compiled from.
- */
+/** Record in the project's stamp (config/narrowed.ts) which configs fires keep up to date, and the config just compiled. */
 export function followNarrowed(
   places: Places,
   config: ResolvedConfig | undefined,
@@ -316,10 +310,7 @@ export function followNarrowed(
     places.env,
   )
 }
-/**
- * The prints of the entries this install left in each JSON file it wrote (entryPrints), but not of
- * an entry a sync left because it was edited by hand: the next sync leaves it too.
- */
+/** The prints of the entries left in each JSON file written (entryPrints), but not of one left as edited by hand. */
 function writtenPrints(run: EntriesRun): Record<string, string[]> {
   const prints: Record<string, string[]> = {}
   for (const target of run.done) {
@@ -335,10 +326,7 @@ function writtenPrints(run: EntriesRun): Record<string, string[]> {
   return prints
 }
 
-/**
- * The agent's target with `install --serve`'s handlers: asked for (`serve` given, what it needs of
- * the machine checked), or kept when the file has them and the install did not say (a `--sync`).
- */
+/** The target with `--serve`'s handlers: asked for (the machine checked), or kept when the file has them (a `--sync`). */
 function serveMode(target: AgentTarget, file: string, options: InstallOptions, lines: string[]): AgentTarget | undefined {
   const agent = servedFor(target)
   if (agent === undefined || options.serve === false) return undefined
