@@ -1,8 +1,5 @@
-// Agents' JSON hooks files whose entries are a list, written whole with the user's own entries kept
-// and removed by uninstall when nothing of the user's is left: `hook-list`, a file of hookrun's own
-// whose entries each name their trigger (Kiro CLI v3's `.kiro/hooks/hookrun.json`, the target's
-// `header` beside them), and `argv-list`, Deep Agents Code's ~/.deepagents/hooks.json
-// (`{hooks: [{command: [argv…], events: [names]}]}`: its command runs without a shell).
+// Agents' JSON hooks files whose entries are a list, the user's own kept: `hook-list`, a file of hookrun's own whose entries name their
+// trigger (Kiro CLI v3), and `argv-list` (Deep Agents Code's `{hooks: [{command: [argv…], events}]}`, run without a shell).
 import { shellQuote } from '../core/shell.ts'
 import type { AgentTarget } from './agent-target.ts'
 import { isRouterCommand } from './agent-target.ts'
@@ -46,10 +43,7 @@ const ARGV_KIND: ListKind = {
   root: (_target, before) => (before === undefined ? {} : (JSON.parse(before) as Entry)),
 }
 
-/**
- * The file's `hooks` list; a file that is not `{version: "v1", hooks: [...]}` (the version the
- * target's header gives, where it gives one) is refused, left as it is.
- */
+/** The file's `hooks` list; a file that is not `{version, hooks: [...]}` with the header's version (where it has one) is refused. */
 function entriesOf(text: string, target: Pick<AgentTarget, 'label' | 'header'>): Entry[] {
   let root: unknown
   try {

@@ -39,10 +39,7 @@ export function readCommands(file: string, agent: AgentName): string[] {
   return [...found]
 }
 
-/**
- * The agent's timeout on each of hookrun's router handlers in the file, in seconds, by event
- * (without one: the agent's default when known, else undefined).
- */
+/** The agent's timeout on each of hookrun's handlers, in seconds, by event (none: the agent's default when known). */
 export function readRouterTimeouts(file: string, target: AgentTarget): Array<{ event: string; seconds: number | undefined }> {
   if (target.timeout === undefined || !existsSync(file)) return []
   let root: Node
@@ -66,11 +63,7 @@ export function readRouterTimeouts(file: string, target: AgentTarget): Array<{ e
   return found
 }
 
-/**
- * For doctor: hookrun's entries in a file its agent no longer reads hooks from (Droid's
- * settings.json once a hooks.json is beside it), each with the command that writes them where the
- * agent reads. A gate there is not in force.
- */
+/** For doctor: hookrun's entries in a file the agent no longer reads (Droid's settings.json beside a hooks.json), with the fix. */
 export function ignoredRouterFiles(places: Places): Array<{ status: 'fail'; what: string; fix: string }> {
   return AGENTS.flatMap((target) =>
     (['user', 'project'] as const).flatMap((scope) =>

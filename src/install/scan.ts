@@ -100,11 +100,7 @@ function readSafely(file: string): { content: string; executable: boolean } | { 
   }
 }
 
-/**
- * Which of `files` git tracks, asked of the user's own git (never a program the project names),
- * with no shell. `core.fsmonitor` is switched off: a repository's own `.git/config` may name a
- * program there, which git would otherwise start.
- */
+/** Which of `files` git tracks, asked of the user's git with no shell and `core.fsmonitor` off (a repository's config may name a program). */
 function trackedFiles(project: string, files: readonly string[], env: Readonly<Record<string, string | undefined>>): Set<string> | string {
   if (files.length === 0) return new Set()
   try {

@@ -1,7 +1,5 @@
-// Hermes Agent's config.yaml: hookrun's entries under `hooks:` (`{<event>: [{command, timeout,
-// fail_closed}]}`, NousResearch/hermes-agent agent/shell_hooks.py), edited with the yaml package's
-// Document API so every comment, key order and style of the user's stays as it was; uninstall
-// leaves the file as it was before install, hookrun's entries aside.
+// Hermes Agent's config.yaml: hookrun's entries under `hooks:` (`{<event>: [{command, timeout, fail_closed}]}`), edited with the yaml
+// package's Document API so the user's comments, order and style stay; uninstall gives the file back as it was.
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Pair, type YAMLMap, type YAMLSeq } from 'yaml'
 import { type AgentName, type AgentTarget, isRouterCommand } from './agent-target.ts'
 import { JsonTextError } from './json-text.ts'
@@ -11,10 +9,8 @@ import { installedLines, type OwnFormat, uninstallOwnEntries } from './results.t
 const PRINT = { lineWidth: 0 } as const
 
 /**
- * `after` (the edited document, printed) with the user's own bytes wherever the edit left a line
- * alone: the yaml package prints an unedited document a little differently (the spaces before a
- * comment), so the lines it prints the same as before come from `original`. Where its print of
- * the unedited document does not map line for line onto the file, `after` as it is.
+ * `after` with the user's own bytes wherever the edit left a line alone (yaml prints an unedited document a little differently);
+ * `after` as it is where the print of `before` does not map line for line onto `original`.
  */
 function keepingUserBytes(original: string, before: string, after: string): string {
   const from = original.split('\n')
