@@ -162,28 +162,17 @@ function editEntries(
       continue
     }
     const found = routerEntries(target, parse(target, text), event)
-    if (native !== undefined && !native.has(event) && !left(event)) {
-      // No hook can fire on it: the agent need not start hookrun at all.
+    // No hook can fire on it (the agent need not start hookrun at all), or --events left it out: hookrun's entries go.
+    if (left(event) || (native !== undefined && !native.has(event))) {
       for (const entry of found.reverse()) text = removeAt(text, entry.remove)
       if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
         text = removeAt(text, [...hooksPathOf(target), event])
-      pruned += found.length
+      if (left(event)) dropped += found.length
+      else pruned += found.length
       if (found.length > 0) removedEvents.push(event)
       continue
     }
     const matcher = native?.get(event)?.matcher ?? target.allMatcher
-    if (left(event)) {
-      // The agent already gets this event through another agent's file (an entry here would
-      // answer it twice), or --events left it out. One hookrun put here before goes.
-      for (const entry of found.reverse()) {
-        text = removeAt(text, entry.remove)
-        dropped++
-      }
-      if (found.length > 0) removedEvents.push(event)
-      if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
-        text = removeAt(text, [...hooksPathOf(target), event])
-      continue
-    }
     const command = target.command(self, event)
     const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
     if (found.length === 0) {

@@ -33,11 +33,7 @@ export function syncInBackground(options: InstallOptions): InstallResult {
   if (options.scope === 'user') return syncUserInBackground(options)
   const project = resolve(options.cwd)
   const env = options.env
-  // A file edited a moment ago gets a moment to settle, so the stamp can be exact (we have time).
-  const { files } = findConfigFiles({ cwd: project, env })
-  const newest = Math.max(0, ...files.map((ref) => (existsSync(ref.file) ? statSync(ref.file).mtimeMs : 0)))
-  const wait = newest + SETTLE_MS + 50 - Date.now()
-  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(wait, SETTLE_MS + 50))
+  settle(findConfigFiles({ cwd: project, env }).files)
   const config = loadConfig({ cwd: project, env })
   if (config.trust !== undefined && !config.trust.trusted) return { output: '', exitCode: ExitCode.Proceed, results: [] }
   const places = { home: homeOf(env), project, env }
@@ -69,6 +65,13 @@ export function syncInBackground(options: InstallOptions): InstallResult {
   return { output: '', exitCode, results: [] }
 }
 
+/** A config file edited a moment ago gets a moment to settle, so the stamp can be exact (a background sync has time). */
+function settle(files: readonly { readonly file: string }[]): void {
+  const newest = Math.max(0, ...files.map((ref) => (existsSync(ref.file) ? statSync(ref.file).mtimeMs : 0)))
+  const wait = newest + SETTLE_MS + 50 - Date.now()
+  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(wait, SETTLE_MS + 50))
+}
+
 /** The config files whose line differs between two config signatures (src/config/narrowed.ts configSignature): added, gone or changed. */
 function changedConfigs(before: string, after: string): string[] {
   const files = (signature: string) =>
@@ -87,9 +90,7 @@ function changedConfigs(before: string, after: string): string[] {
 function syncUserInBackground(options: InstallOptions): InstallResult {
   const env = options.env
   const { files, projectRoot, inProject } = findConfigFiles({ cwd: resolve(options.cwd), env })
-  const newest = Math.max(0, ...files.map((ref) => (existsSync(ref.file) ? statSync(ref.file).mtimeMs : 0)))
-  const wait = newest + SETTLE_MS + 50 - Date.now()
-  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(wait, SETTLE_MS + 50))
+  settle(files)
   const { changed, exitCode } = syncUserInstalls(env, inProject ? [projectRoot] : [])
   const stamp = readUserStamp(env)
   if (changed.length > 0 && stamp !== undefined) {
