@@ -9,7 +9,7 @@ import { PLUGIN_MARKER } from '../agents/plugins.ts'
 import { pluginAgent, pluginSource } from './plugin-agents.ts'
 import { PORTABLE_SELF } from './agent-target.ts'
 import { commandFlags, type ScanFlag, whenFlags } from './scan-flags.ts'
-import type { ScanSource } from './scan-sources.ts'
+import type { ScanSource } from '../agents/native-config.ts'
 import { isServeHandler } from './serve-entries.ts'
 import { hookTables } from './toml-hooks.ts'
 
