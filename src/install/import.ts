@@ -23,7 +23,7 @@ export const IMPORT_AGENTS = importableNames() as AgentName[]
 export type ImportAgent = AgentName
 
 /** One handler moved into hooks.json. */
-export interface MovedHook {
+interface MovedHook {
   /** Its entry in hooks.json. */
   readonly entry: Readonly<Record<string, unknown>> & { readonly name: string }
   /** Its JSON path in the agent's file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
@@ -45,7 +45,7 @@ export interface AgentFileImport {
 }
 
 /** A command that runs hookrun (a router entry of any agent, or `hookrun fire` written by hand): importing it would loop. */
-export function runsHookrun(command: unknown): boolean {
+function runsHookrun(command: unknown): boolean {
   if (typeof command !== 'string') return false
   return (
     AGENTS.some((agent) => isRouterCommand(command, agent.name)) || /(?:^|[\s/'"])hookrun(?:\.mjs|\.ts)?['"]?\s+fire(?:\s|$)/.test(command)
@@ -53,7 +53,7 @@ export function runsHookrun(command: unknown): boolean {
 }
 
 /** Paths deepest and last first: removing in this order keeps the earlier ones where they were. */
-export function compareDescending(a: Path, b: Path): number {
+function compareDescending(a: Path, b: Path): number {
   for (let index = 0; index < Math.max(a.length, b.length); index++) {
     const [x, y] = [a[index], b[index]]
     if (x === y) continue
@@ -314,7 +314,7 @@ function withoutMoved(target: AgentTarget, text: string, paths: readonly Path[])
 }
 
 /** A standalone hook file (Kiro CLI v3's): each command entry moves, read as a pasted file is; what stays keeps the file a valid list. */
-export function readHookList(agent: ImportAgent, file: string, text: string, root: Record<string, unknown>): AgentFileImport {
+function readHookList(agent: ImportAgent, file: string, text: string, root: Record<string, unknown>): AgentFileImport {
   const target = agentTarget(agent)!
   const native = agentNamed(agent)!.nativeConfig!
   if (root.version !== native.hookList!.version)
