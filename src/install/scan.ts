@@ -17,10 +17,7 @@ const NO_PROJECT_FILE: Readonly<Record<string, string>> = Object.fromEntries(
 )
 
 /** The agents scan speaks of, in the order it lists what it looked at, each with its name there. */
-const SCAN_AGENTS: ReadonlyArray<readonly [string, string]> = SCAN_ORDER.map((agent) => [
-  agent.name,
-  agent.scan?.label ?? agent.label,
-])
+const SCAN_AGENTS: ReadonlyArray<readonly [string, string]> = SCAN_ORDER.map((agent) => [agent.name, agent.scan?.label ?? agent.label])
 
 /** Larger than any hooks file; a plugin past it is reported, not read. */
 const MAX_BYTES = 4 * 1024 * 1024
