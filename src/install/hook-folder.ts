@@ -1,14 +1,14 @@
 // Agents whose hooks are executable files named after their events in a folder (Cline): hookrun's
 // router there is one small wrapper per event that execs `hookrun fire --format <agent>`.
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { writeFileAtomic } from '../core/atomic-write.ts'
 import { count } from '../core/words.ts'
 import { namesOf } from '../event/events.ts'
 import type { ResolvedConfig } from '../config/load.ts'
 import type { Places, Scope } from './agent-target.ts'
 import { projectNativeMatchers } from './matchers.ts'
-import { type AgentFileResult, rememberCreated, removeIfEmpty, sortNote } from './results.ts'
+import { type AgentFileResult, missingFolders, rememberCreated, removeIfEmpty, sortNote } from './results.ts'
 import { AGENTS } from '../agents/registry.ts'
 import type { HookFolderFacts } from '../agents/hook-folders.ts'
 
@@ -109,13 +109,6 @@ function occupied(path: string): boolean {
   } catch {
     return false
   }
-}
-
-/** The folders that do not exist yet from `dir` up, deepest first. */
-function missingFolders(dir: string): string[] {
-  const missing: string[] = []
-  for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.push(at)
-  return missing
 }
 
 function resultOf(agent: FolderAgent, dir: string, status: AgentFileResult['status'], lines: string[], extra: Partial<AgentFileResult>) {

@@ -207,7 +207,7 @@ export function rememberCreated(file: string, env: Env, add: boolean, folders: r
 }
 
 /** The folders that do not exist yet from `dir` up, deepest first (what writing a file there makes). */
-function missingFolders(dir: string): string[] {
+export function missingFolders(dir: string): string[] {
   const missing: string[] = []
   for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.push(at)
   return missing
