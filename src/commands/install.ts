@@ -1,7 +1,7 @@
 // `hookrun install` / `uninstall`: router entries in agents' config files (the work is in src/install/).
 import { resolve } from 'node:path'
 import { ExitCode } from '../core/errors.ts'
-import { projectInstalls } from '../install/agent-file.ts'
+import { projectInstalls } from '../install/narrowed-sync.ts'
 import { FOLDER_AGENTS, wrappersIn } from '../install/hook-folder.ts'
 import { homeOf } from '../core/places.ts'
 import { installOrRemove } from '../install/install.ts'

@@ -1,13 +1,7 @@
-// An agent's config file as install reads and writes it: its shape checked, hookrun's router
-// entries found in it, and their timeout (src/install/agent-write.ts writes it).
-import { existsSync, readFileSync } from 'node:fs'
 import type { Node } from 'jsonc-parser'
-import { homeOf } from '../core/places.ts'
 import { fnv1a } from '../core/cache-file.ts'
 import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
-import { AGENTS } from './agents.ts'
-import { routedEventsInList } from './hook-list-read.ts'
-import { type AgentTarget, groupsAt, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS, targetForFile } from './agent-target.ts'
+import { type AgentTarget, groupsAt, hooksPathOf, isRouterCommand, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import {
   child,
   insertAt,
@@ -23,33 +17,6 @@ import {
 } from './json-text.ts'
 import { isCompiledMatcher } from './matchers.ts'
 import { isServeHandler } from './serve-entries.ts'
-
-/** The agents whose project config file holds hookrun's router entries. */
-export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
-  const places = { home: homeOf(env), project, env }
-  return AGENTS.filter((target) => {
-    // An agent that reads one file for every project has no project install.
-    if (target.userOnly) return false
-    // Kiro's v3 file, or its agent config where an older Kiro reads that.
-    const legacy = target.legacy?.ownsFile === undefined ? [] : [target.legacy.file('project', places)]
-    const file = target.file('project', places)
-    if (target.format === 'hook-list' && existsSync(file) && routedEventsInList(readFileSync(file, 'utf8'), target.name).length > 0)
-      return true
-    return [...(target.format === 'hook-list' ? [] : [file]), ...legacy].some((each) => holdsRouterEntries(target, each))
-  })
-}
-
-/** Whether an agent's JSON file holds a router entry of hookrun's. */
-function holdsRouterEntries(target: AgentTarget, file: string): boolean {
-  const inFile = targetForFile(target, file)
-  if (inFile.format !== undefined || !existsSync(file)) return false
-  try {
-    const root = parse(inFile, readFileSync(file, 'utf8'))
-    return keysOf(eventMap(inFile, root)).some((event) => routerEntries(inFile, root, event).length > 0)
-  } catch {
-    return false
-  }
-}
 
 /** What install starts a new file with: the agent's header keys (Cursor and Copilot: version 1). */
 export function freshText(target: AgentTarget): string {
@@ -96,10 +63,7 @@ export function checkShape(target: AgentTarget, root: Node): void {
   }
 }
 
-/**
- * hookrun's router entries for one event: what to remove (a whole group when it holds nothing of
- * the user's, else the handler) and where each handler is (to update its command).
- */
+/** hookrun's entries for one event: what to remove (a group holding nothing of the user's, else the handler) and each handler. */
 export function routerEntries(target: AgentTarget, root: Node, event: string): Array<{ remove: Path; handlers: Path[] }> {
   const list = child(eventMap(target, root), event)
   if (list?.type !== 'array') return []
@@ -138,11 +102,7 @@ export function routerEntries(target: AgentTarget, root: Node, event: string): A
   return entries
 }
 
-/**
- * The file with the router handler at `handler` given the agent's timeout hookrun needs
- * (ROUTER_TIMEOUT_SECONDS, above its own chain budget), when it has none or a shorter one: an
- * agent that kills hookrun mid-gate lets the action through.
- */
+/** The handler given the timeout hookrun needs when it has none or a shorter one: an agent that kills hookrun mid-gate lets it through. */
 export function withRouterTimeout(target: AgentTarget, text: string, handler: Path): string {
   if (target.timeout === undefined) return text
   const wanted = ROUTER_TIMEOUT_SECONDS * target.timeout.perSecond
@@ -156,11 +116,7 @@ export function withRouterTimeout(target: AgentTarget, text: string, handler: Pa
   return replaceAt(text, handler, { ...(node === undefined ? {} : (nodeValue(node) as object)), [target.timeout.field]: wanted })
 }
 
-/**
- * The file with the keys of the router's handler (`wanted`) that the one at `handler` lacks (Goose's
- * `on_failure: block` on PreToolUse), the timeout aside (withRouterTimeout raises that one). Not
- * where the agent reviews changed entries (Codex): a changed entry would stop running unseen.
- */
+/** The router handler's keys the one at `handler` lacks (timeout aside); never where the agent reviews changed entries (Codex). */
 export function withHandlerKeys(target: AgentTarget, text: string, handler: Path, wanted: Record<string, unknown>): string {
   if (target.reviewsChangedHooks) return text
   const node = nodeAt(parse(target, text), handler)
@@ -174,12 +130,8 @@ function describe(node: Node): string {
 }
 
 /**
- * hookrun's edit of an agent's file (`compute`: a whole text to the new one) as the change
- * `AgentFiles.edit` calls, again when another program wrote the file meanwhile. hookrun's edit
- * touches the event map alone, so when that program left the event map as it was (Claude Code adds
- * a permission rule), the event map hookrun computed takes its place in the new text at once: on a
- * file written every few milliseconds, computing the edit again could lose every race. Otherwise
- * (the event map changed too, or it is the whole file) the edit is computed again.
+ * hookrun's edit as `AgentFiles.edit`'s change. When another program changed the file but not the event map (Claude Code adds a
+ * permission rule), the computed event map replaces it at once: recomputing could lose every race on a busy file.
  */
 export function rebased(target: AgentTarget, compute: (text: string | undefined) => string | undefined) {
   let last: EventMapEdit | undefined
@@ -219,10 +171,7 @@ function withEventMap(target: AgentTarget, edit: EventMapEdit, text: string): st
   return `${text.slice(0, now.offset)}${edit.wanted.text}${text.slice(now.offset + now.length)}`
 }
 
-/**
- * A print of each of hookrun's router entries in the file, by event: what a sync compares with the
- * prints the last install or sync left in the project's stamp, to tell an entry edited by hand.
- */
+/** A print of each of hookrun's entries, by event: a sync compares them with the stamp's, to tell an entry edited by hand. */
 export function entryPrints(target: AgentTarget, text: string): Map<string, string[]> {
   const root = parse(target, text)
   const prints = new Map<string, string[]>()

@@ -1,7 +1,5 @@
-// Which shape install writes for the agents whose hooks file changed between versions (Kiro CLI,
-// Mistral Vibe: a target's `legacy` and `versions`, src/agents/install.ts): `--agent-format`, else what the user's installed
-// agent reads (its `--version`), else the shape already installed (a --sync, a fire's sync), else
-// the current one; install says which, and why.
+// Which shape install writes where the hooks file changed between versions (a target's `legacy`): `--agent-format`, else what the
+// installed agent reads (its `--version`), else the shape installed, else the current one; install says which and why.
 import { HookrunError } from '../core/errors.ts'
 import { AGENTS, agentTarget } from './agents.ts'
 import type { AgentTarget, AgentVersions, Places, Scope } from './agent-target.ts'
@@ -23,10 +21,7 @@ export function hasFormats(name: string): boolean {
   return VERSIONED[name] !== undefined
 }
 
-/**
- * The shape install writes for each agent with two (`--agent-format` given, or told from the
- * installed agent's version), and a line for each saying which and why.
- */
+/** The shape for each agent with two, and a line for each saying which and why. */
 export function chooseFormats(
   agents: readonly string[],
   asked: string | undefined,
@@ -65,10 +60,7 @@ export function chooseFormats(
   return { formats, lines }
 }
 
-/**
- * The target install writes for `name`: the shape chosen, else the one already installed in this
- * scope (a sync keeps it), else the current one.
- */
+/** The target install writes for `name`: the shape chosen, else the one installed in this scope, else the current one. */
 export function shapeFor(name: string, format: AgentFormat | undefined, scope: Scope, places: Places): AgentTarget | undefined {
   const current = agentTarget(name)
   const legacy = current?.legacy

@@ -43,10 +43,8 @@ export function installedVersion(program: string, env: Env): AgentVersion {
 }
 
 /**
- * The target as the installed agent reads it: without the events only newer versions have
- * (`AgentTarget.newEvents`) where the installed agent is known to be older, with why; as it is
- * where the version cannot be told. Install writes from it, and the stale and unrouted checks
- * compare with it, so an event left out on purpose is not reported missing.
+ * The target as the installed agent reads it: without `newEvents` where it is known to be older (with why). Install, and the stale
+ * and unrouted checks, use it, so an event left out on purpose is not reported missing.
  */
 export function asInstalled(target: AgentTarget, env: Env): { target: AgentTarget; leftOut?: { events: string[]; why: string } } {
   const since = target.newEvents?.since ?? {}

@@ -17,11 +17,7 @@ export interface Edited {
   readonly through?: string
 }
 
-/**
- * Where `file` really is: itself, or the file its link (or chain of links) points to, so that a
- * settings file kept in a dotfiles repository stays the link the user made. A link whose target
- * is missing is refused: writing there would make a file in a place the user may not expect.
- */
+/** Where `file` really is, through its links (a dotfiles repository's stay links); a link to a missing file is refused. */
 export function linkTarget(file: string): string | undefined {
   let link: boolean
   try {
@@ -47,13 +43,9 @@ function readNow(file: string): { text: string | undefined; seen: string } {
 }
 
 /**
- * Edit an agent's file: `change` gets its text (undefined: no file) and gives the new text
- * (undefined or the same: leave it). Written beside the file and renamed over it, keeping the
- * file's mode (`narrow` may take bits away: a file holding a secret), through a link to its target.
- * Another program may write the file meanwhile (Claude Code adds permission rules to
- * `.claude/settings.local.json`): right before the rename the file is read again, and when it
- * changed the edit is computed again from what it holds now, so nothing that program wrote is lost.
- * A file that keeps changing is left untouched, with one line.
+ * Edit an agent's file: `change` maps its text (undefined: none) to the new one (undefined or the same: leave it). Written beside
+ * and renamed over, keeping its mode (`narrow` may take bits away), through links. Read again right before the rename: when another
+ * program changed it meanwhile (Claude Code's permission rules) the edit is computed again; a file that keeps changing is left.
  */
 export function editAgentFile(
   file: string,

@@ -26,11 +26,7 @@ function complete(agent: Agent, install: InstallTarget): AgentTarget {
   }
 }
 
-/**
- * The agents whose hooks config install writes (the shape of one: src/agents/install.ts), in the
- * order of the registry's INSTALLED. Sources: shared/reference/agent-hook-protocols.md §1.1 and
- * §6, and the agents' docs named in src/agents/*.ts.
- */
+/** The agents whose hooks config install writes, in the registry's INSTALLED order. */
 export const AGENTS: readonly AgentTarget[] = INSTALLED.flatMap((agent) =>
   agent.install === undefined ? [] : [complete(agent, agent.install)],
 )

@@ -13,10 +13,8 @@ type Env = Readonly<Record<string, string | undefined>>
 type Payload = Readonly<Record<string, unknown>>
 
 /**
- * An agent that runs another's hook entries with a payload of its own (shared reference §10.14).
- * The owner's `--format` tells it from the owner by what it sends; where the caller also runs an
- * answer of hookrun's own for the same event (its own router entry, or `hookrunHooks()` in an SDK
- * app), the owner's entry gives no opinion, so the hooks run once per tool call.
+ * An agent that runs another's entries with its own payload, told apart by the owner's `--format`; where the caller runs an answer
+ * of hookrun's own for the event too, the owner's entry gives no opinion, so hooks run once.
  */
 type EntryCaller = ReturnType<typeof callersOf>[number] & {
   /** The agent whose entries it runs. */
@@ -37,10 +35,7 @@ function ownAnswer(caller: EntryCaller, ownerEvent: string, places: Places, payl
   return routerFor(answer.agent, ownerEvent, places)
 }
 
-/**
- * hookrun's router entry for `agent` (in the project's file, or the user's) that routes this
- * event of the owner's to this very hookrun, if any (a look-alike a repository planted is not one).
- */
+/** hookrun's entry for `agent` routing this event of the owner's to this very hookrun (a planted look-alike is not one). */
 function routerFor(agent: string, ownerEvent: string, places: Places): string | undefined {
   const event = aliasFor(resolveAlias(ownerEvent) ?? ownerEvent, agent)
   if (event === undefined) return undefined
@@ -55,11 +50,7 @@ export function entryCaller(payload: Payload, env: Env, owner?: string): EntryCa
   return CALLERS.find((caller) => (owner === undefined || caller.owner === owner) && caller.detect(payload, env))
 }
 
-/**
- * Does another answer of hookrun's own cover this entry's event in the agent that runs it? Then
- * this entry answers "no opinion" without running the hooks a second time. Returns the caller and
- * where its answer is.
- */
+/** Another answer of hookrun's own for this entry's event in the agent that runs it (then this one answers "no opinion"). */
 export function answeredByCaller(
   ownerEvent: string,
   where: { readonly project: string; readonly env: Env },
@@ -72,10 +63,7 @@ export function answeredByCaller(
   return answer === undefined ? undefined : { caller, answer }
 }
 
-/**
- * For `hookrun doctor`: one line naming every agent besides the owner that runs hookrun's entries
- * of the owner's in `files`, and when (none when there are no such entries).
- */
+/** For doctor: a line naming every other agent that runs the owner's entries in `files`, and when. */
 export function callerLines(owner: string, files: readonly string[]): Array<{ status: 'ok'; what: string }> {
   const callers = callersOf(owner)
   if (files.length === 0 || callers.length === 0) return []

@@ -54,10 +54,7 @@ function holdsRouter(target: AgentTarget, file: string): boolean {
   return routedEvents(file, target.name).length > 0 || readFileSync(file, 'utf8').includes(`--format ${target.name}`)
 }
 
-/**
- * Each agent file its agent discards: a failure where it holds hookrun's entries (those gates are
- * not in force), a warning otherwise (the user's own settings there do not apply either).
- */
+/** Each agent file its agent discards: a failure where it holds hookrun's entries, a warning otherwise. */
 export const discardedFilesCheck: DoctorCheck = (context) =>
   discardedFiles(context).map(({ target, scope, file, why }): DoctorLine => {
     const routed = holdsRouter(target, file)

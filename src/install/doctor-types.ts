@@ -1,10 +1,7 @@
 // What `hookrun doctor`'s checks are: a function of what doctor knows, giving lines (doctor.ts runs them).
 import type { Places } from './agent-target.ts'
 
-/**
- * One finding. `fail`: a gate is not in force (doctor exits 1); `warn`: something a user should
- * know or fix, the gates still hold; `ok`: checked and fine. `fix` is the command that fixes it.
- */
+/** One finding: `fail` a gate is not in force (exit 1), `warn` worth fixing, `ok` fine; `fix`: the command that fixes it. */
 export interface DoctorLine {
   readonly status: 'ok' | 'warn' | 'fail'
   readonly what: string

@@ -274,11 +274,7 @@ const overlapCheck: DoctorCheck = (context) =>
     ]
   })
 
-/**
- * Gemini CLI and Qwen Code read `.gemini/` / `.qwen/` only in the folder they are started in: a
- * project install at or above this folder without a user install runs no hook when the agent is
- * started anywhere but there (here, when this folder is below it).
- */
+/** Gemini CLI and Qwen Code read a project install only when started in its folder: without a user install, elsewhere runs no hook. */
 const startFolderCheck: DoctorCheck = (context) => {
   const lines: DoctorLine[] = []
   for (const target of AGENTS.filter((each) => each.projectFileOnlyWhereStarted)) {
@@ -303,10 +299,7 @@ const startFolderCheck: DoctorCheck = (context) => {
   return lines
 }
 
-/**
- * Router entries whose agent timeout is not above hookrun's own chain budget: the agent may kill
- * hookrun while a gate runs, and most agents then let the action through.
- */
+/** Router entries whose agent timeout is not above hookrun's chain budget: a killed gate mostly lets the action through. */
 const routerTimeoutCheck: DoctorCheck = (context) =>
   wirings(context).flatMap((wiring): DoctorLine[] => {
     const known = agentTarget(wiring.agent)

@@ -16,11 +16,8 @@ function frontMatterLines(content: string): string[] | undefined {
 const FIRST_LINE = 2
 
 /**
- * The value of the front matter's top-level `hooks` key, or undefined when the file has no front
- * matter or no `hooks` in it. Each top-level entry (a line at the left edge and the lines indented
- * under it) is read on its own: a skill's description that is loose YAML (`Use it when: …`) does
- * not keep its hooks from being read. Throws JsonTextError, naming the line, for an entry that may
- * be `hooks` and cannot be read for certain (a syntax error, a key given twice, an alias bomb).
+ * The front matter's top-level `hooks`, each top-level entry read on its own (a loose YAML description does not hide the hooks).
+ * Throws JsonTextError, naming the line, for an entry that may be `hooks` and cannot be read for certain.
  */
 export function frontMatterHooks(content: string): unknown {
   const lines = frontMatterLines(content)

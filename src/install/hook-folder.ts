@@ -1,14 +1,14 @@
 // Agents whose hooks are executable files named after their events in a folder (Cline): hookrun's
 // router there is one small wrapper per event that execs `hookrun fire --format <agent>`.
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { writeFileAtomic } from '../core/atomic-write.ts'
 import { count } from '../core/words.ts'
 import { namesOf } from '../event/events.ts'
 import type { ResolvedConfig } from '../config/load.ts'
 import type { Places, Scope } from './agent-target.ts'
 import { projectNativeMatchers } from './matchers.ts'
-import { type AgentFileResult, rememberCreated, removeIfEmpty, sortNote } from './results.ts'
+import { type AgentFileResult, missingFolders, rememberCreated, removeIfEmpty, sortNote } from './results.ts'
 import { AGENTS } from '../agents/registry.ts'
 import type { HookFolderFacts } from '../agents/hook-folders.ts'
 
@@ -37,10 +37,8 @@ const MARK = '# hookrun router:'
 const GATES = new Set(['PreToolUse'])
 
 /**
- * The wrapper for one event: a POSIX shell script that execs hookrun, so Cline waits for hookrun
- * itself. On a gate event it runs hookrun instead, and when hookrun could not start or was killed
- * (exit 126 and up: not executable, not on PATH, a signal) it cancels the call itself and says so
- * on the terminal, as hookrun would: Cline would read the empty answer as "go ahead".
+ * One event's wrapper: a shell script that execs hookrun, so Cline waits for it. On a gate, when hookrun cannot start or was killed
+ * (exit 126 and up), it cancels the call itself: Cline would read the empty answer as "go ahead".
  */
 export function wrapperText(agent: FolderAgent, self: string, event: string): string {
   const head = ['#!/bin/sh', `${MARK} ${agent.label} runs this file for ${event}; \`hookrun uninstall --agent ${agent.name}\` removes it.`]
@@ -113,13 +111,6 @@ function occupied(path: string): boolean {
   }
 }
 
-/** The folders that do not exist yet from `dir` up, deepest first. */
-function missingFolders(dir: string): string[] {
-  const missing: string[] = []
-  for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.push(at)
-  return missing
-}
-
 function resultOf(agent: FolderAgent, dir: string, status: AgentFileResult['status'], lines: string[], extra: Partial<AgentFileResult>) {
   const notes: string[] = []
   const warnings: string[] = []
@@ -131,10 +122,8 @@ function resultOf(agent: FolderAgent, dir: string, status: AgentFileResult['stat
 }
 
 /**
- * Wrappers for the events chosen (`--events`), else those the project's hooks can fire on
- * (`config`, a narrowed project install), else every event. A wrapper already there is
- * rewritten when it runs another hookrun; one for an event no longer routed goes; a user's own
- * file of the event's name is left alone (the wrapper takes `<Event>.sh`).
+ * Wrappers for the events chosen, else those the project's hooks can fire on, else every event: one running another hookrun is
+ * rewritten, one no longer routed goes; a user's own file of the event's name is left alone.
  */
 export function installWrappers(
   agent: FolderAgent,

@@ -5,12 +5,8 @@ import { readJsonFile } from '../core/cache-file.ts'
 import { type AgentTarget, isRouterCommand } from './agent-target.ts'
 
 /**
- * Codex 0.169 and 0.171 run a hook only once the user trusted it in the TUI's /hooks, which records
- * `[hooks.state."<file>:<event_in_snake_case>:<group>:<handler>"] trusted_hash = "sha256:…"` in
- * the file of the target's `reviews` (seen through `codex app-server`'s hooks/list and
- * config/batchWrite in the agent lab). Only the record's presence is checked: Codex's hash recipe
- * is its own, so an entry edited since its review reads as reviewed here (hookrun's router entry
- * never changes). Events the agent does not list (`reviews.unlisted`) have no review to ask for.
+ * Codex runs a hook only once trusted in its /hooks, recorded as `[hooks.state."<file>:<event>:<group>:<handler>"] trusted_hash`
+ * in the target's `reviews` file (seen in the agent lab). Only the record's presence is checked: the hash recipe is Codex's.
  */
 interface EntryReview {
   readonly entries: number

@@ -5,42 +5,70 @@ import { getNodeValue } from 'jsonc-parser'
 import { eventPattern } from '../event/events.ts'
 import { matcherProblem } from '../event/pattern.ts'
 import { type HookSpec, normalizeAgentHooks } from '../config/shapes.ts'
-import { readHookList } from './import-hook-list.ts'
-import { type AgentFileImport, compareDescending, type ImportAgent, type MovedHook, runsHookrun } from './import-shared.ts'
+import { hookListHooks } from '../config/list-shapes.ts'
 import type { CommandHandlers, HooksImport } from '../agents/native-config.ts'
 import { agentNamed, importableNames } from '../agents/registry.ts'
-import { agentTarget } from './agents.ts'
+import { AGENTS, agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, isRouterCommand, type Places, type Scope } from './agent-target.ts'
 import { child, JsonTextError, keysOf, nodeAt, parseJson, type Path, removeAt } from './json-text.ts'
 import { isServeHandler } from './serve-entries.ts'
 
 /**
- * How an imported hook keeps working exactly as before (docs/agents.md "hookrun import"). Each handler
- * becomes one entry of hookrun's own list with `agent` set, which keeps that agent's rules (every
- * matching handler runs, concurrently; only exit 2 or a deny blocks; a failure lets the event
- * through unless the handler said to fail closed; the agent's project-folder variable). The entry
- * is what hookrun reads from the agent's file when it is pasted as it is (src/config/shapes.ts),
- * with the agent's defaults written out. hookrun's list rather than the agent's own shape: a
- * hooks.json has one `hooks`, which may already be hookrun's list, and may take several agents'.
- *
- * A handler hookrun would not run the same way stays in the agent's file, where the agent keeps
- * running it, with one line saying why: a type hookrun does not run (prompt, agent, mcp_tool),
- * a field hookrun does not know, an event that gets no router entry, or what the agent does with it
- * that an entry could not (its module's `hooksImport`: a Codex `async` handler, a Cursor
- * `loop_limit`, a Gemini handler switched off by name, a Copilot `env` that expands variables).
+ * How an imported hook keeps working (docs/agents.md "hookrun import"): each handler becomes an entry of hookrun's list with `agent`
+ * set, which keeps that agent's rules, with its defaults written out. A handler hookrun would not run the same way (its type, a field,
+ * an event with no router entry, the module's `hooksImport`) stays in the agent's file, with one line saying why.
  */
 export const IMPORT_AGENTS = importableNames() as AgentName[]
-export type { AgentFileImport, ImportAgent } from './import-shared.ts'
+/** An agent of IMPORT_AGENTS (one install has a router for). */
+export type ImportAgent = AgentName
+
+/** One handler moved into hooks.json. */
+interface MovedHook {
+  /** Its entry in hooks.json. */
+  readonly entry: Readonly<Record<string, unknown>> & { readonly name: string }
+  /** Its JSON path in the agent's file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
+  readonly path: string
+  /** Fields of the handler hooks.json does not carry, each with why nothing is lost. */
+  readonly notCarried: readonly string[]
+}
+
+/** One of the agent's files, read for import. */
+export interface AgentFileImport {
+  readonly file: string
+  readonly moved: readonly MovedHook[]
+  /** Handlers left where they are, with why. */
+  readonly staying: ReadonlyArray<{ readonly path: string; readonly why: string }>
+  /** hookrun's own router entries in the file (never imported). */
+  readonly routers: number
+  /** The file's text without the moved handlers. */
+  readonly text: string
+}
+
+/** A command that runs hookrun (a router entry of any agent, or `hookrun fire` written by hand): importing it would loop. */
+function runsHookrun(command: unknown): boolean {
+  if (typeof command !== 'string') return false
+  return (
+    AGENTS.some((agent) => isRouterCommand(command, agent.name)) || /(?:^|[\s/'"])hookrun(?:\.mjs|\.ts)?['"]?\s+fire(?:\s|$)/.test(command)
+  )
+}
+
+/** Paths deepest and last first: removing in this order keeps the earlier ones where they were. */
+function compareDescending(a: Path, b: Path): number {
+  for (let index = 0; index < Math.max(a.length, b.length); index++) {
+    const [x, y] = [a[index], b[index]]
+    if (x === y) continue
+    if (typeof x === 'number' && typeof y === 'number') return y - x
+    return String(y).localeCompare(String(x))
+  }
+  return 0
+}
+
 /** How import reads the agent's files (src/agents/native-config.ts). */
 function importOf(agent: ImportAgent): HooksImport {
   return agentNamed(agent)!.hooksImport!
 }
 
-/**
- * The files import reads for an agent: its own hooks file for the scope (Claude Code: both
- * project settings files, the shared one and the local one; Copilot: every *.json of its hooks
- * folder but hookrun's own).
- */
+/** The files import reads for an agent: its hooks file for the scope (Claude Code: both project files; Copilot: its folder's *.json). */
 export function sourceFiles(agent: ImportAgent, scope: Scope, places: Places): string[] {
   const target = agentTarget(agent)!
   const installed = target.file(scope, places)
@@ -95,11 +123,7 @@ function handlersOf(target: AgentTarget, hooks: Record<string, unknown>): Handle
   return found
 }
 
-/**
- * Read one of the agent's files: the handlers that move into hooks.json (as entries), the ones
- * that stay and why, and the file's text without the moved ones. Throws JsonTextError (with line
- * and column) for a file that is not JSON, or whose `hooks` is not what the agent expects.
- */
+/** One of the agent's files: the handlers that move (as entries), those that stay and why, the text without the moved ones. */
 export function readAgentFile(agent: ImportAgent, file: string, text: string, scope: Scope): AgentFileImport {
   const target = agentTarget(agent)!
   const root = parseJson(text, target.comments)
@@ -235,12 +259,7 @@ function agentEntry(
   return { entry, notCarried }
 }
 
-/**
- * A command handler (Copilot's `{type, bash, powershell, cwd, env, timeoutSec}`) as a hooks.json
- * entry, or why it stays. The agent fails closed on one event and lets every other through
- * (src/agents/copilot.ts), so the entry keeps hookrun's own rule with that `onError` written out,
- * and the agent's default timeout.
- */
+/** A command handler (Copilot's) as an entry, or why it stays; the agent's fail-closed event and default timeout written out. */
 function commandEntry(agent: ImportAgent, how: CommandHandlers, handler: Handler): Omit<MovedHook, 'path'> | string {
   const raw = handler.raw
   if (raw.type !== undefined && raw.type !== 'command')
@@ -292,4 +311,69 @@ function withoutMoved(target: AgentTarget, text: string, paths: readonly Path[])
   if (paths.length > 0 && keysOf(child(parseJson(out, true), 'hooks')).length === 0 && child(parseJson(out, true), 'hooks') !== undefined)
     out = removeAt(out, ['hooks'])
   return out
+}
+
+/** A standalone hook file (Kiro CLI v3's): each command entry moves, read as a pasted file is; what stays keeps the file a valid list. */
+function readHookList(agent: ImportAgent, file: string, text: string, root: Record<string, unknown>): AgentFileImport {
+  const target = agentTarget(agent)!
+  const native = agentNamed(agent)!.nativeConfig!
+  if (root.version !== native.hookList!.version)
+    throw new JsonTextError(
+      `"version" is ${JSON.stringify(root.version)}, but ${target.label}'s hook files say "${native.hookList!.version}"`,
+    )
+  const entries = root.hooks as unknown[]
+  const problems: Array<{ path: string; message: string }> = []
+  const specs = hookListHooks(agentNamed(agent)!, entries, [], (path, message) => problems.push({ path, message }), { next: 0 })
+  const byPath = new Map<string, HookSpec>(specs.map((spec) => [spec.path, spec]))
+  const moved: MovedHook[] = []
+  const removed: Path[] = []
+  const staying: Array<{ path: string; why: string }> = []
+  let routers = 0
+  for (const [index, raw] of entries.entries()) {
+    const path = `hooks[${index}]`
+    const about = problems.filter((problem) => problem.path === path || problem.path.startsWith(`${path}.`))
+    const spec = byPath.get(path)
+    const why = whyListEntryStays(target, raw as Record<string, unknown>, spec, about)
+    if (why === 'router') routers++
+    else if (why !== undefined) staying.push({ path, why })
+    else {
+      const entry = {
+        name: spec!.identity ?? spec!.name!,
+        agent,
+        event: spec!.event,
+        ...(spec!.matcher !== undefined && { matcher: spec!.matcher }),
+        command: spec!.command,
+        timeout: spec!.timeout,
+        // Switched off in the agent's file: kept off in hooks.json.
+        ...(!spec!.enabled && { enabled: false }),
+        description: `${target.label}'s ${spec!.name}`,
+      }
+      moved.push({ entry: entry as MovedHook['entry'], path, notCarried: [] })
+      removed.push(['hooks', index])
+    }
+  }
+  let out = text
+  for (const path of [...removed].sort(compareDescending)) out = removeAt(out, path)
+  return { file, moved, staying, routers, text: out }
+}
+
+/** Why a hook-list entry stays in the agent's file (`router`: it is hookrun's own), or undefined when it moves. */
+function whyListEntryStays(
+  target: AgentTarget,
+  raw: Record<string, unknown>,
+  spec: HookSpec | undefined,
+  about: ReadonlyArray<{ path: string; message: string }>,
+): string | undefined {
+  if (spec === undefined) return about.map((problem) => problem.message).join('; ') || 'hookrun does not run it'
+  if (isRouterCommand(spec.command, target.name)) return 'router'
+  if (runsHookrun(spec.command)) return 'it runs hookrun itself; moved into hooks.json it would call hookrun again'
+  const trigger = raw.trigger as string
+  if (!target.events.includes(trigger)) {
+    const skipped = target.skipped[trigger]
+    return skipped !== undefined
+      ? `hookrun's router has no entry on ${trigger}: ${skipped}`
+      : `${trigger} is not an event hookrun routes for ${target.label}`
+  }
+  if (about.length > 0) return about.map((problem) => `${problem.path}: ${problem.message}`).join('; ')
+  return undefined
 }

@@ -5,18 +5,8 @@ import { type AgentTarget, groupsAt, hooksPathOf, type Places, type Scope, targe
 import { checkShape, entryPrints, freshText, parse, rebased, routerEntries, withHandlerKeys, withRouterTimeout } from './agent-file.ts'
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { appendAt, child, JsonTextError, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
-import type { NativeEntry } from './matchers.ts'
 import { narrowsUserInstall } from './user-routing.ts'
-import { type AgentFileResult, type AgentFiles, sortNote, throughLink } from './results.ts'
-
-/** How install narrows an agent's entries: from the project's hooks, or from every hook that can run anywhere (a user install). */
-export interface Narrowing {
-  readonly kind: 'project' | 'user'
-  /** The entries; undefined when which events the hooks fire on cannot be told (every event). */
-  readonly native: Map<string, NativeEntry> | undefined
-  /** A sync: the prints of the entries hookrun last wrote; an entry matching none was edited by hand, and its event is left as it is. */
-  readonly written?: ReadonlySet<string>
-}
+import { type AgentFileResult, type AgentFiles, type Narrowing, sortNote, throughLink } from './results.ts'
 
 export function installInto(
   agent: AgentTarget,
@@ -30,11 +20,8 @@ export function installInto(
 ): { lines: string[]; result: AgentFileResult } {
   // Where this file keeps its event map (Droid's hooks.json: at its top level).
   const target = targetForFile(agent, file)
-  // Events not chosen with --events lose an entry hookrun put there before. An event another
-  // agent's file answers too (Cursor runs Claude Code's entries when its third-party hooks setting
-  // is on) keeps its own entry: the gate must not hang on that setting, and the router answers "no
-  // opinion" from the other file when this one has the entry (src/install/overlaps.ts), so hooks
-  // run once.
+  // Events not chosen lose hookrun's entry; one another agent's file answers too keeps it, so the gate never hangs on the other
+  // agent's setting (the router answers "no opinion" there: overlaps.ts).
   const left = (event: string) => chosen !== undefined && !chosen.has(event)
   // Narrowed: a project install knows the project's hooks, so entries go only where they can fire
   // (src/install/matchers.ts).
@@ -145,11 +132,7 @@ interface EntriesEdit {
   readonly pruned: number
 }
 
-/**
- * hookrun's router entries in one text of the agent's file: added where missing, pointed at
- * `self`, narrowed to `native` (undefined: every event), and taken out of the events `left` out.
- * Everything else in the text keeps its bytes.
- */
+/** hookrun's entries in one text of the file: added, pointed at `self`, narrowed to `native`, out of events `left` out; all else kept. */
 function editEntries(
   target: AgentTarget,
   from: string,
@@ -179,28 +162,17 @@ function editEntries(
       continue
     }
     const found = routerEntries(target, parse(target, text), event)
-    if (native !== undefined && !native.has(event) && !left(event)) {
-      // No hook can fire on it: the agent need not start hookrun at all.
+    // No hook can fire on it (the agent need not start hookrun at all), or --events left it out: hookrun's entries go.
+    if (left(event) || (native !== undefined && !native.has(event))) {
       for (const entry of found.reverse()) text = removeAt(text, entry.remove)
       if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
         text = removeAt(text, [...hooksPathOf(target), event])
-      pruned += found.length
+      if (left(event)) dropped += found.length
+      else pruned += found.length
       if (found.length > 0) removedEvents.push(event)
       continue
     }
     const matcher = native?.get(event)?.matcher ?? target.allMatcher
-    if (left(event)) {
-      // The agent already gets this event through another agent's file (an entry here would
-      // answer it twice), or --events left it out. One hookrun put here before goes.
-      for (const entry of found.reverse()) {
-        text = removeAt(text, entry.remove)
-        dropped++
-      }
-      if (found.length > 0) removedEvents.push(event)
-      if (found.length > 0 && nodeAt(parse(target, text), [...hooksPathOf(target), event])?.children?.length === 0)
-        text = removeAt(text, [...hooksPathOf(target), event])
-      continue
-    }
     const command = target.command(self, event)
     const group = (handler: Record<string, unknown>) => (matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] })
     if (found.length === 0) {
@@ -259,10 +231,7 @@ function otherHandler(installed: unknown, wanted: Record<string, unknown>): bool
   return ['url', 'headers', 'onFailure'].some((key) => JSON.stringify(have[key]) !== JSON.stringify(wanted[key]))
 }
 
-/**
- * Gemini CLI and Qwen Code read the project's settings only in the folder they are started in:
- * started in a subfolder, this file runs no hook at all. The user install holds everywhere.
- */
+/** Gemini CLI and Qwen Code read project settings only in the folder they start in: in a subfolder the file runs no hook. */
 function startFolderNote(target: AgentTarget, places: Places): string {
   const userFile = target.file('user', places)
   const where = `${target.label} reads ${target.file('project', places)} only when it is started in ${places.project}; started in a subfolder it runs no hook at all`

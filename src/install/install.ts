@@ -12,10 +12,7 @@ import { agentTarget, AGENTS } from './agents.ts'
 import { type AgentTarget, type Places, PORTABLE_SELF, targetForFile } from './agent-target.ts'
 import { entryPrints } from './agent-file.ts'
 import { routedEvents } from './overlaps.ts'
-import { installToml, uninstallToml } from './toml-hooks.ts'
-import { installHookList, uninstallHookList } from './hook-list.ts'
-import { installArgvFile, uninstallArgvFile } from './argv-hooks.ts'
-import { installYamlFile, uninstallYamlFile } from './yaml-hooks.ts'
+import { OWN_FORMATS } from './own-formats.ts'
 import { otherShapeFile, shapeFor } from './agent-formats.ts'
 import { asInstalled } from './agent-version.ts'
 import { JsonTextError } from './json-text.ts'
@@ -23,11 +20,11 @@ import { checkServedVersion, keepPrivate, modeOf, servedFor, servedPort, servedT
 import { secretHeaderFile, serveSecret } from '../serve/state.ts'
 import { projectNativeMatchers } from './matchers.ts'
 import { followUserNarrowed, narrowsUserInstall, userNativeMatchers, type UserRouting, userRouting } from './user-routing.ts'
-import { type AgentFileResult, diskFiles, type InstallOptions, type InstallResult } from './results.ts'
+import { type AgentFileResult, diskFiles, type InstallOptions, type InstallResult, type Narrowing } from './results.ts'
 import { selfCommand, shellWords } from './self.ts'
 import { uninstallFrom } from './uninstall.ts'
 import { FOLDER_AGENTS, type FolderAgent, folderAgent, installWrappers, removeWrappers } from './hook-folder.ts'
-import { installInto, type Narrowing } from './install-file.ts'
+import { installInto } from './install-file.ts'
 import { installPlugin, type PluginAgent, pluginAgent, PLUGIN_AGENTS, uninstallPlugin } from './plugin-agents.ts'
 
 export function installOrRemove(options: InstallOptions, remove: boolean, loaded?: ResolvedConfig): InstallResult {
@@ -130,7 +127,7 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
       record(
         run,
         other.target.format === 'hook-list'
-          ? uninstallHookList(other.target, other.file, options.env, options.files ?? diskFiles(options.env))
+          ? OWN_FORMATS['hook-list'].uninstall(other.target, other.file, options.env, options.files ?? diskFiles(options.env))
           : uninstallFrom(other.target, other.file, places),
       )
     if (given.format === undefined) jsonEntries(run, given, file, narrowingOf)
@@ -161,10 +158,7 @@ function record(run: EntriesRun, done: { lines: string[]; result: AgentFileResul
   run.results.push(done.result)
 }
 
-/**
- * `[[hooks]]` tables (Kimi Code CLI, Mistral Vibe): edited as lines by src/install/toml-hooks.ts;
- * Kiro CLI v3's hooks file of hookrun's own: src/install/hook-list.ts.
- */
+/** The formats of own-formats.ts (TOML, YAML, hook and argv lists). */
 function ownFileEntries(
   run: EntriesRun,
   given: AgentTarget,
@@ -176,18 +170,13 @@ function ownFileEntries(
   try {
     const command = options.scope === 'project' ? PORTABLE_SELF : run.self
     const chosen = options.events?.length ? chosenEvents(given, options.events) : undefined
-    if (given.format === 'hook-list') {
-      record(
-        run,
-        run.remove
-          ? uninstallHookList(given, file, options.env, files)
-          : installHookList(given, file, command, chosen, narrowingOf(given), files),
-      )
-    } else if (given.format === 'argv-list')
-      record(run, run.remove ? uninstallArgvFile(given, file, options.env, files) : installArgvFile(given, file, command, chosen, files))
-    else if (given.format === 'yaml')
-      record(run, run.remove ? uninstallYamlFile(given, file, options.env, files) : installYamlFile(given, file, command, chosen, files))
-    else record(run, run.remove ? uninstallToml(given, file, options.env, files) : installToml(given, file, command, files))
+    const format = OWN_FORMATS[given.format!]
+    record(
+      run,
+      run.remove
+        ? format.uninstall(given, file, options.env, files)
+        : format.install(given, file, command, chosen, narrowingOf(given), files),
+    )
     run.done.push(given)
   } catch (error) {
     if (!(error instanceof JsonTextError)) throw error
@@ -273,10 +262,7 @@ function recordFollowed(
   }
 }
 
-/**
- * Record in the project's stamp (src/config/narrowed.ts) which agents' configs fires keep up to
- * date, and, with `config`, the config they were just compiled from.
- */
+/** Record in the project's stamp (config/narrowed.ts) which configs fires keep up to date, and the config just compiled. */
 export function followNarrowed(
   places: Places,
   config: ResolvedConfig | undefined,
@@ -324,10 +310,7 @@ export function followNarrowed(
     places.env,
   )
 }
-/**
- * The prints of the entries this install left in each JSON file it wrote (entryPrints), but not of
- * an entry a sync left because it was edited by hand: the next sync leaves it too.
- */
+/** The prints of the entries left in each JSON file written (entryPrints), but not of one left as edited by hand. */
 function writtenPrints(run: EntriesRun): Record<string, string[]> {
   const prints: Record<string, string[]> = {}
   for (const target of run.done) {
@@ -343,10 +326,7 @@ function writtenPrints(run: EntriesRun): Record<string, string[]> {
   return prints
 }
 
-/**
- * The agent's target with `install --serve`'s handlers: asked for (`serve` given, what it needs of
- * the machine checked), or kept when the file has them and the install did not say (a `--sync`).
- */
+/** The target with `--serve`'s handlers: asked for (the machine checked), or kept when the file has them (a `--sync`). */
 function serveMode(target: AgentTarget, file: string, options: InstallOptions, lines: string[]): AgentTarget | undefined {
   const agent = servedFor(target)
   if (agent === undefined || options.serve === false) return undefined

@@ -2,12 +2,8 @@
 import { getNodeValue, type Node, parseTree, type ParseError } from 'jsonc-parser'
 import { parseErrorAt } from '../core/json-error.ts'
 
-/**
- * Edits to a JSON (or JSONC) document as text: jsonc-parser finds where things are, and each edit
- * touches only the bytes it adds or removes, so every other entry keeps its formatting, escapes
- * and comments. (jsonc-parser's own `modify` re-formats whole lines around an insertion, which
- * would rewrite a user's compact entries.) Removing what was appended gives the bytes back.
- */
+// Edits to a JSON(C) document as text: each touches only the bytes it adds or removes, so the rest keeps its formatting and comments
+// (jsonc-parser's `modify` re-formats whole lines); removing what was appended gives the bytes back.
 export type Path = ReadonlyArray<string | number>
 
 export class JsonTextError extends Error {}
@@ -54,10 +50,7 @@ export function nodeAt(root: Node, path: Path): Node | undefined {
   return node
 }
 
-/**
- * Append `value` to the array at `path` (object keys), creating the missing objects and the array
- * as new properties at the end of their parents.
- */
+/** Append `value` to the array at `path`, creating the missing objects and array at the end of their parents. */
 export function appendAt(text: string, style: Style, path: readonly string[], value: unknown): string {
   let node = parseJson(text, true)
   for (const [index, key] of path.entries()) {

@@ -7,24 +7,15 @@ import { canonicalTool } from '../event/tools.ts'
 import { toolSubjects } from '../event/tool-aliases.ts'
 import type { AgentTarget } from './agent-target.ts'
 
-/**
- * Zero-cost no-match in the agent itself: an agent starts a process for every event that has an
- * entry in its config, and for a tool event every tool its `matcher` lets through. Compiled from
- * the project's hooks, hookrun's entries go only on events some hook could fire on, and on tool
- * events of agents whose groups take one (a target's `toolMatchers`: Claude Code, Codex, Gemini CLI,
- * Qwen Code) carry a matcher naming only the tools those hooks
- * want — so the agent does not start hookrun at all for the rest.
- *
- * Always an over-approximation, never an under-approximation (a gate must not go unasked): filters
- * (`if`, `match` values) are ignored; a subject hookrun cannot name in the agent's spelling, a
- * glob subject, a Claude regex matcher, a hook entry that could not be read, or hook folders and
- * plugins (their events are known only by running them) all mean "every tool" or "every event".
- */
+// Zero-cost no-match in the agent: it starts a process for every event with an entry, and every tool its matcher lets through, so
+// entries go only on events some hook could fire on, with a matcher naming only the tools they want (`toolMatchers` targets).
+// Always an over-approximation (a gate must not go unasked): filters are ignored, and whatever cannot be named in the agent's
+// spelling (globs, Claude regex matchers, unreadable entries, hook folders, plugins) means every tool or every event.
 
-/** What one agent event gets: an entry, with a tool matcher or none (every tool). */
 /** What narrowing reads of an agent: its name and the events hookrun routes (an install target, or a hook folder's agent). */
 type RoutedAgent = Pick<AgentTarget, 'events'> & Partial<Pick<AgentTarget, 'toolMatchers' | 'matcherReaders'>> & { readonly name: string }
 
+/** What one agent event gets: an entry, with a tool matcher or none (every tool). */
 export interface NativeEntry {
   readonly matcher?: string
 }
@@ -32,11 +23,7 @@ export interface NativeEntry {
 const ALL = 'all' as const
 type Subjects = Set<string> | typeof ALL
 
-/**
- * The agent events hookrun's hooks could fire on, each with its native matcher; undefined when
- * that cannot be told from the config (hook folders or plugins, an unreadable entry with no events):
- * then every event keeps its entry.
- */
+/** The agent events the hooks could fire on, each with its native matcher; undefined when that cannot be told (every event keeps its entry). */
 export function compileNativeMatchers(target: RoutedAgent, hooks: readonly Hook[], opaque: boolean): Map<string, NativeEntry> | undefined {
   if (opaque) return undefined
   const subjects = toolSubjects()
@@ -61,10 +48,7 @@ export function compileNativeMatchers(target: RoutedAgent, hooks: readonly Hook[
   return entries
 }
 
-/**
- * The entries for a project's own install, from its config as `loadConfig` resolves it (user,
- * project, local and managed layers and the remote policy's copy): its hooks, trusted or not yet.
- */
+/** The entries for a project install, from every layer `loadConfig` resolves: its hooks, trusted or not yet. */
 export function projectNativeMatchers(target: RoutedAgent, config: ResolvedConfig) {
   const { hooks, opaque } = askedHooks(config)
   // A project whose hooks do not run (never trusted, or changed since) gets its session-start event
@@ -79,12 +63,7 @@ export function projectNativeMatchers(target: RoutedAgent, config: ResolvedConfi
 /** A stand-in hook on session start: what the untrusted notice needs routed. */
 const sessionStartHook = { enabled: true, event: ['session:start'] } as unknown as Hook
 
-/**
- * The hooks of a config an agent must ask hookrun about: those that run (an untrusted project's
- * are in `untrustedHooks`), and an unreadable entry's events (it blocks the gate events it was
- * for); opaque when that cannot be told from the config (hook folders or plugins, an unreadable
- * entry that names no events).
- */
+/** The hooks an agent must ask about: those that run, and an unreadable entry's events (it blocks its gates); opaque when unknowable. */
 export function askedHooks(config: ResolvedConfig): { hooks: Hook[]; opaque: boolean } {
   const unreadable = config.problems.filter((problem) => problem.brokenHook !== undefined)
   const brokenPatterns = unreadable.flatMap((problem) => problem.brokenHook!.events ?? [])
@@ -93,11 +72,7 @@ export function askedHooks(config: ResolvedConfig): { hooks: Hook[]; opaque: boo
   return { hooks: [...config.hooks, ...broken], opaque }
 }
 
-/**
- * The alternatives of a hook's patterns (`a,b` → a, b) whose event part matches this event, as
- * segments. The subject is left out of this test: for most events hookrun cannot list the
- * subjects an agent sends, so any subject counts.
- */
+/** The alternatives of a hook's patterns (`a,b`) whose event part matches, as segments; any subject counts (most cannot be listed). */
 function alternativesFor(hook: Hook, segments: readonly string[]): string[][] {
   return hook.event
     .flatMap((pattern) => pattern.split(','))
@@ -138,12 +113,8 @@ function union(a: Subjects, b: Subjects): Subjects {
 }
 
 /**
- * `^(Bash|Write)$`: the agent's own names of the wanted tools; every tool when one has none.
- * `readers`: whose tool names a matcher in an agent's file must name (its target's
- * `matcherReaders`): other agents run Claude Code's entries with their own tool names (Cursor's
- * `Shell`, Devin CLI's `exec`: src/install/claude-callers.ts), and a matcher in Claude Code's
- * names alone would never ask hookrun there. More names only route more calls; too few would
- * leave a gate unasked.
+ * `^(Bash|Write)$`: the wanted tools in the names of every agent in `readers` (a target's `matcherReaders`: others run Claude Code's
+ * entries with their own tool names); every tool when one has no name. More names only route more calls; too few leave a gate unasked.
  */
 function toolMatcher(readers: readonly string[], wanted: ReadonlySet<string>, subjects: ReturnType<typeof toolSubjects>): NativeEntry {
   const names: string[] = []

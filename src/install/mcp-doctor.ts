@@ -1,8 +1,5 @@
-/**
- * doctor: where an MCP gate of the user's would not hold. A gate on `mcp__…` holds in an agent
- * only if hookrun can read that agent's MCP tool names (its dialect's `mcpNaming`) and the agent
- * fires a pre-tool hook for MCP calls at all; the lab's `mcp-gate` scenario says which do.
- */
+// doctor: where an MCP gate would not hold: an agent whose MCP tool names hookrun cannot read (`mcpNaming`), or that fires no
+// pre-tool hook for MCP calls (the lab's `mcp-gate` scenario).
 import { DIALECTS } from '../agents/registry.ts'
 import { LAB_VERIFIED } from '../agents/verified.ts'
 import type { Hook } from '../core/types.ts'
@@ -29,10 +26,7 @@ interface RunningAgent {
   readonly format: string
 }
 
-/**
- * One line per agent that runs hookrun here where the MCP gates may not hold, and one line
- * naming those where the lab saw them hold.
- */
+/** One line per agent running hookrun here where MCP gates may not hold, and one naming those where the lab saw them hold. */
 export function mcpGateLines(gates: readonly Hook[], agents: readonly RunningAgent[]): DoctorLine[] {
   if (gates.length === 0) return []
   const names = gates.map((gate) => `'${gate.name}'`).join(', ')

@@ -10,10 +10,11 @@ import { loadConfig } from '../config/parse.ts'
 import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { SETTLE_MS } from '../core/stat.ts'
 import { compiledSignature, type NarrowedStamp, readStamp, readUserStamp, writeStamp, writeUserStamp } from '../config/narrowed.ts'
-import { agentTarget } from './agents.ts'
+import { AGENTS, agentTarget } from './agents.ts'
 import { type AgentTarget, groupsAt, type Places, PORTABLE_SELF, routerSelf, targetForFile } from './agent-target.ts'
 import { folderAgent, installWrappers, wrappersIn } from './hook-folder.ts'
-import { eventMap, parse, projectInstalls, routerEntries } from './agent-file.ts'
+import { eventMap, parse, routerEntries } from './agent-file.ts'
+import { ownRoutedEvents } from './own-formats.ts'
 import { followNarrowed, installOrRemove } from './install.ts'
 import { child, keysOf, nodeAt } from './json-text.ts'
 import { projectNativeMatchers } from './matchers.ts'
@@ -25,21 +26,14 @@ import { asInstalled } from './agent-version.ts'
 type Env = Readonly<Record<string, string | undefined>>
 
 /**
- * `install --sync --quiet`: what a fire starts, detached, when hooks.json changed since a narrowed
- * install. Nobody watches it, so it changes nothing in a project whose hooks are not trusted (an
- * edit a repository brought must not rewrite agent configs unseen; `hookrun trust` lets the next
- * fire sync), leaves the agent configs the user took hookrun out of, and tells the user what it
- * changed through the next fire (the stamp's notice).
+ * `install --sync --quiet`, started by a fire when hooks.json changed: nobody watches it, so it changes nothing while the hooks are
+ * untrusted (a repository's edit must not rewrite agent configs unseen) and tells what it changed through the next fire.
  */
 export function syncInBackground(options: InstallOptions): InstallResult {
   if (options.scope === 'user') return syncUserInBackground(options)
   const project = resolve(options.cwd)
   const env = options.env
-  // A file edited a moment ago gets a moment to settle, so the stamp can be exact (we have time).
-  const { files } = findConfigFiles({ cwd: project, env })
-  const newest = Math.max(0, ...files.map((ref) => (existsSync(ref.file) ? statSync(ref.file).mtimeMs : 0)))
-  const wait = newest + SETTLE_MS + 50 - Date.now()
-  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(wait, SETTLE_MS + 50))
+  settle(findConfigFiles({ cwd: project, env }).files)
   const config = loadConfig({ cwd: project, env })
   if (config.trust !== undefined && !config.trust.trusted) return { output: '', exitCode: ExitCode.Proceed, results: [] }
   const places = { home: homeOf(env), project, env }
@@ -71,6 +65,13 @@ export function syncInBackground(options: InstallOptions): InstallResult {
   return { output: '', exitCode, results: [] }
 }
 
+/** A config file edited a moment ago gets a moment to settle, so the stamp can be exact (a background sync has time). */
+function settle(files: readonly { readonly file: string }[]): void {
+  const newest = Math.max(0, ...files.map((ref) => (existsSync(ref.file) ? statSync(ref.file).mtimeMs : 0)))
+  const wait = newest + SETTLE_MS + 50 - Date.now()
+  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(wait, SETTLE_MS + 50))
+}
+
 /** The config files whose line differs between two config signatures (src/config/narrowed.ts configSignature): added, gone or changed. */
 function changedConfigs(before: string, after: string): string[] {
   const files = (signature: string) =>
@@ -85,18 +86,11 @@ function changedConfigs(before: string, after: string): string[] {
   return [...new Set([...had.keys(), ...has.keys()])].filter((file) => had.get(file) !== has.get(file))
 }
 
-/**
- * `install --user --sync --quiet`: what a fire starts, detached, when the config it saw differs
- * from what the narrowed user installs were compiled from. Only a fire in a trusted project (or
- * in none) starts it, and it reads only hooks that run (the user's, trusted projects'), so what a
- * repository brings changes no route unseen; it tells what it changed through the next fire.
- */
+/** `install --user --sync --quiet`: as syncInBackground, from hooks that run only (the user's, trusted projects'). */
 function syncUserInBackground(options: InstallOptions): InstallResult {
   const env = options.env
   const { files, projectRoot, inProject } = findConfigFiles({ cwd: resolve(options.cwd), env })
-  const newest = Math.max(0, ...files.map((ref) => (existsSync(ref.file) ? statSync(ref.file).mtimeMs : 0)))
-  const wait = newest + SETTLE_MS + 50 - Date.now()
-  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(wait, SETTLE_MS + 50))
+  settle(files)
   const { changed, exitCode } = syncUserInstalls(env, inProject ? [projectRoot] : [])
   const stamp = readUserStamp(env)
   if (changed.length > 0 && stamp !== undefined) {
@@ -111,11 +105,7 @@ function userFileOf(target: AgentTarget, env: Env): string {
   return target.file('user', { home: homeOf(env), project: homeOf(env), env })
 }
 
-/**
- * The narrowed user configs the user stamp follows compiled again from every hook that can run
- * anywhere (src/install/user-routing.ts); `also`: project folders to read besides the trusted
- * ones and those read before (a fire's project: a nested one, a folder in trustedFolders).
- */
+/** The user configs the user stamp follows, compiled again (user-routing.ts); `also`: project folders to read besides those known. */
 function syncUserInstalls(env: Env, also: readonly string[]): { changed: AgentTarget[]; failures: string[]; exitCode: number } {
   const stamp = readUserStamp(env)
   if (stamp === undefined) return { changed: [], failures: [], exitCode: ExitCode.Proceed }
@@ -148,11 +138,7 @@ function syncUserInstalls(env: Env, also: readonly string[]): { changed: AgentTa
   return { changed, failures, exitCode }
 }
 
-/**
- * The narrowed configs fires follow (`names`, from the project's stamp) compiled again from
- * `config`: those still holding hookrun's entries, but never one of an agent that stops running a
- * changed entry until it is reviewed (Codex): that one is left, and no longer followed.
- */
+/** The configs fires follow, compiled again, but never one the agent stops running once changed until reviewed (Codex): unfollowed. */
 function syncFollowed(
   places: Places,
   config: ResolvedConfig,
@@ -196,10 +182,7 @@ function syncFollowed(
   return { changed, failures, handEdited, exitCode }
 }
 
-/**
- * Hook-folder agents (Cline) the stamp follows: their wrappers in the project written again from
- * `config`, as `install --project` narrows them; the folders that changed, with the events routed now.
- */
+/** Hook-folder agents the stamp follows: their wrappers written again; the folders that changed, with the events routed now. */
 function syncFolderAgents(places: Places, config: ResolvedConfig, names: readonly string[]): { dir: string; events: readonly string[] }[] {
   const changed: { dir: string; events: readonly string[] }[] = []
   for (const agent of names.flatMap((name) => folderAgent(name) ?? [])) {
@@ -230,12 +213,8 @@ function installedSelf(target: AgentTarget, text: string | undefined): string | 
 }
 
 /**
- * What `hookrun trust`, `init` and `plugin add`/`remove` do once the project's hooks changed: the
- * narrowed agent configs fires follow are compiled again now, as the fire's background sync would
- * (but also before the project is trusted: the user ran the command and sees each line), so the
- * agent routes what hooks.json says without a sync step. One line per config changed, and one per
- * project config that still leaves a hook unasked: Codex's (it stops running a changed entry until
- * it is reviewed in its /hooks, so hookrun never rewrites it unasked), or one made with --events.
+ * `hookrun trust`, `init` and `plugin add`/`remove` after the hooks changed: the followed configs compiled again now (untrusted too:
+ * the user sees each line). One line per config changed, and one per config still leaving a hook unasked (Codex's, or --events).
  */
 export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
   let root: string
@@ -305,12 +284,7 @@ export interface StaleAgentConfig {
   readonly fix: string
 }
 
-/**
- * Agent configs of this project whose hookrun entries leave a hook unasked (src/install/matchers.ts):
- * an event a hook fires on has no entry (a narrowed install before hooks.json changed, or
- * `--events`), or a tool matcher names other tools than hooks.json wants. `doctor` reports them as
- * gates not in force, `explain` beside its answer; each says whether the next fire fixes it.
- */
+/** This project's agent configs that leave a hook unasked (an event without an entry, a matcher naming other tools): for doctor and explain. */
 export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, string | undefined>>): StaleAgentConfig[] {
   const project = resolve(cwd)
   const places = { home: homeOf(env), project, env }
@@ -356,4 +330,30 @@ export function staleAgentConfigs(cwd: string, env: Readonly<Record<string, stri
     })
   }
   return found
+}
+
+/** The agents whose project config file holds hookrun's router entries. */
+export function projectInstalls(project: string, env: Readonly<Record<string, string | undefined>>): AgentTarget[] {
+  const places = { home: homeOf(env), project, env }
+  return AGENTS.filter((target) => {
+    // An agent that reads one file for every project has no project install.
+    if (target.userOnly) return false
+    // Kiro's v3 file, or its agent config where an older Kiro reads that.
+    const legacy = target.legacy?.ownsFile === undefined ? [] : [target.legacy.file('project', places)]
+    const file = target.file('project', places)
+    if (target.format === 'hook-list' && ownRoutedEvents(file, target).length > 0) return true
+    return [...(target.format === 'hook-list' ? [] : [file]), ...legacy].some((each) => holdsRouterEntries(target, each))
+  })
+}
+
+/** Whether an agent's JSON file holds a router entry of hookrun's. */
+function holdsRouterEntries(target: AgentTarget, file: string): boolean {
+  const inFile = targetForFile(target, file)
+  if (inFile.format !== undefined || !existsSync(file)) return false
+  try {
+    const root = parse(inFile, readFileSync(file, 'utf8'))
+    return keysOf(eventMap(inFile, root)).some((event) => routerEntries(inFile, root, event).length > 0)
+  } catch {
+    return false
+  }
 }

@@ -5,11 +5,7 @@ import { nodeChildProcess } from '../core/builtins.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
-/**
- * The executable `PATH` finds for `name`, as a shell would, but in absolute folders only: a
- * relative entry (`.`, `bin`) finds whatever the current folder holds, a cloned repository's
- * `hookrun` included, and doctor would then start it.
- */
+/** The executable `PATH` finds for `name`, in absolute folders only: a relative entry could find a cloned repository's `hookrun`. */
 export function onPath(name: string, env: Env): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (dir === '' || !isAbsolute(dir)) continue
@@ -26,11 +22,7 @@ export function onPath(name: string, env: Env): string | undefined {
   return undefined
 }
 
-/**
- * The version the program at `file` answers (`hookrun 0.1.0 (node 22.1.0, linux-x64)`, see
- * versionLine in src/commands/usage.ts), or why there is none. The file itself is started, with
- * `--version` as its one argument: no shell, so nothing around its name is ever run.
- */
+/** The version the program at `file` answers (`hookrun 0.1.0 (…)`: commands/usage.ts), or why none; started directly, no shell. */
 export function versionOfFile(file: string, env: Env): { version?: string; problem?: string } {
   const { spawnSync } = nodeChildProcess()
   const result = spawnSync(file, ['--version'], {

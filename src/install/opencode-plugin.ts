@@ -15,10 +15,7 @@ const ANSWER_FIELDS: AnswerFields = {
   message: 'string',
 }
 
-/**
- * The plugin's text for an agent (`OpenCode`, `Kilo Code`) that runs `command` (hookrun's words:
- * `["hookrun"]`, or a runtime and its script) with `timeoutSeconds` for each answer.
- */
+/** The plugin's text for an agent that runs `command` (hookrun's words) with `timeoutSeconds` for each answer. */
 export function pluginText(label: string, agent: string, command: readonly string[], timeoutSeconds: number): string {
   const format = agentNamed(agent)?.plugin?.format ?? agent
   return `${pluginHeader(label, agent)}

@@ -6,21 +6,12 @@ import type { Node } from 'jsonc-parser'
 import { child, keysOf, nodeAt, nodeValue, parseJson } from './json-text.ts'
 import { isServeHandler } from './serve-entries.ts'
 import { homeOf } from '../core/places.ts'
-import { routedEventsToml } from './toml-hooks.ts'
-import { routedEventsInList } from './hook-list-read.ts'
-import { routedEventsArgv } from './argv-hooks.ts'
-import { routedEventsYaml } from './yaml-hooks.ts'
+import { ownRoutedEvents } from './own-formats.ts'
 import { runsThisHookrun } from './router-program.ts'
 import { AGENTS, callersOf } from '../agents/registry.ts'
 import { SERVED_AGENTS } from '../serve/served.ts'
 
-/**
- * Agents that also run the hooks in another agent's files, so that hookrun installed into both
- * answers every event twice there: each caller that names the owner's files it runs
- * (`Caller.files`: Cursor runs Claude Code's `.claude/settings*.json` and `~/.claude/settings.json`,
- * every matching hook from every source, once "third-party configs" is on). Source for each: the
- * reader's own docs.
- */
+/** Agents that also run hooks in another agent's files (`Caller.files`: Cursor runs Claude Code's), so hookrun in both answers twice. */
 interface ForeignRead {
   readonly reader: AgentName
   readonly owner: AgentName
@@ -49,11 +40,8 @@ export const FOREIGN_READS: readonly ForeignRead[] = AGENTS.flatMap((owner) =>
 )
 
 /**
- * The router's side of "no double firing": hookrun's entry in the owner's file (Claude Code's),
- * run by the reader (Cursor), when the reader's own file has hookrun's entry for the same event
- * too (as when the Cursor install is user-level and the Claude Code one is in a project). The
- * reader's own entry answers; this call should answer "no opinion" without running the hooks a
- * second time. Returns that entry's file, or undefined when this call must run the hooks.
+ * "No double firing": hookrun's entry in the owner's file (Claude Code's), run by the reader (Cursor), answers "no opinion" when the
+ * reader's own file has hookrun's entry for the event too. Returns that file, or undefined when this call must run the hooks.
  */
 export function answeredByReaderEntry(
   owner: string,
@@ -89,11 +77,7 @@ interface Overlap {
   readonly source: string
 }
 
-/**
- * Every place where hookrun would answer one event twice, or would if the reader's own file got
- * hookrun's entries too (`twice` empty). `hookrun install` writes around them, `explain` and
- * `doctor` report them.
- */
+/** Every place hookrun would answer an event twice (or would, `twice` empty, once the reader is installed too): install, explain, doctor. */
 export function findOverlaps(places: Places): Overlap[] {
   const overlaps: Overlap[] = []
   for (const read of FOREIGN_READS) {
@@ -124,21 +108,14 @@ export function findOverlaps(places: Places): Overlap[] {
 export function routedEvents(file: string, agent: AgentName): string[] {
   const given = agentTarget(agent)
   const target = given === undefined ? undefined : targetForFile(given, file)
-  if (target?.format === 'toml') return existsSync(file) ? routedEventsToml(readFileSync(file, 'utf8'), agent) : []
-  if (target?.format === 'hook-list') return existsSync(file) ? routedEventsInList(readFileSync(file, 'utf8'), agent) : []
-  if (target?.format === 'argv-list') return existsSync(file) ? routedEventsArgv(readFileSync(file, 'utf8'), agent) : []
-  if (target?.format === 'yaml') return existsSync(file) ? routedEventsYaml(readFileSync(file, 'utf8'), agent) : []
+  if (target?.format !== undefined) return ownRoutedEvents(file, target)
   const at = target === undefined ? ['hooks'] : hooksPathOf(target)
   return existsSync(file) ? routedEventsIn(readFileSync(file, 'utf8'), agent, at) : []
 }
 
 /**
- * The events of an agent's JSON hooks file that an entry of this very hookrun answers, as install
- * writes one: a router command that runs this hookrun (src/install/router-program.ts) and ends as
- * install ends it for that very event, with no `env` or `cwd` of its own. Only such an entry may
- * answer for a Claude Code entry that then stands aside: a repository's look-alike
- * (`/bin/true fire preToolUse --format copilot`, hookrun with an `env` that points HOOKRUN_CONFIG at
- * an empty file, or hookrun firing another event under preToolUse) must not switch the user's gates off.
+ * The events of an agent's JSON file that an entry of this very hookrun answers, as install writes it (router-program.ts), with no
+ * `env` or `cwd`: only such an entry may let a Claude Code entry stand aside, never a repository's look-alike.
  */
 export function answeredByThisHookrun(file: string, agent: AgentName): string[] {
   const given = agentTarget(agent)

@@ -225,10 +225,7 @@ export function pluginInstalls(places: Places): Array<{ agent: PluginAgent; scop
   )
 }
 
-/**
- * doctor: each plugin hookrun wrote, whether it is the one this hookrun writes, and whether the
- * hookrun a project's plugin runs is on PATH (else every tool call is refused: the plugin fails closed).
- */
+/** doctor: each plugin hookrun wrote, whether it is this hookrun's, and whether a project plugin's hookrun is on PATH (it fails closed). */
 export const pluginCheck: DoctorCheck = (context) =>
   pluginInstalls(context.places).map(({ agent, scope, file, text }): DoctorLine => {
     const fix = `hookrun install --agent ${agent.name}${scope === 'project' ? ' --project' : ''}`

@@ -6,9 +6,10 @@ import { dirname, join } from 'node:path'
 import { readJsonFile, writeJsonAtomic } from '../core/cache-file.ts'
 import { stateDir } from '../core/places.ts'
 import { count } from '../core/words.ts'
-import type { Scope } from './agent-target.ts'
+import type { AgentTarget, Scope } from './agent-target.ts'
 import { SECRET_HEADER } from '../serve/state.ts'
 import { type Edited, editAgentFile, linkTarget } from './agent-write.ts'
+import type { NativeEntry } from './matchers.ts'
 import type { UserRouting } from './user-routing.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -22,62 +23,44 @@ export interface InstallOptions {
   readonly self?: string
   /** Only these of the agent's events (its own spelling, any case); default: every one it has. */
   readonly events?: readonly string[]
-  /**
-   * Project installs: entries only on the events and tools the project's hooks can fire on
-   * (src/install/matchers.ts); the CLI sets it unless `--all-events`. After the hooks change, a
-   * narrowed config is brought up to date by `hookrun trust`, `init` and `plugin add`/`remove`
-   * (syncNarrowedConfigs), the next fire of an event it still asks (src/config/narrowed.ts), or
-   * `--sync`; until then a new hook's event is not asked (doctor and explain say so).
-   */
+  /** Project installs: entries only where the project's hooks can fire (matchers.ts), unless `--all-events`; trust, init, plugin, a fire or `--sync` keep it up to date. */
   readonly narrow?: boolean
   /** `--sync`: every agent whose project config holds hookrun's entries, narrowed again from hooks.json. */
   readonly sync?: boolean
-  /**
-   * `--sync --quiet`, as a fire starts it in the background when hooks.json changed
-   * (src/config/narrowed.ts): print nothing, sync only the agents a narrowed install follows, and
-   * change nothing while the project's hooks are not trusted.
-   */
+  /** `--sync --quiet`, a fire's background sync: prints nothing, syncs only followed agents, changes nothing while the hooks are untrusted. */
   readonly quiet?: boolean
-  /**
-   * Claude Code: `--serve` (http handlers to hookrun serve on this port), false (command handlers,
-   * replacing serve's), or undefined (keep what the file has: a `--sync`).
-   */
+  /** `--serve` (http handlers to hookrun serve on this port), false (command handlers), undefined (keep the file's: a `--sync`). */
   readonly serve?: { readonly port: number } | false
   /** Where agents' files are read and written: the disk, or the edits `hookrun import` plans first. */
   readonly files?: AgentFiles
-  /**
-   * `hookrun import`: every event now (or the events routed already and the moved hooks'), as the
-   * hooks it moves are not in hooks.json on disk yet; followed, so the `hookrun trust` the moved
-   * hooks need narrows it, as it keeps narrowed configs.
-   */
+  /** `hookrun import`: every event now, as the moved hooks are not in hooks.json yet; followed, so the trust they need narrows it. */
   readonly narrowAfterTrust?: boolean
   /** A narrowed user install: what every folder's hooks are (read once by the caller that syncs); default: read now. */
   readonly routing?: UserRouting
   /** `hookrun import --dry-run`: plan only, so the project's narrowed-install stamp is left as it is too. */
   readonly dryRun?: boolean
-  /**
-   * Kiro and Vibe: which of their shapes to write (`--agent-format`, or told from the installed
-   * agent's version: src/install/agent-formats.ts); an agent left out keeps the shape installed.
-   */
+  /** Kiro and Vibe: which shape to write (`--agent-format`, or the installed version's: agent-formats.ts); left out: the one installed. */
   readonly formats?: Readonly<Record<string, 'current' | 'legacy'>>
   /** `--agent-format current|legacy`: for Kiro and Vibe, the shape to write whatever version is installed. */
   readonly agentFormat?: string
-  /**
-   * A sync: per agent, the prints of the entries hookrun last wrote (the project's stamp). An entry
-   * of hookrun's that matches none was edited by hand: the sync leaves its event as it is, and says so.
-   */
+  /** A sync: per agent, the prints of the entries hookrun last wrote; an entry matching none was edited by hand and is left as it is. */
   readonly written?: Readonly<Record<string, readonly string[]>>
+}
+
+/** How install narrows an agent's entries: from the project's hooks, or from every hook that can run anywhere (a user install). */
+export interface Narrowing {
+  readonly kind: 'project' | 'user'
+  /** The entries; undefined when which events the hooks fire on cannot be told (every event). */
+  readonly native: Map<string, NativeEntry> | undefined
+  /** A sync: the prints of the entries hookrun last wrote; an entry matching none was edited by hand, and its event is left as it is. */
+  readonly written?: ReadonlySet<string>
 }
 
 /** What install or uninstall did to one agent's file (`--json`). */
 export interface AgentFileResult {
   readonly agent: string
   readonly file: string
-  /**
-   * install: `created`, `updated` or `unchanged`; uninstall: `removed` (entries), `deleted` (the
-   * file too, which held only them), `unchanged` (no entries) or `absent` (no file); either:
-   * `failed` (the file is not what the agent expects; left untouched).
-   */
+  /** install: created, updated, unchanged; uninstall: removed (entries), deleted (the file too), unchanged, absent; failed: left untouched. */
   readonly status: 'created' | 'updated' | 'unchanged' | 'removed' | 'deleted' | 'absent' | 'failed'
   /** Events that got an entry. */
   readonly eventsAdded: readonly string[]
@@ -113,13 +96,70 @@ export function sortNote(line: string, notes: string[], warnings: string[]): voi
 export interface AgentFiles {
   read(file: string): string | undefined
   /**
-   * Edit the file: `change` gets its text (undefined: none) and gives the new text (undefined or
-   * the same: leave it). It may be called again, on the file's newer text, when another program
-   * wrote the file meanwhile (src/install/agent-write.ts): it computes hookrun's edit, never copies
-   * an old text. A file it makes is remembered as install's (uninstall may remove it once it holds
-   * only hookrun's entries) unless `remember` is false.
+   * Edit the file: `change` maps its text (undefined: none) to the new one (undefined or the same: leave it); called again on a
+   * newer text another program wrote meanwhile (agent-write.ts). A file it makes is remembered as install's unless `remember` is false.
    */
   edit(file: string, change: (text: string | undefined) => string | undefined, remember?: boolean): Edited
+}
+
+/** A file format install edits besides an agent's JSON event map (`AgentTarget.format`: own-formats.ts). */
+export interface OwnFormat {
+  /** hookrun's entries in the text, each with its event and command; throws when the file is not one install could edit. */
+  routers(text: string, target: AgentTarget): Array<{ readonly event: unknown; readonly command: string }>
+  install(
+    target: AgentTarget,
+    file: string,
+    self: string,
+    chosen: ReadonlySet<string> | undefined,
+    narrowing: Narrowing | undefined,
+    files: AgentFiles,
+  ): { lines: string[]; result: AgentFileResult }
+  uninstall(target: AgentTarget, file: string, env: Env, files: AgentFiles): { lines: string[]; result: AgentFileResult }
+}
+
+/** What install says of a file it edits whole as a list of entries; `leftOut`: the events narrowing left out; `noteUnchanged`: the note kept when nothing changed. */
+export function installedLines(
+  target: AgentTarget,
+  file: string,
+  self: string,
+  edited: Edited,
+  found: {
+    readonly existed: boolean
+    readonly events: readonly string[]
+    readonly added: readonly string[]
+    readonly removed: readonly string[]
+  },
+  leftOut: number | undefined,
+  noteUnchanged: boolean,
+): { lines: string[]; result: AgentFileResult } {
+  const status = !edited.written ? 'unchanged' : found.existed ? 'updated' : 'created'
+  const lines =
+    status === 'unchanged'
+      ? [`${target.name}: already installed in ${file} (${found.events.length} events)`]
+      : [
+          `${target.name}: ${status} ${file}${throughLink(edited)}: ${count(found.added.length, 'event')} added${found.removed.length > 0 ? `, ${count(found.removed.length, 'event')} removed` : ''}`,
+          `  command: ${target.command(self, target.events[0]!)}`,
+          `  events:  ${found.events.join(', ')}`,
+          ...(leftOut === undefined
+            ? []
+            : [`  narrowed: only the events your hooks can fire on (${leftOut} left out; --all-events keeps every one)`]),
+          ...Object.entries(target.skipped).map(([event, why]) => `  not ${event}: ${why}`),
+          ...(target.note === undefined ? [] : [`  note: ${target.note}`]),
+        ]
+  const notes = target.note === undefined || (status === 'unchanged' && !noteUnchanged) ? [] : [target.note]
+  return {
+    lines,
+    result: {
+      agent: target.name,
+      file,
+      status,
+      eventsAdded: found.added,
+      eventsRemoved: found.removed,
+      events: found.events,
+      notes,
+      warnings: [],
+    },
+  }
 }
 
 /** A settings file that holds hookrun serve's secret (install --serve) is written readable by the user alone, never wider for a moment. */
@@ -145,10 +185,8 @@ export function throughLink(edited: Pick<Edited, 'through'> | undefined): string
   return edited?.through === undefined ? '' : ` (through the link to ${edited.through})`
 }
 /**
- * The agent config files `install` created (not edited), with the folders it made for them, in
- * hookrun's state folder, so that `uninstall` removes only those. `add` records `file` (and
- * `folders`); otherwise it is forgotten, and the answer is the folders it was recorded with, or
- * undefined when it was not recorded.
+ * The agent files install created (not edited), with the folders it made, so uninstall removes only those: `add` records `file`,
+ * else it is forgotten; the answer is the folders it was recorded with (undefined: not recorded).
  */
 export function rememberCreated(file: string, env: Env, add: boolean, folders: readonly string[] = []): string[] | undefined {
   const record = join(stateDir(env), 'installed-files.json')
@@ -169,7 +207,7 @@ export function rememberCreated(file: string, env: Env, add: boolean, folders: r
 }
 
 /** The folders that do not exist yet from `dir` up, deepest first (what writing a file there makes). */
-function missingFolders(dir: string): string[] {
+export function missingFolders(dir: string): string[] {
   const missing: string[] = []
   for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.push(at)
   return missing
@@ -186,11 +224,8 @@ export function removeIfEmpty(folder: string): boolean {
 }
 
 /**
- * `hookrun uninstall` for a file whose text `split` tells apart (hookrun's entries, the text
- * without them, whether anything of the user's is left), as an edit: made again on the newer text
- * if another program writes the file meanwhile. The file goes when install created it and nothing
- * of the user's is left (never a link: that is the user's), with the folders install made for it
- * while they are empty. `eventOf` names the event of one of hookrun's entries.
+ * Uninstall as an edit (made again on a newer text): `split` gives hookrun's entries, the text without them and whether it is empty.
+ * The file goes when install created it and nothing of the user's is left (never a link), with install's folders while empty.
  */
 export function uninstallOwnEntries<T>(
   agent: string,

@@ -4,79 +4,52 @@ import type { Node } from 'jsonc-parser'
 import { AGENTS, agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, hooksPathOf, isRouterCommand, type Places, targetForFile } from './agent-target.ts'
 import { routedEvents } from './overlaps.ts'
-import { routerCommandsToml } from './toml-hooks.ts'
-import { routerCommandsInList } from './hook-list-read.ts'
-import { routerCommandsArgv } from './argv-hooks.ts'
-import { routerCommandsYaml } from './yaml-hooks.ts'
+import { ownRouterCommands } from './own-formats.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
 
-/** The file's event map: under `hooks`, or its top level (Droid's hooks.json). */
-function eventMapIn(root: Node, file: string, target: AgentTarget | undefined): Node | undefined {
-  return nodeAt(root, target === undefined ? ['hooks'] : hooksPathOf(targetForFile(target, file)))
+/** Every handler in the file's event map (under `hooks`, or Droid's top level) with its event: a flat entry, and a group's. */
+function handlersIn(file: string, target: AgentTarget | undefined): Array<{ event: string; handler: Node }> {
+  let root: Node
+  try {
+    root = parseJson(readFileSync(file, 'utf8'), true)
+  } catch {
+    return []
+  }
+  const hooks = nodeAt(root, target === undefined ? ['hooks'] : hooksPathOf(targetForFile(target, file)))
+  return keysOf(hooks).flatMap((event) =>
+    (child(hooks, event)?.children ?? []).flatMap((item) =>
+      [item, ...(child(item, 'hooks')?.children ?? [])].map((handler) => ({ event, handler })),
+    ),
+  )
 }
 
 /** Every distinct router command in the file, whatever the agent's shape (flat or groups). */
 export function readCommands(file: string, agent: AgentName): string[] {
   if (!existsSync(file)) return []
   const given = agentTarget(agent)
-  const format = given === undefined ? undefined : targetForFile(given, file).format
-  if (format === 'toml') return routerCommandsToml(readFileSync(file, 'utf8'), agent)
-  if (format === 'hook-list') return routerCommandsInList(readFileSync(file, 'utf8'), agent)
-  if (format === 'argv-list') return routerCommandsArgv(readFileSync(file, 'utf8'), agent)
-  if (format === 'yaml') return routerCommandsYaml(readFileSync(file, 'utf8'), agent)
-  let root: Node
-  try {
-    root = parseJson(readFileSync(file, 'utf8'), true)
-  } catch {
-    return []
-  }
-  const hooks = eventMapIn(root, file, agentTarget(agent))
+  const inFile = given === undefined ? undefined : targetForFile(given, file)
+  if (inFile?.format !== undefined) return ownRouterCommands(file, inFile)
   const found = new Set<string>()
-  for (const event of keysOf(hooks)) {
-    for (const item of child(hooks, event)?.children ?? []) {
-      for (const handler of [item, ...(child(item, 'hooks')?.children ?? [])]) {
-        for (const field of ['command', 'bash']) {
-          const value = child(handler, field)?.value
-          if (isRouterCommand(value, agent)) found.add(value as string)
-        }
-      }
+  for (const { handler } of handlersIn(file, given))
+    for (const field of ['command', 'bash']) {
+      const value = child(handler, field)?.value
+      if (isRouterCommand(value, agent)) found.add(value as string)
     }
-  }
   return [...found]
 }
 
-/**
- * The agent's timeout on each of hookrun's router handlers in the file, in seconds, by event
- * (without one: the agent's default when known, else undefined).
- */
+/** The agent's timeout on each of hookrun's handlers, in seconds, by event (none: the agent's default when known). */
 export function readRouterTimeouts(file: string, target: AgentTarget): Array<{ event: string; seconds: number | undefined }> {
-  if (target.timeout === undefined || !existsSync(file)) return []
-  let root: Node
-  try {
-    root = parseJson(readFileSync(file, 'utf8'), true)
-  } catch {
-    return []
-  }
-  const { field, perSecond } = target.timeout
-  const hooks = eventMapIn(root, file, target)
-  const found: Array<{ event: string; seconds: number | undefined }> = []
-  for (const event of keysOf(hooks)) {
-    for (const item of child(hooks, event)?.children ?? []) {
-      for (const handler of [item, ...(child(item, 'hooks')?.children ?? [])]) {
-        if (!isRouterCommand(child(handler, target.commandField)?.value, target.name)) continue
-        const value = child(handler, field)?.value
-        found.push({ event, seconds: typeof value === 'number' ? value / perSecond : target.timeout.agentDefault })
-      }
-    }
-  }
-  return found
+  const { timeout } = target
+  if (timeout === undefined || !existsSync(file)) return []
+  return handlersIn(file, target).flatMap(({ event, handler }) => {
+    if (!isRouterCommand(child(handler, target.commandField)?.value, target.name)) return []
+    const value = child(handler, timeout.field)?.value
+    return [{ event, seconds: typeof value === 'number' ? value / timeout.perSecond : timeout.agentDefault }]
+  })
 }
 
-/**
- * For doctor: hookrun's entries in a file its agent no longer reads hooks from (Droid's
- * settings.json once a hooks.json is beside it), each with the command that writes them where the
- * agent reads. A gate there is not in force.
- */
+/** For doctor: hookrun's entries in a file the agent no longer reads (Droid's settings.json beside a hooks.json), with the fix. */
 export function ignoredRouterFiles(places: Places): Array<{ status: 'fail'; what: string; fix: string }> {
   return AGENTS.flatMap((target) =>
     (['user', 'project'] as const).flatMap((scope) =>

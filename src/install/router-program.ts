@@ -35,11 +35,7 @@ interface ProgramContext {
 /** Characters a word may hold unquoted and mean only themselves to a shell (src/core/shell.ts shellQuote). */
 const PLAIN = /[\w@%+=:,./-]/
 
-/**
- * `text` as the words a shell would make of it, when it holds no shell syntax at all: only plain
- * characters and single-quoted strings (with `'\''`, the way hookrun quotes a path). Anything
- * else (`;`, `$`, backquotes, redirections, globs, `~`, double quotes): undefined.
- */
+/** `text` as a shell's words when it holds no shell syntax (plain characters and single quotes, as hookrun quotes); else undefined. */
 export function plainWords(text: string): string[] | undefined {
   const words: string[] = []
   let word: string | undefined
@@ -102,11 +98,8 @@ function scriptOf(words: readonly string[]): string | undefined {
 }
 
 /**
- * The program of a router command (the command without its ` fire … --format agent` tail), found
- * as the agent would find it and never run through a shell: the same words as this hookrun's
- * command (or links to them) are this version; a file of an installed hookrun package has its
- * package's version; only then is a program named hookrun, outside the project, asked
- * `--version`, started directly with no shell.
+ * A router command's program, found as the agent would and never run through a shell: this hookrun's words are this version, an
+ * installed package's file has its version; only then is a hookrun outside the project asked `--version`, with no shell.
  */
 export function findProgram(command: string, context: ProgramContext): ProgramFinding {
   const program = command.replace(routerTail(), '').trim()
@@ -142,10 +135,7 @@ export function findProgram(command: string, context: ProgramContext): ProgramFi
   return version !== undefined ? { kind: 'version', program, version } : { kind: 'problem', program, problem: problem! }
 }
 
-/**
- * Does this router command run this very hookrun: the portable `hookrun` (what PATH gives the
- * agent), or this hookrun's own command line, links followed? Decided by reading, never by running.
- */
+/** Does this router command run this very hookrun (the portable `hookrun`, or this one's command, links followed)? Read, never run. */
 export function runsThisHookrun(command: string, self: readonly string[] = selfCommand()): boolean {
   const program = command.replace(routerTail(), '').trim()
   if (program === PORTABLE_SELF) return true

@@ -82,10 +82,7 @@ function pathWords(command: string): string[] {
 const PROJECT_VARIABLES = SCAN_ORDER.flatMap((agent) => agent.scan?.projectVariables ?? [])
 const IN_PROJECT = new RegExp(`^\\$\\{?(?:${[...PROJECT_VARIABLES, 'PWD'].join('|')})\\}?/`)
 
-/**
- * Does the command run (or read) a path outside the project: an absolute path that is not the
- * project's nor a system program's, the home folder, a parent folder, a temporary folder?
- */
+/** Does the command run or read a path outside the project (not a system program's): home, a parent or temporary folder? */
 function runsOutside(command: string, project: string): boolean {
   // The project itself may be in a temporary folder: its own paths are inside.
   const text = command.split(project).join(`$${PROJECT_VARIABLES[0]}`)

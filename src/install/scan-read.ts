@@ -9,7 +9,7 @@ import { PLUGIN_MARKER } from '../agents/plugins.ts'
 import { pluginAgent, pluginSource } from './plugin-agents.ts'
 import { PORTABLE_SELF } from './agent-target.ts'
 import { commandFlags, type ScanFlag, whenFlags } from './scan-flags.ts'
-import type { ScanSource } from './scan-sources.ts'
+import type { ScanSource } from '../agents/native-config.ts'
 import { isServeHandler } from './serve-entries.ts'
 import { hookTables } from './toml-hooks.ts'
 
@@ -36,11 +36,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 /** A word of a command line hookrun's router is run by: a plain path or a quoted one, no shell syntax. */
 const SELF_WORD = /^(?:'[^']*'|"[^"$`\\]*"|[A-Za-z0-9_./:@%+=,~-]+)$/
 
-/**
- * Is `self` (what a router's command runs before ` fire …`) hookrun: `hookrun` from PATH, or an
- * absolute hookrun (or a runtime and hookrun's script) outside the project? Anything else, a
- * command before it, a `./hookrun` of the repository's, is not hookrun's own entry.
- */
+/** Is `self` (a router command before ` fire …`) hookrun: from PATH, or an absolute one outside the project (not a repository's own)? */
 function isHookrunSelf(self: string, project: string): boolean {
   const words = self.trim().split(/\s+/)
   if (words.length === 0 || words.length > 4 || !words.every((word) => SELF_WORD.test(word))) return false
@@ -128,11 +124,7 @@ function marketplaceSource(source: unknown): { where: string; local: boolean } {
   return { where: `${text(source.source) ?? '?'} ${where}`, local: source.source === 'directory' || source.source === 'file' }
 }
 
-/**
- * The plugins Claude Code's settings switch on (`enabledPlugins`) and the marketplaces they add
- * (`extraKnownMarketplaces`): Claude Code fetches them (a git clone, a download) and runs the
- * plugins' hooks, MCP servers and skills, none of which is in this file for scan to read.
- */
+/** The plugins and marketplaces Claude Code's settings switch on: it fetches and runs them, and their hooks are not in this file. */
 function claudePlugins(label: string, root: Json, project: string): ScannedHook[] {
   const markets = new Map(
     Object.entries(isObject(root.extraKnownMarketplaces) ? root.extraKnownMarketplaces : {}).map(([name, market]) => [

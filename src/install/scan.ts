@@ -5,7 +5,19 @@ import { join, relative } from 'node:path'
 import { nodeChildProcess } from '../core/builtins.ts'
 import { JsonTextError } from './json-text.ts'
 import { readScanned, type ScannedHook } from './scan-read.ts'
-import { NO_PROJECT_FILE, SCAN_AGENTS, SCAN_SOURCES, type ScanSource } from './scan-sources.ts'
+import { SCAN_ORDER } from '../agents/registry.ts'
+import type { ScanSource } from '../agents/native-config.ts'
+
+// Every project file some known agent reads hooks or plugins from, in the registry's scan order (each module's `scan`).
+export const SCAN_SOURCES: readonly ScanSource[] = SCAN_ORDER.flatMap((agent) => agent.scan?.sources ?? [])
+
+/** Agents hookrun knows that read no hook file from a project, and why. */
+const NO_PROJECT_FILE: Readonly<Record<string, string>> = Object.fromEntries(
+  SCAN_ORDER.flatMap((agent) => (agent.scan?.noProjectFile === undefined ? [] : [[agent.name, agent.scan.noProjectFile]])),
+)
+
+/** The agents scan speaks of, in the order it lists what it looked at, each with its name there. */
+const SCAN_AGENTS: ReadonlyArray<readonly [string, string]> = SCAN_ORDER.map((agent) => [agent.name, agent.scan?.label ?? agent.label])
 
 /** Larger than any hooks file; a plugin past it is reported, not read. */
 const MAX_BYTES = 4 * 1024 * 1024
@@ -100,11 +112,7 @@ function readSafely(file: string): { content: string; executable: boolean } | { 
   }
 }
 
-/**
- * Which of `files` git tracks, asked of the user's own git (never a program the project names),
- * with no shell. `core.fsmonitor` is switched off: a repository's own `.git/config` may name a
- * program there, which git would otherwise start.
- */
+/** Which of `files` git tracks, asked of the user's git with no shell and `core.fsmonitor` off (a repository's config may name a program). */
 function trackedFiles(project: string, files: readonly string[], env: Readonly<Record<string, string | undefined>>): Set<string> | string {
   if (files.length === 0) return new Set()
   try {

@@ -3,10 +3,8 @@ import { isAbsolute, resolve } from 'node:path'
 import { shellQuote } from '../core/shell.ts'
 
 /**
- * The command that runs this hookrun, with absolute paths, for agents to call: the compiled
- * binary itself (`process.execPath`), or the runtime plus the script it runs (Node and Bun:
- * `process.argv[1]`; Deno also needs `run -A`). An agent starts hooks without our PATH, working
- * directory or shell aliases, so nothing here may be relative.
+ * The command that runs this hookrun, with absolute paths (agents start hooks without our PATH or folder): the compiled binary, or
+ * the runtime and its script (Deno also needs `run -A`).
  */
 export function selfCommand(argv: readonly string[] = process.argv, execPath: string = process.execPath): string[] {
   const script = argv[1]

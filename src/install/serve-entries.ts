@@ -1,7 +1,5 @@
-// `hookrun install --agent <agent> --serve`: the agent's router entries as handlers that POST each
-// event to `hookrun serve` on 127.0.0.1 (http handlers; where those fail open, a bash command client
-// on gates, or on every event), and the command on the session's start and each prompt that starts
-// the server when none answers (src/commands/serve.ts).
+// `hookrun install --serve`: router entries as handlers that POST each event to `hookrun serve` on 127.0.0.1 (http handlers, or a bash
+// command client where those fail open), and a command on session start and each prompt that starts the server (commands/serve.ts).
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { nodeChildProcess } from '../core/builtins.ts'
@@ -18,22 +16,14 @@ export function servedFor(target: Pick<AgentTarget, 'name' | 'serves'>): ServedA
   return target.serves === true ? servedAgent(target.name) : undefined
 }
 
-/**
- * The url of an http handler `install --serve` writes: the port is fixed here, as the agents take
- * a literal url only. Its query is for the person: Claude Code's block message when the server does
- * not answer names the url and nothing else of hookrun's ("[url]: failed; blocking because
- * onFailure is \"block\" connect ECONNREFUSED"), so the url says how to recover.
- */
+/** An http handler's url: the agents take a literal one only, and Claude Code's block message names just the url, so its query says how to recover. */
 function serveUrl(agent: ServedAgent, port: number): string {
   return `http://127.0.0.1:${port}/${agent.http.route}?if-down=run-hookrun-serve`
 }
 
 const ROUTES = SERVED_AGENTS.map((agent) => agent.http.route).join('|')
 const SERVE_URL = new RegExp(`^http://127\\.0\\.0\\.1:(\\d+)/(?:${ROUTES})(?:\\?[\\w=&-]*)?$`)
-/**
- * A command client `install --serve` wrote (`clientCommand`), by its first line; and the curl one
- * installs wrote before, still recognised so that an uninstall or a --sync replaces it.
- */
+/** A command client `install --serve` wrote (`clientCommand`), by its first line; and the older curl one, so uninstall or --sync replaces it. */
 const SERVE_CLIENTS = [
   new RegExp(`^# hookrun serve client: POST to http://127\\.0\\.0\\.1:(\\d+)/(?:${ROUTES})(?:/[A-Za-z]+)?\n`),
   new RegExp(
@@ -41,26 +31,15 @@ const SERVE_CLIENTS = [
   ),
 ]
 
-/**
- * The client stops waiting this long before the agent's own timeout for the entry
- * (ROUTER_TIMEOUT_SECONDS), so a server that hangs ends in the client's block, not in the agent's
- * timeout (Copilot lets a call through when a hook times out).
- */
+/** Before the agent's own timeout, so a hung server ends in the client's block, not a timeout (Copilot lets a call through then). */
 const CLIENT_TIMEOUT_SECONDS = ROUTER_TIMEOUT_SECONDS - 10
 
 /**
- * The command client of an agent whose http handlers fail open (or has none), for the bash these
- * agents run command hooks in: it posts the event (stdin) over bash's own /dev/tcp, so a call costs
- * a bash, and a cat where stdin is a socket (curl's start alone cost 11 ms a call; BENCHMARKS.md).
- * The secret header comes from a private file (`ps` shows a command line to every user). Only a
- * 200 whose body arrived whole is printed. When nothing listens on the port (the server's idle
- * exit, a reboot) or the server is stopping (503), `startHere` runs the event: `hookrun serve
- * --start`, which starts the server for the next calls and answers this one with a fire of its
- * own, so a gate is still decided, by the same hooks. On a gate anything else (that cannot run, no answer in time, a 401 for a wrong
- * secret, a 500 from a fire that failed, a cut answer) becomes the agent's blocking exit with a
- * line on how to recover, after the server's own answer when there was one; elsewhere the event
- * goes on, as a failing router's does. The connection is a compound command's redirection, not
- * `exec`: a bash in POSIX mode exits on a failed `exec` redirection, which would skip the rest.
+ * The command client where http handlers fail open (or are missing): it posts stdin over bash's /dev/tcp (curl's start alone cost
+ * 11 ms a call: BENCHMARKS.md), the secret read from a private file (`ps` shows command lines to all). Only a 200 whose body arrived
+ * whole is printed. Nothing listening, or a stopping server (503): `startHere` (`hookrun serve --start`) starts it and answers this
+ * event itself. On a gate anything else blocks with how to recover; elsewhere the event goes on. The connection is a compound
+ * command's redirection, not `exec`: a POSIX-mode bash exits on a failed `exec` redirection.
  */
 function clientCommand(agent: ServedAgent, port: number, event: string, headerFile: string, gate: boolean, startHere: string): string {
   const path = `/${agent.http.route}${agent.http.eventInUrl ? `/${event}` : ''}`
@@ -70,14 +49,9 @@ function clientCommand(agent: ServedAgent, port: number, event: string, headerFi
   const config = CONFIG_VARIABLES.map((name) => `\${${name}-}`).join('|')
   const post = [
     `# hookrun serve client: POST to http://127.0.0.1:${port}${path}`,
-    // Bytes, not characters: content-length counts bytes (the agent's LC_ALL is put back for the
-    // hookrun below, so the server it starts runs hooks in the person's locale). Read without a
-    // process where stdin is a pipe; Node's spawn (Qwen Code's) gives a socket, which /dev/stdin
-    // cannot open: cat reads that. Every variable set here first, whatever the environment holds.
-    // SIGPIPE ignored: a peer that closes before reading would otherwise kill the client mid-write,
-    // and an agent that blocks on exit 2 only (Qwen Code, Gemini CLI) would let the call through.
-    // Options the agent's environment may set (BASH_ENV, SHELLOPTS) off: with errexit the failed
-    // connection to a stopped server would end the client with 1, a "go ahead" there.
+    // Bytes (content-length counts them; LC_ALL is put back for hookrun below). A socket stdin (Node's spawn) cannot be opened as
+    // /dev/stdin: cat reads it. SIGPIPE ignored: a peer closing early would kill the client, a go-ahead where only exit 2 blocks.
+    // errexit and the like off (BASH_ENV, SHELLOPTS): a failed connection must not end the client with 1.
     "set +euo pipefail; trap '' PIPE; o=${LC_ALL-} x=${LC_ALL+1}; LC_ALL=C; c= s= n= b=; if [ -S /dev/stdin ]; then p=$(cat); else p=$(</dev/stdin); fi",
     `{ c=1; read -r h <${shellQuote(headerFile)} && printf '${request}' "$h" "${config}" "\${#p}" "$p" >&3 && read -r ${wait} s <&3 &&`,
     `while IFS= read -r ${wait} l <&3 && [ "$l" != $'\\r' ]; do case $l in [Cc]ontent-[Ll]ength:*) n=\${l//[!0-9]/} ;; esac; done &&`,
@@ -112,11 +86,8 @@ export function isServeHandler(handler: unknown): boolean {
 }
 
 /**
- * The agent's target with serve's handlers. Claude Code: an http handler on every event; a gate
- * event's blocks when the server cannot answer (`onFailure: "block"`: dead, slow, or a 500 from a
- * fire that failed); elsewhere a failure lets the event go on, as a failing command router does.
- * An agent whose http handlers fail open: its gates (or every event) get the command client.
- * The session's start and each prompt keep a command that starts the server.
+ * The target with serve's handlers: http handlers (a gate blocks when the server cannot answer: `onFailure: "block"`), the command
+ * client where those fail open, and a command that starts the server on session start and each prompt.
  */
 export function servedTarget(target: AgentTarget, agent: ServedAgent, port: number, secret: string, headerFile: string): AgentTarget {
   const { http } = agent
@@ -198,10 +169,7 @@ export function modeOf(file: string): number | undefined {
   return existsSync(file) ? statSync(file).mode & 0o777 : undefined
 }
 
-/**
- * The settings file holds the secret, so it is readable by the user alone (the write narrows the
- * mode; this narrows one the install did not write, and tells a mode that was wider before).
- */
+/** The settings file holds the secret: made readable by the user alone, telling a mode that was wider before. */
 export function keepPrivate(file: string, before: number | undefined): string | undefined {
   const mode = modeOf(file)
   if (mode === undefined) return undefined
@@ -210,11 +178,7 @@ export function keepPrivate(file: string, before: number | undefined): string | 
   return `  note: ${file} holds hookrun serve's secret, so it is now readable by you alone (mode ${(before & 0o700).toString(8)}, was ${before.toString(8)})`
 }
 
-/**
- * What `--serve` needs of the machine. Claude Code: `onFailure` (2.1.295), or a server that is gone
- * would let every gate through; refused with one line on an older one. An agent with command
- * clients: a bash that reaches loopback, or every gate blocks.
- */
+/** What `--serve` needs: Claude Code's `onFailure` (else a gone server lets gates through); for command clients, a bash that reaches loopback. */
 export function checkServedVersion(env: Readonly<Record<string, string | undefined>>, agent: ServedAgent): string | undefined {
   const { label, http } = agent
   const onPath = (name: string) =>
@@ -237,11 +201,7 @@ export function checkServedVersion(env: Readonly<Record<string, string | undefin
   return undefined
 }
 
-/**
- * The command clients are bash reaching 127.0.0.1 through /dev/tcp: a bash built without network
- * redirections (or none on PATH) would make every gate block, so install refuses in one line. A
- * connection to port 0 is refused where /dev/tcp works, and "No such file" where it does not.
- */
+/** Without /dev/tcp every gate would block: a connection to port 0 is refused where it works, "No such file" where it does not. */
 function checkClientShell(label: string, bash: string | undefined, env: Readonly<Record<string, string | undefined>>): void {
   const refuse = (why: string) =>
     new HookrunError(`--serve for ${label} answers its gates through bash's /dev/tcp, and ${why}: install without --serve`)

@@ -1,10 +1,9 @@
 // Agents whose hooks are `[[hooks]]` tables in a TOML file (Kimi Code CLI): hookrun's tables read,
 // added and removed as lines, so the rest of the user's file keeps every byte.
 import { count } from '../core/words.ts'
-import { agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, isRouterCommand } from './agent-target.ts'
 import { JsonTextError } from './json-text.ts'
-import { type AgentFileResult, type AgentFiles, throughLink, uninstallOwnEntries } from './results.ts'
+import { type AgentFileResult, type AgentFiles, type OwnFormat, throughLink, uninstallOwnEntries } from './results.ts'
 
 /** One `[[hooks]]` table: its lines (`start` inclusive, `end` exclusive) and the plain values it sets. */
 interface HookTable {
@@ -76,26 +75,8 @@ function routerTables(text: string, agent: AgentName): HookTable[] {
 }
 
 /** The event a table is for (Kimi: `event`, Vibe: `type`). */
-function eventOf(table: HookTable, agent: AgentName): string {
-  return String(table.fields[agentTarget(agent)?.tomlEventKey ?? 'event'])
-}
-
-/** The events hookrun's tables answer. */
-export function routedEventsToml(text: string, agent: AgentName): string[] {
-  try {
-    return [...new Set(routerTables(text, agent).map((table) => eventOf(table, agent)))]
-  } catch {
-    return [] // not a file install can edit: install and doctor report it on their own
-  }
-}
-
-/** The commands of hookrun's tables. */
-export function routerCommandsToml(text: string, agent: AgentName): string[] {
-  try {
-    return [...new Set(routerTables(text, agent).map((table) => String(table.fields.command)))]
-  } catch {
-    return []
-  }
+function eventOf(table: HookTable, target: AgentTarget): string {
+  return String(table.fields[target.tomlEventKey ?? 'event'])
 }
 
 function tableText(target: AgentTarget, event: string, command: string): string {
@@ -108,12 +89,7 @@ function tableText(target: AgentTarget, event: string, command: string): string 
 }
 
 /** One table for each of the agent's events that has none, and hookrun's tables pointed at `self` (this hookrun). */
-export function installToml(
-  target: AgentTarget,
-  file: string,
-  self: string,
-  files: AgentFiles,
-): { lines: string[]; result: AgentFileResult } {
+function installToml(target: AgentTarget, file: string, self: string, files: AgentFiles): { lines: string[]; result: AgentFileResult } {
   let added: string[] = []
   let updated = 0
   let existed = false
@@ -122,20 +98,20 @@ export function installToml(
   const edited = files.edit(file, (before) => {
     existed = before !== undefined
     // hookrun's tables for events this shape does not have go (Vibe's names before 2.21, which 2.21 refuses).
-    const stale = routerTables(before ?? '', target.name).filter((table) => !target.events.includes(eventOf(table, target.name)))
-    removedEvents = [...new Set(stale.map((table) => eventOf(table, target.name)))]
+    const stale = routerTables(before ?? '', target.name).filter((table) => !target.events.includes(eventOf(table, target)))
+    removedEvents = [...new Set(stale.map((table) => eventOf(table, target)))]
     const kept = stale.length === 0 ? (before ?? '') : withoutTables(before!, stale)
     const tables = routerTables(kept, target.name)
     const lines = kept.split('\n')
     updated = 0
     for (const table of tables) {
-      const command = target.command(self, eventOf(table, target.name))
+      const command = target.command(self, eventOf(table, target))
       if (table.fields.command === command || table.commandLine === undefined) continue
       lines[table.commandLine] = `command = ${JSON.stringify(command)}`
       updated++
     }
     let text = lines.join('\n')
-    const routed = new Set(tables.map((table) => eventOf(table, target.name)))
+    const routed = new Set(tables.map((table) => eventOf(table, target)))
     added = target.events.filter((event) => !routed.has(event))
     for (const event of added) {
       if (text !== '' && !text.endsWith('\n')) text += '\n'
@@ -171,25 +147,24 @@ export function installToml(
   }
 }
 
-/** hookrun's tables taken out, every other line kept; a file install created that is left empty goes. */
-export function uninstallToml(
-  target: AgentTarget,
-  file: string,
-  env: Readonly<Record<string, string | undefined>>,
-  files: AgentFiles,
-): { lines: string[]; result: AgentFileResult } {
-  return uninstallOwnEntries<HookTable>(
-    target.name,
-    file,
-    env,
-    files,
-    (text) => {
-      const ours = routerTables(text ?? '', target.name)
-      const left = withoutTables(text ?? '', ours)
-      return { ours, text: left, empty: left.trim() === '' }
-    },
-    (table) => eventOf(table, target.name),
-  )
+export const TOML: OwnFormat = {
+  routers: (text, target) =>
+    routerTables(text, target.name).map((table) => ({ event: eventOf(table, target), command: String(table.fields.command) })),
+  install: (target, file, self, _chosen, _narrowing, files) => installToml(target, file, self, files),
+  /** hookrun's tables taken out, every other line kept; a file install created that is left empty goes. */
+  uninstall: (target, file, env, files) =>
+    uninstallOwnEntries<HookTable>(
+      target.name,
+      file,
+      env,
+      files,
+      (text) => {
+        const ours = routerTables(text ?? '', target.name)
+        const left = withoutTables(text ?? '', ours)
+        return { ours, text: left, empty: left.trim() === '' }
+      },
+      (table) => eventOf(table, target),
+    ),
 }
 
 /** The text without these tables: each one's own lines (not the blank ones after it), and the blank line install put before it. */

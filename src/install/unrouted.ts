@@ -1,7 +1,5 @@
-// Hooks a narrowed user install does not ask hookrun about yet: hooks.json gained them since the
-// agent's entries were compiled, and an agent that read its settings before the background sync
-// routed them (Claude Code reads them when a session starts) runs the whole session without them.
-// The session-start fire tells the person (src/fire.ts `unroutedNotice`); doctor says it too.
+// Hooks a narrowed user install does not route yet (hooks.json gained them since): an agent that read its settings before the
+// background sync runs the whole session without them. The session-start fire (fire.ts `unroutedNotice`) and doctor say so.
 import { existsSync, readFileSync } from 'node:fs'
 import { loadConfig } from '../config/parse.ts'
 import { type NarrowedStamp, readUserStamp, writeStamp } from '../config/narrowed.ts'
@@ -72,11 +70,7 @@ function covers(matchers: readonly (string | undefined)[], wanted: NativeEntry):
   )
 }
 
-/**
- * The hooks that can run in `cwd` (the user's, the managed layers', a trusted project's) that the
- * agent's user file, as it is now, does not route: an event with no entry of hookrun's, or a tool
- * its matcher leaves out. Empty when that cannot be told (hook folders, an unreadable file).
- */
+/** The hooks that can run in `cwd` that the agent's user file does not route now; empty when that cannot be told. */
 function unroutedHooks(installed: AgentTarget, cwd: string, env: Env, file?: string): UnroutedHook[] {
   // An event left out for the installed agent's version has no route on purpose (src/install/agent-version.ts).
   const { target } = asInstalled(installed, env)
@@ -134,10 +128,7 @@ function notInForce(unrouted: readonly UnroutedHook[], where: string): string {
   return `${words} ${verb} in ${where}${besides}`
 }
 
-/**
- * What a session-start fire tells the person when the narrowed user install of `agent` (one the
- * user stamp follows) does not route hooks that can run here: its session runs without them.
- */
+/** What a session-start fire says when a followed narrowed user install does not route hooks that can run here. */
 export function unroutedNotice(agent: string, cwd: string, env: Env): string | undefined {
   const target = agentTarget(agent)
   if (target === undefined || !(readUserStamp(env)?.agents.includes(target.name) ?? false)) return undefined
@@ -147,10 +138,8 @@ export function unroutedNotice(agent: string, cwd: string, env: Env): string | u
 }
 
 /**
- * What a fire of `agent` tells the person when its narrowed project install is one fires do not
- * keep up to date (the agent stops running a changed entry until it is reviewed: Codex) and the
- * config changed since it was compiled: the hooks its file does not route. None when it routes
- * them all; then the stamp takes the new signature, so later fires do not look again.
+ * What a fire says when its project install is not kept up to date (reviewed entries: Codex) and the config changed: the hooks its
+ * file does not route. None when it routes them all; then the stamp takes the new signature, so later fires do not look again.
  */
 export function reviewedNotice(agent: string, stamp: NarrowedStamp, signature: string, cwd: string, env: Env): string | undefined {
   const target = agentTarget(agent)
@@ -165,10 +154,7 @@ export function reviewedNotice(agent: string, stamp: NarrowedStamp, signature: s
   return `hookrun: ${notInForce(unrouted, target.label)}: ${file} does not route ${unrouted.length > 1 ? 'them' : 'it'}, and hookrun leaves that file (${target.label} stops running a changed entry until you review it): run hookrun install --project --sync in ${stamp.dir}, then review the changed entries in ${review}`
 }
 
-/**
- * `hookrun doctor`: the narrowed user installs that leave a hook that can run here unasked. A fire
- * brings them up to date by itself, but sessions the agent started before then run without it.
- */
+/** `hookrun doctor`: narrowed user installs that leave a hook unasked here (sessions started before the sync run without it). */
 export const unroutedCheck: DoctorCheck = (context) =>
   followedUserInstalls(context.env).flatMap((target): DoctorLine[] => {
     const unrouted = unroutedHooks(target, context.cwd, context.env)

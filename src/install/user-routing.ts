@@ -27,10 +27,8 @@ export interface UserRouting {
 }
 
 /**
- * The hooks a user install must route: the user's own and managed layers (read where no project
- * is), and those of every project with a trust record, as trusted now (a project changed since it
- * was trusted runs none of its hooks, so they need no route until `hookrun trust`, which syncs).
- * `also` adds folders fires were seen in (a nested project, a worktree), read the same way.
+ * The hooks a user install must route: the user's and managed layers', and those of every project with a trust record as trusted
+ * now (a changed one runs none until `hookrun trust`, which syncs); `also`: folders fires were seen in.
  */
 export function userRouting(env: Env, also: readonly string[] = []): UserRouting {
   const roots = [...new Set([...trustedRoots(env), ...also.map((dir) => resolve(dir))])].filter((root) => existsSync(root))
@@ -48,11 +46,7 @@ export function userRouting(env: Env, also: readonly string[] = []): UserRouting
   return { hooks, opaque, signatures }
 }
 
-/**
- * The entries of a narrowed user install: every event and tool `routing`'s hooks could fire on,
- * and the session start always (a project whose hooks are not trusted tells so there, once a
- * session); undefined (every event) when that cannot be told.
- */
+/** A narrowed user install's entries: what `routing`'s hooks could fire on, and the session start (the untrusted notice); undefined: every event. */
 export function userNativeMatchers(target: AgentTarget, routing: UserRouting): Map<string, NativeEntry> | undefined {
   const native = compileNativeMatchers(target, routing.hooks, routing.opaque)
   if (native === undefined) return undefined
@@ -83,10 +77,7 @@ export function userInstalls(env: Env): AgentTarget[] {
   })
 }
 
-/**
- * Record in the user stamp which agents' user configs fires keep narrowed, and what they were
- * compiled from (`routing`; undefined keeps the signatures as they are).
- */
+/** Record in the user stamp which user configs fires keep narrowed, and what from (`routing`; undefined keeps the signatures). */
 export function followUserNarrowed(
   env: Env,
   routing: UserRouting | undefined,

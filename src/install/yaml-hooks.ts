@@ -1,22 +1,16 @@
-// Hermes Agent's config.yaml: hookrun's entries under `hooks:` (`{<event>: [{command, timeout,
-// fail_closed}]}`, NousResearch/hermes-agent agent/shell_hooks.py), edited with the yaml package's
-// Document API so every comment, key order and style of the user's stays as it was; uninstall
-// leaves the file as it was before install, hookrun's entries aside.
-import { isMap, isScalar, isSeq, parseDocument, type Document, type YAMLMap, type YAMLSeq } from 'yaml'
-import { agentTarget } from './agents.ts'
+// Hermes Agent's config.yaml: hookrun's entries under `hooks:` (`{<event>: [{command, timeout, fail_closed}]}`), edited with the yaml
+// package's Document API so the user's comments, order and style stay; uninstall gives the file back as it was.
+import { isMap, isScalar, isSeq, parseDocument, type Document, type Pair, type YAMLMap, type YAMLSeq } from 'yaml'
 import { type AgentName, type AgentTarget, isRouterCommand } from './agent-target.ts'
 import { JsonTextError } from './json-text.ts'
-import { installedLines } from './own-file-lines.ts'
-import { type AgentFileResult, type AgentFiles, uninstallOwnEntries } from './results.ts'
+import { installedLines, type OwnFormat, uninstallOwnEntries } from './results.ts'
 
 /** How hookrun prints a document: no folding of long lines, so a line of the user's stays one line. */
 const PRINT = { lineWidth: 0 } as const
 
 /**
- * `after` (the edited document, printed) with the user's own bytes wherever the edit left a line
- * alone: the yaml package prints an unedited document a little differently (the spaces before a
- * comment), so the lines it prints the same as before come from `original`. Where its print of
- * the unedited document does not map line for line onto the file, `after` as it is.
+ * `after` with the user's own bytes wherever the edit left a line alone (yaml prints an unedited document a little differently);
+ * `after` as it is where the print of `before` does not map line for line onto `original`.
  */
 function keepingUserBytes(original: string, before: string, after: string): string {
   const from = original.split('\n')
@@ -64,11 +58,13 @@ function routerIndexes(list: unknown, agent: AgentName): number[] {
   return list.items.flatMap((item, index) => (isMap(item) && isRouterCommand(item.get('command'), agent) ? [index] : []))
 }
 
+const eventKey = (pair: Pair): string => (isScalar(pair.key) ? String(pair.key.value) : String(pair.key))
+
 /** Every event with a router entry of hookrun's, and how many. */
 function routed(doc: Document, target: AgentTarget): Map<string, number> {
   const found = new Map<string, number>()
   for (const pair of hooksOf(doc, target.label)?.items ?? []) {
-    const event = isScalar(pair.key) ? String(pair.key.value) : String(pair.key)
+    const event = eventKey(pair)
     const count = routerIndexes(pair.value, target.name).length
     if (count > 0) found.set(event, count)
   }
@@ -81,7 +77,7 @@ function removeRouters(doc: Document, target: AgentTarget, keep: (event: string)
   if (hooks === undefined) return []
   const removed: string[] = []
   for (const pair of [...hooks.items]) {
-    const event = isScalar(pair.key) ? String(pair.key.value) : String(pair.key)
+    const event = eventKey(pair)
     if (keep(event)) continue
     const indexes = routerIndexes(pair.value, target.name)
     if (indexes.length === 0) continue
@@ -94,94 +90,63 @@ function removeRouters(doc: Document, target: AgentTarget, keep: (event: string)
   return removed
 }
 
-/** hookrun's entries for the events chosen, after the user's own in each list; the rest of the file as it was. */
-export function installYamlFile(
-  target: AgentTarget,
-  file: string,
-  self: string,
-  chosen: ReadonlySet<string> | undefined,
-  files: AgentFiles,
-): { lines: string[]; result: AgentFileResult } {
-  const events = target.events.filter((event) => chosen === undefined || chosen.has(event))
-  let found = { existed: false, events, added: [] as string[], removed: [] as string[] }
-  const edited = files.edit(file, (before) => {
-    const doc = documentOf(before)
-    const had = routed(doc, target)
-    // Entries of events not chosen go; the others are brought to what install writes now.
-    const removed = removeRouters(doc, target, (event) => events.includes(event))
-    for (const event of events) {
-      const handler = target.handler(target.command(self, event), event)
-      const hooks = hooksOf(doc, target.label)
-      const list: unknown = hooks?.get(event, true)
-      if (list !== undefined && !isSeq(list) && !(isScalar(list) && list.value === null))
-        throw new JsonTextError(`"hooks.${event}" is not a list, as ${target.label} expects`)
-      const at = isSeq(list) ? routerIndexes(list, target.name) : []
-      if (at.length > 0) {
-        // Already there: pointed at this hookrun, with the keys a gate needs (fail_closed).
-        const entry = (list as YAMLSeq).items[at[0]!] as YAMLMap
-        for (const [key, value] of Object.entries(handler)) if (entry.get(key) !== value) entry.set(key, value)
-        continue
-      }
-      if (isSeq(list)) list.add(doc.createNode(handler))
-      else doc.setIn(['hooks', event], doc.createNode([handler]))
-    }
-    found = { existed: before !== undefined, events, added: events.filter((event) => !had.has(event)), removed }
-    const text =
-      before === undefined ? doc.toString(PRINT) : keepingUserBytes(before, documentOf(before).toString(PRINT), doc.toString(PRINT))
-    return text === before ? undefined : text
-  })
-  return installedLines(target, file, self, edited, found)
-}
-
-/** hookrun's entries out, every byte of the user's kept; the file goes when install made it and nothing else is in it. */
-export function uninstallYamlFile(
-  target: AgentTarget,
-  file: string,
-  env: Readonly<Record<string, string | undefined>>,
-  files: AgentFiles,
-): { lines: string[]; result: AgentFileResult } {
-  return uninstallOwnEntries(
-    target.name,
-    file,
-    env,
-    files,
-    (text) => {
-      const doc = documentOf(text)
-      const ours = [...routed(doc, target)].flatMap(([event, count]) => Array.from({ length: count }, () => event))
-      const printed = doc.toString(PRINT)
-      removeRouters(doc, target, () => false)
-      const left = text === undefined ? doc.toString(PRINT) : keepingUserBytes(text, printed, doc.toString(PRINT))
-      return { ours, text: left, empty: left.trim() === '' || left.trim() === '{}' }
-    },
-    (event) => event,
-  )
-}
-
-/** The events of hookrun's entries in the file's text (none when it is not a file install could edit). */
-export function routedEventsYaml(text: string, agent: AgentName): string[] {
-  try {
-    const target = agentTarget(agent)
-    return target === undefined ? [] : [...routed(documentOf(text), target).keys()]
-  } catch {
-    return []
-  }
-}
-
-/** The commands of hookrun's entries. */
-export function routerCommandsYaml(text: string, agent: AgentName): string[] {
-  try {
-    const target = agentTarget(agent)
-    if (target === undefined) return []
-    const doc = documentOf(text)
-    const commands = new Set<string>()
-    for (const pair of hooksOf(doc, target.label)?.items ?? [])
-      if (isSeq(pair.value))
-        for (const item of pair.value.items) {
-          const command = isMap(item) ? item.get('command') : undefined
-          if (isRouterCommand(command, agent)) commands.add(command as string)
+export const YAML: OwnFormat = {
+  routers: (text, target) =>
+    (hooksOf(documentOf(text), target.label)?.items ?? []).flatMap((pair) =>
+      isSeq(pair.value)
+        ? pair.value.items.flatMap((item) => {
+            const command = isMap(item) ? item.get('command') : undefined
+            return isRouterCommand(command, target.name) ? [{ event: eventKey(pair), command: command as string }] : []
+          })
+        : [],
+    ),
+  /** hookrun's entries for the events chosen, after the user's own in each list; the rest of the file as it was. */
+  install(target, file, self, chosen, _narrowing, files) {
+    const events = target.events.filter((event) => chosen === undefined || chosen.has(event))
+    let found = { existed: false, events, added: [] as string[], removed: [] as string[] }
+    const edited = files.edit(file, (before) => {
+      const doc = documentOf(before)
+      const had = routed(doc, target)
+      // Entries of events not chosen go; the others are brought to what install writes now.
+      const removed = removeRouters(doc, target, (event) => events.includes(event))
+      for (const event of events) {
+        const handler = target.handler(target.command(self, event), event)
+        const hooks = hooksOf(doc, target.label)
+        const list: unknown = hooks?.get(event, true)
+        if (list !== undefined && !isSeq(list) && !(isScalar(list) && list.value === null))
+          throw new JsonTextError(`"hooks.${event}" is not a list, as ${target.label} expects`)
+        const at = isSeq(list) ? routerIndexes(list, target.name) : []
+        if (at.length > 0) {
+          // Already there: pointed at this hookrun, with the keys a gate needs (fail_closed).
+          const entry = (list as YAMLSeq).items[at[0]!] as YAMLMap
+          for (const [key, value] of Object.entries(handler)) if (entry.get(key) !== value) entry.set(key, value)
+          continue
         }
-    return [...commands]
-  } catch {
-    return []
-  }
+        if (isSeq(list)) list.add(doc.createNode(handler))
+        else doc.setIn(['hooks', event], doc.createNode([handler]))
+      }
+      found = { existed: before !== undefined, events, added: events.filter((event) => !had.has(event)), removed }
+      const text =
+        before === undefined ? doc.toString(PRINT) : keepingUserBytes(before, documentOf(before).toString(PRINT), doc.toString(PRINT))
+      return text === before ? undefined : text
+    })
+    return installedLines(target, file, self, edited, found, undefined, true)
+  },
+  /** hookrun's entries out, every byte of the user's kept; the file goes when install made it and nothing else is in it. */
+  uninstall: (target, file, env, files) =>
+    uninstallOwnEntries(
+      target.name,
+      file,
+      env,
+      files,
+      (text) => {
+        const doc = documentOf(text)
+        const ours = [...routed(doc, target)].flatMap(([event, count]) => Array.from({ length: count }, () => event))
+        const printed = doc.toString(PRINT)
+        removeRouters(doc, target, () => false)
+        const left = text === undefined ? doc.toString(PRINT) : keepingUserBytes(text, printed, doc.toString(PRINT))
+        return { ours, text: left, empty: left.trim() === '' || left.trim() === '{}' }
+      },
+      (event) => event,
+    ),
 }
