@@ -1,4 +1,4 @@
-import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import { Answer, blockReason, contextText, hookEventName, jsonLine, knownEvent } from './shared.ts'
 import { claudeEvents } from './claude.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
@@ -64,10 +64,9 @@ export const auggie: Dialect = {
     Array.isArray(payload.workspace_roots) &&
     payload.cursor_version === undefined &&
     payload.session_id === undefined,
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
-    const named = agentEvent ?? payload.hook_event_name
-    const event = typeof named === 'string' && AUGGIE_EVENTS.has(named) ? named : 'PreToolUse'
+    const event = knownEvent(agentEvent ?? payload.hook_event_name, AUGGIE_EVENTS, 'PreToolUse')
     const answer = new Answer('Auggie', event)
     const out: Record<string, unknown> = {}
     const specific: Record<string, unknown> = { hookEventName: event }
@@ -80,17 +79,10 @@ export const auggie: Dialect = {
       if (event === 'PreToolUse' && !decision.blocked) specific.updatedInput = decision.updatedInput
       else if (event !== 'PreToolUse') answer.cannot('updatedInput')
     }
-    const context = contextText(decision)
-    if (context !== undefined) {
-      if (CONTEXT_EVENTS.has(event)) specific.additionalContext = context
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (specific.additionalContext = context))
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
     if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
-    if (decision.systemMessage !== undefined) {
-      if (event === 'PromptSubmit') answer.cannot('systemMessage')
-      else out.systemMessage = decision.systemMessage
-    }
+    answer.take('systemMessage', decision.systemMessage, event !== 'PromptSubmit', (message) => (out.systemMessage = message))
     if (decision.suppressOutput) answer.cannot('suppressOutput')
     if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }

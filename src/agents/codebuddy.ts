@@ -1,6 +1,6 @@
 import { claude, claudeEvents, claudeTools } from './claude.ts'
 import { CLAUDE_MCP_NAMING } from './types.ts'
-import { jsonLine, ownEvent } from './shared.ts'
+import { hookEventName, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
@@ -130,7 +130,7 @@ export const codebuddy: Dialect = {
     CODEBUDDY_EVENTS.has(payload.hook_event_name) &&
     typeof payload.transcript_path === 'string' &&
     TRANSCRIPT_FOLDER.test(payload.transcript_path),
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, CODEBUDDY_EVENTS) ?? 'PreToolUse'
     const stopping = STOP_EVENTS.has(event)

@@ -1,7 +1,7 @@
 import { CLAUDE_EVENT_NAMES, claudeEvents } from './claude.ts'
 // Codex's dialect: its payloads in, its JSON answers and exit codes out.
 import { CLAUDE_MCP_NAMING } from './types.ts'
-import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
+import { Answer, blockReason, carryFields, contextText, decided, hookEventName, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget } from './install.ts'
@@ -75,13 +75,12 @@ export const codex: Dialect = {
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&
     (CODEX_ONLY_EVENTS.has(payload.hook_event_name) || (CODEX_EVENTS.has(payload.hook_event_name) && typeof payload.turn_id === 'string')),
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, CODEX_EVENTS) ?? 'PreToolUse'
     const answer = new Answer('Codex', event)
     const out: Record<string, unknown> = {}
     const specific: Record<string, unknown> = { hookEventName: event }
-    const context = contextText(decision)
     const strict = event === 'PreToolUse' || event === 'PermissionRequest'
 
     if (event === 'PreToolUse') {
@@ -117,10 +116,7 @@ export const codex: Dialect = {
       } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
     }
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Codex cannot rewrite a prompt')
-    if (context !== undefined) {
-      if (CONTEXT_EVENTS.has(event)) specific.additionalContext = context
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (specific.additionalContext = context))
     if (!decision.continue) {
       if (strict) answer.cannot('continue: false')
       else {

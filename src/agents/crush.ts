@@ -87,11 +87,7 @@ export const crush: Dialect = {
           )
       }
     }
-    const context = contextText(decision)
-    if (context !== undefined) {
-      if (event === 'PreToolUse') out.context = context
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), event === 'PreToolUse', (context) => (out.context = context))
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Crush cannot rewrite a prompt')
     if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
     if (decision.suppressOutput) answer.cannot('suppressOutput')

@@ -146,10 +146,7 @@ export const cursor: Dialect = {
           out.agent_message = blockReason(decision)
         }
       }
-      if (decision.updatedInput !== undefined) {
-        if (event === 'preToolUse') out.updated_input = decision.updatedInput
-        else answer.cannot('updatedInput')
-      }
+      answer.take('updatedInput', decision.updatedInput, event === 'preToolUse', (input) => (out.updated_input = input))
     } else {
       if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
       if (event === 'beforeSubmitPrompt' && (decision.blocked || decision.decision === 'ask' || !decision.continue)) {

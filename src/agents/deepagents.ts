@@ -1,7 +1,7 @@
 // LangChain Deep Agents Code (`deepagents-code`, earlier `deepagents-cli`): fire-and-forget hooks
 // on dotted event names, an argv list per entry in ~/.deepagents/hooks.json; nothing is read back.
 import { join } from 'node:path'
-import { Answer, contextText } from './shared.ts'
+import { readsNothing } from './shared.ts'
 import type { Agent, AgentEvents, Dialect } from './types.ts'
 import type { InstallTarget } from './install.ts'
 
@@ -46,18 +46,12 @@ export const deepagents: Dialect = {
   // `event` with a dotted name of its own: no other agent's payload has one.
   detect: (payload) => typeof payload.event === 'string' && DEEPAGENTS_EVENTS.has(payload.event),
   eventName: (payload) => (typeof payload.event === 'string' && DEEPAGENTS_EVENTS.has(payload.event) ? payload.event : undefined),
-  render(decision, payload, agentEvent) {
-    const answer = new Answer('Deep Agents Code', agentEvent ?? deepagents.eventName(payload) ?? 'session.start')
-    const none = 'Deep Agents Code reads nothing of a hook answer'
-    if (decision.blocked || decision.decision === 'deny') answer.cannot('a block', `${none}; the event proceeds`)
-    else if (decision.decision === 'ask') answer.cannot("decision 'ask'", none)
-    if (contextText(decision) !== undefined) answer.cannot('additionalContext', none)
-    if (decision.updatedInput !== undefined) answer.cannot('updatedInput', none)
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', none)
-    if (!decision.continue) answer.cannot('continue: false', `${none}; the agent goes on`)
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage', none)
-    return { stdout: '', exitCode: 0, warnings: answer.warnings }
-  },
+  render: readsNothing(
+    'Deep Agents Code',
+    (payload, agentEvent) => agentEvent ?? deepagents.eventName(payload) ?? 'session.start',
+    'the event proceeds',
+    'the agent goes on',
+  ),
 }
 
 /** Deep Agents Code's hooks file for `hookrun install` (src/install/argv-hooks.ts writes it). */

@@ -1,5 +1,6 @@
 import { claude, claudeEvents, claudeTools } from './claude.ts'
 import type { Agent, AgentTools, Dialect } from './types.ts'
+import { renderAsClaude } from './shared.ts'
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
@@ -53,10 +54,7 @@ export const droid: Dialect = {
     typeof payload.tool_name === 'string' &&
     DROID_ONLY_TOOLS.has(payload.tool_name),
   eventName: claude.eventName,
-  render(decision, payload, agentEvent) {
-    const rendered = claude.render(decision, payload, agentEvent)
-    return { ...rendered, warnings: rendered.warnings.map((warning) => warning.replaceAll('Claude Code', 'Factory Droid')) }
-  },
+  render: renderAsClaude(claude, 'Factory Droid'),
 }
 
 /** Factory Droid's hooks config for `hookrun install` (src/agents/install.ts). */

@@ -1,5 +1,5 @@
 // Gemini CLI's dialect: its payloads in, its JSON answers and exit codes out.
-import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
+import { Answer, blockReason, carryFields, contextText, decided, hookEventName, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
@@ -96,13 +96,12 @@ export const gemini: Dialect = {
     if (typeof event !== 'string' || !GEMINI_EVENTS.has(event)) return false
     return !SHARED.has(event) || typeof payload.timestamp === 'string'
   },
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, GEMINI_EVENTS) ?? 'BeforeTool'
     const answer = new Answer('Gemini CLI', event)
     const out: Record<string, unknown> = {}
     const specific: Record<string, unknown> = { hookEventName: event }
-    const context = contextText(decision)
 
     if (event === 'BeforeTool') {
       if (decided(decision)) {
@@ -122,10 +121,7 @@ export const gemini: Dialect = {
       } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
     }
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Gemini CLI cannot rewrite a prompt')
-    if (context !== undefined) {
-      if (CONTEXT_EVENTS.has(event)) specific.additionalContext = context
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (specific.additionalContext = context))
     if (!decision.continue) {
       if (FLOW_EVENTS.has(event)) {
         out.continue = false

@@ -79,7 +79,6 @@ export const hermes: Dialect = {
     const event = agentEvent ?? hermes.eventName(payload) ?? 'pre_tool_call'
     const answer = new Answer('Hermes Agent', event)
     const out: Record<string, unknown> = {}
-    const context = contextText(decision)
     if (event === 'pre_tool_call') {
       if (decision.blocked || decision.decision === 'deny' || decision.decision === 'ask') {
         if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'answered block: a hook wanted a person to confirm')
@@ -97,10 +96,7 @@ export const hermes: Dialect = {
       else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
       if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     }
-    if (context !== undefined) {
-      if (event === 'pre_llm_call') out.context = context
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), event === 'pre_llm_call', (context) => (out.context = context))
     answer.cannotTake(decision, ['updatedPrompt', 'continue', 'systemMessage', 'suppressOutput'])
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },

@@ -1,4 +1,4 @@
-import { Answer, blockReason, jsonLine } from './shared.ts'
+import { Answer, blockReason, hookEventName, jsonLine, knownEvent } from './shared.ts'
 import { claudeEvents } from './claude.ts'
 import type { Agent, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
@@ -86,10 +86,9 @@ export const kimi: Dialect = {
     typeof payload.tool_call_id === 'string' &&
     typeof payload.tool_name === 'string' &&
     KIMI_ONLY_TOOLS.has(payload.tool_name),
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
-    const named = agentEvent ?? payload.hook_event_name
-    const event = typeof named === 'string' && KIMI_EVENTS.has(named) ? named : 'PreToolUse'
+    const event = knownEvent(agentEvent ?? payload.hook_event_name, KIMI_EVENTS, 'PreToolUse')
     const answer = new Answer('Kimi Code CLI', event)
     const out: Record<string, unknown> = {}
     if (decision.blocked) {

@@ -1,4 +1,4 @@
-import { Answer, blockReason, contextText, decided, ownEvent } from './shared.ts'
+import { Answer, blockReason, contextText, decided, hookEventName, ownEvent } from './shared.ts'
 import { claudeEvents } from './claude.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { basename, dirname, join } from 'node:path'
@@ -96,7 +96,7 @@ export const kiro: Dialect = {
       (SHARED_WITH_CURSOR.has(event) && payload.conversation_id === undefined && payload.cursor_version === undefined)
     )
   },
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, KIRO_EVENTS) ?? 'preToolUse'
     const answer = new Answer('Kiro', event)

@@ -1,4 +1,4 @@
-import { Answer, blockReason, contextText, decided, jsonLine } from './shared.ts'
+import { Answer, blockReason, contextText, decided, jsonLine, knownEvent } from './shared.ts'
 import { claudeEvents } from './claude.ts'
 import type { Agent, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
@@ -79,8 +79,7 @@ export const letta: Dialect = {
     typeof payload.event_type === 'string' && LETTA_EVENTS.has(payload.event_type) && typeof payload.working_directory === 'string',
   eventName: (payload) => (typeof payload.event_type === 'string' ? payload.event_type : undefined),
   render(decision, payload, agentEvent) {
-    const named = agentEvent ?? payload.event_type
-    const event = typeof named === 'string' && LETTA_EVENTS.has(named) ? named : 'PreToolUse'
+    const event = knownEvent(agentEvent ?? payload.event_type, LETTA_EVENTS, 'PreToolUse')
     const answer = new Answer('Letta Code', event)
     const context = contextText(decision)
     if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')

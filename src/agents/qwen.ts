@@ -1,6 +1,6 @@
 import { CLAUDE_EVENT_NAMES, claude, claudeEvents } from './claude.ts'
 import { CLAUDE_MCP_NAMING } from './types.ts'
-import { Answer, blockReason, contextText, jsonLine, ownEvent } from './shared.ts'
+import { Answer, blockReason, contextText, hookEventName, jsonLine, ownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
@@ -96,7 +96,7 @@ export const qwen: Dialect = {
     if (typeof event !== 'string' || !QWEN_EVENTS.has(event)) return false
     return !CLAUDE_EVENTS.has(event) || typeof payload.timestamp === 'string'
   },
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, QWEN_EVENTS) ?? 'PreToolUse'
     if (TODO_EVENTS.has(event) || FIRE_AND_FORGET.has(event)) return renderOwn(decision, event)
@@ -133,10 +133,7 @@ function renderOwn(decision: Parameters<Dialect['render']>[0], event: string) {
       if (decision.stopReason !== undefined) out.stopReason = decision.stopReason
     } else answer.cannot('continue: false', 'the agent goes on')
   }
-  if (decision.systemMessage !== undefined) {
-    if (gate) out.systemMessage = decision.systemMessage
-    else answer.cannot('systemMessage')
-  }
+  answer.take('systemMessage', decision.systemMessage, gate, (message) => (out.systemMessage = message))
   if (decision.suppressOutput) answer.cannot('suppressOutput')
   return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
 }

@@ -1,7 +1,7 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { CLAUDE_MCP_NAMING } from './types.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, contextText, decided, objectFrom } from './shared.ts'
+import { Answer, blockReason, contextText, decided, knownEvent, objectFrom } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import { join } from 'node:path'
@@ -119,8 +119,7 @@ export const reasonix: Dialect = {
     return { payload: Object.keys(added).length > 0 ? spreadKeepingLongStrings(payload, added) : payload }
   },
   render(decision, payload, agentEvent) {
-    const named = agentEvent ?? (typeof payload.event === 'string' ? payload.event : undefined)
-    const event = named !== undefined && REASONIX_EVENTS.has(named) ? named : 'PreToolUse'
+    const event = knownEvent(agentEvent ?? payload.event, REASONIX_EVENTS, 'PreToolUse')
     const answer = new Answer('Reasonix', event)
     let exitCode = 0
     let stderr = ''

@@ -1,4 +1,4 @@
-import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import { Answer, blockReason, contextText, hookEventName, jsonLine, knownEvent } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS, type Scope } from './install.ts'
@@ -61,10 +61,9 @@ export const vibe: Dialect = {
   // Vibe names no project variable: its hooks get the session's folder in `cwd`.
   project: { variables: [], payloadField: 'cwd' },
   detect: (payload) => typeof payload.hook_event_name === 'string' && VIBE_EVENTS.has(payload.hook_event_name),
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
-    const named = agentEvent ?? payload.hook_event_name
-    const asNamed = typeof named === 'string' && VIBE_EVENTS.has(named) ? named : 'pre_tool'
+    const asNamed = knownEvent(agentEvent ?? payload.hook_event_name, VIBE_EVENTS, 'pre_tool')
     const answer = new Answer('Mistral Vibe', asNamed)
     const event = CURRENT_NAME[asNamed] ?? asNamed
     const out: Record<string, unknown> = {}
@@ -77,11 +76,7 @@ export const vibe: Dialect = {
       if (event === 'pre_tool' && !decision.blocked) specific.tool_input = decision.updatedInput
       else if (event !== 'pre_tool') answer.cannot('updatedInput')
     }
-    const context = contextText(decision)
-    if (context !== undefined) {
-      if (event === 'post_tool') specific.additional_context = context
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), event === 'post_tool', (context) => (specific.additional_context = context))
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
     if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
     if (decision.systemMessage !== undefined) out.system_message = decision.systemMessage
