@@ -80,8 +80,7 @@ export const auggie: Dialect = {
       else if (event !== 'PreToolUse') answer.cannot('updatedInput')
     }
     answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (specific.additionalContext = context))
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
+    answer.cannotTake(decision, ['updatedPrompt', 'continue'])
     answer.take('systemMessage', decision.systemMessage, event !== 'PromptSubmit', (message) => (out.systemMessage = message))
     if (decision.suppressOutput) answer.cannot('suppressOutput')
     if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific

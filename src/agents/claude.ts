@@ -1,15 +1,11 @@
 // Claude Code's dialect: its payloads in, its JSON answers and exit codes out.
-import { CLAUDE_MCP_NAMING } from './types.ts'
+import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type CarriedRow, type Dialect } from './types.ts'
 import { carryFields } from './shared.ts'
 import { fromGrok, grokEventName } from './grok-payload.ts'
-import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
 import type { HttpHooks } from './serve.ts'
-import { MARKDOWN_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
-import type { HooksImport } from './native-config.ts'
+import { MARKDOWN_FILES, type ProjectScan, type NativeConfig, type HooksImport } from './native-config.ts'
 
 /** Claude Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 export const CLAUDE_EVENT_NAMES = {
@@ -58,6 +54,9 @@ export const CLAUDE_EVENT_NAMES = {
 export function claudeEvents(...names: ReadonlyArray<keyof typeof CLAUDE_EVENT_NAMES>): AgentEvents {
   return Object.fromEntries(names.map((name) => [name, CLAUDE_EVENT_NAMES[name]]))
 }
+
+/** Claude Code's first eleven events (PreToolUse … PreCompact), which several agents take in this order. */
+export const CLAUDE_CORE_EVENTS = (Object.keys(CLAUDE_EVENT_NAMES) as (keyof typeof CLAUDE_EVENT_NAMES)[]).slice(0, 11)
 
 /** Claude Code's tool names and hookrun's subject for each. */
 const TOOLS = {

@@ -1,7 +1,6 @@
 import { claude, claudeEvents, claudeTools } from './claude.ts'
-import { CLAUDE_MCP_NAMING } from './types.ts'
+import { CLAUDE_MCP_NAMING, type Agent, type AgentTools, type CarriedRow, type Dialect } from './types.ts'
 import { hookEventName, jsonLine, ownEvent } from './shared.ts'
-import type { Agent, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan } from './native-config.ts'

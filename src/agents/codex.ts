@@ -1,13 +1,10 @@
-import { CLAUDE_EVENT_NAMES, claudeEvents } from './claude.ts'
+import { CLAUDE_EVENT_NAMES, claudeEvents, CLAUDE_SCREEN_FIELDS } from './claude.ts'
 // Codex's dialect: its payloads in, its JSON answers and exit codes out.
-import { CLAUDE_MCP_NAMING } from './types.ts'
+import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type Dialect } from './types.ts'
 import { Answer, blockReason, carryFields, contextText, decided, hookEventName, jsonLine, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget } from './install.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { HooksImport } from './native-config.ts'
-import { CLAUDE_SCREEN_FIELDS } from './claude.ts'
+import type { ProjectScan, HooksImport } from './native-config.ts'
 
 /** Codex's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {

@@ -7,9 +7,7 @@ import { fromVSCode, renderForVSCode } from './vscode.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
 import { fromCopilotCli, renderForCopilotCli } from './copilot-claude.ts'
-import { JSON_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { HooksImport } from './native-config.ts'
+import { JSON_FILES, type ProjectScan, type HooksImport } from './native-config.ts'
 import type { HttpHooks } from './serve.ts'
 
 /** Copilot's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */

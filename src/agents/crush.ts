@@ -4,8 +4,7 @@ import type { Agent, AgentTools, Dialect } from './types.ts'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
+import type { ProjectScan, NativeConfig } from './native-config.ts'
 
 /** Crush's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = claudeEvents('PreToolUse')
@@ -89,8 +88,7 @@ export const crush: Dialect = {
     }
     answer.take('additionalContext', contextText(decision), event === 'PreToolUse', (context) => (out.context = context))
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Crush cannot rewrite a prompt')
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['systemMessage', 'suppressOutput'])
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }

@@ -5,9 +5,7 @@ import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './type
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
-import type { HooksImport } from './native-config.ts'
+import type { ProjectScan, NativeConfig, HooksImport } from './native-config.ts'
 import { fromGrok, grokEventName } from './grok-payload.ts'
 
 /** Cursor's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */

@@ -3,9 +3,7 @@ import { Answer, blockReason, carryFields, contextText, decided, hookEventName, 
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
-import type { HooksImport } from './native-config.ts'
+import type { ProjectScan, NativeConfig, HooksImport } from './native-config.ts'
 import type { HttpHooks } from './serve.ts'
 
 /** Gemini CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */

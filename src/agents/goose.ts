@@ -1,7 +1,7 @@
 // Goose's dialect: its plugin hooks' payloads in, its block answers out.
 import { claudeEvents } from './claude.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import { Answer, blockReason, jsonLine } from './shared.ts'
 import type { Agent, AgentTools, Dialect, Normalized } from './types.ts'
 import { dirname, isAbsolute, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
@@ -91,8 +91,7 @@ export const goose: Dialect = {
     } else if (gate && decision.decidedBy !== undefined && decision.decision === 'allow') out.decision = 'allow'
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Goose cannot rewrite a prompt')
-    if (contextText(decision) !== undefined) answer.cannot('additionalContext')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['additionalContext', 'suppressOutput'])
     if (event === 'SessionStart') {
       // The one text Goose shows: its banner. It carries the message and what Goose could not take.
       const banner = [decision.systemMessage, ...answer.warnings.map((warning) => `hookrun: ${warning}`)].filter(Boolean).join('\n')

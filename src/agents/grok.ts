@@ -10,8 +10,7 @@ import { Answer, blockReason, decided, jsonLine } from './shared.ts'
 import type { Agent, AgentTools, Dialect, Normalized } from './types.ts'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
-import { JSON_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
+import { JSON_FILES, type ProjectScan } from './native-config.ts'
 
 /**
  * Grok Build's hook events (docs.x.ai/build/features/hooks, "Events"): Claude Code's names, with

@@ -1,26 +1,12 @@
 import { Answer, blockReason, hookEventName, jsonLine, knownEvent } from './shared.ts'
-import { claudeEvents } from './claude.ts'
+import { CLAUDE_CORE_EVENTS, claudeEvents } from './claude.ts'
 import type { Agent, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /** Kimi Code CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
-const EVENTS = claudeEvents(
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'UserPromptSubmit',
-  'Notification',
-  'SessionStart',
-  'SessionEnd',
-  'Stop',
-  'SubagentStart',
-  'SubagentStop',
-  'PreCompact',
-  'StopFailure',
-  'PostCompact',
-)
+const EVENTS = claudeEvents(...CLAUDE_CORE_EVENTS, 'StopFailure', 'PostCompact')
 
 /** Kimi Code CLI's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {

@@ -3,9 +3,7 @@ import { claudeEvents } from './claude.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import { basename, dirname, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
-import { JSON_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
+import { JSON_FILES, type ProjectScan, type NativeConfig } from './native-config.ts'
 
 /** Kiro's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {

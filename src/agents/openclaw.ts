@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path'
 import type { Payload } from '../core/types.ts'
-import { Answer, carryFields, contextText, jsonLine, objectFrom, type PluginGates, renderGates } from './shared.ts'
+import { Answer, carryFields, jsonLine, objectFrom, type PluginGates, renderGates } from './shared.ts'
 import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
 import type { PluginFacts } from './plugins.ts'
 import { OPENCLAW_PLUGIN_ID, openclawManifests, openclawPluginText } from './openclaw-plugin.ts'
@@ -106,8 +106,7 @@ export const openclaw: Dialect = {
       if (event === BEFORE_TOOL && !decision.blocked) out.params = decision.updatedInput
       else if (event !== BEFORE_TOOL) answer.cannot('updatedInput')
     }
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-    if (contextText(decision) !== undefined) answer.cannot('additionalContext')
+    answer.cannotTake(decision, ['updatedPrompt', 'additionalContext'])
     for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
     if (decision.systemMessage !== undefined) out.message = decision.systemMessage
     if (!decision.continue) answer.cannot('continue: false', 'OpenClaw goes on (a plugin hook cannot end the session)')

@@ -5,8 +5,7 @@ import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } f
 import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { foldersUp, inEach } from './mcp-servers.ts'
 import type { PluginFacts } from './plugins.ts'
-import { CODE_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
+import { CODE_FILES, type ProjectScan } from './native-config.ts'
 
 /** OpenCode's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {

@@ -1,7 +1,6 @@
-import { CLAUDE_EVENT_NAMES, claude, claudeEvents } from './claude.ts'
-import { CLAUDE_MCP_NAMING } from './types.ts'
-import { Answer, blockReason, contextText, hookEventName, jsonLine, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { CLAUDE_CORE_EVENTS, CLAUDE_EVENT_NAMES, claude, claudeEvents } from './claude.ts'
+import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type Dialect } from './types.ts'
+import { Answer, blockReason, hookEventName, jsonLine, ownEvent, renderAsClaude } from './shared.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
@@ -10,17 +9,7 @@ import type { HttpHooks } from './serve.ts'
 /** Qwen Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   ...claudeEvents(
-    'PreToolUse',
-    'PostToolUse',
-    'PostToolUseFailure',
-    'UserPromptSubmit',
-    'Notification',
-    'SessionStart',
-    'SessionEnd',
-    'Stop',
-    'SubagentStart',
-    'SubagentStop',
-    'PreCompact',
+    ...CLAUDE_CORE_EVENTS,
     'PermissionRequest',
     'PermissionDenied',
     'PostToolBatch',
@@ -69,6 +58,8 @@ const CLAUDE_EVENTS = new Set<string>(Object.keys(CLAUDE_EVENT_NAMES))
 const TODO_EVENTS = new Set(['TodoCreated', 'TodoCompleted'])
 const FIRE_AND_FORGET = new Set(['SessionDelete', 'MessageDisplay', 'StopFailure'])
 
+const asClaude = renderAsClaude(claude, 'Qwen Code')
+
 export const qwen: Dialect = {
   name: 'qwen',
   label: 'Qwen Code',
@@ -100,16 +91,15 @@ export const qwen: Dialect = {
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, QWEN_EVENTS) ?? 'PreToolUse'
     if (TODO_EVENTS.has(event) || FIRE_AND_FORGET.has(event)) return renderOwn(decision, event)
-    const rendered = claude.render(decision, payload, event)
-    const warnings = rendered.warnings.map((warning) => warning.replaceAll('Claude Code', 'Qwen Code'))
-    if (event !== 'PreToolUse' || decision.decidedBy === undefined) return { ...rendered, warnings }
+    const rendered = asClaude(decision, payload, event)
+    if (event !== 'PreToolUse' || decision.decidedBy === undefined) return rendered
     // Qwen requires a reason with every permissionDecision.
     const out = JSON.parse(rendered.stdout) as { hookSpecificOutput: Record<string, unknown> }
     out.hookSpecificOutput.permissionDecisionReason ??=
       decision.decision === 'deny'
         ? blockReason(decision)
         : `${decision.decision === 'allow' ? 'allowed' : 'asked for'} by hook '${decision.decidedBy}'`
-    return { ...rendered, stdout: jsonLine(out), warnings }
+    return { ...rendered, stdout: jsonLine(out) }
   },
 }
 
@@ -124,9 +114,7 @@ function renderOwn(decision: Parameters<Dialect['render']>[0], event: string) {
       out.reason = blockReason(decision)
     } else answer.cannot('a block', 'the event proceeds')
   } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
-  if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
-  if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-  if (contextText(decision) !== undefined) answer.cannot('additionalContext')
+  answer.cannotTake(decision, ['updatedInput', 'updatedPrompt', 'additionalContext'])
   if (!decision.continue) {
     if (gate) {
       out.continue = false

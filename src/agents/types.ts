@@ -1,7 +1,6 @@
 // What a dialect is: normalise an agent's payload, render a decision in its JSON.
 import type { McpTool, Payload, ProjectSource } from '../core/types.ts'
-import type { CarriedField, Decision } from '../core/protocol.ts'
-import type { Rendered } from '../core/protocol.ts'
+import type { CarriedField, Decision, Rendered } from '../core/protocol.ts'
 import type { McpServerFiles } from './mcp-servers.ts'
 import type { InstallTarget } from './install.ts'
 import type { Caller } from './callers.ts'

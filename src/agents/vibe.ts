@@ -77,8 +77,7 @@ export const vibe: Dialect = {
       else if (event !== 'pre_tool') answer.cannot('updatedInput')
     }
     answer.take('additionalContext', contextText(decision), event === 'post_tool', (context) => (specific.additional_context = context))
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
+    answer.cannotTake(decision, ['updatedPrompt', 'continue'])
     if (decision.systemMessage !== undefined) out.system_message = decision.systemMessage
     if (decision.suppressOutput) answer.cannot('suppressOutput')
     if (Object.keys(specific).length > 0) out.hook_specific_output = specific

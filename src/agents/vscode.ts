@@ -3,8 +3,7 @@ import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { claude } from './claude.ts'
 import { carryFields } from './shared.ts'
-import type { Dialect } from './types.ts'
-import type { Agent } from './types.ts'
+import type { Dialect, Agent } from './types.ts'
 import type { Caller } from './callers.ts'
 
 /**

@@ -1,12 +1,10 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { CLAUDE_MCP_NAMING } from './types.ts'
+import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type Dialect, type Normalized } from './types.ts'
 import type { Payload } from '../core/types.ts'
 import { Answer, blockReason, decided, objectFrom, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { join } from 'node:path'
 import type { InstallTarget } from './install.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
+import type { ProjectScan, NativeConfig } from './native-config.ts'
 
 /** Windsurf's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
