@@ -36,17 +36,11 @@ const AGY_EVENTS = new Set<string>(Object.keys(EVENTS))
 const HOOK_NAME = 'hookrun'
 
 /**
- * Antigravity CLI (`agy`, Google). Its payload is protojson, camelCase: the tool call in
- * `toolCall` (`name`, `args`; the shell command in `args.CommandLine`) and the workspace in
- * `workspacePaths` (safe-chains 0.230 `targets/agy.rs`, verified live against agy 1.1.2). No field
- * naming the event was found, so hookrun's entries name it on the command line.
- *
- * Its PreToolUse answer is a top-level `decision`: `allow`, `deny` (a hard block whose reason
- * reaches the model), `ask` or `force_ask` (a person confirms; `ask` is skipped when the user once
- * chose "always allow" for a like command, `force_ask` never is), with `reason`. An `allow` does
- * not skip agy's own review prompt (1.1.2), and a missing or malformed decision fails closed, so
- * hookrun answers every PreToolUse with a decision: `allow` when no hook gave one. What the other
- * events read of an answer was not found: hookrun sends nothing there, and says so.
+ * Antigravity CLI (`agy`, Google; safe-chains 0.230 `targets/agy.rs`, verified live against agy
+ * 1.1.2). Its protojson payload names no event, so hookrun's entries name it on the command line.
+ * PreToolUse takes a top-level `decision` (`allow`, `deny`, `ask`, or `force_ask`, which even an
+ * "always allow" cannot skip) with `reason`; a missing decision fails closed, so hookrun always
+ * sends one. What other events read was not found: hookrun sends nothing there, and says so.
  */
 export const antigravity: Dialect = {
   name: 'antigravity',

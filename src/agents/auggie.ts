@@ -27,21 +27,12 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Augment's CLI, Auggie (npm `@augmentcode/auggie` 0.36.0; shared reference §10.11): `hooks` in
- * `.augment/settings.json` / `settings.local.json` (project) and `~/.augment/settings.json` (user),
- * in Claude Code's groups shape, `timeout` in milliseconds (default 60 000). Seven events, six with
- * Claude Code's names and `PromptSubmit` for its UserPromptSubmit. The payload is its own:
- * `hook_event_name`, `conversation_id`, `workspace_roots` (no `session_id`, no `cwd`), then
- * `tool_name`, `tool_input`, `tool_output`, `tool_error`, `is_mcp_tool`, `file_changes` on the tool
- * events, `user_prompt` on PromptSubmit, `agent_stop_cause` on Stop, `notification_type` and
- * `notification_message` on Notification. It sets `AUGMENT_PROJECT_DIR` for its hooks.
- *
- * What it reads of an answer (its bundled hook runner, `augment.mjs` 0.36.0): exit 2 blocks only on
- * PreToolUse; exit 0 JSON `systemMessage` (shown to the person), `hookSpecificOutput` with
- * PreToolUse's `permissionDecision: "deny"` + `permissionDecisionReason` (the tool does not run) and
- * `updatedInput` (the tool runs with it), PostToolUse's `decision: "block"` + `reason` and
- * `additionalContext`, SessionStart's `additionalContext`. PromptSubmit hooks are started and not
- * waited for: nothing they answer counts. Not run in the agent lab (Auggie needs an Augment login).
+ * Augment's CLI, Auggie (npm `@augmentcode/auggie` 0.36.0, its bundled hook runner; not run in the
+ * agent lab, it needs an Augment login): Claude Code's settings shape, timeouts in milliseconds; its
+ * own payload (`conversation_id`, `workspace_roots`, no `session_id`) and `PromptSubmit` for
+ * UserPromptSubmit. It reads `systemMessage`, PreToolUse's deny and `updatedInput`, PostToolUse's
+ * block and `additionalContext`, SessionStart's `additionalContext`; PromptSubmit hooks are not
+ * waited for, so nothing they answer counts.
  */
 const AUGGIE_EVENTS = new Set<string>(Object.keys(EVENTS))
 const CONTEXT_EVENTS = new Set(['PostToolUse', 'SessionStart'])

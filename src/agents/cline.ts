@@ -39,18 +39,13 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Cline (cline/cline: sdk/packages/core/src/hooks/hook-file-hooks.ts and hook-file-config.ts;
- * CLI `cline` 3.0.65 in the agent lab). A hook is an executable file named after its event in
- * `.cline/hooks/`, `.clinerules/hooks/`, `~/.cline/hooks/` or `~/Documents/Cline/Hooks/`; its
- * payload names the event in `hookName`, snake_case (`tool_call` is the PreToolUse file's), beside
- * `clineVersion`, `taskId` and `workspaceRoots`. No other agent sends `hookName`.
- *
- * The answer is JSON on stdout; the exit code is not read. `cancel: true` with `errorMessage`
- * stops the run — the whole run, not the call: the model never sees the reason and the CLI says
- * only "aborted by another client" — so hookrun also writes the reason to the person's terminal
- * (`Rendered.terminal`). `contextModification` (capped by Cline at 50,000 characters) reaches the
- * model with its next request, and `overrideInput` replaces the tool's input whole. Only the
- * PreToolUse and PostToolUse files are waited for; the others run detached, their output unread.
+ * Cline (cline/cline sdk/packages/core/src/hooks/; CLI 3.0.65 in the agent lab). A hook is an
+ * executable file named after its event; its payload names the event in `hookName` beside
+ * `clineVersion`. The answer is JSON on stdout (the exit code is not read): `cancel: true` with
+ * `errorMessage` stops the whole run, not the call, and the model never sees the reason, so hookrun
+ * also writes it to the person's terminal (`Rendered.terminal`). `contextModification` (at most
+ * 50,000 characters) reaches the model next request; `overrideInput` replaces the input whole. Only
+ * the PreToolUse and PostToolUse files are waited for.
  */
 const CLINE_EVENTS = new Set<string>(Object.keys(EVENTS))
 

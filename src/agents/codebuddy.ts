@@ -60,39 +60,17 @@ const TOOLS: AgentTools = claudeTools(
 )
 
 /**
- * Tencent CodeBuddy Code (the CLI bundled in npm `@tencent-ai/agent-sdk` 0.3.201 as `cli/`,
- * `@tencent-ai/codebuddy-code` 2.117.0): `hooks` in `~/.codebuddy/settings.json`,
- * `.codebuddy/settings.json` and `.codebuddy/settings.local.json`, merged, in Claude Code's groups
- * shape with `timeout` in seconds (default 60), on Claude Code's event names, with Claude Code's
- * payload (`session_id`, `transcript_path`, `cwd`, `permission_mode`, `hook_event_name`,
- * `tool_name`, `tool_input`, …). Hooks get `CODEBUDDY_PROJECT_DIR` (and `CLAUDE_PROJECT_DIR`, the
- * same folder). Its docs: `cli/dist/web-ui/docs/en/cli/hooks.md`.
- *
- * Its answers are Claude Code's, with differences (hooks.md "Hook Output"; the bundle's
- * `parseHookOutput`, `aggregateSettledResults`, `executePreToolUseHooks`):
- *   - a PreToolUse rewrite is documented as `hookSpecificOutput.modifiedInput`, a partial
- *     override; 2.117.0 applies `hookSpecificOutput.updatedInput` and not `modifiedInput` (the
- *     agent lab: a raw hook answering `modifiedInput` alone left the original command to run). It
- *     is merged over the tool's input (`{...input, ...rewrite}`); hookrun sends the whole rewritten
- *     input under both keys, in case a later version reads the documented one;
- *   - exit 2's message is read from stdout first (JSON `reason` / `stopReason` or the text),
- *     stderr only when stdout is empty: hookrun answers with JSON on exit 0, as for Claude Code;
- *   - on UserPromptSubmit, Stop and SubagentStop `continue: false` is the block (`decision:
- *     "block"` still read, deprecated); on Stop and SubagentStop it keeps the agent working, the
- *     opposite of Claude Code's `continue: false`, so hookrun never sends that there;
+ * Tencent CodeBuddy Code (npm `@tencent-ai/codebuddy-code` 2.117.0; its bundled docs
+ * `cli/dist/web-ui/docs/en/cli/hooks.md`): Claude Code's settings shape, events and payload, with
+ * `CODEBUDDY_PROJECT_DIR`. Its answers are Claude Code's, except:
+ *   - PreToolUse's rewrite is documented as `modifiedInput` but 2.117.0 reads `updatedInput` (the
+ *     agent lab), merged over the input: hookrun sends both keys;
+ *   - on UserPromptSubmit, Stop and SubagentStop `continue: false` is the block; on the stop events
+ *     it means "keep working", so hookrun never sends Claude Code's `continue: false` there;
  *   - `additionalContext` is read on PostToolUse, PostToolUseFailure, UserPromptSubmit,
  *     SessionStart and Setup only.
- *
- * Seen in the agent lab (2.117.0): PostToolUse's `tool_response` for a successful Bash call holds
- * its exit code and flags but not its output; a failed call fires PostToolUse (not
- * PostToolUseFailure) with `is_error` and the output in `error`. SessionStart sends no `cwd`
- * (hooks get CODEBUDDY_PROJECT_DIR). Started in a subfolder, it reads no `.codebuddy/` of the
- * folders above.
- *
- * Its payload cannot be told from Claude Code's by its fields. Its transcripts live under
- * `~/.codebuddy/projects/` (or `$CODEBUDDY_CONFIG_DIR`), so a Claude Code event whose
- * `transcript_path` has a `.codebuddy` folder is CodeBuddy's; anything else reads as Claude Code's,
- * and `--format codebuddy` (what install writes) is the way to name it.
+ * Its payload is Claude Code's but for its transcripts under `.codebuddy/`: any other reads as
+ * Claude Code's, and `--format codebuddy` (what install writes) names it.
  */
 const CODEBUDDY_EVENTS = new Set<string>(Object.keys(EVENTS))
 /** Where it reads a continue: false as "block": the stop events, where it means "keep working". */

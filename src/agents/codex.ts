@@ -29,22 +29,15 @@ const EVENTS = {
 const TOOLS: AgentTools = { Bash: 'bash', shell: 'bash', local_shell: 'bash', apply_patch: 'edit', web_search: 'websearch' }
 
 /**
- * OpenAI Codex CLI. Its hooks copy Claude Code's wire format (event names, `hookSpecificOutput`,
- * top-level `decision: "block"`), but it is stricter about what it accepts; what it rejects
- * marks the hook as failed, so hookrun never sends it (openai/codex
- * codex-rs/hooks/src/engine/output_parser.rs):
- * - PreToolUse: `permissionDecision` is `deny` (with a non-empty reason), or `allow` only together
- *   with `updatedInput`; `ask`, a bare `allow`, `continue: false`, `stopReason` and
- *   `suppressOutput` are refused.
- * - PermissionRequest: `decision.behavior` allow | deny with `message`; `updatedInput`,
- *   `updatedPermissions`, `interrupt` and the universal stop fields are refused.
- * - PostToolUse, UserPromptSubmit, Stop, SubagentStop: `decision: "block"` needs a non-empty
- *   reason; Stop and SubagentStop take no `additionalContext`; PostToolUse refuses `suppressOutput`.
- * Codex reads JSON on exit 0 (exit 2 with stderr also blocks); hookrun answers with exit 0.
- * A Codex payload is a Claude-shaped one with `turn_id`, which Codex sends on turn events.
- * An MCP tool is `mcp__<server>__<tool>` in its hooks (Claude Code's naming, hookrun's default),
- * though Codex 0.169 and 0.171 offer it to the model as function `<tool>` of namespace `mcp__<server>`
- * (seen in the agent lab, test/agents/codex.lab.ts mcp-gate).
+ * OpenAI Codex CLI: Claude Code's wire format, but what it rejects marks the hook as failed, so
+ * hookrun never sends it (openai/codex codex-rs/hooks/src/engine/output_parser.rs):
+ * - PreToolUse: `deny` with a reason, or `allow` only with `updatedInput`; no `ask`, bare `allow`,
+ *   `continue: false`, `stopReason` or `suppressOutput`.
+ * - PermissionRequest: `decision.behavior` allow | deny with `message`, nothing else.
+ * - `decision: "block"` needs a reason; Stop and SubagentStop take no `additionalContext`;
+ *   PostToolUse no `suppressOutput`.
+ * Its payload is Claude-shaped with `turn_id`. MCP tools are `mcp__<server>__<tool>` in its hooks
+ * (test/agents/codex.lab.ts mcp-gate).
  */
 const CODEX_EVENTS = new Set<string>(Object.keys(EVENTS))
 const CLAUDE_EVENTS = new Set<string>(Object.keys(CLAUDE_EVENT_NAMES))

@@ -50,23 +50,11 @@ const TOOLS: AgentTools = {
 
 /**
  * GitHub Copilot CLI and cloud agent (docs.github.com/en/copilot/reference/hooks-reference). Hooks
- * configured with camelCase event names get camelCase payloads (`sessionId`, `timestamp` in epoch
- * milliseconds, `cwd`, `toolName`, `toolArgs`) and no event name, so the installed command names
- * the event: `hookrun fire preToolUse --format copilot`. A `sessionId` string with a numeric
- * `timestamp` is Copilot's and no other agent's. (Hooks configured with PascalCase names get
- * Claude-shaped payloads and are answered as Claude Code.)
- *
- * Answers are JSON on exit 0. preToolUse: `permissionDecision` allow | deny | ask,
- * `permissionDecisionReason` (required with deny), `modifiedArgs`; any other exit there denies.
- * permissionRequest: `behavior`, `message`, `interrupt`. agentStop and subagentStop:
- * `decision: "block"` + `reason` (another turn). sessionStart, subagentStart, postToolUse,
- * postToolUseFailure, notification and userPromptSubmitted: `additionalContext` (Copilot CLI
- * 1.0.102 appends the userPromptSubmitted one to the prompt as a `<system_reminder>`: seen in the
- * agent lab, test/agents/copilot.lab.ts). A `{"type":"progress"}` line before the answer is shown
- * to the user in text output.
- *
- * VS Code's own agent hooks read the same `.github/hooks/*.json` and send a Claude-like payload
- * with `hookEventName`: that one is answered in VS Code's shape (src/agents/vscode.ts).
+ * on camelCase event names get camelCase payloads with no event name, so the installed command names
+ * it (`hookrun fire preToolUse --format copilot`); a `sessionId` string with a numeric `timestamp`
+ * is Copilot's. PascalCase hooks get Claude-shaped payloads, answered as Claude Code. Answers are
+ * JSON on exit 0; a `{"type":"progress"}` line before it is shown to the user. VS Code's own hooks
+ * read the same files and are answered in VS Code's shape (src/agents/vscode.ts).
  */
 const COPILOT_EVENTS = new Set<string>(Object.keys(EVENTS))
 

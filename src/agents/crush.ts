@@ -26,15 +26,11 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Crush (charmbracelet/crush docs/hooks/README.md). Claude Code-compatible config, but its own
- * payload and answer: stdin is `{event, session_id, cwd, tool_name, tool_input}` (the event in
- * `event`, not `hook_event_name`, which is how it is told apart), and the answer on exit 0 is
- * `{decision: allow | deny, halt, reason, context, updated_input}`. `allow` pre-approves and skips
- * the permission prompt; no decision leaves the prompt to Crush. `halt: true` (or exit 49) ends the
- * whole turn. `updated_input` is a shallow merge over the tool's input, not a replacement.
- * Events: PreToolUse only (its docs: "there's currently just one"). Exit 2 denies with stderr as
- * the reason; exit 49 halts the turn (src/answer/interpret.ts reads both for a Crush-shaped hook).
- * Event names are case-insensitive and may be snake_case (`pre_tool_use`).
+ * Crush (charmbracelet/crush docs/hooks/README.md): Claude Code's config, its own payload (the
+ * event in `event`, which tells it apart) and answer `{decision: allow | deny, halt, reason,
+ * context, updated_input}`. `allow` skips Crush's permission prompt; `halt` (or exit 49) ends the
+ * turn; `updated_input` is merged over the input. Only PreToolUse exists; names are
+ * case-insensitive and may be snake_case.
  */
 const CRUSH_EVENTS = new Set<string>(Object.keys(EVENTS))
 const BY_FOLDED = new Map([...CRUSH_EVENTS].map((name) => [fold(name), name]))

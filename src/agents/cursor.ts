@@ -49,19 +49,12 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Cursor (cursor.com/docs/agent/hooks; fields cross-checked against the Cursor adapters of
- * eqtylab cupcake and CorridorSecurity hookshot). Every payload carries `hook_event_name` in
- * camelCase plus `conversation_id`, `generation_id`, `workspace_roots` and `cursor_version`; no
- * other agent sends camelCase event names there. Answers are one JSON object on exit 0 (exit 2
- * also denies; other failures let the action through unless the entry says `failClosed`), and
- * Cursor wants JSON on every path, so "no opinion" is `{}`.
- *
- * - permission events answer `permission` (`allow` | `deny`, and `ask` only on
- *   beforeShellExecution and beforeMCPExecution) with `user_message` and `agent_message`;
- *   only preToolUse takes `updated_input`.
- * - beforeSubmitPrompt: `continue` and `user_message`. sessionStart and postToolUse:
- *   `additional_context`. stop and subagentStop: `followup_message` (Cursor sends it as the next
- *   message, so the agent keeps going). preCompact: `user_message`. The after-events take nothing.
+ * Cursor (cursor.com/docs/agent/hooks; cross-checked against eqtylab cupcake and CorridorSecurity
+ * hookshot): `hook_event_name` in camelCase with `cursor_version`. Answers are one JSON object on
+ * exit 0, on every path (no opinion is `{}`). Permission events take `permission` (`ask` only on
+ * beforeShellExecution and beforeMCPExecution) with `user_message` and `agent_message`;
+ * beforeSubmitPrompt `continue`; stop and subagentStop `followup_message` (sent as the next
+ * message, so the agent goes on).
  */
 const CURSOR_EVENTS = new Set<string>(Object.keys(EVENTS))
 

@@ -22,15 +22,9 @@ const EVENTS = {
 const DEEPAGENTS_EVENTS = new Set<string>(Object.keys(EVENTS))
 
 /**
- * Deep Agents Code (PyPI `deepagents-code`; the docs page above and the `deepagents_cli.hooks`
- * reference, reference.langchain.com/python/deepagents-cli/hooks). `~/.deepagents/hooks.json` holds
- * `{hooks: [{command: [argv…], events: [names]}]}`: the command is run without a shell, an entry
- * without `events` gets every event. The payload is a JSON object whose `event` names the event
- * (`{"event": "session.start", "thread_id": "…"}`), with the event's own fields.
- *
- * Hooks "run fire-and-forget in a background thread. They never block Deep Agents Code", each is
- * killed after 5 seconds, and failures are only logged: nothing of an answer is read. A gate in
- * Deep Agents Code is advisory, and hookrun says so wherever one would count on it.
+ * Deep Agents Code (PyPI `deepagents-code`; reference.langchain.com/python/deepagents-cli/hooks):
+ * `{hooks: [{command: [argv…], events: [names]}]}`, run without a shell; the payload's `event` names
+ * the event. Hooks "run fire-and-forget … They never block", so a gate there is advisory.
  */
 export const deepagents: Dialect = {
   name: 'deepagents',

@@ -30,13 +30,9 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Factory Droid (docs.factory.ai/reference/hooks-reference). Claude Code's format on both sides
- * (`hook_event_name`, `hookSpecificOutput.permissionDecision`, top-level `decision: "block"`,
- * exit 2 + stderr) for nine of Claude Code's events, with Droid's own tool names (`Execute`,
- * `Create`, `FetchUrl`, `ApplyPatch`, `AskUser`, …) and `$FACTORY_PROJECT_DIR` for the project.
- * A payload is Droid's when it names one of the tools only Droid has; any other Droid payload
- * reads as Claude Code's, which is the same protocol, so `--format droid` only changes the
- * wording of warnings and where the project is looked for.
+ * Factory Droid (docs.factory.ai/reference/hooks-reference): Claude Code's protocol with Droid's own
+ * tool names and `$FACTORY_PROJECT_DIR`. A payload naming a Droid-only tool is Droid's; any other
+ * reads as Claude Code's, so `--format droid` changes only the warnings' wording and the project.
  */
 const DROID_EVENTS = new Set<string>(Object.keys(EVENTS))
 const DROID_ONLY_TOOLS = new Set(['Execute', 'Create', 'FetchUrl', 'ApplyPatch', 'AskUser', 'Create-PR'])

@@ -41,19 +41,12 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Gemini CLI (google-gemini/gemini-cli docs/hooks/reference.md and index.md). Payloads carry
- * `hook_event_name` in PascalCase and an ISO `timestamp`; several names (SessionStart,
- * SessionEnd, Notification) are Claude Code's too, so only the Gemini-only names, or a shared
- * name with Gemini's `timestamp` string, mean Gemini. Answers are JSON on exit 0 ("preferred for
- * all logic"; exit 2 blocks with stderr, other exits only warn):
- * - common: `decision` (`allow` | `deny`), `reason`, `continue` + `stopReason`, `systemMessage`,
- *   `suppressOutput`.
- * - BeforeTool: `decision` (`ask` too, per index.md), `hookSpecificOutput.tool_input` merges over
- *   the model's arguments. AfterTool: a deny replaces the tool result with `reason`;
- *   `additionalContext` is appended. BeforeAgent: a deny drops the prompt; `additionalContext`.
- *   AfterAgent: a deny makes the agent retry with `reason` as the next prompt.
- * - SessionStart takes `additionalContext` and `systemMessage`; SessionEnd, Notification and
- *   PreCompress only `systemMessage`; BeforeToolSelection none of the common fields.
+ * Gemini CLI (google-gemini/gemini-cli docs/hooks/reference.md). Payloads carry a PascalCase
+ * `hook_event_name` and an ISO `timestamp`; SessionStart, SessionEnd and Notification are Claude
+ * Code's names too, so only a Gemini-only name or that `timestamp` means Gemini. Answers are JSON on
+ * exit 0: `decision`, `reason`, `continue` + `stopReason`, `systemMessage`, `suppressOutput`;
+ * BeforeTool's `hookSpecificOutput.tool_input` merges over the arguments; a deny on AfterAgent makes
+ * the agent retry with `reason`; BeforeToolSelection takes none of the common fields.
  */
 const GEMINI_EVENTS = new Set<string>(Object.keys(EVENTS))
 /** The names Gemini shares with Claude Code: Gemini's only when the payload has its `timestamp`. */

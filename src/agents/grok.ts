@@ -43,19 +43,11 @@ const EVENTS = claudeEvents(
 const TOOLS: AgentTools = { run_terminal_command: 'bash' }
 
 /**
- * Grok Build (xAI; docs.x.ai/build/features/hooks, "The script contract"). The event comes as
- * camelCase JSON on stdin: `hookEventName`, `sessionId`, `cwd`, `workspaceRoot`, and on tool
- * events `toolName` and `toolInput`; every hook also gets `GROK_HOOK_EVENT`, `GROK_SESSION_ID`,
- * `GROK_WORKSPACE_ROOT` (and, for Claude Code's scripts, `CLAUDE_PROJECT_DIR`). Grok's own docs
- * write the event's name in the payload in snake case (`pre_tool_use`); both spellings are read.
- *
- * Only PreToolUse blocks (docs.x.ai: "the only blocking event"). Its answer is a top-level
- * `decision` (`allow` | `deny`) with `reason`, and exit 2 is its deny code (any other non-zero exit
- * lets the call through); an allow only declines to deny, Grok's own permission check still runs.
- * Grok has no ask and no rewrite, and no context channel is documented (safe-chains 0.230
- * `targets/grok.rs`, from Grok's bundled docs; a third party saw a deny honoured headless on 1.0.0:
- * taniwhaai/arai docs/upstream/grok-hooks-reverification-1.0.0.md). Not run in the agent lab: Grok
- * installs by a script that downloads its binary, which cannot run here.
+ * Grok Build (xAI; docs.x.ai/build/features/hooks): camelCase payloads (`hookEventName`,
+ * `workspaceRoot`, `toolName`, `toolInput`), the event in snake case in its docs (both read). Only
+ * PreToolUse blocks: a top-level `decision` (`allow` | `deny`) with `reason`, or exit 2; an allow
+ * only declines to deny. No ask, rewrite or context (safe-chains 0.230 `targets/grok.rs`). Not run
+ * in the agent lab: its installer downloads a binary.
  */
 const GROK_EVENTS = new Set<string>(Object.keys(EVENTS))
 

@@ -37,21 +37,11 @@ const HERMES_EVENTS = new Set<string>(Object.keys(EVENTS))
 const HERMES_MAX_TIMEOUT = 300
 
 /**
- * Hermes Agent (agent/shell_hooks.py; website/docs/user-guide/features/hooks.md "Shell Hooks").
- * `hooks: {<event>: [{matcher, command, timeout, fail_closed}]}` in `$HERMES_HOME/config.yaml`
- * (`~/.hermes/config.yaml`); the command is split into words and run without a shell. Its stdin:
- * `{hook_event_name, tool_name, tool_input, session_id, cwd, profile, extra}`.
- *
- * What it reads of an answer (`_parse_response`, JSON on stdout):
- *   - pre_tool_call: `{"decision": "block", "reason"}` blocks (exit 2 too); `{"decision": "modify",
- *     "tool_input"}` is merged over the tool's arguments (shallow), so a field the rewrite leaves
- *     out keeps its value. No allow and no ask: a hook only declines or blocks;
- *   - pre_verify: `{"decision": "block", "reason"}` (Claude Code's Stop block) sends the agent back
- *     to work with the reason;
- *   - any other event: `{"context": text}`; hookrun sends it on pre_llm_call, where it reaches the
- *     model (the docs' use), and says it cannot elsewhere.
- * A spawn error, a timeout or stdout that is not JSON lets the call through unless the entry says
- * `fail_closed: true` (pre_tool_call only): hookrun's entry there says so, and always prints JSON.
+ * Hermes Agent (agent/shell_hooks.py `_parse_response`): JSON on stdout. pre_tool_call takes
+ * `{"decision": "block", "reason"}` or `{"decision": "modify", "tool_input"}` (merged over the
+ * arguments), no allow or ask; pre_verify's block sends the agent back to work; other events take
+ * `{"context"}`, which reaches the model on pre_llm_call. A crash, timeout or non-JSON stdout lets
+ * the call through unless the entry says `fail_closed` (pre_tool_call only), as hookrun's does.
  */
 export const hermes: Dialect = {
   name: 'hermes',

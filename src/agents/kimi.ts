@@ -23,19 +23,10 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Kimi Code CLI (MoonshotAI/kimi-cli 1.49.0, `src/kimi_cli/hooks/`; shared reference §10.8): hooks
- * are `[[hooks]]` tables (`event`, `command`, `matcher`, `timeout`) in `~/.kimi/config.toml`, on
- * thirteen of Claude Code's event names. The payload is Claude-shaped (`hook_event_name`,
- * `session_id`, `cwd`, `tool_name`, `tool_input`) with Kimi's `tool_call_id` and tool names
- * (`Shell`, `ReadFile`, `WriteFile`, `StrReplaceFile`, …). Not run in the agent lab (PyPI is out of
- * reach here): these facts are from its source.
- *
- * What Kimi reads of an answer (`hooks/runner.py`): exit 2 blocks with stderr as the reason; exit 0
- * with `hookSpecificOutput.permissionDecision: "deny"` blocks with `permissionDecisionReason`;
- * anything else, a timeout or a crash included, allows. Only PreToolUse (the tool does not run,
- * the model gets the reason), UserPromptSubmit (the prompt is dropped, the reason shown) and Stop
- * (the turn goes on once more with the reason) act on a block. Nothing else is read: no rewrite, no
- * context, no message.
+ * Kimi Code CLI (MoonshotAI/kimi-cli 1.49.0 `hooks/runner.py`; from its source, not the agent lab):
+ * Claude-shaped payloads with `tool_call_id` and its own tool names. Exit 0 with
+ * `permissionDecision: "deny"` blocks, only on PreToolUse, UserPromptSubmit and Stop; nothing else
+ * of an answer is read.
  */
 const KIMI_EVENTS = new Set<string>(Object.keys(EVENTS))
 const BLOCKING = new Set(['PreToolUse', 'UserPromptSubmit', 'Stop'])

@@ -38,25 +38,12 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Letta Code (letta-ai/letta-code `src/hooks/`, 0.30.29; shared reference §10.10): `hooks` in
- * `.letta/settings.local.json`, `.letta/settings.json` and `~/.letta/settings.json`, in Claude
- * Code's groups shape with `timeout` in milliseconds (default 60 000), on eleven of Claude Code's
- * event names. Its payload is its own: the event in `event_type` and the folder in
- * `working_directory` (no `hook_event_name`, no `cwd`), then Claude-like fields (`tool_name`,
- * `tool_input`, `tool_call_id`, `tool_result`, `error_message`, `prompt`, `stop_reason`, …);
- * hooks get `LETTA_WORKING_DIR`. Its tools are Claude Code's names (Bash, Read, Edit, …) with
- * Gemini- and Codex-style toolsets beside them.
- *
- * What it reads of an answer (`src/hooks/executor.ts`, `index.ts`, `src/permissions/checker.ts`):
- * exit 2 blocks, stderr the reason, on PreToolUse, PermissionRequest (deny), UserPromptSubmit,
- * Stop and SubagentStop; on PostToolUse / PostToolUseFailure exit 2's stderr goes to the model with
- * the tool's result. Exit 0: PreToolUse's `hookSpecificOutput.updatedInput` (the tool runs with it),
- * UserPromptSubmit's and SessionStart's stdout as text (added to the conversation), and
- * `additionalContext` JSON on PostToolUse / PostToolUseFailure. On PermissionRequest any hook's
- * exit 0 *allows* the request: so hookrun exits 0 there only for an allow, and stands aside
- * (exit 1, which Letta counts as a hook error and ignores) when no hook decided. No JSON
- * `permissionDecision`, `decision` or `systemMessage` is read. Not run in the agent lab (it needs a
- * Letta server): these facts are from its source.
+ * Letta Code (letta-ai/letta-code 0.30.29 `src/hooks/`; from its source, not the agent lab): its
+ * own payload (`event_type`, `working_directory`). Exit 2 blocks with stderr on PreToolUse,
+ * PermissionRequest, UserPromptSubmit, Stop and SubagentStop, and on PostToolUse(Failure) sends it
+ * to the model. Exit 0: PreToolUse's `updatedInput`, stdout as text on UserPromptSubmit and
+ * SessionStart, `additionalContext` JSON after a tool. On PermissionRequest any exit 0 allows, so
+ * hookrun exits 1 (a hook error, ignored) when no hook allowed.
  */
 const LETTA_EVENTS = new Set<string>(Object.keys(EVENTS))
 const BLOCKING = new Set(['PreToolUse', 'PermissionRequest', 'UserPromptSubmit', 'Stop', 'SubagentStop'])

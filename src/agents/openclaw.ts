@@ -46,19 +46,11 @@ function hookOf(payload: Payload): string | undefined {
 }
 
 /**
- * OpenClaw (`openclaw`, a multi-channel agent gateway): its tool calls reach no hook command,
- * only typed plugin hooks (`api.on(name, handler)`) in its own process. hookrun's plugin
- * (src/agents/openclaw-plugin.ts, `~/.openclaw/extensions/hookrun/`) sends
- * `hookrun fire <hook> --format openclaw` the payload `{openclaw_hook, event, ctx, cwd}`.
- *
- * The answer is one JSON object the plugin applies (exit 0 unless hookrun failed, which is a
- * refusal on a gate; OpenClaw refuses too when a before_tool_call or before_agent_run handler
- * throws or outlasts its budget):
- *   block    before_tool_call: `{block: true, blockReason}`; before_agent_run: `{outcome: 'block'}`.
- *   ask      before_tool_call: `requireApproval` (OpenClaw pauses the run for the person's
- *            /approve; unresolved approvals deny).
- *   params   the tool's new parameters (before_tool_call `params`).
- *   message  for the person: the plugin prints it on stderr.
+ * OpenClaw: no hook commands, only plugin hooks in its process. hookrun's plugin
+ * (src/agents/openclaw-plugin.ts) sends `hookrun fire <hook> --format openclaw` the payload
+ * `{openclaw_hook, event, ctx, cwd}` and applies the answer: `block` (before_tool_call's
+ * `blockReason`, before_agent_run's `outcome: 'block'`), `ask` (`requireApproval`), `params` and
+ * `message` (printed on stderr). A failed fire refuses a gate.
  */
 export const openclaw: Dialect = {
   name: 'openclaw',

@@ -22,28 +22,15 @@ const EVENTS = {
 const TOOLS: AgentTools = { bash: 'bash', edit: 'edit', glob: 'glob', grep: 'grep', task: 'agent', read: 'read', write: 'write' }
 
 /**
- * OpenCode (anomalyco/opencode, formerly sst/opencode) and Kilo Code, whose CLI is OpenCode's
- * engine. Neither runs commands as hooks: hookrun's plugin (src/install/opencode-plugin.ts, an ES
- * module OpenCode loads from `.opencode/plugins/`, Kilo from `.kilo/plugins/`) turns each plugin
- * hook into a fire of `hookrun fire --format opencode`, with what OpenCode passed the hook as the
- * payload: `{hook, input, output, directory, worktree}`. `hook` is the plugin hook's name
- * (`tool.execute.before`) or, for a bus event, its type (`session.created`, with the event's
- * `properties` as `input`).
- *
- * The answer is one JSON object the plugin applies (the exit code is 0 unless hookrun itself
- * failed, which the plugin treats as a block on gates: a gate never fails open):
- *   block    the reason: the plugin throws an Error with it; OpenCode does not run the tool and
- *            the model gets the message verbatim as the tool result (seen in OpenCode 1.18.33).
- *            On chat.message the prompt is refused (OpenCode prints only "Unexpected server
- *            error", so the plugin prints the reason on stderr first).
- *   args     the tool's new input (tool.execute.before): the plugin replaces output.args's keys
- *            in place, as OpenCode runs the tool with that object, not with output.args.
- *   output   the tool result the model sees instead (tool.execute.after, updatedToolOutput).
- *   append   text added under the tool result: context, and a post-tool block's reason.
- *   context  text for the model: the plugin adds it to the session's system prompt from the next
- *            model request on (experimental.chat.system.transform).
- *   prompt   the user's new prompt (chat.message): the text parts are replaced.
- *   message  for the person: the plugin prints it on stderr.
+ * OpenCode (anomalyco/opencode) and Kilo Code, which runs its engine: no hook commands. hookrun's
+ * plugin (src/install/opencode-plugin.ts) fires `--format opencode` with `{hook, input, output,
+ * directory, worktree}` and applies the answer (a failed fire blocks a gate):
+ *   block    the plugin throws it: the model gets it as the tool result (OpenCode 1.18.33); on
+ *            chat.message the prompt is refused and the reason printed on stderr.
+ *   args     the tool's new input, replaced in place (OpenCode runs that object).
+ *   output   the tool result the model sees instead; append: text added under it.
+ *   context  text for the model, in the system prompt from the next request on.
+ *   prompt   the user's new prompt; message: for the person, on stderr.
  */
 const OPENCODE_EVENTS = new Set<string>(Object.keys(EVENTS))
 const PRE_TOOL = 'tool.execute.before'

@@ -42,16 +42,10 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Qwen Code (QwenLM/qwen-code docs/users/features/hooks.md). Claude Code's format with more
- * events; payloads add an ISO `timestamp` to Claude Code's common fields, which Claude Code does
- * not send, so a Claude Code event name with a `timestamp` string is Qwen's. SessionStart,
- * SessionEnd and Notification with a `timestamp` are Gemini CLI's names too (Qwen Code began as
- * a fork of it): those read as Gemini's unless `--format qwen` says otherwise.
- *
- * Answers are Claude Code's (`hookSpecificOutput` with `hookEventName`), except that
- * PreToolUse's `permissionDecision` comes with a required `permissionDecisionReason`, and Qwen's
- * own events: TodoCreated / TodoCompleted take `decision: "block"` + `reason` (during their
- * validation phase); SessionDelete, MessageDisplay and StopFailure ignore every answer.
+ * Qwen Code (QwenLM/qwen-code docs/users/features/hooks.md): Claude Code's format with more events
+ * and an ISO `timestamp` Claude Code does not send. Answers are Claude Code's, but PreToolUse's
+ * decision needs a reason; TodoCreated / TodoCompleted take `decision: "block"`; SessionDelete,
+ * MessageDisplay and StopFailure ignore every answer.
  */
 const QWEN_EVENTS = new Set<string>(Object.keys(EVENTS))
 const CLAUDE_EVENTS = new Set<string>(Object.keys(CLAUDE_EVENT_NAMES))

@@ -49,24 +49,11 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Reasonix (npm `reasonix`, 1.x: a Go binary in the optional dependency `@reasonix/cli-<os>-<arch>`;
- * its docs/DESKTOP_HOOKS.zh-CN.md and internal/hook/hook.go of esengine/DeepSeek-Reasonix; the
- * 1.38.11 binary in the agent lab). Hooks live in `~/.reasonix/settings.json` (`$REASONIX_HOME`)
- * and `<project>/.reasonix/settings.json`, project ones first, as `{hooks: {Event: [{match,
- * command, description, timeout, cwd}]}}`: flat entries, `match` an anchored regex on the tool
- * (tool events only), `timeout` in milliseconds (default 5000 on PreToolUse, PermissionRequest and
- * UserPromptSubmit, 30000 elsewhere), run with `sh -c`.
- *
- * Its payload is one camelCase JSON line: `event`, `sessionId`, `cwd`, and per event `toolName`,
- * `toolArgs`, `toolResult`, `error`, `prompt`, `turn`, `lastAssistantText`, `message`, `trigger`,
- * `reasoning`, `source`, `reason`. A settings hook's answer is its exit code alone: on PreToolUse
- * and UserPromptSubmit exit 2 or a timeout blocks (the first block stops the rest) and the output,
- * stderr first, goes to the model and the person; any other exit warns; nothing else blocks. Its
- * stdout means something on three events only: SessionStart (plain text becomes context for the
- * model, seen in the lab), PostLLMCall (non-empty stdout replaces the reasoning shown) and
- * PreCompact (added to the compaction's guidance). So hookrun blocks with exit 2 and the reason on
- * stderr, sends context as stdout where it is read, prints nothing on PostLLMCall, and warns about
- * every other field: a rewrite cannot be applied, so a gate that rewrites is refused.
+ * Reasonix (npm `reasonix`; esengine/DeepSeek-Reasonix internal/hook/hook.go; 1.38.11 in the agent
+ * lab): camelCase payloads with the event in `event`. Its answer is the exit code: exit 2 blocks
+ * PreToolUse and UserPromptSubmit, the output going to the model and the person. stdout counts on
+ * SessionStart (context), PostLLMCall (replaces the reasoning shown: hookrun prints nothing there)
+ * and PreCompact (compaction guidance). A rewrite cannot be applied, so a gate that rewrites is refused.
  */
 const REASONIX_EVENTS = new Set<string>(Object.keys(EVENTS))
 /** Exit 2 or a timeout blocks only here (hook.go `IsBlocking`). */

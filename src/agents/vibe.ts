@@ -28,27 +28,13 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Mistral Vibe (mistralai/mistral-vibe 2.18.4, `vibe/core/hooks/`; shared reference §10.7): hooks
- * are `[[hooks]]` tables (`name`, `type`, `command`, `match`, `timeout`, `strict`) in
- * `<project>/.vibe/hooks.toml` (trusted folders only) and `~/.vibe/hooks.toml`, read only with
- * `enable_experimental_hooks`. Three events, named in `hook_event_name`: `before_tool`,
- * `after_tool`, `post_agent_turn`; payloads carry `session_id`, `transcript_path`, `cwd` and the
- * tool's `tool_name`, `tool_call_id`, `tool_input` (after_tool: `tool_status`, `tool_output_text`,
- * `tool_error`, …). Not run in the agent lab (PyPI is out of reach): from its source.
- *
- * The answer is exit 0 and `{decision: allow | deny, reason, system_message,
+ * Mistral Vibe (mistralai/mistral-vibe 2.18.4 `vibe/core/hooks/`; from its source): `[[hooks]]` in
+ * `.vibe/hooks.toml`. Its answer is exit 0 and `{decision: allow | deny, reason, system_message,
  * hook_specific_output: {tool_input, additional_context}}`: on before_tool a deny is the tool's
- * error for the model and `tool_input` replaces the input (validated again by Vibe); on after_tool
- * a deny replaces the output the model sees with `reason` and `additional_context` is appended to
- * it; on post_agent_turn a deny sends `reason` as a new user message (at most 3 times a turn).
- * `system_message` is shown to the person. Anything else a hook does (another exit code, stdout
- * that is not that JSON, a timeout) is a failure: a warning, or a deny for a tool hook marked
- * `strict`, which hookrun's entries are.
- *
- * Vibe 2.21 took hooks out of experimental (no `enable_experimental_hooks`) and renamed the events
- * `pre_tool`, `post_tool`, `post_agent`, rejecting the old names; subagents inherit the hooks
- * (docs.mistral.ai/vibe/code/cli/hooks; the version is from a survey, not the docs). Both spellings
- * are read here; install writes the ones the user's Vibe reads (src/install/agent-formats.ts).
+ * error and `tool_input` replaces the input; on after_tool a deny replaces the output and
+ * `additional_context` is appended; on post_agent_turn a deny is a new user message. Anything else
+ * is a failure, a deny for a `strict` tool hook (hookrun's are). Vibe 2.21 renamed the events
+ * `pre_tool`, `post_tool`, `post_agent` (docs.mistral.ai/vibe/code/cli/hooks): both are read.
  */
 const VIBE_EVENTS = new Set<string>(Object.keys(EVENTS))
 /** The names before 2.21 and after, one event each. */

@@ -25,14 +25,10 @@ const EVENTS = {
 const TOOLS: AgentTools = { run_command: 'bash', write_code: 'edit', read_code: 'read' }
 
 /**
- * Windsurf Cascade (docs.windsurf.com/windsurf/cascade/hooks; the tool_info of pre_user_prompt,
- * post_cascade_response and post_setup_worktree as CorridorSecurity/hookshot
- * docs/reference-cascade.md lists them). Every payload names its event in `agent_action_name`
- * (no other agent uses that field) with `trajectory_id`, `execution_id`, `timestamp` and the
- * event's details in `tool_info`. Cascade reads no JSON: exit 2 shows stderr to the agent and, on
- * a pre-hook, blocks the action; any other exit lets it through; stdout and stderr are shown to
- * the user when the entry says `show_output`. So hookrun answers a block with exit 2 and the
- * reason on stderr, prints a system message on stdout, and warns about everything else.
+ * Windsurf Cascade (docs.windsurf.com/windsurf/cascade/hooks): the event in `agent_action_name`.
+ * It reads no JSON: exit 2 shows stderr to the agent and blocks a pre-hook; stdout is shown to the
+ * user with `show_output`. So a block is exit 2 with the reason on stderr, a system message goes
+ * to stdout, and everything else is a warning.
  */
 const WINDSURF_EVENTS = new Set<string>(Object.keys(EVENTS))
 
