@@ -2,8 +2,8 @@
 // hooks.json, and the file read as agy reads it (agy drops a file it cannot load without a word).
 import { join } from 'node:path'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { Answer, blockReason, decided, jsonLine } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, decided, jsonLine } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import type { InstallTarget } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
@@ -158,13 +158,10 @@ const ANTIGRAVITY_SCAN: ProjectScan = {
   sources: [{ path: '.agents/hooks.json', reader: 'named-groups', agents: ['Antigravity CLI'], owners: ['antigravity'] }],
 }
 
-export const antigravityAgent: Agent = {
-  name: antigravity.name,
-  label: antigravity.label,
+export const antigravityAgent = agentOf(antigravity, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: antigravity,
   install: antigravityInstall,
   eventOnCommandLine: 'PreToolUse',
   scan: ANTIGRAVITY_SCAN,
-}
+})

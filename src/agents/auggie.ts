@@ -1,6 +1,6 @@
-import { Answer, blockReason, contextText, hookEventName, jsonLine, knownEvent } from './shared.ts'
+import { agentOf, Answer, blockReason, contextText, hookEventName, jsonLine, knownEvent } from './shared.ts'
 import { claudeEvents } from './claude.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
@@ -102,12 +102,4 @@ const AUGGIE_SCAN: ProjectScan = {
   ],
 }
 
-export const auggieAgent: Agent = {
-  name: auggie.name,
-  label: auggie.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: auggie,
-  install: auggieInstall,
-  scan: AUGGIE_SCAN,
-}
+export const auggieAgent = agentOf(auggie, { events: EVENTS, tools: TOOLS, install: auggieInstall, scan: AUGGIE_SCAN })

@@ -1,6 +1,6 @@
 // Claude Code's dialect: its payloads in, its JSON answers and exit codes out.
-import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type CarriedRow, type Dialect } from './types.ts'
-import { carryFields } from './shared.ts'
+import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type CarriedRow, type Dialect } from './types.ts'
+import { agentOf, carryFields } from './shared.ts'
 import { fromGrok, grokEventName } from './grok-payload.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
@@ -373,12 +373,9 @@ const CLAUDE_IMPORT: HooksImport = {
   serveEntries: true,
 }
 
-export const claudeAgent: Agent = {
-  name: claude.name,
-  label: claude.label,
+export const claudeAgent = agentOf(claude, {
   events: CLAUDE_EVENT_NAMES,
   tools: TOOLS,
-  dialect: claude,
   install: claudeInstall,
   callers: CALLERS,
   http: HTTP,
@@ -386,4 +383,4 @@ export const claudeAgent: Agent = {
   nativeConfig: CLAUDE_NATIVE,
   hooksImport: CLAUDE_IMPORT,
   pluginLayout: { manifest: ['.claude-plugin', 'plugin.json'], rootVariables: ['CLAUDE_PLUGIN_ROOT'], defaultHooksAlso: true },
-}
+})

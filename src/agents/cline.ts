@@ -3,8 +3,8 @@ import { claudeEvents } from './claude.ts'
 import { shellQuote } from '../core/shell.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { join } from 'node:path'
 import type { HookFolderFacts } from './hook-folders.ts'
 import type { ProjectScan } from './native-config.ts'
@@ -286,12 +286,4 @@ const CLINE_SCAN: ProjectScan = {
   ],
 }
 
-export const clineAgent: Agent = {
-  name: cline.name,
-  label: cline.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: cline,
-  hookFolder: HOOK_FOLDER,
-  scan: CLINE_SCAN,
-}
+export const clineAgent = agentOf(cline, { events: EVENTS, tools: TOOLS, hookFolder: HOOK_FOLDER, scan: CLINE_SCAN })

@@ -1,6 +1,6 @@
 import { claude, claudeEvents, claudeTools } from './claude.ts'
-import { CLAUDE_MCP_NAMING, type Agent, type AgentTools, type CarriedRow, type Dialect } from './types.ts'
-import { hookEventName, jsonLine, ownEvent } from './shared.ts'
+import { CLAUDE_MCP_NAMING, type AgentTools, type CarriedRow, type Dialect } from './types.ts'
+import { agentOf, hookEventName, jsonLine, ownEvent } from './shared.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
@@ -169,12 +169,4 @@ const CODEBUDDY_SCAN: ProjectScan = {
   ],
 }
 
-export const codebuddyAgent: Agent = {
-  name: codebuddy.name,
-  label: codebuddy.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: codebuddy,
-  install: codebuddyInstall,
-  scan: CODEBUDDY_SCAN,
-}
+export const codebuddyAgent = agentOf(codebuddy, { events: EVENTS, tools: TOOLS, install: codebuddyInstall, scan: CODEBUDDY_SCAN })

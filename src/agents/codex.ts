@@ -1,7 +1,7 @@
 import { CLAUDE_EVENT_NAMES, claudeEvents, CLAUDE_SCREEN_FIELDS } from './claude.ts'
 // Codex's dialect: its payloads in, its JSON answers and exit codes out.
-import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type Dialect } from './types.ts'
-import { Answer, blockReason, carryFields, contextText, decided, hookEventName, jsonLine, ownEvent } from './shared.ts'
+import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, decided, hookEventName, jsonLine, ownEvent } from './shared.ts'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget } from './install.ts'
 import type { ProjectScan, HooksImport } from './native-config.ts'
@@ -169,14 +169,11 @@ const CODEX_IMPORT: HooksImport = {
   unreadFile: { name: 'config.toml', holdsHooks: /^\s*\[\[?hooks\b/m, what: 'hooks in TOML ([hooks])' },
 }
 
-export const codexAgent: Agent = {
-  name: codex.name,
-  label: codex.label,
+export const codexAgent = agentOf(codex, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: codex,
   install: codexInstall,
   scan: CODEX_SCAN,
   hooksImport: CODEX_IMPORT,
   pluginLayout: { manifest: ['.codex-plugin', 'plugin.json'], rootVariables: ['PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'] },
-}
+})

@@ -1,8 +1,8 @@
 // GitHub Copilot's dialect: its payloads in, its JSON answers and exit codes out.
 import { join } from 'node:path'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { fromVSCode, renderForVSCode } from './vscode.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
@@ -270,16 +270,13 @@ const COPILOT_IMPORT: HooksImport = {
   folder: true,
 }
 
-export const copilotAgent: Agent = {
-  name: copilot.name,
-  label: copilot.label,
+export const copilotAgent = agentOf(copilot, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: copilot,
   install: copilotInstall,
   http: HTTP,
   caller: RUNS_CLAUDE,
   eventOnCommandLine: EVENT_ON_COMMAND_LINE,
   scan: COPILOT_SCAN,
   hooksImport: COPILOT_IMPORT,
-}
+})

@@ -1,6 +1,6 @@
-import { Answer, blockReason, contextText, decided, jsonLine, objectFrom } from './shared.ts'
+import { agentOf, Answer, blockReason, contextText, decided, jsonLine, objectFrom } from './shared.ts'
 import { claudeEvents } from './claude.ts'
-import type { Agent, AgentTools, Dialect } from './types.ts'
+import type { AgentTools, Dialect } from './types.ts'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
@@ -121,13 +121,10 @@ const CRUSH_NATIVE: NativeConfig = {
   eventSpelling: (eventName) => (eventName.replaceAll('_', '').toLowerCase() === 'pretooluse' ? 'PreToolUse' : eventName),
 }
 
-export const crushAgent: Agent = {
-  name: crush.name,
-  label: crush.label,
+export const crushAgent = agentOf(crush, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: crush,
   install: crushInstall,
   scan: CRUSH_SCAN,
   nativeConfig: CRUSH_NATIVE,
-}
+})

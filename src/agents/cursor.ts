@@ -1,7 +1,7 @@
 // Cursor's dialect: its payloads in, its JSON answers and exit codes out.
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
@@ -245,18 +245,15 @@ const CURSOR_IMPORT: HooksImport = {
   userHooksRunInFileFolder: true,
 }
 
-export const cursorAgent: Agent = {
-  name: cursor.name,
-  label: cursor.label,
+export const cursorAgent = agentOf(cursor, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: cursor,
   install: cursorInstall,
   caller: RUNS_CLAUDE,
-  // Grok Build runs a project's .cursor/hooks.json (docs.x.ai; src/agents/grok.ts).
+  // Grok Build runs a project's .cursor/hooks.json (docs.x.ai; src/agents/grok.ts).,
   callers: ['grok'],
   scan: CURSOR_SCAN,
   nativeConfig: CURSOR_NATIVE,
   hooksImport: CURSOR_IMPORT,
   pluginLayout: { manifest: ['.cursor-plugin', 'plugin.json'], rootVariables: ['CURSOR_PLUGIN_ROOT'], runsInPluginFolder: true },
-}
+})

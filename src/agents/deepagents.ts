@@ -1,8 +1,8 @@
 // LangChain Deep Agents Code (`deepagents-code`, earlier `deepagents-cli`): fire-and-forget hooks
 // on dotted event names, an argv list per entry in ~/.deepagents/hooks.json; nothing is read back.
 import { join } from 'node:path'
-import { readsNothing } from './shared.ts'
-import type { Agent, AgentEvents, Dialect } from './types.ts'
+import { agentOf, readsNothing } from './shared.ts'
+import type { AgentEvents, Dialect } from './types.ts'
 import type { InstallTarget } from './install.ts'
 
 /**
@@ -59,10 +59,4 @@ const deepagentsInstall: InstallTarget = {
   note: 'ADVISORY ONLY: Deep Agents Code runs hooks fire-and-forget and never blocks, so a gate there cannot stop anything; it kills a hook after 5 s',
 }
 
-export const deepagentsAgent: Agent = {
-  name: deepagents.name,
-  label: deepagents.label,
-  events: EVENTS,
-  dialect: deepagents,
-  install: deepagentsInstall,
-}
+export const deepagentsAgent = agentOf(deepagents, { events: EVENTS, install: deepagentsInstall })

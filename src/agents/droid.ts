@@ -1,6 +1,6 @@
 import { claude, claudeEvents, claudeTools } from './claude.ts'
-import type { Agent, AgentTools, Dialect } from './types.ts'
-import { renderAsClaude } from './shared.ts'
+import type { AgentTools, Dialect } from './types.ts'
+import { agentOf, renderAsClaude } from './shared.ts'
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
@@ -85,13 +85,10 @@ const DROID_SCAN: ProjectScan = {
   ],
 }
 
-export const droidAgent: Agent = {
-  name: droid.name,
-  label: droid.label,
+export const droidAgent = agentOf(droid, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: droid,
   install: droidInstall,
   scan: DROID_SCAN,
   pluginLayout: { manifest: ['.factory-plugin', 'plugin.json'], rootVariables: ['DROID_PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'] },
-}
+})

@@ -1,6 +1,6 @@
 // Gemini CLI's dialect: its payloads in, its JSON answers and exit codes out.
-import { Answer, blockReason, carryFields, contextText, decided, hookEventName, jsonLine, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, decided, hookEventName, jsonLine, ownEvent } from './shared.ts'
+import type { AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
 import type { ProjectScan, NativeConfig, HooksImport } from './native-config.ts'
@@ -205,15 +205,12 @@ const GEMINI_IMPORT: HooksImport = {
       : undefined,
 }
 
-export const geminiAgent: Agent = {
-  name: gemini.name,
-  label: gemini.label,
+export const geminiAgent = agentOf(gemini, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: gemini,
   install: geminiInstall,
   http: HTTP,
   scan: GEMINI_SCAN,
   nativeConfig: GEMINI_NATIVE,
   hooksImport: GEMINI_IMPORT,
-}
+})

@@ -1,8 +1,8 @@
 // Goose's dialect: its plugin hooks' payloads in, its block answers out.
 import { claudeEvents } from './claude.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { Answer, blockReason, jsonLine } from './shared.ts'
-import type { Agent, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, jsonLine } from './shared.ts'
+import type { AgentTools, Dialect, Normalized } from './types.ts'
 import { dirname, isAbsolute, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { PluginSwitches } from './plugins.ts'
@@ -171,13 +171,10 @@ const GOOSE_SCAN: ProjectScan = {
   ],
 }
 
-export const gooseAgent: Agent = {
-  name: goose.name,
-  label: goose.label,
+export const gooseAgent = agentOf(goose, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: goose,
   install: gooseInstall,
   pluginSwitches: PLUGIN_SWITCHES,
   scan: GOOSE_SCAN,
-}
+})

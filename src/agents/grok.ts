@@ -6,8 +6,8 @@ import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { fromGrok, grokEventName } from './grok-payload.ts'
 import { claudeEvents } from './claude.ts'
-import { Answer, blockReason, decided, jsonLine } from './shared.ts'
-import type { Agent, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, decided, jsonLine } from './shared.ts'
+import type { AgentTools, Dialect, Normalized } from './types.ts'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
 import { JSON_FILES, type ProjectScan } from './native-config.ts'
@@ -153,13 +153,4 @@ const GROK_SCAN: ProjectScan = {
   sources: [{ path: '.grok/hooks', entries: JSON_FILES, reader: 'events', agents: ['Grok Build'], owners: ['grok'] }],
 }
 
-export const grokAgent: Agent = {
-  name: grok.name,
-  label: grok.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: grok,
-  install: grokInstall,
-  caller: RUNS_CLAUDE,
-  scan: GROK_SCAN,
-}
+export const grokAgent = agentOf(grok, { events: EVENTS, tools: TOOLS, install: grokInstall, caller: RUNS_CLAUDE, scan: GROK_SCAN })

@@ -1,7 +1,7 @@
 // Hermes Agent (NousResearch): shell hooks under `hooks:` in its config.yaml, snake_case events,
 // only pre_tool_call blocks; hookrun's entries there fail closed.
-import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import { homeOr, type InstallTarget } from './install.ts'
 import { join } from 'node:path'
 
@@ -110,11 +110,4 @@ const hermesInstall: InstallTarget = {
   note: "Hermes runs a new hook command only once approved: start hermes once at a terminal and approve hookrun's entries, or give non-interactive runs --accept-hooks or HERMES_ACCEPT_HOOKS=1 (hooks_auto_accept: true in config.yaml); until then Hermes skips them without a word",
 }
 
-export const hermesAgent: Agent = {
-  name: hermes.name,
-  label: hermes.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: hermes,
-  install: hermesInstall,
-}
+export const hermesAgent = agentOf(hermes, { events: EVENTS, tools: TOOLS, install: hermesInstall })

@@ -1,9 +1,9 @@
 // JetBrains Junie CLI: one event (SessionStart), which never blocks; hookrun's entry in the user's
 // ~/.junie/config.json.
 import { join } from 'node:path'
-import { readsNothing } from './shared.ts'
+import { agentOf, readsNothing } from './shared.ts'
 import { claudeEvents } from './claude.ts'
-import type { Agent, Dialect } from './types.ts'
+import type { Dialect } from './types.ts'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 
 /** Junie CLI's only hook event (junie.jetbrains.com/docs/junie-cli-hooks.html, "Triggering events"). */
@@ -49,10 +49,4 @@ const junieInstall: InstallTarget = {
   note: 'ADVISORY ONLY: Junie CLI never blocks on a hook and reads nothing of its answer, so a gate there cannot stop anything; only SessionStart runs',
 }
 
-export const junieAgent: Agent = {
-  name: junie.name,
-  label: junie.label,
-  events: EVENTS,
-  dialect: junie,
-  install: junieInstall,
-}
+export const junieAgent = agentOf(junie, { events: EVENTS, install: junieInstall })

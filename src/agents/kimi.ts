@@ -1,6 +1,6 @@
-import { Answer, blockReason, hookEventName, jsonLine, knownEvent } from './shared.ts'
+import { agentOf, Answer, blockReason, hookEventName, jsonLine, knownEvent } from './shared.ts'
 import { CLAUDE_CORE_EVENTS, claudeEvents } from './claude.ts'
-import type { Agent, AgentTools, Dialect } from './types.ts'
+import type { AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
@@ -97,12 +97,4 @@ const KIMI_SCAN: ProjectScan = {
   noProjectFile: "Kimi Code CLI reads hooks from ~/.kimi/config.toml only (no project file; the user's own file)",
 }
 
-export const kimiAgent: Agent = {
-  name: kimi.name,
-  label: kimi.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: kimi,
-  install: kimiInstall,
-  scan: KIMI_SCAN,
-}
+export const kimiAgent = agentOf(kimi, { events: EVENTS, tools: TOOLS, install: kimiInstall, scan: KIMI_SCAN })

@@ -1,6 +1,6 @@
-import { Answer, blockReason, contextText, decided, hookEventName, ownEvent } from './shared.ts'
+import { agentOf, Answer, blockReason, contextText, decided, hookEventName, ownEvent } from './shared.ts'
 import { claudeEvents } from './claude.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import { basename, dirname, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import { JSON_FILES, type ProjectScan, type NativeConfig } from './native-config.ts'
@@ -227,15 +227,12 @@ const KIRO_NATIVE: NativeConfig = {
   matcher: kiroMatcher,
 }
 
-export const kiroAgent: Agent = {
-  name: kiro.name,
-  label: kiro.label,
+export const kiroAgent = agentOf(kiro, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: kiro,
   install: kiroInstall,
   scan: KIRO_SCAN,
   nativeConfig: KIRO_NATIVE,
-  // `hookrun import --agent kiro`: the command entries of the v3 hook files beside hookrun's own.
+  // `hookrun import --agent kiro`: the command entries of the v3 hook files beside hookrun's own.,
   hooksImport: { folder: true },
-}
+})

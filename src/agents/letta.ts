@@ -1,6 +1,6 @@
-import { Answer, blockReason, contextText, decided, jsonLine, knownEvent } from './shared.ts'
+import { agentOf, Answer, blockReason, contextText, decided, jsonLine, knownEvent } from './shared.ts'
 import { claudeEvents } from './claude.ts'
-import type { Agent, AgentTools, Dialect } from './types.ts'
+import type { AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
@@ -117,12 +117,4 @@ const LETTA_SCAN: ProjectScan = {
   ],
 }
 
-export const lettaAgent: Agent = {
-  name: letta.name,
-  label: letta.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: letta,
-  install: lettaInstall,
-  scan: LETTA_SCAN,
-}
+export const lettaAgent = agentOf(letta, { events: EVENTS, tools: TOOLS, install: lettaInstall, scan: LETTA_SCAN })

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path'
 import type { Payload } from '../core/types.ts'
-import { Answer, carryFields, jsonLine, objectFrom, type PluginGates, renderGates } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { agentOf, Answer, carryFields, jsonLine, objectFrom, renderGates, type PluginGates } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import type { PluginFacts } from './plugins.ts'
 import { OPENCLAW_PLUGIN_ID, openclawManifests, openclawPluginText } from './openclaw-plugin.ts'
 
@@ -139,11 +139,4 @@ const PLUGIN: PluginFacts = {
   },
 }
 
-export const openclawAgent: Agent = {
-  name: openclaw.name,
-  label: openclaw.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: openclaw,
-  plugin: PLUGIN,
-}
+export const openclawAgent = agentOf(openclaw, { events: EVENTS, tools: TOOLS, plugin: PLUGIN })

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
+import type { AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { foldersUp, inEach } from './mcp-servers.ts'
 import type { PluginFacts } from './plugins.ts'
 import { CODE_FILES, type ProjectScan } from './native-config.ts'
@@ -184,12 +184,4 @@ const OPENCODE_SCAN: ProjectScan = {
   ],
 }
 
-export const opencodeAgent: Agent = {
-  name: opencode.name,
-  label: opencode.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: opencode,
-  plugin: PLUGIN,
-  scan: OPENCODE_SCAN,
-}
+export const opencodeAgent = agentOf(opencode, { events: EVENTS, tools: TOOLS, plugin: PLUGIN, scan: OPENCODE_SCAN })

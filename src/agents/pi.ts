@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Payload } from '../core/types.ts'
-import { Answer, carryFields, contextText, jsonLine, objectFrom, type PluginGates, renderGates } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import { agentOf, Answer, carryFields, contextText, jsonLine, objectFrom, renderGates, type PluginGates } from './shared.ts'
+import type { AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import type { PluginFacts } from './plugins.ts'
 import { CODE_FILES, type ProjectScan } from './native-config.ts'
 import { piExtensionText } from './pi-extension.ts'
@@ -154,12 +154,4 @@ const PI_SCAN: ProjectScan = {
   sources: [{ path: '.pi/extensions', entries: CODE_FILES, reader: 'plugin', agents: ['Pi'], owners: ['pi'], hookrunFile: true }],
 }
 
-export const piAgent: Agent = {
-  name: pi.name,
-  label: pi.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: pi,
-  plugin: PLUGIN,
-  scan: PI_SCAN,
-}
+export const piAgent = agentOf(pi, { events: EVENTS, tools: TOOLS, plugin: PLUGIN, scan: PI_SCAN })

@@ -1,6 +1,6 @@
 import { CLAUDE_CORE_EVENTS, CLAUDE_EVENT_NAMES, claude, claudeEvents } from './claude.ts'
-import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type Dialect } from './types.ts'
-import { Answer, blockReason, hookEventName, jsonLine, ownEvent, renderAsClaude } from './shared.ts'
+import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, hookEventName, jsonLine, ownEvent, renderAsClaude } from './shared.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
@@ -162,13 +162,4 @@ const QWEN_SCAN: ProjectScan = {
   sources: [{ path: '.qwen/settings.json', reader: 'events', agents: ['Qwen Code'], owners: ['qwen'], hookrunFile: true }],
 }
 
-export const qwenAgent: Agent = {
-  name: qwen.name,
-  label: qwen.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: qwen,
-  install: qwenInstall,
-  http: HTTP,
-  scan: QWEN_SCAN,
-}
+export const qwenAgent = agentOf(qwen, { events: EVENTS, tools: TOOLS, install: qwenInstall, http: HTTP, scan: QWEN_SCAN })

@@ -2,7 +2,7 @@
 import type { Payload } from '../core/types.ts'
 import { CARRIED_FIELDS, type CarriedField } from '../core/carried.ts'
 import type { Decision } from '../core/protocol.ts'
-import type { CarriedRow, Dialect, IgnorableField } from './types.ts'
+import type { Agent, CarriedRow, Dialect, IgnorableField } from './types.ts'
 
 /**
  * What every dialect needs when it writes an answer: a warning list in one wording (field,
@@ -36,6 +36,11 @@ export class Answer {
       if (field === 'continue') this.cannot('continue: false', 'the agent goes on')
       else this.cannot(field)
   }
+}
+
+/** An agent whose name and label are its dialect's. */
+export function agentOf(dialect: Dialect, facts: Omit<Agent, 'name' | 'label' | 'dialect'>): Agent {
+  return { name: dialect.name, label: dialect.label, ...facts, dialect }
 }
 
 /** A hook decided (allow, ask or deny); without one the agent's own rules apply. */

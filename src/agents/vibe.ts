@@ -1,5 +1,5 @@
-import { Answer, blockReason, contextText, hookEventName, jsonLine, knownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, contextText, hookEventName, jsonLine, knownEvent } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS, type Scope } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
@@ -137,12 +137,4 @@ const VIBE_SCAN: ProjectScan = {
   sources: [{ path: '.vibe/hooks.toml', reader: 'toml-tables', agents: ['Mistral Vibe'], owners: ['vibe'], hookrunFile: true }],
 }
 
-export const vibeAgent: Agent = {
-  name: vibe.name,
-  label: vibe.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: vibe,
-  install: vibeInstall,
-  scan: VIBE_SCAN,
-}
+export const vibeAgent = agentOf(vibe, { events: EVENTS, tools: TOOLS, install: vibeInstall, scan: VIBE_SCAN })

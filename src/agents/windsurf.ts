@@ -1,7 +1,7 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type Dialect, type Normalized } from './types.ts'
+import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type Dialect, type Normalized } from './types.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, decided, objectFrom, ownEvent } from './shared.ts'
+import { agentOf, Answer, blockReason, decided, objectFrom, ownEvent } from './shared.ts'
 import { join } from 'node:path'
 import type { InstallTarget } from './install.ts'
 import type { ProjectScan, NativeConfig } from './native-config.ts'
@@ -153,13 +153,10 @@ const WINDSURF_NATIVE: NativeConfig = {
   },
 }
 
-export const windsurfAgent: Agent = {
-  name: windsurf.name,
-  label: windsurf.label,
+export const windsurfAgent = agentOf(windsurf, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: windsurf,
   install: windsurfInstall,
   scan: WINDSURF_SCAN,
   nativeConfig: WINDSURF_NATIVE,
-}
+})
