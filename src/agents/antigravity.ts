@@ -8,9 +8,8 @@ import type { InstallTarget } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /**
- * Antigravity CLI's hook events (skillsaw docs/rules/antigravity-hooks-valid.md, measured against
- * agy 1.1.25/1.1.26; names match case-insensitively, SessionEnd is not one). An invocation is one
- * run of the agent on a prompt.
+ * Antigravity CLI's hook events (skillsaw docs/rules/antigravity-hooks-valid.md, agy 1.1.25/1.1.26;
+ * case-insensitive, no SessionEnd). An invocation is one run of the agent on a prompt.
  */
 const EVENTS = {
   PreToolUse: 'tool:pre_execute',
@@ -92,11 +91,9 @@ const HANDLER_TYPES = new Set(['command', 'prompt'])
 const INT32_MAX = 2 ** 31 - 1
 
 /**
- * Why agy would drop this hooks.json whole (it logs "failed to parse hooks.json" to its debug log
- * and goes on with no hook of the file: skillsaw antigravity-hooks-valid, agy 1.1.26), or undefined
- * when it loads: an object of named hooks, each an object of events, PreToolUse and PostToolUse a
- * list of `{matcher, hooks: [handler]}`, the others a list of handlers, each handler of type
- * command or prompt with a whole-number timeout.
+ * Why agy would drop this hooks.json whole, silently (skillsaw antigravity-hooks-valid, agy 1.1.26), or
+ * undefined when it loads: named hooks of events, PreToolUse and PostToolUse matcher groups, the others
+ * handler lists, each handler command or prompt with a whole-number timeout.
  */
 function agyDiscards(value: unknown): string | undefined {
   const object = (item: unknown) => typeof item === 'object' && item !== null && !Array.isArray(item)
@@ -137,10 +134,8 @@ function agyDiscards(value: unknown): string | undefined {
 
 /** Antigravity CLI's hooks file for `hookrun install` (src/agents/install.ts). */
 const antigravityInstall: InstallTarget = {
-  // The customization roots: `.agents/` in a project, `~/.gemini/config/` for the user (safe-chains
-  // 0.230 `targets/agy.rs`, after Google's agy-customizations docs/json_configs.md). Contested:
-  // agent-config 0.3.0 names ~/.gemini/antigravity-cli/hooks.json, and one vendor saw agy 1.1.11
-  // load no hook from .agents/hooks.json (michaelAGI/toolahead v0.7.0). docs/agents/antigravity.md says so.
+  // `.agents/` in a project, `~/.gemini/config/` for the user (safe-chains 0.230 `targets/agy.rs`).
+  // Contested (agent-config 0.3.0, michaelAGI/toolahead v0.7.0): docs/agents/antigravity.md says so.
   file: (scope, places) =>
     scope === 'user' ? join(places.home, '.gemini', 'config', 'hooks.json') : join(places.project, '.agents', 'hooks.json'),
   hooksPathFor: () => [HOOK_NAME],

@@ -84,10 +84,8 @@ export function claudeTools(...names: ReadonlyArray<keyof typeof TOOLS>): AgentT
 }
 
 /**
- * Claude Code (reference/agent-hook-protocols.md §2–3). hookrun sits behind one Claude Code entry
- * per event, `hookrun fire --format claude`, reads the event from `hook_event_name` and answers
- * with exit 0 and Claude's JSON: `hookSpecificOutput` for PreToolUse / PermissionRequest and the
- * context-taking events, top-level `decision: "block"` where the event uses it.
+ * Claude Code (reference/agent-hook-protocols.md §2–3): exit 0 and its JSON, `hookSpecificOutput` for
+ * PreToolUse, PermissionRequest and the context events, top-level `decision: "block"` where the event uses it.
  */
 // The index every dialect shares (built once a fire), not a pass over every alias of its own.
 const CLAUDE_EVENTS = new Set<string>(Object.keys(CLAUDE_EVENT_NAMES))
@@ -270,10 +268,8 @@ const claudeInstall: InstallTarget = {
 const CALLERS = ['cursor', 'grok', 'vscode', 'copilot', 'devin', 'agent-sdk']
 
 /**
- * Claude Code's http hook handlers, for `install --serve` and `hookrun serve` (docs/serve.md):
- * `onFailure` on http handlers since 2.1.295; SessionStart starts the server (Claude Code sends no
- * http handler there), UserPromptSubmit starts it again after an idle exit, before the prompt's
- * tool calls. CLAUDE_ENV_FILE is the session's own file for SessionStart hooks.
+ * Claude Code's http hook handlers (docs/serve.md; `onFailure` since 2.1.295): SessionStart starts the
+ * server (no http handler there), UserPromptSubmit again after an idle exit.
  */
 const HTTP: HttpHooks = {
   route: 'claude',
@@ -346,10 +342,9 @@ const CLAUDE_SCAN: ProjectScan = {
 }
 
 /**
- * How Claude Code's own hooks object reads: matcher groups; default timeouts 600 s, but 30 s on
- * UserPromptSubmit and the model-switch events (agent-hook-protocols.md §1.3, §9.1). Its exec form
- * keeps its own placeholders and the plugin-folder variables of the plugin layouts hookrun reads
- * for the shell to expand from the hook's environment (src/core/shell.ts `execWord`).
+ * How Claude Code's own hooks object reads: matcher groups, 600 s timeouts but 30 s on UserPromptSubmit
+ * and the model-switch events (agent-hook-protocols.md §1.3, §9.1); its exec form keeps these
+ * placeholders for the shell (src/core/shell.ts `execWord`).
  */
 const CLAUDE_NATIVE: NativeConfig = {
   reader: 'groups',

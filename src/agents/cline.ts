@@ -85,9 +85,8 @@ function commandText(entry: unknown): string | undefined {
 }
 
 /**
- * The tool's input as hookrun's hooks read it: Cline's raw `tool_call.input` (the `parameters`
- * beside it hold every value as a string), with `command` added for `run_commands` — its commands,
- * one a line, as a shell would read a script — so gates and HOOKRUN_BASH_COMMAND see them.
+ * The tool's input as hooks read it: Cline's raw `tool_call.input` (its `parameters` are all strings),
+ * with `command` added for `run_commands` (its commands, one a line) for gates and HOOKRUN_BASH_COMMAND.
  */
 function toolInputOf(name: string | undefined, raw: unknown, parameters: unknown): Record<string, unknown> | undefined {
   const input = objectFrom(raw) ?? parsedParameters(parameters)
@@ -119,11 +118,7 @@ function callOf(payload: Payload): Record<string, unknown> | undefined {
   return objectFrom(payload.tool_call) ?? objectFrom(payload.tool_result)
 }
 
-/**
- * A rewrite back in Cline's shape, for `overrideInput` (which replaces the input whole): for
- * `run_commands`, the `command` hookrun added becomes `commands` again, unless the hook rewrote
- * `commands` itself.
- */
+/** A rewrite in Cline's shape for `overrideInput`: `run_commands`' added `command` becomes `commands` again, unless rewritten. */
 function clineInput(updated: Record<string, unknown>, original: Record<string, unknown> | undefined, tool: unknown): unknown {
   if (tool !== 'run_commands') return updated
   const { command, ...rest } = updated
@@ -252,11 +247,8 @@ function toolLabel(payload: Payload): string {
 }
 
 /**
- * Cline's hook folders (cline/cline sdk/packages/shared/src/storage/paths.ts
- * resolveHooksConfigSearchPaths): `~/Documents/Cline/Hooks/`, `$CLINE_DIR/hooks/` (default
- * `~/.cline/hooks/`) and, in the workspace, `.clinerules/hooks/` (the legacy folder) and
- * `.cline/hooks/`; every one is read and a file's name minus its extension is its event
- * (hook-file-config.ts). Files must be regular files: a link is skipped.
+ * Cline's hook folders (sdk/packages/shared/src/storage/paths.ts): all are read, a file's name less its
+ * extension is its event, and a link is skipped.
  */
 const HOOK_FOLDER: HookFolderFacts = {
   dir: (scope, places) =>

@@ -6,10 +6,8 @@ import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /**
- * Tencent CodeBuddy Code's hook events, in its own spelling (the `HookEvent` enum of
- * `cli/dist/codebuddy-headless.js` 2.117.0, in its order), and hookrun's event for each. Every one
- * is a Claude Code name the bundle builds a payload for and runs hooks on; its docs (hooks.md) list
- * the first nine. Its own `FinalStop` (`final_stop_reason`) is left out: nothing says what it means.
+ * CodeBuddy Code's hook events (the `HookEvent` enum of its 2.117.0 bundle, in its order), all Claude
+ * Code names; its `FinalStop` is left out: nothing says what it means.
  */
 const EVENTS = claudeEvents(
   'PreToolUse',

@@ -156,9 +156,8 @@ const CODEX_SCAN: ProjectScan = {
 }
 
 /**
- * How `hookrun import` moves Codex's handlers: its hooks.json is Claude Code's shape, but its
- * default timeout is 600 s on every event (Claude Code's is 30 on UserPromptSubmit), it skips
- * async handlers, and its config.toml may hold hooks too, which import does not read.
+ * How `hookrun import` moves Codex's handlers: Claude Code's shape, but 600 s on every event, async
+ * handlers skipped, and hooks in config.toml not read.
  */
 const CODEX_IMPORT: HooksImport = {
   readsAs: 'claude',

@@ -183,11 +183,8 @@ const copilotInstall: InstallTarget = {
 }
 
 /**
- * Copilot CLI with `install --serve` (github/docs hooks-reference; 1.0.102's runtime strings):
- * its http handlers fail open (network error, timeout, non-2xx) and reach loopback only when its
- * own environment has COPILOT_HOOK_ALLOW_LOCALHOST=1, else they are dropped: every event gets a
- * command client instead, whose non-zero exit denies a preToolUse. Its camelCase payloads name
- * neither the event (the url does) nor a project variable (hooks run in the project: `cwd`).
+ * Copilot CLI with `install --serve` (1.0.102): its http handlers fail open and reach loopback only with
+ * COPILOT_HOOK_ALLOW_LOCALHOST=1 in its environment, so every event gets the command client instead.
  */
 const HTTP: HttpHooks = {
   route: 'copilot',
@@ -250,10 +247,8 @@ const COPILOT_SCAN: ProjectScan = {
 }
 
 /**
- * How `hookrun import` moves Copilot's handlers (`{type, bash, powershell, cwd, env, timeoutSec}`,
- * docs.github.com/en/copilot/reference/hooks-reference), from every *.json of its hooks folder:
- * Copilot denies a tool call whose preToolUse hook fails and lets every other event through, and
- * its default timeout is 30 s. Cursor's events have the same names, so the entries say whose they are.
+ * How `hookrun import` moves Copilot's handlers (`{type, bash, powershell, cwd, env, timeoutSec}`) from
+ * every *.json of its folder: a failed preToolUse denies, 30 s default; Cursor shares the event names.
  */
 const COPILOT_IMPORT: HooksImport = {
   commands: {

@@ -6,9 +6,8 @@ import type { AgentEvents, Dialect } from './types.ts'
 import type { InstallTarget } from './install.ts'
 
 /**
- * Deep Agents Code's hook events as its docs list them (docs.langchain.com/oss/python/deepagents/
- * code/hooks, "Events reference"), and hookrun's event for each. `input.required` is a
- * human-in-the-loop interrupt; `task.complete`, the agent done with the task it was given.
+ * Deep Agents Code's hook events (docs.langchain.com/oss/python/deepagents/code/hooks): `input.required`
+ * is a human-in-the-loop interrupt, `task.complete` the task done.
  */
 const EVENTS = {
   'session.start': 'session:start',

@@ -55,12 +55,8 @@ export const droid: Dialect = {
 
 /** Factory Droid's hooks config for `hookrun install` (src/agents/install.ts). */
 const droidInstall: InstallTarget = {
-  // docs.factory.ai/harness/hooks: hooks.json beside settings.json, keyed directly by event
-  // name ("Standalone hooks.json files are keyed directly by event name"), and the `hooks` key
-  // of settings.json only when there is no hooks.json. Where the user has no hooks.json hookrun
-  // writes settings.json, which every Droid reads (Factory-AI/factory#3: 0.186 ran none of the
-  // hooks.json it was given); where one exists, Droid ignores settings.json's hooks, so hookrun
-  // writes there, in its shape.
+  // docs.factory.ai/harness/hooks: a hooks.json beside settings.json wins over settings.json's `hooks`, so
+  // hookrun writes it where it exists, else settings.json (Factory-AI/factory#3: 0.186 ran no hooks.json).
   file: (scope, places) => {
     const dir = scope === 'user' ? join(places.home, '.factory') : join(places.project, '.factory')
     return existsSync(join(dir, 'hooks.json')) ? join(dir, 'hooks.json') : join(dir, 'settings.json')

@@ -141,10 +141,8 @@ export const opencode: Dialect = {
 }
 
 /**
- * A block where OpenCode can refuse (a tool call, a prompt: the plugin throws) or tell the model
- * (after a tool: the reason under the result, as Claude Code sends a PostToolUse block); elsewhere
- * it is named in a warning. An `ask` is a block: no plugin hook can ask the person, and a gate
- * never lets through what a hook did not allow.
+ * A block where OpenCode can refuse (a tool call, a prompt) or tell the model (under a tool's result);
+ * elsewhere a warning. An `ask` is a block: no plugin hook can ask the person.
  */
 function renderBlock(decision: Decision, event: string, out: Record<string, unknown>, answer: Answer): void {
   const asked = !decision.blocked && decision.decision === 'ask'
@@ -160,9 +158,8 @@ function renderBlock(decision: Decision, event: string, out: Record<string, unkn
 }
 
 /**
- * hookrun's plugin: OpenCode loads every `{plugin,plugins}/*.{ts,js}` of its config folders, with no
- * trust step, from `.opencode/` in the start folder up to the worktree and `~/.config/opencode/`
- * (seen in the opencode 1.18.33 binary).
+ * hookrun's plugin: OpenCode loads `{plugin,plugins}/*.{ts,js}` of `.opencode/` up to the worktree and of
+ * `~/.config/opencode/`, with no trust step (opencode 1.18.33).
  */
 const PLUGIN: PluginFacts = {
   file: (scope, places) =>

@@ -138,10 +138,8 @@ const qwenInstall: InstallTarget = {
 }
 
 /**
- * Qwen Code's http hook handlers (0.24.4, bundled hooks/httpHookRunner.ts): POST of the command
- * payload, the answer read as a command's stdout, `timeout` in seconds, loopback allowed; every
- * failure (refused, timeout, non-2xx) lets the event through, and there is no `onFailure`: gates
- * go through a command client, whose exit 2 blocks as a command hook's does (test/agents/family-serve.lab.ts).
+ * Qwen Code's http hook handlers (0.24.4) let every failure through and have no `onFailure`: gates go
+ * through a command client, whose exit 2 blocks (test/agents/family-serve.lab.ts).
  */
 const HTTP: HttpHooks = {
   route: 'qwen',

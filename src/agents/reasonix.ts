@@ -27,9 +27,8 @@ const EVENTS = {
 } as const satisfies AgentEvents
 
 /**
- * Reasonix's tool names and hookrun's subject for each: the ones the 1.38.11 lab session offered
- * the model (`bash`, `read_file`, `write_file`, `edit_file`, `ask`, `todo_write`) and the others its
- * hook runner maps to Claude Code's (`internal/hook/hook.go` claudeToolNames).
+ * Reasonix's tool names: those 1.38.11 offered the model, and the ones its runner maps to Claude Code's
+ * (`internal/hook/hook.go` claudeToolNames).
  */
 const TOOLS: AgentTools = {
   bash: 'bash',
@@ -155,11 +154,8 @@ const REASONIX_SCAN: ProjectScan = {
 }
 
 /**
- * How Reasonix's settings `hooks` read when pasted into a hooks.json (or moved by `hookrun
- * import`): flat entries under its PascalCase events, as Crush's are, told apart by `match`,
- * `description` or `cwd` (Crush's entries have none) or by an event Crush lacks. `match` is an
- * anchored regex on the tool, `timeout` in ms with a 5 s default where a timeout blocks
- * (internal/hook/hook.go, 1.38.11).
+ * How Reasonix's `hooks` read when pasted: flat entries like Crush's, told apart by `match`,
+ * `description`, `cwd` or an event Crush lacks; `match` an anchored regex, `timeout` in ms (hook.go 1.38.11).
  */
 const REASONIX_NATIVE: NativeConfig = {
   reader: 'flat',

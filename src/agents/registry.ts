@@ -206,9 +206,7 @@ export const SCAN_ORDER: readonly Agent[] = [
 
 /**
  * The agents whose own hooks object a hooks.json may hold, in the order a pasted one is told apart
- * (src/config/shapes.ts): Cursor's by its `version`; then, where every entry is a flat handler,
- * Windsurf's or Kiro's by their event names, Reasonix's by its handler keys or events Crush lacks,
- * else Crush's; then Gemini CLI's by what only it has, else Claude Code's.
+ * (src/config/shapes.ts).
  */
 export const PASTED_SHAPES: readonly Agent[] = [cursorAgent, windsurfAgent, kiroAgent, reasonixAgent, crushAgent, geminiAgent, claudeAgent]
 

@@ -5,9 +5,8 @@ import type { Decision } from '../core/protocol.ts'
 import type { Agent, CarriedRow, Dialect, IgnorableField } from './types.ts'
 
 /**
- * What every dialect needs when it writes an answer: a warning list in one wording (field,
- * agent, event: "Cursor cannot apply updatedInput on beforeShellExecution; it was not sent") and
- * the decision's parts in the form agents take them.
+ * The warnings of one answer, in one wording: "Cursor cannot apply updatedInput on beforeShellExecution;
+ * it was not sent".
  */
 export class Answer {
   readonly warnings: string[] = []

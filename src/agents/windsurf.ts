@@ -38,9 +38,8 @@ const BLOCKING_EVENTS = new Set(['pre_read_code', 'pre_write_code', 'pre_run_com
 const FEEDBACK_EVENTS = new Set(['post_read_code', 'post_write_code', 'post_run_command', 'post_mcp_tool_use'])
 
 /**
- * The tool each event is about, with how its tool_info becomes tool_input. Cascade names no tool,
- * so these names are hookrun's (src/event/tools.ts gives them their subjects); an MCP call is named
- * as Claude Code names MCP tools, `mcp__<server>__<tool>`, so one matcher serves both.
+ * The tool each event is about and how its tool_info becomes tool_input: hookrun's names, as Cascade names
+ * none; an MCP call is `mcp__<server>__<tool>`, so one matcher serves both.
  */
 const EVENT_TOOLS: Readonly<Record<string, (info: Record<string, unknown>) => { tool: string; input: Record<string, unknown> }>> = {
   pre_run_command: runCommand,
