@@ -2,7 +2,7 @@ import { agentOf, Answer, blockReason, contextText, hookEventName, jsonLine, kno
 import { claudeEvents } from './claude.ts'
 import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /** Auggie's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
@@ -89,8 +89,7 @@ const auggieInstall: InstallTarget = {
   localProjectFile: true,
   shape: 'groups',
   // Auggie's timeout is in milliseconds (its default 60 000).
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
-  timeout: { field: 'timeout', perSecond: 1000 },
+  ...commandHandler(1000),
   note: 'what Auggie does with an answer is from its 0.36.0 bundle, not the agent lab (it needs an Augment login)',
 }
 

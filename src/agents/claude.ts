@@ -3,7 +3,7 @@ import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type CarriedRow, 
 import { agentOf, carryFields } from './shared.ts'
 import { fromGrok, grokEventName } from './grok-payload.ts'
 import { join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
+import { type InstallTarget, STREAMING, commandHandler } from './install.ts'
 import type { HttpHooks } from './serve.ts'
 import { MARKDOWN_FILES, type ProjectScan, type NativeConfig, type HooksImport } from './native-config.ts'
 
@@ -251,8 +251,7 @@ const claudeInstall: InstallTarget = {
   },
   // Claude Code's default is 30 s on UserPromptSubmit: a router killed by the agent would let
   // the prompt through whatever hookrun's onError says.
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
-  timeout: { field: 'timeout', perSecond: 1 },
+  ...commandHandler(1),
   toolMatchers: true,
   // Cursor and Devin CLI run Claude Code's entries with their own tool names (src/install/claude-callers.ts).
   matcherReaders: ['claude', 'cursor', 'devin'],

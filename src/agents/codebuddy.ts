@@ -2,7 +2,7 @@ import { claude, claudeEvents, claudeTools } from './claude.ts'
 import { CLAUDE_MCP_NAMING, type AgentTools, type CarriedRow, type Dialect } from './types.ts'
 import { agentOf, hookEventName, jsonLine, ownEvent } from './shared.ts'
 import { join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /**
@@ -148,8 +148,7 @@ const codebuddyInstall: InstallTarget = {
     WorktreeCreate: 'its hook must print the new worktree path; a router there would break worktree creation',
   },
   // Seconds: the bundle's command hook runs with `1e3 * timeout` ms (default 60 s).
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
-  timeout: { field: 'timeout', perSecond: 1 },
+  ...commandHandler(1),
   toolMatchers: true,
   // The agent lab (2.117.0): started in a subfolder, the project's .codebuddy/ entries did not run.
   projectFileOnlyWhereStarted: true,

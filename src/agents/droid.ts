@@ -3,7 +3,7 @@ import type { AgentTools, Dialect } from './types.ts'
 import { agentOf, renderAsClaude } from './shared.ts'
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /** Factory Droid's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
@@ -67,8 +67,7 @@ const droidInstall: InstallTarget = {
     return existsSync(join(dir, 'hooks.json')) ? [join(dir, 'settings.json')] : []
   },
   shape: 'groups',
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
-  timeout: { field: 'timeout', perSecond: 1 },
+  ...commandHandler(1),
   note: 'an organisation hooks policy in Factory may ignore hooks it does not manage',
 }
 

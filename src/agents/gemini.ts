@@ -2,7 +2,7 @@
 import { agentOf, Answer, blockReason, carryFields, contextText, decided, hookEventName, jsonLine, ownEvent } from './shared.ts'
 import type { AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
-import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
+import { homeOr, type InstallTarget, STREAMING, commandHandler } from './install.ts'
 import type { ProjectScan, NativeConfig, HooksImport } from './native-config.ts'
 import type { HttpHooks } from './serve.ts'
 
@@ -140,8 +140,7 @@ const geminiInstall: InstallTarget = {
   comments: true,
   skipped: { AfterModel: STREAMING },
   // Gemini's timeout is in milliseconds; `name` is what `/hooks disable` takes.
-  handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
-  timeout: { field: 'timeout', perSecond: 1000 },
+  ...commandHandler(1000, 'hookrun'),
   toolMatchers: true,
   // Seen in the agent lab (0.61): hooks run with no setting at all (hooksConfig.enabled defaults
   // to true); headless, an untrusted folder stops Gemini before any model request.

@@ -8,7 +8,7 @@ import { fromGrok, grokEventName } from './grok-payload.ts'
 import { claudeEvents } from './claude.ts'
 import { agentOf, Answer, blockReason, decided, jsonLine } from './shared.ts'
 import type { AgentTools, Dialect, Normalized } from './types.ts'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 import type { Caller } from './callers.ts'
 import { JSON_FILES, type ProjectScan } from './native-config.ts'
 
@@ -143,8 +143,7 @@ const grokInstall: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? places.home : places.project, '.grok', 'hooks', 'hookrun.json'),
   shape: 'groups',
   // Seconds, default 5 (docs.x.ai): a gate killed at 5 s would let the call through.
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
-  timeout: { field: 'timeout', perSecond: 1 },
+  ...commandHandler(1),
   note: 'only PreToolUse can block in Grok Build; project hooks run once the folder is trusted (/hooks-trust or grok --trust)',
 }
 

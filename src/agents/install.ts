@@ -18,6 +18,14 @@ export interface Places {
  */
 export const ROUTER_TIMEOUT_SECONDS = 600
 
+/** The router's `{type: 'command', command, timeout}` handler (a `name` first where given), its timeout in seconds or milliseconds. */
+export function commandHandler(perSecond: 1 | 1000, name?: string): Pick<AgentTarget, 'handler' | 'timeout'> {
+  return {
+    handler: (command) => ({ type: 'command', ...(name !== undefined && { name }), command, timeout: ROUTER_TIMEOUT_SECONDS * perSecond }),
+    timeout: { field: 'timeout', perSecond },
+  }
+}
+
 /** Why an event that fires for every streamed chunk gets no router entry. */
 export const STREAMING = 'fires for every streamed chunk of a response; a process per chunk would slow the agent down'
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { agentOf, readsNothing } from './shared.ts'
 import { claudeEvents } from './claude.ts'
 import type { Dialect } from './types.ts'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 
 /** Junie CLI's only hook event (junie.jetbrains.com/docs/junie-cli-hooks.html, "Triggering events"). */
 const EVENTS = claudeEvents('SessionStart')
@@ -44,8 +44,7 @@ const junieInstall: InstallTarget = {
   userOnly: true,
   shape: 'groups',
   // Seconds, default 10: a session-start hook of the user's may take longer.
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
-  timeout: { field: 'timeout', perSecond: 1 },
+  ...commandHandler(1),
   note: 'ADVISORY ONLY: Junie CLI never blocks on a hook and reads nothing of its answer, so a gate there cannot stop anything; only SessionStart runs',
 }
 

@@ -2,7 +2,7 @@ import { agentOf, Answer, blockReason, contextText, decided, jsonLine, knownEven
 import { claudeEvents } from './claude.ts'
 import type { AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /** Letta Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
@@ -104,8 +104,7 @@ const lettaInstall: InstallTarget = {
   localProjectFile: true,
   shape: 'groups',
   // Letta's timeout is in milliseconds (its default 60 000: src/hooks/executor.ts).
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
-  timeout: { field: 'timeout', perSecond: 1000 },
+  ...commandHandler(1000),
   note: 'what Letta Code does with an answer is from its 0.30.29 source, not the agent lab (it needs a Letta server)',
 }
 

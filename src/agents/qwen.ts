@@ -2,7 +2,7 @@ import { CLAUDE_CORE_EVENTS, CLAUDE_EVENT_NAMES, claude, claudeEvents } from './
 import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type Dialect } from './types.ts'
 import { agentOf, Answer, blockReason, hookEventName, jsonLine, ownEvent, renderAsClaude } from './shared.ts'
 import { join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
+import { type InstallTarget, STREAMING, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 import type { HttpHooks } from './serve.ts'
 
@@ -128,8 +128,7 @@ const qwenInstall: InstallTarget = {
   comments: true,
   skipped: { MessageDisplay: STREAMING },
   // Qwen's command-hook timeout is in milliseconds.
-  handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
-  timeout: { field: 'timeout', perSecond: 1000 },
+  ...commandHandler(1000, 'hookrun'),
   // Qwen Code 0.24.4 honours `^(run_shell_command)$` on PreToolUse and PostToolUse (test/agents/qwen.lab.ts).
   toolMatchers: true,
   note: 'Qwen Code runs project hooks only in a trusted folder',
