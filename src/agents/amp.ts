@@ -1,7 +1,6 @@
 // Amp: hookrun has no install for it; with PLUGINS=all it loads the plugin code of `.amp/plugins`,
 // which `hookrun scan` lists.
-import { CODE_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
+import { CODE_FILES, type ProjectScan } from './native-config.ts'
 import type { Agent } from './types.ts'
 
 const AMP_SCAN: ProjectScan = {

@@ -2,15 +2,14 @@
 // hooks.json, and the file read as agy reads it (agy drops a file it cannot load without a word).
 import { join } from 'node:path'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { Answer, blockReason, decided, jsonLine } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, decided, jsonLine } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import type { InstallTarget } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /**
- * Antigravity CLI's hook events (skillsaw docs/rules/antigravity-hooks-valid.md, measured against
- * agy 1.1.25/1.1.26; names match case-insensitively, SessionEnd is not one). An invocation is one
- * run of the agent on a prompt.
+ * Antigravity CLI's hook events (skillsaw docs/rules/antigravity-hooks-valid.md, agy 1.1.25/1.1.26;
+ * case-insensitive, no SessionEnd). An invocation is one run of the agent on a prompt.
  */
 const EVENTS = {
   PreToolUse: 'tool:pre_execute',
@@ -36,17 +35,11 @@ const AGY_EVENTS = new Set<string>(Object.keys(EVENTS))
 const HOOK_NAME = 'hookrun'
 
 /**
- * Antigravity CLI (`agy`, Google). Its payload is protojson, camelCase: the tool call in
- * `toolCall` (`name`, `args`; the shell command in `args.CommandLine`) and the workspace in
- * `workspacePaths` (safe-chains 0.230 `targets/agy.rs`, verified live against agy 1.1.2). No field
- * naming the event was found, so hookrun's entries name it on the command line.
- *
- * Its PreToolUse answer is a top-level `decision`: `allow`, `deny` (a hard block whose reason
- * reaches the model), `ask` or `force_ask` (a person confirms; `ask` is skipped when the user once
- * chose "always allow" for a like command, `force_ask` never is), with `reason`. An `allow` does
- * not skip agy's own review prompt (1.1.2), and a missing or malformed decision fails closed, so
- * hookrun answers every PreToolUse with a decision: `allow` when no hook gave one. What the other
- * events read of an answer was not found: hookrun sends nothing there, and says so.
+ * Antigravity CLI (`agy`, Google; safe-chains 0.230 `targets/agy.rs`, verified live against agy
+ * 1.1.2). Its protojson payload names no event, so hookrun's entries name it on the command line.
+ * PreToolUse takes a top-level `decision` (`allow`, `deny`, `ask`, or `force_ask`, which even an
+ * "always allow" cannot skip) with `reason`; a missing decision fails closed, so hookrun always
+ * sends one. What other events read was not found: hookrun sends nothing there, and says so.
  */
 export const antigravity: Dialect = {
   name: 'antigravity',
@@ -98,11 +91,9 @@ const HANDLER_TYPES = new Set(['command', 'prompt'])
 const INT32_MAX = 2 ** 31 - 1
 
 /**
- * Why agy would drop this hooks.json whole (it logs "failed to parse hooks.json" to its debug log
- * and goes on with no hook of the file: skillsaw antigravity-hooks-valid, agy 1.1.26), or undefined
- * when it loads: an object of named hooks, each an object of events, PreToolUse and PostToolUse a
- * list of `{matcher, hooks: [handler]}`, the others a list of handlers, each handler of type
- * command or prompt with a whole-number timeout.
+ * Why agy would drop this hooks.json whole, silently (skillsaw antigravity-hooks-valid, agy 1.1.26), or
+ * undefined when it loads: named hooks of events, PreToolUse and PostToolUse matcher groups, the others
+ * handler lists, each handler command or prompt with a whole-number timeout.
  */
 function agyDiscards(value: unknown): string | undefined {
   const object = (item: unknown) => typeof item === 'object' && item !== null && !Array.isArray(item)
@@ -143,10 +134,8 @@ function agyDiscards(value: unknown): string | undefined {
 
 /** Antigravity CLI's hooks file for `hookrun install` (src/agents/install.ts). */
 const antigravityInstall: InstallTarget = {
-  // The customization roots: `.agents/` in a project, `~/.gemini/config/` for the user (safe-chains
-  // 0.230 `targets/agy.rs`, after Google's agy-customizations docs/json_configs.md). Contested:
-  // agent-config 0.3.0 names ~/.gemini/antigravity-cli/hooks.json, and one vendor saw agy 1.1.11
-  // load no hook from .agents/hooks.json (michaelAGI/toolahead v0.7.0). docs/agents/antigravity.md says so.
+  // `.agents/` in a project, `~/.gemini/config/` for the user (safe-chains 0.230 `targets/agy.rs`).
+  // Contested (agent-config 0.3.0, michaelAGI/toolahead v0.7.0): docs/agents/antigravity.md says so.
   file: (scope, places) =>
     scope === 'user' ? join(places.home, '.gemini', 'config', 'hooks.json') : join(places.project, '.agents', 'hooks.json'),
   hooksPathFor: () => [HOOK_NAME],
@@ -164,13 +153,10 @@ const ANTIGRAVITY_SCAN: ProjectScan = {
   sources: [{ path: '.agents/hooks.json', reader: 'named-groups', agents: ['Antigravity CLI'], owners: ['antigravity'] }],
 }
 
-export const antigravityAgent: Agent = {
-  name: antigravity.name,
-  label: antigravity.label,
+export const antigravityAgent = agentOf(antigravity, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: antigravity,
   install: antigravityInstall,
   eventOnCommandLine: 'PreToolUse',
   scan: ANTIGRAVITY_SCAN,
-}
+})

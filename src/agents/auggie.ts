@@ -1,8 +1,8 @@
-import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import { agentOf, Answer, blockReason, contextText, hookEventName, jsonLine, knownEvent } from './shared.ts'
 import { claudeEvents } from './claude.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /** Auggie's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
@@ -27,21 +27,12 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Augment's CLI, Auggie (npm `@augmentcode/auggie` 0.36.0; shared reference §10.11): `hooks` in
- * `.augment/settings.json` / `settings.local.json` (project) and `~/.augment/settings.json` (user),
- * in Claude Code's groups shape, `timeout` in milliseconds (default 60 000). Seven events, six with
- * Claude Code's names and `PromptSubmit` for its UserPromptSubmit. The payload is its own:
- * `hook_event_name`, `conversation_id`, `workspace_roots` (no `session_id`, no `cwd`), then
- * `tool_name`, `tool_input`, `tool_output`, `tool_error`, `is_mcp_tool`, `file_changes` on the tool
- * events, `user_prompt` on PromptSubmit, `agent_stop_cause` on Stop, `notification_type` and
- * `notification_message` on Notification. It sets `AUGMENT_PROJECT_DIR` for its hooks.
- *
- * What it reads of an answer (its bundled hook runner, `augment.mjs` 0.36.0): exit 2 blocks only on
- * PreToolUse; exit 0 JSON `systemMessage` (shown to the person), `hookSpecificOutput` with
- * PreToolUse's `permissionDecision: "deny"` + `permissionDecisionReason` (the tool does not run) and
- * `updatedInput` (the tool runs with it), PostToolUse's `decision: "block"` + `reason` and
- * `additionalContext`, SessionStart's `additionalContext`. PromptSubmit hooks are started and not
- * waited for: nothing they answer counts. Not run in the agent lab (Auggie needs an Augment login).
+ * Augment's CLI, Auggie (npm `@augmentcode/auggie` 0.36.0, its bundled hook runner; not run in the
+ * agent lab, it needs an Augment login): Claude Code's settings shape, timeouts in milliseconds; its
+ * own payload (`conversation_id`, `workspace_roots`, no `session_id`) and `PromptSubmit` for
+ * UserPromptSubmit. It reads `systemMessage`, PreToolUse's deny and `updatedInput`, PostToolUse's
+ * block and `additionalContext`, SessionStart's `additionalContext`; PromptSubmit hooks are not
+ * waited for, so nothing they answer counts.
  */
 const AUGGIE_EVENTS = new Set<string>(Object.keys(EVENTS))
 const CONTEXT_EVENTS = new Set(['PostToolUse', 'SessionStart'])
@@ -64,10 +55,9 @@ export const auggie: Dialect = {
     Array.isArray(payload.workspace_roots) &&
     payload.cursor_version === undefined &&
     payload.session_id === undefined,
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
-    const named = agentEvent ?? payload.hook_event_name
-    const event = typeof named === 'string' && AUGGIE_EVENTS.has(named) ? named : 'PreToolUse'
+    const event = knownEvent(agentEvent ?? payload.hook_event_name, AUGGIE_EVENTS, 'PreToolUse')
     const answer = new Answer('Auggie', event)
     const out: Record<string, unknown> = {}
     const specific: Record<string, unknown> = { hookEventName: event }
@@ -80,17 +70,9 @@ export const auggie: Dialect = {
       if (event === 'PreToolUse' && !decision.blocked) specific.updatedInput = decision.updatedInput
       else if (event !== 'PreToolUse') answer.cannot('updatedInput')
     }
-    const context = contextText(decision)
-    if (context !== undefined) {
-      if (CONTEXT_EVENTS.has(event)) specific.additionalContext = context
-      else answer.cannot('additionalContext')
-    }
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-    if (!decision.continue) answer.cannot('continue: false', 'the agent goes on')
-    if (decision.systemMessage !== undefined) {
-      if (event === 'PromptSubmit') answer.cannot('systemMessage')
-      else out.systemMessage = decision.systemMessage
-    }
+    answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (specific.additionalContext = context))
+    answer.cannotTake(decision, ['updatedPrompt', 'continue'])
+    answer.take('systemMessage', decision.systemMessage, event !== 'PromptSubmit', (message) => (out.systemMessage = message))
     if (decision.suppressOutput) answer.cannot('suppressOutput')
     if (Object.keys(specific).length > 1) out.hookSpecificOutput = specific
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
@@ -107,8 +89,7 @@ const auggieInstall: InstallTarget = {
   localProjectFile: true,
   shape: 'groups',
   // Auggie's timeout is in milliseconds (its default 60 000).
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
-  timeout: { field: 'timeout', perSecond: 1000 },
+  ...commandHandler(1000),
   note: 'what Auggie does with an answer is from its 0.36.0 bundle, not the agent lab (it needs an Augment login)',
 }
 
@@ -120,12 +101,4 @@ const AUGGIE_SCAN: ProjectScan = {
   ],
 }
 
-export const auggieAgent: Agent = {
-  name: auggie.name,
-  label: auggie.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: auggie,
-  install: auggieInstall,
-  scan: AUGGIE_SCAN,
-}
+export const auggieAgent = agentOf(auggie, { events: EVENTS, tools: TOOLS, install: auggieInstall, scan: AUGGIE_SCAN })

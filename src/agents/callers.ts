@@ -1,7 +1,5 @@
-// Agents that run another agent's hook entries (Copilot CLI, VS Code, Devin, Cursor run Claude
-// Code's), and how a fire of the owner's entry tells them apart: data, read by
-// src/install/callers.ts (stand aside where the caller runs hookrun's own answer) and
-// src/dialect.ts (answer in the caller's reading of the owner's JSON).
+// Agents that run another agent's hook entries (Copilot CLI, VS Code, Devin, Cursor run Claude Code's), and
+// how a fire tells them apart: data for src/install/callers.ts and src/dialect.ts.
 import type { Decision, Rendered } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { parentPid } from '../core/processes.ts'
@@ -16,13 +14,11 @@ interface CallerPlaces {
 }
 
 /**
- * Where hookrun's own answer for the owner's event is in the caller, when it has one:
- * - `reader-entry`: hookrun's entry in the caller's own hooks file (install's target of the caller);
- * - `router`: hookrun's entry in another agent's hooks file the caller also runs (`agent`);
- * - `listed`: an answer inside the app, which names itself and the owner's events it answers in
- *   `variable` (`PID:EVENT,EVENT`), said as `answer`. It counts only for the owner's process the app
- *   started (its id in the variable `ownerPid`, whose parent is PID): an owner started inside that
- *   one (a Bash tool running `claude -p`) inherits the variable, but the app answers none of its events.
+ * Where hookrun's own answer for the owner's event is in the caller: `reader-entry` its entry in the
+ * caller's own file; `router` its entry in another agent's file the caller runs (`agent`); `listed` an
+ * answer inside the app, which names itself and the events it answers in `variable` (`PID:EVENT,…`);
+ * that counts only for the owner process the app started (`ownerPid`'s parent is PID), not one started
+ * inside it, which inherits the variable.
  */
 export type CallerAnswer =
   | { readonly kind: 'reader-entry' }
@@ -30,9 +26,8 @@ export type CallerAnswer =
   | { readonly kind: 'listed'; readonly variable: string; readonly ownerPid: string; readonly answer: string }
 
 /**
- * Does the app's `listed` answer cover this event of the owner's process? Where that cannot be
- * told (an older hookrun's variable without the app's id, no owner id, no way to read a parent)
- * it does not: the hooks then run here too, twice at worst, never not at all.
+ * Does the app's `listed` answer cover this event of the owner's process? Where that cannot be told it
+ * does not: the hooks then run twice at worst, never not at all.
  */
 export function listsEvent(env: Env, answer: { readonly variable: string; readonly ownerPid: string }, ownerEvent: string): boolean {
   const listed = /^(\d+):(.*)$/.exec(env[answer.variable] ?? '')
@@ -42,9 +37,8 @@ export function listsEvent(env: Env, answer: { readonly variable: string; readon
 }
 
 /**
- * What any fire from a caller has: one of these payload fields or variables. `detect` and
- * `reading.from` count only where one is there (src/agents/loaded.ts `callersOf`), and a fire
- * loads a caller's module only then: most fires of the owner come from the owner itself.
+ * What any fire from a caller has: one of these payload fields or variables; only then does a fire load
+ * the caller's module (src/agents/loaded.ts `callersOf`).
  */
 interface CallerMarks {
   readonly fields?: readonly string[]

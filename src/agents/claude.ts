@@ -1,15 +1,11 @@
 // Claude Code's dialect: its payloads in, its JSON answers and exit codes out.
-import { CLAUDE_MCP_NAMING } from './types.ts'
-import { carryFields } from './shared.ts'
+import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type CarriedRow, type Dialect } from './types.ts'
+import { agentOf, carryFields } from './shared.ts'
 import { fromGrok, grokEventName } from './grok-payload.ts'
-import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
+import { type InstallTarget, STREAMING, commandHandler } from './install.ts'
 import type { HttpHooks } from './serve.ts'
-import { MARKDOWN_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
-import type { HooksImport } from './native-config.ts'
+import { MARKDOWN_FILES, type ProjectScan, type NativeConfig, type HooksImport } from './native-config.ts'
 
 /** Claude Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 export const CLAUDE_EVENT_NAMES = {
@@ -59,6 +55,9 @@ export function claudeEvents(...names: ReadonlyArray<keyof typeof CLAUDE_EVENT_N
   return Object.fromEntries(names.map((name) => [name, CLAUDE_EVENT_NAMES[name]]))
 }
 
+/** Claude Code's first eleven events (PreToolUse … PreCompact), which several agents take in this order. */
+export const CLAUDE_CORE_EVENTS = (Object.keys(CLAUDE_EVENT_NAMES) as (keyof typeof CLAUDE_EVENT_NAMES)[]).slice(0, 11)
+
 /** Claude Code's tool names and hookrun's subject for each. */
 const TOOLS = {
   Bash: 'bash',
@@ -85,10 +84,8 @@ export function claudeTools(...names: ReadonlyArray<keyof typeof TOOLS>): AgentT
 }
 
 /**
- * Claude Code (reference/agent-hook-protocols.md §2–3). hookrun sits behind one Claude Code entry
- * per event, `hookrun fire --format claude`, reads the event from `hook_event_name` and answers
- * with exit 0 and Claude's JSON: `hookSpecificOutput` for PreToolUse / PermissionRequest and the
- * context-taking events, top-level `decision: "block"` where the event uses it.
+ * Claude Code (reference/agent-hook-protocols.md §2–3): exit 0 and its JSON, `hookSpecificOutput` for
+ * PreToolUse, PermissionRequest and the context events, top-level `decision: "block"` where the event uses it.
  */
 // The index every dialect shares (built once a fire), not a pass over every alias of its own.
 const CLAUDE_EVENTS = new Set<string>(Object.keys(CLAUDE_EVENT_NAMES))
@@ -254,8 +251,7 @@ const claudeInstall: InstallTarget = {
   },
   // Claude Code's default is 30 s on UserPromptSubmit: a router killed by the agent would let
   // the prompt through whatever hookrun's onError says.
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
-  timeout: { field: 'timeout', perSecond: 1 },
+  ...commandHandler(1),
   toolMatchers: true,
   // Cursor and Devin CLI run Claude Code's entries with their own tool names (src/install/claude-callers.ts).
   matcherReaders: ['claude', 'cursor', 'devin'],
@@ -271,10 +267,8 @@ const claudeInstall: InstallTarget = {
 const CALLERS = ['cursor', 'grok', 'vscode', 'copilot', 'devin', 'agent-sdk']
 
 /**
- * Claude Code's http hook handlers, for `install --serve` and `hookrun serve` (docs/serve.md):
- * `onFailure` on http handlers since 2.1.295; SessionStart starts the server (Claude Code sends no
- * http handler there), UserPromptSubmit starts it again after an idle exit, before the prompt's
- * tool calls. CLAUDE_ENV_FILE is the session's own file for SessionStart hooks.
+ * Claude Code's http hook handlers (docs/serve.md; `onFailure` since 2.1.295): SessionStart starts the
+ * server (no http handler there), UserPromptSubmit again after an idle exit.
  */
 const HTTP: HttpHooks = {
   route: 'claude',
@@ -347,10 +341,9 @@ const CLAUDE_SCAN: ProjectScan = {
 }
 
 /**
- * How Claude Code's own hooks object reads: matcher groups; default timeouts 600 s, but 30 s on
- * UserPromptSubmit and the model-switch events (agent-hook-protocols.md §1.3, §9.1). Its exec form
- * keeps its own placeholders and the plugin-folder variables of the plugin layouts hookrun reads
- * for the shell to expand from the hook's environment (src/core/shell.ts `execWord`).
+ * How Claude Code's own hooks object reads: matcher groups, 600 s timeouts but 30 s on UserPromptSubmit
+ * and the model-switch events (agent-hook-protocols.md §1.3, §9.1); its exec form keeps these
+ * placeholders for the shell (src/core/shell.ts `execWord`).
  */
 const CLAUDE_NATIVE: NativeConfig = {
   reader: 'groups',
@@ -374,12 +367,9 @@ const CLAUDE_IMPORT: HooksImport = {
   serveEntries: true,
 }
 
-export const claudeAgent: Agent = {
-  name: claude.name,
-  label: claude.label,
+export const claudeAgent = agentOf(claude, {
   events: CLAUDE_EVENT_NAMES,
   tools: TOOLS,
-  dialect: claude,
   install: claudeInstall,
   callers: CALLERS,
   http: HTTP,
@@ -387,4 +377,4 @@ export const claudeAgent: Agent = {
   nativeConfig: CLAUDE_NATIVE,
   hooksImport: CLAUDE_IMPORT,
   pluginLayout: { manifest: ['.claude-plugin', 'plugin.json'], rootVariables: ['CLAUDE_PLUGIN_ROOT'], defaultHooksAlso: true },
-}
+})

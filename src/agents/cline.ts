@@ -3,8 +3,8 @@ import { claudeEvents } from './claude.ts'
 import { shellQuote } from '../core/shell.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { join } from 'node:path'
 import type { HookFolderFacts } from './hook-folders.ts'
 import type { ProjectScan } from './native-config.ts'
@@ -39,18 +39,13 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Cline (cline/cline: sdk/packages/core/src/hooks/hook-file-hooks.ts and hook-file-config.ts;
- * CLI `cline` 3.0.65 in the agent lab). A hook is an executable file named after its event in
- * `.cline/hooks/`, `.clinerules/hooks/`, `~/.cline/hooks/` or `~/Documents/Cline/Hooks/`; its
- * payload names the event in `hookName`, snake_case (`tool_call` is the PreToolUse file's), beside
- * `clineVersion`, `taskId` and `workspaceRoots`. No other agent sends `hookName`.
- *
- * The answer is JSON on stdout; the exit code is not read. `cancel: true` with `errorMessage`
- * stops the run — the whole run, not the call: the model never sees the reason and the CLI says
- * only "aborted by another client" — so hookrun also writes the reason to the person's terminal
- * (`Rendered.terminal`). `contextModification` (capped by Cline at 50,000 characters) reaches the
- * model with its next request, and `overrideInput` replaces the tool's input whole. Only the
- * PreToolUse and PostToolUse files are waited for; the others run detached, their output unread.
+ * Cline (cline/cline sdk/packages/core/src/hooks/; CLI 3.0.65 in the agent lab). A hook is an
+ * executable file named after its event; its payload names the event in `hookName` beside
+ * `clineVersion`. The answer is JSON on stdout (the exit code is not read): `cancel: true` with
+ * `errorMessage` stops the whole run, not the call, and the model never sees the reason, so hookrun
+ * also writes it to the person's terminal (`Rendered.terminal`). `contextModification` (at most
+ * 50,000 characters) reaches the model next request; `overrideInput` replaces the input whole. Only
+ * the PreToolUse and PostToolUse files are waited for.
  */
 const CLINE_EVENTS = new Set<string>(Object.keys(EVENTS))
 
@@ -90,9 +85,8 @@ function commandText(entry: unknown): string | undefined {
 }
 
 /**
- * The tool's input as hookrun's hooks read it: Cline's raw `tool_call.input` (the `parameters`
- * beside it hold every value as a string), with `command` added for `run_commands` — its commands,
- * one a line, as a shell would read a script — so gates and HOOKRUN_BASH_COMMAND see them.
+ * The tool's input as hooks read it: Cline's raw `tool_call.input` (its `parameters` are all strings),
+ * with `command` added for `run_commands` (its commands, one a line) for gates and HOOKRUN_BASH_COMMAND.
  */
 function toolInputOf(name: string | undefined, raw: unknown, parameters: unknown): Record<string, unknown> | undefined {
   const input = objectFrom(raw) ?? parsedParameters(parameters)
@@ -124,11 +118,7 @@ function callOf(payload: Payload): Record<string, unknown> | undefined {
   return objectFrom(payload.tool_call) ?? objectFrom(payload.tool_result)
 }
 
-/**
- * A rewrite back in Cline's shape, for `overrideInput` (which replaces the input whole): for
- * `run_commands`, the `command` hookrun added becomes `commands` again, unless the hook rewrote
- * `commands` itself.
- */
+/** A rewrite in Cline's shape for `overrideInput`: `run_commands`' added `command` becomes `commands` again, unless rewritten. */
 function clineInput(updated: Record<string, unknown>, original: Record<string, unknown> | undefined, tool: unknown): unknown {
   if (tool !== 'run_commands') return updated
   const { command, ...rest } = updated
@@ -257,11 +247,8 @@ function toolLabel(payload: Payload): string {
 }
 
 /**
- * Cline's hook folders (cline/cline sdk/packages/shared/src/storage/paths.ts
- * resolveHooksConfigSearchPaths): `~/Documents/Cline/Hooks/`, `$CLINE_DIR/hooks/` (default
- * `~/.cline/hooks/`) and, in the workspace, `.clinerules/hooks/` (the legacy folder) and
- * `.cline/hooks/`; every one is read and a file's name minus its extension is its event
- * (hook-file-config.ts). Files must be regular files: a link is skipped.
+ * Cline's hook folders (sdk/packages/shared/src/storage/paths.ts): all are read, a file's name less its
+ * extension is its event, and a link is skipped.
  */
 const HOOK_FOLDER: HookFolderFacts = {
   dir: (scope, places) =>
@@ -291,12 +278,4 @@ const CLINE_SCAN: ProjectScan = {
   ],
 }
 
-export const clineAgent: Agent = {
-  name: cline.name,
-  label: cline.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: cline,
-  hookFolder: HOOK_FOLDER,
-  scan: CLINE_SCAN,
-}
+export const clineAgent = agentOf(cline, { events: EVENTS, tools: TOOLS, hookFolder: HOOK_FOLDER, scan: CLINE_SCAN })

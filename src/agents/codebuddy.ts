@@ -1,16 +1,13 @@
 import { claude, claudeEvents, claudeTools } from './claude.ts'
-import { CLAUDE_MCP_NAMING } from './types.ts'
-import { jsonLine, ownEvent } from './shared.ts'
-import type { Agent, AgentTools, CarriedRow, Dialect } from './types.ts'
+import { CLAUDE_MCP_NAMING, type AgentTools, type CarriedRow, type Dialect } from './types.ts'
+import { agentOf, hookEventName, jsonLine, ownEvent } from './shared.ts'
 import { join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /**
- * Tencent CodeBuddy Code's hook events, in its own spelling (the `HookEvent` enum of
- * `cli/dist/codebuddy-headless.js` 2.117.0, in its order), and hookrun's event for each. Every one
- * is a Claude Code name the bundle builds a payload for and runs hooks on; its docs (hooks.md) list
- * the first nine. Its own `FinalStop` (`final_stop_reason`) is left out: nothing says what it means.
+ * CodeBuddy Code's hook events (the `HookEvent` enum of its 2.117.0 bundle, in its order), all Claude
+ * Code names; its `FinalStop` is left out: nothing says what it means.
  */
 const EVENTS = claudeEvents(
   'PreToolUse',
@@ -61,39 +58,17 @@ const TOOLS: AgentTools = claudeTools(
 )
 
 /**
- * Tencent CodeBuddy Code (the CLI bundled in npm `@tencent-ai/agent-sdk` 0.3.201 as `cli/`,
- * `@tencent-ai/codebuddy-code` 2.117.0): `hooks` in `~/.codebuddy/settings.json`,
- * `.codebuddy/settings.json` and `.codebuddy/settings.local.json`, merged, in Claude Code's groups
- * shape with `timeout` in seconds (default 60), on Claude Code's event names, with Claude Code's
- * payload (`session_id`, `transcript_path`, `cwd`, `permission_mode`, `hook_event_name`,
- * `tool_name`, `tool_input`, …). Hooks get `CODEBUDDY_PROJECT_DIR` (and `CLAUDE_PROJECT_DIR`, the
- * same folder). Its docs: `cli/dist/web-ui/docs/en/cli/hooks.md`.
- *
- * Its answers are Claude Code's, with differences (hooks.md "Hook Output"; the bundle's
- * `parseHookOutput`, `aggregateSettledResults`, `executePreToolUseHooks`):
- *   - a PreToolUse rewrite is documented as `hookSpecificOutput.modifiedInput`, a partial
- *     override; 2.117.0 applies `hookSpecificOutput.updatedInput` and not `modifiedInput` (the
- *     agent lab: a raw hook answering `modifiedInput` alone left the original command to run). It
- *     is merged over the tool's input (`{...input, ...rewrite}`); hookrun sends the whole rewritten
- *     input under both keys, in case a later version reads the documented one;
- *   - exit 2's message is read from stdout first (JSON `reason` / `stopReason` or the text),
- *     stderr only when stdout is empty: hookrun answers with JSON on exit 0, as for Claude Code;
- *   - on UserPromptSubmit, Stop and SubagentStop `continue: false` is the block (`decision:
- *     "block"` still read, deprecated); on Stop and SubagentStop it keeps the agent working, the
- *     opposite of Claude Code's `continue: false`, so hookrun never sends that there;
+ * Tencent CodeBuddy Code (npm `@tencent-ai/codebuddy-code` 2.117.0; its bundled docs
+ * `cli/dist/web-ui/docs/en/cli/hooks.md`): Claude Code's settings shape, events and payload, with
+ * `CODEBUDDY_PROJECT_DIR`. Its answers are Claude Code's, except:
+ *   - PreToolUse's rewrite is documented as `modifiedInput` but 2.117.0 reads `updatedInput` (the
+ *     agent lab), merged over the input: hookrun sends both keys;
+ *   - on UserPromptSubmit, Stop and SubagentStop `continue: false` is the block; on the stop events
+ *     it means "keep working", so hookrun never sends Claude Code's `continue: false` there;
  *   - `additionalContext` is read on PostToolUse, PostToolUseFailure, UserPromptSubmit,
  *     SessionStart and Setup only.
- *
- * Seen in the agent lab (2.117.0): PostToolUse's `tool_response` for a successful Bash call holds
- * its exit code and flags but not its output; a failed call fires PostToolUse (not
- * PostToolUseFailure) with `is_error` and the output in `error`. SessionStart sends no `cwd`
- * (hooks get CODEBUDDY_PROJECT_DIR). Started in a subfolder, it reads no `.codebuddy/` of the
- * folders above.
- *
- * Its payload cannot be told from Claude Code's by its fields. Its transcripts live under
- * `~/.codebuddy/projects/` (or `$CODEBUDDY_CONFIG_DIR`), so a Claude Code event whose
- * `transcript_path` has a `.codebuddy` folder is CodeBuddy's; anything else reads as Claude Code's,
- * and `--format codebuddy` (what install writes) is the way to name it.
+ * Its payload is Claude Code's but for its transcripts under `.codebuddy/`: any other reads as
+ * Claude Code's, and `--format codebuddy` (what install writes) names it.
  */
 const CODEBUDDY_EVENTS = new Set<string>(Object.keys(EVENTS))
 /** Where it reads a continue: false as "block": the stop events, where it means "keep working". */
@@ -130,7 +105,7 @@ export const codebuddy: Dialect = {
     CODEBUDDY_EVENTS.has(payload.hook_event_name) &&
     typeof payload.transcript_path === 'string' &&
     TRANSCRIPT_FOLDER.test(payload.transcript_path),
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, CODEBUDDY_EVENTS) ?? 'PreToolUse'
     const stopping = STOP_EVENTS.has(event)
@@ -173,8 +148,7 @@ const codebuddyInstall: InstallTarget = {
     WorktreeCreate: 'its hook must print the new worktree path; a router there would break worktree creation',
   },
   // Seconds: the bundle's command hook runs with `1e3 * timeout` ms (default 60 s).
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
-  timeout: { field: 'timeout', perSecond: 1 },
+  ...commandHandler(1),
   toolMatchers: true,
   // The agent lab (2.117.0): started in a subfolder, the project's .codebuddy/ entries did not run.
   projectFileOnlyWhereStarted: true,
@@ -192,12 +166,4 @@ const CODEBUDDY_SCAN: ProjectScan = {
   ],
 }
 
-export const codebuddyAgent: Agent = {
-  name: codebuddy.name,
-  label: codebuddy.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: codebuddy,
-  install: codebuddyInstall,
-  scan: CODEBUDDY_SCAN,
-}
+export const codebuddyAgent = agentOf(codebuddy, { events: EVENTS, tools: TOOLS, install: codebuddyInstall, scan: CODEBUDDY_SCAN })

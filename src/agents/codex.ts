@@ -1,13 +1,10 @@
-import { CLAUDE_EVENT_NAMES, claudeEvents } from './claude.ts'
+import { CLAUDE_EVENT_NAMES, claudeEvents, CLAUDE_SCREEN_FIELDS } from './claude.ts'
 // Codex's dialect: its payloads in, its JSON answers and exit codes out.
-import { CLAUDE_MCP_NAMING } from './types.ts'
-import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, decided, hookEventName, jsonLine, ownEvent } from './shared.ts'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget } from './install.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { HooksImport } from './native-config.ts'
-import { CLAUDE_SCREEN_FIELDS } from './claude.ts'
+import type { ProjectScan, HooksImport } from './native-config.ts'
 
 /** Codex's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -32,22 +29,15 @@ const EVENTS = {
 const TOOLS: AgentTools = { Bash: 'bash', shell: 'bash', local_shell: 'bash', apply_patch: 'edit', web_search: 'websearch' }
 
 /**
- * OpenAI Codex CLI. Its hooks copy Claude Code's wire format (event names, `hookSpecificOutput`,
- * top-level `decision: "block"`), but it is stricter about what it accepts; what it rejects
- * marks the hook as failed, so hookrun never sends it (openai/codex
- * codex-rs/hooks/src/engine/output_parser.rs):
- * - PreToolUse: `permissionDecision` is `deny` (with a non-empty reason), or `allow` only together
- *   with `updatedInput`; `ask`, a bare `allow`, `continue: false`, `stopReason` and
- *   `suppressOutput` are refused.
- * - PermissionRequest: `decision.behavior` allow | deny with `message`; `updatedInput`,
- *   `updatedPermissions`, `interrupt` and the universal stop fields are refused.
- * - PostToolUse, UserPromptSubmit, Stop, SubagentStop: `decision: "block"` needs a non-empty
- *   reason; Stop and SubagentStop take no `additionalContext`; PostToolUse refuses `suppressOutput`.
- * Codex reads JSON on exit 0 (exit 2 with stderr also blocks); hookrun answers with exit 0.
- * A Codex payload is a Claude-shaped one with `turn_id`, which Codex sends on turn events.
- * An MCP tool is `mcp__<server>__<tool>` in its hooks (Claude Code's naming, hookrun's default),
- * though Codex 0.169 and 0.171 offer it to the model as function `<tool>` of namespace `mcp__<server>`
- * (seen in the agent lab, test/agents/codex.lab.ts mcp-gate).
+ * OpenAI Codex CLI: Claude Code's wire format, but what it rejects marks the hook as failed, so
+ * hookrun never sends it (openai/codex codex-rs/hooks/src/engine/output_parser.rs):
+ * - PreToolUse: `deny` with a reason, or `allow` only with `updatedInput`; no `ask`, bare `allow`,
+ *   `continue: false`, `stopReason` or `suppressOutput`.
+ * - PermissionRequest: `decision.behavior` allow | deny with `message`, nothing else.
+ * - `decision: "block"` needs a reason; Stop and SubagentStop take no `additionalContext`;
+ *   PostToolUse no `suppressOutput`.
+ * Its payload is Claude-shaped with `turn_id`. MCP tools are `mcp__<server>__<tool>` in its hooks
+ * (test/agents/codex.lab.ts mcp-gate).
  */
 const CODEX_EVENTS = new Set<string>(Object.keys(EVENTS))
 const CLAUDE_EVENTS = new Set<string>(Object.keys(CLAUDE_EVENT_NAMES))
@@ -75,13 +65,12 @@ export const codex: Dialect = {
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&
     (CODEX_ONLY_EVENTS.has(payload.hook_event_name) || (CODEX_EVENTS.has(payload.hook_event_name) && typeof payload.turn_id === 'string')),
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, CODEX_EVENTS) ?? 'PreToolUse'
     const answer = new Answer('Codex', event)
     const out: Record<string, unknown> = {}
     const specific: Record<string, unknown> = { hookEventName: event }
-    const context = contextText(decision)
     const strict = event === 'PreToolUse' || event === 'PermissionRequest'
 
     if (event === 'PreToolUse') {
@@ -117,10 +106,7 @@ export const codex: Dialect = {
       } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
     }
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Codex cannot rewrite a prompt')
-    if (context !== undefined) {
-      if (CONTEXT_EVENTS.has(event)) specific.additionalContext = context
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (specific.additionalContext = context))
     if (!decision.continue) {
       if (strict) answer.cannot('continue: false')
       else {
@@ -170,9 +156,8 @@ const CODEX_SCAN: ProjectScan = {
 }
 
 /**
- * How `hookrun import` moves Codex's handlers: its hooks.json is Claude Code's shape, but its
- * default timeout is 600 s on every event (Claude Code's is 30 on UserPromptSubmit), it skips
- * async handlers, and its config.toml may hold hooks too, which import does not read.
+ * How `hookrun import` moves Codex's handlers: Claude Code's shape, but 600 s on every event, async
+ * handlers skipped, and hooks in config.toml not read.
  */
 const CODEX_IMPORT: HooksImport = {
   readsAs: 'claude',
@@ -183,14 +168,11 @@ const CODEX_IMPORT: HooksImport = {
   unreadFile: { name: 'config.toml', holdsHooks: /^\s*\[\[?hooks\b/m, what: 'hooks in TOML ([hooks])' },
 }
 
-export const codexAgent: Agent = {
-  name: codex.name,
-  label: codex.label,
+export const codexAgent = agentOf(codex, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: codex,
   install: codexInstall,
   scan: CODEX_SCAN,
   hooksImport: CODEX_IMPORT,
   pluginLayout: { manifest: ['.codex-plugin', 'plugin.json'], rootVariables: ['PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'] },
-}
+})

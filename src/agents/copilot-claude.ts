@@ -6,10 +6,8 @@ import { contextText, jsonLine } from './shared.ts'
 import type { Dialect } from './types.ts'
 
 /**
- * Copilot CLI (1.0.12 on) runs the hooks in `.claude/settings.json`, `.claude/settings.local.json`
- * and an inline `hooks` block of `.github/copilot/settings.json` with a Claude-shaped payload:
- * `hook_event_name`, `session_id`, an ISO `timestamp` (Claude Code sends none) and no
- * `transcript_path` (Claude Code always sends one). Seen in the real CLI 1.0.102 (real-agents.md).
+ * Copilot CLI (1.0.12 on) runs Claude Code's settings hooks with a Claude-shaped payload, but with an ISO
+ * `timestamp` and no `transcript_path` (seen in 1.0.102, real-agents.md).
  */
 export function fromCopilotCli(payload: Payload): boolean {
   return (
@@ -27,10 +25,8 @@ export function fromCopilotCli(payload: Payload): boolean {
 const CONTEXT_EVENTS = new Set(['SessionStart', 'SubagentStart', 'PostToolUse', 'PostToolUseFailure', 'Notification', 'UserPromptSubmit'])
 
 /**
- * Claude Code's answer, which Copilot honours for blocks (`permissionDecision: "deny"`) and
- * rewrites (`updatedInput`), with the context where Copilot reads it: only a top-level
- * `additionalContext` (it drops `hookSpecificOutput.additionalContext` without a word). The
- * warnings name Copilot CLI, the agent the person is using.
+ * Claude Code's answer, which Copilot honours for blocks and rewrites, with the context at the top level
+ * (it drops `hookSpecificOutput.additionalContext`); the warnings name Copilot CLI.
  */
 export function renderForCopilotCli(decision: Decision, payload: Payload, agentEvent: string | undefined): ReturnType<Dialect['render']> {
   const event = agentEvent ?? String(payload.hook_event_name)

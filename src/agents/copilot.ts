@@ -1,15 +1,13 @@
 // GitHub Copilot's dialect: its payloads in, its JSON answers and exit codes out.
 import { join } from 'node:path'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { fromVSCode, renderForVSCode } from './vscode.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
 import { fromCopilotCli, renderForCopilotCli } from './copilot-claude.ts'
-import { JSON_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { HooksImport } from './native-config.ts'
+import { JSON_FILES, type ProjectScan, type HooksImport } from './native-config.ts'
 import type { HttpHooks } from './serve.ts'
 
 /** Copilot's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
@@ -52,23 +50,11 @@ const TOOLS: AgentTools = {
 
 /**
  * GitHub Copilot CLI and cloud agent (docs.github.com/en/copilot/reference/hooks-reference). Hooks
- * configured with camelCase event names get camelCase payloads (`sessionId`, `timestamp` in epoch
- * milliseconds, `cwd`, `toolName`, `toolArgs`) and no event name, so the installed command names
- * the event: `hookrun fire preToolUse --format copilot`. A `sessionId` string with a numeric
- * `timestamp` is Copilot's and no other agent's. (Hooks configured with PascalCase names get
- * Claude-shaped payloads and are answered as Claude Code.)
- *
- * Answers are JSON on exit 0. preToolUse: `permissionDecision` allow | deny | ask,
- * `permissionDecisionReason` (required with deny), `modifiedArgs`; any other exit there denies.
- * permissionRequest: `behavior`, `message`, `interrupt`. agentStop and subagentStop:
- * `decision: "block"` + `reason` (another turn). sessionStart, subagentStart, postToolUse,
- * postToolUseFailure, notification and userPromptSubmitted: `additionalContext` (Copilot CLI
- * 1.0.102 appends the userPromptSubmitted one to the prompt as a `<system_reminder>`: seen in the
- * agent lab, test/agents/copilot.lab.ts). A `{"type":"progress"}` line before the answer is shown
- * to the user in text output.
- *
- * VS Code's own agent hooks read the same `.github/hooks/*.json` and send a Claude-like payload
- * with `hookEventName`: that one is answered in VS Code's shape (src/agents/vscode.ts).
+ * on camelCase event names get camelCase payloads with no event name, so the installed command names
+ * it (`hookrun fire preToolUse --format copilot`); a `sessionId` string with a numeric `timestamp`
+ * is Copilot's. PascalCase hooks get Claude-shaped payloads, answered as Claude Code. Answers are
+ * JSON on exit 0; a `{"type":"progress"}` line before it is shown to the user. VS Code's own hooks
+ * read the same files and are answered in VS Code's shape (src/agents/vscode.ts).
  */
 const COPILOT_EVENTS = new Set<string>(Object.keys(EVENTS))
 
@@ -197,11 +183,8 @@ const copilotInstall: InstallTarget = {
 }
 
 /**
- * Copilot CLI with `install --serve` (github/docs hooks-reference; 1.0.102's runtime strings):
- * its http handlers fail open (network error, timeout, non-2xx) and reach loopback only when its
- * own environment has COPILOT_HOOK_ALLOW_LOCALHOST=1, else they are dropped: every event gets a
- * command client instead, whose non-zero exit denies a preToolUse. Its camelCase payloads name
- * neither the event (the url does) nor a project variable (hooks run in the project: `cwd`).
+ * Copilot CLI with `install --serve` (1.0.102): its http handlers fail open and reach loopback only with
+ * COPILOT_HOOK_ALLOW_LOCALHOST=1 in its environment, so every event gets the command client instead.
  */
 const HTTP: HttpHooks = {
   route: 'copilot',
@@ -264,10 +247,8 @@ const COPILOT_SCAN: ProjectScan = {
 }
 
 /**
- * How `hookrun import` moves Copilot's handlers (`{type, bash, powershell, cwd, env, timeoutSec}`,
- * docs.github.com/en/copilot/reference/hooks-reference), from every *.json of its hooks folder:
- * Copilot denies a tool call whose preToolUse hook fails and lets every other event through, and
- * its default timeout is 30 s. Cursor's events have the same names, so the entries say whose they are.
+ * How `hookrun import` moves Copilot's handlers (`{type, bash, powershell, cwd, env, timeoutSec}`) from
+ * every *.json of its folder: a failed preToolUse denies, 30 s default; Cursor shares the event names.
  */
 const COPILOT_IMPORT: HooksImport = {
   commands: {
@@ -284,16 +265,13 @@ const COPILOT_IMPORT: HooksImport = {
   folder: true,
 }
 
-export const copilotAgent: Agent = {
-  name: copilot.name,
-  label: copilot.label,
+export const copilotAgent = agentOf(copilot, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: copilot,
   install: copilotInstall,
   http: HTTP,
   caller: RUNS_CLAUDE,
   eventOnCommandLine: EVENT_ON_COMMAND_LINE,
   scan: COPILOT_SCAN,
   hooksImport: COPILOT_IMPORT,
-}
+})

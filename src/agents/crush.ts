@@ -1,11 +1,10 @@
-import { Answer, blockReason, contextText, decided, jsonLine, objectFrom } from './shared.ts'
+import { agentOf, Answer, blockReason, contextText, decided, jsonLine, objectFrom } from './shared.ts'
 import { claudeEvents } from './claude.ts'
-import type { Agent, AgentTools, Dialect } from './types.ts'
+import type { AgentTools, Dialect } from './types.ts'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
+import type { ProjectScan, NativeConfig } from './native-config.ts'
 
 /** Crush's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = claudeEvents('PreToolUse')
@@ -27,15 +26,11 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Crush (charmbracelet/crush docs/hooks/README.md). Claude Code-compatible config, but its own
- * payload and answer: stdin is `{event, session_id, cwd, tool_name, tool_input}` (the event in
- * `event`, not `hook_event_name`, which is how it is told apart), and the answer on exit 0 is
- * `{decision: allow | deny, halt, reason, context, updated_input}`. `allow` pre-approves and skips
- * the permission prompt; no decision leaves the prompt to Crush. `halt: true` (or exit 49) ends the
- * whole turn. `updated_input` is a shallow merge over the tool's input, not a replacement.
- * Events: PreToolUse only (its docs: "there's currently just one"). Exit 2 denies with stderr as
- * the reason; exit 49 halts the turn (src/answer/interpret.ts reads both for a Crush-shaped hook).
- * Event names are case-insensitive and may be snake_case (`pre_tool_use`).
+ * Crush (charmbracelet/crush docs/hooks/README.md): Claude Code's config, its own payload (the
+ * event in `event`, which tells it apart) and answer `{decision: allow | deny, halt, reason,
+ * context, updated_input}`. `allow` skips Crush's permission prompt; `halt` (or exit 49) ends the
+ * turn; `updated_input` is merged over the input. Only PreToolUse exists; names are
+ * case-insensitive and may be snake_case.
  */
 const CRUSH_EVENTS = new Set<string>(Object.keys(EVENTS))
 const BY_FOLDED = new Map([...CRUSH_EVENTS].map((name) => [fold(name), name]))
@@ -87,14 +82,9 @@ export const crush: Dialect = {
           )
       }
     }
-    const context = contextText(decision)
-    if (context !== undefined) {
-      if (event === 'PreToolUse') out.context = context
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), event === 'PreToolUse', (context) => (out.context = context))
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Crush cannot rewrite a prompt')
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['systemMessage', 'suppressOutput'])
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
 }
@@ -131,13 +121,10 @@ const CRUSH_NATIVE: NativeConfig = {
   eventSpelling: (eventName) => (eventName.replaceAll('_', '').toLowerCase() === 'pretooluse' ? 'PreToolUse' : eventName),
 }
 
-export const crushAgent: Agent = {
-  name: crush.name,
-  label: crush.label,
+export const crushAgent = agentOf(crush, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: crush,
   install: crushInstall,
   scan: CRUSH_SCAN,
   nativeConfig: CRUSH_NATIVE,
-}
+})

@@ -1,13 +1,11 @@
 // Cursor's dialect: its payloads in, its JSON answers and exit codes out.
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
-import type { HooksImport } from './native-config.ts'
+import type { ProjectScan, NativeConfig, HooksImport } from './native-config.ts'
 import { fromGrok, grokEventName } from './grok-payload.ts'
 
 /** Cursor's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
@@ -51,19 +49,12 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Cursor (cursor.com/docs/agent/hooks; fields cross-checked against the Cursor adapters of
- * eqtylab cupcake and CorridorSecurity hookshot). Every payload carries `hook_event_name` in
- * camelCase plus `conversation_id`, `generation_id`, `workspace_roots` and `cursor_version`; no
- * other agent sends camelCase event names there. Answers are one JSON object on exit 0 (exit 2
- * also denies; other failures let the action through unless the entry says `failClosed`), and
- * Cursor wants JSON on every path, so "no opinion" is `{}`.
- *
- * - permission events answer `permission` (`allow` | `deny`, and `ask` only on
- *   beforeShellExecution and beforeMCPExecution) with `user_message` and `agent_message`;
- *   only preToolUse takes `updated_input`.
- * - beforeSubmitPrompt: `continue` and `user_message`. sessionStart and postToolUse:
- *   `additional_context`. stop and subagentStop: `followup_message` (Cursor sends it as the next
- *   message, so the agent keeps going). preCompact: `user_message`. The after-events take nothing.
+ * Cursor (cursor.com/docs/agent/hooks; cross-checked against eqtylab cupcake and CorridorSecurity
+ * hookshot): `hook_event_name` in camelCase with `cursor_version`. Answers are one JSON object on
+ * exit 0, on every path (no opinion is `{}`). Permission events take `permission` (`ask` only on
+ * beforeShellExecution and beforeMCPExecution) with `user_message` and `agent_message`;
+ * beforeSubmitPrompt `continue`; stop and subagentStop `followup_message` (sent as the next
+ * message, so the agent goes on).
  */
 const CURSOR_EVENTS = new Set<string>(Object.keys(EVENTS))
 
@@ -146,10 +137,7 @@ export const cursor: Dialect = {
           out.agent_message = blockReason(decision)
         }
       }
-      if (decision.updatedInput !== undefined) {
-        if (event === 'preToolUse') out.updated_input = decision.updatedInput
-        else answer.cannot('updatedInput')
-      }
+      answer.take('updatedInput', decision.updatedInput, event === 'preToolUse', (input) => (out.updated_input = input))
     } else {
       if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
       if (event === 'beforeSubmitPrompt' && (decision.blocked || decision.decision === 'ask' || !decision.continue)) {
@@ -257,18 +245,15 @@ const CURSOR_IMPORT: HooksImport = {
   userHooksRunInFileFolder: true,
 }
 
-export const cursorAgent: Agent = {
-  name: cursor.name,
-  label: cursor.label,
+export const cursorAgent = agentOf(cursor, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: cursor,
   install: cursorInstall,
   caller: RUNS_CLAUDE,
-  // Grok Build runs a project's .cursor/hooks.json (docs.x.ai; src/agents/grok.ts).
+  // Grok Build runs a project's .cursor/hooks.json (docs.x.ai; src/agents/grok.ts).,
   callers: ['grok'],
   scan: CURSOR_SCAN,
   nativeConfig: CURSOR_NATIVE,
   hooksImport: CURSOR_IMPORT,
   pluginLayout: { manifest: ['.cursor-plugin', 'plugin.json'], rootVariables: ['CURSOR_PLUGIN_ROOT'], runsInPluginFolder: true },
-}
+})

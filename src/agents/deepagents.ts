@@ -1,14 +1,13 @@
 // LangChain Deep Agents Code (`deepagents-code`, earlier `deepagents-cli`): fire-and-forget hooks
 // on dotted event names, an argv list per entry in ~/.deepagents/hooks.json; nothing is read back.
 import { join } from 'node:path'
-import { Answer, contextText } from './shared.ts'
-import type { Agent, AgentEvents, Dialect } from './types.ts'
+import { agentOf, readsNothing } from './shared.ts'
+import type { AgentEvents, Dialect } from './types.ts'
 import type { InstallTarget } from './install.ts'
 
 /**
- * Deep Agents Code's hook events as its docs list them (docs.langchain.com/oss/python/deepagents/
- * code/hooks, "Events reference"), and hookrun's event for each. `input.required` is a
- * human-in-the-loop interrupt; `task.complete`, the agent done with the task it was given.
+ * Deep Agents Code's hook events (docs.langchain.com/oss/python/deepagents/code/hooks): `input.required`
+ * is a human-in-the-loop interrupt, `task.complete` the task done.
  */
 const EVENTS = {
   'session.start': 'session:start',
@@ -22,15 +21,9 @@ const EVENTS = {
 const DEEPAGENTS_EVENTS = new Set<string>(Object.keys(EVENTS))
 
 /**
- * Deep Agents Code (PyPI `deepagents-code`; the docs page above and the `deepagents_cli.hooks`
- * reference, reference.langchain.com/python/deepagents-cli/hooks). `~/.deepagents/hooks.json` holds
- * `{hooks: [{command: [argv…], events: [names]}]}`: the command is run without a shell, an entry
- * without `events` gets every event. The payload is a JSON object whose `event` names the event
- * (`{"event": "session.start", "thread_id": "…"}`), with the event's own fields.
- *
- * Hooks "run fire-and-forget in a background thread. They never block Deep Agents Code", each is
- * killed after 5 seconds, and failures are only logged: nothing of an answer is read. A gate in
- * Deep Agents Code is advisory, and hookrun says so wherever one would count on it.
+ * Deep Agents Code (PyPI `deepagents-code`; reference.langchain.com/python/deepagents-cli/hooks):
+ * `{hooks: [{command: [argv…], events: [names]}]}`, run without a shell; the payload's `event` names
+ * the event. Hooks "run fire-and-forget … They never block", so a gate there is advisory.
  */
 export const deepagents: Dialect = {
   name: 'deepagents',
@@ -46,18 +39,12 @@ export const deepagents: Dialect = {
   // `event` with a dotted name of its own: no other agent's payload has one.
   detect: (payload) => typeof payload.event === 'string' && DEEPAGENTS_EVENTS.has(payload.event),
   eventName: (payload) => (typeof payload.event === 'string' && DEEPAGENTS_EVENTS.has(payload.event) ? payload.event : undefined),
-  render(decision, payload, agentEvent) {
-    const answer = new Answer('Deep Agents Code', agentEvent ?? deepagents.eventName(payload) ?? 'session.start')
-    const none = 'Deep Agents Code reads nothing of a hook answer'
-    if (decision.blocked || decision.decision === 'deny') answer.cannot('a block', `${none}; the event proceeds`)
-    else if (decision.decision === 'ask') answer.cannot("decision 'ask'", none)
-    if (contextText(decision) !== undefined) answer.cannot('additionalContext', none)
-    if (decision.updatedInput !== undefined) answer.cannot('updatedInput', none)
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', none)
-    if (!decision.continue) answer.cannot('continue: false', `${none}; the agent goes on`)
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage', none)
-    return { stdout: '', exitCode: 0, warnings: answer.warnings }
-  },
+  render: readsNothing(
+    'Deep Agents Code',
+    (payload, agentEvent) => agentEvent ?? deepagents.eventName(payload) ?? 'session.start',
+    'the event proceeds',
+    'the agent goes on',
+  ),
 }
 
 /** Deep Agents Code's hooks file for `hookrun install` (src/install/argv-hooks.ts writes it). */
@@ -71,10 +58,4 @@ const deepagentsInstall: InstallTarget = {
   note: 'ADVISORY ONLY: Deep Agents Code runs hooks fire-and-forget and never blocks, so a gate there cannot stop anything; it kills a hook after 5 s',
 }
 
-export const deepagentsAgent: Agent = {
-  name: deepagents.name,
-  label: deepagents.label,
-  events: EVENTS,
-  dialect: deepagents,
-  install: deepagentsInstall,
-}
+export const deepagentsAgent = agentOf(deepagents, { events: EVENTS, install: deepagentsInstall })

@@ -1,8 +1,9 @@
 import { claude, claudeEvents, claudeTools } from './claude.ts'
-import type { Agent, AgentTools, Dialect } from './types.ts'
+import type { AgentTools, Dialect } from './types.ts'
+import { agentOf, renderAsClaude } from './shared.ts'
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /** Factory Droid's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
@@ -29,13 +30,9 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Factory Droid (docs.factory.ai/reference/hooks-reference). Claude Code's format on both sides
- * (`hook_event_name`, `hookSpecificOutput.permissionDecision`, top-level `decision: "block"`,
- * exit 2 + stderr) for nine of Claude Code's events, with Droid's own tool names (`Execute`,
- * `Create`, `FetchUrl`, `ApplyPatch`, `AskUser`, …) and `$FACTORY_PROJECT_DIR` for the project.
- * A payload is Droid's when it names one of the tools only Droid has; any other Droid payload
- * reads as Claude Code's, which is the same protocol, so `--format droid` only changes the
- * wording of warnings and where the project is looked for.
+ * Factory Droid (docs.factory.ai/reference/hooks-reference): Claude Code's protocol with Droid's own
+ * tool names and `$FACTORY_PROJECT_DIR`. A payload naming a Droid-only tool is Droid's; any other
+ * reads as Claude Code's, so `--format droid` changes only the warnings' wording and the project.
  */
 const DROID_EVENTS = new Set<string>(Object.keys(EVENTS))
 const DROID_ONLY_TOOLS = new Set(['Execute', 'Create', 'FetchUrl', 'ApplyPatch', 'AskUser', 'Create-PR'])
@@ -53,20 +50,13 @@ export const droid: Dialect = {
     typeof payload.tool_name === 'string' &&
     DROID_ONLY_TOOLS.has(payload.tool_name),
   eventName: claude.eventName,
-  render(decision, payload, agentEvent) {
-    const rendered = claude.render(decision, payload, agentEvent)
-    return { ...rendered, warnings: rendered.warnings.map((warning) => warning.replaceAll('Claude Code', 'Factory Droid')) }
-  },
+  render: renderAsClaude(claude, 'Factory Droid'),
 }
 
 /** Factory Droid's hooks config for `hookrun install` (src/agents/install.ts). */
 const droidInstall: InstallTarget = {
-  // docs.factory.ai/harness/hooks: hooks.json beside settings.json, keyed directly by event
-  // name ("Standalone hooks.json files are keyed directly by event name"), and the `hooks` key
-  // of settings.json only when there is no hooks.json. Where the user has no hooks.json hookrun
-  // writes settings.json, which every Droid reads (Factory-AI/factory#3: 0.186 ran none of the
-  // hooks.json it was given); where one exists, Droid ignores settings.json's hooks, so hookrun
-  // writes there, in its shape.
+  // docs.factory.ai/harness/hooks: a hooks.json beside settings.json wins over settings.json's `hooks`, so
+  // hookrun writes it where it exists, else settings.json (Factory-AI/factory#3: 0.186 ran no hooks.json).
   file: (scope, places) => {
     const dir = scope === 'user' ? join(places.home, '.factory') : join(places.project, '.factory')
     return existsSync(join(dir, 'hooks.json')) ? join(dir, 'hooks.json') : join(dir, 'settings.json')
@@ -77,8 +67,7 @@ const droidInstall: InstallTarget = {
     return existsSync(join(dir, 'hooks.json')) ? [join(dir, 'settings.json')] : []
   },
   shape: 'groups',
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
-  timeout: { field: 'timeout', perSecond: 1 },
+  ...commandHandler(1),
   note: 'an organisation hooks policy in Factory may ignore hooks it does not manage',
 }
 
@@ -91,13 +80,10 @@ const DROID_SCAN: ProjectScan = {
   ],
 }
 
-export const droidAgent: Agent = {
-  name: droid.name,
-  label: droid.label,
+export const droidAgent = agentOf(droid, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: droid,
   install: droidInstall,
   scan: DROID_SCAN,
   pluginLayout: { manifest: ['.factory-plugin', 'plugin.json'], rootVariables: ['DROID_PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'] },
-}
+})

@@ -1,11 +1,9 @@
 // Gemini CLI's dialect: its payloads in, its JSON answers and exit codes out.
-import { Answer, blockReason, carryFields, contextText, decided, jsonLine, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, decided, hookEventName, jsonLine, ownEvent } from './shared.ts'
+import type { AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { join } from 'node:path'
-import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
-import type { HooksImport } from './native-config.ts'
+import { homeOr, type InstallTarget, STREAMING, commandHandler } from './install.ts'
+import type { ProjectScan, NativeConfig, HooksImport } from './native-config.ts'
 import type { HttpHooks } from './serve.ts'
 
 /** Gemini CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
@@ -43,19 +41,12 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Gemini CLI (google-gemini/gemini-cli docs/hooks/reference.md and index.md). Payloads carry
- * `hook_event_name` in PascalCase and an ISO `timestamp`; several names (SessionStart,
- * SessionEnd, Notification) are Claude Code's too, so only the Gemini-only names, or a shared
- * name with Gemini's `timestamp` string, mean Gemini. Answers are JSON on exit 0 ("preferred for
- * all logic"; exit 2 blocks with stderr, other exits only warn):
- * - common: `decision` (`allow` | `deny`), `reason`, `continue` + `stopReason`, `systemMessage`,
- *   `suppressOutput`.
- * - BeforeTool: `decision` (`ask` too, per index.md), `hookSpecificOutput.tool_input` merges over
- *   the model's arguments. AfterTool: a deny replaces the tool result with `reason`;
- *   `additionalContext` is appended. BeforeAgent: a deny drops the prompt; `additionalContext`.
- *   AfterAgent: a deny makes the agent retry with `reason` as the next prompt.
- * - SessionStart takes `additionalContext` and `systemMessage`; SessionEnd, Notification and
- *   PreCompress only `systemMessage`; BeforeToolSelection none of the common fields.
+ * Gemini CLI (google-gemini/gemini-cli docs/hooks/reference.md). Payloads carry a PascalCase
+ * `hook_event_name` and an ISO `timestamp`; SessionStart, SessionEnd and Notification are Claude
+ * Code's names too, so only a Gemini-only name or that `timestamp` means Gemini. Answers are JSON on
+ * exit 0: `decision`, `reason`, `continue` + `stopReason`, `systemMessage`, `suppressOutput`;
+ * BeforeTool's `hookSpecificOutput.tool_input` merges over the arguments; a deny on AfterAgent makes
+ * the agent retry with `reason`; BeforeToolSelection takes none of the common fields.
  */
 const GEMINI_EVENTS = new Set<string>(Object.keys(EVENTS))
 /** The names Gemini shares with Claude Code: Gemini's only when the payload has its `timestamp`. */
@@ -96,13 +87,12 @@ export const gemini: Dialect = {
     if (typeof event !== 'string' || !GEMINI_EVENTS.has(event)) return false
     return !SHARED.has(event) || typeof payload.timestamp === 'string'
   },
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, GEMINI_EVENTS) ?? 'BeforeTool'
     const answer = new Answer('Gemini CLI', event)
     const out: Record<string, unknown> = {}
     const specific: Record<string, unknown> = { hookEventName: event }
-    const context = contextText(decision)
 
     if (event === 'BeforeTool') {
       if (decided(decision)) {
@@ -122,10 +112,7 @@ export const gemini: Dialect = {
       } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
     }
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Gemini CLI cannot rewrite a prompt')
-    if (context !== undefined) {
-      if (CONTEXT_EVENTS.has(event)) specific.additionalContext = context
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (specific.additionalContext = context))
     if (!decision.continue) {
       if (FLOW_EVENTS.has(event)) {
         out.continue = false
@@ -153,8 +140,7 @@ const geminiInstall: InstallTarget = {
   comments: true,
   skipped: { AfterModel: STREAMING },
   // Gemini's timeout is in milliseconds; `name` is what `/hooks disable` takes.
-  handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
-  timeout: { field: 'timeout', perSecond: 1000 },
+  ...commandHandler(1000, 'hookrun'),
   toolMatchers: true,
   // Seen in the agent lab (0.61): hooks run with no setting at all (hooksConfig.enabled defaults
   // to true); headless, an untrusted folder stops Gemini before any model request.
@@ -218,15 +204,12 @@ const GEMINI_IMPORT: HooksImport = {
       : undefined,
 }
 
-export const geminiAgent: Agent = {
-  name: gemini.name,
-  label: gemini.label,
+export const geminiAgent = agentOf(gemini, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: gemini,
   install: geminiInstall,
   http: HTTP,
   scan: GEMINI_SCAN,
   nativeConfig: GEMINI_NATIVE,
   hooksImport: GEMINI_IMPORT,
-}
+})

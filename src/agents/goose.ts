@@ -1,8 +1,8 @@
 // Goose's dialect: its plugin hooks' payloads in, its block answers out.
 import { claudeEvents } from './claude.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
-import type { Agent, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, jsonLine } from './shared.ts'
+import type { AgentTools, Dialect, Normalized } from './types.ts'
 import { dirname, isAbsolute, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { PluginSwitches } from './plugins.ts'
@@ -15,20 +15,12 @@ const EVENTS = claudeEvents('PreToolUse', 'PostToolUse', 'PostToolUseFailure', '
 const TOOLS: AgentTools = { shell: 'bash', edit: 'edit', write: 'write' }
 
 /**
- * Goose (aaif-goose/goose crates/goose/src/hooks/mod.rs; seen in the agent lab with 1.50.0).
- * Hooks live only in plugins (`.agents/plugins/<name>/hooks/hooks.json`, the Open Plugins
- * layout). Its payload names the event in `event` (not `hook_event_name`) and always carries
- * `matcher_context` (null when the event has none), which tells it from Crush's; the folder is
- * `working_dir`, on the tool events and Stop only.
- *
- * Answers: only PreToolUse and Stop can be stopped, by `{"decision":"block","reason"}` on stdout
- * (or exit 2 with the reason on stderr); `{"decision":"allow"}` or nothing on stdout is allow, and
- * any other stdout is "no decision", which Goose reads as a failed hook. A blocked PreToolUse
- * reaches the model and the person as "Tool call denied by policy hook `hookrun`: <reason>"; a
- * blocked Stop makes the agent go on (capped by GOOSE_STOP_HOOK_BLOCK_CAP). Goose takes no
- * rewrite, no context and no message, with one exception: a SessionStart hook's `{"banner"}`,
- * which `goose session` prints before the first prompt (`goose run` prints none). That banner is
- * where hookrun's own notices go, and where it says what Goose could not take at session start.
+ * Goose (aaif-goose/goose crates/goose/src/hooks/mod.rs; the agent lab, 1.50.0). Hooks live only in
+ * plugins; the payload names the event in `event` and always carries `matcher_context`. Only
+ * PreToolUse and Stop can be stopped, by `{"decision":"block","reason"}`; empty stdout or
+ * `{"decision":"allow"}` is allow, and any other stdout a failed hook. No rewrite, context or
+ * message, but a SessionStart `{"banner"}`, which `goose session` prints: hookrun's notices and
+ * what Goose could not take at session start go there.
  */
 const GATE_EVENTS = new Set(['PreToolUse', 'Stop'])
 
@@ -91,8 +83,7 @@ export const goose: Dialect = {
     } else if (gate && decision.decidedBy !== undefined && decision.decision === 'allow') out.decision = 'allow'
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Goose cannot rewrite a prompt')
-    if (contextText(decision) !== undefined) answer.cannot('additionalContext')
-    if (decision.suppressOutput) answer.cannot('suppressOutput')
+    answer.cannotTake(decision, ['additionalContext', 'suppressOutput'])
     if (event === 'SessionStart') {
       // The one text Goose shows: its banner. It carries the message and what Goose could not take.
       const banner = [decision.systemMessage, ...answer.warnings.map((warning) => `hookrun: ${warning}`)].filter(Boolean).join('\n')
@@ -180,13 +171,10 @@ const GOOSE_SCAN: ProjectScan = {
   ],
 }
 
-export const gooseAgent: Agent = {
-  name: goose.name,
-  label: goose.label,
+export const gooseAgent = agentOf(goose, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: goose,
   install: gooseInstall,
   pluginSwitches: PLUGIN_SWITCHES,
   scan: GOOSE_SCAN,
-}
+})

@@ -6,12 +6,11 @@ import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { fromGrok, grokEventName } from './grok-payload.ts'
 import { claudeEvents } from './claude.ts'
-import { Answer, blockReason, decided, jsonLine } from './shared.ts'
-import type { Agent, AgentTools, Dialect, Normalized } from './types.ts'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { agentOf, Answer, blockReason, decided, jsonLine } from './shared.ts'
+import type { AgentTools, Dialect, Normalized } from './types.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 import type { Caller } from './callers.ts'
-import { JSON_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
+import { JSON_FILES, type ProjectScan } from './native-config.ts'
 
 /**
  * Grok Build's hook events (docs.x.ai/build/features/hooks, "Events"): Claude Code's names, with
@@ -44,19 +43,11 @@ const EVENTS = claudeEvents(
 const TOOLS: AgentTools = { run_terminal_command: 'bash' }
 
 /**
- * Grok Build (xAI; docs.x.ai/build/features/hooks, "The script contract"). The event comes as
- * camelCase JSON on stdin: `hookEventName`, `sessionId`, `cwd`, `workspaceRoot`, and on tool
- * events `toolName` and `toolInput`; every hook also gets `GROK_HOOK_EVENT`, `GROK_SESSION_ID`,
- * `GROK_WORKSPACE_ROOT` (and, for Claude Code's scripts, `CLAUDE_PROJECT_DIR`). Grok's own docs
- * write the event's name in the payload in snake case (`pre_tool_use`); both spellings are read.
- *
- * Only PreToolUse blocks (docs.x.ai: "the only blocking event"). Its answer is a top-level
- * `decision` (`allow` | `deny`) with `reason`, and exit 2 is its deny code (any other non-zero exit
- * lets the call through); an allow only declines to deny, Grok's own permission check still runs.
- * Grok has no ask and no rewrite, and no context channel is documented (safe-chains 0.230
- * `targets/grok.rs`, from Grok's bundled docs; a third party saw a deny honoured headless on 1.0.0:
- * taniwhaai/arai docs/upstream/grok-hooks-reverification-1.0.0.md). Not run in the agent lab: Grok
- * installs by a script that downloads its binary, which cannot run here.
+ * Grok Build (xAI; docs.x.ai/build/features/hooks): camelCase payloads (`hookEventName`,
+ * `workspaceRoot`, `toolName`, `toolInput`), the event in snake case in its docs (both read). Only
+ * PreToolUse blocks: a top-level `decision` (`allow` | `deny`) with `reason`, or exit 2; an allow
+ * only declines to deny. No ask, rewrite or context (safe-chains 0.230 `targets/grok.rs`). Not run
+ * in the agent lab: its installer downloads a binary.
  */
 const GROK_EVENTS = new Set<string>(Object.keys(EVENTS))
 
@@ -152,8 +143,7 @@ const grokInstall: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? places.home : places.project, '.grok', 'hooks', 'hookrun.json'),
   shape: 'groups',
   // Seconds, default 5 (docs.x.ai): a gate killed at 5 s would let the call through.
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
-  timeout: { field: 'timeout', perSecond: 1 },
+  ...commandHandler(1),
   note: 'only PreToolUse can block in Grok Build; project hooks run once the folder is trusted (/hooks-trust or grok --trust)',
 }
 
@@ -162,13 +152,4 @@ const GROK_SCAN: ProjectScan = {
   sources: [{ path: '.grok/hooks', entries: JSON_FILES, reader: 'events', agents: ['Grok Build'], owners: ['grok'] }],
 }
 
-export const grokAgent: Agent = {
-  name: grok.name,
-  label: grok.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: grok,
-  install: grokInstall,
-  caller: RUNS_CLAUDE,
-  scan: GROK_SCAN,
-}
+export const grokAgent = agentOf(grok, { events: EVENTS, tools: TOOLS, install: grokInstall, caller: RUNS_CLAUDE, scan: GROK_SCAN })

@@ -1,7 +1,7 @@
 // Hermes Agent (NousResearch): shell hooks under `hooks:` in its config.yaml, snake_case events,
 // only pre_tool_call blocks; hookrun's entries there fail closed.
-import { Answer, blockReason, contextText, jsonLine } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, contextText, jsonLine } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import { homeOr, type InstallTarget } from './install.ts'
 import { join } from 'node:path'
 
@@ -37,21 +37,11 @@ const HERMES_EVENTS = new Set<string>(Object.keys(EVENTS))
 const HERMES_MAX_TIMEOUT = 300
 
 /**
- * Hermes Agent (agent/shell_hooks.py; website/docs/user-guide/features/hooks.md "Shell Hooks").
- * `hooks: {<event>: [{matcher, command, timeout, fail_closed}]}` in `$HERMES_HOME/config.yaml`
- * (`~/.hermes/config.yaml`); the command is split into words and run without a shell. Its stdin:
- * `{hook_event_name, tool_name, tool_input, session_id, cwd, profile, extra}`.
- *
- * What it reads of an answer (`_parse_response`, JSON on stdout):
- *   - pre_tool_call: `{"decision": "block", "reason"}` blocks (exit 2 too); `{"decision": "modify",
- *     "tool_input"}` is merged over the tool's arguments (shallow), so a field the rewrite leaves
- *     out keeps its value. No allow and no ask: a hook only declines or blocks;
- *   - pre_verify: `{"decision": "block", "reason"}` (Claude Code's Stop block) sends the agent back
- *     to work with the reason;
- *   - any other event: `{"context": text}`; hookrun sends it on pre_llm_call, where it reaches the
- *     model (the docs' use), and says it cannot elsewhere.
- * A spawn error, a timeout or stdout that is not JSON lets the call through unless the entry says
- * `fail_closed: true` (pre_tool_call only): hookrun's entry there says so, and always prints JSON.
+ * Hermes Agent (agent/shell_hooks.py `_parse_response`): JSON on stdout. pre_tool_call takes
+ * `{"decision": "block", "reason"}` or `{"decision": "modify", "tool_input"}` (merged over the
+ * arguments), no allow or ask; pre_verify's block sends the agent back to work; other events take
+ * `{"context"}`, which reaches the model on pre_llm_call. A crash, timeout or non-JSON stdout lets
+ * the call through unless the entry says `fail_closed` (pre_tool_call only), as hookrun's does.
  */
 export const hermes: Dialect = {
   name: 'hermes',
@@ -79,7 +69,6 @@ export const hermes: Dialect = {
     const event = agentEvent ?? hermes.eventName(payload) ?? 'pre_tool_call'
     const answer = new Answer('Hermes Agent', event)
     const out: Record<string, unknown> = {}
-    const context = contextText(decision)
     if (event === 'pre_tool_call') {
       if (decision.blocked || decision.decision === 'deny' || decision.decision === 'ask') {
         if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'answered block: a hook wanted a person to confirm')
@@ -97,10 +86,7 @@ export const hermes: Dialect = {
       else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
       if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     }
-    if (context !== undefined) {
-      if (event === 'pre_llm_call') out.context = context
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), event === 'pre_llm_call', (context) => (out.context = context))
     answer.cannotTake(decision, ['updatedPrompt', 'continue', 'systemMessage', 'suppressOutput'])
     return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
   },
@@ -124,11 +110,4 @@ const hermesInstall: InstallTarget = {
   note: "Hermes runs a new hook command only once approved: start hermes once at a terminal and approve hookrun's entries, or give non-interactive runs --accept-hooks or HERMES_ACCEPT_HOOKS=1 (hooks_auto_accept: true in config.yaml); until then Hermes skips them without a word",
 }
 
-export const hermesAgent: Agent = {
-  name: hermes.name,
-  label: hermes.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: hermes,
-  install: hermesInstall,
-}
+export const hermesAgent = agentOf(hermes, { events: EVENTS, tools: TOOLS, install: hermesInstall })

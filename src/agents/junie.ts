@@ -1,10 +1,10 @@
 // JetBrains Junie CLI: one event (SessionStart), which never blocks; hookrun's entry in the user's
 // ~/.junie/config.json.
 import { join } from 'node:path'
-import { Answer, contextText } from './shared.ts'
+import { agentOf, readsNothing } from './shared.ts'
 import { claudeEvents } from './claude.ts'
-import type { Agent, Dialect } from './types.ts'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import type { Dialect } from './types.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 
 /** Junie CLI's only hook event (junie.jetbrains.com/docs/junie-cli-hooks.html, "Triggering events"). */
 const EVENTS = claudeEvents('SessionStart')
@@ -35,18 +35,7 @@ export const junie: Dialect = {
   // No field of Junie's own is documented: install names it (`--format junie`), detection never guesses it.
   detect: () => false,
   eventName: (payload) => (payload.hook_event_name === 'SessionStart' ? 'SessionStart' : undefined),
-  render(decision, _payload, agentEvent) {
-    const answer = new Answer('Junie CLI', agentEvent ?? 'SessionStart')
-    const none = 'Junie CLI reads nothing of a hook answer'
-    if (decision.blocked || decision.decision === 'deny') answer.cannot('a block', `${none}; the session starts`)
-    else if (decision.decision === 'ask') answer.cannot("decision 'ask'", none)
-    if (contextText(decision) !== undefined) answer.cannot('additionalContext', none)
-    if (decision.updatedInput !== undefined) answer.cannot('updatedInput', none)
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', none)
-    if (!decision.continue) answer.cannot('continue: false', `${none}; the session starts`)
-    if (decision.systemMessage !== undefined) answer.cannot('systemMessage', none)
-    return { stdout: '', exitCode: 0, warnings: answer.warnings }
-  },
+  render: readsNothing('Junie CLI', (_payload, agentEvent) => agentEvent ?? 'SessionStart', 'the session starts', 'the session starts'),
 }
 
 /** Junie CLI's hooks config for `hookrun install` (src/agents/install.ts): the user's file only. */
@@ -55,15 +44,8 @@ const junieInstall: InstallTarget = {
   userOnly: true,
   shape: 'groups',
   // Seconds, default 10: a session-start hook of the user's may take longer.
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS }),
-  timeout: { field: 'timeout', perSecond: 1 },
+  ...commandHandler(1),
   note: 'ADVISORY ONLY: Junie CLI never blocks on a hook and reads nothing of its answer, so a gate there cannot stop anything; only SessionStart runs',
 }
 
-export const junieAgent: Agent = {
-  name: junie.name,
-  label: junie.label,
-  events: EVENTS,
-  dialect: junie,
-  install: junieInstall,
-}
+export const junieAgent = agentOf(junie, { events: EVENTS, install: junieInstall })

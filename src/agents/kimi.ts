@@ -1,26 +1,12 @@
-import { Answer, blockReason, jsonLine } from './shared.ts'
-import { claudeEvents } from './claude.ts'
-import type { Agent, AgentTools, Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, hookEventName, jsonLine, knownEvent } from './shared.ts'
+import { CLAUDE_CORE_EVENTS, claudeEvents } from './claude.ts'
+import type { AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /** Kimi Code CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
-const EVENTS = claudeEvents(
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'UserPromptSubmit',
-  'Notification',
-  'SessionStart',
-  'SessionEnd',
-  'Stop',
-  'SubagentStart',
-  'SubagentStop',
-  'PreCompact',
-  'StopFailure',
-  'PostCompact',
-)
+const EVENTS = claudeEvents(...CLAUDE_CORE_EVENTS, 'StopFailure', 'PostCompact')
 
 /** Kimi Code CLI's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
@@ -37,19 +23,10 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Kimi Code CLI (MoonshotAI/kimi-cli 1.49.0, `src/kimi_cli/hooks/`; shared reference §10.8): hooks
- * are `[[hooks]]` tables (`event`, `command`, `matcher`, `timeout`) in `~/.kimi/config.toml`, on
- * thirteen of Claude Code's event names. The payload is Claude-shaped (`hook_event_name`,
- * `session_id`, `cwd`, `tool_name`, `tool_input`) with Kimi's `tool_call_id` and tool names
- * (`Shell`, `ReadFile`, `WriteFile`, `StrReplaceFile`, …). Not run in the agent lab (PyPI is out of
- * reach here): these facts are from its source.
- *
- * What Kimi reads of an answer (`hooks/runner.py`): exit 2 blocks with stderr as the reason; exit 0
- * with `hookSpecificOutput.permissionDecision: "deny"` blocks with `permissionDecisionReason`;
- * anything else, a timeout or a crash included, allows. Only PreToolUse (the tool does not run,
- * the model gets the reason), UserPromptSubmit (the prompt is dropped, the reason shown) and Stop
- * (the turn goes on once more with the reason) act on a block. Nothing else is read: no rewrite, no
- * context, no message.
+ * Kimi Code CLI (MoonshotAI/kimi-cli 1.49.0 `hooks/runner.py`; from its source, not the agent lab):
+ * Claude-shaped payloads with `tool_call_id` and its own tool names. Exit 0 with
+ * `permissionDecision: "deny"` blocks, only on PreToolUse, UserPromptSubmit and Stop; nothing else
+ * of an answer is read.
  */
 const KIMI_EVENTS = new Set<string>(Object.keys(EVENTS))
 const BLOCKING = new Set(['PreToolUse', 'UserPromptSubmit', 'Stop'])
@@ -86,10 +63,9 @@ export const kimi: Dialect = {
     typeof payload.tool_call_id === 'string' &&
     typeof payload.tool_name === 'string' &&
     KIMI_ONLY_TOOLS.has(payload.tool_name),
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
-    const named = agentEvent ?? payload.hook_event_name
-    const event = typeof named === 'string' && KIMI_EVENTS.has(named) ? named : 'PreToolUse'
+    const event = knownEvent(agentEvent ?? payload.hook_event_name, KIMI_EVENTS, 'PreToolUse')
     const answer = new Answer('Kimi Code CLI', event)
     const out: Record<string, unknown> = {}
     if (decision.blocked) {
@@ -121,12 +97,4 @@ const KIMI_SCAN: ProjectScan = {
   noProjectFile: "Kimi Code CLI reads hooks from ~/.kimi/config.toml only (no project file; the user's own file)",
 }
 
-export const kimiAgent: Agent = {
-  name: kimi.name,
-  label: kimi.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: kimi,
-  install: kimiInstall,
-  scan: KIMI_SCAN,
-}
+export const kimiAgent = agentOf(kimi, { events: EVENTS, tools: TOOLS, install: kimiInstall, scan: KIMI_SCAN })

@@ -1,11 +1,9 @@
-import { Answer, blockReason, contextText, decided, ownEvent } from './shared.ts'
+import { agentOf, Answer, blockReason, contextText, decided, hookEventName, ownEvent } from './shared.ts'
 import { claudeEvents } from './claude.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import { basename, dirname, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
-import { JSON_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
+import { JSON_FILES, type ProjectScan, type NativeConfig } from './native-config.ts'
 
 /** Kiro's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -39,25 +37,12 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Kiro CLI (kiro.dev/docs/cli/hooks; the same text as aws/amazon-q-developer-cli docs/hooks.md).
- * Hooks live in an agent's configuration file and get `{hook_event_name, cwd}` plus `tool_name`,
- * `tool_input` (and `tool_response` after the tool) on stdin. The event names are camelCase:
- * agentSpawn, userPromptSubmit, preToolUse, postToolUse, stop. preToolUse, postToolUse and stop
- * are Cursor's names too, but Cursor sends `conversation_id` and `cursor_version` with every event
- * and Kiro never does, so those payloads are Kiro's only without them.
- *
- * Kiro reads no JSON: exit 2 blocks on preToolUse only, with stderr returned to the model; on
- * agentSpawn and userPromptSubmit stdout (exit 0) is added to the agent's context; any other exit
- * shows stderr to the user as a warning and lets the action through.
- *
- * Kiro CLI v3 (kiro.dev/docs/cli/v3/hooks; a `--v3` engine of the 2.x binary before 3.0) reads
- * standalone `.kiro/hooks/<name>.json` files with PascalCase triggers: SessionStart (agentSpawn),
- * UserPromptSubmit, PreToolUse, PostToolUse, Stop, and new PreTaskExec, PostTaskExec,
- * PostFileCreate, PostFileSave, PostFileDelete, Manual; exit 2 blocks PreToolUse and
- * UserPromptSubmit (and, by its trigger table, PreTaskExec). Its docs give no payload, so hookrun's
- * v3 entries name the trigger on the command line (`hookrun fire PreToolUse --format kiro`): the
- * PascalCase names are Claude Code's too, and a payload is never told to be Kiro's by them.
- * From the docs only: the agent lab has not run Kiro (it is not on npm).
+ * Kiro CLI (kiro.dev/docs/cli/hooks; from the docs only): `{hook_event_name, cwd, tool_name,
+ * tool_input}` with camelCase events, three of them Cursor's (told apart by Cursor's
+ * `cursor_version`). It reads no JSON: exit 2 blocks on preToolUse (stderr to the model); stdout is
+ * context on agentSpawn and userPromptSubmit. Kiro v3 (kiro.dev/docs/cli/v3/hooks) reads
+ * `.kiro/hooks/<name>.json` with PascalCase triggers and documents no payload, so its entries name
+ * the trigger on the command line; exit 2 blocks PreToolUse, UserPromptSubmit and PreTaskExec.
  */
 const KIRO_EVENTS = new Set<string>(Object.keys(EVENTS))
 /** Names only Kiro sends: agent-config events, and v3 triggers no other agent has. */
@@ -96,7 +81,7 @@ export const kiro: Dialect = {
       (SHARED_WITH_CURSOR.has(event) && payload.conversation_id === undefined && payload.cursor_version === undefined)
     )
   },
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, KIRO_EVENTS) ?? 'preToolUse'
     const answer = new Answer('Kiro', event)
@@ -242,15 +227,12 @@ const KIRO_NATIVE: NativeConfig = {
   matcher: kiroMatcher,
 }
 
-export const kiroAgent: Agent = {
-  name: kiro.name,
-  label: kiro.label,
+export const kiroAgent = agentOf(kiro, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: kiro,
   install: kiroInstall,
   scan: KIRO_SCAN,
   nativeConfig: KIRO_NATIVE,
-  // `hookrun import --agent kiro`: the command entries of the v3 hook files beside hookrun's own.
+  // `hookrun import --agent kiro`: the command entries of the v3 hook files beside hookrun's own.,
   hooksImport: { folder: true },
-}
+})

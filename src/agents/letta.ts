@@ -1,8 +1,8 @@
-import { Answer, blockReason, contextText, decided, jsonLine } from './shared.ts'
+import { agentOf, Answer, blockReason, contextText, decided, jsonLine, knownEvent } from './shared.ts'
 import { claudeEvents } from './claude.ts'
-import type { Agent, AgentTools, Dialect } from './types.ts'
+import type { AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
+import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
 /** Letta Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
@@ -38,25 +38,12 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Letta Code (letta-ai/letta-code `src/hooks/`, 0.30.29; shared reference §10.10): `hooks` in
- * `.letta/settings.local.json`, `.letta/settings.json` and `~/.letta/settings.json`, in Claude
- * Code's groups shape with `timeout` in milliseconds (default 60 000), on eleven of Claude Code's
- * event names. Its payload is its own: the event in `event_type` and the folder in
- * `working_directory` (no `hook_event_name`, no `cwd`), then Claude-like fields (`tool_name`,
- * `tool_input`, `tool_call_id`, `tool_result`, `error_message`, `prompt`, `stop_reason`, …);
- * hooks get `LETTA_WORKING_DIR`. Its tools are Claude Code's names (Bash, Read, Edit, …) with
- * Gemini- and Codex-style toolsets beside them.
- *
- * What it reads of an answer (`src/hooks/executor.ts`, `index.ts`, `src/permissions/checker.ts`):
- * exit 2 blocks, stderr the reason, on PreToolUse, PermissionRequest (deny), UserPromptSubmit,
- * Stop and SubagentStop; on PostToolUse / PostToolUseFailure exit 2's stderr goes to the model with
- * the tool's result. Exit 0: PreToolUse's `hookSpecificOutput.updatedInput` (the tool runs with it),
- * UserPromptSubmit's and SessionStart's stdout as text (added to the conversation), and
- * `additionalContext` JSON on PostToolUse / PostToolUseFailure. On PermissionRequest any hook's
- * exit 0 *allows* the request: so hookrun exits 0 there only for an allow, and stands aside
- * (exit 1, which Letta counts as a hook error and ignores) when no hook decided. No JSON
- * `permissionDecision`, `decision` or `systemMessage` is read. Not run in the agent lab (it needs a
- * Letta server): these facts are from its source.
+ * Letta Code (letta-ai/letta-code 0.30.29 `src/hooks/`; from its source, not the agent lab): its
+ * own payload (`event_type`, `working_directory`). Exit 2 blocks with stderr on PreToolUse,
+ * PermissionRequest, UserPromptSubmit, Stop and SubagentStop, and on PostToolUse(Failure) sends it
+ * to the model. Exit 0: PreToolUse's `updatedInput`, stdout as text on UserPromptSubmit and
+ * SessionStart, `additionalContext` JSON after a tool. On PermissionRequest any exit 0 allows, so
+ * hookrun exits 1 (a hook error, ignored) when no hook allowed.
  */
 const LETTA_EVENTS = new Set<string>(Object.keys(EVENTS))
 const BLOCKING = new Set(['PreToolUse', 'PermissionRequest', 'UserPromptSubmit', 'Stop', 'SubagentStop'])
@@ -79,8 +66,7 @@ export const letta: Dialect = {
     typeof payload.event_type === 'string' && LETTA_EVENTS.has(payload.event_type) && typeof payload.working_directory === 'string',
   eventName: (payload) => (typeof payload.event_type === 'string' ? payload.event_type : undefined),
   render(decision, payload, agentEvent) {
-    const named = agentEvent ?? payload.event_type
-    const event = typeof named === 'string' && LETTA_EVENTS.has(named) ? named : 'PreToolUse'
+    const event = knownEvent(agentEvent ?? payload.event_type, LETTA_EVENTS, 'PreToolUse')
     const answer = new Answer('Letta Code', event)
     const context = contextText(decision)
     if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
@@ -118,8 +104,7 @@ const lettaInstall: InstallTarget = {
   localProjectFile: true,
   shape: 'groups',
   // Letta's timeout is in milliseconds (its default 60 000: src/hooks/executor.ts).
-  handler: (command) => ({ type: 'command', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
-  timeout: { field: 'timeout', perSecond: 1000 },
+  ...commandHandler(1000),
   note: 'what Letta Code does with an answer is from its 0.30.29 source, not the agent lab (it needs a Letta server)',
 }
 
@@ -131,12 +116,4 @@ const LETTA_SCAN: ProjectScan = {
   ],
 }
 
-export const lettaAgent: Agent = {
-  name: letta.name,
-  label: letta.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: letta,
-  install: lettaInstall,
-  scan: LETTA_SCAN,
-}
+export const lettaAgent = agentOf(letta, { events: EVENTS, tools: TOOLS, install: lettaInstall, scan: LETTA_SCAN })

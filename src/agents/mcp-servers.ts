@@ -6,8 +6,7 @@
  */
 import { dirname, join } from 'node:path'
 import { readJsonFile } from '../core/cache-file.ts'
-import type { McpTool } from '../core/types.ts'
-import type { Payload } from '../core/types.ts'
+import type { McpTool, Payload } from '../core/types.ts'
 
 /** Where an agent keeps its MCP servers: files, the key of the server table in each, built-in servers. */
 export interface McpServerFiles {

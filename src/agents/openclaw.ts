@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path'
 import type { Payload } from '../core/types.ts'
-import { Answer, carryFields, contextText, jsonLine, objectFrom, type PluginGates, renderGates } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { agentOf, Answer, carryFields, jsonLine, objectFrom, renderGates, type PluginGates } from './shared.ts'
+import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import type { PluginFacts } from './plugins.ts'
 import { OPENCLAW_PLUGIN_ID, openclawManifests, openclawPluginText } from './openclaw-plugin.ts'
 
@@ -46,19 +46,11 @@ function hookOf(payload: Payload): string | undefined {
 }
 
 /**
- * OpenClaw (`openclaw`, a multi-channel agent gateway): its tool calls reach no hook command,
- * only typed plugin hooks (`api.on(name, handler)`) in its own process. hookrun's plugin
- * (src/agents/openclaw-plugin.ts, `~/.openclaw/extensions/hookrun/`) sends
- * `hookrun fire <hook> --format openclaw` the payload `{openclaw_hook, event, ctx, cwd}`.
- *
- * The answer is one JSON object the plugin applies (exit 0 unless hookrun failed, which is a
- * refusal on a gate; OpenClaw refuses too when a before_tool_call or before_agent_run handler
- * throws or outlasts its budget):
- *   block    before_tool_call: `{block: true, blockReason}`; before_agent_run: `{outcome: 'block'}`.
- *   ask      before_tool_call: `requireApproval` (OpenClaw pauses the run for the person's
- *            /approve; unresolved approvals deny).
- *   params   the tool's new parameters (before_tool_call `params`).
- *   message  for the person: the plugin prints it on stderr.
+ * OpenClaw: no hook commands, only plugin hooks in its process. hookrun's plugin
+ * (src/agents/openclaw-plugin.ts) sends `hookrun fire <hook> --format openclaw` the payload
+ * `{openclaw_hook, event, ctx, cwd}` and applies the answer: `block` (before_tool_call's
+ * `blockReason`, before_agent_run's `outcome: 'block'`), `ask` (`requireApproval`), `params` and
+ * `message` (printed on stderr). A failed fire refuses a gate.
  */
 export const openclaw: Dialect = {
   name: 'openclaw',
@@ -106,8 +98,7 @@ export const openclaw: Dialect = {
       if (event === BEFORE_TOOL && !decision.blocked) out.params = decision.updatedInput
       else if (event !== BEFORE_TOOL) answer.cannot('updatedInput')
     }
-    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-    if (contextText(decision) !== undefined) answer.cannot('additionalContext')
+    answer.cannotTake(decision, ['updatedPrompt', 'additionalContext'])
     for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
     if (decision.systemMessage !== undefined) out.message = decision.systemMessage
     if (!decision.continue) answer.cannot('continue: false', 'OpenClaw goes on (a plugin hook cannot end the session)')
@@ -148,11 +139,4 @@ const PLUGIN: PluginFacts = {
   },
 }
 
-export const openclawAgent: Agent = {
-  name: openclaw.name,
-  label: openclaw.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: openclaw,
-  plugin: PLUGIN,
-}
+export const openclawAgent = agentOf(openclaw, { events: EVENTS, tools: TOOLS, plugin: PLUGIN })

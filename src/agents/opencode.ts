@@ -1,12 +1,11 @@
 import { join } from 'node:path'
 import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
+import type { AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { foldersUp, inEach } from './mcp-servers.ts'
 import type { PluginFacts } from './plugins.ts'
-import { CODE_FILES } from './native-config.ts'
-import type { ProjectScan } from './native-config.ts'
+import { CODE_FILES, type ProjectScan } from './native-config.ts'
 
 /** OpenCode's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -23,28 +22,15 @@ const EVENTS = {
 const TOOLS: AgentTools = { bash: 'bash', edit: 'edit', glob: 'glob', grep: 'grep', task: 'agent', read: 'read', write: 'write' }
 
 /**
- * OpenCode (anomalyco/opencode, formerly sst/opencode) and Kilo Code, whose CLI is OpenCode's
- * engine. Neither runs commands as hooks: hookrun's plugin (src/install/opencode-plugin.ts, an ES
- * module OpenCode loads from `.opencode/plugins/`, Kilo from `.kilo/plugins/`) turns each plugin
- * hook into a fire of `hookrun fire --format opencode`, with what OpenCode passed the hook as the
- * payload: `{hook, input, output, directory, worktree}`. `hook` is the plugin hook's name
- * (`tool.execute.before`) or, for a bus event, its type (`session.created`, with the event's
- * `properties` as `input`).
- *
- * The answer is one JSON object the plugin applies (the exit code is 0 unless hookrun itself
- * failed, which the plugin treats as a block on gates: a gate never fails open):
- *   block    the reason: the plugin throws an Error with it; OpenCode does not run the tool and
- *            the model gets the message verbatim as the tool result (seen in OpenCode 1.18.33).
- *            On chat.message the prompt is refused (OpenCode prints only "Unexpected server
- *            error", so the plugin prints the reason on stderr first).
- *   args     the tool's new input (tool.execute.before): the plugin replaces output.args's keys
- *            in place, as OpenCode runs the tool with that object, not with output.args.
- *   output   the tool result the model sees instead (tool.execute.after, updatedToolOutput).
- *   append   text added under the tool result: context, and a post-tool block's reason.
- *   context  text for the model: the plugin adds it to the session's system prompt from the next
- *            model request on (experimental.chat.system.transform).
- *   prompt   the user's new prompt (chat.message): the text parts are replaced.
- *   message  for the person: the plugin prints it on stderr.
+ * OpenCode (anomalyco/opencode) and Kilo Code, which runs its engine: no hook commands. hookrun's
+ * plugin (src/install/opencode-plugin.ts) fires `--format opencode` with `{hook, input, output,
+ * directory, worktree}` and applies the answer (a failed fire blocks a gate):
+ *   block    the plugin throws it: the model gets it as the tool result (OpenCode 1.18.33); on
+ *            chat.message the prompt is refused and the reason printed on stderr.
+ *   args     the tool's new input, replaced in place (OpenCode runs that object).
+ *   output   the tool result the model sees instead; append: text added under it.
+ *   context  text for the model, in the system prompt from the next request on.
+ *   prompt   the user's new prompt; message: for the person, on stderr.
  */
 const OPENCODE_EVENTS = new Set<string>(Object.keys(EVENTS))
 const PRE_TOOL = 'tool.execute.before'
@@ -155,10 +141,8 @@ export const opencode: Dialect = {
 }
 
 /**
- * A block where OpenCode can refuse (a tool call, a prompt: the plugin throws) or tell the model
- * (after a tool: the reason under the result, as Claude Code sends a PostToolUse block); elsewhere
- * it is named in a warning. An `ask` is a block: no plugin hook can ask the person, and a gate
- * never lets through what a hook did not allow.
+ * A block where OpenCode can refuse (a tool call, a prompt) or tell the model (under a tool's result);
+ * elsewhere a warning. An `ask` is a block: no plugin hook can ask the person.
  */
 function renderBlock(decision: Decision, event: string, out: Record<string, unknown>, answer: Answer): void {
   const asked = !decision.blocked && decision.decision === 'ask'
@@ -174,9 +158,8 @@ function renderBlock(decision: Decision, event: string, out: Record<string, unkn
 }
 
 /**
- * hookrun's plugin: OpenCode loads every `{plugin,plugins}/*.{ts,js}` of its config folders, with no
- * trust step, from `.opencode/` in the start folder up to the worktree and `~/.config/opencode/`
- * (seen in the opencode 1.18.33 binary).
+ * hookrun's plugin: OpenCode loads `{plugin,plugins}/*.{ts,js}` of `.opencode/` up to the worktree and of
+ * `~/.config/opencode/`, with no trust step (opencode 1.18.33).
  */
 const PLUGIN: PluginFacts = {
   file: (scope, places) =>
@@ -198,12 +181,4 @@ const OPENCODE_SCAN: ProjectScan = {
   ],
 }
 
-export const opencodeAgent: Agent = {
-  name: opencode.name,
-  label: opencode.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: opencode,
-  plugin: PLUGIN,
-  scan: OPENCODE_SCAN,
-}
+export const opencodeAgent = agentOf(opencode, { events: EVENTS, tools: TOOLS, plugin: PLUGIN, scan: OPENCODE_SCAN })

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Payload } from '../core/types.ts'
-import { Answer, carryFields, contextText, jsonLine, objectFrom, type PluginGates, renderGates } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
+import { agentOf, Answer, carryFields, contextText, jsonLine, objectFrom, renderGates, type PluginGates } from './shared.ts'
+import type { AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import type { PluginFacts } from './plugins.ts'
 import { CODE_FILES, type ProjectScan } from './native-config.ts'
 import { piExtensionText } from './pi-extension.ts'
@@ -64,24 +64,14 @@ function resultText(content: unknown): string | undefined {
 }
 
 /**
- * Pi (earendil-works/pi, `pi`): no hook commands, only TypeScript extensions it runs in its own
- * process. hookrun's extension (src/agents/pi-extension.ts, loaded from `.pi/extensions/` or
- * `~/.pi/agent/extensions/`) sends `hookrun fire <event> --format pi` the payload
- * `{pi_event, event, cwd, session_id}`: `event` is what Pi passed the handler (its functions left out).
- *
- * The answer is one JSON object the extension applies (exit 0 unless hookrun failed, which is a
- * refusal on a gate):
- *   block    tool_call: `{block: true, reason}` (Pi does not run the tool; the model gets the
- *            reason); input: the prompt is handled (dropped) and the reason printed.
- *   ask      tool_call: Pi's own confirmation (ctx.ui.confirm) where it has a UI; in print and
- *            JSON mode (`pi -p`) no one can answer, so the call is refused.
- *   input    the tool's new arguments: the extension replaces event.input's keys in place, which
- *            is what Pi runs (docs/extensions.md "tool_call").
- *   content  the tool result's new text (tool_result); append: text added under it.
- *   context  text for the model: under this call's result (tool_call), or as a message with the
- *            next run (before_agent_start) for the other events.
- *   prompt   the user's new prompt (input: `{action: 'transform'}`).
- *   message  for the person: the extension prints it on stderr.
+ * Pi (earendil-works/pi): no hook commands, only extensions in its process. hookrun's extension
+ * (src/agents/pi-extension.ts) sends `hookrun fire <event> --format pi` the payload `{pi_event,
+ * event, cwd, session_id}` and applies the answer (a failed fire refuses a gate):
+ *   block    tool_call: `{block: true, reason}`; input: the prompt is dropped, the reason printed.
+ *   ask      Pi's own confirmation where it has a UI; without one (`pi -p`) the call is refused.
+ *   input    the tool's new arguments, replaced in place; content / append: the result's text.
+ *   context  under this call's result, or a message with the next run; prompt: the new prompt.
+ *   message  for the person, on stderr.
  */
 export const pi: Dialect = {
   name: 'pi',
@@ -164,12 +154,4 @@ const PI_SCAN: ProjectScan = {
   sources: [{ path: '.pi/extensions', entries: CODE_FILES, reader: 'plugin', agents: ['Pi'], owners: ['pi'], hookrunFile: true }],
 }
 
-export const piAgent: Agent = {
-  name: pi.name,
-  label: pi.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: pi,
-  plugin: PLUGIN,
-  scan: PI_SCAN,
-}
+export const piAgent = agentOf(pi, { events: EVENTS, tools: TOOLS, plugin: PLUGIN, scan: PI_SCAN })

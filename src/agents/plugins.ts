@@ -19,21 +19,15 @@ export interface PluginFacts {
   readonly note: string
   /** The `--format` the plugin asks hookrun for: the agent whose plugin API it is (Kilo Code runs OpenCode's). */
   readonly format: string
-  /**
-   * The plugin's text, for an agent whose plugin API is not OpenCode's (src/install/opencode-plugin.ts
-   * writes that one): it runs `command` (hookrun's words) with `timeoutSeconds` for each answer, and
-   * starts with PLUGIN_MARKER.
-   */
+  /** The plugin's text where the API is not OpenCode's: runs `command` with `timeoutSeconds`, starts with PLUGIN_MARKER. */
   text?(command: readonly string[], timeoutSeconds: number): string
   /** Files install writes beside the plugin and uninstall removes with it (OpenClaw's manifest), by the plugin's path. */
   companions?(file: string): ReadonlyArray<{ readonly file: string; readonly text: string }>
   /** Why the agent loads no plugin from a project (OpenClaw: a workspace plugin is off until enabled); absent: both scopes. */
   readonly userOnly?: string
   /**
-   * The agent's config must let the plugin in before it loads it (OpenClaw): the lists that must
-   * name it and the values that must be set, in a JSON config. install writes them, uninstall
-   * takes them out, doctor fails while one is missing: a plugin file the agent never loads would
-   * leave every gate off without a word.
+   * The config entries that let the plugin load (OpenClaw): install writes them, uninstall removes them,
+   * doctor fails while one is missing, as an unloaded plugin leaves every gate off.
    */
   readonly enabledBy?: PluginEnabling
 }
@@ -48,10 +42,8 @@ export interface PluginEnabling {
 }
 
 /**
- * Where an agent that runs hookrun's hooks as a plugin of its own (Goose) can switch that plugin
- * off: by name in settings files (`disabledPlugins`; the first file that names the plugin, in
- * `enabledPlugins` or `disabledPlugins`, decides), and by folder in a YAML config
- * (`plugins: {<folder>: {enabled: false}}`). doctor says when hookrun's is off.
+ * Where an agent running hookrun's hooks as its plugin (Goose) switches it off: by name in settings
+ * (`disabledPlugins`; the first file naming it decides) and by folder in YAML; doctor says so.
  */
 export interface PluginSwitches {
   /** The settings files the agent reads for a session started in `start`, the one that decides first. */

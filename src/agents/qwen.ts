@@ -1,26 +1,15 @@
-import { CLAUDE_EVENT_NAMES, claude, claudeEvents } from './claude.ts'
-import { CLAUDE_MCP_NAMING } from './types.ts'
-import { Answer, blockReason, contextText, jsonLine, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect } from './types.ts'
+import { CLAUDE_CORE_EVENTS, CLAUDE_EVENT_NAMES, claude, claudeEvents } from './claude.ts'
+import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type Dialect } from './types.ts'
+import { agentOf, Answer, blockReason, hookEventName, jsonLine, ownEvent, renderAsClaude } from './shared.ts'
 import { join } from 'node:path'
-import { type InstallTarget, ROUTER_TIMEOUT_SECONDS, STREAMING } from './install.ts'
+import { type InstallTarget, STREAMING, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 import type { HttpHooks } from './serve.ts'
 
 /** Qwen Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   ...claudeEvents(
-    'PreToolUse',
-    'PostToolUse',
-    'PostToolUseFailure',
-    'UserPromptSubmit',
-    'Notification',
-    'SessionStart',
-    'SessionEnd',
-    'Stop',
-    'SubagentStart',
-    'SubagentStop',
-    'PreCompact',
+    ...CLAUDE_CORE_EVENTS,
     'PermissionRequest',
     'PermissionDenied',
     'PostToolBatch',
@@ -53,21 +42,17 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Qwen Code (QwenLM/qwen-code docs/users/features/hooks.md). Claude Code's format with more
- * events; payloads add an ISO `timestamp` to Claude Code's common fields, which Claude Code does
- * not send, so a Claude Code event name with a `timestamp` string is Qwen's. SessionStart,
- * SessionEnd and Notification with a `timestamp` are Gemini CLI's names too (Qwen Code began as
- * a fork of it): those read as Gemini's unless `--format qwen` says otherwise.
- *
- * Answers are Claude Code's (`hookSpecificOutput` with `hookEventName`), except that
- * PreToolUse's `permissionDecision` comes with a required `permissionDecisionReason`, and Qwen's
- * own events: TodoCreated / TodoCompleted take `decision: "block"` + `reason` (during their
- * validation phase); SessionDelete, MessageDisplay and StopFailure ignore every answer.
+ * Qwen Code (QwenLM/qwen-code docs/users/features/hooks.md): Claude Code's format with more events
+ * and an ISO `timestamp` Claude Code does not send. Answers are Claude Code's, but PreToolUse's
+ * decision needs a reason; TodoCreated / TodoCompleted take `decision: "block"`; SessionDelete,
+ * MessageDisplay and StopFailure ignore every answer.
  */
 const QWEN_EVENTS = new Set<string>(Object.keys(EVENTS))
 const CLAUDE_EVENTS = new Set<string>(Object.keys(CLAUDE_EVENT_NAMES))
 const TODO_EVENTS = new Set(['TodoCreated', 'TodoCompleted'])
 const FIRE_AND_FORGET = new Set(['SessionDelete', 'MessageDisplay', 'StopFailure'])
+
+const asClaude = renderAsClaude(claude, 'Qwen Code')
 
 export const qwen: Dialect = {
   name: 'qwen',
@@ -96,20 +81,19 @@ export const qwen: Dialect = {
     if (typeof event !== 'string' || !QWEN_EVENTS.has(event)) return false
     return !CLAUDE_EVENTS.has(event) || typeof payload.timestamp === 'string'
   },
-  eventName: (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined),
+  eventName: hookEventName,
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, QWEN_EVENTS) ?? 'PreToolUse'
     if (TODO_EVENTS.has(event) || FIRE_AND_FORGET.has(event)) return renderOwn(decision, event)
-    const rendered = claude.render(decision, payload, event)
-    const warnings = rendered.warnings.map((warning) => warning.replaceAll('Claude Code', 'Qwen Code'))
-    if (event !== 'PreToolUse' || decision.decidedBy === undefined) return { ...rendered, warnings }
+    const rendered = asClaude(decision, payload, event)
+    if (event !== 'PreToolUse' || decision.decidedBy === undefined) return rendered
     // Qwen requires a reason with every permissionDecision.
     const out = JSON.parse(rendered.stdout) as { hookSpecificOutput: Record<string, unknown> }
     out.hookSpecificOutput.permissionDecisionReason ??=
       decision.decision === 'deny'
         ? blockReason(decision)
         : `${decision.decision === 'allow' ? 'allowed' : 'asked for'} by hook '${decision.decidedBy}'`
-    return { ...rendered, stdout: jsonLine(out), warnings }
+    return { ...rendered, stdout: jsonLine(out) }
   },
 }
 
@@ -124,19 +108,14 @@ function renderOwn(decision: Parameters<Dialect['render']>[0], event: string) {
       out.reason = blockReason(decision)
     } else answer.cannot('a block', 'the event proceeds')
   } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
-  if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
-  if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt')
-  if (contextText(decision) !== undefined) answer.cannot('additionalContext')
+  answer.cannotTake(decision, ['updatedInput', 'updatedPrompt', 'additionalContext'])
   if (!decision.continue) {
     if (gate) {
       out.continue = false
       if (decision.stopReason !== undefined) out.stopReason = decision.stopReason
     } else answer.cannot('continue: false', 'the agent goes on')
   }
-  if (decision.systemMessage !== undefined) {
-    if (gate) out.systemMessage = decision.systemMessage
-    else answer.cannot('systemMessage')
-  }
+  answer.take('systemMessage', decision.systemMessage, gate, (message) => (out.systemMessage = message))
   if (decision.suppressOutput) answer.cannot('suppressOutput')
   return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
 }
@@ -149,8 +128,7 @@ const qwenInstall: InstallTarget = {
   comments: true,
   skipped: { MessageDisplay: STREAMING },
   // Qwen's command-hook timeout is in milliseconds.
-  handler: (command) => ({ type: 'command', name: 'hookrun', command, timeout: ROUTER_TIMEOUT_SECONDS * 1000 }),
-  timeout: { field: 'timeout', perSecond: 1000 },
+  ...commandHandler(1000, 'hookrun'),
   // Qwen Code 0.24.4 honours `^(run_shell_command)$` on PreToolUse and PostToolUse (test/agents/qwen.lab.ts).
   toolMatchers: true,
   note: 'Qwen Code runs project hooks only in a trusted folder',
@@ -159,10 +137,8 @@ const qwenInstall: InstallTarget = {
 }
 
 /**
- * Qwen Code's http hook handlers (0.24.4, bundled hooks/httpHookRunner.ts): POST of the command
- * payload, the answer read as a command's stdout, `timeout` in seconds, loopback allowed; every
- * failure (refused, timeout, non-2xx) lets the event through, and there is no `onFailure`: gates
- * go through a command client, whose exit 2 blocks as a command hook's does (test/agents/family-serve.lab.ts).
+ * Qwen Code's http hook handlers (0.24.4) let every failure through and have no `onFailure`: gates go
+ * through a command client, whose exit 2 blocks (test/agents/family-serve.lab.ts).
  */
 const HTTP: HttpHooks = {
   route: 'qwen',
@@ -183,13 +159,4 @@ const QWEN_SCAN: ProjectScan = {
   sources: [{ path: '.qwen/settings.json', reader: 'events', agents: ['Qwen Code'], owners: ['qwen'], hookrunFile: true }],
 }
 
-export const qwenAgent: Agent = {
-  name: qwen.name,
-  label: qwen.label,
-  events: EVENTS,
-  tools: TOOLS,
-  dialect: qwen,
-  install: qwenInstall,
-  http: HTTP,
-  scan: QWEN_SCAN,
-}
+export const qwenAgent = agentOf(qwen, { events: EVENTS, tools: TOOLS, install: qwenInstall, http: HTTP, scan: QWEN_SCAN })

@@ -1,8 +1,7 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { CLAUDE_MCP_NAMING } from './types.ts'
+import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type Dialect, type Normalized } from './types.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, contextText, decided, objectFrom } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { Answer, blockReason, contextText, decided, knownEvent, objectFrom } from './shared.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import { join } from 'node:path'
 import type { NativeConfig, ProjectScan } from './native-config.ts'
@@ -28,9 +27,8 @@ const EVENTS = {
 } as const satisfies AgentEvents
 
 /**
- * Reasonix's tool names and hookrun's subject for each: the ones the 1.38.11 lab session offered
- * the model (`bash`, `read_file`, `write_file`, `edit_file`, `ask`, `todo_write`) and the others its
- * hook runner maps to Claude Code's (`internal/hook/hook.go` claudeToolNames).
+ * Reasonix's tool names: those 1.38.11 offered the model, and the ones its runner maps to Claude Code's
+ * (`internal/hook/hook.go` claudeToolNames).
  */
 const TOOLS: AgentTools = {
   bash: 'bash',
@@ -50,24 +48,11 @@ const TOOLS: AgentTools = {
 }
 
 /**
- * Reasonix (npm `reasonix`, 1.x: a Go binary in the optional dependency `@reasonix/cli-<os>-<arch>`;
- * its docs/DESKTOP_HOOKS.zh-CN.md and internal/hook/hook.go of esengine/DeepSeek-Reasonix; the
- * 1.38.11 binary in the agent lab). Hooks live in `~/.reasonix/settings.json` (`$REASONIX_HOME`)
- * and `<project>/.reasonix/settings.json`, project ones first, as `{hooks: {Event: [{match,
- * command, description, timeout, cwd}]}}`: flat entries, `match` an anchored regex on the tool
- * (tool events only), `timeout` in milliseconds (default 5000 on PreToolUse, PermissionRequest and
- * UserPromptSubmit, 30000 elsewhere), run with `sh -c`.
- *
- * Its payload is one camelCase JSON line: `event`, `sessionId`, `cwd`, and per event `toolName`,
- * `toolArgs`, `toolResult`, `error`, `prompt`, `turn`, `lastAssistantText`, `message`, `trigger`,
- * `reasoning`, `source`, `reason`. A settings hook's answer is its exit code alone: on PreToolUse
- * and UserPromptSubmit exit 2 or a timeout blocks (the first block stops the rest) and the output,
- * stderr first, goes to the model and the person; any other exit warns; nothing else blocks. Its
- * stdout means something on three events only: SessionStart (plain text becomes context for the
- * model, seen in the lab), PostLLMCall (non-empty stdout replaces the reasoning shown) and
- * PreCompact (added to the compaction's guidance). So hookrun blocks with exit 2 and the reason on
- * stderr, sends context as stdout where it is read, prints nothing on PostLLMCall, and warns about
- * every other field: a rewrite cannot be applied, so a gate that rewrites is refused.
+ * Reasonix (npm `reasonix`; esengine/DeepSeek-Reasonix internal/hook/hook.go; 1.38.11 in the agent
+ * lab): camelCase payloads with the event in `event`. Its answer is the exit code: exit 2 blocks
+ * PreToolUse and UserPromptSubmit, the output going to the model and the person. stdout counts on
+ * SessionStart (context), PostLLMCall (replaces the reasoning shown: hookrun prints nothing there)
+ * and PreCompact (compaction guidance). A rewrite cannot be applied, so a gate that rewrites is refused.
  */
 const REASONIX_EVENTS = new Set<string>(Object.keys(EVENTS))
 /** Exit 2 or a timeout blocks only here (hook.go `IsBlocking`). */
@@ -119,8 +104,7 @@ export const reasonix: Dialect = {
     return { payload: Object.keys(added).length > 0 ? spreadKeepingLongStrings(payload, added) : payload }
   },
   render(decision, payload, agentEvent) {
-    const named = agentEvent ?? (typeof payload.event === 'string' ? payload.event : undefined)
-    const event = named !== undefined && REASONIX_EVENTS.has(named) ? named : 'PreToolUse'
+    const event = knownEvent(agentEvent ?? payload.event, REASONIX_EVENTS, 'PreToolUse')
     const answer = new Answer('Reasonix', event)
     let exitCode = 0
     let stderr = ''
@@ -170,11 +154,8 @@ const REASONIX_SCAN: ProjectScan = {
 }
 
 /**
- * How Reasonix's settings `hooks` read when pasted into a hooks.json (or moved by `hookrun
- * import`): flat entries under its PascalCase events, as Crush's are, told apart by `match`,
- * `description` or `cwd` (Crush's entries have none) or by an event Crush lacks. `match` is an
- * anchored regex on the tool, `timeout` in ms with a 5 s default where a timeout blocks
- * (internal/hook/hook.go, 1.38.11).
+ * How Reasonix's `hooks` read when pasted: flat entries like Crush's, told apart by `match`,
+ * `description`, `cwd` or an event Crush lacks; `match` an anchored regex, `timeout` in ms (hook.go 1.38.11).
  */
 const REASONIX_NATIVE: NativeConfig = {
   reader: 'flat',

@@ -71,40 +71,10 @@ export const AGENTS: readonly Agent[] = [
 ]
 
 /**
- * Every agent protocol hookrun speaks besides its own, in detection order. Several agents share
- * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it"):
- *   0. Pi, OpenClaw: hookrun's own plugin's `pi_event` / `openclaw_hook` with an `event` object (no agent sends either)
- *   1. OpenCode: hookrun's own plugin's `hook` (a plugin hook or bus event of OpenCode's) with an `input` object
- *   2. Cline:   `hookName` with `clineVersion` (no other agent has them)
- *   3. Windsurf: `agent_action_name` (no other agent has it)
- *   4. Antigravity CLI: a `toolCall` object or a `workspacePaths` list (its protojson payload; no other agent has them)
- *   5. Grok Build: `hookEventName` with a `workspaceRoot` string (no other agent sends one)
- *   6. Deep Agents Code: one of its dotted event names in `event` (session.start, …)
- *   7. Hermes Agent: one of its snake_case events in `hook_event_name` with its `profile` and `extra` object
- *   8. Goose:   its event in `event` with a `session_id` and a `matcher_context` (null or not)
- *   9. Crush:   its event in `event` with a `session_id`, and no `hook_event_name`
- *  10. Reasonix: one of its events in `event` with a camelCase `sessionId`, no `session_id` and no `hook_event_name`
- *  11. Mistral Vibe: pre_tool / post_tool / post_agent (before 2.21: before_tool / after_tool / post_agent_turn) in `hook_event_name`
- *  12. Letta Code: one of its events in `event_type` with a `working_directory` (no other agent has them)
- *  13. Auggie:  a Claude Code name or PromptSubmit with `conversation_id` and a `workspace_roots` list,
- *               no `session_id` and no `cursor_version`
- *  14. Kiro:    agentSpawn / userPromptSubmit or a v3 trigger no one else has (PreTaskExec, PostFile…), or preToolUse / postToolUse / stop without
- *               Cursor's `conversation_id` and `cursor_version`
- *  15. Cursor:  `cursor_version`, or a camelCase `hook_event_name` that is one of Cursor's
- *  16. Copilot: a `sessionId` string with a numeric `timestamp` (its camelCase payloads), or
- *               with VS Code's `hookEventName` (VS Code's own hooks read Copilot's files)
- *  17. Gemini:  a Gemini-only event name (BeforeTool, AfterAgent, …), or SessionStart /
- *               SessionEnd / Notification with Gemini's ISO `timestamp` string
- *  18. Qwen Code: a Qwen-only event name (TodoCreated, …), or a Claude Code name with an ISO
- *               `timestamp` string (Claude Code sends none)
- *  19. Kimi Code CLI: a Claude Code event with Kimi's `tool_call_id`, about a tool only Kimi has (Shell, ReadFile, …)
- *  20. Factory Droid: a Claude Code event about a tool only Droid has (Execute, Create, …)
- *  21. CodeBuddy Code: a Claude Code event whose `transcript_path` is in a `.codebuddy` folder (its payload is
- *               Claude Code's otherwise: `--format codebuddy` names it)
- *  22. Codex:   a Codex event name with `turn_id`
- *  23. Claude Code: any Claude Code event name
- * Junie CLI last: its payload has no field of its own, so only `--format junie` names it.
- * Anything else gets hookrun's own answer.
+ * Every agent protocol hookrun speaks besides its own, in detection order: several agents share
+ * field and event names, so the order is part of the rule (docs/agents.md "Which agent sent it";
+ * each one's `detect`). Junie CLI last: its payload has nothing of its own, only `--format junie`
+ * names it. Anything else gets hookrun's own answer.
  */
 export const DIALECTS: readonly Dialect[] = [
   pi,
@@ -236,9 +206,7 @@ export const SCAN_ORDER: readonly Agent[] = [
 
 /**
  * The agents whose own hooks object a hooks.json may hold, in the order a pasted one is told apart
- * (src/config/shapes.ts): Cursor's by its `version`; then, where every entry is a flat handler,
- * Windsurf's or Kiro's by their event names, Reasonix's by its handler keys or events Crush lacks,
- * else Crush's; then Gemini CLI's by what only it has, else Claude Code's.
+ * (src/config/shapes.ts).
  */
 export const PASTED_SHAPES: readonly Agent[] = [cursorAgent, windsurfAgent, kiroAgent, reasonixAgent, crushAgent, geminiAgent, claudeAgent]
 

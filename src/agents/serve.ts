@@ -32,10 +32,8 @@ export interface HttpHooks {
   /** Its payloads do not name the event: the url does (`/copilot/preToolUse`). */
   readonly eventInUrl?: boolean
   /**
-   * Its http handlers let the event through on every failure (refused, timeout, non-2xx; no
-   * `onFailure`): gate events get a command handler instead, a bash client that exits `blockExit`
-   * when the server does not answer. `everyEvent`: every event gets the client, none an http
-   * handler (its http handlers need a variable in the agent's own environment to reach loopback).
+   * Its http handlers let a failure through: gate events get a bash client that exits `blockExit` when the
+   * server does not answer; `everyEvent`: every event gets it (loopback needs a variable in its environment).
    */
   readonly client?: {
     readonly blockExit: number

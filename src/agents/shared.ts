@@ -2,12 +2,11 @@
 import type { Payload } from '../core/types.ts'
 import { CARRIED_FIELDS, type CarriedField } from '../core/carried.ts'
 import type { Decision } from '../core/protocol.ts'
-import type { CarriedRow, Dialect, IgnorableField } from './types.ts'
+import type { Agent, CarriedRow, Dialect, IgnorableField } from './types.ts'
 
 /**
- * What every dialect needs when it writes an answer: a warning list in one wording (field,
- * agent, event: "Cursor cannot apply updatedInput on beforeShellExecution; it was not sent") and
- * the decision's parts in the form agents take them.
+ * The warnings of one answer, in one wording: "Cursor cannot apply updatedInput on beforeShellExecution;
+ * it was not sent".
  */
 export class Answer {
   readonly warnings: string[] = []
@@ -23,12 +22,24 @@ export class Answer {
     this.warnings.push(`${this.label} cannot apply ${field} on ${this.event}; ${consequence}`)
   }
 
+  /** `value`, where there is one, placed where the agent takes it (`taken`), else `cannot(field, consequence)`. */
+  take<T>(field: string, value: T | undefined, taken: boolean, place: (value: T) => void, consequence?: string): void {
+    if (value === undefined) return
+    if (taken) place(value)
+    else this.cannot(field, consequence)
+  }
+
   /** `cannot` for each of `fields` the decision has, in their order: the agent takes none of them here. */
   cannotTake(decision: Decision, fields: readonly IgnorableField[]): void {
     for (const field of fields.filter((each) => hasField(decision, each)))
       if (field === 'continue') this.cannot('continue: false', 'the agent goes on')
       else this.cannot(field)
   }
+}
+
+/** An agent whose name and label are its dialect's. */
+export function agentOf(dialect: Dialect, facts: Omit<Agent, 'name' | 'label' | 'dialect'>): Agent {
+  return { name: dialect.name, label: dialect.label, ...facts, dialect }
 }
 
 /** A hook decided (allow, ask or deny); without one the agent's own rules apply. */
@@ -51,6 +62,48 @@ export function ownEvent(payload: Payload, agentEvent: string | undefined, names
   if (agentEvent !== undefined) return agentEvent
   const named = payload.hook_event_name
   return typeof named === 'string' && names.has(named) ? named : undefined
+}
+
+/** The event of `named` (the one given, or the payload's field) if it is one of the agent's, else `fallback`. */
+export function knownEvent(named: unknown, names: ReadonlySet<string>, fallback: string): string {
+  return typeof named === 'string' && names.has(named) ? named : fallback
+}
+
+/** The payload's `hook_event_name`, where it is a string. */
+export function hookEventName(payload: Payload): string | undefined {
+  return typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined
+}
+
+/** An agent that answers as Claude Code does, its warnings in its own name. */
+export function renderAsClaude(claude: Pick<Dialect, 'render'>, label: string): Dialect['render'] {
+  return (decision, payload, agentEvent) => {
+    const rendered = claude.render(decision, payload, agentEvent)
+    return { ...rendered, warnings: rendered.warnings.map((warning) => warning.replaceAll('Claude Code', label)) }
+  }
+}
+
+/**
+ * The answer of an agent that reads nothing of one: no stdout, and a warning for each field the
+ * decision has; `blockThen` and `stopThen` say what the agent does instead of a block or a stop.
+ */
+export function readsNothing(
+  label: string,
+  event: (payload: Payload, agentEvent?: string) => string,
+  blockThen: string,
+  stopThen: string,
+): Dialect['render'] {
+  return (decision, payload, agentEvent) => {
+    const answer = new Answer(label, event(payload, agentEvent))
+    const none = `${label} reads nothing of a hook answer`
+    if (decision.blocked || decision.decision === 'deny') answer.cannot('a block', `${none}; ${blockThen}`)
+    else if (decision.decision === 'ask') answer.cannot("decision 'ask'", none)
+    if (contextText(decision) !== undefined) answer.cannot('additionalContext', none)
+    if (decision.updatedInput !== undefined) answer.cannot('updatedInput', none)
+    if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', none)
+    if (!decision.continue) answer.cannot('continue: false', `${none}; ${stopThen}`)
+    if (decision.systemMessage !== undefined) answer.cannot('systemMessage', none)
+    return { stdout: '', exitCode: 0, warnings: answer.warnings }
+  }
 }
 
 /** One JSON object on a line: what every agent reads from a hook's stdout. */

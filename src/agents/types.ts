@@ -1,7 +1,6 @@
 // What a dialect is: normalise an agent's payload, render a decision in its JSON.
 import type { McpTool, Payload, ProjectSource } from '../core/types.ts'
-import type { CarriedField, Decision } from '../core/protocol.ts'
-import type { Rendered } from '../core/protocol.ts'
+import type { CarriedField, Decision, Rendered } from '../core/protocol.ts'
 import type { McpServerFiles } from './mcp-servers.ts'
 import type { InstallTarget } from './install.ts'
 import type { Caller } from './callers.ts'
@@ -31,33 +30,28 @@ export interface Dialect {
   /** The agent whose event names it speaks (src/agents/registry.ts). */
   readonly source: string
   /**
-   * Where the agent says its project is: the variables it sets for its hooks (`CLAUDE_PROJECT_DIR`),
-   * or the payload field it fills from its session. That project wins over the folder the hook
-   * runs in (src/config/project.ts; README "Which project").
+   * Where the agent says its project is: its hooks' variables or a payload field; it wins over the
+   * folder the hook runs in (src/config/project.ts).
    */
   readonly project: ProjectSource
   /**
-   * The answer fields hookrun carries (`CARRIED_FIELDS`) that this agent takes, on which of its
-   * events and under which key of its answer; `render` places them. Left out: the agent takes
-   * none, and `renderFor` warns about each one a decision has.
+   * The carried answer fields (`CARRIED_FIELDS`) the agent takes, on which events and under which key;
+   * left out: none, and `renderFor` warns about each.
    */
   readonly carries?: readonly CarriedRow[]
   /**
-   * Answer fields the agent's protocol names and hookrun renders, but the real agent was seen to
-   * ignore on some events (Qwen Code 0.24.4 and PreToolUse's `updatedInput`). `fire`, `explain`
-   * and `validate` warn from this table, and `hookrun agents` does not list them as honoured.
+   * Fields the agent's protocol names but the real agent was seen to ignore on some events (Qwen Code
+   * 0.24.4, PreToolUse's `updatedInput`): fire, explain and validate warn; `hookrun agents` does not list them.
    */
   readonly ignores?: readonly IgnoredField[]
   /**
-   * Where hookrun's own notices for the person (an untrusted project, hooks changed since
-   * trusted) go in this agent, in order of preference: a channel is used on an event where the
-   * dialect renders it and the agent does not ignore it. Default: `systemMessage`.
+   * Where hookrun's notices for the person go, in order of preference: a channel the dialect renders on
+   * the event and the agent does not ignore. Default: `systemMessage`.
    */
   readonly notices?: readonly NoticeChannel[]
   /**
-   * hookrun's stderr reaches the person on every fire (OpenCode's plugin prints it): what other
-   * agents keep in a log on every fire, an untrusted project's warning, is then said only with the
-   * once-per-session notice.
+   * hookrun's stderr reaches the person on every fire (OpenCode): an untrusted project's warning is then
+   * said only with the once-per-session notice.
    */
   readonly showsStderr?: boolean
   /**
@@ -68,15 +62,13 @@ export interface Dialect {
   /** What a user must know beyond the fields it honours (Cline's cancel ends the run): lines for `hookrun agents` and the docs. */
   readonly caveats?: readonly string[]
   /**
-   * The agent kills a hook after this many seconds and then goes ahead as if it had not answered
-   * (Cline: 120, SIGKILL, the answer ignored): hookrun's budget for one fire stays 10 s under it,
-   * so a gate blocks before the agent would let the call through.
+   * The agent kills a hook after this many seconds and goes ahead (Cline: 120): hookrun's budget stays
+   * 10 s under it.
    */
   readonly killsAfterSeconds?: number
   /**
-   * How the agent names tool T of MCP server S (`S-T` in Copilot CLI). hookrun reads every such
-   * call as subject `mcp__S__T` (src/event/mcp.ts). Undefined: not known; a name of Claude Code's
-   * shape is still read as one, and `hookrun agents` and doctor say an MCP gate may not hold.
+   * How the agent names tool T of MCP server S (`S-T` in Copilot CLI), read as `mcp__S__T` (src/event/mcp.ts).
+   * Undefined: not known; doctor and `hookrun agents` say an MCP gate may not hold.
    */
   readonly mcpNaming?: McpNaming
   /** Where the agent keeps its MCP servers, to tell which reading of an ambiguous name is the real one (src/agents/mcp-servers.ts). */

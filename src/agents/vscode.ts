@@ -3,24 +3,16 @@ import type { Decision } from '../core/protocol.ts'
 import type { Payload } from '../core/types.ts'
 import { claude } from './claude.ts'
 import { carryFields } from './shared.ts'
-import type { Dialect } from './types.ts'
-import type { Agent } from './types.ts'
+import type { Dialect, Agent } from './types.ts'
 import type { Caller } from './callers.ts'
 
 /**
- * VS Code reads `.github/hooks/*.json`, where `hookrun install --agent copilot` writes, and runs
- * those hooks in its Local harness with a payload of its own (code.visualstudio.com/docs/
- * agent-customization/hooks, docs/agents/reference/hooks-reference; shared reference §10.5): the
- * common fields `timestamp` (ISO), `cwd`, `sessionId`, `hookEventName` (PascalCase: VS Code
- * converts Copilot's camelCase event names), `transcript_path`, then Claude's `tool_name`,
- * `tool_input`, `tool_use_id`, `tool_response`, `prompt`, `source`, `stop_hook_active`. Copilot
- * CLI sends no `hookEventName`, so that field tells the two apart. From VS Code's docs, not seen
- * in the agent lab (VS Code is not a CLI).
- *
- * It reads Claude Code's answer, with these differences: only PreToolUse, PostToolUse,
- * SessionStart and SubagentStart take `additionalContext`; Stop takes its block inside
- * `hookSpecificOutput`; UserPromptSubmit and PreCompact take the common fields only (`continue`,
- * `stopReason`, `systemMessage`), so a block there stops the session with `continue: false`.
+ * VS Code runs Copilot's `.github/hooks/*.json` with its own payload (code.visualstudio.com/docs/
+ * agent-customization/hooks; from the docs): Claude's fields with a PascalCase `hookEventName`,
+ * which Copilot CLI does not send. It reads Claude Code's answer, but only PreToolUse, PostToolUse,
+ * SessionStart and SubagentStart take `additionalContext`; Stop's block is inside
+ * `hookSpecificOutput`; UserPromptSubmit and PreCompact take the common fields only, so a block
+ * there is `continue: false`.
  */
 export function fromVSCode(payload: Payload): boolean {
   return typeof payload.hookEventName === 'string'

@@ -1,12 +1,10 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { CLAUDE_MCP_NAMING } from './types.ts'
+import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type Dialect, type Normalized } from './types.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, decided, objectFrom, ownEvent } from './shared.ts'
-import type { Agent, AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import { agentOf, Answer, blockReason, decided, objectFrom, ownEvent } from './shared.ts'
 import { join } from 'node:path'
 import type { InstallTarget } from './install.ts'
-import type { ProjectScan } from './native-config.ts'
-import type { NativeConfig } from './native-config.ts'
+import type { ProjectScan, NativeConfig } from './native-config.ts'
 
 /** Windsurf's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
@@ -27,14 +25,10 @@ const EVENTS = {
 const TOOLS: AgentTools = { run_command: 'bash', write_code: 'edit', read_code: 'read' }
 
 /**
- * Windsurf Cascade (docs.windsurf.com/windsurf/cascade/hooks; the tool_info of pre_user_prompt,
- * post_cascade_response and post_setup_worktree as CorridorSecurity/hookshot
- * docs/reference-cascade.md lists them). Every payload names its event in `agent_action_name`
- * (no other agent uses that field) with `trajectory_id`, `execution_id`, `timestamp` and the
- * event's details in `tool_info`. Cascade reads no JSON: exit 2 shows stderr to the agent and, on
- * a pre-hook, blocks the action; any other exit lets it through; stdout and stderr are shown to
- * the user when the entry says `show_output`. So hookrun answers a block with exit 2 and the
- * reason on stderr, prints a system message on stdout, and warns about everything else.
+ * Windsurf Cascade (docs.windsurf.com/windsurf/cascade/hooks): the event in `agent_action_name`.
+ * It reads no JSON: exit 2 shows stderr to the agent and blocks a pre-hook; stdout is shown to the
+ * user with `show_output`. So a block is exit 2 with the reason on stderr, a system message goes
+ * to stdout, and everything else is a warning.
  */
 const WINDSURF_EVENTS = new Set<string>(Object.keys(EVENTS))
 
@@ -44,9 +38,8 @@ const BLOCKING_EVENTS = new Set(['pre_read_code', 'pre_write_code', 'pre_run_com
 const FEEDBACK_EVENTS = new Set(['post_read_code', 'post_write_code', 'post_run_command', 'post_mcp_tool_use'])
 
 /**
- * The tool each event is about, with how its tool_info becomes tool_input. Cascade names no tool,
- * so these names are hookrun's (src/event/tools.ts gives them their subjects); an MCP call is named
- * as Claude Code names MCP tools, `mcp__<server>__<tool>`, so one matcher serves both.
+ * The tool each event is about and how its tool_info becomes tool_input: hookrun's names, as Cascade names
+ * none; an MCP call is `mcp__<server>__<tool>`, so one matcher serves both.
  */
 const EVENT_TOOLS: Readonly<Record<string, (info: Record<string, unknown>) => { tool: string; input: Record<string, unknown> }>> = {
   pre_run_command: runCommand,
@@ -159,13 +152,10 @@ const WINDSURF_NATIVE: NativeConfig = {
   },
 }
 
-export const windsurfAgent: Agent = {
-  name: windsurf.name,
-  label: windsurf.label,
+export const windsurfAgent = agentOf(windsurf, {
   events: EVENTS,
   tools: TOOLS,
-  dialect: windsurf,
   install: windsurfInstall,
   scan: WINDSURF_SCAN,
   nativeConfig: WINDSURF_NATIVE,
-}
+})
