@@ -253,7 +253,7 @@ const claudeInstall: InstallTarget = {
   // the prompt through whatever hookrun's onError says.
   ...commandHandler(1),
   toolMatchers: true,
-  // Cursor and Devin CLI run Claude Code's entries with their own tool names (src/install/claude-callers.ts).
+  // Cursor and Devin CLI run Claude Code's entries with their own tool names (src/install/callers.ts).
   matcherReaders: ['claude', 'cursor', 'devin'],
   serves: true,
   newEvents: { program: 'claude', since: { PreSkillShellCommand: [2, 1, 332] } },

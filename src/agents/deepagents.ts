@@ -47,13 +47,13 @@ export const deepagents: Dialect = {
   ),
 }
 
-/** Deep Agents Code's hooks file for `hookrun install` (src/install/argv-hooks.ts writes it). */
+/** Deep Agents Code's hooks file for `hookrun install` (src/install/json-list.ts writes it). */
 const deepagentsInstall: InstallTarget = {
   file: (_scope, places) => join(places.home, '.deepagents', 'hooks.json'),
   format: 'argv-list',
   userOnly: true,
   shape: 'flat',
-  // The command is an argv list (src/install/argv-hooks.ts splits it); one entry per event.
+  // The command is an argv list (src/install/json-list.ts splits it); one entry per event.
   handler: (command, event) => ({ command, events: [event] }),
   note: 'ADVISORY ONLY: Deep Agents Code runs hooks fire-and-forget and never blocks, so a gate there cannot stop anything; it kills a hook after 5 s',
 }

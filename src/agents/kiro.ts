@@ -157,7 +157,7 @@ const kiroInstall: InstallTarget = {
   // Kiro CLI v3 (kiro.dev/docs/cli/v3/hooks): standalone hook files in .kiro/hooks/ of the
   // workspace, and ~/.kiro/hooks/ for every workspace (kirodotdev/Kiro#5440: CLI 2.13.0;
   // $KIRO_HOME moves ~/.kiro). hookrun's is a file of its own, written whole
-  // (src/install/hook-list.ts). Agent configs' hooks, which Kiro CLI 2 reads: KIRO_AGENT_CONFIG.
+  // (src/install/json-list.ts). Agent configs' hooks, which Kiro CLI 2 reads: KIRO_AGENT_CONFIG.
   file: (scope, places) => join(scope === 'user' ? kiroHome(places) : join(places.project, '.kiro'), 'hooks', 'hookrun.json'),
   format: 'hook-list',
   shape: 'flat',
