@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { AGENTS } from './agents.ts'
 import type { AgentTarget, Scope } from './agent-target.ts'
 import { parse } from './agent-file.ts'
-import type { DoctorCheck, DoctorContext, DoctorLine } from './doctor-types.ts'
+import { type DoctorCheck, type DoctorContext, type DoctorLine, installCommand } from './doctor-types.ts'
 import { JsonTextError, nodeValue } from './json-text.ts'
 import { routedEvents } from './overlaps.ts'
 
@@ -61,7 +61,7 @@ export const discardedFilesCheck: DoctorCheck = (context) =>
     const comments = why.includes('comment')
     const fix = comments
       ? `remove the comments from ${file} (${target.label} reads strict JSON), then run hookrun doctor again`
-      : `fix ${file} where it says, then run hookrun doctor again (hookrun install --agent ${target.name}${scope === 'project' ? ' --project' : ''} leaves it untouched until then)`
+      : `fix ${file} where it says, then run hookrun doctor again (${installCommand(target.name, scope)} leaves it untouched until then)`
     return {
       status: routed ? 'fail' : 'warn',
       what: `${target.label}: ${file} ${why}: ${target.label} ignores this whole file, so ${routed ? "hookrun's entries in it never run" : 'nothing in it applies'}`,

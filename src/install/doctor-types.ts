@@ -1,5 +1,5 @@
 // What `hookrun doctor`'s checks are: a function of what doctor knows, giving lines (doctor.ts runs them).
-import type { Places } from './agent-target.ts'
+import type { Places, Scope } from './agent-target.ts'
 
 /** One finding: `fail` a gate is not in force (exit 1), `warn` worth fixing, `ok` fine; `fix`: the command that fixes it. */
 export interface DoctorLine {
@@ -20,3 +20,6 @@ export interface DoctorContext {
 
 /** A check adds lines; other modules add their own checks to `DOCTOR_CHECKS`. */
 export type DoctorCheck = (context: DoctorContext) => DoctorLine[]
+
+/** The command that (re)writes an agent's hookrun entries in that scope's file. */
+export const installCommand = (agent: string, scope: Scope) => `hookrun install --agent ${agent}${scope === 'project' ? ' --project' : ''}`

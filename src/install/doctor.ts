@@ -17,7 +17,7 @@ import { CHAIN_BUDGET_SECONDS } from '../config/defaults.ts'
 import { count } from '../core/words.ts'
 import { homeOf } from '../core/places.ts'
 import { onPath, versionOfFile } from './on-path.ts'
-import type { DoctorCheck, DoctorContext, DoctorLine } from './doctor-types.ts'
+import { type DoctorCheck, type DoctorContext, type DoctorLine, installCommand } from './doctor-types.ts'
 import { discardedBecause, discardedFilesCheck, discardedRouterFiles } from './discarded-files.ts'
 import { findProgram, type ProgramFinding } from './router-program.ts'
 import { pluginInstalls } from './plugin-agents.ts'
@@ -51,9 +51,6 @@ function wirings(context: DoctorContext): Wiring[] {
   }
   return found
 }
-
-const installCommand = (wiring: Pick<Wiring, 'agent' | 'scope'>) =>
-  `hookrun install --agent ${wiring.agent}${wiring.scope === 'project' ? ' --project' : ''}`
 
 /** hookrun on PATH (what committed project files run), and whether it is this version. */
 const binaryCheck: DoctorCheck = (context) => {
@@ -143,7 +140,7 @@ function programLine(wiring: Wiring, found: ReadonlyArray<{ command: string; fin
   const rank = ({ finding }: { finding: ProgramFinding }) =>
     finding.kind === 'version' && finding.version === version ? WORST.length : WORST.indexOf(finding.kind)
   const worst = found.filter(({ finding }) => finding.kind !== 'portable').sort((a, b) => rank(a) - rank(b))[0]
-  const fix = installCommand(wiring)
+  const fix = installCommand(wiring.agent, wiring.scope)
   const where = `${wiring.label}: ${wiring.file}`
   const finding = worst === undefined || rank(worst) === WORST.length ? undefined : worst.finding
   switch (finding?.kind) {
@@ -314,7 +311,7 @@ const routerTimeoutCheck: DoctorCheck = (context) =>
       {
         status: 'warn',
         what: `${wiring.label}: ${wiring.file}: hookrun's entry for ${events.slice(0, 3).join(', ')}${events.length > 3 ? ` and ${events.length - 3} more` : ''} has ${shown}, not above hookrun's ${CHAIN_BUDGET_SECONDS} s budget for one fire: the agent may kill hookrun mid-gate and go ahead`,
-        fix: `${installCommand(wiring)}   (writes ${ROUTER_TIMEOUT_SECONDS} s)`,
+        fix: `${installCommand(wiring.agent, wiring.scope)}   (writes ${ROUTER_TIMEOUT_SECONDS} s)`,
       },
     ]
   })

@@ -3,7 +3,8 @@
 import { loadConfig } from '../config/parse.ts'
 import { readJsonFile } from '../core/cache-file.ts'
 import { count } from '../core/words.ts'
-import type { Places, Scope } from './agent-target.ts'
+import type { Places } from './agent-target.ts'
+import { type DoctorLine, installCommand } from './doctor-types.ts'
 import { FOLDER_AGENTS, type FolderAgent, wrapperProblems } from './hook-folder.ts'
 import { projectNativeMatchers } from './matchers.ts'
 
@@ -13,16 +14,6 @@ function providerOf(agent: FolderAgent, env: Readonly<Record<string, string | un
   if (providers === undefined) return undefined
   const provider = (readJsonFile(providers.file(env, home)) as Record<string, unknown> | null | undefined)?.[providers.key]
   return typeof provider === 'string' ? provider : undefined
-}
-
-const installCommand = (agent: FolderAgent, scope: Scope) =>
-  `hookrun install --agent ${agent.name}${scope === 'project' ? ' --project' : ''}`
-
-/** doctor's line (src/install/doctor.ts DoctorLine, which imports this check). */
-interface Line {
-  readonly status: 'ok' | 'warn' | 'fail'
-  readonly what: string
-  readonly fix?: string
 }
 
 /** Are hookrun's wrappers in any hook-folder agent's folder (then that agent runs hookrun)? */
@@ -35,8 +26,8 @@ export function folderInstalls(places: Places): boolean {
 export function folderAgentsCheck(context: {
   readonly env: Readonly<Record<string, string | undefined>>
   readonly places: Places
-}): Line[] {
-  const lines: Line[] = []
+}): DoctorLine[] {
+  const lines: DoctorLine[] = []
   for (const agent of FOLDER_AGENTS) {
     let wired = false
     for (const scope of ['user', 'project'] as const) {
@@ -45,7 +36,8 @@ export function folderAgentsCheck(context: {
       const { routed, problems } = wrapperProblems(agent, dir)
       if (routed.length === 0) continue
       wired = true
-      for (const problem of problems) lines.push({ status: 'warn', what: `${agent.label}: ${problem}`, fix: installCommand(agent, scope) })
+      for (const problem of problems)
+        lines.push({ status: 'warn', what: `${agent.label}: ${problem}`, fix: installCommand(agent.name, scope) })
       // The events a wrapper should be on: every one for the user folder; the ones the project's hooks fire on for the project's.
       let wanted: readonly string[] = agent.events
       if (scope === 'project') {
@@ -62,7 +54,7 @@ export function folderAgentsCheck(context: {
           // Without its PreToolUse wrapper no gate runs before Cline's tool calls.
           status: missing.includes('PreToolUse') ? 'fail' : 'warn',
           what: `${agent.label}: ${dir} has no hookrun wrapper for ${missing.join(', ')}: ${count(missing.length, 'event')} of hooks.json do${missing.length === 1 ? 'es' : ''} not fire there`,
-          fix: installCommand(agent, scope),
+          fix: installCommand(agent.name, scope),
         })
       else
         lines.push({

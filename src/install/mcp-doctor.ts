@@ -30,6 +30,7 @@ interface RunningAgent {
 export function mcpGateLines(gates: readonly Hook[], agents: readonly RunningAgent[]): DoctorLine[] {
   if (gates.length === 0) return []
   const names = gates.map((gate) => `'${gate.name}'`).join(', ')
+  const gate = `MCP gate${gates.length > 1 ? 's' : ''} ${names}`
   const held: string[] = []
   const lines: DoctorLine[] = []
   for (const { agent, label, format } of agents.filter(
@@ -41,17 +42,17 @@ export function mcpGateLines(gates: readonly Hook[], agents: readonly RunningAge
     if (dialect.mcpNaming === undefined) {
       lines.push({
         status: 'warn',
-        what: `${label}: how it names MCP tools is not known to hookrun, so the MCP gate${gates.length > 1 ? 's' : ''} ${names} may not hold there`,
+        what: `${label}: how it names MCP tools is not known to hookrun, so the ${gate} may not hold there`,
         fix: 'see docs/events.md#mcp-tools; gate its MCP tools by the names it sends (hookrun log shows them)',
       })
     } else if (seen !== undefined && seen.verdict !== 'honoured') {
       lines.push({
         status: 'warn',
-        what: `${label}: the MCP gate${gates.length > 1 ? 's' : ''} ${names} may not hold there: the agent lab saw ${seen.seen}`,
+        what: `${label}: the ${gate} may not hold there: the agent lab saw ${seen.seen}`,
         fix: 'see docs/events.md#mcp-tools',
       })
     } else held.push(seen === undefined ? `${label} (from its docs, not lab-verified)` : label)
   }
-  if (held.length > 0) lines.unshift({ status: 'ok', what: `MCP gate${gates.length > 1 ? 's' : ''} ${names}: read in ${held.join(', ')}` })
+  if (held.length > 0) lines.unshift({ status: 'ok', what: `${gate}: read in ${held.join(', ')}` })
   return lines
 }

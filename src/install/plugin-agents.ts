@@ -9,7 +9,7 @@ import { type AgentFileResult, type AgentFiles, rememberCreated, removeIfEmpty, 
 import { type Edited, linkTarget } from './agent-write.ts'
 import { appendAt, insertAt, JsonTextError, nodeAt, nodeValue, parseJson, removeAt, replaceAt, styleOf } from './json-text.ts'
 import { selfCommand } from './self.ts'
-import type { DoctorCheck, DoctorLine } from './doctor-types.ts'
+import { type DoctorCheck, type DoctorLine, installCommand } from './doctor-types.ts'
 import { onPath } from './on-path.ts'
 import { AGENTS } from '../agents/registry.ts'
 import { PLUGIN_MARKER, type PluginEnabling, type PluginFacts } from '../agents/plugins.ts'
@@ -228,7 +228,7 @@ export function pluginInstalls(places: Places): Array<{ agent: PluginAgent; scop
 /** doctor: each plugin hookrun wrote, whether it is this hookrun's, and whether a project plugin's hookrun is on PATH (it fails closed). */
 export const pluginCheck: DoctorCheck = (context) =>
   pluginInstalls(context.places).map(({ agent, scope, file, text }): DoctorLine => {
-    const fix = `hookrun install --agent ${agent.name}${scope === 'project' ? ' --project' : ''}`
+    const fix = installCommand(agent.name, scope)
     if (text !== expectedPlugin(agent, scope, undefined))
       return { status: 'warn', what: `${agent.label}: ${file} was written by another hookrun (version or path)`, fix }
     if (scope === 'project' && onPath(PORTABLE_SELF, context.env) === undefined)

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { Node } from 'jsonc-parser'
 import { AGENTS, agentTarget } from './agents.ts'
 import { type AgentName, type AgentTarget, hooksPathOf, isRouterCommand, type Places, targetForFile } from './agent-target.ts'
+import { installCommand } from './doctor-types.ts'
 import { routedEvents } from './overlaps.ts'
 import { ownRouterCommands } from './own-formats.ts'
 import { child, keysOf, nodeAt, parseJson } from './json-text.ts'
@@ -58,7 +59,7 @@ export function ignoredRouterFiles(places: Places): Array<{ status: 'fail'; what
         .map((file) => ({
           status: 'fail' as const,
           what: `${target.label}: hookrun's entries in ${file} do not run: ${target.label} reads its hooks from ${target.file(scope, places)} instead`,
-          fix: `hookrun install --agent ${target.name}${scope === 'project' ? ' --project' : ''}   (writes them there), then remove hookrun's entries from ${file}`,
+          fix: `${installCommand(target.name, scope)}   (writes them there), then remove hookrun's entries from ${file}`,
         })),
     ),
   )
