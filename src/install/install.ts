@@ -43,19 +43,12 @@ export function installOrRemove(options: InstallOptions, remove: boolean, loaded
   const plugins = options.agents.flatMap((name) => pluginAgent(name) ?? [])
   const others = options.agents.filter((name) => pluginAgent(name) === undefined)
   const pluginDone = plugins.map((agent) => pluginInstall(agent, options, remove))
-  if (others.length === 0) {
-    return {
-      output: `${pluginDone.flatMap((done) => done.lines).join('\n')}\n`,
-      exitCode: pluginDone.some((done) => done.result.status === 'failed') ? ExitCode.Failure : ExitCode.Proceed,
-      results: pluginDone.map((done) => done.result),
-    }
-  }
-  const entries = installOrRemoveEntries({ ...options, agents: others }, remove, loaded)
-  if (pluginDone.length === 0) return entries
+  const entries = others.length === 0 ? undefined : installOrRemoveEntries({ ...options, agents: others }, remove, loaded)
+  if (entries !== undefined && pluginDone.length === 0) return entries
   return {
-    output: `${[...pluginDone.flatMap((done) => done.lines), entries.output.trimEnd()].join('\n')}\n`,
-    exitCode: pluginDone.some((done) => done.result.status === 'failed') ? ExitCode.Failure : entries.exitCode,
-    results: [...pluginDone.map((done) => done.result), ...entries.results],
+    output: `${[...pluginDone.flatMap((done) => done.lines), ...(entries === undefined ? [] : [entries.output.trimEnd()])].join('\n')}\n`,
+    exitCode: pluginDone.some((done) => done.result.status === 'failed') ? ExitCode.Failure : (entries?.exitCode ?? ExitCode.Proceed),
+    results: [...pluginDone.map((done) => done.result), ...(entries?.results ?? [])],
   }
 }
 
@@ -130,8 +123,7 @@ function installOrRemoveEntries(options: InstallOptions, remove: boolean, loaded
           ? OWN_FORMATS['hook-list'].uninstall(other.target, other.file, options.env, options.files ?? diskFiles(options.env))
           : uninstallFrom(other.target, other.file, places),
       )
-    if (given.format === undefined) jsonEntries(run, given, file, narrowingOf)
-    else ownFileEntries(run, given, file, narrowingOf)
+    fileEntries(run, given, file, narrowingOf)
   }
   for (const agent of folders) {
     const chosen = options.events?.length ? chosenEvents(agent, options.events) : undefined
@@ -158,38 +150,27 @@ function record(run: EntriesRun, done: { lines: string[]; result: AgentFileResul
   run.results.push(done.result)
 }
 
-/** The formats of own-formats.ts (TOML, YAML, hook and argv lists). */
-function ownFileEntries(
-  run: EntriesRun,
-  given: AgentTarget,
-  file: string,
-  narrowingOf: (target: AgentTarget) => Narrowing | undefined,
-): void {
-  const { options } = run
+/**
+ * Router entries in an agent's file: a JSON file (with --serve, Claude Code's http handlers), or one of own-formats.ts (TOML, YAML,
+ * hook and argv lists); a file the agent could not read is left untouched.
+ */
+function fileEntries(run: EntriesRun, given: AgentTarget, file: string, narrowingOf: (target: AgentTarget) => Narrowing | undefined): void {
+  const { options, remove, places } = run
   const files = options.files ?? diskFiles(options.env)
   try {
-    const command = options.scope === 'project' ? PORTABLE_SELF : run.self
-    const chosen = options.events?.length ? chosenEvents(given, options.events) : undefined
-    const format = OWN_FORMATS[given.format!]
-    record(
-      run,
-      run.remove
-        ? format.uninstall(given, file, options.env, files)
-        : format.install(given, file, command, chosen, narrowingOf(given), files),
-    )
-    run.done.push(given)
-  } catch (error) {
-    if (!(error instanceof JsonTextError)) throw error
-    run.lines.push(`${given.name}: ${file}: ${error.message}; left untouched`)
-    run.exitCode = ExitCode.Failure
-  }
-}
-
-/** Router entries in an agent's JSON file (with --serve, Claude Code's http handlers); a file the agent could not read is left untouched. */
-function jsonEntries(run: EntriesRun, given: AgentTarget, file: string, narrowingOf: (target: AgentTarget) => Narrowing | undefined): void {
-  const { options, remove, places } = run
-  try {
     const command = options.scope === 'project' && !given.localProjectFile ? PORTABLE_SELF : run.self
+    if (given.format !== undefined) {
+      const chosen = options.events?.length ? chosenEvents(given, options.events) : undefined
+      const format = OWN_FORMATS[given.format]
+      record(
+        run,
+        remove
+          ? format.uninstall(given, file, options.env, files)
+          : format.install(given, file, command, chosen, narrowingOf(given), files),
+      )
+      run.done.push(given)
+      return
+    }
     // --serve: http handlers to hookrun serve (a --sync keeps the port the file has).
     const served = remove ? undefined : serveMode(given, file, options, run.lines)
     const target = served ?? given
@@ -199,7 +180,7 @@ function jsonEntries(run: EntriesRun, given: AgentTarget, file: string, narrowin
       run,
       remove
         ? uninstallFrom(target, file, places)
-        : installInto(target, file, command, options.scope, places, chosen, narrowingOf(target), options.files ?? diskFiles(options.env)),
+        : installInto(target, file, command, options.scope, places, chosen, narrowingOf(target), files),
     )
     if (served !== undefined && !options.dryRun) {
       const narrowed = keepPrivate(file, modeBefore)
@@ -214,16 +195,18 @@ function jsonEntries(run: EntriesRun, given: AgentTarget, file: string, narrowin
   } catch (error) {
     if (!(error instanceof JsonTextError)) throw error
     run.lines.push(`${given.name}: ${file}: ${error.message}; left untouched`)
-    run.results.push({
-      agent: given.name,
-      file,
-      status: 'failed',
-      eventsAdded: [],
-      eventsRemoved: [],
-      notes: [],
-      warnings: [],
-      error: `${error.message}; left untouched`,
-    })
+    // An own format's failure is told in the lines only.
+    if (given.format === undefined)
+      run.results.push({
+        agent: given.name,
+        file,
+        status: 'failed',
+        eventsAdded: [],
+        eventsRemoved: [],
+        notes: [],
+        warnings: [],
+        error: `${error.message}; left untouched`,
+      })
     run.exitCode = ExitCode.Failure
   }
 }
