@@ -11,7 +11,7 @@ import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
 import { SETTLE_MS } from '../core/stat.ts'
 import { compiledSignature, type NarrowedStamp, readStamp, readUserStamp, writeStamp, writeUserStamp } from '../config/narrowed.ts'
 import { AGENTS, agentTarget } from './agents.ts'
-import { type AgentTarget, groupsAt, type Places, PORTABLE_SELF, routerSelf, targetForFile } from './agent-target.ts'
+import { type AgentTarget, groupsAt, type Places, type Scope, PORTABLE_SELF, routerSelf, targetForFile } from './agent-target.ts'
 import { folderAgent, installWrappers, wrappersIn } from './hook-folder.ts'
 import { eventMap, parse, routerEntries } from './agent-file.ts'
 import { ownRoutedEvents } from './own-formats.ts'
@@ -106,36 +106,47 @@ function userFileOf(target: AgentTarget, env: Env): string {
 }
 
 /** The user configs the user stamp follows, compiled again (user-routing.ts); `also`: project folders to read besides those known. */
-function syncUserInstalls(env: Env, also: readonly string[]): { changed: AgentTarget[]; failures: string[]; exitCode: number } {
+function syncUserInstalls(env: Env, also: readonly string[]): ReturnType<typeof installAgain> {
   const stamp = readUserStamp(env)
-  if (stamp === undefined) return { changed: [], failures: [], exitCode: ExitCode.Proceed }
+  if (stamp === undefined) return { changed: [], failures: [], handEdited: [], exitCode: ExitCode.Proceed }
   const agents = followedUserInstalls(env)
   // A user config hookrun was taken out of is no longer followed.
   const gone = stamp.agents.flatMap((name) => agentTarget(name) ?? []).filter((target) => !agents.includes(target))
   const seen = Object.keys(stamp.signatures).filter((root) => root !== '')
   const routing = userRouting(env, [...seen, ...also])
   followUserNarrowed(env, agents.length === 0 ? undefined : routing, [], gone)
+  return installAgain(agents, 'user', { cwd: homeOf(env), env, narrow: true, routing })
+}
+
+const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
+
+/** Each agent's file installed again: the agents whose file changed, and the lines of hand-edited entries and failures it told. */
+function installAgain(
+  agents: readonly AgentTarget[],
+  scope: Scope,
+  base: Omit<InstallOptions, 'agents' | 'scope' | 'self'>,
+  config?: ResolvedConfig,
+): { changed: AgentTarget[]; failures: string[]; handEdited: string[]; exitCode: number } {
+  const places = { home: homeOf(base.env), project: base.cwd, env: base.env }
   const changed: AgentTarget[] = []
-  const failures: string[] = []
+  const lines: string[] = []
   let exitCode: number = ExitCode.Proceed
   for (const target of agents) {
-    const file = userFileOf(target, env)
-    const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined
-    const options = {
-      agents: [target.name],
-      scope: 'user' as const,
-      cwd: homeOf(env),
-      env,
-      narrow: true,
-      routing,
-      self: installedSelf(target, before),
-    }
-    const result = installOrRemove(options, false)
-    if ((existsSync(file) ? readFileSync(file, 'utf8') : undefined) !== before) changed.push(target)
-    failures.push(...result.output.split('\n').filter((line) => line.endsWith('; left untouched')))
+    const file = target.file(scope, places)
+    const before = read(file)
+    // The entries keep the hookrun they run: a sync by `npx hookrun trust` must not point them at npx's cache.
+    const self = installedSelf(scope === 'project' ? targetForFile(target, file) : target, before)
+    const result = installOrRemove({ ...base, agents: [target.name], scope, self }, false, config)
+    if (read(file) !== before) changed.push(target)
+    lines.push(...result.output.split('\n'))
     if (result.exitCode !== ExitCode.Proceed) exitCode = result.exitCode
   }
-  return { changed, failures, exitCode }
+  return {
+    changed,
+    failures: lines.filter((line) => line.endsWith('; left untouched')),
+    handEdited: lines.filter((line) => line.includes('was edited by hand')),
+    exitCode,
+  }
 }
 
 /** The configs fires follow, compiled again, but never one the agent stops running once changed until reviewed (Codex): unfollowed. */
@@ -144,7 +155,7 @@ function syncFollowed(
   config: ResolvedConfig,
   names: readonly string[],
   written: NarrowedStamp['written'],
-): { changed: AgentTarget[]; failures: string[]; handEdited: string[]; exitCode: number } {
+): ReturnType<typeof installAgain> {
   const wired = new Set(projectInstalls(places.project, places.env).map((target) => target.name))
   const asked = names.flatMap((name) => agentTarget(name) ?? [])
   const agents = asked.filter((target) => wired.has(target.name) && !target.reviewsChangedHooks)
@@ -154,32 +165,8 @@ function syncFollowed(
     [],
     asked.filter((target) => !agents.includes(target)),
   )
-  if (agents.length === 0) return { changed: [], failures: [], handEdited: [], exitCode: ExitCode.Proceed }
-  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
-  const handEdited: string[] = []
-  const changed: AgentTarget[] = []
-  const failures: string[] = []
-  let exitCode: number = ExitCode.Proceed
-  for (const target of agents) {
-    const file = target.file('project', places)
-    const before = read(file)
-    // The entries keep the hookrun they run: a sync by `npx hookrun trust` must not point them at npx's cache.
-    const options = {
-      agents: [target.name],
-      scope: 'project' as const,
-      cwd: places.project,
-      env: places.env,
-      narrow: true,
-      self: installedSelf(targetForFile(target, file), before),
-      ...(written !== undefined && { written }),
-    }
-    const result = installOrRemove(options, false, config)
-    if (read(file) !== before) changed.push(target)
-    handEdited.push(...result.output.split('\n').filter((line) => line.includes('was edited by hand')))
-    failures.push(...result.output.split('\n').filter((line) => line.endsWith('; left untouched')))
-    if (result.exitCode !== ExitCode.Proceed) exitCode = result.exitCode
-  }
-  return { changed, failures, handEdited, exitCode }
+  const base = { cwd: places.project, env: places.env, narrow: true, ...(written !== undefined && { written }) }
+  return installAgain(agents, 'project', base, config)
 }
 
 /** Hook-folder agents the stamp follows: their wrappers written again; the folders that changed, with the events routed now. */
@@ -232,11 +219,8 @@ export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
     const { changed, failures, handEdited } = syncFollowed(places, loadConfig({ cwd: stamp.dir, env }), stamp.agents, stamp.written)
     for (const target of changed) {
       const file = target.file('project', places)
-      const events = routedEvents(file, target.name)
-      const which =
-        events.length === target.events.length ? 'every event' : events.length <= 6 ? events.join(', ') : count(events.length, 'event')
       lines.push(
-        `${target.name}: brought ${shown(file)} up to date with the project's hooks: it now asks hookrun on ${events.length === 0 ? 'no event' : which}`,
+        `${target.name}: brought ${shown(file)} up to date with the project's hooks: it now asks hookrun on ${asksOn(target, file)}`,
       )
     }
     lines.push(...failures, ...handEdited.map((line) => line.trim()))
@@ -248,12 +232,7 @@ export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
   const users = syncUserInstalls(env, [])
   for (const target of users.changed) {
     const file = userFileOf(target, env)
-    const events = routedEvents(file, target.name)
-    const which =
-      events.length === target.events.length ? 'every event' : events.length <= 6 ? events.join(', ') : count(events.length, 'event')
-    lines.push(
-      `${target.name}: brought ${file} up to date with your hooks: it now asks hookrun on ${events.length === 0 ? 'no event' : which}`,
-    )
+    lines.push(`${target.name}: brought ${file} up to date with your hooks: it now asks hookrun on ${asksOn(target, file)}`)
   }
   lines.push(...users.failures)
   for (const stale of staleAgentConfigs(dir, env)) {
@@ -264,6 +243,13 @@ export function syncNarrowedConfigs(cwd: string, env: Env): string[] {
     lines.push(`${stale.what.replace(/; the next fire here brings it up to date by itself$/, '')}: run ${stale.fix}${review}`)
   }
   return lines
+}
+
+/** The events an agent's file routes to hookrun, as a sync tells them. */
+function asksOn(target: AgentTarget, file: string): string {
+  const events = routedEvents(file, target.name)
+  if (events.length === 0) return 'no event'
+  return events.length === target.events.length ? 'every event' : events.length <= 6 ? events.join(', ') : count(events.length, 'event')
 }
 
 /** Is this agent's config in `project` one that fires and `hookrun trust` keep narrowed (the project's stamp)? */
