@@ -30,7 +30,7 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
       )
       .option('--quiet', 'install --sync: print nothing, and only in a trusted project (how a fire runs it in the background)')
       .option('--json', 'Print the result as JSON: per agent file, its status, the events added and removed, notes and warnings')
-    if (name === 'install')
+    if (name === 'install') {
       command
         .option(
           '--agent-format <format>',
@@ -41,8 +41,6 @@ export function registerAgentConfigCommands(cli: CAC, io: Io, setExitCode: (code
           `${SERVED_AGENTS.map((agent) => agent.name).join(', ')}: events posted to one warm hookrun serve instead of a process per event (docs/serve.md)`,
         )
         .option('--port <n>', 'install --serve: the loopback port hookrun serve answers on (default 47470)')
-    if (name === 'install') {
-      command
         .example('hookrun install --agent claude                      # every project: ~/.claude/settings.json')
         .example('hookrun install --agent claude --project            # Claude Code starts hookrun only where a hook wants it')
         .example('hookrun install --project --sync                    # narrow again now (hookrun trust does it itself)')
