@@ -8,7 +8,7 @@ import { namesOf } from '../event/events.ts'
 import type { ResolvedConfig } from '../config/load.ts'
 import type { Places, Scope } from './agent-target.ts'
 import { projectNativeMatchers } from './matchers.ts'
-import { type AgentFileResult, missingFolders, rememberCreated, removeIfEmpty, sortNote } from './results.ts'
+import { type AgentFileResult, missingFolders, rememberCreated, removeIfEmpty, notesOf } from './results.ts'
 import { AGENTS } from '../agents/registry.ts'
 import type { HookFolderFacts } from '../agents/hook-folders.ts'
 
@@ -112,12 +112,10 @@ function occupied(path: string): boolean {
 }
 
 function resultOf(agent: FolderAgent, dir: string, status: AgentFileResult['status'], lines: string[], extra: Partial<AgentFileResult>) {
-  const notes: string[] = []
-  const warnings: string[] = []
-  for (const line of lines.slice(1)) sortNote(line, notes, warnings)
+  const told = notesOf(lines.slice(1))
   return {
     lines,
-    result: { agent: agent.name, file: dir, status, eventsAdded: [], eventsRemoved: [], notes, warnings, ...extra } as AgentFileResult,
+    result: { agent: agent.name, file: dir, status, eventsAdded: [], eventsRemoved: [], ...told, ...extra } as AgentFileResult,
   }
 }
 

@@ -85,11 +85,16 @@ export interface InstallResult {
   readonly results: readonly AgentFileResult[]
 }
 
-/** A `  note: …` or `  warning: …` line (the human output) into the result's notes or warnings. */
-export function sortNote(line: string, notes: string[], warnings: string[]): void {
-  const [, kind, text] = /^ {2}(note|warning|overlap): ([\s\S]*)$/.exec(line) ?? [undefined, 'note', line.trim()]
-  if (kind === 'note') notes.push(text!)
-  else warnings.push(kind === 'overlap' ? `overlap: ${text}` : text!)
+/** `  note: …` and `  warning: …` lines (the human output) as the result's notes and warnings; any other line is a note. */
+export function notesOf(lines: readonly string[]): { notes: string[]; warnings: string[] } {
+  const notes: string[] = []
+  const warnings: string[] = []
+  for (const line of lines) {
+    const [, kind, text] = /^ {2}(note|warning|overlap): ([\s\S]*)$/.exec(line) ?? [undefined, 'note', line.trim()]
+    if (kind === 'note') notes.push(text!)
+    else warnings.push(kind === 'overlap' ? `overlap: ${text}` : text!)
+  }
+  return { notes, warnings }
 }
 
 /** Where install reads and writes an agent's file. */

@@ -7,22 +7,17 @@ import { checkShape, eventMap, freshText, parse, rebased, routerEntries, sameJso
 import { linkTarget } from './agent-write.ts'
 import { JsonTextError, keysOf, nodeAt, removeAt } from './json-text.ts'
 import { FOREIGN_READS, routedEvents } from './overlaps.ts'
-import { type AgentFileResult, diskFiles, rememberCreated, removeIfEmpty, sortNote, throughLink } from './results.ts'
+import { type AgentFileResult, diskFiles, rememberCreated, removeIfEmpty, notesOf, throughLink } from './results.ts'
 
 export function uninstallFrom(agent: AgentTarget, file: string, places: Places): { lines: string[]; result: AgentFileResult } {
   // Where this file keeps its event map (Droid's hooks.json: at its top level).
   const target = targetForFile(agent, file)
   const env = places.env
   const removedEvents: string[] = []
-  const result = (status: AgentFileResult['status'], lines: string[], entriesRemoved = 0) => {
-    const notes: string[] = []
-    const warnings: string[] = []
-    for (const line of lines.slice(1)) sortNote(line, notes, warnings)
-    return {
-      lines,
-      result: { agent: target.name, file, status, eventsAdded: [], eventsRemoved: removedEvents, entriesRemoved, notes, warnings },
-    }
-  }
+  const result = (status: AgentFileResult['status'], lines: string[], entriesRemoved = 0) => ({
+    lines,
+    result: { agent: target.name, file, status, eventsAdded: [], eventsRemoved: removedEvents, entriesRemoved, ...notesOf(lines.slice(1)) },
+  })
   if (!existsSync(file) && linkTarget(file) === undefined)
     return result('absent', [`${target.name}: nothing to remove (${file} does not exist)`])
   // A file install created that ends up holding nothing but its starting keys goes too (a file the
