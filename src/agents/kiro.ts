@@ -1,4 +1,4 @@
-import { agentOf, Answer, blockReason, contextText, decided, hookEventName, ownEvent } from './shared.ts'
+import { agentOf, Answer, contextText, decided, hookEventName, ownEvent, exitTwo } from './shared.ts'
 import { claudeEvents } from './claude.ts'
 import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import { basename, dirname, join } from 'node:path'
@@ -85,15 +85,12 @@ export const kiro: Dialect = {
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, KIRO_EVENTS) ?? 'preToolUse'
     const answer = new Answer('Kiro', event)
-    let exitCode = 0
-    let stderr = ''
-    if (BLOCKING_EVENTS.has(event) && (decision.blocked || decision.decision === 'ask')) {
-      if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
-      exitCode = 2
-      stderr = `${blockReason(decision)}\n`
-    } else if (decision.blocked) answer.cannot('a block', afterWhat(event))
-    else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
-    else if (decided(decision)) answer.cannot("decision 'allow'", 'Kiro has no pre-approval; its tool permissions apply')
+    const { exitCode, stderr } = exitTwo(decision, BLOCKING_EVENTS.has(event), answer)
+    if (exitCode === 0) {
+      if (decision.blocked) answer.cannot('a block', afterWhat(event))
+      else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+      else if (decided(decision)) answer.cannot("decision 'allow'", 'Kiro has no pre-approval; its tool permissions apply')
+    }
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Kiro cannot rewrite a prompt')
     const context = contextText(decision)

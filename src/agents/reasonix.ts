@@ -1,7 +1,7 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type Dialect, type Normalized } from './types.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, contextText, decided, knownEvent, objectFrom } from './shared.ts'
+import { Answer, contextText, decided, knownEvent, objectFrom, exitTwo } from './shared.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import { join } from 'node:path'
 import type { NativeConfig, ProjectScan } from './native-config.ts'
@@ -106,18 +106,15 @@ export const reasonix: Dialect = {
   render(decision, payload, agentEvent) {
     const event = knownEvent(agentEvent ?? payload.event, REASONIX_EVENTS, 'PreToolUse')
     const answer = new Answer('Reasonix', event)
-    let exitCode = 0
-    let stderr = ''
+    const { exitCode, stderr } = exitTwo(decision, BLOCKING_EVENTS.has(event), answer)
     let stdout = ''
-    if (BLOCKING_EVENTS.has(event) && (decision.blocked || decision.decision === 'ask')) {
-      if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
-      exitCode = 2
-      stderr = `${blockReason(decision)}\n`
-    } else if (decision.blocked)
-      answer.cannot('a block', AFTER_EVENTS.has(event) ? 'it already happened; the session goes on' : 'the event proceeds')
-    else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
-    else if (decided(decision) && decision.decision === 'allow')
-      answer.cannot("decision 'allow'", 'a hook cannot approve a call in Reasonix; its own permission rules apply')
+    if (exitCode === 0) {
+      if (decision.blocked)
+        answer.cannot('a block', AFTER_EVENTS.has(event) ? 'it already happened; the session goes on' : 'the event proceeds')
+      else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+      else if (decided(decision) && decision.decision === 'allow')
+        answer.cannot("decision 'allow'", 'a hook cannot approve a call in Reasonix; its own permission rules apply')
+    }
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Reasonix cannot rewrite a prompt')
     const context = contextText(decision)

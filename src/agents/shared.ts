@@ -106,6 +106,16 @@ export function readsNothing(
   }
 }
 
+/**
+ * An agent that reads only the exit code (Kiro, Windsurf, Reasonix): exit 2 with the reason on stderr
+ * blocks where `blocks`, an ask there answered with a block; else exit 0.
+ */
+export function exitTwo(decision: Decision, blocks: boolean, answer: Answer): { exitCode: number; stderr: string } {
+  if (!blocks || (!decision.blocked && decision.decision !== 'ask')) return { exitCode: 0, stderr: '' }
+  if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
+  return { exitCode: 2, stderr: `${blockReason(decision)}\n` }
+}
+
 /** One JSON object on a line: what every agent reads from a hook's stdout. */
 export function jsonLine(value: unknown): string {
   return `${JSON.stringify(value)}\n`

@@ -1,7 +1,7 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type Dialect, type Normalized } from './types.ts'
 import type { Payload } from '../core/types.ts'
-import { agentOf, Answer, blockReason, decided, objectFrom, ownEvent } from './shared.ts'
+import { agentOf, Answer, decided, objectFrom, ownEvent, exitTwo } from './shared.ts'
 import { join } from 'node:path'
 import type { InstallTarget } from './install.ts'
 import type { ProjectScan, NativeConfig } from './native-config.ts'
@@ -100,20 +100,15 @@ export const windsurf: Dialect = {
       ownEvent(payload, agentEvent, WINDSURF_EVENTS) ??
       (typeof payload.agent_action_name === 'string' ? payload.agent_action_name : 'pre_run_command')
     const answer = new Answer('Windsurf', event)
-    let exitCode = 0
-    let stderr = ''
-    if (BLOCKING_EVENTS.has(event) && (decision.blocked || decision.decision === 'ask')) {
-      if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
-      exitCode = 2
-      stderr = `${blockReason(decision)}\n`
-    } else if (decision.blocked && FEEDBACK_EVENTS.has(event)) {
-      answer.cannot('a block', 'the action already happened; the reason goes to the agent (exit 2, stderr)')
-      exitCode = 2
-      stderr = `${blockReason(decision)}\n`
-    } else if (decision.blocked) answer.cannot('a block', 'the event proceeds')
-    else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
-    else if (decided(decision) && decision.decision === 'allow')
-      answer.cannot("decision 'allow'", 'Cascade has no pre-approval; its own rules apply')
+    const feedback = decision.blocked && FEEDBACK_EVENTS.has(event)
+    const { exitCode, stderr } = exitTwo(decision, BLOCKING_EVENTS.has(event) || feedback, answer)
+    if (feedback) answer.cannot('a block', 'the action already happened; the reason goes to the agent (exit 2, stderr)')
+    else if (exitCode === 0) {
+      if (decision.blocked) answer.cannot('a block', 'the event proceeds')
+      else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+      else if (decided(decision) && decision.decision === 'allow')
+        answer.cannot("decision 'allow'", 'Cascade has no pre-approval; its own rules apply')
+    }
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Windsurf cannot rewrite a prompt')
     answer.cannotTake(decision, ['additionalContext', 'continue', 'suppressOutput'])
