@@ -5,7 +5,6 @@ import { basename, dirname, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import { JSON_FILES, type ProjectScan, type NativeConfig } from './native-config.ts'
 
-/** Kiro's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   ...claudeEvents('PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop'),
   preToolUse: 'tool:pre_execute',
@@ -21,7 +20,6 @@ const EVENTS = {
   Manual: 'user:trigger',
 } as const satisfies AgentEvents
 
-/** Kiro's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   shell: 'bash',
   web_fetch: 'webfetch',
@@ -186,7 +184,6 @@ const kiroInstall: InstallTarget = {
   },
 }
 
-/** The files of a project Kiro reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const KIRO_SCAN: ProjectScan = {
   sources: [
     { path: '.kiro/agents', entries: JSON_FILES, reader: 'events', agents: ['Kiro'], owners: ['kiro'], hookrunFile: true },

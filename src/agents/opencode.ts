@@ -7,7 +7,6 @@ import { foldersUp, inEach } from './mcp-servers.ts'
 import type { PluginFacts } from './plugins.ts'
 import { CODE_FILES, type ProjectScan } from './native-config.ts'
 
-/** OpenCode's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   'tool.execute.before': 'tool:pre_execute',
   'tool.execute.after': 'tool:post_execute',
@@ -18,7 +17,6 @@ const EVENTS = {
   'session.error': 'agent:error',
 } as const satisfies AgentEvents
 
-/** OpenCode's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = { bash: 'bash', edit: 'edit', glob: 'glob', grep: 'grep', task: 'agent', read: 'read', write: 'write' }
 
 /**
@@ -170,7 +168,6 @@ const PLUGIN: PluginFacts = {
   format: 'opencode',
 }
 
-/** The files of a project OpenCode reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const OPENCODE_SCAN: ProjectScan = {
   sources: [
     { path: '.opencode/plugins', entries: CODE_FILES, reader: 'plugin', agents: ['OpenCode'], owners: ['opencode'], hookrunFile: true },

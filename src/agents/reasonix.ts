@@ -130,7 +130,6 @@ export const reasonix: Dialect = {
   },
 }
 
-/** Reasonix's hooks config for `hookrun install` (src/agents/install.ts). */
 const reasonixInstall: InstallTarget = {
   // docs/CONFIG_PATHS.md: <Reasonix home>/settings.json, Reasonix home ~/.reasonix or $REASONIX_HOME;
   // the project's .reasonix/settings.json (shared with the repository: no local variant).

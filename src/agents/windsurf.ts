@@ -6,7 +6,6 @@ import { join } from 'node:path'
 import type { InstallTarget } from './install.ts'
 import type { ProjectScan, NativeConfig } from './native-config.ts'
 
-/** Windsurf's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   pre_run_command: 'tool:pre_execute',
   post_run_command: 'tool:post_execute',
@@ -21,7 +20,6 @@ const EVENTS = {
   post_setup_worktree: 'worktree:setup',
 } as const satisfies AgentEvents
 
-/** Windsurf's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = { run_command: 'bash', write_code: 'edit', read_code: 'read' }
 
 /**
@@ -118,7 +116,6 @@ export const windsurf: Dialect = {
   },
 }
 
-/** Windsurf's hooks config for `hookrun install` (src/agents/install.ts). */
 const windsurfInstall: InstallTarget = {
   // docs.windsurf.com/windsurf/cascade/hooks "Configuration"; the system-level files are the admin's.
   file: (scope, places) =>
@@ -128,7 +125,6 @@ const windsurfInstall: InstallTarget = {
   handler: (command) => ({ command, show_output: true }),
 }
 
-/** The files of a project Windsurf reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const WINDSURF_SCAN: ProjectScan = {
   sources: [{ path: '.windsurf/hooks.json', reader: 'events', agents: ['Windsurf'], owners: ['windsurf'], hookrunFile: true }],
 }
