@@ -1,7 +1,7 @@
 // Goose's dialect: its plugin hooks' payloads in, its block answers out.
 import { claudeEvents } from './claude.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { agentOf, Answer, blockReason, jsonLine } from './shared.ts'
+import { agentOf, Answer, blockReason, jsonLine, stringField } from './shared.ts'
 import type { AgentTools, Dialect, Normalized } from './types.ts'
 import { dirname, isAbsolute, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
@@ -48,7 +48,7 @@ export const goose: Dialect = {
     typeof payload.event === 'string' &&
     typeof payload.session_id === 'string' &&
     'matcher_context' in payload,
-  eventName: (payload) => (typeof payload.event === 'string' ? payload.event : undefined),
+  eventName: stringField('event'),
   normalize(payload): Normalized {
     // Hooks written for Claude Code read `cwd` (and HOOKRUN_WORK_DIR comes from it).
     if ('cwd' in payload || typeof payload.working_dir !== 'string') return { payload }

@@ -1,4 +1,4 @@
-import { agentOf, Answer, blockReason, contextText, decided, jsonLine, knownEvent } from './shared.ts'
+import { agentOf, Answer, blockReason, contextText, decided, jsonLine, knownEvent, stringField } from './shared.ts'
 import { claudeEvents } from './claude.ts'
 import type { AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
@@ -62,7 +62,7 @@ export const letta: Dialect = {
   ],
   detect: (payload) =>
     typeof payload.event_type === 'string' && LETTA_EVENTS.has(payload.event_type) && typeof payload.working_directory === 'string',
-  eventName: (payload) => (typeof payload.event_type === 'string' ? payload.event_type : undefined),
+  eventName: stringField('event_type'),
   render(decision, payload, agentEvent) {
     const event = knownEvent(agentEvent ?? payload.event_type, LETTA_EVENTS, 'PreToolUse')
     const answer = new Answer('Letta Code', event)

@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import type { Decision } from '../core/protocol.ts'
-import type { Payload } from '../core/types.ts'
-import { agentOf, Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, jsonLine, objectFrom, stringField } from './shared.ts'
 import type { AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { foldersUp, inEach } from './mcp-servers.ts'
 import type { PluginFacts } from './plugins.ts'
@@ -38,9 +37,7 @@ const PROMPT = 'chat.message'
 /** The fields hookrun carries that OpenCode takes: a post-tool hook's replacement output. */
 const CARRIES: readonly CarriedRow[] = [{ field: 'updatedToolOutput', events: [POST_TOOL], key: 'output' }]
 
-function hookName(payload: Payload): string | undefined {
-  return typeof payload.hook === 'string' ? payload.hook : undefined
-}
+const hookName = stringField('hook')
 
 /** The prompt's text: OpenCode's user message parts of type `text`, joined. */
 function promptText(parts: unknown): string | undefined {

@@ -1,6 +1,5 @@
 import { join } from 'node:path'
-import type { Payload } from '../core/types.ts'
-import { agentOf, Answer, carryFields, contextText, jsonLine, objectFrom, renderGates, type PluginGates } from './shared.ts'
+import { agentOf, Answer, carryFields, contextText, jsonLine, objectFrom, renderGates, type PluginGates, stringField } from './shared.ts'
 import type { AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import type { PluginFacts } from './plugins.ts'
 import { CODE_FILES, type ProjectScan } from './native-config.ts'
@@ -49,9 +48,7 @@ const CARRIES: readonly CarriedRow[] = [{ field: 'updatedToolOutput', events: [T
  */
 const GATES: PluginGates = { tool: TOOL_CALL, prompt: INPUT, refused: 'prompt', afterTool: TOOL_RESULT, elsewhere: 'Pi goes on' }
 
-function eventOf(payload: Payload): string | undefined {
-  return typeof payload.pi_event === 'string' ? payload.pi_event : undefined
-}
+const eventOf = stringField('pi_event')
 
 /** A tool result's text: the `text` parts of Pi's `content`, joined. */
 function resultText(content: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type Dialect, type Normalized } from './types.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, contextText, decided, knownEvent, objectFrom, exitTwo } from './shared.ts'
+import { Answer, contextText, decided, knownEvent, objectFrom, exitTwo, stringField } from './shared.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import { join } from 'node:path'
 import type { NativeConfig, ProjectScan } from './native-config.ts'
@@ -90,7 +90,7 @@ export const reasonix: Dialect = {
     typeof payload.sessionId === 'string' &&
     payload.session_id === undefined &&
     payload.hook_event_name === undefined,
-  eventName: (payload) => (typeof payload.event === 'string' ? payload.event : undefined),
+  eventName: stringField('event'),
   normalize(payload): Normalized {
     const added: Payload = {}
     if (payload.session_id === undefined && typeof payload.sessionId === 'string') added.session_id = payload.sessionId

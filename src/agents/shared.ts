@@ -69,10 +69,12 @@ export function knownEvent(named: unknown, names: ReadonlySet<string>, fallback:
   return typeof named === 'string' && names.has(named) ? named : fallback
 }
 
-/** The payload's `hook_event_name`, where it is a string. */
-export function hookEventName(payload: Payload): string | undefined {
-  return typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined
+/** The payload's `field`, where it is a string (where most agents name the event). */
+export function stringField(field: string): (payload: Payload) => string | undefined {
+  return (payload) => (typeof payload[field] === 'string' ? (payload[field] as string) : undefined)
 }
+
+export const hookEventName = stringField('hook_event_name')
 
 /** An agent that answers as Claude Code does, its warnings in its own name. */
 export function renderAsClaude(claude: Pick<Dialect, 'render'>, label: string): Dialect['render'] {

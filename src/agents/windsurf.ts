@@ -1,7 +1,7 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type Dialect, type Normalized } from './types.ts'
 import type { Payload } from '../core/types.ts'
-import { agentOf, Answer, decided, objectFrom, ownEvent, exitTwo } from './shared.ts'
+import { agentOf, Answer, decided, objectFrom, ownEvent, exitTwo, stringField } from './shared.ts'
 import { join } from 'node:path'
 import type { InstallTarget } from './install.ts'
 import type { ProjectScan, NativeConfig } from './native-config.ts'
@@ -70,7 +70,7 @@ export const windsurf: Dialect = {
   // hookrun names Windsurf's MCP calls from mcp_server_name and mcp_tool_name (below).
   mcpNaming: CLAUDE_MCP_NAMING,
   detect: (payload) => typeof payload.agent_action_name === 'string' && WINDSURF_EVENTS.has(payload.agent_action_name),
-  eventName: (payload) => (typeof payload.agent_action_name === 'string' ? payload.agent_action_name : undefined),
+  eventName: stringField('agent_action_name'),
   normalize(payload, agentEvent): Normalized {
     const info = objectFrom(payload.tool_info) ?? {}
     const added: Payload = {}
