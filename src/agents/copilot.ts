@@ -146,10 +146,8 @@ export const copilot: Dialect = {
       } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
     }
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: only Copilot SDK hooks can rewrite a prompt')
-    if (forModel.length > 0) {
-      if (CONTEXT_EVENTS.has(event)) out.additionalContext = forModel.join('\n\n')
-      else answer.cannot('additionalContext')
-    }
+    const joined = forModel.length > 0 ? forModel.join('\n\n') : undefined
+    answer.take('additionalContext', joined, CONTEXT_EVENTS.has(event), (text) => (out.additionalContext = text))
     if (!decision.continue && out.interrupt === undefined) answer.cannot('continue: false', 'the agent goes on')
     if (decision.suppressOutput) answer.cannot('suppressOutput')
     for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)

@@ -152,10 +152,7 @@ export const cursor: Dialect = {
     }
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Cursor cannot rewrite a prompt')
     const forModel = [context, event === 'postToolUse' && decision.blocked ? decision.reason : undefined].filter(Boolean).join('\n\n')
-    if (forModel !== '') {
-      if (CONTEXT_EVENTS.has(event)) out.additional_context = forModel
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', forModel || undefined, CONTEXT_EVENTS.has(event), (text) => (out.additional_context = text))
     if (!decision.continue && event !== 'beforeSubmitPrompt') answer.cannot('continue: false', 'the agent goes on')
     if (decision.systemMessage !== undefined) {
       if (USER_MESSAGE_EVENTS.has(event)) out.user_message = [out.user_message, decision.systemMessage].filter(Boolean).join('\n')

@@ -91,12 +91,8 @@ export const kiro: Dialect = {
     }
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Kiro cannot rewrite a prompt')
-    const context = contextText(decision)
     let stdout = ''
-    if (context !== undefined) {
-      if (CONTEXT_EVENTS.has(event)) stdout = `${context}\n`
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (stdout = `${context}\n`))
     answer.cannotTake(decision, ['continue', 'systemMessage', 'suppressOutput'])
     return { stdout, stderr, exitCode, warnings: answer.warnings }
   },

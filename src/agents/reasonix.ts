@@ -117,11 +117,7 @@ export const reasonix: Dialect = {
     }
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Reasonix cannot rewrite a prompt')
-    const context = contextText(decision)
-    if (context !== undefined) {
-      if (CONTEXT_EVENTS.has(event)) stdout = `${context}\n`
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (stdout = `${context}\n`))
     if (!decision.continue) answer.cannot('continue: false', 'the session goes on')
     if (decision.systemMessage !== undefined)
       answer.cannot('systemMessage', "it was not sent: Reasonix shows a hook's output only when the hook blocks or fails")
