@@ -64,10 +64,7 @@ export const auggie: Dialect = {
       else if (event === 'PostToolUse') Object.assign(specific, { decision: 'block', reason: blockReason(decision) })
       else answer.cannot('a block', 'the event proceeds')
     } else if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
-    if (decision.updatedInput !== undefined) {
-      if (event === 'PreToolUse' && !decision.blocked) specific.updatedInput = decision.updatedInput
-      else if (event !== 'PreToolUse') answer.cannot('updatedInput')
-    }
+    answer.rewrite(decision, 'updatedInput', event === 'PreToolUse', (input) => (specific.updatedInput = input))
     answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (specific.additionalContext = context))
     answer.cannotTake(decision, ['updatedPrompt', 'continue'])
     answer.take('systemMessage', decision.systemMessage, event !== 'PromptSubmit', (message) => (out.systemMessage = message))

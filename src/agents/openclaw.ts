@@ -91,10 +91,7 @@ export const openclaw: Dialect = {
     const answer = new Answer('OpenClaw', event)
     const out: Record<string, unknown> = {}
     renderGates(decision, event, GATES, out, answer)
-    if (decision.updatedInput !== undefined) {
-      if (event === BEFORE_TOOL && !decision.blocked) out.params = decision.updatedInput
-      else if (event !== BEFORE_TOOL) answer.cannot('updatedInput')
-    }
+    answer.rewrite(decision, 'updatedInput', event === BEFORE_TOOL, (input) => (out.params = input))
     answer.cannotTake(decision, ['updatedPrompt', 'additionalContext'])
     for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
     if (decision.systemMessage !== undefined) out.message = decision.systemMessage

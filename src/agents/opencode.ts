@@ -113,14 +113,8 @@ export const opencode: Dialect = {
     const answer = new Answer('OpenCode', event)
     const out: Record<string, unknown> = {}
     renderBlock(decision, event, out, answer)
-    if (decision.updatedInput !== undefined) {
-      if (event === PRE_TOOL && !decision.blocked) out.args = decision.updatedInput
-      else if (event !== PRE_TOOL) answer.cannot('updatedInput')
-    }
-    if (decision.updatedPrompt !== undefined) {
-      if (event === PROMPT && !decision.blocked) out.prompt = decision.updatedPrompt
-      else if (event !== PROMPT) answer.cannot('updatedPrompt')
-    }
+    answer.rewrite(decision, 'updatedInput', event === PRE_TOOL, (input) => (out.args = input))
+    answer.rewrite(decision, 'updatedPrompt', event === PROMPT, (prompt) => (out.prompt = prompt))
     const context = contextText(decision)
     if (context !== undefined) {
       // After a tool, the model reads context right under the result; elsewhere it joins the system prompt.

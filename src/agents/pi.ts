@@ -110,14 +110,8 @@ export const pi: Dialect = {
     const answer = new Answer('Pi', event)
     const out: Record<string, unknown> = {}
     renderGates(decision, event, GATES, out, answer)
-    if (decision.updatedInput !== undefined) {
-      if (event === TOOL_CALL && !decision.blocked) out.input = decision.updatedInput
-      else if (event !== TOOL_CALL) answer.cannot('updatedInput')
-    }
-    if (decision.updatedPrompt !== undefined) {
-      if (event === INPUT && !decision.blocked) out.prompt = decision.updatedPrompt
-      else if (event !== INPUT) answer.cannot('updatedPrompt')
-    }
+    answer.rewrite(decision, 'updatedInput', event === TOOL_CALL, (input) => (out.input = input))
+    answer.rewrite(decision, 'updatedPrompt', event === INPUT, (prompt) => (out.prompt = prompt))
     const context = contextText(decision)
     if (context !== undefined) {
       if (event === TOOL_RESULT) out.append = [out.append, context].filter(Boolean).join('\n\n')

@@ -29,6 +29,19 @@ export class Answer {
     else this.cannot(field, consequence)
   }
 
+  /** A rewrite the agent takes on its gate only (`onGate`): placed there unless the call is blocked, refused elsewhere. */
+  rewrite<K extends 'updatedInput' | 'updatedPrompt'>(
+    decision: Decision,
+    field: K,
+    onGate: boolean,
+    place: (value: NonNullable<Decision[K]>) => void,
+  ): void {
+    const value = decision[field]
+    if (value === undefined) return
+    if (!onGate) this.cannot(field)
+    else if (!decision.blocked) place(value as NonNullable<Decision[K]>)
+  }
+
   /** `cannot` for each of `fields` the decision has, in their order: the agent takes none of them here. */
   cannotTake(decision: Decision, fields: readonly IgnorableField[]): void {
     for (const field of fields.filter((each) => hasField(decision, each)))

@@ -56,10 +56,7 @@ export const vibe: Dialect = {
       out.decision = 'deny'
       out.reason = blockReason(decision)
     } else if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
-    if (decision.updatedInput !== undefined) {
-      if (event === 'pre_tool' && !decision.blocked) specific.tool_input = decision.updatedInput
-      else if (event !== 'pre_tool') answer.cannot('updatedInput')
-    }
+    answer.rewrite(decision, 'updatedInput', event === 'pre_tool', (input) => (specific.tool_input = input))
     answer.take('additionalContext', contextText(decision), event === 'post_tool', (context) => (specific.additional_context = context))
     answer.cannotTake(decision, ['updatedPrompt', 'continue'])
     if (decision.systemMessage !== undefined) out.system_message = decision.systemMessage
