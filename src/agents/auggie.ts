@@ -5,13 +5,11 @@ import { join } from 'node:path'
 import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
-/** Auggie's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   ...claudeEvents('PreToolUse', 'PostToolUse', 'Notification', 'SessionStart', 'SessionEnd', 'Stop'),
   PromptSubmit: 'user:prompt_submit',
 } as const satisfies AgentEvents
 
-/** Auggie's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   shell: 'bash',
   view: 'read',
@@ -66,10 +64,7 @@ export const auggie: Dialect = {
       else if (event === 'PostToolUse') Object.assign(specific, { decision: 'block', reason: blockReason(decision) })
       else answer.cannot('a block', 'the event proceeds')
     } else if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
-    if (decision.updatedInput !== undefined) {
-      if (event === 'PreToolUse' && !decision.blocked) specific.updatedInput = decision.updatedInput
-      else if (event !== 'PreToolUse') answer.cannot('updatedInput')
-    }
+    answer.rewrite(decision, 'updatedInput', event === 'PreToolUse', (input) => (specific.updatedInput = input))
     answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (specific.additionalContext = context))
     answer.cannotTake(decision, ['updatedPrompt', 'continue'])
     answer.take('systemMessage', decision.systemMessage, event !== 'PromptSubmit', (message) => (out.systemMessage = message))
@@ -79,7 +74,6 @@ export const auggie: Dialect = {
   },
 }
 
-/** Auggie's hooks config for `hookrun install` (src/agents/install.ts). */
 const auggieInstall: InstallTarget = {
   // @augmentcode/auggie 0.36.0 reads `hooks` from /etc/augment/settings.json, then
   // <workspace>/.augment/settings.local.json and settings.json, then ~/.augment/settings.json
@@ -93,7 +87,6 @@ const auggieInstall: InstallTarget = {
   note: 'what Auggie does with an answer is from its 0.36.0 bundle, not the agent lab (it needs an Augment login)',
 }
 
-/** The files of a project Auggie reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const AUGGIE_SCAN: ProjectScan = {
   sources: [
     { path: '.augment/settings.json', reader: 'events', agents: ['Auggie'], owners: ['auggie'] },

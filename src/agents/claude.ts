@@ -7,7 +7,6 @@ import { type InstallTarget, STREAMING, commandHandler } from './install.ts'
 import type { HttpHooks } from './serve.ts'
 import { MARKDOWN_FILES, type ProjectScan, type NativeConfig, type HooksImport } from './native-config.ts'
 
-/** Claude Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 export const CLAUDE_EVENT_NAMES = {
   PreToolUse: 'tool:pre_execute',
   PostToolUse: 'tool:post_execute',
@@ -58,7 +57,6 @@ export function claudeEvents(...names: ReadonlyArray<keyof typeof CLAUDE_EVENT_N
 /** Claude Code's first eleven events (PreToolUse … PreCompact), which several agents take in this order. */
 export const CLAUDE_CORE_EVENTS = (Object.keys(CLAUDE_EVENT_NAMES) as (keyof typeof CLAUDE_EVENT_NAMES)[]).slice(0, 11)
 
-/** Claude Code's tool names and hookrun's subject for each. */
 const TOOLS = {
   Bash: 'bash',
   PowerShell: 'powershell',
@@ -236,7 +234,6 @@ export const claude: Dialect = {
   },
 }
 
-/** Claude Code's hooks config for `hookrun install` (src/agents/install.ts). */
 const claudeInstall: InstallTarget = {
   file: (scope, places) =>
     scope === 'user'
@@ -296,7 +293,6 @@ const CLAUDE_MARKDOWN = {
   owners: ['claude', 'agent-sdk'],
   onlyWithHooks: true,
 } as const
-/** The files of a project Claude Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const CLAUDE_SCAN: ProjectScan = {
   projectVariables: ['CLAUDE_PROJECT_DIR'],
   sources: [

@@ -9,7 +9,6 @@ import { join } from 'node:path'
 import type { HookFolderFacts } from './hook-folders.ts'
 import type { ProjectScan } from './native-config.ts'
 
-/** Cline's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   ...claudeEvents('PreToolUse', 'PostToolUse', 'UserPromptSubmit'),
   TaskStart: 'session:start',
@@ -20,7 +19,6 @@ const EVENTS = {
   SessionShutdown: 'session:end',
 } as const satisfies AgentEvents
 
-/** Cline's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   read_file: 'read',
   apply_patch: 'edit',
@@ -270,7 +268,6 @@ const HOOK_FOLDER: HookFolderFacts = {
   },
 }
 
-/** The files of a project Cline reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const CLINE_SCAN: ProjectScan = {
   sources: [
     { path: '.cline/hooks', entries: /^[^.]/, reader: 'executables', agents: ['Cline'], owners: ['cline'], hookrunFile: true },

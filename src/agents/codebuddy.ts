@@ -134,7 +134,6 @@ export const codebuddy: Dialect = {
   },
 }
 
-/** CodeBuddy Code's hooks config for `hookrun install` (src/agents/install.ts). */
 const codebuddyInstall: InstallTarget = {
   // hooks.md "Configuration": ~/.codebuddy/settings.json (user), <project>/.codebuddy/settings.json
   // and settings.local.json (project, local-only), merged; hookrun writes the project's local file.

@@ -6,7 +6,6 @@ import { join } from 'node:path'
 import { homeOr, type InstallTarget } from './install.ts'
 import type { ProjectScan, HooksImport } from './native-config.ts'
 
-/** Codex's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   ...claudeEvents(
     'PreToolUse',
@@ -25,7 +24,6 @@ const EVENTS = {
   PostCompact: 'context:post_compact',
 } as const satisfies AgentEvents
 
-/** Codex's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = { Bash: 'bash', shell: 'bash', local_shell: 'bash', apply_patch: 'edit', web_search: 'websearch' }
 
 /**
@@ -125,7 +123,6 @@ export const codex: Dialect = {
   },
 }
 
-/** Codex's hooks config for `hookrun install` (src/agents/install.ts). */
 const codexInstall: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? homeOr(places, 'CODEX_HOME', '.codex') : join(places.project, '.codex'), 'hooks.json'),
   shape: 'groups',
@@ -147,7 +144,6 @@ const codexInstall: InstallTarget = {
   },
 }
 
-/** The files of a project Codex reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const CODEX_SCAN: ProjectScan = {
   sources: [
     { path: '.codex/hooks.json', reader: 'events', agents: ['Codex'], owners: ['codex'], importAgent: 'codex', hookrunFile: true },

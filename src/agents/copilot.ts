@@ -10,7 +10,6 @@ import { fromCopilotCli, renderForCopilotCli } from './copilot-claude.ts'
 import { JSON_FILES, type ProjectScan, type HooksImport } from './native-config.ts'
 import type { HttpHooks } from './serve.ts'
 
-/** Copilot's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   sessionStart: 'session:start',
   sessionEnd: 'session:end',
@@ -27,7 +26,6 @@ const EVENTS = {
   notification: 'notification',
 } as const satisfies AgentEvents
 
-/** Copilot's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   bash: 'bash',
   powershell: 'powershell',
@@ -148,10 +146,8 @@ export const copilot: Dialect = {
       } else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
     }
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: only Copilot SDK hooks can rewrite a prompt')
-    if (forModel.length > 0) {
-      if (CONTEXT_EVENTS.has(event)) out.additionalContext = forModel.join('\n\n')
-      else answer.cannot('additionalContext')
-    }
+    const joined = forModel.length > 0 ? forModel.join('\n\n') : undefined
+    answer.take('additionalContext', joined, CONTEXT_EVENTS.has(event), (text) => (out.additionalContext = text))
     if (!decision.continue && out.interrupt === undefined) answer.cannot('continue: false', 'the agent goes on')
     if (decision.suppressOutput) answer.cannot('suppressOutput')
     for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
@@ -162,7 +158,6 @@ export const copilot: Dialect = {
   },
 }
 
-/** Copilot's hooks config for `hookrun install` (src/agents/install.ts). */
 const copilotInstall: InstallTarget = {
   // Copilot reads every *.json in its hooks folders, so hookrun gets a file of its own.
   file: (scope, places) =>
@@ -228,7 +223,6 @@ const RUNS_CLAUDE: Caller = {
 /** Copilot's payloads do not name their event: a fire names it on the command line, as in `hookrun fire preToolUse --format copilot`. */
 const EVENT_ON_COMMAND_LINE = 'preToolUse'
 
-/** The files of a project Copilot CLI and the agents that read its files reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const COPILOT_SCAN: ProjectScan = {
   label: 'Copilot CLI',
   sources: [

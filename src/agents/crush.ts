@@ -6,10 +6,8 @@ import { join } from 'node:path'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan, NativeConfig } from './native-config.ts'
 
-/** Crush's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = claudeEvents('PreToolUse')
 
-/** Crush's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   bash: 'bash',
   view: 'read',
@@ -89,7 +87,6 @@ export const crush: Dialect = {
   },
 }
 
-/** Crush's hooks config for `hookrun install` (src/agents/install.ts). */
 const crushInstall: InstallTarget = {
   // charmbracelet/crush docs/hooks: crush.json or .crush.json in the project, ~/.config/crush/crush.json globally.
   file: (scope, places) => {
@@ -104,7 +101,6 @@ const crushInstall: InstallTarget = {
   timeout: { field: 'timeout', perSecond: 1 },
 }
 
-/** The files of a project Crush reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const CRUSH_SCAN: ProjectScan = {
   sources: [
     { path: 'crush.json', reader: 'events', agents: ['Crush'], owners: ['crush'], hookrunFile: true },

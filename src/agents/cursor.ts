@@ -8,7 +8,6 @@ import type { Caller } from './callers.ts'
 import type { ProjectScan, NativeConfig, HooksImport } from './native-config.ts'
 import { fromGrok, grokEventName } from './grok-payload.ts'
 
-/** Cursor's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   sessionStart: 'session:start',
   sessionEnd: 'session:end',
@@ -32,7 +31,6 @@ const EVENTS = {
   afterTabFileEdit: { event: 'tool:post_execute', subject: 'edit' },
 } as const satisfies AgentEvents
 
-/** Cursor's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   Shell: 'bash',
   Read: 'read',
@@ -154,10 +152,7 @@ export const cursor: Dialect = {
     }
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Cursor cannot rewrite a prompt')
     const forModel = [context, event === 'postToolUse' && decision.blocked ? decision.reason : undefined].filter(Boolean).join('\n\n')
-    if (forModel !== '') {
-      if (CONTEXT_EVENTS.has(event)) out.additional_context = forModel
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', forModel || undefined, CONTEXT_EVENTS.has(event), (text) => (out.additional_context = text))
     if (!decision.continue && event !== 'beforeSubmitPrompt') answer.cannot('continue: false', 'the agent goes on')
     if (decision.systemMessage !== undefined) {
       if (USER_MESSAGE_EVENTS.has(event)) out.user_message = [out.user_message, decision.systemMessage].filter(Boolean).join('\n')
@@ -180,7 +175,6 @@ function cursorName(event: string | undefined): string | undefined {
 const CURSOR_SPECIFIC =
   'preToolUse / postToolUse already fire for this tool; a second entry would run your hooks twice (hookrun --format cursor still reads it if you wire it by hand)'
 
-/** Cursor's hooks config for `hookrun install` (src/agents/install.ts). */
 const cursorInstall: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? join(places.home, '.cursor') : join(places.project, '.cursor'), 'hooks.json'),
   shape: 'flat',
@@ -215,7 +209,6 @@ const RUNS_CLAUDE: Caller = {
   source: 'cursor.com/docs/reference/third-party-hooks',
 }
 
-/** The files of a project Cursor reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const CURSOR_SCAN: ProjectScan = {
   projectVariables: ['CURSOR_PROJECT_DIR'],
   sources: [

@@ -14,7 +14,6 @@ const RUNS_CLAUDE: Caller = {
   source: 'docs.devin.ai/cli/extensibility/hooks/overview',
 }
 
-/** The files of a project Devin CLI reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const DEVIN_SCAN: ProjectScan = {
   projectVariables: ['DEVIN_PROJECT_DIR'],
   sources: [{ path: '.devin/hooks.v1.json', reader: 'events', at: [], agents: ['Devin CLI'], owners: ['devin'] }],

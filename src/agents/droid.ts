@@ -6,7 +6,6 @@ import { basename, join } from 'node:path'
 import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
-/** Factory Droid's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = claudeEvents(
   'PreToolUse',
   'PostToolUse',
@@ -19,7 +18,6 @@ const EVENTS = claudeEvents(
   'PreCompact',
 )
 
-/** Factory Droid's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   ...claudeTools('Read', 'Edit', 'MultiEdit', 'Glob', 'Grep', 'LS', 'WebSearch', 'Task', 'TodoWrite'),
   Execute: 'bash',
@@ -53,7 +51,6 @@ export const droid: Dialect = {
   render: renderAsClaude(claude, 'Factory Droid'),
 }
 
-/** Factory Droid's hooks config for `hookrun install` (src/agents/install.ts). */
 const droidInstall: InstallTarget = {
   // docs.factory.ai/harness/hooks: a hooks.json beside settings.json wins over settings.json's `hooks`, so
   // hookrun writes it where it exists, else settings.json (Factory-AI/factory#3: 0.186 ran no hooks.json).
@@ -71,7 +68,6 @@ const droidInstall: InstallTarget = {
   note: 'an organisation hooks policy in Factory may ignore hooks it does not manage',
 }
 
-/** The files of a project Factory Droid reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const DROID_SCAN: ProjectScan = {
   projectVariables: ['FACTORY_PROJECT_DIR'],
   sources: [

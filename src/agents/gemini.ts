@@ -6,7 +6,6 @@ import { homeOr, type InstallTarget, STREAMING, commandHandler } from './install
 import type { ProjectScan, NativeConfig, HooksImport } from './native-config.ts'
 import type { HttpHooks } from './serve.ts'
 
-/** Gemini CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   Notification: 'notification',
   SessionStart: 'session:start',
@@ -21,7 +20,6 @@ const EVENTS = {
   PreCompress: 'context:pre_compact',
 } as const satisfies AgentEvents
 
-/** Gemini CLI's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   run_shell_command: 'bash',
   read_file: 'read',
@@ -133,7 +131,6 @@ export const gemini: Dialect = {
   },
 }
 
-/** Gemini CLI's hooks config for `hookrun install` (src/agents/install.ts). */
 const geminiInstall: InstallTarget = {
   file: (scope, places) => join(scope === 'user' ? homeOr(places, 'GEMINI_CLI_HOME', '') : places.project, '.gemini', 'settings.json'),
   shape: 'groups',
@@ -165,7 +162,6 @@ const HTTP: HttpHooks = {
   client: { blockExit: 2, everyEvent: true, why: 'it has no http hook handlers' },
 }
 
-/** The files of a project Gemini CLI reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const GEMINI_SCAN: ProjectScan = {
   projectVariables: ['GEMINI_PROJECT_DIR'],
   sources: [

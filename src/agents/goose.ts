@@ -1,17 +1,15 @@
 // Goose's dialect: its plugin hooks' payloads in, its block answers out.
 import { claudeEvents } from './claude.ts'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
-import { agentOf, Answer, blockReason, jsonLine } from './shared.ts'
+import { agentOf, Answer, blockReason, jsonLine, stringField } from './shared.ts'
 import type { AgentTools, Dialect, Normalized } from './types.ts'
 import { dirname, isAbsolute, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { PluginSwitches } from './plugins.ts'
 import type { ProjectScan } from './native-config.ts'
 
-/** Goose's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = claudeEvents('PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop')
 
-/** Goose's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = { shell: 'bash', edit: 'edit', write: 'write' }
 
 /**
@@ -50,7 +48,7 @@ export const goose: Dialect = {
     typeof payload.event === 'string' &&
     typeof payload.session_id === 'string' &&
     'matcher_context' in payload,
-  eventName: (payload) => (typeof payload.event === 'string' ? payload.event : undefined),
+  eventName: stringField('event'),
   normalize(payload): Normalized {
     // Hooks written for Claude Code read `cwd` (and HOOKRUN_WORK_DIR comes from it).
     if ('cwd' in payload || typeof payload.working_dir !== 'string') return { payload }
@@ -103,7 +101,6 @@ function gooseRoot(places: Pick<Places, 'home' | 'env'>): string {
   return root !== undefined && isAbsolute(root) ? root : places.home
 }
 
-/** Goose's hooks config for `hookrun install` (src/agents/install.ts). */
 const gooseInstall: InstallTarget = {
   // aaif-goose/goose crates/goose/src/plugins/discovery.rs: plugins in <start folder>/.agents/plugins/
   // and ~/.agents/plugins/ ($GOOSE_PATH_ROOT/.agents/plugins/ when set); hooks only in a plugin's
@@ -157,7 +154,6 @@ const PLUGIN_SWITCHES: PluginSwitches = {
   },
 }
 
-/** The files of a project Goose reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const GOOSE_SCAN: ProjectScan = {
   sources: [
     {

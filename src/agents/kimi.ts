@@ -5,10 +5,8 @@ import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
-/** Kimi Code CLI's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = claudeEvents(...CLAUDE_CORE_EVENTS, 'StopFailure', 'PostCompact')
 
-/** Kimi Code CLI's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   Shell: 'bash',
   Glob: 'glob',
@@ -78,7 +76,6 @@ export const kimi: Dialect = {
   },
 }
 
-/** Kimi Code CLI's hooks config for `hookrun install` (src/agents/install.ts). */
 const kimiInstall: InstallTarget = {
   // MoonshotAI/kimi-cli 1.49.0 (src/kimi_cli/share.py, config.py): `[[hooks]]` in config.toml of
   // $KIMI_SHARE_DIR, by default ~/.kimi; no project file.

@@ -1,11 +1,10 @@
-import { agentOf, Answer, blockReason, contextText, decided, hookEventName, ownEvent } from './shared.ts'
+import { agentOf, Answer, contextText, decided, hookEventName, ownEvent, exitTwo } from './shared.ts'
 import { claudeEvents } from './claude.ts'
 import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import { basename, dirname, join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import { JSON_FILES, type ProjectScan, type NativeConfig } from './native-config.ts'
 
-/** Kiro's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   ...claudeEvents('PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop'),
   preToolUse: 'tool:pre_execute',
@@ -21,7 +20,6 @@ const EVENTS = {
   Manual: 'user:trigger',
 } as const satisfies AgentEvents
 
-/** Kiro's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   shell: 'bash',
   web_fetch: 'webfetch',
@@ -85,23 +83,16 @@ export const kiro: Dialect = {
   render(decision, payload, agentEvent) {
     const event = ownEvent(payload, agentEvent, KIRO_EVENTS) ?? 'preToolUse'
     const answer = new Answer('Kiro', event)
-    let exitCode = 0
-    let stderr = ''
-    if (BLOCKING_EVENTS.has(event) && (decision.blocked || decision.decision === 'ask')) {
-      if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
-      exitCode = 2
-      stderr = `${blockReason(decision)}\n`
-    } else if (decision.blocked) answer.cannot('a block', afterWhat(event))
-    else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
-    else if (decided(decision)) answer.cannot("decision 'allow'", 'Kiro has no pre-approval; its tool permissions apply')
+    const { exitCode, stderr } = exitTwo(decision, BLOCKING_EVENTS.has(event), answer)
+    if (exitCode === 0) {
+      if (decision.blocked) answer.cannot('a block', afterWhat(event))
+      else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+      else if (decided(decision)) answer.cannot("decision 'allow'", 'Kiro has no pre-approval; its tool permissions apply')
+    }
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Kiro cannot rewrite a prompt')
-    const context = contextText(decision)
     let stdout = ''
-    if (context !== undefined) {
-      if (CONTEXT_EVENTS.has(event)) stdout = `${context}\n`
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (stdout = `${context}\n`))
     answer.cannotTake(decision, ['continue', 'systemMessage', 'suppressOutput'])
     return { stdout, stderr, exitCode, warnings: answer.warnings }
   },
@@ -189,7 +180,6 @@ const kiroInstall: InstallTarget = {
   },
 }
 
-/** The files of a project Kiro reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const KIRO_SCAN: ProjectScan = {
   sources: [
     { path: '.kiro/agents', entries: JSON_FILES, reader: 'events', agents: ['Kiro'], owners: ['kiro'], hookrunFile: true },

@@ -1,11 +1,10 @@
-import { agentOf, Answer, blockReason, contextText, decided, jsonLine, knownEvent } from './shared.ts'
+import { agentOf, Answer, blockReason, contextText, decided, jsonLine, knownEvent, stringField } from './shared.ts'
 import { claudeEvents } from './claude.ts'
 import type { AgentTools, Dialect } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
-/** Letta Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = claudeEvents(
   'PreToolUse',
   'PostToolUse',
@@ -20,7 +19,6 @@ const EVENTS = claudeEvents(
   'PermissionRequest',
 )
 
-/** Letta Code's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   Bash: 'bash',
   Shell: 'bash',
@@ -64,7 +62,7 @@ export const letta: Dialect = {
   ],
   detect: (payload) =>
     typeof payload.event_type === 'string' && LETTA_EVENTS.has(payload.event_type) && typeof payload.working_directory === 'string',
-  eventName: (payload) => (typeof payload.event_type === 'string' ? payload.event_type : undefined),
+  eventName: stringField('event_type'),
   render(decision, payload, agentEvent) {
     const event = knownEvent(agentEvent ?? payload.event_type, LETTA_EVENTS, 'PreToolUse')
     const answer = new Answer('Letta Code', event)
@@ -94,7 +92,6 @@ export const letta: Dialect = {
   },
 }
 
-/** Letta Code's hooks config for `hookrun install` (src/agents/install.ts). */
 const lettaInstall: InstallTarget = {
   // letta-ai/letta-code 0.30.29 (src/hooks/loader.ts): `hooks` of ~/.letta/settings.json, then
   // the project's .letta/settings.json and settings.local.json, merged; hookrun writes the
@@ -108,7 +105,6 @@ const lettaInstall: InstallTarget = {
   note: 'what Letta Code does with an answer is from its 0.30.29 source, not the agent lab (it needs a Letta server)',
 }
 
-/** The files of a project Letta Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const LETTA_SCAN: ProjectScan = {
   sources: [
     { path: '.letta/settings.json', reader: 'events', agents: ['Letta Code'], owners: ['letta'] },

@@ -55,7 +55,8 @@ export interface ScanSource {
 /**
  * What `hookrun scan` knows of an agent: the project files it is the first owner of (in the order
  * scan lists them), its name in scan's list where that is not its label, and why it reads no
- * project file where it reads none.
+ * project file where it reads none (sources: shared/reference/agent-hook-protocols.md §6, §9–§11,
+ * unless the agent's module names another).
  */
 export interface ProjectScan {
   readonly sources?: readonly ScanSource[]

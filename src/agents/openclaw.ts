@@ -1,6 +1,5 @@
 import { dirname, join } from 'node:path'
-import type { Payload } from '../core/types.ts'
-import { agentOf, Answer, carryFields, jsonLine, objectFrom, renderGates, type PluginGates } from './shared.ts'
+import { agentOf, Answer, carryFields, jsonLine, objectFrom, renderGates, type PluginGates, stringField } from './shared.ts'
 import type { AgentEvents, AgentTools, Dialect } from './types.ts'
 import type { PluginFacts } from './plugins.ts'
 import { OPENCLAW_PLUGIN_ID, openclawManifests, openclawPluginText } from './openclaw-plugin.ts'
@@ -41,9 +40,7 @@ const CODE_MODE_EXEC = 'code_mode_exec'
 /** A block where OpenClaw can refuse (a tool call, a run); an ask is its plugin approval on a tool call, a refusal of a run. */
 const GATES: PluginGates = { tool: BEFORE_TOOL, prompt: RUN, refused: 'run', elsewhere: 'OpenClaw goes on (the hook only observes)' }
 
-function hookOf(payload: Payload): string | undefined {
-  return typeof payload.openclaw_hook === 'string' ? payload.openclaw_hook : undefined
-}
+const hookOf = stringField('openclaw_hook')
 
 /**
  * OpenClaw: no hook commands, only plugin hooks in its process. hookrun's plugin
@@ -94,10 +91,7 @@ export const openclaw: Dialect = {
     const answer = new Answer('OpenClaw', event)
     const out: Record<string, unknown> = {}
     renderGates(decision, event, GATES, out, answer)
-    if (decision.updatedInput !== undefined) {
-      if (event === BEFORE_TOOL && !decision.blocked) out.params = decision.updatedInput
-      else if (event !== BEFORE_TOOL) answer.cannot('updatedInput')
-    }
+    answer.rewrite(decision, 'updatedInput', event === BEFORE_TOOL, (input) => (out.params = input))
     answer.cannotTake(decision, ['updatedPrompt', 'additionalContext'])
     for (const field of carryFields(decision, event, [], () => {})) answer.cannot(field)
     if (decision.systemMessage !== undefined) out.message = decision.systemMessage

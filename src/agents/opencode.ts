@@ -1,13 +1,11 @@
 import { join } from 'node:path'
 import type { Decision } from '../core/protocol.ts'
-import type { Payload } from '../core/types.ts'
-import { agentOf, Answer, blockReason, carryFields, contextText, jsonLine, objectFrom } from './shared.ts'
+import { agentOf, Answer, blockReason, carryFields, contextText, jsonLine, objectFrom, stringField } from './shared.ts'
 import type { AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import { foldersUp, inEach } from './mcp-servers.ts'
 import type { PluginFacts } from './plugins.ts'
 import { CODE_FILES, type ProjectScan } from './native-config.ts'
 
-/** OpenCode's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   'tool.execute.before': 'tool:pre_execute',
   'tool.execute.after': 'tool:post_execute',
@@ -18,7 +16,6 @@ const EVENTS = {
   'session.error': 'agent:error',
 } as const satisfies AgentEvents
 
-/** OpenCode's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = { bash: 'bash', edit: 'edit', glob: 'glob', grep: 'grep', task: 'agent', read: 'read', write: 'write' }
 
 /**
@@ -40,9 +37,7 @@ const PROMPT = 'chat.message'
 /** The fields hookrun carries that OpenCode takes: a post-tool hook's replacement output. */
 const CARRIES: readonly CarriedRow[] = [{ field: 'updatedToolOutput', events: [POST_TOOL], key: 'output' }]
 
-function hookName(payload: Payload): string | undefined {
-  return typeof payload.hook === 'string' ? payload.hook : undefined
-}
+const hookName = stringField('hook')
 
 /** The prompt's text: OpenCode's user message parts of type `text`, joined. */
 function promptText(parts: unknown): string | undefined {
@@ -118,14 +113,8 @@ export const opencode: Dialect = {
     const answer = new Answer('OpenCode', event)
     const out: Record<string, unknown> = {}
     renderBlock(decision, event, out, answer)
-    if (decision.updatedInput !== undefined) {
-      if (event === PRE_TOOL && !decision.blocked) out.args = decision.updatedInput
-      else if (event !== PRE_TOOL) answer.cannot('updatedInput')
-    }
-    if (decision.updatedPrompt !== undefined) {
-      if (event === PROMPT && !decision.blocked) out.prompt = decision.updatedPrompt
-      else if (event !== PROMPT) answer.cannot('updatedPrompt')
-    }
+    answer.rewrite(decision, 'updatedInput', event === PRE_TOOL, (input) => (out.args = input))
+    answer.rewrite(decision, 'updatedPrompt', event === PROMPT, (prompt) => (out.prompt = prompt))
     const context = contextText(decision)
     if (context !== undefined) {
       // After a tool, the model reads context right under the result; elsewhere it joins the system prompt.
@@ -170,7 +159,6 @@ const PLUGIN: PluginFacts = {
   format: 'opencode',
 }
 
-/** The files of a project OpenCode reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const OPENCODE_SCAN: ProjectScan = {
   sources: [
     { path: '.opencode/plugins', entries: CODE_FILES, reader: 'plugin', agents: ['OpenCode'], owners: ['opencode'], hookrunFile: true },

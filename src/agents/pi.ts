@@ -1,6 +1,5 @@
 import { join } from 'node:path'
-import type { Payload } from '../core/types.ts'
-import { agentOf, Answer, carryFields, contextText, jsonLine, objectFrom, renderGates, type PluginGates } from './shared.ts'
+import { agentOf, Answer, carryFields, contextText, jsonLine, objectFrom, renderGates, type PluginGates, stringField } from './shared.ts'
 import type { AgentEvents, AgentTools, CarriedRow, Dialect } from './types.ts'
 import type { PluginFacts } from './plugins.ts'
 import { CODE_FILES, type ProjectScan } from './native-config.ts'
@@ -49,9 +48,7 @@ const CARRIES: readonly CarriedRow[] = [{ field: 'updatedToolOutput', events: [T
  */
 const GATES: PluginGates = { tool: TOOL_CALL, prompt: INPUT, refused: 'prompt', afterTool: TOOL_RESULT, elsewhere: 'Pi goes on' }
 
-function eventOf(payload: Payload): string | undefined {
-  return typeof payload.pi_event === 'string' ? payload.pi_event : undefined
-}
+const eventOf = stringField('pi_event')
 
 /** A tool result's text: the `text` parts of Pi's `content`, joined. */
 function resultText(content: unknown): string | undefined {
@@ -113,14 +110,8 @@ export const pi: Dialect = {
     const answer = new Answer('Pi', event)
     const out: Record<string, unknown> = {}
     renderGates(decision, event, GATES, out, answer)
-    if (decision.updatedInput !== undefined) {
-      if (event === TOOL_CALL && !decision.blocked) out.input = decision.updatedInput
-      else if (event !== TOOL_CALL) answer.cannot('updatedInput')
-    }
-    if (decision.updatedPrompt !== undefined) {
-      if (event === INPUT && !decision.blocked) out.prompt = decision.updatedPrompt
-      else if (event !== INPUT) answer.cannot('updatedPrompt')
-    }
+    answer.rewrite(decision, 'updatedInput', event === TOOL_CALL, (input) => (out.input = input))
+    answer.rewrite(decision, 'updatedPrompt', event === INPUT, (prompt) => (out.prompt = prompt))
     const context = contextText(decision)
     if (context !== undefined) {
       if (event === TOOL_RESULT) out.append = [out.append, context].filter(Boolean).join('\n\n')

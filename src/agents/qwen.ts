@@ -6,7 +6,6 @@ import { type InstallTarget, STREAMING, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 import type { HttpHooks } from './serve.ts'
 
-/** Qwen Code's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   ...claudeEvents(
     ...CLAUDE_CORE_EVENTS,
@@ -24,7 +23,6 @@ const EVENTS = {
   TodoCompleted: 'task:completed',
 } as const satisfies AgentEvents
 
-/** Qwen Code's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   run_shell_command: 'bash',
   read_file: 'read',
@@ -120,7 +118,6 @@ function renderOwn(decision: Parameters<Dialect['render']>[0], event: string) {
   return { stdout: jsonLine(out), exitCode: 0, warnings: answer.warnings }
 }
 
-/** Qwen Code's hooks config for `hookrun install` (src/agents/install.ts). */
 const qwenInstall: InstallTarget = {
   // QwenLM/qwen-code docs/users/features/hooks.md: hooks in .qwen/settings.json or the user's settings.
   file: (scope, places) => join(scope === 'user' ? join(places.home, '.qwen') : join(places.project, '.qwen'), 'settings.json'),
@@ -153,7 +150,6 @@ const HTTP: HttpHooks = {
   client: { blockExit: 2, everyEvent: false, why: 'its http handlers let a call through when the server does not answer' },
 }
 
-/** The files of a project Qwen Code reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const QWEN_SCAN: ProjectScan = {
   projectVariables: ['QWEN_PROJECT_DIR'],
   sources: [{ path: '.qwen/settings.json', reader: 'events', agents: ['Qwen Code'], owners: ['qwen'], hookrunFile: true }],

@@ -1,7 +1,7 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { CLAUDE_MCP_NAMING, type Agent, type AgentEvents, type AgentTools, type Dialect, type Normalized } from './types.ts'
 import type { Payload } from '../core/types.ts'
-import { Answer, blockReason, contextText, decided, knownEvent, objectFrom } from './shared.ts'
+import { Answer, contextText, decided, knownEvent, objectFrom, exitTwo, stringField } from './shared.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import { join } from 'node:path'
 import type { NativeConfig, ProjectScan } from './native-config.ts'
@@ -90,7 +90,7 @@ export const reasonix: Dialect = {
     typeof payload.sessionId === 'string' &&
     payload.session_id === undefined &&
     payload.hook_event_name === undefined,
-  eventName: (payload) => (typeof payload.event === 'string' ? payload.event : undefined),
+  eventName: stringField('event'),
   normalize(payload): Normalized {
     const added: Payload = {}
     if (payload.session_id === undefined && typeof payload.sessionId === 'string') added.session_id = payload.sessionId
@@ -106,25 +106,18 @@ export const reasonix: Dialect = {
   render(decision, payload, agentEvent) {
     const event = knownEvent(agentEvent ?? payload.event, REASONIX_EVENTS, 'PreToolUse')
     const answer = new Answer('Reasonix', event)
-    let exitCode = 0
-    let stderr = ''
+    const { exitCode, stderr } = exitTwo(decision, BLOCKING_EVENTS.has(event), answer)
     let stdout = ''
-    if (BLOCKING_EVENTS.has(event) && (decision.blocked || decision.decision === 'ask')) {
-      if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
-      exitCode = 2
-      stderr = `${blockReason(decision)}\n`
-    } else if (decision.blocked)
-      answer.cannot('a block', AFTER_EVENTS.has(event) ? 'it already happened; the session goes on' : 'the event proceeds')
-    else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
-    else if (decided(decision) && decision.decision === 'allow')
-      answer.cannot("decision 'allow'", 'a hook cannot approve a call in Reasonix; its own permission rules apply')
+    if (exitCode === 0) {
+      if (decision.blocked)
+        answer.cannot('a block', AFTER_EVENTS.has(event) ? 'it already happened; the session goes on' : 'the event proceeds')
+      else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+      else if (decided(decision) && decision.decision === 'allow')
+        answer.cannot("decision 'allow'", 'a hook cannot approve a call in Reasonix; its own permission rules apply')
+    }
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Reasonix cannot rewrite a prompt')
-    const context = contextText(decision)
-    if (context !== undefined) {
-      if (CONTEXT_EVENTS.has(event)) stdout = `${context}\n`
-      else answer.cannot('additionalContext')
-    }
+    answer.take('additionalContext', contextText(decision), CONTEXT_EVENTS.has(event), (context) => (stdout = `${context}\n`))
     if (!decision.continue) answer.cannot('continue: false', 'the session goes on')
     if (decision.systemMessage !== undefined)
       answer.cannot('systemMessage', "it was not sent: Reasonix shows a hook's output only when the hook blocks or fails")
@@ -133,7 +126,6 @@ export const reasonix: Dialect = {
   },
 }
 
-/** Reasonix's hooks config for `hookrun install` (src/agents/install.ts). */
 const reasonixInstall: InstallTarget = {
   // docs/CONFIG_PATHS.md: <Reasonix home>/settings.json, Reasonix home ~/.reasonix or $REASONIX_HOME;
   // the project's .reasonix/settings.json (shared with the repository: no local variant).

@@ -29,6 +29,19 @@ export class Answer {
     else this.cannot(field, consequence)
   }
 
+  /** A rewrite the agent takes on its gate only (`onGate`): placed there unless the call is blocked, refused elsewhere. */
+  rewrite<K extends 'updatedInput' | 'updatedPrompt'>(
+    decision: Decision,
+    field: K,
+    onGate: boolean,
+    place: (value: NonNullable<Decision[K]>) => void,
+  ): void {
+    const value = decision[field]
+    if (value === undefined) return
+    if (!onGate) this.cannot(field)
+    else if (!decision.blocked) place(value as NonNullable<Decision[K]>)
+  }
+
   /** `cannot` for each of `fields` the decision has, in their order: the agent takes none of them here. */
   cannotTake(decision: Decision, fields: readonly IgnorableField[]): void {
     for (const field of fields.filter((each) => hasField(decision, each)))
@@ -69,10 +82,12 @@ export function knownEvent(named: unknown, names: ReadonlySet<string>, fallback:
   return typeof named === 'string' && names.has(named) ? named : fallback
 }
 
-/** The payload's `hook_event_name`, where it is a string. */
-export function hookEventName(payload: Payload): string | undefined {
-  return typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined
+/** The payload's `field`, where it is a string (where most agents name the event). */
+export function stringField(field: string): (payload: Payload) => string | undefined {
+  return (payload) => (typeof payload[field] === 'string' ? (payload[field] as string) : undefined)
 }
+
+export const hookEventName = stringField('hook_event_name')
 
 /** An agent that answers as Claude Code does, its warnings in its own name. */
 export function renderAsClaude(claude: Pick<Dialect, 'render'>, label: string): Dialect['render'] {
@@ -104,6 +119,16 @@ export function readsNothing(
     if (decision.systemMessage !== undefined) answer.cannot('systemMessage', none)
     return { stdout: '', exitCode: 0, warnings: answer.warnings }
   }
+}
+
+/**
+ * An agent that reads only the exit code (Kiro, Windsurf, Reasonix): exit 2 with the reason on stderr
+ * blocks where `blocks`, an ask there answered with a block; else exit 0.
+ */
+export function exitTwo(decision: Decision, blocks: boolean, answer: Answer): { exitCode: number; stderr: string } {
+  if (!blocks || (!decision.blocked && decision.decision !== 'ask')) return { exitCode: 0, stderr: '' }
+  if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
+  return { exitCode: 2, stderr: `${blockReason(decision)}\n` }
 }
 
 /** One JSON object on a line: what every agent reads from a hook's stdout. */

@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { type InstallTarget, type Places, ROUTER_TIMEOUT_SECONDS, type Scope } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
 
-/** Mistral Vibe's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   before_tool: 'tool:pre_execute',
   after_tool: 'tool:post_execute',
@@ -14,7 +13,6 @@ const EVENTS = {
   post_agent: 'agent:stop',
 } as const satisfies AgentEvents
 
-/** Mistral Vibe's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = {
   bash: 'bash',
   write_file: 'write',
@@ -58,10 +56,7 @@ export const vibe: Dialect = {
       out.decision = 'deny'
       out.reason = blockReason(decision)
     } else if (decision.decision === 'ask') answer.cannot("decision 'ask'", 'the call goes ahead')
-    if (decision.updatedInput !== undefined) {
-      if (event === 'pre_tool' && !decision.blocked) specific.tool_input = decision.updatedInput
-      else if (event !== 'pre_tool') answer.cannot('updatedInput')
-    }
+    answer.rewrite(decision, 'updatedInput', event === 'pre_tool', (input) => (specific.tool_input = input))
     answer.take('additionalContext', contextText(decision), event === 'post_tool', (context) => (specific.additional_context = context))
     answer.cannotTake(decision, ['updatedPrompt', 'continue'])
     if (decision.systemMessage !== undefined) out.system_message = decision.systemMessage
@@ -132,7 +127,6 @@ const vibeInstall: InstallTarget = {
   },
 }
 
-/** The files of a project Mistral Vibe reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const VIBE_SCAN: ProjectScan = {
   sources: [{ path: '.vibe/hooks.toml', reader: 'toml-tables', agents: ['Mistral Vibe'], owners: ['vibe'], hookrunFile: true }],
 }

@@ -1,12 +1,11 @@
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { CLAUDE_MCP_NAMING, type AgentEvents, type AgentTools, type Dialect, type Normalized } from './types.ts'
 import type { Payload } from '../core/types.ts'
-import { agentOf, Answer, blockReason, decided, objectFrom, ownEvent } from './shared.ts'
+import { agentOf, Answer, decided, objectFrom, ownEvent, exitTwo, stringField } from './shared.ts'
 import { join } from 'node:path'
 import type { InstallTarget } from './install.ts'
 import type { ProjectScan, NativeConfig } from './native-config.ts'
 
-/** Windsurf's hook events, in its own spelling, and hookrun's event for each (the first name of an event is the one hookrun answers as). */
 const EVENTS = {
   pre_run_command: 'tool:pre_execute',
   post_run_command: 'tool:post_execute',
@@ -21,7 +20,6 @@ const EVENTS = {
   post_setup_worktree: 'worktree:setup',
 } as const satisfies AgentEvents
 
-/** Windsurf's tool names and hookrun's subject for each. */
 const TOOLS: AgentTools = { run_command: 'bash', write_code: 'edit', read_code: 'read' }
 
 /**
@@ -72,7 +70,7 @@ export const windsurf: Dialect = {
   // hookrun names Windsurf's MCP calls from mcp_server_name and mcp_tool_name (below).
   mcpNaming: CLAUDE_MCP_NAMING,
   detect: (payload) => typeof payload.agent_action_name === 'string' && WINDSURF_EVENTS.has(payload.agent_action_name),
-  eventName: (payload) => (typeof payload.agent_action_name === 'string' ? payload.agent_action_name : undefined),
+  eventName: stringField('agent_action_name'),
   normalize(payload, agentEvent): Normalized {
     const info = objectFrom(payload.tool_info) ?? {}
     const added: Payload = {}
@@ -100,20 +98,15 @@ export const windsurf: Dialect = {
       ownEvent(payload, agentEvent, WINDSURF_EVENTS) ??
       (typeof payload.agent_action_name === 'string' ? payload.agent_action_name : 'pre_run_command')
     const answer = new Answer('Windsurf', event)
-    let exitCode = 0
-    let stderr = ''
-    if (BLOCKING_EVENTS.has(event) && (decision.blocked || decision.decision === 'ask')) {
-      if (!decision.blocked) answer.cannot("decision 'ask'", 'answered with a block (exit 2): a hook wanted a person to confirm')
-      exitCode = 2
-      stderr = `${blockReason(decision)}\n`
-    } else if (decision.blocked && FEEDBACK_EVENTS.has(event)) {
-      answer.cannot('a block', 'the action already happened; the reason goes to the agent (exit 2, stderr)')
-      exitCode = 2
-      stderr = `${blockReason(decision)}\n`
-    } else if (decision.blocked) answer.cannot('a block', 'the event proceeds')
-    else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
-    else if (decided(decision) && decision.decision === 'allow')
-      answer.cannot("decision 'allow'", 'Cascade has no pre-approval; its own rules apply')
+    const feedback = decision.blocked && FEEDBACK_EVENTS.has(event)
+    const { exitCode, stderr } = exitTwo(decision, BLOCKING_EVENTS.has(event) || feedback, answer)
+    if (feedback) answer.cannot('a block', 'the action already happened; the reason goes to the agent (exit 2, stderr)')
+    else if (exitCode === 0) {
+      if (decision.blocked) answer.cannot('a block', 'the event proceeds')
+      else if (decision.decision === 'ask') answer.cannot("decision 'ask'")
+      else if (decided(decision) && decision.decision === 'allow')
+        answer.cannot("decision 'allow'", 'Cascade has no pre-approval; its own rules apply')
+    }
     if (decision.updatedInput !== undefined) answer.cannot('updatedInput')
     if (decision.updatedPrompt !== undefined) answer.cannot('updatedPrompt', 'it was not sent: Windsurf cannot rewrite a prompt')
     answer.cannotTake(decision, ['additionalContext', 'continue', 'suppressOutput'])
@@ -123,7 +116,6 @@ export const windsurf: Dialect = {
   },
 }
 
-/** Windsurf's hooks config for `hookrun install` (src/agents/install.ts). */
 const windsurfInstall: InstallTarget = {
   // docs.windsurf.com/windsurf/cascade/hooks "Configuration"; the system-level files are the admin's.
   file: (scope, places) =>
@@ -133,7 +125,6 @@ const windsurfInstall: InstallTarget = {
   handler: (command) => ({ command, show_output: true }),
 }
 
-/** The files of a project Windsurf reads hooks from (`hookrun scan`; shared/reference/agent-hook-protocols.md §6, §9–§11). */
 const WINDSURF_SCAN: ProjectScan = {
   sources: [{ path: '.windsurf/hooks.json', reader: 'events', agents: ['Windsurf'], owners: ['windsurf'], hookrunFile: true }],
 }
