@@ -139,7 +139,7 @@ async function readEvent(
   // The agent's module and those of agents that may have run its entry (marked in payload or env); no format: every agent's.
   const speaking = async (payload: Payload) => {
     const table = dialects ?? (await import('../dialect.ts'))
-    await table.loadAgentsFor(format, { payload, env: io.env })
+    await (await import('../agents/loaded.ts')).loadAgentsFor(format, { payload, env: io.env })
     return table
   }
   // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.

@@ -1,6 +1,7 @@
 // One config file → a ConfigDocument (zod validation, shapes normalised, problems named by path).
 import { readFileSync } from 'node:fs'
-import { findConfigFiles, type LoadOptions, resolveConfig, type ResolvedConfig } from './load.ts'
+import { resolveConfig, type ResolvedConfig } from './load.ts'
+import { findConfigFiles, type LoadOptions } from './files.ts'
 import { cachedPolicy } from './policy.ts'
 import type { ConfigDocument, ParsedEntry } from './document.ts'
 import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
