@@ -37,7 +37,7 @@ import { compileBinary } from '../build.ts'
 import pkg from '../package.json' with { type: 'json' }
 import { processesPer100ToolCalls } from './agent-processes.ts'
 import { hostPlatform } from './npm-packages.ts'
-import { readTrustRecord } from '../src/trust/trust.ts'
+import { readTrustRecord } from '../src/trust/records.ts'
 
 const ROOT = resolve(import.meta.dir, '..')
 const MiB = 1024 * 1024

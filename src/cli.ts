@@ -5,8 +5,6 @@ import { fireCommand } from './commands/fire.ts'
 import { simpleFireArgs } from './commands/fire-args.ts'
 import { type Io, reportError } from './commands/io.ts'
 
-export type { Io } from './commands/io.ts'
-
 /** Run the CLI; returns the exit code; a user error is one line on stderr. Usual fire lines skip cac (a millisecond an event). */
 export async function main(givenArgv: readonly string[], io: Io): Promise<number> {
   const { args: argv, colour, problem } = colourFlags(givenArgv)

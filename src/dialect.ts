@@ -15,9 +15,6 @@ import { mcpField, mcpReadings } from './event/mcp.ts'
 import { configuredReadings } from './agents/mcp-servers.ts'
 import { spreadKeepingLongStrings } from './payload/long-strings.ts'
 
-// A fire loads the agents it speaks before it asks this module anything of them.
-export { loadAgentsFor } from './agents/loaded.ts'
-
 const NATIVE = new Set(['hookrun', 'native'])
 
 /** What `--format` takes, as help and completion offer it (`native` is an old name of `hookrun`). */

@@ -1,6 +1,7 @@
 // Stage config: every layer read (cache or parser), trust applied, hook folders asked; a fire loads it only when its plan cannot answer.
 import { openDocumentCache } from './config/cache.ts'
-import { configWarnings, type LoadOptions, type ResolvedConfig, resolveConfig } from './config/load.ts'
+import { configWarnings, type ResolvedConfig, resolveConfig } from './config/load.ts'
+import type { LoadOptions } from './config/files.ts'
 import { type Observation, observe } from './config/observe.ts'
 import { configSignature } from './config/narrowed.ts'
 import { answerStands, planHooks } from './config/plan.ts'
@@ -10,7 +11,8 @@ import { type ConfigFileRef, type FiredEvent, needsTrust, projectRootOf } from '
 import type { ConfigDocument } from './config/document.ts'
 import { loadGlobs } from './event/globs.ts'
 import { type ConfigWithFolders, withFolderHooks } from './folders/hooks.ts'
-import { trustFootprint, withCommandPaths } from './trust/trust.ts'
+import { trustFootprint } from './trust/records.ts'
+import { withCommandPaths } from './trust/material-hash.ts'
 
 /** The configured hooks and what was wrong with the config, read once per `fire` (or per runner). */
 export interface LoadedHooks {

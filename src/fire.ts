@@ -45,8 +45,6 @@ export interface FireOptions {
   readonly reviewedNotice?: (stamp: NarrowedStamp, signature: string, cwd: string) => Promise<string | undefined>
 }
 
-export type { ChainOutcome, ChainStep, InProcessStep, ProgressRecord } from './chain.ts'
-
 /** The whole pipeline; payload reading and rendering belong to the caller. */
 export async function fire(options: FireOptions): Promise<Decision> {
   const started = performance.timeOrigin + performance.now()

@@ -10,23 +10,15 @@ provideGlobs(picomatch)
 
 export { runChain } from './chain.ts'
 export { loadHooks, type LoadedHooks } from './fire-config.ts'
-export { findConfigFiles, findProjectRoot, mergeHooks, formatProblem, type ResolvedConfig, type LoadOptions } from './config/load.ts'
+export { mergeHooks, type ResolvedConfig } from './config/load.ts'
+export { findConfigFiles, findProjectRoot, type LoadOptions } from './config/files.ts'
 export { loadConfig, readConfigFile, readConfigDocument, parseConfigDocument } from './config/parse.ts'
 export type { ConfigDocument } from './config/document.ts'
 export { userConfigDir, stateDir } from './core/places.ts'
-export {
-  resolveTrust,
-  projectMaterial,
-  hashProjectMaterial,
-  readTrustRecord,
-  writeTrustRecord,
-  removeTrustRecord,
-  trustedFolderOf,
-  needsTrust,
-  type ProjectTrust,
-  type MaterialHash,
-  type TrustRecord,
-} from './trust/trust.ts'
+export { resolveTrust, trustedFolderOf, type ProjectTrust } from './trust/trust.ts'
+export { projectMaterial, hashProjectMaterial, type MaterialHash } from './trust/material-hash.ts'
+export { readTrustRecord, writeTrustRecord, removeTrustRecord, type TrustRecord } from './trust/records.ts'
+export { formatProblem, needsTrust } from './core/types.ts'
 export { redactText, redactValue, isSecretName, REDACTED } from './audit/redact.ts'
 export { selectHooks, selectionOf } from './select/select.ts'
 export { runCommand, startDetached, OUTPUT_CAPS, type CommandOptions } from './run/command.ts'

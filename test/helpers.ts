@@ -6,7 +6,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { trustProject } from '../src/commands/trust.ts'
-import { findProjectRoot } from '../src/config/load.ts'
+import { findProjectRoot } from '../src/config/files.ts'
 
 export const ROOT = resolve(import.meta.dirname, '..')
 const BIN = join(ROOT, 'node_modules', '.bin')

@@ -75,7 +75,7 @@ export const CODE_FILES = /\.(?:[cm]?[jt]s|tsx|jsx)$/
 
 /**
  * How hookrun reads an agent's own `hooks` object (pasted into a hooks.json, or moved by `hookrun
- * import`; src/config/agent-shapes.ts, flat-shapes.ts): `groups` event → matcher groups → handlers
+ * import`; src/config/agent-shapes.ts): `groups` event → matcher groups → handlers
  * with command, http and exec-form handlers (Claude Code's), `named-groups` the same nesting with
  * named handlers and `sequential` groups (Gemini CLI's), `versioned` event → handlers beside a
  * `version` (Cursor's), `flat` event → handlers with no `version` (Crush, Windsurf, Kiro).
@@ -111,7 +111,7 @@ export interface NativeConfig {
   /**
    * Its standalone hook files (`{version, hooks: [{name, trigger, matcher, action, timeout,
    * enabled}]}`, Kiro CLI v3's), pasted into a hooks.json: the `version` that tells them
-   * (src/config/list-shapes.ts). Their `timeout` is in `timeoutUnit`.
+   * (src/config/agent-shapes.ts). Their `timeout` is in `timeoutUnit`.
    */
   readonly hookList?: { readonly version: string }
   /** Its matcher as a Claude-style one (empty means every tool); absent: Claude Code's rules. */

@@ -210,7 +210,7 @@ export const SCAN_ORDER: readonly Agent[] = [
  */
 export const PASTED_SHAPES: readonly Agent[] = [cursorAgent, windsurfAgent, kiroAgent, reasonixAgent, crushAgent, geminiAgent, claudeAgent]
 
-/** The agents whose standalone hook files (a `version` beside a `hooks` list) a hooks.json may hold (src/config/list-shapes.ts). */
+/** The agents whose standalone hook files (a `version` beside a `hooks` list) a hooks.json may hold (src/config/agent-shapes.ts). */
 export const HOOK_LIST_SHAPES: readonly Agent[] = AGENTS.filter((agent) => agent.nativeConfig?.hookList !== undefined)
 
 /** Every agent `install --agent` takes: the ones with a hooks config, then the ones hookrun reaches by a hook folder or a plugin. */

@@ -1,5 +1,6 @@
 // Other agents' answer fields read as the protocol's own.
 import { outranks } from '../core/decisions.ts'
+import { stringsOf } from '../core/types.ts'
 
 /**
  * Answers written for another agent, read as the protocol's own fields wherever the hook runs, so a deny in any form
@@ -46,13 +47,7 @@ const AGENT_ANSWER_FIELDS: readonly AgentField[] = [
 
 /** Crush's `context`: a string, or strings (empty ones dropped); anything else is not Crush's. */
 function crushContext(value: unknown): string | undefined {
-  const texts =
-    typeof value === 'string'
-      ? [value]
-      : Array.isArray(value) && value.every((item) => typeof item === 'string')
-        ? (value as string[])
-        : undefined
-  const kept = texts?.filter((text) => text !== '')
+  const kept = stringsOf(value)?.filter((text) => text !== '')
   return kept === undefined || kept.length === 0 ? undefined : kept.join('\n\n')
 }
 

@@ -2,7 +2,7 @@
 import { DOCTOR_CHECKS, runDoctor } from '../install/doctor.ts'
 import type { DoctorCheck, DoctorLine } from '../install/doctor-types.ts'
 import { pluginSwitchesCheck } from '../install/plugin-switches.ts'
-import { staleAgentConfigs } from './install.ts'
+import { staleAgentConfigs } from '../install/narrowed-sync.ts'
 import { pluginCheck } from '../install/plugin-agents.ts'
 import { unroutedCheck } from '../install/unrouted.ts'
 import { count } from '../core/words.ts'

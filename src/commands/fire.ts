@@ -3,9 +3,11 @@ import { resolve } from 'node:path'
 import { openSync, writeSync } from 'node:fs'
 import { formatError, HookrunError } from '../core/errors.ts'
 import { findProjectRoot } from '../config/files.ts'
-import { fire, type ProgressRecord } from '../fire.ts'
+import { fire } from '../fire.ts'
+import type { ProgressRecord } from '../run/hook.ts'
 import { mayBeAgentPayload } from '../agents/hint.ts'
-import { PayloadError, readPayload } from '../payload/payload.ts'
+import { readPayload } from '../payload/payload.ts'
+import { PayloadError } from '../payload/payload-error.ts'
 import { applySetFields } from '../payload/set-fields.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { isGate } from '../event/events.ts'
@@ -139,7 +141,7 @@ async function readEvent(
   // The agent's module and those of agents that may have run its entry (marked in payload or env); no format: every agent's.
   const speaking = async (payload: Payload) => {
     const table = dialects ?? (await import('../dialect.ts'))
-    await table.loadAgentsFor(format, { payload, env: io.env })
+    await (await import('../agents/loaded.ts')).loadAgentsFor(format, { payload, env: io.env })
     return table
   }
   // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.

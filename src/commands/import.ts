@@ -14,7 +14,9 @@ import { type AgentFileImport, IMPORT_AGENTS, type ImportAgent, readAgentFile, s
 import type { Node } from 'jsonc-parser'
 import { appendAt, child, JsonTextError, parseJson, replaceAt, styleOf } from '../install/json-text.ts'
 import { routedEventsIn } from '../install/overlaps.ts'
-import { type AgentFiles, diskFiles, followsNarrowed, installAgents } from './install.ts'
+import { installAgents } from './install.ts'
+import { followsNarrowed } from '../install/narrowed-sync.ts'
+import { type AgentFiles, diskFiles } from '../install/results.ts'
 import { SCHEMA_FILE, writeSchemaBeside } from './schema.ts'
 
 interface ImportOptions {

@@ -10,10 +10,6 @@ import { syncInBackground } from '../install/narrowed-sync.ts'
 import { userInstalls } from '../install/user-routing.ts'
 import type { InstallOptions, InstallResult } from '../install/results.ts'
 
-// Callers import these from here.
-export { followsNarrowed, type StaleAgentConfig, staleAgentConfigs, syncNarrowedConfigs } from '../install/narrowed-sync.ts'
-export { type AgentFileResult, type AgentFiles, diskFiles, type InstallOptions, type InstallResult } from '../install/results.ts'
-
 /** `hookrun install` and `uninstall`: hookrun's router entries in the agent's own config, a text edit that keeps every other byte. */
 export function installAgents(options: InstallOptions, remove: boolean): InstallResult {
   if (options.sync && !remove) {

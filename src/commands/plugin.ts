@@ -1,6 +1,7 @@
 // `hookrun plugin add|list|remove`.
 import { relative } from 'node:path'
-import { findProjectRoot, formatProblem } from '../config/load.ts'
+import { findProjectRoot } from '../config/files.ts'
+import { formatProblem } from '../core/types.ts'
 import { HookrunError } from '../core/errors.ts'
 import { addPlugin, listPlugins, type PluginInfo, removePlugin } from '../folders/plugins.ts'
 import { formatTable } from './list.ts'

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
-import { findConfigFiles } from '../config/load.ts'
+import { findConfigFiles } from '../config/files.ts'
 import { readConfigDocument } from '../config/parse.ts'
 import { cachedPolicy, keyFingerprint, type PolicySetting, policyFiles, readMeta } from '../config/policy.ts'
 import { pullPolicy, signPolicy } from '../config/policy-pull.ts'

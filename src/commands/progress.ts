@@ -1,5 +1,5 @@
 // On a terminal, one stderr line naming the hook that has been running a while (never stdout).
-import type { ProgressRecord } from '../fire.ts'
+import type { ProgressRecord } from '../run/hook.ts'
 
 /** On a terminal: a hook still running after `delayMs` gets `hookrun: running NAME…`, erased when it finishes. */
 export function terminalProgress(write: (text: string) => void, delayMs = 1000): (record: ProgressRecord) => void {

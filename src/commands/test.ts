@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { z } from 'zod'
-import { findProjectRoot } from '../config/load.ts'
+import { findProjectRoot } from '../config/files.ts'
 import { loadConfig } from '../config/parse.ts'
 import { untrustedNotice } from '../answer/blocks.ts'
 import { mayBeAgentPayload } from '../agents/hint.ts'

@@ -4,27 +4,18 @@ import { type Paint, PLAIN } from '../core/paint.ts'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { diffLines } from 'diff'
-import { findConfigFiles, findProjectRoot } from '../config/load.ts'
+import { findConfigFiles, findProjectRoot } from '../config/files.ts'
 import type { ConfigDocument } from '../config/document.ts'
 import { loadConfig, readConfigDocument } from '../config/parse.ts'
 import { HookrunError } from '../core/errors.ts'
-import { projectRootOf as layerProjectRoot } from '../core/types.ts'
+import { needsTrust, projectRootOf as layerProjectRoot } from '../core/types.ts'
 import { discoverHookFolders } from '../discover/folders.ts'
 import { mainCheckoutOf } from '../trust/worktree.ts'
-import {
-  changedFiles,
-  folderMaterial,
-  hashProjectMaterial,
-  needsTrust,
-  projectMaterial,
-  readTrustedTexts,
-  readTrustRecord,
-  removeTrustRecord,
-  shellQuote,
-  writeTrustRecord,
-} from '../trust/trust.ts'
+import { changedFiles, folderMaterial, hashProjectMaterial, projectMaterial } from '../trust/material-hash.ts'
+import { readTrustedTexts, readTrustRecord, removeTrustRecord, writeTrustRecord } from '../trust/records.ts'
+import { shellQuote } from '../trust/trust.ts'
 import { relativePath } from '../trust/material.ts'
-import { syncNarrowedConfigs } from './install.ts'
+import { syncNarrowedConfigs } from '../install/narrowed-sync.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 

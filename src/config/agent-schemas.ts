@@ -159,7 +159,7 @@ export const ReasonixHandlerSchema = z
   })
   .meta({ description: 'A Reasonix settings hook: exit 2 blocks PreToolUse and UserPromptSubmit; stdout of SessionStart is context.' })
 
-/** The handler schema of each agent whose own file lists handlers flat with no `version` (src/config/flat-shapes.ts), by the agent's name. */
+/** The handler schema of each agent whose own file lists handlers flat with no `version` (src/config/agent-shapes.ts), by the agent's name. */
 export const FLAT_HANDLER_SCHEMAS: Readonly<
   Record<string, typeof CrushHandlerSchema | typeof WindsurfHandlerSchema | typeof KiroHandlerSchema | typeof ReasonixHandlerSchema>
 > = { crush: CrushHandlerSchema, windsurf: WindsurfHandlerSchema, kiro: KiroHandlerSchema, reasonix: ReasonixHandlerSchema }

@@ -1,14 +1,13 @@
 // The agents' own object forms of a hooks.json (matcher groups, named groups with timeouts in
-// ms, flat lists per event beside a `version`) read into hook specs, each with its agent's facts
-// (src/agents/native-config.ts); flat-shapes.ts reads the flat lists without `version`, and
-// shapes.ts reads hookrun's own and pigo's.
+// ms, flat lists per event with or without a `version`, standalone hook lists) read into hook specs,
+// each with its agent's facts (src/agents/native-config.ts); shapes.ts reads hookrun's own and pigo's.
 import { PASTED_SHAPES } from '../agents/registry.ts'
 import type { Agent } from '../agents/types.ts'
+import type { NativeConfig } from '../agents/native-config.ts'
 import { execWord } from '../core/shell.ts'
 import type { HookShape } from '../core/types.ts'
 import type { z } from 'zod'
 import { eventPattern, namesOf, resolveAlias } from '../event/events.ts'
-import { flatAgentHooks, isFlat } from './flat-shapes.ts'
 import {
   claudeMatcher,
   commandSlug,
@@ -22,7 +21,15 @@ import {
   type Report,
   type Site,
 } from './hook-spec.ts'
-import { ClaudeGroupSchema, ClaudeHandlerSchema, CursorHandlerSchema, GeminiGroupSchema, GeminiHandlerSchema } from './agent-schemas.ts'
+import {
+  ClaudeGroupSchema,
+  ClaudeHandlerSchema,
+  CursorHandlerSchema,
+  FLAT_HANDLER_SCHEMAS,
+  GeminiGroupSchema,
+  GeminiHandlerSchema,
+  HookListEntrySchema,
+} from './agent-schemas.ts'
 
 type Events = Record<string, unknown[]>
 type Counter = { next: number }
@@ -225,6 +232,109 @@ function versionedHooks({ native, shape, envPrefixes, report, counter }: Reading
         timeout: nativeTimeout(native, eventPattern(eventName), handler.timeout),
         matcher: claudeMatcher(handler.matcher),
         ...(handler.failClosed === true && { onError: 'block' as const }),
+      }),
+    )
+  })
+  return specs
+}
+
+/**
+ * Do the events list handlers flat (`{ event: [ { command } ] }`), as Cursor's file does, with no
+ * Claude or Gemini `hooks` list in any entry? Which agent's they are, their event names tell
+ * (src/agents/registry.ts `PASTED_SHAPES`).
+ */
+function isFlat(events: Record<string, unknown[]>): boolean {
+  const entries = Object.values(events).flat()
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+  return (
+    entries.length > 0 && entries.every((entry) => isObject(entry) && !('hooks' in entry) && ('command' in entry || 'powershell' in entry))
+  )
+}
+
+/** The event pattern of a flat agent's event name: a tool the name carries stays in it. */
+function flatAgentEvent(native: NativeConfig, eventName: string): string {
+  const tool = native.eventTool?.(eventName)
+  if (tool !== undefined) return `${resolveAlias(eventName)}:${tool}`
+  return eventPattern(native.eventSpelling?.(eventName) ?? eventName)
+}
+
+/**
+ * Crush's `crush.json`, Windsurf's `hooks.json`, a Kiro agent's `hooks` and Reasonix's settings, pasted into a
+ * hooks.json: each handler one hook of that agent's shape, so it keeps the agent's rules (only
+ * exit 2 blocks, where the agent lets it; Crush's exit 49 halts the turn; any other failure lets
+ * the event through, src/answer/interpret.ts).
+ */
+function flatAgentHooks({ native, shape, envPrefixes, report, counter }: Reading, events: Record<string, unknown[]>): HookSpec[] {
+  const specs: HookSpec[] = []
+  const schema = FLAT_HANDLER_SCHEMAS[shape]!
+  const matcherOf = native.matcher ?? claudeMatcher
+  eachEventEntry(events, (eventName, raw, path) => {
+    const ordinal = counter.next++
+    const handler = parseEntry(schema, raw, path, report) as Partial<Record<string, unknown>> | undefined
+    if (handler === undefined) return
+    const command = handler.command as string | undefined
+    if (command === undefined)
+      return report(path, 'a handler with only powershell is not run by hookrun (only command); skipped', 'warning')
+    const cwd = native.cwdField === undefined ? undefined : (handler[native.cwdField] as string | undefined)
+    const event = flatAgentEvent(native, eventName)
+    const timeoutMs = native.timeoutMsField === undefined ? undefined : (handler[native.timeoutMsField] as number | undefined)
+    specs.push(
+      handlerSpec({ shape, path, ordinal, envPrefixes }, eventName, (handler.name as string | undefined) ?? commandSlug(command), command, {
+        event,
+        command,
+        timeout: timeoutMs !== undefined ? timeoutMs / 1000 : nativeTimeout(native, event, handler.timeout as number | undefined),
+        matcher: matcherOf(handler[native.matcherField ?? 'matcher'] as string | undefined),
+        ...(cwd !== undefined && { cwd }),
+        ...(typeof handler.description === 'string' && { description: handler.description }),
+      }),
+    )
+  })
+  return specs
+}
+
+// An agent's standalone hook file (Kiro CLI v3's `{"version": "v1", "hooks": [{name, trigger, matcher, action, timeout, enabled}]}`),
+// read with its facts (src/agents/native-config.ts `hookList`).
+/** The entries of `agent`'s hook list: a command action runs by the agent's rules; an agent action is not run, with one warning. */
+export function hookListHooks(
+  agent: Agent,
+  entries: readonly unknown[],
+  envPrefixes: readonly string[],
+  report: Report,
+  counter: { next: number },
+): HookSpec[] {
+  const native = agent.nativeConfig!
+  const shape = agent.name as HookShape
+  const matcherOf = native.matcher ?? claudeMatcher
+  const specs: HookSpec[] = []
+  entries.forEach((raw, index) => {
+    const ordinal = counter.next++
+    const path = `hooks[${index}]`
+    const entry = parseEntry(HookListEntrySchema, raw, path, report)
+    if (entry === undefined) return
+    if (entry.action.type !== 'command') {
+      report(
+        `${path}.action`,
+        `'${entry.name}' has a type '${entry.action.type}' action, which hookrun does not run (only 'command'); skipped`,
+        'warning',
+      )
+      return
+    }
+    const command = entry.action.command
+    if (command === undefined) {
+      report(`${path}.action.command`, `required for '${entry.name}', a command action; skipped`)
+      return
+    }
+    const event = eventPattern(entry.trigger)
+    // Named by the agent's own name for it, so `disabled` and explain name what the file says.
+    specs.push(
+      handlerSpec({ shape, path, ordinal, envPrefixes }, entry.trigger, entry.name, command, {
+        name: entry.name,
+        event,
+        command,
+        timeout: nativeTimeout(native, event, entry.timeout),
+        enabled: entry.enabled ?? true,
+        matcher: matcherOf(entry.matcher),
       }),
     )
   })

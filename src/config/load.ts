@@ -2,13 +2,11 @@
 import type { FoundConfigFiles } from './files.ts'
 import type { ConfigDocument, DocumentReader, ParsedEntry } from './document.ts'
 import { type Discovery, discoverHookFolders } from '../discover/folders.ts'
-import { decideTrust, folderMaterial, needsTrust, type ProjectTrust } from '../trust/trust.ts'
+import { decideTrust, type ProjectTrust } from '../trust/trust.ts'
+import { folderMaterial } from '../trust/material-hash.ts'
 import type { TrustFootprint } from '../trust/footprint.ts'
 import type { CachedPolicy, PolicySetting } from './policy.ts'
 import { httpLimitsWithout, isManagedLayer, takeSettings, withHttpLimits } from './settings.ts'
-
-export { findConfigFiles, findProjectRoot, type LoadOptions } from './files.ts'
-export { formatProblem } from '../core/types.ts'
 import {
   type ConfigFileRef,
   type ConfigProblem,
@@ -16,6 +14,7 @@ import {
   type HttpTarget,
   formatProblem,
   isAgentShape,
+  needsTrust,
   projectRootOf,
   type Settings,
 } from '../core/types.ts'

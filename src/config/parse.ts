@@ -1,14 +1,14 @@
 // One config file → a ConfigDocument (zod validation, shapes normalised, problems named by path).
 import { readFileSync } from 'node:fs'
-import { findConfigFiles, type LoadOptions, resolveConfig, type ResolvedConfig } from './load.ts'
+import { resolveConfig, type ResolvedConfig } from './load.ts'
+import { findConfigFiles, type LoadOptions } from './files.ts'
 import { cachedPolicy } from './policy.ts'
 import type { ConfigDocument, ParsedEntry } from './document.ts'
-import type { ConfigFileRef, ConfigProblem } from '../core/types.ts'
+import { type ConfigFileRef, type ConfigProblem, needsTrust, stringsOf } from '../core/types.ts'
 import { jsonSyntaxError } from '../core/json-error.ts'
 import { lintHookEntry } from './lint.ts'
 import { type HookSpec, normalizeConfig } from './shapes.ts'
 import { envRefusals } from '../trust/hook-env.ts'
-import { needsTrust } from '../core/types.ts'
 import { isKnownEvent } from '../event/events.ts'
 import { patternKeys } from '../event/pattern.ts'
 import { canonicalOf, nearestEvent } from '../event/suggest.ts'
@@ -131,12 +131,7 @@ function withBrokenHook(problem: ConfigProblem, json: unknown): ConfigProblem {
   const flat = /^hooks\[(\d+)\]/.exec(path)
   if (flat) {
     const event = (json as { hooks: Array<{ event?: unknown } | undefined> }).hooks[Number(flat[1])]?.event
-    const events =
-      typeof event === 'string'
-        ? [event]
-        : Array.isArray(event) && event.every((item) => typeof item === 'string')
-          ? (event as string[])
-          : undefined
+    const events = stringsOf(event)
     return { ...problem, brokenHook: events === undefined ? {} : { events: withMeant(events) } }
   }
   const keyed = /^(?:hooks|plugins\[\d+\]\.hooks)\.([^.[]+)/.exec(path)

@@ -13,10 +13,8 @@ type Env = Readonly<Record<string, string | undefined>>
 type PlanContext = Pick<Observation, 'found' | 'env' | 'signature'>
 
 /**
- * The config stage's inputs, as a plan records them. A new input of the config stage (a file, a
- * folder, a variable it reads) is a new field here and an entry in `PLAN_INPUTS`; the type makes
- * `loadAndPlan` give it, and test/unit/plan-inputs.test.ts fails while the config stage reads a
- * file or variable no input covers.
+ * The config stage's inputs, as a plan records them: a new one is a field here and an entry in `PLAN_INPUTS`
+ * (test/unit/plan-inputs.test.ts fails while the config stage reads a file or variable none covers).
  */
 export interface PlanInputs {
   /** The variables the config stage reads (`PLAN_VARIABLES`), as `planEnvironment` writes them. */

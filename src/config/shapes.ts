@@ -1,11 +1,10 @@
-// The config shapes (hookrun, pigo, and the agents' own object forms read in agent-shapes.ts and
-// flat-shapes.ts) normalised into one list of hook specs.
+// The config shapes (hookrun, pigo, and the agents' own object forms read in agent-shapes.ts)
+// normalised into one list of hook specs.
 import type { z } from 'zod'
 import { resolveAlias } from '../event/events.ts'
 import { agentNamed, HOOK_LIST_SHAPES } from '../agents/registry.ts'
-import { agentHooks, pastedAgentOf, urlSlug } from './agent-shapes.ts'
+import { agentHooks, hookListHooks, pastedAgentOf, urlSlug } from './agent-shapes.ts'
 import { commandSlug, type HookSpec, joinPath, parseEntry, type Report } from './hook-spec.ts'
-import { hookListHooks } from './list-shapes.ts'
 import { ConfigEnvelopeSchema, HookSchema, PigoHookSchema, PigoPluginSchema } from './schema.ts'
 import { type FileSettings, SETTINGS } from './settings-schema.ts'
 

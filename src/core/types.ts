@@ -232,6 +232,12 @@ export function formatProblem(problem: ConfigProblem): string {
   return `${where}: ${problem.message}`
 }
 
+/** A string as a list of one, a list of strings as it is; anything else undefined. */
+export function stringsOf(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return [value]
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined
+}
+
 /** Layers whose files come with the project (a cloned repository) and need the user's trust. */
 const PROJECT_LAYERS: ReadonlySet<Layer> = new Set(['project', 'local', 'project-folder', 'project-plugin'])
 

@@ -1,5 +1,5 @@
 // explainFire: fire's pipeline with every decision point recorded, running the same hooks.
-import { findConfigFiles } from '../config/load.ts'
+import { findConfigFiles } from '../config/files.ts'
 import {
   type ConfigFileRef,
   type ConfigProblem,

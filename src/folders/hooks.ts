@@ -7,7 +7,7 @@ import type { ConfigProblem, Hook } from '../core/types.ts'
 import { patternProblem } from '../event/pattern.ts'
 import { runCommand } from '../run/command.ts'
 import { answerCacheIn, type CachedAnswer, hookAnswerCacheFile, readAnswerCache, writeAnswerCache } from './cache.ts'
-import { needsTrust } from '../trust/trust.ts'
+import { needsTrust } from '../core/types.ts'
 import { type Discovery, type FoundExecutable, type FoundSource, pluginsDir } from '../discover/folders.ts'
 import { pluginConfigHooks, type PluginConfigReader } from './plugin-config.ts'
 

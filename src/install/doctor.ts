@@ -3,7 +3,6 @@ import { accessSync, constants, existsSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import { loadConfig } from '../config/parse.ts'
 import type { ResolvedConfig } from '../config/load.ts'
-import { formatProblem } from '../config/load.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { gateBlock } from '../answer/blocks.ts'
 import { AGENTS, agentTarget } from './agents.ts'
@@ -23,7 +22,7 @@ import { findProgram, type ProgramFinding } from './router-program.ts'
 import { pluginInstalls } from './plugin-agents.ts'
 import { selfCommand } from './self.ts'
 import { mcpGateLines, mcpGates } from './mcp-doctor.ts'
-import type { Hook } from '../core/types.ts'
+import { formatProblem, type Hook } from '../core/types.ts'
 
 /** Where the agents' config files say hookrun is, with the agents and files that say so. */
 interface Wiring {

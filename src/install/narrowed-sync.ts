@@ -7,7 +7,8 @@ import { count } from '../core/words.ts'
 import { ExitCode } from '../core/errors.ts'
 import { homeOf } from '../core/places.ts'
 import { loadConfig } from '../config/parse.ts'
-import { findConfigFiles, type ResolvedConfig } from '../config/load.ts'
+import type { ResolvedConfig } from '../config/load.ts'
+import { findConfigFiles } from '../config/files.ts'
 import { SETTLE_MS } from '../core/stat.ts'
 import { compiledSignature, type NarrowedStamp, readStamp, readUserStamp, writeStamp, writeUserStamp } from '../config/narrowed.ts'
 import { AGENTS, agentTarget } from './agents.ts'
@@ -263,7 +264,7 @@ export function followsNarrowed(project: string, env: Env, agent: string): boole
 }
 
 /** An agent config of the project that leaves a hook unasked, and the command that fixes it. */
-export interface StaleAgentConfig {
+interface StaleAgentConfig {
   readonly agent: string
   readonly file: string
   readonly what: string

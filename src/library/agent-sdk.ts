@@ -6,7 +6,8 @@ import type { Payload } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { AGENT_SDK_DIALECT, AGENT_SDK_HOOKS_VARIABLE, agentSdkAgent } from '../agents/agent-sdk.ts'
-import { loadAgentsFor, noticeChannels, prepareDialect, renderFor } from '../dialect.ts'
+import { noticeChannels, prepareDialect, renderFor } from '../dialect.ts'
+import { loadAgentsFor } from '../agents/loaded.ts'
 import { projectSearchStart } from '../config/project.ts'
 
 /** The hook events of `@anthropic-ai/claude-agent-sdk` 0.3.332 (its `HOOK_EVENTS`; the agent lab checks them). */

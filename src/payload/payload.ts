@@ -13,8 +13,6 @@ export const MAX_PAYLOAD_DEPTH = 512
 /** Payloads at least this large leave their long strings undecoded until read; smaller ones cost less parsed whole. */
 export const LARGE_PAYLOAD_BYTES = 1024 * 1024
 
-export { PayloadError } from './payload-error.ts'
-
 /** Read the payload once: `-` is stdin, anything else a file path, nothing means `{}`. */
 export async function readPayload(source: string | undefined, stdin: AsyncIterable<Uint8Array> = process.stdin): Promise<Payload> {
   if (source === undefined) return {}

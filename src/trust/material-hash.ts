@@ -173,7 +173,7 @@ export function folderMaterial(discovery: Discovery, projectRoot: string, env: E
  * The files a project plugin's hooks.json commands run (`./tools/check.sh` runs from the project
  * root, outside the plugin folder). Read with JSON.parse alone: trust is checked on every fire.
  */
-export function pluginCommandFiles(
+function pluginCommandFiles(
   projectRoot: string,
   configs: ReadonlyArray<{ readonly file: string; readonly dir: string; readonly layout?: PluginLayout }>,
 ): string[] {

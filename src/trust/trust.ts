@@ -18,31 +18,6 @@ import { relativePath } from './material.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
-// Callers import trust from here: the material's hashes are in material-hash.ts, the records in records.ts.
-export {
-  changedFiles,
-  type ConfigDocument,
-  type FileHash,
-  folderMaterial,
-  hashProjectMaterial,
-  type MaterialHash,
-  pluginCommandFiles,
-  projectMaterial,
-  withCommandPaths,
-} from './material-hash.ts'
-export {
-  readTrustedTexts,
-  readTrustRecord,
-  removeTrustRecord,
-  trustFootprint,
-  type TrustRecord,
-  trustRecordFile,
-  trustRecordFor,
-  writeTrustRecord,
-} from './records.ts'
-
-export { needsTrust } from '../core/types.ts'
-
 /** Whether a project's hooks may run, and why. */
 export interface ProjectTrust {
   /** The project root (the folder holding `.hookrun/`). */

@@ -5,7 +5,8 @@ import type { Hook } from '../core/types.ts'
 import { needsTrust } from '../core/types.ts'
 import { statSignature } from '../core/stat.ts'
 import { commandPaths, relativePath } from './material.ts'
-import type { ProjectTrust, TrustRecord } from './trust.ts'
+import type { ProjectTrust } from './trust.ts'
+import type { TrustRecord } from './records.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -21,17 +22,23 @@ export function materialCheck(trusts: readonly ProjectTrust[], env: Env): ((hook
   if (byRecord.size === 0) return undefined
   // The project's own trust is the last; an enclosing project's hook names its own root.
   const own = trusts.at(-1)?.root
-  const records = new Map<string, Promise<{ record: TrustRecord | undefined; hash: typeof import('./trust.ts').hashProjectMaterial }>>()
+  const records = new Map<
+    string,
+    Promise<{ record: TrustRecord | undefined; hash: typeof import('./material-hash.ts').hashProjectMaterial }>
+  >()
   return async (hook) => {
     const root = hook.projectRoot ?? own
     if (!needsTrust(hook.source.layer) || root === undefined || !byRecord.has(root)) return []
     const files = hookFiles(root, hook)
-    // Loaded only when a project hook runs: most fires' plans never load trust.ts. A git
+    // Loaded only when a project hook runs: most fires' plans never load the records. A git
     // worktree with no record of its own is held to its main checkout's.
     if (!records.has(root))
       records.set(
         root,
-        import('./trust.ts').then((module) => ({ record: module.trustRecordFor(root, env), hash: module.hashProjectMaterial })),
+        Promise.all([import('./records.ts'), import('./material-hash.ts')]).then(([stored, material]) => ({
+          record: stored.trustRecordFor(root, env),
+          hash: material.hashProjectMaterial,
+        })),
       )
     const { record: trusted, hash } = await records.get(root)!
     if (trusted === undefined) return ['the trust record removed']

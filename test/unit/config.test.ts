@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { findConfigFiles } from '../../src/config/load.ts'
+import { findConfigFiles } from '../../src/config/files.ts'
 import type { ConfigProblem } from '../../src/core/types.ts'
 import { loadConfig, readConfigFile } from '../../src/config/parse.ts'
 import { HookSchema } from '../../src/config/schema.ts'

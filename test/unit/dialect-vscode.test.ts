@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { Decision } from '../../src/core/protocol.ts'
-import { loadAgentsFor, prepareDialect, renderFor } from '../../src/dialect.ts'
+import { prepareDialect, renderFor } from '../../src/dialect.ts'
+import { loadAgentsFor } from '../../src/agents/loaded.ts'
 
 // The agents these tests name, loaded as a fire loads them (src/agents/loaded.ts).
 await loadAgentsFor(undefined)

@@ -17,7 +17,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { writeFileAtomic } from '../../src/core/atomic-write.ts'
 import { writeJsonAtomic } from '../../src/core/cache-file.ts'
 import { lockHeld, releaseLock, takeLock, withLock } from '../../src/core/lock.ts'
-import { diskFiles } from '../../src/commands/install.ts'
+import { diskFiles } from '../../src/install/results.ts'
 
 // The plumbing every writer of hookrun's files shares (src/core/atomic-write.ts, src/core/lock.ts).
 const dir = mkdtempSync(join(tmpdir(), 'hookrun-own-files-'))

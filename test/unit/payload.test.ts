@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, parsePayload, PayloadError, readPayload } from '../../src/payload/payload.ts'
+import { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, parsePayload, readPayload } from '../../src/payload/payload.ts'
+import { PayloadError } from '../../src/payload/payload-error.ts'
 import { cpuMs, makeProject, removeProject, ROOT } from '../helpers.ts'
 
 const bytes = (text: string) => new TextEncoder().encode(text)

@@ -7,7 +7,7 @@ import { execWord, quoteVariables } from '../../src/core/shell.ts'
 import type { ConfigProblem } from '../../src/core/types.ts'
 import { discoverHookFolders, type FoundPluginConfig, type FoundSource, pluginSources } from '../../src/discover/folders.ts'
 import { pluginConfigHooks } from '../../src/folders/plugin-config.ts'
-import { folderMaterial } from '../../src/trust/trust.ts'
+import { folderMaterial } from '../../src/trust/material-hash.ts'
 import { makeProject, removeProject, writeFiles } from '../helpers.ts'
 
 /**

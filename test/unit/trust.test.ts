@@ -2,9 +2,11 @@ import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, statSync, writeFi
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { trustProject, untrustProject } from '../../src/commands/trust.ts'
-import { findConfigFiles } from '../../src/config/load.ts'
+import { findConfigFiles } from '../../src/config/files.ts'
 import { loadConfig, readConfigDocument } from '../../src/config/parse.ts'
-import { hashProjectMaterial, projectMaterial, trustedFolderOf, trustRecordFile } from '../../src/trust/trust.ts'
+import { hashProjectMaterial, projectMaterial } from '../../src/trust/material-hash.ts'
+import { trustRecordFile } from '../../src/trust/records.ts'
+import { trustedFolderOf } from '../../src/trust/trust.ts'
 import { stateDir } from '../../src/core/places.ts'
 import { type Files, makeProject, projectAtHome, removeProject } from '../helpers.ts'
 
