@@ -196,18 +196,16 @@ function fileEntries(run: EntriesRun, given: AgentTarget, file: string, narrowin
   } catch (error) {
     if (!(error instanceof JsonTextError)) throw error
     run.lines.push(`${given.name}: ${file}: ${error.message}; left untouched`)
-    // An own format's failure is told in the lines only.
-    if (given.format === undefined)
-      run.results.push({
-        agent: given.name,
-        file,
-        status: 'failed',
-        eventsAdded: [],
-        eventsRemoved: [],
-        notes: [],
-        warnings: [],
-        error: `${error.message}; left untouched`,
-      })
+    run.results.push({
+      agent: given.name,
+      file,
+      status: 'failed',
+      eventsAdded: [],
+      eventsRemoved: [],
+      notes: [],
+      warnings: [],
+      error: `${error.message}; left untouched`,
+    })
     run.exitCode = ExitCode.Failure
   }
 }

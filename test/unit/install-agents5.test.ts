@@ -216,13 +216,21 @@ describe("Hermes Agent: hooks: in config.yaml, the user's YAML kept", () => {
     expect(readFileSync(file, 'utf8')).toBe(original)
   })
 
-  test('a config that is not YAML is left untouched, with one line naming the file', () => {
+  test('a config that is not YAML is left untouched, with one line naming the file and a failed result (--json)', () => {
     const where = place()
     const file = join(where.home, '.hermes', 'config.yaml')
     const broken = put(file, 'model: [unclosed\n')
     const result = run(where, 'hermes')
     expect(result.exitCode).not.toBe(0)
     expect(result.output).toMatch(/config\.yaml: is not valid YAML .*; left untouched/)
+    expect(result.results).toEqual([
+      expect.objectContaining({
+        agent: 'hermes',
+        file,
+        status: 'failed',
+        error: expect.stringMatching(/^is not valid YAML .*; left untouched$/),
+      }),
+    ])
     expect(readFileSync(file, 'utf8')).toBe(broken)
   })
 })
