@@ -168,6 +168,55 @@ function decode(long: LongString, key: string): string {
   }
 }
 
+/** A long string of a large payload, not decoded: a variable reads only as much as it holds from its bytes. */
+export class LongStringField {
+  readonly holder: object
+  readonly key: string
+  constructor(holder: object, key: string) {
+    this.holder = holder
+    this.key = key
+  }
+}
+
+/**
+ * `value` (not a string) as text of at most about `maxBytes` bytes: a long string read from its bytes only that far,
+ * anything else as its JSON with every long string in it cut; and whether that is all of it.
+ */
+export function textWithin(value: unknown, maxBytes: number, maxDepth: number): { text: string; complete: boolean } {
+  if (value instanceof LongStringField) return boundedText(value.holder, value.key, maxBytes)!
+  const cut = { any: false }
+  return { text: JSON.stringify(cutLongStrings(value, maxBytes, maxDepth, cut)), complete: !cut.any }
+}
+
+/**
+ * `value` with every string longer than `maxBytes` characters cut there (`cut.any` then set): the JSON is cut to that
+ * many bytes anyway (an environment variable's value), so a 10 MB file write is neither serialised once per hook nor decoded further than fits.
+ */
+function cutLongStrings(value: unknown, maxBytes: number, maxDepth: number, cut: { any: boolean }, depth = 0): unknown {
+  if (typeof value === 'string') {
+    if (value.length <= maxBytes) return value
+    cut.any = true
+    return value.slice(0, maxBytes)
+  }
+  // What JSON.stringify serialises its own way (toJSON) is left to it, as is anything nested past any payload's depth.
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    typeof (value as { toJSON?: unknown }).toJSON === 'function' ||
+    depth > maxDepth
+  )
+    return value
+  const source = value as Record<string, unknown>
+  // No prototype: a key named __proto__ is then a property like any other, as JSON.stringify sees it.
+  const copy = (Array.isArray(value) ? new Array<unknown>(value.length) : Object.create(null)) as Record<string, unknown>
+  for (const key of Object.keys(source)) {
+    const bounded = boundedText(source, key, maxBytes)
+    if (bounded !== undefined && !bounded.complete) cut.any = true
+    copy[key] = cutLongStrings(bounded === undefined ? source[key] : bounded.text, maxBytes, maxDepth, cut, depth + 1)
+  }
+  return copy
+}
+
 /**
  * A long string not decoded yet, as much of it as `maxBytes` bytes of UTF-8 hold (an environment variable), read
  * from the bytes only about as far as fits, and whether that is all of it; undefined for anything else.

@@ -1,6 +1,6 @@
 // The environment a hook runs with: the caller's, scrubbed, plus HOOKRUN_* and its own `env`.
 import { sessionIdOf, toolInput } from '../payload/fields.ts'
-import { boundedText, hasNul, isUndecoded } from '../payload/long-strings.ts'
+import { hasNul, isUndecoded, LongStringField, textWithin } from '../payload/long-strings.ts'
 import { MAX_PAYLOAD_DEPTH } from '../payload/payload.ts'
 import type { FiredEvent, Payload } from '../core/types.ts'
 import { aliasFor } from '../event/events.ts'
@@ -20,16 +20,6 @@ interface EnvContext {
 }
 
 type Extract = (event: FiredEvent, payload: Payload, context: EnvContext) => unknown
-
-/** A long string of a large payload, not decoded: a variable reads only as much as it holds from its bytes. */
-class LongStringField {
-  readonly holder: object
-  readonly key: string
-  constructor(holder: object, key: string) {
-    this.holder = holder
-    this.key = key
-  }
-}
 
 /** The first of `keys` `holder` has a value for (as `pick`), a long string not decoded yet as a LongStringField. */
 function pickKeepingLongStrings(holder: unknown, ...keys: string[]): unknown {
@@ -179,14 +169,10 @@ interface EnvValue {
 function asEnvValue(value: unknown, maxBytes: number): EnvValue | undefined {
   if (value === undefined) return undefined
   if (typeof value === 'string') return fitted(withoutNul(value), maxBytes, false)
-  if (value instanceof LongStringField) {
-    const bounded = boundedText(value.holder, value.key, maxBytes)!
-    const clean = withoutNul(bounded.text)
-    // Cut at a NUL in what was read: the value ends there whatever follows.
-    return fitted(clean, maxBytes, !bounded.complete && clean === bounded.text)
-  }
-  const cut = { any: false }
-  return fitted(JSON.stringify(cutLongStrings(value, maxBytes, 0, cut)), maxBytes, cut.any)
+  const { text, complete } = textWithin(value, maxBytes, MAX_PAYLOAD_DEPTH)
+  const clean = withoutNul(text)
+  // Cut at a NUL in what was read: the value ends there whatever follows (JSON has none: it escapes them).
+  return fitted(clean, maxBytes, !complete && clean === text)
 }
 
 /** NUL cannot be in an environment variable; cut at it rather than fail the spawn (a gate blocks instead: src/run/hook.ts). */
@@ -200,33 +186,4 @@ function fitted(text: string, maxBytes: number, cutAlready: boolean): EnvValue {
   if (text.length * 3 <= maxBytes) return { text, truncated: cutAlready }
   const { read } = new TextEncoder().encodeInto(text, new Uint8Array(maxBytes))
   return read === text.length ? { text, truncated: cutAlready } : { text: text.slice(0, read), truncated: true }
-}
-
-/**
- * `value` with every string longer than `maxBytes` characters cut there (`cut.any` then set): the JSON is cut to that
- * many bytes anyway, so a 10 MB file write is neither serialised once per hook nor decoded further than fits.
- */
-function cutLongStrings(value: unknown, maxBytes: number, depth: number, cut: { any: boolean }): unknown {
-  if (typeof value === 'string') {
-    if (value.length <= maxBytes) return value
-    cut.any = true
-    return value.slice(0, maxBytes)
-  }
-  // What JSON.stringify serialises its own way (toJSON) is left to it, as is anything nested past any payload's depth.
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    typeof (value as { toJSON?: unknown }).toJSON === 'function' ||
-    depth > MAX_PAYLOAD_DEPTH
-  )
-    return value
-  const source = value as Record<string, unknown>
-  // No prototype: a key named __proto__ is then a property like any other, as JSON.stringify sees it.
-  const copy = (Array.isArray(value) ? new Array<unknown>(value.length) : Object.create(null)) as Record<string, unknown>
-  for (const key of Object.keys(source)) {
-    const bounded = boundedText(source, key, maxBytes)
-    if (bounded !== undefined && !bounded.complete) cut.any = true
-    copy[key] = cutLongStrings(bounded === undefined ? source[key] : bounded.text, maxBytes, depth + 1, cut)
-  }
-  return copy
 }
