@@ -199,12 +199,7 @@ function cutLongStrings(value: unknown, maxBytes: number, maxDepth: number, cut:
     return value.slice(0, maxBytes)
   }
   // What JSON.stringify serialises its own way (toJSON) is left to it, as is anything nested past any payload's depth.
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    typeof (value as { toJSON?: unknown }).toJSON === 'function' ||
-    depth > maxDepth
-  )
+  if (typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON === 'function' || depth > maxDepth)
     return value
   const source = value as Record<string, unknown>
   // No prototype: a key named __proto__ is then a property like any other, as JSON.stringify sees it.
