@@ -110,6 +110,8 @@ const CRUSH_SCAN: ProjectScan = {
 
 /** How Crush's crush.json reads: handlers flat under each event (default 30 s); a flat file no other agent's names claim is Crush's. */
 const CRUSH_NATIVE: NativeConfig = {
+  answersOnExitZero: true,
+  haltExit: 49,
   reader: 'flat',
   defaultTimeout: 30,
   pasted: {},

@@ -225,6 +225,7 @@ const CURSOR_SCAN: ProjectScan = {
 
 /** How Cursor's own file reads (agent-hook-protocols.md §6.3, §9.2): handlers flat under each event, beside `version`; hookrun's default timeout. */
 const CURSOR_NATIVE: NativeConfig = {
+  answersOnExitZero: true,
   reader: 'versioned',
   // Cursor sets Claude Code's name too.
   handlerVariables: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],

@@ -207,6 +207,7 @@ function kiroMatcher(matcher: string | undefined): string | undefined {
  * Crush's), `timeout_ms` (default 30000); its v3 hook files by `hookList`.
  */
 const KIRO_NATIVE: NativeConfig = {
+  answersOnExitZero: true,
   reader: 'flat',
   defaultTimeout: 30,
   timeoutMsField: 'timeout_ms',

@@ -100,6 +100,10 @@ export interface NativeConfig {
   readonly handlerVariables?: readonly string[]
   /** hookrun's events on which the agent blocks when a handler times out (Reasonix), so a pasted one does too. */
   readonly timeoutBlocks?: readonly string[]
+  /** It reads a handler's JSON answer only on exit 0, if at all: any other exit but 2 is a handler error, `onError` decides. */
+  readonly answersOnExitZero?: true
+  /** An exit code that halts the whole turn, stderr its reason (Crush's 49). */
+  readonly haltExit?: number
   /** Placeholders its exec form (`command` and `args`) keeps for the shell to expand. */
   readonly execPlaceholders?: readonly string[]
   /** How a hooks object of unknown agent is told to be this agent's (tried in the registry's `PASTED_SHAPES` order). */

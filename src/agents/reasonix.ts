@@ -150,6 +150,7 @@ const REASONIX_SCAN: ProjectScan = {
  * `description`, `cwd` or an event Crush lacks; `match` an anchored regex, `timeout` in ms (hook.go 1.38.11).
  */
 const REASONIX_NATIVE: NativeConfig = {
+  answersOnExitZero: true,
   reader: 'flat',
   defaultTimeout: 30,
   shortTimeout: { seconds: 5, events: ['tool:pre_execute', 'permission:prompt', 'user:prompt_submit'] },

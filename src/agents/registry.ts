@@ -124,9 +124,11 @@ export function vocabularyOf(): AgentVocabulary {
     handlerVariables: AGENTS.flatMap((agent) =>
       agent.nativeConfig?.handlerVariables === undefined ? [] : [[agent.name, agent.nativeConfig.handlerVariables] as const],
     ),
-    timeoutBlocks: AGENTS.flatMap((agent) =>
-      agent.nativeConfig?.timeoutBlocks === undefined ? [] : [[agent.name, agent.nativeConfig.timeoutBlocks] as const],
-    ),
+    handlerExits: AGENTS.flatMap((agent) => {
+      const { timeoutBlocks, answersOnExitZero, haltExit } = agent.nativeConfig ?? {}
+      if (timeoutBlocks === undefined && answersOnExitZero === undefined && haltExit === undefined) return []
+      return [[agent.name, { timeoutBlocks, answersOnExitZero, haltExit }] as const]
+    }),
     callers: AGENTS.flatMap((agent) =>
       agent.caller === undefined
         ? []

@@ -6,7 +6,11 @@
 import type { AgentEvents, AgentTools } from './types.ts'
 import type { PluginLayoutFacts } from './plugins.ts'
 import type { Caller } from './callers.ts'
+import type { NativeConfig } from './native-config.ts'
 import { VOCABULARY_JSON } from './vocabulary-data.ts'
+
+/** What an agent's handlers' exits and timeouts mean, where not as Claude Code's (src/answer/interpret.ts reads it). */
+export type HandlerExits = Pick<NativeConfig, 'timeoutBlocks' | 'answersOnExitZero' | 'haltExit'>
 
 /** What the registry says of every agent (`vocabularyOf` in src/agents/registry.ts). */
 export interface AgentVocabulary {
@@ -20,8 +24,8 @@ export interface AgentVocabulary {
   readonly handlerVariables: ReadonlyArray<readonly [string, readonly string[]]>
   /** The plugin layouts hookrun reads, in the order a manifest is chosen (`PLUGIN_LAYOUTS`). */
   readonly pluginLayouts: ReadonlyArray<readonly [string, PluginLayoutFacts]>
-  /** The events on which a timed-out handler of an agent's shape blocks (`NativeConfig.timeoutBlocks`). */
-  readonly timeoutBlocks: ReadonlyArray<readonly [string, readonly string[]]>
+  /** How each agent reads its handlers' exits and timeouts, where not as Claude Code does (`HandlerExits`). */
+  readonly handlerExits: ReadonlyArray<readonly [string, HandlerExits]>
   /** What a fire from each agent that runs another's entries has, and where it says its project is (`Agent.caller`). */
   readonly callers: ReadonlyArray<readonly [string, Pick<Caller, 'marks' | 'project'>]>
   /** Every `--format` an agent has, in detection order (`DIALECTS`). */
@@ -56,9 +60,9 @@ export function agentLabel(name: string): string | undefined {
   return VOCABULARY.agents.find(([agent]) => agent === name)?.[1]
 }
 
-/** Does a timed-out handler of this agent's shape block on this event? */
-export function timeoutBlocks(shape: string, event: string): boolean {
-  return VOCABULARY.timeoutBlocks.some(([name, events]) => name === shape && events.includes(event))
+/** How a handler of this agent's shape exits and times out, where not as Claude Code's do. */
+export function handlerExitsOf(shape: string): HandlerExits | undefined {
+  return VOCABULARY.handlerExits.find(([name]) => name === shape)?.[1]
 }
 
 /** The project-folder variables a handler of this agent's shape reads. */

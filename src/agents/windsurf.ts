@@ -134,6 +134,7 @@ const TOOL_EVENT = /^(?:pre|post)_(run_command|write_code|read_code|mcp_tool_use
 
 /** How Windsurf's hooks.json reads: handlers flat under its snake_case events; no default timeout of its own. */
 const WINDSURF_NATIVE: NativeConfig = {
+  answersOnExitZero: true,
   reader: 'flat',
   pasted: { ownEvents: true },
   cwdField: 'working_directory',

@@ -8,16 +8,13 @@ import {
   isAgentShape,
   type ParsedAnswer,
 } from '../core/types.ts'
-import { agentLabel, timeoutBlocks } from '../agents/vocabulary.ts'
+import { agentLabel, handlerExitsOf } from '../agents/vocabulary.ts'
 import { canBlock, isGate } from '../event/events.ts'
 import type { DecisionValue, HookAnswer } from '../core/protocol.ts'
 import { strictness } from '../core/decisions.ts'
 
 /** Events whose plain stdout becomes context for the model (as in Claude Code; Kiro's agentSpawn is agent:start). */
 const CONTEXT_EVENTS = new Set(['session:start', 'agent:start', 'user:prompt_submit', 'user:prompt_expansion', 'llm:post_model_switch'])
-
-/** Shapes whose agent reads a hook's answer only on exit 0 (cursor.com/docs/agent/hooks, crush docs/hooks), if at all (Reasonix: its exit code alone). */
-const EXIT_ZERO_JSON = new Set<Hook['shape']>(['cursor', 'crush', 'windsurf', 'kiro', 'reasonix'])
 
 /** Events where an agent-shaped handler that times out blocks (Claude Code's PreModelSwitch, §9.1). */
 const TIMEOUT_BLOCKS = new Set(['llm:pre_model_switch'])
@@ -41,6 +38,7 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
   if (run.truncated.stdout) warnings.push(`hook '${hook.name}' wrote more stdout than hookrun keeps; the rest was discarded`)
 
   const agent = isAgentShape(hook.shape)
+  const exits = agent ? handlerExitsOf(hook.shape) : undefined
   const policy = failurePolicy(hook, event)
   const failure = (why: string): HookResult => failed(hook, base, policy, warnings, why)
 
@@ -49,7 +47,7 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
     return { report: { ...base, outcome: 'background', async: true }, blocks: false, context: [], warnings }
   }
   if (run.spawnError !== undefined) return failure(run.spawnError)
-  if (run.timedOut && agent && (TIMEOUT_BLOCKS.has(event.name) || timeoutBlocks(hook.shape, event.name))) {
+  if (run.timedOut && agent && (TIMEOUT_BLOCKS.has(event.name) || exits?.timeoutBlocks?.includes(event.name))) {
     return failed(hook, base, 'block', warnings, `timed out after ${hook.timeout}s and was killed; on ${event.name} a timeout blocks`)
   }
   if (run.timedOut) return failure(`timed out after ${hook.timeout}s and was killed`)
@@ -81,14 +79,14 @@ export function interpretRun(hook: Hook, event: FiredEvent, run: CommandRun, env
       warnings,
     }
   }
-  // Crush: exit 49 halts the whole turn, stderr its reason (charmbracelet/crush docs/hooks).
-  if (run.exitCode === 49 && hook.shape === 'crush') {
-    const reason = firstLines(run.stderr) ?? `hook '${hook.name}' halted the turn (exit 49)`
+  // An exit that halts the whole turn (Crush's 49: charmbracelet/crush docs/hooks), stderr its reason.
+  if (exits?.haltExit !== undefined && run.exitCode === exits.haltExit) {
+    const reason = firstLines(run.stderr) ?? `hook '${hook.name}' halted the turn (exit ${run.exitCode})`
     const answer = { continue: false, stopReason: reason }
     return { report: { ...base, outcome: 'deny', reason }, blocks: true, decision: 'deny', reason, answer, context: [], warnings }
   }
-  // These shapes read a hook's JSON only on exit 0 (if at all): any other exit but 2 is a hook error, `onError` decides.
-  const exitZeroOnly = EXIT_ZERO_JSON.has(hook.shape) ? (agentLabel(hook.shape) ?? hook.shape) : undefined
+  // Some agents read a hook's JSON only on exit 0 (if at all): any other exit but 2 is a hook error, `onError` decides.
+  const exitZeroOnly = exits?.answersOnExitZero ? (agentLabel(hook.shape) ?? hook.shape) : undefined
   if (run.exitCode !== 0 && exitZeroOnly !== undefined) {
     return failure(
       `${describeExit(run, env)}${answer === undefined ? '' : `; ${exitZeroOnly} reads a JSON answer only on exit 0, so the one it printed does not count`}`,

@@ -78,11 +78,6 @@ const ALLOWED: ReadonlyArray<{ readonly file: string; readonly line: RegExp; rea
     line: /^export type HookShape =/,
     why: 'the shapes of handler a config may hold, by the agent whose format it is',
   },
-  {
-    file: 'src/answer/interpret.ts',
-    line: /EXIT_ZERO_JSON|hook\.shape === ["']crush["']/,
-    why: "how a shape's handler answers (its JSON on exit 0, Crush's exit 49)",
-  },
 
   {
     file: 'src/discover/folders.ts',
