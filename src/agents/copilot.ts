@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { agentOf, Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
-import type { AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import type { AgentEvents, AgentTools, AnswerField, Dialect, Normalized } from './types.ts'
 import { fromVSCode, renderForVSCode } from './vscode.ts'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
@@ -259,7 +259,18 @@ const COPILOT_IMPORT: HooksImport = {
   folder: true,
 }
 
+/** Copilot CLI's answer fields: preToolUse answers at the top level; permissionRequest answers `behavior`. */
+const COPILOT_ANSWER_FIELDS: readonly AnswerField[] = [
+  { field: 'permissionDecision', to: 'decision', reasons: ['permissionDecisionReason'] },
+  { field: 'permissionDecisionReason', to: 'reason' },
+  { field: 'modifiedArgs', to: 'updatedInput' },
+  { field: 'behavior', to: 'decision', reasons: ['message'] },
+  { field: 'message', to: 'reason', with: 'behavior' },
+  { field: 'interrupt', to: 'continue', with: 'behavior', ifTrue: false },
+]
+
 export const copilotAgent = agentOf(copilot, {
+  answerFields: COPILOT_ANSWER_FIELDS,
   events: EVENTS,
   tools: TOOLS,
   install: copilotInstall,

@@ -1,6 +1,6 @@
 import { agentOf, Answer, blockReason, contextText, decided, jsonLine, objectFrom } from './shared.ts'
 import { claudeEvents } from './claude.ts'
-import type { AgentTools, Dialect } from './types.ts'
+import type { AgentTools, AnswerField, Dialect } from './types.ts'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { homeOr, type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
@@ -119,7 +119,19 @@ const CRUSH_NATIVE: NativeConfig = {
   eventSpelling: (eventName) => (eventName.replaceAll('_', '').toLowerCase() === 'pretooluse' ? 'PreToolUse' : eventName),
 }
 
+/**
+ * Crush's answer fields (charmbracelet/crush docs/hooks): `halt: true` blocks the call and ends the turn;
+ * `context` is a string or a list of strings for the model.
+ */
+const CRUSH_ANSWER_FIELDS: readonly AnswerField[] = [
+  { field: 'halt', to: 'decision', ifTrue: 'deny', reasons: ['reason'] },
+  { field: 'halt', to: 'continue', ifTrue: false },
+  { field: 'reason', to: 'stopReason', with: 'halt' },
+  { field: 'context', to: 'additionalContext', strings: true },
+]
+
 export const crushAgent = agentOf(crush, {
+  answerFields: CRUSH_ANSWER_FIELDS,
   events: EVENTS,
   tools: TOOLS,
   install: crushInstall,

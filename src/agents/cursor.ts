@@ -1,7 +1,7 @@
 // Cursor's dialect: its payloads in, its JSON answers and exit codes out.
 import { spreadKeepingLongStrings } from '../payload/long-strings.ts'
 import { agentOf, Answer, blockReason, carryFields, contextText, decided, jsonLine, objectFrom, ownEvent } from './shared.ts'
-import type { AgentEvents, AgentTools, Dialect, Normalized } from './types.ts'
+import type { AgentEvents, AgentTools, AnswerField, Dialect, Normalized } from './types.ts'
 import { join } from 'node:path'
 import { type InstallTarget, ROUTER_TIMEOUT_SECONDS } from './install.ts'
 import type { Caller } from './callers.ts'
@@ -239,7 +239,21 @@ const CURSOR_IMPORT: HooksImport = {
   userHooksRunInFileFolder: true,
 }
 
+/** Cursor's answer fields, read as hookrun's wherever a hook written for Cursor runs. */
+const CURSOR_ANSWER_FIELDS: readonly AnswerField[] = [
+  // Permission events answer `permission` with a message for the agent and one for the user.
+  { field: 'permission', to: 'decision', reasons: ['agentMessage', 'agent_message', 'userMessage', 'user_message'] },
+  { field: 'agentMessage', to: 'reason' },
+  { field: 'agent_message', to: 'reason' },
+  // stop / subagentStop: a follow-up message makes the agent go on, which is a block on agent:stop.
+  { field: 'followup_message', to: 'decision', always: 'deny', reasons: ['followup_message'] },
+  { field: 'followup_message', to: 'reason' },
+  { field: 'additional_context', to: 'additionalContext' },
+  { field: 'updated_input', to: 'updatedInput' },
+]
+
 export const cursorAgent = agentOf(cursor, {
+  answerFields: CURSOR_ANSWER_FIELDS,
   events: EVENTS,
   tools: TOOLS,
   install: cursorInstall,

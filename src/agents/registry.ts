@@ -124,6 +124,7 @@ export function vocabularyOf(): AgentVocabulary {
     handlerVariables: AGENTS.flatMap((agent) =>
       agent.nativeConfig?.handlerVariables === undefined ? [] : [[agent.name, agent.nativeConfig.handlerVariables] as const],
     ),
+    answerFields: AGENTS.flatMap((agent) => agent.answerFields ?? []),
     handlerExits: AGENTS.flatMap((agent) => {
       const { timeoutBlocks, answersOnExitZero, haltExit } = agent.nativeConfig ?? {}
       if (timeoutBlocks === undefined && answersOnExitZero === undefined && haltExit === undefined) return []

@@ -130,6 +130,27 @@ export type AgentEvents = Readonly<Record<string, AgentEvent>>
 export type AgentTools = Readonly<Record<string, string>>
 
 /**
+ * A field of this agent's hook answers that hookrun reads as its own protocol's, wherever the hook runs
+ * (src/answer/agent-answers.ts), so a deny in the agent's form denies. Data, kept in the vocabulary.
+ */
+export interface AnswerField {
+  /** The agent's field, top level in its answer. */
+  readonly field: string
+  /** The protocol's field it fills (src/core/protocol.ts). */
+  readonly to: 'decision' | 'reason' | 'systemMessage' | 'additionalContext' | 'updatedInput' | 'continue' | 'stopReason'
+  /** Only when the answer also has this field (Copilot's `message` means something only beside `behavior`). */
+  readonly with?: string
+  /** The value the protocol field gets whatever the agent's field holds; without this, `ifTrue` or `strings`: the agent's value as it is. */
+  readonly always?: unknown
+  /** The value the protocol field gets when the agent's field is `true` (and none otherwise). */
+  readonly ifTrue?: unknown
+  /** The agent's value is a string or a list of strings: the non-empty ones, a blank line between them. */
+  readonly strings?: true
+  /** For a decision: the agent's fields that hold its reason, the first one present counting. */
+  readonly reasons?: readonly string[]
+}
+
+/**
  * Everything hookrun knows of one agent (src/agents/<agent>.ts), collected in src/agents/registry.ts:
  * its names, its events and tools in its own spelling, and its hook protocol where it has one of its own.
  */
@@ -168,4 +189,6 @@ export interface Agent {
   readonly hooksImport?: HooksImport
   /** Its layout for plugins that ship hooks, found by its manifest (src/agents/plugins.ts). */
   readonly pluginLayout?: PluginLayoutFacts
+  /** The fields of its hook answers hookrun reads as its own protocol's, in the order they count. */
+  readonly answerFields?: readonly AnswerField[]
 }

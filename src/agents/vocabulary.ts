@@ -3,14 +3,14 @@
 // names in detection order, the look-up tables from any of their names to hookrun's. Derived from
 // the registry (`vocabularyWithTables` in src/event/vocabulary-tables.ts) and kept as data in vocabulary-data.ts (`npm run vocabulary` writes it; a test holds it to the
 // registry): evaluating every agent module cost each fire about a fifth of its time (BENCHMARKS.md).
-import type { AgentEvents, AgentTools } from './types.ts'
+import type { AgentEvents, AgentTools, AnswerField } from './types.ts'
 import type { PluginLayoutFacts } from './plugins.ts'
 import type { Caller } from './callers.ts'
 import type { NativeConfig } from './native-config.ts'
 import { VOCABULARY_JSON } from './vocabulary-data.ts'
 
 /** What an agent's handlers' exits and timeouts mean, where not as Claude Code's (src/answer/interpret.ts reads it). */
-export type HandlerExits = Pick<NativeConfig, 'timeoutBlocks' | 'answersOnExitZero' | 'haltExit'>
+type HandlerExits = Pick<NativeConfig, 'timeoutBlocks' | 'answersOnExitZero' | 'haltExit'>
 
 /** What the registry says of every agent (`vocabularyOf` in src/agents/registry.ts). */
 export interface AgentVocabulary {
@@ -24,6 +24,8 @@ export interface AgentVocabulary {
   readonly handlerVariables: ReadonlyArray<readonly [string, readonly string[]]>
   /** The plugin layouts hookrun reads, in the order a manifest is chosen (`PLUGIN_LAYOUTS`). */
   readonly pluginLayouts: ReadonlyArray<readonly [string, PluginLayoutFacts]>
+  /** Every agent's answer fields hookrun reads as its own protocol's, in the registry's order (`Agent.answerFields`). */
+  readonly answerFields: readonly AnswerField[]
   /** How each agent reads its handlers' exits and timeouts, where not as Claude Code does (`HandlerExits`). */
   readonly handlerExits: ReadonlyArray<readonly [string, HandlerExits]>
   /** What a fire from each agent that runs another's entries has, and where it says its project is (`Agent.caller`). */
