@@ -63,6 +63,25 @@ describe('the agents a fire knows without loading them', () => {
     )
   })
 
+  test("callersOf holds a caller's detect and reading to its marks, whatever the caller's own functions say", async () => {
+    vi.resetModules()
+    const loaded = await import('../../src/agents/loaded.ts')
+    const always = () => true
+    const reading = { from: always, render: () => ({ stdout: '', exitCode: 0, warnings: [] }) }
+    const caller = { when: 'always', detect: always, marks: { fields: ['x_mark'], variables: ['X_MARK'] }, reading, source: 'test' }
+    loaded.addLoaded([
+      { name: 'test-owner', label: 'Test owner', callers: ['test-caller'] },
+      { name: 'test-caller', label: 'Test caller', caller },
+    ])
+    const [found] = loaded.callersOf('test-owner')
+    expect(found?.name).toBe('test-caller')
+    expect(found!.detect({}, {})).toBe(false)
+    expect(found!.detect({ x_mark: 1 }, {})).toBe(true)
+    expect(found!.detect({}, { X_MARK: '1' })).toBe(true)
+    expect(found!.reading!.from({})).toBe(false)
+    expect(found!.reading!.from({ x_mark: 1 })).toBe(true)
+  })
+
   test("a Claude Code fire reads the look-up tables, never every agent's events or tools", async () => {
     vi.resetModules()
     const { VOCABULARY_JSON } = await import('../../src/agents/vocabulary-data.ts')
