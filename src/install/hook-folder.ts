@@ -8,7 +8,7 @@ import { namesOf } from '../event/events.ts'
 import type { ResolvedConfig } from '../config/load.ts'
 import type { Places, Scope } from './agent-target.ts'
 import { projectNativeMatchers } from './matchers.ts'
-import { type AgentFileResult, missingFolders, rememberCreated, removeIfEmpty, notesOf } from './results.ts'
+import { type AgentFileResult, missingFolders, rememberCreated, removeIfEmpty, installNotesOf } from './results.ts'
 import { AGENTS } from '../agents/registry.ts'
 import type { HookFolderFacts } from '../agents/hook-folders.ts'
 
@@ -112,7 +112,7 @@ function occupied(path: string): boolean {
 }
 
 function resultOf(agent: FolderAgent, dir: string, status: AgentFileResult['status'], lines: string[], extra: Partial<AgentFileResult>) {
-  const told = notesOf(lines.slice(1))
+  const told = installNotesOf(lines.slice(1))
   return {
     lines,
     result: { agent: agent.name, file: dir, status, eventsAdded: [], eventsRemoved: [], ...told, ...extra } as AgentFileResult,

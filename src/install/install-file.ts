@@ -6,7 +6,7 @@ import { checkShape, entryPrints, freshText, parse, rebased, routerEntries, with
 import { describeOverlap, findOverlaps, routedEvents } from './overlaps.ts'
 import { appendAt, child, JsonTextError, nodeAt, nodeValue, removeAt, replaceAt, styleOf } from './json-text.ts'
 import { narrowsUserInstall } from './user-routing.ts'
-import { type AgentFileResult, type AgentFiles, type Narrowing, notesOf, throughLink } from './results.ts'
+import { type AgentFileResult, type AgentFiles, type Narrowing, installNotesOf, throughLink } from './results.ts'
 
 export function installInto(
   agent: AgentTarget,
@@ -53,7 +53,6 @@ export function installInto(
     .map((overlap) => `  overlap: ${describeOverlap(overlap)}`)
   const startFolder = scope === 'project' && target.projectFileOnlyWhereStarted ? [startFolderNote(target, places)] : []
   const result = (lines: string[]) => {
-    const told = lines.slice(1).filter((each) => /^ {2}(note|warning|overlap|not )/.test(each))
     const status = unchanged ? 'unchanged' : existed ? 'updated' : 'created'
     return {
       lines,
@@ -66,7 +65,7 @@ export function installInto(
         events,
         entriesUpdated: updated,
         ...(handEdited.length > 0 && { handEdited }),
-        ...notesOf(told.map((line) => (line.startsWith('  not ') ? `  note: ${line.slice(2)}` : line))),
+        ...installNotesOf(lines.slice(1)),
       } as const,
     }
   }

@@ -86,6 +86,15 @@ export interface InstallResult {
 }
 
 /** `  note: …` and `  warning: …` lines (the human output) as the result's notes and warnings; any other line is a note. */
+/**
+ * An install's notes and warnings for `--json`: its note, warning and overlap lines, and the events it left out
+ * (`not …`) as notes; the lines that restate the result's own fields (command, events, narrowed) are for a person.
+ */
+export function installNotesOf(lines: readonly string[]): { notes: string[]; warnings: string[] } {
+  const told = lines.filter((line) => /^ {2}(note|warning|overlap|not )/.test(line))
+  return notesOf(told.map((line) => (line.startsWith('  not ') ? `  note: ${line.slice(2)}` : line)))
+}
+
 export function notesOf(lines: readonly string[]): { notes: string[]; warnings: string[] } {
   const notes: string[] = []
   const warnings: string[] = []

@@ -400,6 +400,17 @@ describe("a narrowed project install of Cline's wrappers follows hooks.json", ()
   })
 })
 
+test("install --json: a hook folder's notes are its note, warning and left-out lines, as a JSON file's are (not the lines that restate its fields)", async () => {
+  const { makeProject, cliEnvironment } = await import('../helpers.ts')
+  const project = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'log', event: 'tool:post_execute:bash', command: 'true' }] } })
+  dirs.push(project)
+  const [result] = installAgents({ agents: ['cline'], scope: 'project', cwd: project, env: cliEnvironment(project) }, false).results
+  expect(result!.notes).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^not PreCompact: /), expect.stringContaining('hookrun on PATH')]),
+  )
+  expect(result!.notes.filter((note) => /^(command|events|narrowed|after editing)/.test(note))).toEqual([])
+})
+
 test('install --project --sync without --agent includes Cline when its project folder holds hookrun wrappers', async () => {
   const { makeProject, cliEnvironment } = await import('../helpers.ts')
   const project = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'log', event: 'tool:post_execute:bash', command: 'true' }] } })
