@@ -28,7 +28,7 @@ export function checkFormat(format: string): void {
 
 /** `--format NAME`, else the dialect the payload comes from, else none (hookrun's own JSON); `loadAgentsFor` first. */
 export function resolveDialect(format: string | undefined, payload: Payload): Dialect | undefined {
-  if (format === undefined || format === 'auto') return dialectsInDetectionOrder().find((dialect) => dialect.detect(payload))
+  if (format === undefined || format === 'auto') return dialectsInDetectionOrder(payload).find((dialect) => dialect.detect(payload))
   if (NATIVE.has(format)) return undefined
   checkFormat(format)
   return agentNamed(format)?.dialect

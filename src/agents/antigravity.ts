@@ -53,6 +53,7 @@ export const antigravity: Dialect = {
     'agy drops a hooks.json it cannot load, silently: hookrun doctor reads the file as agy does',
     "what Antigravity CLI does with an answer is from third parties' live readings (safe-chains, skillsaw), not the agent lab",
   ],
+  detectMarks: ['toolCall', 'workspacePaths'],
   detect: (payload) => (typeof payload.toolCall === 'object' && payload.toolCall !== null) || Array.isArray(payload.workspacePaths),
   eventName: (payload) => {
     const named = payload.hookEventName ?? payload.hook_event_name

@@ -46,6 +46,7 @@ export const auggie: Dialect = {
   ],
   // Its own payload: a PascalCase event with `conversation_id` and a `workspace_roots` list
   // (Cursor's has the two as well, but camelCase events and a `cursor_version`).
+  detectMarks: ['workspace_roots'],
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&
     AUGGIE_EVENTS.has(payload.hook_event_name) &&

@@ -152,6 +152,7 @@ export const claude: Dialect = {
     const prefix = `mcp__${server.replace(/[^a-zA-Z0-9_-]/g, '_')}__`
     return tool.startsWith(prefix) && tool.length > prefix.length ? { server, tool: tool.slice(prefix.length) } : undefined
   },
+  detectMarks: ['hook_event_name'],
   detect: (payload) => typeof payload.hook_event_name === 'string' && CLAUDE_EVENTS.has(payload.hook_event_name),
   // VS Code (with chat.useClaudeHooks) and Grok Build run Claude Code's entries and name the event
   // in `hookEventName` (Grok in snake case: src/agents/grok-payload.ts).

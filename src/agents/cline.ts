@@ -158,6 +158,7 @@ export const cline: Dialect = {
   // hook runner (apps/vscode/src/core/hooks/hook-factory.ts) by its file name (`PreToolUse`).
   // Cline 3.0.65 names an MCP tool `<server>__<tool>` (a name it had to clean up gets a hash: then it is read as it is).
   mcpNaming: { prefix: '', separator: '__' },
+  detectMarks: ['clineVersion'],
   detect: (payload) =>
     typeof payload.hookName === 'string' &&
     (FILE_OF_HOOK[payload.hookName] !== undefined || CLINE_EVENTS.has(payload.hookName)) &&

@@ -100,6 +100,7 @@ export const codebuddy: Dialect = {
     "PostToolUse's tool_response for a successful Bash call holds its exit code, not its output (2.117.0, the agent lab)",
   ],
   mcpNaming: CLAUDE_MCP_NAMING,
+  detectMarks: ['transcript_path'],
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&
     CODEBUDDY_EVENTS.has(payload.hook_event_name) &&

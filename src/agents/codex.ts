@@ -60,6 +60,7 @@ export const codex: Dialect = {
   // Codex's own events (Interrupt) say Codex by themselves; the ones it shares with Claude Code need turn_id.
   // `mcp__<server>__<tool>` as Claude Code (codex-rs ensure_mcp_prefix).
   mcpNaming: CLAUDE_MCP_NAMING,
+  detectMarks: ['hook_event_name'],
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&
     (CODEX_ONLY_EVENTS.has(payload.hook_event_name) || (CODEX_EVENTS.has(payload.hook_event_name) && typeof payload.turn_id === 'string')),

@@ -92,6 +92,7 @@ export const copilot: Dialect = {
     key: 'mcpServers',
     builtIn: ['github-mcp-server'],
   },
+  detectMarks: ['sessionId'],
   detect: (payload) => typeof payload.sessionId === 'string' && (typeof payload.timestamp === 'number' || fromVSCode(payload)),
   // Only its notification payload names itself (`Notification`); the command line names the rest.
   // VS Code names every event (`hookEventName`).

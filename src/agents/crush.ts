@@ -49,6 +49,7 @@ export const crush: Dialect = {
   project: { variables: ['CRUSH_PROJECT_DIR'] },
   // Crush has no message for the person: notices go to the model as context.
   notices: ['additionalContext'],
+  detectMarks: ['event'],
   detect: (payload) =>
     payload.hook_event_name === undefined && crushEvent(payload.event) !== undefined && typeof payload.session_id === 'string',
   eventName: (payload) => crushEvent(payload.event) ?? (typeof payload.event === 'string' ? payload.event : undefined),

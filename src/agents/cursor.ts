@@ -89,6 +89,7 @@ export const cursor: Dialect = {
   project: { variables: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'], payloadField: 'workspace_roots' },
   // `user_message` where the event has one, else the model's context (sessionStart, postToolUse).
   notices: ['systemMessage', 'additionalContext'],
+  detectMarks: ['cursor_version', 'hook_event_name'],
   detect: (payload) =>
     typeof payload.cursor_version === 'string' ||
     (typeof payload.hook_event_name === 'string' && CURSOR_EVENTS.has(payload.hook_event_name)),

@@ -37,6 +37,7 @@ export const deepagents: Dialect = {
     'from its docs and API reference, not the agent lab (it installs from PyPI only, which cannot be reached here)',
   ],
   // `event` with a dotted name of its own: no other agent's payload has one.
+  detectMarks: ['event'],
   detect: (payload) => typeof payload.event === 'string' && DEEPAGENTS_EVENTS.has(payload.event),
   eventName: (payload) => (typeof payload.event === 'string' && DEEPAGENTS_EVENTS.has(payload.event) ? payload.event : undefined),
   render: readsNothing(

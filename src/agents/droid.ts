@@ -42,6 +42,7 @@ export const droid: Dialect = {
   carries: claude.carries,
   source: 'droid',
   project: { variables: ['FACTORY_PROJECT_DIR'] },
+  detectMarks: ['tool_name'],
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&
     DROID_EVENTS.has(payload.hook_event_name) &&

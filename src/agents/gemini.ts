@@ -80,6 +80,7 @@ export const gemini: Dialect = {
     const tool = context?.tool_name
     return typeof server === 'string' && server !== '' && typeof tool === 'string' && tool !== '' ? { server, tool } : undefined
   },
+  detectMarks: ['hook_event_name'],
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string' || !GEMINI_EVENTS.has(event)) return false

@@ -43,6 +43,7 @@ export const goose: Dialect = {
   ],
   // An extension's tool is `<extension>__<tool>` (Goose 1.50.0; its built-in platform tools have no prefix).
   mcpNaming: { prefix: '', separator: '__' },
+  detectMarks: ['matcher_context'],
   detect: (payload) =>
     payload.hook_event_name === undefined &&
     typeof payload.event === 'string' &&

@@ -97,6 +97,7 @@ export const grok: Dialect = {
     'project hooks run only in a folder trusted with /hooks-trust or --trust',
     "what Grok Build does with an answer is from docs.x.ai and third parties' readings of Grok's bundled docs, not the agent lab",
   ],
+  detectMarks: ['workspaceRoot'],
   detect: fromGrok,
   eventName: ownEventName,
   normalize(payload): Normalized {

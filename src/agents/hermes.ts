@@ -58,6 +58,7 @@ export const hermes: Dialect = {
     'from its source (agent/shell_hooks.py), not the agent lab (it installs from PyPI only, which cannot be reached here)',
   ],
   // Hermes' payload carries its `profile` and an `extra` object; no other agent's does.
+  detectMarks: ['profile'],
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&
     HERMES_EVENTS.has(payload.hook_event_name) &&

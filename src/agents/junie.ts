@@ -33,6 +33,7 @@ export const junie: Dialect = {
     'from the Junie CLI docs page, not the agent lab (its npm package downloads the binary from GitHub, which cannot run here)',
   ],
   // No field of Junie's own is documented: install names it (`--format junie`), detection never guesses it.
+  detectMarks: [],
   detect: () => false,
   eventName: (payload) => (payload.hook_event_name === 'SessionStart' ? 'SessionStart' : undefined),
   render: readsNothing('Junie CLI', (_payload, agentEvent) => agentEvent ?? 'SessionStart', 'the session starts', 'the session starts'),

@@ -55,6 +55,7 @@ export const kimi: Dialect = {
       why: 'Kimi Code CLI 1.49 reads no rewrite, so the tool would run with its original input',
     },
   ],
+  detectMarks: ['tool_call_id'],
   detect: (payload) =>
     typeof payload.hook_event_name === 'string' &&
     KIMI_EVENTS.has(payload.hook_event_name) &&

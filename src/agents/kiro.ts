@@ -71,6 +71,7 @@ export const kiro: Dialect = {
   notices: ['additionalContext'],
   // Kiro's matchers name an MCP tool `@<server>/<tool>` (kiro.dev docs; not seen in the lab).
   mcpNaming: { prefix: '@', separator: '/' },
+  detectMarks: ['hook_event_name'],
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string') return false

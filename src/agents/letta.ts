@@ -60,6 +60,7 @@ export const letta: Dialect = {
     'on PermissionRequest Letta Code allows the request when any hook exits 0: hookrun exits 0 there only for an allow, and 1 (ignored) when no hook decided',
     'PreToolUse does not fire for its Agent tool (letta-code#3150), so subagent launches pass no gate',
   ],
+  detectMarks: ['event_type'],
   detect: (payload) =>
     typeof payload.event_type === 'string' && LETTA_EVENTS.has(payload.event_type) && typeof payload.working_directory === 'string',
   eventName: stringField('event_type'),

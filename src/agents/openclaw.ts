@@ -62,6 +62,7 @@ export const openclaw: Dialect = {
     "context a hook adds does not reach the model: the hooks hookrun's plugin registers take none (before_prompt_build would, with conversation access the operator grants)",
     'before_agent_run (the prompt gate) and agent_end run only with plugins.entries.hookrun.hooks.allowConversationAccess: true; without it OpenClaw blocks their registration (`openclaw plugins inspect hookrun --runtime`, 2026.9.6) and prompts are not gated',
   ],
+  detectMarks: ['event'],
   detect: (payload) => {
     const hook = hookOf(payload)
     return hook !== undefined && OPENCLAW_EVENTS.has(hook) && objectFrom(payload.event) !== undefined

@@ -79,6 +79,7 @@ export const opencode: Dialect = {
     key: 'mcp',
     spell: (name) => name.replace(/[^a-zA-Z0-9_-]/g, '_'),
   },
+  detectMarks: ['input'],
   detect: (payload) => {
     const hook = hookName(payload)
     return hook !== undefined && OPENCODE_EVENTS.has(hook) && typeof payload.input === 'object' && payload.input !== null

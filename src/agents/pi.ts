@@ -83,6 +83,7 @@ export const pi: Dialect = {
   caveats: [
     "a project's .pi/extensions/ loads only once Pi trusts the project (its trust prompt, /trust, or `pi --approve`); in print mode an untrusted project's extension does not load, so install --agent pi (user) for headless runs",
   ],
+  detectMarks: ['event'],
   detect: (payload) => {
     const event = eventOf(payload)
     return event !== undefined && PI_EVENTS.has(event) && objectFrom(payload.event) !== undefined

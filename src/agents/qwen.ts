@@ -74,6 +74,7 @@ export const qwen: Dialect = {
   ],
   // `mcp__<server>__<tool>` as Claude Code (a name it had to clean up gets a hash suffix: read as it is).
   mcpNaming: CLAUDE_MCP_NAMING,
+  detectMarks: ['hook_event_name'],
   detect(payload) {
     const event = payload.hook_event_name
     if (typeof event !== 'string' || !QWEN_EVENTS.has(event)) return false

@@ -84,6 +84,7 @@ export const reasonix: Dialect = {
     'a failed tool call fires PostToolUse as well as PostToolUseFailure, with the output in `error`',
     'Reasonix loads hooks when a session starts (`/new` or a restart applies a change); project hooks load without a trust step since 1.17.21',
   ],
+  detectMarks: ['event'],
   detect: (payload) =>
     typeof payload.event === 'string' &&
     REASONIX_EVENTS.has(payload.event) &&

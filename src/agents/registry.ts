@@ -125,6 +125,7 @@ export function vocabularyOf(): AgentVocabulary {
       agent.nativeConfig?.handlerVariables === undefined ? [] : [[agent.name, agent.nativeConfig.handlerVariables] as const],
     ),
     answerFields: AGENTS.flatMap((agent) => agent.answerFields ?? []),
+    detectMarks: DIALECTS.map((dialect) => [dialect.name, dialect.detectMarks] as const),
     handlerExits: AGENTS.flatMap((agent) => {
       const { timeoutBlocks, answersOnExitZero, haltExit } = agent.nativeConfig ?? {}
       if (timeoutBlocks === undefined && answersOnExitZero === undefined && haltExit === undefined) return []

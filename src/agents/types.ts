@@ -77,6 +77,11 @@ export interface Dialect {
   mcpCall?(payload: Payload, tool: string): McpTool | undefined
   /** Does this payload come from this agent? (Detection order: src/dialect.ts.) */
   detect(payload: Payload): boolean
+  /**
+   * Payload fields one of which every payload `detect` accepts has: a fire without `--format` loads this
+   * agent's module only where one is there (src/agents/loaded.ts); none: detection never picks it.
+   */
+  readonly detectMarks: readonly string[]
   /** The event the payload names itself, in the agent's spelling; undefined when it names none. */
   eventName(payload: Payload): string | undefined
   /** Fill in what hookrun needs and the agent left out (a tool name, an object tool input). */

@@ -44,6 +44,7 @@ export const vibe: Dialect = {
   source: 'vibe',
   // Vibe names no project variable: its hooks get the session's folder in `cwd`.
   project: { variables: [], payloadField: 'cwd' },
+  detectMarks: ['hook_event_name'],
   detect: (payload) => typeof payload.hook_event_name === 'string' && VIBE_EVENTS.has(payload.hook_event_name),
   eventName: hookEventName,
   render(decision, payload, agentEvent) {

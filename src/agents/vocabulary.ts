@@ -24,6 +24,8 @@ export interface AgentVocabulary {
   readonly handlerVariables: ReadonlyArray<readonly [string, readonly string[]]>
   /** The plugin layouts hookrun reads, in the order a manifest is chosen (`PLUGIN_LAYOUTS`). */
   readonly pluginLayouts: ReadonlyArray<readonly [string, PluginLayoutFacts]>
+  /** Each dialect's `detectMarks`, in detection order: the fields one of which any payload it detects has. */
+  readonly detectMarks: ReadonlyArray<readonly [string, readonly string[]]>
   /** Every agent's answer fields hookrun reads as its own protocol's, in the registry's order (`Agent.answerFields`). */
   readonly answerFields: readonly AnswerField[]
   /** How each agent reads its handlers' exits and timeouts, where not as Claude Code does (`HandlerExits`). */

@@ -69,6 +69,7 @@ export const windsurf: Dialect = {
   project: { variables: [] },
   // hookrun names Windsurf's MCP calls from mcp_server_name and mcp_tool_name (below).
   mcpNaming: CLAUDE_MCP_NAMING,
+  detectMarks: ['agent_action_name'],
   detect: (payload) => typeof payload.agent_action_name === 'string' && WINDSURF_EVENTS.has(payload.agent_action_name),
   eventName: stringField('agent_action_name'),
   normalize(payload, agentEvent): Normalized {

@@ -109,6 +109,34 @@ describe('the agents a fire knows without loading them', () => {
     }
   })
 
+  test("a payload is detected only by a dialect whose marks it has (every payload the lab saw, every e2e case's)", () => {
+    const seen = new Map<string, number>()
+    for (const { file, payload } of knownPayloads()) {
+      const detected = DIALECTS.find((dialect) => dialect.detect(payload))
+      if (detected === undefined) continue
+      seen.set(detected.name, (seen.get(detected.name) ?? 0) + 1)
+      expect(
+        detected.detectMarks.some((field) => payload[field] !== undefined),
+        `${detected.name} detects ${file} without its marks (${detected.detectMarks.join(', ')})`,
+      ).toBe(true)
+      // So detecting among the marked dialects alone finds the same one, in the same order.
+      const marked = DIALECTS.filter((dialect) => dialect.detectMarks.some((field) => payload[field] !== undefined))
+      expect(marked.find((dialect) => dialect.detect(payload))?.name, file).toBe(detected.name)
+    }
+    expect(seen.size).toBeGreaterThan(15)
+  })
+
+  test('a fire without --format loads only the agents whose marks its payload has: a Claude Code payload loads no Pi', async () => {
+    vi.resetModules()
+    const loaded = await import('../../src/agents/loaded.ts')
+    const { resolveDialect } = await import('../../src/dialect.ts')
+    const payload = { hook_event_name: 'PreToolUse', session_id: 's', transcript_path: '/t', tool_name: 'Bash', tool_input: {} }
+    await loaded.loadAgentsFor(undefined, { payload, env: {} })
+    expect(resolveDialect(undefined, payload)?.name).toBe('claude')
+    expect(() => loaded.agentNamed('pi')).toThrow(/before its module was loaded/)
+    expect(() => loaded.agentNamed('windsurf')).toThrow(/before its module was loaded/)
+  })
+
   test('a caller is detected, and reads an answer its way, only where its marks are (every payload the lab saw)', () => {
     const fixtures = join(ROOT, 'test', 'agents', 'fixtures')
     const payloads = readdirSync(fixtures, { recursive: true, encoding: 'utf8' })
@@ -129,3 +157,22 @@ describe('the agents a fire knows without loading them', () => {
     expect(seen).toBeGreaterThan(0)
   })
 })
+
+/** Every payload the lab saw, and every e2e case's stdin that is an object. */
+function knownPayloads(): Array<{ file: string; payload: Payload }> {
+  const fixtures = join(ROOT, 'test', 'agents', 'fixtures')
+  const lab = readdirSync(fixtures, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => ({ file, payload: JSON.parse(readFileSync(join(fixtures, file), 'utf8')) as unknown }))
+  const cases = join(ROOT, 'test', 'e2e', 'cases')
+  const e2e = readdirSync(cases)
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => {
+      const parsed = JSON.parse(readFileSync(join(cases, file), 'utf8')) as { cases?: Array<{ description: string; stdin?: unknown }> }
+      return (parsed.cases ?? []).map((each) => ({ file: `${file}: ${each.description}`, payload: each.stdin }))
+    })
+  return [...lab, ...e2e].filter(
+    (each): each is { file: string; payload: Payload } =>
+      typeof each.payload === 'object' && each.payload !== null && !Array.isArray(each.payload),
+  )
+}
