@@ -85,7 +85,6 @@ export interface InstallResult {
   readonly results: readonly AgentFileResult[]
 }
 
-/** `  note: …` and `  warning: …` lines (the human output) as the result's notes and warnings; any other line is a note. */
 /**
  * An install's notes and warnings for `--json`: its note, warning and overlap lines, and the events it left out
  * (`not …`) as notes; the lines that restate the result's own fields (command, events, narrowed) are for a person.
@@ -95,6 +94,7 @@ export function installNotesOf(lines: readonly string[]): { notes: string[]; war
   return notesOf(told.map((line) => (line.startsWith('  not ') ? `  note: ${line.slice(2)}` : line)))
 }
 
+/** `  note: …` and `  warning: …` lines (the human output) as the result's notes and warnings; any other line is a note. */
 export function notesOf(lines: readonly string[]): { notes: string[]; warnings: string[] } {
   const notes: string[] = []
   const warnings: string[] = []

@@ -189,8 +189,9 @@ export function textWithin(value: unknown, maxBytes: number, maxDepth: number): 
 }
 
 /**
- * `value` with every string longer than `maxBytes` characters cut there (`cut.any` then set): the JSON is cut to that
- * many bytes anyway (an environment variable's value), so a 10 MB file write is neither serialised once per hook nor decoded further than fits.
+ * `value` with every string longer than `maxBytes` characters cut there (`cut.any` then set): the JSON is cut to
+ * that many bytes anyway (an environment variable's value), so a 10 MB file write is neither serialised once per
+ * hook nor decoded further than fits.
  */
 function cutLongStrings(value: unknown, maxBytes: number, maxDepth: number, cut: { any: boolean }, depth = 0): unknown {
   if (typeof value === 'string') {
