@@ -63,13 +63,7 @@ export function addLoaded(agents: readonly Agent[]): void {
  * given; none for hookrun's own.
  */
 export async function loadAgentsFor(format: string | undefined, fired?: Fired): Promise<void> {
-  const detecting = format === undefined || format === 'auto'
-  if (detecting && fired === undefined) {
-    // Every agent in one import (the registry adds them all): faster than one import per agent.
-    if (LOADED.size < Object.keys(MODULES).length) await import('./registry.ts')
-    return
-  }
-  const names = detecting ? mayHaveSent(fired!.payload) : MODULES[format] === undefined ? [] : [format]
+  const names = format === undefined || format === 'auto' ? mayHaveSent(fired?.payload) : MODULES[format] === undefined ? [] : [format]
   addLoaded(await Promise.all(names.filter((name) => !LOADED.has(name)).map((name) => MODULES[name]!())))
   const callers = names.flatMap((name) => callerNames(name, fired)).filter((name) => !LOADED.has(name))
   addLoaded(await Promise.all([...new Set(callers)].map((name) => MODULES[name]!())))
@@ -101,8 +95,9 @@ export function dialectsInDetectionOrder(payload?: Payload): Dialect[] {
   return (payload === undefined ? VOCABULARY.formats : mayHaveSent(payload)).map((name) => agentNamed(name)!.dialect!)
 }
 
-/** The dialects whose marks this payload has, in detection order. */
-function mayHaveSent(payload: Payload): string[] {
+/** The dialects whose marks this payload has, in detection order; every agent, where no payload is given. */
+function mayHaveSent(payload: Payload | undefined): string[] {
+  if (payload === undefined) return Object.keys(MODULES)
   return VOCABULARY.detectMarks.flatMap(([name, fields]) => (fields.some((field) => payload[field] !== undefined) ? [name] : []))
 }
 
