@@ -1,12 +1,15 @@
 /// <reference types="bun" />
 /**
  * Two hookrun binaries side by side on the bench's (a), (b), (d) and (e): no matching hook, one
- * matching hook, 1,000 configured hooks of which one matches, a 10 MB payload to a hook that reads it. Each round
+ * matching hook, 1,000 configured hooks of which one matches, a 10 MB payload to a hook that reads it;
+ * and as Claude Code fires (`fire --format claude`, what installs write; (a) to (e) name no format, so
+ * the payload's agent is detected): (n) a PostToolUse of Read no hook matches, (m) a PreToolUse of
+ * Bash whose gate runs `true`. Each round
  * fires every case once with each binary, the order of the two alternating, so load on a shared
  * machine falls on both alike; then peak memory, the median of 5 runs each.
  *
  *   cp dist/hookrun /tmp/hookrun-old   (before the change; after it: npm run build)
- *   bun scripts/bench-pair.ts /tmp/hookrun-old dist/hookrun [--rounds 20] [--cases a,b,d,e]
+ *   bun scripts/bench-pair.ts /tmp/hookrun-old dist/hookrun [--rounds 20] [--cases a,b,d,e,n,m]
  *
  * Each binary has its own cache folder (two cache formats would overwrite each other on every
  * fire). The projects are trusted once their config's change time has settled, as npm run bench
@@ -21,7 +24,7 @@ const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
   options: { rounds: { type: 'string', default: '20' }, cases: { type: 'string', default: 'a,b,d,e' } },
 })
-if (positionals.length !== 2) throw new Error('usage: bun scripts/bench-pair.ts OLD_BINARY NEW_BINARY [--rounds 20] [--cases a,b,d,e]')
+if (positionals.length !== 2) throw new Error('usage: bun scripts/bench-pair.ts OLD_BINARY NEW_BINARY [--rounds 20] [--cases a,b,d,e,n,m]')
 const binaries = { old: resolve(positionals[0]!), new: resolve(positionals[1]!) }
 const rounds = Number(flags.rounds)
 const MiB = 1024 * 1024
@@ -43,7 +46,11 @@ const big = new TextEncoder().encode(
     tool_input: { file_path: join(work, 'big.txt'), content: 'x'.repeat(10 * MiB) },
   }),
 )
-const CASES: Record<string, { hooks: object[]; payload: Uint8Array }> = {
+/** An event as Claude Code sends it from the case's folder (its project). */
+const claudeEvent = (id: string, event: object) =>
+  new TextEncoder().encode(JSON.stringify({ session_id: 'bench', transcript_path: join(work, 't.jsonl'), cwd: join(work, id), ...event }))
+const AS_CLAUDE = ['fire', '--format', 'claude', '--payload', '-']
+const CASES: Record<string, { hooks: object[]; payload: Uint8Array; args?: string[] }> = {
   a: { hooks: [{ name: 'greet', event: 'session:start', command: 'true' }], payload: small },
   b: { hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }], payload: small },
   d: {
@@ -55,6 +62,16 @@ const CASES: Record<string, { hooks: object[]; payload: Uint8Array }> = {
     payload: small,
   },
   e: { hooks: [{ name: 'read-all', event: 'tool:pre_execute', command: 'cat >/dev/null' }], payload: big },
+  n: {
+    hooks: [{ name: 'check', event: 'tool:pre_execute:bash', command: 'true' }],
+    payload: claudeEvent('n', { hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: { file_path: 'x' }, tool_response: {} }),
+    args: AS_CLAUDE,
+  },
+  m: {
+    hooks: [{ name: 'check', event: 'tool:pre_execute:bash', command: 'true' }],
+    payload: claudeEvent('m', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la' } }),
+    args: AS_CLAUDE,
+  },
 }
 const cases = flags.cases.split(',').filter((id) => CASES[id] !== undefined)
 
@@ -78,7 +95,7 @@ for (const id of cases) {
 function fire(which: keyof typeof binaries, id: string): number {
   const started = performance.now()
   const result = Bun.spawnSync({
-    cmd: [binaries[which], 'fire', 'tool:pre_execute', '--payload', '-'],
+    cmd: [binaries[which], ...(CASES[id]!.args ?? ['fire', 'tool:pre_execute', '--payload', '-'])],
     cwd: join(work, id),
     env: envOf(which),
     stdin: CASES[id]!.payload,
@@ -92,7 +109,7 @@ function fire(which: keyof typeof binaries, id: string): number {
 
 function peakMiB(which: keyof typeof binaries, id: string): number {
   const result = Bun.spawnSync({
-    cmd: ['/usr/bin/time', '-f', '%M', binaries[which], 'fire', 'tool:pre_execute', '--payload', '-'],
+    cmd: ['/usr/bin/time', '-f', '%M', binaries[which], ...(CASES[id]!.args ?? ['fire', 'tool:pre_execute', '--payload', '-'])],
     cwd: join(work, id),
     env: envOf(which),
     stdin: CASES[id]!.payload,
