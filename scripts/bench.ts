@@ -16,7 +16,7 @@ const BENCHES: Record<string, { readonly script: string; readonly what: string }
     what: 'real agent sessions with a fake instant model: ms and hookrun starts per tool call, per mode',
   },
   fire: { script: 'bench-fire.ts', what: 'one fire against its floors and lefthook, cases (a) to (f)' },
-  pair: { script: 'bench-pair.ts', what: 'two hookrun binaries interleaved on (a), (b), (d) and (e)' },
+  pair: { script: 'bench-pair.ts', what: 'two hookrun binaries interleaved on (a), (b), (d) and (e); (n) and (m) as Claude Code fires' },
   'narrowed-check': { script: 'bench-narrowed-check.ts', what: 'what checking a narrowed install costs a fire' },
   processes: { script: 'agent-processes.ts', what: 'hookrun starts in a modelled Claude Code session of 100 tool calls' },
 }
