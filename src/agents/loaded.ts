@@ -98,7 +98,7 @@ export function dialectsInDetectionOrder(payload?: Payload): Dialect[] {
 /** The dialects whose marks this payload has, in detection order; every agent, where no payload is given. */
 function mayHaveSent(payload: Payload | undefined): string[] {
   if (payload === undefined) return Object.keys(MODULES)
-  return VOCABULARY.detectMarks.flatMap(([name, fields]) => (fields.some((field) => payload[field] !== undefined) ? [name] : []))
+  return VOCABULARY.detectMarks.flatMap(([name, fields]) => (marked({ fields }, payload, {}) ? [name] : []))
 }
 
 /**

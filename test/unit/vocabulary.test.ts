@@ -116,12 +116,12 @@ describe('the agents a fire knows without loading them', () => {
       if (detected === undefined) continue
       seen.set(detected.name, (seen.get(detected.name) ?? 0) + 1)
       expect(
-        detected.detectMarks.some((field) => payload[field] !== undefined),
+        marked({ fields: detected.detectMarks }, payload, {}),
         `${detected.name} detects ${file} without its marks (${detected.detectMarks.join(', ')})`,
       ).toBe(true)
       // So detecting among the marked dialects alone finds the same one, in the same order.
-      const marked = DIALECTS.filter((dialect) => dialect.detectMarks.some((field) => payload[field] !== undefined))
-      expect(marked.find((dialect) => dialect.detect(payload))?.name, file).toBe(detected.name)
+      const withMarks = DIALECTS.filter((dialect) => marked({ fields: dialect.detectMarks }, payload, {}))
+      expect(withMarks.find((dialect) => dialect.detect(payload))?.name, file).toBe(detected.name)
     }
     expect(seen.size).toBeGreaterThan(15)
   })
