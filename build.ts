@@ -107,11 +107,20 @@ export async function compileBinary(outfile: string, options: CompileOptions = {
 }
 
 /**
- * Profile-guided bytecode layout: run the binary on the two commonest paths (one matching hook,
- * no match) with BUN_BYTECODE_ORDER_OUT, so the next build places the code they use together.
- * That takes ~1 MiB off every event's memory. The profile holds function hashes, not machine
- * code, so one recorded here serves every release target.
+ * Profile-guided bytecode layout: run the binary on the commonest paths (one matching hook, no
+ * match; each as an install fires it, `--format claude`, and with no format) with
+ * BUN_BYTECODE_ORDER_OUT, so the next build places the code they use together. That takes ~1 MiB
+ * off every event's memory. The profile holds function hashes, not machine code, so one recorded
+ * here serves every release target.
  */
+const ORDER_RUNS = [
+  { name: 'match', args: ['fire', 'tool:pre_execute', '--payload', '-'], event: {} },
+  { name: 'no-match', args: ['fire', 'session:start', '--payload', '-'], event: {} },
+  { name: 'claude-match', args: ['fire', '--format', 'claude', '--payload', '-'], event: { hook_event_name: 'PreToolUse' } },
+  { name: 'claude-no-match', args: ['fire', '--format', 'claude', '--payload', '-'], event: { hook_event_name: 'PostToolUse' } },
+] as const
+const ORDER_FILES = ORDER_RUNS.map((run) => join(ORDER_DIR, `${run.name}.txt`))
+
 async function recordBytecodeOrder(binary: string): Promise<string[]> {
   const project = await mkdtemp(join(tmpdir(), 'hookrun-order-'))
   try {
@@ -124,28 +133,23 @@ async function recordBytecodeOrder(binary: string): Promise<string[]> {
     await mkdir(join(project, '.config', 'hookrun'), { recursive: true })
     await writeFile(join(project, '.config', 'hookrun', 'hooks.json'), JSON.stringify({ trustedFolders: [project] }))
     await mkdir(ORDER_DIR, { recursive: true })
-    const input = JSON.stringify({ session_id: 'build', tool_name: 'Bash', tool_input: { command: 'ls' } })
-    const files: string[] = []
-    for (const [name, event] of [
-      ['match', 'tool:pre_execute'],
-      ['no-match', 'session:start'],
-    ] as const) {
-      const file = join(ORDER_DIR, `${name}.txt`)
+    for (const [index, run] of ORDER_RUNS.entries()) {
+      const file = ORDER_FILES[index]!
       const env = {
         PATH: process.env.PATH,
         HOME: project,
         XDG_CONFIG_HOME: join(project, '.config'),
         BUN_BYTECODE_ORDER_OUT: resolve(file),
       }
-      const result = spawnSync(resolve(binary), ['fire', event, '--payload', '-'], { cwd: project, env, input, encoding: 'utf8' })
-      if (result.status !== 0)
-        throw new Error(`recording the bytecode order: hookrun fire ${event} exited ${result.status}: ${result.stderr}`)
-      if (name === 'match' && !result.stdout.includes('"name":"check"'))
+      const input = JSON.stringify({ session_id: 'build', cwd: project, ...run.event, tool_name: 'Bash', tool_input: { command: 'ls' } })
+      const result = spawnSync(resolve(binary), run.args, { cwd: project, env, input, encoding: 'utf8' })
+      const command = `hookrun ${run.args.join(' ')}`
+      if (result.status !== 0) throw new Error(`recording the bytecode order: ${command} exited ${result.status}: ${result.stderr}`)
+      if (run.name === 'match' && !result.stdout.includes('"name":"check"'))
         throw new Error(`recording the bytecode order: the hook did not run: ${result.stdout}${result.stderr}`)
       if ((await stat(file)).size === 0) throw new Error(`recording the bytecode order: ${file} is empty`)
-      files.push(file)
     }
-    return files
+    return ORDER_FILES
   } finally {
     await rm(project, { recursive: true, force: true })
   }
@@ -195,7 +199,7 @@ async function buildRelease(targets: readonly ReleaseTarget[]): Promise<string[]
     await rm(dir, { recursive: true, force: true })
     await mkdir(dir, { recursive: true })
   }
-  const bytecodeOrder = [join(ORDER_DIR, 'match.txt'), join(ORDER_DIR, 'no-match.txt')]
+  const bytecodeOrder = ORDER_FILES
   const archives: string[] = []
   for (const target of targets) {
     const binary = join(BINARIES_DIR, binaryName(target))

@@ -5,15 +5,22 @@ import { main } from './cli.ts'
 import { isTerminal, writeToTerminal } from './core/terminal.ts'
 import { readStdin } from './payload/stdin.ts'
 
-/** Output straight to the descriptor (`process.stdout` costs more than an event: BENCHMARKS.md); on EAGAIN or an error, the stream. */
+/**
+ * Output straight to the descriptor (`process.stdout` costs more than an event: BENCHMARKS.md); on EAGAIN or an error, the stream.
+ * An answer mostly leaves in one write of the string: its bytes are made only after a partial write (a first `Buffer.from` costs a fire
+ * more than the write).
+ */
 const write = (fd: 1 | 2, stream: () => NodeJS.WriteStream) => (text: string) => {
-  let rest = Buffer.from(text)
+  let rest: Buffer | undefined
   try {
+    const written = writeSync(fd, text)
+    if (written === Buffer.byteLength(text)) return
+    rest = Buffer.from(text).subarray(written)
     while (rest.length > 0) rest = rest.subarray(writeSync(fd, rest))
     return
   } catch {
     return new Promise<void>((resolveWrite) => {
-      stream().write(rest, () => resolveWrite())
+      stream().write(rest ?? text, () => resolveWrite())
     })
   }
 }

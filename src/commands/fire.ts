@@ -12,7 +12,8 @@ import { applySetFields } from '../payload/set-fields.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { isGate } from '../event/events.ts'
 import type { Decision, FiredEvent, Payload } from '../core/types.ts'
-import type { PreparedDialect } from '../dialect.ts'
+import { agentFireOptions, callerProject, checkFormat, mayBeAnsweredByCaller, type PreparedDialect, prepareDialect, renderFor } from '../dialect.ts'
+import { loadAgentsFor } from '../agents/loaded.ts'
 import type { NarrowedStamp } from '../config/narrowed.ts'
 import { renderNative } from '../answer/render.ts'
 import { selfCommand } from '../install/self.ts'
@@ -67,8 +68,6 @@ interface FireRun {
   readonly served?: ServedFire
 }
 
-type Dialects = typeof import('../dialect.ts')
-
 /** `hookrun fire`: run the event's hooks and print the decision; when hookrun itself fails on a gate, a block (docs/guarantees.md). */
 export async function fireCommand(
   io: Io,
@@ -98,7 +97,7 @@ export async function fireCommand(
 /** `hookrun fire`, filling in `run.known` as the event, payload and dialect become known. */
 async function fireAction(run: FireRun, event: string | undefined, flags: FireFlags): Promise<void> {
   const { io, known, controller } = run
-  const { dialects, read, prepared } = await readEvent(run, event, flags)
+  const { read, prepared } = await readEvent(run, event, flags)
   if (flags.pretty && prepared !== undefined)
     throw new HookrunError(`--pretty prints hookrun's own answer; ${prepared.dialect.name} reads its JSON, so drop --pretty (or --format)`)
   const eventName = prepared === undefined ? event : prepared.event
@@ -108,7 +107,7 @@ async function fireAction(run: FireRun, event: string | undefined, flags: FireFl
   const payload = prepared?.payload ?? read
   Object.assign(known, { name: eventName, payload, tool: text(flags.tool, 'tool') ?? prepared?.tool, prepared })
   if (!flags.explain && (await answeredByAnotherCaller(run, flags, prepared, payload))) return
-  const options = await fireOptions(run, flags, eventName, payload, prepared, dialects)
+  const options = await fireOptions(run, flags, eventName, payload, prepared)
   if (flags.explain) {
     const { explainCommand } = await import('./explain.ts')
     const paint = flags.person && !flags.json ? await paintFor(io, run.colour, 'stdout') : undefined
@@ -124,7 +123,7 @@ async function fireAction(run: FireRun, event: string | undefined, flags: FireFl
     // On a gate event `blockFailedGate` turns this into the agent's block.
     throw new HookrunError(`interrupted by ${signal}: running hooks were killed`, 128 + (SIGNAL_NUMBERS[signal] ?? 15))
   }
-  await printDecision(run, flags, decision, { event, eventName, read, payload, prepared, dialects })
+  await printDecision(run, flags, decision, { event, eventName, read, payload, prepared })
 }
 
 /** The payload read (stdin, a file, --set) and, when it comes from an agent, its dialect's reading of it. */
@@ -132,28 +131,23 @@ async function readEvent(
   run: FireRun,
   event: string | undefined,
   flags: FireFlags,
-): Promise<{ dialects: Dialects | undefined; read: Payload; prepared: PreparedDialect | undefined }> {
+): Promise<{ read: Payload; prepared: PreparedDialect | undefined }> {
   const { io, known } = run
   const format = text(flags.format, 'format')
-  // Dialects load only when one is asked for or the payload may come from an agent.
-  const dialects = format === undefined ? undefined : await import('../dialect.ts')
-  dialects?.checkFormat(format!)
+  if (format !== undefined) checkFormat(format)
   // The agent's module and those of agents that may have run its entry (marked in payload or env); no format: every agent's.
-  const speaking = async (payload: Payload) => {
-    const table = dialects ?? (await import('../dialect.ts'))
-    await (await import('../agents/loaded.ts')).loadAgentsFor(format, { payload, env: io.env })
-    return table
-  }
+  const speaking = (payload: Payload) => loadAgentsFor(format, { payload, env: io.env })
   // Agents send the payload on stdin: `hookrun fire --format claude`, `hookrun fire preToolUse --format copilot`.
   const source = text(flags.payload, 'payload') ?? (event === undefined || format !== undefined ? '-' : undefined)
   /** What can be read of a payload that cannot be read whole: the agent's event (and tool) may still be told from it, so a gate blocks. */
-  const knowPartly = async (partial: Payload, table: Dialects | undefined) => {
-    if (table === undefined) {
+  const knowPartly = async (partial: Payload, agentPayload: boolean) => {
+    if (!agentPayload) {
       known.payload = partial
       return
     }
     try {
-      const partly = (await speaking(partial)).prepareDialect(format, event, partial)
+      await speaking(partial)
+      const partly = prepareDialect(format, event, partial)
       if (partly?.event !== undefined)
         Object.assign(known, { name: partly.event, payload: partly.payload, tool: partly.tool, prepared: partly })
     } catch {
@@ -165,18 +159,18 @@ async function readEvent(
     read = applySetFields(await readImpliedPayload(source, flags.payload === undefined, io.stdin), flags.set ?? [])
   } catch (error) {
     // The fields before a syntax error.
-    if (error instanceof PayloadError && error.partial !== undefined) await knowPartly(error.partial, dialects)
+    if (error instanceof PayloadError && error.partial !== undefined) await knowPartly(error.partial, format !== undefined)
     throw error
   }
   try {
-    const prepared =
-      dialects !== undefined || mayBeAgentPayload(read) ? (await speaking(read)).prepareDialect(format, event, read) : undefined
-    return { dialects, read, prepared }
+    const agentPayload = format !== undefined || mayBeAgentPayload(read)
+    if (agentPayload) await speaking(read)
+    return { read, prepared: agentPayload ? prepareDialect(format, event, read) : undefined }
   } catch (error) {
     // A long string that is not valid JSON fails in the dialect: the rest of the payload tells the event.
     if (error instanceof PayloadError) {
       const { withoutUndecodedStrings } = await import('../payload/long-strings.ts')
-      await knowPartly(withoutUndecodedStrings(read) as Payload, dialects ?? (await import('../dialect.ts')))
+      await knowPartly(withoutUndecodedStrings(read) as Payload, true)
     }
     throw error
   }
@@ -192,12 +186,11 @@ async function answeredByAnotherCaller(
   const { io } = run
   const ownerEvent = prepared?.agentEvent ?? prepared?.event
   if (prepared === undefined || ownerEvent === undefined) return false
-  const dialects = await import('../dialect.ts')
-  if (!dialects.mayBeAnsweredByCaller(prepared.dialect, ownerEvent, payload, io.env)) return false
+  if (!mayBeAnsweredByCaller(prepared.dialect, ownerEvent, payload, io.env)) return false
   const { answeredByCaller } = await import('../install/callers.ts')
   const cwd =
     folder(flags.cwd) ??
-    dialects.callerProject(prepared.dialect, payload, io.env) ??
+    callerProject(prepared.dialect, payload, io.env) ??
     agentWorkingDirectory(payload, prepared.dialect.project, io.env, run.served?.processCwd)
   const elsewhere = answeredByCaller(ownerEvent, { project: findProjectRoot(cwd) ?? cwd, env: io.env }, payload, prepared.dialect.name)
   if (elsewhere === undefined) return false
@@ -216,7 +209,6 @@ async function fireOptions(
   eventName: string,
   payload: Payload,
   prepared: PreparedDialect | undefined,
-  dialects: Dialects | undefined,
 ) {
   const { io } = run
   // --events when asked; else, on a terminal only, which long-running hook is running (stderr).
@@ -232,11 +224,7 @@ async function fireOptions(
     tool: text(flags.tool, 'tool') ?? prepared?.tool,
     agent: prepared?.dialect.name,
     // What the agent itself decides of a fire: where notices reach someone, its stderr, its budget (src/agents).
-    ...(prepared &&
-      (dialects ?? (await import('../dialect.ts'))).agentFireOptions(
-        prepared.dialect,
-        prepared.agentEvent ?? prepared.dialect.eventName(payload),
-      )),
+    ...(prepared && agentFireOptions(prepared.dialect, prepared.agentEvent ?? prepared.dialect.eventName(payload))),
     // A narrowed user install that does not route a hook yet: this session runs without it; say so.
     ...(prepared && {
       unroutedNotice: async (cwd: string) => (await import('../install/unrouted.ts')).unroutedNotice(prepared.dialect.name, cwd, io.env),
@@ -268,12 +256,11 @@ async function printDecision(
     read: Payload
     payload: Payload
     prepared: PreparedDialect | undefined
-    dialects: Dialects | undefined
   },
 ): Promise<void> {
   const { io } = run
   const { prepared } = fired
-  const rendered = await render(decision, fired.payload, prepared, fired.dialects)
+  const rendered = render(decision, fired.payload, prepared)
   const recordIn = text(flags.record, 'record') ?? (io.env.HOOKRUN_RECORD || undefined)
   const recorded =
     recordIn === undefined
@@ -296,14 +283,14 @@ async function printDecision(
 }
 
 /** The decision in the agent's form (its dialect's), or hookrun's own. */
-async function render(decision: Decision, payload: Payload, prepared: KnownEvent['prepared'], dialects?: Dialects) {
+function render(decision: Decision, payload: Payload, prepared: KnownEvent['prepared']) {
   return prepared
-    ? (dialects ?? (await import('../dialect.ts'))).renderFor(prepared.dialect, decision, payload, prepared.agentEvent)
+    ? renderFor(prepared.dialect, decision, payload, prepared.agentEvent)
     : { ...renderNative(decision), warnings: [] }
 }
 
 /** A rendered answer sent (stderr, the agent's terminal, stdout) and its exit code set. */
-async function send(run: FireRun, rendered: Awaited<ReturnType<typeof render>>, stdout = rendered.stdout): Promise<void> {
+async function send(run: FireRun, rendered: ReturnType<typeof render>, stdout = rendered.stdout): Promise<void> {
   if (rendered.stderr) await run.io.stderr(rendered.stderr)
   if (rendered.terminal) run.io.terminal?.(rendered.terminal)
   await run.io.stdout(stdout)
@@ -339,7 +326,7 @@ async function blockFailedGate(run: FireRun, error: unknown): Promise<boolean> {
     hooks: [],
     warnings: [],
   }
-  const rendered = await render(decision, known.payload, known.prepared)
+  const rendered = render(decision, known.payload, known.prepared)
   await io.stderr(`hookrun: ${why}\n`)
   await send(run, rendered)
   return true
