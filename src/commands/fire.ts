@@ -12,7 +12,15 @@ import { applySetFields } from '../payload/set-fields.ts'
 import { qualifyEvent } from '../event/event.ts'
 import { isGate } from '../event/events.ts'
 import type { Decision, FiredEvent, Payload } from '../core/types.ts'
-import { agentFireOptions, callerProject, checkFormat, mayBeAnsweredByCaller, type PreparedDialect, prepareDialect, renderFor } from '../dialect.ts'
+import {
+  agentFireOptions,
+  callerProject,
+  checkFormat,
+  mayBeAnsweredByCaller,
+  type PreparedDialect,
+  prepareDialect,
+  renderFor,
+} from '../dialect.ts'
 import { loadAgentsFor } from '../agents/loaded.ts'
 import type { NarrowedStamp } from '../config/narrowed.ts'
 import { renderNative } from '../answer/render.ts'
@@ -203,13 +211,7 @@ async function answeredByAnotherCaller(
 }
 
 /** `fire()`'s options from the flags, the payload and the agent's dialect. */
-async function fireOptions(
-  run: FireRun,
-  flags: FireFlags,
-  eventName: string,
-  payload: Payload,
-  prepared: PreparedDialect | undefined,
-) {
+async function fireOptions(run: FireRun, flags: FireFlags, eventName: string, payload: Payload, prepared: PreparedDialect | undefined) {
   const { io } = run
   // --events when asked; else, on a terminal only, which long-running hook is running (stderr).
   const progress =
@@ -284,9 +286,7 @@ async function printDecision(
 
 /** The decision in the agent's form (its dialect's), or hookrun's own. */
 function render(decision: Decision, payload: Payload, prepared: KnownEvent['prepared']) {
-  return prepared
-    ? renderFor(prepared.dialect, decision, payload, prepared.agentEvent)
-    : { ...renderNative(decision), warnings: [] }
+  return prepared ? renderFor(prepared.dialect, decision, payload, prepared.agentEvent) : { ...renderNative(decision), warnings: [] }
 }
 
 /** A rendered answer sent (stderr, the agent's terminal, stdout) and its exit code set. */
