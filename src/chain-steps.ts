@@ -87,7 +87,7 @@ export class StepRunner {
     this.hookContext = {
       ...context,
       ...(fireId !== undefined && { fireId }),
-      verifyMaterial: materialCheck(context.trusts ?? [], context.env),
+      verifyMaterial: materialCheck(context.trusts ?? [], context.env, context.footprints),
     }
     this.warnings = warnings
     this.first = withEventName(original, event)

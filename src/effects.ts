@@ -17,7 +17,7 @@ type Env = Readonly<Record<string, string | undefined>>
 /** What of the config stage a fire uses. */
 export type FireConfig = Pick<
   LoadedHooks['config'],
-  'hooks' | 'problems' | 'projectRoot' | 'settings' | 'trust' | 'trusts' | 'untrustedHooks' | 'policy'
+  'hooks' | 'problems' | 'projectRoot' | 'settings' | 'trust' | 'trusts' | 'untrustedHooks' | 'policy' | 'footprints'
 >
 
 /** Where hookrun's own notices go (`FireOptions.noticeChannels`). */

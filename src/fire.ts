@@ -98,6 +98,7 @@ async function loadConfig(
       trust: planned.trust,
       trusts: planned.trusts,
       untrustedHooks: [],
+      footprints: planned.footprints,
     }
     // The plan's hooks are the event's already: only their filters are left to ask.
     return { config, warnings: [], signature: planned.signature, matched: true }

@@ -20,6 +20,7 @@ interface DecidingConfig {
   readonly trusts: readonly ProjectTrust[]
   readonly untrustedHooks: readonly Hook[]
   readonly policy?: ResolvedConfig['policy']
+  readonly footprints?: ResolvedConfig['footprints']
 }
 
 interface DecideOptions {
@@ -78,6 +79,7 @@ export async function decideEvent(
             signal: options.signal,
             progress: options.progress,
             trusts: config.trusts,
+            footprints: config.footprints,
             ...(options.budgetMs !== undefined && { budgetMs: options.budgetMs }),
           })
   const warnings = [

@@ -8,6 +8,7 @@ import type { FiredEvent, Hook, Settings } from '../core/types.ts'
 import { hooksMatching } from '../event/pattern.ts'
 import { pluginsDir } from '../discover/folders.ts'
 import type { ProjectTrust } from '../trust/trust.ts'
+import type { TrustFootprint } from '../trust/footprint.ts'
 import type { FoundConfigFiles } from './files.ts'
 import type { ResolvedConfig } from './load.ts'
 import type { Observation } from './observe.ts'
@@ -58,6 +59,8 @@ interface PlannedHooks {
   /** `configSignature` of the config files, as `loadHooks` gives it. */
   readonly signature: string
   readonly settings: PlannedSettings
+  /** What each project's trust by record rests on, as the plan just found it holding (`ResolvedConfig.footprints`). */
+  readonly footprints: ReadonlyMap<string, TrustFootprint>
 }
 
 /** One plan file per set of config files (and project root), beside the config cache. */
@@ -109,6 +112,7 @@ export function plannedHooks(look: Observation, event: FiredEvent): PlannedHooks
     trusts: plan.trusts,
     signature: plan.inputs.configFiles,
     settings: plan.settings,
+    footprints: new Map(plan.inputs.trustRecords),
   }
 }
 

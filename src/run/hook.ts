@@ -5,6 +5,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import type { FiredEvent, Hook, HookRun, HttpRun, Payload } from '../core/types.ts'
 import { isGate } from '../event/events.ts'
 import type { ProjectTrust } from '../trust/trust.ts'
+import type { TrustFootprint } from '../trust/footprint.ts'
 import type { ChildInput } from './child.ts'
 import { runCommand, startDetached } from './command.ts'
 import { hookEnvironment, variablesWithNul } from './env.ts'
@@ -34,6 +35,8 @@ export interface HookContext {
   readonly fireId?: string
   /** Each project's trust as the fire found it (outermost first): project hooks' files are checked again as each runs. */
   readonly trusts?: readonly ProjectTrust[]
+  /** What each project's trust by record rested on when the fire found it (src/trust/footprint.ts): checked instead of the record. */
+  readonly footprints?: ReadonlyMap<string, TrustFootprint>
   /** What changed in a project hook's files since trust (src/trust/verify.ts); made once per chain by `StepRunner`. */
   readonly verifyMaterial?: (hook: Hook) => Promise<string[]>
 }

@@ -7,6 +7,7 @@ import { statSignature } from '../core/stat.ts'
 import { commandPaths, relativePath } from './material.ts'
 import type { ProjectTrust } from './trust.ts'
 import type { TrustRecord } from './records.ts'
+import type { TrustFootprint } from './footprint.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -15,9 +16,14 @@ type Env = Readonly<Record<string, string | undefined>>
  * looked at right before the hook is spawned: an earlier hook of the same fire may edit a later gate's
  * script after trust was decided. Its files are those trust pins (src/trust/material.ts); a matching
  * stat signature stands in for the hash. Undefined when the project is not trusted by a record or the
- * hook is not a project's. Made once per fire; the record is read on the first project hook only.
+ * hook is not a project's. Made once per fire; the record is read on the first project hook whose files
+ * its `footprints` (what the fire's trust rested on) do not vouch for.
  */
-export function materialCheck(trusts: readonly ProjectTrust[], env: Env): ((hook: Hook) => Promise<string[]>) | undefined {
+export function materialCheck(
+  trusts: readonly ProjectTrust[],
+  env: Env,
+  footprints?: ReadonlyMap<string, TrustFootprint>,
+): ((hook: Hook) => Promise<string[]>) | undefined {
   const byRecord = new Map(trusts.filter((trust) => trust.trusted && trust.via === 'record').map((trust) => [trust.root, trust]))
   if (byRecord.size === 0) return undefined
   // The project's own trust is the last; an enclosing project's hook names its own root.
@@ -30,6 +36,8 @@ export function materialCheck(trusts: readonly ProjectTrust[], env: Env): ((hook
     const root = hook.projectRoot ?? own
     if (!needsTrust(hook.source.layer) || root === undefined || !byRecord.has(root)) return []
     const files = hookFiles(root, hook)
+    const footprint = footprints?.get(root)
+    if (footprint !== undefined && pinnedAsFound(footprint, files)) return []
     // Loaded only when a project hook runs: most fires' plans never load the records. A git
     // worktree with no record of its own is held to its main checkout's.
     if (!records.has(root))
@@ -53,6 +61,21 @@ export function materialCheck(trusts: readonly ProjectTrust[], env: Env): ((hook
       return now !== undefined && now.sha256 === recorded.sha256 && now.executable === recorded.executable ? [] : [`${path} edited`]
     })
   }
+}
+
+/**
+ * Every file still as the footprint pinned it, the record and any worktree link unchanged since: the
+ * footprint's signatures are the record's own (or, in a worktree, those its hashes were found equal at),
+ * so the record would say the same. A file the footprint does not name is the record's to judge.
+ */
+function pinnedAsFound(footprint: TrustFootprint, files: readonly string[]): boolean {
+  if (statSignature(footprint.record[0]) !== footprint.record[1]) return false
+  if (footprint.links?.some(([file, signature]) => statSignature(file) !== signature)) return false
+  const pinned = new Map(footprint.files)
+  return files.every((file) => {
+    const signature = pinned.get(file)
+    return signature !== undefined && statSignature(file) === signature
+  })
 }
 
 /** The project files a hook runs: its hook folder's executable, and the paths its command names. */
