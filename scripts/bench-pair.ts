@@ -12,7 +12,7 @@
  *   bun scripts/bench-pair.ts /tmp/hookrun-old dist/hookrun [--rounds 20] [--cases a,b,d,e,n,m]
  *
  * Each binary has its own cache folder (two cache formats would overwrite each other on every
- * fire). The projects are trusted once their config's change time has settled, as npm run bench
+ * fire) and its own state folder, trusting each project itself. The projects are trusted once their config's change time has settled, as npm run bench
  * does: fires then check stat signatures and hash nothing.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
@@ -33,7 +33,12 @@ const work = mkdtempSync(join(tmpdir(), 'hookrun-pair-'))
 const home = join(work, 'home')
 mkdirSync(home)
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), NO_COLOR: '1', LANG: 'C' }
-const envOf = (which: keyof typeof binaries) => ({ ...env, XDG_CACHE_HOME: join(work, `cache-${which}`) })
+/** Each binary keeps its own caches and its own trust records: one written by the other binary may send a fire down another path. */
+const envOf = (which: keyof typeof binaries) => ({
+  ...env,
+  XDG_CACHE_HOME: join(work, `cache-${which}`),
+  XDG_STATE_HOME: join(work, `state-${which}`),
+})
 
 const small = new TextEncoder().encode(
   JSON.stringify({ session_id: 'bench', cwd: work, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la' } }),
@@ -88,8 +93,10 @@ const changed = Math.max(
 )
 Bun.sleepSync(Math.max(0, changed + 2100 - Date.now()))
 for (const id of cases) {
-  const trusted = Bun.spawnSync({ cmd: [binaries.new, 'trust', join(work, id)], env, stdout: 'ignore', stderr: 'pipe' })
-  if (trusted.exitCode !== 0) throw new Error(`hookrun trust: ${trusted.stderr.toString()}`)
+  for (const which of ['old', 'new'] as const) {
+    const trusted = Bun.spawnSync({ cmd: [binaries[which], 'trust', join(work, id)], env: envOf(which), stdout: 'ignore', stderr: 'pipe' })
+    if (trusted.exitCode !== 0) throw new Error(`hookrun trust (${which}): ${trusted.stderr.toString()}`)
+  }
 }
 
 function fire(which: keyof typeof binaries, id: string): number {
