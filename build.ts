@@ -32,7 +32,7 @@
  */
 import type { BunPlugin } from 'bun'
 import { spawnSync } from 'node:child_process'
-import { chmod, copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pkg from './package.json' with { type: 'json' }
@@ -110,8 +110,9 @@ export async function compileBinary(outfile: string, options: CompileOptions = {
  * Profile-guided bytecode layout: run the binary on the commonest paths (one matching hook, no
  * match; each as an install fires it, `--format claude`, and with no format) with
  * BUN_BYTECODE_ORDER_OUT, so the next build places the code they use together. That takes ~1 MiB
- * off every event's memory. The profile holds function hashes, not machine code, so one recorded
- * here serves every release target.
+ * off every event's memory. Each path is recorded as most fires take it: a project trusted by
+ * `hookrun trust`, its plan made by a fire before. The profile holds function hashes, not machine
+ * code, so one recorded here serves every release target.
  */
 const ORDER_RUNS = [
   { name: 'match', args: ['fire', 'tool:pre_execute', '--payload', '-'], event: {} },
@@ -123,31 +124,34 @@ const ORDER_FILES = ORDER_RUNS.map((run) => join(ORDER_DIR, `${run.name}.txt`))
 
 async function recordBytecodeOrder(binary: string): Promise<string[]> {
   const project = await mkdtemp(join(tmpdir(), 'hookrun-order-'))
+  const env = { PATH: process.env.PATH, HOME: project, XDG_CONFIG_HOME: join(project, '.config') }
+  const run = (args: readonly string[], input: string, orderFile?: string) => {
+    const result = spawnSync(resolve(binary), args, {
+      cwd: project,
+      env: orderFile === undefined ? env : { ...env, BUN_BYTECODE_ORDER_OUT: resolve(orderFile) },
+      input,
+      encoding: 'utf8',
+    })
+    if (result.status !== 0)
+      throw new Error(`recording the bytecode order: hookrun ${args.join(' ')} exited ${result.status}: ${result.stderr}`)
+    return result.stdout
+  }
   try {
+    const config = join(project, '.hookrun', 'hooks.json')
     await mkdir(join(project, '.hookrun'))
-    await writeFile(
-      join(project, '.hookrun', 'hooks.json'),
-      JSON.stringify({ hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }] }),
-    )
-    // The common path: a trusted project (here by the user config's trustedFolders).
-    await mkdir(join(project, '.config', 'hookrun'), { recursive: true })
-    await writeFile(join(project, '.config', 'hookrun', 'hooks.json'), JSON.stringify({ trustedFolders: [project] }))
+    await writeFile(config, JSON.stringify({ hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }] }))
+    // A plan is made only of config files untouched for a while (src/core/stat.ts SETTLE_MS).
+    const past = new Date(Date.now() - 3_600_000)
+    await utimes(config, past, past)
+    run(['trust', project], '')
     await mkdir(ORDER_DIR, { recursive: true })
-    for (const [index, run] of ORDER_RUNS.entries()) {
-      const file = ORDER_FILES[index]!
-      const env = {
-        PATH: process.env.PATH,
-        HOME: project,
-        XDG_CONFIG_HOME: join(project, '.config'),
-        BUN_BYTECODE_ORDER_OUT: resolve(file),
-      }
-      const input = JSON.stringify({ session_id: 'build', cwd: project, ...run.event, tool_name: 'Bash', tool_input: { command: 'ls' } })
-      const result = spawnSync(resolve(binary), run.args, { cwd: project, env, input, encoding: 'utf8' })
-      const command = `hookrun ${run.args.join(' ')}`
-      if (result.status !== 0) throw new Error(`recording the bytecode order: ${command} exited ${result.status}: ${result.stderr}`)
-      if (run.name === 'match' && !result.stdout.includes('"name":"check"'))
-        throw new Error(`recording the bytecode order: the hook did not run: ${result.stdout}${result.stderr}`)
-      if ((await stat(file)).size === 0) throw new Error(`recording the bytecode order: ${file} is empty`)
+    for (const [index, { name, args, event }] of ORDER_RUNS.entries()) {
+      const input = JSON.stringify({ session_id: 'build', cwd: project, ...event, tool_name: 'Bash', tool_input: { command: 'ls' } })
+      run(args, input) // makes the plan this path's fires read
+      const stdout = run(args, input, ORDER_FILES[index])
+      if (name === 'match' && !stdout.includes('"name":"check"'))
+        throw new Error(`recording the bytecode order: the hook did not run: ${stdout}`)
+      if ((await stat(ORDER_FILES[index]!)).size === 0) throw new Error(`recording the bytecode order: ${ORDER_FILES[index]} is empty`)
     }
     return ORDER_FILES
   } finally {
