@@ -151,12 +151,13 @@ export function callerProject(dialect: Dialect, payload: Payload, env: Readonly<
 export function agentFireOptions(
   dialect: Dialect,
   agentEvent: string | undefined,
-): { noticeChannels: NoticeChannel[]; stderrShown?: true; budgetMs?: number } {
+): { noticeChannels: () => NoticeChannel[]; stderrShown?: true; budgetMs?: number } {
   const budgetMs = fireBudgetMs(dialect)
+  let channels: NoticeChannel[] | undefined
   return {
     ...(dialect.showsStderr && { stderrShown: true as const }),
-    // hookrun's notices go where this agent shows them on this event (src/agents).
-    noticeChannels: noticeChannels(dialect, agentEvent),
+    // hookrun's notices go where this agent shows them on this event (src/agents): asked only when a fire has one to give.
+    noticeChannels: () => (channels ??= noticeChannels(dialect, agentEvent)),
     // An agent that kills a hook sooner than hookrun's budget and goes ahead (Cline, at 120 s): the gate must block before that.
     ...(budgetMs !== undefined && { budgetMs }),
   }

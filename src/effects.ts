@@ -63,7 +63,8 @@ export async function afterDecision(
   }
   const hooks = decided.block !== undefined ? [] : decided.selected
   const agent = options.agent ?? env.HOOKRUN_AGENT
-  const channels = options.noticeChannels ?? ['systemMessage']
+  // Where notices reach someone is asked only when there is one (a CLI fire works it out by rendering probe answers).
+  const channels = () => options.noticeChannels ?? ['systemMessage']
   let decision = withTrustNotice(decided.decision, config.trusts, payload, env, channels)
   decision = await withNarrowedSyncs(decision, { ...fired, channels }, options, background)
   if (config.settings.log !== undefined) {
@@ -88,7 +89,7 @@ export async function afterDecision(
 /** Narrowed agent configs that hooks.json outgrew are synced by a detached `install --sync`; what this session runs without is told. */
 async function withNarrowedSyncs(
   decided: Decision,
-  fired: Fired & { channels: Channels },
+  fired: Fired & { channels: () => Channels },
   options: EffectOptions,
   background: string[][],
 ): Promise<Decision> {
@@ -102,11 +103,11 @@ async function withNarrowedSyncs(
     const action = narrowedAction(stamp, signature, trusted, env)
     if (action.sync)
       background.push([...options.selfCommand, 'install', '--sync', '--quiet', '--cwd', stamp.dir, '--agent', stamp.agents.join(',')])
-    if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
+    if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels())
     // An agent config install leaves to the person (`reviewsChangedHooks`): what it leaves out once the config changed.
     const reviewed = stamp.reviewed !== undefined && stamp.reviewed.signature !== signature && signature !== ''
     const left = reviewed ? await options.reviewedNotice?.(stamp, signature, fired.cwd) : undefined
-    if (left !== undefined) decision = withNotice(decision, left, channels)
+    if (left !== undefined) decision = withNotice(decision, left, channels())
   }
   // A narrowed user install routes every trusted project's hooks: a fire whose config it was not compiled from syncs it.
   const userStamp = readUserStamp(env)
@@ -117,8 +118,8 @@ async function withNarrowedSyncs(
     const stale = userStamp.signatures[key] !== signature && (fired.event.name === 'session:start' || action.sync)
     const unrouted = stale ? await options.unroutedNotice?.(fired.cwd) : undefined
     if (action.sync) background.push([...options.selfCommand, 'install', '--sync', '--user', '--quiet', '--cwd', config.projectRoot])
-    if (unrouted !== undefined) decision = withNotice(decision, unrouted, channels)
-    if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels)
+    if (unrouted !== undefined) decision = withNotice(decision, unrouted, channels())
+    if (action.notice !== undefined) decision = withNotice(decision, `hookrun: ${action.notice}`, channels())
   }
   return decision
 }
@@ -147,12 +148,15 @@ async function recordTelemetry(
 }
 
 /** Hooks of an untrusted project are told once per session and project, on channels that reach someone (else it waits). */
-function withTrustNotice(decision: Decision, trusts: FireConfig['trusts'], payload: Payload, env: Env, channels: Channels): Decision {
-  if (channels.length === 0) return decision
+function withTrustNotice(decision: Decision, trusts: FireConfig['trusts'], payload: Payload, env: Env, channels: () => Channels): Decision {
+  if (trusts.every((trust) => trust.trusted)) return decision
+  // On an event whose answer reaches no one the notice waits (its once-a-session mark is not spent).
+  const reach = channels()
+  if (reach.length === 0) return decision
   const notices = trusts
     .filter((trust) => !trust.trusted && firstNoticeOf(trust.root, sessionIdOf(payload), env))
     .map((trust) => `hookrun: ${untrustedNotice(trust)}`)
-  return notices.length === 0 ? decision : withNotice(decision, notices.join('\n'), channels, true)
+  return notices.length === 0 ? decision : withNotice(decision, notices.join('\n'), reach, true)
 }
 
 /** A notice of hookrun's own on each channel: a message for the person, or context for the model. */

@@ -220,13 +220,19 @@ async function fireOptions(run: FireRun, flags: FireFlags, eventName: string, pa
       : io.stderrIsTerminal
         ? (await import('./progress.ts')).terminalProgress((line) => void io.stderr(line))
         : undefined
+  // What the agent itself decides of a fire: where notices reach someone, its stderr, its budget (src/agents).
+  const { noticeChannels, ...agentOptions } =
+    (prepared && agentFireOptions(prepared.dialect, prepared.agentEvent ?? prepared.dialect.eventName(payload))) ?? {}
   return {
     event: eventName,
     payload,
     tool: text(flags.tool, 'tool') ?? prepared?.tool,
     agent: prepared?.dialect.name,
-    // What the agent itself decides of a fire: where notices reach someone, its stderr, its budget (src/agents).
-    ...(prepared && agentFireOptions(prepared.dialect, prepared.agentEvent ?? prepared.dialect.eventName(payload))),
+    ...agentOptions,
+    // Worked out (by rendering probe answers) only when the fire has a notice to give.
+    get noticeChannels() {
+      return noticeChannels?.()
+    },
     // A narrowed user install that does not route a hook yet: this session runs without it; say so.
     ...(prepared && {
       unroutedNotice: async (cwd: string) => (await import('../install/unrouted.ts')).unroutedNotice(prepared.dialect.name, cwd, io.env),

@@ -76,4 +76,33 @@ describe('what a fire loads', () => {
     expect(called.config).toBe(before.config) // from the plan
     expect(called.globs).toBe(before.globs)
   })
+
+  test('where a notice would reach the person is asked only when a fire has one to give', async () => {
+    const asked = { count: 0 }
+    /** A fire's options whose notice channels count the times they are asked. */
+    const firing = (cwd: string, env: Record<string, string>) => ({
+      event: 'tool:pre_execute',
+      payload: { tool_name: 'Bash', session_id: 's1' },
+      cwd,
+      env,
+      get noticeChannels() {
+        asked.count++
+        return ['systemMessage' as const]
+      },
+    })
+    const { fire } = await import('../../src/fire.ts')
+    // A trusted user config and no project: nothing to tell, so the channels are never worked out.
+    const trusted = makeProject({ 'user/hookrun/hooks.json': { hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }] } })
+    dirs.push(trusted)
+    mkdirSync(join(trusted, 'work'))
+    const env = cliEnvironment(trusted, { XDG_CONFIG_HOME: join(trusted, 'user') })
+    await fire(firing(join(trusted, 'work'), env))
+    expect(asked.count).toBe(0)
+    // A project whose hooks are not trusted: its notice goes where the channels say.
+    const untrusted = makeProject({ '.hookrun/hooks.json': { hooks: [{ name: 'gate', event: 'tool:pre_execute', command: 'true' }] } })
+    dirs.push(untrusted)
+    const decision = await fire(firing(untrusted, cliEnvironment(untrusted)))
+    expect(asked.count).toBeGreaterThan(0)
+    expect(decision.systemMessage).toContain(`hookrun trust ${untrusted}`)
+  })
 })
