@@ -91,7 +91,7 @@ function withMcpCall(dialect: Dialect, { tool: implied, payload }: Normalized, g
 /** The decision in the dialect's JSON; a carried field it cannot take, or one the agent ignores here, is named in a warning. */
 export function renderFor(dialect: Dialect, decided: Decision, payload: Payload, agentEvent?: string): ReturnType<Dialect['render']> {
   const decision = refusingIgnoredRewrite(dialect, decided, agentEvent ?? dialect.eventName(payload))
-  // Agents that run this agent's entries (VS Code, Copilot CLI run Claude Code's) may each read its own part of the answer.
+  // Agents that run this agent's entries (its module's `callers`) may each read its own part of the answer.
   const reading = callersOf(dialect.name, { payload }).find((caller) => caller.reading?.from(payload))?.reading
   const rendered = (reading?.render ?? dialect.render)(decision, payload, agentEvent)
   const ignored = ignoredFieldWarnings(dialect, decided, agentEvent ?? dialect.eventName(payload))
@@ -129,7 +129,7 @@ export function mayBeAnsweredByCaller(
   return answer.kind !== 'listed' || listsEvent(env, answer, ownerEvent)
 }
 
-/** The project a caller of this dialect's entries names (Cursor's CURSOR_PROJECT_DIR, else its first workspace root), if one does. */
+/** The project a caller of this dialect's entries names (its `caller.project`: a variable, else a payload field's first value), if one does. */
 export function callerProject(dialect: Dialect, payload: Payload, env: Readonly<Record<string, string | undefined>>): string | undefined {
   // Every caller's, as data: the ones whose marks this fire lacks were not loaded.
   const callers = (agentNamed(dialect.name)?.callers ?? []).flatMap(
@@ -158,7 +158,7 @@ export function agentFireOptions(
     ...(dialect.showsStderr && { stderrShown: true as const }),
     // hookrun's notices go where this agent shows them on this event (src/agents): asked only when a fire has one to give.
     noticeChannels: () => (channels ??= noticeChannels(dialect, agentEvent)),
-    // An agent that kills a hook sooner than hookrun's budget and goes ahead (Cline, at 120 s): the gate must block before that.
+    // An agent that kills a hook sooner than hookrun's budget and goes ahead (`killsAfterSeconds`): the gate must block before that.
     ...(budgetMs !== undefined && { budgetMs }),
   }
 }

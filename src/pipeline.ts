@@ -29,7 +29,7 @@ interface DecideOptions {
   readonly depth: number
   readonly signal?: AbortSignal
   readonly progress?: (record: ProgressRecord) => void
-  /** The chain's budget in ms, when the agent kills hooks sooner than hookrun's own (Cline). */
+  /** The chain's budget in ms, when the agent kills hooks sooner than hookrun's own (`Dialect.killsAfterSeconds`). */
   readonly budgetMs?: number
   /** The hooks are the event's already (a plan's answer): only their filters are left to ask. */
   readonly matched?: boolean

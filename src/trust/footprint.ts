@@ -34,12 +34,33 @@ export function footprintHolds(
   footprint: TrustFootprint,
   signatureOf: (file: string) => string = statSignature,
 ): boolean {
-  if (signatureOf(footprint.record[0]) !== footprint.record[1]) return false
-  if (footprint.links !== undefined && !footprint.links.every(([file, signature]) => signatureOf(file) === signature)) return false
+  if (!recordUnchanged(footprint, signatureOf)) return false
   const material = collectFiles(projectRoot, footprint.configFiles, footprint.commandPaths)
   return (
     material.length === footprint.files.length &&
     footprint.files.every(([file, signature], index) => material[index] === file && signatureOf(file) === signature)
+  )
+}
+
+/**
+ * Each of `files` still as the footprint pinned it, the record (and a worktree's links) unchanged:
+ * the footprint's signatures are the record's own (or, in a worktree, those its hashes were found
+ * equal at), so the record would say the same. False for a file it does not name: the record's to judge.
+ */
+export function footprintPins(footprint: TrustFootprint, files: readonly string[], signatureOf = statSignature): boolean {
+  if (!recordUnchanged(footprint, signatureOf)) return false
+  const pinned = new Map(footprint.files)
+  return files.every((file) => {
+    const signature = pinned.get(file)
+    return signature !== undefined && signatureOf(file) === signature
+  })
+}
+
+/** The record file, and a worktree's links to its main checkout, as the footprint took them. */
+function recordUnchanged(footprint: TrustFootprint, signatureOf: (file: string) => string): boolean {
+  return (
+    signatureOf(footprint.record[0]) === footprint.record[1] &&
+    (footprint.links === undefined || footprint.links.every(([file, signature]) => signatureOf(file) === signature))
   )
 }
 

@@ -7,7 +7,7 @@ import { statSignature } from '../core/stat.ts'
 import { commandPaths, relativePath } from './material.ts'
 import type { ProjectTrust } from './trust.ts'
 import type { TrustRecord } from './records.ts'
-import type { TrustFootprint } from './footprint.ts'
+import { footprintPins, type TrustFootprint } from './footprint.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -37,7 +37,7 @@ export function materialCheck(
     if (!needsTrust(hook.source.layer) || root === undefined || !byRecord.has(root)) return []
     const files = hookFiles(root, hook)
     const footprint = footprints?.get(root)
-    if (footprint !== undefined && pinnedAsFound(footprint, files)) return []
+    if (footprint !== undefined && footprintPins(footprint, files)) return []
     // Loaded only when a project hook runs: most fires' plans never load the records. A git
     // worktree with no record of its own is held to its main checkout's.
     if (!records.has(root))
@@ -61,21 +61,6 @@ export function materialCheck(
       return now !== undefined && now.sha256 === recorded.sha256 && now.executable === recorded.executable ? [] : [`${path} edited`]
     })
   }
-}
-
-/**
- * Every file still as the footprint pinned it, the record and any worktree link unchanged since: the
- * footprint's signatures are the record's own (or, in a worktree, those its hashes were found equal at),
- * so the record would say the same. A file the footprint does not name is the record's to judge.
- */
-function pinnedAsFound(footprint: TrustFootprint, files: readonly string[]): boolean {
-  if (statSignature(footprint.record[0]) !== footprint.record[1]) return false
-  if (footprint.links?.some(([file, signature]) => statSignature(file) !== signature)) return false
-  const pinned = new Map(footprint.files)
-  return files.every((file) => {
-    const signature = pinned.get(file)
-    return signature !== undefined && statSignature(file) === signature
-  })
 }
 
 /** The project files a hook runs: its hook folder's executable, and the paths its command names. */
