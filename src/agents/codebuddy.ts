@@ -4,6 +4,7 @@ import { agentOf, hookEventName, jsonLine, ownEvent } from './shared.ts'
 import { join } from 'node:path'
 import { type InstallTarget, commandHandler } from './install.ts'
 import type { ProjectScan } from './native-config.ts'
+import type { HttpHooks } from './serve.ts'
 
 /**
  * CodeBuddy Code's hook events (the `HookEvent` enum of its 2.117.0 bundle, in its order), all Claude
@@ -155,6 +156,28 @@ const codebuddyInstall: InstallTarget = {
   // hooks.md "Configuration Safety": a snapshot at startup; a change made while it runs applies
   // after review in the /hooks panel. The 2.117.0 bundle has no other approval of settings hooks.
   note: 'CodeBuddy Code reads hooks when it starts: a session already running applies these entries only after review in its /hooks panel',
+  serves: true,
+}
+
+/**
+ * CodeBuddy Code's http hook handlers (2.117.0's `executeHttpHook`: a non-2xx answer, a timeout or
+ * no server lets the call through, and there is no `onFailure`): gates go through the command
+ * client, whose exit 2 blocks, in bash started by the client itself (its command handlers run in
+ * `$SHELL -c`, else `/bin/sh`); the other events go over http (test/agents/codebuddy-serve.lab.ts).
+ */
+const HTTP: HttpHooks = {
+  route: 'codebuddy',
+  program: 'codebuddy',
+  commandEvents: ['SessionStart'],
+  projectVariable: 'CODEBUDDY_PROJECT_DIR',
+  // It sets Claude Code's variable for its hooks too: the server keeps no session's.
+  sessionVariables: ['CLAUDE_PROJECT_DIR'],
+  client: {
+    blockExit: 2,
+    everyEvent: false,
+    inUserShell: true,
+    why: 'its http handlers let a call through when the server does not answer',
+  },
 }
 
 /** The files of a project CodeBuddy Code reads hooks from (`hookrun scan`; its bundled hooks.md). */
@@ -166,4 +189,10 @@ const CODEBUDDY_SCAN: ProjectScan = {
   ],
 }
 
-export const codebuddyAgent = agentOf(codebuddy, { events: EVENTS, tools: TOOLS, install: codebuddyInstall, scan: CODEBUDDY_SCAN })
+export const codebuddyAgent = agentOf(codebuddy, {
+  events: EVENTS,
+  tools: TOOLS,
+  install: codebuddyInstall,
+  http: HTTP,
+  scan: CODEBUDDY_SCAN,
+})

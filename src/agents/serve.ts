@@ -40,6 +40,11 @@ export interface HttpHooks {
     readonly everyEvent: boolean
     readonly why: string
     /**
+     * Its command handlers run in the user's own shell (`$SHELL -c`, else `/bin/sh`), not bash: the
+     * client's first line is its mark, and the rest runs as `exec bash -c '…'`.
+     */
+    readonly inUserShell?: boolean
+    /**
      * A gate's answer that blocks, printed with that exit where the agent tells the model only
      * the exit code otherwise (Copilot CLI 1.0.102: "hook exited with code 2"), by event.
      */

@@ -4,6 +4,7 @@ import claude from './lab/claude.json' with { type: 'json' }
 import cline from './lab/cline.json' with { type: 'json' }
 import claudeServe from './lab/claude-serve.json' with { type: 'json' }
 import codebuddy from './lab/codebuddy.json' with { type: 'json' }
+import codebuddyServe from './lab/codebuddy-serve.json' with { type: 'json' }
 import codex from './lab/codex.json' with { type: 'json' }
 import copilot from './lab/copilot.json' with { type: 'json' }
 import copilotServe from './lab/copilot-serve.json' with { type: 'json' }
@@ -37,7 +38,7 @@ export const LAB_VERIFIED: Readonly<Record<string, LabVerified>> = Object.fromEn
     agentSdk,
     { ...claude, serve: claudeServe },
     cline,
-    codebuddy,
+    { ...codebuddy, serve: codebuddyServe },
     codex,
     { ...copilot, serve: copilotServe },
     { ...gemini, serve: geminiServe },

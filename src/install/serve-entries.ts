@@ -68,13 +68,15 @@ function clientCommand(agent: ServedAgent, port: number, event: string, headerFi
   const here = (takes: string) =>
     `[ -n "$c" ] || { if [ -n "$x" ]; then LC_ALL=$o; else unset LC_ALL; fi; printf %s "$p" | ${startHere}; r=$?; ${takes}; }`
   const said = `[ -z "$s" ] || printf 'hookrun serve answered %s: %s\\n' "\${s%$'\\r'}" "$b" >&2`
-  if (!gate) return [...post, here('[ "$r" -ge 126 ] || exit "$r"'), said, 'exit 0'].join('\n')
-  const blockExit = agent.http.client!.blockExit
+  const client = agent.http.client!
+  const inBash = (lines: readonly string[]) =>
+    client.inUserShell === true ? `${lines[0]}\nexec bash -c ${shellQuote(lines.slice(1).join('\n'))}` : lines.join('\n')
+  if (!gate) return inBash([...post, here('[ "$r" -ge 126 ] || exit "$r"'), said, 'exit 0'])
   const why = `hookrun serve did not answer on 127.0.0.1:${port}, so this ${agent.label} gate blocks: ${serveRecovery(port, agent.name)}`
-  const answer = agent.http.client?.blockAnswers?.[event]?.(why)
+  const answer = client.blockAnswers?.[event]?.(why)
   const stdout = answer === undefined ? '' : `echo ${shellQuote(JSON.stringify(answer))}; `
-  const block = `${stdout}echo ${shellQuote(why)} >&2; exit ${blockExit}`
-  return [...post, here(`case $r in 0 | ${blockExit}) exit "$r" ;; esac`), said, block].join('\n')
+  const block = `${stdout}echo ${shellQuote(why)} >&2; exit ${client.blockExit}`
+  return inBash([...post, here(`case $r in 0 | ${client.blockExit}) exit "$r" ;; esac`), said, block])
 }
 
 /** A handler `install --serve` wrote: an http handler to hookrun serve's url, or its command client. */

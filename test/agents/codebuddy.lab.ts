@@ -8,28 +8,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { installAgent, labResults, labRun, labVersion, type LabRun, type ModelServer, runAgent, type Turn } from './lab.ts'
-import { chatMessages, isChatTurn, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
+import { runCodebuddy, toolOutputs } from './codebuddy-cli.ts'
+import { labResults, labRun, labVersion, type ModelServer, type Turn } from './lab.ts'
+import { chatMessages, isChatTurn, startOpenAIChatModel } from './models/openai-chat.ts'
 import { contextHooks, DONE, GATE_HOOKS, scenarioRunner, shownOn } from './scenario.ts'
 
-const CODEBUDDY = installAgent('codebuddy')
 const results = labResults('codebuddy')
-
-function runCodebuddy(run: LabRun, server: ModelServer, prompt: string, cwd: string) {
-  return runAgent(CODEBUDDY, ['-p', prompt, '-y', '--output-format', 'json'], {
-    cwd,
-    env: { ...run.env, CODEBUDDY_API_KEY: 'lab', CODEBUDDY_BASE_URL: `${server.url}/v1` },
-    timeoutMs: 120_000,
-  })
-}
-
-/** What the model got back for each of its tool calls, in order (from the last conversation request). */
-function toolOutputs(server: ModelServer): string[] {
-  const last = server.requests.filter(isChatTurn).at(-1)
-  return last === undefined
-    ? []
-    : toolMessages(last).map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)))
-}
 
 /** The conversation of the n-th conversation request (negative: from the end), as text. */
 function conversation(server: ModelServer, index: number): string {

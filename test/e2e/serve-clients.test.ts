@@ -48,11 +48,20 @@ async function installed(agent: string) {
   const install = await runCli(['install', '--agent', agent, '--serve', '--port', String(port)], { cwd: home })
   expect(install.exitCode, install.stderr).toBe(0)
   const env = cliEnvironment(home)
-  /** Run an installed handler's command as both agents do (`bash -c`, the payload on stdin: a socket from Node's spawn, or a pipe). */
-  const client = (command: string, payload: object, stdin: 'socket' | 'pipe' = 'socket', extra: Record<string, string> = {}) =>
+  /**
+   * Run an installed handler's command as the agents do (`bash -c`; CodeBuddy Code: `sh -c`, its `$SHELL` unset), the payload on
+   * stdin: a socket from Node's spawn, or a pipe.
+   */
+  const client = (
+    command: string,
+    payload: object,
+    stdin: 'socket' | 'pipe' = 'socket',
+    extra: Record<string, string> = {},
+    shell: 'bash' | 'sh' = 'bash',
+  ) =>
     new Promise<{ exitCode: number | null; stdout: string; stderr: string }>((resolveRun) => {
-      const args = stdin === 'socket' ? ['-c', command] : ['-c', 'cat | bash -c "$1"', 'pipe', command]
-      const child = spawn('bash', args, { cwd: home, env: { ...env, ...extra } })
+      const args = stdin === 'socket' ? ['-c', command] : ['-c', `cat | ${shell} -c "$1"`, 'pipe', command]
+      const child = spawn(shell, args, { cwd: home, env: { ...env, ...extra } })
       let stdout = ''
       let stderr = ''
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
@@ -201,6 +210,37 @@ describe('install --serve bash clients (compiled binary)', () => {
       expect(big.exitCode, big.stderr).toBe(0)
       expect(JSON.parse(big.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
     }
+  }, 60_000)
+
+  test("CodeBuddy Code's PreToolUse client runs in /bin/sh (its command handlers' shell without $SHELL) and starts its own bash", async () => {
+    const where = await installed('codebuddy')
+    const settings = JSON.parse(readFileSync(join(where.home, '.codebuddy', 'settings.json'), 'utf8')) as {
+      hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>
+    }
+    const gate = settings.hooks.PreToolUse![0]!.hooks[0]!.command
+    expect(gate).toMatch(new RegExp(`^# hookrun serve client: POST to http://127\\.0\\.0\\.1:${where.port}/codebuddy\nexec bash -c '`))
+    const call = (command: string) => ({
+      hook_event_name: 'PreToolUse',
+      session_id: 's-4',
+      transcript_path: join(where.home, '.codebuddy', 'projects', 'p', 's-4.jsonl'),
+      cwd: where.home,
+      tool_name: 'Bash',
+      tool_input: { command },
+    })
+    const sh = (command: string, payload: object) => where.client(command, payload, 'socket', {}, 'sh')
+    const gone = await sh(withoutHookrun(gate), call('ls'))
+    expect(gone.exitCode).toBe(2)
+    expect(gone.stderr).toContain(`hookrun serve did not answer on 127.0.0.1:${where.port}, so this CodeBuddy Code gate blocks`)
+    // No server: started, and this call answered by a hookrun of its own; then the server answers.
+    const first = await sh(gate, call('rm -rf build'))
+    expect(first.exitCode, first.stderr).toBe(0)
+    expect(JSON.parse(first.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
+    await waitFor(() => existsSync(pidFile(where.home)))
+    const denied = await sh(withoutHookrun(gate), call('rm -rf build'))
+    expect(denied.exitCode, denied.stderr).toBe(0)
+    expect(JSON.parse(denied.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' })
+    const allowed = await sh(withoutHookrun(gate), call('ls'))
+    expect([allowed.exitCode, allowed.stdout]).toEqual([0, '{}\n'])
   }, 60_000)
 
   test("a session whose config variables differ from the server's is not answered with the server's config: its client runs the event itself", async () => {

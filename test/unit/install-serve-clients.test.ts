@@ -1,5 +1,5 @@
-// `install --agent qwen|copilot --serve`: agents whose http handlers fail open. Qwen Code: http
-// handlers on the other events, a bash client on gates; Copilot: bash clients on every event. The
+// `install --agent qwen|copilot|codebuddy --serve`: agents whose http handlers fail open. Qwen Code and CodeBuddy
+// Code: http handlers on the other events, a bash client on gates; Copilot: bash clients on every event. The
 // secret in a private header file; back to commands without --serve; uninstall removes them, and
 // the curl clients of earlier installs too. (test/e2e/serve-clients.test.ts runs the clients.)
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -39,7 +39,7 @@ function place(agent: string, bash = true) {
       { agents: [agent], scope: flags.scope ?? 'user', cwd: project, env, self: '/opt/hookrun', serve: flags.serve, narrow: false },
       flags.remove === true,
     )
-  return { env, file, read, install }
+  return { env, file, project, read, install }
 }
 
 const headerFile = (env: Record<string, string>) => join(env.XDG_STATE_HOME!, 'hookrun', 'serve', 'secret-header')
@@ -147,6 +147,32 @@ describe('install --serve for agents whose http handlers fail open', () => {
     expect(JSON.stringify(hooks)).not.toContain('"type":"http"')
     where.install({ remove: true })
     expect(routedEvents(where.file, 'gemini')).toEqual([])
+  })
+
+  test('CodeBuddy Code: as Qwen Code, with the client starting its own bash (its command handlers run in $SHELL or /bin/sh)', () => {
+    const where = place('codebuddy')
+    const result = where.install({ serve: { port: 47_561 } })
+    expect(result.exitCode, result.output).toBe(0)
+    const hooks = where.read().hooks as unknown as Record<string, Array<{ hooks: Handler[] }>>
+    const handler = (event: string) => hooks[event]![0]!.hooks[0]!
+    const gate = expectClient(handler('PreToolUse').command, where.env, 'http://127.0.0.1:47561/codebuddy')
+    // The mark stays the first line (uninstall and --sync find the client by it); the rest is bash's.
+    const [mark, rest] = [gate.slice(0, gate.indexOf('\n')), gate.slice(gate.indexOf('\n') + 1)]
+    expect(mark).toBe('# hookrun serve client: POST to http://127.0.0.1:47561/codebuddy')
+    expect(rest).toMatch(/^exec bash -c 'set \+euo pipefail; .* exit 2'$/s)
+    expect(handler('PostToolUse')).toMatchObject({ type: 'http', url: 'http://127.0.0.1:47561/codebuddy?if-down=run-hookrun-serve' })
+    expect(handler('SessionStart').command).toBe('/opt/hookrun serve --start --port 47561 --format codebuddy')
+    // A --sync keeps the clients and their port; uninstall removes them.
+    where.install({})
+    const synced = where.read().hooks as unknown as Record<string, Array<{ hooks: Handler[] }>>
+    expectClient(synced.PreToolUse![0]!.hooks[0]!.command, where.env, 'http://127.0.0.1:47561/codebuddy')
+    where.install({ remove: true })
+    expect(routedEvents(where.file, 'codebuddy')).toEqual([])
+    // Its project file is the local one (not shared): --serve --project writes it, made private.
+    expect(where.install({ serve: { port: 47_561 }, scope: 'project' }).exitCode).toBe(0)
+    const local = join(where.project, '.codebuddy', 'settings.local.json')
+    expect(readFileSync(local, 'utf8')).toContain(serveSecret(where.env))
+    expect(statSync(local).mode & 0o777).toBe(0o600)
   })
 
   test("the curl clients earlier installs wrote are hookrun's: a --sync keeps their port, uninstall removes them", () => {

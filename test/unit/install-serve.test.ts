@@ -156,6 +156,6 @@ describe('install --agent claude --serve', () => {
     expect(where.install({ serve: { port: 47_555 } }).output).not.toMatch(/needs Claude Code/)
     expect(() =>
       installAgents({ agents: ['claude', 'codex'], scope: 'user', cwd: where.project, env: where.env, serve: { port: 1 } }, false),
-    ).toThrow(/--serve is for --agent claude, gemini, copilot, qwen only/)
+    ).toThrow(/--serve is for --agent claude, gemini, copilot, qwen, codebuddy only/)
   })
 })

@@ -1,0 +1,125 @@
+/**
+ * CodeBuddy Code (2.117.0, in npm `@tencent-ai/agent-sdk` 0.3.201) with `hookrun install --agent
+ * codebuddy --serve --project`: its http handlers let a call through on any failure, so gates go
+ * through the bash client to `hookrun serve` (with nothing listening it starts the server and
+ * answers itself; on any other failure it exits 2, which blocks), the other events through http
+ * handlers, and SessionStart starts the server. Its command handlers run in `$SHELL -c`, else
+ * `/bin/sh` (the lab sets no SHELL): the client starts its own bash. Two sessions: deny, allow, the
+ * server stopped mid-session and then its port broken; context. Results: src/agents/lab/codebuddy-serve.json.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { runCodebuddy, toolOutputs } from './codebuddy-cli.ts'
+import { type AgentRun, labResults, type LabRun, labRun, labVersion, type ModelServer, type Turn } from './lab.ts'
+import { chatMessages, isChatTurn, startOpenAIChatModel } from './models/openai-chat.ts'
+import { brokenPort, contextHooks, DONE, GATE_HOOKS, shownOn } from './scenario.ts'
+import { freePort } from '../helpers.ts'
+
+const results = labResults('codebuddy', 'codebuddy-serve')
+const runs: LabRun[] = []
+const bash = (command: string): Turn => ({ tool: 'Bash', input: { command, description: 'lab step' } })
+const GATE_REASON = 'lab gate: forbidden commands are not allowed'
+
+afterAll(() => {
+  for (const run of runs) run.hookrun(['serve', '--stop'])
+  if (process.env.HOOKRUN_LAB_KEEP) return
+  for (const run of runs) run.remove()
+})
+
+/** One session: hooks.json trusted, `install --agent codebuddy --serve --project` on a port of its own, `codebuddy -p` to its end. */
+async function served(
+  hooks: unknown,
+  turns: readonly Turn[] | ((run: LabRun) => readonly Turn[]),
+  port: number,
+): Promise<{ run: LabRun; server: ModelServer; result: AgentRun }> {
+  const run = labRun()
+  runs.push(run)
+  const server = await startOpenAIChatModel(typeof turns === 'function' ? turns(run) : turns)
+  try {
+    mkdirSync(join(run.project, '.hookrun'), { recursive: true })
+    writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(hooks, null, 2)}\n`)
+    expect(run.hookrun(['trust']).status).toBe(0)
+    const install = run.hookrun(['install', '--agent', 'codebuddy', '--serve', '--project', '--port', String(port)])
+    expect(install.status, install.stderr).toBe(0)
+    expect(install.stdout).toContain(
+      `served:  http handlers to http://127.0.0.1:${port}/codebuddy?if-down=run-hookrun-serve, bash clients on gates`,
+    )
+    const result = await runCodebuddy(run, server, 'lab scenario serve', run.project)
+    console.log(`codebuddy --serve session: ${Math.round(result.ms)} ms`)
+    expect(result.status, result.stderr).toBe(0)
+    return { run, server, result }
+  } finally {
+    await server.close()
+  }
+}
+
+describe(`CodeBuddy Code ${labVersion('codebuddy')} with install --serve`, () => {
+  test.concurrent('deny, allow; the server stopped mid-session: the next gate starts it; the port broken: the next gate blocks', async () => {
+    const port = await freePort()
+    // Its Bash tool runs with a PATH of its own (no lab bin folder): hookrun by its path.
+    const turns = (run: LabRun) => [
+      bash('touch allowed-marker'),
+      bash('touch forbidden-marker'),
+      bash(`${run.root}/bin/hookrun serve --stop && sleep 1`),
+      bash('touch after-stop-marker'),
+      bash('touch forbidden-after-stop'),
+      bash(`${run.root}/bin/hookrun serve --stop && sleep 1 && ${brokenPort(port, run.project)} && sleep 1`),
+      bash('touch after-break-marker'),
+      DONE,
+    ]
+    const { run, server, result } = await served(GATE_HOOKS, turns, port)
+    const outputs = toolOutputs(server)
+    console.log('codebuddy --serve tool outputs', JSON.stringify(outputs))
+    const has = (name: string) => existsSync(join(run.project, name))
+    expect(has('allowed-marker')).toBe(true)
+    expect(has('forbidden-marker')).toBe(false)
+    expect(outputs[1]).toContain(GATE_REASON)
+    expect(outputs[2]).toMatch(/told to stop/)
+    // No server: the gate's client started it and answered with a hookrun of its own.
+    expect(has('after-stop-marker')).toBe(true)
+    expect(has('forbidden-after-stop')).toBe(false)
+    expect(outputs[4]).toContain(GATE_REASON)
+    expect(outputs[5]).toMatch(/told to stop/)
+    // The port answered by a program that closes every connection: the client connected, got no answer, and blocked.
+    expect(has('after-break-marker')).toBe(false)
+    expect(outputs[6]).toContain('hookrun serve did not answer on 127.0.0.1:')
+    const said = /hookrun serve did not answer[^"\\]*/.exec(outputs[6]!)?.[0]
+    results.record('allow-shell', 'honoured', 'through the bash client (started by /bin/sh): the command ran')
+    results.record(
+      'deny-shell',
+      'honoured',
+      `through the bash client (the server's JSON deny, exit 0): the command did not run; the model got ${JSON.stringify(outputs[1])}`,
+    )
+    results.record(
+      'serve-restart',
+      'honoured',
+      "hookrun serve stopped mid-session: the next gate's client started it again and answered with a hookrun of its own (the allowed command ran, the forbidden one was denied, and the server was running again)",
+    )
+    results.record(
+      'crash-blocks',
+      'honoured',
+      `the port answered by a program that closes every connection (a broken hookrun serve): the next call did not run (the client exits 2); the model got ${JSON.stringify(said?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/--port \d+/g, '--port PORT'))}; the person saw it on ${shownOn(result, 'hookrun serve did not answer')}`,
+    )
+  })
+
+  test.concurrent('context: SessionStart (serve --start), UserPromptSubmit (bash client) and PostToolUse (http handler) reach the model', async () => {
+    const { run, server } = await served(contextHooks(), [bash('true'), DONE], await freePort())
+    const turns = server.requests.filter(isChatTurn)
+    const first = JSON.stringify(chatMessages(turns[0]!))
+    expect(first).toContain('LAB-CONTEXT-SESSION')
+    expect(first).toContain('LAB-CONTEXT-PROMPT')
+    expect(JSON.stringify(chatMessages(turns.at(-1)!))).toContain('LAB-CONTEXT-POST')
+    const settings = readFileSync(join(run.project, '.codebuddy', 'settings.local.json'), 'utf8')
+    expect(settings).toContain('"type": "http"')
+    results.record(
+      'context',
+      'honoured',
+      'SessionStart context (its serve --start command) and UserPromptSubmit context (bash client) in the first model request, PostToolUse context (http handler) in the next',
+    )
+  })
+
+  test('the results table matches what this run saw', async () => {
+    await results.check()
+  })
+})
