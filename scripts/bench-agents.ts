@@ -149,6 +149,26 @@ const AGENTS: Record<string, BenchAgent> = {
       return { command: installAgent('codex'), args, env: { ...run.env, FAKE_API_KEY: 'lab-key' } }
     },
   },
+  codebuddy: {
+    label: 'CodeBuddy Code',
+    install: ['install', '--agent', 'codebuddy', '--project'],
+    routerFiles: (run) => [join(run.project, '.codebuddy', 'settings.local.json')],
+    prepare: () => {},
+    // It runs command hooks in $SHELL, else /bin/sh (the lab sets no SHELL).
+    plainHook: (run, command) =>
+      writeJson(join(run.project, '.codebuddy', 'settings.json'), {
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] },
+      }),
+    shell: (command) => ({ tool: 'Bash', input: { command, description: 'bench step' } }),
+    startModel: startOpenAIChatModel,
+    isTurn: withTools,
+    invoke: (run, model) => ({
+      command: installAgent('codebuddy'),
+      args: ['-p', 'bench', '-y', '--output-format', 'json'],
+      env: { ...run.env, CODEBUDDY_API_KEY: 'lab', CODEBUDDY_BASE_URL: `${model.url}/v1` },
+      timeoutMs: 120_000,
+    }),
+  },
   copilot: {
     label: 'Copilot CLI',
     install: ['install', '--agent', 'copilot', '--project'],
@@ -230,12 +250,12 @@ const MODES: readonly Mode[] = [
   { name: 'all-events', label: 'hookrun --all-events', hookrun: true, setUp: hookrunWith(['--all-events']) },
   {
     // Each event POSTed to a warm `hookrun serve` (started by the session-start command hook): Claude
-    // Code's http handlers; Qwen Code's gates and every Copilot CLI and Gemini CLI event through the
-    // bash client. On a port of this run's own; stopped with the run.
+    // Code's http handlers; Qwen Code's and CodeBuddy Code's gates and every Copilot CLI and Gemini
+    // CLI event through the bash client. On a port of this run's own; stopped with the run.
     name: 'serve',
     label: 'hookrun install --serve',
     hookrun: true,
-    agents: ['claude', 'qwen', 'copilot', 'gemini'],
+    agents: ['claude', 'qwen', 'codebuddy', 'copilot', 'gemini'],
     setUp: hookrunWith(['--serve', '--port', String(40_000 + Math.floor(Math.random() * 20_000))], true),
   },
 ]

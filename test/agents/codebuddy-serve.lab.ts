@@ -7,13 +7,13 @@
  * `/bin/sh` (the lab sets no SHELL): the client starts its own bash. Two sessions: deny, allow, the
  * server stopped mid-session and then its port broken; context. Results: src/agents/lab/codebuddy-serve.json.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { runCodebuddy, toolOutputs } from './codebuddy-cli.ts'
 import { type AgentRun, labResults, type LabRun, labRun, labVersion, type ModelServer, type Turn } from './lab.ts'
 import { chatMessages, isChatTurn, startOpenAIChatModel } from './models/openai-chat.ts'
-import { brokenPort, contextHooks, DONE, GATE_HOOKS, shownOn } from './scenario.ts'
+import { contextHooks, DONE, expectServeFailures, GATE_HOOKS, serveFailureTurns, shownOn } from './scenario.ts'
 import { freePort } from '../helpers.ts'
 
 const results = labResults('codebuddy', 'codebuddy-serve')
@@ -58,32 +58,11 @@ describe(`CodeBuddy Code ${labVersion('codebuddy')} with install --serve`, () =>
   test.concurrent('deny, allow; the server stopped mid-session: the next gate starts it; the port broken: the next gate blocks', async () => {
     const port = await freePort()
     // Its Bash tool runs with a PATH of its own (no lab bin folder): hookrun by its path.
-    const turns = (run: LabRun) => [
-      bash('touch allowed-marker'),
-      bash('touch forbidden-marker'),
-      bash(`${run.root}/bin/hookrun serve --stop && sleep 1`),
-      bash('touch after-stop-marker'),
-      bash('touch forbidden-after-stop'),
-      bash(`${run.root}/bin/hookrun serve --stop && sleep 1 && ${brokenPort(port, run.project)} && sleep 1`),
-      bash('touch after-break-marker'),
-      DONE,
-    ]
+    const turns = (run: LabRun) => serveFailureTurns(bash, port, run, `${run.root}/bin/hookrun`)
     const { run, server, result } = await served(GATE_HOOKS, turns, port)
     const outputs = toolOutputs(server)
     console.log('codebuddy --serve tool outputs', JSON.stringify(outputs))
-    const has = (name: string) => existsSync(join(run.project, name))
-    expect(has('allowed-marker')).toBe(true)
-    expect(has('forbidden-marker')).toBe(false)
-    expect(outputs[1]).toContain(GATE_REASON)
-    expect(outputs[2]).toMatch(/told to stop/)
-    // No server: the gate's client started it and answered with a hookrun of its own.
-    expect(has('after-stop-marker')).toBe(true)
-    expect(has('forbidden-after-stop')).toBe(false)
-    expect(outputs[4]).toContain(GATE_REASON)
-    expect(outputs[5]).toMatch(/told to stop/)
-    // The port answered by a program that closes every connection: the client connected, got no answer, and blocked.
-    expect(has('after-break-marker')).toBe(false)
-    expect(outputs[6]).toContain('hookrun serve did not answer on 127.0.0.1:')
+    expectServeFailures(run, outputs, GATE_REASON, 'hookrun serve did not answer on 127.0.0.1:')
     const said = /hookrun serve did not answer[^"\\]*/.exec(outputs[6]!)?.[0]
     results.record('allow-shell', 'honoured', 'through the bash client (started by /bin/sh): the command ran')
     results.record(

@@ -7,19 +7,18 @@
  * project a trusted folder. Two sessions: deny, allow, the server stopped mid-session and then its
  * port broken; context. Results: src/agents/lab/copilot-serve.json.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { copilotConfig, runCopilot } from './copilot-cli.ts'
 import { type AgentRun, labResults, type LabRun, labRun, labVersion, type ModelServer, type Turn } from './lab.ts'
 import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
-import { brokenPort, contextHooks, GATE_HOOKS, shownOn } from './scenario.ts'
+import { contextHooks, DONE, expectServeFailures, GATE_HOOKS, serveFailureTurns, shownOn } from './scenario.ts'
 import { freePort } from '../helpers.ts'
 
 const results = labResults('copilot', 'copilot-serve')
 const runs: LabRun[] = []
 const bashCall = (command: string): Turn => ({ tool: 'bash', input: { command, description: 'lab step' } })
-const DONE: Turn = { text: 'done' }
 
 afterAll(() => {
   for (const run of runs) run.hookrun(['serve', '--stop'])
@@ -66,33 +65,18 @@ async function served(
 describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
   test.concurrent('deny, allow; the server stopped mid-session: the next preToolUse starts it; the port broken: the next one is denied', async () => {
     const port = await freePort()
-    const turns = (run: LabRun) => [
-      bashCall('touch allowed-marker'),
-      bashCall('touch forbidden-marker'),
-      bashCall('hookrun serve --stop && sleep 1'),
-      bashCall('touch after-stop-marker'),
-      bashCall('touch forbidden-after-stop'),
-      bashCall(`hookrun serve --stop && sleep 1 && ${brokenPort(port, run.project)} && sleep 1`),
-      bashCall('touch after-break-marker'),
-      DONE,
-    ]
+    const turns = (run: LabRun) => serveFailureTurns(bashCall, port, run)
     const { run, server, result } = await served(GATE_HOOKS, turns, port)
     const outputs = toolOutputs(server)
     console.log('copilot --serve tool outputs', JSON.stringify(outputs))
-    expect(existsSync(join(run.project, 'allowed-marker'))).toBe(true)
-    expect(existsSync(join(run.project, 'forbidden-marker'))).toBe(false)
-    expect(outputs[1]).toContain('Denied by preToolUse hook: lab gate: forbidden commands are not allowed')
-    expect(outputs[2]).toMatch(/told to stop/)
-    // No server: the preToolUse client started it and answered with a hookrun of its own.
-    expect(existsSync(join(run.project, 'after-stop-marker'))).toBe(true)
-    expect(existsSync(join(run.project, 'forbidden-after-stop'))).toBe(false)
-    expect(outputs[4]).toContain('Denied by preToolUse hook: lab gate: forbidden commands are not allowed')
-    expect(outputs[5]).toMatch(/told to stop/)
-    // The port answered by a program that closes every connection: the client connected, got no answer, and denied.
-    expect(existsSync(join(run.project, 'after-break-marker'))).toBe(false)
     // Copilot 1.0.102 passes on no stderr of a failing preToolUse command ("hook exited with code 2"):
     // the client prints the deny on stdout too, which it reads with the exit code.
-    expect(outputs[6]).toMatch(/^Denied by preToolUse hook: hookrun serve did not answer on 127\.0\.0\.1:\d+, so this Copilot gate blocks/)
+    expectServeFailures(
+      run,
+      outputs,
+      'Denied by preToolUse hook: lab gate: forbidden commands are not allowed',
+      /^Denied by preToolUse hook: hookrun serve did not answer on 127\.0\.0\.1:\d+, so this Copilot gate blocks/,
+    )
     const where = shownOn(result, 'hookrun serve did not answer')
     results.record('allow-shell', 'honoured', 'through the bash client: the command ran')
     results.record(

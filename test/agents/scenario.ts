@@ -4,7 +4,7 @@
  * the real CLI run once against its fake model, then the file's own checks on what happened.
  * What differs per agent (its model API, its config, its command line) is the driver's.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
@@ -114,4 +114,40 @@ export function brokenPort(port: number, given?: string): string {
     `nohup sh -c '"$0" -e "$1"${given === undefined ? `; rm -rf "$2"` : ''}' '${process.execPath}' "${program}" '${dir}' > '${log}' 2>&1 &\nfor i in $(seq 200); do grep -q listening '${log}' && exit 0; sleep 0.1; done; exit 1\n`,
   )
   return `sh ${script}`
+}
+
+/**
+ * A served agent's session through every failure (test/agents/*-serve.lab.ts): a call allowed, one
+ * denied; the server stopped (the next gate's client starts it): again; then its port held by a
+ * program that closes every connection, so the next call must not run. `hookrun` as the agent's
+ * shell tool finds it.
+ */
+export function serveFailureTurns(shell: (command: string) => Turn, port: number, run: LabRun, hookrun = 'hookrun'): Turn[] {
+  return [
+    shell('touch allowed-marker'),
+    shell('touch forbidden-marker'),
+    shell(`${hookrun} serve --stop && sleep 1`),
+    shell('touch after-stop-marker'),
+    shell('touch forbidden-after-stop'),
+    shell(`${hookrun} serve --stop && sleep 1 && ${brokenPort(port, run.project)} && sleep 1`),
+    shell('touch after-break-marker'),
+    DONE,
+  ]
+}
+
+/** What that session must show: the markers, and the model's tool outputs (by turn) with `denied` and `blocked`. */
+export function expectServeFailures(run: LabRun, outputs: readonly string[], denied: string, blocked: RegExp | string): void {
+  const has = (name: string) => existsSync(join(run.project, name))
+  expect(has('allowed-marker')).toBe(true)
+  expect(has('forbidden-marker')).toBe(false)
+  expect(outputs[1]).toContain(denied)
+  expect(outputs[2]).toMatch(/told to stop/)
+  // No server: the gate's client started it and answered with a hookrun of its own.
+  expect(has('after-stop-marker')).toBe(true)
+  expect(has('forbidden-after-stop')).toBe(false)
+  expect(outputs[4]).toContain(denied)
+  expect(outputs[5]).toMatch(/told to stop/)
+  // The port answered by a program that closes every connection: the client connected, got no answer, and blocked.
+  expect(has('after-break-marker')).toBe(false)
+  expect(outputs[6]).toMatch(blocked)
 }
