@@ -7,52 +7,27 @@
  * `/bin/sh` (the lab sets no SHELL): the client starts its own bash. Two sessions: deny, allow, the
  * server stopped mid-session and then its port broken; context. Results: src/agents/lab/codebuddy-serve.json.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { runCodebuddy, toolOutputs } from './codebuddy-cli.ts'
-import { type AgentRun, labResults, type LabRun, labRun, labVersion, type ModelServer, type Turn } from './lab.ts'
+import { labResults, type LabRun, labVersion, type Turn } from './lab.ts'
 import { chatMessages, isChatTurn, startOpenAIChatModel } from './models/openai-chat.ts'
-import { contextHooks, DONE, expectServeFailures, GATE_HOOKS, serveFailureTurns, shownOn } from './scenario.ts'
+import { contextHooks, DONE, expectServeFailures, GATE_HOOKS, serveFailureTurns, servedSessions, shownOn } from './scenario.ts'
 import { freePort } from '../helpers.ts'
 
 const results = labResults('codebuddy', 'codebuddy-serve')
-const runs: LabRun[] = []
 const bash = (command: string): Turn => ({ tool: 'Bash', input: { command, description: 'lab step' } })
 const GATE_REASON = 'lab gate: forbidden commands are not allowed'
 
-afterAll(() => {
-  for (const run of runs) run.hookrun(['serve', '--stop'])
-  if (process.env.HOOKRUN_LAB_KEEP) return
-  for (const run of runs) run.remove()
+/** One session: `install --agent codebuddy --serve --project` (the local file), `codebuddy -p` to its end. */
+const served = servedSessions({
+  agent: 'codebuddy',
+  startModel: startOpenAIChatModel,
+  installFlags: ['--project'],
+  wrote: (port) => `served:  http handlers to http://127.0.0.1:${port}/codebuddy?if-down=run-hookrun-serve, bash clients on gates`,
+  run: (run, server) => runCodebuddy(run, server, 'lab scenario serve', run.project),
 })
-
-/** One session: hooks.json trusted, `install --agent codebuddy --serve --project` on a port of its own, `codebuddy -p` to its end. */
-async function served(
-  hooks: unknown,
-  turns: readonly Turn[] | ((run: LabRun) => readonly Turn[]),
-  port: number,
-): Promise<{ run: LabRun; server: ModelServer; result: AgentRun }> {
-  const run = labRun()
-  runs.push(run)
-  const server = await startOpenAIChatModel(typeof turns === 'function' ? turns(run) : turns)
-  try {
-    mkdirSync(join(run.project, '.hookrun'), { recursive: true })
-    writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(hooks, null, 2)}\n`)
-    expect(run.hookrun(['trust']).status).toBe(0)
-    const install = run.hookrun(['install', '--agent', 'codebuddy', '--serve', '--project', '--port', String(port)])
-    expect(install.status, install.stderr).toBe(0)
-    expect(install.stdout).toContain(
-      `served:  http handlers to http://127.0.0.1:${port}/codebuddy?if-down=run-hookrun-serve, bash clients on gates`,
-    )
-    const result = await runCodebuddy(run, server, 'lab scenario serve', run.project)
-    console.log(`codebuddy --serve session: ${Math.round(result.ms)} ms`)
-    expect(result.status, result.stderr).toBe(0)
-    return { run, server, result }
-  } finally {
-    await server.close()
-  }
-}
 
 describe(`CodeBuddy Code ${labVersion('codebuddy')} with install --serve`, () => {
   test.concurrent('deny, allow; the server stopped mid-session: the next gate starts it; the port broken: the next gate blocks', async () => {

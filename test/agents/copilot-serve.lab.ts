@@ -7,24 +7,15 @@
  * project a trusted folder. Two sessions: deny, allow, the server stopped mid-session and then its
  * port broken; context. Results: src/agents/lab/copilot-serve.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { copilotConfig, runCopilot } from './copilot-cli.ts'
-import { type AgentRun, labResults, type LabRun, labRun, labVersion, type ModelServer, type Turn } from './lab.ts'
+import { labResults, type LabRun, labVersion, type ModelServer, type Turn } from './lab.ts'
 import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
-import { contextHooks, DONE, expectServeFailures, GATE_HOOKS, serveFailureTurns, shownOn } from './scenario.ts'
+import { contextHooks, DONE, expectServeFailures, GATE_HOOKS, serveFailureTurns, servedSessions, shownOn } from './scenario.ts'
 import { freePort } from '../helpers.ts'
 
 const results = labResults('copilot', 'copilot-serve')
-const runs: LabRun[] = []
 const bashCall = (command: string): Turn => ({ tool: 'bash', input: { command, description: 'lab step' } })
-
-afterAll(() => {
-  for (const run of runs) run.hookrun(['serve', '--stop'])
-  if (process.env.HOOKRUN_LAB_KEEP) return
-  for (const run of runs) run.remove()
-})
 
 const completions = (server: ModelServer) => server.requests.filter((request) => request.url.endsWith('/chat/completions'))
 
@@ -36,31 +27,14 @@ function toolOutputs(server: ModelServer): string[] {
     : toolMessages(last).map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)))
 }
 
-/** One session: hooks.json trusted, `install --agent copilot --serve` on a port of its own, `copilot -p` to its end. */
-async function served(
-  hooks: unknown,
-  turns: readonly Turn[] | ((run: LabRun) => readonly Turn[]),
-  port: number,
-): Promise<{ run: LabRun; server: ModelServer; result: AgentRun }> {
-  const run = labRun()
-  runs.push(run)
-  const server = await startOpenAIChatModel(typeof turns === 'function' ? turns(run) : turns)
-  try {
-    copilotConfig(run)
-    mkdirSync(join(run.project, '.hookrun'), { recursive: true })
-    writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(hooks, null, 2)}\n`)
-    expect(run.hookrun(['trust']).status).toBe(0)
-    const install = run.hookrun(['install', '--agent', 'copilot', '--serve', '--port', String(port)])
-    expect(install.status, install.stderr).toBe(0)
-    expect(install.stdout).toContain(`served:  bash clients to http://127.0.0.1:${port}/copilot/<event>`)
-    const result = await runCopilot(run, server, 'lab scenario serve')
-    console.log(`copilot --serve session: ${Math.round(result.ms)} ms`)
-    expect(result.status, result.stderr).toBe(0)
-    return { run, server, result }
-  } finally {
-    await server.close()
-  }
-}
+/** One session: the user install (~/.copilot/hooks/hookrun.json), the project a trusted folder, `copilot -p` to its end. */
+const served = servedSessions({
+  agent: 'copilot',
+  startModel: startOpenAIChatModel,
+  configure: copilotConfig,
+  wrote: (port) => `served:  bash clients to http://127.0.0.1:${port}/copilot/<event>`,
+  run: (run, server) => runCopilot(run, server, 'lab scenario serve'),
+})
 
 describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
   test.concurrent('deny, allow; the server stopped mid-session: the next preToolUse starts it; the port broken: the next one is denied', async () => {

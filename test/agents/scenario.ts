@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect } from 'vitest'
+import { afterAll, expect } from 'vitest'
 import { type AgentRun, type LabAgent, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
 
 export interface AgentDriver {
@@ -150,4 +150,49 @@ export function expectServeFailures(run: LabRun, outputs: readonly string[], den
   // The port answered by a program that closes every connection: the client connected, got no answer, and blocked.
   expect(has('after-break-marker')).toBe(false)
   expect(outputs[6]).toMatch(blocked)
+}
+
+/** How a serve lab file runs its agent: its model, the install flags besides `--serve --port`, what install says it wrote, its CLI. */
+export interface ServedDriver {
+  readonly agent: LabAgent
+  startModel(turns: readonly Turn[]): Promise<ModelServer>
+  readonly installFlags?: readonly string[]
+  wrote(port: number): string
+  configure?(run: LabRun): void
+  run(run: LabRun, server: ModelServer): Promise<AgentRun>
+}
+
+/**
+ * Sessions of an agent wired by `install --serve` (test/agents/*-serve.lab.ts): hooks.json trusted, the agent installed on a port
+ * of the session's own, its CLI run to its end. The servers the sessions started are stopped after the file (and the runs removed).
+ */
+export function servedSessions(
+  driver: ServedDriver,
+): (hooks: unknown, turns: readonly Turn[] | ((run: LabRun) => readonly Turn[]), port: number) => Promise<Outcome> {
+  const runs: LabRun[] = []
+  afterAll(() => {
+    for (const run of runs) run.hookrun(['serve', '--stop'])
+    if (process.env.HOOKRUN_LAB_KEEP) return
+    for (const run of runs) run.remove()
+  })
+  return async (hooks, turns, port) => {
+    const run = labRun()
+    runs.push(run)
+    const server = await driver.startModel(typeof turns === 'function' ? turns(run) : turns)
+    try {
+      driver.configure?.(run)
+      mkdirSync(join(run.project, '.hookrun'), { recursive: true })
+      writeFileSync(join(run.project, '.hookrun', 'hooks.json'), `${JSON.stringify(hooks, null, 2)}\n`)
+      expect(run.hookrun(['trust']).status).toBe(0)
+      const install = run.hookrun(['install', '--agent', driver.agent, '--serve', ...(driver.installFlags ?? []), '--port', String(port)])
+      expect(install.status, install.stderr).toBe(0)
+      expect(install.stdout).toContain(driver.wrote(port))
+      const result = await driver.run(run, server)
+      console.log(`${driver.agent} --serve session: ${Math.round(result.ms)} ms`)
+      expect(result.status, result.stderr).toBe(0)
+      return { run, server, result }
+    } finally {
+      await server.close()
+    }
+  }
 }
