@@ -7,7 +7,7 @@ import { HookrunError } from '../core/errors.ts'
 import { homeOf } from '../core/places.ts'
 import { agentTarget } from '../install/agents.ts'
 import type { DoctorLine } from '../install/doctor-types.ts'
-import { servedHandler } from '../install/serve-entries.ts'
+import { clientShellProblem, servedHandler } from '../install/serve-entries.ts'
 import { selfCommand } from '../install/self.ts'
 import { ensureServer, identify } from '../serve/client.ts'
 import { type EventAnswer, type RunningServer, startServer } from '../serve/server.ts'
@@ -318,6 +318,8 @@ export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLin
   const secret = serveSecret(env)
   const lines: DoctorLine[] = []
   const ports = new Map<number, ServedAgent[]>()
+  // Asked once, and only where a file has command clients.
+  let clientShell: [string | undefined] | undefined
   for (const agent of SERVED_AGENTS) {
     const target = agentTarget(agent.name)
     if (target === undefined) continue
@@ -339,6 +341,14 @@ export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLin
           status: 'fail',
           what: `${secretHeaderPath(env)} does not hold this user's hookrun serve secret: ${agent.label}'s command clients are refused (401) and its gates block`,
           fix,
+        })
+      // A client that cannot run leaves each gate to what the agent does with a hook that fails to start (none of hookrun's block).
+      const shell = agent.http.client === undefined ? undefined : (clientShell ??= [clientShellProblem(env)])[0]
+      if (shell !== undefined)
+        lines.push({
+          status: 'fail',
+          what: `${agent.label}'s command clients in ${file} run in bash over /dev/tcp, and ${shell}: they cannot run, so no gate of its gets hookrun's answer or block`,
+          fix: `install bash, or hookrun install --agent ${agent.name}${scope === 'project' ? ' --project' : ''} without --serve`,
         })
     }
   }

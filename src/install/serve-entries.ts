@@ -183,14 +183,11 @@ export function keepPrivate(file: string, before: number | undefined): string | 
 /** What `--serve` needs: Claude Code's `onFailure` (else a gone server lets gates through); for command clients, a bash that reaches loopback. */
 export function checkServedVersion(env: Readonly<Record<string, string | undefined>>, agent: ServedAgent): string | undefined {
   const { label, http } = agent
-  const onPath = (name: string) =>
-    (env.PATH ?? '')
-      .split(delimiter)
-      .map((dir) => join(dir, name))
-      .find((path) => existsSync(path))
-  if (http.client !== undefined) checkClientShell(label, onPath('bash'), env)
+  const shell = http.client === undefined ? undefined : clientShellProblem(env)
+  if (shell !== undefined)
+    throw new HookrunError(`--serve for ${label} answers its gates through bash's /dev/tcp, and ${shell}: install without --serve`)
   if (http.minVersion === undefined) return undefined
-  const program = onPath(http.program)
+  const program = onPath(env, http.program)
   if (program === undefined)
     return `  note: no ${http.program} on PATH to check: --serve needs ${label} ${http.minVersion} or later (older ones ignore onFailure and would let a gate through when the server is gone)`
   const ran = nodeChildProcess().spawnSync(program, ['--version'], { encoding: 'utf8', timeout: 15_000, env: env as NodeJS.ProcessEnv })
@@ -203,18 +200,28 @@ export function checkServedVersion(env: Readonly<Record<string, string | undefin
   return undefined
 }
 
-/** Without /dev/tcp every gate would block: a connection to port 0 is refused where it works, "No such file" where it does not. */
-function checkClientShell(label: string, bash: string | undefined, env: Readonly<Record<string, string | undefined>>): void {
-  const refuse = (why: string) =>
-    new HookrunError(`--serve for ${label} answers its gates through bash's /dev/tcp, and ${why}: install without --serve`)
-  if (bash === undefined) throw refuse('there is no bash on PATH')
+function onPath(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+  return (env.PATH ?? '')
+    .split(delimiter)
+    .map((dir) => join(dir, name))
+    .find((path) => existsSync(path))
+}
+
+/**
+ * Why the command clients cannot run here, if they cannot: without bash, or /dev/tcp, every gate's client fails (install refuses;
+ * doctor fails on it later). A connection to port 0 is refused where /dev/tcp works, "No such file" where it does not.
+ */
+export function clientShellProblem(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const bash = onPath(env, 'bash')
+  if (bash === undefined) return 'there is no bash on PATH'
   const probe = nodeChildProcess().spawnSync(bash, ['-c', ': </dev/tcp/127.0.0.1/0'], {
     encoding: 'utf8',
     timeout: 15_000,
     env: env as NodeJS.ProcessEnv,
   })
   if (probe.error !== undefined || /No such file/.test(probe.stderr ?? ''))
-    throw refuse(`${bash} cannot open /dev/tcp connections (built without network redirections)`)
+    return `${bash} cannot open /dev/tcp connections (built without network redirections)`
+  return undefined
 }
 
 function olderThan(have: number[], want: number[]): boolean {

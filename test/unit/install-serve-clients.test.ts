@@ -2,10 +2,11 @@
 // Code: http handlers on the other events, a bash client on gates; Copilot: bash clients on every event. The
 // secret in a private header file; back to commands without --serve; uninstall removes them, and
 // the curl clients of earlier installs too. (test/e2e/serve-clients.test.ts runs the clients.)
-import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { installAgents } from '../../src/commands/install.ts'
+import { serveDoctorLines } from '../../src/commands/serve.ts'
 import { readScanned } from '../../src/install/scan-read.ts'
 import { SCAN_SOURCES } from '../../src/install/scan.ts'
 import { agentTarget } from '../../src/install/agents.ts'
@@ -173,6 +174,22 @@ describe('install --serve for agents whose http handlers fail open', () => {
     const local = join(where.project, '.codebuddy', 'settings.local.json')
     expect(readFileSync(local, 'utf8')).toContain(serveSecret(where.env))
     expect(statSync(local).mode & 0o777).toBe(0o600)
+  })
+
+  test('doctor fails where the command clients cannot run: bash gone from PATH after install', async () => {
+    const where = place('codebuddy')
+    expect(where.install({ serve: { port: 47_562 } }).exitCode).toBe(0)
+    const shellLines = async () =>
+      (await serveDoctorLines(where.project, where.env)).filter((line) => line.what.includes('run in bash over /dev/tcp'))
+    expect(await shellLines()).toEqual([])
+    rmSync(join(where.project, '..', 'bin', 'bash'))
+    expect(await shellLines()).toEqual([
+      {
+        status: 'fail',
+        what: `CodeBuddy Code's command clients in ${where.file} run in bash over /dev/tcp, and there is no bash on PATH: they cannot run, so no gate of its gets hookrun's answer or block`,
+        fix: 'install bash, or hookrun install --agent codebuddy without --serve',
+      },
+    ])
   })
 
   test("the curl clients earlier installs wrote are hookrun's: a --sync keeps their port, uninstall removes them", () => {
