@@ -319,7 +319,11 @@ export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLin
   const lines: DoctorLine[] = []
   const ports = new Map<number, ServedAgent[]>()
   // Asked once, and only where a file has command clients.
-  let clientShell: [string | undefined] | undefined
+  let clientShell: { readonly problem: string | undefined } | undefined
+  const clientShellOnce = () => {
+    clientShell ??= { problem: clientShellProblem(env) }
+    return clientShell.problem
+  }
   for (const agent of SERVED_AGENTS) {
     const target = agentTarget(agent.name)
     if (target === undefined) continue
@@ -343,7 +347,7 @@ export async function serveDoctorLines(cwd: string, env: Env): Promise<DoctorLin
           fix,
         })
       // A client that cannot run leaves each gate to what the agent does with a hook that fails to start (none of hookrun's block).
-      const shell = agent.http.client === undefined ? undefined : (clientShell ??= [clientShellProblem(env)])[0]
+      const shell = agent.http.client === undefined ? undefined : clientShellOnce()
       if (shell !== undefined)
         lines.push({
           status: 'fail',
