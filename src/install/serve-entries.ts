@@ -1,7 +1,6 @@
 // `hookrun install --serve`: router entries as handlers that POST each event to `hookrun serve` on 127.0.0.1 (http handlers, or a bash
 // command client where those fail open), and a command on session start and each prompt that starts the server (commands/serve.ts).
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs'
-import { delimiter, join } from 'node:path'
 import { nodeChildProcess } from '../core/builtins.ts'
 import { HookrunError } from '../core/errors.ts'
 import { shellQuote } from '../core/shell.ts'
@@ -9,6 +8,7 @@ import { isGateName } from '../event/event.ts'
 import { CONFIG_HEADER, CONFIG_VARIABLES, SECRET_HEADER, serveRecovery } from '../serve/state.ts'
 import { type AgentTarget, ROUTER_TIMEOUT_SECONDS } from './agent-target.ts'
 import { child, keysOf, parseJson } from './json-text.ts'
+import { onPath } from './on-path.ts'
 import { type ServedAgent, SERVED_AGENTS, servedAgent } from '../serve/served.ts'
 
 /** The served agent an install target is, when it takes `--serve`. */
@@ -187,7 +187,7 @@ export function checkServedVersion(env: Readonly<Record<string, string | undefin
   if (shell !== undefined)
     throw new HookrunError(`--serve for ${label} answers its gates through bash's /dev/tcp, and ${shell}: install without --serve`)
   if (http.minVersion === undefined) return undefined
-  const program = onPath(env, http.program)
+  const program = onPath(http.program, env)
   if (program === undefined)
     return `  note: no ${http.program} on PATH to check: --serve needs ${label} ${http.minVersion} or later (older ones ignore onFailure and would let a gate through when the server is gone)`
   const ran = nodeChildProcess().spawnSync(program, ['--version'], { encoding: 'utf8', timeout: 15_000, env: env as NodeJS.ProcessEnv })
@@ -200,19 +200,12 @@ export function checkServedVersion(env: Readonly<Record<string, string | undefin
   return undefined
 }
 
-function onPath(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
-  return (env.PATH ?? '')
-    .split(delimiter)
-    .map((dir) => join(dir, name))
-    .find((path) => existsSync(path))
-}
-
 /**
  * Why the command clients cannot run here, if they cannot: without bash, or /dev/tcp, every gate's client fails (install refuses;
  * doctor fails on it later). A connection to port 0 is refused where /dev/tcp works, "No such file" where it does not.
  */
 export function clientShellProblem(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const bash = onPath(env, 'bash')
+  const bash = onPath('bash', env)
   if (bash === undefined) return 'there is no bash on PATH'
   const probe = nodeChildProcess().spawnSync(bash, ['-c', ': </dev/tcp/127.0.0.1/0'], {
     encoding: 'utf8',

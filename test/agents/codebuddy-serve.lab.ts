@@ -13,7 +13,7 @@ import { describe, expect, test } from 'vitest'
 import { runCodebuddy, toolOutputs } from './codebuddy-cli.ts'
 import { labResults, type LabRun, labVersion, type Turn } from './lab.ts'
 import { chatMessages, isChatTurn, startOpenAIChatModel } from './models/openai-chat.ts'
-import { contextHooks, DONE, expectServeFailures, GATE_HOOKS, serveFailureTurns, servedSessions, shownOn } from './scenario.ts'
+import { contextHooks, DONE, expectServeFailures, GATE_HOOKS, recordServeFailures, serveFailureTurns, servedSessions } from './scenario.ts'
 import { freePort } from '../helpers.ts'
 
 const results = labResults('codebuddy', 'codebuddy-serve')
@@ -38,22 +38,15 @@ describe(`CodeBuddy Code ${labVersion('codebuddy')} with install --serve`, () =>
     const outputs = toolOutputs(server)
     console.log('codebuddy --serve tool outputs', JSON.stringify(outputs))
     expectServeFailures(run, outputs, GATE_REASON, 'hookrun serve did not answer on 127.0.0.1:')
-    const said = /hookrun serve did not answer[^"\\]*/.exec(outputs[6]!)?.[0]
-    results.record('allow-shell', 'honoured', 'through the bash client (started by /bin/sh): the command ran')
-    results.record(
-      'deny-shell',
-      'honoured',
-      `through the bash client (the server's JSON deny, exit 0): the command did not run; the model got ${JSON.stringify(outputs[1])}`,
-    )
-    results.record(
-      'serve-restart',
-      'honoured',
-      "hookrun serve stopped mid-session: the next gate's client started it again and answered with a hookrun of its own (the allowed command ran, the forbidden one was denied, and the server was running again)",
-    )
-    results.record(
-      'crash-blocks',
-      'honoured',
-      `the port answered by a program that closes every connection (a broken hookrun serve): the next call did not run (the client exits 2); the model got ${JSON.stringify(said?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/--port \d+/g, '--port PORT'))}; the person saw it on ${shownOn(result, 'hookrun serve did not answer')}`,
+    recordServeFailures(
+      results,
+      { result, outputs },
+      {
+        allowed: 'through the bash client (started by /bin/sh): the command ran',
+        client: "gate's client",
+        exits: 'the client exits 2',
+        blocked: /hookrun serve did not answer[^"\\]*/.exec(outputs[6]!)?.[0],
+      },
     )
   })
 

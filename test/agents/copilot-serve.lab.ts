@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest'
 import { copilotConfig, runCopilot } from './copilot-cli.ts'
 import { labResults, type LabRun, labVersion, type ModelServer, type Turn } from './lab.ts'
 import { chatMessages, startOpenAIChatModel, toolMessages } from './models/openai-chat.ts'
-import { contextHooks, DONE, expectServeFailures, GATE_HOOKS, serveFailureTurns, servedSessions, shownOn } from './scenario.ts'
+import { contextHooks, DONE, expectServeFailures, GATE_HOOKS, recordServeFailures, serveFailureTurns, servedSessions } from './scenario.ts'
 import { freePort } from '../helpers.ts'
 
 const results = labResults('copilot', 'copilot-serve')
@@ -51,22 +51,15 @@ describe(`Copilot CLI ${labVersion('copilot')} with install --serve`, () => {
       'Denied by preToolUse hook: lab gate: forbidden commands are not allowed',
       /^Denied by preToolUse hook: hookrun serve did not answer on 127\.0\.0\.1:\d+, so this Copilot gate blocks/,
     )
-    const where = shownOn(result, 'hookrun serve did not answer')
-    results.record('allow-shell', 'honoured', 'through the bash client: the command ran')
-    results.record(
-      'deny-shell',
-      'honoured',
-      `through the bash client (the server's JSON deny, exit 0): the command did not run; the model got ${JSON.stringify(outputs[1])}`,
-    )
-    results.record(
-      'serve-restart',
-      'honoured',
-      'hookrun serve stopped mid-session: the next preToolUse client started it again and answered with a hookrun of its own (the allowed command ran, the forbidden one was denied, and the server was running again)',
-    )
-    results.record(
-      'crash-blocks',
-      'honoured',
-      `the port answered by a program that closes every connection (a broken hookrun serve): the next call did not run (the client exits 2 with a deny on stdout); the model got ${JSON.stringify(outputs[6]?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/--port \d+/g, '--port PORT'))}; the person saw it on ${where}`,
+    recordServeFailures(
+      results,
+      { result, outputs },
+      {
+        allowed: 'through the bash client: the command ran',
+        client: 'preToolUse client',
+        exits: 'the client exits 2 with a deny on stdout',
+        blocked: outputs[6],
+      },
     )
   })
 

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect } from 'vitest'
-import { type AgentRun, type LabAgent, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
+import { type AgentRun, type LabAgent, type labResults, labRun, type LabRun, type ModelServer, type Turn } from './lab.ts'
 
 export interface AgentDriver {
   readonly agent: LabAgent
@@ -195,4 +195,32 @@ export function servedSessions(
       await server.close()
     }
   }
+}
+
+/**
+ * The four results of that session, in each serve lab file's words: which client answered after the
+ * restart (`client`), how it blocks (`exits`), and the model's line on the broken port (`blocked`).
+ */
+export function recordServeFailures(
+  results: ReturnType<typeof labResults>,
+  outcome: { readonly result: AgentRun; readonly outputs: readonly string[] },
+  words: { readonly allowed: string; readonly client: string; readonly exits: string; readonly blocked: string | undefined },
+): void {
+  const port = (text: string | undefined) => text?.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/--port \d+/g, '--port PORT')
+  results.record('allow-shell', 'honoured', words.allowed)
+  results.record(
+    'deny-shell',
+    'honoured',
+    `through the bash client (the server's JSON deny, exit 0): the command did not run; the model got ${JSON.stringify(outcome.outputs[1])}`,
+  )
+  results.record(
+    'serve-restart',
+    'honoured',
+    `hookrun serve stopped mid-session: the next ${words.client} started it again and answered with a hookrun of its own (the allowed command ran, the forbidden one was denied, and the server was running again)`,
+  )
+  results.record(
+    'crash-blocks',
+    'honoured',
+    `the port answered by a program that closes every connection (a broken hookrun serve): the next call did not run (${words.exits}); the model got ${JSON.stringify(port(words.blocked))}; the person saw it on ${shownOn(outcome.result, 'hookrun serve did not answer')}`,
+  )
 }

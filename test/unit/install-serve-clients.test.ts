@@ -35,12 +35,14 @@ function place(agent: string, bash = true) {
   }
   const file = agentTarget(agent)!.file('user', { home, project, env })
   const read = () => JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, Handler[]> }
+  /** The first handler of an event in a file of matcher groups (Claude Code's shape), as the file is now. */
+  const handler = (event: string) => (read().hooks as unknown as Record<string, Array<{ hooks: Handler[] }>>)[event]![0]!.hooks[0]!
   const install = (flags: { serve?: { port: number } | false; scope?: 'user' | 'project'; remove?: boolean }) =>
     installAgents(
       { agents: [agent], scope: flags.scope ?? 'user', cwd: project, env, self: '/opt/hookrun', serve: flags.serve, narrow: false },
       flags.remove === true,
     )
-  return { env, file, project, read, install }
+  return { env, file, project, read, handler, install }
 }
 
 const headerFile = (env: Record<string, string>) => join(env.XDG_STATE_HOME!, 'hookrun', 'serve', 'secret-header')
@@ -59,8 +61,7 @@ describe('install --serve for agents whose http handlers fail open', () => {
     const where = place('qwen')
     const result = where.install({ serve: { port: 47_556 } })
     expect(result.exitCode, result.output).toBe(0)
-    const hooks = where.read().hooks as unknown as Record<string, Array<{ hooks: Handler[] }>>
-    const handler = (event: string) => hooks[event]![0]!.hooks[0]!
+    const { handler } = where
     const gate = handler('PreToolUse')
     expect(gate).toMatchObject({ type: 'command', name: 'hookrun', timeout: 600_000 })
     expect(expectClient(gate.command, where.env, 'http://127.0.0.1:47556/qwen')).toMatch(
@@ -138,14 +139,13 @@ describe('install --serve for agents whose http handlers fail open', () => {
     const result = where.install({ serve: { port: 47_560 } })
     expect(result.exitCode, result.output).toBe(0)
     expect(result.output).toContain('served:  bash clients to http://127.0.0.1:47560/gemini (it has no http hook handlers;')
-    const hooks = where.read().hooks as unknown as Record<string, Array<{ hooks: Handler[] }>>
-    const handler = (event: string) => hooks[event]![0]!.hooks[0]!
+    const { handler } = where
     expect(handler('BeforeTool')).toMatchObject({ type: 'command', name: 'hookrun', timeout: 600_000 })
     expect(expectClient(handler('BeforeTool').command, where.env, 'http://127.0.0.1:47560/gemini')).toMatch(/ exit 2$/)
     expect(handler('BeforeTool').command).toContain('| /opt/hookrun serve --start --port 47560 --format gemini;')
     expect(expectClient(handler('AfterTool').command, where.env, 'http://127.0.0.1:47560/gemini')).toMatch(/\nexit 0$/)
     expect(handler('SessionStart').command).toBe('/opt/hookrun serve --start --port 47560 --format gemini')
-    expect(JSON.stringify(hooks)).not.toContain('"type":"http"')
+    expect(JSON.stringify(where.read().hooks)).not.toContain('"type":"http"')
     where.install({ remove: true })
     expect(routedEvents(where.file, 'gemini')).toEqual([])
   })
@@ -154,8 +154,7 @@ describe('install --serve for agents whose http handlers fail open', () => {
     const where = place('codebuddy')
     const result = where.install({ serve: { port: 47_561 } })
     expect(result.exitCode, result.output).toBe(0)
-    const hooks = where.read().hooks as unknown as Record<string, Array<{ hooks: Handler[] }>>
-    const handler = (event: string) => hooks[event]![0]!.hooks[0]!
+    const { handler } = where
     const gate = expectClient(handler('PreToolUse').command, where.env, 'http://127.0.0.1:47561/codebuddy')
     // The mark stays the first line (uninstall and --sync find the client by it); the rest is bash's.
     const [mark, rest] = [gate.slice(0, gate.indexOf('\n')), gate.slice(gate.indexOf('\n') + 1)]
@@ -165,8 +164,7 @@ describe('install --serve for agents whose http handlers fail open', () => {
     expect(handler('SessionStart').command).toBe('/opt/hookrun serve --start --port 47561 --format codebuddy')
     // A --sync keeps the clients and their port; uninstall removes them.
     where.install({})
-    const synced = where.read().hooks as unknown as Record<string, Array<{ hooks: Handler[] }>>
-    expectClient(synced.PreToolUse![0]!.hooks[0]!.command, where.env, 'http://127.0.0.1:47561/codebuddy')
+    expectClient(handler('PreToolUse').command, where.env, 'http://127.0.0.1:47561/codebuddy')
     where.install({ remove: true })
     expect(routedEvents(where.file, 'codebuddy')).toEqual([])
     // Its project file is the local one (not shared): --serve --project writes it, made private.
