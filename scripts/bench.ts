@@ -6,6 +6,7 @@
  *                                         Gemini CLI and Qwen Code (scripts/bench-agents.ts)
  *   npm run bench -- fire --rounds 20     one fire, against its floors and lefthook (scripts/bench-fire.ts)
  *   npm run bench -- pair OLD NEW         two binaries, interleaved (scripts/bench-pair.ts)
+ *   npm run bench -- floors               a fire's time split into the runtime's and hookrun's code's (scripts/bench-floors.ts)
  */
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
@@ -16,6 +17,7 @@ const BENCHES: Record<string, { readonly script: string; readonly what: string }
     what: 'real agent sessions with a fake instant model: ms and hookrun starts per tool call, per mode',
   },
   fire: { script: 'bench-fire.ts', what: 'one fire against its floors and lefthook, cases (a) to (f)' },
+  floors: { script: 'bench-floors.ts', what: 'a fire against its floors: the runtime, node:fs, the embedded chunks, its modules loaded' },
   pair: { script: 'bench-pair.ts', what: 'two hookrun binaries interleaved on (a), (b), (d) and (e); (n) and (m) as Claude Code fires' },
   'narrowed-check': { script: 'bench-narrowed-check.ts', what: 'what checking a narrowed install costs a fire' },
   processes: { script: 'agent-processes.ts', what: 'hookrun starts in a modelled Claude Code session of 100 tool calls' },
