@@ -30,7 +30,7 @@ import { startAnthropicModel } from '../test/agents/models/anthropic.ts'
 import { startOpenAIChatModel } from '../test/agents/models/openai-chat.ts'
 import { startOpenAIResponsesModel } from '../test/agents/models/openai-responses.ts'
 import { ROOT } from '../test/helpers.ts'
-import { compileBinary } from '../build.ts'
+import { compileHello } from './bench-project.ts'
 
 const flag = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -219,10 +219,8 @@ let helloBinary: string | undefined
 async function bunHello(): Promise<string> {
   if (helloBinary !== undefined) return helloBinary
   const dir = mkdtempSync(join(tmpdir(), 'hookrun-bench-hello-'))
-  writeFileSync(join(dir, 'hello.ts'), "console.log('hello world')\n")
-  await compileBinary(join(dir, 'hello'), { entrypoint: join(dir, 'hello.ts') })
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
-  helloBinary = join(dir, 'hello')
+  helloBinary = await compileHello(dir)
   return helloBinary
 }
 

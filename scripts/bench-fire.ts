@@ -18,26 +18,14 @@
  * one. Medians and ratios are printed and written to a JSON file (default .bench/results.json).
  */
 import { spawnSync } from 'node:child_process'
-import {
-  chmodSync,
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs'
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { cpus, release, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { compileBinary } from '../build.ts'
 import pkg from '../package.json' with { type: 'json' }
 import { processesPer100ToolCalls } from './agent-processes.ts'
 import { hostPlatform } from './npm-packages.ts'
-import { readTrustRecord } from '../src/trust/records.ts'
+import { compileHello, trustProject, waitUntilSettled, writeSettledConfig } from './bench-project.ts'
 
 const ROOT = resolve(import.meta.dir, '..')
 const MiB = 1024 * 1024
@@ -217,33 +205,13 @@ const traceCommand = (benchCase: BenchCase) => (benchCase.id === 'e' ? 'wc -c >>
 function writeCase(benchCase: BenchCase, command: string): { project: string; repo: string; hook: string } {
   const project = join(work, `hookrun-${benchCase.id}`)
   const repo = join(work, `lefthook-${benchCase.id}`)
-  mkdirSync(join(project, '.hookrun'), { recursive: true })
-  writeFileSync(join(project, '.hookrun', 'hooks.json'), JSON.stringify(benchCase.hookrun(command)))
-  // A user's config is not seconds old: date it back, as hookrun caches only settled files.
-  const config = join(project, '.hookrun', 'hooks.json')
-  const past = new Date(Date.now() - 3_600_000)
-  utimesSync(config, past, past)
   // Project hooks run only once trusted; a trusted, unchanged project is what every fire sees.
-  // Trusted within moments of a change, a file is hashed on every fire (src/trust/records.ts
-  // `settled`), which no long-trusted project is: trust it once its change time has settled.
-  waitUntilSettled(config)
-  const trusted = Bun.spawnSync({ cmd: [HOOKRUN, 'trust', project], env: ENV, stdout: 'ignore', stderr: 'pipe' })
-  if (trusted.exitCode !== 0) throw new Error(`hookrun trust ${project}: ${trusted.stderr.toString()}`)
-  const record = readTrustRecord(project, ENV)
-  if (record === undefined || Object.values(record.files).some((file) => file.stat === null))
-    throw new Error(`hookrun trust ${project}: the record would have fires hash the project`)
+  waitUntilSettled(writeSettledConfig(project, benchCase.hookrun(command)))
+  trustProject(HOOKRUN, project, ENV)
   mkdirSync(repo, { recursive: true })
   const { yaml, hook } = benchCase.lefthook(command)
   writeFileSync(join(repo, 'lefthook.yml'), yaml)
   return { project, repo, hook }
-}
-
-/** Wait until `file`'s change time is old enough for trust to record its stat signature. */
-function waitUntilSettled(file: string): void {
-  const { ctimeNs } = statSync(file, { bigint: true })
-  const coarse = ctimeNs % 1_000_000_000n === 0n
-  const wait = Number(ctimeNs / 1_000_000n) + (coarse ? 2000 : 100) + 50 - Date.now()
-  if (wait > 0) Bun.sleepSync(wait)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -309,9 +277,7 @@ function peakMiB(measurement: Measurement): number | undefined {
 
 async function main(): Promise<void> {
   for (const file of [HOOKRUN, NODE_BUNDLE]) if (!Bun.file(file).size) throw new Error(`${file} is missing; run npm run build`)
-  const helloSource = join(work, 'hello.ts')
-  writeFileSync(helloSource, "console.log('hello world')\n")
-  await compileBinary(HELLO, { entrypoint: helloSource })
+  await compileHello(work)
 
   const { measurements, checks } = checkedMeasurements()
   console.log(`checked: ${checks.join('; ')}`)

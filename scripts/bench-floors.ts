@@ -16,11 +16,12 @@
  * Every binary's pages are dropped from the page cache first (a binary just written runs faster:
  * BENCHMARKS.md). Run on an idle machine; quote the ratios, which hold where the milliseconds do not.
  */
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { compileBinary } from '../build.ts'
+import { AS_CLAUDE, BASH_GATE, claudeFires, compileHello, trustProject, waitUntilSettled, writeSettledConfig } from './bench-project.ts'
 
 const ROOT = resolve(import.meta.dir, '..')
 const { values: flags } = parseArgs({ options: { rounds: { type: 'string', default: '100' } } })
@@ -30,7 +31,6 @@ const HOOKRUN = join(ROOT, 'dist', 'hookrun')
 const BUILTINS = "import { statSync } from 'node:fs'\nimport { join } from 'node:path'\nconsole.log(typeof statSync, typeof join)"
 /** Each floor's program, the one before it and one thing more; its entry sits in the repository (.bench/ is ignored) to resolve as the build does. */
 const FLOORS: ReadonlyArray<readonly [string, string]> = [
-  ['hello', "console.log('hi')"],
   ['builtins', BUILTINS],
   // Never true when timed: the import only puts every chunk of hookrun into the binary.
   ['embedded', `if (process.argv[2] === 'load') await import('../../src/bin.ts')\n${BUILTINS}`],
@@ -46,12 +46,10 @@ const home = join(work, 'home')
 const project = join(work, 'project')
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), NO_COLOR: '1', LANG: 'C' }
 
-/** A payload as Claude Code sends it from the project. */
-const claudeEvent = (event: object) => new TextEncoder().encode(JSON.stringify({ session_id: 'bench', cwd: project, ...event }))
-const AS_CLAUDE = ['fire', '--format', 'claude', '--payload', '-']
+const fires = claudeFires(project)
 const FIRES: ReadonlyArray<readonly [string, Uint8Array]> = [
-  ['(n) no match', claudeEvent({ hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: { file_path: 'x' }, tool_response: {} })],
-  ['(m) gate runs', claudeEvent({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la' } })],
+  ['(n) no match', fires.n],
+  ['(m) gate runs', fires.m],
 ]
 
 function run(cmd: readonly string[], stdin?: Uint8Array): number {
@@ -69,9 +67,8 @@ function dropPages(file: string): void {
 
 try {
   mkdirSync(sources, { recursive: true })
-  mkdirSync(join(project, '.hookrun'), { recursive: true })
   mkdirSync(home)
-  const programs: Array<readonly [string, string[], Uint8Array?]> = []
+  const programs: Array<readonly [string, string[], Uint8Array?]> = [['hello', [await compileHello(work)]]]
   for (const [name, source] of FLOORS) {
     writeFileSync(join(sources, `${name}.ts`), `${source}\n`)
     await compileBinary(join(work, name), { entrypoint: join(sources, `${name}.ts`) })
@@ -80,12 +77,8 @@ try {
   for (const [name, payload] of FIRES) programs.push([name, [HOOKRUN, ...AS_CLAUDE], payload])
 
   // The project of the fires: one gate, trusted once its file has settled, its plan made by a first fire.
-  const config = join(project, '.hookrun', 'hooks.json')
-  writeFileSync(config, JSON.stringify({ hooks: [{ name: 'check', event: 'tool:pre_execute:bash', command: 'true' }] }))
-  const past = new Date(Date.now() - 3_600_000)
-  utimesSync(config, past, past)
-  Bun.sleepSync(2100)
-  run([HOOKRUN, 'trust', project])
+  waitUntilSettled(writeSettledConfig(project, { hooks: [BASH_GATE] }))
+  trustProject(HOOKRUN, project, env)
   for (const [, payload] of FIRES) run([HOOKRUN, ...AS_CLAUDE], payload)
   for (const file of new Set(programs.map(([, cmd]) => cmd[0]!))) dropPages(file)
 

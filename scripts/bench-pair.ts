@@ -15,10 +15,11 @@
  * fire) and its own state folder, trusting each project itself. The projects are trusted once their config's change time has settled, as npm run bench
  * does: fires then check stat signatures and hash nothing.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { AS_CLAUDE, BASH_GATE, claudeFires, trustProject, waitUntilSettled, writeSettledConfig } from './bench-project.ts'
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
@@ -51,10 +52,6 @@ const big = new TextEncoder().encode(
     tool_input: { file_path: join(work, 'big.txt'), content: 'x'.repeat(10 * MiB) },
   }),
 )
-/** An event as Claude Code sends it from the case's folder (its project). */
-const claudeEvent = (id: string, event: object) =>
-  new TextEncoder().encode(JSON.stringify({ session_id: 'bench', transcript_path: join(work, 't.jsonl'), cwd: join(work, id), ...event }))
-const AS_CLAUDE = ['fire', '--format', 'claude', '--payload', '-']
 const CASES: Record<string, { hooks: object[]; payload: Uint8Array; args?: string[] }> = {
   a: { hooks: [{ name: 'greet', event: 'session:start', command: 'true' }], payload: small },
   b: { hooks: [{ name: 'check', event: 'tool:pre_execute', command: 'true' }], payload: small },
@@ -67,37 +64,16 @@ const CASES: Record<string, { hooks: object[]; payload: Uint8Array; args?: strin
     payload: small,
   },
   e: { hooks: [{ name: 'read-all', event: 'tool:pre_execute', command: 'cat >/dev/null' }], payload: big },
-  n: {
-    hooks: [{ name: 'check', event: 'tool:pre_execute:bash', command: 'true' }],
-    payload: claudeEvent('n', { hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: { file_path: 'x' }, tool_response: {} }),
-    args: AS_CLAUDE,
-  },
-  m: {
-    hooks: [{ name: 'check', event: 'tool:pre_execute:bash', command: 'true' }],
-    payload: claudeEvent('m', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la' } }),
-    args: AS_CLAUDE,
-  },
+  // Claude Code's events, sent from the case's folder (its project).
+  n: { hooks: [BASH_GATE], payload: claudeFires(join(work, 'n')).n, args: AS_CLAUDE },
+  m: { hooks: [BASH_GATE], payload: claudeFires(join(work, 'm')).m, args: AS_CLAUDE },
 }
 const cases = flags.cases.split(',').filter((id) => CASES[id] !== undefined)
 
-for (const id of cases) {
-  const config = join(work, id, '.hookrun', 'hooks.json')
-  mkdirSync(join(work, id, '.hookrun'), { recursive: true })
-  writeFileSync(config, JSON.stringify({ hooks: CASES[id]!.hooks }))
-  const past = new Date(Date.now() - 3_600_000)
-  utimesSync(config, past, past)
-}
-// Trusted within moments of a change, a file is hashed on every fire (src/trust/records.ts `settled`).
-const changed = Math.max(
-  ...cases.map((id) => Number(statSync(join(work, id, '.hookrun', 'hooks.json'), { bigint: true }).ctimeNs / 1_000_000n)),
-)
-Bun.sleepSync(Math.max(0, changed + 2100 - Date.now()))
-for (const id of cases) {
-  for (const which of ['old', 'new'] as const) {
-    const trusted = Bun.spawnSync({ cmd: [binaries[which], 'trust', join(work, id)], env: envOf(which), stdout: 'ignore', stderr: 'pipe' })
-    if (trusted.exitCode !== 0) throw new Error(`hookrun trust (${which}): ${trusted.stderr.toString()}`)
-  }
-}
+// Trusted once the latest config's change time has settled (./bench-project.ts), by each binary.
+const configs = cases.map((id) => writeSettledConfig(join(work, id), { hooks: CASES[id]!.hooks }))
+waitUntilSettled(configs.at(-1)!)
+for (const id of cases) for (const which of ['old', 'new'] as const) trustProject(binaries[which], join(work, id), envOf(which))
 
 function fire(which: keyof typeof binaries, id: string): number {
   const started = performance.now()
